@@ -1,0 +1,46 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https', 'events', 'stream', 'timers', 'timers/*', 'util', 'worker_threads', 'process'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', 'apps/*/vite.config.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  {
+    // libs/games is PURE: no Node APIs, no clock, no randomness, no timers, no I/O, no logging (STYLE.md).
+    files: ['libs/games/src/**/*.ts'],
+    ignores: ['libs/games/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: nodeBuiltins, message: 'libs/games is pure: no Node APIs (STYLE.md habit 1).' }] }],
+      'no-restricted-globals': ['error',
+        { name: 'process', message: 'libs/games is pure: no process.' },
+        { name: 'console', message: 'libs/games is pure: no logging.' },
+        { name: 'setTimeout', message: 'Time is an input: no timers in libs/games.' },
+        { name: 'setInterval', message: 'Time is an input: no timers in libs/games.' },
+        { name: 'setImmediate', message: 'Time is an input: no timers in libs/games.' },
+        { name: 'fetch', message: 'libs/games does no I/O.' },
+        { name: 'require', message: 'libs/games is pure ESM.' },
+        { name: 'crypto', message: 'Chance is an input: no crypto randomness in libs/games.' },
+        { name: 'performance', message: 'Time is an input.' },
+      ],
+      'no-restricted-syntax': ['error',
+        { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'Chance is an input: pass a seed (STYLE.md habit 3).' },
+        { selector: "NewExpression[callee.name='Date']", message: 'Time is an input: commands carry `at` (STYLE.md habit 3).' },
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Time is an input: commands carry `at`.' },
+        { selector: 'TSEnumDeclaration', message: 'Use `as const` code sets, not TS enums (STYLE.md habit 9).' },
+      ],
+    },
+  },
+);

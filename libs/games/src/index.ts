@@ -1,0 +1,12 @@
+// @felt/games — PURE rules of every studio game. No I/O, no clock, no randomness (seeds are arguments).
+export * from './common/result.js';
+export * from './common/money.js';
+export * from './common/random.js';
+export * from './cards/card.js';
+export * from './cards/shoe.js';
+export * from './kernel/kernel.js';
+export * from './kernel/common.js';
+export * from './kernel/game.js';
+export * from './registry.js';
+// Games (each helper adds exactly its own line):
+// GAME-EXPORTS

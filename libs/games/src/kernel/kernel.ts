@@ -1,0 +1,148 @@
+import type { Minor } from '../common/money.js';
+import type { Result, Violation } from '../common/result.js';
+
+/**
+ * The round-kernel contract (ARCHITECTURE.md "The round kernel"). Every game exports one; the
+ * studio server drives every table through exactly this surface:
+ *
+ *   load → decide(state, command) → append events → evolve → view → publish
+ *
+ * Rules for implementers:
+ *  - decide/evolve/view/settle are PURE and total. No clock: commands carry `at` (epoch ms, server
+ *    clock). decide never throws for a rule breach: it returns a Violation with a code + rule ID.
+ *  - evolve(state, event) must accept every event decide produced; replaying a round's events from
+ *    `initial()` reproduces its state exactly (property-tested).
+ *  - Money: every `BetAccepted` event is a debit of `stakeMinor` keyed by `betId` (the server debits
+ *    the wallet in the same transaction that appends it); every `BetCancelled` a refund of it.
+ *    Blackjack's double/split/insurance stakes are further `BetAccepted` events with their own betId.
+ *  - settle(state) lists every accepted, not-cancelled bet exactly once.
+ */
+
+export const GAME_IDS = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio'] as const;
+export type GameId = (typeof GAME_IDS)[number];
+
+/** Common phases; games may add detours (roulette `no-spin` handled inside `spinning`, baccarat `halted`). */
+export const PHASES = ['idle', 'betting', 'closed', 'play', 'halted', 'resolved', 'settled', 'void'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export type Audience =
+  | { readonly role: 'player'; readonly playerId: string }
+  | { readonly role: 'dealer' }
+  | { readonly role: 'pitboss' };
+
+/** Limits snapshot taken when the round opens (so replay does not depend on later table edits). */
+export interface RoundLimits {
+  /** Per bet spot (spot kind → min/max), e.g. `straight`, `red`, `player`, `main`. Missing kind → tableMin/tableMax. */
+  readonly spots: Readonly<Record<string, { readonly minMinor: Minor; readonly maxMinor: Minor }>>;
+  readonly tableMinMinor: Minor;
+  /** Maximum total stake per player per round. */
+  readonly tableMaxMinor: Minor;
+}
+
+export interface BetRequest {
+  /** Client-generated, idempotency key (`bet_…`). */
+  readonly betId: string;
+  readonly playerId: string;
+  /** Game-specific spot key, e.g. roulette `split:1-2`, baccarat `banker`, blackjack `seat:3`. */
+  readonly spot: string;
+  readonly stakeMinor: Minor;
+}
+
+export interface AcceptedBet extends BetRequest {
+  readonly acceptedAt: number;
+  /** Spot kind used for limits and paytables (`straight`, `split`, `banker`, `main`, `double`, …). */
+  readonly kind: string;
+  /** For derived stakes (double/split/insurance): the original bet. */
+  readonly parentBetId?: string;
+}
+
+/** Commands every kernel understands. Games add their own (device and dealer commands). */
+export type CommonCommand =
+  | { readonly type: 'OpenRound'; readonly at: number; readonly roundId: string; readonly tableId: string; readonly profileId: string; readonly bettingClosesAt: number; readonly limits: RoundLimits }
+  | { readonly type: 'PlaceBet'; readonly at: number; readonly bet: BetRequest }
+  | { readonly type: 'CancelBet'; readonly at: number; readonly betId: string; readonly playerId: string }
+  | { readonly type: 'CloseBetting'; readonly at: number; readonly reason: 'deadline' | 'dealer' | 'device' }
+  | { readonly type: 'VoidRound'; readonly at: number; readonly reason: string; readonly by: string }
+  | { readonly type: 'MarkSettled'; readonly at: number };
+
+/** Events every kernel emits. */
+export type CommonEvent =
+  | { readonly type: 'RoundOpened'; readonly at: number; readonly roundId: string; readonly tableId: string; readonly profileId: string; readonly bettingClosesAt: number; readonly limits: RoundLimits }
+  | { readonly type: 'BetAccepted'; readonly at: number; readonly bet: AcceptedBet }
+  | { readonly type: 'BetCancelled'; readonly at: number; readonly betId: string; readonly playerId: string; readonly stakeMinor: Minor }
+  | { readonly type: 'BettingClosed'; readonly at: number; readonly reason: 'deadline' | 'dealer' | 'device' }
+  | { readonly type: 'RoundVoided'; readonly at: number; readonly reason: string; readonly by: string }
+  | { readonly type: 'RoundSettled'; readonly at: number };
+
+/** Fields every game's round state has (games extend it). */
+export interface RoundStateBase {
+  readonly game: GameId;
+  readonly roundId: string | null;
+  readonly tableId: string | null;
+  readonly profileId: string | null;
+  /** Number of events folded so far (the round seq shown on every realtime frame). */
+  readonly seq: number;
+  readonly phase: Phase;
+  readonly bettingClosesAt: number | null;
+  readonly limits: RoundLimits | null;
+  readonly bets: Readonly<Record<string, AcceptedBet>>;
+  readonly voidReason: string | null;
+}
+
+export type Decision<E> = { readonly ok: true; readonly events: readonly E[] } | { readonly ok: false; readonly violation: Violation };
+
+export type SettlementOutcome = 'win' | 'lose' | 'push' | 'refund' | 'partial';
+
+export interface SettlementLine {
+  readonly betId: string;
+  readonly playerId: string;
+  readonly stakeMinor: Minor;
+  /** Total returned to the player for this bet (stake included when it wins/pushes). ≥ 0. */
+  readonly returnMinor: Minor;
+  readonly outcome: SettlementOutcome;
+  /** Rule IDs that decided this line (e.g. ['BAC-8','BAC-11']). */
+  readonly rules: readonly string[];
+}
+
+export interface Settlement {
+  readonly roundId: string;
+  readonly voided: boolean;
+  readonly lines: readonly SettlementLine[];
+  /** Σ stakes − Σ returns: the house result of the round (money is conserved by construction). */
+  readonly houseResultMinor: Minor;
+}
+
+/** A pending dealer/device action, for the dealer console ("deal Player's third card"). */
+export interface NextAction {
+  readonly kind: string;
+  readonly message: string;
+  readonly ruleId?: string;
+}
+
+/** A deadline the server must arm a timer for (re-armed after restart from state). */
+export interface Deadline {
+  readonly at: number;
+  /** The command the server issues when the deadline passes. */
+  readonly command: { readonly type: string; readonly at: number } & Record<string, unknown>;
+}
+
+export interface RoundKernel<S extends RoundStateBase, C extends { type: string; at: number }, E extends { type: string; at: number }, V> {
+  readonly game: GameId;
+  initial(): S;
+  decide(state: S, command: C): Decision<E>;
+  evolve(state: S, event: E): S;
+  view(state: S, audience: Audience): V;
+  settle(state: S): Result<Settlement>;
+  /** What the dealer/device must do next; [] when nothing is due. */
+  next(state: S): readonly NextAction[];
+  /** Deadlines currently armed by the state (betting close, blackjack decision timeout). */
+  deadlines(state: S): readonly Deadline[];
+}
+
+/** Fold events from the initial state (replay). */
+export function replay<S extends RoundStateBase, E extends { type: string; at: number }>(
+  kernel: { initial(): S; evolve(s: S, e: E): S },
+  events: readonly E[],
+): S {
+  return events.reduce((s, e) => kernel.evolve(s, e), kernel.initial());
+}

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import swc from 'unplugin-swc';
+import type { UserConfig } from 'vitest/config';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** Workspace packages resolve to their TypeScript sources in tests (no build needed). */
+export const alias = {
+  '@felt/games': here('./libs/games/src/index.ts'),
+  '@felt/protocol': here('./libs/protocol/src/index.ts'),
+  '@felt/client-sdk': here('./libs/client-sdk/src/index.ts'),
+  '@felt/hardware-sim': here('./hardware-sim/src/index.ts'),
+  '@felt/edge-agent': here('./apps/edge-agent/src/index.ts'),
+  '@felt/studio-server': here('./apps/studio-server/src/index.ts'),
+};
+
+/** SWC instead of esbuild so NestJS/TypeORM decorators get their design-type metadata. */
+export const plugins: NonNullable<UserConfig['plugins']> = [
+  swc.vite({
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic' } },
+    },
+  }),
+];
