@@ -1,0 +1,127 @@
+/**
+ * Persistence ports of the studio server (STYLE.md habit 7: TypeORM only in repositories).
+ * The rounds/betting side codes against these; the platform side implements them twice:
+ * an in-memory fake (unit tests) and TypeORM (PGlite embedded default, PostgreSQL with DATABASE_URL).
+ * Both implementations must pass one shared contract test suite (persistence.contract.ts).
+ *
+ * Everything a command changes is written in ONE transaction through UnitOfWork.run: round events,
+ * the round read model, bets and ledger entries (a bet's debit lands with the bet, or neither does).
+ */
+
+export interface NewRoundEvent {
+  readonly type: string;
+  /** Server-clock time of the command that produced it (epoch ms). */
+  readonly at: number;
+  readonly payload: unknown;
+}
+
+export interface StoredRoundEvent extends NewRoundEvent {
+  readonly roundId: string;
+  readonly tableId: string;
+  /** 1-based, unique per round (round id + seq unique). */
+  readonly seq: number;
+  readonly recordedAt: number;
+  readonly causationId: string | null;
+}
+
+/** Thrown by append when another writer appended first (expected seq mismatch). Retry from load. */
+export class ConcurrencyConflict extends Error {
+  constructor(readonly roundId: string, readonly expectedSeq: number) {
+    super(`round ${roundId}: expected seq ${expectedSeq} is stale`);
+  }
+}
+
+export interface RoundEventRepository {
+  append(roundId: string, tableId: string, expectedSeq: number, events: readonly NewRoundEvent[], causationId: string | null): Promise<StoredRoundEvent[]>;
+  load(roundId: string, afterSeq?: number): Promise<StoredRoundEvent[]>;
+}
+
+/** Rebuildable read model of a round (a cache of the fold of its events). */
+export interface RoundRow {
+  readonly roundId: string;
+  readonly tableId: string;
+  readonly game: string;
+  readonly seq: number;
+  readonly phase: string;
+  readonly state: unknown;
+  readonly openedAt: number;
+  readonly updatedAt: number;
+}
+
+export interface RoundRepository {
+  upsert(row: RoundRow): Promise<void>;
+  get(roundId: string): Promise<RoundRow | null>;
+  /** Rounds not yet settled or void (crash recovery). */
+  listUnfinished(): Promise<RoundRow[]>;
+  listByTable(tableId: string, limit: number, beforeOpenedAt?: number): Promise<RoundRow[]>;
+}
+
+export type BetStatus = 'accepted' | 'cancelled' | 'settled' | 'refunded';
+
+export interface BetRow {
+  readonly betId: string;
+  readonly roundId: string;
+  readonly tableId: string;
+  readonly playerId: string;
+  readonly spot: string;
+  readonly kind: string;
+  readonly stakeMinor: number;
+  readonly currency: string;
+  readonly status: BetStatus;
+  readonly returnMinor: number | null;
+  readonly placedAt: number;
+  readonly settledAt: number | null;
+}
+
+export interface BetRepository {
+  insert(row: BetRow): Promise<void>;
+  get(betId: string): Promise<BetRow | null>;
+  listByRound(roundId: string): Promise<BetRow[]>;
+  listByPlayer(playerId: string, limit: number): Promise<BetRow[]>;
+  /** Conditional status change; returns false when the bet was not in `from` (idempotent settlement). */
+  transition(betId: string, from: BetStatus, to: BetStatus, returnMinor: number | null, at: number): Promise<boolean>;
+}
+
+/** One immutable ledger entry. A posting (journal) is ≥ 2 entries summing to zero. */
+export interface LedgerEntryRow {
+  readonly postingId: string;
+  readonly account: string;
+  readonly currency: string;
+  /** Signed minor units: + credit to the account's balance, − debit. */
+  readonly amountMinor: number;
+  readonly at: number;
+  readonly memo: string;
+}
+
+export interface LedgerRepository {
+  /**
+   * Insert a posting atomically. `postingId` is the idempotency key (e.g. `bet:<betId>:debit`,
+   * `settle:<roundId>:<betId>`): a second post with the same id is a no-op returning false.
+   * Must refuse (throw InsufficientFunds) when a player account would go negative.
+   */
+  post(postingId: string, entries: readonly Omit<LedgerEntryRow, 'postingId'>[]): Promise<boolean>;
+  balance(account: string, currency: string): Promise<number>;
+  /** Σ of all entries per currency (must be 0 for every currency). */
+  totals(): Promise<Record<string, number>>;
+  entries(postingId: string): Promise<LedgerEntryRow[]>;
+}
+
+export class InsufficientFunds extends Error {
+  constructor(readonly account: string, readonly neededMinor: number, readonly balanceMinor: number) {
+    super(`account ${account} has ${balanceMinor}, needs ${neededMinor}`);
+  }
+}
+
+export interface Tx {
+  readonly events: RoundEventRepository;
+  readonly rounds: RoundRepository;
+  readonly bets: BetRepository;
+  readonly ledger: LedgerRepository;
+}
+
+export interface UnitOfWork {
+  /** Runs fn in one serializable-enough transaction; rolls back everything when fn throws. */
+  run<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+export const UNIT_OF_WORK = Symbol('UNIT_OF_WORK');
