@@ -10,3 +10,4 @@ export * from './kernel/game.js';
 export * from './registry.js';
 // Games (each helper adds exactly its own line):
 // GAME-EXPORTS
+export * as sicbo from './sicbo/index.js';

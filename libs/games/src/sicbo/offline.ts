@@ -1,0 +1,43 @@
+import { isMinor } from '../common/money.js';
+import { ok, violation, type Result, type Violation } from '../common/result.js';
+import type { AcceptedBet } from '../kernel/kernel.js';
+
+/**
+ * Validation of the untrusted `bets` array of a `settleOffline` input, shared by Sic Bo, Dragon Tiger
+ * and Football Studio. Each bet: `{ "spot": string, "stakeMinor": positive integer,
+ * "betId"?: string (default `bet_<n>`), "playerId"?: string (default `player`) }`.
+ * The same checks as a live PlaceBet apply: a known spot, a positive whole stake (GEN-4), unique
+ * bet ids, and the game's restriction per player (RES-3/4/5).
+ */
+export function parseOfflineBets(
+  raw: unknown,
+  kindOfSpot: (spot: string) => Result<string>,
+  restriction: (held: readonly string[], spot: string) => Violation | null,
+): Result<AcceptedBet[]> {
+  if (!Array.isArray(raw)) return violation('INVALID_INPUT', null, '"bets" must be an array of { spot, stakeMinor, betId?, playerId? }.');
+  const out: AcceptedBet[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < raw.length; i++) {
+    const b: unknown = raw[i];
+    const where = `bets[${i}]`;
+    if (typeof b !== 'object' || b === null || Array.isArray(b)) return violation('INVALID_INPUT', null, `${where} must be an object { spot, stakeMinor, betId?, playerId? }.`);
+    const o = b as Record<string, unknown>;
+    if (typeof o.spot !== 'string') return violation('INVALID_INPUT', null, `${where}.spot must be a string.`, { index: i });
+    if (!isMinor(o.stakeMinor) || o.stakeMinor <= 0) return violation('INVALID_AMOUNT', 'GEN-4', `${where}.stakeMinor must be a positive whole number of minor units, got ${JSON.stringify(o.stakeMinor)}.`, { index: i });
+    if (o.betId !== undefined && (typeof o.betId !== 'string' || o.betId === '')) return violation('INVALID_INPUT', null, `${where}.betId must be a non-empty string.`, { index: i });
+    if (o.playerId !== undefined && (typeof o.playerId !== 'string' || o.playerId === '')) return violation('INVALID_INPUT', null, `${where}.playerId must be a non-empty string.`, { index: i });
+    const kind = kindOfSpot(o.spot);
+    if (!kind.ok) return violation(kind.violation.code, kind.violation.ruleId, `${where}: ${kind.violation.message}`, { index: i, ...kind.violation.details });
+    const betId = typeof o.betId === 'string' ? o.betId : `bet_${i + 1}`;
+    if (seen.has(betId)) return violation('DUPLICATE_BET_ID', null, `${where}: bet id ${betId} is used twice.`, { index: i, betId });
+    seen.add(betId);
+    const playerId = typeof o.playerId === 'string' ? o.playerId : 'player';
+    const held = out.filter((x) => x.playerId === playerId).map((x) => x.spot);
+    const res = restriction(held, o.spot);
+    if (res) return violation(res.code, res.ruleId, `${where}: ${res.message}`, { index: i, ...res.details });
+    out.push({ betId, playerId, spot: o.spot, stakeMinor: o.stakeMinor, acceptedAt: 0, kind: kind.value });
+  }
+  return ok(out);
+}
+
+export const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
