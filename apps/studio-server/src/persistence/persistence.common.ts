@@ -1,0 +1,47 @@
+/**
+ * Pieces shared by the in-memory and TypeORM implementations of the persistence ports.
+ */
+import type { BetRow, LedgerEntryRow } from '../ports/persistence.port.js';
+
+/** Round phases after which a round is finished (no longer listed by `listUnfinished`). */
+export const FINISHED_PHASES: readonly string[] = ['settled', 'void'];
+
+/** Insert of a row whose primary key already exists (e.g. the same bet id inserted twice). */
+export class DuplicateKey extends Error {
+  constructor(readonly entity: string, readonly key: string) {
+    super(`${entity} ${key} already exists`);
+  }
+}
+
+/**
+ * A posting must have ≥ 1 entry, integer amounts, and sum to zero per currency (double entry).
+ * Violations are programmer errors (the posting rules in wallet/ledger.rules.ts never produce them).
+ */
+export function validatePostingEntries(postingId: string, entries: readonly Omit<LedgerEntryRow, 'postingId'>[]): void {
+  if (postingId.length === 0) throw new Error('postingId must not be empty');
+  if (entries.length === 0) throw new Error(`posting ${postingId} has no entries`);
+  const sums = new Map<string, number>();
+  for (const e of entries) {
+    if (!Number.isSafeInteger(e.amountMinor)) throw new Error(`posting ${postingId}: amount ${e.amountMinor} is not an integer of minor units`);
+    if (e.account.length === 0 || e.currency.length === 0) throw new Error(`posting ${postingId}: empty account or currency`);
+    sums.set(e.currency, (sums.get(e.currency) ?? 0) + e.amountMinor);
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0) throw new Error(`posting ${postingId} is unbalanced: ${currency} entries sum to ${sum}`);
+  }
+}
+
+/** Everything the ledger invariant checker needs, read consistently. */
+export interface LedgerSnapshot {
+  readonly entries: readonly LedgerEntryRow[];
+  readonly bets: readonly BetRow[];
+  /** Rounds whose phase is settled or void. */
+  readonly finishedRoundIds: ReadonlySet<string>;
+}
+
+/** Whole-ledger read side (implemented by every UnitOfWork of this package). */
+export interface LedgerReader {
+  snapshot(): Promise<LedgerSnapshot>;
+}
+
+export const LEDGER_READER = Symbol('LEDGER_READER');

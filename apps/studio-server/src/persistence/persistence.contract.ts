@@ -1,0 +1,270 @@
+/**
+ * The ONE contract suite every implementation of the persistence ports must pass (STYLE.md, Colyseus
+ * model: a small interface, a local and a real implementation, one shared contract test suite).
+ * Run by in-memory.uow.spec.ts (fake), typeorm.pglite.spec.ts (PGlite) and typeorm.postgres.int.spec.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConcurrencyConflict, InsufficientFunds, type BetRow, type RoundRow, type UnitOfWork } from '../ports/persistence.port.js';
+import { betDebitPosting, betRefundPosting, depositPosting, settlementPosting } from '../wallet/ledger.rules.js';
+import { DuplicateKey, type LedgerReader } from './persistence.common.js';
+
+export interface ContractSubject {
+  readonly uow: UnitOfWork & LedgerReader;
+  close(): Promise<void>;
+}
+
+let uniq = 0;
+/** Ids unique per test so a shared database can be reused across tests. */
+const id = (p: string): string => `${p}_${Date.now().toString(36)}${(uniq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const AT = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+function bet(over: Partial<BetRow> & { betId: string; roundId: string; playerId: string }): BetRow {
+  return { tableId: 'tbl_1', spot: 'red', kind: 'red', stakeMinor: 100, currency: 'EUR', status: 'accepted', returnMinor: null, placedAt: AT, settledAt: null, ...over };
+}
+
+function round(over: Partial<RoundRow> & { roundId: string }): RoundRow {
+  return { tableId: 'tbl_1', game: 'roulette', seq: 1, phase: 'betting', state: { phase: 'betting' }, openedAt: AT, updatedAt: AT, ...over };
+}
+
+const post = (uow: UnitOfWork, p: { postingId: string; entries: readonly { account: string; currency: string; amountMinor: number; memo: string }[] }): Promise<boolean> =>
+  uow.run((tx) => tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at: AT }))));
+
+export function persistenceContract(name: string, make: () => Promise<ContractSubject>): void {
+  describe(`persistence contract: ${name}`, () => {
+    let subject: ContractSubject;
+    let uow: UnitOfWork & LedgerReader;
+    beforeAll(async () => {
+      subject = await make();
+      uow = subject.uow;
+    });
+    afterAll(async () => {
+      await subject?.close();
+    });
+
+    describe('round events (append-only, round id + seq unique)', () => {
+      it('numbers appended events 1..n and loads them in order, with payloads intact', async () => {
+        const r = id('rnd');
+        const payload = { bet: { betId: 'bet_1', stakeMinor: 500, spot: 'split:1-2' }, list: [1, 2, 3], flag: true, none: null };
+        const stored = await uow.run((tx) =>
+          tx.events.append(r, 'tbl_9', 0, [
+            { type: 'RoundOpened', at: AT, payload: { roundId: r } },
+            { type: 'BetAccepted', at: AT + 1, payload },
+          ], 'cmd_1'),
+        );
+        expect(stored.map((e) => e.seq)).toEqual([1, 2]);
+        const more = await uow.run((tx) => tx.events.append(r, 'tbl_9', 2, [{ type: 'BettingClosed', at: AT + 2, payload: {} }], null));
+        expect(more[0]?.seq).toBe(3);
+        const loaded = await uow.run((tx) => tx.events.load(r));
+        expect(loaded.map((e) => [e.seq, e.type, e.at, e.tableId, e.causationId])).toEqual([
+          [1, 'RoundOpened', AT, 'tbl_9', 'cmd_1'],
+          [2, 'BetAccepted', AT + 1, 'tbl_9', 'cmd_1'],
+          [3, 'BettingClosed', AT + 2, 'tbl_9', null],
+        ]);
+        expect(loaded[1]?.payload).toEqual(payload);
+        expect(typeof loaded[0]?.recordedAt).toBe('number');
+        expect((await uow.run((tx) => tx.events.load(r, 2))).map((e) => e.seq)).toEqual([3]);
+        expect(await uow.run((tx) => tx.events.load(id('rnd')))).toEqual([]);
+      });
+
+      it('rejects an append with a stale expected seq (ConcurrencyConflict) and keeps the log unchanged', async () => {
+        const r = id('rnd');
+        await uow.run((tx) => tx.events.append(r, 'tbl_1', 0, [{ type: 'RoundOpened', at: AT, payload: {} }], null));
+        await expect(uow.run((tx) => tx.events.append(r, 'tbl_1', 0, [{ type: 'RoundOpened', at: AT, payload: {} }], null))).rejects.toBeInstanceOf(ConcurrencyConflict);
+        await expect(uow.run((tx) => tx.events.append(r, 'tbl_1', 5, [{ type: 'X', at: AT, payload: {} }], null))).rejects.toBeInstanceOf(ConcurrencyConflict);
+        expect((await uow.run((tx) => tx.events.load(r))).length).toBe(1);
+      });
+
+      it('lets exactly one of two concurrent writers with the same expected seq win', async () => {
+        const r = id('rnd');
+        const results = await Promise.allSettled(
+          [1, 2, 3].map((n) => uow.run((tx) => tx.events.append(r, 'tbl_1', 0, [{ type: 'RoundOpened', at: AT + n, payload: { n } }], null))),
+        );
+        expect(results.filter((x) => x.status === 'fulfilled').length).toBe(1);
+        for (const x of results) if (x.status === 'rejected') expect(x.reason).toBeInstanceOf(ConcurrencyConflict);
+        expect((await uow.run((tx) => tx.events.load(r))).length).toBe(1);
+      });
+    });
+
+    describe('round read model', () => {
+      it('upserts, reads back and lists unfinished rounds and a table history newest first', async () => {
+        const table = id('tbl');
+        const [a, b, c] = [id('rnd'), id('rnd'), id('rnd')];
+        await uow.run(async (tx) => {
+          await tx.rounds.upsert(round({ roundId: a, tableId: table, openedAt: AT, phase: 'settled' }));
+          await tx.rounds.upsert(round({ roundId: b, tableId: table, openedAt: AT + 10, phase: 'void' }));
+          await tx.rounds.upsert(round({ roundId: c, tableId: table, openedAt: AT + 20, phase: 'betting', state: { nested: { cards: ['AS', 'KD'] } } }));
+        });
+        await uow.run((tx) => tx.rounds.upsert(round({ roundId: c, tableId: table, openedAt: AT + 20, phase: 'closed', seq: 7, updatedAt: AT + 30, state: { x: 1 } })));
+        const got = await uow.run((tx) => tx.rounds.get(c));
+        expect(got).toEqual(round({ roundId: c, tableId: table, openedAt: AT + 20, phase: 'closed', seq: 7, updatedAt: AT + 30, state: { x: 1 } }));
+        expect(await uow.run((tx) => tx.rounds.get(id('rnd')))).toBeNull();
+        const unfinished = (await uow.run((tx) => tx.rounds.listUnfinished())).filter((x) => x.tableId === table);
+        expect(unfinished.map((x) => x.roundId)).toEqual([c]);
+        expect((await uow.run((tx) => tx.rounds.listByTable(table, 10))).map((x) => x.roundId)).toEqual([c, b, a]);
+        expect((await uow.run((tx) => tx.rounds.listByTable(table, 1, AT + 20))).map((x) => x.roundId)).toEqual([b]);
+      });
+    });
+
+    describe('bets', () => {
+      it('stores a bet once: the same bet id twice is refused (DuplicateKey) and nothing else of that tx stays', async () => {
+        const r = id('rnd');
+        const b = bet({ betId: id('bet'), roundId: r, playerId: id('p') });
+        await uow.run((tx) => tx.bets.insert(b));
+        expect(await uow.run((tx) => tx.bets.get(b.betId))).toEqual(b);
+        await expect(
+          uow.run(async (tx) => {
+            await tx.rounds.upsert(round({ roundId: r }));
+            await tx.bets.insert({ ...b, stakeMinor: 999 });
+          }),
+        ).rejects.toBeInstanceOf(DuplicateKey);
+        expect((await uow.run((tx) => tx.bets.get(b.betId)))?.stakeMinor).toBe(100);
+        expect(await uow.run((tx) => tx.rounds.get(r))).toBeNull();
+      });
+
+      it('lists bets by round and by player, and transitions status only from the expected state', async () => {
+        const r = id('rnd');
+        const p = id('p');
+        const b1 = bet({ betId: id('bet'), roundId: r, playerId: p, placedAt: AT });
+        const b2 = bet({ betId: id('bet'), roundId: r, playerId: p, placedAt: AT + 5, stakeMinor: 250 });
+        await uow.run(async (tx) => {
+          await tx.bets.insert(b1);
+          await tx.bets.insert(b2);
+        });
+        expect((await uow.run((tx) => tx.bets.listByRound(r))).map((x) => x.betId)).toEqual([b1.betId, b2.betId]);
+        expect((await uow.run((tx) => tx.bets.listByPlayer(p, 1))).map((x) => x.betId)).toEqual([b2.betId]);
+        expect(await uow.run((tx) => tx.bets.transition(b1.betId, 'accepted', 'settled', 200, AT + 100))).toBe(true);
+        expect(await uow.run((tx) => tx.bets.transition(b1.betId, 'accepted', 'settled', 200, AT + 101))).toBe(false);
+        expect(await uow.run((tx) => tx.bets.transition(id('bet'), 'accepted', 'settled', 0, AT))).toBe(false);
+        expect(await uow.run((tx) => tx.bets.get(b1.betId))).toEqual({ ...b1, status: 'settled', returnMinor: 200, settledAt: AT + 100 });
+      });
+    });
+
+    describe('ledger (double entry, idempotent postings)', () => {
+      it('posts a deposit and a bet debit; balances follow; all entries sum to zero', async () => {
+        const p = id('p');
+        expect(await post(uow, depositPosting(id('dep'), p, 1000))).toBe(true);
+        const b = id('bet');
+        expect(await post(uow, betDebitPosting({ betId: b, playerId: p, stakeMinor: 300 }))).toBe(true);
+        expect(await uow.run((tx) => tx.ledger.balance(`player:${p}`, 'EUR'))).toBe(700);
+        const entries = await uow.run((tx) => tx.ledger.entries(`bet:${b}`));
+        expect(entries.map((e) => [e.account, e.amountMinor]).sort()).toEqual([[`player:${p}`, -300], ['in-play', 300]].sort());
+        expect(entries.every((e) => e.at === AT && e.currency === 'EUR')).toBe(true);
+        const totals = await uow.run((tx) => tx.ledger.totals());
+        expect(totals['EUR']).toBe(0);
+      });
+
+      it('treats the posting id as idempotency key: a replayed settlement changes nothing', async () => {
+        const p = id('p');
+        const r = id('rnd');
+        const b = id('bet');
+        await post(uow, depositPosting(id('dep'), p, 1000));
+        await post(uow, betDebitPosting({ betId: b, playerId: p, stakeMinor: 100 }));
+        const s = settlementPosting(r, { betId: b, playerId: p, stakeMinor: 100, returnMinor: 3600, outcome: 'win', rules: ['ROU-4'] });
+        const houseBefore = await uow.run((tx) => tx.ledger.balance('house', 'EUR'));
+        expect(await post(uow, s)).toBe(true);
+        expect(await post(uow, s)).toBe(false);
+        expect(await uow.run((tx) => tx.ledger.balance(`player:${p}`, 'EUR'))).toBe(900 + 3600);
+        // the house may go negative (it paid 35:1)
+        expect((await uow.run((tx) => tx.ledger.balance('house', 'EUR'))) - houseBefore).toBe(-3500);
+        expect((await uow.run((tx) => tx.ledger.entries(s.postingId))).length).toBe(3);
+      });
+
+      it('refuses an unbalanced posting (money cannot be created)', async () => {
+        const p = id('p');
+        await expect(uow.run((tx) => tx.ledger.post(id('bad'), [{ account: `player:${p}`, currency: 'EUR', amountMinor: 100, at: AT, memo: 'free money' }]))).rejects.toThrow(/unbalanced/);
+        expect(await uow.run((tx) => tx.ledger.balance(`player:${p}`, 'EUR'))).toBe(0);
+      });
+
+      it('refuses to take a player below zero (InsufficientFunds) and rolls back the whole transaction', async () => {
+        const p = id('p');
+        const r = id('rnd');
+        await post(uow, depositPosting(id('dep'), p, 50));
+        const b = bet({ betId: id('bet'), roundId: r, playerId: p, stakeMinor: 100 });
+        const err = await uow
+          .run(async (tx) => {
+            await tx.events.append(r, 'tbl_1', 0, [{ type: 'BetAccepted', at: AT, payload: {} }], null);
+            await tx.bets.insert(b);
+            await tx.ledger.post(...debitArgs(b));
+            return null;
+          })
+          .catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(InsufficientFunds);
+        expect((err as InsufficientFunds).account).toBe(`player:${p}`);
+        expect((err as InsufficientFunds).balanceMinor).toBe(50);
+        expect((err as InsufficientFunds).neededMinor).toBe(100);
+        expect(await uow.run((tx) => tx.bets.get(b.betId))).toBeNull();
+        expect(await uow.run((tx) => tx.events.load(r))).toEqual([]);
+        expect(await uow.run((tx) => tx.ledger.entries(`bet:${b.betId}`))).toEqual([]);
+        expect(await uow.run((tx) => tx.ledger.balance(`player:${p}`, 'EUR'))).toBe(50);
+      });
+
+      it('refuses to take in-play below zero (a refund of a stake that was never held)', async () => {
+        const fresh = id('cur').slice(0, 12);
+        await expect(post(uow, betRefundPosting({ betId: id('bet'), playerId: id('p'), stakeMinor: 10, currency: fresh }))).rejects.toBeInstanceOf(InsufficientFunds);
+      });
+
+      it('rolls back postings, bets and events when the callback throws after writing', async () => {
+        const p = id('p');
+        const r = id('rnd');
+        const depId = id('dep');
+        await expect(
+          uow.run(async (tx) => {
+            const d = depositPosting(depId, p, 500);
+            await tx.ledger.post(d.postingId, d.entries.map((e) => ({ ...e, at: AT })));
+            await tx.rounds.upsert(round({ roundId: r }));
+            await tx.events.append(r, 'tbl_1', 0, [{ type: 'RoundOpened', at: AT, payload: {} }], null);
+            throw new Error('boom after writes');
+          }),
+        ).rejects.toThrow('boom after writes');
+        expect(await uow.run((tx) => tx.ledger.balance(`player:${p}`, 'EUR'))).toBe(0);
+        expect(await uow.run((tx) => tx.ledger.entries(`deposit:${depId}`))).toEqual([]);
+        expect(await uow.run((tx) => tx.rounds.get(r))).toBeNull();
+        // the same posting id is usable afterwards: the rolled-back one left no trace
+        expect(await post(uow, depositPosting(depId, p, 500))).toBe(true);
+      });
+
+      it('never overdraws under 50 concurrent bets from one player (exactly the affordable ones are accepted)', async () => {
+        const p = id('p');
+        await post(uow, depositPosting(id('dep'), p, 2000));
+        const r = id('rnd');
+        const bets = Array.from({ length: 50 }, () => bet({ betId: id('bet'), roundId: r, playerId: p, stakeMinor: 100 }));
+        const results = await Promise.allSettled(
+          bets.map((b) =>
+            uow.run(async (tx) => {
+              await tx.bets.insert(b);
+              return tx.ledger.post(...debitArgs(b));
+            }),
+          ),
+        );
+        const ok = results.filter((x) => x.status === 'fulfilled').length;
+        for (const x of results) if (x.status === 'rejected') expect(x.reason).toBeInstanceOf(InsufficientFunds);
+        expect(ok).toBe(20);
+        expect(await uow.run((tx) => tx.ledger.balance(`player:${p}`, 'EUR'))).toBe(0);
+        expect((await uow.run((tx) => tx.bets.listByRound(r))).length).toBe(20);
+      });
+
+      it('exposes a consistent snapshot for the invariant checker', async () => {
+        const p = id('p');
+        const r = id('rnd');
+        const b = bet({ betId: id('bet'), roundId: r, playerId: p });
+        await post(uow, depositPosting(id('dep'), p, 100));
+        await uow.run(async (tx) => {
+          await tx.rounds.upsert(round({ roundId: r, phase: 'settled' }));
+          await tx.bets.insert(b);
+          await tx.ledger.post(...debitArgs(b));
+        });
+        const snap = await uow.snapshot();
+        expect(snap.finishedRoundIds.has(r)).toBe(true);
+        expect(snap.bets.some((x) => x.betId === b.betId)).toBe(true);
+        expect(snap.entries.filter((e) => e.postingId === `bet:${b.betId}`).length).toBe(2);
+        expect(snap.entries.reduce((a, e) => (e.currency === 'EUR' ? a + e.amountMinor : a), 0)).toBe(0);
+      });
+    });
+  });
+}
+
+function debitArgs(b: BetRow): [string, { account: string; currency: string; amountMinor: number; at: number; memo: string }[]] {
+  const d = betDebitPosting(b);
+  return [d.postingId, d.entries.map((e) => ({ ...e, at: AT }))];
+}
