@@ -1,0 +1,182 @@
+import { createShoe, type Card } from '@felt/games';
+import type { Scheduler } from './clock.js';
+import { NmeaDevice, type HostFrame } from './nmea-device.js';
+
+export const SHOE_ERROR_CODES = ['JAM', 'SENSOR', 'POWER'] as const;
+export type ShoeErrorCode = (typeof SHOE_ERROR_CODES)[number];
+
+/** One-shot faults for the shoe (devices.md §6 shoe scenarios). */
+export type ShoeFault =
+  /** The next frame is written twice with the same seq (S-1). */
+  | { readonly type: 'duplicate-frame' }
+  /** The next frame has a wrong checksum. */
+  | { readonly type: 'bad-checksum' }
+  /** The next card leaves unread: `$MISS` (S-3). */
+  | { readonly type: 'unreadable-card' }
+  /** The next deal pulls two cards at once: one more `$CARD` than the round called for (S-2 misdeal). */
+  | { readonly type: 'extra-card' }
+  /** The cut card comes out before the next card (S-4), wherever it was placed. */
+  | { readonly type: 'cut-card-next' }
+  /**
+   * A foreign card in the shoe (S-1): every remaining copy of `card` comes next, then one more copy
+   * the shoe cannot hold (the 33rd AS of 8 decks).
+   */
+  | { readonly type: 'impossible-card'; readonly card?: Card }
+  /** `$ERR,<seq>,<code>`. */
+  | { readonly type: 'error'; readonly code: ShoeErrorCode };
+
+export interface ShoeSimOptions {
+  readonly scheduler: Scheduler;
+  readonly seed: number;
+  /** Default 8. */
+  readonly decks?: number;
+  /** Cards from the end of the shoe where the cut card sits. Default 14. */
+  readonly cutFromEnd?: number;
+  /** Insert a shoe when started (`$SHOE,<seq>,IN,<decks>`). Default true. */
+  readonly insertOnStart?: boolean;
+}
+
+/** What one `dealNext()` put on the wire. */
+export type ShoeDeal =
+  | { readonly type: 'card'; readonly cards: readonly Card[]; readonly cutCard: boolean }
+  | { readonly type: 'unreadable'; readonly card: Card; readonly cutCard: boolean }
+  | { readonly type: 'empty' }
+  | { readonly type: 'no-shoe' };
+
+/**
+ * Card shoe emulator speaking Felt shoe line protocol v1 (devices.md §3): seeded shuffle of n decks
+ * (`createShoe` from @felt/games), cut card, `$SHOE`, `$CARD`, `$MISS`, `$CUT`, `$HB` every 5 s,
+ * `$ERR`; answers `$STAT` with `$HB`.
+ */
+export class ShoeSim extends NmeaDevice {
+  private readonly seed: number;
+  private readonly decks: number;
+  private readonly cutFromEnd: number;
+  private readonly insertOnStart: boolean;
+  private shoeNumber = 0;
+  private order: Card[] = [];
+  private dealtCount = 0;
+  private cutAt: number | null = null;
+  private cutOut = false;
+  private inserted = false;
+  private readonly faults: ShoeFault[] = [];
+  /** Host `$ACK` seqs received (optional acknowledgements). */
+  readonly acked: number[] = [];
+
+  constructor(opts: ShoeSimOptions) {
+    super(opts.scheduler);
+    this.seed = opts.seed;
+    this.decks = opts.decks ?? 8;
+    this.cutFromEnd = opts.cutFromEnd ?? 14;
+    this.insertOnStart = opts.insertOnStart ?? true;
+  }
+
+  protected override onStart(): void {
+    if (this.insertOnStart) this.insert();
+  }
+
+  get isInserted(): boolean {
+    return this.inserted;
+  }
+
+  /** Cards still in the shoe (not counting the cut card). */
+  get cardsLeft(): number {
+    return this.order.length;
+  }
+
+  /** Cards (and unreadable cards) out of the shoe since insertion. */
+  get cardsDealt(): number {
+    return this.dealtCount;
+  }
+
+  /** Insert a freshly shuffled shoe (seed = base seed + shoe number, so every shoe differs). */
+  insert(): void {
+    const shoe = createShoe({ decks: this.decks, cutFromEnd: this.cutFromEnd }, (this.seed + this.shoeNumber) >>> 0);
+    this.shoeNumber += 1;
+    this.order = [...shoe.order];
+    this.dealtCount = 0;
+    this.cutAt = shoe.cutAt;
+    this.cutOut = false;
+    this.inserted = true;
+    this.sendFrame('SHOE', 'IN', this.decks);
+  }
+
+  /** Take the shoe out (`$SHOE,<seq>,OUT`). */
+  remove(): void {
+    this.inserted = false;
+    this.sendFrame('SHOE', 'OUT');
+  }
+
+  /** Queue a one-shot fault; frame-level faults apply to the next frame sent. */
+  injectFault(fault: ShoeFault): void {
+    switch (fault.type) {
+      case 'duplicate-frame':
+        return this.corruptNextFrame('duplicate');
+      case 'bad-checksum':
+        return this.corruptNextFrame('bad-checksum');
+      case 'error':
+        this.sendFrame('ERR', fault.code);
+        return;
+      case 'impossible-card': {
+        const card = fault.card ?? this.order[0] ?? 'AS';
+        const copies = this.order.filter((c) => c === card);
+        this.order = [...copies, card, ...this.order.filter((c) => c !== card)];
+        return;
+      }
+      case 'cut-card-next':
+        this.cutAt = this.dealtCount;
+        this.cutOut = false;
+        return;
+      case 'unreadable-card':
+      case 'extra-card':
+        this.faults.push(fault);
+        return;
+    }
+  }
+
+  /** The dealer draws the next card: `$CUT` first if the cut card is next, then `$CARD` (or `$MISS`). */
+  dealNext(): ShoeDeal {
+    if (!this.inserted) return { type: 'no-shoe' };
+    let cutCard = false;
+    if (!this.cutOut && this.cutAt !== null && this.dealtCount >= this.cutAt) {
+      this.cutOut = true;
+      cutCard = true;
+      this.sendFrame('CUT');
+    }
+    const first = this.order.shift();
+    if (first === undefined) return { type: 'empty' };
+    const fault = this.faults.shift();
+    this.dealtCount += 1;
+    if (fault?.type === 'unreadable-card') {
+      this.sendFrame('MISS');
+      return { type: 'unreadable', card: first, cutCard };
+    }
+    this.sendFrame('CARD', first);
+    const cards: Card[] = [first];
+    if (fault?.type === 'extra-card') {
+      const second = this.order.shift();
+      if (second !== undefined) {
+        this.dealtCount += 1;
+        this.sendFrame('CARD', second);
+        cards.push(second);
+      }
+    }
+    return { type: 'card', cards, cutCard };
+  }
+
+  protected onHostFrame(frame: HostFrame): void {
+    switch (frame.type) {
+      case 'STAT':
+        this.heartbeat();
+        return;
+      case 'ACK': {
+        const seq = Number(frame.fields[0]);
+        if (Number.isInteger(seq)) this.acked.push(seq);
+        else this.stats.hostErrors += 1;
+        return;
+      }
+      default:
+        this.stats.hostErrors += 1; // unknown host frame: counted, never acted on
+    }
+  }
+}
