@@ -1,11 +1,15 @@
 import type { GameModule } from './kernel/game.js';
 import type { GameId } from './kernel/kernel.js';
 // GAME-IMPORTS
+import { dragonTigerGame } from './dragon-tiger/dragon-tiger.game.js';
+import { footballStudioGame } from './football-studio/football-studio.game.js';
 import { sicboGame } from './sicbo/sicbo.game.js';
 
 /** Every game module, by id (used by the `felt` CLI and the studio server). */
 export const GAMES: Partial<Record<GameId, GameModule>> = {
   // GAME-ENTRIES
+  'dragon-tiger': dragonTigerGame,
+  'football-studio': footballStudioGame,
   sicbo: sicboGame,
 };
 

@@ -1,0 +1,2 @@
+export * from './football-studio.rules.js';
+export * from './football-studio.game.js';
