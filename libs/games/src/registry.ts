@@ -1,6 +1,7 @@
 import type { GameModule } from './kernel/game.js';
 import type { GameId } from './kernel/kernel.js';
 // GAME-IMPORTS
+import { baccaratModule } from './baccarat/baccarat.module.js';
 import { dragonTigerGame } from './dragon-tiger/dragon-tiger.game.js';
 import { footballStudioGame } from './football-studio/football-studio.game.js';
 import { sicboGame } from './sicbo/sicbo.game.js';
@@ -8,6 +9,7 @@ import { sicboGame } from './sicbo/sicbo.game.js';
 /** Every game module, by id (used by the `felt` CLI and the studio server). */
 export const GAMES: Partial<Record<GameId, GameModule>> = {
   // GAME-ENTRIES
+  baccarat: baccaratModule,
   'dragon-tiger': dragonTigerGame,
   'football-studio': footballStudioGame,
   sicbo: sicboGame,
