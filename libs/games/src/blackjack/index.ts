@@ -1,0 +1,7 @@
+export * from './hand.rules.js';
+export * from './profiles.js';
+export * from './settle.rules.js';
+export * from './strategy.js';
+export * from './kernel.js';
+export * from './simulate.js';
+export * from './module.js';

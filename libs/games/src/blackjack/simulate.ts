@@ -1,0 +1,137 @@
+import type { Card } from '../cards/card.js';
+import { createShoe } from '../cards/shoe.js';
+import { createRng } from '../common/random.js';
+import type { Minor } from '../common/money.js';
+import { isAce, isBlackjackCards, isTenValue } from './hand.rules.js';
+import { doubleOk, pairOk, type PlayerActionKind } from './kernel.js';
+import type { BlackjackProfile } from './profiles.js';
+import { dealerNeedsCard, finalTotal, handResult, handReturn, isPlayerBlackjack, type FinalHand } from './settle.rules.js';
+import { basicStrategy } from './strategy.js';
+
+interface SimHand {
+  cards: Card[];
+  fromSplit: boolean;
+  splitAces: boolean;
+  doubled: boolean;
+}
+
+export interface SimulatedRound {
+  /** Σ stakes of the round (main + doubles + splits; the simulator never insures). */
+  readonly stakedMinor: Minor;
+  readonly returnMinor: Minor;
+  /** The seat's decisions in the order the kernel asks for them (input for `settleOffline`). */
+  readonly actions: readonly PlayerActionKind[];
+  readonly cardsUsed: number;
+}
+
+/**
+ * One seat, one round, basic strategy (strategy.ts), cards from `draw` in shoe order. Mirrors the
+ * kernel's deal order and rules (the property test `simulate.spec.ts` replays the same shoe through
+ * the kernel and requires identical money).
+ */
+export function simulateRound(p: BlackjackProfile, draw: () => Card, stakeMinor: Minor): SimulatedRound {
+  let used = 0;
+  const next = (): Card => {
+    used++;
+    return draw();
+  };
+  const p1 = next();
+  const up = next();
+  const p2 = next();
+  const dealer: Card[] = [up];
+  if (p.holeCard) dealer.push(next());
+  const hands: SimHand[] = [{ cards: [p1, p2], fromSplit: false, splitAces: false, doubled: false }];
+  const actions: PlayerActionKind[] = [];
+  const peeked = p.holeCard && ((isAce(up) && p.peekOnAce) || (isTenValue(up) && p.peekOnTen));
+  const final = (h: SimHand): FinalHand => ({ cards: h.cards, fromSplit: h.fromSplit, doubled: h.doubled });
+
+  if (!(peeked && isBlackjackCards(dealer))) {
+    for (let i = 0; i < hands.length; i++) {
+      let h = hands[i] as SimHand;
+      if (h.cards.length < 2) h.cards.push(next());
+      for (;;) {
+        const total = finalTotal(p, final(h));
+        if (total > 21 || h.doubled || isPlayerBlackjack(final(h)) || total === 21 || (h.splitAces && p.splitAcesOneCard)) break;
+        const [a, b] = h.cards;
+        const two = h.cards.length === 2 && a !== undefined && b !== undefined;
+        const canSplit = two && hands.length <= p.maxSplits && pairOk(p, a, b);
+        const canDouble = two && (!h.splitAces || p.doubleSplitAces) && (!h.fromSplit || p.doubleAfterSplit) && doubleOk(p, h.cards);
+        const act = basicStrategy(p, h.cards, up, { canDouble, canSplit });
+        actions.push(act);
+        if (act === 'stand') break;
+        if (act === 'hit') h.cards.push(next());
+        else if (act === 'double') {
+          h.doubled = true;
+          h.cards.push(next());
+        } else {
+          const aces = isAce(a as Card) && isAce(b as Card);
+          const first: SimHand = { cards: [a as Card], fromSplit: true, splitAces: aces, doubled: false };
+          const second: SimHand = { cards: [b as Card], fromSplit: true, splitAces: aces, doubled: false };
+          hands.splice(i, 1, first, second);
+          h = first;
+          h.cards.push(next());
+        }
+      }
+    }
+    while (dealerNeedsCard(p, dealer, hands.map(final), false)) dealer.push(next());
+  }
+
+  const lateBj = isBlackjackCards(dealer) && !peeked;
+  let staked = 0;
+  let returned = 0;
+  hands.forEach((h, i) => {
+    const { result } = handResult(p, final(h), dealer);
+    const refundExtras = lateBj && p.lateDealerBlackjackTakes === 'original-only' && result === 'lose';
+    staked += stakeMinor;
+    returned += refundExtras && i > 0 ? stakeMinor : handReturn(p, result, stakeMinor);
+    if (h.doubled) {
+      staked += stakeMinor;
+      returned += refundExtras ? stakeMinor : handReturn(p, result === 'blackjack' ? 'win' : result, stakeMinor);
+    }
+  });
+  return { stakedMinor: staked, returnMinor: returned, actions, cardsUsed: used };
+}
+
+export interface SimulationResult {
+  /** 1 + mean(net result per round / initial stake). */
+  readonly rtp: number;
+  /** 95 % confidence half-width of `rtp` (normal approximation). */
+  readonly ci95: number;
+  readonly rounds: number;
+}
+
+/**
+ * Monte-Carlo RTP of one seat playing basic strategy on the profile's shoe (decks, cut card):
+ * seeded, reshuffled when the cut card has come out (S-4). Stake 10 minor units, so every payout
+ * ratio in the profiles (3:2, 6:5, 7:5, 2:1, 1:1) is exact.
+ */
+export function simulateRtp(p: BlackjackProfile, seed: number, rounds: number): SimulationResult {
+  const rng = createRng(seed);
+  const stake = 10;
+  let order: readonly Card[] = [];
+  let pos = 0;
+  let cutAt = 0;
+  const reshuffle = (): void => {
+    const shoe = createShoe({ decks: p.decks, cutFromEnd: p.cutCardFromEnd }, rng.int(0x7fffffff));
+    order = shoe.order;
+    pos = 0;
+    cutAt = shoe.cutAt ?? order.length - 52;
+  };
+  reshuffle();
+  const draw = (): Card => {
+    if (pos >= order.length) throw new Error('shoe exhausted: cut card too deep for the simulation');
+    return order[pos++] as Card;
+  };
+  let sum = 0;
+  let sumSq = 0;
+  for (let r = 0; r < rounds; r++) {
+    if (pos >= cutAt) reshuffle();
+    const res = simulateRound(p, draw, stake);
+    const x = (res.returnMinor - res.stakedMinor) / stake;
+    sum += x;
+    sumSq += x * x;
+  }
+  const mean = sum / rounds;
+  const variance = rounds > 1 ? (sumSq - rounds * mean * mean) / (rounds - 1) : 0;
+  return { rtp: 1 + mean, ci95: 1.96 * Math.sqrt(Math.max(variance, 0) / rounds), rounds };
+}
