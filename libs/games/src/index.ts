@@ -10,6 +10,7 @@ export * from './kernel/game.js';
 export * from './registry.js';
 // Games (each helper adds exactly its own line):
 // GAME-EXPORTS
+export * as roulette from './roulette/index.js';
 export * as blackjack from './blackjack/index.js';
 export * as baccarat from './baccarat/index.js';
 export * as dragonTiger from './dragon-tiger/index.js';

@@ -1,6 +1,7 @@
 import type { GameModule } from './kernel/game.js';
 import type { GameId } from './kernel/kernel.js';
 // GAME-IMPORTS
+import { rouletteModule } from './roulette/module.js';
 import { blackjackModule } from './blackjack/module.js';
 import { baccaratModule } from './baccarat/baccarat.module.js';
 import { dragonTigerGame } from './dragon-tiger/dragon-tiger.game.js';
@@ -10,6 +11,7 @@ import { sicboGame } from './sicbo/sicbo.game.js';
 /** Every game module, by id (used by the `felt` CLI and the studio server). */
 export const GAMES: Partial<Record<GameId, GameModule>> = {
   // GAME-ENTRIES
+  roulette: rouletteModule,
   blackjack: blackjackModule,
   baccarat: baccaratModule,
   'dragon-tiger': dragonTigerGame,
