@@ -13,3 +13,26 @@ export function encodeNmea(fields: readonly (string | number)[]): string {
   const body = fields.join(',');
   return `$${body}*${nmeaChecksum(body)}`;
 }
+
+export type NmeaParse =
+  | { readonly ok: true; readonly fields: readonly string[] }
+  | { readonly ok: false; readonly error: 'framing' | 'checksum'; readonly reason: string };
+
+const NMEA_RE = /^\$([\x20-\x29\x2b-\x7e]*)\*([0-9A-Fa-f]{2})$/;
+
+/**
+ * Split and verify one `$<fields…>*hh` line (without line ending; surrounding whitespace ignored).
+ * The checksum is verified on the raw bytes (hex digits accepted in either case). Never throws.
+ */
+export function parseNmea(input: string): NmeaParse {
+  const line = input.trim();
+  const m = NMEA_RE.exec(line);
+  if (!m) {
+    return { ok: false, error: 'framing', reason: line.startsWith('$') ? 'not a $…*hh frame (missing/extra "*", bad checksum digits or non-printable bytes)' : 'not a $…*hh frame' };
+  }
+  const body = m[1] as string;
+  const want = nmeaChecksum(body);
+  const got = (m[2] as string).toUpperCase();
+  if (want !== got) return { ok: false, error: 'checksum', reason: `checksum ${got} does not match ${want}` };
+  return { ok: true, fields: body.split(',') };
+}
