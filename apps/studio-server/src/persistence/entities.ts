@@ -1,0 +1,32 @@
+/**
+ * The registry of every TypeORM entity and migration of the studio server (one DataSource).
+ * Other modules' entities (tables: ROUNDS) are listed here too, so PGlite and PostgreSQL run the same set.
+ */
+import type { MixedList } from 'typeorm';
+import { AlertEntity } from '../alerts/alert.entity.js';
+import { AuditLogEntity } from '../audit/audit-log.entity.js';
+import { AppUserEntity } from '../auth/user.entity.js';
+import { TableEntity } from '../tables/table.entity.js';
+import { StudioTables1763700000000 } from '../tables/migrations/1763700000000-studio-tables.js';
+import { BetEntity } from './bet.entity.js';
+import { AccountBalanceEntity, LedgerEntryEntity, LedgerPostingEntity } from './ledger.entity.js';
+import { Initial1763690000000 } from './migrations/1763690000000-initial.js';
+import { RoundEventEntity } from './round-event.entity.js';
+import { RoundEntity } from './round.entity.js';
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const ENTITIES: MixedList<Function> = [
+  RoundEventEntity,
+  RoundEntity,
+  BetEntity,
+  LedgerPostingEntity,
+  LedgerEntryEntity,
+  AccountBalanceEntity,
+  AppUserEntity,
+  AuditLogEntity,
+  AlertEntity,
+  TableEntity,
+];
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000];

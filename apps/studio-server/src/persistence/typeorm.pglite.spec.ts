@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { openDataSource } from './data-source.js';
+import { persistenceContract } from './persistence.contract.js';
+import { TypeOrmUnitOfWork } from './typeorm.uow.js';
+
+persistenceContract('TypeORM on PGlite (in-memory, same migrations as PostgreSQL)', async () => {
+  const ds = await openDataSource({ kind: 'pglite', dataDir: null });
+  return { uow: new TypeOrmUnitOfWork(ds), close: () => ds.destroy() };
+});
+
+describe('PGlite schema (migrations are the only source of schema)', () => {
+  it('the migrations produce exactly the schema the entities describe (no pending diff), and the event log refuses updates', async () => {
+    const ds = await openDataSource({ kind: 'pglite', dataDir: null });
+    try {
+      const pending = await ds.driver.createSchemaBuilder().log();
+      expect(pending.upQueries.map((x) => x.query)).toEqual([]);
+      await ds.query(`INSERT INTO "round_event" VALUES ('rnd_x', 1, 'tbl_1', 'RoundOpened', '{}'::jsonb, 1, 1, NULL)`);
+      await expect(ds.query(`UPDATE "round_event" SET "type" = 'Tampered'`)).rejects.toThrow(/append-only/);
+      await expect(ds.query(`DELETE FROM "round_event"`)).rejects.toThrow(/append-only/);
+    } finally {
+      await ds.destroy();
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import { openDataSource } from './data-source.js';
+import { persistenceContract } from './persistence.contract.js';
+import { createTestDatabase } from './test-database.js';
+import { TypeOrmUnitOfWork } from './typeorm.uow.js';
+
+persistenceContract('TypeORM on PostgreSQL (DATABASE_URL, throw-away database)', async () => {
+  const db = await createTestDatabase();
+  const ds = await openDataSource({ kind: 'postgres', url: db.url });
+  return {
+    uow: new TypeOrmUnitOfWork(ds),
+    close: async () => {
+      await ds.destroy();
+      await db.drop();
+    },
+  };
+});

@@ -1,0 +1,254 @@
+/**
+ * TypeORM implementation of the persistence ports (PGlite embedded default and PostgreSQL).
+ * Hand-written SQL through the transaction's EntityManager, because the guarantees live in the
+ * statements: `ON CONFLICT DO NOTHING` for idempotency keys (posting id, bet id, round id + seq) and
+ * `SELECT … FOR UPDATE` on `account_balance` rows so concurrent debits of one player serialise and
+ * can never overdraw (READ COMMITTED + row locks; locks taken in a fixed order → no deadlock).
+ * No statement is allowed to fail inside a transaction for an expected case (a failed statement
+ * aborts a PostgreSQL transaction): duplicates and conflicts are detected with ON CONFLICT instead.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  ConcurrencyConflict,
+  InsufficientFunds,
+  type BetRepository,
+  type BetRow,
+  type BetStatus,
+  type LedgerEntryRow,
+  type LedgerRepository,
+  type NewRoundEvent,
+  type RoundEventRepository,
+  type RoundRepository,
+  type RoundRow,
+  type StoredRoundEvent,
+  type Tx,
+  type UnitOfWork,
+} from '../ports/persistence.port.js';
+import type { Clock } from '../config/clock.js';
+import { systemClock } from '../config/clock.js';
+import { isNonNegativeAccount } from '../wallet/ledger.rules.js';
+import { toNum, toNumOrNull } from './bigint.transformer.js';
+import { DuplicateKey, FINISHED_PHASES, validatePostingEntries, type LedgerReader, type LedgerSnapshot } from './persistence.common.js';
+
+type Row = Record<string, unknown>;
+
+/** PostgreSQL error codes worth retrying the whole transaction for. */
+const RETRYABLE = new Set(['40001' /* serialization_failure */, '40P01' /* deadlock_detected */]);
+const MAX_ATTEMPTS = 3;
+
+function pgCode(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const e = err as { code?: unknown; driverError?: { code?: unknown } };
+  const code = e.code ?? e.driverError?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+const str = (v: unknown): string => v as string;
+
+function toEvent(r: Row): StoredRoundEvent {
+  return {
+    roundId: str(r['round_id']),
+    tableId: str(r['table_id']),
+    seq: toNum(r['seq']),
+    type: str(r['type']),
+    at: toNum(r['at']),
+    payload: r['payload'],
+    recordedAt: toNum(r['recorded_at']),
+    causationId: (r['causation_id'] as string | null) ?? null,
+  };
+}
+
+function toRound(r: Row): RoundRow {
+  return {
+    roundId: str(r['round_id']),
+    tableId: str(r['table_id']),
+    game: str(r['game']),
+    seq: toNum(r['seq']),
+    phase: str(r['phase']),
+    state: r['state'],
+    openedAt: toNum(r['opened_at']),
+    updatedAt: toNum(r['updated_at']),
+  };
+}
+
+function toBet(r: Row): BetRow {
+  return {
+    betId: str(r['bet_id']),
+    roundId: str(r['round_id']),
+    tableId: str(r['table_id']),
+    playerId: str(r['player_id']),
+    spot: str(r['spot']),
+    kind: str(r['kind']),
+    stakeMinor: toNum(r['stake_minor']),
+    currency: str(r['currency']),
+    status: str(r['status']) as BetStatus,
+    returnMinor: toNumOrNull(r['return_minor']),
+    placedAt: toNum(r['placed_at']),
+    settledAt: toNumOrNull(r['settled_at']),
+  };
+}
+
+function toEntry(r: Row): LedgerEntryRow {
+  return { postingId: str(r['posting_id']), account: str(r['account']), currency: str(r['currency']), amountMinor: toNum(r['amount_minor']), at: toNum(r['at']), memo: str(r['memo']) };
+}
+
+const FINISHED_SQL = FINISHED_PHASES.map((p) => `'${p}'`).join(',');
+const BET_COLS = `"bet_id","round_id","table_id","player_id","spot","kind","stake_minor","currency","status","return_minor","placed_at","settled_at"`;
+
+export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.ds.transaction((em) => fn(this.makeTx(em)));
+      } catch (err) {
+        const code = pgCode(err);
+        if (code !== undefined && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS) continue;
+        throw err;
+      }
+    }
+  }
+
+  async snapshot(): Promise<LedgerSnapshot> {
+    return this.ds.transaction('REPEATABLE READ', async (em) => {
+      const entries = ((await em.query(`SELECT "posting_id","account","currency","amount_minor","at","memo" FROM "ledger_entry" ORDER BY "id"`)) as Row[]).map(toEntry);
+      const bets = ((await em.query(`SELECT ${BET_COLS} FROM "bet"`)) as Row[]).map(toBet);
+      const finished = ((await em.query(`SELECT "round_id" FROM "round" WHERE "phase" IN (${FINISHED_SQL})`)) as Row[]).map((r) => str(r['round_id']));
+      return { entries, bets, finishedRoundIds: new Set(finished) };
+    });
+  }
+
+  private makeTx(em: EntityManager): Tx {
+    // TypeORM returns `[rows, rowCount]` for UPDATE/DELETE and `rows` otherwise: normalise to rows.
+    const q = async (sql: string, params: unknown[] = []): Promise<Row[]> => {
+      const raw = (await em.query(sql, params)) as unknown[];
+      return (/^\s*(UPDATE|DELETE)\b/i.test(sql) ? (raw[0] as Row[]) : raw) as Row[];
+    };
+    const clock = this.clock;
+
+    const events: RoundEventRepository = {
+      async append(roundId: string, tableId: string, expectedSeq: number, newEvents: readonly NewRoundEvent[], causationId: string | null) {
+        const [cur] = await q(`SELECT COALESCE(MAX("seq"), 0) AS "seq" FROM "round_event" WHERE "round_id" = $1`, [roundId]);
+        if (toNum(cur?.['seq'] ?? 0) !== expectedSeq) throw new ConcurrencyConflict(roundId, expectedSeq);
+        const recordedAt = clock.now();
+        const out: StoredRoundEvent[] = [];
+        for (const [i, e] of newEvents.entries()) {
+          const seq = expectedSeq + i + 1;
+          // A concurrent writer that appended the same seq first makes this insert a no-op (it waits for
+          // that writer's commit, then DO NOTHING): detected as a conflict without aborting the tx.
+          const rows = await q(
+            `INSERT INTO "round_event" ("round_id","seq","table_id","type","payload","at","recorded_at","causation_id")
+             VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8) ON CONFLICT ("round_id","seq") DO NOTHING RETURNING "seq"`,
+            [roundId, seq, tableId, e.type, JSON.stringify(e.payload ?? null), e.at, recordedAt, causationId],
+          );
+          if (rows.length === 0) throw new ConcurrencyConflict(roundId, expectedSeq);
+          out.push({ roundId, tableId, seq, type: e.type, at: e.at, payload: structuredClone(e.payload), recordedAt, causationId });
+        }
+        return out;
+      },
+      async load(roundId: string, afterSeq = 0) {
+        return (await q(`SELECT * FROM "round_event" WHERE "round_id" = $1 AND "seq" > $2 ORDER BY "seq"`, [roundId, afterSeq])).map(toEvent);
+      },
+    };
+
+    const rounds: RoundRepository = {
+      async upsert(row: RoundRow) {
+        await q(
+          `INSERT INTO "round" ("round_id","table_id","game","seq","phase","state","opened_at","updated_at") VALUES ($1,$2,$3,$4,$5,$6::jsonb,$7,$8)
+           ON CONFLICT ("round_id") DO UPDATE SET "table_id"=EXCLUDED."table_id","game"=EXCLUDED."game","seq"=EXCLUDED."seq","phase"=EXCLUDED."phase",
+             "state"=EXCLUDED."state","opened_at"=EXCLUDED."opened_at","updated_at"=EXCLUDED."updated_at"`,
+          [row.roundId, row.tableId, row.game, row.seq, row.phase, JSON.stringify(row.state ?? null), row.openedAt, row.updatedAt],
+        );
+      },
+      async get(roundId: string) {
+        const [r] = await q(`SELECT * FROM "round" WHERE "round_id" = $1`, [roundId]);
+        return r === undefined ? null : toRound(r);
+      },
+      async listUnfinished() {
+        return (await q(`SELECT * FROM "round" WHERE "phase" NOT IN (${FINISHED_SQL}) ORDER BY "opened_at", "round_id"`)).map(toRound);
+      },
+      async listByTable(tableId: string, limit: number, beforeOpenedAt?: number) {
+        const rows =
+          beforeOpenedAt === undefined
+            ? await q(`SELECT * FROM "round" WHERE "table_id" = $1 ORDER BY "opened_at" DESC, "round_id" DESC LIMIT $2`, [tableId, limit])
+            : await q(`SELECT * FROM "round" WHERE "table_id" = $1 AND "opened_at" < $2 ORDER BY "opened_at" DESC, "round_id" DESC LIMIT $3`, [tableId, beforeOpenedAt, limit]);
+        return rows.map(toRound);
+      },
+    };
+
+    const bets: BetRepository = {
+      async insert(b: BetRow) {
+        const rows = await q(
+          `INSERT INTO "bet" (${BET_COLS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) ON CONFLICT ("bet_id") DO NOTHING RETURNING "bet_id"`,
+          [b.betId, b.roundId, b.tableId, b.playerId, b.spot, b.kind, b.stakeMinor, b.currency, b.status, b.returnMinor, b.placedAt, b.settledAt],
+        );
+        if (rows.length === 0) throw new DuplicateKey('bet', b.betId);
+      },
+      async get(betId: string) {
+        const [r] = await q(`SELECT ${BET_COLS} FROM "bet" WHERE "bet_id" = $1`, [betId]);
+        return r === undefined ? null : toBet(r);
+      },
+      async listByRound(roundId: string) {
+        return (await q(`SELECT ${BET_COLS} FROM "bet" WHERE "round_id" = $1 ORDER BY "placed_at", "bet_id"`, [roundId])).map(toBet);
+      },
+      async listByPlayer(playerId: string, limit: number) {
+        return (await q(`SELECT ${BET_COLS} FROM "bet" WHERE "player_id" = $1 ORDER BY "placed_at" DESC, "bet_id" DESC LIMIT $2`, [playerId, limit])).map(toBet);
+      },
+      async transition(betId: string, from: BetStatus, to: BetStatus, returnMinor: number | null, at: number) {
+        const rows = await q(`UPDATE "bet" SET "status" = $3, "return_minor" = $4, "settled_at" = $5 WHERE "bet_id" = $1 AND "status" = $2 RETURNING "bet_id"`, [betId, from, to, returnMinor, at]);
+        return rows.length > 0;
+      },
+    };
+
+    const ledger: LedgerRepository = {
+      async post(postingId: string, entries: readonly Omit<LedgerEntryRow, 'postingId'>[]) {
+        validatePostingEntries(postingId, entries);
+        if ((await q(`SELECT 1 FROM "ledger_posting" WHERE "posting_id" = $1`, [postingId])).length > 0) return false;
+
+        const deltas = new Map<string, { account: string; currency: string; delta: number }>();
+        for (const e of entries) {
+          const k = `${e.account}\u0000${e.currency}`;
+          const d = deltas.get(k) ?? { account: e.account, currency: e.currency, delta: 0 };
+          d.delta += e.amountMinor;
+          deltas.set(k, d);
+        }
+        // Lock every touched balance row in a fixed order (no deadlocks), check, then write.
+        const ordered = [...deltas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => d);
+        for (const d of ordered) {
+          await q(`INSERT INTO "account_balance" ("account","currency","balance_minor") VALUES ($1,$2,0) ON CONFLICT DO NOTHING`, [d.account, d.currency]);
+          const [row] = await q(`SELECT "balance_minor" FROM "account_balance" WHERE "account" = $1 AND "currency" = $2 FOR UPDATE`, [d.account, d.currency]);
+          const bal = toNum(row?.['balance_minor'] ?? 0);
+          if (d.delta < 0 && isNonNegativeAccount(d.account) && bal + d.delta < 0) throw new InsufficientFunds(d.account, -d.delta, bal);
+        }
+        const at = entries[0]!.at;
+        const inserted = await q(`INSERT INTO "ledger_posting" ("posting_id","at") VALUES ($1,$2) ON CONFLICT DO NOTHING RETURNING "posting_id"`, [postingId, at]);
+        if (inserted.length === 0) return false; // a concurrent writer posted the same id first
+        for (const d of ordered) {
+          await q(`UPDATE "account_balance" SET "balance_minor" = "balance_minor" + $3 WHERE "account" = $1 AND "currency" = $2`, [d.account, d.currency, d.delta]);
+        }
+        for (const e of entries) {
+          await q(`INSERT INTO "ledger_entry" ("posting_id","account","currency","amount_minor","at","memo") VALUES ($1,$2,$3,$4,$5,$6)`, [postingId, e.account, e.currency, e.amountMinor, e.at, e.memo]);
+        }
+        return true;
+      },
+      async balance(account: string, currency: string) {
+        const [r] = await q(`SELECT "balance_minor" FROM "account_balance" WHERE "account" = $1 AND "currency" = $2`, [account, currency]);
+        return r === undefined ? 0 : toNum(r['balance_minor']);
+      },
+      async totals() {
+        const out: Record<string, number> = {};
+        for (const r of await q(`SELECT "currency", SUM("amount_minor") AS "total" FROM "ledger_entry" GROUP BY "currency"`)) out[str(r['currency'])] = toNum(r['total']);
+        return out;
+      },
+      async entries(postingId: string) {
+        return (await q(`SELECT "posting_id","account","currency","amount_minor","at","memo" FROM "ledger_entry" WHERE "posting_id" = $1 ORDER BY "id"`, [postingId])).map(toEntry);
+      },
+    };
+
+    return { events, rounds, bets, ledger };
+  }
+}
