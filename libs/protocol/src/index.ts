@@ -1,5 +1,6 @@
 // @felt/protocol — schemas and codecs for every byte that crosses a process (STYLE.md habit 4).
 export * from './devices/nmea.js';
+export * from './api/index.js';
 export * from './common/result.js';
 export * from './mqtt/topics.js';
 export * from './mqtt/events.schema.js';

@@ -1,0 +1,99 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AcceptedBet, Result } from '@felt/games';
+import type { PlaceBetBody } from '@felt/protocol';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import type { KernelCommand } from '../rounds/kernel.registry.js';
+import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
+import { RoundsService, type Committed } from '../rounds/rounds.service.js';
+import { rejection, SERVER_CODES, type Actor } from '../rounds/rounds.types.js';
+
+export interface BetOutcome extends Committed {
+  /** The player's accepted bets in the round after this command. */
+  readonly bets: readonly AcceptedBet[];
+}
+
+/**
+ * Player bets. REST and WebSocket both call these methods (STYLE.md habit 6). Every bet is decided
+ * by the kernel (round open on the server clock, spot, limits, RES-1..5) and debited by the wallet in
+ * the same transaction (INSUFFICIENT_FUNDS rolls everything back).
+ *
+ * The command time is stamped BEFORE anything is awaited and the table queue is entered in the same
+ * tick, so a bet that reached the server before the close instant is decided before the deadline's
+ * CloseBetting, and one that arrives at or after it is rejected (GEN-3, ROU-3).
+ */
+@Injectable()
+export class BettingService {
+  constructor(
+    private readonly rounds: RoundsService,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
+  ) {}
+
+  place(tableId: string, player: Actor, body: PlaceBetBody): Promise<Result<BetOutcome>> {
+    const at = this.clock.now();
+    return this.withBets(tableId, player, this.rounds.execute(tableId, { type: 'PlaceBet', at, bet: { betId: body.betId, playerId: player.userId, spot: body.spot, stakeMinor: body.stakeMinor } }, player));
+  }
+
+  cancel(tableId: string, player: Actor, betId: string): Promise<Result<BetOutcome>> {
+    const at = this.clock.now();
+    return this.withBets(tableId, player, this.rounds.execute(tableId, { type: 'CancelBet', at, betId, playerId: player.userId }, player));
+  }
+
+  /** Repeat the player's bets of the table's previous round (ids `<requestId>:<n>`, idempotent), all or none. */
+  async rebet(tableId: string, player: Actor, requestId: string): Promise<Result<BetOutcome>> {
+    const at = this.clock.now();
+    const previous = await this.previousRoundBets(tableId, player.userId);
+    if (!previous.ok) return this.reject(previous.violation);
+    if (previous.value.length === 0) return this.reject(rejection(SERVER_CODES.NOTHING_TO_REBET, null, 'You had no bets in the previous round of this table.'));
+    const cmds: KernelCommand[] = previous.value.map((b, i) => ({ type: 'PlaceBet', at, bet: { betId: `${requestId}:${i + 1}`, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }));
+    return this.withBets(tableId, player, this.rounds.executeBatch(tableId, cmds, player));
+  }
+
+  /** Double: place every current (non-derived) bet again, so each stake is ×2 — all or none. */
+  async double(tableId: string, player: Actor, requestId: string): Promise<Result<BetOutcome>> {
+    const at = this.clock.now();
+    const cur = await this.rounds.currentRound(tableId);
+    const mine = cur ? Object.values(cur.state.bets).filter((b) => b.playerId === player.userId && b.parentBetId === undefined && !b.betId.startsWith(`${requestId}:`)) : [];
+    if (mine.length === 0) {
+      // A replay of the same double after it was applied is a no-op (idempotent request id).
+      const replay = cur ? Object.values(cur.state.bets).some((b) => b.betId.startsWith(`${requestId}:`)) : false;
+      if (!replay) return this.reject(rejection(SERVER_CODES.NOTHING_TO_DOUBLE, null, 'You have no bets on the table to double.'));
+    }
+    const cmds: KernelCommand[] = mine
+      .sort((a, b) => a.betId.localeCompare(b.betId))
+      .map((b, i) => ({ type: 'PlaceBet', at, bet: { betId: `${requestId}:${i + 1}`, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }));
+    return this.withBets(tableId, player, this.rounds.executeBatch(tableId, cmds, player));
+  }
+
+  /** The player's bets in the current round (their own only). */
+  async myBets(tableId: string, playerId: string): Promise<AcceptedBet[]> {
+    const cur = await this.rounds.currentRound(tableId);
+    return cur ? Object.values(cur.state.bets).filter((b) => b.playerId === playerId) : [];
+  }
+
+  private async previousRoundBets(tableId: string, playerId: string): Promise<Result<{ spot: string; stakeMinor: number }[]>> {
+    const rows = await this.uow.run((tx) => tx.rounds.listByTable(tableId, 2));
+    const cur = await this.rounds.currentRound(tableId);
+    if (!cur) return { ok: false, violation: rejection(SERVER_CODES.NO_ROUND, 'GEN-3', 'No round is open on this table.') };
+    const prev = rows.find((r) => r.roundId !== cur.roundId);
+    if (!prev) return { ok: true, value: [] };
+    const bets = await this.uow.run((tx) => tx.bets.listByRound(prev.roundId));
+    // Only the player's own main stakes (not cancelled, not derived double/split/insurance stakes).
+    const prevRound = await this.rounds.round(prev.roundId);
+    const derived = new Set(prevRound ? Object.values(prevRound.state.bets).filter((b) => b.parentBetId !== undefined).map((b) => b.betId) : []);
+    return { ok: true, value: bets.filter((b) => b.playerId === playerId && b.status !== 'cancelled' && !derived.has(b.betId)).sort((a, b) => a.placedAt - b.placedAt || a.betId.localeCompare(b.betId)).map((b) => ({ spot: b.spot, stakeMinor: b.stakeMinor })) };
+  }
+
+  private async withBets(tableId: string, player: Actor, p: Promise<Result<Committed>>): Promise<Result<BetOutcome>> {
+    const r = await p;
+    if (!r.ok) return r;
+    return { ok: true, value: { ...r.value, bets: await this.myBets(tableId, player.userId) } };
+  }
+
+  private reject(v: ReturnType<typeof rejection>): { ok: false; violation: ReturnType<typeof rejection> } {
+    this.metrics.betsRejected.inc({ code: v.code });
+    return { ok: false, violation: v };
+  }
+}

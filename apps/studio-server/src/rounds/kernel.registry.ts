@@ -1,0 +1,66 @@
+import * as games from '@felt/games';
+import type { GameId, RoundKernel, RoundStateBase } from '@felt/games';
+
+/** A round kernel seen generically by the server: it only routes commands and events, never interprets them. */
+export interface KernelCommand {
+  readonly type: string;
+  readonly at: number;
+  readonly [key: string]: unknown;
+}
+export interface KernelEvent {
+  readonly type: string;
+  readonly at: number;
+  readonly [key: string]: unknown;
+}
+export type AnyKernel = RoundKernel<RoundStateBase, KernelCommand, KernelEvent, unknown>;
+
+export interface KernelRegistry {
+  get(game: string): AnyKernel | undefined;
+  games(): readonly string[];
+  /** Rule profile ids of a game (undefined when the game publishes none). */
+  profiles(game: string): readonly string[] | undefined;
+}
+
+export const KERNELS = Symbol('KERNELS');
+
+const isKernel = (k: unknown): k is AnyKernel =>
+  typeof k === 'object' && k !== null && ['initial', 'decide', 'evolve', 'view', 'settle', 'next', 'deadlines'].every((f) => typeof (k as Record<string, unknown>)[f] === 'function');
+
+const camel = (id: string): string => id.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/** Registry over explicit kernels (tests, or a fixed build). */
+export class MapKernelRegistry implements KernelRegistry {
+  private readonly byGame: Map<string, AnyKernel>;
+  constructor(
+    kernels: readonly AnyKernel[],
+    private readonly profileIds: Readonly<Record<string, readonly string[]>> = {},
+  ) {
+    this.byGame = new Map(kernels.map((k) => [k.game, k]));
+  }
+  profiles(game: string): readonly string[] | undefined {
+    return this.profileIds[game];
+  }
+  get(game: string): AnyKernel | undefined {
+    return this.byGame.get(game);
+  }
+  games(): readonly string[] {
+    return [...this.byGame.keys()];
+  }
+}
+
+/**
+ * Every kernel `@felt/games` exports under the `<camelGameId>Kernel` convention (`rouletteKernel`,
+ * `baccaratKernel`, `blackjackKernel`, `sicboKernel`, `dragonTigerKernel`, `footballStudioKernel`).
+ */
+export function gamesKernelRegistry(): KernelRegistry {
+  const found: AnyKernel[] = [];
+  const profiles: Record<string, readonly string[]> = {};
+  const exported = games as unknown as Record<string, unknown>;
+  for (const id of games.GAME_IDS as readonly GameId[]) {
+    const k = exported[`${camel(id)}Kernel`];
+    if (isKernel(k)) found.push(k);
+    const mod = games.gameModule(id);
+    if (mod) profiles[id] = Object.keys(mod.profiles);
+  }
+  return new MapKernelRegistry(found, profiles);
+}

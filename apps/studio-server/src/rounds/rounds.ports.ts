@@ -1,0 +1,52 @@
+/**
+ * Narrow ports the rounds side needs from the platform side (settlement queue, alerts, audit,
+ * metrics). RoundsModule binds them to the platform services with `useExisting`; unit tests bind
+ * in-memory fakes. Keeping them narrow lets every rounds service be tested without the platform.
+ */
+export type AlertSeverity = 'info' | 'warning' | 'critical';
+
+export interface AlertInput {
+  readonly tableId?: string;
+  readonly roundId?: string;
+  readonly severity: AlertSeverity;
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface AlertsPort {
+  raise(alert: AlertInput): Promise<unknown> | unknown;
+}
+
+export interface AuditInput {
+  readonly actor: string;
+  readonly role: string;
+  readonly action: string;
+  readonly reason: string;
+  readonly target: string;
+  readonly at: number;
+}
+
+export interface AuditPort {
+  record(entry: AuditInput): Promise<unknown> | unknown;
+}
+
+export interface SettlementQueuePort {
+  enqueue(roundId: string): Promise<unknown>;
+}
+
+interface Counter<L extends string> {
+  inc(labels: Partial<Record<L, string>>, value?: number): void;
+}
+
+/** The subset of the platform's MetricsService the rounds side increments. */
+export interface RoundsMetricsPort {
+  readonly betsAccepted: { inc(value?: number): void };
+  readonly betsRejected: Counter<'code'>;
+  readonly roundsTotal: Counter<'game' | 'outcome'>;
+  readonly deviceFaults: Counter<'code'>;
+}
+
+export const ROUNDS_ALERTS = Symbol('ROUNDS_ALERTS');
+export const ROUNDS_AUDIT = Symbol('ROUNDS_AUDIT');
+export const ROUNDS_SETTLEMENT_QUEUE = Symbol('ROUNDS_SETTLEMENT_QUEUE');
+export const ROUNDS_METRICS = Symbol('ROUNDS_METRICS');

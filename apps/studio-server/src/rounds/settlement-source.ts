@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import type { Settlement } from '@felt/games';
+import { SYSTEM_ACTOR } from './rounds.types.js';
+import { RoundsService } from './rounds.service.js';
+
+/**
+ * SETTLEMENT_SOURCE (contract with the platform's settlement processor): the lines of a resolved or
+ * void round come from `kernel.settle` on the state rebuilt from its events; `markSettled` appends
+ * the kernel's RoundSettled through the one write path. Both are idempotent.
+ */
+@Injectable()
+export class RoundsSettlementSource {
+  constructor(private readonly rounds: RoundsService) {}
+
+  async linesFor(roundId: string): Promise<Settlement> {
+    const r = await this.rounds.round(roundId);
+    if (!r) throw new Error(`settlement: no round ${roundId}`);
+    const s = r.kernel.settle(r.state);
+    // Throwing makes the job retry, then dead-letter with an alert (STYLE.md "Errors").
+    if (!s.ok) throw new Error(`settlement: round ${roundId} cannot be settled: ${s.violation.code} ${s.violation.message}`);
+    return s.value;
+  }
+
+  async markSettled(roundId: string, at: number): Promise<void> {
+    const r = await this.rounds.round(roundId);
+    if (!r) throw new Error(`settlement: no round ${roundId}`);
+    // A void round is final once refunded; a settled round is already marked (replay).
+    if (r.state.phase === 'void' || r.state.phase === 'settled') return;
+    const res = await this.rounds.execute(r.tableId, { type: 'MarkSettled', at }, SYSTEM_ACTOR, { roundId });
+    if (!res.ok && res.violation.code !== 'ROUND_NOT_RESOLVED') throw new Error(`settlement: mark ${roundId} settled: ${res.violation.code} ${res.violation.message}`);
+  }
+}

@@ -1,0 +1,170 @@
+import { FixedClock, SequentialIds } from '../../config/clock.js';
+import type { LedgerReader } from '../../persistence/persistence.common.js';
+import type { UnitOfWork } from '../../ports/persistence.port.js';
+import { InMemoryTablesRepository } from '../../tables/table.model.js';
+import { TablesService } from '../../tables/tables.service.js';
+import { checkLedgerInvariants, depositPosting, settlementPosting, type LedgerInvariantViolation } from '../../wallet/ledger.rules.js';
+import { MapKernelRegistry, type AnyKernel } from '../kernel.registry.js';
+import type { AlertInput, AlertsPort, AuditInput, AuditPort, RoundsMetricsPort, SettlementQueuePort } from '../rounds.ports.js';
+import { RoundsService } from '../rounds.service.js';
+import type { Actor } from '../rounds.types.js';
+import { ManualScheduler } from '../scheduler.js';
+import { RoundsSettlementSource } from '../settlement-source.js';
+import { coinAsAny } from './coin.kernel.js';
+import { InMemoryUnitOfWork } from '../../persistence/in-memory.uow.js';
+
+/** Records alerts (and lets tests subscribe). */
+export class FakeAlerts implements AlertsPort {
+  readonly raised: AlertInput[] = [];
+  raise(a: AlertInput): void {
+    this.raised.push(a);
+  }
+}
+
+export class FakeAudit implements AuditPort {
+  readonly entries: AuditInput[] = [];
+  record(e: AuditInput): void {
+    this.entries.push(e);
+  }
+}
+
+/** Counts per metric and label (the platform's MetricsService wraps prom-client the same way). */
+export class FakeMetrics implements RoundsMetricsPort {
+  readonly counts = new Map<string, number>();
+  private bump(key: string, by = 1): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + by);
+  }
+  readonly betsAccepted = { inc: (n = 1): void => this.bump('betsAccepted', n) };
+  readonly betsRejected = { inc: (l: { code?: string }, n = 1): void => this.bump(`betsRejected:${l.code ?? ''}`, n) };
+  readonly roundsTotal = { inc: (l: { game?: string; outcome?: string }, n = 1): void => this.bump(`roundsTotal:${l.game ?? ''}:${l.outcome ?? ''}`, n) };
+  readonly deviceFaults = { inc: (l: { code?: string }, n = 1): void => this.bump(`deviceFaults:${l.code ?? ''}`, n) };
+  get(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+}
+
+/**
+ * Settlement queue fake that does what the platform's in-process processor does (contract in
+ * p-server-split): post every line with `settlementPosting`, transition the bet row, then markSettled.
+ * `auto=false` only records the round ids (tests that settle by hand or check enqueue calls).
+ */
+export class ProcessingSettlementQueue implements SettlementQueuePort {
+  readonly enqueued: string[] = [];
+  source: RoundsSettlementSource | undefined;
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: { now(): number },
+    public auto = true,
+  ) {}
+  async enqueue(roundId: string): Promise<void> {
+    this.enqueued.push(roundId);
+    if (this.auto) await this.process(roundId);
+  }
+  async process(roundId: string): Promise<void> {
+    if (!this.source) throw new Error('settlement source not wired');
+    const s = await this.source.linesFor(roundId);
+    const at = this.clock.now();
+    await this.uow.run(async (tx) => {
+      for (const line of s.lines) {
+        const bet = await tx.bets.get(line.betId);
+        const p = settlementPosting(roundId, line, bet?.currency ?? 'EUR');
+        await tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at })));
+        await tx.bets.transition(line.betId, 'accepted', line.outcome === 'refund' ? 'refunded' : 'settled', line.returnMinor, at);
+      }
+    });
+    await this.source.markSettled(roundId, at);
+  }
+}
+
+export const PLAYER = (n: number): Actor => ({ userId: `player${n}`, role: 'player', name: `Player ${n}` });
+export const DEALER: Actor = { userId: 'dealer1', role: 'dealer', name: 'Dealer 1' };
+export const PITBOSS: Actor = { userId: 'pitboss1', role: 'pitboss', name: 'Pit Boss 1' };
+
+export interface Harness {
+  readonly uow: InMemoryUnitOfWork;
+  readonly clock: FixedClock;
+  readonly ids: SequentialIds;
+  readonly scheduler: ManualScheduler;
+  readonly alerts: FakeAlerts;
+  readonly audit: FakeAudit;
+  readonly metrics: FakeMetrics;
+  readonly settlement: ProcessingSettlementQueue;
+  readonly tables: TablesService;
+  readonly rounds: RoundsService;
+  readonly source: RoundsSettlementSource;
+  /** Move the clock and fire every due timer; waits for the commands they issue. */
+  advance(ms: number): Promise<void>;
+  deposit(playerId: string, amountMinor: number): Promise<void>;
+  balance(playerId: string): Promise<number>;
+  invariants(): Promise<LedgerInvariantViolation[]>;
+  /** An open coin table (bet window 10 s, limits 100..10 000, table max 20 000). */
+  openCoinTable(opts?: { auto?: boolean; pauseS?: number }): Promise<string>;
+}
+
+/** Let queued microtasks and promise chains (timer-issued commands) settle. */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 20; i++) await new Promise<void>((r) => setImmediate(r));
+}
+
+export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profiles: Record<string, string[]> = { sicbo: ['coin'] }): Harness {
+  const uow = new InMemoryUnitOfWork();
+  const clock = new FixedClock();
+  const ids = new SequentialIds();
+  const scheduler = new ManualScheduler();
+  const alerts = new FakeAlerts();
+  const audit = new FakeAudit();
+  const metrics = new FakeMetrics();
+  const registry = new MapKernelRegistry(kernels, profiles);
+  const settlement = new ProcessingSettlementQueue(uow, clock);
+  const tables = new TablesService(new InMemoryTablesRepository(), registry, clock, ids, audit);
+  const rounds = new RoundsService(uow, registry, tables, clock, ids, scheduler, settlement, alerts, metrics);
+  rounds.onModuleInit();
+  const source = new RoundsSettlementSource(rounds);
+  settlement.source = source;
+  const ledger: LedgerReader = uow;
+  return {
+    uow,
+    clock,
+    ids,
+    scheduler,
+    alerts,
+    audit,
+    metrics,
+    settlement,
+    tables,
+    rounds,
+    source,
+    async advance(ms) {
+      clock.advance(ms);
+      scheduler.runDue(clock.now());
+      await flush();
+      // Timers armed by the commands just issued may already be due.
+      if (scheduler.runDue(clock.now()) > 0) await flush();
+    },
+    async deposit(playerId, amountMinor) {
+      const p = depositPosting(`${playerId}-${ids.next('dep')}`, playerId, amountMinor);
+      await uow.run((tx) => tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at: clock.now() }))));
+    },
+    balance(playerId) {
+      return uow.run((tx) => tx.ledger.balance(`player:${playerId}`, 'EUR'));
+    },
+    async invariants() {
+      const snap = await ledger.snapshot();
+      return checkLedgerInvariants(
+        snap.entries,
+        snap.bets.map((b) => ({ betId: b.betId, roundId: b.roundId, status: b.status, roundFinished: snap.finishedRoundIds.has(b.roundId) })),
+      );
+    },
+    async openCoinTable(opts = {}) {
+      const t = await tables.create(
+        { name: 'Coin 1', game: 'sicbo', profileId: 'coin', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 20_000, spots: { heads: { minMinor: 100, maxMinor: 10_000 } } }, betWindowS: 10, cadence: { auto: opts.auto ?? false, pauseS: opts.pauseS ?? 5 }, devices: [{ deviceId: 'coin-1', kind: 'dice' }] },
+        PITBOSS,
+      );
+      if (!t.ok) throw new Error(t.violation.message);
+      const o = await tables.setStatus(t.value.tableId, 'open', 'test', PITBOSS);
+      if (!o.ok) throw new Error(o.violation.message);
+      await flush();
+      return t.value.tableId;
+    },
+  };
+}

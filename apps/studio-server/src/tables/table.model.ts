@@ -1,0 +1,58 @@
+import type { GameId, RoundLimits } from '@felt/games';
+import type { TableDevice, TableStatus } from '@felt/protocol';
+
+/** ROU-7: the pit boss's recorded check before a roulette table may open. */
+export interface PreOpenCheck {
+  readonly by: string;
+  readonly at: number;
+  readonly checks: readonly string[];
+  readonly note?: string;
+}
+
+export interface Table {
+  readonly tableId: string;
+  readonly name: string;
+  readonly game: GameId;
+  readonly profileId: string;
+  readonly currency: string;
+  /** Limits per bet spot kind and per table (GEN-2); snapshotted into each round at open. */
+  readonly limits: RoundLimits;
+  readonly betWindowS: number;
+  readonly cadence: { readonly auto: boolean; readonly pauseS: number };
+  readonly devices: readonly TableDevice[];
+  readonly status: TableStatus;
+  /** Cleared when the table closes: every opening needs a fresh check (ROU-7). */
+  readonly preOpenCheck: PreOpenCheck | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** ROU-7 checks a roulette pre-open record must contain. */
+export const ROULETTE_PRE_OPEN_CHECKS = ['table', 'wheel-level', 'free-running', 'ball'] as const;
+
+export interface TablesRepository {
+  insert(table: Table): Promise<void>;
+  save(table: Table): Promise<void>;
+  get(tableId: string): Promise<Table | null>;
+  list(): Promise<Table[]>;
+}
+
+export const TABLES_REPOSITORY = Symbol('TABLES_REPOSITORY');
+
+export class InMemoryTablesRepository implements TablesRepository {
+  private readonly rows = new Map<string, Table>();
+  async insert(table: Table): Promise<void> {
+    if (this.rows.has(table.tableId)) throw new Error(`table ${table.tableId} exists`);
+    this.rows.set(table.tableId, structuredClone(table));
+  }
+  async save(table: Table): Promise<void> {
+    this.rows.set(table.tableId, structuredClone(table));
+  }
+  async get(tableId: string): Promise<Table | null> {
+    const t = this.rows.get(tableId);
+    return t ? structuredClone(t) : null;
+  }
+  async list(): Promise<Table[]> {
+    return [...this.rows.values()].map((t) => structuredClone(t)).sort((a, b) => a.tableId.localeCompare(b.tableId));
+  }
+}

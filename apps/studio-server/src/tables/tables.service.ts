@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ok, type Result } from '@felt/games';
+import type { CreateTableBody, PreOpenCheckBody, TableStatus, UpdateTableBody } from '@felt/protocol';
+import { Subject } from 'rxjs';
+import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
+import { KERNELS, type KernelRegistry } from '../rounds/kernel.registry.js';
+import { ROUNDS_AUDIT, type AuditPort } from '../rounds/rounds.ports.js';
+import { rejection, SERVER_CODES, type Actor } from '../rounds/rounds.types.js';
+import { ROULETTE_PRE_OPEN_CHECKS, TABLES_REPOSITORY, type Table, type TablesRepository } from './table.model.js';
+
+export interface TableChange {
+  readonly before: Table | null;
+  readonly after: Table;
+}
+
+@Injectable()
+export class TablesService {
+  /** Every saved change (RoundsService starts automatic cadence when a table opens). */
+  readonly changes$ = new Subject<TableChange>();
+
+  constructor(
+    @Inject(TABLES_REPOSITORY) private readonly repo: TablesRepository,
+    @Inject(KERNELS) private readonly kernels: KernelRegistry,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDS) private readonly ids: Ids,
+    @Inject(ROUNDS_AUDIT) private readonly audit: AuditPort,
+  ) {}
+
+  async create(body: CreateTableBody, actor: Actor): Promise<Result<Table>> {
+    const bad = this.checkGameProfile(body.game, body.profileId);
+    if (bad) return bad;
+    const now = this.clock.now();
+    const table: Table = {
+      tableId: this.ids.next('tbl'),
+      name: body.name,
+      game: body.game,
+      profileId: body.profileId,
+      currency: body.limits.currency,
+      limits: { tableMinMinor: body.limits.tableMinMinor, tableMaxMinor: body.limits.tableMaxMinor, spots: body.limits.spots },
+      betWindowS: body.betWindowS,
+      cadence: body.cadence,
+      devices: body.devices,
+      status: 'closed',
+      preOpenCheck: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.repo.insert(table);
+    await this.audit.record({ actor: actor.userId, role: actor.role, action: 'table.create', reason: `create ${body.game} table "${body.name}"`, target: table.tableId, at: now });
+    this.changes$.next({ before: null, after: table });
+    return ok(table);
+  }
+
+  list(): Promise<Table[]> {
+    return this.repo.list();
+  }
+
+  async get(tableId: string): Promise<Result<Table>> {
+    const t = await this.repo.get(tableId);
+    return t ? ok(t) : { ok: false, violation: rejection(SERVER_CODES.TABLE_NOT_FOUND, null, `No table ${tableId}.`) };
+  }
+
+  async update(tableId: string, body: UpdateTableBody, actor: Actor): Promise<Result<Table>> {
+    const cur = await this.get(tableId);
+    if (!cur.ok) return cur;
+    const before = cur.value;
+    if (body.profileId !== undefined) {
+      const bad = this.checkGameProfile(before.game, body.profileId);
+      if (bad) return bad;
+    }
+    const now = this.clock.now();
+    const after: Table = {
+      ...before,
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.profileId !== undefined ? { profileId: body.profileId } : {}),
+      ...(body.limits !== undefined ? { currency: body.limits.currency, limits: { tableMinMinor: body.limits.tableMinMinor, tableMaxMinor: body.limits.tableMaxMinor, spots: body.limits.spots } } : {}),
+      ...(body.betWindowS !== undefined ? { betWindowS: body.betWindowS } : {}),
+      ...(body.cadence !== undefined ? { cadence: body.cadence } : {}),
+      ...(body.devices !== undefined ? { devices: body.devices } : {}),
+      updatedAt: now,
+    };
+    await this.repo.save(after);
+    await this.audit.record({ actor: actor.userId, role: actor.role, action: 'table.update', reason: `update ${Object.keys(body).join(', ')}`, target: tableId, at: now });
+    this.changes$.next({ before, after });
+    return ok(after);
+  }
+
+  /** ROU-7: record the pit boss's pre-open check (who, when, which checks). */
+  async recordPreOpenCheck(tableId: string, body: PreOpenCheckBody, actor: Actor): Promise<Result<Table>> {
+    const cur = await this.get(tableId);
+    if (!cur.ok) return cur;
+    const t = cur.value;
+    if (t.game === 'roulette') {
+      const missing = ROULETTE_PRE_OPEN_CHECKS.filter((c) => !body.checks.includes(c));
+      if (missing.length > 0) return { ok: false, violation: rejection(SERVER_CODES.PRE_OPEN_CHECK_MISSING, 'ROU-7', `The pre-open check must cover ${missing.join(', ')}.`, { missing }) };
+    }
+    const now = this.clock.now();
+    const after: Table = { ...t, preOpenCheck: { by: actor.userId, at: now, checks: body.checks, ...(body.note !== undefined ? { note: body.note } : {}) }, updatedAt: now };
+    await this.repo.save(after);
+    await this.audit.record({ actor: actor.userId, role: actor.role, action: 'table.pre-open-check', reason: `ROU-7 checks: ${body.checks.join(', ')}${body.note ? ` (${body.note})` : ''}`, target: tableId, at: now });
+    this.changes$.next({ before: t, after });
+    return ok(after);
+  }
+
+  /** Open / close / pause / maintenance (pit boss, audited). Opening a roulette table needs ROU-7. */
+  async setStatus(tableId: string, status: TableStatus, reason: string, actor: Actor): Promise<Result<Table>> {
+    const cur = await this.get(tableId);
+    if (!cur.ok) return cur;
+    const t = cur.value;
+    if (status === 'open' && t.game === 'roulette' && t.preOpenCheck === null) {
+      return { ok: false, violation: rejection(SERVER_CODES.PRE_OPEN_CHECK_MISSING, 'ROU-7', 'A roulette table opens only after the pit boss has recorded the pre-open check (table, wheel level, free running, ball).') };
+    }
+    const now = this.clock.now();
+    const after: Table = { ...t, status, preOpenCheck: status === 'closed' || status === 'maintenance' ? null : t.preOpenCheck, updatedAt: now };
+    await this.repo.save(after);
+    await this.audit.record({ actor: actor.userId, role: actor.role, action: `table.${status}`, reason, target: tableId, at: now });
+    this.changes$.next({ before: t, after });
+    return ok(after);
+  }
+
+  private checkGameProfile(game: string, profileId: string): { ok: false; violation: ReturnType<typeof rejection> } | null {
+    if (!this.kernels.get(game)) return { ok: false, violation: rejection(SERVER_CODES.UNKNOWN_GAME, null, `Game ${game} has no round kernel on this server.`) };
+    const known = this.kernels.profiles(game);
+    if (known && !known.includes(profileId)) return { ok: false, violation: rejection(SERVER_CODES.UNKNOWN_PROFILE, 'D-2', `Unknown ${game} rule profile "${profileId}".`, { known }) };
+    return null;
+  }
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/**
+ * REST bodies and WebSocket messages of the studio server (STYLE.md habit 4: every byte that crosses
+ * a process has a versioned schema here). The server validates every body/message with these before
+ * it reaches a service; clients (client-sdk, web apps) import the same types.
+ */
+
+const posMinor = z.number().int().safe().positive();
+const id = z.string().min(1).max(120).regex(/^[A-Za-z0-9_:.-]+$/, 'ids use letters, digits and _ : . -');
+
+export const GAME_ID_VALUES = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio'] as const;
+export const TABLE_STATUS_VALUES = ['closed', 'open', 'paused', 'maintenance'] as const;
+export type TableStatus = (typeof TABLE_STATUS_VALUES)[number];
+export const DEVICE_KIND_VALUES = ['wheel', 'shoe', 'timer', 'dice', 'shaker', 'camera'] as const;
+export type DeviceKind = (typeof DEVICE_KIND_VALUES)[number];
+
+export const SpotLimitSchema = z.object({ minMinor: posMinor, maxMinor: posMinor }).refine((l) => l.minMinor <= l.maxMinor, 'minMinor must be ≤ maxMinor');
+
+export const TableLimitsSchema = z
+  .object({
+    currency: z.string().regex(/^[A-Z]{3}$/).default('EUR'),
+    tableMinMinor: posMinor,
+    tableMaxMinor: posMinor,
+    spots: z.record(z.string().min(1).max(40), SpotLimitSchema).default({}),
+  })
+  .refine((l) => l.tableMinMinor <= l.tableMaxMinor, 'tableMinMinor must be ≤ tableMaxMinor');
+export type TableLimits = z.infer<typeof TableLimitsSchema>;
+
+export const TableDeviceSchema = z.object({ deviceId: id, kind: z.enum(DEVICE_KIND_VALUES) });
+export type TableDevice = z.infer<typeof TableDeviceSchema>;
+
+export const CadenceSchema = z.object({ auto: z.boolean(), pauseS: z.number().int().min(0).max(3600) });
+
+export const CreateTableBodySchema = z.object({
+  name: z.string().min(1).max(80),
+  game: z.enum(GAME_ID_VALUES),
+  profileId: z.string().min(1).max(60),
+  limits: TableLimitsSchema,
+  betWindowS: z.number().int().min(3).max(300),
+  cadence: CadenceSchema.default({ auto: false, pauseS: 5 }),
+  devices: z.array(TableDeviceSchema).max(16).default([]),
+});
+export type CreateTableBody = z.infer<typeof CreateTableBodySchema>;
+
+export const UpdateTableBodySchema = z
+  .object({
+    name: z.string().min(1).max(80),
+    profileId: z.string().min(1).max(60),
+    limits: TableLimitsSchema,
+    betWindowS: z.number().int().min(3).max(300),
+    cadence: CadenceSchema,
+    devices: z.array(TableDeviceSchema).max(16),
+  })
+  .partial()
+  .strict();
+export type UpdateTableBody = z.infer<typeof UpdateTableBodySchema>;
+
+/** ROU-7: the pit boss's pre-open check (table, wheel level, free running, ball). */
+export const PreOpenCheckBodySchema = z.object({
+  checks: z.array(z.string().min(1).max(40)).min(1).max(20),
+  note: z.string().max(500).optional(),
+});
+export type PreOpenCheckBody = z.infer<typeof PreOpenCheckBodySchema>;
+
+export const TableStatusBodySchema = z.object({ status: z.enum(TABLE_STATUS_VALUES), reason: z.string().min(1).max(500) });
+export type TableStatusBody = z.infer<typeof TableStatusBodySchema>;
+
+// ---- betting ----
+export const PlaceBetBodySchema = z.object({ betId: id, spot: z.string().min(1).max(60), stakeMinor: z.number() });
+export type PlaceBetBody = z.infer<typeof PlaceBetBodySchema>;
+export const CancelBetBodySchema = z.object({ betId: id });
+export type CancelBetBody = z.infer<typeof CancelBetBodySchema>;
+/** Rebet / double: `requestId` is client-generated; the new bets get ids `<requestId>:<n>` (idempotent). */
+export const BulkBetBodySchema = z.object({ requestId: id });
+export type BulkBetBody = z.infer<typeof BulkBetBodySchema>;
+
+// ---- round control ----
+export const ReasonBodySchema = z.object({ reason: z.string().min(1).max(500) });
+export type ReasonBody = z.infer<typeof ReasonBodySchema>;
+export const ApproveBodySchema = z.object({ requestId: id, reason: z.string().min(1).max(500) });
+export type ApproveBody = z.infer<typeof ApproveBodySchema>;
+/** A game command entered by hand (manual card, result correction, player decision): validated by the kernel. */
+export const GameCommandBodySchema = z.object({ type: z.string().regex(/^[A-Z][A-Za-z]+$/), reason: z.string().max(500).optional() }).catchall(z.unknown());
+export type GameCommandBody = z.infer<typeof GameCommandBodySchema>;
+export const PlayerDecisionBodySchema = z.object({ type: z.string().regex(/^[A-Z][A-Za-z]+$/) }).catchall(z.unknown());
+export type PlayerDecisionBody = z.infer<typeof PlayerDecisionBodySchema>;
+
+/** Every rejection on every transport: HTTP 4xx body and WebSocket `error` frame (D-3). */
+export const RejectionSchema = z.object({ code: z.string(), ruleId: z.string().nullable(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() });
+export type Rejection = z.infer<typeof RejectionSchema>;
+
+// ---- WebSocket (socket.io) ----
+/** Client → server message names (socket.io event names) and their payload schemas. */
+export const WS_CLIENT_MESSAGES = {
+  'table.join': z.object({ tableId: id, roundId: id.optional(), lastSeq: z.number().int().min(0).optional() }),
+  'table.leave': z.object({ tableId: id }),
+  'bet.place': PlaceBetBodySchema.extend({ tableId: id }),
+  'bet.cancel': CancelBetBodySchema.extend({ tableId: id }),
+  'bet.rebet': BulkBetBodySchema.extend({ tableId: id }),
+  'bet.double': BulkBetBodySchema.extend({ tableId: id }),
+  'player.decision': z.object({ tableId: id, command: PlayerDecisionBodySchema }),
+  'round.open': z.object({ tableId: id }),
+  'round.close': z.object({ tableId: id }),
+  'round.void-request': ReasonBodySchema.extend({ tableId: id }),
+  'round.void-approve': ApproveBodySchema.extend({ tableId: id }),
+} as const;
+export type WsClientMessage = keyof typeof WS_CLIENT_MESSAGES;
+export const WS_CLIENT_MESSAGE_NAMES = Object.keys(WS_CLIENT_MESSAGES) as WsClientMessage[];
+
+/** Server → client frame names. Every round frame carries `seq` (the round's event count). */
+export const WS_SERVER_FRAMES = ['round.event', 'round.snapshot', 'alert', 'error', 'device.status'] as const;
+export type WsServerFrame = (typeof WS_SERVER_FRAMES)[number];
+
+export interface RoundEventFrame {
+  readonly tableId: string;
+  readonly roundId: string;
+  readonly seq: number;
+  readonly type: string;
+  /** The raw event for dealers/pit bosses, and for a player only their own bet events; otherwise null. */
+  readonly event: unknown;
+  /** kernel.view for the receiving audience after this event. */
+  readonly view: unknown;
+}
+
+export interface RoundSnapshotFrame {
+  readonly tableId: string;
+  readonly roundId: string | null;
+  readonly seq: number;
+  readonly view: unknown;
+  readonly next: readonly { kind: string; message: string; ruleId?: string }[];
+}
+
+/** socket.io acknowledgement of a client message. */
+export type WsAck = { readonly ok: true; readonly result?: unknown } | { readonly ok: false; readonly error: Rejection };
