@@ -89,6 +89,9 @@ describe('betting window (GEN-3, ROU-3)', () => {
     expect(again).toEqual({ ok: true, events: [] });
     expect(t.events.filter((e) => e.type === 'BetAccepted')).toHaveLength(1);
     expect(rejected(t.bet('b1', 'split:2-3')).code).toBe('BET_ID_CONFLICT');
+    // a redelivery after betting closed is still the same bet, not a late bet
+    t.do({ type: 'RecordBallLaunched', at: T0 + 5000, spin: 1 });
+    expect(t.bet('b1', 'split:1-2', 100, 'p1', T0 + 6000)).toEqual({ ok: true, events: [] });
   });
 
   it('stores the canonical spot key and the spot kind for limits (ROU-2, GEN-4)', () => {
@@ -246,7 +249,7 @@ describe('void and wheel fault (ROU-6, GEN-6)', () => {
     expect(s.ok && s.value.lines.map((l) => [l.betId, l.returnMinor, l.outcome])).toEqual([['b1', 100, 'refund'], ['b2', 900, 'refund']]);
     expect(rejected(t.result(3)).code).toBe('ROUND_VOID');
     expect(t.do({ type: 'MarkSettled', at: T0 + 7000 })).toMatchObject([{ type: 'RoundSettled' }]);
-    expect(K.settle(t.state).ok && (K.settle(t.state) as { value: { voided: boolean } }).value.voided).toBe(true);
+    expect(K.settle(t.state)).toMatchObject({ ok: true, value: { voided: true } });
   });
 
   it('a fault after the result only records it: the result stands and settles', () => {

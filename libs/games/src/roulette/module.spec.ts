@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gameModule } from '../registry.js';
-import { rouletteModule } from './module.js';
+import { exactReturn, rouletteModule } from './module.js';
+import { europeanProfile } from './profiles.js';
+import { parseSpot } from './spots.js';
 
 const rows = (profile: string) => {
   const r = rouletteModule.rtp(profile);
@@ -45,6 +47,13 @@ describe('RTP by exact enumeration over 37 pockets', () => {
       low: '36/37',
       high: '36/37',
     });
+  });
+
+  it('with la partage on, an even-money bet returns 73/74 (half back on 0)', () => {
+    const partage = { ...europeanProfile, id: 'partage', zero: { ...europeanProfile.zero, laPartage: true } };
+    const red = parseSpot('red', partage);
+    if (!red.ok) throw new Error('parse');
+    expect(exactReturn(partage, red.value)).toEqual({ num: 73, den: 74 });
   });
 
   it('rejects an unknown profile with a code', () => {

@@ -150,6 +150,31 @@ describe('roulette kernel properties', () => {
     );
   });
 
+  it('no bet is accepted after betting closed or at/after the deadline, and only a valid spin resolves the round (GEN-3, ROU-3, ROU-4, ROU-5)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('european', 'ray-parlour'), steps(60), (profileId, script) => {
+        const { events } = run(profileId, script);
+        let closed = false;
+        let results = 0;
+        for (const e of events) {
+          if (e.type === 'BettingClosed' || e.type === 'BallLaunched') closed = true;
+          if (e.type === 'BetAccepted') {
+            expect(closed).toBe(false);
+            expect(e.at).toBeLessThan(CLOSES);
+          }
+          if (e.type === 'SpinResultRecorded') {
+            results++;
+            expect(e.revolutions).toBeGreaterThanOrEqual(3);
+            expect(e.ballDirection).not.toBe(e.wheelDirection);
+          }
+          if (e.type === 'NoSpinDeclared') expect(results).toBe(0);
+        }
+        expect(results).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('settle conserves money, lists each accepted bet exactly once and pays only whole minor units', () => {
     fc.assert(
       fc.property(fc.constantFrom('european', 'ray-parlour'), steps(60), fc.integer({ min: 0, max: 36 }), (profileId, script, number) => {
