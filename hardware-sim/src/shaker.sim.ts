@@ -1,0 +1,269 @@
+import { createRng, type Rng } from '@felt/games';
+import mqtt, { type MqttClient } from 'mqtt';
+import { realScheduler, type Scheduler, type TimerHandle } from './clock.js';
+
+/**
+ * Dice shaker + result reader emulator over MQTT (devices.md §5, topics ARCHITECTURE.md "Transports"):
+ * subscribes to `.../commands` (`shaker.shake {durationMs, roundId}`), acks on `.../acks`, publishes
+ * `shaker.state`, `dice.result` / `dice.fault` and `device.heartbeat` as canonical v1 events with a
+ * monotonic seq on `.../events`, and a retained `.../status` with an `offline` Last-Will.
+ */
+export const SHAKER_TIMING = { acceptToShakeMs: 100, readMs: 400, noShakeTimeoutMs: 1500, heartbeatMs: 5000 } as const;
+
+export const SHAKER_MODEL = 'felt-shaker-sim';
+export const SHAKER_FIRMWARE = 'sim-1.0.0';
+
+export type DiceFaultCode = 'no_shake' | 'unreadable' | 'motion_error';
+
+/** One-shot or counted faults (devices.md §6 shaker scenarios). */
+export type ShakerFault =
+  /** The next shake never happens: `shaker.state error` + `dice.fault no_shake`. */
+  | { readonly type: 'no-shake' }
+  /** The reader misreads the next result, e.g. a 7 (dice must be 1–6). */
+  | { readonly type: 'misread'; readonly dice: readonly [number, number, number] }
+  /** The next `count` shakes each end in `dice.fault` (default `unreadable`). */
+  | { readonly type: 'failed-shakes'; readonly count: number; readonly code?: DiceFaultCode };
+
+export interface ShakerSimOptions {
+  readonly mqttUrl: string;
+  readonly tableId: string;
+  readonly deviceId: string;
+  /** Topic root; default `felt/v1` (tests use a per-run prefix). */
+  readonly topicRoot?: string;
+  readonly seed: number;
+  /** Device time; default a real scheduler at `speed`. */
+  readonly scheduler?: Scheduler;
+  readonly speed?: number;
+  /** Epoch-ms clock for `at`; default Date.now. */
+  readonly clock?: () => number;
+  readonly clientId?: string;
+}
+
+export interface ShakerEnvelope {
+  readonly v: 1;
+  readonly tableId: string;
+  readonly deviceId: string;
+  readonly seq: number;
+  readonly at: number;
+  readonly type: string;
+  readonly payload: Record<string, unknown>;
+}
+
+export function shakerTopics(root: string, tableId: string, deviceId: string) {
+  const base = `${root}/tables/${tableId}/devices/${deviceId}`;
+  return { events: `${base}/events`, status: `${base}/status`, commands: `${base}/commands`, acks: `${base}/acks` } as const;
+}
+
+interface ShakeCommand {
+  readonly id: string;
+  readonly durationMs: number;
+  readonly roundId: string;
+}
+
+type ParsedCommand = { readonly ok: true; readonly shake: ShakeCommand } | { readonly ok: false; readonly id: string | null; readonly error: string };
+
+function parseCommand(bytes: Buffer): ParsedCommand {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(bytes.toString('utf8'));
+  } catch (_e) {
+    return { ok: false, id: null, error: 'MALFORMED_JSON' };
+  }
+  if (typeof msg !== 'object' || msg === null) return { ok: false, id: null, error: 'SCHEMA_MISMATCH' };
+  const m = msg as { id?: unknown; type?: unknown; payload?: unknown };
+  const id = typeof m.id === 'string' && m.id.length > 0 && m.id.length <= 64 ? m.id : null;
+  if (id === null) return { ok: false, id: null, error: 'SCHEMA_MISMATCH' };
+  if (m.type !== 'shaker.shake') return { ok: false, id, error: 'UNKNOWN_COMMAND' };
+  const p = (typeof m.payload === 'object' && m.payload !== null ? m.payload : {}) as { durationMs?: unknown; roundId?: unknown };
+  const d = p.durationMs;
+  if (typeof d !== 'number' || !Number.isInteger(d) || d < 1 || d > 60_000) return { ok: false, id, error: 'INVALID_PAYLOAD: durationMs must be 1–60000' };
+  if (typeof p.roundId !== 'string' || p.roundId.length === 0) return { ok: false, id, error: 'INVALID_PAYLOAD: roundId required' };
+  return { ok: true, shake: { id, durationMs: d, roundId: p.roundId } };
+}
+
+export class ShakerSim {
+  private readonly opts: ShakerSimOptions;
+  private readonly sched: Scheduler & { dispose?: () => void };
+  private readonly clock: () => number;
+  private readonly rng: Rng;
+  private readonly topics: ReturnType<typeof shakerTopics>;
+  private client: MqttClient | null = null;
+  private seq = 0;
+  private busy = false;
+  private readonly timers = new Set<TimerHandle>();
+  private hb: TimerHandle | null = null;
+  private readonly faults: ShakerFault[] = [];
+  private failedShakesLeft = 0;
+  private failedShakeCode: DiceFaultCode = 'unreadable';
+  private chain: Promise<unknown> = Promise.resolve();
+  private readonly startedAt: number;
+  /** Publish/transport errors seen (never swallowed silently). */
+  readonly errors: Error[] = [];
+  readonly stats = { shakes: 0, rejected: 0, published: 0 };
+
+  constructor(opts: ShakerSimOptions) {
+    this.opts = opts;
+    this.sched = opts.scheduler ?? realScheduler({ speed: opts.speed ?? 1 });
+    this.clock = opts.clock ?? Date.now;
+    this.rng = createRng(opts.seed);
+    this.topics = shakerTopics(opts.topicRoot ?? 'felt/v1', opts.tableId, opts.deviceId);
+    this.startedAt = this.sched.now();
+  }
+
+  get topicNames(): ReturnType<typeof shakerTopics> {
+    return this.topics;
+  }
+
+  private statusPayload(state: 'online' | 'offline'): string {
+    return JSON.stringify({ state, model: SHAKER_MODEL, firmware: SHAKER_FIRMWARE, configHash: null, at: this.clock() });
+  }
+
+  /** Connect (Last-Will = retained `offline` status), publish retained `online`, subscribe to commands. */
+  async start(): Promise<void> {
+    if (this.client !== null) throw new Error('ShakerSim already started');
+    const client = await mqtt.connectAsync(this.opts.mqttUrl, {
+      protocolVersion: 5,
+      clientId: this.opts.clientId ?? `shaker-sim-${this.opts.tableId}-${this.opts.deviceId}-${process.pid}`,
+      clean: true,
+      reconnectPeriod: 1000,
+      will: { topic: this.topics.status, payload: Buffer.from(this.statusPayload('offline')), qos: 1, retain: true },
+    });
+    this.client = client;
+    client.on('error', (err) => this.errors.push(err));
+    client.on('message', (topic, payload) => {
+      if (topic === this.topics.commands) this.onCommand(payload);
+    });
+    await client.subscribeAsync(this.topics.commands, { qos: 1 });
+    await client.publishAsync(this.topics.status, this.statusPayload('online'), { qos: 1, retain: true });
+    this.armHeartbeat();
+  }
+
+  /** Clean shutdown: retained `offline` status, then disconnect. */
+  async stop(): Promise<void> {
+    this.clearTimers();
+    const client = this.client;
+    if (client === null) return;
+    await this.chain;
+    await client.publishAsync(this.topics.status, this.statusPayload('offline'), { qos: 1, retain: true });
+    await client.endAsync();
+    this.client = null;
+    this.sched.dispose?.();
+  }
+
+  /** Drop off the network as if the box died: the broker publishes the Last-Will (MQTT 5 reason 0x04). */
+  async crash(): Promise<void> {
+    this.clearTimers();
+    const client = this.client;
+    if (client === null) return;
+    this.client = null;
+    await client.endAsync(false, { reasonCode: 4 });
+    this.sched.dispose?.();
+  }
+
+  injectFault(fault: ShakerFault): void {
+    if (fault.type === 'failed-shakes') {
+      this.failedShakesLeft = fault.count;
+      this.failedShakeCode = fault.code ?? 'unreadable';
+      return;
+    }
+    this.faults.push(fault);
+  }
+
+  /** Resolves when everything published so far has been handed to the broker (QoS 1). */
+  flush(): Promise<void> {
+    return this.chain.then(() => undefined);
+  }
+
+  private clearTimers(): void {
+    for (const h of this.timers) this.sched.clearTimer(h);
+    this.timers.clear();
+    if (this.hb) this.sched.clearTimer(this.hb);
+    this.hb = null;
+  }
+
+  private timer(fn: () => void, ms: number): void {
+    const h = this.sched.setTimer(() => {
+      this.timers.delete(h);
+      fn();
+    }, ms);
+    this.timers.add(h);
+  }
+
+  private armHeartbeat(): void {
+    this.hb = this.sched.setTimer(() => {
+      this.event('device.heartbeat', { uptimeS: Math.floor((this.sched.now() - this.startedAt) / 1000) });
+      this.armHeartbeat();
+    }, SHAKER_TIMING.heartbeatMs);
+  }
+
+  private publish(topic: string, body: unknown): void {
+    const client = this.client;
+    if (client === null) return;
+    const payload = JSON.stringify(body);
+    this.stats.published += 1;
+    this.chain = this.chain
+      .then(() => client.publishAsync(topic, payload, { qos: 1 }))
+      .catch((err: unknown) => {
+        this.errors.push(err instanceof Error ? err : new Error(String(err)));
+      });
+  }
+
+  private event(type: string, payload: Record<string, unknown>): void {
+    const env: ShakerEnvelope = { v: 1, tableId: this.opts.tableId, deviceId: this.opts.deviceId, seq: this.seq++, at: this.clock(), type, payload };
+    this.publish(this.topics.events, env);
+  }
+
+  private ack(id: string, ok: boolean, error?: string): void {
+    this.publish(this.topics.acks, error === undefined ? { id, ok } : { id, ok, error });
+  }
+
+  private onCommand(bytes: Buffer): void {
+    const cmd = parseCommand(bytes);
+    if (!cmd.ok) {
+      this.stats.rejected += 1;
+      if (cmd.id !== null) this.ack(cmd.id, false, cmd.error);
+      else this.event('device.fault', { code: 'unparsable', count: this.stats.rejected, text: `command rejected: ${cmd.error}`, raw: bytes.toString('utf8').slice(0, 200) });
+      return;
+    }
+    if (this.busy) {
+      this.stats.rejected += 1;
+      this.ack(cmd.shake.id, false, 'BUSY');
+      return;
+    }
+    this.shake(cmd.shake);
+  }
+
+  private shake(cmd: ShakeCommand): void {
+    this.busy = true;
+    this.stats.shakes += 1;
+    const roundId = cmd.roundId;
+    this.ack(cmd.id, true);
+    this.event('shaker.state', { state: 'accepted', roundId });
+    const fault = this.faults.shift();
+    if (fault?.type === 'no-shake') {
+      this.timer(() => {
+        this.event('shaker.state', { state: 'error', roundId });
+        this.event('dice.fault', { code: 'no_shake', roundId });
+        this.event('shaker.state', { state: 'idle' });
+        this.busy = false;
+      }, SHAKER_TIMING.noShakeTimeoutMs);
+      return;
+    }
+    this.timer(() => {
+      this.event('shaker.state', { state: 'shaking', roundId });
+      this.timer(() => {
+        this.event('shaker.state', { state: 'idle', roundId });
+        this.timer(() => {
+          this.busy = false;
+          if (this.failedShakesLeft > 0) {
+            this.failedShakesLeft -= 1;
+            this.event('dice.fault', { code: this.failedShakeCode, roundId });
+            return;
+          }
+          const dice = fault?.type === 'misread' ? [...fault.dice] : [1 + this.rng.int(6), 1 + this.rng.int(6), 1 + this.rng.int(6)];
+          this.event('dice.result', { dice, roundId });
+        }, SHAKER_TIMING.readMs);
+      }, cmd.durationMs);
+    }, SHAKER_TIMING.acceptToShakeMs);
+  }
+}
