@@ -16,6 +16,7 @@ export const dragonTigerKernel = createDuelKernel(DRAGON_TIGER, dragonTigerProfi
  *             { "betId": "bet_2", "playerId": "p2", "spot": "tie", "stakeMinor": 500 } ] }
  * ```
  *
+ * - `roundId`: optional string, echoed in the settlement (default `offline`). Unknown fields are rejected.
  * - `cards`: exactly two card codes, Dragon's first then Tiger's (`AS`, `TD`, `9H`, `QC`; `10D` and
  *   lower case accepted). Otherwise INVALID_CARDS / INVALID_CARD (DT-1).
  * - `bets[]`: `spot` one of `dragon`, `tiger`, `tie`, `suited-tie` (only on the `suited-tie` profile),

@@ -2,7 +2,7 @@ import { ALL_CARDS, type Card } from '../cards/card.js';
 import { ok, violation, type Result } from '../common/result.js';
 import type { GameModule, RtpReport, RtpRow } from '../kernel/game.js';
 import type { Settlement } from '../kernel/kernel.js';
-import { isRecord, parseOfflineBets } from '../sicbo/offline.js';
+import { parseOfflineBets, parseOfflineEnvelope } from '../sicbo/offline.js';
 import { add, format, mul, rational, sub, toNumber, ZERO, type Rational } from '../sicbo/rational.js';
 import { settlementOf } from '../sicbo/sicbo.kernel.js';
 import { settleDuelBets } from './duel.kernel.js';
@@ -46,11 +46,12 @@ export function duelRtp(spec: DuelSpec, profiles: Readonly<Record<string, DuelPr
 export function duelSettleOffline(spec: DuelSpec, profiles: Readonly<Record<string, DuelProfile>>, profileId: string, input: unknown): Result<Settlement> {
   const p = profiles[profileId];
   if (!p) return violation('UNKNOWN_PROFILE', 'D-2', `Unknown ${spec.label} profile "${profileId}" (known: ${Object.keys(profiles).join(', ')}).`);
-  if (!isRecord(input)) return violation('INVALID_INPUT', null, `${spec.label} input must be an object { "cards": ["<${spec.sides[0]}>", "<${spec.sides[1]}>"], "bets": [...] }.`);
-  const cards = parseDuelCards(spec, input.cards);
+  const env = parseOfflineEnvelope(input, 'cards', `{ "cards": ["<${spec.sides[0]}>", "<${spec.sides[1]}>"], "bets": [...] }`);
+  if (!env.ok) return env;
+  const cards = parseDuelCards(spec, env.value.outcome);
   if (!cards.ok) return cards;
   const bets = parseOfflineBets(
-    input.bets,
+    env.value.bets,
     (s) => {
       const spot = parseDuelSpot(spec, p, s);
       return spot.ok ? ok(s) : spot;
@@ -58,7 +59,7 @@ export function duelSettleOffline(spec: DuelSpec, profiles: Readonly<Record<stri
     (held, s) => checkDuelRestriction(spec, held, s),
   );
   if (!bets.ok) return bets;
-  return ok(settlementOf('offline', false, settleDuelBets(spec, bets.value, cards.value, p)));
+  return ok(settlementOf(env.value.roundId, false, settleDuelBets(spec, bets.value, cards.value, p)));
 }
 
 export function createDuelGame(spec: DuelSpec, profiles: Readonly<Record<string, DuelProfile>>, defaultProfile: string): GameModule {

@@ -16,6 +16,7 @@ export const footballStudioKernel = createDuelKernel(FOOTBALL_STUDIO, footballSt
  *             { "betId": "bet_2", "playerId": "p2", "spot": "draw", "stakeMinor": 500 } ] }
  * ```
  *
+ * - `roundId`: optional string, echoed in the settlement (default `offline`). Unknown fields are rejected.
  * - `cards`: exactly two card codes, Home's first then Away's (`AS`, `TD`, `9H`, `QC`; `10D` and lower
  *   case accepted). Otherwise INVALID_CARDS / INVALID_CARD (FS-1).
  * - `bets[]`: `spot` one of `home`, `away`, `draw`, `stakeMinor` a positive integer, optional `betId`

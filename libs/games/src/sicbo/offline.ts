@@ -22,6 +22,8 @@ export function parseOfflineBets(
     const where = `bets[${i}]`;
     if (typeof b !== 'object' || b === null || Array.isArray(b)) return violation('INVALID_INPUT', null, `${where} must be an object { spot, stakeMinor, betId?, playerId? }.`);
     const o = b as Record<string, unknown>;
+    const extra = Object.keys(o).find((k) => !BET_FIELDS.includes(k));
+    if (extra !== undefined) return violation('INVALID_INPUT', null, `${where} has an unknown field "${extra}" (allowed: ${BET_FIELDS.join(', ')}).`, { index: i, field: extra });
     if (typeof o.spot !== 'string') return violation('INVALID_INPUT', null, `${where}.spot must be a string.`, { index: i });
     if (!isMinor(o.stakeMinor) || o.stakeMinor <= 0) return violation('INVALID_AMOUNT', 'GEN-4', `${where}.stakeMinor must be a positive whole number of minor units, got ${JSON.stringify(o.stakeMinor)}.`, { index: i });
     if (o.betId !== undefined && (typeof o.betId !== 'string' || o.betId === '')) return violation('INVALID_INPUT', null, `${where}.betId must be a non-empty string.`, { index: i });
@@ -38,6 +40,23 @@ export function parseOfflineBets(
     out.push({ betId, playerId, spot: o.spot, stakeMinor: o.stakeMinor, acceptedAt: 0, kind: kind.value });
   }
   return ok(out);
+}
+
+const BET_FIELDS: readonly string[] = ['betId', 'playerId', 'spot', 'stakeMinor'];
+
+/**
+ * The top level of a settleOffline input: an object with exactly the given outcome field, `bets`, and
+ * an optional `roundId` (string, echoed in the settlement; default `offline`). Unknown fields are
+ * rejected so that a typo never settles silently.
+ */
+export function parseOfflineEnvelope(input: unknown, outcomeField: string, shape: string): Result<{ readonly roundId: string; readonly outcome: unknown; readonly bets: unknown }> {
+  if (!isRecord(input)) return violation('INVALID_INPUT', null, `The input must be an object ${shape}.`);
+  const allowed = ['roundId', outcomeField, 'bets'];
+  const extra = Object.keys(input).find((k) => !allowed.includes(k));
+  if (extra !== undefined) return violation('INVALID_INPUT', null, `Unknown field "${extra}" (allowed: ${allowed.join(', ')}).`, { field: extra });
+  if (input.roundId !== undefined && (typeof input.roundId !== 'string' || input.roundId === '')) return violation('INVALID_INPUT', null, 'roundId must be a non-empty string.');
+  if (input.bets === undefined) return violation('INVALID_INPUT', null, `"bets" is missing: the input must be ${shape}.`);
+  return ok({ roundId: typeof input.roundId === 'string' ? input.roundId : 'offline', outcome: input[outcomeField], bets: input.bets });
 }
 
 export const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);

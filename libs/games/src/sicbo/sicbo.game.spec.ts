@@ -58,6 +58,11 @@ describe('Sic Bo GameModule', () => {
     expect(r.value.houseResultMinor).toBe(1201 - 3506);
   });
 
+  it('settleOffline echoes the optional roundId', () => {
+    const r = sicboGame.settleOffline('standard', { roundId: 'rnd_42', dice: [1, 1, 1], bets: [{ spot: 'any-triple', stakeMinor: 1 }] });
+    expect(r.ok && [r.value.roundId, r.value.lines[0]?.returnMinor]).toEqual(['rnd_42', 25]);
+  });
+
   it.each([
     ['not an object', [1, 2, 3], 'INVALID_INPUT', null],
     ['dice out of range (SB-4)', { dice: [1, 2, 7], bets: [] }, 'INVALID_DICE', 'SB-4'],
@@ -67,6 +72,9 @@ describe('Sic Bo GameModule', () => {
     ['fractional stake (GEN-4)', { dice: [1, 2, 3], bets: [{ spot: 'big', stakeMinor: 1.5 }] }, 'INVALID_AMOUNT', 'GEN-4'],
     ['stake as a string', { dice: [1, 2, 3], bets: [{ spot: 'big', stakeMinor: '100' }] }, 'INVALID_AMOUNT', 'GEN-4'],
     ['big and small for one player (RES-3)', { dice: [1, 2, 3], bets: [{ spot: 'big', stakeMinor: 1 }, { spot: 'small', stakeMinor: 1 }] }, 'RESTRICTED_COMBINATION', 'RES-3'],
+    ['an unknown top-level field (typo)', { dice: [1, 2, 3], bet: [] }, 'INVALID_INPUT', null],
+    ['an unknown bet field (typo)', { dice: [1, 2, 3], bets: [{ spot: 'big', stake: 1, stakeMinor: 1 }] }, 'INVALID_INPUT', null],
+    ['a non-string roundId', { roundId: 7, dice: [1, 2, 3], bets: [] }, 'INVALID_INPUT', null],
     ['duplicate bet id', { dice: [1, 2, 3], bets: [{ betId: 'a', spot: 'big', stakeMinor: 1 }, { betId: 'a', spot: 'odd', stakeMinor: 1 }] }, 'DUPLICATE_BET_ID', null],
   ])('settleOffline rejects %s', (_name, input, code, ruleId) => {
     const r = sicboGame.settleOffline('standard', input);

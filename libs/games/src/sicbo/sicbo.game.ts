@@ -1,7 +1,7 @@
 import { ok, violation, type Result } from '../common/result.js';
 import type { GameModule, RtpReport, RtpRow } from '../kernel/game.js';
 import type { Settlement } from '../kernel/kernel.js';
-import { isRecord, parseOfflineBets } from './offline.js';
+import { parseOfflineBets, parseOfflineEnvelope } from './offline.js';
 import { add, format, mul, rational, sub, toNumber, ZERO, type Rational } from './rational.js';
 import { settleBets, settlementOf } from './sicbo.kernel.js';
 import { checkRestriction, kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type Face, type SicboProfile, type SicboSpot } from './sicbo.rules.js';
@@ -60,6 +60,7 @@ export function sicboRtp(profileId: string): Result<RtpReport> {
  *             { "betId": "bet_2", "playerId": "p2", "spot": "combo:1-2", "stakeMinor": 500 } ] }
  * ```
  *
+ * - `roundId`: optional string, echoed in the settlement (default `offline`). Unknown fields are rejected.
  * - `dice`: exactly three integers 1–6 (SB-1; otherwise INVALID_DICE).
  * - `bets[]`: `spot` a canonical Sic Bo key (`small`, `big`, `odd`, `even`, `total:4`…`total:17`,
  *   `single:1`…`single:6`, `double:N`, `triple:N`, `any-triple`, `combo:A-B` with A<B), `stakeMinor` a
@@ -69,11 +70,12 @@ export function sicboRtp(profileId: string): Result<RtpReport> {
 export function sicboSettleOffline(profileId: string, input: unknown): Result<Settlement> {
   const profile = sicboProfiles[profileId];
   if (!profile) return violation('UNKNOWN_PROFILE', 'D-2', `Unknown Sic Bo profile "${profileId}" (known: ${Object.keys(sicboProfiles).join(', ')}).`);
-  if (!isRecord(input)) return violation('INVALID_INPUT', null, 'Sic Bo input must be an object { "dice": [d1,d2,d3], "bets": [...] }.');
-  const dice = parseDice(input.dice);
+  const env = parseOfflineEnvelope(input, 'dice', '{ "dice": [d1, d2, d3], "bets": [...] }');
+  if (!env.ok) return env;
+  const dice = parseDice(env.value.outcome);
   if (!dice.ok) return dice;
   const bets = parseOfflineBets(
-    input.bets,
+    env.value.bets,
     (s) => {
       const p = parseSpot(s);
       return p.ok ? ok(kindOf(p.value)) : p;
@@ -81,7 +83,7 @@ export function sicboSettleOffline(profileId: string, input: unknown): Result<Se
     checkRestriction,
   );
   if (!bets.ok) return bets;
-  return ok(settlementOf('offline', false, settleBets(bets.value, dice.value, profile)));
+  return ok(settlementOf(env.value.roundId, false, settleBets(bets.value, dice.value, profile)));
 }
 
 export const sicboGame: GameModule = {
