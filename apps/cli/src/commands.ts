@@ -1,0 +1,12 @@
+import type { CliCommand } from './command.js';
+import { rtpCommand } from './rtp.command.js';
+import { settleCommand } from './settle.command.js';
+
+/**
+ * The `felt` command table. To add a command (`felt decode`, `felt sim`): write `<name>.command.ts`
+ * exporting a CliCommand and add ONE entry here; `felt --help` lists it automatically.
+ */
+export const COMMANDS: Readonly<Record<string, CliCommand>> = {
+  rtp: rtpCommand,
+  settle: settleCommand,
+};

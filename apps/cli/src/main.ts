@@ -1,0 +1,61 @@
+import { COMMANDS } from './commands.js';
+import { EXIT, line, type CliIo, type ExitCode } from './io.js';
+
+export { COMMANDS } from './commands.js';
+export type { CliCommand } from './command.js';
+export { EXIT, type CliIo, type ExitCode } from './io.js';
+
+function mainHelp(): string {
+  const names = Object.keys(COMMANDS);
+  const width = Math.max(...names.map((n) => n.length));
+  return [
+    'Usage: felt <command> [options]',
+    '',
+    'Felt live-studio tools.',
+    '',
+    'Commands:',
+    ...names.map((n) => `  ${n.padEnd(width)}  ${COMMANDS[n]?.summary ?? ''}`),
+    '',
+    'Run `felt <command> --help` for a command’s options.',
+  ].join('\n');
+}
+
+/**
+ * The whole CLI as a function: `argv` without node and the script (process.argv.slice(2)); output
+ * only through `io`; returns the exit code (0 ok, 1 internal error, 2 usage or input error).
+ */
+export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    line(io.stderr, mainHelp());
+    return EXIT.usage;
+  }
+  if (name === '--help' || name === '-h') {
+    line(io.stdout, mainHelp());
+    return EXIT.ok;
+  }
+  if (name === 'help') {
+    const target = rest[0];
+    if (target === undefined) {
+      line(io.stdout, mainHelp());
+      return EXIT.ok;
+    }
+    const cmd = Object.hasOwn(COMMANDS, target) ? COMMANDS[target] : undefined;
+    if (!cmd) return unknown(io, target);
+    line(io.stdout, cmd.help);
+    return EXIT.ok;
+  }
+  const cmd = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!cmd) return unknown(io, name);
+  try {
+    return await cmd.run(rest, io);
+  } catch (e: unknown) {
+    line(io.stderr, `felt ${name}: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    return EXIT.internal;
+  }
+}
+
+function unknown(io: CliIo, name: string): ExitCode {
+  line(io.stderr, `felt: unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')}; see felt --help)`);
+  return EXIT.usage;
+}

@@ -1,0 +1,86 @@
+import type { Settlement, SettlementLine } from '@felt/games';
+import { parseCommandArgs, resolveGame, resolveProfile } from './args.js';
+import type { CliCommand } from './command.js';
+import { EXIT, line, readAll, type CliIo } from './io.js';
+import { renderTable } from './table.js';
+
+const HELP = `Usage: felt settle <game> [--profile <name>] [--json] < round.json
+
+Settle a round offline (the dispute tool, GEN-8): reads the outcome and the bets as JSON on stdin and
+prints every bet's result and payout. The input format of each game is in apps/cli/README.md, e.g.
+  echo '{"dice":[1,2,3],"bets":[{"spot":"small","stakeMinor":1000}]}' | felt settle sicbo
+
+  <game>            roulette | baccarat | blackjack | sicbo | dragon-tiger | football-studio
+  --profile <name>  rule profile (default: the game's default profile)
+  --json            print the Settlement as JSON:
+                      { "roundId", "voided", "houseResultMinor",
+                        "lines": [ { "betId", "playerId", "stakeMinor", "returnMinor", "outcome", "rules" } ] }
+
+Exit codes: 0 settled; 2 malformed JSON, invalid input (the message names the rule ID and code), or an
+unknown game/profile/flag.`;
+
+/** The input's `spot` of a line, when the input has a `bets` array we can match (display only). */
+function spotsOf(input: unknown, lines: readonly SettlementLine[]): (string | undefined)[] {
+  const bets = typeof input === 'object' && input !== null && 'bets' in input && Array.isArray(input.bets) ? (input.bets as unknown[]) : [];
+  const spotOf = (b: unknown): string | undefined => (typeof b === 'object' && b !== null && 'spot' in b && typeof b.spot === 'string' ? b.spot : undefined);
+  const byId = new Map<string, string | undefined>();
+  for (const b of bets) if (typeof b === 'object' && b !== null && 'betId' in b && typeof b.betId === 'string') byId.set(b.betId, spotOf(b));
+  return lines.map((l, i) => (byId.has(l.betId) ? byId.get(l.betId) : bets.length === lines.length ? spotOf(bets[i]) : undefined));
+}
+
+function printSettlement(s: Settlement, input: unknown, game: string, profile: string, io: CliIo): void {
+  line(io.stdout, `${game} — profile ${profile}${s.voided ? ' — VOIDED (every bet refunded)' : ''}`);
+  line(io.stdout);
+  const spots = spotsOf(input, s.lines);
+  const rows = s.lines.map((l, i) => [l.betId, l.playerId, spots[i] ?? '', String(l.stakeMinor), String(l.returnMinor), signed(l.returnMinor - l.stakeMinor), l.outcome, l.rules.join(',')]);
+  line(io.stdout, renderTable(['bet', 'player', 'spot', 'stake', 'return', 'net', 'outcome', 'rules'], rows, new Set([3, 4, 5])));
+  const stake = s.lines.reduce((a, l) => a + l.stakeMinor, 0);
+  const ret = s.lines.reduce((a, l) => a + l.returnMinor, 0);
+  line(io.stdout);
+  line(io.stdout, `total stake ${stake}, total return ${ret}, house result ${signed(s.houseResultMinor)} (minor units)`);
+}
+
+const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+
+export const settleCommand: CliCommand = {
+  summary: 'settle a round offline from JSON on stdin (dispute tool)',
+  help: HELP,
+  async run(args, io) {
+    const parsed = parseCommandArgs(args, { profile: { type: 'string', short: 'p' }, json: { type: 'boolean' } });
+    if (!parsed.ok) return usage(io, parsed.message);
+    if (parsed.values.help === true) {
+      line(io.stdout, HELP);
+      return EXIT.ok;
+    }
+    if (parsed.positionals.length > 1) return usage(io, `unexpected argument "${parsed.positionals[1]}"`);
+    const game = resolveGame(parsed.positionals[0]);
+    if (!game.ok) return usage(io, game.message);
+    const profile = resolveProfile(game.value, parsed.values.profile);
+    if (!profile.ok) return usage(io, profile.message);
+    const text = await readAll(io.stdin);
+    if (text === null || text.trim() === '') return usage(io, 'no input: pipe the round JSON on stdin (felt settle <game> < round.json)');
+    let input: unknown;
+    try {
+      input = JSON.parse(text);
+    } catch (e: unknown) {
+      line(io.stderr, `felt settle: malformed JSON on stdin: ${e instanceof Error ? e.message : String(e)}`);
+      return EXIT.usage;
+    }
+    const result = game.value.settleOffline(profile.value, input);
+    if (!result.ok) {
+      const v = result.violation;
+      line(io.stderr, `felt settle: invalid ${game.value.id} input: ${v.message}`);
+      line(io.stderr, `  code ${v.code}${v.ruleId ? `, rule ${v.ruleId}` : ''}${v.details ? `, details ${JSON.stringify(v.details)}` : ''}`);
+      return EXIT.usage;
+    }
+    if (parsed.values.json === true) line(io.stdout, JSON.stringify(result.value, null, 2));
+    else printSettlement(result.value, input, game.value.id, profile.value, io);
+    return EXIT.ok;
+  },
+};
+
+function usage(io: CliIo, message: string): typeof EXIT.usage {
+  line(io.stderr, `felt settle: ${message}`);
+  line(io.stderr, 'Usage: felt settle <game> [--profile <name>] [--json] < round.json   (felt settle --help)');
+  return EXIT.usage;
+}
