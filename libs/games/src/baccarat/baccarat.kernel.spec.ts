@@ -228,6 +228,14 @@ describe('shoe integrity (S-1)', () => {
     expect(r2.state.shoe.dealt).toBe(4);
     expect(r2.state.shoe.remaining['7S']).toBe(7);
   });
+  it('refuses a shoe snapshot that does not add up or has the wrong deck count (S-4, BAC-1)', () => {
+    const r = new Round();
+    const fresh = trackShoe({ decks: 8, cutFromEnd: 7 });
+    expect(r.no({ type: 'AttachShoe', at: T0 + 10, shoe: { ...fresh, remaining: { ...fresh.remaining, KH: 0 } } })).toMatchObject({ code: 'INVALID_SHOE' });
+    expect(r.no({ type: 'AttachShoe', at: T0 + 10, shoe: trackShoe({ decks: 6 }) })).toMatchObject({ code: 'WRONG_DECK_COUNT', ruleId: 'BAC-1' });
+    r.cards(['2S']);
+    expect(r.no({ type: 'AttachShoe', at: CLOSES + 10, shoe: fresh })).toMatchObject({ code: 'SHOE_LOCKED' });
+  });
   it('the same shoe frame twice is one card; a different card under the same index is refused (S-1)', () => {
     const r = new Round();
     r.ok({ type: 'RecordCard', at: CLOSES + 1, card: '2S', shoeIndex: 41 });
@@ -254,6 +262,27 @@ describe('unreadable card (S-3)', () => {
     r.cards(['KC', '3S']); // P 2 draws 3 → 5; B 7 stands
     expect(r.state.result).toMatchObject({ outcome: 'banker', playerPoints: 5, bankerPoints: 7 });
     expect(replay(K, r.events)).toEqual(r.state);
+  });
+  it('a card dealt while waiting for the manual entry turns the halt into a misdeal for the pit boss (S-2, S-3)', () => {
+    const r = new Round();
+    r.cards(['2S', '7H']);
+    r.ok({ type: 'RecordUnreadableCard', at: CLOSES + 3000 });
+    expect(types(r.ok({ type: 'RecordCard', at: CLOSES + 3500, card: 'KC' }))).toEqual(['ExtraCardRecorded']);
+    expect(r.state.halt).toMatchObject({ reason: 'misdeal', ruleId: 'S-2' });
+    expect(r.no({ type: 'EnterManualCard', at: CLOSES + 4000, card: 'KD', enteredBy: 'dealer_bo', approvedBy: 'pit_anna' }).code).toBe('NO_MANUAL_ENTRY_DUE');
+    // the pit boss lays the hand out again: P 2S KD, B 7H KC → Player draws
+    r.ok({ type: 'ResolveMisdeal', at: CLOSES + 5000, action: 'accept-corrected', correctedCards: ['2S', '7H', 'KD', 'KC'], by: 'pit_anna' });
+    expect(r.state.phase).toBe('play');
+    expect(K.next(r.state).at(-1)?.message).toBe("Deal Player's third card");
+    expect(r.state.shoe.dealt).toBe(4); // 2S 7H KC scanned + KD entered by the correction
+  });
+  it('an impossible card during a pending manual entry halts for the pit boss instead (S-1)', () => {
+    const r = new Round();
+    r.ok({ type: 'AttachShoe', at: T0 + 10, shoe: { ...r.state.shoe, remaining: { ...r.state.shoe.remaining, QS: 0 }, dealt: 8 } });
+    r.cards(['2S']);
+    r.ok({ type: 'RecordUnreadableCard', at: CLOSES + 3000 });
+    r.ok({ type: 'RecordCard', at: CLOSES + 3500, card: 'QS' });
+    expect(r.state.halt).toMatchObject({ reason: 'impossible-card', ruleId: 'S-1' });
   });
   it('refuses a manual entry when no card is waiting for one (S-3)', () => {
     const r = new Round();

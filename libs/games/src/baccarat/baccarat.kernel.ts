@@ -230,7 +230,8 @@ export function createBaccaratKernel(profiles: Readonly<Record<string, BaccaratP
       out.push({ type: 'ExtraCardRecorded', at, card, shoeIndex });
       return out;
     }
-    const cls = classifyCard(state.cards.map((c) => c.card), card ?? 'AS');
+    // BAC-17: only the card the tableau calls for is accepted (its place in the sequence decides, not its value).
+    const cls = classifyCard(state.cards.map((c) => c.card), card);
     if (cls.type === 'misdeal') {
       out.push({ type: 'MisdealDetected', at, card, shoeIndex, ruleId: 'BAC-17', message: cls.message });
       return out;
@@ -403,8 +404,10 @@ export function createBaccaratKernel(profiles: Readonly<Record<string, BaccaratP
     }
   }
 
+  /** Halt the round; an existing halt stands, except a pending manual entry (S-3), which a new fault overrides. */
   function haltWith(state: BaccaratState, seq: number, halt: Halt): BaccaratState {
-    return { ...state, seq, phase: 'halted', halt: state.halt ?? halt, result: null };
+    const keep = state.halt !== null && state.halt.reason !== 'unreadable-card';
+    return { ...state, seq, phase: 'halted', halt: keep ? state.halt : halt, result: null };
   }
 
   function evolve(state: BaccaratState, e: BaccaratEvent): BaccaratState {

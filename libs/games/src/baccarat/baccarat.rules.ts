@@ -133,11 +133,12 @@ export type CardClass =
   | { readonly type: 'misdeal'; readonly code: 'MISDEAL'; readonly ruleId: 'BAC-17'; readonly message: string };
 
 /**
- * Classify a card that just left the shoe, given the legal cards dealt before it: either it is the
- * card the rules call for (its slot), or it is a misdeal (BAC-17 / S-2: e.g. a third card when the
- * tableau says stand).
+ * Classify a card that just left the shoe (null = unreadable, S-3), given the legal cards dealt
+ * before it: either it is the card the rules call for (its slot), or it is a misdeal (BAC-17 / S-2:
+ * e.g. a third card when the tableau says stand). Any value is legal where a card is due, so only
+ * the card's place in the sequence can make it a misdeal.
  */
-export function classifyCard(cards: readonly Card[], _newCard: Card): CardClass {
+export function classifyCard(cards: readonly Card[], _newCard: Card | null): CardClass {
   const d = nextDue(cards);
   switch (d.type) {
     case 'deal':
