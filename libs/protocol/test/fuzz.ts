@@ -1,0 +1,14 @@
+import fc from 'fast-check';
+
+/** Property/fuzz run count: small by default, CI sets FUZZ_RUNS=100000. */
+export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
+
+/** Random bytes biased towards the protocols' alphabets, so fuzzing reaches deep into the parsers. */
+export function protocolBytes(alphabet: string): fc.Arbitrary<Uint8Array> {
+  const codes = [...alphabet].map((c) => c.charCodeAt(0));
+  const byte = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...codes) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 255 }) });
+  return fc.array(byte, { maxLength: 120 }).map((a) => Uint8Array.from(a));
+}
+
+export const ss2Alphabet = '*X;0123456789 ABCDEF\r\nuRPoSVTIFbsn OKNOBUSY';
+export const nmeaAlphabet = '$*,0123456789ABCDEF\r\nCARDMISSCUTSHOEINOUTHBERRACKSTATBTNSTARTNMBVOIDPITTMRLAMPGREENAMBERREDJAMSENSORPOWER';
