@@ -4,6 +4,8 @@ import { ALL_CARDS, type Card } from '../cards/card.js';
 import { burn, createShoe, deal, trackShoe } from '../cards/shoe.js';
 import { replay, type RoundLimits } from '../kernel/kernel.js';
 import { baccaratKernel as K, type BaccaratCommand, type BaccaratEvent, type BaccaratState, type ShoeSnapshot } from './baccarat.kernel.js';
+import { settleBets, spotReturn } from './baccarat.payouts.js';
+import { baccaratProfiles } from './baccarat.profiles.js';
 import { classifyCard, handResult, nextDue } from './baccarat.rules.js';
 
 /** Property runs: small by default, CI sets FUZZ_RUNS for the big count. */
@@ -83,6 +85,23 @@ function expectMoneyConserved(state: BaccaratState): void {
   }
 }
 
+describe('one bet per spot (BAC-4)', () => {
+  it('repeat clicks on a spot are paid exactly what the spot total pays, shared over the bet ids', () => {
+    const hands = [handResult(['2S', '7H', 'KD', 'KC', '3S']), handResult(['5S', '6H', 'KD', 'KC', '8S']), handResult(['9S', 'KH', 'KD', 'QC']), handResult(['6S', '6H', 'KD', 'QC'])];
+    fc.assert(
+      fc.property(fc.constantFrom(...PROFILES), fc.constantFrom(...hands), fc.constantFrom('player', 'banker', 'tie' as const), fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 6 }), (profileId, hand, spot, stakes) => {
+        if (!hand) throw new Error('fixture');
+        const profile = baccaratProfiles[profileId];
+        const lines = settleBets(profile, hand, stakes.map((stakeMinor, i) => ({ betId: `bet_${i}`, playerId: 'p1', spot, stakeMinor })));
+        const total = stakes.reduce((a, b) => a + b, 0);
+        expect(lines.reduce((a, l) => a + l.returnMinor, 0)).toBe(spotReturn(profile, spot, total, hand).returnMinor);
+        for (const [i, l] of lines.entries()) expect(l.returnMinor === 0 || l.returnMinor >= (stakes[i] as number)).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 describe('baccarat kernel properties', () => {
   it('replaying the events of random command sequences reproduces the state (event sourcing)', () => {
     fc.assert(
@@ -90,6 +109,10 @@ describe('baccarat kernel properties', () => {
         const { state, events } = run(profileId, steps);
         expect(replay(K, events)).toEqual(state);
         expect(state.seq).toBe(events.length);
+        // players never see other players' bets
+        for (const playerId of players) {
+          for (const b of Object.values(K.view(state, { role: 'player', playerId }).bets)) expect(b.playerId).toBe(playerId);
+        }
       }),
       { numRuns: RUNS },
     );
