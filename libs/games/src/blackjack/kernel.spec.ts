@@ -408,8 +408,9 @@ describe('misdeal, void and cut card (S-2, GEN-6, S-4)', () => {
     const t = table();
     t.deal('T', '9', '7', '8');
     t.run({ type: 'RecordCard', at: t.at + 1, card: '5C' });
-    t.must({ type: 'ResumeRound', at: t.at + 2, by: 'pit_1' });
+    t.must({ type: 'ResumeRound', at: t.at + 60_000, by: 'pit_1' });
     expect(t.s.phase).toBe('play');
+    expect(createBlackjackKernel().deadlines(t.s)[0]?.at).toBe(t.at + 60_000 + 15_000); // decision time restarts (BJ-9)
     expect(t.s.rejectedCards).toEqual(['5C']);
     expect(t.act(1, 0, 'stand').ok).toBe(true);
     expect(t.returns()).toEqual({ b1: 100 }); // 17 v 17 push

@@ -420,7 +420,8 @@ function evolveGame(s: BlackjackState, e: Exclude<BlackjackEvent, CommonEvent>):
     case 'MisdealDetected':
       return { ...s, seq, halt: { at: e.at, card: e.card, message: e.message, from: s.phase }, phase: 'halted', rejectedCards: [...s.rejectedCards, e.card] };
     case 'RoundResumed':
-      return advance({ ...s, seq, phase: s.halt?.from ?? 'play', halt: null }, e.at);
+      // the decision clock restarts on resume: a halt never eats a player's decision time (BJ-9)
+      return advance({ ...s, seq, phase: s.halt?.from ?? 'play', halt: null, decision: null }, e.at);
     case 'CardRecorded': {
       let next: BlackjackState = { ...s, seq, phase: 'play' };
       const to = e.to;
