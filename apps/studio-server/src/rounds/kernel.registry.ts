@@ -50,14 +50,17 @@ export class MapKernelRegistry implements KernelRegistry {
 
 /**
  * Every kernel `@felt/games` exports under the `<camelGameId>Kernel` convention (`rouletteKernel`,
- * `baccaratKernel`, `blackjackKernel`, `sicboKernel`, `dragonTigerKernel`, `footballStudioKernel`).
+ * `baccaratKernel`, `blackjackKernel`, `sicboKernel`, `dragonTigerKernel`, `footballStudioKernel`),
+ * either inside the game's namespace export (`games.roulette.rouletteKernel`) or at the top level.
  */
 export function gamesKernelRegistry(): KernelRegistry {
   const found: AnyKernel[] = [];
   const profiles: Record<string, readonly string[]> = {};
   const exported = games as unknown as Record<string, unknown>;
   for (const id of games.GAME_IDS as readonly GameId[]) {
-    const k = exported[`${camel(id)}Kernel`];
+    const ns = exported[camel(id)];
+    const inNs = typeof ns === 'object' && ns !== null ? (ns as Record<string, unknown>)[`${camel(id)}Kernel`] : undefined;
+    const k = inNs ?? exported[`${camel(id)}Kernel`];
     if (isKernel(k)) found.push(k);
     const mod = games.gameModule(id);
     if (mod) profiles[id] = Object.keys(mod.profiles);

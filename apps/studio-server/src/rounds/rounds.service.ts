@@ -49,6 +49,11 @@ export interface ExecuteOptions {
   readonly roundId?: string;
   /** Stored with the events; device events use `dev:<deviceId>:<seq>` (idempotent ingest). */
   readonly causationId?: string;
+  /**
+   * The command is a device sign that play started (ball launch, first card, dice): when betting is
+   * still open it is closed first (reason 'device'), in the same decision (GEN-3, ROU-3).
+   */
+  readonly closesBetting?: boolean;
 }
 
 const TERMINAL = new Set(['resolved', 'settled', 'void']);
@@ -209,8 +214,17 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
     }
     let state = round.state;
     const events: KernelEvent[] = [];
-    for (const c of commands) {
-      const d = kernel.decide(state, c);
+    const all = opts.closesBetting && state.phase === 'betting' ? [{ type: 'CloseBetting', at: commands[0]?.at ?? this.clock.now(), reason: 'device' }, ...commands] : commands;
+    for (const c of all) {
+      let d: ReturnType<AnyKernel['decide']> | undefined;
+      try {
+        d = kernel.decide(state, c) as ReturnType<AnyKernel['decide']> | undefined;
+      } catch (e) {
+        // decide must not throw for a rule breach; a malformed hand-entered command might still trip it.
+        return this.rejected(c, rejection('INVALID_COMMAND', null, `${c.type} is malformed: ${(e as Error).message}`), round);
+      }
+      // A kernel's decide switch has no case for a command of another game: reject, never crash.
+      if (d === undefined) return this.rejected(c, rejection('UNKNOWN_COMMAND', null, `${round.game} has no command ${c.type}.`), round);
       if (!d.ok) return this.rejected(c, d.violation, round);
       for (const e of d.events) {
         state = kernel.evolve(state, e);

@@ -1,0 +1,57 @@
+/**
+ * The part of an mqtt.js `MqttClient` the ingest side uses (STYLE.md habit 7: mqtt only in ingest).
+ * The platform's MQTT_CLIENT satisfies it; unit tests use `LoopbackMqtt`.
+ */
+export type MessageListener = (topic: string, payload: Buffer) => void;
+
+export interface MqttPort {
+  subscribeAsync(topic: string | string[], opts?: { qos: 0 | 1 | 2 }): Promise<unknown>;
+  publishAsync(topic: string, message: string | Buffer, opts?: { qos: 0 | 1 | 2; retain?: boolean }): Promise<unknown>;
+  on(event: 'message', cb: MessageListener): unknown;
+  removeListener(event: 'message', cb: MessageListener): unknown;
+}
+
+/** Topic root and timings of the ingest side (tests use a per-run root so parallel runs never collide). */
+export interface IngestOptions {
+  readonly root?: string;
+  /** A device command not acknowledged within this is reported to the pit boss. */
+  readonly ackTimeoutMs: number;
+}
+
+export const INGEST_MQTT = Symbol('INGEST_MQTT');
+export const INGEST_OPTIONS = Symbol('INGEST_OPTIONS');
+
+const matches = (filter: string, topic: string): boolean => {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+};
+
+/** In-process broker stand-in for unit tests: delivers published messages to matching subscriptions. */
+export class LoopbackMqtt implements MqttPort {
+  private readonly filters = new Set<string>();
+  private readonly listeners = new Set<MessageListener>();
+  readonly published: { topic: string; message: string }[] = [];
+  async subscribeAsync(topic: string | string[]): Promise<unknown> {
+    for (const t of Array.isArray(topic) ? topic : [topic]) this.filters.add(t);
+    return [];
+  }
+  async publishAsync(topic: string, message: string | Buffer): Promise<unknown> {
+    const text = typeof message === 'string' ? message : message.toString('utf8');
+    this.published.push({ topic, message: text });
+    if ([...this.filters].some((f) => matches(f, topic))) for (const l of this.listeners) l(topic, Buffer.from(text));
+    return undefined;
+  }
+  on(_event: 'message', cb: MessageListener): unknown {
+    this.listeners.add(cb);
+    return this;
+  }
+  removeListener(_event: 'message', cb: MessageListener): unknown {
+    this.listeners.delete(cb);
+    return this;
+  }
+}

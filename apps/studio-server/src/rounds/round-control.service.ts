@@ -1,0 +1,136 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ok, type Result } from '@felt/games';
+import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
+import type { KernelCommand } from './kernel.registry.js';
+import { ROUNDS_ALERTS, ROUNDS_AUDIT, type AlertsPort, type AuditPort } from './rounds.ports.js';
+import { RoundsService, type Committed } from './rounds.service.js';
+import { rejection, SERVER_CODES, type Actor } from './rounds.types.js';
+
+/** A request waiting for a pit boss: a dealer's void request or a hand-entered game command (S-3). */
+export interface PendingRequest {
+  readonly requestId: string;
+  readonly kind: 'void' | 'manual';
+  readonly tableId: string;
+  readonly roundId: string;
+  readonly by: string;
+  readonly role: string;
+  readonly reason: string;
+  readonly at: number;
+  /** For `manual`: the kernel command the dealer entered (e.g. `EnterManualCard`). */
+  readonly command?: KernelCommand;
+}
+
+/** Commands only the server/settlement issues: never accepted from a person through these paths. */
+const RESERVED = new Set(['OpenRound', 'PlaceBet', 'CancelBet', 'MarkSettled', 'VoidRound', 'CloseBetting']);
+/** What a dealer may issue directly (everything else by hand goes through a pit boss approval). */
+export const DEALER_COMMANDS: ReadonlySet<string> = new Set(['DeclareNoSpin', 'RecordCutCard']);
+/** What a player may issue (blackjack decisions; the kernel checks seat ownership, BJ-9). */
+export const PLAYER_COMMANDS: ReadonlySet<string> = new Set(['PlayerAction']);
+
+/**
+ * Dealer and pit-boss round control (issue §9): no more bets, void request → pit-boss approval (a
+ * person never approves their own request), manual entries with sign-off (S-3), result corrections.
+ * Every step is audited with who/when/why.
+ */
+@Injectable()
+export class RoundControlService {
+  private readonly pending = new Map<string, PendingRequest>();
+
+  constructor(
+    private readonly rounds: RoundsService,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDS) private readonly ids: Ids,
+    @Inject(ROUNDS_AUDIT) private readonly audit: AuditPort,
+    @Inject(ROUNDS_ALERTS) private readonly alerts: AlertsPort,
+  ) {}
+
+  /** Dealer "no more bets" (GEN-3). */
+  closeBetting(tableId: string, actor: Actor): Promise<Result<Committed>> {
+    return this.rounds.execute(tableId, { type: 'CloseBetting', at: this.clock.now(), reason: 'dealer' }, actor);
+  }
+
+  async requestVoid(tableId: string, actor: Actor, reason: string): Promise<Result<PendingRequest>> {
+    return this.request('void', tableId, actor, reason);
+  }
+
+  /** A pit boss approves a void request: the round is voided and every bet refunded (GEN-6). */
+  async approveVoid(tableId: string, requestId: string, actor: Actor, reason: string): Promise<Result<Committed>> {
+    const req = this.take(tableId, requestId, 'void', actor);
+    if (!req.ok) return req;
+    const r = await this.rounds.execute(tableId, { type: 'VoidRound', at: this.clock.now(), reason: `${req.value.reason} — approved by ${actor.userId}: ${reason}`, by: actor.userId }, actor, { roundId: req.value.roundId });
+    await this.record(actor, 'round.void-approve', `${reason} (request ${requestId} by ${req.value.by}: ${req.value.reason})`, req.value.roundId, r);
+    if (r.ok) this.pending.delete(requestId);
+    return r;
+  }
+
+  /** A pit boss voids directly (technical error, ROU-6), audited. */
+  async voidRound(tableId: string, actor: Actor, reason: string): Promise<Result<Committed>> {
+    const r = await this.rounds.execute(tableId, { type: 'VoidRound', at: this.clock.now(), reason, by: actor.userId }, actor);
+    await this.record(actor, 'round.void', reason, r.ok ? r.value.roundId : tableId, r);
+    return r;
+  }
+
+  /** The dealer enters a game command by hand (unreadable card, S-3): it waits for a pit boss. */
+  async proposeManual(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }, reason: string): Promise<Result<PendingRequest>> {
+    if (RESERVED.has(command.type)) return { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `${command.type} cannot be entered by hand.`) };
+    return this.request('manual', tableId, actor, reason, { ...command, at: 0 } as KernelCommand);
+  }
+
+  /** A pit boss approves a manual entry; the kernel decides it like any device event (audited). */
+  async approveManual(tableId: string, requestId: string, actor: Actor, reason: string): Promise<Result<Committed>> {
+    const req = this.take(tableId, requestId, 'manual', actor);
+    if (!req.ok) return req;
+    const cmd = { ...(req.value.command as KernelCommand), at: this.clock.now(), enteredBy: req.value.by, approvedBy: actor.userId } as KernelCommand;
+    const r = await this.rounds.execute(tableId, cmd, actor, { roundId: req.value.roundId });
+    await this.record(actor, 'round.manual-approve', `${reason} (${cmd.type} entered by ${req.value.by}: ${req.value.reason})`, req.value.roundId, r);
+    if (r.ok) this.pending.delete(requestId);
+    return r;
+  }
+
+  /** A pit boss's result correction / misdeal resolution / resume (any non-money kernel command), audited. */
+  async correct(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }, reason: string): Promise<Result<Committed>> {
+    if (RESERVED.has(command.type)) return { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `${command.type} is not a correction.`) };
+    const r = await this.rounds.execute(tableId, { ...command, at: this.clock.now(), by: actor.userId } as KernelCommand, actor);
+    await this.record(actor, 'round.correction', `${reason} (${command.type})`, r.ok ? r.value.roundId : tableId, r);
+    return r;
+  }
+
+  /** A dealer's direct game command (e.g. DeclareNoSpin, ROU-4). */
+  async dealerCommand(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }): Promise<Result<Committed>> {
+    if (!DEALER_COMMANDS.has(command.type)) return { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A dealer cannot issue ${command.type} directly; enter it for pit-boss approval.`) };
+    return this.rounds.execute(tableId, { ...command, at: this.clock.now(), by: actor.userId } as KernelCommand, actor);
+  }
+
+  /** A player's decision (blackjack hit/stand/double/split/insurance); the player id comes from the token. */
+  playerDecision(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }): Promise<Result<Committed>> {
+    const at = this.clock.now();
+    if (!PLAYER_COMMANDS.has(command.type)) return Promise.resolve({ ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A player cannot issue ${command.type}.`) });
+    return this.rounds.execute(tableId, { ...command, at, playerId: actor.userId } as KernelCommand, actor);
+  }
+
+  listPending(tableId?: string): PendingRequest[] {
+    return [...this.pending.values()].filter((p) => tableId === undefined || p.tableId === tableId);
+  }
+
+  private async request(kind: 'void' | 'manual', tableId: string, actor: Actor, reason: string, command?: KernelCommand): Promise<Result<PendingRequest>> {
+    const cur = await this.rounds.currentRound(tableId);
+    if (!cur) return { ok: false, violation: rejection(SERVER_CODES.NO_ROUND, 'GEN-6', 'There is no round on this table.') };
+    const at = this.clock.now();
+    const req: PendingRequest = { requestId: this.ids.next(kind === 'void' ? 'vrq' : 'mrq'), kind, tableId, roundId: cur.roundId, by: actor.userId, role: actor.role, reason, at, ...(command ? { command } : {}) };
+    this.pending.set(req.requestId, req);
+    await this.audit.record({ actor: actor.userId, role: actor.role, action: kind === 'void' ? 'round.void-request' : 'round.manual-entry', reason: command ? `${reason} (${command.type})` : reason, target: cur.roundId, at });
+    await this.alerts.raise({ tableId, roundId: cur.roundId, severity: 'warning', code: kind === 'void' ? 'VOID_REQUESTED' : 'MANUAL_ENTRY_PENDING', message: `${actor.userId} ${kind === 'void' ? 'requests a void' : `entered ${command?.type ?? 'a command'} by hand`}: ${reason} (request ${req.requestId})` });
+    return ok(req);
+  }
+
+  private take(tableId: string, requestId: string, kind: 'void' | 'manual', actor: Actor): Result<PendingRequest> {
+    const req = this.pending.get(requestId);
+    if (!req || req.tableId !== tableId || req.kind !== kind) return { ok: false, violation: rejection(SERVER_CODES.REQUEST_NOT_FOUND, null, `No pending ${kind} request ${requestId} on this table.`) };
+    if (req.by === actor.userId) return { ok: false, violation: rejection(SERVER_CODES.SELF_APPROVAL, 'GEN-6', 'Nobody approves their own request: another pit boss must sign off.') };
+    return ok(req);
+  }
+
+  private async record(actor: Actor, action: string, reason: string, target: string, r: Result<unknown>): Promise<void> {
+    await this.audit.record({ actor: actor.userId, role: actor.role, action: r.ok ? action : `${action}.rejected`, reason: r.ok ? reason : `${reason} — rejected: ${r.violation.code}`, target, at: this.clock.now() });
+  }
+}
