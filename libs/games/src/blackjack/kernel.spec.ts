@@ -427,3 +427,40 @@ describe('misdeal, void and cut card (S-2, GEN-6, S-4)', () => {
     expect(t.next()).toEqual(['Round complete', 'Cut card out: shuffle before the next round']);
   });
 });
+
+describe('profile fields change behaviour without code changes (D-2)', () => {
+  const k = createBlackjackKernel({
+    obo: { ...standardProfile, id: 'obo', lateDealerBlackjackTakes: 'original-only' },
+    push21: { ...standardProfile, id: 'push21', multiCard21VsDealerBlackjack: 'push' },
+    rank: { ...standardProfile, id: 'rank', splitOn: 'rank' },
+  });
+
+  it('lateDealerBlackjackTakes original-only: a late dealer Blackjack takes the original bet, the double is returned (BJ-8a field)', () => {
+    const t = table('obo', [[1, 'p1', 100]], k);
+    t.deal('5', 'K', '6', 'A');
+    t.act(1, 0, 'double');
+    t.deal('9');
+    const r = k.settle(t.s);
+    expect(r.ok && r.value.lines.map((l) => [l.betId, l.returnMinor, l.outcome])).toEqual([
+      ['b1', 0, 'lose'],
+      ['b1-double-0', 100, 'refund'],
+    ]);
+  });
+
+  it('multiCard21VsDealerBlackjack push: an unsplit multi-card 21 pushes against a dealer Blackjack (RAY A ambiguity field)', () => {
+    const t = table('push21', [[1, 'p1', 100]], k);
+    t.deal('5', 'K', '6', 'A');
+    t.act(1, 0, 'hit');
+    t.deal('T');
+    expect(t.returns()).toEqual({ b1: 100 });
+  });
+
+  it('splitOn rank: K + T may not split, K + K may (BJ-12 field)', () => {
+    const a = table('rank', [[1, 'p1', 100]], k);
+    a.deal('K', '6', 'T', 'T');
+    expect(rejected(a.act(1, 0, 'split')).code).toBe('SPLIT_NOT_ALLOWED');
+    const b = table('rank', [[1, 'p1', 100]], k);
+    b.deal('K', '6', 'K', 'T');
+    expect(b.act(1, 0, 'split').ok).toBe(true);
+  });
+});

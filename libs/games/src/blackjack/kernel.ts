@@ -164,13 +164,13 @@ export function currentHand(s: BlackjackState): { seatIndex: number; seat: Black
 
 const allHands = (s: BlackjackState): BlackjackHand[] => s.seats.flatMap((x) => x.hands);
 
-function handFinal(_p: BlackjackProfile, h: BlackjackHand): { cards: readonly Card[]; fromSplit: boolean; doubled: boolean } {
+function handFinal(h: BlackjackHand): { cards: readonly Card[]; fromSplit: boolean; doubled: boolean } {
   return { cards: h.cards, fromSplit: h.fromSplit, doubled: h.doubleBetId !== null };
 }
 
 /** Dealer play: is a dealer card due now? (BJ-13, BJ-14; no-hole-card second card). */
 function dealerCardDue(s: BlackjackState, p: BlackjackProfile): boolean {
-  return dealerNeedsCard(p, s.dealer.cards, allHands(s).map((h) => handFinal(p, h)), s.seats.some((x) => x.insurance === 'taken'));
+  return dealerNeedsCard(p, s.dealer.cards, allHands(s).map((h) => handFinal(h)), s.seats.some((x) => x.insurance === 'taken'));
 }
 
 /** Whose card is due next (BJ-5 deal order, then the acting hand, then dealer play); null = none. */
@@ -207,10 +207,10 @@ const mapHand = (seat: BlackjackSeat, h: number, f: (hand: BlackjackHand) => Bla
 /** Auto-complete a hand that has no decision left (BJ-9, BJ-10, BJ-11, BJ-12). */
 function autoDone(p: BlackjackProfile, h: BlackjackHand): BlackjackHand {
   if (h.done !== null || h.awaitingCard || h.cards.length < 2) return h;
-  const total = finalTotal(p, handFinal(p, h));
+  const total = finalTotal(p, handFinal(h));
   if (total > 21) return { ...h, done: 'bust' };
   if (h.doubleBetId !== null) return { ...h, done: 'doubled' };
-  if (isPlayerBlackjack(handFinal(p, h))) return { ...h, done: 'blackjack' };
+  if (isPlayerBlackjack(handFinal(h))) return { ...h, done: 'blackjack' };
   if (total === 21) return { ...h, done: 'twenty-one' };
   if (h.splitAces && p.splitAcesOneCard) return { ...h, done: 'split-aces' };
   return h;
@@ -219,7 +219,7 @@ function autoDone(p: BlackjackProfile, h: BlackjackHand): BlackjackHand {
 function insuranceEligible(p: BlackjackProfile, seat: BlackjackSeat): boolean {
   const h = seat.hands[0];
   if (!h) return false;
-  return p.insuranceOnBlackjack || !isPlayerBlackjack(handFinal(p, h));
+  return p.insuranceOnBlackjack || !isPlayerBlackjack(handFinal(h));
 }
 
 function pendingDecisionKey(s: BlackjackState): string | null {
@@ -507,7 +507,7 @@ function settleState(s: BlackjackState): Result<Settlement> {
   };
   for (const seat of s.seats) {
     for (const h of seat.hands) {
-      const { result, rules } = handResult(p, handFinal(p, h), dealer);
+      const { result, rules } = handResult(p, handFinal(h), dealer);
       const extraRefund = lateBj && p.lateDealerBlackjackTakes === 'original-only' && result === 'lose';
       const stakeOf = (id: string): Minor => s.bets[id]?.stakeMinor ?? 0;
       const isSplitStake = h.betId !== seat.betId;
@@ -533,7 +533,7 @@ function settleState(s: BlackjackState): Result<Settlement> {
 }
 
 function handView(p: BlackjackProfile, h: BlackjackHand): BlackjackHandView {
-  const f = handFinal(p, h);
+  const f = handFinal(h);
   const val = handValue(h.cards, f.doubled && p.doubledHandAcesCountOne);
   return { cards: h.cards, total: val.total, soft: val.soft, blackjack: isPlayerBlackjack(f), fromSplit: h.fromSplit, doubled: f.doubled, done: h.done };
 }
