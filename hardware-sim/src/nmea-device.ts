@@ -76,8 +76,12 @@ export abstract class NmeaDevice {
     this.pendingFault = fault;
   }
 
-  /** Say nothing and hear nothing for `ms` (box/shoe unplugged or powered off), then resume. */
-  goOffline(ms: number): void {
+  /** Say nothing and hear nothing for `ms` (box/shoe unplugged or powered off), then resume; optionally starting later. */
+  goOffline(ms: number, startInMs = 0): void {
+    if (startInMs > 0) {
+      this.timer(() => this.goOffline(ms), startInMs);
+      return;
+    }
     this.offlineUntil = this.sched.now() + ms;
     this.timer(() => {
       this.offlineUntil = null;
