@@ -1,0 +1,17 @@
+import { Global, Module } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { FELT_DATA_SOURCE } from '../persistence/persistence.module.js';
+import { AuditController } from './audit.controller.js';
+import { AUDIT_REPOSITORY, AuditService, InMemoryAuditRepository, TypeOrmAuditRepository } from './audit.service.js';
+
+/** Global: AuditService.record(...). REST: GET /audit (pit boss, admin). */
+@Global()
+@Module({
+  controllers: [AuditController],
+  providers: [
+    { provide: AUDIT_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryAuditRepository() : new TypeOrmAuditRepository(ds)), inject: [FELT_DATA_SOURCE] },
+    AuditService,
+  ],
+  exports: [AuditService],
+})
+export class AuditModule {}

@@ -1,0 +1,22 @@
+import { Global, Module } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { FELT_DATA_SOURCE } from '../persistence/persistence.module.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { JwtAuthGuard } from './jwt-auth.guard.js';
+import { RolesGuard } from './roles.guard.js';
+import { InMemoryUsersRepository, TypeOrmUsersRepository, USERS_REPOSITORY } from './users.repository.js';
+
+/** Global: AuthService (login, sign, verify for WS handshakes), JwtAuthGuard, RolesGuard. */
+@Global()
+@Module({
+  controllers: [AuthController],
+  providers: [
+    { provide: USERS_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryUsersRepository() : new TypeOrmUsersRepository(ds)), inject: [FELT_DATA_SOURCE] },
+    AuthService,
+    JwtAuthGuard,
+    RolesGuard,
+  ],
+  exports: [AuthService, JwtAuthGuard, RolesGuard, USERS_REPOSITORY],
+})
+export class AuthModule {}

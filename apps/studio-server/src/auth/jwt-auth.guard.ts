@@ -1,0 +1,26 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { DomainError } from '../ops/domain-error.js';
+import type { AuthUser } from './auth.types.js';
+import { AuthService } from './auth.service.js';
+
+interface RequestLike {
+  headers: Record<string, string | string[] | undefined>;
+  user?: AuthUser;
+}
+
+/** `Authorization: Bearer <jwt>` → request.user, or 401 UNAUTHENTICATED. */
+@Injectable()
+export class JwtAuthGuard implements CanActivate {
+  constructor(@Inject(AuthService) private readonly auth: AuthService) {}
+
+  canActivate(ctx: ExecutionContext): boolean {
+    const req = ctx.switchToHttp().getRequest<RequestLike>();
+    const header = req.headers['authorization'];
+    const value = Array.isArray(header) ? header[0] : header;
+    const token = value?.startsWith('Bearer ') ? value.slice(7).trim() : null;
+    const user = this.auth.verify(token);
+    if (user === null) throw new DomainError(401, { code: 'UNAUTHENTICATED', ruleId: null, message: 'a valid bearer token is required' });
+    req.user = user;
+    return true;
+  }
+}

@@ -1,0 +1,22 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError } from '../ops/domain-error.js';
+import type { AuthUser, Role } from './auth.types.js';
+import { ROLES_KEY } from './roles.decorator.js';
+
+/** Refuses (403 FORBIDDEN) a user whose role is not listed by @Roles on the handler or its controller. */
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(@Inject(Reflector) private readonly reflector: Reflector) {}
+
+  canActivate(ctx: ExecutionContext): boolean {
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [ctx.getHandler(), ctx.getClass()]);
+    if (roles === undefined || roles.length === 0) return true;
+    const user = ctx.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    if (user === undefined) throw new DomainError(401, { code: 'UNAUTHENTICATED', ruleId: null, message: 'a valid bearer token is required' });
+    if (!roles.includes(user.role)) {
+      throw new DomainError(403, { code: 'FORBIDDEN', ruleId: null, message: `role ${user.role} may not do this (allowed: ${roles.join(', ')})` });
+    }
+    return true;
+  }
+}

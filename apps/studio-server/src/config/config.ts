@@ -1,0 +1,70 @@
+/**
+ * Process configuration from the environment (ARCHITECTURE.md "Configuration and defaults").
+ * Every variable is optional: with none set the server runs fully embedded (PGlite, aedes, in-process jobs).
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { databaseTargetFromEnv, type DatabaseTarget } from '../persistence/data-source.js';
+
+export type PersistenceTarget = DatabaseTarget | { readonly kind: 'memory' };
+
+export interface FeltConfig {
+  readonly port: number;
+  /** `memory` (InMemoryUnitOfWork, no SQL) exists for unit tests only; env always yields pglite or postgres. */
+  readonly database: PersistenceTarget;
+  readonly redisUrl: string | null;
+  readonly mqttUrl: string | null;
+  readonly mqttEmbeddedPort: number;
+  readonly jwtSecret: string;
+  /** Demo users + top-ups: FELT_DEMO=1, or embedded mode (no DATABASE_URL) unless FELT_DEMO=0. */
+  readonly demo: boolean;
+  /** BullMQ key prefix (tests use a unique one per run). */
+  readonly queuePrefix: string;
+  /** Settlement job attempts (BullMQ) before dead-letter + alert. */
+  readonly settlementAttempts: number;
+  readonly settlementBackoffMs: number;
+}
+
+export const FELT_CONFIG = Symbol('FELT_CONFIG');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+export function configFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): FeltConfig {
+  const get = (k: string): string | null => {
+    const v = env[k];
+    return v === undefined || v === '' ? null : v;
+  };
+  const database = databaseTargetFromEnv(env);
+  const demoFlag = get('FELT_DEMO');
+  const demo = demoFlag === '1' || (demoFlag === null && database.kind === 'pglite');
+  return {
+    port: port.parse(get('PORT') ?? '3000'),
+    database,
+    redisUrl: get('REDIS_URL'),
+    mqttUrl: get('MQTT_URL'),
+    mqttEmbeddedPort: port.parse(get('MQTT_EMBEDDED_PORT') ?? '1885'),
+    // Without JWT_SECRET a per-process random secret is used (tokens die with the process): fine for the embedded demo only.
+    jwtSecret: get('JWT_SECRET') ?? randomBytes(32).toString('hex'),
+    demo,
+    queuePrefix: get('FELT_QUEUE_PREFIX') ?? 'felt',
+    settlementAttempts: z.coerce.number().int().min(1).parse(get('FELT_SETTLEMENT_ATTEMPTS') ?? '5'),
+    settlementBackoffMs: z.coerce.number().int().min(0).parse(get('FELT_SETTLEMENT_BACKOFF_MS') ?? '1000'),
+  };
+}
+
+/** A config for tests: in-memory everything, fixed secret; override what the test needs. */
+export function testConfig(over: Partial<FeltConfig> = {}): FeltConfig {
+  return {
+    port: 0,
+    database: { kind: 'memory' },
+    redisUrl: null,
+    mqttUrl: null,
+    mqttEmbeddedPort: 0,
+    jwtSecret: 'test-secret-test-secret-test-secret',
+    demo: false,
+    queuePrefix: `felt-test-${randomBytes(4).toString('hex')}`,
+    settlementAttempts: 5,
+    settlementBackoffMs: 10,
+    ...over,
+  };
+}

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Prometheus metrics (issue §11). One registry per app instance (tests run several apps per process). */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+  readonly betsAccepted = new Counter({ name: 'felt_bets_accepted_total', help: 'Bets accepted', registers: [this.registry] });
+  readonly betsRejected = new Counter({ name: 'felt_bets_rejected_total', help: 'Bets rejected, by rejection code', labelNames: ['code'] as const, registers: [this.registry] });
+  readonly roundsTotal = new Counter({ name: 'felt_rounds_total', help: 'Rounds finished, by game and outcome', labelNames: ['game', 'outcome'] as const, registers: [this.registry] });
+  readonly settlementLag = new Histogram({
+    name: 'felt_settlement_lag_seconds',
+    help: 'Seconds from a settlement being enqueued to its postings being committed',
+    buckets: [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [this.registry],
+  });
+  readonly deviceFaults = new Counter({ name: 'felt_device_faults_total', help: 'Device faults, by code', labelNames: ['code'] as const, registers: [this.registry] });
+  readonly settlementsFailed = new Counter({ name: 'felt_settlements_dead_lettered_total', help: 'Settlements that exhausted their attempts', registers: [this.registry] });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'felt_' });
+  }
+
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}

@@ -1,0 +1,36 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { HealthService } from './health.service.js';
+import { MetricsService } from './metrics.service.js';
+
+interface RawResponse {
+  status(code: number): RawResponse;
+  type(t: string): RawResponse;
+  setHeader(k: string, v: string): void;
+  send(body: unknown): void;
+  json(body: unknown): void;
+}
+
+@ApiTags('ops')
+@Controller()
+export class OpsController {
+  constructor(
+    private readonly health: HealthService,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  @Get('health')
+  @ApiOkResponse({ description: '{status:"ok", db, broker, queue} — every dependency reachable' })
+  @ApiServiceUnavailableResponse({ description: 'a dependency is down (status "error")' })
+  async getHealth(@Res() res: RawResponse): Promise<void> {
+    const report = await this.health.check();
+    res.status(report.status === 'ok' ? 200 : 503).json(report);
+  }
+
+  @Get('metrics')
+  @ApiOkResponse({ description: 'Prometheus text exposition' })
+  async getMetrics(@Res() res: RawResponse): Promise<void> {
+    res.setHeader('Content-Type', this.metrics.contentType);
+    res.status(200).send(await this.metrics.render());
+  }
+}

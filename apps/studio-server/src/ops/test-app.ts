@@ -1,0 +1,47 @@
+/**
+ * Boots the whole studio server for tests (in-memory persistence, embedded MQTT on a free port,
+ * in-process jobs by default) and listens on a random port. Used by platform and rounds specs.
+ */
+import type { DynamicModule, INestApplication, Provider, Type } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { AppModule } from '../app.module.js';
+import { CLOCK, IDS, SequentialIds, type Clock, type Ids } from '../config/clock.js';
+import { testConfig, type FeltConfig } from '../config/config.js';
+import { configureApp } from './app.factory.js';
+
+export interface TestAppOptions {
+  readonly config?: Partial<FeltConfig>;
+  /** Extra modules (e.g. a fake SETTLEMENT_SOURCE module, or the rounds modules). */
+  readonly imports?: readonly (Type<unknown> | DynamicModule)[];
+  readonly providers?: readonly Provider[];
+  readonly clock?: Clock;
+  readonly ids?: Ids;
+}
+
+export interface TestApp {
+  readonly app: INestApplication;
+  readonly url: string;
+  readonly config: FeltConfig;
+  get<T>(token: string | symbol | Type<T>): T;
+  close(): Promise<void>;
+}
+
+export async function bootTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(opts.config);
+  const root = AppModule.forRoot(config);
+  let builder = Test.createTestingModule({ imports: [{ ...root, imports: [...(root.imports ?? []), ...(opts.imports ?? [])], providers: [...(root.providers ?? []), ...(opts.providers ?? [])] }] });
+  if (opts.clock !== undefined) builder = builder.overrideProvider(CLOCK).useValue(opts.clock);
+  builder = builder.overrideProvider(IDS).useValue(opts.ids ?? new SequentialIds());
+  const moduleRef = await builder.compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  configureApp(app);
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  return {
+    app,
+    url,
+    config,
+    get: <T>(token: string | symbol | Type<T>): T => app.get<T>(token as never, { strict: false }),
+    close: () => app.close(),
+  };
+}

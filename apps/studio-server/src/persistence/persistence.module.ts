@@ -1,0 +1,74 @@
+import { Global, Inject, Module, type DynamicModule, type OnModuleInit, type Provider } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { CLOCK, type Clock } from '../config/clock.js';
+import type { PersistenceTarget } from '../config/config.js';
+import { HealthService } from '../ops/health.service.js';
+import { UNIT_OF_WORK } from '../ports/persistence.port.js';
+import { dataSourceOptions } from './data-source.js';
+import { InMemoryUnitOfWork } from './in-memory.uow.js';
+import { LEDGER_READER } from './persistence.common.js';
+import { TypeOrmUnitOfWork } from './typeorm.uow.js';
+
+/** The TypeORM DataSource, or null in the unit-test `memory` mode. Other repositories pick their implementation from it. */
+export const FELT_DATA_SOURCE = Symbol('FELT_DATA_SOURCE');
+
+/**
+ * Global: UNIT_OF_WORK, LEDGER_READER, FELT_DATA_SOURCE (and Nest's `DataSource` in SQL modes).
+ * PGlite (embedded default) and PostgreSQL both run the migrations at startup; `memory` uses InMemoryUnitOfWork.
+ */
+@Global()
+@Module({})
+export class PersistenceModule implements OnModuleInit {
+  constructor(
+    @Inject(HealthService) private readonly health: HealthService,
+    @Inject(FELT_DATA_SOURCE) private readonly ds: DataSource | null,
+  ) {}
+
+  onModuleInit(): void {
+    const ds = this.ds;
+    this.health.register('db', async () => {
+      if (ds === null) return;
+      if (!ds.isInitialized) throw new Error('data source not initialised');
+      await ds.query('SELECT 1');
+    });
+  }
+
+  static forRoot(target: PersistenceTarget): DynamicModule {
+    const uowProviders: Provider[] = [
+      { provide: UNIT_OF_WORK, useExisting: LEDGER_READER },
+    ];
+    if (target.kind === 'memory') {
+      return {
+        module: PersistenceModule,
+        providers: [
+          { provide: FELT_DATA_SOURCE, useValue: null },
+          { provide: LEDGER_READER, useFactory: (clock: Clock) => new InMemoryUnitOfWork(clock), inject: [CLOCK] },
+          ...uowProviders,
+        ],
+        exports: [FELT_DATA_SOURCE, UNIT_OF_WORK, LEDGER_READER],
+      };
+    }
+    return {
+      module: PersistenceModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...dataSourceOptions(target), retryAttempts: 2, retryDelay: 1000 }),
+          dataSourceFactory: async (options?: DataSourceOptions) => {
+            if (options === undefined) throw new Error('TypeORM options missing');
+            const ds = new DataSource(options);
+            await ds.initialize();
+            await ds.runMigrations({ transaction: 'each' });
+            return ds;
+          },
+        }),
+      ],
+      providers: [
+        { provide: FELT_DATA_SOURCE, useFactory: (ds: DataSource) => ds, inject: [DataSource] },
+        { provide: LEDGER_READER, useFactory: (ds: DataSource, clock: Clock) => new TypeOrmUnitOfWork(ds, clock), inject: [DataSource, CLOCK] },
+        ...uowProviders,
+      ],
+      exports: [FELT_DATA_SOURCE, UNIT_OF_WORK, LEDGER_READER, TypeOrmModule],
+    };
+  }
+}

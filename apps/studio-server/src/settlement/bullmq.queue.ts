@@ -1,0 +1,104 @@
+import { Logger } from '@nestjs/common';
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { SETTLE_ROUND_JOB, settlementJobId, type SettleRoundJob, type SettlementQueue } from './settlement.port.js';
+import type { SettlementProcessor } from './settlement.processor.js';
+
+export const SETTLEMENT_QUEUE_NAME = 'settlement';
+export const SETTLEMENT_DEAD_LETTER_QUEUE_NAME = 'settlement-dead';
+
+/**
+ * BullMQ adapter (REDIS_URL): job id `settle-<roundId>` (dedup while queued/running), `attempts` with
+ * exponential backoff, and after the last attempt the job is copied to the dead-letter queue and an
+ * alert is raised. BullMQ lives only here (STYLE.md habit 7).
+ */
+export class BullMqSettlementQueue implements SettlementQueue {
+  private readonly logger = new Logger('SettlementQueue');
+  private readonly queue: Queue<SettleRoundJob>;
+  private readonly dead: Queue;
+  private readonly worker: Worker<SettleRoundJob>;
+  private readonly connections: Redis[] = [];
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    redisUrl: string,
+    prefix: string,
+    private readonly processor: SettlementProcessor,
+    private readonly attempts: number,
+    private readonly backoffMs: number,
+  ) {
+    const conn = (): Redis => {
+      const c = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+      c.on('error', (err: Error) => this.logger.warn({ msg: 'redis error', error: err.message }));
+      this.connections.push(c);
+      return c;
+    };
+    this.queue = new Queue<SettleRoundJob>(SETTLEMENT_QUEUE_NAME, { connection: conn(), prefix });
+    this.dead = new Queue(SETTLEMENT_DEAD_LETTER_QUEUE_NAME, { connection: conn(), prefix });
+    this.worker = new Worker<SettleRoundJob>(SETTLEMENT_QUEUE_NAME, async (job: Job<SettleRoundJob>) => this.processor.settle(job.data), { connection: conn(), prefix, concurrency: 4 });
+    this.worker.on('failed', (job, err) => {
+      if (job === undefined) return;
+      const attemptsAllowed = job.opts.attempts ?? 1;
+      if (job.attemptsMade < attemptsAllowed) {
+        this.logger.warn({ msg: 'settlement attempt failed, will retry', roundId: job.data.roundId, attempt: job.attemptsMade, error: err.message });
+        return;
+      }
+      this.track(this.toDeadLetter(job, err));
+    });
+    this.worker.on('error', (err) => this.logger.warn({ msg: 'settlement worker error', error: err.message }));
+  }
+
+  private track(p: Promise<unknown>): void {
+    const tracked = p.catch((e: unknown) => this.logger.error(e instanceof Error ? e : String(e))).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  private async toDeadLetter(job: Job<SettleRoundJob>, err: Error): Promise<void> {
+    await this.dead.add(SETTLE_ROUND_JOB, { ...job.data, error: err.message, attemptsMade: job.attemptsMade }, { jobId: job.id, removeOnComplete: false, removeOnFail: false });
+    await this.processor.deadLetter(job.data, err, job.attemptsMade);
+  }
+
+  async enqueue(job: SettleRoundJob): Promise<void> {
+    await this.queue.add(SETTLE_ROUND_JOB, job, {
+      jobId: settlementJobId(job.roundId),
+      attempts: this.attempts,
+      backoff: { type: 'exponential', delay: this.backoffMs },
+      // Completed jobs are removed so a later re-enqueue (e.g. crash recovery) runs again — harmless, settlement is idempotent.
+      removeOnComplete: true,
+      removeOnFail: 1000,
+    });
+  }
+
+  async drain(): Promise<void> {
+    for (;;) {
+      const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+      const busy = Object.values(counts).reduce((a, b) => a + b, 0);
+      if (busy === 0 && this.pending.size === 0) return;
+      await Promise.all([...this.pending]);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async deadLetterCount(): Promise<number> {
+    return this.dead.count();
+  }
+
+  async ping(): Promise<void> {
+    const [c] = this.connections;
+    if (c === undefined || (await c.ping()) !== 'PONG') throw new Error('redis did not answer PING');
+  }
+
+  async close(): Promise<void> {
+    await this.worker.close();
+    await Promise.all([...this.pending]);
+    await this.queue.close();
+    await this.dead.close();
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+
+  /** Test helper: removes every key of this prefix's queues. */
+  async obliterate(): Promise<void> {
+    await this.queue.obliterate({ force: true });
+    await this.dead.obliterate({ force: true });
+  }
+}

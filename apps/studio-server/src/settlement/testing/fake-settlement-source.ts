@@ -1,0 +1,85 @@
+/**
+ * A small, real stand-in for the rounds side used by platform tests: it keeps rounds and bets in the
+ * persistence ports exactly as the rounds engineer will (bet acceptance = one uow.run with the debit),
+ * settles by a simple rule (`outcomes[betId]`), and marks rounds settled through the read model.
+ */
+import type { Settlement, SettlementLine } from '@felt/games';
+import { Global, Module } from '@nestjs/common';
+import type { UnitOfWork } from '../../ports/persistence.port.js';
+import { betDebitPosting } from '../../wallet/ledger.rules.js';
+import { SETTLEMENT_SOURCE, type SettlementSource } from '../settlement.port.js';
+
+export class FakeRounds implements SettlementSource {
+  /** betId → total return (absent = lose). */
+  readonly returns = new Map<string, number>();
+  readonly voided = new Set<string>();
+  linesCalls = 0;
+  markCalls = 0;
+  /** Throw from linesFor this many more times (retry tests). */
+  failLines = 0;
+  failMark = 0;
+  uow: UnitOfWork | null = null;
+
+  private get u(): UnitOfWork {
+    if (this.uow === null) throw new Error('FakeRounds.uow not set');
+    return this.uow;
+  }
+
+  async openRound(roundId: string, at: number): Promise<void> {
+    await this.u.run((tx) => tx.rounds.upsert({ roundId, tableId: 'tbl_1', game: 'roulette', seq: 1, phase: 'betting', state: {}, openedAt: at, updatedAt: at }));
+  }
+
+  async placeBet(roundId: string, betId: string, playerId: string, stakeMinor: number, at: number): Promise<void> {
+    await this.u.run(async (tx) => {
+      await tx.bets.insert({ betId, roundId, tableId: 'tbl_1', playerId, spot: 'red', kind: 'red', stakeMinor, currency: 'EUR', status: 'accepted', returnMinor: null, placedAt: at, settledAt: null });
+      const p = betDebitPosting({ betId, playerId, stakeMinor });
+      await tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at })));
+    });
+  }
+
+  async resolve(roundId: string, at: number, phase: 'resolved' | 'void' = 'resolved'): Promise<void> {
+    if (phase === 'void') this.voided.add(roundId);
+    await this.u.run(async (tx) => {
+      const r = await tx.rounds.get(roundId);
+      if (r === null) throw new Error(`no round ${roundId}`);
+      await tx.rounds.upsert({ ...r, phase, updatedAt: at });
+    });
+  }
+
+  async linesFor(roundId: string): Promise<Settlement> {
+    this.linesCalls += 1;
+    if (this.failLines > 0) {
+      this.failLines -= 1;
+      throw new Error('rounds store unavailable');
+    }
+    const voided = this.voided.has(roundId);
+    const bets = (await this.u.run((tx) => tx.bets.listByRound(roundId))).filter((b) => b.status !== 'cancelled');
+    const lines: SettlementLine[] = bets.map((b) => {
+      const ret = voided ? b.stakeMinor : (this.returns.get(b.betId) ?? 0);
+      return { betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: ret, outcome: voided ? 'refund' : ret > b.stakeMinor ? 'win' : ret === b.stakeMinor ? 'push' : 'lose', rules: ['TEST'] };
+    });
+    const houseResultMinor = lines.reduce((a, l) => a + l.stakeMinor - l.returnMinor, 0);
+    return { roundId, voided, lines, houseResultMinor };
+  }
+
+  async markSettled(roundId: string, at: number): Promise<void> {
+    this.markCalls += 1;
+    if (this.failMark > 0) {
+      this.failMark -= 1;
+      throw new Error('event store unavailable');
+    }
+    await this.u.run(async (tx) => {
+      const r = await tx.rounds.get(roundId);
+      if (r === null) throw new Error(`no round ${roundId}`);
+      if (r.phase !== 'void') await tx.rounds.upsert({ ...r, phase: 'settled', updatedAt: at });
+    });
+  }
+}
+
+/** Provides a FakeRounds instance under SETTLEMENT_SOURCE (global, like RoundsModule's export). */
+export function fakeSettlementSourceModule(fake: FakeRounds): { module: new () => object; providers: { provide: symbol; useValue: FakeRounds }[]; exports: symbol[]; global: true } {
+  @Global()
+  @Module({})
+  class FakeSettlementSourceModule {}
+  return { module: FakeSettlementSourceModule, providers: [{ provide: SETTLEMENT_SOURCE, useValue: fake }], exports: [SETTLEMENT_SOURCE], global: true };
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { AuthService } from '../auth/auth.service.js';
+import type { Role } from '../auth/auth.types.js';
+import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
+import { WalletService } from './wallet.service.js';
+
+export const DEMO_PASSWORD = 'demo';
+export const DEMO_DEPOSIT_MINOR = 100_000; // 1 000.00 EUR
+
+export const DEMO_USERS: readonly { username: string; name: string; role: Role }[] = [
+  { username: 'player1', name: 'Player One', role: 'player' },
+  { username: 'player2', name: 'Player Two', role: 'player' },
+  { username: 'player3', name: 'Player Three', role: 'player' },
+  { username: 'dealer1', name: 'Dealer One', role: 'dealer' },
+  { username: 'pitboss1', name: 'Pit Boss One', role: 'pitboss' },
+  { username: 'admin1', name: 'Admin One', role: 'admin' },
+];
+
+/** Demo users (issue §9: seeded ONLY in the embedded demo mode), players with a 1 000.00 EUR deposit. Idempotent across restarts. */
+@Injectable()
+export class DemoSeeder implements OnApplicationBootstrap {
+  private readonly logger = new Logger('DemoSeeder');
+  constructor(
+    @Inject(FELT_CONFIG) private readonly config: FeltConfig,
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(WalletService) private readonly wallet: WalletService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.demo) return;
+    await this.seed();
+  }
+
+  async seed(): Promise<void> {
+    for (const u of DEMO_USERS) {
+      const created = await this.auth.createUser({ userId: u.username, username: u.username, name: u.name, role: u.role, password: DEMO_PASSWORD });
+      if (u.role === 'player') await this.wallet.post(`demo-seed:${u.username}`, u.username, DEMO_DEPOSIT_MINOR);
+      if (created) this.logger.log(`demo user ${u.username} (${u.role}) created`);
+    }
+  }
+}

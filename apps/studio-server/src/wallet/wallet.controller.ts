@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { RolesGuard } from '../auth/roles.guard.js';
+import { LedgerAuditService, type LedgerCheckReport } from './ledger-audit.service.js';
+import { WalletService, type Balance } from './wallet.service.js';
+
+@ApiTags('wallet')
+@ApiBearerAuth()
+@Controller()
+@UseGuards(JwtAuthGuard, RolesGuard)
+export class WalletController {
+  constructor(
+    @Inject(WalletService) private readonly wallet: WalletService,
+    @Inject(LedgerAuditService) private readonly ledgerAudit: LedgerAuditService,
+  ) {}
+
+  @Get('wallet/me')
+  @Roles('player')
+  me(@CurrentUser() user: AuthUser): Promise<Balance> {
+    return this.wallet.balance(user.userId);
+  }
+
+  @Post('wallet/deposit')
+  @Roles('admin')
+  @HttpCode(200)
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['playerId', 'amountMinor', 'reason'],
+      properties: { playerId: { type: 'string' }, amountMinor: { type: 'integer' }, currency: { type: 'string', example: 'EUR' }, depositId: { type: 'string' }, reason: { type: 'string' } },
+    },
+  })
+  deposit(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<{ depositId: string; created: boolean; balance: Balance }> {
+    return this.wallet.deposit(user, body);
+  }
+
+  @Post('wallet/demo-top-up')
+  @Roles('player')
+  @HttpCode(200)
+  topUp(@CurrentUser() user: AuthUser): Promise<Balance> {
+    return this.wallet.demoTopUp(user);
+  }
+
+  @Get('admin/ledger/check')
+  @Roles('admin')
+  check(): Promise<LedgerCheckReport> {
+    return this.ledgerAudit.check();
+  }
+}
