@@ -1,0 +1,115 @@
+import { Controller, Get, Module } from '@nestjs/common';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MQTT_CLIENT } from '../mqtt/mqtt.tokens.js';
+import { InsufficientFunds } from '../ports/persistence.port.js';
+import { DomainError } from './domain-error.js';
+import { JsonLogger } from './json-logger.js';
+import { MetricsService } from './metrics.service.js';
+import { bootTestApp, type TestApp } from './test-app.js';
+
+@Controller('test-errors')
+class ThrowingController {
+  @Get('domain')
+  domain(): never {
+    throw new DomainError(422, { code: 'COVERAGE_LIMIT', ruleId: 'RES-1', message: 'bets may not cover more than 92 % of the options' });
+  }
+  @Get('funds')
+  funds(): never {
+    throw new InsufficientFunds('player:p1', 500, 100);
+  }
+  @Get('boom')
+  boom(): never {
+    throw new Error('database exploded: secret detail');
+  }
+}
+@Module({ controllers: [ThrowingController] })
+class ThrowingModule {}
+
+describe('ops surface: /health, /metrics, /docs, error mapping', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp({ imports: [ThrowingModule] });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('GET /health answers 200 {status:"ok"} when db, broker and queue are reachable', async () => {
+    const res = await fetch(`${t.url}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', db: 'up', broker: 'up', queue: 'up' });
+  });
+
+  it('GET /metrics exposes bets accepted/rejected by code, rounds, settlement lag and device faults', async () => {
+    const m = t.get(MetricsService);
+    m.betsAccepted.inc();
+    m.betsRejected.inc({ code: 'BETTING_CLOSED' });
+    m.roundsTotal.inc({ game: 'roulette', outcome: 'settled' });
+    m.deviceFaults.inc({ code: 'MALFORMED_PAYLOAD' });
+    m.settlementLag.observe(0.2);
+    const res = await fetch(`${t.url}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    expect(text).toContain('felt_bets_accepted_total 1');
+    expect(text).toContain('felt_bets_rejected_total{code="BETTING_CLOSED"} 1');
+    expect(text).toContain('felt_rounds_total{game="roulette",outcome="settled"} 1');
+    expect(text).toContain('felt_device_faults_total{code="MALFORMED_PAYLOAD"} 1');
+    expect(text).toContain('felt_settlement_lag_seconds_count 1');
+  });
+
+  it('serves the OpenAPI document at /docs (UI) and /docs/json', async () => {
+    expect((await fetch(`${t.url}/docs`)).status).toBe(200);
+    const doc = (await (await fetch(`${t.url}/docs/json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/health', '/metrics', '/auth/login', '/wallet/me', '/wallet/deposit', '/alerts', '/audit', '/admin/ledger/check']));
+  });
+
+  it('maps a module error to its 4xx with {code, ruleId, message}', async () => {
+    const res = await fetch(`${t.url}/test-errors/domain`);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ code: 'COVERAGE_LIMIT', ruleId: 'RES-1', message: 'bets may not cover more than 92 % of the options' });
+    const funds = await fetch(`${t.url}/test-errors/funds`);
+    expect(funds.status).toBe(409);
+    expect(await funds.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', ruleId: null });
+  });
+
+  it('turns an unknown error into a 500 without leaking its details', async () => {
+    const res = await fetch(`${t.url}/test-errors/boom`);
+    expect(res.status).toBe(500);
+    const body = await res.text();
+    expect(JSON.parse(body)).toEqual({ code: 'INTERNAL', ruleId: null, message: 'internal error' });
+    expect(body).not.toContain('secret');
+  });
+
+  it('answers an unknown route with 404 NOT_FOUND in the same error shape', async () => {
+    const res = await fetch(`${t.url}/no-such-thing`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND', ruleId: null });
+  });
+
+  // Last: it takes the broker connection down.
+  it('GET /health answers 503 naming the component that is down', async () => {
+    await t.get<MqttClient>(MQTT_CLIENT).endAsync(true);
+    const res = await fetch(`${t.url}/health`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ status: 'error', db: 'up', broker: 'down', queue: 'up' });
+  });
+});
+
+describe('structured JSON logs', () => {
+  it('writes one JSON object per line with level, context and message (errors with their stack)', () => {
+    const lines: string[] = [];
+    const log = new JsonLogger((l) => lines.push(l));
+    log.log('round opened', 'Rounds');
+    log.error(new Error('kaputt'), 'Settlement');
+    log.warn({ msg: 'alert raised', code: 'X' }, 'Alerts');
+    log.debug('hidden by default');
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(parsed).toHaveLength(3);
+    expect(parsed[0]).toMatchObject({ level: 'log', context: 'Rounds', msg: 'round opened' });
+    expect(parsed[1]).toMatchObject({ level: 'error', context: 'Settlement', msg: 'kaputt' });
+    expect(String(parsed[1]?.['stack'])).toContain('Error: kaputt');
+    expect(parsed[2]).toMatchObject({ level: 'warn', msg: 'alert raised', code: 'X' });
+  });
+});
