@@ -41,7 +41,7 @@ describe('felt help and usage errors', () => {
     expect(r.err).toContain('Usage: felt <command>');
   });
 
-  it.each(['rtp', 'settle'])('felt %s --help and felt help %s print the command help and exit 0', async (cmd) => {
+  it.each(['rtp', 'settle'])('felt %s --help and `felt help <command>` print the command help and exit 0', async (cmd) => {
     const a = await felt([cmd, '--help']);
     const b = await felt(['help', cmd]);
     expect(a.code).toBe(0);
@@ -113,6 +113,39 @@ describe('felt rtp', () => {
     expect(rowOf(await rtpJson('dragon-tiger', '--profile', 'tie-11'), 'tie').rtp * 100).toBeCloseTo(89.64, 2);
   });
 
+  it('roulette: European straight and red return 36/37 = 97.30 %; the RAY parlour straight 30:1 returns 31/37 (ROU, D-2)', async () => {
+    const eu = await rtpJson('roulette');
+    expect(eu.profile).toBe('european');
+    expect(rowOf(eu, 'straight').exact).toBe('36/37');
+    expect(rowOf(eu, 'red').rtp * 100).toBeCloseTo(97.297, 3);
+    expect(rowOf(await rtpJson('roulette', '--profile', 'ray-parlour'), 'straight').exact).toBe('31/37');
+  });
+
+  it('baccarat: banker ≈ 98.94 %, player ≈ 98.76 %, tie 8:1 ≈ 85.64 % (exact, 8 decks)', async () => {
+    const r = await rtpJson('baccarat');
+    expect(rowOf(r, 'banker').rtp * 100).toBeCloseTo(98.94, 2);
+    expect(rowOf(r, 'player').rtp * 100).toBeCloseTo(98.76, 2);
+    expect(rowOf(r, 'tie').rtp * 100).toBeCloseTo(85.64, 2);
+    expect(rowOf(r, 'banker').method).toBe('exact');
+  });
+
+  it('blackjack: the main bet is simulated with a 95 % CI that halves with 4× the rounds, reproducible per --seed; insurance is exact 384/415', async () => {
+    const a = await rtpJson('blackjack', '--seed', '11', '--rounds', '20000');
+    const again = await rtpJson('blackjack', '--seed', '11', '--rounds', '20000');
+    const other = await rtpJson('blackjack', '--seed', '12', '--rounds', '20000');
+    const big = await rtpJson('blackjack', '--seed', '11', '--rounds', '80000');
+    const main = rowOf(a, 'main');
+    expect(main).toMatchObject({ method: 'simulation', samples: 20000 });
+    expect(again).toEqual(a);
+    expect(rowOf(other, 'main').rtp).not.toBe(main.rtp);
+    expect((rowOf(big, 'main').ci95 ?? 0) / (main.ci95 ?? 1)).toBeCloseTo(0.5, 1);
+    expect(rowOf(big, 'main').rtp).toBeGreaterThan(0.97);
+    expect(rowOf(big, 'main').rtp).toBeLessThan(1.01);
+    expect(rowOf(a, 'insurance').exact).toBe('384/415');
+    const table = await felt(['rtp', 'blackjack', '--seed', '11', '--rounds', '20000']);
+    expect(table.out).toMatch(/^main\s+\d+\.\d{3}\s+-?\d+\.\d{3}\s+simulation\s+±\d+\.\d{3}/m);
+  });
+
   it('football-studio: home/away ≈ 96.27 %, draw 11:1 ≈ 89.64 % (FS-2)', async () => {
     const r = await rtpJson('football-studio');
     expect(rowOf(r, 'home').rtp * 100).toBeCloseTo(96.27, 2);
@@ -152,6 +185,32 @@ describe('felt settle', () => {
     expect((await felt(['settle', 'football-studio', '--profile', 'ace-low', '--json'], input)).out).toContain('"returnMinor": 0');
   });
 
+  it('roulette: settles bets on a winning number (split 17:1 on 17, red loses)', async () => {
+    const input = { roundId: 'rnd_1', number: 17, bets: [{ betId: 'b1', playerId: 'p1', spot: 'split:17-20', stakeMinor: 100 }, { betId: 'b2', playerId: 'p1', spot: 'red', stakeMinor: 100 }] };
+    const r = await felt(['settle', 'roulette'], JSON.stringify(input));
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^b1\s+p1\s+split:17-20\s+100\s+1800\s+\+1700\s+win/m);
+    expect(r.out).toMatch(/^b2\s+p1\s+red\s+100\s+0\s+-100\s+lose/m);
+  });
+
+  it('baccarat: settles a natural 9 against 7 (player wins 1:1, banker loses)', async () => {
+    const input = { cards: ['9H', 'TD', 'KS', '7C'], bets: [{ betId: 'bet_1', playerId: 'p1', spot: 'player', stakeMinor: 1000 }, { betId: 'bet_2', playerId: 'p2', spot: 'banker', stakeMinor: 1000 }] };
+    const r = await felt(['settle', 'baccarat', '--json'], JSON.stringify(input));
+    expect(r.err).toBe('');
+    const s = JSON.parse(r.out) as Settlement;
+    expect(s.lines.map((l) => [l.betId, l.returnMinor])).toEqual([
+      ['bet_1', 2000],
+      ['bet_2', 0],
+    ]);
+  });
+
+  it('blackjack: settles a seat that hits soft 17 to 17 and stands against the dealer 19', async () => {
+    const input = { seats: [{ seat: 1, playerId: 'p1', betId: 'b1', stakeMinor: 100, actions: ['hit', 'stand'] }], cards: ['AS', '9H', '6D', 'KS', 'TC'] };
+    const r = await felt(['settle', 'blackjack', '--json'], JSON.stringify(input));
+    expect(r.err).toBe('');
+    expect((JSON.parse(r.out) as Settlement).lines).toMatchObject([{ betId: 'b1', returnMinor: 0, outcome: 'lose' }]);
+  });
+
   it('reads stdin given as bytes or as a stream (process.stdin)', async () => {
     const text = JSON.stringify({ dice: [6, 6, 6], bets: [{ spot: 'any-triple', stakeMinor: 4 }] });
     const bytes = await felt(['settle', 'sicbo', '--json'], new TextEncoder().encode(text));
@@ -182,6 +241,10 @@ describe('felt settle', () => {
     ['three cards (DT-1)', 'dragon-tiger', '{"cards":["AS","2D","3C"],"bets":[]}', 'code INVALID_CARDS, rule DT-1'],
     ['big and small together (RES-3)', 'sicbo', '{"dice":[1,2,3],"bets":[{"spot":"big","stakeMinor":1},{"spot":"small","stakeMinor":1}]}', 'code RESTRICTED_COMBINATION, rule RES-3'],
     ['dragon and tiger together (RES-4)', 'dragon-tiger', '{"cards":["AS","2D"],"bets":[{"spot":"dragon","stakeMinor":1},{"spot":"tiger","stakeMinor":1}]}', 'rule RES-4'],
+    ['a roulette number out of range (ROU-1)', 'roulette', '{"number":37,"bets":[]}', 'code INVALID_NUMBER, rule ROU-1'],
+    ['baccarat player and banker together (RES-2)', 'baccarat', '{"cards":["9H","TD","KS","7C"],"bets":[{"betId":"a","playerId":"p","spot":"player","stakeMinor":1},{"betId":"b","playerId":"p","spot":"banker","stakeMinor":1}]}', 'RES-2'],
+    ['an incomplete baccarat hand (BAC-17)', 'baccarat', '{"cards":["9H","TD","5S","KC"],"bets":[]}', 'rule BAC-17'],
+    ['an invalid blackjack card', 'blackjack', '{"seats":[{"seat":1,"playerId":"p1","betId":"b1","stakeMinor":100,"actions":["stand"]}],"cards":["AS","9H","XX","KS"]}', '"XX" is not a card code'],
     ['home and away together (RES-5)', 'football-studio', '{"cards":["AS","2D"],"bets":[{"spot":"home","stakeMinor":1},{"spot":"away","stakeMinor":1}]}', 'rule RES-5'],
   ])('rejects %s: message on stderr, nothing on stdout, exit 2', async (_name, game, stdin, message) => {
     const r = await felt(['settle', game], stdin);
