@@ -135,3 +135,61 @@ describe('Dragon Tiger new-shoe burn (DT-5)', () => {
     expect(r.ok && r.value.shoe).toBe(s);
   });
 });
+
+describe('Dragon Tiger settlement and RTP agree', () => {
+  it('DT-2/DT-3: weighting settleOffline over every ordered card pair of an 8-deck shoe reproduces the exact RTP', async () => {
+    const { ALL_CARDS } = await import('../cards/card.js');
+    for (const profile of ['standard', 'suited-tie']) {
+      const report = dragonTigerGame.rtp(profile);
+      if (!report.ok) throw new Error('rtp');
+      for (const row of report.value.rows) {
+        let weighted = 0; // Σ weight × return for a stake of 2 (so the DT-3 half is exact)
+        for (const x of ALL_CARDS) {
+          for (const y of ALL_CARDS) {
+            const s = dragonTigerGame.settleOffline(profile, { cards: [x, y], bets: [{ spot: row.bet, stakeMinor: 2 }] });
+            if (!s.ok) throw new Error(s.violation.message);
+            weighted += 8 * (x === y ? 7 : 8) * (s.value.lines[0]?.returnMinor ?? 0);
+          }
+        }
+        const [num, den] = (row.exact ?? '').split('/').map(Number);
+        expect(weighted * (den ?? 0), `${profile}/${row.bet}`).toBe(2 * 416 * 415 * (num ?? -1));
+      }
+    }
+  });
+
+  it('GEN-8: settleOffline gives the same lines as a live round with the same bets and cards', async () => {
+    const fc = (await import('fast-check')).default;
+    const { dragonTigerKernel: K } = await import('./dragon-tiger.game.js');
+    const { ALL_CARDS } = await import('../cards/card.js');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ALL_CARDS),
+        fc.constantFrom(...ALL_CARDS),
+        fc.array(fc.record({ playerId: fc.constantFrom('p1', 'p2', 'p3'), spot: fc.constantFrom('dragon', 'tiger', 'tie'), stakeMinor: fc.integer({ min: 1, max: 999 }) }), { maxLength: 6 }),
+        (a, b, raw) => {
+          let s = K.initial();
+          const open = K.decide(s, { type: 'OpenRound', at: 0, roundId: 'rnd_x', tableId: 't', profileId: 'standard', bettingClosesAt: 100, limits: { spots: {}, tableMinMinor: 1, tableMaxMinor: 1_000_000 } });
+          if (!open.ok) throw new Error('open');
+          for (const e of open.events) s = K.evolve(s, e);
+          const placed: { betId: string; playerId: string; spot: string; stakeMinor: number }[] = [];
+          raw.forEach((r, i) => {
+            const bet = { betId: `bet_${i}`, ...r };
+            const d = K.decide(s, { type: 'PlaceBet', at: 1, bet });
+            if (!d.ok) return; // RES-4 rejections: such a bet is not in either settlement
+            for (const e of d.events) s = K.evolve(s, e);
+            placed.push(bet);
+          });
+          for (const c of [{ type: 'CloseBetting', at: 100, reason: 'deadline' }, { type: 'RecordCard', at: 101, card: a }, { type: 'RecordCard', at: 102, card: b }] as const) {
+            const d = K.decide(s, c);
+            if (!d.ok) throw new Error(d.violation.message);
+            for (const e of d.events) s = K.evolve(s, e);
+          }
+          const live = K.settle(s);
+          const offline = dragonTigerGame.settleOffline('standard', { roundId: 'rnd_x', cards: [a, b], bets: placed });
+          expect(offline.ok && live.ok && offline.value).toEqual(live.ok && live.value);
+        },
+      ),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 100) },
+    );
+  });
+});

@@ -82,3 +82,50 @@ describe('Sic Bo GameModule', () => {
     if (!r.ok) expect([r.violation.code, r.violation.ruleId]).toEqual([code, ruleId]);
   });
 });
+
+describe('Sic Bo settlement and RTP agree', () => {
+  it('SB-2: for every spot, settling a 36-unit stake on all 216 outcomes returns exactly rtp × 216 × stake', async () => {
+    const { SICBO_SPOTS } = await import('./sicbo.rules.js');
+    const { ALL_DICE } = await import('./sicbo.game.js');
+    const report = sicboGame.rtp('standard');
+    if (!report.ok) throw new Error('rtp');
+    const rowFor = (spot: string) => report.value.rows.find((r) => r.bet === spot || r.bet === spot.split(':')[0]);
+    for (const spot of SICBO_SPOTS) {
+      let returned = 0;
+      for (const dice of ALL_DICE) {
+        const s = sicboGame.settleOffline('standard', { dice, bets: [{ spot, stakeMinor: 36 }] });
+        if (!s.ok) throw new Error(s.violation.message);
+        returned += s.value.lines[0]?.returnMinor ?? 0;
+      }
+      const [num, den] = (rowFor(spot)?.exact ?? '').split('/').map(Number);
+      expect(returned * (den ?? 0), spot).toBe(216 * 36 * (num ?? -1));
+    }
+  });
+
+  it('GEN-8: settleOffline gives the same lines as a live round with the same bets and dice', async () => {
+    const { sicboKernel: K } = await import('./sicbo.kernel.js');
+    const bets = [
+      { betId: 'a', playerId: 'p1', spot: 'big', stakeMinor: 300 },
+      { betId: 'b', playerId: 'p1', spot: 'odd', stakeMinor: 77 },
+      { betId: 'c', playerId: 'p2', spot: 'single:6', stakeMinor: 10 },
+      { betId: 'd', playerId: 'p2', spot: 'combo:5-6', stakeMinor: 25 },
+    ];
+    for (const dice of [[6, 6, 5], [1, 1, 1], [2, 3, 6]] as const) {
+      let s = K.initial();
+      const cmds = [
+        { type: 'OpenRound' as const, at: 0, roundId: 'rnd_x', tableId: 't', profileId: 'standard', bettingClosesAt: 100, limits: { spots: {}, tableMinMinor: 1, tableMaxMinor: 10_000 } },
+        ...bets.map((bet) => ({ type: 'PlaceBet' as const, at: 1, bet })),
+        { type: 'CloseBetting' as const, at: 100, reason: 'deadline' as const },
+        { type: 'RecordDiceResult' as const, at: 101, dice: [...dice] },
+      ];
+      for (const c of cmds) {
+        const d = K.decide(s, c);
+        if (!d.ok) throw new Error(d.violation.message);
+        for (const e of d.events) s = K.evolve(s, e);
+      }
+      const live = K.settle(s);
+      const offline = sicboGame.settleOffline('standard', { roundId: 'rnd_x', dice, bets });
+      expect(live.ok && offline.ok && offline.value).toEqual(live.ok && live.value);
+    }
+  });
+});
