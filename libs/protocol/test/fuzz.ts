@@ -12,3 +12,15 @@ export function protocolBytes(alphabet: string): fc.Arbitrary<Uint8Array> {
 
 export const ss2Alphabet = '*X;0123456789 ABCDEF\r\nuRPoSVTIFbsn OKNOBUSY';
 export const nmeaAlphabet = '$*,0123456789ABCDEF\r\nCARDMISSCUTSHOEINOUTHBERRACKSTATBTNSTARTNMBVOIDPITTMRLAMPGREENAMBERREDJAMSENSORPOWER';
+
+/** "Never hangs": one fuzz input must be handled within this bound (generous: CI cores are shared). */
+export const MAX_MS_PER_INPUT = 250;
+
+/** Run `fn` and fail if it took longer than MAX_MS_PER_INPUT. */
+export function bounded<T>(fn: () => T): T {
+  const t0 = performance.now();
+  const out = fn();
+  const ms = performance.now() - t0;
+  if (ms > MAX_MS_PER_INPUT) throw new Error(`one fuzz input took ${ms.toFixed(1)} ms (bound ${MAX_MS_PER_INPUT} ms)`);
+  return out;
+}
