@@ -1,7 +1,7 @@
 import { applyRatio } from '../common/money.js';
 import { ok, violation, type Result, type Violation } from '../common/result.js';
 import { accepted, checkBetIdempotency, checkBettingOpen, checkCancel, checkStake, checkVoidable, emit, evolveCommon, refundAll, reject } from '../kernel/common.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, NextAction, RoundKernel, RoundStateBase, Settlement, SettlementLine } from '../kernel/kernel.js';
+import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, Decision, NextAction, RoundKernel, RoundStateBase, Settlement, SettlementLine } from '../kernel/kernel.js';
 import { checkRestriction, kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type SicboProfile } from './sicbo.rules.js';
 
 /**
@@ -81,7 +81,7 @@ export function createSicboKernel(profiles: Readonly<Record<string, SicboProfile
     faults: 0,
   });
 
-  function decide(state: SicboState, c: SicboCommand): { ok: true; events: readonly SicboEvent[] } | { ok: false; violation: Violation } {
+  function decide(state: SicboState, c: SicboCommand): Decision<SicboEvent> {
     switch (c.type) {
       case 'OpenRound': {
         if (state.phase !== 'idle') return reject(v('ROUND_ALREADY_OPEN', null, 'This round has already been opened.'));
