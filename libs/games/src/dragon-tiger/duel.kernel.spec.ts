@@ -46,6 +46,14 @@ describe('Dragon Tiger round kernel', () => {
     ]);
   });
 
+  it('GEN-8: every card is recorded with its side, shoe position and time', () => {
+    const { events } = run(K, [open, close, { type: 'RecordCard', at: 11_000, card: '10d', shoeIndex: 17 }, card('2C', 11_500)]);
+    expect(events.filter((e) => e.type === 'CardRecorded')).toEqual([
+      { type: 'CardRecorded', at: 11_000, card: 'TD', side: 'dragon', shoeIndex: 17 },
+      { type: 'CardRecorded', at: 11_500, card: '2C', side: 'tiger', shoeIndex: null },
+    ]);
+  });
+
   it('DT-3: a tie returns half of each side bet and pays the tie bet', () => {
     const { state } = run(K, [open, bet('b1', 'dragon', 1001), bet('b2', 'tiger', 400, 'p2'), bet('b3', 'tie', 100, 'p3'), close, card('QH'), card('QS')]);
     const s = K.settle(state);

@@ -14,10 +14,13 @@ import { checkDuelRestriction, parseDuelCard, parseDuelSpot, resolveDuelSpot, ty
 
 export type DuelCommand =
   | CommonCommand
-  /** A scanned card (devices.md §1 code). The first goes to sides[0], the second to sides[1]. */
-  | { readonly type: 'RecordCard'; readonly at: number; readonly card: string };
+  /**
+   * A scanned card (devices.md §1 code). The first goes to sides[0], the second to sides[1].
+   * `shoeIndex` (the scanner's position of the card in the shoe) is kept in the event (GEN-8 card record).
+   */
+  | { readonly type: 'RecordCard'; readonly at: number; readonly card: string; readonly shoeIndex?: number };
 
-export type DuelEvent = CommonEvent | { readonly type: 'CardRecorded'; readonly at: number; readonly card: Card; readonly side: string };
+export type DuelEvent = CommonEvent | { readonly type: 'CardRecorded'; readonly at: number; readonly card: Card; readonly side: string; readonly shoeIndex: number | null };
 
 export interface DuelState extends RoundStateBase {
   readonly game: 'dragon-tiger' | 'football-studio';
@@ -117,7 +120,7 @@ export function createDuelKernel(spec: DuelSpec, profiles: Readonly<Record<strin
         const card = parseDuelCard(spec, c.card);
         if (!card.ok) return reject(card.violation);
         const side = spec.sides[state.cards.length === 0 ? 0 : 1];
-        return emit<DuelEvent>({ type: 'CardRecorded', at: c.at, card: card.value, side });
+        return emit<DuelEvent>({ type: 'CardRecorded', at: c.at, card: card.value, side, shoeIndex: typeof c.shoeIndex === 'number' && Number.isSafeInteger(c.shoeIndex) ? c.shoeIndex : null });
       }
     }
   }
