@@ -4,7 +4,6 @@ export * from './duplex.js';
 export * from './host-recorder.js';
 export * from './serial.transport.js';
 export * from './pty-pair.js';
-export * from './ss2-wire.js';
 export * from './wheel.sim.js';
 export * from './nmea-device.js';
 export * from './shoe.sim.js';

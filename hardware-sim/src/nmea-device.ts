@@ -1,36 +1,17 @@
-import { encodeNmea, nmeaChecksum } from '@felt/protocol';
+import { nextSeq } from '@felt/protocol';
 import type { Scheduler, TimerHandle } from './clock.js';
 import { LineSplitter, type ByteDuplex } from './duplex.js';
 
 export const NMEA_EOL = '\r\n';
-/** Device seq counters are 0–65535 and wrap (devices.md §3). */
-export const SEQ_MODULO = 65536;
 export const HEARTBEAT_MS = 5000;
-
-/** A host frame the device received: checksum verified, fields split. */
-export interface HostFrame {
-  readonly type: string;
-  readonly fields: readonly string[];
-}
-
-export type HostFrameResult = { readonly ok: true; readonly frame: HostFrame } | { readonly ok: false; readonly reason: 'not_a_frame' | 'checksum' };
-
-/** Parse `$TYPE,f1,f2*hh` (checksum = XOR of the bytes between `$` and `*`). */
-export function parseHostFrame(line: string): HostFrameResult {
-  const m = /^\$([^*]*)\*([0-9A-Fa-f]{2})$/.exec(line.trim());
-  if (!m) return { ok: false, reason: 'not_a_frame' };
-  const body = m[1] ?? '';
-  if (nmeaChecksum(body) !== (m[2] ?? '').toUpperCase()) return { ok: false, reason: 'checksum' };
-  const [type = '', ...fields] = body.split(',');
-  return { ok: true, frame: { type, fields } };
-}
 
 /** A one-shot corruption of the next outgoing frame. */
 export type FrameFault = 'duplicate' | 'bad-checksum';
 
 /**
- * Shared plumbing of the `$…*hh` serial devices (shoe §3, timer box §4): the seq counter, frame
- * writing with one-shot faults, the 5 s heartbeat, host line parsing, and going offline.
+ * Shared plumbing of the `$…*hh` serial devices (shoe §3, timer box §4): the seq counter (0–65535,
+ * wraps), frame writing with one-shot faults, the 5 s heartbeat, host line splitting, going offline.
+ * Frames are encoded and host lines parsed with the @felt/protocol codecs by the subclasses.
  */
 export abstract class NmeaDevice {
   protected io: ByteDuplex | null = null;
@@ -41,7 +22,7 @@ export abstract class NmeaDevice {
   private pendingFault: FrameFault | null = null;
   private offlineUntil: number | null = null;
   private readonly startedAt: number;
-  readonly stats = { framesSent: 0, hostFrames: 0, hostErrors: 0 };
+  readonly stats = { framesSent: 0, hostLines: 0, hostErrors: 0 };
 
   constructor(protected readonly sched: Scheduler) {
     this.startedAt = sched.now();
@@ -93,7 +74,10 @@ export abstract class NmeaDevice {
   }
 
   protected onStart(): void {}
-  protected abstract onHostFrame(frame: HostFrame): void;
+  /** One host line (CR/LF stripped); parse it with the device's codec. */
+  protected abstract onHostLine(line: string): void;
+  /** The device's `$HB,<seq>*hh` frame. */
+  protected abstract heartbeatFrame(seq: number): string;
 
   protected timer(fn: () => void, ms: number): TimerHandle {
     const h = this.sched.setTimer(() => {
@@ -110,12 +94,12 @@ export abstract class NmeaDevice {
     this.timers.delete(h);
   }
 
-  /** Send `$TYPE,<seq>,fields…*hh\r\n`; returns the seq used (or null when offline). */
-  protected sendFrame(type: string, ...fields: (string | number)[]): number | null {
+  /** Send the frame `encode(seq)` + CR LF with the next seq; returns the seq used (null when offline). */
+  protected sendFrame(encode: (seq: number) => string): number | null {
     if (this.io === null || this.offline) return null;
     const seq = this.seq;
-    this.seq = (this.seq + 1) % SEQ_MODULO;
-    let frame = encodeNmea([type, seq, ...fields]);
+    this.seq = nextSeq(this.seq);
+    let frame = encode(seq);
     const fault = this.pendingFault;
     this.pendingFault = null;
     if (fault === 'bad-checksum') {
@@ -132,8 +116,13 @@ export abstract class NmeaDevice {
     return seq;
   }
 
+  /** A host line the device could not use (bad checksum, unknown frame, bad field): counted, never acted on. */
+  protected hostError(): void {
+    this.stats.hostErrors += 1;
+  }
+
   protected heartbeat(): void {
-    this.sendFrame('HB');
+    this.sendFrame((seq) => this.heartbeatFrame(seq));
   }
 
   get uptimeMs(): number {
@@ -149,12 +138,7 @@ export abstract class NmeaDevice {
 
   private onLine(line: string): void {
     if (this.offline) return;
-    const r = parseHostFrame(line);
-    if (!r.ok) {
-      this.stats.hostErrors += 1;
-      return;
-    }
-    this.stats.hostFrames += 1;
-    this.onHostFrame(r.frame);
+    this.stats.hostLines += 1;
+    this.onHostLine(line);
   }
 }

@@ -1,3 +1,4 @@
+import { SS2_TYPICAL_MODE } from '@felt/protocol';
 import { describe, expect, it } from 'vitest';
 import { ManualScheduler } from './clock.js';
 import { createDuplexPair } from './duplex.js';
@@ -5,7 +6,6 @@ import { HostRecorder } from './host-recorder.js';
 import { hostFrame, readNmeaLine } from './nmea-test-support.js';
 import { getScenario, listScenarios } from './scenarios.js';
 import { startSerialSim, type SerialSimDevice, type StartSerialSimArgs } from './run-sim.js';
-import { SS2_TYPICAL_MODE } from './ss2-wire.js';
 
 function rig(device: SerialSimDevice, scenario?: string, extra: Partial<StartSerialSimArgs> = {}) {
   const sched = new ManualScheduler();

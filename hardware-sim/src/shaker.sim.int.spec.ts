@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ShakerSim, type ShakerEnvelope } from './shaker.sim.js';
+import { parseDeviceMessage } from '@felt/protocol';
+import { ShakerSim } from './shaker.sim.js';
+
+interface Envelope {
+  readonly v: 1;
+  readonly tableId: string;
+  readonly deviceId: string;
+  readonly seq: number;
+  readonly at: number;
+  readonly type: string;
+  readonly payload: Record<string, unknown>;
+}
 
 // Real Mosquitto (MQTT_URL). Fails — never skips — when the variable or the broker is missing.
 const MQTT_URL = process.env.MQTT_URL;
@@ -10,6 +21,7 @@ const root = `felt-test-${run}/felt/v1`;
 
 interface Received {
   readonly topic: string;
+  readonly raw: string;
   readonly body: Record<string, unknown>;
   readonly retained: boolean;
 }
@@ -31,7 +43,7 @@ async function startShaker(): Promise<{ sim: ShakerSim; tableId: string; deviceI
 }
 
 const on = (tableId: string, kind: string) => received.filter((r) => r.topic === `${root}/tables/${tableId}/devices/shaker_1/${kind}`);
-const events = (tableId: string) => on(tableId, 'events').map((r) => r.body as unknown as ShakerEnvelope);
+const events = (tableId: string) => on(tableId, 'events').map((r) => r.body as unknown as Envelope);
 
 async function until(pred: () => boolean, what: string, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
@@ -50,7 +62,7 @@ describe('dice shaker + reader over MQTT (devices.md §5, real Mosquitto)', () =
     if (!MQTT_URL) throw new Error('MQTT_URL is not set (e.g. mqtt://127.0.0.1:1883): this integration suite needs the real broker');
     observer = await mqtt.connectAsync(MQTT_URL, { clientId: `obs-${run}`, reconnectPeriod: 0, connectTimeout: 3000 });
     observer.on('message', (topic, payload, packet) => {
-      if (payload.length > 0) received.push({ topic, body: JSON.parse(payload.toString('utf8')) as Record<string, unknown>, retained: packet.retain });
+      if (payload.length > 0) received.push({ topic, raw: payload.toString('utf8'), body: JSON.parse(payload.toString('utf8')) as Record<string, unknown>, retained: packet.retain });
     });
     connected = true;
     await observer.subscribeAsync(`${root}/#`, { qos: 1 });
@@ -92,6 +104,8 @@ describe('dice shaker + reader over MQTT (devices.md §5, real Mosquitto)', () =
     const seqs = events(tableId).map((e) => e.seq);
     expect(seqs).toEqual(seqs.map((_, i) => i));
     for (const e of events(tableId)) expect(typeof e.at === 'number' && e.at > 1_600_000_000_000).toBe(true);
+    // every message passes the server's v1 validation at the edge (parseDeviceMessage)
+    for (const m of received.filter((x) => x.topic.includes(`/${tableId}/`))) expect(parseDeviceMessage(m.topic, m.raw, { root }).ok).toBe(true);
     await sim.flush();
   });
 
@@ -104,11 +118,11 @@ describe('dice shaker + reader over MQTT (devices.md §5, real Mosquitto)', () =
     await until(() => on(tableId, 'acks').length === 4, 'four acks');
     const acks = on(tableId, 'acks').map((a) => a.body);
     expect(acks[0]).toEqual({ id: 'a', ok: true });
-    expect(acks.slice(1)).toEqual([
+    expect(acks.slice(1, 3)).toEqual([
       { id: 'b', ok: false, error: 'BUSY' },
       { id: 'c', ok: false, error: 'UNKNOWN_COMMAND' },
-      { id: 'd', ok: false, error: 'INVALID_PAYLOAD: durationMs must be 1–60000' },
     ]);
+    expect(acks[3]).toMatchObject({ id: 'd', ok: false, error: expect.stringMatching(/^INVALID_PAYLOAD: payload\.durationMs/) });
   });
 
   it('scenarios: no-shake → dice.fault no_shake; misread → a 7 in dice.result; three failed shakes → three dice.fault then a result', async () => {
@@ -123,6 +137,9 @@ describe('dice shaker + reader over MQTT (devices.md §5, real Mosquitto)', () =
     await shake(tableId, 's2', 'rnd_2');
     await until(() => events(tableId).some((e) => e.type === 'dice.result'), 'misread result');
     expect(events(tableId).find((e) => e.type === 'dice.result')?.payload).toEqual({ dice: [3, 7, 2], roundId: 'rnd_2' });
+    const seven = on(tableId, 'events').find((m) => (m.body as unknown as Envelope).type === 'dice.result');
+    const verdict = parseDeviceMessage(seven?.topic ?? '', seven?.raw ?? '', { root });
+    expect(verdict.ok).toBe(false); // the server's schema rejects a die of 7 (devices.md §5)
 
     sim.injectFault({ type: 'failed-shakes', count: 3 });
     for (let i = 0; i < 4; i++) {

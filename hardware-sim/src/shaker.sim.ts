@@ -1,4 +1,5 @@
 import { createRng, type Rng } from '@felt/games';
+import { deviceCommandSchema, deviceTopic, toDeviceEvent, type DeviceAck, type DeviceEvent, type DeviceEventBody, type DeviceStatus } from '@felt/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import { realScheduler, type Scheduler, type TimerHandle } from './clock.js';
 
@@ -39,19 +40,10 @@ export interface ShakerSimOptions {
   readonly clientId?: string;
 }
 
-export interface ShakerEnvelope {
-  readonly v: 1;
-  readonly tableId: string;
-  readonly deviceId: string;
-  readonly seq: number;
-  readonly at: number;
-  readonly type: string;
-  readonly payload: Record<string, unknown>;
-}
-
+/** The shaker's four topics (built with @felt/protocol's `deviceTopic`). */
 export function shakerTopics(root: string, tableId: string, deviceId: string) {
-  const base = `${root}/tables/${tableId}/devices/${deviceId}`;
-  return { events: `${base}/events`, status: `${base}/status`, commands: `${base}/commands`, acks: `${base}/acks` } as const;
+  const t = (kind: 'events' | 'status' | 'commands' | 'acks'): string => deviceTopic(tableId, deviceId, kind, { root });
+  return { events: t('events'), status: t('status'), commands: t('commands'), acks: t('acks') } as const;
 }
 
 interface ShakeCommand {
@@ -62,6 +54,7 @@ interface ShakeCommand {
 
 type ParsedCommand = { readonly ok: true; readonly shake: ShakeCommand } | { readonly ok: false; readonly id: string | null; readonly error: string };
 
+/** Validate a command at the edge with the v1 schema (STYLE.md habit 4); unknown types are rejected. */
 function parseCommand(bytes: Buffer): ParsedCommand {
   let msg: unknown;
   try {
@@ -69,16 +62,20 @@ function parseCommand(bytes: Buffer): ParsedCommand {
   } catch (_e) {
     return { ok: false, id: null, error: 'MALFORMED_JSON' };
   }
-  if (typeof msg !== 'object' || msg === null) return { ok: false, id: null, error: 'SCHEMA_MISMATCH' };
-  const m = msg as { id?: unknown; type?: unknown; payload?: unknown };
-  const id = typeof m.id === 'string' && m.id.length > 0 && m.id.length <= 64 ? m.id : null;
+  const rawId = typeof msg === 'object' && msg !== null ? (msg as { id?: unknown }).id : undefined;
+  const id = typeof rawId === 'string' && rawId.length > 0 && rawId.length <= 64 ? rawId : null;
   if (id === null) return { ok: false, id: null, error: 'SCHEMA_MISMATCH' };
-  if (m.type !== 'shaker.shake') return { ok: false, id, error: 'UNKNOWN_COMMAND' };
-  const p = (typeof m.payload === 'object' && m.payload !== null ? m.payload : {}) as { durationMs?: unknown; roundId?: unknown };
-  const d = p.durationMs;
-  if (typeof d !== 'number' || !Number.isInteger(d) || d < 1 || d > 60_000) return { ok: false, id, error: 'INVALID_PAYLOAD: durationMs must be 1–60000' };
-  if (typeof p.roundId !== 'string' || p.roundId.length === 0) return { ok: false, id, error: 'INVALID_PAYLOAD: roundId required' };
-  return { ok: true, shake: { id, durationMs: d, roundId: p.roundId } };
+  const parsed = deviceCommandSchema.safeParse(msg);
+  if (!parsed.success) {
+    const type = (msg as { type?: unknown }).type;
+    const known = deviceCommandSchema.options.some((o) => o.shape.type.value === type);
+    if (!known) return { ok: false, id, error: 'UNKNOWN_COMMAND' };
+    const issue = parsed.error.issues[0];
+    return { ok: false, id, error: `INVALID_PAYLOAD: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'schema mismatch'}` };
+  }
+  const cmd = parsed.data;
+  if (cmd.type !== 'shaker.shake') return { ok: false, id, error: `UNSUPPORTED_COMMAND: ${cmd.type}` };
+  return { ok: true, shake: { id, durationMs: cmd.payload.durationMs, roundId: cmd.payload.roundId } };
 }
 
 export class ShakerSim {
@@ -115,7 +112,8 @@ export class ShakerSim {
   }
 
   private statusPayload(state: 'online' | 'offline'): string {
-    return JSON.stringify({ state, model: SHAKER_MODEL, firmware: SHAKER_FIRMWARE, configHash: null, at: this.clock() });
+    const status: DeviceStatus = { state, model: SHAKER_MODEL, firmware: SHAKER_FIRMWARE, configHash: null, at: this.clock() };
+    return JSON.stringify(status);
   }
 
   /** Connect (Last-Will = retained `offline` status), publish retained `online`, subscribe to commands. */
@@ -191,7 +189,7 @@ export class ShakerSim {
 
   private armHeartbeat(): void {
     this.hb = this.sched.setTimer(() => {
-      this.event('device.heartbeat', { uptimeS: Math.floor((this.sched.now() - this.startedAt) / 1000) });
+      this.event({ type: 'device.heartbeat', payload: { uptimeS: Math.floor((this.sched.now() - this.startedAt) / 1000) } });
       this.armHeartbeat();
     }, SHAKER_TIMING.heartbeatMs);
   }
@@ -208,13 +206,15 @@ export class ShakerSim {
       });
   }
 
-  private event(type: string, payload: Record<string, unknown>): void {
-    const env: ShakerEnvelope = { v: 1, tableId: this.opts.tableId, deviceId: this.opts.deviceId, seq: this.seq++, at: this.clock(), type, payload };
+  /** Publish a canonical v1 event with the next seq (envelope by @felt/protocol's `toDeviceEvent`). */
+  private event(body: DeviceEventBody): void {
+    const env: DeviceEvent = toDeviceEvent({ tableId: this.opts.tableId, deviceId: this.opts.deviceId, seq: this.seq++, at: this.clock() }, body);
     this.publish(this.topics.events, env);
   }
 
   private ack(id: string, ok: boolean, error?: string): void {
-    this.publish(this.topics.acks, error === undefined ? { id, ok } : { id, ok, error });
+    const ack: DeviceAck = error === undefined ? { id, ok } : { id, ok, error };
+    this.publish(this.topics.acks, ack);
   }
 
   private onCommand(bytes: Buffer): void {
@@ -222,7 +222,7 @@ export class ShakerSim {
     if (!cmd.ok) {
       this.stats.rejected += 1;
       if (cmd.id !== null) this.ack(cmd.id, false, cmd.error);
-      else this.event('device.fault', { code: 'unparsable', count: this.stats.rejected, text: `command rejected: ${cmd.error}`, raw: bytes.toString('utf8').slice(0, 200) });
+      else this.event({ type: 'device.fault', payload: { code: 'unparsable', count: this.stats.rejected, text: `command rejected: ${cmd.error}`, raw: bytes.toString('utf8').slice(0, 200) } });
       return;
     }
     if (this.busy) {
@@ -238,30 +238,31 @@ export class ShakerSim {
     this.stats.shakes += 1;
     const roundId = cmd.roundId;
     this.ack(cmd.id, true);
-    this.event('shaker.state', { state: 'accepted', roundId });
+    this.event({ type: 'shaker.state', payload: { state: 'accepted', roundId } });
     const fault = this.faults.shift();
     if (fault?.type === 'no-shake') {
       this.timer(() => {
-        this.event('shaker.state', { state: 'error', roundId });
-        this.event('dice.fault', { code: 'no_shake', roundId });
-        this.event('shaker.state', { state: 'idle' });
+        this.event({ type: 'shaker.state', payload: { state: 'error', roundId } });
+        this.event({ type: 'dice.fault', payload: { code: 'no_shake', roundId } });
+        this.event({ type: 'shaker.state', payload: { state: 'idle' } });
         this.busy = false;
       }, SHAKER_TIMING.noShakeTimeoutMs);
       return;
     }
     this.timer(() => {
-      this.event('shaker.state', { state: 'shaking', roundId });
+      this.event({ type: 'shaker.state', payload: { state: 'shaking', roundId } });
       this.timer(() => {
-        this.event('shaker.state', { state: 'idle', roundId });
+        this.event({ type: 'shaker.state', payload: { state: 'idle', roundId } });
         this.timer(() => {
           this.busy = false;
           if (this.failedShakesLeft > 0) {
             this.failedShakesLeft -= 1;
-            this.event('dice.fault', { code: this.failedShakeCode, roundId });
+            this.event({ type: 'dice.fault', payload: { code: this.failedShakeCode, roundId } });
             return;
           }
-          const dice = fault?.type === 'misread' ? [...fault.dice] : [1 + this.rng.int(6), 1 + this.rng.int(6), 1 + this.rng.int(6)];
-          this.event('dice.result', { dice, roundId });
+          // a misread (e.g. a 7) goes out as read: the server must reject it (dice are 1–6, devices.md §5)
+          const dice: [number, number, number] = fault?.type === 'misread' ? [...fault.dice] : [1 + this.rng.int(6), 1 + this.rng.int(6), 1 + this.rng.int(6)];
+          this.event({ type: 'dice.result', payload: { dice, roundId } });
         }, SHAKER_TIMING.readMs);
       }, cmd.durationMs);
     }, SHAKER_TIMING.acceptToShakeMs);

@@ -1,9 +1,7 @@
 import { createShoe, type Card } from '@felt/games';
+import { encodeShoeFrame, parseShoeLine, type ShoeErrorCode } from '@felt/protocol';
 import type { Scheduler } from './clock.js';
-import { NmeaDevice, type HostFrame } from './nmea-device.js';
-
-export const SHOE_ERROR_CODES = ['JAM', 'SENSOR', 'POWER'] as const;
-export type ShoeErrorCode = (typeof SHOE_ERROR_CODES)[number];
+import { NmeaDevice } from './nmea-device.js';
 
 /** One-shot faults for the shoe (devices.md §6 shoe scenarios). */
 export type ShoeFault =
@@ -98,13 +96,13 @@ export class ShoeSim extends NmeaDevice {
     this.cutAt = shoe.cutAt;
     this.cutOut = false;
     this.inserted = true;
-    this.sendFrame('SHOE', 'IN', this.decks);
+    this.sendFrame((seq) => encodeShoeFrame({ type: 'shoe_in', seq, decks: this.decks }));
   }
 
   /** Take the shoe out (`$SHOE,<seq>,OUT`). */
   remove(): void {
     this.inserted = false;
-    this.sendFrame('SHOE', 'OUT');
+    this.sendFrame((seq) => encodeShoeFrame({ type: 'shoe_out', seq }));
   }
 
   /** Queue a one-shot fault; frame-level faults apply to the next frame sent. */
@@ -115,7 +113,7 @@ export class ShoeSim extends NmeaDevice {
       case 'bad-checksum':
         return this.corruptNextFrame('bad-checksum');
       case 'error':
-        this.sendFrame('ERR', fault.code);
+        this.sendFrame((seq) => encodeShoeFrame({ type: 'err', seq, code: fault.code }));
         return;
       case 'impossible-card': {
         const card = fault.card ?? this.order[0] ?? 'AS';
@@ -141,42 +139,53 @@ export class ShoeSim extends NmeaDevice {
     if (!this.cutOut && this.cutAt !== null && this.dealtCount >= this.cutAt) {
       this.cutOut = true;
       cutCard = true;
-      this.sendFrame('CUT');
+      this.sendFrame((seq) => encodeShoeFrame({ type: 'cut', seq }));
     }
     const first = this.order.shift();
     if (first === undefined) return { type: 'empty' };
     const fault = this.faults.shift();
     this.dealtCount += 1;
     if (fault?.type === 'unreadable-card') {
-      this.sendFrame('MISS');
+      this.sendFrame((seq) => encodeShoeFrame({ type: 'miss', seq }));
       return { type: 'unreadable', card: first, cutCard };
     }
-    this.sendFrame('CARD', first);
+    this.sendFrame((seq) => encodeShoeFrame({ type: 'card', seq, card: first }));
     const cards: Card[] = [first];
     if (fault?.type === 'extra-card') {
       const second = this.order.shift();
       if (second !== undefined) {
         this.dealtCount += 1;
-        this.sendFrame('CARD', second);
+        this.sendFrame((seq) => encodeShoeFrame({ type: 'card', seq, card: second }));
         cards.push(second);
       }
     }
     return { type: 'card', cards, cutCard };
   }
 
-  protected onHostFrame(frame: HostFrame): void {
+  protected heartbeatFrame(seq: number): string {
+    return encodeShoeFrame({ type: 'hb', seq });
+  }
+
+  /** Host → shoe: `$STAT` (answered with `$HB`) and optional `$ACK,<seq>`; anything else is counted. */
+  protected onHostLine(line: string): void {
+    const frame = parseShoeLine(line);
     switch (frame.type) {
-      case 'STAT':
+      case 'stat':
         this.heartbeat();
         return;
-      case 'ACK': {
-        const seq = Number(frame.fields[0]);
-        if (Number.isInteger(seq)) this.acked.push(seq);
-        else this.stats.hostErrors += 1;
+      case 'ack':
+        this.acked.push(frame.seq);
         return;
-      }
-      default:
-        this.stats.hostErrors += 1; // unknown host frame: counted, never acted on
+      case 'card':
+      case 'miss':
+      case 'cut':
+      case 'shoe_in':
+      case 'shoe_out':
+      case 'hb':
+      case 'err':
+      case 'invalid':
+        this.hostError();
+        return;
     }
   }
 }

@@ -1,11 +1,8 @@
+import { encodeTimerFrame, parseTimerLine, type BoxButton, type BoxLamp } from '@felt/protocol';
 import type { Scheduler, TimerHandle } from './clock.js';
-import { NmeaDevice, type HostFrame } from './nmea-device.js';
+import { NmeaDevice } from './nmea-device.js';
 
-/** Wire names of the dealer buttons (devices.md §4) → canonical `button.pressed` names. */
-export const TIMER_BOX_BUTTONS = { START: 'start', NMB: 'no_more_bets', VOID: 'void_request', PIT: 'call_pit_boss' } as const;
-export type TimerBoxButton = keyof typeof TIMER_BOX_BUTTONS;
-export const LAMPS = ['GREEN', 'AMBER', 'RED'] as const;
-export type Lamp = (typeof LAMPS)[number];
+type Lamp = BoxLamp;
 
 /** Something the box displayed, in order (what the camera would have seen). */
 export type TimerBoxDisplayEvent =
@@ -43,11 +40,11 @@ export class TimerBoxSim extends NmeaDevice {
   }
 
   /** The dealer presses a button. Returns the seq of the frame sent (null when offline). */
-  press(button: TimerBoxButton): number | null {
-    const seq = this.sendFrame('BTN', button);
+  press(button: BoxButton): number | null {
+    const seq = this.sendFrame((n) => encodeTimerFrame({ type: 'btn', seq: n, button }));
     if (this.bounce && seq !== null) {
       this.bounce = false;
-      this.timer(() => this.sendFrame('BTN', button), this.bounceGapMs); // contact bounce: the same press twice
+      this.timer(() => this.sendFrame((n) => encodeTimerFrame({ type: 'btn', seq: n, button })), this.bounceGapMs); // contact bounce: the same press twice
     }
     return seq;
   }
@@ -57,31 +54,28 @@ export class TimerBoxSim extends NmeaDevice {
     this.bounce = true;
   }
 
-  protected onHostFrame(frame: HostFrame): void {
+  protected heartbeatFrame(seq: number): string {
+    return encodeTimerFrame({ type: 'hb', seq });
+  }
+
+  /** Host → box: `$TMR,<s>` and `$LAMP,<colour>`; anything else (bad checksum, unknown, bad value) is counted. */
+  protected onHostLine(line: string): void {
     const at = this.sched.now();
+    const frame = parseTimerLine(line);
     switch (frame.type) {
-      case 'TMR': {
-        const s = Number(frame.fields[0]);
-        if (frame.fields.length !== 1 || !Number.isInteger(s) || s < 0 || s > 999) {
-          this.stats.hostErrors += 1;
-          return;
-        }
-        this.shown.push({ type: 'timer', at, seconds: s });
-        this.startCountdown(s);
+      case 'tmr':
+        this.shown.push({ type: 'timer', at, seconds: frame.seconds });
+        this.startCountdown(frame.seconds);
         return;
-      }
-      case 'LAMP': {
-        const lamp = frame.fields[0];
-        if (frame.fields.length !== 1 || !(LAMPS as readonly string[]).includes(lamp ?? '')) {
-          this.stats.hostErrors += 1;
-          return;
-        }
-        this.lampNow = lamp as Lamp;
-        this.shown.push({ type: 'lamp', at, lamp: lamp as Lamp });
+      case 'lamp':
+        this.lampNow = frame.lamp;
+        this.shown.push({ type: 'lamp', at, lamp: frame.lamp });
         return;
-      }
-      default:
-        this.stats.hostErrors += 1;
+      case 'btn':
+      case 'hb':
+      case 'invalid':
+        this.hostError();
+        return;
     }
   }
 

@@ -1,8 +1,8 @@
+import { SS2_MODE, SS2_TYPICAL_MODE } from '@felt/protocol';
 import { describe, expect, it } from 'vitest';
 import { ManualScheduler } from './clock.js';
 import { createDuplexPair } from './duplex.js';
 import { HostRecorder } from './host-recorder.js';
-import { SS2_MODE, SS2_TYPICAL_MODE, encodeSs2Status } from './ss2-wire.js';
 import { WheelSim, type WheelSimOptions } from './wheel.sim.js';
 
 const STATUS_RE = /^\*X;([1-7]);(\d{3});( \d|\d\d| {2});([0-9A-F]);(\d{3});([01])$/;
@@ -42,7 +42,7 @@ describe('SS2 wheel emulator (devices.md §2)', () => {
   });
 
   it('sends no status stream when operating-mode bit 128 is off, but answers the *X poll', () => {
-    const r = rig({ mode: SS2_MODE.userStart });
+    const r = rig({ mode: SS2_MODE.USER_START });
     r.sched.advance(4000);
     expect(r.rec.lines).toEqual([]);
     expect(command(r, '*X')).toEqual([]);
@@ -98,7 +98,7 @@ describe('SS2 wheel emulator (devices.md §2)', () => {
   });
 
   it('suppresses the bare number line with operating-mode bit 16', () => {
-    const r = rig({ mode: SS2_MODE.userStart | SS2_MODE.statusStream | SS2_MODE.suppressBareNumber });
+    const r = rig({ mode: SS2_MODE.USER_START | SS2_MODE.STATUS_EVERY_500MS | SS2_MODE.SUPPRESS_BARE_NUMBER });
     r.sched.advance(4000);
     command(r, '*u 1');
     r.sched.advance(40_000);
@@ -107,7 +107,7 @@ describe('SS2 wheel emulator (devices.md §2)', () => {
   });
 
   it('counts spins 001–256 and wraps to 001, incrementing on 5 → 2', () => {
-    const r = rig({ mode: SS2_MODE.statusStream }); // automatic start
+    const r = rig({ mode: SS2_MODE.STATUS_EVERY_500MS }); // automatic start
     r.sched.advance(4000);
     expect(command(r, '*tb 1')).toEqual(['*T OK']); // 1 s bet time keeps the test short
     r.sched.advance(256 * 25_000);
@@ -131,7 +131,7 @@ describe('SS2 wheel emulator (devices.md §2)', () => {
     r.sched.advance(4000);
     expect(command(r, '*P 1')).toEqual(['*P NO']); // already on
     expect(command(r, '*o 1159')).toEqual(['*o 1159']);
-    expect(command(r, '*O')).toEqual(['*O 1159']);
+    expect(command(r, '*O')).toEqual(['*o 1159']); // read back as the *o echo (W-6)
     expect(command(r, '*o x')).toEqual(['*o NO']);
     expect(command(r, '*S')).toEqual(['*S SS2SIM 3.12']);
     expect(command(r, '*V')).toEqual(['*V SS2SIM 3.12']);
@@ -153,7 +153,7 @@ describe('SS2 wheel emulator (devices.md §2)', () => {
     expect(command(r, '*R')).toEqual(['*R OK']); // void: back to state 1, same spin
     expect(r.wheel.status).toMatchObject({ state: 1, spin: 1, win: null });
     expect(command(r, '*P 0')).toEqual(['*P OK']);
-    expect(r.wheel.status).toMatchObject({ state: 6, rpm10: 0 });
+    expect(r.wheel.status).toMatchObject({ state: 6, speed: 0 });
     expect(command(r, '*P 0')).toEqual(['*P NO']);
     expect(command(r, '*R')).toEqual(['*R BUSY']);
     expect(command(r, '*P 1')).toEqual(['*P OK']);
@@ -174,7 +174,7 @@ describe('SS2 wheel emulator (devices.md §2)', () => {
   });
 
   it('replies 30–130 ms after each command, in command order', () => {
-    const r = rig({ mode: SS2_MODE.userStart });
+    const r = rig({ mode: SS2_MODE.USER_START });
     r.sched.advance(4000);
     const latencies: number[] = [];
     for (let i = 0; i < 40; i++) {
@@ -192,7 +192,7 @@ describe('SS2 wheel emulator (devices.md §2)', () => {
     r.rec.send('*O');
     r.rec.send('*Q');
     r.sched.advance(500);
-    expect(r.rec.lines).toEqual(['*S SS2SIM 3.12', `*O ${SS2_MODE.userStart}`, '*Q NO']);
+    expect(r.rec.lines).toEqual(['*S SS2SIM 3.12', `*o ${SS2_MODE.USER_START}`, '*Q NO']);
   });
 
   it('is deterministic by seed: same seed and commands → identical bytes; another seed → other numbers', () => {
@@ -210,12 +210,6 @@ describe('SS2 wheel emulator (devices.md §2)', () => {
     const numbers = (bytes: string) => bytes.split('\r\n').filter((l) => /^\d{1,2}$/.test(l));
     expect(numbers(a)).toHaveLength(5);
     expect(numbers(run(8))).not.toEqual(numbers(a));
-  });
-
-  it('encodes flags as one upper-case hex digit (A = 8 + 2) and the win field right-aligned', () => {
-    expect(encodeSs2Status({ state: 2, spin: 1, win: null, flags: 10, rpm10: 163, direction: 0 })).toBe('*X;2;001;  ;A;163;0');
-    expect(encodeSs2Status({ state: 5, spin: 11, win: 7, flags: 0, rpm10: 136, direction: 1 })).toBe('*X;5;011; 7;0;136;1');
-    expect(encodeSs2Status({ state: 6, spin: 1, win: null, flags: 4, rpm10: 0, direction: 0 })).toBe('*X;6;001;  ;4;000;0');
   });
 
   it('leaves no timers behind when stopped', () => {

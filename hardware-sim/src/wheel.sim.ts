@@ -1,20 +1,12 @@
 import { createRng, type Rng } from '@felt/games';
+import { encodeSs2Frame, SS2_FLAG, SS2_MODE, SS2_TYPICAL_MODE, type Ss2Frame, type Ss2Status } from '@felt/protocol';
 import type { Scheduler, TimerHandle } from './clock.js';
 import { LineSplitter, type ByteDuplex } from './duplex.js';
-import {
-  SS2_EOL,
-  SS2_FLAG,
-  SS2_MODE,
-  SS2_TYPICAL_MODE,
-  encodeSs2BallNumber,
-  encodeSs2BallSensor,
-  encodeSs2BareNumber,
-  encodeSs2Fault,
-  encodeSs2Reply,
-  encodeSs2Status,
-  type Ss2State,
-  type Ss2Status,
-} from './ss2-wire.js';
+
+/** SS2 frames end with CR LF (the controller accepts CR and/or LF from the host). */
+export const SS2_EOL = '\r\n';
+/** SS2 status `state` numbers the emulator uses (7, ball not detected in track, is optional and not emitted). */
+export type Ss2State = 1 | 2 | 3 | 4 | 5 | 6;
 
 /** Device timings in real milliseconds (the scheduler applies the speed factor). */
 export const WHEEL_TIMING = {
@@ -70,6 +62,17 @@ const PARAMS = {
 } as const;
 type ParamKey = keyof typeof PARAMS;
 const isParamKey = (k: string): k is ParamKey => Object.prototype.hasOwnProperty.call(PARAMS, k);
+
+const answer = (command: string, text: 'OK' | 'NO' | 'BUSY'): Ss2Frame => {
+  switch (text) {
+    case 'OK':
+      return { type: 'ok', command };
+    case 'NO':
+      return { type: 'no', command };
+    case 'BUSY':
+      return { type: 'busy', command };
+  }
+};
 
 /** Where in the game the wheel is, beyond the SS2 state number. */
 type Phase = 'off' | 'spin-up' | 'bets' | 'launching' | 'in-flight' | 'result';
@@ -164,7 +167,7 @@ export class WheelSim {
 
   /** The status the controller would report right now. */
   get status(): Ss2Status {
-    return { state: this.state, spin: this.spin, win: this.win, flags: this.flags, rpm10: this.currentRpm10(), direction: this.direction };
+    return { type: 'status', state: this.state, spin: this.spin, win: this.win, flags: this.flags, speed: Math.min(999, this.currentRpm10()), direction: this.direction === 0 ? 'cw' : 'ccw' };
   }
 
   get operatingMode(): number {
@@ -242,7 +245,7 @@ export class WheelSim {
   }
 
   private armAutoStart(): void {
-    if (this.phase !== 'bets' || (this.mode & SS2_MODE.userStart) !== 0) return;
+    if (this.phase !== 'bets' || (this.mode & SS2_MODE.USER_START) !== 0) return;
     this.gameTimer(() => this.launch(), this.ram.B * 1000);
   }
 
@@ -251,10 +254,10 @@ export class WheelSim {
     const plan = this.nextPlan ?? {};
     this.nextPlan = null;
     if (plan.launchFail !== undefined) {
-      this.flags |= SS2_FLAG.launchRetry;
+      this.flags |= SS2_FLAG.LAUNCH_FAILED;
       if (plan.launchFail === 'persist') return; // keeps retrying until *R (W-4)
       this.gameTimer(() => {
-        this.flags &= ~SS2_FLAG.launchRetry;
+        this.flags &= ~SS2_FLAG.LAUNCH_FAILED;
         this.ballAway(plan);
       }, plan.launchFail.recoverAfterMs);
       return;
@@ -289,17 +292,17 @@ export class WheelSim {
   }
 
   private sensor(n: number): void {
-    if (this.sensorStream && (this.flags & SS2_FLAG.ballNotDetected) === 0) this.emit(encodeSs2BallSensor(n));
+    if (this.sensorStream && (this.flags & SS2_FLAG.BALL_NOT_DETECTED) === 0) this.send({ type: 'sensor', sensor: n });
   }
 
   private enterRim(plan: WheelFaultPlan): void {
     this.state = 3;
-    if (plan.missSpin === true) this.flags |= SS2_FLAG.missSpin;
+    if (plan.missSpin === true) this.flags |= SS2_FLAG.MISS_SPIN;
     const fault = plan.sensorFault;
     if (fault !== undefined) {
       this.gameTimer(() => {
-        this.flags |= SS2_FLAG.fault;
-        if ((this.mode & SS2_MODE.faultsDuringPlay) !== 0) this.emit(encodeSs2Fault(fault.code));
+        this.flags |= SS2_FLAG.HARDWARE_FAULT;
+        if ((this.mode & SS2_MODE.FAULTS_DURING_PLAY) !== 0) this.send({ type: 'fault', code: fault.code });
         this.gameTimer(() => this.powerDown(), WHEEL_TIMING.faultToPowerDownMs);
       }, 400);
     }
@@ -308,17 +311,17 @@ export class WheelSim {
   private enterNoMoreBets(plan: WheelFaultPlan): void {
     if (this.state !== 3) return;
     this.state = 4;
-    if ((this.mode & SS2_MODE.randomSpeedChange) !== 0) this.setRamp(Math.max(100, this.rotorRpm10 + this.rng.int(21) - 10), 1000);
+    if ((this.mode & SS2_MODE.RANDOM_SPEED_CHANGE) !== 0) this.setRamp(Math.max(100, this.rotorRpm10 + this.rng.int(21) - 10), 1000);
     if (plan.noBall === true) {
       // the ball is gone: state 4 with flag 1 until the host resets (W-4: void after 5 s)
-      this.flags |= SS2_FLAG.ballNotDetected;
+      this.flags |= SS2_FLAG.BALL_NOT_DETECTED;
       this.cancelGame();
     }
   }
 
   private settle(pocket: number, plan: WheelFaultPlan): void {
-    if (this.sensorStream) this.emit(encodeSs2BallNumber(pocket));
-    if ((this.mode & SS2_MODE.suppressBareNumber) === 0) this.emit(encodeSs2BareNumber(pocket));
+    if (this.sensorStream) this.send({ type: 'pocket', pocket });
+    if ((this.mode & SS2_MODE.SUPPRESS_BARE_NUMBER) === 0) this.send({ type: 'number', number: pocket });
     this.win = pocket;
     this.state = 5;
     this.phase = 'result';
@@ -330,8 +333,8 @@ export class WheelSim {
     this.spin = (this.spin % 256) + 1; // 001–256, wraps; increments on 5 → 2
     this.flags = 0;
     this.stats.gamesCompleted += 1;
-    if ((this.mode & SS2_MODE.reverseEachGame) !== 0) this.direction = this.direction === 0 ? 1 : 0;
-    if ((this.mode & SS2_MODE.delayBeforeState1) !== 0) {
+    if ((this.mode & SS2_MODE.REVERSE_EACH_GAME) !== 0) this.direction = this.direction === 0 ? 1 : 0;
+    if ((this.mode & SS2_MODE.DELAY_AT_5_TO_1) !== 0) {
       this.state = 1;
       this.phase = 'spin-up';
       this.gameTimer(() => this.enterBets(), this.ram.C * 1000);
@@ -359,14 +362,14 @@ export class WheelSim {
     this.stats.commandsReceived += 1;
     const c = line[1] ?? '';
     const arg = line.slice(2).trim();
-    const reply = (text: string, cmd = c): void => this.reply(encodeSs2Reply(cmd, text));
+    const reply = (text: 'OK' | 'NO' | 'BUSY'): void => this.reply(answer(c, text));
     switch (c) {
       case 'X':
-        this.replyLater(() => encodeSs2Status(this.status));
+        this.replyLater(() => this.status);
         return;
       case 'u':
         if (arg !== '1' && arg !== '3') return reply('NO');
-        if (!this.powered || this.phase !== 'bets' || this.selfTestBusy || (this.mode & SS2_MODE.userStart) === 0) return reply('BUSY');
+        if (!this.powered || this.phase !== 'bets' || this.selfTestBusy || (this.mode & SS2_MODE.USER_START) === 0) return reply('BUSY');
         this.direction = arg === '1' ? 0 : 1;
         reply('OK');
         this.cancelGame();
@@ -395,11 +398,11 @@ export class WheelSim {
         const sum = Number(arg);
         if (arg === '' || !Number.isInteger(sum) || sum < 0 || sum > 65535) return reply('NO');
         if (!this.isIdle()) return reply('BUSY');
-        const wasUserStart = (this.mode & SS2_MODE.userStart) !== 0;
+        const wasUserStart = (this.mode & SS2_MODE.USER_START) !== 0;
         this.mode = sum;
-        reply(String(sum));
+        this.reply({ type: 'mode', sum });
         this.restartStream();
-        const userStart = (sum & SS2_MODE.userStart) !== 0;
+        const userStart = (sum & SS2_MODE.USER_START) !== 0;
         if (this.phase === 'bets' && wasUserStart !== userStart) {
           this.cancelGame();
           this.armAutoStart();
@@ -407,10 +410,10 @@ export class WheelSim {
         return;
       }
       case 'O':
-        return reply(String(this.mode));
+        return this.reply({ type: 'mode', sum: this.mode }); // read back as the `*o <sum>` echo (W-6)
       case 'S':
       case 'V':
-        return reply(this.firmware);
+        return this.reply({ type: 'firmware', command: c, text: this.firmware });
       case 'I':
         if (arg === '4') this.sensorStream = true;
         else if (arg === '0') this.sensorStream = false;
@@ -425,7 +428,7 @@ export class WheelSim {
         this.otherTimer(() => {
           this.selfTestBusy = false;
           const codes = this.selfTestFaults.length > 0 ? this.selfTestFaults : [0];
-          for (const code of codes) this.emit(encodeSs2Fault(code));
+          for (const code of codes) this.send({ type: 'fault', code });
         }, WHEEL_TIMING.selfTestMs);
         return;
       default:
@@ -435,7 +438,7 @@ export class WheelSim {
 
   /** `*T<X>` get · `*T<x> v` / `*t<x> v` set (RAM) · `*T f` store to flash. */
   private onParam(rest: string): void {
-    const reply = (text: string): void => this.reply(encodeSs2Reply('T', text));
+    const reply = (text: 'OK' | 'NO' | 'BUSY'): void => this.reply(answer('T', text));
     const m = /^\s*([A-Za-z])\s*(-?\d+)?\s*$/.exec(rest);
     if (!m) return reply('NO');
     const letter = m[1] ?? '';
@@ -449,7 +452,7 @@ export class WheelSim {
     if (!isParamKey(key)) return reply('NO');
     if (value === undefined) {
       if (letter !== key) return reply('NO');
-      return this.reply(`*T${key} ${this.ram[key]}`);
+      return this.reply({ type: 'param', name: key, value: String(this.ram[key]) });
     }
     const v = Number(value);
     if (v < 0 || v > 999) return reply('NO');
@@ -463,21 +466,26 @@ export class WheelSim {
     return WHEEL_TIMING.replyLatencyMinMs + this.latencyRng.int(WHEEL_TIMING.replyLatencyMaxMs - WHEEL_TIMING.replyLatencyMinMs + 1);
   }
 
-  private reply(line: string): void {
-    this.replyLater(() => line);
+  private reply(frame: Ss2Frame): void {
+    this.replyLater(() => frame);
   }
 
-  /** Replies leave 30–130 ms after the command, in command order. */
-  private replyLater(render: () => string): void {
+  /** Replies leave 30–130 ms after the command, in command order (a status reply shows the state at sending). */
+  private replyLater(render: () => Ss2Frame): void {
     const at = Math.max(this.sched.now() + this.latency(), this.lastReplyAt);
     this.lastReplyAt = at;
-    this.otherTimer(() => this.emit(render()), at - this.sched.now());
+    this.otherTimer(() => this.send(render()), at - this.sched.now());
+  }
+
+  /** Encode with @felt/protocol's SS2 encoder and put the line on the wire. */
+  private send(frame: Ss2Frame): void {
+    this.emit(encodeSs2Frame(frame));
   }
 
   private restartStream(): void {
     if (this.streamTimer) this.sched.clearTimer(this.streamTimer);
     this.streamTimer = null;
-    if ((this.mode & SS2_MODE.statusStream) === 0 || this.io === null) return;
+    if ((this.mode & SS2_MODE.STATUS_EVERY_500MS) === 0 || this.io === null) return;
     const tick = (): void => {
       this.streamTimer = this.sched.setTimer(tick, WHEEL_TIMING.statusPeriodMs);
       this.emitStatusLine();
@@ -486,7 +494,7 @@ export class WheelSim {
   }
 
   private emitStatusLine(): void {
-    const line = encodeSs2Status(this.status);
+    const line = encodeSs2Frame(this.status);
     if (this.tearRemaining > 0 && this.silence === null) {
       this.tearRemaining -= 1;
       if (this.tearHeadLost) {
