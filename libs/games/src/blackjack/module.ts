@@ -7,8 +7,8 @@ import { blackjackKernel, cardDue, currentHand, PLAYER_ACTIONS, type BlackjackCo
 import { blackjackProfiles, type BlackjackProfile } from './profiles.js';
 import { simulateRtp } from './simulate.js';
 
-/** Default simulation size: ≈ 3–6 s on one core; `felt rtp --rounds` raises it. */
-export const DEFAULT_RTP_ROUNDS = 1_000_000;
+/** Default simulation size: ≈ 3–6 s on one (shared) core, ci95 ≈ ±0.25 %; `felt rtp --rounds` raises it. */
+export const DEFAULT_RTP_ROUNDS = 750_000;
 export const DEFAULT_RTP_SEED = 20_110_000;
 
 function gcd(a: number, b: number): number {
@@ -45,7 +45,7 @@ export function blackjackRtp(profileId: string, opts: RtpOptions = {}): Result<R
       method: 'simulation',
       ci95: sim.ci95,
       samples: sim.rounds,
-      note: `one seat, basic strategy (4–8-deck S17 DAS chart adjusted to the profile, see strategy.ts), no insurance, ${p.decks} decks reshuffled at the cut card; return per initial bet incl. doubles and splits; seed ${seed}`,
+      note: `one seat, basic strategy derived from this profile's rules (infinite-deck EV, derive.ts; equals the 4–8-deck S17 DAS chart on the standard table but for 2 marginal soft doubles), no insurance, ${p.decks} decks reshuffled at the cut card; return per initial bet incl. doubles and splits; seed ${seed}`,
     },
     { bet: 'insurance', rtp: ins.rtp, houseEdge: 1 - ins.rtp, method: 'exact', exact: ins.exact, note: `${p.decks}-deck shoe with the dealer's Ace out; pays ${p.insurancePays.num}:${p.insurancePays.den}` },
   ];

@@ -6,7 +6,7 @@ import { isAce, isBlackjackCards, isTenValue } from './hand.rules.js';
 import { doubleOk, pairOk, type PlayerActionKind } from './kernel.js';
 import type { BlackjackProfile } from './profiles.js';
 import { dealerNeedsCard, finalTotal, handResult, handReturn, isPlayerBlackjack, type FinalHand } from './settle.rules.js';
-import { basicStrategy } from './strategy.js';
+import { derivedStrategy } from './derive.js';
 
 interface SimHand {
   cards: Card[];
@@ -25,7 +25,7 @@ export interface SimulatedRound {
 }
 
 /**
- * One seat, one round, basic strategy (strategy.ts), cards from `draw` in shoe order. Mirrors the
+ * One seat, one round, basic strategy derived for the profile (derive.ts), cards from `draw` in shoe order. Mirrors the
  * kernel's deal order and rules (the property test `simulate.spec.ts` replays the same shoe through
  * the kernel and requires identical money).
  */
@@ -56,7 +56,7 @@ export function simulateRound(p: BlackjackProfile, draw: () => Card, stakeMinor:
         const two = h.cards.length === 2 && a !== undefined && b !== undefined;
         const canSplit = two && hands.length <= p.maxSplits && pairOk(p, a, b);
         const canDouble = two && (!h.splitAces || p.doubleSplitAces) && (!h.fromSplit || p.doubleAfterSplit) && doubleOk(p, h.cards);
-        const act = basicStrategy(p, h.cards, up, { canDouble, canSplit });
+        const act = derivedStrategy(p, h.cards, up, { canDouble, canSplit });
         actions.push(act);
         if (act === 'stand') break;
         if (act === 'hit') h.cards.push(next());

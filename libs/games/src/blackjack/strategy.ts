@@ -3,7 +3,9 @@ import { cardPoints, handValue, isAce, isTenValue } from './hand.rules.js';
 import type { BlackjackProfile } from './profiles.js';
 
 /**
- * Basic strategy used by the RTP simulation (not advice to players: GEN-9 forbids advising).
+ * The classic basic-strategy CHART (not advice to players: GEN-9 forbids advising). The RTP
+ * simulation uses `derivedStrategy` (derive.ts), computed from each profile's rules; this chart is the
+ * reference it is tested against on the standard table (derive.spec.ts).
  *
  * Chart: the classic 4–8-deck, dealer-stands-on-soft-17, double-after-split basic strategy (no
  * surrender). Adjusted per profile, by the profile's fields only:
@@ -11,10 +13,9 @@ import type { BlackjackProfile } from './profiles.js';
  *  - no double after split: 2-2/3-3 split only vs 4–7, 4-4 never, 6-6 vs 3–6;
  *  - a dealer Blackjack that can still appear at the end and takes all stakes (no peek on that up
  *    card, BJ-8a / no hole card): the European no-hole-card corrections — vs a ten-value card or an
- *    Ace do not double 11 or 10, and do not split 8-8 or A-A (hit instead);
+ *    Ace do not double 11 or 10, and do not split 8-8 (nor A-A vs an Ace): hit instead;
  *  - a double or split the profile forbids falls back to the chart's hit/stand play.
- * It is NOT re-derived for RAY version A's tie rule (dealer wins ties), so RAY A figures are a
- * slight underestimate of optimal play.
+ * The chart ignores RAY version A's tie rule (dealer wins ties); `derivedStrategy` accounts for it.
  */
 export type StrategyAction = 'hit' | 'stand' | 'double' | 'split';
 
@@ -89,7 +90,7 @@ export function basicStrategy(p: BlackjackProfile, cards: readonly Card[], up: C
   const [a, b] = cards;
   if (ctx.canSplit && cards.length === 2 && a !== undefined && b !== undefined) {
     const pts = cardPoints(a);
-    const splitIt = splitChart(pts, d, p.doubleAfterSplit) && !(risky && (pts === 8 || pts === 1));
+    const splitIt = splitChart(pts, d, p.doubleAfterSplit) && !(risky && (pts === 8 || (pts === 1 && d === 11)));
     if (splitIt) return 'split';
   }
   const v = handValue(cards);
