@@ -219,10 +219,47 @@ describe('W-4 vendor exception rules', () => {
     expect(r.of('wheel.fault').map((e) => e.payload)).toEqual([expect.objectContaining({ code: 'miss_spin', flag: 2, action: 'respin', spin: 11 })]);
   });
 
-  it('a miss-spin result reports the ball turning the same way as the wheel (W-3)', () => {
+  it('a miss-spin nobody resets still reports its result, with the ball turning the same way as the wheel, for the server to void (W-3, W-4)', () => {
     const r = run([
       [0, '*X;2;011;34;0;000;0'],
-      [500, '*X;4;011;34;2;139;1'],
+      [500, '*X;3;011;34;2;141;1'],
+      [1000, '*X;4;011;34;0;139;1'],
+      [1500, '*X;5;011;27;0;136;1'],
+      [2000, '*X;5;011;27;0;136;1'],
+    ]);
+    expect(r.of('wheel.fault').map((e) => e.payload.code)).toEqual(['miss_spin']);
+    expect(r.of('wheel.result').map((e) => e.payload)).toEqual([expect.objectContaining({ number: 27, ballDirection: 'ccw', wheelDirection: 'ccw' })]);
+  });
+
+  it('a game with a void_round fault (no ball > 5 s) claims no result even if a number comes (W-4)', () => {
+    const r = run([
+      [0, '*X;2;011;34;0;000;0'],
+      [500, '*X;4;011;34;1;139;1'],
+      [6000, '*X;4;011;34;1;139;1'],
+      [6500, '*X;5;011;27;0;136;1'],
+      [7000, '*X;5;011;27;0;136;1'],
+    ]);
+    expect(r.of('wheel.fault').map((e) => e.payload.code)).toEqual(['no_ball']);
+    expect(r.of('wheel.result')).toHaveLength(0);
+  });
+
+  it('a fault recommending void while the result awaits confirmation drops it (W-4)', () => {
+    const r = run([
+      [0, '*X;2;011;34;0;000;0'],
+      [500, '*X;4;011;34;0;139;1'],
+      [1000, '*X;5;011;27;0;136;1'],
+      [1200, '*F 5'],
+      [1500, '*X;5;011;27;0;136;1'],
+      [5000, 'tick'],
+    ]);
+    expect(r.of('wheel.fault').map((e) => e.payload.code)).toEqual(['self_test']);
+    expect(r.of('wheel.result')).toHaveLength(0);
+  });
+
+  it('flag 2 first seen in state 5 gives a result whose ball direction equals the wheel direction, for the server to void (W-3)', () => {
+    const r = run([
+      [0, '*X;2;011;34;0;000;0'],
+      [500, '*X;4;011;34;0;139;1'],
       [1000, '*X;5;011;27;2;136;1'],
       [1500, '*X;5;011;27;2;136;1'],
     ]);

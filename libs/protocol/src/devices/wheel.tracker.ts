@@ -48,6 +48,8 @@ export interface WheelGame {
   readonly wheelDirection: Direction;
   /** Bare number line received before the first `*X;5` of this game. */
   readonly bare: number | null;
+  /** A void_round fault was raised in this game: it claims no result (W-4). */
+  readonly voidedBy: WheelFaultCode | null;
   readonly result: ResultTrack | null;
 }
 
@@ -117,7 +119,16 @@ class Draft {
     const payload: Mutable<PayloadOf<'wheel.fault'>> = { code, text, action, maintenance: extra.maintenance ?? false, ruleId: extra.ruleId ?? 'W-4' };
     if (extra.flag !== undefined) payload.flag = extra.flag;
     if (extra.selfTest !== undefined) payload.selfTest = extra.selfTest;
-    if (this.g !== null) payload.spin = this.g.spin;
+    if (this.g !== null) {
+      payload.spin = this.g.spin;
+      // W-4: after a void_round fault (launch failed, no ball, hardware, power-down, *F) the wheel's data for this game
+      // are not trusted: its result, if one still comes, is not claimed. A miss-spin (respin) keeps its result — it
+      // carries ballDirection = wheelDirection and the server voids it (W-3) — so the outcome stays traceable.
+      if (action === 'void_round' && this.g.voidedBy === null) {
+        this.g.voidedBy = code;
+        if (this.g.result?.phase === 'pending') this.g.result = { phase: 'failed' };
+      }
+    }
     this.emits.push({ type: 'wheel.fault', payload });
   }
   ballDirection(g: WheelGame): Direction {
@@ -189,6 +200,7 @@ function newGame(st: Ss2Status): Mutable<WheelGame> {
     missSpinReported: false,
     wheelDirection: st.direction,
     bare: null,
+    voidedBy: null,
     result: null,
   };
 }
@@ -253,6 +265,10 @@ function onWinningStatus(d: Draft, g: Mutable<WheelGame>, st: Ss2Status, at: num
   g.ballInPocket = true;
   const r = g.result;
   if (r === null) {
+    if (g.voidedBy !== null) {
+      g.result = { phase: 'failed' };
+      return;
+    }
     if (!g.observed) {
       g.result = { phase: 'unobserved' };
       return;
