@@ -79,7 +79,12 @@ describe('hole card and redaction (BJ-5a)', () => {
     expect(p2.bets.map((b) => b.betId)).toEqual(['b3']);
     expect(p2.seats.find((x) => x.seat === 1)).toMatchObject({ mine: false, playerId: null, stakeMinor: null });
     expect(p2.seats.find((x) => x.seat === 3)).toMatchObject({ mine: true, playerId: 'p2', stakeMinor: 100 });
-    expect(t.view({ role: 'pitboss' }).bets).toHaveLength(2);
+    t.deal('T', '9', 'A', '9', '9', '7');
+    t.act(1, 0, 'insurance');
+    expect(t.view({ role: 'player', playerId: 'p2' }).seats.find((x) => x.seat === 1)?.insurance).toBeNull();
+    expect(t.view({ role: 'player', playerId: 'p1' }).seats.find((x) => x.seat === 1)?.insurance).toBe('taken');
+    expect(t.view({ role: 'pitboss' }).bets.map((b) => b.betId)).toEqual(['b1', 'b3', 'b1-insurance-0']);
+    expect(t.view({ role: 'player', playerId: 'p2' }).bets.map((b) => b.betId)).toEqual(['b3']);
   });
 });
 
@@ -402,6 +407,9 @@ describe('misdeal, void and cut card (S-2, GEN-6, S-4)', () => {
       ['b1', 100, 'refund'],
       ['b1-double-0', 100, 'refund'],
     ]);
+    w.must({ type: 'MarkSettled', at: w.at + 3 });
+    const again = createBlackjackKernel().settle(w.s); // still refunds after it is marked settled
+    expect(again.ok && again.value.voided).toBe(true);
   });
 
   it('the pit boss can resume a halted round; the rejected card stays out of play (S-2)', () => {

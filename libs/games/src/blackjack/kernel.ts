@@ -109,7 +109,8 @@ export interface BlackjackSeatView {
   readonly playerId: string | null;
   readonly stakeMinor: Minor | null;
   readonly hands: readonly BlackjackHandView[];
-  readonly insurance: InsuranceState;
+  /** Insurance is a bet: null for other players' seats. */
+  readonly insurance: InsuranceState | null;
 }
 
 export interface BlackjackView {
@@ -490,7 +491,7 @@ function buildSeats(s: BlackjackState): BlackjackSeat[] {
 
 function settleState(s: BlackjackState): Result<Settlement> {
   const roundId = s.roundId ?? '';
-  if (s.phase === 'void') {
+  if (s.phase === 'void' || s.voidReason !== null) {
     const lines = refundAll(s);
     return ok({ roundId, voided: true, lines, houseResultMinor: 0 });
   }
@@ -561,7 +562,7 @@ function viewState(s: BlackjackState, audience: Audience): BlackjackView {
       playerId: sees(x.playerId) ? x.playerId : null,
       stakeMinor: sees(x.playerId) ? x.stakeMinor : null,
       hands: p ? x.hands.map((h) => handView(p, h)) : [],
-      insurance: x.insurance,
+      insurance: sees(x.playerId) ? x.insurance : null,
     })),
     dealer: { cards: dealerCards, visibleTotal: visible.length > 0 ? handValue(visible).total : null, holeRevealed: s.dealer.holeRevealed, peek: s.peek },
     turn: cur ? { seat: cur.seat.seat, hand: cur.handIndex } : null,
