@@ -1,32 +1,24 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AlertsModule } from './alerts/alerts.module.js';
-import { AuditModule } from './audit/audit.module.js';
-import { AuthModule } from './auth/auth.module.js';
-import { FeltConfigModule } from './config/config.module.js';
 import type { FeltConfig } from './config/config.js';
-import { MqttModule } from './mqtt/mqtt.module.js';
-import { OpsModule } from './ops/ops.module.js';
-import { PersistenceModule } from './persistence/persistence.module.js';
-import { SettlementModule } from './settlement/settlement.module.js';
-import { WalletModule } from './wallet/wallet.module.js';
+import { PlatformModule } from './ops/platform.module.js';
+import { BettingModule } from './betting/betting.module.js';
+import { IngestModule } from './ingest/ingest.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
+import { RoundsModule } from './rounds/rounds.module.js';
 
-/** The studio server. Platform modules are global (config, persistence, ops, auth, audit, alerts, wallet, settlement, mqtt). */
+/** The studio server: the platform modules (global) + the rounds modules. */
 @Module({})
 export class AppModule {
   static forRoot(config: FeltConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        FeltConfigModule.forRoot(config),
-        OpsModule,
-        PersistenceModule.forRoot(config.database),
-        AuthModule,
-        AuditModule,
-        AlertsModule,
-        WalletModule,
-        SettlementModule,
-        MqttModule,
+        PlatformModule.forRoot(config),
         // ROUNDS-MODULES (one line per module below this marker)
+        RoundsModule,
+        BettingModule,
+        IngestModule,
+        RealtimeModule,
       ],
     };
   }

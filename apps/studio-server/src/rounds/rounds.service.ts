@@ -165,6 +165,12 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
     return { roundId: r.roundId, seq: r.state.seq, view: r.kernel.view(r.state, audience), next: audience.role === 'player' ? [] : r.kernel.next(r.state) };
   }
 
+  /** Latest rounds of a table (read model). */
+  async history(tableId: string, limit: number): Promise<{ roundId: string; phase: string; seq: number; openedAt: number; updatedAt: number }[]> {
+    const rows = await this.uow.run((tx) => tx.rounds.listByTable(tableId, limit));
+    return rows.map((r) => ({ roundId: r.roundId, phase: r.phase, seq: r.seq, openedAt: r.openedAt, updatedAt: r.updatedAt }));
+  }
+
   /** Stored events of a round after `afterSeq` (resync). */
   loadEvents(roundId: string, afterSeq = 0): Promise<StoredRoundEvent[]> {
     return this.uow.run((tx) => tx.events.load(roundId, afterSeq));

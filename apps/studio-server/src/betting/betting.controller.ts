@@ -1,0 +1,52 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { BulkBetBodySchema, PlaceBetBodySchema } from '@felt/protocol';
+import type { AcceptedBet } from '@felt/games';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { RolesGuard } from '../auth/roles.guard.js';
+import { body, unwrap } from '../rounds/http-errors.js';
+import { BettingService, type BetOutcome } from './betting.service.js';
+
+type Out = Omit<BetOutcome, 'events'>;
+const out = ({ events: _e, ...rest }: BetOutcome): Out => rest;
+
+/** Player bets over REST (the WebSocket gateway calls the same service methods). */
+@ApiTags('bets')
+@ApiBearerAuth()
+@Controller('tables/:id/bets')
+@UseGuards(JwtAuthGuard, RolesGuard)
+@Roles('player')
+export class BettingController {
+  constructor(private readonly betting: BettingService) {}
+
+  @Post()
+  @HttpCode(200)
+  async place(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Out> {
+    return out(unwrap(await this.betting.place(id, user, body(PlaceBetBodySchema, b))));
+  }
+
+  @Post('rebet')
+  @HttpCode(200)
+  async rebet(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Out> {
+    return out(unwrap(await this.betting.rebet(id, user, body(BulkBetBodySchema, b).requestId)));
+  }
+
+  @Post('double')
+  @HttpCode(200)
+  async double(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Out> {
+    return out(unwrap(await this.betting.double(id, user, body(BulkBetBodySchema, b).requestId)));
+  }
+
+  @Delete(':betId')
+  async cancel(@Param('id') id: string, @Param('betId') betId: string, @CurrentUser() user: AuthUser): Promise<Out> {
+    return out(unwrap(await this.betting.cancel(id, user, betId)));
+  }
+
+  @Get('mine')
+  mine(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<AcceptedBet[]> {
+    return this.betting.myBets(id, user.userId);
+  }
+}

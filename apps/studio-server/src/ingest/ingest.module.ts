@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { MQTT_CLIENT } from '../mqtt/mqtt.tokens.js';
+import { RoundsModule } from '../rounds/rounds.module.js';
+import { DeviceCommandsService } from './device-commands.service.js';
+import { DeviceIngestService } from './device-ingest.service.js';
+import { DeviceReactionsService } from './device-reactions.service.js';
+import { INGEST_MQTT, INGEST_OPTIONS, type IngestOptions } from './mqtt.port.js';
+
+@Module({
+  imports: [RoundsModule],
+  providers: [
+    { provide: INGEST_MQTT, useExisting: MQTT_CLIENT },
+    {
+      provide: INGEST_OPTIONS,
+      useFactory: (): IngestOptions => ({ ackTimeoutMs: Number(process.env['FELT_DEVICE_ACK_TIMEOUT_MS'] ?? 5_000), ...(process.env['FELT_MQTT_ROOT'] ? { root: process.env['FELT_MQTT_ROOT'] } : {}) }),
+    },
+    DeviceCommandsService,
+    DeviceIngestService,
+    DeviceReactionsService,
+  ],
+  exports: [DeviceIngestService, DeviceCommandsService, DeviceReactionsService],
+})
+export class IngestModule {}

@@ -1,0 +1,248 @@
+import { Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection } from '@nestjs/websockets';
+import type { Audience, Result } from '@felt/games';
+import { WS_CLIENT_MESSAGES, type RoundEventFrame, type RoundSnapshotFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
+import type { Server, Socket } from 'socket.io';
+import type { Subscription } from 'rxjs';
+import { AlertsService } from '../alerts/alerts.service.js';
+import { AuthService } from '../auth/auth.service.js';
+import type { AuthUser, Role } from '../auth/auth.types.js';
+import { BettingService } from '../betting/betting.service.js';
+import { DeviceIngestService } from '../ingest/device-ingest.service.js';
+import type { StoredRoundEvent } from '../ports/persistence.port.js';
+import { parseInput } from '../rounds/http-errors.js';
+import { RoundControlService } from '../rounds/round-control.service.js';
+import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
+import { rejection, SERVER_CODES } from '../rounds/rounds.types.js';
+import { TablesService } from '../tables/tables.service.js';
+
+/** Who may send each client message (every WS message checks the role, issue §9). */
+const MESSAGE_ROLES: Readonly<Record<WsClientMessage, readonly Role[]>> = {
+  'table.join': ['player', 'dealer', 'pitboss', 'admin'],
+  'table.leave': ['player', 'dealer', 'pitboss', 'admin'],
+  'bet.place': ['player'],
+  'bet.cancel': ['player'],
+  'bet.rebet': ['player'],
+  'bet.double': ['player'],
+  'player.decision': ['player'],
+  'round.open': ['dealer', 'pitboss'],
+  'round.close': ['dealer', 'pitboss'],
+  'round.void-request': ['dealer', 'pitboss'],
+  'round.void-approve': ['pitboss'],
+};
+
+const PITBOSS_ROOM = 'pitbosses';
+const staffRoom = (tableId: string, role: 'dealer' | 'pitboss'): string => `t:${tableId}:${role}`;
+const playerRoom = (tableId: string, playerId: string): string => `t:${tableId}:p:${playerId}`;
+
+const audienceOf = (u: AuthUser): Audience => (u.role === 'player' ? { role: 'player', playerId: u.userId } : u.role === 'dealer' ? { role: 'dealer' } : { role: 'pitboss' });
+
+/**
+ * The realtime channel (issue §8, socket.io): a client connects with its JWT (`auth.token`), joins a
+ * table, and receives `round.event` frames (each with the round seq) and `round.snapshot`s. Players
+ * get redacted frames: the kernel's player view and only their own bet events — never other
+ * players' bets or a hidden card. Reconnect: `table.join {tableId, roundId, lastSeq}` returns the
+ * missing events (redacted for the audience) and a fresh view. Pit bosses also get `alert` and
+ * `device.status` frames. Every message is validated (libs/protocol) and role-checked.
+ */
+@WebSocketGateway({ cors: { origin: true } })
+export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnModuleDestroy {
+  @WebSocketServer() private server!: Server;
+  private readonly log = new Logger('Realtime');
+  /** Joined players per table (a view is computed per player on each commit). */
+  private readonly players = new Map<string, Map<string, number>>();
+  private subs: Subscription[] = [];
+
+  constructor(
+    private readonly auth: AuthService,
+    private readonly rounds: RoundsService,
+    private readonly tables: TablesService,
+    private readonly betting: BettingService,
+    private readonly control: RoundControlService,
+    private readonly alerts: AlertsService,
+    private readonly ingest: DeviceIngestService,
+  ) {}
+
+  onModuleInit(): void {
+    this.subs = [
+      this.rounds.frames$.subscribe((f) => this.fanOut(f)),
+      this.alerts.alerts$.subscribe((a) => this.server?.to(PITBOSS_ROOM).emit('alert', a)),
+      this.ingest.deviceStatus$.subscribe((d) => this.server?.to(PITBOSS_ROOM).emit('device.status', d)),
+    ];
+  }
+
+  onModuleDestroy(): void {
+    for (const s of this.subs) s.unsubscribe();
+  }
+
+  handleConnection(socket: Socket): void {
+    const auth = socket.handshake.auth as { token?: unknown } | undefined;
+    const token = typeof auth?.token === 'string' ? auth.token : typeof socket.handshake.query['token'] === 'string' ? socket.handshake.query['token'] : null;
+    const user = this.auth.verify(token);
+    if (!user) {
+      socket.emit('error', { code: 'UNAUTHENTICATED', ruleId: null, message: 'A valid token is required to connect.' });
+      socket.disconnect(true);
+      return;
+    }
+    socket.data['user'] = user;
+    if (user.role === 'pitboss' || user.role === 'admin') void socket.join(PITBOSS_ROOM);
+    socket.on('disconnecting', () => {
+      for (const room of socket.rooms) {
+        const m = /^t:(.+):p:(.+)$/.exec(room);
+        if (m?.[1] !== undefined && m[2] !== undefined) this.dropPlayer(m[1], m[2]);
+      }
+    });
+  }
+
+  @SubscribeMessage('table.join')
+  join(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'table.join', m, async (u, b) => {
+      const t = await this.tables.get(b.tableId);
+      if (!t.ok) return t;
+      if (u.role === 'player') {
+        const room = playerRoom(b.tableId, u.userId);
+        if (!s.rooms.has(room)) {
+          await s.join(room);
+          const m2 = this.players.get(b.tableId) ?? new Map<string, number>();
+          m2.set(u.userId, (m2.get(u.userId) ?? 0) + 1);
+          this.players.set(b.tableId, m2);
+        }
+      } else await s.join(staffRoom(b.tableId, u.role === 'dealer' ? 'dealer' : 'pitboss'));
+      return { ok: true, value: await this.resync(s, u, b.tableId, b.roundId, b.lastSeq) };
+    });
+  }
+
+  @SubscribeMessage('table.leave')
+  leave(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'table.leave', m, async (u, b) => {
+      const room = u.role === 'player' ? playerRoom(b.tableId, u.userId) : staffRoom(b.tableId, u.role === 'dealer' ? 'dealer' : 'pitboss');
+      if (s.rooms.has(room)) {
+        await s.leave(room);
+        if (u.role === 'player') this.dropPlayer(b.tableId, u.userId);
+      }
+      return { ok: true, value: null };
+    });
+  }
+
+  @SubscribeMessage('bet.place')
+  place(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'bet.place', m, (u, b) => this.betting.place(b.tableId, u, { betId: b.betId, spot: b.spot, stakeMinor: b.stakeMinor }));
+  }
+
+  @SubscribeMessage('bet.cancel')
+  cancel(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'bet.cancel', m, (u, b) => this.betting.cancel(b.tableId, u, b.betId));
+  }
+
+  @SubscribeMessage('bet.rebet')
+  rebet(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'bet.rebet', m, (u, b) => this.betting.rebet(b.tableId, u, b.requestId));
+  }
+
+  @SubscribeMessage('bet.double')
+  double(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'bet.double', m, (u, b) => this.betting.double(b.tableId, u, b.requestId));
+  }
+
+  @SubscribeMessage('player.decision')
+  decision(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'player.decision', m, (u, b) => this.control.playerDecision(b.tableId, u, b.command as Record<string, unknown> & { type: string }));
+  }
+
+  @SubscribeMessage('round.open')
+  open(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'round.open', m, (u, b) => this.rounds.openRound(b.tableId, u));
+  }
+
+  @SubscribeMessage('round.close')
+  close(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'round.close', m, (u, b) => this.control.closeBetting(b.tableId, u));
+  }
+
+  @SubscribeMessage('round.void-request')
+  voidRequest(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'round.void-request', m, (u, b) => this.control.requestVoid(b.tableId, u, b.reason));
+  }
+
+  @SubscribeMessage('round.void-approve')
+  voidApprove(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'round.void-approve', m, (u, b) => this.control.approveVoid(b.tableId, b.requestId, u, b.reason));
+  }
+
+  // ───────────────────────────── internals ─────────────────────────────
+
+  /** Role check → schema validation → service call → ack; a rejection is also an `error` frame. */
+  private async handle<K extends WsClientMessage>(s: Socket, name: K, raw: unknown, fn: (u: AuthUser, body: ReturnType<(typeof WS_CLIENT_MESSAGES)[K]['parse']>) => Promise<Result<unknown>>): Promise<WsAck> {
+    const user = s.data['user'] as AuthUser | undefined;
+    let r: Result<unknown>;
+    if (!user) r = { ok: false, violation: rejection('UNAUTHENTICATED', null, 'Connect with a valid token.') };
+    else if (!MESSAGE_ROLES[name].includes(user.role)) r = { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A ${user.role} may not send ${name}.`) };
+    else {
+      const parsed = parseInput(WS_CLIENT_MESSAGES[name] as unknown as import('zod').ZodType<ReturnType<(typeof WS_CLIENT_MESSAGES)[K]['parse']>>, raw);
+      try {
+        r = parsed.ok ? await fn(user, parsed.value) : parsed;
+      } catch (e) {
+        this.log.error(`${name} failed: ${(e as Error).stack ?? String(e)}`);
+        r = { ok: false, violation: rejection('INTERNAL', null, 'internal error') };
+      }
+    }
+    if (r.ok) return { ok: true, result: this.strip(r.value) };
+    const error = { code: r.violation.code, ruleId: r.violation.ruleId, message: r.violation.message, ...(r.violation.details ? { details: r.violation.details as Record<string, unknown> } : {}) };
+    s.emit('error', { ...error, message: `${name}: ${error.message}` });
+    return { ok: false, error };
+  }
+
+  /** Acks never carry raw stored events (a player's ack must not leak others' data). */
+  private strip(v: unknown): unknown {
+    if (typeof v === 'object' && v !== null && 'events' in v) {
+      const { events, ...rest } = v as { events: readonly StoredRoundEvent[] };
+      return { ...rest, events: events.map((e) => ({ seq: e.seq, type: e.type })) };
+    }
+    return v;
+  }
+
+  private async resync(s: Socket, u: AuthUser, tableId: string, roundId: string | undefined, lastSeq: number | undefined): Promise<RoundSnapshotFrame> {
+    const cur = await this.rounds.currentRound(tableId);
+    const audience = audienceOf(u);
+    if (cur && roundId === cur.roundId && lastSeq !== undefined && lastSeq < cur.state.seq) {
+      const missing = await this.rounds.loadEvents(cur.roundId, lastSeq);
+      for (const e of missing) s.emit('round.event', this.eventFrame(tableId, cur.roundId, e, audience, null));
+    }
+    const snap: RoundSnapshotFrame = cur
+      ? { tableId, roundId: cur.roundId, seq: cur.state.seq, view: cur.kernel.view(cur.state, audience), next: audience.role === 'player' ? [] : cur.kernel.next(cur.state) }
+      : { tableId, roundId: null, seq: 0, view: null, next: [] };
+    s.emit('round.snapshot', snap);
+    return snap;
+  }
+
+  /** Players see their own bet events only; every other event reaches them as type + seq + their view. */
+  private eventFrame(tableId: string, roundId: string, e: StoredRoundEvent, a: Audience, view: unknown): RoundEventFrame {
+    let event: unknown = e.payload;
+    if (a.role === 'player') {
+      const p = e.payload as { type: string; bet?: { playerId?: string }; playerId?: string };
+      const own = (p.type === 'BetAccepted' && p.bet?.playerId === a.playerId) || (p.type === 'BetCancelled' && p.playerId === a.playerId);
+      event = own ? e.payload : null;
+    }
+    return { tableId, roundId, seq: e.seq, type: e.type, event, view };
+  }
+
+  private fanOut(f: RoundFrame): void {
+    if (!this.server) return;
+    const last = f.events.length - 1;
+    const send = (room: string, a: Audience): void => {
+      const view = f.kernel.view(f.state, a);
+      f.events.forEach((e, i) => this.server.to(room).emit('round.event', this.eventFrame(f.tableId, f.roundId, e, a, i === last ? view : null)));
+    };
+    send(staffRoom(f.tableId, 'dealer'), { role: 'dealer' });
+    send(staffRoom(f.tableId, 'pitboss'), { role: 'pitboss' });
+    for (const playerId of this.players.get(f.tableId)?.keys() ?? []) send(playerRoom(f.tableId, playerId), { role: 'player', playerId });
+  }
+
+  private dropPlayer(tableId: string, playerId: string): void {
+    const m = this.players.get(tableId);
+    if (!m) return;
+    const n = (m.get(playerId) ?? 1) - 1;
+    if (n <= 0) m.delete(playerId);
+    else m.set(playerId, n);
+  }
+}

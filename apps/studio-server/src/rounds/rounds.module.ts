@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { AlertsService } from '../alerts/alerts.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { MetricsService } from '../ops/metrics.service.js';
+import { FELT_DATA_SOURCE } from '../persistence/persistence.module.js';
+import { SETTLEMENT_SOURCE } from '../settlement/settlement.port.js';
+import { SettlementService } from '../settlement/settlement.service.js';
+import { InMemoryTablesRepository, TABLES_REPOSITORY } from '../tables/table.model.js';
+import { TablesController } from '../tables/tables.controller.js';
+import { TablesService } from '../tables/tables.service.js';
+import { TypeOrmTablesRepository } from '../tables/tables.typeorm-repository.js';
+import { gamesKernelRegistry, KERNELS } from './kernel.registry.js';
+import { RECOVERY_OPTIONS, RecoveryService } from './recovery.service.js';
+import { RoundControlService } from './round-control.service.js';
+import { RoundsController } from './rounds.controller.js';
+import { ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE } from './rounds.ports.js';
+import { RoundsService } from './rounds.service.js';
+import { SCHEDULER, TimerScheduler } from './scheduler.js';
+import { RoundsSettlementSource } from './settlement-source.js';
+
+/** Tables + the round write path + round control + recovery; provides SETTLEMENT_SOURCE to the platform. */
+@Module({
+  controllers: [TablesController, RoundsController],
+  providers: [
+    { provide: KERNELS, useFactory: () => gamesKernelRegistry() },
+    { provide: SCHEDULER, useFactory: (clock: Clock) => new TimerScheduler(clock), inject: [CLOCK] },
+    { provide: ROUNDS_ALERTS, useExisting: AlertsService },
+    { provide: ROUNDS_AUDIT, useExisting: AuditService },
+    { provide: ROUNDS_METRICS, useExisting: MetricsService },
+    { provide: ROUNDS_SETTLEMENT_QUEUE, useExisting: SettlementService },
+    { provide: RECOVERY_OPTIONS, useFactory: () => ({ stallTimeoutMs: Number(process.env['FELT_RECOVERY_STALL_MS'] ?? 60_000) }) },
+    { provide: TABLES_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryTablesRepository() : new TypeOrmTablesRepository(ds)), inject: [FELT_DATA_SOURCE] },
+    TablesService,
+    RoundsService,
+    RoundControlService,
+    RoundsSettlementSource,
+    { provide: SETTLEMENT_SOURCE, useExisting: RoundsSettlementSource },
+    RecoveryService,
+  ],
+  exports: [KERNELS, SCHEDULER, ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, TablesService, RoundsService, RoundControlService, SETTLEMENT_SOURCE, RecoveryService],
+})
+export class RoundsModule {}
