@@ -1,4 +1,4 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthService } from './health.service.js';
 import { MetricsService } from './metrics.service.js';
@@ -15,8 +15,8 @@ interface RawResponse {
 @Controller()
 export class OpsController {
   constructor(
-    private readonly health: HealthService,
-    private readonly metrics: MetricsService,
+    @Inject(HealthService) private readonly health: HealthService,
+    @Inject(MetricsService) private readonly metrics: MetricsService,
   ) {}
 
   @Get('health')

@@ -4,12 +4,14 @@
  */
 import type { DynamicModule, INestApplication, Provider, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { AppModule } from '../app.module.js';
 import { CLOCK, IDS, SequentialIds, type Clock, type Ids } from '../config/clock.js';
 import { testConfig, type FeltConfig } from '../config/config.js';
 import { configureApp } from './app.factory.js';
+import { PlatformModule } from './platform.module.js';
 
 export interface TestAppOptions {
+  /** true: the whole AppModule (platform + rounds modules); default: PlatformModule only (+ `imports`). */
+  readonly full?: boolean;
   readonly config?: Partial<FeltConfig>;
   /** Extra modules (e.g. a fake SETTLEMENT_SOURCE module, or the rounds modules). */
   readonly imports?: readonly (Type<unknown> | DynamicModule)[];
@@ -28,7 +30,8 @@ export interface TestApp {
 
 export async function bootTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(opts.config);
-  const root = AppModule.forRoot(config);
+  // The rounds modules are loaded only when asked for, so platform tests never depend on them.
+  const root = opts.full === true ? (await import('../app.module.js')).AppModule.forRoot(config) : PlatformModule.forRoot(config);
   let builder = Test.createTestingModule({ imports: [{ ...root, imports: [...(root.imports ?? []), ...(opts.imports ?? [])], providers: [...(root.providers ?? []), ...(opts.providers ?? [])] }] });
   if (opts.clock !== undefined) builder = builder.overrideProvider(CLOCK).useValue(opts.clock);
   builder = builder.overrideProvider(IDS).useValue(opts.ids ?? new SequentialIds());

@@ -65,7 +65,8 @@ export class BullMqSettlementQueue implements SettlementQueue {
       backoff: { type: 'exponential', delay: this.backoffMs },
       // Completed jobs are removed so a later re-enqueue (e.g. crash recovery) runs again — harmless, settlement is idempotent.
       removeOnComplete: true,
-      removeOnFail: 1000,
+      // A finally failed job is copied to the dead-letter queue and removed here, so a re-enqueue (after the cause is fixed) runs.
+      removeOnFail: true,
     });
   }
 
