@@ -120,7 +120,7 @@ export class ShakerSim {
   async start(): Promise<void> {
     if (this.client !== null) throw new Error('ShakerSim already started');
     const client = await mqtt.connectAsync(this.opts.mqttUrl, {
-      protocolVersion: 5,
+      protocolVersion: 4, // MQTT 3.1.1: the embedded aedes broker speaks no v5
       clientId: this.opts.clientId ?? `shaker-sim-${this.opts.tableId}-${this.opts.deviceId}-${process.pid}`,
       clean: true,
       reconnectPeriod: 1000,
@@ -148,13 +148,13 @@ export class ShakerSim {
     this.sched.dispose?.();
   }
 
-  /** Drop off the network as if the box died: the broker publishes the Last-Will (MQTT 5 reason 0x04). */
+  /** Drop off the network as if the box died (socket closed, no DISCONNECT): the broker publishes the Last-Will. */
   async crash(): Promise<void> {
     this.clearTimers();
     const client = this.client;
     if (client === null) return;
     this.client = null;
-    await client.endAsync(false, { reasonCode: 4 });
+    await client.endAsync(true);
     this.sched.dispose?.();
   }
 

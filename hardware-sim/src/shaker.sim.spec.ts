@@ -1,0 +1,70 @@
+import { createServer, type Server } from 'node:net';
+import { createBroker } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShakerSim } from './shaker.sim.js';
+
+/**
+ * The shaker against an in-process aedes broker (no external service): determinism by seed and the
+ * event sequence. The same behaviour against real Mosquitto is in shaker.sim.int.spec.ts.
+ */
+let server: Server;
+let url = '';
+const broker = createBroker();
+
+beforeAll(async () => {
+  server = createServer(broker.handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const addr = server.address();
+  url = `mqtt://127.0.0.1:${typeof addr === 'object' && addr !== null ? addr.port : 0}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => broker.close(() => resolve()));
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+async function until(pred: () => boolean, what: string, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+interface Ev {
+  readonly seq: number;
+  readonly type: string;
+  readonly payload: Record<string, unknown>;
+}
+
+/** Start a shaker with `seed`, shake `n` times and return the dice it reported. */
+async function diceFor(seed: number, tableId: string, n: number): Promise<number[][]> {
+  const sim = new ShakerSim({ mqttUrl: url, tableId, deviceId: 'shaker_1', seed, speed: 50, clientId: `sim-${tableId}` });
+  const obs: MqttClient = await mqtt.connectAsync(url, { clientId: `obs-${tableId}` });
+  const events: Ev[] = [];
+  obs.on('message', (_t, p) => events.push(JSON.parse(p.toString('utf8')) as Ev));
+  await obs.subscribeAsync(sim.topicNames.events, { qos: 1 });
+  await sim.start();
+  try {
+    for (let i = 0; i < n; i++) {
+      await obs.publishAsync(sim.topicNames.commands, JSON.stringify({ id: `c${i}`, type: 'shaker.shake', payload: { durationMs: 200, roundId: `rnd_${i}` } }), { qos: 1 });
+      await until(() => events.filter((e) => e.type === 'dice.result').length === i + 1, `result ${i}`);
+    }
+    const seqs = events.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b)); // monotonic device seq
+    return events.filter((e) => e.type === 'dice.result').map((e) => e.payload.dice as number[]);
+  } finally {
+    await sim.stop();
+    await obs.endAsync();
+  }
+}
+
+describe('dice shaker over MQTT (in-process broker)', () => {
+  it('reports the same dice for the same seed and other dice for another seed', async () => {
+    const a = await diceFor(17, 'tbl_a', 3);
+    expect(await diceFor(17, 'tbl_b', 3)).toEqual(a);
+    expect(await diceFor(18, 'tbl_c', 3)).not.toEqual(a);
+    for (const dice of a) for (const d of dice) expect(d >= 1 && d <= 6).toBe(true);
+  });
+});
