@@ -41,7 +41,7 @@ function makeAdapter(d: DeviceConfig, link: DeviceLink, log: Logger, now: () => 
   const base = { sink: link, log, now, ...(d.silenceMs !== undefined ? { silenceMs: d.silenceMs } : {}) };
   switch (d.model) {
     case 'ss2-wheel':
-      return new WheelAdapter({ ...base, desired: d.desired, ...(d.tracker ? { tracker: d.tracker } : {}), ...(d.replyTimeoutMs ? { replyTimeoutMs: d.replyTimeoutMs } : {}) });
+      return new WheelAdapter({ ...base, desired: d.desired, ...(d.tracker ? { tracker: d.tracker } : {}), ...(d.replyTimeoutMs ? { replyTimeoutMs: d.replyTimeoutMs } : {}), ...(d.tickMs ? { tickMs: d.tickMs } : {}), ...(d.autoReset !== undefined ? { autoReset: d.autoReset } : {}) });
     case 'felt-shoe':
       return new ShoeAdapter(base);
     case 'felt-timer':

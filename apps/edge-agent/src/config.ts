@@ -40,6 +40,10 @@ export const deviceConfigSchema = z.discriminatedUnion('model', [
     /** W-2/W-4 timeouts (defaults from the spec: 3 s, 5 s, 1.5 s). */
     tracker: trackerSchema.optional(),
     replyTimeoutMs: z.number().int().min(1).optional(),
+    /** Tracker timeout resolution (default 100 ms). */
+    tickMs: z.number().int().min(1).optional(),
+    /** W-4: send `*R` on miss-spin / persisting launch failure / lost ball (default true). */
+    autoReset: z.boolean().optional(),
   }),
   z.object({ model: z.literal('felt-shoe'), ...common }),
   z.object({ model: z.literal('felt-timer'), ...common, debounceMs: z.number().int().min(0).optional() }),

@@ -46,6 +46,12 @@ export interface WheelAdapterOptions extends AdapterOptions {
   /** `*o` / `*T f` refused with BUSY mid-game: retry this often, this many times. */
   readonly busyRetryMs?: number;
   readonly busyRetries?: number;
+  /**
+   * W-4 vendor rules that end in `*R`: a miss-spin (flag 2), a launch failing beyond 3 s (flag 8) and a
+   * lost ball (state 4 + flag 1 > 5 s) void the spin at the wheel, so no result can come from it. The
+   * fault event still tells the server (re-spin / void the round). Default true.
+   */
+  readonly autoReset?: boolean;
 }
 
 type Reply = { readonly kind: 'frame'; readonly frame: Ss2Frame } | { readonly kind: 'timeout' } | { readonly kind: 'error'; readonly error: string };
@@ -59,11 +65,11 @@ interface Pending {
 /** The `*O` (read operating mode) reply `*O <sum>`: not a frame of the codec (which knows the `*o` echo). */
 const READ_MODE_REPLY = /^\s*\*O (\d{1,5})\s*$/;
 
-export function wheelConfigHash(c: WheelDesiredConfig): string {
-  const params = Object.keys(c.params)
-    .map((k) => k.toUpperCase())
-    .sort()
-    .map((k) => [k, normaliseValue(c.params[k] ?? c.params[k.toLowerCase()] ?? '')]);
+/** Short hash of a wheel configuration (mode + `*T` params; letters and numbers normalised), shown in the status. */
+export function wheelConfigHash(c: { readonly operatingMode: number; readonly params: Readonly<Record<string, string | number>> }): string {
+  const params = Object.entries(c.params)
+    .map(([k, v]) => [k.toUpperCase(), normaliseValue(String(v))] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return createHash('sha256').update(JSON.stringify({ operatingMode: c.operatingMode, params })).digest('hex').slice(0, 16);
 }
 
@@ -85,6 +91,10 @@ export class WheelAdapter extends SerialAdapter {
   private ticker: NodeJS.Timeout | null = null;
   private connectEpoch = 0;
   private driftAlarms = 0;
+  private readonly autoReset: boolean;
+  /** Lines framed from the wheel (nothing lost: equals what the wheel sent). */
+  linesIn = 0;
+  autoResets = 0;
   /** Firmware and verified configuration of the wheel (W-6), null until read. */
   firmware: string | null = null;
   actualConfig: WheelDesiredConfig | null = null;
@@ -99,6 +109,7 @@ export class WheelAdapter extends SerialAdapter {
     this.tickMs = opts.tickMs ?? 100;
     this.busyRetryMs = opts.busyRetryMs ?? 1000;
     this.busyRetries = opts.busyRetries ?? 30;
+    this.autoReset = opts.autoReset ?? true;
   }
 
   get trackerState(): WheelTrackerState {
@@ -124,16 +135,36 @@ export class WheelAdapter extends SerialAdapter {
     const at = this.now();
     const r = wheelTracker.tick(this.tracker, at);
     this.tracker = r.state;
-    if (r.emits.length > 0) this.enqueue(r.emits, at);
+    if (r.emits.length > 0) {
+      this.enqueue(r.emits, at);
+      this.vendorRules(r.emits);
+    }
+  }
+
+  /** W-4: the wheel-side part of the vendor exception rules (see `autoReset`). */
+  private vendorRules(evs: readonly DeviceEventBody[]): void {
+    if (!this.autoReset) return;
+    for (const e of evs) {
+      if (e.type !== 'wheel.fault') continue;
+      const code = e.payload.code;
+      if (code !== 'miss_spin' && code !== 'launch_failed' && code !== 'no_ball') continue;
+      this.autoResets += 1;
+      this.log.log('warn', `W-4: ${code}: sending *R to void the spin at the wheel`, { spin: e.payload.spin });
+      void this.request({ type: 'reset' }).then((r) => {
+        if (r.kind !== 'frame' || r.frame.type !== 'ok') this.log.log('error', `W-4: *R after ${code} not confirmed`, { reply: describe(r) });
+      });
+    }
   }
 
   protected decode(chunk: Buffer, at: number): DeviceEventBody[] {
     const out: DeviceEventBody[] = [];
     for (const o of this.framer.feed(chunk)) this.line(o, at, out);
+    if (out.length > 0) this.vendorRules(out);
     return out;
   }
 
   private line(o: FramerOutput, at: number, out: DeviceEventBody[]): void {
+    this.linesIn += 1;
     if (o.type === 'line') {
       const m = READ_MODE_REPLY.exec(o.text);
       if (m) {
@@ -156,7 +187,8 @@ export class WheelAdapter extends SerialAdapter {
       case 'busy':
         return this.reply(f.command, f);
       case 'mode':
-        return this.reply('o', f);
+        // `*o <sum>` answers both the set (`*o <sum>`) and the read (`*O`).
+        return this.reply(this.pending?.letter === 'O' ? 'O' : 'o', f);
       case 'firmware':
         return this.reply(f.command, f);
       case 'param':
