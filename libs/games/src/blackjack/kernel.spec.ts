@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBlackjackKernel, type BlackjackEvent } from './kernel.js';
+import { createBlackjackKernel, eventForAudience, type BlackjackEvent } from './kernel.js';
 import { blackjackProfiles, standardProfile } from './profiles.js';
 import { rejected, table } from './test-table.spec-helper.js';
 
@@ -71,6 +71,18 @@ describe('hole card and redaction (BJ-5a)', () => {
     for (const a of [{ role: 'player', playerId: 'p2' }, { role: 'dealer' }, { role: 'pitboss' }] as const) {
       expect(t.view(a).dealer).toMatchObject({ cards: ['7S', 'KD'], holeRevealed: true, visibleTotal: 17 });
     }
+  });
+
+  it('published events hide the hole card from every audience and other players\' bets from players (BJ-5a)', () => {
+    const t = table('standard', twoSeats);
+    t.deal('9S', '8S', '7S', '5S', '6S', 'KD');
+    for (const a of [{ role: 'player', playerId: 'p1' }, { role: 'dealer' }, { role: 'pitboss' }] as const) {
+      const pub = t.events.map((e) => eventForAudience(e, a)).filter((e) => e !== null);
+      expect(JSON.stringify(pub)).not.toContain('KD');
+      expect(pub.filter((e) => e.type === 'CardRecorded')).toHaveLength(6);
+    }
+    const p1 = t.events.map((e) => eventForAudience(e, { role: 'player', playerId: 'p1' })).filter((e) => e?.type === 'BetAccepted');
+    expect(p1).toEqual([expect.objectContaining({ bet: expect.objectContaining({ betId: 'b1' }) })]);
   });
 
   it("players never see other players' bets; dealer and pit boss see all", () => {

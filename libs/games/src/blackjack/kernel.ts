@@ -745,3 +745,36 @@ export function createBlackjackKernel(profiles: Readonly<Record<string, Blackjac
 }
 
 export const blackjackKernel: BlackjackKernel = createBlackjackKernel();
+
+// ───────────────────────────── event redaction for publishing ─────────────────────────────
+
+/** A `CardRecorded` as published: the hole card is `'hidden'` (BJ-5a). */
+export type PublicCardRecorded = { readonly type: 'CardRecorded'; readonly at: number; readonly card: Card | 'hidden'; readonly to: CardTarget };
+export type BlackjackPublicEvent = Exclude<BlackjackEvent, { type: 'CardRecorded' }> | PublicCardRecorded;
+
+/**
+ * What an audience may receive of an event on the realtime channel: the hole card is hidden from
+ * EVERY audience (BJ-5a — the reveal reaches clients through `view`, whose dealer hand shows it once
+ * dealer play starts), and a player gets no event about another player's bet (`null`).
+ */
+export function eventForAudience(e: BlackjackEvent, audience: Audience): BlackjackPublicEvent | null {
+  switch (e.type) {
+    case 'CardRecorded':
+      return e.to.type === 'dealer' && e.to.faceDown ? { ...e, card: 'hidden' } : e;
+    case 'BetAccepted':
+      return audience.role === 'player' && audience.playerId !== e.bet.playerId ? null : e;
+    case 'BetCancelled':
+      return audience.role === 'player' && audience.playerId !== e.playerId ? null : e;
+    case 'HandActed':
+      // seat decisions are public (the camera shows them); the stake of a derived bet is not in it
+      return e;
+    case 'RoundOpened':
+    case 'BettingClosed':
+    case 'RoundVoided':
+    case 'RoundSettled':
+    case 'CutCardRecorded':
+    case 'MisdealDetected':
+    case 'RoundResumed':
+      return e;
+  }
+}
