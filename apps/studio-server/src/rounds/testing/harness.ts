@@ -12,6 +12,7 @@ import { ManualScheduler } from '../scheduler.js';
 import { RoundsSettlementSource } from '../settlement-source.js';
 import { coinAsAny } from './coin.kernel.js';
 import { InMemoryUnitOfWork } from '../../persistence/in-memory.uow.js';
+import { RecoveryService, type RecoveryReport } from '../recovery.service.js';
 
 /** Records alerts (and lets tests subscribe). */
 export class FakeAlerts implements AlertsPort {
@@ -99,6 +100,11 @@ export interface Harness {
   invariants(): Promise<LedgerInvariantViolation[]>;
   /** An open coin table (bet window 10 s, limits 100..10 000, table max 20 000). */
   openCoinTable(opts?: { auto?: boolean; pauseS?: number }): Promise<string>;
+  /**
+   * Crash + restart: this instance stops dead (timers cancelled, nothing flushed or voided), a new
+   * TablesService/RoundsService/RecoveryService is built on the SAME store, and recovery runs.
+   */
+  restart(stallTimeoutMs?: number): Promise<{ h: Harness; report: readonly RecoveryReport[] }>;
 }
 
 /** Let queued microtasks and promise chains (timer-issued commands) settle. */
@@ -106,17 +112,28 @@ export async function flush(): Promise<void> {
   for (let i = 0; i < 20; i++) await new Promise<void>((r) => setImmediate(r));
 }
 
-export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profiles: Record<string, string[]> = { sicbo: ['coin'] }): Harness {
-  const uow = new InMemoryUnitOfWork();
-  const clock = new FixedClock();
-  const ids = new SequentialIds();
+interface Shared {
+  uow: InMemoryUnitOfWork;
+  clock: FixedClock;
+  ids: SequentialIds;
+  alerts: FakeAlerts;
+  audit: FakeAudit;
+  metrics: FakeMetrics;
+  repo: InMemoryTablesRepository;
+}
+
+export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profiles: Record<string, string[]> = { sicbo: ['coin'] }, shared?: Shared): Harness {
+  const uow = shared?.uow ?? new InMemoryUnitOfWork();
+  const clock = shared?.clock ?? new FixedClock();
+  const ids = shared?.ids ?? new SequentialIds();
   const scheduler = new ManualScheduler();
-  const alerts = new FakeAlerts();
-  const audit = new FakeAudit();
-  const metrics = new FakeMetrics();
+  const alerts = shared?.alerts ?? new FakeAlerts();
+  const audit = shared?.audit ?? new FakeAudit();
+  const metrics = shared?.metrics ?? new FakeMetrics();
+  const repo = shared?.repo ?? new InMemoryTablesRepository();
   const registry = new MapKernelRegistry(kernels, profiles);
   const settlement = new ProcessingSettlementQueue(uow, clock);
-  const tables = new TablesService(new InMemoryTablesRepository(), registry, clock, ids, audit);
+  const tables = new TablesService(repo, registry, clock, ids, audit);
   const rounds = new RoundsService(uow, registry, tables, clock, ids, scheduler, settlement, alerts, metrics);
   rounds.onModuleInit();
   const source = new RoundsSettlementSource(rounds);
@@ -154,6 +171,14 @@ export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profile
         snap.entries,
         snap.bets.map((b) => ({ betId: b.betId, roundId: b.roundId, status: b.status, roundFinished: snap.finishedRoundIds.has(b.roundId) })),
       );
+    },
+    async restart(stallTimeoutMs = 30_000) {
+      rounds.onModuleDestroy();
+      const h2 = makeHarness(kernels, profiles, { uow, clock, ids, alerts, audit, metrics, repo });
+      const recovery = new RecoveryService(uow, h2.rounds, clock, h2.scheduler, h2.settlement, alerts, { stallTimeoutMs });
+      const report = await recovery.recover();
+      await flush();
+      return { h: h2, report };
     },
     async openCoinTable(opts = {}) {
       const t = await tables.create(

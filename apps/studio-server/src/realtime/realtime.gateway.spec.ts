@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import type { RoundEventFrame, RoundSnapshotFrame, WsAck } from '@felt/protocol';
+import { bootRoundsApp, type RoundsApp } from './testing/app-harness.js';
+
+const connect = (url: string, token: string | null): Promise<Socket> =>
+  new Promise((resolve, reject) => {
+    const s = io(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+
+const send = (s: Socket, name: string, body: unknown): Promise<WsAck> => s.timeout(5_000).emitWithAck(name, body) as Promise<WsAck>;
+
+/** Collect frames of one kind until `until` matches (or time out). */
+function collect<T>(s: Socket, name: string): { frames: T[]; waitFor: (pred: (f: T) => boolean) => Promise<T> } {
+  const frames: T[] = [];
+  const waiters: { pred: (f: T) => boolean; resolve: (f: T) => void }[] = [];
+  s.on(name, (f: T) => {
+    frames.push(f);
+    for (const w of [...waiters]) if (w.pred(f)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(f);
+    }
+  });
+  return {
+    frames,
+    waitFor: (pred) => {
+      const hit = frames.find(pred);
+      if (hit) return Promise.resolve(hit);
+      return new Promise<T>((resolve, reject) => {
+        waiters.push({ pred, resolve });
+        setTimeout(() => reject(new Error(`timed out waiting for ${name}`)), 5_000).unref();
+      });
+    },
+  };
+}
+
+describe('RealtimeGateway (socket.io, issue §8)', () => {
+  let app: RoundsApp;
+  let tableId = '';
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    app = await bootRoundsApp();
+    const pit = app.token('pitboss1', 'pitboss');
+    const t = await app.http('POST', '/tables', pit, { name: 'WS Sic Bo', game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 50_000 }, betWindowS: 60 });
+    tableId = String(t.body['tableId']);
+    await app.http('POST', `/tables/${tableId}/status`, pit, { status: 'open', reason: 'ws test' });
+    await app.deposit('p1', 100_000);
+    await app.deposit('p2', 100_000);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await app.close();
+  });
+  const open = async (userId: string, role: 'player' | 'dealer' | 'pitboss'): Promise<Socket> => {
+    const s = await connect(app.url, app.token(userId, role));
+    sockets.push(s);
+    return s;
+  };
+
+  it('refuses a connection without a valid token', async () => {
+    const s = io(app.url, { auth: { token: 'forged' }, transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(s);
+    const err = await new Promise<{ code: string }>((resolve) => s.once('error', resolve));
+    expect(err.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('frames carry the seq; a player sees only their own bets while the dealer sees all; a player cannot close betting', async () => {
+    const dealer = await open('dealer1', 'dealer');
+    const p1 = await open('p1', 'player');
+    const p2 = await open('p2', 'player');
+    const dealerFrames = collect<RoundEventFrame>(dealer, 'round.event');
+    const p1Frames = collect<RoundEventFrame>(p1, 'round.event');
+    const p1Errors = collect<{ code: string }>(p1, 'error');
+    for (const s of [dealer, p1, p2]) expect((await send(s, 'table.join', { tableId })).ok).toBe(true);
+
+    const opened = await send(dealer, 'round.open', { tableId });
+    expect(opened.ok).toBe(true);
+    expect((await send(p1, 'bet.place', { tableId, betId: 'ws_p1_a', spot: 'big', stakeMinor: 500 })).ok).toBe(true);
+    expect((await send(p2, 'bet.place', { tableId, betId: 'ws_p2_a', spot: 'small', stakeMinor: 700 })).ok).toBe(true);
+
+    const d = await dealerFrames.waitFor((f) => f.seq === 3);
+    expect((d.view as { bets: unknown[] }).bets).toHaveLength(2);
+    const p = await p1Frames.waitFor((f) => f.seq === 3);
+    expect(p.type).toBe('BetAccepted');
+    expect(p.event).toBeNull(); // p2's bet: not exposed to p1
+    expect((p.view as { bets: { playerId: string }[] }).bets.map((b) => b.playerId)).toEqual(['p1']);
+    expect(p1Frames.frames.map((f) => f.seq)).toEqual([1, 2, 3]);
+
+    const denied = await send(p1, 'round.close', { tableId });
+    expect(denied.ok ? null : denied.error.code).toBe('FORBIDDEN');
+    expect((await p1Errors.waitFor((e) => e.code === 'FORBIDDEN')).code).toBe('FORBIDDEN');
+  });
+
+  it('a rejected bet gets {code, ruleId, message} in the ack and an error frame', async () => {
+    const p1 = await open('p1', 'player');
+    await send(p1, 'table.join', { tableId });
+    const r = await send(p1, 'bet.place', { tableId, betId: 'ws_p1_b', spot: 'small', stakeMinor: 500 });
+    expect(r.ok ? null : { code: r.error.code, ruleId: r.error.ruleId }).toEqual({ code: 'RESTRICTED_COMBINATION', ruleId: 'RES-3' });
+    const bad = await send(p1, 'bet.place', { tableId, betId: 'ws bad id', spot: 'big' });
+    expect(bad.ok ? null : bad.error.code).toBe('INVALID_INPUT');
+  });
+
+  it('resync after reconnect: lastSeq returns the missing events (redacted for a player) and a fresh view', async () => {
+    const p1 = await open('p1', 'player');
+    const joined = await send(p1, 'table.join', { tableId });
+    const snap = (joined.ok ? joined.result : null) as RoundSnapshotFrame;
+    expect(snap.seq).toBeGreaterThanOrEqual(3);
+    p1.disconnect();
+    const p2 = await open('p2', 'player');
+    await send(p2, 'table.join', { tableId });
+    expect((await send(p2, 'bet.place', { tableId, betId: 'ws_p2_b', spot: 'small', stakeMinor: 100 })).ok).toBe(true);
+    const again = await open('p1', 'player');
+    const frames = collect<RoundEventFrame>(again, 'round.event');
+    const re = await send(again, 'table.join', { tableId, roundId: snap.roundId, lastSeq: snap.seq });
+    const fresh = (re.ok ? re.result : null) as RoundSnapshotFrame;
+    expect(fresh.seq).toBe(snap.seq + 1);
+    const missed = await frames.waitFor((f) => f.seq === snap.seq + 1);
+    expect(missed.type).toBe('BetAccepted');
+    expect(missed.event).toBeNull();
+    expect((fresh.view as { bets: { playerId: string }[] }).bets.every((b) => b.playerId === 'p1')).toBe(true);
+  });
+
+  it('pit bosses receive alerts', async () => {
+    const pit = await open('pitboss1', 'pitboss');
+    const alerts = collect<{ code: string }>(pit, 'alert');
+    const dealer = await open('dealer1', 'dealer');
+    await send(dealer, 'table.join', { tableId });
+    expect((await send(dealer, 'round.void-request', { tableId, reason: 'camera down' })).ok).toBe(true);
+    expect((await alerts.waitFor((a) => a.code === 'VOID_REQUESTED')).code).toBe('VOID_REQUESTED');
+  });
+});

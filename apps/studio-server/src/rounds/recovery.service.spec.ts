@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import * as games from '@felt/games';
+import type { AnyKernel } from './kernel.registry.js';
+import { SYSTEM_ACTOR } from './rounds.types.js';
+import { DEALER, makeHarness, PITBOSS, PLAYER } from './testing/harness.js';
+
+const bet = (betId: string, playerId: string, spot: string, stakeMinor: number, at: number) => ({ type: 'PlaceBet', at, bet: { betId, playerId, spot, stakeMinor } });
+
+describe('crash recovery (issue §10, non-negotiable 4)', () => {
+  it('killed while betting is open: the round resumes, its deadline is re-armed and bets placed before the crash settle', async () => {
+    const h = makeHarness();
+    await h.deposit('player1', 10_000);
+    const tableId = await h.openCoinTable();
+    await h.rounds.openRound(tableId, DEALER);
+    await h.rounds.execute(tableId, bet('b1', 'player1', 'heads', 1_000, h.clock.now()), PLAYER(1));
+    const { h: h2, report } = await h.restart();
+    expect(report.map((r) => [r.phase, r.action])).toEqual([['betting', 'resumed']]);
+    // A bet after the restart still lands in the same round.
+    expect((await h2.rounds.execute(tableId, bet('b2', 'player1', 'heads', 500, h2.clock.now()), PLAYER(1))).ok).toBe(true);
+    await h2.advance(10_000);
+    expect((await h2.rounds.currentRound(tableId))?.state.phase).toBe('closed');
+    await h2.rounds.execute(tableId, { type: 'LaunchCoin', at: h2.clock.now() }, SYSTEM_ACTOR);
+    await h2.rounds.execute(tableId, { type: 'RecordFlip', at: h2.clock.now(), side: 'heads' }, SYSTEM_ACTOR);
+    expect(await h2.balance('player1')).toBe(10_000 + 1_500);
+    expect(await h2.invariants()).toEqual([]);
+  });
+
+  it('a deadline that passed while the server was down fires at once after the restart', async () => {
+    const h = makeHarness();
+    const tableId = await h.openCoinTable();
+    await h.rounds.openRound(tableId, DEALER);
+    h.clock.advance(60_000);
+    const { h: h2 } = await h.restart();
+    await h2.advance(0);
+    const r = await h2.rounds.currentRound(tableId);
+    expect(r?.state.phase).toBe('closed');
+    const evs = await h2.rounds.loadEvents(r?.roundId ?? '');
+    expect(evs.at(-1)?.type).toBe('BettingClosed');
+  });
+
+  it('killed mid-play with no result: voided with every bet refunded and a critical alert once the watchdog expires', async () => {
+    const h = makeHarness([games.roulette.rouletteKernel as unknown as AnyKernel], { roulette: ['european'] });
+    await h.deposit('player1', 10_000);
+    const t = await h.tables.create({ name: 'R', game: 'roulette', profileId: 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [] }, PITBOSS);
+    if (!t.ok) throw new Error(t.violation.message);
+    await h.tables.recordPreOpenCheck(t.value.tableId, { checks: ['table', 'wheel-level', 'free-running', 'ball'] }, PITBOSS);
+    await h.tables.setStatus(t.value.tableId, 'open', 'test', PITBOSS);
+    const tableId = t.value.tableId;
+    await h.rounds.openRound(tableId, DEALER);
+    await h.rounds.execute(tableId, bet('rb', 'player1', 'red', 2_000, h.clock.now()), PLAYER(1));
+    await h.rounds.execute(tableId, { type: 'RecordBallLaunched', at: h.clock.now(), spin: 4 }, SYSTEM_ACTOR, { closesBetting: true });
+    expect(await h.balance('player1')).toBe(8_000);
+    const { h: h2, report } = await h.restart(30_000);
+    expect(report.map((r) => r.action)).toEqual(['watchdog']);
+    await h2.advance(29_999);
+    expect((await h2.rounds.currentRound(tableId))?.state.phase).toBe('play');
+    await h2.advance(1);
+    expect((await h2.rounds.currentRound(tableId))?.state.phase).toBe('void');
+    expect(await h2.balance('player1')).toBe(10_000);
+    expect(h2.alerts.raised.map((a) => [a.code, a.severity])).toContainEqual(['ROUND_VOIDED_AFTER_RESTART', 'critical']);
+    expect(await h2.invariants()).toEqual([]);
+  });
+
+  it('a round that moves after the restart is not voided by the watchdog', async () => {
+    const h = makeHarness([games.roulette.rouletteKernel as unknown as AnyKernel], { roulette: ['european'] });
+    const t = await h.tables.create({ name: 'R', game: 'roulette', profileId: 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [] }, PITBOSS);
+    if (!t.ok) throw new Error(t.violation.message);
+    await h.tables.recordPreOpenCheck(t.value.tableId, { checks: ['table', 'wheel-level', 'free-running', 'ball'] }, PITBOSS);
+    await h.tables.setStatus(t.value.tableId, 'open', 'test', PITBOSS);
+    await h.rounds.openRound(t.value.tableId, DEALER);
+    await h.rounds.execute(t.value.tableId, { type: 'RecordBallLaunched', at: h.clock.now(), spin: 4 }, SYSTEM_ACTOR, { closesBetting: true });
+    const { h: h2 } = await h.restart(30_000);
+    await h2.rounds.execute(t.value.tableId, { type: 'RecordSpinResult', at: h2.clock.now(), spin: 4, number: 7, revolutions: 8, ballDirection: 'ccw', wheelDirection: 'cw' }, SYSTEM_ACTOR);
+    await h2.advance(30_000);
+    expect((await h2.rounds.currentRound(t.value.tableId))?.state.phase).toBe('settled');
+  });
+
+  it('a resolved round whose settlement was lost in the crash is settled after the restart (exactly once)', async () => {
+    const h = makeHarness();
+    await h.deposit('player1', 10_000);
+    const tableId = await h.openCoinTable();
+    h.settlement.auto = false;
+    await h.rounds.openRound(tableId, DEALER);
+    await h.rounds.execute(tableId, bet('b1', 'player1', 'tails', 1_000, h.clock.now()), PLAYER(1));
+    await h.advance(10_000);
+    await h.rounds.execute(tableId, { type: 'LaunchCoin', at: h.clock.now() }, SYSTEM_ACTOR);
+    await h.rounds.execute(tableId, { type: 'RecordFlip', at: h.clock.now(), side: 'tails' }, SYSTEM_ACTOR);
+    expect(await h.balance('player1')).toBe(9_000);
+    const { h: h2, report } = await h.restart();
+    expect(report.map((r) => r.action)).toEqual(['settling']);
+    expect(await h2.balance('player1')).toBe(11_000);
+    await h2.settlement.process(report[0]?.roundId ?? '');
+    expect(await h2.balance('player1')).toBe(11_000);
+    expect(await h2.invariants()).toEqual([]);
+  });
+});
