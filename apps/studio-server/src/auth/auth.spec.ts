@@ -78,6 +78,7 @@ describe('auth: login, JWT guard, roles (demo mode)', () => {
     { method: 'GET', path: '/alerts', allowed: ['pitboss'] },
     { method: 'GET', path: '/audit', allowed: ['pitboss', 'admin'] },
     { method: 'GET', path: '/auth/me', allowed: [...ROLES] },
+    { method: 'GET', path: '/users', allowed: ['admin'] },
   ];
   for (const row of matrix) {
     it(`${row.method} ${row.path}: allowed for ${row.allowed.join('/')} only; 403 FORBIDDEN for other roles, 401 without a token`, async () => {
@@ -110,6 +111,27 @@ describe('auth: login, JWT guard, roles (demo mode)', () => {
     expect(alerts[0]?.code).toBe('DEVICE_GAP');
     const audit = (await (await fetch(`${t.url}/audit?target=rnd_9`, { headers: as('pitboss') })).json()) as { action: string; actor: string; reason: string }[];
     expect(audit).toEqual([expect.objectContaining({ action: 'round.void.approve', actor: 'pitboss1', reason: 'ball left the wheel' })]);
+  });
+});
+
+describe('users (admin)', () => {
+  it('an admin creates a dealer who can then log in; the creation is audited; a taken username is refused', async () => {
+    const t = await bootTestApp({ config: { demo: false } });
+    try {
+      const admin = t.get(AuthService).sign({ userId: 'adm_1', role: 'admin', name: 'Ada' });
+      const create = (body: unknown): Promise<Response> =>
+        fetch(`${t.url}/users`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const body = { username: 'dealer7', name: 'Dee', role: 'dealer', password: 'long-enough-pw', reason: 'new hire' };
+      const res = await create(body);
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ username: 'dealer7', role: 'dealer' });
+      expect((await login(t, 'dealer7', 'long-enough-pw')).status).toBe(200);
+      expect((await create(body)).status).toBe(409);
+      expect((await create({ ...body, username: 'x', role: 'croupier' })).status).toBe(400);
+      expect(await t.get(AuditService).list(10)).toEqual([expect.objectContaining({ actor: 'adm_1', action: 'user.create', reason: 'new hire' })]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -1,0 +1,61 @@
+import { Body, Controller, Get, Inject, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { AuditService } from '../audit/audit.service.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
+import { DomainError } from '../ops/domain-error.js';
+import { ROLES, type AuthUser, type Role } from './auth.types.js';
+import { AuthService } from './auth.service.js';
+import { CurrentUser } from './current-user.decorator.js';
+import { JwtAuthGuard } from './jwt-auth.guard.js';
+import { Roles } from './roles.decorator.js';
+import { RolesGuard } from './roles.guard.js';
+
+export const CreateUserBody = z
+  .object({
+    username: z.string().regex(/^[a-z0-9._-]{3,40}$/),
+    name: z.string().min(1).max(100),
+    role: z.enum(ROLES),
+    password: z.string().min(8).max(200),
+    reason: z.string().min(1).max(500),
+  })
+  .strict();
+
+export interface PublicUser {
+  readonly userId: string;
+  readonly username: string;
+  readonly name: string;
+  readonly role: Role;
+}
+
+/** People and roles (issue §9): admins list and create users; creation is audited. */
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('users')
+@UseGuards(JwtAuthGuard, RolesGuard)
+@Roles('admin')
+export class UsersController {
+  constructor(
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDS) private readonly ids: Ids,
+  ) {}
+
+  @Get()
+  async list(): Promise<PublicUser[]> {
+    return (await this.auth.listUsers()).map(({ userId, username, name, role }) => ({ userId, username, name, role }));
+  }
+
+  @Post()
+  @ApiBody({ schema: { type: 'object', required: ['username', 'name', 'role', 'password', 'reason'], properties: { username: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', enum: [...ROLES] }, password: { type: 'string' }, reason: { type: 'string' } } } })
+  async create(@CurrentUser() by: AuthUser, @Body() body: unknown): Promise<PublicUser> {
+    const b = CreateUserBody.parse(body);
+    const userId = this.ids.next('usr');
+    if (!(await this.auth.createUser({ userId, username: b.username, name: b.name, role: b.role, password: b.password }))) {
+      throw new DomainError(409, { code: 'USERNAME_TAKEN', ruleId: null, message: `username ${b.username} already exists` });
+    }
+    await this.audit.record({ actor: by.userId, role: by.role, action: 'user.create', reason: b.reason, target: `user:${userId}:${b.role}`, at: this.clock.now() });
+    return { userId, username: b.username, name: b.name, role: b.role };
+  }
+}
