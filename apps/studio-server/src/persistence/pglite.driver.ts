@@ -26,7 +26,7 @@ interface PoolLike {
 /** PGlite options as typeorm-pglite (CJS) sees them (`dataDir` only is used here). */
 export type EmbeddedPGliteOptions = NonNullable<ConstructorParameters<typeof PGliteDriver>[0]>;
 
-export function serialPGliteDriver(options: EmbeddedPGliteOptions): { Pool: new () => unknown } {
+export function serialPGliteDriver(options: EmbeddedPGliteOptions, acquireTimeoutMs = 30_000): { Pool: new () => unknown } {
   const base = new PGliteDriver(options).driver;
   const BasePool = base.Pool as unknown as new () => PoolLike;
   class SerialPool extends BasePool {
@@ -37,7 +37,21 @@ export function serialPGliteDriver(options: EmbeddedPGliteOptions): { Pool: new 
       this.tail = new Promise<void>((r) => {
         release = r;
       });
-      await prev;
+      // A wait this long means a query runner was opened while this context already holds the
+      // session (e.g. a DataSource query inside uow.run): fail loudly instead of hanging forever.
+      let timer: NodeJS.Timeout | undefined;
+      const acquired = await Promise.race([
+        prev.then(() => true),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), acquireTimeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!acquired) {
+        void prev.then(release); // keep the chain intact: our turn is passed on when it comes
+        cb(new Error(`PGlite session busy for ${acquireTimeoutMs} ms: a second query runner was opened while one is held (DataSource/Repository use inside uow.run?)`), null, () => undefined);
+        return;
+      }
       let released = false;
       const done = (): void => {
         if (!released) {

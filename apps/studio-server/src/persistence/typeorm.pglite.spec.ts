@@ -22,3 +22,20 @@ describe('PGlite schema (migrations are the only source of schema)', () => {
     }
   });
 });
+
+describe('PGlite single session', () => {
+  it('fails loudly instead of hanging when a second query runner is opened inside a transaction', async () => {
+    const { DataSource } = await import('typeorm');
+    const { dataSourceOptions } = await import('./data-source.js');
+    const { serialPGliteDriver } = await import('./pglite.driver.js');
+    const ds = new DataSource({ ...dataSourceOptions({ kind: 'pglite', dataDir: null }), driver: serialPGliteDriver({}, 300) });
+    await ds.initialize();
+    try {
+      const err = await ds.transaction(async () => ds.query('SELECT 1')).catch((e: unknown) => e);
+      expect(String(err)).toMatch(/PGlite session busy/);
+      expect(await ds.query('SELECT 1 AS one')).toEqual([{ one: 1 }]); // the session is usable again
+    } finally {
+      await ds.destroy();
+    }
+  });
+});
