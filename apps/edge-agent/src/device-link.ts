@@ -242,17 +242,32 @@ export class DeviceLink {
     this.client?.publish(this.topic('acks'), JSON.stringify(body), { qos: 1 });
   }
 
-  /** Graceful stop: status offline (retained), then disconnect cleanly (no Last-Will). */
-  async stop(): Promise<void> {
+  /** Graceful stop: status offline (retained), then disconnect cleanly (no Last-Will). Bounded by `timeoutMs`. */
+  async stop(timeoutMs = 2000): Promise<void> {
     this.closed = true;
     const c = this.client;
     this.client = null;
     if (!c) return;
-    if (c.connected) {
-      this.status = 'offline';
-      await c.publishAsync(this.topic('status'), this.statusPayload('offline'), { qos: 1, retain: true }).catch((e: Error) => this.log.log('warn', 'could not publish offline status', { error: e.message }));
+    if (!c.connected) {
+      // Broker away: nothing to say goodbye to (the Last-Will already spoke); stop reconnecting now.
+      c.end(true);
+      return;
     }
-    await c.endAsync();
+    this.status = 'offline';
+    const goodbye = (async (): Promise<void> => {
+      await c.publishAsync(this.topic('status'), this.statusPayload('offline'), { qos: 1, retain: true });
+      await c.endAsync();
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    const r = await Promise.race([goodbye.then(() => 'done' as const), timedOut]).catch((e: Error) => {
+      this.log.log('warn', 'could not publish offline status', { error: e.message });
+      return 'error' as const;
+    });
+    clearTimeout(timer);
+    if (r !== 'done') c.end(true);
   }
 
   /** Simulate a crash: drop the connection without a DISCONNECT (the broker publishes the Last-Will). */
