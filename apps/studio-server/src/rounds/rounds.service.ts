@@ -153,9 +153,9 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
     return this.mutex.run(tableId, () => this.loadCurrent(tableId));
   }
 
-  /** Any round by id (history, settlement), rebuilt from its events. */
-  async round(roundId: string): Promise<LoadedRound | null> {
-    for (const r of this.current.values()) if (r.roundId === roundId) return r;
+  /** Any round by id (history, settlement), rebuilt from its events; `fresh` skips the cache. */
+  async round(roundId: string, opts: { fresh?: boolean } = {}): Promise<LoadedRound | null> {
+    if (!opts.fresh) for (const r of this.current.values()) if (r.roundId === roundId) return r;
     return this.rebuild(roundId);
   }
 

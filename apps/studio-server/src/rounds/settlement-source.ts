@@ -13,7 +13,8 @@ export class RoundsSettlementSource {
   constructor(private readonly rounds: RoundsService) {}
 
   async linesFor(roundId: string): Promise<Settlement> {
-    const r = await this.rounds.round(roundId);
+    // Always from the stored events: the money must follow what was committed, never a cache.
+    const r = await this.rounds.round(roundId, { fresh: true });
     if (!r) throw new Error(`settlement: no round ${roundId}`);
     const s = r.kernel.settle(r.state);
     // Throwing makes the job retry, then dead-letter with an alert (STYLE.md "Errors").
