@@ -1,0 +1,83 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPtyPair, openSerialDuplex, realScheduler, WheelSim, type PtyPair } from '@felt/hardware-sim';
+import type { WheelAdapter } from '@felt/edge-agent';
+import { Observer, requireMqttUrl, runTag, scaledTracker, startAgent, tempDir, until } from './support.js';
+
+// End to end over REAL pseudo-terminals (socat pty pair) and the REAL serialport binding at 9600 8N1:
+// SS2 wheel simulator on one end, the edge agent on the other, events on the real Mosquitto.
+const run = runTag();
+const root = `felt-test-${run}/felt/v1`;
+const SPEED = 20;
+let url = '';
+let obs: Observer;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+beforeAll(async () => {
+  url = requireMqttUrl();
+  obs = new Observer(url, root);
+  await obs.start();
+});
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+  expect(obs.invalid).toEqual([]);
+});
+afterAll(async () => {
+  await obs?.stop();
+});
+
+describe('edge agent over a socat pty pair with the real serialport binding', () => {
+  it('wheel sim ↔ pty ↔ agent ↔ Mosquitto: config, launch, one result; the pty vanishes and comes back at the same path and the agent reconnects by itself', async () => {
+    let pty: PtyPair = await createPtyPair();
+    cleanups.push(() => pty.close());
+    const sched = realScheduler({ speed: SPEED });
+    const wheel = new WheelSim({ scheduler: sched, seed: 3 });
+    let simPort = await openSerialDuplex(pty.a);
+    wheel.start(simPort);
+    cleanups.push(async () => {
+      wheel.stop();
+      sched.dispose();
+      await simPort.close().catch(() => undefined);
+    });
+    const tableId = `tbl_${run}_pty`;
+    const deviceId = 'wheel_pty';
+    const data = tempDir();
+    const agent = startAgent(
+      { tableId, mqtt: { url, topicRoot: root }, dataDir: data.dir, devices: [{ model: 'ss2-wheel', deviceId, path: pty.b, tracker: scaledTracker(SPEED), tickMs: 5 }] },
+      { serialRetryMs: 100 },
+    );
+    cleanups.push(async () => {
+      await agent.stop();
+      data.remove();
+    });
+    const adapter = agent.device(deviceId).adapter as WheelAdapter;
+
+    const spinOnce = async (): Promise<void> => {
+      await until(() => wheel.status.state === 2, 'bets');
+      const spin = wheel.status.spin;
+      expect(await obs.command(tableId, deviceId, 'wheel.launch', { direction: 'cw' })).toMatchObject({ ok: true });
+      await until(() => obs.ofType(deviceId, 'wheel.result').some((e) => e.payload.spin === spin), `the result of spin ${spin}`, 10_000);
+      const res = obs.ofType(deviceId, 'wheel.result').filter((e) => e.payload.spin === spin);
+      expect(res).toHaveLength(1);
+      expect(res[0]?.payload.revolutions).toBeGreaterThanOrEqual(3);
+    };
+
+    await until(() => obs.statusOf(deviceId).some((s) => s.state === 'online' && s.firmware === 'SS2SIM 3.12'), 'online over the pty');
+    await spinOnce();
+
+    // the serial device disappears (USB unplugged / pty gone) …
+    const opensBefore = agent.device(deviceId).serial.stats.opens;
+    wheel.stop();
+    await simPort.close().catch(() => undefined);
+    await pty.close();
+    await until(() => obs.statusOf(deviceId).at(-1)?.state === 'offline', 'status offline while the port is gone');
+    // … and comes back at the same path
+    pty = await createPtyPair({ a: pty.a, b: pty.b });
+    simPort = await openSerialDuplex(pty.a);
+    wheel.start(simPort);
+    await until(() => agent.device(deviceId).serial.stats.opens > opensBefore, 'the agent to reopen the port', 10_000);
+    await until(() => obs.statusOf(deviceId).at(-1)?.state === 'online', 'online again');
+    await adapter.configured;
+    await spinOnce();
+    expect(adapter.trackerState.counters.unparsable).toBeLessThanOrEqual(1); // at most the line torn by the unplug
+  });
+});
