@@ -123,7 +123,8 @@ const frameArb: fc.Arbitrary<Ss2Frame> = fc.oneof(
   fc.record({ type: fc.constant('number' as const), number: fc.integer({ min: 0, max: 99 }) }),
   fc.record({ type: fc.constantFrom('ok' as const, 'no' as const, 'busy' as const), command: fc.constantFrom(...'uRPTXoOSVIFQ'.split('')) }),
   fc.record({ type: fc.constant('mode' as const), sum: fc.integer({ min: 0, max: 0xffff }) }),
-  fc.record({ type: fc.constant('firmware' as const), command: fc.constantFrom('S' as const, 'V' as const), text: fc.stringMatching(/^[!-~]([ -~]{0,20}[!-~])?$/) }),
+  // `*S OK` is the wire's own ambiguity (a firmware text "OK"/"NO"/"BUSY" reads as a reply): not a firmware text.
+  fc.record({ type: fc.constant('firmware' as const), command: fc.constantFrom('S' as const, 'V' as const), text: fc.stringMatching(/^[!-~]([ -~]{0,20}[!-~])?$/).filter((t) => !['OK', 'NO', 'BUSY'].includes(t)) }),
   fc.record({ type: fc.constant('param' as const), name: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('')), value: fc.stringMatching(/^([!-~]([ -~]{0,10}[!-~])?)?$/) }),
   fc.record({ type: fc.constant('fault' as const), code: fc.integer({ min: 0, max: 999 }) }),
   fc.record({ type: fc.constant('sensor' as const), sensor: fc.integer({ min: 0, max: 99 }) }),

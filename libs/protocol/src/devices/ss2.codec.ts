@@ -122,17 +122,17 @@ function parseWin(f: string): number | null | undefined {
   return Number(f.trim());
 }
 
-function parseStatus(line: string): Ss2Frame {
+function parseStatus(line: string, raw: string): Ss2Frame {
   const parts = line.split(';');
-  if (parts.length !== 7) return unparsable(line, `status line has ${parts.length} fields, expected 7`);
+  if (parts.length !== 7) return unparsable(raw, `status line has ${parts.length} fields, expected 7`);
   const [, st, sp, win, fl, spd, dir] = parts as [string, string, string, string, string, string, string];
-  if (!/^[1-7]$/.test(st)) return unparsable(line, `state "${st}" is not 1–7`);
-  if (!/^\d{3}$/.test(sp) || Number(sp) < 1 || Number(sp) > 256) return unparsable(line, `spin "${sp}" is not 001–256`);
+  if (!/^[1-7]$/.test(st)) return unparsable(raw, `state "${st}" is not 1–7`);
+  if (!/^\d{3}$/.test(sp) || Number(sp) < 1 || Number(sp) > 256) return unparsable(raw, `spin "${sp}" is not 001–256`);
   const w = parseWin(win);
-  if (w === undefined) return unparsable(line, `win field "${win}" is not a right-aligned number or blank`);
-  if (!/^[0-9A-Fa-f]$/.test(fl)) return unparsable(line, `flags "${fl}" is not one hex digit`);
-  if (!/^\d{3}$/.test(spd)) return unparsable(line, `speed "${spd}" is not 3 digits`);
-  if (dir !== '0' && dir !== '1') return unparsable(line, `direction "${dir}" is not 0 or 1`);
+  if (w === undefined) return unparsable(raw, `win field "${win}" is not a right-aligned number or blank`);
+  if (!/^[0-9A-Fa-f]$/.test(fl)) return unparsable(raw, `flags "${fl}" is not one hex digit`);
+  if (!/^\d{3}$/.test(spd)) return unparsable(raw, `speed "${spd}" is not 3 digits`);
+  if (dir !== '0' && dir !== '1') return unparsable(raw, `direction "${dir}" is not 0 or 1`);
   return { type: 'status', state: Number(st), spin: Number(sp), win: w, flags: parseInt(fl, 16), speed: Number(spd), direction: dir === '0' ? 'cw' : 'ccw' };
 }
 
@@ -146,7 +146,7 @@ export function parseSs2Line(input: string): Ss2Frame {
     return unparsable(input, line === '00' ? '"00" is not a pocket of a single-zero wheel' : 'not a frame (no leading *) and not a bare winning number');
   }
   const body = line.slice(1);
-  if (body.startsWith('X;')) return parseStatus(line);
+  if (body.startsWith('X;')) return parseStatus(line, input);
   let m = /^([A-Za-z]) (OK|NO|BUSY)$/.exec(body);
   if (m) {
     const command = m[1] as string;
