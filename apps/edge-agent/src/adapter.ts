@@ -68,6 +68,7 @@ export abstract class SerialAdapter {
   private faultReason: string | null = null;
   private lastStatus: DeviceState | null = null;
   protected stopped = false;
+  private discard = false;
   readonly stats: AdapterStats = { bytesIn: 0, events: 0, emitted: 0, queueDropped: 0, queueHighWater: 0, commands: 0, commandErrors: 0 };
 
   constructor(opts: AdapterOptions) {
@@ -87,6 +88,7 @@ export abstract class SerialAdapter {
   /** Start timers (watchdog); the port is attached separately. */
   start(): void {
     this.stopped = false;
+    this.discard = false;
     if (this.silenceMs > 0 && this.watchdog === null) {
       this.watchdog = setInterval(() => this.checkSilence(), Math.max(10, Math.floor(this.silenceMs / 4)));
       this.watchdog.unref();
@@ -94,11 +96,13 @@ export abstract class SerialAdapter {
     this.publishStatus();
   }
 
-  stop(): void {
+  /** Stop timers; by default hand on what is still queued (graceful stop). */
+  stop(opts: { flush?: boolean } = {}): void {
     this.stopped = true;
     if (this.watchdog) clearInterval(this.watchdog);
     this.watchdog = null;
-    this.flush();
+    if (opts.flush ?? true) this.flush();
+    else this.discard = true;
   }
 
   /** Serial port opened (first time or after it came back). */
@@ -160,6 +164,7 @@ export abstract class SerialAdapter {
   }
 
   private drain(max: number): void {
+    if (this.discard) return;
     for (let i = 0; i < max; i++) {
       const item = this.queue.shift();
       if (item === undefined) return;

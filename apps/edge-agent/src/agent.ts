@@ -125,6 +125,7 @@ export class Agent {
       await d.serial.stop();
     }
     await Promise.all([...this.devices.values()].map((d) => d.link.stop()));
+    for (const d of this.devices.values()) d.link.close();
     this.log.log('info', 'edge agent stopped');
   }
 
@@ -133,8 +134,9 @@ export class Agent {
     this.started = false;
     for (const d of this.devices.values()) {
       d.link.kill();
-      d.adapter.stop();
+      d.adapter.stop({ flush: false }); // what was only in memory is lost, as in a real crash
       await d.serial.stop();
+      d.link.close();
     }
   }
 

@@ -36,7 +36,10 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const l of links.splice(0)) await l.stop();
+  for (const l of links.splice(0)) {
+    await l.stop();
+    l.close();
+  }
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 

@@ -150,11 +150,8 @@ export class DeviceLink {
     if (!client || !client.connected || this.pumping || this.closed) return;
     this.pumping = true;
     try {
-      for (const entry of this.buffer.unacked()) {
-        if (this.inFlight >= this.window) break;
-        if (entry.index <= this.sentThrough) continue;
-        this.send(client, entry);
-      }
+      const room = this.window - this.inFlight;
+      if (room > 0) for (const entry of this.buffer.after(this.sentThrough, room)) this.send(client, entry);
     } finally {
       this.pumping = false;
     }
@@ -167,7 +164,7 @@ export class DeviceLink {
     this.stats.published += 1;
     client.publish(entry.topic, entry.payload, { qos: 1 }, (err) => {
       if (gen === this.generation) this.inFlight = Math.max(0, this.inFlight - 1);
-      if (err) return; // stays in the outbox; offered again after the reconnect
+      if (err || this.closed) return; // stays in the outbox; offered again after the reconnect
       this.stats.acked += 1;
       this.onPuback(entry.index);
       this.pump();
@@ -176,17 +173,14 @@ export class DeviceLink {
 
   /** The outbox is acknowledged only through a contiguous prefix: a PUBACK never skips an older entry. */
   private onPuback(index: number): void {
-    const first = this.buffer.unacked()[0];
+    const first = this.buffer.first();
     if (first === undefined || index < first.index) return;
     if (index !== first.index) {
       this.ackedAhead.add(index);
       return;
     }
     let through = index;
-    for (const e of this.buffer.unacked().slice(1)) {
-      if (!this.ackedAhead.delete(e.index)) break;
-      through = e.index;
-    }
+    while (this.ackedAhead.delete(through + 1)) through += 1;
     this.buffer.ack(through);
   }
 
@@ -268,6 +262,13 @@ export class DeviceLink {
     });
     clearTimeout(timer);
     if (r !== 'done') c.end(true);
+  }
+
+  /** Release the outbox and seq files (after stop/kill; the link cannot emit afterwards). */
+  close(): void {
+    this.closed = true;
+    this.buffer.close();
+    this.seq.close();
   }
 
   /** Simulate a crash: drop the connection without a DISCONNECT (the broker publishes the Last-Will). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, appendFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, appendFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -51,6 +51,19 @@ describe('offline buffer (agent outbox)', () => {
     expect(b.unacked().map((x) => x.payload)).toEqual(['2', '3', '4']);
     expect(b.dropped).toBe(2);
   });
+});
+
+it('keeps the journal on disk bounded under a steady stream that never fully drains', () => {
+  const dir = tmp();
+  const b = new OfflineBuffer({ dir });
+  for (let i = 0; i < 12_000; i++) {
+    b.append('t', `m${i}`);
+    if (i >= 3) b.ack(i - 3); // always 3 in flight
+  }
+  const lines = readFileSync(join(dir, 'journal.jsonl'), 'utf8').split('\n').filter((l) => l !== '');
+  expect(lines.length).toBeLessThan(5100);
+  const again = new OfflineBuffer({ dir });
+  expect(again.unacked().map((e) => e.payload)).toEqual(['m11997', 'm11998', 'm11999']);
 });
 
 describe('device seq counter', () => {

@@ -1,31 +1,36 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { readCounter, writeCounter } from './offline-buffer.js';
 
 /**
- * The per-device monotonic sequence number of canonical events (devices.md §1). Persisted on every
- * increment so it keeps rising across agent restarts — the server treats a lower seq as a duplicate.
+ * The per-device monotonic sequence number of canonical events (devices.md §1). Written through on
+ * every increment (a fixed-width record rewritten in place) so it keeps rising across agent restarts —
+ * the server treats a lower seq as a duplicate and a skipped one as a gap.
  */
 export class SeqCounter {
-  private readonly file: string;
+  private readonly fd: number;
   private value: number;
 
   constructor(dir: string) {
     mkdirSync(dir, { recursive: true });
-    this.file = join(dir, 'seq');
-    const raw = existsSync(this.file) ? Number(readFileSync(this.file, 'utf8').trim()) : 0;
-    this.value = Number.isSafeInteger(raw) && raw >= 0 ? raw : 0;
+    const file = join(dir, 'seq');
+    const raw = readCounter(file);
+    this.value = raw !== null && raw >= 0 ? raw : 0;
+    this.fd = openSync(file, existsSync(file) ? 'r+' : 'w+');
   }
 
-  /** The next seq (1, 2, 3, …), durably recorded before it is returned. */
+  /** The next seq (1, 2, 3, …), recorded before it is returned. */
   next(): number {
     this.value += 1;
-    const tmp = `${this.file}.tmp`;
-    writeFileSync(tmp, String(this.value));
-    renameSync(tmp, this.file);
+    writeCounter(this.fd, this.value);
     return this.value;
   }
 
   get current(): number {
     return this.value;
+  }
+
+  close(): void {
+    closeSync(this.fd);
   }
 }

@@ -124,11 +124,11 @@ export class WheelAdapter extends SerialAdapter {
     }
   }
 
-  override stop(): void {
+  override stop(opts: { flush?: boolean } = {}): void {
     if (this.ticker) clearInterval(this.ticker);
     this.ticker = null;
     this.failPending('adapter stopped');
-    super.stop();
+    super.stop(opts);
   }
 
   private tick(): void {
