@@ -1,6 +1,8 @@
 import type { CliCommand } from './command.js';
 import { rtpCommand } from './rtp.command.js';
 import { settleCommand } from './settle.command.js';
+import { decodeCommand } from './decode.command.js';
+import { simCommand } from './sim.command.js';
 
 /**
  * The `felt` command table. To add a command (`felt decode`, `felt sim`): write `<name>.command.ts`
@@ -9,4 +11,6 @@ import { settleCommand } from './settle.command.js';
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   rtp: rtpCommand,
   settle: settleCommand,
+  decode: decodeCommand,
+  sim: simCommand,
 };
