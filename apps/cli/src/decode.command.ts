@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { decodeCapture, SERIAL_DEVICE_KINDS, type SerialDeviceKind } from '@felt/protocol';
+import { decodeCapture, LineFramer, SERIAL_DEVICE_KINDS, type SerialDeviceKind } from '@felt/protocol';
 import { intFlag, parseCommandArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line, type CliIo } from './io.js';
@@ -83,7 +83,8 @@ export const decodeCommand: CliCommand = {
       if (e.type === 'device.fault' || e.type === 'wheel.fault') faults += 1;
       line(io.stdout, JSON.stringify(e));
     }
-    const lines = events.reduce((m, e) => Math.max(m, e.line), 0);
+    const framer = new LineFramer();
+    const lines = framer.feed(bytes).length + framer.end().length;
     line(io.stderr, `felt decode ${kind}: ${bytes.length} bytes, ${lines} lines, ${events.length} events (${faults} faults)`);
     return EXIT.ok;
   },
