@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPtyPair, openSerialDuplex, realScheduler, WheelSim, type PtyPair } from '@felt/hardware-sim';
 import type { WheelAdapter } from '@felt/edge-agent';
@@ -79,5 +83,45 @@ describe('edge agent over a socat pty pair with the real serialport binding', ()
     await adapter.configured;
     await spinOnce();
     expect(adapter.trackerState.counters.unparsable).toBeLessThanOrEqual(1); // at most the line torn by the unplug
+  });
+
+  it('the CLI entry (`main.ts --config edge.json`) runs the agent as a process: JSON logs, events on the broker, SIGTERM → retained offline and exit 0', async () => {
+    const pty = await createPtyPair();
+    cleanups.push(() => pty.close());
+    const sched = realScheduler({ speed: SPEED });
+    const wheel = new WheelSim({ scheduler: sched, seed: 9 });
+    const simPort = await openSerialDuplex(pty.a);
+    wheel.start(simPort);
+    cleanups.push(async () => {
+      wheel.stop();
+      sched.dispose();
+      await simPort.close().catch(() => undefined);
+    });
+    const data = tempDir();
+    cleanups.push(() => data.remove());
+    const tableId = `tbl_${run}_main`;
+    const deviceId = 'wheel_main';
+    const configPath = join(data.dir, 'edge.json');
+    writeFileSync(configPath, JSON.stringify({ tableId, mqtt: { url, topicRoot: root }, dataDir: join(data.dir, 'state'), devices: [{ model: 'ss2-wheel', deviceId, path: pty.b, tracker: scaledTracker(SPEED), tickMs: 5 }] }));
+    const pkg = fileURLToPath(new URL('..', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', join(pkg, 'src/main.ts'), '--config', configPath], {
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(pkg, 'tsconfig.src.json') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    cleanups.push(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    await until(() => obs.statusOf(deviceId).some((st) => st.state === 'online' && st.firmware !== null), `the agent process online (stderr: ${err})`, 20_000);
+    await until(() => obs.ofType(deviceId, 'wheel.state').length > 0, 'wheel events from the process');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await until(() => obs.statusOf(deviceId).at(-1)?.state === 'offline', 'the retained offline status');
+    const logs = out.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { level: string; msg: string });
+    expect(logs.map((l) => l.msg)).toEqual(expect.arrayContaining(['edge agent started', 'serial port open', 'mqtt connected', 'signal received; stopping', 'edge agent stopped']));
   });
 });
