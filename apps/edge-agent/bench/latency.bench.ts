@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { SerialPortMock } from 'serialport';
 import { LineFramer, encodeSs2Frame, parseSs2Line, wheelTracker } from '@felt/protocol';
-import { mockHostDuplex, type ByteDuplex } from '@felt/hardware-sim';
+import { createPtyPair, mockHostDuplex, openSerialDuplex, type ByteDuplex } from '@felt/hardware-sim';
 import { Agent, DeviceLink, WheelAdapter, agentConfigSchema, type EventSink } from '../src/index.js';
 import type { SerialPortStream } from '@serialport/stream';
 import { ss2Lines } from '../test/ss2-stream.js';
@@ -73,29 +73,37 @@ async function adapterThroughput(lines: number): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-async function latency(url: string, samples: number): Promise<void> {
+async function latency(url: string, samples: number, transport: 'mock' | 'pty'): Promise<void> {
   const run = Math.random().toString(36).slice(2, 8);
   const root = `felt-bench-${run}/felt/v1`;
   const tableId = `tbl_${run}`;
   const deviceId = 'wheel_lat';
   const dir = mkdtempSync(join(tmpdir(), 'felt-bench-'));
-  const path = `/dev/felt-bench-${run}`;
-  SerialPortMock.binding.createPort(path, { echo: false, record: false });
   let device: ByteDuplex | null = null;
+  const pty = transport === 'pty' ? await createPtyPair() : null;
+  const path = pty ? pty.b : `/dev/felt-bench-${run}`;
+  if (pty) device = await openSerialDuplex(pty.a);
+  else SerialPortMock.binding.createPort(path, { echo: false, record: false });
   const config = agentConfigSchema.parse({ tableId, mqtt: { url, topicRoot: root }, dataDir: dir, devices: [{ model: 'ss2-wheel', deviceId, path, autoReset: false, replyTimeoutMs: 20 }] });
   const agent = new Agent({
     config,
-    createPort: (_d, o) => {
-      const p = new SerialPortMock({ ...o });
-      p.once('open', () => {
-        device = mockHostDuplex(p);
-      });
-      return p as unknown as SerialPortStream;
-    },
+    ...(pty
+      ? {}
+      : {
+          createPort: (_d, o) => {
+            const p = new SerialPortMock({ ...o });
+            p.once('open', () => {
+              device = mockHostDuplex(p);
+            });
+            return p as unknown as SerialPortStream;
+          },
+        }),
   });
   const sub = await mqtt.connectAsync(url, { clientId: `bench-sub-${run}` });
   let arrived: (() => void) | null = null;
+  let eventsIn = 0;
   sub.on('message', (topic) => {
+    if (topic.endsWith('/events')) eventsIn += 1;
     if (topic.endsWith('/events') || topic.endsWith('/baseline')) arrived?.();
   });
   await sub.subscribeAsync([`${root}/tables/${tableId}/devices/${deviceId}/events`, `${root}/baseline`], { qos: 1 });
@@ -114,6 +122,8 @@ async function latency(url: string, samples: number): Promise<void> {
     await got;
     if (i >= 20) e2e.push(performance.now() - t0); // first 20: warm-up
   }
+  // sanity: one event per line, so every sample timed its own line (an extra event would shorten a sample)
+  if (eventsIn !== samples + 20) console.log(`WARNING: ${eventsIn} events for ${samples + 20} lines — samples are not 1:1`);
   const pub = await mqtt.connectAsync(url, { clientId: `bench-pub-${run}` });
   const base: number[] = [];
   for (let i = 0; i < samples + 20; i++) {
@@ -123,17 +133,25 @@ async function latency(url: string, samples: number): Promise<void> {
     await got;
     if (i >= 20) base.push(performance.now() - t0);
   }
-  console.log(`serial line → MQTT subscriber (mock serial → agent → Mosquitto → subscriber), n=${samples}: p50 ${fmt(pct(e2e, 50))}, p99 ${fmt(pct(e2e, 99))}, max ${fmt(Math.max(...e2e))}`);
+  const via = transport === 'pty' ? 'socat pty + real serialport binding' : 'serialport mock binding';
+  console.log(`serial line → MQTT subscriber (${via} → agent → Mosquitto → subscriber), n=${samples}: p50 ${fmt(pct(e2e, 50))}, p99 ${fmt(pct(e2e, 99))}, max ${fmt(Math.max(...e2e))}`);
   console.log(`broker baseline (client publish QoS1 → Mosquitto → subscriber), n=${samples}: p50 ${fmt(pct(base, 50))}, p99 ${fmt(pct(base, 99))}`);
   console.log(`latency the agent adds ≈ (difference of percentiles) p50 ${fmt(pct(e2e, 50) - pct(base, 50))}, p99 ${fmt(pct(e2e, 99) - pct(base, 99))}`);
   await pub.endAsync();
   await sub.endAsync();
   await agent.stop();
+  if (pty) {
+    await device?.close();
+    await pty.close();
+  }
   rmSync(dir, { recursive: true, force: true });
 }
 
 const url = process.env.MQTT_URL;
 codecThroughput(Number(process.env.BENCH_LINES ?? 200_000));
 await adapterThroughput(Number(process.env.BENCH_AGENT_LINES ?? 50_000));
-if (url) await latency(url, Number(process.env.BENCH_SAMPLES ?? 1000));
+if (url) {
+  await latency(url, Number(process.env.BENCH_SAMPLES ?? 1000), 'mock');
+  await latency(url, Number(process.env.BENCH_SAMPLES ?? 1000), 'pty');
+}
 else console.log('MQTT_URL not set: latency part skipped (set MQTT_URL=mqtt://127.0.0.1:1883)');

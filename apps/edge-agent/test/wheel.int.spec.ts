@@ -127,7 +127,7 @@ describe('SS2 wheel through the edge agent to Mosquitto (devices.md §2, §6)', 
   });
 
   it('launch-fail-recover: flag 8 for 2 s (< 3 s) is ignored and the spin produces its one result (W-4)', async () => {
-    const r = await wheelRig(20);
+    const r = await wheelRig(10); // slower: 1 s of margin (100 ms real) between recovery and the 3 s grace
     const spin = r.wheel.status.spin;
     getScenario('wheel', 'launch-fail-recover').arm(r.wheel);
     await r.launch();
