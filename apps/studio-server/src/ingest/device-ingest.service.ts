@@ -151,6 +151,7 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
     const prev = this.health.get(key);
     this.health.set(key, { tableId: ev.tableId, deviceId: ev.deviceId, status: prev?.status ?? null, lastSeq: tr.last, lastEventAt: now });
 
+    if (ev.type === 'shoe.inserted') this.rounds.markNewShoe(ev.tableId);
     if (ev.type === 'wheel.state') this.wheelDir.set(ev.tableId, ev.payload.direction);
     if (ev.type === 'wheel.ball') this.ballRevs.set(ev.tableId, { spin: ev.payload.spin, revolutions: ev.payload.revolutions });
     const revs = this.ballRevs.get(ev.tableId);

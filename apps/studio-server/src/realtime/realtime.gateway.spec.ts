@@ -82,11 +82,16 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
 
     const d = await dealerFrames.waitFor((f) => f.seq === 3);
     expect((d.view as { bets: unknown[] }).bets).toHaveLength(2);
-    const p = await p1Frames.waitFor((f) => f.seq === 3);
-    expect(p.type).toBe('BetAccepted');
-    expect(p.event).toBeNull(); // p2's bet: not exposed to p1
-    expect((p.view as { bets: { playerId: string }[] }).bets.map((b) => b.playerId)).toEqual(['p1']);
-    expect(p1Frames.frames.map((f) => f.seq)).toEqual([1, 2, 3]);
+    expect((d.event as { bet: { playerId: string } }).bet.playerId).toBe('p2');
+    const own = await p1Frames.waitFor((f) => f.seq === 2);
+    expect((own.event as { bet: { betId: string } }).bet.betId).toBe('ws_p1_a');
+    // p2's bet (seq 3) is invisible to p1: no frame; the next frame p1 gets carries seq 4 and p1's view.
+    expect((await send(p2, 'bet.place', { tableId, betId: 'ws_p2_x', spot: 'small', stakeMinor: 100 })).ok).toBe(true);
+    expect((await send(p1, 'bet.place', { tableId, betId: 'ws_p1_x', spot: 'big', stakeMinor: 100 })).ok).toBe(true);
+    const next = await p1Frames.waitFor((f) => f.seq === 5);
+    expect((next.view as { bets: { playerId: string }[] }).bets.every((b) => b.playerId === 'p1')).toBe(true);
+    expect(p1Frames.frames.map((f) => f.seq)).toEqual([1, 2, 5]);
+    expect(p1Frames.frames.some((f) => JSON.stringify(f).includes('ws_p2_'))).toBe(false);
 
     const denied = await send(p1, 'round.close', { tableId });
     expect(denied.ok ? null : denied.error.code).toBe('FORBIDDEN');

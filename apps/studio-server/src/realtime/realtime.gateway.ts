@@ -35,13 +35,18 @@ const PITBOSS_ROOM = 'pitbosses';
 const staffRoom = (tableId: string, role: 'dealer' | 'pitboss'): string => `t:${tableId}:${role}`;
 const playerRoom = (tableId: string, playerId: string): string => `t:${tableId}:p:${playerId}`;
 
+const ownerOf = (payload: unknown): string | undefined => {
+  const p = payload as { bet?: { playerId?: string }; playerId?: string };
+  return p.bet?.playerId ?? p.playerId;
+};
+
 const audienceOf = (u: AuthUser): Audience => (u.role === 'player' ? { role: 'player', playerId: u.userId } : u.role === 'dealer' ? { role: 'dealer' } : { role: 'pitboss' });
 
 /**
  * The realtime channel (issue §8, socket.io): a client connects with its JWT (`auth.token`), joins a
  * table, and receives `round.event` frames (each with the round seq) and `round.snapshot`s. Players
  * get redacted frames: the kernel's player view and only their own bet events — never other
- * players' bets or a hidden card. Reconnect: `table.join {tableId, roundId, lastSeq}` returns the
+ * players' bets or a hidden card (a commit of other players' bets alone sends a player no frame). Reconnect: `table.join {tableId, roundId, lastSeq}` returns the
  * missing events (redacted for the audience) and a fresh view. Pit bosses also get `alert` and
  * `device.status` frames. Every message is validated (libs/protocol) and role-checked.
  */
@@ -229,13 +234,22 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
   private fanOut(f: RoundFrame): void {
     if (!this.server) return;
     const last = f.events.length - 1;
+    const rooms = this.server.sockets.adapter.rooms;
     const send = (room: string, a: Audience): void => {
+      // A view is computed only for an audience that is listening.
+      if (!rooms.get(room)?.size) return;
       const view = f.kernel.view(f.state, a);
       f.events.forEach((e, i) => this.server.to(room).emit('round.event', this.eventFrame(f.tableId, f.roundId, e, a, i === last ? view : null)));
     };
     send(staffRoom(f.tableId, 'dealer'), { role: 'dealer' });
     send(staffRoom(f.tableId, 'pitboss'), { role: 'pitboss' });
-    for (const playerId of this.players.get(f.tableId)?.keys() ?? []) send(playerRoom(f.tableId, playerId), { role: 'player', playerId });
+    // Another player's bet is invisible to a player (issue §8), so a commit of only other players'
+    // bets sends that player nothing: the next frame's seq simply jumps (resync by lastSeq still works).
+    const betOwners = f.events.every((e) => e.type === 'BetAccepted' || e.type === 'BetCancelled') ? new Set(f.events.map((e) => ownerOf(e.payload))) : null;
+    for (const playerId of this.players.get(f.tableId)?.keys() ?? []) {
+      if (betOwners && !betOwners.has(playerId)) continue;
+      send(playerRoom(f.tableId, playerId), { role: 'player', playerId });
+    }
   }
 
   private dropPlayer(tableId: string, playerId: string): void {

@@ -56,6 +56,7 @@ export interface ExecuteOptions {
   readonly closesBetting?: boolean;
 }
 
+const READ_MODEL_EVERY = 25;
 const TERMINAL = new Set(['resolved', 'settled', 'void']);
 const FINISHED = new Set(['settled', 'void']);
 
@@ -74,6 +75,7 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
   private readonly current = new Map<string, LoadedRound>();
   private readonly deadlineTimers = new Map<string, Map<string, () => void>>();
   private readonly nextRoundTimers = new Map<string, () => void>();
+  private readonly newShoe = new Set<string>();
   private tableSub: Subscription | undefined;
   private disposed = false;
 
@@ -140,10 +142,39 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
       const roundId = this.ids.next('rnd');
       const fresh: LoadedRound = { roundId, tableId, game: table.game, kernel, state: kernel.initial(), openedAt: at, causations: new Set() };
       const cmd: KernelCommand = { type: 'OpenRound', at, roundId, tableId, profileId: table.profileId, bettingClosesAt: at + table.betWindowS * 1000, limits: table.limits };
-      return this.decideAndCommit(table, fresh, [cmd], actor, {});
+      const carry = this.shoeCarry(tableId, cur, kernel, cmd);
+      this.newShoe.delete(tableId);
+      return this.decideAndCommit(table, fresh, carry ? [cmd, carry] : [cmd], actor, {});
     });
     await after();
     return result;
+  }
+
+  /** A new shoe was inserted (shoe.inserted, S-4): the next round tracks a full shoe again. */
+  markNewShoe(tableId: string): void {
+    this.newShoe.add(tableId);
+  }
+
+  /**
+   * S-1 across rounds: a kernel that tracks the shoe's composition (baccarat) gets the previous
+   * round's shoe attached to the new round, unless the cut card came out or a new shoe was inserted.
+   */
+  private shoeCarry(tableId: string, prev: LoadedRound | null, kernel: AnyKernel, open: KernelCommand): KernelCommand | null {
+    if (!prev || prev.kernel !== kernel || this.newShoe.has(tableId)) return null;
+    const shoe = (prev.state as unknown as { shoe?: { decks: number; remaining: unknown; dealt: number; total: number; cutAt: number | null; cutCardOut: boolean } }).shoe;
+    if (!shoe || typeof shoe !== 'object' || shoe.cutCardOut) return null;
+    const attach: KernelCommand = { type: 'AttachShoe', at: open.at, shoe: { decks: shoe.decks, remaining: shoe.remaining, dealt: shoe.dealt, total: shoe.total, cutAt: shoe.cutAt, cutCardOut: shoe.cutCardOut } };
+    // Only when the kernel takes it (a game without AttachShoe simply starts each round fresh).
+    try {
+      const opened = kernel.decide(kernel.initial(), open);
+      if (!opened || !opened.ok) return null;
+      const s = opened.events.reduce((st, e) => kernel.evolve(st, e), kernel.initial());
+      const d = kernel.decide(s, attach) as ReturnType<AnyKernel['decide']> | undefined;
+      return d?.ok ? attach : null;
+    } catch (e) {
+      this.log.warn(`shoe carry for ${tableId} skipped: ${(e as Error).message}`);
+      return null;
+    }
   }
 
   // ───────────────────────────── queries ─────────────────────────────
@@ -245,7 +276,12 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
     try {
       stored = await this.uow.run(async (tx) => {
         const appended = await tx.events.append(roundId, table.tableId, round.state.seq, events.map((e) => ({ type: e.type, at: e.at, payload: e })), opts.causationId ?? null);
-        await tx.rounds.upsert({ roundId, tableId: table.tableId, game: round.game, seq: state.seq, phase: state.phase, state, openedAt: round.openedAt, updatedAt: now });
+        // The read model is a cache of the fold (decisions always replay events). Pure bet commits refresh
+        // it every READ_MODEL_EVERY events only: rewriting a state holding every bet on every bet is O(n²).
+        const onlyBets = events.every((e) => e.type === 'BetAccepted' || e.type === 'BetCancelled');
+        if (!onlyBets || Math.floor(state.seq / READ_MODEL_EVERY) !== Math.floor(round.state.seq / READ_MODEL_EVERY)) {
+          await tx.rounds.upsert({ roundId, tableId: table.tableId, game: round.game, seq: state.seq, phase: state.phase, state, openedAt: round.openedAt, updatedAt: now });
+        }
         await this.applyMoney(tx, table, roundId, events, now);
         return appended;
       });

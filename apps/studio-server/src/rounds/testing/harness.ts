@@ -82,7 +82,7 @@ export const DEALER: Actor = { userId: 'dealer1', role: 'dealer', name: 'Dealer 
 export const PITBOSS: Actor = { userId: 'pitboss1', role: 'pitboss', name: 'Pit Boss 1' };
 
 export interface Harness {
-  readonly uow: InMemoryUnitOfWork;
+  readonly uow: UnitOfWork & LedgerReader;
   readonly clock: FixedClock;
   readonly ids: SequentialIds;
   readonly scheduler: ManualScheduler;
@@ -112,8 +112,8 @@ export async function flush(): Promise<void> {
   for (let i = 0; i < 20; i++) await new Promise<void>((r) => setImmediate(r));
 }
 
-interface Shared {
-  uow: InMemoryUnitOfWork;
+export interface Shared {
+  uow: UnitOfWork & LedgerReader;
   clock: FixedClock;
   ids: SequentialIds;
   alerts: FakeAlerts;
@@ -122,7 +122,7 @@ interface Shared {
   repo: InMemoryTablesRepository;
 }
 
-export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profiles: Record<string, string[]> = { sicbo: ['coin'] }, shared?: Shared): Harness {
+export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profiles: Record<string, string[]> = { sicbo: ['coin'] }, shared?: Partial<Shared>): Harness {
   const uow = shared?.uow ?? new InMemoryUnitOfWork();
   const clock = shared?.clock ?? new FixedClock();
   const ids = shared?.ids ?? new SequentialIds();
