@@ -1,1 +1,6 @@
-export {};
+// @felt/client-sdk — typed REST + WebSocket client of the studio server (ARCHITECTURE.md "Transports").
+export * from './errors.js';
+export * from './ids.js';
+export * from './types.js';
+export * from './felt.client.js';
+export * from './realtime.client.js';

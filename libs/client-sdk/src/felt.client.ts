@@ -1,0 +1,358 @@
+import {
+  BulkBetBodySchema,
+  CancelBetBodySchema,
+  CreateTableBodySchema,
+  GameCommandBodySchema,
+  PlaceBetBodySchema,
+  PlayerDecisionBodySchema,
+  PreOpenCheckBodySchema,
+  ReasonBodySchema,
+  TableStatusBodySchema,
+  UpdateTableBodySchema,
+  type GameCommandBody,
+  type PlayerDecisionBody,
+  type TableStatus,
+} from '@felt/protocol';
+import type { input as ZodInput } from 'zod';
+import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
+import { newBetId, newRequestId } from './ids.js';
+import { ROLES } from './types.js';
+import type {
+  AcceptedBet,
+  Alert,
+  AuditRecord,
+  AuthUser,
+  Balance,
+  BetResult,
+  CommandResult,
+  DepositResult,
+  HealthReport,
+  LoginResult,
+  PendingRequest,
+  PublicUser,
+  Role,
+  RoundSummary,
+  RoundView,
+  StoredRoundEvent,
+  Table,
+} from './types.js';
+
+/** The fetch signature the client needs (the global fetch of browsers and Node ≥ 18 fits). */
+export type FetchLike = (input: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ status: number; ok: boolean; text(): Promise<string> }>;
+
+export interface FeltClientOptions {
+  /** e.g. `http://localhost:3000` (a trailing `/` is ignored). */
+  readonly baseUrl: string;
+  /** A JWT from an earlier login; `login()` replaces it. */
+  readonly token?: string | null;
+  /** Injected fetch (tests, a proxy-aware fetch); default: the global fetch. */
+  readonly fetch?: FetchLike;
+}
+
+export type CreateTableInput = ZodInput<typeof CreateTableBodySchema>;
+export type UpdateTableInput = ZodInput<typeof UpdateTableBodySchema>;
+export type PreOpenCheckInput = ZodInput<typeof PreOpenCheckBodySchema>;
+/** A bet; `betId` defaults to `newBetId()` — pass your own id to retry the same bet safely. */
+export type PlaceBetInput = Omit<ZodInput<typeof PlaceBetBodySchema>, 'betId'> & { readonly betId?: string };
+
+export interface DepositInput {
+  readonly playerId: string;
+  readonly amountMinor: number;
+  readonly currency?: string;
+  /** Idempotency key: the same id twice is one deposit. */
+  readonly depositId?: string;
+  readonly reason: string;
+}
+
+export interface CreateUserInput {
+  readonly username: string;
+  readonly name: string;
+  readonly role: Role;
+  readonly password: string;
+  readonly reason: string;
+}
+
+interface Validator<T> {
+  safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/** Validates a body before sending (STYLE.md habit 4); a bad body never leaves the client. */
+function validate<T>(schema: Validator<T>, body: unknown): T {
+  const r = schema.safeParse(body);
+  if (r.success) return r.data;
+  throw FeltApiError.client(CLIENT_ERROR_CODES.INVALID_INPUT, describeIssues(r.error.issues));
+}
+
+function check(ok: boolean, message: string): void {
+  if (!ok) throw FeltApiError.client(CLIENT_ERROR_CODES.INVALID_INPUT, message);
+}
+
+const seg = (s: string): string => encodeURIComponent(s);
+
+function query(params: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
+  const s = q.toString();
+  return s === '' ? '' : `?${s}`;
+}
+
+interface RequestOptions {
+  readonly body?: unknown;
+  /** Default true: send the bearer token (and refuse to call without one). */
+  readonly auth?: boolean;
+  /** Non-2xx statuses whose JSON body is a normal answer (health: 503). */
+  readonly acceptStatus?: readonly number[];
+}
+
+/**
+ * Typed REST client of the studio server. Every method resolves with the server's JSON answer or
+ * rejects with a FeltApiError (`{status, code, ruleId, message}`); request bodies are validated
+ * with the @felt/protocol schemas before sending.
+ */
+export class FeltClient {
+  readonly baseUrl: string;
+  private tokenValue: string | null;
+  private readonly fetchFn: FetchLike;
+
+  constructor(opts: FeltClientOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.tokenValue = opts.token ?? null;
+    this.fetchFn = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  /** The JWT sent as `Authorization: Bearer …` (null before login). */
+  get token(): string | null {
+    return this.tokenValue;
+  }
+
+  setToken(token: string | null): void {
+    this.tokenValue = token;
+  }
+
+  // ───────────────────────── auth ─────────────────────────
+
+  /** `POST /auth/login`; stores the token for the following calls. */
+  async login(username: string, password: string): Promise<LoginResult> {
+    check(typeof username === 'string' && username.length > 0, 'username: required');
+    check(typeof password === 'string' && password.length > 0, 'password: required');
+    const r = await this.request<LoginResult>('POST', '/auth/login', { body: { username, password }, auth: false });
+    this.tokenValue = r.token;
+    return r;
+  }
+
+  logout(): void {
+    this.tokenValue = null;
+  }
+
+  async me(): Promise<AuthUser> {
+    return this.request('GET', '/auth/me');
+  }
+
+  /** `GET /health` — the report also when the server says 503 (a dependency is down). */
+  async health(): Promise<HealthReport> {
+    return this.request('GET', '/health', { auth: false, acceptStatus: [503] });
+  }
+
+  // ───────────────────────── users (admin) ─────────────────────────
+
+  async listUsers(): Promise<PublicUser[]> {
+    return this.request('GET', '/users');
+  }
+
+  async createUser(body: CreateUserInput): Promise<PublicUser> {
+    check(/^[a-z0-9._-]{3,40}$/.test(body.username), 'username: 3–40 of a-z 0-9 . _ -');
+    check((ROLES as readonly string[]).includes(body.role), `role: one of ${ROLES.join(', ')}`);
+    check(body.password.length >= 8, 'password: at least 8 characters');
+    check(body.reason.length > 0 && body.name.length > 0, 'name and reason: required');
+    return this.request('POST', '/users', { body });
+  }
+
+  // ───────────────────────── tables ─────────────────────────
+
+  async listTables(): Promise<Table[]> {
+    return this.request('GET', '/tables');
+  }
+
+  async getTable(tableId: string): Promise<Table> {
+    return this.request('GET', `/tables/${seg(tableId)}`);
+  }
+
+  async createTable(body: CreateTableInput): Promise<Table> {
+    return this.request('POST', '/tables', { body: validate(CreateTableBodySchema, body) });
+  }
+
+  async updateTable(tableId: string, body: UpdateTableInput): Promise<Table> {
+    return this.request('PATCH', `/tables/${seg(tableId)}`, { body: validate(UpdateTableBodySchema, body) });
+  }
+
+  /** ROU-7: the pit boss records the pre-open check (roulette: table, wheel-level, free-running, ball). */
+  async preOpenCheck(tableId: string, body: PreOpenCheckInput): Promise<Table> {
+    return this.request('POST', `/tables/${seg(tableId)}/pre-open-check`, { body: validate(PreOpenCheckBodySchema, body) });
+  }
+
+  /** Open / close / pause / maintenance, audited with the reason. */
+  async setTableStatus(tableId: string, status: TableStatus, reason: string): Promise<Table> {
+    return this.request('POST', `/tables/${seg(tableId)}/status`, { body: validate(TableStatusBodySchema, { status, reason }) });
+  }
+
+  /** The current round as the caller may see it (players: redacted view, own bets only). */
+  async currentRound(tableId: string): Promise<RoundView> {
+    return this.request('GET', `/tables/${seg(tableId)}/round`);
+  }
+
+  /** Latest rounds of the table (dealer / pit boss / admin). */
+  async roundHistory(tableId: string, limit?: number): Promise<RoundSummary[]> {
+    return this.request('GET', `/tables/${seg(tableId)}/rounds${query({ limit })}`);
+  }
+
+  // ───────────────────────── rounds: dealer / pit boss ─────────────────────────
+
+  async openRound(tableId: string): Promise<CommandResult> {
+    return this.request('POST', `/tables/${seg(tableId)}/rounds`);
+  }
+
+  /** "No more bets" (GEN-3). */
+  async closeBetting(tableId: string): Promise<CommandResult> {
+    return this.request('POST', `/tables/${seg(tableId)}/round/close`);
+  }
+
+  /** A dealer's direct game command, e.g. `{type: 'DeclareNoSpin'}` (ROU-4). */
+  async dealerCommand(tableId: string, command: GameCommandBody): Promise<CommandResult> {
+    return this.request('POST', `/tables/${seg(tableId)}/round/dealer-commands`, { body: validate(GameCommandBodySchema, command) });
+  }
+
+  /** Dealer / pit boss asks for a void; a pit boss approves it (GEN-6). */
+  async requestVoid(tableId: string, reason: string): Promise<PendingRequest> {
+    return this.request('POST', `/tables/${seg(tableId)}/round/void-requests`, { body: validate(ReasonBodySchema, { reason }) });
+  }
+
+  /** Pit boss only, never their own request (GEN-6). */
+  async approveVoid(tableId: string, requestId: string, reason: string): Promise<CommandResult> {
+    return this.request('POST', `/tables/${seg(tableId)}/round/void-requests/${seg(requestId)}/approve`, { body: validate(ReasonBodySchema, { reason }) });
+  }
+
+  /** Pit boss voids the round directly (technical error, ROU-6 / GEN-6). */
+  async voidRound(tableId: string, reason: string): Promise<CommandResult> {
+    return this.request('POST', `/tables/${seg(tableId)}/round/void`, { body: validate(ReasonBodySchema, { reason }) });
+  }
+
+  /** Dealer enters a card/result by hand (S-3); it waits for a pit boss's approval. */
+  async proposeManualEntry(tableId: string, command: GameCommandBody): Promise<PendingRequest> {
+    return this.request('POST', `/tables/${seg(tableId)}/round/manual-entries`, { body: validate(GameCommandBodySchema, command) });
+  }
+
+  async approveManualEntry(tableId: string, requestId: string, reason: string): Promise<CommandResult> {
+    return this.request('POST', `/tables/${seg(tableId)}/round/manual-entries/${seg(requestId)}/approve`, { body: validate(ReasonBodySchema, { reason }) });
+  }
+
+  /** Result correction / misdeal resolution / resume (pit boss, audited with `reason`). */
+  async correctResult(tableId: string, command: GameCommandBody): Promise<CommandResult> {
+    return this.request('POST', `/tables/${seg(tableId)}/round/corrections`, { body: validate(GameCommandBodySchema, command) });
+  }
+
+  /** Void requests and manual entries waiting for a pit boss. */
+  async pendingRequests(tableId: string): Promise<PendingRequest[]> {
+    return this.request('GET', `/tables/${seg(tableId)}/requests`);
+  }
+
+  /** Every stored event of a round (replay; pit boss / admin). */
+  async roundEvents(roundId: string): Promise<StoredRoundEvent[]> {
+    return this.request('GET', `/rounds/${seg(roundId)}/events`);
+  }
+
+  // ───────────────────────── bets / decisions: player ─────────────────────────
+
+  async placeBet(tableId: string, bet: PlaceBetInput): Promise<BetResult> {
+    const body = validate(PlaceBetBodySchema, { ...bet, betId: bet.betId ?? newBetId() });
+    return this.request('POST', `/tables/${seg(tableId)}/bets`, { body });
+  }
+
+  async cancelBet(tableId: string, betId: string): Promise<BetResult> {
+    const { betId: id } = validate(CancelBetBodySchema, { betId });
+    return this.request('DELETE', `/tables/${seg(tableId)}/bets/${seg(id)}`);
+  }
+
+  /** Repeats the player's bets of the previous round; the new bets get ids `<requestId>:<n>`. */
+  async rebet(tableId: string, requestId: string = newRequestId()): Promise<BetResult> {
+    return this.request('POST', `/tables/${seg(tableId)}/bets/rebet`, { body: validate(BulkBetBodySchema, { requestId }) });
+  }
+
+  /** Doubles the player's current bets; the new bets get ids `<requestId>:<n>`. */
+  async double(tableId: string, requestId: string = newRequestId()): Promise<BetResult> {
+    return this.request('POST', `/tables/${seg(tableId)}/bets/double`, { body: validate(BulkBetBodySchema, { requestId }) });
+  }
+
+  async myBets(tableId: string): Promise<AcceptedBet[]> {
+    return this.request('GET', `/tables/${seg(tableId)}/bets/mine`);
+  }
+
+  /** A player's decision, e.g. blackjack `{type: 'PlayerAction', …}` (seat ownership checked by the server, BJ-9). */
+  async playerDecision(tableId: string, command: PlayerDecisionBody): Promise<CommandResult> {
+    return this.request('POST', `/tables/${seg(tableId)}/round/decisions`, { body: validate(PlayerDecisionBodySchema, command) });
+  }
+
+  // ───────────────────────── wallet ─────────────────────────
+
+  async myWallet(): Promise<Balance> {
+    return this.request('GET', '/wallet/me');
+  }
+
+  /** Admin deposit into a player's account (audited; idempotent by `depositId`). */
+  async deposit(body: DepositInput): Promise<DepositResult> {
+    check(typeof body.playerId === 'string' && body.playerId.length > 0, 'playerId: required');
+    check(Number.isSafeInteger(body.amountMinor) && body.amountMinor > 0, 'amountMinor: a positive integer (minor units)');
+    check(body.currency === undefined || /^[A-Z]{3}$/.test(body.currency), 'currency: three upper-case letters');
+    check(typeof body.reason === 'string' && body.reason.length > 0, 'reason: required');
+    return this.request('POST', '/wallet/deposit', { body });
+  }
+
+  /** Demo mode only: raises the player's balance back to the demo amount. */
+  async demoTopUp(): Promise<Balance> {
+    return this.request('POST', '/wallet/demo-top-up');
+  }
+
+  /** Ledger invariants report (admin). */
+  async ledgerCheck(): Promise<unknown> {
+    return this.request('GET', '/admin/ledger/check');
+  }
+
+  // ───────────────────────── supervision ─────────────────────────
+
+  async alerts(opts: { tableId?: string; limit?: number } = {}): Promise<Alert[]> {
+    return this.request('GET', `/alerts${query({ tableId: opts.tableId, limit: opts.limit })}`);
+  }
+
+  async audit(opts: { target?: string; limit?: number } = {}): Promise<AuditRecord[]> {
+    return this.request('GET', `/audit${query({ target: opts.target, limit: opts.limit })}`);
+  }
+
+  // ───────────────────────── transport ─────────────────────────
+
+  private async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (opts.auth !== false) {
+      if (this.tokenValue === null) throw FeltApiError.client(CLIENT_ERROR_CODES.NO_TOKEN, `${method} ${path} needs a token: login() first`);
+      headers['authorization'] = `Bearer ${this.tokenValue}`;
+    }
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    let res: Awaited<ReturnType<FetchLike>>;
+    let text: string;
+    try {
+      res = await this.fetchFn(`${this.baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+      text = await res.text();
+    } catch (e) {
+      throw FeltApiError.client(CLIENT_ERROR_CODES.NETWORK_ERROR, `${method} ${path}: ${e instanceof Error ? e.message : String(e)}`, e);
+    }
+    if (!res.ok && !(opts.acceptStatus ?? []).includes(res.status)) throw FeltApiError.fromHttp(res.status, text);
+    if (text === '') return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch (e) {
+      throw new FeltApiError(res.status, CLIENT_ERROR_CODES.BAD_RESPONSE, null, `${method} ${path}: the answer is not JSON`, undefined, { cause: e });
+    }
+  }
+}
