@@ -56,7 +56,10 @@ export class RoundControlService {
   /** A pit boss approves a void request: the round is voided and every bet refunded (GEN-6). */
   async approveVoid(tableId: string, requestId: string, actor: Actor, reason: string): Promise<Result<Committed>> {
     const req = this.take(tableId, requestId, 'void', actor);
-    if (!req.ok) return req;
+    if (!req.ok) {
+      await this.record(actor, 'round.void-approve', reason, requestId, req);
+      return req;
+    }
     const r = await this.rounds.execute(tableId, { type: 'VoidRound', at: this.clock.now(), reason: `${req.value.reason} — approved by ${actor.userId}: ${reason}`, by: actor.userId }, actor, { roundId: req.value.roundId });
     await this.record(actor, 'round.void-approve', `${reason} (request ${requestId} by ${req.value.by}: ${req.value.reason})`, req.value.roundId, r);
     if (r.ok) this.pending.delete(requestId);
@@ -79,7 +82,10 @@ export class RoundControlService {
   /** A pit boss approves a manual entry; the kernel decides it like any device event (audited). */
   async approveManual(tableId: string, requestId: string, actor: Actor, reason: string): Promise<Result<Committed>> {
     const req = this.take(tableId, requestId, 'manual', actor);
-    if (!req.ok) return req;
+    if (!req.ok) {
+      await this.record(actor, 'round.manual-approve', reason, requestId, req);
+      return req;
+    }
     const cmd = { ...(req.value.command as KernelCommand), at: this.clock.now(), enteredBy: req.value.by, approvedBy: actor.userId } as KernelCommand;
     const r = await this.rounds.execute(tableId, cmd, actor, { roundId: req.value.roundId });
     await this.record(actor, 'round.manual-approve', `${reason} (${cmd.type} entered by ${req.value.by}: ${req.value.reason})`, req.value.roundId, r);
