@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { BulkBetBodySchema, PlaceBetBodySchema } from '@felt/protocol';
 import type { AcceptedBet } from '@felt/games';
@@ -20,7 +20,7 @@ const out = ({ events: _e, ...rest }: BetOutcome): Out => rest;
 @UseGuards(JwtAuthGuard, RolesGuard)
 @Roles('player')
 export class BettingController {
-  constructor(private readonly betting: BettingService) {}
+  constructor(@Inject(BettingService) private readonly betting: BettingService) {}
 
   @Post()
   @HttpCode(200)

@@ -25,7 +25,7 @@ export interface BetOutcome extends Committed {
 @Injectable()
 export class BettingService {
   constructor(
-    private readonly rounds: RoundsService,
+    @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Inject } from '@nestjs/common';
 import type { Subscription } from 'rxjs';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
@@ -18,10 +18,10 @@ export class DeviceReactionsService implements OnModuleInit, OnModuleDestroy {
   private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly rounds: RoundsService,
-    private readonly tables: TablesService,
-    private readonly commands: DeviceCommandsService,
-    private readonly ingest: DeviceIngestService,
+    @Inject(RoundsService) private readonly rounds: RoundsService,
+    @Inject(TablesService) private readonly tables: TablesService,
+    @Inject(DeviceCommandsService) private readonly commands: DeviceCommandsService,
+    @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
   ) {}
 
   onModuleInit(): void {

@@ -1,4 +1,4 @@
-import { Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Logger, type OnModuleDestroy, type OnModuleInit, Inject } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection } from '@nestjs/websockets';
 import type { Audience, Result } from '@felt/games';
 import { WS_CLIENT_MESSAGES, type RoundEventFrame, type RoundSnapshotFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
@@ -59,13 +59,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
   private subs: Subscription[] = [];
 
   constructor(
-    private readonly auth: AuthService,
-    private readonly rounds: RoundsService,
-    private readonly tables: TablesService,
-    private readonly betting: BettingService,
-    private readonly control: RoundControlService,
-    private readonly alerts: AlertsService,
-    private readonly ingest: DeviceIngestService,
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(RoundsService) private readonly rounds: RoundsService,
+    @Inject(TablesService) private readonly tables: TablesService,
+    @Inject(BettingService) private readonly betting: BettingService,
+    @Inject(RoundControlService) private readonly control: RoundControlService,
+    @Inject(AlertsService) private readonly alerts: AlertsService,
+    @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
   ) {}
 
   onModuleInit(): void {

@@ -37,7 +37,7 @@ export class RoundControlService {
   private readonly pending = new Map<string, PendingRequest>();
 
   constructor(
-    private readonly rounds: RoundsService,
+    @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(ROUNDS_AUDIT) private readonly audit: AuditPort,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards, Inject } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { GameCommandBodySchema, PlayerDecisionBodySchema, ReasonBodySchema } from '@felt/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
@@ -20,8 +20,8 @@ const out = (c: Committed): Out => ({ ...c, events: c.events.map((e) => ({ seq: 
 @UseGuards(JwtAuthGuard, RolesGuard)
 export class RoundsController {
   constructor(
-    private readonly rounds: RoundsService,
-    private readonly control: RoundControlService,
+    @Inject(RoundsService) private readonly rounds: RoundsService,
+    @Inject(RoundControlService) private readonly control: RoundControlService,
   ) {}
 
   /** Dealer starts the next round (tables without automatic cadence). */

@@ -82,7 +82,7 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(KERNELS) private readonly kernels: KernelRegistry,
-    private readonly tables: TablesService,
+    @Inject(TablesService) private readonly tables: TablesService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(SCHEDULER) private readonly scheduler: Scheduler,

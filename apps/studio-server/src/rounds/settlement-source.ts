@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Settlement } from '@felt/games';
 import { SYSTEM_ACTOR } from './rounds.types.js';
 import { RoundsService } from './rounds.service.js';
@@ -10,7 +10,7 @@ import { RoundsService } from './rounds.service.js';
  */
 @Injectable()
 export class RoundsSettlementSource {
-  constructor(private readonly rounds: RoundsService) {}
+  constructor(@Inject(RoundsService) private readonly rounds: RoundsService) {}
 
   async linesFor(roundId: string): Promise<Settlement> {
     // Always from the stored events: the money must follow what was committed, never a cache.

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, UseGuards, Inject } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CreateTableBodySchema, PreOpenCheckBodySchema, TableStatusBodySchema, UpdateTableBodySchema } from '@felt/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
@@ -18,8 +18,8 @@ import { TablesService } from './tables.service.js';
 @UseGuards(JwtAuthGuard, RolesGuard)
 export class TablesController {
   constructor(
-    private readonly tables: TablesService,
-    private readonly rounds: RoundsService,
+    @Inject(TablesService) private readonly tables: TablesService,
+    @Inject(RoundsService) private readonly rounds: RoundsService,
   ) {}
 
   @Post()
