@@ -115,6 +115,20 @@ describe('BettingService', () => {
     expect(await h.balance('player1')).toBe(94_000);
   });
 
+  it("bets sent just before the dealer's no-more-bets are taken, those after it are not — even while they queue together (GEN-3)", async () => {
+    const { h, betting, tableId } = await setup(1_000_000);
+    const before = Array.from({ length: 5 }, (_, i) => betting.place(tableId, PLAYER(1), { betId: `pre${i}`, spot: 'heads', stakeMinor: 100 }));
+    const close = h.rounds.execute(tableId, { type: 'CloseBetting', at: h.clock.now(), reason: 'dealer' }, DEALER);
+    const after = Array.from({ length: 5 }, (_, i) => betting.place(tableId, PLAYER(2), { betId: `post${i}`, spot: 'tails', stakeMinor: 100 }));
+    expect((await Promise.all(before)).every((r) => r.ok)).toBe(true);
+    expect((await close).ok).toBe(true);
+    expect((await Promise.all(after)).map(code)).toEqual(Array(5).fill('BETTING_CLOSED'));
+    expect(await h.balance('player2')).toBe(100_000);
+    // The five early bets were committed together (one group commit).
+    const events = await h.rounds.loadEvents((await h.rounds.currentRound(tableId))?.roundId ?? '');
+    expect(events.filter((e) => e.type === 'BetAccepted')).toHaveLength(5);
+  });
+
   describe('late-bet race around the close instant (GEN-3, ROU-3) with an injected clock', () => {
     it('accepts every bet received before the close instant and none at or after it', async () => {
       const { h, betting, tableId, closesAt } = await setup(1_000_000);

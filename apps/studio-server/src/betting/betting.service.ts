@@ -33,7 +33,7 @@ export class BettingService {
 
   place(tableId: string, player: Actor, body: PlaceBetBody): Promise<Result<BetOutcome>> {
     const at = this.clock.now();
-    return this.withBets(tableId, player, this.rounds.execute(tableId, { type: 'PlaceBet', at, bet: { betId: body.betId, playerId: player.userId, spot: body.spot, stakeMinor: body.stakeMinor } }, player));
+    return this.withBets(tableId, player, this.rounds.placeBet(tableId, { type: 'PlaceBet', at, bet: { betId: body.betId, playerId: player.userId, spot: body.spot, stakeMinor: body.stakeMinor } }, player));
   }
 
   cancel(tableId: string, player: Actor, betId: string): Promise<Result<BetOutcome>> {

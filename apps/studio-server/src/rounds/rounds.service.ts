@@ -76,6 +76,8 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
   private readonly deadlineTimers = new Map<string, Map<string, () => void>>();
   private readonly nextRoundTimers = new Map<string, () => void>();
   private readonly newShoe = new Set<string>();
+  /** Per table: the bets of the next group commit, joinable until another command is queued. */
+  private readonly openBets = new Map<string, PendingBet[]>();
   private tableSub: Subscription | undefined;
   private disposed = false;
 
@@ -122,6 +124,8 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
    * stamped before the deadline is decided before the deadline's CloseBetting).
    */
   async executeBatch(tableId: string, commands: readonly KernelCommand[], actor: Actor, opts: ExecuteOptions = {}): Promise<Result<Committed>> {
+    // Bets that arrive after this command must be decided after it: close the open bet group.
+    this.openBets.delete(tableId);
     const { result, after } = await this.mutex.run(tableId, () => this.runLocked(tableId, commands, actor, opts));
     await after();
     return result;
@@ -129,6 +133,7 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
 
   /** Open the next round of an open table (dealer, or automatic cadence). */
   async openRound(tableId: string, actor: Actor): Promise<Result<Committed>> {
+    this.openBets.delete(tableId);
     const { result, after } = await this.mutex.run(tableId, async () => {
       const t = await this.tables.get(tableId);
       if (!t.ok) return { result: t, after: noop };
@@ -148,6 +153,106 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
     });
     await after();
     return result;
+  }
+
+  /**
+   * PlaceBet with group commit: bets that arrive while the table's queue is busy are decided one by
+   * one (each on the state the previous ones produced, each with its own result) and committed in ONE
+   * transaction. The group stays open only until any other command is queued for the table, so the
+   * order of arrival is still the order of decision (a bet after "no more bets" is decided after it).
+   * If the group cannot commit (a wallet short of funds, a reused bet id, a concurrent writer), its
+   * bets are decided and committed one by one instead.
+   */
+  placeBet(tableId: string, command: KernelCommand, actor: Actor): Promise<Result<Committed>> {
+    let group = this.openBets.get(tableId);
+    if (!group) {
+      const g: PendingBet[] = [];
+      group = g;
+      this.openBets.set(tableId, g);
+      this.mutex
+        .run(tableId, async () => {
+          if (this.openBets.get(tableId) === g) this.openBets.delete(tableId);
+          return this.flushBets(tableId, g);
+        })
+        .then(
+          (after) => after(),
+          (e: unknown) => {
+            for (const it of g) it.reject(e);
+          },
+        )
+        .catch((e: unknown) => this.log.error(`bet group on ${tableId}: ${(e as Error).stack ?? String(e)}`));
+    }
+    const target = group;
+    return new Promise<Result<Committed>>((resolve, reject) => target.push({ command, actor, resolve, reject }));
+  }
+
+  private async flushBets(tableId: string, items: readonly PendingBet[]): Promise<() => Promise<void>> {
+    const single = items.length === 1 ? items[0] : undefined;
+    if (single) {
+      const l = await this.runLocked(tableId, [single.command], single.actor, {});
+      single.resolve(l.result);
+      return l.after;
+    }
+    const t = await this.tables.get(tableId);
+    if (!t.ok) {
+      for (const it of items) it.resolve(t);
+      return noop;
+    }
+    const round = await this.loadCurrent(tableId);
+    if (!round) {
+      const none = fail(rejection(SERVER_CODES.NO_ROUND, 'GEN-3', `Table ${t.value.name} has no round.`)).result;
+      for (const it of items) it.resolve(none);
+      return noop;
+    }
+    let state = round.state;
+    const events: KernelEvent[] = [];
+    const taken: { it: PendingBet; from: number; to: number }[] = [];
+    for (const it of items) {
+      let d: ReturnType<AnyKernel['decide']> | undefined;
+      try {
+        d = round.kernel.decide(state, it.command) as ReturnType<AnyKernel['decide']> | undefined;
+      } catch (e) {
+        it.resolve(this.rejected(it.command, rejection('INVALID_COMMAND', null, `${it.command.type} is malformed: ${(e as Error).message}`), round).result);
+        continue;
+      }
+      if (d === undefined) {
+        it.resolve(this.rejected(it.command, rejection('UNKNOWN_COMMAND', null, `${round.game} has no command ${it.command.type}.`), round).result);
+        continue;
+      }
+      if (!d.ok) {
+        it.resolve(this.rejected(it.command, d.violation, round).result);
+        continue;
+      }
+      if (d.events.length === 0) {
+        it.resolve(ok({ roundId: round.roundId, seq: state.seq, phase: state.phase, events: [], duplicate: true }));
+        continue;
+      }
+      const from = events.length;
+      for (const e of d.events) {
+        state = round.kernel.evolve(state, e);
+        events.push(e);
+      }
+      taken.push({ it, from, to: events.length });
+    }
+    const first = taken[0];
+    if (!first) return noop;
+    try {
+      const c = await this.commit(t.value, round, state, events, first.it.actor, null);
+      for (const x of taken) x.it.resolve(ok({ ...c.committed, events: c.stored.slice(x.from, x.to) }));
+      return c.after;
+    } catch (e) {
+      if (!(e instanceof InsufficientFunds || e instanceof BetIdTaken || e instanceof ConcurrencyConflict)) throw e;
+      if (e instanceof ConcurrencyConflict) this.current.delete(tableId);
+      const afters: (() => Promise<void>)[] = [];
+      for (const x of taken) {
+        const l = await this.runLocked(tableId, [x.it.command], x.it.actor, {});
+        x.it.resolve(l.result);
+        afters.push(l.after);
+      }
+      return async () => {
+        for (const f of afters) await f();
+      };
+    }
   }
 
   /** A new shoe was inserted (shoe.inserted, S-4): the next round tracks a full shoe again. */
@@ -269,23 +374,11 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
       }
     }
     if (events.length === 0) return { result: ok({ roundId: round.roundId, seq: state.seq, phase: state.phase, events: [], duplicate: true }), after: noop };
-
-    const now = this.clock.now();
-    const roundId = round.roundId;
-    let stored: StoredRoundEvent[];
     try {
-      stored = await this.uow.run(async (tx) => {
-        const appended = await tx.events.append(roundId, table.tableId, round.state.seq, events.map((e) => ({ type: e.type, at: e.at, payload: e })), opts.causationId ?? null);
-        // The read model is a cache of the fold (decisions always replay events). Pure bet commits refresh
-        // it every READ_MODEL_EVERY events only: rewriting a state holding every bet on every bet is O(n²).
-        const onlyBets = events.every((e) => e.type === 'BetAccepted' || e.type === 'BetCancelled');
-        if (!onlyBets || Math.floor(state.seq / READ_MODEL_EVERY) !== Math.floor(round.state.seq / READ_MODEL_EVERY)) {
-          await tx.rounds.upsert({ roundId, tableId: table.tableId, game: round.game, seq: state.seq, phase: state.phase, state, openedAt: round.openedAt, updatedAt: now });
-        }
-        await this.applyMoney(tx, table, roundId, events, now);
-        return appended;
-      });
+      const c = await this.commit(table, round, state, events, actor, opts.causationId ?? null);
+      return { result: ok(c.committed), after: c.after };
     } catch (e) {
+      const now = this.clock.now();
       if (e instanceof BetIdTaken) {
         return this.rejected(commands[0] ?? { type: '?', at: now }, rejection('BET_ID_CONFLICT', null, `Bet id ${e.betId} was already used for another bet.`, { betId: e.betId }), round);
       }
@@ -294,8 +387,29 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
       }
       throw e;
     }
+  }
 
-    const causations = opts.causationId !== undefined ? new Set([...round.causations, opts.causationId]) : round.causations;
+  /**
+   * One transaction for decided events (events + read model + bet rows + postings), then cache,
+   * frames and deadlines. Throws BetIdTaken / InsufficientFunds / ConcurrencyConflict (nothing written).
+   */
+  private async commit(table: Table, round: LoadedRound, state: RoundStateBase, events: readonly KernelEvent[], actor: Actor, causationId: string | null): Promise<{ committed: Committed; stored: StoredRoundEvent[]; after: () => Promise<void> }> {
+    const { kernel } = round;
+    const now = this.clock.now();
+    const roundId = round.roundId;
+    const stored = await this.uow.run(async (tx) => {
+      const appended = await tx.events.append(roundId, table.tableId, round.state.seq, events.map((e) => ({ type: e.type, at: e.at, payload: e })), causationId);
+      // The read model is a cache of the fold (decisions always replay events). Pure bet commits refresh
+      // it every READ_MODEL_EVERY events only: rewriting a state holding every bet on every bet is O(n²).
+      const onlyBets = events.every((e) => e.type === 'BetAccepted' || e.type === 'BetCancelled');
+      if (!onlyBets || Math.floor(state.seq / READ_MODEL_EVERY) !== Math.floor(round.state.seq / READ_MODEL_EVERY)) {
+        await tx.rounds.upsert({ roundId, tableId: table.tableId, game: round.game, seq: state.seq, phase: state.phase, state, openedAt: round.openedAt, updatedAt: now });
+      }
+      await this.applyMoney(tx, table, roundId, events, now);
+      return appended;
+    });
+
+    const causations = causationId !== null ? new Set([...round.causations, causationId]) : round.causations;
     const next: LoadedRound = { ...round, state, causations };
     const cur = this.current.get(table.tableId);
     const isCurrent = !cur || cur.roundId === roundId || cur.openedAt <= round.openedAt;
@@ -313,7 +427,7 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
         await this.raise({ tableId: table.tableId, roundId, severity: 'warning', code: 'ROUND_HALTED', message: `Round ${roundId} halted: the pit boss must decide (void with refund, or an approved correction).` });
       }
     };
-    return { result: ok({ roundId, seq: state.seq, phase: state.phase, events: stored, duplicate: false }), after };
+    return { committed: { roundId, seq: state.seq, phase: state.phase, events: stored, duplicate: false }, stored, after };
   }
 
   /** Bet rows and ledger postings in the same transaction as the events (non-negotiable 2). */
@@ -440,6 +554,13 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
   static finished(phase: string): boolean {
     return FINISHED.has(phase);
   }
+}
+
+interface PendingBet {
+  readonly command: KernelCommand;
+  readonly actor: Actor;
+  readonly resolve: (r: Result<Committed>) => void;
+  readonly reject: (e: unknown) => void;
 }
 
 class BetIdTaken extends Error {
