@@ -83,6 +83,7 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     const d = await dealerFrames.waitFor((f) => f.seq === 3);
     expect((d.view as { bets: unknown[] }).bets).toHaveLength(2);
     expect((d.event as { bet: { playerId: string } }).bet.playerId).toBe('p2');
+    expect(d.next?.map((n) => n.kind)).toEqual(['close-betting']);
     const own = await p1Frames.waitFor((f) => f.seq === 2);
     expect((own.event as { bet: { betId: string } }).bet.betId).toBe('ws_p1_a');
     // p2's bet (seq 3) is invisible to p1: no frame; the next frame p1 gets carries seq 4 and p1's view.

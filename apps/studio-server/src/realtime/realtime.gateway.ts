@@ -239,7 +239,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       // A view is computed only for an audience that is listening.
       if (!rooms.get(room)?.size) return;
       const view = f.kernel.view(f.state, a);
-      f.events.forEach((e, i) => this.server.to(room).emit('round.event', this.eventFrame(f.tableId, f.roundId, e, a, i === last ? view : null)));
+      const next = a.role === 'player' ? undefined : f.kernel.next(f.state);
+      f.events.forEach((e, i) => {
+        const frame = this.eventFrame(f.tableId, f.roundId, e, a, i === last ? view : null);
+        this.server.to(room).emit('round.event', i === last && next ? { ...frame, next } : frame);
+      });
     };
     send(staffRoom(f.tableId, 'dealer'), { role: 'dealer' });
     send(staffRoom(f.tableId, 'pitboss'), { role: 'pitboss' });

@@ -119,8 +119,10 @@ export interface RoundEventFrame {
   readonly type: string;
   /** The raw event for dealers/pit bosses, and for a player only their own bet events; otherwise null. */
   readonly event: unknown;
-  /** kernel.view for the receiving audience after this event. */
+  /** kernel.view for the receiving audience after this commit (on the commit's last frame; null on earlier ones). */
   readonly view: unknown;
+  /** Dealer / pit boss only, on the commit's last frame: what is due next (baccarat third card, blackjack decision…). */
+  readonly next?: readonly { kind: string; message: string; ruleId?: string }[];
 }
 
 export interface RoundSnapshotFrame {
