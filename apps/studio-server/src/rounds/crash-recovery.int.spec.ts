@@ -86,7 +86,9 @@ describe('crash recovery on real PostgreSQL + Redis + Mosquitto', () => {
 
     const app2 = await rig.crashAndRestart();
     const alerts = app2.get(AlertsService);
-    await rig.waitFor('the watchdog void', async () => ((await rig.phase(tableId)) === 'void' ? true : null), 10_000);
+    // Voided by the watchdog (roulette then marks the refunded void round settled).
+    await rig.waitFor('the watchdog void', async () => (['void', 'settled'].includes((await rig.phase(tableId)) ?? '') ? true : null), 10_000);
+    expect((await app2.get(RoundsService).currentRound(tableId))?.state.voidReason).toContain('after a restart');
     await rig.waitFor('the refund', async () => ((await app2.balance(player)) === 20_000 ? true : null));
     const raised = await alerts.list(100, tableId);
     expect(raised.map((a) => a.code)).toContain('ROUND_VOIDED_AFTER_RESTART');

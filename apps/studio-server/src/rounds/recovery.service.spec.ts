@@ -55,7 +55,10 @@ describe('crash recovery (issue §10, non-negotiable 4)', () => {
     await h2.advance(29_999);
     expect((await h2.rounds.currentRound(tableId))?.state.phase).toBe('play');
     await h2.advance(1);
-    expect((await h2.rounds.currentRound(tableId))?.state.phase).toBe('void');
+    const after = await h2.rounds.currentRound(tableId);
+    // Voided (and, roulette marking void rounds settled once refunded, then settled).
+    expect((await h2.rounds.loadEvents(after?.roundId ?? '')).map((e) => e.type)).toContain('RoundVoided');
+    expect(after?.state.voidReason).toContain('after a restart');
     expect(await h2.balance('player1')).toBe(10_000);
     expect(h2.alerts.raised.map((a) => [a.code, a.severity])).toContainEqual(['ROUND_VOIDED_AFTER_RESTART', 'critical']);
     expect(await h2.invariants()).toEqual([]);
@@ -73,6 +76,22 @@ describe('crash recovery (issue §10, non-negotiable 4)', () => {
     await h2.rounds.execute(t.value.tableId, { type: 'RecordSpinResult', at: h2.clock.now(), spin: 4, number: 7, revolutions: 8, ballDirection: 'ccw', wheelDirection: 'cw' }, SYSTEM_ACTOR);
     await h2.advance(30_000);
     expect((await h2.rounds.currentRound(t.value.tableId))?.state.phase).toBe('settled');
+  });
+
+  it('a voided round whose refunds were lost in the crash is refunded after the restart', async () => {
+    const h = makeHarness();
+    await h.deposit('player1', 10_000);
+    const tableId = await h.openCoinTable();
+    h.settlement.auto = false;
+    await h.rounds.openRound(tableId, DEALER);
+    await h.rounds.execute(tableId, bet('v1', 'player1', 'heads', 4_000, h.clock.now()), PLAYER(1));
+    await h.rounds.execute(tableId, { type: 'VoidRound', at: h.clock.now(), reason: 'camera', by: 'pitboss1' }, SYSTEM_ACTOR);
+    expect(await h.balance('player1')).toBe(6_000);
+    const { h: h2, report } = await h.restart();
+    expect(report.map((r) => [r.phase, r.action])).toEqual([['void', 'settling']]);
+    expect(await h2.balance('player1')).toBe(10_000);
+    expect((await h2.uow.run((tx) => tx.rounds.listUnfinished())).map((r) => r.roundId)).toEqual([]);
+    expect(await h2.invariants()).toEqual([]);
   });
 
   it('a resolved round whose settlement was lost in the crash is settled after the restart (exactly once)', async () => {

@@ -57,6 +57,13 @@ export interface ExecuteOptions {
 }
 
 const READ_MODEL_EVERY = 25;
+/**
+ * Read-model phase of a void round whose refunds are not posted yet. `listUnfinished()` treats `void`
+ * as finished, so a crash between RoundVoided and the refund job would otherwise lose the refunds;
+ * the row says `void` only once settlement has marked the round (see `finalizeVoid`).
+ */
+export const VOID_PENDING_PHASE = 'void-pending';
+const readModelPhase = (phase: string): string => (phase === 'void' ? VOID_PENDING_PHASE : phase);
 const TERMINAL = new Set(['resolved', 'settled', 'void']);
 const FINISHED = new Set(['settled', 'void']);
 
@@ -326,6 +333,17 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
+  /** Settlement refunded a void round whose kernel has no RoundSettled for void: mark the read model finished. */
+  async finalizeVoid(roundId: string): Promise<void> {
+    const r = await this.rebuild(roundId);
+    if (!r || r.state.phase !== 'void') return;
+    await this.mutex.run(r.tableId, async () => {
+      const fresh = await this.rebuild(roundId);
+      if (!fresh || fresh.state.phase !== 'void') return;
+      await this.uow.run((tx) => tx.rounds.upsert({ roundId, tableId: fresh.tableId, game: fresh.game, seq: fresh.state.seq, phase: 'void', state: fresh.state, openedAt: fresh.openedAt, updatedAt: this.clock.now() }));
+    });
+  }
+
   /** Forget cached state (tests; a standby instance taking over). */
   invalidate(tableId: string): void {
     this.current.delete(tableId);
@@ -403,7 +421,7 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
       // it every READ_MODEL_EVERY events only: rewriting a state holding every bet on every bet is O(n²).
       const onlyBets = events.every((e) => e.type === 'BetAccepted' || e.type === 'BetCancelled');
       if (!onlyBets || Math.floor(state.seq / READ_MODEL_EVERY) !== Math.floor(round.state.seq / READ_MODEL_EVERY)) {
-        await tx.rounds.upsert({ roundId, tableId: table.tableId, game: round.game, seq: state.seq, phase: state.phase, state, openedAt: round.openedAt, updatedAt: now });
+        await tx.rounds.upsert({ roundId, tableId: table.tableId, game: round.game, seq: state.seq, phase: readModelPhase(state.phase), state, openedAt: round.openedAt, updatedAt: now });
       }
       await this.applyMoney(tx, table, roundId, events, now);
       return appended;

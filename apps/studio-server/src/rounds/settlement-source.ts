@@ -23,11 +23,13 @@ export class RoundsSettlementSource {
   }
 
   async markSettled(roundId: string, at: number): Promise<void> {
-    const r = await this.rounds.round(roundId);
+    const r = await this.rounds.round(roundId, { fresh: true });
     if (!r) throw new Error(`settlement: no round ${roundId}`);
-    // A void round is final once refunded; a settled round is already marked (replay).
-    if (r.state.phase === 'void' || r.state.phase === 'settled') return;
+    if (r.state.phase === 'settled') return; // replayed settlement
     const res = await this.rounds.execute(r.tableId, { type: 'MarkSettled', at }, SYSTEM_ACTOR, { roundId });
-    if (!res.ok && res.violation.code !== 'ROUND_NOT_RESOLVED') throw new Error(`settlement: mark ${roundId} settled: ${res.violation.code} ${res.violation.message}`);
+    if (res.ok) return;
+    // Kernels without RoundSettled for a void round: the refunds are posted, the round is finished.
+    if (r.state.phase === 'void') return this.rounds.finalizeVoid(roundId);
+    if (res.violation.code !== 'ROUND_NOT_RESOLVED') throw new Error(`settlement: mark ${roundId} settled: ${res.violation.code} ${res.violation.message}`);
   }
 }
