@@ -7,7 +7,9 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
-import { body, unwrap } from '../rounds/http-errors.js';
+import type { ZodType } from 'zod';
+import { parseInput, unwrap } from '../rounds/http-errors.js';
+import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
 import { BettingService, type BetOutcome } from './betting.service.js';
 
 type Out = Omit<BetOutcome, 'events'>;
@@ -20,24 +22,34 @@ const out = ({ events: _e, ...rest }: BetOutcome): Out => rest;
 @UseGuards(JwtAuthGuard, RolesGuard)
 @Roles('player')
 export class BettingController {
-  constructor(@Inject(BettingService) private readonly betting: BettingService) {}
+  constructor(
+    @Inject(BettingService) private readonly betting: BettingService,
+    @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
+  ) {}
+
+  /** A malformed bet body is a rejected bet too (metric `betsRejected{code=INVALID_INPUT}`). */
+  private input<T>(schema: ZodType<T>, b: unknown): T {
+    const r = parseInput(schema, b);
+    if (!r.ok) this.metrics.betsRejected.inc({ code: r.violation.code });
+    return unwrap(r);
+  }
 
   @Post()
   @HttpCode(200)
   async place(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Out> {
-    return out(unwrap(await this.betting.place(id, user, body(PlaceBetBodySchema, b))));
+    return out(unwrap(await this.betting.place(id, user, this.input(PlaceBetBodySchema, b))));
   }
 
   @Post('rebet')
   @HttpCode(200)
   async rebet(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Out> {
-    return out(unwrap(await this.betting.rebet(id, user, body(BulkBetBodySchema, b).requestId)));
+    return out(unwrap(await this.betting.rebet(id, user, this.input(BulkBetBodySchema, b).requestId)));
   }
 
   @Post('double')
   @HttpCode(200)
   async double(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Out> {
-    return out(unwrap(await this.betting.double(id, user, body(BulkBetBodySchema, b).requestId)));
+    return out(unwrap(await this.betting.double(id, user, this.input(BulkBetBodySchema, b).requestId)));
   }
 
   @Delete(':betId')

@@ -4,10 +4,12 @@ import { RoundsModule } from '../rounds/rounds.module.js';
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceIngestService } from './device-ingest.service.js';
 import { DeviceReactionsService } from './device-reactions.service.js';
+import { DevicesController } from './devices.controller.js';
 import { INGEST_MQTT, INGEST_OPTIONS, type IngestOptions } from './mqtt.port.js';
 
 @Module({
   imports: [RoundsModule],
+  controllers: [DevicesController],
   providers: [
     { provide: INGEST_MQTT, useExisting: MQTT_CLIENT },
     {

@@ -13,6 +13,7 @@ import type { StoredRoundEvent } from '../ports/persistence.port.js';
 import { parseInput } from '../rounds/http-errors.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
+import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
 import { rejection, SERVER_CODES } from '../rounds/rounds.types.js';
 import { TablesService } from '../tables/tables.service.js';
 
@@ -66,6 +67,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     @Inject(RoundControlService) private readonly control: RoundControlService,
     @Inject(AlertsService) private readonly alerts: AlertsService,
     @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
+    @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
   ) {}
 
   onModuleInit(): void {
@@ -192,6 +194,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       }
     }
     if (r.ok) return { ok: true, result: this.strip(r.value) };
+    // Kernel/wallet rejections of bets are counted by the services; malformed or forbidden bet messages here.
+    if (name.startsWith('bet.') && (r.violation.code === 'INVALID_INPUT' || r.violation.code === SERVER_CODES.FORBIDDEN)) this.metrics.betsRejected.inc({ code: r.violation.code });
     const error = { code: r.violation.code, ruleId: r.violation.ruleId, message: r.violation.message, ...(r.violation.details ? { details: r.violation.details as Record<string, unknown> } : {}) };
     s.emit('error', { ...error, message: `${name}: ${error.message}` });
     return { ok: false, error };

@@ -44,6 +44,7 @@ const MATRIX: readonly Row[] = [
   { name: 'cancel bet', method: 'DELETE', path: (t) => `/tables/${t}/bets/bet_matrix`, allowed: ['player'] },
   { name: 'rebet', method: 'POST', path: (t) => `/tables/${t}/bets/rebet`, body: { requestId: 'req_matrix' }, allowed: ['player'] },
   { name: 'double', method: 'POST', path: (t) => `/tables/${t}/bets/double`, body: { requestId: 'req_matrix2' }, allowed: ['player'] },
+  { name: 'device health', method: 'GET', path: (t) => `/tables/${t}/devices`, allowed: ['dealer', 'pitboss', 'admin'] },
   { name: 'my bets', method: 'GET', path: (t) => `/tables/${t}/bets/mine`, allowed: ['player'] },
 ];
 
@@ -105,5 +106,10 @@ describe('authorization matrix: every rounds endpoint × role (issue §9)', () =
     const res = await app.http('POST', `/tables/${tableId}/bets`, app.token('player-9', 'player'), { betId: 'bet_x', spot: 'big', stakeMinor: 100 });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(Object.keys(res.body).sort()).toEqual(expect.arrayContaining(['code', 'message', 'ruleId']));
+    const bad = await app.http('POST', `/tables/${tableId}/bets`, app.token('player-9', 'player'), { betId: 'bet y', spot: 'big' });
+    expect(bad.status).toBe(400);
+    const metrics = await (await fetch(`${app.url}/metrics`)).text();
+    expect(metrics).toMatch(/felt_bets_rejected_total\{code="INVALID_INPUT"\} [1-9]/);
+    expect(metrics).toMatch(new RegExp(`felt_bets_rejected_total\\{code="${String(res.body.code)}"\\} [1-9]`));
   });
 });
