@@ -86,12 +86,14 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     expect(d.next?.map((n) => n.kind)).toEqual(['close-betting']);
     const own = await p1Frames.waitFor((f) => f.seq === 2);
     expect((own.event as { bet: { betId: string } }).bet.betId).toBe('ws_p1_a');
-    // p2's bet (seq 3) is invisible to p1: no frame; the next frame p1 gets carries seq 4 and p1's view.
+    // p2's bets reach p1 as seq + type only (no event, no view): seq stays contiguous, nothing leaks.
+    const opaque = await p1Frames.waitFor((f) => f.seq === 3);
+    expect([opaque.type, opaque.event, opaque.view]).toEqual(['BetAccepted', null, null]);
     expect((await send(p2, 'bet.place', { tableId, betId: 'ws_p2_x', spot: 'small', stakeMinor: 100 })).ok).toBe(true);
     expect((await send(p1, 'bet.place', { tableId, betId: 'ws_p1_x', spot: 'big', stakeMinor: 100 })).ok).toBe(true);
     const next = await p1Frames.waitFor((f) => f.seq === 5);
     expect((next.view as { bets: { playerId: string }[] }).bets.every((b) => b.playerId === 'p1')).toBe(true);
-    expect(p1Frames.frames.map((f) => f.seq)).toEqual([1, 2, 5]);
+    expect(p1Frames.frames.map((f) => f.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(p1Frames.frames.some((f) => JSON.stringify(f).includes('ws_p2_'))).toBe(false);
 
     const denied = await send(p1, 'round.close', { tableId });

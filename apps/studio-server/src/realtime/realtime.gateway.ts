@@ -35,6 +35,7 @@ const MESSAGE_ROLES: Readonly<Record<WsClientMessage, readonly Role[]>> = {
 const PITBOSS_ROOM = 'pitbosses';
 const staffRoom = (tableId: string, role: 'dealer' | 'pitboss'): string => `t:${tableId}:${role}`;
 const playerRoom = (tableId: string, playerId: string): string => `t:${tableId}:p:${playerId}`;
+const playersRoom = (tableId: string): string => `t:${tableId}:players`;
 
 const ownerOf = (payload: unknown): string | undefined => {
   const p = payload as { bet?: { playerId?: string }; playerId?: string };
@@ -47,7 +48,7 @@ const audienceOf = (u: AuthUser): Audience => (u.role === 'player' ? { role: 'pl
  * The realtime channel (issue §8, socket.io): a client connects with its JWT (`auth.token`), joins a
  * table, and receives `round.event` frames (each with the round seq) and `round.snapshot`s. Players
  * get redacted frames: the kernel's player view and only their own bet events — never other
- * players' bets or a hidden card (a commit of other players' bets alone sends a player no frame). Reconnect: `table.join {tableId, roundId, lastSeq}` returns the
+ * players' bets or a hidden card (another player's bet reaches them as seq + type only). Reconnect: `table.join {tableId, roundId, lastSeq}` returns the
  * missing events (redacted for the audience) and a fresh view. Pit bosses also get `alert` and
  * `device.status` frames. Every message is validated (libs/protocol) and role-checked.
  */
@@ -109,7 +110,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       if (u.role === 'player') {
         const room = playerRoom(b.tableId, u.userId);
         if (!s.rooms.has(room)) {
-          await s.join(room);
+          await s.join([room, playersRoom(b.tableId)]);
           const m2 = this.players.get(b.tableId) ?? new Map<string, number>();
           m2.set(u.userId, (m2.get(u.userId) ?? 0) + 1);
           this.players.set(b.tableId, m2);
@@ -125,6 +126,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       const room = u.role === 'player' ? playerRoom(b.tableId, u.userId) : staffRoom(b.tableId, u.role === 'dealer' ? 'dealer' : 'pitboss');
       if (s.rooms.has(room)) {
         await s.leave(room);
+        if (u.role === 'player') await s.leave(playersRoom(b.tableId));
         if (u.role === 'player') this.dropPlayer(b.tableId, u.userId);
       }
       return { ok: true, value: null };
@@ -251,13 +253,17 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     };
     send(staffRoom(f.tableId, 'dealer'), { role: 'dealer' });
     send(staffRoom(f.tableId, 'pitboss'), { role: 'pitboss' });
-    // Another player's bet is invisible to a player (issue §8), so a commit of only other players'
-    // bets sends that player nothing: the next frame's seq simply jumps (resync by lastSeq still works).
-    const betOwners = f.events.every((e) => e.type === 'BetAccepted' || e.type === 'BetCancelled') ? new Set(f.events.map((e) => ownerOf(e.payload))) : null;
-    for (const playerId of this.players.get(f.tableId)?.keys() ?? []) {
-      if (betOwners && !betOwners.has(playerId)) continue;
-      send(playerRoom(f.tableId, playerId), { role: 'player', playerId });
+    // Another player's bet is invisible to a player (issue §8): for a commit of bets only, every other
+    // player gets one opaque frame per event (seq and type, no event, no view — seq stays contiguous for
+    // resync) serialised once for the whole room; the bettors get their own frames with their view.
+    const owners = f.events.every((e) => e.type === 'BetAccepted' || e.type === 'BetCancelled') ? new Set(f.events.map((e) => ownerOf(e.payload)).filter((x): x is string => x !== undefined)) : null;
+    if (owners) {
+      const others = this.server.to(playersRoom(f.tableId)).except([...owners].map((p) => playerRoom(f.tableId, p)));
+      for (const e of f.events) others.emit('round.event', { tableId: f.tableId, roundId: f.roundId, seq: e.seq, type: e.type, event: null, view: null } satisfies RoundEventFrame);
+      for (const playerId of owners) send(playerRoom(f.tableId, playerId), { role: 'player', playerId });
+      return;
     }
+    for (const playerId of this.players.get(f.tableId)?.keys() ?? []) send(playerRoom(f.tableId, playerId), { role: 'player', playerId });
   }
 
   private dropPlayer(tableId: string, playerId: string): void {
