@@ -3,6 +3,7 @@ import { rtpCommand } from './rtp.command.js';
 import { settleCommand } from './settle.command.js';
 import { decodeCommand } from './decode.command.js';
 import { simCommand } from './sim.command.js';
+import { studioCommand } from './studio.command.js';
 
 /**
  * The `felt` command table. To add a command (`felt decode`, `felt sim`): write `<name>.command.ts`
@@ -13,4 +14,5 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   settle: settleCommand,
   decode: decodeCommand,
   sim: simCommand,
+  studio: studioCommand,
 };

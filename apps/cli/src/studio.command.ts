@@ -1,0 +1,96 @@
+import { parseCommandArgs } from './args.js';
+import type { CliCommand } from './command.js';
+import { EXIT, line } from './io.js';
+import { Studio } from './studio/studio.js';
+import type { StopSignal } from './sim.command.js';
+
+const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots]
+       felt studio --server-url <url> --mqtt-url <url>     (devices + dealer only, against a running server)
+
+Runs the whole studio on embedded defaults: the studio server (PGlite under --data-dir, embedded MQTT
+broker, in-process settlement, demo users), an edge agent per table driving simulated devices (SS2
+wheel + timer box at Roulette 1, Felt shoes at Baccarat 1 and Blackjack 1, a dice shaker at Sic Bo 1),
+a robot dealer dealing from the simulated shoes when the server calls for a card, and demo players
+placing small bets. Prints the URLs to open. Ctrl-C stops everything.`;
+
+const untilSignal: StopSignal = () =>
+  new Promise<void>((resolve) => {
+    const done = (): void => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve();
+    };
+    process.on('SIGINT', done);
+    process.on('SIGTERM', done);
+  });
+
+const num = (v: string | boolean | undefined, dflt: number): number | null => {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  return typeof v === 'string' && Number.isFinite(n) && n > 0 ? n : null;
+};
+
+export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCommand {
+  return {
+    summary: 'run the whole studio (server + simulated devices + robot dealer + demo players) and print the URLs',
+    help: HELP,
+    async run(args, io) {
+      const p = parseCommandArgs(args, {
+        port: { type: 'string' },
+        'mqtt-port': { type: 'string' },
+        'data-dir': { type: 'string' },
+        speed: { type: 'string' },
+        seed: { type: 'string' },
+        'no-bots': { type: 'boolean' },
+        'server-url': { type: 'string' },
+        'mqtt-url': { type: 'string' },
+      });
+      if (!p.ok) {
+        line(io.stderr, `felt studio: ${p.message}\n\n${HELP}`);
+        return EXIT.usage;
+      }
+      if (p.values.help === true) {
+        line(io.stdout, HELP);
+        return EXIT.ok;
+      }
+      const port = num(p.values.port, Number(process.env.PORT ?? 3000));
+      const mqttPort = num(p.values['mqtt-port'], Number(process.env.MQTT_EMBEDDED_PORT ?? 1885));
+      const speed = num(p.values.speed, 1);
+      const seed = num(p.values.seed, 20261121);
+      if (port === null || mqttPort === null || speed === null || seed === null) {
+        line(io.stderr, 'felt studio: --port, --mqtt-port, --speed and --seed take positive numbers');
+        return EXIT.usage;
+      }
+      const serverUrl = typeof p.values['server-url'] === 'string' ? p.values['server-url'] : null;
+      const mqttUrl = typeof p.values['mqtt-url'] === 'string' ? p.values['mqtt-url'] : (process.env.MQTT_URL ?? null);
+      if (serverUrl !== null && mqttUrl === null) {
+        line(io.stderr, 'felt studio: --server-url needs --mqtt-url (or MQTT_URL): the broker the server listens to');
+        return EXIT.usage;
+      }
+      const studio = new Studio({
+        port,
+        mqttPort,
+        speed,
+        seed,
+        bots: p.values['no-bots'] !== true,
+        dataDir: typeof p.values['data-dir'] === 'string' ? p.values['data-dir'] : (process.env.FELT_DATA_DIR ?? '.felt-data'),
+        serverUrl,
+        mqttUrl,
+        log: (s) => line(io.stdout, s),
+      });
+      try {
+        await studio.start();
+      } catch (e) {
+        line(io.stderr, `felt studio: ${(e as Error).message}`);
+        await studio.stop();
+        return EXIT.internal;
+      }
+      await waitForStop();
+      line(io.stdout, 'stopping…');
+      await studio.stop();
+      return EXIT.ok;
+    },
+  };
+}
+
+export const studioCommand = makeStudioCommand();

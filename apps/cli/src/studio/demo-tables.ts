@@ -1,0 +1,73 @@
+import type { CreateTableBody } from '@felt/protocol';
+
+/**
+ * The demo studio's tables (embedded mode): one per live game with its simulated devices. Limits are
+ * in EUR cents. Automatic cadence: a new round opens a few seconds after the previous one settles.
+ */
+export const DEMO_TABLES: readonly CreateTableBody[] = [
+  {
+    name: 'Roulette 1',
+    game: 'roulette',
+    profileId: 'european',
+    limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 200_000, spots: { straight: { minMinor: 100, maxMinor: 5_000 }, split: { minMinor: 100, maxMinor: 10_000 } } },
+    betWindowS: 15,
+    cadence: { auto: true, pauseS: 4 },
+    devices: [
+      { deviceId: 'wheel-1', kind: 'wheel' },
+      { deviceId: 'timer-1', kind: 'timer' },
+    ],
+  },
+  {
+    name: 'Baccarat 1',
+    game: 'baccarat',
+    profileId: 'punto-banco',
+    limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 500_000, spots: { tie: { minMinor: 100, maxMinor: 20_000 } } },
+    betWindowS: 12,
+    cadence: { auto: true, pauseS: 4 },
+    devices: [{ deviceId: 'shoe-1', kind: 'shoe' }],
+  },
+  {
+    name: 'Blackjack 1',
+    game: 'blackjack',
+    profileId: 'standard',
+    limits: { currency: 'EUR', tableMinMinor: 500, tableMaxMinor: 200_000, spots: {} },
+    betWindowS: 12,
+    cadence: { auto: true, pauseS: 4 },
+    devices: [{ deviceId: 'shoe-2', kind: 'shoe' }],
+  },
+  {
+    name: 'Sic Bo 1',
+    game: 'sicbo',
+    profileId: 'standard',
+    limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000, spots: {} },
+    betWindowS: 12,
+    cadence: { auto: true, pauseS: 4 },
+    devices: [{ deviceId: 'shaker-1', kind: 'shaker' }],
+  },
+];
+
+/** What the demo players bet on, per game (each bot picks one or two of these per round). */
+export const BOT_SPOTS: Readonly<Record<string, readonly { spot: string; unit: number }[]>> = {
+  roulette: [
+    { spot: 'red', unit: 100 },
+    { spot: 'black', unit: 100 },
+    { spot: 'odd', unit: 100 },
+    { spot: 'dozen:2', unit: 100 },
+    { spot: 'column:3', unit: 100 },
+    { spot: 'straight:17', unit: 100 },
+    { spot: 'split:0-2', unit: 100 },
+    { spot: 'corner:1-2-4-5', unit: 100 },
+    { spot: 'voisins', unit: 900 },
+    { spot: 'neighbours:26:2', unit: 500 },
+  ],
+  baccarat: [
+    { spot: 'player', unit: 200 },
+    { spot: 'banker', unit: 200 },
+  ],
+  sicbo: [
+    { spot: 'small', unit: 100 },
+    { spot: 'big', unit: 100 },
+    { spot: 'total:10', unit: 100 },
+    { spot: 'single:3', unit: 100 },
+  ],
+};

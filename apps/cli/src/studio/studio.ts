@@ -1,0 +1,302 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SerialPortMock } from 'serialport';
+import type { SerialPortStream } from '@serialport/stream';
+import { FeltClient, FeltApiError, newBetId, type Table } from '@felt/client-sdk';
+import { Agent, silentLogger, type AgentConfig, type DeviceConfig, type PortOpenOptions } from '@felt/edge-agent';
+import { mockHostDuplex, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt/hardware-sim';
+import { BOT_SPOTS, DEMO_TABLES } from './demo-tables.js';
+
+/**
+ * `felt studio`: the whole studio in one command on embedded defaults — the studio server (PGlite,
+ * embedded aedes broker, in-process jobs, demo users), one edge agent per table driving protocol-faithful
+ * simulated devices over serialport's mock binding (the same adapter code a real wheel or shoe uses), a
+ * dice shaker over MQTT, a robot dealer that deals from the simulated shoes when the server says a card
+ * is due, and demo players placing small bets. Everything a real device would do travels the real path:
+ * serial bytes → edge agent → MQTT → ingest → round kernel → ledger.
+ */
+export interface StudioOptions {
+  readonly port: number;
+  readonly dataDir: string;
+  readonly mqttPort: number;
+  /** Simulated device time scale (1 = real time). */
+  readonly speed: number;
+  readonly bots: boolean;
+  /** Connect devices to an already running server (docker-compose) instead of starting one. */
+  readonly serverUrl: string | null;
+  readonly mqttUrl: string | null;
+  readonly seed: number;
+  readonly log: (line: string) => void;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export class Studio {
+  private server: ChildProcess | null = null;
+  private readonly agents: Agent[] = [];
+  private readonly stops: (() => Promise<void> | void)[] = [];
+  private stopped = false;
+  readonly baseUrl: string;
+  readonly mqttUrl: string;
+
+  constructor(private readonly opts: StudioOptions) {
+    this.baseUrl = opts.serverUrl ?? `http://127.0.0.1:${opts.port}`;
+    this.mqttUrl = opts.mqttUrl ?? `mqtt://127.0.0.1:${opts.mqttPort}`;
+  }
+
+  async start(): Promise<void> {
+    mkdirSync(this.opts.dataDir, { recursive: true });
+    if (this.opts.serverUrl === null) this.startServer();
+    await this.waitHealthy(90_000);
+    const staff = new FeltClient({ baseUrl: this.baseUrl });
+    await staff.login('pitboss1', 'demo');
+    const tables = await this.ensureTables(staff);
+    for (const t of tables) await this.startDevices(t);
+    await this.openTables(staff, tables);
+    this.startRobotDealer(tables);
+    if (this.opts.bots) await this.startBots(tables);
+    this.printUrls(tables);
+  }
+
+  private startServer(): void {
+    const entry = join(dirname(fileURLToPath(import.meta.resolve('@felt/studio-server'))), 'main.js');
+    const logFile = join(this.opts.dataDir, 'studio-server.log');
+    const out = openSync(logFile, 'a');
+    this.server = spawn(process.execPath, [entry], {
+      stdio: ['ignore', out, out],
+      env: {
+        ...process.env,
+        PORT: String(this.opts.port),
+        FELT_DATA_DIR: resolve(this.opts.dataDir, 'db'),
+        MQTT_EMBEDDED_PORT: String(this.opts.mqttPort),
+        FELT_DEMO: '1',
+      },
+    });
+    this.server.on('exit', (code) => {
+      if (!this.stopped) this.opts.log(`studio-server exited with code ${code}; see ${logFile}`);
+    });
+  }
+
+  private async waitHealthy(ms: number): Promise<void> {
+    const end = Date.now() + ms;
+    let last = '';
+    while (Date.now() < end) {
+      if (this.server && this.server.exitCode !== null) throw new Error(`studio-server exited (${this.server.exitCode}); see ${join(this.opts.dataDir, 'studio-server.log')}`);
+      try {
+        const r = await fetch(`${this.baseUrl}/health`);
+        if (r.ok) return;
+        last = `HTTP ${r.status}`;
+      } catch (e) {
+        last = (e as Error).message;
+      }
+      await sleep(300);
+    }
+    throw new Error(`studio-server did not become healthy at ${this.baseUrl}/health: ${last}`);
+  }
+
+  private async ensureTables(staff: FeltClient): Promise<Table[]> {
+    const existing = await staff.listTables();
+    const out: Table[] = [];
+    for (const body of DEMO_TABLES) {
+      const found = existing.find((t) => t.name === body.name);
+      out.push(found ?? (await staff.createTable(body)));
+    }
+    return out;
+  }
+
+  private async openTables(staff: FeltClient, tables: readonly Table[]): Promise<void> {
+    for (const t of tables) {
+      if (t.status === 'open') continue;
+      // ROU-7: the pit boss's pre-open check is recorded before a roulette table may open.
+      if (t.game === 'roulette') await staff.preOpenCheck(t.tableId, { checks: ['table', 'wheel-level', 'free-running', 'ball'], note: 'demo studio start' });
+      await staff.setTableStatus(t.tableId, 'open', 'demo studio start');
+    }
+  }
+
+  /** One edge agent per table; each simulator is wired to the agent's serial port through the mock binding. */
+  private async startDevices(t: Table): Promise<void> {
+    const sched = realScheduler({ speed: this.opts.speed });
+    this.stops.push(() => sched.dispose());
+    const attach = new Map<string, (d: ByteDuplex) => void>();
+    const serial: DeviceConfig[] = [];
+    let n = 0;
+    const wire = (name: string, onOpen: (d: ByteDuplex) => void): string => {
+      const path = `/dev/felt-studio-${t.tableId}-${name}`;
+      SerialPortMock.binding.createPort(path, { echo: false, record: false });
+      attach.set(path, onOpen);
+      return path;
+    };
+    for (const d of t.devices) {
+      const seed = this.opts.seed + 7919 * ++n;
+      switch (d.kind) {
+        case 'wheel': {
+          const wheel = new WheelSim({ scheduler: sched, seed });
+          this.stops.push(() => wheel.stop());
+          serial.push({ model: 'ss2-wheel', deviceId: d.deviceId, path: wire(d.deviceId, (io) => wheel.start(io)), baudRate: 9600, desired: { operatingMode: 1159, params: {} } } as DeviceConfig);
+          break;
+        }
+        case 'shoe': {
+          const shoe = new ShoeSim({ scheduler: sched, seed, decks: 8, cutFromEnd: t.game === 'blackjack' ? 208 : 7 });
+          this.shoes.set(t.tableId, shoe);
+          this.stops.push(() => shoe.stop());
+          serial.push({ model: 'felt-shoe', deviceId: d.deviceId, path: wire(d.deviceId, (io) => shoe.start(io)), baudRate: 9600 } as DeviceConfig);
+          break;
+        }
+        case 'timer': {
+          const box = new TimerBoxSim({ scheduler: sched });
+          this.stops.push(() => box.stop());
+          serial.push({ model: 'felt-timer', deviceId: d.deviceId, path: wire(d.deviceId, (io) => box.start(io)), baudRate: 9600 } as DeviceConfig);
+          break;
+        }
+        case 'shaker':
+        case 'dice': {
+          const shaker = new ShakerSim({ mqttUrl: this.mqttUrl, tableId: t.tableId, deviceId: d.deviceId, seed, speed: this.opts.speed });
+          await shaker.start();
+          this.stops.push(() => shaker.stop());
+          break;
+        }
+        case 'camera':
+          break;
+      }
+    }
+    if (serial.length === 0) return;
+    const config: AgentConfig = { tableId: t.tableId, mqtt: { url: this.mqttUrl }, dataDir: resolve(this.opts.dataDir, 'edge', t.tableId), devices: serial } as AgentConfig;
+    const agent = new Agent({
+      config,
+      log: silentLogger,
+      createPort: (_d: DeviceConfig, o: PortOpenOptions): SerialPortStream => {
+        const port = new SerialPortMock({ ...o });
+        port.once('open', () => attach.get(o.path)?.(mockHostDuplex(port)));
+        return port as unknown as SerialPortStream;
+      },
+    });
+    await agent.start();
+    this.agents.push(agent);
+  }
+
+  private readonly shoes = new Map<string, ShoeSim>();
+
+  /**
+   * The robot dealer: at a card table it deals the next card from the simulated shoe whenever the
+   * server's "what is due next" (kernel.next, BAC-17 / BJ-5) asks for one — exactly what a dealer does
+   * looking at the console. The card itself reaches the server only through the shoe's serial bytes.
+   */
+  private startRobotDealer(tables: readonly Table[]): void {
+    const cardTables = tables.filter((t) => this.shoes.has(t.tableId));
+    if (cardTables.length === 0) return;
+    const dealer = new FeltClient({ baseUrl: this.baseUrl });
+    const lastDealtAtSeq = new Map<string, number>();
+    let running = true;
+    this.stops.push(() => {
+      running = false;
+    });
+    const loop = async (): Promise<void> => {
+      await dealer.login('dealer1', 'demo');
+      while (running) {
+        for (const t of cardTables) {
+          try {
+            const r = await dealer.currentRound(t.tableId);
+            const due = r.next.some((a) => a.kind === 'deal' || a.kind.startsWith('deal-') || a.kind === 'dealer-draws');
+            if (due && lastDealtAtSeq.get(t.tableId) !== r.seq) {
+              lastDealtAtSeq.set(t.tableId, r.seq);
+              this.shoes.get(t.tableId)?.dealNext();
+            }
+          } catch (e) {
+            if (!(e instanceof FeltApiError)) throw e;
+          }
+        }
+        await sleep(Math.max(150, 900 / this.opts.speed));
+      }
+    };
+    loop().catch((e: unknown) => this.opts.log(`robot dealer stopped: ${(e as Error).message}`));
+  }
+
+  /** Demo players: each places one or two small bets per round at the tables that take them. */
+  private async startBots(tables: readonly Table[]): Promise<void> {
+    let running = true;
+    this.stops.push(() => {
+      running = false;
+    });
+    const players = ['player1', 'player2', 'player3'];
+    let rng = this.opts.seed >>> 0 || 1;
+    const rand = (n: number): number => {
+      rng = (Math.imul(rng, 1664525) + 1013904223) >>> 0;
+      return rng % n;
+    };
+    for (const [i, name] of players.entries()) {
+      const c = new FeltClient({ baseUrl: this.baseUrl });
+      await c.login(name, 'demo');
+      const betRound = new Map<string, string>();
+      const loop = async (): Promise<void> => {
+        while (running) {
+          for (const t of tables) {
+            try {
+              const r = await c.currentRound(t.tableId);
+              const phase = (r.view as { phase?: string } | null)?.phase;
+              if (r.roundId === null || phase !== 'betting' || betRound.get(t.tableId) === r.roundId || rand(4) === 0) continue;
+              betRound.set(t.tableId, r.roundId);
+              const spots = t.game === 'blackjack' ? [{ spot: `seat:${i + 1}`, unit: 500 }] : (BOT_SPOTS[t.game] ?? []);
+              const pick = spots[rand(spots.length)];
+              if (pick) await c.placeBet(t.tableId, { betId: newBetId(), spot: pick.spot, stakeMinor: pick.unit * (1 + rand(3)) });
+            } catch (e) {
+              if (!(e instanceof FeltApiError)) throw e;
+            }
+          }
+          await sleep(1000 + rand(1500));
+        }
+      };
+      loop().catch((e: unknown) => this.opts.log(`${name} stopped: ${(e as Error).message}`));
+    }
+  }
+
+  private printUrls(tables: readonly Table[]): void {
+    const b = this.baseUrl;
+    const lines = [
+      '',
+      'Felt studio is running (embedded defaults, simulated devices).',
+      '',
+      `  API ............ ${b}`,
+      `  OpenAPI docs ... ${b}/docs`,
+      `  Health ......... ${b}/health`,
+      `  Metrics ........ ${b}/metrics`,
+      `  WebSocket ...... ${b.replace(/^http/, 'ws')}/socket.io  (socket.io; join a table with its JWT)`,
+      `  MQTT broker .... ${this.mqttUrl}`,
+      '',
+      '  Demo users (password "demo"): player1 player2 player3 dealer1 pitboss1 admin1',
+      `  Tables: ${tables.map((t) => `${t.name} (${t.tableId})`).join(', ')}`,
+      `  Try:  curl -s ${b}/tables/${tables[0]?.tableId ?? '<id>'}/round -H "authorization: Bearer $(curl -s -XPOST ${b}/auth/login -H 'content-type: application/json' -d '{"username":"pitboss1","password":"demo"}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).token')"`,
+      '',
+      this.opts.serverUrl === null ? `  Server log: ${join(this.opts.dataDir, 'studio-server.log')}   Data: ${join(this.opts.dataDir, 'db')}` : '',
+      '  Ctrl-C stops everything.',
+      '',
+    ];
+    this.opts.log(lines.join('\n'));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const dbg = process.env.FELT_DEBUG ? this.opts.log : () => undefined;
+    for (const s of this.stops.splice(0).reverse()) {
+      dbg(`stop: ${s.toString().slice(0, 60)}`);
+      await s();
+    }
+    for (const a of this.agents.splice(0)) {
+      dbg('stop: agent');
+      await a.stop();
+    }
+    dbg('stop: server');
+    const srv = this.server;
+    if (srv && srv.exitCode === null) {
+      const exited = new Promise<void>((r) => srv.once('exit', () => r()));
+      srv.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000)]);
+      if (srv.exitCode === null) srv.kill('SIGKILL');
+    }
+    if (process.env.FELT_DEBUG) {
+      const p = process as unknown as { _getActiveHandles(): { constructor: { name: string } }[] };
+      setTimeout(() => dbg(`handles: ${p._getActiveHandles().map((h) => h.constructor.name).join(', ')}`), 3000).unref();
+    }
+  }
+}
