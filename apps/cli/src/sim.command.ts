@@ -24,7 +24,8 @@ Options:
 /** Resolves when the user asks to stop (Ctrl-C / SIGTERM). Injected so tests stop the simulator themselves. */
 export type StopSignal = () => Promise<void>;
 
-const untilSignal: StopSignal = () =>
+/** Resolves on Ctrl-C / SIGTERM (shared by the long-running commands: sim, studio). */
+export const untilSignal: StopSignal = () =>
   new Promise<void>((resolve) => {
     const done = (): void => {
       process.off('SIGINT', done);

@@ -2,7 +2,7 @@ import { parseCommandArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line } from './io.js';
 import { Studio } from './studio/studio.js';
-import type { StopSignal } from './sim.command.js';
+import { untilSignal, type StopSignal } from './sim.command.js';
 
 const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots]
        felt studio --server-url <url> --mqtt-url <url>     (devices + dealer only, against a running server)
@@ -12,17 +12,6 @@ broker, in-process settlement, demo users), an edge agent per table driving simu
 wheel + timer box at Roulette 1, Felt shoes at Baccarat 1 and Blackjack 1, a dice shaker at Sic Bo 1),
 a robot dealer dealing from the simulated shoes when the server calls for a card, and demo players
 placing small bets. Prints the URLs to open. Ctrl-C stops everything.`;
-
-const untilSignal: StopSignal = () =>
-  new Promise<void>((resolve) => {
-    const done = (): void => {
-      process.off('SIGINT', done);
-      process.off('SIGTERM', done);
-      resolve();
-    };
-    process.on('SIGINT', done);
-    process.on('SIGTERM', done);
-  });
 
 const num = (v: string | boolean | undefined, dflt: number): number | null => {
   if (v === undefined) return dflt;

@@ -31,6 +31,11 @@ export interface StudioOptions {
   readonly log: (line: string) => void;
 }
 
+interface BlackjackBotView {
+  readonly turn?: { readonly seat: number; readonly hand: number } | null;
+  readonly seats?: readonly { readonly seat: number; readonly hands: readonly { readonly total: number; readonly done: unknown }[] }[];
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export class Studio {
@@ -235,6 +240,7 @@ export class Studio {
             try {
               const r = await c.currentRound(t.tableId);
               const phase = (r.view as { phase?: string } | null)?.phase;
+              if (t.game === 'blackjack' && phase === 'play') await this.blackjackDecision(c, t.tableId, r.view as BlackjackBotView, i + 1);
               if (r.roundId === null || phase !== 'betting' || betRound.get(t.tableId) === r.roundId || rand(4) === 0) continue;
               betRound.set(t.tableId, r.roundId);
               const spots = t.game === 'blackjack' ? [{ spot: `seat:${i + 1}`, unit: 500 }] : (BOT_SPOTS[t.game] ?? []);
@@ -249,6 +255,15 @@ export class Studio {
       };
       loop().catch((e: unknown) => this.opts.log(`${name} stopped: ${(e as Error).message}`));
     }
+  }
+
+  /** A demo player at blackjack: hits below 17, otherwise stands (only for its own seat, when it is its turn). */
+  private async blackjackDecision(c: FeltClient, tableId: string, view: BlackjackBotView, seat: number): Promise<void> {
+    const turn = view.turn;
+    if (!turn || turn.seat !== seat) return;
+    const hand = view.seats?.find((x) => x.seat === seat)?.hands[turn.hand];
+    if (!hand || hand.done !== null) return;
+    await c.playerDecision(tableId, { type: 'PlayerAction', seat, hand: turn.hand, action: hand.total < 17 ? 'hit' : 'stand' });
   }
 
   private printUrls(tables: readonly Table[]): void {

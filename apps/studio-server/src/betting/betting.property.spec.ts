@@ -4,7 +4,7 @@ import { BettingService } from './betting.service.js';
 import { DEALER, makeHarness, PLAYER } from '../rounds/testing/harness.js';
 import { SYSTEM_ACTOR } from '../rounds/rounds.types.js';
 
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 25);
+const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 25);
 
 type Op = { kind: 'bet'; player: number; spot: 'heads' | 'tails'; stake: number; id: number } | { kind: 'cancel'; player: number; id: number };
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { betDebitPosting, betRefundPosting, checkLedgerInvariants, depositPosting, settlementPosting, type InvariantBet, type Posting } from './ledger.rules.js';
 
-const runs = Number(process.env['FUZZ_RUNS'] ?? 200);
+const runs = Number(process.env['PROPERTY_RUNS'] ?? 200);
 const sum = (p: Posting): number => p.entries.reduce((a, e) => a + e.amountMinor, 0);
 const flat = (...ps: Posting[]) => ps.flatMap((p) => p.entries.map((e) => ({ ...e, postingId: p.postingId })));
 

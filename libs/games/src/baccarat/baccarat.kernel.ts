@@ -12,6 +12,7 @@ import {
   evolveCommon,
   refundAll,
   reject,
+  initialBase,
 } from '../kernel/common.js';
 import type {
   AcceptedBet,
@@ -197,16 +198,7 @@ export function createBaccaratKernel(profiles: Readonly<Record<string, BaccaratP
   const profileOf = (s: RoundStateBase): BaccaratProfile | undefined => (s.profileId === null ? undefined : profiles[s.profileId]);
 
   const initial = (): BaccaratState => ({
-    game: 'baccarat',
-    roundId: null,
-    tableId: null,
-    profileId: null,
-    seq: 0,
-    phase: 'idle',
-    bettingClosesAt: null,
-    limits: null,
-    bets: {},
-    voidReason: null,
+    ...initialBase('baccarat'),
     cards: [],
     extraCards: [],
     faults: [],

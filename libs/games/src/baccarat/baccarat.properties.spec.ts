@@ -8,8 +8,8 @@ import { settleBets, spotReturn } from './baccarat.payouts.js';
 import { baccaratProfiles } from './baccarat.profiles.js';
 import { classifyCard, handResult, nextDue } from './baccarat.rules.js';
 
-/** Property runs: small by default, CI sets FUZZ_RUNS for the big count. */
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
+/** Property runs: small by default, CI sets PROPERTY_RUNS for the big count. */
+const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 150);
 
 const T0 = 1_000_000;
 const CLOSES = T0 + 15_000;

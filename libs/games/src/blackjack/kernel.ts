@@ -2,7 +2,7 @@ import type { Card } from '../cards/card.js';
 import { isCard } from '../cards/card.js';
 import type { Minor } from '../common/money.js';
 import { ok, violation, type Result, type Violation } from '../common/result.js';
-import { accepted, checkBetIdempotency, checkBettingOpen, checkCancel, checkStake, checkVoidable, emit, evolveCommon, refundAll, reject } from '../kernel/common.js';
+import { accepted, checkBetIdempotency, checkBettingOpen, checkCancel, checkStake, checkVoidable, emit, evolveCommon, initialBase, refundAll, reject } from '../kernel/common.js';
 import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, Decision, NextAction, Phase, RoundKernel, RoundStateBase, Settlement, SettlementLine } from '../kernel/kernel.js';
 import { cardPoints, handValue, isAce, isBlackjackCards, isTenValue } from './hand.rules.js';
 import { blackjackProfiles, type BlackjackProfile } from './profiles.js';
@@ -624,16 +624,7 @@ export type BlackjackKernel = RoundKernel<BlackjackState, BlackjackCommand, Blac
 
 export function initialBlackjackState(): BlackjackState {
   return {
-    game: 'blackjack',
-    roundId: null,
-    tableId: null,
-    profileId: null,
-    seq: 0,
-    phase: 'idle',
-    bettingClosesAt: null,
-    limits: null,
-    bets: {},
-    voidReason: null,
+    ...initialBase('blackjack'),
     profile: null,
     stage: 'betting',
     seats: [],

@@ -7,7 +7,7 @@ import { blackjackModule, blackjackRtp, blackjackSettleOffline, insuranceRtp } f
 import { blackjackProfiles, standardProfile } from './profiles.js';
 import { simulateRound } from './simulate.js';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
 
 const mainRow = (profileId: string, rounds: number, seed = 7) => {
   const r = blackjackRtp(profileId, { rounds, seed });

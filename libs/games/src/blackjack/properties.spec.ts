@@ -6,7 +6,7 @@ import { blackjackKernel as k, cardDue, currentHand, PLAYER_ACTIONS, type Blackj
 import { blackjackProfiles } from './profiles.js';
 import { LIMITS } from './test-table.spec-helper.js';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
 const OWNERS = ['p1', 'p2', 'p3'] as const;
 const AUDIENCES: Audience[] = [{ role: 'dealer' }, { role: 'pitboss' }, { role: 'player', playerId: 'p1' }, { role: 'player', playerId: 'p2' }];
 

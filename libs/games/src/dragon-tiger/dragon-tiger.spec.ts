@@ -189,7 +189,7 @@ describe('Dragon Tiger settlement and RTP agree', () => {
           expect(offline.ok && live.ok && offline.value).toEqual(live.ok && live.value);
         },
       ),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 100) },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 100) },
     );
   });
 });

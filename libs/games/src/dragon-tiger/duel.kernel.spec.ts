@@ -6,7 +6,7 @@ import { replay, type RoundKernel, type RoundLimits } from '../kernel/kernel.js'
 import { dragonTigerKernel } from './dragon-tiger.game.js';
 import type { DuelCommand, DuelEvent, DuelState, DuelView } from './duel.kernel.js';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
 type K = RoundKernel<DuelState, DuelCommand, DuelEvent, DuelView>;
 const limits: RoundLimits = { spots: { tie: { minMinor: 10, maxMinor: 500 } }, tableMinMinor: 10, tableMaxMinor: 100_000 };
 const open: DuelCommand = { type: 'OpenRound', at: 0, roundId: 'rnd_1', tableId: 'tbl_1', profileId: 'standard', bettingClosesAt: 10_000, limits };

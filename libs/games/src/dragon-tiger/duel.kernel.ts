@@ -1,7 +1,7 @@
 import type { Card } from '../cards/card.js';
 import { applyRatio } from '../common/money.js';
 import { ok, violation, type Result, type Violation } from '../common/result.js';
-import { accepted, checkBetIdempotency, checkBettingOpen, checkCancel, checkStake, checkVoidable, emit, evolveCommon, refundAll, reject } from '../kernel/common.js';
+import { accepted, checkBetIdempotency, checkBettingOpen, checkCancel, checkStake, checkVoidable, emit, evolveCommon, initialBase, refundAll, reject } from '../kernel/common.js';
 import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, Decision, NextAction, RoundKernel, RoundStateBase, Settlement, SettlementLine } from '../kernel/kernel.js';
 import { settlementOf } from '../sicbo/sicbo.kernel.js';
 import { checkDuelRestriction, parseDuelCard, parseDuelSpot, resolveDuelSpot, type DuelCards, type DuelProfile, type DuelSpec } from './duel.rules.js';
@@ -59,16 +59,7 @@ export function createDuelKernel(spec: DuelSpec, profiles: Readonly<Record<strin
   const profileOf = (s: DuelState): DuelProfile | undefined => (s.profileId === null ? undefined : profiles[s.profileId]);
 
   const initial = (): DuelState => ({
-    game: spec.game,
-    roundId: null,
-    tableId: null,
-    profileId: null,
-    seq: 0,
-    phase: 'idle',
-    bettingClosesAt: null,
-    limits: null,
-    bets: {},
-    voidReason: null,
+    ...initialBase(spec.game),
     cards: [],
   });
 

@@ -105,3 +105,8 @@ export function checkVoidable(state: RoundStateBase): Violation | null {
 export function refundAll(state: RoundStateBase): { betId: string; playerId: string; stakeMinor: number; returnMinor: number; outcome: 'refund'; rules: string[] }[] {
   return Object.values(state.bets).map((b: AcceptedBet) => ({ betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: b.stakeMinor, outcome: 'refund' as const, rules: ['GEN-6'] }));
 }
+
+/** The common fields of every kernel's `initial()` state: no round yet. */
+export function initialBase<G extends RoundStateBase['game']>(game: G) {
+  return { game, roundId: null, tableId: null, profileId: null, seq: 0, phase: 'idle' as const, bettingClosesAt: null, limits: null, bets: {}, voidReason: null };
+}

@@ -11,6 +11,7 @@ import {
   evolveCommon,
   refundAll,
   reject,
+  initialBase,
 } from '../kernel/common.js';
 import type {
   AcceptedBet,
@@ -132,16 +133,7 @@ const v = (code: string, ruleId: string | null, message: string, details?: Recor
 
 function initial(): RouletteState {
   return {
-    game: 'roulette',
-    roundId: null,
-    tableId: null,
-    profileId: null,
-    seq: 0,
-    phase: 'idle',
-    bettingClosesAt: null,
-    limits: null,
-    bets: {},
-    voidReason: null,
+    ...initialBase('roulette'),
     spin: null,
     ballInMotion: false,
     noSpins: [],

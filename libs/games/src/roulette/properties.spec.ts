@@ -6,8 +6,8 @@ import { europeanProfile, rayParlourProfile } from './profiles.js';
 import { ALL_SIMPLE_SPOTS } from './spots.js';
 import { POCKETS } from './wheel.js';
 
-/** Property runs: small by default, CI sets FUZZ_RUNS for the big count. */
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
+/** Property runs: small by default, CI sets PROPERTY_RUNS for the big count. */
+const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 150);
 
 const K = rouletteKernel;
 const T0 = 1_000_000;

@@ -4,7 +4,7 @@ import { replay, type RoundLimits } from '../kernel/kernel.js';
 import { sicboKernel as K, type SicboCommand, type SicboEvent, type SicboState } from './sicbo.kernel.js';
 import { SICBO_SPOTS } from './sicbo.rules.js';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
 const limits: RoundLimits = { spots: { triple: { minMinor: 10, maxMinor: 1_000 } }, tableMinMinor: 10, tableMaxMinor: 100_000 };
 const open: SicboCommand = { type: 'OpenRound', at: 0, roundId: 'rnd_1', tableId: 'tbl_sb', profileId: 'standard', bettingClosesAt: 10_000, limits };
 

@@ -1,6 +1,6 @@
 import { applyRatio } from '../common/money.js';
 import { ok, violation, type Result, type Violation } from '../common/result.js';
-import { accepted, checkBetIdempotency, checkBettingOpen, checkCancel, checkStake, checkVoidable, emit, evolveCommon, refundAll, reject } from '../kernel/common.js';
+import { accepted, checkBetIdempotency, checkBettingOpen, checkCancel, checkStake, checkVoidable, emit, evolveCommon, initialBase, refundAll, reject } from '../kernel/common.js';
 import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, Decision, NextAction, RoundKernel, RoundStateBase, Settlement, SettlementLine } from '../kernel/kernel.js';
 import { checkRestriction, kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type SicboProfile } from './sicbo.rules.js';
 
@@ -67,16 +67,7 @@ export function createSicboKernel(profiles: Readonly<Record<string, SicboProfile
   const profileOf = (s: SicboState): SicboProfile | undefined => (s.profileId === null ? undefined : profiles[s.profileId]);
 
   const initial = (): SicboState => ({
-    game: 'sicbo',
-    roundId: null,
-    tableId: null,
-    profileId: null,
-    seq: 0,
-    phase: 'idle',
-    bettingClosesAt: null,
-    limits: null,
-    bets: {},
-    voidReason: null,
+    ...initialBase('sicbo'),
     dice: null,
     faults: 0,
   });
