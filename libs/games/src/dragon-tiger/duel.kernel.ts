@@ -1,7 +1,7 @@
 import type { Card } from '../cards/card.js';
 import { applyRatio } from '../common/money.js';
 import { ok, violation, type Result, type Violation } from '../common/result.js';
-import { accepted, checkBetIdempotency, checkBettingOpen, checkCancel, checkStake, checkVoidable, emit, evolveCommon, initialBase, refundAll, reject } from '../kernel/common.js';
+import { accepted, checkBetIdempotency, checkBettingOpen, checkStake, decideCommonLifecycle, emit, evolveCommon, initialBase, refundAll, reject } from '../kernel/common.js';
 import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, Decision, NextAction, RoundKernel, RoundStateBase, Settlement, SettlementLine } from '../kernel/kernel.js';
 import { settlementOf } from '../sicbo/sicbo.kernel.js';
 import { checkDuelRestriction, parseDuelCard, parseDuelSpot, resolveDuelSpot, type DuelCards, type DuelProfile, type DuelSpec } from './duel.rules.js';
@@ -88,23 +88,11 @@ export function createDuelKernel(spec: DuelSpec, profiles: Readonly<Record<strin
         if (res) return reject(res);
         return emit<DuelEvent>(accepted(c.at, c.bet, kind));
       }
-      case 'CancelBet': {
-        const bad = checkCancel(state, c.at, c.betId, c.playerId);
-        if (bad) return reject(bad);
-        const b = state.bets[c.betId];
-        return emit<DuelEvent>({ type: 'BetCancelled', at: c.at, betId: c.betId, playerId: c.playerId, stakeMinor: b ? b.stakeMinor : 0 });
-      }
+      case 'CancelBet':
       case 'CloseBetting':
-        if (state.phase !== 'betting') return reject(v('BETTING_NOT_OPEN', 'GEN-3', 'Betting is not open.', { phase: state.phase }));
-        return emit<DuelEvent>({ type: 'BettingClosed', at: c.at, reason: c.reason });
-      case 'VoidRound': {
-        const bad = checkVoidable(state);
-        if (bad) return reject(bad);
-        return emit<DuelEvent>({ type: 'RoundVoided', at: c.at, reason: c.reason, by: c.by });
-      }
+      case 'VoidRound':
       case 'MarkSettled':
-        if (state.phase !== 'resolved') return reject(v('ROUND_NOT_RESOLVED', 'GEN-5', 'Only a resolved round can be marked settled.', { phase: state.phase }));
-        return emit<DuelEvent>({ type: 'RoundSettled', at: c.at });
+        return decideCommonLifecycle(state, c);
       case 'RecordCard': {
         // GEN-3: "no more bets" is always announced before the first card leaves the shoe.
         if (state.phase !== 'closed' && state.phase !== 'play') return reject(v('NOT_EXPECTING_CARD', 'GEN-3', 'Cards are dealt only after "no more bets" and until both sides have a card.', { phase: state.phase }));

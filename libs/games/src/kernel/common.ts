@@ -1,6 +1,6 @@
 import { isMinor } from '../common/money.js';
 import { violation, type Violation } from '../common/result.js';
-import type { AcceptedBet, BetRequest, CommonEvent, Decision, RoundLimits, RoundStateBase } from './kernel.js';
+import type { AcceptedBet, BetRequest, CommonCommand, CommonEvent, Decision, RoundLimits, RoundStateBase } from './kernel.js';
 
 /**
  * Shared guards and folds for the common part of every round kernel, so that every game enforces
@@ -109,4 +109,33 @@ export function refundAll(state: RoundStateBase): { betId: string; playerId: str
 /** The common fields of every kernel's `initial()` state: no round yet. */
 export function initialBase<G extends RoundStateBase['game']>(game: G) {
   return { game, roundId: null, tableId: null, profileId: null, seq: 0, phase: 'idle' as const, bettingClosesAt: null, limits: null, bets: {}, voidReason: null };
+}
+
+/**
+ * The common lifecycle commands, decided the same way at every table: cancel while open (GEN-3),
+ * close betting, void from any unresolved phase (GEN-6), mark a resolved round settled (GEN-5).
+ */
+export function decideCommonLifecycle(
+  state: RoundStateBase,
+  c: Extract<CommonCommand, { type: 'CancelBet' | 'CloseBetting' | 'VoidRound' | 'MarkSettled' }>,
+): Decision<CommonEvent> {
+  switch (c.type) {
+    case 'CancelBet': {
+      const bad = checkCancel(state, c.at, c.betId, c.playerId);
+      if (bad) return reject(bad);
+      const b = state.bets[c.betId];
+      return emit<CommonEvent>({ type: 'BetCancelled', at: c.at, betId: c.betId, playerId: c.playerId, stakeMinor: b ? b.stakeMinor : 0 });
+    }
+    case 'CloseBetting':
+      if (state.phase !== 'betting') return reject(v('BETTING_NOT_OPEN', 'GEN-3', 'Betting is not open.', { phase: state.phase }));
+      return emit<CommonEvent>({ type: 'BettingClosed', at: c.at, reason: c.reason });
+    case 'VoidRound': {
+      const bad = checkVoidable(state);
+      if (bad) return reject(bad);
+      return emit<CommonEvent>({ type: 'RoundVoided', at: c.at, reason: c.reason, by: c.by });
+    }
+    case 'MarkSettled':
+      if (state.phase !== 'resolved') return reject(v('ROUND_NOT_RESOLVED', 'GEN-5', 'Only a resolved round can be marked settled.', { phase: state.phase }));
+      return emit<CommonEvent>({ type: 'RoundSettled', at: c.at });
+  }
 }

@@ -1,6 +1,6 @@
 import { applyRatio } from '../common/money.js';
 import { ok, violation, type Result, type Violation } from '../common/result.js';
-import { accepted, checkBetIdempotency, checkBettingOpen, checkCancel, checkStake, checkVoidable, emit, evolveCommon, initialBase, refundAll, reject } from '../kernel/common.js';
+import { accepted, checkBetIdempotency, checkBettingOpen, checkStake, decideCommonLifecycle, emit, evolveCommon, initialBase, refundAll, reject } from '../kernel/common.js';
 import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, Decision, NextAction, RoundKernel, RoundStateBase, Settlement, SettlementLine } from '../kernel/kernel.js';
 import { checkRestriction, kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type SicboProfile } from './sicbo.rules.js';
 
@@ -95,23 +95,11 @@ export function createSicboKernel(profiles: Readonly<Record<string, SicboProfile
         if (res) return reject(res);
         return emit<SicboEvent>(accepted(c.at, c.bet, kind));
       }
-      case 'CancelBet': {
-        const bad = checkCancel(state, c.at, c.betId, c.playerId);
-        if (bad) return reject(bad);
-        const b = state.bets[c.betId];
-        return emit<SicboEvent>({ type: 'BetCancelled', at: c.at, betId: c.betId, playerId: c.playerId, stakeMinor: b ? b.stakeMinor : 0 });
-      }
+      case 'CancelBet':
       case 'CloseBetting':
-        if (state.phase !== 'betting') return reject(v('BETTING_NOT_OPEN', 'GEN-3', 'Betting is not open.', { phase: state.phase }));
-        return emit<SicboEvent>({ type: 'BettingClosed', at: c.at, reason: c.reason });
-      case 'VoidRound': {
-        const bad = checkVoidable(state);
-        if (bad) return reject(bad);
-        return emit<SicboEvent>({ type: 'RoundVoided', at: c.at, reason: c.reason, by: c.by });
-      }
+      case 'VoidRound':
       case 'MarkSettled':
-        if (state.phase !== 'resolved') return reject(v('ROUND_NOT_RESOLVED', 'GEN-5', 'Only a resolved round can be marked settled.', { phase: state.phase }));
-        return emit<SicboEvent>({ type: 'RoundSettled', at: c.at });
+        return decideCommonLifecycle(state, c);
       case 'RecordDiceResult': {
         if (state.phase !== 'closed') return reject(v('NOT_EXPECTING_DICE', 'GEN-3', 'Dice are read only after "no more bets" and before the round is resolved.', { phase: state.phase }));
         const dice = parseDice(c.dice);
