@@ -54,14 +54,21 @@ describe('edge agent resource use', () => {
     const adapter = agent.device(deviceId).adapter as WheelAdapter;
     const link = agent.device(deviceId).link;
     const gen = ss2Lines();
+    const drained = (): Promise<void> =>
+      until(() => adapter.queued === 0 && link.buffer.size === 0 && received >= link.seq.current, 'everything published', 30_000).catch((e: unknown) => {
+        throw new Error(`${(e as Error).message}: queued ${adapter.queued}, outbox ${link.buffer.size}, received ${received} of seq ${link.seq.current}, connected ${link.connected}`);
+      });
     const pushLines = async (count: number): Promise<void> => {
       for (let sent = 0; sent < count; ) {
         let chunk = '';
         for (let i = 0; i < 50 && sent < count; i++, sent++) chunk += `${gen.next().value as string}\r\n`;
         (device as unknown as ByteDuplex).write(chunk);
         await tick();
+        // Mosquitto queues at most max_queued_messages (default 1000) QoS-1 messages for a slow
+        // subscriber and drops the rest; drain every 1000 lines so the test's subscriber keeps up.
+        if (sent % 1000 === 0) await drained();
       }
-      await until(() => adapter.queued === 0 && link.buffer.size === 0 && received >= link.seq.current, 'everything published', 30_000);
+      await drained();
     };
 
     await pushLines(2000); // warm-up: JIT, buffers, connections
