@@ -19,3 +19,4 @@ export * as sicbo from './sicbo/index.js';
 // Display derivations for the web apps (pure; flat names, no kernel state):
 export * from './cards/shoe-counts.js';
 export * from './baccarat/roads.js';
+export * from './roulette/stats.js';
