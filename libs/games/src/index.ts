@@ -20,3 +20,4 @@ export * as sicbo from './sicbo/index.js';
 export * from './cards/shoe-counts.js';
 export * from './baccarat/roads.js';
 export * from './roulette/stats.js';
+export * from './roulette/layout.js';
