@@ -21,3 +21,4 @@ export * from './cards/shoe-counts.js';
 export * from './baccarat/roads.js';
 export * from './roulette/stats.js';
 export * from './roulette/layout.js';
+export * from './roulette/racetrack-display.js';
