@@ -22,3 +22,5 @@ export * from './baccarat/roads.js';
 export * from './roulette/stats.js';
 export * from './roulette/layout.js';
 export * from './roulette/racetrack-display.js';
+export * from './blackjack/hand-display.js';
+export * from './display/restrictions.js';
