@@ -11,6 +11,7 @@ import {
   placeStreaks,
   predictNext,
   roadWidth,
+  roadWindow,
   type PlacedCell,
   type RoadRound,
 } from './roads.js';
@@ -154,6 +155,19 @@ describe('predictor (worked example)', () => {
     expect(predictNext(big, 'banker')).toEqual({ bigEyeBoy: 'red', smallRoad: 'blue', cockroachPig: null });
     expect(predictNext(big, 'player')).toEqual({ bigEyeBoy: 'blue', smallRoad: 'red', cockroachPig: null });
     expect(predictNext(bigRoad([]), 'banker')).toEqual({ bigEyeBoy: null, smallRoad: null, cockroachPig: null });
+  });
+});
+
+describe('road window (scoreboard width)', () => {
+  it('keeps the newest columns in view, with spare columns on the right', () => {
+    const big = bigRoad(seq('BPBPBPBPBP')); // 10 columns
+    const w = roadWindow(big.cells, 6);
+    expect(w.offset).toBe(4);
+    expect(w.cells.map((c) => c.col)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(w.cells[0]?.value.round).toBe(4);
+    expect(roadWindow(big.cells, 6, 2).offset).toBe(6);
+    expect(roadWindow(big.cells, 20).cells).toHaveLength(10);
+    expect(roadWindow([], 6)).toEqual({ offset: 0, cells: [] });
   });
 });
 

@@ -104,6 +104,15 @@ export function placeStreaks<T>(streaks: readonly (readonly T[])[], rows: number
 /** Number of grid columns a placed road spans (0 for an empty road). */
 export const roadWidth = (cells: readonly { readonly col: number }[]): number => cells.reduce((w, c) => Math.max(w, c.col + 1), 0);
 
+/**
+ * The part of a road that fits a scoreboard `columns` wide, keeping the newest cells in view with
+ * `spare` empty columns on the right: cells are shifted left by `offset` (older cells dropped).
+ */
+export function roadWindow<C extends { readonly col: number }>(cells: readonly C[], columns: number, spare = 0): { readonly offset: number; readonly cells: C[] } {
+  const offset = Math.max(0, roadWidth(cells) + spare - columns);
+  return { offset, cells: cells.filter((c) => c.col >= offset).map((c) => ({ ...c, col: c.col - offset })) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Big road: Player/Banker results only; a tie is marked on the cell of the result before it.
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,10 @@ import {
   numberAt,
   ROULETTE_LAYOUT_BOXES,
   ROULETTE_LAYOUT_SIZE,
+  ROULETTE_PORTRAIT_SIZE,
+  layoutToPortrait,
+  portraitRect,
+  portraitToLayout,
   rouletteChipPlacements,
   rouletteCoveredNumbers,
   rouletteHitTest,
@@ -210,5 +214,40 @@ describe('hit test properties (GEN-7)', () => {
       }),
       { numRuns: RUNS * 4 },
     );
+  });
+});
+
+describe('portrait orientation (phones)', () => {
+  const box = (k: string) => portraitRect(ROULETTE_LAYOUT_BOXES.find((b) => b.key === k) as (typeof ROULETTE_LAYOUT_BOXES)[number]);
+
+  it('zero on top, 1 left of 3, columns at the bottom, outside boxes down the left', () => {
+    expect(ROULETTE_PORTRAIT_SIZE).toEqual({ width: 5, height: 14 });
+    expect(box('straight:0')).toEqual({ x: 2, y: 0, w: 3, h: 1 });
+    expect(box('straight:1')).toEqual({ x: 2, y: 1, w: 1, h: 1 });
+    expect(box('straight:3')).toEqual({ x: 4, y: 1, w: 1, h: 1 });
+    expect(box('straight:34').y).toBe(12);
+    expect(box('column:1')).toEqual({ x: 2, y: 13, w: 1, h: 1 });
+    expect(box('dozen:1')).toEqual({ x: 1, y: 1, w: 1, h: 4 });
+    expect(box('low')).toEqual({ x: 0, y: 1, w: 1, h: 2 });
+    expect(rouletteHitTest(portraitToLayout({ x: 2.5, y: 1.5 }))?.key).toBe('straight:1');
+  });
+
+  it('property: portrait ↔ layout round-trips; every anchor drawn in portrait hits back to its spot', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 14, noNaN: true }), fc.double({ min: 0, max: 5, noNaN: true }), (x, y) => {
+        const back = portraitToLayout(layoutToPortrait({ x, y }));
+        expect(back.x).toBeCloseTo(x, 9);
+        expect(back.y).toBeCloseTo(y, 9);
+      }),
+      { numRuns: RUNS },
+    );
+    for (const s of ALL_SIMPLE_SPOTS) {
+      const a = layoutToPortrait(rouletteSpotAnchor(s.key, P) as { x: number; y: number });
+      expect(rouletteHitTest(portraitToLayout(a))?.key).toBe(s.key);
+    }
+    for (const b of ROULETTE_LAYOUT_BOXES) {
+      const r = portraitRect(b);
+      expect(r.x >= 0 && r.y >= 0 && r.x + r.w <= 5 && r.y + r.h <= 14).toBe(true);
+    }
   });
 });

@@ -218,3 +218,24 @@ export function rouletteCoveredNumbers(key: string, profile: RouletteProfile): R
   const nums = parsed.value.type === 'simple' ? parsed.value.numbers : parsed.value.chips.flatMap((c) => c.numbers);
   return ok([...new Set(nums)].sort((a, b) => a - b));
 }
+
+/**
+ * Portrait (phone) orientation: the same layout turned a quarter: zero at the top, 1-2-3 across
+ * (1 on the left), 34-35-36 at the bottom above the columns; dozens and even-money boxes run down
+ * the left. Portrait units are layout units, size 5 × 14. Hit-test a portrait pointer with
+ * `rouletteHitTest(portraitToLayout(p))`; draw a box or anchor with `portraitRect` / `layoutToPortrait`.
+ */
+export const ROULETTE_PORTRAIT_SIZE = { width: ROULETTE_LAYOUT_SIZE.height, height: ROULETTE_LAYOUT_SIZE.width } as const;
+
+export const layoutToPortrait = (p: Point): Point => ({ x: ROULETTE_LAYOUT_SIZE.height - p.y, y: p.x });
+export const portraitToLayout = (p: Point): Point => ({ x: p.y, y: ROULETTE_LAYOUT_SIZE.height - p.x });
+
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/** A layout rectangle (e.g. a `LayoutBox`) in portrait units. */
+export const portraitRect = (r: Rect): Rect => ({ x: ROULETTE_LAYOUT_SIZE.height - r.y - r.h, y: r.x, w: r.h, h: r.w });
