@@ -24,3 +24,4 @@ export * from './roulette/layout.js';
 export * from './roulette/racetrack-display.js';
 export * from './blackjack/hand-display.js';
 export * from './display/restrictions.js';
+export * from './display/history.js';
