@@ -33,8 +33,11 @@ import type {
   Role,
   RoundSummary,
   RoundView,
+  ServerTime,
   StoredRoundEvent,
   Table,
+  TableResult,
+  PlayerRound,
 } from './types.js';
 
 /** The fetch signature the client needs (the global fetch of browsers and Node ≥ 18 fits). */
@@ -153,6 +156,22 @@ export class FeltClient {
     return this.request('GET', '/health', { auth: false, acceptStatus: [503] });
   }
 
+  /** `GET /time` — the server clock (no login needed); see `measureClockOffset`. */
+  async serverTime(): Promise<ServerTime> {
+    return this.request('GET', '/time', { auth: false });
+  }
+
+  /**
+   * Server clock − local clock in ms, NTP style: the server's `now` is taken as the middle of the
+   * round trip. Add it to `Date.now()` to count down to a server deadline (`bettingClosesAt`).
+   */
+  async measureClockOffset(now: () => number = () => Date.now()): Promise<{ offsetMs: number; rttMs: number }> {
+    const t0 = now();
+    const { now: server } = await this.serverTime();
+    const t1 = now();
+    return { offsetMs: Math.round(server - (t0 + t1) / 2), rttMs: t1 - t0 };
+  }
+
   // ───────────────────────── users (admin) ─────────────────────────
 
   async listUsers(): Promise<PublicUser[]> {
@@ -203,6 +222,16 @@ export class FeltClient {
   /** Latest rounds of the table (dealer / pit boss / admin). */
   async roundHistory(tableId: string, limit?: number): Promise<RoundSummary[]> {
     return this.request('GET', `/tables/${seg(tableId)}/rounds${query({ limit })}`);
+  }
+
+  /** Finished rounds of the table, newest first, without anyone's bets (any role; limit ≤ 500). */
+  async tableResults(tableId: string, limit?: number): Promise<TableResult[]> {
+    return this.request('GET', `/tables/${seg(tableId)}/results${query({ limit })}`);
+  }
+
+  /** The player's own rounds with the settlement of every bet (player; limit ≤ 200). */
+  async myRounds(limit?: number): Promise<PlayerRound[]> {
+    return this.request('GET', `/me/rounds${query({ limit })}`);
   }
 
   // ───────────────────────── rounds: dealer / pit boss ─────────────────────────
