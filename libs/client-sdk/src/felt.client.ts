@@ -17,6 +17,7 @@ import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
 import { newBetId, newRequestId } from './ids.js';
 import { ROLES } from './types.js';
+import type { DeviceHealth } from './dealer.types.js';
 import type {
   AcceptedBet,
   Alert,
@@ -275,6 +276,18 @@ export class FeltClient {
   /** Every stored event of a round (replay; pit boss / admin). */
   async roundEvents(roundId: string): Promise<StoredRoundEvent[]> {
     return this.request('GET', `/rounds/${seg(roundId)}/events`);
+  }
+
+  // ───────────────────────── dealer console ─────────────────────────
+
+  /** Device health of a table: last status, seq and event time per device (dealer / pit boss / admin). */
+  async tableDevices(tableId: string): Promise<DeviceHealth[]> {
+    return this.request('GET', `/tables/${seg(tableId)}/devices`);
+  }
+
+  /** The dealer calls the pit boss to the table: a live alert for every pit boss, audited with the reason. */
+  async callPitBoss(tableId: string, reason: string): Promise<Alert> {
+    return this.request('POST', `/tables/${seg(tableId)}/pit-boss-calls`, { body: validate(ReasonBodySchema, { reason }) });
   }
 
   // ───────────────────────── bets / decisions: player ─────────────────────────
