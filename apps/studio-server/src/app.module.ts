@@ -6,6 +6,7 @@ import { BettingModule } from './betting/betting.module.js';
 import { IngestModule } from './ingest/ingest.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RoundsModule } from './rounds/rounds.module.js';
+import { HistoryModule } from './history/history.module.js';
 
 /** The studio server: the platform modules (global) + the rounds modules. */
 @Module({})
@@ -21,6 +22,7 @@ export class AppModule {
         BettingModule,
         IngestModule,
         RealtimeModule,
+        HistoryModule,
       ],
     };
   }
