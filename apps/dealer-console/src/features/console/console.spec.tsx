@@ -198,6 +198,22 @@ describe('what is due (the kernels\u2019 next(state) in the dealer\u2019s langua
     expect(screen.getByText('Enter the card by hand; the pit boss signs it off.')).toBeTruthy();
   });
 
+  it('derived: "No more bets" at the timer while betting; after settlement the result stays and the next step is named', () => {
+    const betting = drive(kernels.baccarat, 'punto-banco', [bet('b1', 'p1', 'player', 500)]);
+    render(<DuePanel next={betting.next} round={deriveRound('baccarat', betting.roundId, betting.view)} />);
+    expect(screen.getByText('Say “No more bets” when the timer ends')).toBeTruthy();
+    cleanup();
+    const settled = drive(kernels.baccarat, 'punto-banco', [bet('b1', 'p1', 'player', 500), close, card('9H'), card('TD'), card('KS'), card('7C'), { type: 'MarkSettled' }]);
+    const round = deriveRound('baccarat', settled.roundId, settled.view);
+    expect(round.phase).toBe('settled');
+    render(<DuePanel next={settled.next} round={round} />);
+    expect(within(screen.getByRole('region', { name: 'What is due' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Player wins, 9 to 7GEN-5', 'Round finished: tap “Open betting” for the next round']);
+    cleanup();
+    render(<DuePanel next={settled.next} round={round} autoCadence />, 'sv');
+    expect(screen.getByText('Player vinner, 9 mot 7')).toBeTruthy();
+    expect(screen.getByText('Nästa omgång öppnar av sig själv om några sekunder')).toBeTruthy();
+  });
+
   it('an unknown message is shown as the server wrote it, never dropped', () => {
     const round = deriveRound('sicbo', 'rnd_1', { phase: 'play' });
     render(<DuePanel next={[{ kind: 'new-thing', message: 'Do the new thing', ruleId: 'X-1' }]} round={round} />);

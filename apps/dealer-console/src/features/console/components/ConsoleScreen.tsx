@@ -52,6 +52,8 @@ export function TableConsole({ table, onChangeTable }: { readonly table: Table; 
   const pending = usePending(table.tableId);
   const actions = useDealerActions(table.tableId);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
+  /** The manual-entry command chosen when the dialog opened (the phase may move on while the dealer picks). */
+  const [manualCommand, setManualCommand] = useState<'EnterManualCard' | 'RecordCard'>('RecordCard');
 
   const game = isGameId(table.game) ? table.game : 'roulette';
   const round = deriveRound(game, live.data?.roundId ?? null, live.data?.view);
@@ -86,11 +88,12 @@ export function TableConsole({ table, onChangeTable }: { readonly table: Table; 
         <div className="dc-centre">
           <SpecialBanner special={round.special} />
           <TablePanel round={round} />
-          <DuePanel next={live.data?.next ?? []} round={round} />
+          <DuePanel next={live.data?.next ?? []} round={round} autoCadence={table.cadence.auto} />
         </div>
         <div className="dc-side">
           <Controls controls={controls} autoCadence={table.cadence.auto} busy={actions.busy} onAction={(a) => void submit(a)} onDialog={(d) => {
               actions.clear();
+              if (d === 'manual') setManualCommand(controls.manualCard ?? 'RecordCard');
               setDialog(d);
             }} />
           {actions.done && dialog === null ? (
@@ -143,8 +146,8 @@ export function TableConsole({ table, onChangeTable }: { readonly table: Table; 
           onClose={closeDialog}
         />
       ) : null}
-      {dialog === 'manual' && controls.manualCard ? (
-        <ManualCardDialog busy={actions.busy === 'manual'} error={actions.error} onSubmit={(card) => void submit({ type: 'manual', command: controls.manualCard ?? 'RecordCard', card, reason: t('dialog.manualReason') })} onClose={closeDialog} />
+      {dialog === 'manual' ? (
+        <ManualCardDialog busy={actions.busy === 'manual'} error={actions.error} onSubmit={(card) => void submit({ type: 'manual', command: manualCommand, card, reason: t('dialog.manualReason') })} onClose={closeDialog} />
       ) : null}
     </main>
   );

@@ -17,10 +17,10 @@ export function useDueText(): (d: DueItem) => string {
 }
 
 /** "What is due": the next dealer/device action first and large, announcements after it. */
-export function DuePanel({ next, round }: { readonly next: readonly NextAction[]; readonly round: RoundModel }) {
+export function DuePanel({ next, round, autoCadence = false }: { readonly next: readonly NextAction[]; readonly round: RoundModel; readonly autoCadence?: boolean }) {
   const { t } = useTranslation('dealer');
   const text = useDueText();
-  const items = dueItems(next, round);
+  const items = dueItems(next, round, { autoCadence });
   return (
     <section className="dc-due" aria-labelledby="dc-due-title">
       <h2 id="dc-due-title" className="dc-section-title">

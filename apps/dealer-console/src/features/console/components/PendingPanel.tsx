@@ -7,13 +7,13 @@ export function PendingPanel({ pending, roundId }: { readonly pending: readonly 
   const mine = pending.filter((p) => p.roundId === roundId);
   if (mine.length === 0) return null;
   return (
-    <section className="dc-pending" aria-label={t('pending.region')}>
+    <section className="dc-pending" aria-label={t('pending.region')} aria-live="polite">
       <h2 className="dc-section-title">{t('pending.region')}</h2>
       <ul>
         {mine.map((p) => {
           const card = p.command && typeof p.command['card'] === 'string' ? p.command['card'] : null;
           return (
-            <li key={p.requestId} role="status">
+            <li key={p.requestId}>
               {p.kind === 'void' ? t('pending.void', { reason: p.reason }) : card ? t('pending.manual', { card }) : t('pending.manualOther')}
             </li>
           );

@@ -15,10 +15,12 @@ export function StatusBoard({ table, round }: { readonly table: Table; readonly 
           {t(`phase.${round.phase}`, { defaultValue: round.phase })}
         </strong>
       </div>
-      <div className="dc-timer">
-        <BetTimer closesAt={round.bettingClosesAt} windowMs={table.betWindowS * 1000} open={betting} size={116} label={t('status.timer')} />
-        {round.decisionDeadline !== null ? <BetTimer closesAt={round.decisionDeadline} windowMs={15_000} open size={116} label={t('status.decisionTimer')} /> : null}
-      </div>
+      {betting || round.decisionDeadline !== null ? (
+        <div className="dc-timer">
+          {betting ? <BetTimer closesAt={round.bettingClosesAt} windowMs={table.betWindowS * 1000} open size={116} label={t('status.timer')} /> : null}
+          {round.decisionDeadline !== null ? <BetTimer closesAt={round.decisionDeadline} windowMs={15_000} open size={116} label={t('status.decisionTimer')} /> : null}
+        </div>
+      ) : null}
       <dl className="dc-figures">
         <div>
           <dt>{t('status.round')}</dt>

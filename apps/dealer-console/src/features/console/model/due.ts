@@ -83,12 +83,19 @@ export function dueItem(a: NextAction): DueItem {
 
 /**
  * Everything the dealer should see under "What is due": the kernel's next actions, plus what the
- * console derives from the view that the kernel does not say as an action (blackjack "Dealer stands
- * on 17", BJ-13).
+ * console derives from the view that the kernel does not say as an action: blackjack "Dealer stands
+ * on 17" (BJ-13), the baccarat result after settlement, "No more bets" at the timer while betting,
+ * and how the next round starts once this one is finished.
  */
-export function dueItems(next: readonly NextAction[], round: RoundModel): DueItem[] {
+export function dueItems(next: readonly NextAction[], round: RoundModel, opts: { readonly autoCadence: boolean } = { autoCadence: false }): DueItem[] {
   const out = next.map(dueItem);
   const o = round.dealerOutcome;
   if (o) out.unshift({ key: o.kind === 'busts' ? 'dealerBusts' : o.kind === 'blackjack' ? 'dealerBlackjack' : 'dealerStands', params: { n: o.total }, ruleId: 'BJ-13', tone: 'say', message: '' });
+  const r = round.baccaratResult;
+  if (r && round.phase === 'settled') out.unshift({ key: 'bacResult', params: { outcome: r.outcome, p: r.p, b: r.b }, ruleId: 'GEN-5', tone: 'say', message: '' });
+  if (out.length === 0 && round.phase === 'betting') out.push({ key: 'closeAtTimer', params: {}, ruleId: 'GEN-3', tone: 'wait', message: '' });
+  if (round.phase === 'none' || round.phase === 'idle' || round.phase === 'settled' || round.phase === 'void') {
+    out.push({ key: opts.autoCadence ? 'nextRoundAuto' : 'nextRoundManual', params: {}, ruleId: null, tone: opts.autoCadence ? 'wait' : 'do', message: '' });
+  }
   return out;
 }

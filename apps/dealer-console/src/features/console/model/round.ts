@@ -46,6 +46,8 @@ export interface RoundModel {
   readonly special: SpecialState | null;
   /** Blackjack: the decision timer of the hand to act (server clock). */
   readonly decisionDeadline: number | null;
+  /** Baccarat: the hand's result once known (kept on screen after settlement). */
+  readonly baccaratResult: { readonly outcome: 'player' | 'banker' | 'tie'; readonly p: number; readonly b: number } | null;
   /** Blackjack: "Dealer stands on 17" / "Dealer busts" once the dealer's hand is complete. */
   readonly dealerOutcome: { readonly kind: 'stands' | 'busts' | 'blackjack'; readonly total: number } | null;
 }
@@ -168,6 +170,7 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
   let dice: number[] | null = null;
   let special: SpecialState | null = null;
   let dealerOutcome: RoundModel['dealerOutcome'] = null;
+  let baccaratResult: RoundModel['baccaratResult'] = null;
   let phase = rawPhase;
   switch (game) {
     case 'roulette': {
@@ -184,6 +187,13 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
     case 'baccarat':
       hands = baccaratHands(v, rawPhase);
       special = baccaratSpecial(v);
+      if (isObj(v['result'])) {
+        const r = v['result'];
+        const outcome = r['outcome'];
+        const p = num(r['playerPoints']);
+        const b = num(r['bankerPoints']);
+        if ((outcome === 'player' || outcome === 'banker' || outcome === 'tie') && p !== null && b !== null) baccaratResult = { outcome, p, b };
+      }
       break;
     case 'blackjack': {
       const bj = blackjackHands(v);
@@ -221,6 +231,7 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
     special,
     decisionDeadline: game === 'blackjack' ? num(v['decisionDeadline']) : null,
     dealerOutcome,
+    baccaratResult,
   };
 }
 
@@ -253,7 +264,7 @@ export function controlsFor(round: RoundModel, opts: { tableOpen: boolean; voidP
     requestVoid: unresolved && !opts.voidPending,
     declareNoSpin: round.game === 'roulette' && p === 'spinning',
     manualCard,
-    cutCard: (round.game === 'baccarat' || round.game === 'blackjack') && p !== 'none',
+    cutCard: (round.game === 'baccarat' || round.game === 'blackjack') && (p === 'closed' || p === 'play'),
     callPitBoss: true,
   };
 }

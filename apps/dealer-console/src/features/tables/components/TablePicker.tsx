@@ -18,7 +18,7 @@ export function TablePicker({ onPick }: { readonly onPick: (t: Table) => void })
       <ul className="dc-tiles">
         {(tables.data ?? []).map((table) => (
           <li key={table.tableId}>
-            <button type="button" className={`dc-tile is-${table.status}`} onClick={() => onPick(table)} aria-label={t('picker.open', { name: table.name })}>
+            <button type="button" className={`dc-tile is-${table.status}`} onClick={() => onPick(table)}>
               <span className="dc-tile-name">{table.name}</span>
               <span className="dc-tile-game">{tc(`games.${table.game}`, { defaultValue: table.game })}</span>
               <span className="dc-tile-meta">
