@@ -91,8 +91,7 @@ export function LoginScreen({ appName, roles, demoPassword = 'demo' }: LoginScre
             <div className="felt-demo-grid">
               {demo.map((u) => (
                 <button key={u.username} type="button" className="felt-btn felt-btn-demo" disabled={busy} onClick={() => void go(u.username, demoPassword)}>
-                  {/* The accessible name "Sign in as dealer1 Dealer" contains the visible text (WCAG 2.5.3, axe label-content-name-mismatch). */}
-                  <span className="felt-visually-hidden">{t('login.signInAs', { name: '' })}</span>
+                  <span className="felt-visually-hidden">{t('login.signInAs', { name: '' }).trim()} </span>
                   <span className="felt-demo-name">{u.username}</span>
                   <span className="felt-demo-role">{t(`roles.${u.role}`)}</span>
                 </button>
