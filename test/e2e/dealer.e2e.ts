@@ -187,6 +187,14 @@ describe('dealer console (browser, simulated studio)', () => {
       await page.getByRole('dialog', { name: 'Call the pit boss' }).waitFor();
       await a11y(page, 'phone dialog');
       await screenshot(page, 'dealer-call-pitboss-phone');
+      await page.getByRole('dialog', { name: 'Call the pit boss' }).getByRole('button', { name: 'Cancel' }).click();
+      // Swedish: every string of the console is translated.
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+      await page.getByRole('button', { name: 'Kalla pitboss' }).waitFor();
+      await page.getByRole('region', { name: 'Omgångens status' }).waitFor();
+      await page.getByRole('region', { name: 'Enheter' }).getByText('Fungerar').first().waitFor();
+      await a11y(page, 'phone console (Swedish)');
+      await screenshot(page, 'dealer-console-baccarat-phone-sv');
     } finally {
       await context.close();
     }

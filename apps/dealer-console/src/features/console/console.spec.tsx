@@ -214,6 +214,20 @@ describe('what is due (the kernels\u2019 next(state) in the dealer\u2019s langua
     expect(screen.getByText('Nästa omgång öppnar av sig själv om några sekunder')).toBeTruthy();
   });
 
+  it('a voided round stays "Round void" after its refunds are settled (GEN-6)', () => {
+    const d = drive(kernels.baccarat, 'punto-banco', [bet('b1', 'p1', 'player', 500), { type: 'VoidRound', reason: 'Device fault — approved by pitboss1', by: 'pitboss1' }, { type: 'MarkSettled' }]);
+    const round = deriveRound('baccarat', d.roundId, d.view);
+    expect(round.phase).toBe('void');
+    render(
+      <>
+        <SpecialBanner special={round.special} />
+        <StatusBoard table={table} round={round} />
+      </>,
+    );
+    expect(screen.getByText('Reason: Device fault — approved by pitboss1')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Round status' })).getByText('Round void')).toBeTruthy();
+  });
+
   it('an unknown message is shown as the server wrote it, never dropped', () => {
     const round = deriveRound('sicbo', 'rnd_1', { phase: 'play' });
     render(<DuePanel next={[{ kind: 'new-thing', message: 'Do the new thing', ruleId: 'X-1' }]} round={round} />);

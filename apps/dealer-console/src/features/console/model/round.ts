@@ -216,7 +216,9 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
       break;
   }
   const voidReason = str(v['voidReason']);
-  if (special === null && rawPhase === 'void') special = { kind: 'void', reason: voidReason ?? '', ruleId: 'GEN-6' };
+  // A voided round stays "void" for the dealer after its refunds are settled.
+  if (rawPhase === 'settled' && voidReason !== null) phase = 'void';
+  if (special === null && phase === 'void') special = { kind: 'void', reason: voidReason ?? '', ruleId: 'GEN-6' };
   return {
     game,
     roundId,
