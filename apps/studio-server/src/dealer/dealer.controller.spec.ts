@@ -5,6 +5,7 @@ import { AuthService } from '../auth/auth.service.js';
 import type { Role } from '../auth/auth.types.js';
 import { bootTestApp, type TestApp } from '../ops/test-app.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
+import { RoundsService } from '../rounds/rounds.service.js';
 import { DealerModule } from './dealer.module.js';
 import { PIT_BOSS_CALLED } from './dealer.controller.js';
 
@@ -61,5 +62,25 @@ describe('POST /tables/:id/pit-boss-calls (dealer console "call the pit boss")',
     const anonymous = await app.http('POST', `/tables/${tableId}/pit-boss-calls`, null, { reason: 'help' });
     expect(anonymous.status).toBe(401);
     expect((await app.get(AlertsService).list(1000)).length).toBe(before);
+  });
+
+  it('a no spin declared from the console keeps the dealer\'s reason in the round record (ROU-4)', async () => {
+    const pit = app.token('pitboss1', 'pitboss');
+    const dealer = app.token('dealer1', 'dealer');
+    const t = await app.http('POST', '/tables', pit, { name: 'Wheel 1', game: 'roulette', profileId: 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000 }, betWindowS: 30 });
+    const wheel = String(t.body['tableId']);
+    await app.http('POST', `/tables/${wheel}/pre-open-check`, pit, { checks: ['table', 'wheel-level', 'free-running', 'ball'] });
+    expect((await app.http('POST', `/tables/${wheel}/status`, pit, { status: 'open', reason: 'test' })).status).toBe(201);
+    await app.http('POST', `/tables/${wheel}/rounds`, dealer);
+    await app.http('POST', `/tables/${wheel}/round/close`, dealer);
+    const rounds = app.get(RoundsService);
+    const launched = await rounds.execute(wheel, { type: 'RecordBallLaunched', at: Date.now(), spin: 1 } as never, { userId: 'wheel-1', role: 'device' } as never);
+    expect(launched.ok).toBe(true);
+    const r = await app.http('POST', `/tables/${wheel}/round/dealer-commands`, dealer, { type: 'DeclareNoSpin', reason: 'ball left the wheel' });
+    expect(r.status).toBe(200);
+    const roundId = String(r.body['roundId']);
+    const events = (await rounds.loadEvents(roundId)) as { type: string; payload: { detail?: string; by?: string } }[];
+    const noSpin = events.find((e) => e.type === 'NoSpinDeclared');
+    expect(noSpin?.payload).toMatchObject({ detail: 'ball left the wheel', by: 'dealer1' });
   });
 });
