@@ -1,3 +1,4 @@
+import type { DeviceHealth } from './dealer.types.js';
 import {
   BulkBetBodySchema,
   CancelBetBodySchema,
@@ -17,7 +18,6 @@ import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
 import { newBetId, newRequestId } from './ids.js';
 import { ROLES } from './types.js';
-import type { DeviceHealth } from './dealer.types.js';
 import type {
   AcceptedBet,
   Alert,
