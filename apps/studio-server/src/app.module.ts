@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { FeltConfig } from './config/config.js';
+import { DealerModule } from './dealer/dealer.module.js';
 import { PlatformModule } from './ops/platform.module.js';
 import { BettingModule } from './betting/betting.module.js';
 import { IngestModule } from './ingest/ingest.module.js';
@@ -17,6 +18,7 @@ export class AppModule {
         PlatformModule.forRoot(config),
         // ROUNDS-MODULES (one line per module below this marker)
         RoundsModule,
+        DealerModule,
         BettingModule,
         IngestModule,
         RealtimeModule,

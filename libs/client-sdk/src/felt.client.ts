@@ -1,3 +1,4 @@
+import type { DeviceHealth } from './dealer.types.js';
 import {
   BulkBetBodySchema,
   CancelBetBodySchema,
@@ -287,6 +288,18 @@ export class FeltClient {
   /** Every stored event of a round (replay; pit boss / admin). */
   async roundEvents(roundId: string): Promise<StoredRoundEvent[]> {
     return this.request('GET', `/rounds/${seg(roundId)}/events`);
+  }
+
+  // ───────────────────────── dealer console ─────────────────────────
+
+  /** Device health of a table: last status, seq and event time per device (dealer / pit boss / admin). */
+  async tableDevices(tableId: string): Promise<DeviceHealth[]> {
+    return this.request('GET', `/tables/${seg(tableId)}/devices`);
+  }
+
+  /** The dealer calls the pit boss to the table: a live alert for every pit boss, audited with the reason. */
+  async callPitBoss(tableId: string, reason: string): Promise<Alert> {
+    return this.request('POST', `/tables/${seg(tableId)}/pit-boss-calls`, { body: validate(ReasonBodySchema, { reason }) });
   }
 
   // ───────────────────────── bets / decisions: player ─────────────────────────

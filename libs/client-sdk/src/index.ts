@@ -1,5 +1,6 @@
 // @felt/client-sdk — typed REST + WebSocket client of the studio server (ARCHITECTURE.md "Transports").
 export * from './errors.js';
+export * from './dealer.types.js';
 export * from './ids.js';
 export * from './types.js';
 export * from './felt.client.js';

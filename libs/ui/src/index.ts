@@ -16,3 +16,4 @@ export * from './components/Login.js';
 export * from './components/LanguageSwitch.js';
 export * from './components/Shell.js';
 export * from './components/Money.js';
+export * from './components/Dialog.js';

@@ -90,7 +90,8 @@ export class RoundsController {
   @HttpCode(200)
   @Roles('dealer')
   async dealerCommand(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Out> {
-    const { reason: _r, ...command } = body(GameCommandBodySchema, b);
+    // The dealer's reason is part of the command where the game records one (DeclareNoSpin, ROU-4).
+    const command = body(GameCommandBodySchema, b);
     return out(unwrap(await this.control.dealerCommand(id, user, command as Record<string, unknown> & { type: string })));
   }
 

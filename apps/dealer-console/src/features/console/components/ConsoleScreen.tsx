@@ -1,0 +1,154 @@
+import type { Table } from '@felt/client-sdk';
+import { ErrorNotice, TableIdentity, useLiveRound, useLocale, useTable } from '@felt/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDealerActions, type DealerAction } from '../hooks/useDealerActions';
+import { useDevices, usePending } from '../hooks/useDealerData';
+import { controlsFor, deriveRound, isGameId } from '../model/round';
+import { Controls, type DialogKind } from './Controls';
+import { DevicePanel } from './DevicePanel';
+import { DuePanel } from './DuePanel';
+import { ManualCardDialog } from './ManualCardDialog';
+import { PendingPanel } from './PendingPanel';
+import { ReasonDialog } from './ReasonDialog';
+import { SpecialBanner } from './SpecialBanner';
+import { StatusBoard } from './StatusBoard';
+import { TablePanel } from './TablePanel';
+
+const DONE_KEY: Readonly<Record<DealerAction['type'], string>> = {
+  open: 'dialog.opened',
+  close: 'dialog.closed',
+  void: 'dialog.voidSent',
+  pitboss: 'dialog.pitBossSent',
+  manual: 'dialog.manualSent',
+  'no-spin': 'dialog.noSpinSent',
+  'cut-card': 'dialog.cutCardSent',
+};
+
+/** The console for one table: status, what is on the table, what is due, controls, devices. */
+export function ConsoleScreen({ tableId, onChangeTable }: { readonly tableId: string; readonly onChangeTable: () => void }) {
+  const { t } = useTranslation('dealer');
+  const table = useTable(tableId);
+  if (table.isError) {
+    return (
+      <main className="dc-main dc-center">
+        <p>{t('console.notFound')}</p>
+        <button type="button" className="felt-btn felt-btn-lg" onClick={onChangeTable}>
+          {t('console.changeTable')}
+        </button>
+      </main>
+    );
+  }
+  if (!table.data) return <main className="dc-main dc-center">{t('console.loading')}</main>;
+  return <TableConsole table={table.data} onChangeTable={onChangeTable} />;
+}
+
+export function TableConsole({ table, onChangeTable }: { readonly table: Table; readonly onChangeTable: () => void }) {
+  const { t } = useTranslation('dealer');
+  const { t: tc } = useTranslation('common');
+  const locale = useLocale();
+  const live = useLiveRound(table.tableId);
+  const devices = useDevices(table.tableId);
+  const pending = usePending(table.tableId);
+  const actions = useDealerActions(table.tableId);
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
+  /** The manual-entry command chosen when the dialog opened (the phase may move on while the dealer picks). */
+  const [manualCommand, setManualCommand] = useState<'EnterManualCard' | 'RecordCard'>('RecordCard');
+
+  const game = isGameId(table.game) ? table.game : 'roulette';
+  const round = deriveRound(game, live.data?.roundId ?? null, live.data?.view);
+  const pendingList = pending.data ?? [];
+  const voidPending = pendingList.some((p) => p.kind === 'void' && p.roundId === round.roundId);
+  const controls = controlsFor(round, { tableOpen: table.status === 'open', voidPending });
+
+  const submit = async (a: DealerAction): Promise<void> => {
+    if (await actions.run(a)) setDialog(null);
+  };
+  const closeDialog = (): void => {
+    actions.clear();
+    setDialog(null);
+  };
+  const presets = (group: string, keys: readonly string[]): string[] => keys.map((k) => t(`dialog.${group}.${k}`));
+
+  return (
+    <main className="dc-main">
+      <div className="dc-topbar">
+        <TableIdentity table={table} roundId={round.roundId} locale={locale} />
+        <button type="button" className="felt-btn felt-btn-ghost dc-change" onClick={onChangeTable}>
+          {t('console.changeTable')}
+        </button>
+      </div>
+      {table.status !== 'open' ? (
+        <p className="dc-banner" role="status">
+          {t('console.tableNotOpen', { status: tc(`tableStatus.${table.status}`) })}
+        </p>
+      ) : null}
+      <div className="dc-grid">
+        <StatusBoard table={table} round={round} />
+        <div className="dc-centre">
+          <SpecialBanner special={round.special} />
+          <TablePanel round={round} />
+          <DuePanel next={live.data?.next ?? []} round={round} autoCadence={table.cadence.auto} />
+        </div>
+        <div className="dc-side">
+          <Controls controls={controls} autoCadence={table.cadence.auto} busy={actions.busy} onAction={(a) => void submit(a)} onDialog={(d) => {
+              actions.clear();
+              if (d === 'manual') setManualCommand(controls.manualCard ?? 'RecordCard');
+              setDialog(d);
+            }} />
+          {actions.done && dialog === null ? (
+            <p className="felt-toast dc-toast" role="status">
+              {t(DONE_KEY[actions.done])}
+            </p>
+          ) : null}
+          {dialog === null ? <ErrorNotice error={actions.error} onDismiss={actions.clear} /> : null}
+          <PendingPanel pending={pendingList} roundId={round.roundId} />
+          <DevicePanel table={table} health={devices.data} failed={devices.isError} />
+        </div>
+      </div>
+      {dialog === 'void' ? (
+        <ReasonDialog
+          title={t('dialog.voidTitle')}
+          intro={t('dialog.voidIntro')}
+          submitLabel={t('dialog.voidSubmit')}
+          presets={presets('voidReasons', game === 'roulette' ? ['deviceFault', 'ballOff', 'camera'] : ['deviceFault', 'misdeal', 'camera'])}
+          otherLabel={t('dialog.voidReasons.other')}
+          danger
+          busy={actions.busy === 'void'}
+          error={actions.error}
+          onSubmit={(reason) => void submit({ type: 'void', reason })}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {dialog === 'pitboss' ? (
+        <ReasonDialog
+          title={t('dialog.pitBossTitle')}
+          intro={t('dialog.pitBossIntro')}
+          submitLabel={t('dialog.pitBossSubmit')}
+          presets={presets('pitBossReasons', ['assistance', 'dispute', 'device', 'shuffle'])}
+          otherLabel={t('dialog.pitBossReasons.other')}
+          busy={actions.busy === 'pitboss'}
+          error={actions.error}
+          onSubmit={(reason) => void submit({ type: 'pitboss', reason })}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {dialog === 'no-spin' ? (
+        <ReasonDialog
+          title={t('dialog.noSpinTitle')}
+          intro={t('dialog.noSpinIntro')}
+          submitLabel={t('dialog.noSpinSubmit')}
+          presets={presets('noSpinReasons', ['fewRevolutions', 'sameDirection', 'ballOff'])}
+          otherLabel={t('dialog.noSpinReasons.other')}
+          busy={actions.busy === 'no-spin'}
+          error={actions.error}
+          onSubmit={(reason) => void submit({ type: 'no-spin', reason })}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {dialog === 'manual' ? (
+        <ManualCardDialog busy={actions.busy === 'manual'} error={actions.error} onSubmit={(card) => void submit({ type: 'manual', command: manualCommand, card, reason: t('dialog.manualReason') })} onClose={closeDialog} />
+      ) : null}
+    </main>
+  );
+}

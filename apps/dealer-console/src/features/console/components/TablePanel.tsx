@@ -1,0 +1,67 @@
+import { DiceRow, PlayingCard } from '@felt/ui';
+import { useTranslation } from 'react-i18next';
+import type { HandModel, RoundModel } from '../model/round';
+
+function Hand({ hand, game }: { readonly hand: HandModel; readonly game: string }) {
+  const { t } = useTranslation('dealer');
+  const label = t(`hands.${hand.label}`, hand.labelParams);
+  const total = hand.total === null ? null : game === 'baccarat' ? t('cards.points', { n: hand.total.value }) : hand.total.soft ? t('cards.soft', { n: hand.total.value }) : t('cards.total', { n: hand.total.value });
+  return (
+    <li className={`dc-hand${hand.active ? ' is-active' : ''}`} aria-label={label} aria-current={hand.active ? 'step' : undefined}>
+      <div className="dc-hand-head">
+        <span className="dc-hand-label">{label}</span>
+        {total ? <span className="dc-hand-total">{total}</span> : null}
+        {hand.active ? <span className="dc-hand-next">{t('cards.next')}</span> : null}
+      </div>
+      <div className="dc-hand-cards">
+        {hand.cards.length === 0 ? <span className="dc-muted">{t('cards.none')}</span> : hand.cards.map((c, i) => <PlayingCard key={`${i}-${c}`} card={c} size="lg" />)}
+      </div>
+    </li>
+  );
+}
+
+/** What is on the table: the cards as scanned, the winning number, or the dice. */
+export function TablePanel({ round }: { readonly round: RoundModel }) {
+  const { t } = useTranslation('dealer');
+  if (round.roulette) {
+    const r = round.roulette;
+    return (
+      <section className="dc-table" aria-label={t('roulette.region')}>
+        {r.number !== null ? (
+          <div className={`dc-number is-${r.colour ?? 'green'}`} role="img" aria-label={t('roulette.number', { n: r.number, colour: t(`roulette.colours.${r.colour ?? 'green'}`) })}>
+            <span className="dc-label">{t('roulette.winning')}</span>
+            <span className="dc-number-value" aria-hidden="true">
+              {r.number}
+            </span>
+          </div>
+        ) : (
+          <p className="dc-table-wait">{r.ballInMotion ? t('roulette.inMotion') : t('roulette.waiting')}</p>
+        )}
+        {r.noSpins > 0 ? <p className="dc-muted">{t('roulette.noSpins', { count: r.noSpins })}</p> : null}
+      </section>
+    );
+  }
+  if (round.game === 'sicbo') {
+    return (
+      <section className="dc-table" aria-label={t('dice.region')}>
+        {round.dice ? (
+          <div className="dc-dice">
+            <DiceRow dice={round.dice} />
+            <span className="dc-hand-total">{t('dice.total', { n: round.dice.reduce((a, b) => a + b, 0) })}</span>
+          </div>
+        ) : (
+          <p className="dc-table-wait">{t('dice.waiting')}</p>
+        )}
+      </section>
+    );
+  }
+  return (
+    <section className="dc-table" aria-label={t('cards.region')}>
+      <ul className={`dc-hands is-${round.game}`}>
+        {round.hands.map((h) => (
+          <Hand key={h.id} hand={h} game={round.game} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Card } from '@felt/games';
+import type { Rejection } from '@felt/protocol';
+import { toRejection, useSession } from '@felt/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { dealerKeys } from './useDealerData';
+
+/** What the dealer can do at the table; every call goes through @felt/client-sdk. */
+export type DealerAction =
+  | { readonly type: 'open' }
+  | { readonly type: 'close' }
+  | { readonly type: 'void'; readonly reason: string }
+  | { readonly type: 'pitboss'; readonly reason: string }
+  | { readonly type: 'manual'; readonly command: 'EnterManualCard' | 'RecordCard'; readonly card: Card; readonly reason: string }
+  | { readonly type: 'no-spin'; readonly reason: string }
+  | { readonly type: 'cut-card' };
+
+export interface DealerActions {
+  run(action: DealerAction): Promise<boolean>;
+  readonly busy: DealerAction['type'] | null;
+  readonly error: Rejection | null;
+  /** The last action that succeeded (for a short confirmation). */
+  readonly done: DealerAction['type'] | null;
+  clear(): void;
+}
+
+export function useDealerActions(tableId: string): DealerActions {
+  const { api } = useSession();
+  const qc = useQueryClient();
+  const [error, setError] = useState<Rejection | null>(null);
+  const [done, setDone] = useState<DealerAction['type'] | null>(null);
+  const m = useMutation({
+    mutationFn: async (a: DealerAction): Promise<unknown> => {
+      switch (a.type) {
+        case 'open':
+          return api.openRound(tableId);
+        case 'close':
+          return api.closeBetting(tableId);
+        case 'void':
+          return api.requestVoid(tableId, a.reason);
+        case 'pitboss':
+          return api.callPitBoss(tableId, a.reason);
+        case 'manual':
+          return api.proposeManualEntry(tableId, { type: a.command, card: a.card, reason: a.reason });
+        case 'no-spin':
+          return api.dealerCommand(tableId, { type: 'DeclareNoSpin', reason: a.reason });
+        case 'cut-card':
+          return api.dealerCommand(tableId, { type: 'RecordCutCard' });
+      }
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: dealerKeys.pending(tableId) }),
+  });
+  const run = useCallback(
+    async (a: DealerAction): Promise<boolean> => {
+      setError(null);
+      setDone(null);
+      try {
+        await m.mutateAsync(a);
+        setDone(a.type);
+        return true;
+      } catch (e) {
+        setError(toRejection(e));
+        return false;
+      }
+    },
+    [m],
+  );
+  const clear = useCallback(() => {
+    setError(null);
+    setDone(null);
+  }, []);
+  return { run, busy: m.isPending ? (m.variables?.type ?? null) : null, error, done, clear };
+}

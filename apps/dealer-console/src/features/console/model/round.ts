@@ -1,0 +1,272 @@
+import { baccarat, type Card } from '@felt/games';
+
+/**
+ * The dealer's view-model of the live round, derived from the kernel's dealer view (the server never
+ * sends the dealer what that view hides — BJ-5a: the hole card is `'hidden'` until revealed). Pure:
+ * no React, no clock. Player identities are never read into the model: only counts and totals.
+ */
+
+export type GameId = 'roulette' | 'baccarat' | 'blackjack' | 'sicbo' | 'dragon-tiger' | 'football-studio';
+
+/** A hand on the table as the dealer sees it. `label` is an i18n key under `dealer:hands`. */
+export interface HandModel {
+  readonly id: string;
+  readonly label: string;
+  readonly labelParams: Readonly<Record<string, string | number>>;
+  readonly cards: readonly (Card | 'hidden')[];
+  /** Shown total (baccarat points, blackjack total like "17" or "soft 17"); null while unknown. */
+  readonly total: { readonly value: number; readonly soft: boolean } | null;
+  /** The hand to act / to receive the next card. */
+  readonly active: boolean;
+}
+
+/** A state that stops normal play and tells the dealer what to do (ROU-4, ROU-6, BAC-17, S-1..S-3). */
+export type SpecialState =
+  | { readonly kind: 'no-spin'; readonly count: number; readonly ruleId: 'ROU-4' }
+  | { readonly kind: 'wheel-fault'; readonly detail: string; readonly ruleId: 'ROU-6' }
+  | { readonly kind: 'misdeal'; readonly detail: string; readonly ruleId: string }
+  | { readonly kind: 'impossible-card'; readonly detail: string; readonly ruleId: string }
+  | { readonly kind: 'unreadable-card'; readonly detail: string; readonly ruleId: string }
+  | { readonly kind: 'dice-fault'; readonly count: number; readonly ruleId: 'SB-4' }
+  | { readonly kind: 'void'; readonly reason: string; readonly ruleId: 'GEN-6' };
+
+export interface RoundModel {
+  readonly game: GameId;
+  readonly roundId: string | null;
+  /** Kernel phase, or `none` before the first round. Roulette's ball in motion is `spinning`. */
+  readonly phase: string;
+  readonly bettingClosesAt: number | null;
+  /** Distinct players with an accepted bet (never who they are). */
+  readonly players: number;
+  readonly bets: number;
+  readonly stakeMinor: number;
+  readonly hands: readonly HandModel[];
+  readonly roulette: { readonly number: number | null; readonly colour: string | null; readonly ballInMotion: boolean; readonly noSpins: number } | null;
+  readonly dice: readonly number[] | null;
+  readonly special: SpecialState | null;
+  /** Blackjack: the decision timer of the hand to act (server clock). */
+  readonly decisionDeadline: number | null;
+  /** Baccarat: the hand's result once known (kept on screen after settlement). */
+  readonly baccaratResult: { readonly outcome: 'player' | 'banker' | 'tie'; readonly p: number; readonly b: number } | null;
+  /** Blackjack: "Dealer stands on 17" / "Dealer busts" once the dealer's hand is complete. */
+  readonly dealerOutcome: { readonly kind: 'stands' | 'busts' | 'blackjack'; readonly total: number } | null;
+}
+
+type Obj = Readonly<Record<string, unknown>>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const arr = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
+const isCardCode = (v: unknown): v is Card => typeof v === 'string' && /^[A2-9TJQK][SHDC]$/.test(v);
+const cardOrHidden = (v: unknown): Card | 'hidden' | null => (v === 'hidden' ? 'hidden' : isCardCode(v) ? v : null);
+
+export const GAME_IDS: readonly GameId[] = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio'];
+export const isGameId = (g: string): g is GameId => (GAME_IDS as readonly string[]).includes(g);
+
+/** Bets of any game's view (array or record) → counts and the total stake; player ids are only counted. */
+export function betTotals(view: unknown): { players: number; bets: number; stakeMinor: number } {
+  if (!isObj(view)) return { players: 0, bets: 0, stakeMinor: 0 };
+  const raw = view['bets'];
+  const list = Array.isArray(raw) ? raw : isObj(raw) ? Object.values(raw) : [];
+  const players = new Set<string>();
+  let stakeMinor = 0;
+  let bets = 0;
+  for (const b of list) {
+    if (!isObj(b)) continue;
+    const stake = num(b['stakeMinor']);
+    if (stake === null) continue;
+    bets += 1;
+    stakeMinor += stake;
+    const p = str(b['playerId']);
+    if (p !== null) players.add(p);
+  }
+  return { players: players.size, bets, stakeMinor };
+}
+
+function baccaratHands(view: Obj, phase: string): HandModel[] {
+  const dealt = arr(view['cards']).filter(isObj);
+  const side = (to: 'player' | 'banker'): Card[] => dealt.filter((c) => c['to'] === to && isCardCode(c['card'])).map((c) => c['card'] as Card);
+  const p = side('player');
+  const b = side('banker');
+  // The side that receives the next card (BAC-12..16), from the pure rules.
+  let dueTo: string | null = null;
+  if (phase === 'closed' || phase === 'play') {
+    const due = baccarat.nextDue(dealt.filter((c) => isCardCode(c['card'])).map((c) => c['card'] as Card));
+    if (due.type === 'deal') dueTo = due.to;
+  }
+  return [
+    { id: 'player', label: 'baccaratPlayer', labelParams: {}, cards: p, total: p.length > 0 ? { value: baccarat.points(p), soft: false } : null, active: dueTo === 'player' },
+    { id: 'banker', label: 'baccaratBanker', labelParams: {}, cards: b, total: b.length > 0 ? { value: baccarat.points(b), soft: false } : null, active: dueTo === 'banker' },
+  ];
+}
+
+function blackjackHands(view: Obj): { hands: HandModel[]; outcome: RoundModel['dealerOutcome'] } {
+  const dealer = isObj(view['dealer']) ? view['dealer'] : {};
+  const dealerCards = arr(dealer['cards']).map(cardOrHidden).filter((c): c is Card | 'hidden' => c !== null);
+  const revealed = dealer['holeRevealed'] === true || !dealerCards.includes('hidden');
+  const visibleTotal = num(dealer['visibleTotal']);
+  const stage = str(view['stage']);
+  const turn = isObj(view['turn']) ? { seat: num(view['turn']['seat']), hand: num(view['turn']['hand']) } : null;
+  const hands: HandModel[] = [
+    { id: 'dealer', label: 'dealer', labelParams: {}, cards: dealerCards, total: visibleTotal === null ? null : { value: visibleTotal, soft: false }, active: stage === 'dealer' },
+  ];
+  for (const s of arr(view['seats']).filter(isObj)) {
+    const seat = num(s['seat']) ?? 0;
+    const seatHands = arr(s['hands']).filter(isObj);
+    seatHands.forEach((h, i) => {
+      const cards = arr(h['cards']).filter(isCardCode);
+      const total = num(h['total']);
+      hands.push({
+        id: `seat-${seat}-${i}`,
+        label: seatHands.length > 1 ? 'seatHand' : 'seat',
+        labelParams: { seat, hand: i + 1 },
+        cards,
+        total: total === null || cards.length === 0 ? null : { value: total, soft: h['soft'] === true },
+        active: turn !== null && turn.seat === seat && turn.hand === i,
+      });
+    });
+  }
+  let outcome: RoundModel['dealerOutcome'] = null;
+  const phase = str(view['phase']);
+  if (revealed && visibleTotal !== null && dealerCards.length >= 2 && (stage === 'done' || phase === 'resolved' || phase === 'settled')) {
+    if (visibleTotal > 21) outcome = { kind: 'busts', total: visibleTotal };
+    else if (dealerCards.length === 2 && visibleTotal === 21) outcome = { kind: 'blackjack', total: 21 };
+    else outcome = { kind: 'stands', total: visibleTotal };
+  }
+  return { hands, outcome };
+}
+
+function duelHands(game: 'dragon-tiger' | 'football-studio', view: Obj, phase: string): HandModel[] {
+  const sides = game === 'dragon-tiger' ? ['dragon', 'tiger'] : ['home', 'away'];
+  const cards = isObj(view['cards']) ? view['cards'] : {};
+  return sides.map((s, i) => {
+    const c = cards[s];
+    return { id: s, label: s, labelParams: {}, cards: isCardCode(c) ? [c] : [], total: null, active: (phase === 'closed' && i === 0) || (phase === 'play' && i === 1) };
+  });
+}
+
+function baccaratSpecial(view: Obj): SpecialState | null {
+  const halt = isObj(view['halt']) ? view['halt'] : null;
+  if (!halt || view['phase'] !== 'halted') return null;
+  const detail = str(halt['message']) ?? '';
+  const ruleId = str(halt['ruleId']) ?? 'S-2';
+  switch (halt['reason']) {
+    case 'unreadable-card':
+      return { kind: 'unreadable-card', detail, ruleId };
+    case 'impossible-card':
+      return { kind: 'impossible-card', detail, ruleId };
+    default:
+      return { kind: 'misdeal', detail, ruleId };
+  }
+}
+
+/** The live round (kernel dealer view) → what the console shows. `view` null/undefined: no round yet. */
+export function deriveRound(game: GameId, roundId: string | null, view: unknown): RoundModel {
+  const v: Obj = isObj(view) ? view : {};
+  const rawPhase = roundId === null ? 'none' : (str(v['phase']) ?? 'none');
+  const totals = betTotals(v);
+  let hands: HandModel[] = [];
+  let roulette: RoundModel['roulette'] = null;
+  let dice: number[] | null = null;
+  let special: SpecialState | null = null;
+  let dealerOutcome: RoundModel['dealerOutcome'] = null;
+  let baccaratResult: RoundModel['baccaratResult'] = null;
+  let phase = rawPhase;
+  switch (game) {
+    case 'roulette': {
+      const result = isObj(v['result']) ? v['result'] : null;
+      const ballInMotion = v['ballInMotion'] === true;
+      const noSpins = num(v['noSpinCount']) ?? 0;
+      roulette = { number: result ? num(result['number']) : null, colour: result ? str(result['colour']) : null, ballInMotion, noSpins };
+      if (rawPhase === 'play' && ballInMotion) phase = 'spinning';
+      const fault = str(v['fault']);
+      if (fault !== null && rawPhase === 'void') special = { kind: 'wheel-fault', detail: fault, ruleId: 'ROU-6' };
+      else if (rawPhase === 'play' && !ballInMotion && noSpins > 0) special = { kind: 'no-spin', count: noSpins, ruleId: 'ROU-4' };
+      break;
+    }
+    case 'baccarat':
+      hands = baccaratHands(v, rawPhase);
+      special = baccaratSpecial(v);
+      if (isObj(v['result'])) {
+        const r = v['result'];
+        const outcome = r['outcome'];
+        const p = num(r['playerPoints']);
+        const b = num(r['bankerPoints']);
+        if ((outcome === 'player' || outcome === 'banker' || outcome === 'tie') && p !== null && b !== null) baccaratResult = { outcome, p, b };
+      }
+      break;
+    case 'blackjack': {
+      const bj = blackjackHands(v);
+      hands = bj.hands;
+      dealerOutcome = bj.outcome;
+      const halt = isObj(v['halt']) ? v['halt'] : null;
+      if (rawPhase === 'halted' && halt) special = { kind: 'misdeal', detail: str(halt['message']) ?? '', ruleId: 'S-2' };
+      break;
+    }
+    case 'sicbo': {
+      const d = arr(v['dice']).map(num).filter((x): x is number => x !== null);
+      dice = d.length === 3 ? d : null;
+      const faults = num(v['faults']) ?? 0;
+      if (faults > 0 && (rawPhase === 'closed' || rawPhase === 'play')) special = { kind: 'dice-fault', count: faults, ruleId: 'SB-4' };
+      break;
+    }
+    case 'dragon-tiger':
+    case 'football-studio':
+      hands = duelHands(game, v, rawPhase);
+      break;
+  }
+  const voidReason = str(v['voidReason']);
+  // A voided round stays "void" for the dealer after its refunds are settled.
+  if (rawPhase === 'settled' && voidReason !== null) phase = 'void';
+  if (special === null && phase === 'void') special = { kind: 'void', reason: voidReason ?? '', ruleId: 'GEN-6' };
+  return {
+    game,
+    roundId,
+    phase,
+    bettingClosesAt: rawPhase === 'betting' ? num(v['bettingClosesAt']) : null,
+    players: totals.players,
+    bets: totals.bets,
+    stakeMinor: totals.stakeMinor,
+    hands,
+    roulette,
+    dice,
+    special,
+    decisionDeadline: game === 'blackjack' ? num(v['decisionDeadline']) : null,
+    dealerOutcome,
+    baccaratResult,
+  };
+}
+
+export const CARD_GAMES: ReadonlySet<GameId> = new Set(['baccarat', 'blackjack', 'dragon-tiger', 'football-studio']);
+
+/** Which dealer controls the phase allows (the server still decides; these only avoid pointless taps). */
+export interface Controls {
+  readonly openRound: boolean;
+  readonly closeBetting: boolean;
+  readonly requestVoid: boolean;
+  readonly declareNoSpin: boolean;
+  /** Manual card entry for pit-boss sign-off (S-3), and which kernel command carries it. */
+  readonly manualCard: 'EnterManualCard' | 'RecordCard' | null;
+  readonly cutCard: boolean;
+  readonly callPitBoss: boolean;
+}
+
+export function controlsFor(round: RoundModel, opts: { tableOpen: boolean; voidPending: boolean }): Controls {
+  const p = round.phase;
+  const finished = p === 'none' || p === 'idle' || p === 'settled' || p === 'void';
+  const unresolved = p === 'betting' || p === 'closed' || p === 'play' || p === 'spinning' || p === 'halted';
+  let manualCard: Controls['manualCard'] = null;
+  if (CARD_GAMES.has(round.game)) {
+    if (round.special?.kind === 'unreadable-card') manualCard = 'EnterManualCard';
+    else if ((p === 'closed' || p === 'play') && round.special === null) manualCard = 'RecordCard';
+  }
+  return {
+    openRound: opts.tableOpen && finished,
+    closeBetting: p === 'betting',
+    requestVoid: unresolved && !opts.voidPending,
+    declareNoSpin: round.game === 'roulette' && p === 'spinning',
+    manualCard,
+    cutCard: (round.game === 'baccarat' || round.game === 'blackjack') && (p === 'closed' || p === 'play'),
+    callPitBoss: true,
+  };
+}

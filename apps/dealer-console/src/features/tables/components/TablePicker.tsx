@@ -1,0 +1,36 @@
+import type { Table } from '@felt/client-sdk';
+import { ErrorNotice, toRejection, useLocale, useTables, formatMoneyShort } from '@felt/ui';
+import { useTranslation } from 'react-i18next';
+
+/** The dealer picks the table they run: large tiles with the table's identity (GEN-1) and status. */
+export function TablePicker({ onPick }: { readonly onPick: (t: Table) => void }) {
+  const { t } = useTranslation('dealer');
+  const { t: tc } = useTranslation('common');
+  const locale = useLocale();
+  const tables = useTables();
+  return (
+    <main className="dc-main dc-picker">
+      <h1>{t('picker.title')}</h1>
+      <p className="dc-muted">{t('picker.subtitle')}</p>
+      {tables.isError ? <ErrorNotice title={t('picker.failed')} error={toRejection(tables.error)} /> : null}
+      {tables.data && tables.data.length === 0 ? <p>{t('picker.empty')}</p> : null}
+      {!tables.data && !tables.isError ? <p className="dc-muted">{tc('loading')}</p> : null}
+      <ul className="dc-tiles">
+        {(tables.data ?? []).map((table) => (
+          <li key={table.tableId}>
+            <button type="button" className={`dc-tile is-${table.status}`} onClick={() => onPick(table)}>
+              <span className="dc-tile-name">{table.name}</span>
+              <span className="dc-tile-game">{tc(`games.${table.game}`, { defaultValue: table.game })}</span>
+              <span className="dc-tile-meta">
+                <span className={`dc-tile-status is-${table.status}`}>{t('picker.status', { status: tc(`tableStatus.${table.status}`) })}</span>
+                <span>{tc('table.tableLimits', { min: formatMoneyShort(table.limits.tableMinMinor, table.currency, locale), max: formatMoneyShort(table.limits.tableMaxMinor, table.currency, locale) })}</span>
+                <span>{t('picker.devices', { count: table.devices.length })}</span>
+              </span>
+              <span className="dc-tile-id">#{table.tableId}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import { Body, Controller, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ReasonBodySchema } from '@felt/protocol';
+import { AlertsService, type Alert } from '../alerts/alerts.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { RolesGuard } from '../auth/roles.guard.js';
+import { body, unwrap } from '../rounds/http-errors.js';
+import { RoundsService } from '../rounds/rounds.service.js';
+import { TablesService } from '../tables/tables.service.js';
+
+/** Alert code of a dealer's "call the pit boss" (the pit-boss dashboard shows it live). */
+export const PIT_BOSS_CALLED = 'PIT_BOSS_CALLED';
+
+/**
+ * Dealer console actions that are neither round commands nor device events (issue 7 "Dealer
+ * console"): calling the pit boss to the table. The call is an alert (pushed live to every pit
+ * boss on the `alert` frame) and an audit record with the dealer's reason.
+ */
+@ApiTags('dealer')
+@ApiBearerAuth()
+@Controller()
+@UseGuards(JwtAuthGuard, RolesGuard)
+export class DealerController {
+  constructor(
+    @Inject(TablesService) private readonly tables: TablesService,
+    @Inject(RoundsService) private readonly rounds: RoundsService,
+    @Inject(AlertsService) private readonly alerts: AlertsService,
+    @Inject(AuditService) private readonly audit: AuditService,
+  ) {}
+
+  /** "Call the pit boss" with a reason: a warning alert for the table (and its current round). */
+  @Post('tables/:id/pit-boss-calls')
+  @Roles('dealer')
+  async callPitBoss(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Alert> {
+    const { reason } = body(ReasonBodySchema, b);
+    const table = unwrap(await this.tables.get(id));
+    const round = await this.rounds.currentRound(id);
+    const alert = await this.alerts.raise({
+      tableId: id,
+      ...(round ? { roundId: round.roundId } : {}),
+      severity: 'warning',
+      code: PIT_BOSS_CALLED,
+      message: `${user.name} (${user.userId}) calls the pit boss to ${table.name}: ${reason}`,
+    });
+    await this.audit.record({ actor: user.userId, role: user.role, action: 'table.pit-boss-call', reason, target: id, at: alert.at });
+    return alert;
+  }
+}
