@@ -3,6 +3,7 @@ import type { FeltConfig } from './config/config.js';
 import { PlatformModule } from './ops/platform.module.js';
 import { BettingModule } from './betting/betting.module.js';
 import { IngestModule } from './ingest/ingest.module.js';
+import { PitModule } from './pit/pit.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RoundsModule } from './rounds/rounds.module.js';
 
@@ -19,6 +20,7 @@ export class AppModule {
         BettingModule,
         IngestModule,
         RealtimeModule,
+        PitModule,
       ],
     };
   }

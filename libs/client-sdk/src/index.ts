@@ -2,5 +2,6 @@
 export * from './errors.js';
 export * from './ids.js';
 export * from './types.js';
+export * from './pit.types.js';
 export * from './felt.client.js';
 export * from './realtime.client.js';
