@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https', 'events', 'stream', 'timers', 'timers/*', 'util', 'worker_threads', 'process'];
 
@@ -13,6 +14,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       'no-empty': ['error', { allowEmptyCatch: false }],
     },
+  },
+  {
+    // Web apps and libs/ui (React): the rules of hooks; browser globals.
+    files: ['libs/ui/src/**/*.{ts,tsx}', 'apps/player-client/src/**/*.{ts,tsx}', 'apps/dealer-console/src/**/*.{ts,tsx}', 'apps/pit-boss/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

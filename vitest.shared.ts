@@ -9,6 +9,8 @@ export const alias = {
   '@felt/games': here('./libs/games/src/index.ts'),
   '@felt/protocol': here('./libs/protocol/src/index.ts'),
   '@felt/client-sdk': here('./libs/client-sdk/src/index.ts'),
+  '@felt/ui/test-utils': here('./libs/ui/src/test-utils.tsx'),
+  '@felt/ui': here('./libs/ui/src/index.ts'),
   '@felt/hardware-sim': here('./hardware-sim/src/index.ts'),
   '@felt/edge-agent': here('./apps/edge-agent/src/index.ts'),
   '@felt/studio-server': here('./apps/studio-server/src/index.ts'),

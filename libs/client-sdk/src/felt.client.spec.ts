@@ -138,6 +138,17 @@ describe('FeltClient (REST)', () => {
   });
 });
 
+describe('server clock', () => {
+  it('measureClockOffset takes the server time as the middle of the round trip (no token needed)', async () => {
+    const f = fakeFetch([json(200, { now: 10_500 })]);
+    const local = [1_000, 1_200];
+    const r = await new FeltClient({ baseUrl: 'http://x', fetch: f.fetch }).measureClockOffset(() => local.shift() ?? 0);
+    expect(r).toEqual({ offsetMs: 10_500 - 1_100, rttMs: 200 });
+    expect(f.calls[0]).toMatchObject({ url: 'http://x/time', method: 'GET' });
+    expect(f.calls[0]?.headers['authorization']).toBeUndefined();
+  });
+});
+
 describe('bet ids (client-generated idempotency keys)', () => {
   it('are prefixed, valid protocol ids and sort in creation order, also within one millisecond and when the clock steps back', () => {
     const t = 1_700_000_000_000;

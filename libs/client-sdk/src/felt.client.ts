@@ -35,6 +35,7 @@ import type {
   Role,
   RoundSummary,
   RoundView,
+  ServerTime,
   StoredRoundEvent,
   Table,
 } from './types.js';
@@ -153,6 +154,22 @@ export class FeltClient {
   /** `GET /health` — the report also when the server says 503 (a dependency is down). */
   async health(): Promise<HealthReport> {
     return this.request('GET', '/health', { auth: false, acceptStatus: [503] });
+  }
+
+  /** `GET /time` — the server clock (no login needed); see `measureClockOffset`. */
+  async serverTime(): Promise<ServerTime> {
+    return this.request('GET', '/time', { auth: false });
+  }
+
+  /**
+   * Server clock − local clock in ms, NTP style: the server's `now` is taken as the middle of the
+   * round trip. Add it to `Date.now()` to count down to a server deadline (`bettingClosesAt`).
+   */
+  async measureClockOffset(now: () => number = () => Date.now()): Promise<{ offsetMs: number; rttMs: number }> {
+    const t0 = now();
+    const { now: server } = await this.serverTime();
+    const t1 = now();
+    return { offsetMs: Math.round(server - (t0 + t1) / 2), rttMs: t1 - t0 };
   }
 
   // ───────────────────────── users (admin) ─────────────────────────

@@ -179,3 +179,8 @@ export interface PublicUser {
   readonly name: string;
   readonly role: Role;
 }
+
+/** `GET /time`: the server clock (epoch ms). */
+export interface ServerTime {
+  readonly now: number;
+}

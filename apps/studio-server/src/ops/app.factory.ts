@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module.js';
 import type { FeltConfig } from '../config/config.js';
 import { ErrorFilter } from './error.filter.js';
+import { serveWebApps } from './web-apps.js';
 
 /** Applies what every instance of the HTTP app needs (also used by tests on a TestingModule's app). */
 export function configureApp(app: INestApplication): INestApplication {
@@ -20,5 +21,6 @@ export function configureApp(app: INestApplication): INestApplication {
 
 export async function createApp(config: FeltConfig, logger: LoggerService | false): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), { logger, bufferLogs: false });
+  serveWebApps(app); // /play, /dealer, /pit: the web apps' production builds (when built)
   return configureApp(app);
 }

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { CLOCK, type Clock } from '../config/clock.js';
 import { HealthService } from './health.service.js';
 import { MetricsService } from './metrics.service.js';
 
@@ -17,7 +18,15 @@ export class OpsController {
   constructor(
     @Inject(HealthService) private readonly health: HealthService,
     @Inject(MetricsService) private readonly metrics: MetricsService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  /** The server clock (epoch ms): clients estimate their offset from it (bet timers count down to `bettingClosesAt`). */
+  @Get('time')
+  @ApiOkResponse({ description: '{now}: the server clock, epoch ms' })
+  getTime(): { now: number } {
+    return { now: this.clock.now() };
+  }
 
   @Get('health')
   @ApiOkResponse({ description: '{status:"ok", db, broker, queue} — every dependency reachable' })

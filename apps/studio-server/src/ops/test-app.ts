@@ -18,6 +18,8 @@ export interface TestAppOptions {
   readonly providers?: readonly Provider[];
   readonly clock?: Clock;
   readonly ids?: Ids;
+  /** Called with the app before `configureApp` (e.g. extra middleware such as the web apps). */
+  readonly configure?: (app: INestApplication) => void;
 }
 
 export interface TestApp {
@@ -37,6 +39,7 @@ export async function bootTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   builder = builder.overrideProvider(IDS).useValue(opts.ids ?? new SequentialIds());
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ logger: false });
+  opts.configure?.(app);
   configureApp(app);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../session.js';
+
+/** Milliseconds left until a server-clock deadline, ticking locally (corrected by the session's clock offset). */
+export function useCountdown(deadlineServerMs: number | null, tickMs = 200): number | null {
+  const { serverNow } = useSession();
+  const [left, setLeft] = useState<number | null>(deadlineServerMs === null ? null : Math.max(0, deadlineServerMs - serverNow()));
+  useEffect(() => {
+    if (deadlineServerMs === null) {
+      setLeft(null);
+      return;
+    }
+    const tick = (): void => setLeft(Math.max(0, deadlineServerMs - serverNow()));
+    tick();
+    const h = setInterval(tick, tickMs);
+    return () => clearInterval(h);
+  }, [deadlineServerMs, serverNow, tickMs]);
+  return left;
+}
+
+export interface BetTimerProps {
+  /** `bettingClosesAt` (server clock, epoch ms); null when no betting window is open. */
+  readonly closesAt: number | null;
+  /** The table's bet window (for the ring's fraction). */
+  readonly windowMs: number;
+  /** Betting is open on the server (phase `betting`). */
+  readonly open: boolean;
+  readonly size?: number;
+  /** Label for the timer (default "Betting time left"); blackjack uses it for the decision timer. */
+  readonly label?: string;
+}
+
+/**
+ * The bet timer: a ring and the seconds left, counted down to the server's `bettingClosesAt`
+ * corrected for the clock offset. Amber under 5 s, red and "No more bets" at 0 (GEN-3).
+ */
+export function BetTimer({ closesAt, windowMs, open, size = 72, label }: BetTimerProps) {
+  const { t } = useTranslation('common');
+  const left = useCountdown(open ? closesAt : null);
+  const seconds = left === null ? null : Math.ceil(left / 1000);
+  const frac = left === null || windowMs <= 0 ? 0 : Math.min(1, left / windowMs);
+  const state = !open || seconds === 0 ? 'closed' : seconds !== null && seconds <= 5 ? 'urgent' : 'open';
+  const r = 30;
+  const c = 2 * Math.PI * r;
+  const text = open && seconds !== null && seconds > 0 ? t('timer.seconds', { s: seconds }) : open ? t('timer.closed') : t('timer.waiting');
+  return (
+    <div className={`felt-timer is-${state}`} role="timer" aria-label={label ?? t('timer.label')} aria-live="off" style={{ width: size, height: size }}>
+      <svg viewBox="0 0 72 72" width={size} height={size} aria-hidden="true">
+        <circle cx="36" cy="36" r={r} className="felt-timer-track" />
+        <circle cx="36" cy="36" r={r} className="felt-timer-ring" strokeDasharray={c} strokeDashoffset={c * (1 - frac)} transform="rotate(-90 36 36)" />
+      </svg>
+      <span className="felt-timer-text">{open && seconds !== null && seconds > 0 ? seconds : ''}</span>
+      <span className="felt-visually-hidden">{text}</span>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { FeltApiError } from '@felt/client-sdk';
+import type { Rejection } from '@felt/protocol';
+import { useTranslation } from 'react-i18next';
+
+/** Anything thrown by an SDK call as the server's `{code, ruleId, message}`. */
+export function toRejection(e: unknown): Rejection {
+  if (e instanceof FeltApiError) return e.rejection;
+  if (e && typeof e === 'object' && 'code' in e && 'message' in e) {
+    const r = e as { code: unknown; message: unknown; ruleId?: unknown };
+    return { code: String(r.code), ruleId: typeof r.ruleId === 'string' ? r.ruleId : null, message: String(r.message) };
+  }
+  return { code: 'CLIENT_ERROR', ruleId: null, message: e instanceof Error ? e.message : String(e) };
+}
+
+export interface ErrorNoticeProps {
+  readonly error: Rejection | null;
+  readonly onDismiss?: () => void;
+  /** Heading (default "Not accepted"). */
+  readonly title?: string;
+}
+
+/** A rejection as a person reads it: "RES-1 · the bets would cover …", with the code for support. */
+export function ErrorNotice({ error, onDismiss, title }: ErrorNoticeProps) {
+  const { t } = useTranslation('common');
+  if (!error) return null;
+  const friendly = error.code === 'NETWORK_ERROR' ? t('error.network') : error.code === 'UNAUTHENTICATED' ? t('error.unauthenticated') : error.message;
+  return (
+    <div className="felt-error" role="alert">
+      <div className="felt-error-head">
+        <strong>{title ?? t('error.title')}</strong>
+        {error.ruleId ? <span className="felt-rule">{error.ruleId}</span> : null}
+      </div>
+      <p className="felt-error-msg">
+        {error.ruleId ? `${error.ruleId}: ` : ''}
+        {friendly}
+      </p>
+      <p className="felt-error-code">{t('error.code', { code: error.code })}</p>
+      {onDismiss ? (
+        <button type="button" className="felt-btn felt-btn-ghost felt-btn-sm" onClick={onDismiss}>
+          {t('error.dismiss')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import type { Role } from '@felt/client-sdk';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../session.js';
+import { ErrorNotice, toRejection } from './ErrorNotice.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
+import type { Rejection } from '@felt/protocol';
+
+export interface DemoUser {
+  readonly username: string;
+  readonly role: Role;
+}
+
+/** The demo studio's users (password "demo", apps/studio-server demo seeder). */
+export const DEMO_USERS: readonly DemoUser[] = [
+  { username: 'player1', role: 'player' },
+  { username: 'player2', role: 'player' },
+  { username: 'player3', role: 'player' },
+  { username: 'dealer1', role: 'dealer' },
+  { username: 'pitboss1', role: 'pitboss' },
+  { username: 'admin1', role: 'admin' },
+];
+
+export interface LoginScreenProps {
+  /** The app's name under the brand ("Player", "Dealer console"…). */
+  readonly appName: string;
+  /** Roles this app is for; the demo buttons offer only these. */
+  readonly roles: readonly Role[];
+  readonly demoPassword?: string;
+}
+
+/** Sign-in form + one-tap demo users. */
+export function LoginScreen({ appName, roles, demoPassword = 'demo' }: LoginScreenProps) {
+  const { t } = useTranslation('common');
+  const { login } = useSession();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Rejection | null>(null);
+
+  const go = async (u: string, p: string): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await login(u, p);
+      if (!roles.includes(user.role)) setError({ code: 'FORBIDDEN', ruleId: null, message: t('login.wrongRole', { roles: roles.map((r) => t(`roles.${r}`)).join(', ') }) });
+    } catch (e) {
+      setError(toRejection(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (e: FormEvent): void => {
+    e.preventDefault();
+    void go(username.trim(), password);
+  };
+  const demo = DEMO_USERS.filter((u) => roles.includes(u.role));
+
+  return (
+    <main className="felt-login">
+      <div className="felt-login-card">
+        <div className="felt-login-brand">
+          <span className="felt-logo" aria-hidden="true">
+            ♠
+          </span>
+          <div>
+            <h1>{t('brand')}</h1>
+            <p className="felt-muted">{appName}</p>
+          </div>
+          <LanguageSwitch />
+        </div>
+        <h2>{t('login.title')}</h2>
+        <form onSubmit={submit} className="felt-form">
+          <label>
+            {t('login.username')}
+            <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
+          </label>
+          <label>
+            {t('login.password')}
+            <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          </label>
+          <button type="submit" className="felt-btn felt-btn-primary" disabled={busy}>
+            {busy ? t('login.busy') : t('login.submit')}
+          </button>
+        </form>
+        <ErrorNotice error={error} onDismiss={() => setError(null)} />
+        {demo.length > 0 ? (
+          <section className="felt-demo-users" aria-labelledby="felt-demo-title">
+            <h3 id="felt-demo-title">{t('login.demoUsers')}</h3>
+            <p className="felt-muted">{t('login.demoHint')}</p>
+            <div className="felt-demo-grid">
+              {demo.map((u) => (
+                <button key={u.username} type="button" className="felt-btn felt-btn-demo" disabled={busy} onClick={() => void go(u.username, demoPassword)} aria-label={t('login.signInAs', { name: u.username })}>
+                  <span className="felt-demo-name">{u.username}</span>
+                  <span className="felt-demo-role">{t(`roles.${u.role}`)}</span>
+                </button>
+              ))}
+            </div>
+          </section>
+        ) : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Table } from '@felt/client-sdk';
+import { useTranslation } from 'react-i18next';
+import { formatMoneyShort } from '../money.js';
+
+/** Phase key for i18n (`common:phases.*`), from a kernel view's `phase` (null: no round). */
+export function phaseKey(phase: string | null | undefined): string {
+  return phase ?? 'none';
+}
+
+export function PhaseBadge({ phase }: { readonly phase: string | null | undefined }) {
+  const { t } = useTranslation('common');
+  const k = phaseKey(phase);
+  return <span className={`felt-phase is-${k}`}>{t(`phases.${k}`, { defaultValue: k })}</span>;
+}
+
+export interface TableIdentityProps {
+  readonly table: Pick<Table, 'tableId' | 'name' | 'game' | 'currency' | 'limits'>;
+  readonly roundId?: string | null;
+  readonly phase?: string | null;
+  readonly locale: string;
+}
+
+/** GEN-1 / GEN-2: the table's identity (name, game, id), the round, the phase and the table limits. */
+export function TableIdentity({ table, roundId, phase, locale }: TableIdentityProps) {
+  const { t } = useTranslation('common');
+  const min = formatMoneyShort(table.limits.tableMinMinor, table.currency, locale);
+  const max = formatMoneyShort(table.limits.tableMaxMinor, table.currency, locale);
+  return (
+    <div className="felt-identity" aria-label={t('table.identity', { name: table.name })}>
+      <div className="felt-identity-main">
+        <span className="felt-identity-name">{table.name}</span>
+        <span className="felt-identity-game">{t(`games.${table.game}`, { defaultValue: table.game })}</span>
+      </div>
+      <div className="felt-identity-meta">
+        <span title={t('table.id')}>#{table.tableId}</span>
+        {roundId ? (
+          <span>
+            {t('table.round')} <span className="felt-mono">{roundId}</span>
+          </span>
+        ) : null}
+        <span>{t('table.tableLimits', { min, max })}</span>
+        {phase !== undefined ? <PhaseBadge phase={phase} /> : null}
+      </div>
+    </div>
+  );
+}

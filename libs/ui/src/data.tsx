@@ -1,0 +1,146 @@
+import { FeltApiError, type RealtimeClient, type Table } from '@felt/client-sdk';
+import type { RoundEventFrame, RoundSnapshotFrame } from '@felt/protocol';
+import { QueryClient, QueryClientProvider, notifyManager, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useSession } from './session.js';
+
+/**
+ * Server state lives in one TanStack Query cache (STYLE.md "Web apps"): REST answers through the
+ * SDK, and the socket's frames written into the same cache (`['round', tableId]`), so a frame is
+ * on screen in the render that follows it. Local UI state stays in components.
+ */
+
+// Cache notifications in a microtask, not a 0 ms timer: a frame reaches the screen in the next paint.
+notifyManager.setScheduler((cb) => queueMicrotask(cb));
+
+export const queryKeys = {
+  tables: ['tables'] as const,
+  table: (tableId: string) => ['table', tableId] as const,
+  round: (tableId: string) => ['round', tableId] as const,
+  wallet: ['wallet'] as const,
+  myBets: (tableId: string) => ['myBets', tableId] as const,
+} as const;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 5_000,
+        refetchOnWindowFocus: false,
+        // A rule breach or a missing right does not get better by asking again.
+        retry: (n, e) => !(e instanceof FeltApiError && e.status >= 400 && e.status < 500) && n < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The live round of a table as this user may see it (the kernel's view for the audience). */
+export interface LiveRound {
+  readonly tableId: string;
+  readonly roundId: string | null;
+  readonly seq: number;
+  readonly view: unknown;
+  readonly next: readonly { kind: string; message: string; ruleId?: string }[];
+  /** Local receive time of the frame that produced this (performance marks, animations). */
+  readonly receivedAt: number;
+}
+
+export type FrameListener = (f: RoundEventFrame) => void;
+
+/** Round frames → cache. Installed once per RealtimeClient by <FeltQueryProvider>. */
+export function attachRealtime(rt: RealtimeClient, qc: QueryClient, listeners: Set<FrameListener>): () => void {
+  const fromSnapshot = (s: RoundSnapshotFrame): void => {
+    qc.setQueryData<LiveRound>(queryKeys.round(s.tableId), { tableId: s.tableId, roundId: s.roundId, seq: s.seq, view: s.view, next: s.next, receivedAt: performance.now() });
+  };
+  const offs = [
+    rt.on('round.snapshot', fromSnapshot),
+    rt.on('resynced', (r) => fromSnapshot(r.snapshot)),
+    rt.on('round.event', (f) => {
+      if (f.view !== null && f.view !== undefined) {
+        const prev = qc.getQueryData<LiveRound>(queryKeys.round(f.tableId));
+        // A late frame of a previous round never replaces the current one (the SDK tracks the current round).
+        const current = rt.position(f.tableId)?.roundId ?? f.roundId;
+        if (f.roundId === current) {
+          qc.setQueryData<LiveRound>(queryKeys.round(f.tableId), { tableId: f.tableId, roundId: f.roundId, seq: f.seq, view: f.view, next: f.next ?? prev?.next ?? [], receivedAt: performance.now() });
+        }
+      }
+      if (f.type === 'RoundSettled' || f.type === 'RoundVoided' || f.type === 'BetAccepted' || f.type === 'BetCancelled') {
+        void qc.invalidateQueries({ queryKey: queryKeys.wallet });
+      }
+      for (const l of [...listeners]) l(f);
+    }),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
+const frameListeners = new Set<FrameListener>();
+
+/** QueryClientProvider + the realtime → cache bridge of the session's socket. */
+export function FeltQueryProvider({ client, children }: { readonly client: QueryClient; readonly children: ReactNode }): ReactNode {
+  const { rt } = useSession();
+  useEffect(() => {
+    if (!rt) return;
+    return attachRealtime(rt, client, frameListeners);
+  }, [rt, client]);
+  useEffect(() => {
+    if (!rt) client.clear(); // signed out: nothing of the previous user stays cached
+  }, [rt, client]);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/** Every round frame of every joined table (e.g. to show a settlement toast); unsubscribes on unmount. */
+export function useRoundFrames(listener: FrameListener): void {
+  const ref = useRef(listener);
+  ref.current = listener;
+  useEffect(() => {
+    const l: FrameListener = (f) => ref.current(f);
+    frameListeners.add(l);
+    return () => {
+      frameListeners.delete(l);
+    };
+  }, []);
+}
+
+export function useTables(opts: { refetchIntervalMs?: number } = {}): UseQueryResult<Table[]> {
+  const { api, user } = useSession();
+  return useQuery({ queryKey: queryKeys.tables, queryFn: () => api.listTables(), enabled: user !== null, refetchInterval: opts.refetchIntervalMs ?? 15_000 });
+}
+
+export function useTable(tableId: string | null): UseQueryResult<Table> {
+  const { api, user } = useSession();
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.table(tableId ?? ''),
+    queryFn: () => api.getTable(tableId ?? ''),
+    enabled: user !== null && tableId !== null,
+    initialData: () => qc.getQueryData<Table[]>(queryKeys.tables)?.find((t) => t.tableId === tableId),
+  });
+}
+
+/** The player's balance (refreshed on bet and settlement frames). */
+export function useWallet(enabled = true): UseQueryResult<{ playerId: string; currency: string; balanceMinor: number }> {
+  const { api, user } = useSession();
+  return useQuery({ queryKey: queryKeys.wallet, queryFn: () => api.myWallet(), enabled: enabled && user?.role === 'player' });
+}
+
+/**
+ * Joins the table's realtime channel and returns its live round from the cache. The join's
+ * snapshot is the first value; every later frame (and every resync after a reconnect) updates it.
+ */
+export function useLiveRound(tableId: string | null): UseQueryResult<LiveRound> {
+  const { rt } = useSession();
+  return useQuery({
+    queryKey: queryKeys.round(tableId ?? ''),
+    queryFn: async (): Promise<LiveRound> => {
+      if (!rt || tableId === null) throw new Error('not connected');
+      const s = await rt.join(tableId);
+      return { tableId: s.tableId, roundId: s.roundId, seq: s.seq, view: s.view, next: s.next, receivedAt: performance.now() };
+    },
+    enabled: rt !== null && tableId !== null,
+    staleTime: Infinity, // frames keep it fresh
+    gcTime: 5 * 60_000,
+  });
+}

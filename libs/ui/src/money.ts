@@ -1,0 +1,42 @@
+/**
+ * Money on screen: integer minor units in, `Intl.NumberFormat` in the table's currency out (STYLE.md
+ * "Web apps"). The number of minor digits comes from Intl (EUR 2, JPY 0, BHD 3).
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(currency: string, locale: string, compact: boolean): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${compact ? 'c' : 'f'}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, compact ? { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 } : { style: 'currency', currency });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** Minor digits of a currency (EUR → 2). */
+export function minorDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+export function toMajor(minor: number, currency: string): number {
+  return minor / 10 ** minorDigits(currency);
+}
+
+/** `formatMoney(123456, 'EUR', 'en')` → "€1,234.56"; `sv` → "1 234,56 €". */
+export function formatMoney(minor: number, currency: string, locale: string): string {
+  return formatter(currency, locale, false).format(toMajor(minor, currency));
+}
+
+/** Without trailing zero decimals ("€5", "€2.50"): chips and limits. */
+export function formatMoneyShort(minor: number, currency: string, locale: string): string {
+  const whole = minor % 10 ** minorDigits(currency) === 0;
+  return formatter(currency, locale, whole).format(toMajor(minor, currency));
+}
+
+/** A chip's face: "5", "25", "1K", "2.5" — no currency sign (the table's currency is in the header). */
+export function chipLabel(minor: number, currency: string): string {
+  const major = toMajor(minor, currency);
+  if (major >= 1000) return `${Number((major / 1000).toFixed(1))}K`;
+  return String(Number(major.toFixed(2)));
+}

@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BetTimer } from './components/BetTimer.js';
+import { ChipSelector, ChipStack, chipsFor } from './components/Chip.js';
+import { ErrorNotice } from './components/ErrorNotice.js';
+import { LoginScreen } from './components/Login.js';
+import { PlayingCard } from './components/PlayingCard.js';
+import { TableIdentity } from './components/TableIdentity.js';
+import { commonEn, commonSv } from './i18n/common.js';
+import { keyPaths } from './i18n/i18n.js';
+import { chipLabel, formatMoney, formatMoneyShort, minorDigits } from './money.js';
+import { renderWithFelt } from './test-utils.js';
+
+afterEach(() => cleanup());
+
+describe('money (Intl, minor units)', () => {
+  it('formats in the table currency and locale', () => {
+    expect(formatMoney(123456, 'EUR', 'en-GB')).toBe('€1,234.56');
+    expect(formatMoney(123456, 'EUR', 'sv-SE').replace(/\s/g, ' ')).toBe('1 234,56 €');
+    expect(formatMoney(500, 'JPY', 'en-GB')).toBe('JP¥500');
+    expect(minorDigits('BHD')).toBe(3);
+    expect(formatMoneyShort(500, 'EUR', 'en-GB')).toBe('€5');
+    expect(formatMoneyShort(250, 'EUR', 'en-GB')).toBe('€2.50');
+    expect(chipLabel(2_500, 'EUR')).toBe('25');
+    expect(chipLabel(250_000, 'EUR')).toBe('2.5K');
+  });
+});
+
+describe('i18n catalogues', () => {
+  it('Swedish has exactly the English keys', () => {
+    expect(keyPaths(commonSv)).toEqual(keyPaths(commonEn));
+  });
+});
+
+describe('shared components', () => {
+  it('the chip selector is a radio group with one named chip per value, limited to the table range', () => {
+    const picked: number[] = [];
+    renderWithFelt(<ChipSelector values={chipsFor(100, 20_000)} selected={500} currency="EUR" locale="en-GB" onSelect={(v) => picked.push(v)} />);
+    const group = screen.getByRole('radiogroup', { name: 'Chip value' });
+    expect(group).toBeTruthy();
+    const radios = screen.getAllByRole('radio');
+    expect(radios.map((r) => r.getAttribute('aria-label'))).toEqual(['Chip €1', 'Chip €5', 'Chip €10', 'Chip €25', 'Chip €100']);
+    expect(screen.getByRole('radio', { name: 'Chip €5' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByRole('radio', { name: 'Chip €25' }));
+    expect(picked).toEqual([2_500]);
+  });
+
+  it('a chip stack shows the total on the spot and nothing for 0', () => {
+    const { container, rerender } = renderWithFelt(<ChipStack amountMinor={0} currency="EUR" />);
+    expect(container.querySelector('.felt-chip-stack')).toBeNull();
+    rerender(<ChipStack amountMinor={3_500} currency="EUR" />);
+    expect(container.querySelector('.felt-chip-stack')?.textContent).toContain('35');
+  });
+
+  it('cards are named for screen readers; a hidden card says face-down', () => {
+    renderWithFelt(
+      <>
+        <PlayingCard card="QH" />
+        <PlayingCard card="TS" />
+        <PlayingCard card="hidden" />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Queen of hearts' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: '10 of spades' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Face-down card' })).toBeTruthy();
+  });
+
+  it('the table identity shows name, game, id, limits and phase (GEN-1, GEN-2)', () => {
+    renderWithFelt(<TableIdentity table={{ tableId: 'tbl_1', name: 'Roulette 1', game: 'roulette', currency: 'EUR', limits: { tableMinMinor: 100, tableMaxMinor: 200_000, spots: {} } }} roundId="rnd_9" phase="betting" locale="en-GB" />);
+    expect(screen.getByText('Roulette 1')).toBeTruthy();
+    expect(screen.getByText('Roulette')).toBeTruthy();
+    expect(screen.getByText('#tbl_1')).toBeTruthy();
+    expect(screen.getByText('Table €1 – €2,000')).toBeTruthy();
+    expect(screen.getByText('Place your bets')).toBeTruthy();
+  });
+
+  it('a rejection shows its rule ID and code', () => {
+    renderWithFelt(<ErrorNotice error={{ code: 'COVERAGE_LIMIT', ruleId: 'RES-1', message: 'these bets would cover more than 34 of 37 numbers' }} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('RES-1: these bets would cover more than 34 of 37 numbers');
+    expect(alert.textContent).toContain('Code COVERAGE_LIMIT');
+  });
+
+  it('the bet timer counts down to the server deadline', () => {
+    renderWithFelt(<BetTimer closesAt={Date.now() + 9_500} windowMs={15_000} open />);
+    const timer = screen.getByRole('timer', { name: 'Betting time left' });
+    expect(timer.textContent).toContain('10');
+  });
+
+  it('the login screen offers the demo users of the app’s roles and in Swedish too', () => {
+    renderWithFelt(<LoginScreen appName="Player" roles={['player']} />, { lng: 'sv' });
+    expect(screen.getByRole('heading', { name: 'Logga in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logga in som player1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Logga in som dealer1' })).toBeNull();
+  });
+});

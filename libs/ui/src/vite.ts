@@ -1,0 +1,43 @@
+/**
+ * Shared Vite configuration of the three web apps (player `/play`, dealer `/dealer`, pit boss `/pit`).
+ * Workspace packages resolve to their TypeScript sources, so `vite` hot-reloads libs too; the dev
+ * server proxies the studio server's REST + socket.io paths to FELT_API (default http://127.0.0.1:3000).
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import type { UserConfig } from 'vite';
+
+const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
+/** libs/ (this file is libs/ui/src/vite.ts or libs/ui/dist/vite.js). */
+const libs = here('../../');
+
+/** The studio server's top-level REST paths + socket.io (proxied by the dev server). */
+export const API_PATHS = ['/auth', '/tables', '/rounds', '/wallet', '/users', '/alerts', '/audit', '/admin', '/health', '/metrics', '/time', '/docs', '/me'] as const;
+
+export interface FeltViteOptions {
+  /** The URL prefix the studio server serves the build at, e.g. `/play/`. */
+  readonly base: string;
+  /** Dev server port (each app its own). */
+  readonly port: number;
+}
+
+export function feltViteConfig(opts: FeltViteOptions): UserConfig {
+  const api = process.env.FELT_API ?? 'http://127.0.0.1:3000';
+  const proxy: Record<string, { target: string; changeOrigin: boolean; ws?: boolean }> = {};
+  for (const p of API_PATHS) proxy[p] = { target: api, changeOrigin: true };
+  proxy['/socket.io'] = { target: api, changeOrigin: true, ws: true };
+  return {
+    base: opts.base,
+    plugins: [react()],
+    resolve: {
+      alias: {
+        '@felt/ui': `${libs}ui/src/index.ts`,
+        '@felt/client-sdk': `${libs}client-sdk/src/index.ts`,
+        '@felt/protocol': `${libs}protocol/src/index.ts`,
+        '@felt/games': `${libs}games/src/index.ts`,
+      },
+    },
+    server: { port: opts.port, strictPort: false, proxy },
+    build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 800, reportCompressedSize: false },
+  };
+}
