@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatTime } from '../../app/format';
 import { hrefOf } from '../../app/router';
-import { loadKernel } from './kernels';
+import { kernelFor } from './kernels';
 import { missingSeqs, replay, sourceOf, type ReplayStep } from './replay.model';
 
 /** Round detail: summary, bets with their settlement, the event log (time + source), and the replay. */
@@ -162,21 +162,13 @@ function EventTable({ events, locale, current }: { readonly events: readonly Sto
 function Replay({ game, roundId, events, currency }: { readonly game: string | null; readonly roundId: string; readonly events: readonly StoredRoundEvent[]; readonly currency: string }) {
   const { t } = useTranslation('pit');
   const locale = useLocale();
-  const [steps, setSteps] = useState<ReplayStep[] | null>(null);
+  const steps = useMemo<ReplayStep[] | null>(() => {
+    const k = game === null ? null : kernelFor(game);
+    return k ? replay(k, roundId, events) : null;
+  }, [game, roundId, events]);
   const [i, setI] = useState(0);
   const [playing, setPlaying] = useState(false);
   const gaps = useMemo(() => missingSeqs(events), [events]);
-
-  useEffect(() => {
-    let live = true;
-    if (game === null) return;
-    void loadKernel(game).then((k) => {
-      if (live && k) setSteps(replay(k, roundId, events));
-    });
-    return () => {
-      live = false;
-    };
-  }, [game, roundId, events]);
 
   const total = steps?.length ?? 0;
   useEffect(() => {
