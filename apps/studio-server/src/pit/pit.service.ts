@@ -105,7 +105,11 @@ export class PitService {
       let staked = 0;
       let hold = 0;
       let voided = 0;
-      const monies = await this.uow.run(async (tx) => Promise.all(rows.map((r) => this.money(tx, r))));
+      const monies = await this.uow.run(async (tx) => {
+        const m: RoundMoney[] = [];
+        for (const r of rows) m.push(await this.money(tx, r));
+        return m;
+      });
       rows.forEach((r, i) => {
         const m = monies[i] as RoundMoney;
         if (r.phase === 'void') voided += 1;
@@ -134,6 +138,8 @@ export class PitService {
   /** Rounds by id, or by player (their bets), or by table — filtered by time, newest first. */
   async search(q: RoundSearch): Promise<RoundListItem[]> {
     const inTime = (r: RoundRow): boolean => (q.from === undefined || r.openedAt >= q.from) && (q.to === undefined || r.openedAt < q.to);
+    // Outside the transaction: PGlite has one connection, a second query path inside it would fail.
+    const tableIds = q.tableId !== undefined ? [q.tableId] : (await this.tables.list()).map((t) => t.tableId);
     return this.uow.run(async (tx) => {
       let rows: RoundRow[];
       if (q.roundId !== undefined) {
@@ -142,15 +148,19 @@ export class PitService {
       } else if (q.playerId !== undefined) {
         const bets = await tx.bets.listByPlayer(q.playerId, 1000);
         const ids = [...new Set(bets.filter((b) => q.tableId === undefined || b.tableId === q.tableId).map((b) => b.roundId))];
-        rows = (await Promise.all(ids.map((id) => tx.rounds.get(id)))).filter((r): r is RoundRow => r !== null);
+        rows = [];
+        for (const id of ids) {
+          const r = await tx.rounds.get(id);
+          if (r) rows.push(r);
+        }
       } else {
-        const tableIds = q.tableId !== undefined ? [q.tableId] : (await this.tables.list()).map((t) => t.tableId);
         rows = [];
         for (const id of tableIds) rows.push(...(await tx.rounds.listByTable(id, q.limit, q.to)));
       }
       rows = rows.filter((r) => inTime(r) && (q.tableId === undefined || r.tableId === q.tableId)).sort((a, b) => b.openedAt - a.openedAt || b.roundId.localeCompare(a.roundId)).slice(0, q.limit);
-      const monies = await Promise.all(rows.map((r) => this.money(tx, r)));
-      return rows.map((r, i) => item(r, monies[i] as RoundMoney));
+      const out: RoundListItem[] = [];
+      for (const r of rows) out.push(item(r, await this.money(tx, r)));
+      return out;
     });
   }
 
@@ -158,7 +168,8 @@ export class PitService {
     return this.uow.run(async (tx) => {
       const r = await tx.rounds.get(roundId);
       if (!r) return null;
-      const [bets, events] = await Promise.all([tx.bets.listByRound(roundId), tx.events.load(roundId)]);
+      const bets = await tx.bets.listByRound(roundId);
+      const events = await tx.events.load(roundId);
       return { round: item(r, moneyOf(bets)), bets, events };
     });
   }

@@ -12,7 +12,7 @@ import { PitModule } from './pit.module.js';
 type Res = { status: number; body: Record<string, unknown> & { code?: string } & unknown[] };
 
 /** Pit-boss read side: day per table, round search, round detail, and denying a request (issue 7). */
-describe('pit endpoints', () => {
+describe.each([['in-memory', { kind: 'memory' } as const], ['PGlite', { kind: 'pglite', dataDir: null } as const]])('pit endpoints (%s)', (_name, database) => {
   let app: Awaited<ReturnType<typeof bootTestApp>>;
   let http: (method: string, path: string, role: string | null, body?: unknown) => Promise<Res>;
   let tableId = '';
@@ -27,7 +27,7 @@ describe('pit endpoints', () => {
   };
 
   beforeAll(async () => {
-    app = await bootTestApp({ imports: [RoundsModule, BettingModule, IngestModule, RealtimeModule, PitModule] });
+    app = await bootTestApp({ config: { database }, imports: [RoundsModule, BettingModule, IngestModule, RealtimeModule, PitModule] });
     const auth = app.get(AuthService);
     const tokens: Record<string, string> = {
       pitboss: auth.sign({ userId: 'pitboss1', role: 'pitboss', name: 'pitboss1' }),

@@ -27,7 +27,7 @@ export function AlertsPanel({ alerts, tableName, onAck, onOpenRound, soundOn, on
         </h2>
         <div className="pit-row">
           <button type="button" className="felt-btn felt-btn-ghost felt-btn-sm" aria-pressed={soundOn} onClick={onToggleSound}>
-            {soundOn ? `🔔 ${t('alerts.soundOn')}` : `🔕 ${t('alerts.soundOff')}`}
+            {soundOn ? t('alerts.soundOn') : t('alerts.soundOff')}
           </button>
           {sorted.length > 0 ? (
             <button type="button" className="felt-btn felt-btn-ghost felt-btn-sm" onClick={() => onAck(sorted.map((a) => a.alertId))}>

@@ -4,7 +4,8 @@ import { SEVERITY_RANK } from '../floor/floor.model';
 /** Codes that mean a device misbehaved (for the faults-over-time chart). */
 const DEVICE_CODES = new Set(['WHEEL_POWERED_DOWN', 'SHAKER_ERROR', 'SPIN_REVOLUTIONS_UNKNOWN']);
 
-export function isDeviceFault(a: Pick<Alert, 'code'>): boolean {
+export function isDeviceFault(a: Pick<Alert, 'code' | 'severity'>): boolean {
+  if (a.severity === 'info') return false; // e.g. SHOE_INSERTED: a device reporting, not failing
   return a.code.startsWith('DEVICE_') || a.code.startsWith('SHOE_') || a.code.startsWith('WHEEL_') || DEVICE_CODES.has(a.code);
 }
 

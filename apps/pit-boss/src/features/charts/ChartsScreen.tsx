@@ -3,7 +3,7 @@ import { formatMoney, minorDigits, toMajor, useLocale } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useDay } from '../floor/usePitData';
-import { faultsOf, seriesOf } from './charts.model';
+import { faultsOf, fromFirstActivity, seriesOf } from './charts.model';
 
 const HOUR = 3_600_000;
 const COLORS = ['#d4af37', '#3ccf7a', '#2c6fd6', '#e0484f', '#f0a020', '#b07cff', '#5ad1d1', '#f1d27a'];
@@ -21,9 +21,12 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
   const days = day.data ?? [];
   const hour = (at: number): string => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(at);
   const name = (id: string): string => tables.find((x) => x.tableId === id)?.name ?? id;
-  const hold = seriesOf(days, 'holdMinor', toMajor);
-  const staked = seriesOf(days, 'stakedMinor', toMajor);
-  const from = days[0]?.buckets[0]?.at ?? Date.now() - (Date.now() % 86_400_000);
+  const rounds = new Map<number, number>();
+  for (const d of days) for (const b of d.buckets) rounds.set(b.at, (rounds.get(b.at) ?? 0) + b.rounds);
+  const active = (r: { at: number }): boolean => (rounds.get(r.at) ?? 0) > 0;
+  const hold = fromFirstActivity(seriesOf(days, 'holdMinor', toMajor), active);
+  const staked = fromFirstActivity(seriesOf(days, 'stakedMinor', toMajor), active);
+  const from = hold[0]?.at ?? Date.now() - (Date.now() % 86_400_000);
   const faults = faultsOf(alerts, from, Date.now() + 1, HOUR);
   const currency = days[0]?.currency ?? 'EUR';
   const money = (v: number): string => formatMoney(Math.round(v * 10 ** minorDigits(currency)), currency, locale);
@@ -64,7 +67,7 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
                 <Tooltip labelFormatter={(v) => hour(Number(v))} formatter={(v, n) => [money(Number(v)), name(String(n))]} contentStyle={{ background: '#1b2420', border: '1px solid #2f3d36' }} />
                 <Legend formatter={(v) => name(String(v))} />
                 {lines.map((l) => (
-                  <Line key={l.id} type="monotone" dataKey={l.id} stroke={l.color} strokeWidth={2} dot={false} isAnimationActive={false} />
+                  <Line key={l.id} type="linear" dataKey={l.id} stroke={l.color} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
                 ))}
               </LineChart>
             </ResponsiveContainer>

@@ -16,6 +16,12 @@ export function seriesOf(days: readonly TableDay[], pick: 'holdMinor' | 'stakedM
   return [...rows.values()].sort((a, b) => (a['at'] ?? 0) - (b['at'] ?? 0)) as SeriesRow[];
 }
 
+/** Drops the quiet hours before the first activity (keeping one), so today's play fills the chart. */
+export function fromFirstActivity<T extends { readonly at: number }>(rows: readonly T[], active: (row: T) => boolean): T[] {
+  const first = rows.findIndex(active);
+  return first <= 0 ? [...rows] : rows.slice(first - 1);
+}
+
 /** Device-fault alerts per bucket since `from` (empty buckets included, so the axis is the whole day). */
 export function faultsOf(alerts: readonly Alert[], from: number, to: number, bucketMs: number): { at: number; faults: number }[] {
   const start = from - (from % bucketMs);

@@ -32,7 +32,7 @@ export function TableTile({ tile, onOpen }: TableTileProps) {
       </header>
       {attention !== 'calm' ? (
         <p className={`pit-attention is-${attention}`}>
-          <span aria-hidden="true">{attention === 'critical' ? '⛔' : attention === 'warning' ? '⚠' : 'ℹ'}</span> {t(`floor.attention.${attention}`)}
+          <span aria-hidden="true">{attention === 'critical' ? '■' : '▲'}</span> {t(`floor.attention.${attention}`)}
           {pending.length > 0 ? ` · ${t('floor.pending')}: ${pending.length}` : ''}
           {openAlerts.length > 0 ? ` · ${t('floor.alerts')}: ${openAlerts.length}` : ''}
         </p>

@@ -66,7 +66,7 @@ export function worstDevice(devices: readonly DeviceGlance[]): DeviceState {
 export const SEVERITY_RANK: Readonly<Record<AlertSeverity, number>> = { critical: 3, warning: 2, info: 1 };
 
 /** The level a tile is drawn at: the most urgent thing on it. */
-export type Attention = 'critical' | 'warning' | 'info' | 'calm';
+export type Attention = 'critical' | 'warning' | 'calm';
 
 export interface TileModel {
   readonly table: Table;
@@ -83,7 +83,7 @@ export function attentionOf(openAlerts: readonly Alert[], pending: readonly Pend
   const dev = worstDevice(devices);
   if (top >= 3 || (dev === 'fault' && status === 'open')) return 'critical';
   if (top === 2 || pending.length > 0 || (dev === 'offline' && status === 'open')) return 'warning';
-  if (top === 1) return 'info';
+  // Info alerts (a shoe inserted) stay in the alert list; they do not colour the table.
   return 'calm';
 }
 
@@ -94,7 +94,7 @@ export function tileOf(table: Table, view: unknown, roundId: string | null, heal
   return { table, round: glance(view, roundId), devices, day, openAlerts: mine, pending: own, attention: attentionOf(mine, own, devices, table.status) };
 }
 
-const ATTENTION_RANK: Readonly<Record<Attention, number>> = { critical: 3, warning: 2, info: 1, calm: 0 };
+const ATTENTION_RANK: Readonly<Record<Attention, number>> = { critical: 2, warning: 1, calm: 0 };
 
 /** Tiles needing attention first, then open before paused/closed, then by name (stable across frames). */
 export function sortTiles(tiles: readonly TileModel[]): TileModel[] {
