@@ -33,7 +33,7 @@ export function AppShell({ appName, children, headerExtra, onHome }: AppShellPro
   return (
     <div className="felt-app">
       <header className="felt-header">
-        <button type="button" className="felt-brand" onClick={onHome} aria-label={`${t('brand')} — ${appName}`}>
+        <button type="button" className="felt-brand" onClick={onHome}>
           <span className="felt-logo" aria-hidden="true">
             ♠
           </span>

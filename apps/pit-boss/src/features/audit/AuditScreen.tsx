@@ -2,6 +2,7 @@ import { useLocale, useSession } from '@felt/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/format';
+import { ScrollArea } from '../../app/ScrollArea';
 import { pitKeys } from '../floor/usePitData';
 
 /** Who did what, when and why (every approval, denial, correction, status and limit change). */
@@ -17,7 +18,8 @@ export function AuditScreen() {
       {q.isLoading ? <p className="felt-muted">{tc('loading')}</p> : null}
       {q.data && q.data.length === 0 ? <p className="felt-muted">{t('audit.none')}</p> : null}
       {q.data && q.data.length > 0 ? (
-        <div className="pit-scroll pit-panel">
+        <div className="pit-panel">
+          <ScrollArea label={t('audit.title')}>
           <table className="pit-table">
             <thead>
               <tr>
@@ -42,6 +44,7 @@ export function AuditScreen() {
               ))}
             </tbody>
           </table>
+          </ScrollArea>
         </div>
       ) : null}
     </div>

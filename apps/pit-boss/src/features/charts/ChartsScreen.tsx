@@ -60,7 +60,7 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
           <figcaption>{t('charts.hold')}</figcaption>
           <div className="pit-chart-box" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={hold} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+              <LineChart accessibilityLayer={false} data={hold} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
                 <CartesianGrid stroke="#2f3d36" strokeDasharray="3 3" />
                 <XAxis dataKey="at" tickFormatter={hour} tick={AXIS} stroke="#2f3d36" />
                 <YAxis tickFormatter={money} tick={AXIS} stroke="#2f3d36" width={80} />
@@ -78,7 +78,7 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
           <figcaption>{t('charts.bets')}</figcaption>
           <div className="pit-chart-box" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={staked} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+              <BarChart accessibilityLayer={false} data={staked} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
                 <CartesianGrid stroke="#2f3d36" strokeDasharray="3 3" />
                 <XAxis dataKey="at" tickFormatter={hour} tick={AXIS} stroke="#2f3d36" />
                 <YAxis tickFormatter={money} tick={AXIS} stroke="#2f3d36" width={80} />
@@ -96,7 +96,7 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
           <figcaption>{t('charts.faults')}</figcaption>
           <div className="pit-chart-box" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={faults} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+              <BarChart accessibilityLayer={false} data={faults} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
                 <CartesianGrid stroke="#2f3d36" strokeDasharray="3 3" />
                 <XAxis dataKey="at" tickFormatter={hour} tick={AXIS} stroke="#2f3d36" />
                 <YAxis allowDecimals={false} tick={AXIS} stroke="#2f3d36" width={40} />

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatTime } from '../../app/format';
 import { hrefOf } from '../../app/router';
+import { ScrollArea } from '../../app/ScrollArea';
 import { kernelFor } from './kernels';
 import { missingSeqs, replay, sourceOf, type ReplayStep } from './replay.model';
 
@@ -54,7 +55,7 @@ export function RoundDetailView({ detail, table }: { readonly detail: RoundDetai
           <div>
             <dt>{t('rounds.phase')}</dt>
             <dd>
-              <PhaseBadge phase={round.phase} />
+              <PhaseBadge phase={events.some((e) => e.type === 'RoundVoided') ? 'void' : round.phase} />
             </dd>
           </div>
           <div>
@@ -84,7 +85,7 @@ export function RoundDetailView({ detail, table }: { readonly detail: RoundDetai
         <h2 id="pit-bets-title">{t('detail.bets')}</h2>
         {bets.length === 0 ? <p className="felt-muted">{t('detail.noBets')}</p> : null}
         {bets.length > 0 ? (
-          <div className="pit-scroll">
+          <ScrollArea label={t('detail.bets')}>
             <table className="pit-table">
               <thead>
                 <tr>
@@ -111,7 +112,7 @@ export function RoundDetailView({ detail, table }: { readonly detail: RoundDetai
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollArea>
         ) : null}
       </section>
       <section aria-labelledby="pit-events-title" className="pit-panel">
@@ -125,7 +126,7 @@ export function RoundDetailView({ detail, table }: { readonly detail: RoundDetai
 function EventTable({ events, locale, current }: { readonly events: readonly StoredRoundEvent[]; readonly locale: string; readonly current?: number }) {
   const { t } = useTranslation('pit');
   return (
-    <div className="pit-scroll">
+    <ScrollArea label={t('detail.events')}>
       <table className="pit-table">
         <thead>
           <tr>
@@ -154,7 +155,7 @@ function EventTable({ events, locale, current }: { readonly events: readonly Sto
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }
 
@@ -191,19 +192,19 @@ function Replay({ game, roundId, events, currency }: { readonly game: string | n
         <>
           <div className="pit-row pit-wrap" role="group" aria-label={t('detail.replay')}>
             <button type="button" className="felt-btn felt-btn-sm" onClick={() => setI(0)} disabled={i === 0} aria-label={t('detail.first')}>
-              ⏮
+              «
             </button>
             <button type="button" className="felt-btn felt-btn-sm" onClick={() => setI((x) => Math.max(0, x - 1))} disabled={i === 0} aria-label={t('detail.prev')}>
-              ◀
+              ‹
             </button>
             <button type="button" className="felt-btn felt-btn-sm felt-btn-primary" onClick={() => setPlaying((p) => !p)} aria-pressed={playing}>
               {playing ? t('detail.pause') : t('detail.play')}
             </button>
             <button type="button" className="felt-btn felt-btn-sm" onClick={() => setI((x) => Math.min(total - 1, x + 1))} disabled={i >= total - 1} aria-label={t('detail.next')}>
-              ▶
+              ›
             </button>
             <button type="button" className="felt-btn felt-btn-sm" onClick={() => setI(total - 1)} disabled={i >= total - 1} aria-label={t('detail.last')}>
-              ⏭
+              »
             </button>
             <span aria-live="polite" className="pit-step">
               {t('detail.step', { n: i + 1, total })}

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, shortId } from '../../app/format';
 import { hrefOf, navigate } from '../../app/router';
+import { ScrollArea } from '../../app/ScrollArea';
 
 const toLocalInput = (ms: number): string => {
   const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
@@ -86,7 +87,7 @@ export function RoundsScreen({ query, tables }: { readonly query: URLSearchParam
         {results.isLoading ? <p className="felt-muted">{tc('loading')}</p> : null}
         {results.data && results.data.length === 0 ? <p className="felt-muted">{t('rounds.none')}</p> : null}
         {results.data && results.data.length > 0 ? (
-          <div className="pit-scroll">
+          <ScrollArea label={t('rounds.results')}>
             <table className="pit-table">
               <thead>
                 <tr>
@@ -124,7 +125,7 @@ export function RoundsScreen({ query, tables }: { readonly query: URLSearchParam
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollArea>
         ) : null}
       </section>
     </div>

@@ -1,0 +1,147 @@
+/**
+ * Browser-test harness (reusable by every web app's e2e tests): starts the whole studio — server,
+ * simulated devices, robot dealer — as `felt studio` does (`npm start`), on free ports with a
+ * throw-away data dir, and drives the machine's Chromium with playwright-core (never downloads).
+ *
+ *   const studio = await startStudio({ speed: 4 });
+ *   const browser = await launchBrowser();
+ *   const { page } = await openApp(browser, studio, 'play', 'player1', 'phone');
+ *   await checkA11y(page, 'lobby');  await screenshot(page, 'player-lobby-phone');
+ *   await studio.stop(); await browser.close();
+ *
+ * Needs `npm run build` first (the CLI, the server and the web builds in apps/<app>/dist).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const ARTIFACTS = join(ROOT, 'test-results');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface StudioHandle {
+  readonly baseUrl: string;
+  readonly logs: () => string;
+  stop(): Promise<void>;
+}
+
+/** `felt studio` on free ports (fresh PGlite, simulated devices, robot dealer). Resolves once it prints its URLs. */
+export async function startStudio(opts: { speed?: number; bots?: boolean; timeoutMs?: number } = {}): Promise<StudioHandle> {
+  const port = await freePort();
+  const mqttPort = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'felt-e2e-'));
+  const args = [join(ROOT, 'apps/cli/bin/felt.js'), 'studio', '--port', String(port), '--mqtt-port', String(mqttPort), '--data-dir', dataDir, '--speed', String(opts.speed ?? 4)];
+  if (opts.bots !== true) args.push('--no-bots');
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FELT_DEBUG: '' } });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`studio did not start in time:\n${out}`)), opts.timeoutMs ?? 120_000);
+    const check = (): void => {
+      if (out.includes('Felt studio is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`studio exited (${code}):\n${out}`));
+    });
+  });
+  return {
+    baseUrl,
+    logs: () => {
+      let server = '';
+      try {
+        server = readFileSync(join(dataDir, 'studio-server.log'), 'utf8').slice(-4000);
+      } catch (_e) {
+        server = '(no server log)';
+      }
+      return `${out}\n--- server log ---\n${server}`;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise<void>((r) => child.once('exit', () => r()));
+        child.kill('SIGINT');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Simulated devices: desktop, phone portrait and landscape, tablet landscape (dealer console). */
+export const DEVICES = {
+  desktop: { viewport: { width: 1440, height: 900 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  phoneLandscape: { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  tablet: { viewport: { width: 1180, height: 820 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+} as const satisfies Record<string, BrowserContextOptions>;
+export type DeviceName = keyof typeof DEVICES;
+
+export const APP_PATHS = { play: '/play/', dealer: '/dealer/', pit: '/pit/' } as const;
+
+/** A new browser context on `device`, the app opened and `user` signed in through the login screen's demo button. */
+export async function openApp(browser: Browser, studio: StudioHandle, app: keyof typeof APP_PATHS, user: string, device: DeviceName = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...DEVICES[device], locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${studio.baseUrl}${APP_PATHS[app]}`);
+  await page.getByRole('button', { name: `Sign in as ${user}` }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  return { context, page };
+}
+
+export interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: number;
+  readonly targets: readonly string[];
+}
+
+/** axe-core injected into the page; returns the serious and critical violations (WCAG 2 A/AA rules). */
+export async function checkA11y(page: Page): Promise<AxeViolation[]> {
+  const axeSource = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** A full-page screenshot saved as a test artifact: test-results/screens/<name>.png (gitignored). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = join(ARTIFACTS, 'screens');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
