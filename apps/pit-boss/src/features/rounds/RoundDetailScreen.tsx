@@ -34,6 +34,7 @@ export function RoundDetailView({ detail, table }: { readonly detail: RoundDetai
   const locale = useLocale();
   const { round, bets, events } = detail;
   const currency = table?.currency ?? bets[0]?.currency ?? 'EUR';
+  const [step, setStep] = useState(0);
   return (
     <div className="pit-page">
       <p>
@@ -80,7 +81,7 @@ export function RoundDetailView({ detail, table }: { readonly detail: RoundDetai
           </div>
         </dl>
       </section>
-      <Replay game={table?.game ?? null} roundId={round.roundId} events={events} currency={currency} />
+      <Replay game={table?.game ?? null} roundId={round.roundId} events={events} currency={currency} i={step} setI={setStep} />
       <section aria-labelledby="pit-bets-title" className="pit-panel">
         <h2 id="pit-bets-title">{t('detail.bets')}</h2>
         {bets.length === 0 ? <p className="felt-muted">{t('detail.noBets')}</p> : null}
@@ -117,7 +118,7 @@ export function RoundDetailView({ detail, table }: { readonly detail: RoundDetai
       </section>
       <section aria-labelledby="pit-events-title" className="pit-panel">
         <h2 id="pit-events-title">{t('detail.events')}</h2>
-        <EventTable events={events} locale={locale} />
+        <EventTable events={events} locale={locale} current={[...events].sort((a, b) => a.seq - b.seq)[step]?.seq} />
       </section>
     </div>
   );
@@ -160,14 +161,13 @@ function EventTable({ events, locale, current }: { readonly events: readonly Sto
 }
 
 /** Step through the event log: each step is the round as the kernel folds it after that event. */
-function Replay({ game, roundId, events, currency }: { readonly game: string | null; readonly roundId: string; readonly events: readonly StoredRoundEvent[]; readonly currency: string }) {
+function Replay({ game, roundId, events, currency, i, setI }: { readonly game: string | null; readonly roundId: string; readonly events: readonly StoredRoundEvent[]; readonly currency: string; readonly i: number; readonly setI: (f: (x: number) => number) => void }) {
   const { t } = useTranslation('pit');
   const locale = useLocale();
   const steps = useMemo<ReplayStep[] | null>(() => {
     const k = game === null ? null : kernelFor(game);
     return k ? replay(k, roundId, events) : null;
   }, [game, roundId, events]);
-  const [i, setI] = useState(0);
   const [playing, setPlaying] = useState(false);
   const gaps = useMemo(() => missingSeqs(events), [events]);
 
@@ -180,7 +180,7 @@ function Replay({ game, roundId, events, currency }: { readonly game: string | n
     }
     const h = setTimeout(() => setI((x) => Math.min(x + 1, total - 1)), 900);
     return () => clearTimeout(h);
-  }, [playing, i, total]);
+  }, [playing, i, total, setI]);
 
   const step = steps?.[i];
   const raw = step && typeof step.view === 'object' && step.view !== null ? Object.fromEntries(Object.entries(step.view as Record<string, unknown>).filter(([k]) => k !== 'bets' && k !== 'limits' && k !== 'audience')) : null;
@@ -191,7 +191,7 @@ function Replay({ game, roundId, events, currency }: { readonly game: string | n
       {steps === null || step === undefined ? null : (
         <>
           <div className="pit-row pit-wrap" role="group" aria-label={t('detail.replay')}>
-            <button type="button" className="felt-btn felt-btn-sm" onClick={() => setI(0)} disabled={i === 0} aria-label={t('detail.first')}>
+            <button type="button" className="felt-btn felt-btn-sm" onClick={() => setI(() => 0)} disabled={i === 0} aria-label={t('detail.first')}>
               «
             </button>
             <button type="button" className="felt-btn felt-btn-sm" onClick={() => setI((x) => Math.max(0, x - 1))} disabled={i === 0} aria-label={t('detail.prev')}>
@@ -203,7 +203,7 @@ function Replay({ game, roundId, events, currency }: { readonly game: string | n
             <button type="button" className="felt-btn felt-btn-sm" onClick={() => setI((x) => Math.min(total - 1, x + 1))} disabled={i >= total - 1} aria-label={t('detail.next')}>
               ›
             </button>
-            <button type="button" className="felt-btn felt-btn-sm" onClick={() => setI(total - 1)} disabled={i >= total - 1} aria-label={t('detail.last')}>
+            <button type="button" className="felt-btn felt-btn-sm" onClick={() => setI(() => total - 1)} disabled={i >= total - 1} aria-label={t('detail.last')}>
               »
             </button>
             <span aria-live="polite" className="pit-step">
