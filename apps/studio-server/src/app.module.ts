@@ -6,6 +6,7 @@ import { IngestModule } from './ingest/ingest.module.js';
 import { PitModule } from './pit/pit.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RoundsModule } from './rounds/rounds.module.js';
+import { HistoryModule } from './history/history.module.js';
 
 /** The studio server: the platform modules (global) + the rounds modules. */
 @Module({})
@@ -20,6 +21,7 @@ export class AppModule {
         BettingModule,
         IngestModule,
         RealtimeModule,
+        HistoryModule,
         PitModule,
       ],
     };

@@ -38,6 +38,8 @@ import type {
   ServerTime,
   StoredRoundEvent,
   Table,
+  TableResult,
+  PlayerRound,
 } from './types.js';
 
 /** The fetch signature the client needs (the global fetch of browsers and Node ≥ 18 fits). */
@@ -222,6 +224,16 @@ export class FeltClient {
   /** Latest rounds of the table (dealer / pit boss / admin). */
   async roundHistory(tableId: string, limit?: number): Promise<RoundSummary[]> {
     return this.request('GET', `/tables/${seg(tableId)}/rounds${query({ limit })}`);
+  }
+
+  /** Finished rounds of the table, newest first, without anyone's bets (any role; limit ≤ 500). */
+  async tableResults(tableId: string, limit?: number): Promise<TableResult[]> {
+    return this.request('GET', `/tables/${seg(tableId)}/results${query({ limit })}`);
+  }
+
+  /** The player's own rounds with the settlement of every bet (player; limit ≤ 200). */
+  async myRounds(limit?: number): Promise<PlayerRound[]> {
+    return this.request('GET', `/me/rounds${query({ limit })}`);
   }
 
   // ───────────────────────── rounds: dealer / pit boss ─────────────────────────

@@ -184,3 +184,37 @@ export interface PublicUser {
 export interface ServerTime {
   readonly now: number;
 }
+
+/** `GET /tables/:id/results`: a finished round as everyone may see it (the kernel's view without bets). */
+export interface TableResult {
+  readonly roundId: string;
+  readonly phase: string;
+  readonly openedAt: number;
+  readonly finishedAt: number;
+  readonly view: unknown;
+}
+
+export interface PlayerBetRecord {
+  readonly betId: string;
+  readonly spot: string;
+  readonly kind: string;
+  readonly stakeMinor: number;
+  readonly status: 'accepted' | 'cancelled' | 'settled' | 'refunded';
+  /** What the bet returned (stake included on a win/push); null while open. */
+  readonly returnMinor: number | null;
+  readonly currency: string;
+  readonly placedAt: number;
+  readonly settledAt: number | null;
+}
+
+/** `GET /me/rounds`: one round of the player's history. */
+export interface PlayerRound {
+  readonly roundId: string;
+  readonly tableId: string;
+  readonly placedAt: number;
+  readonly settledAt: number | null;
+  readonly stakeMinor: number;
+  readonly returnMinor: number | null;
+  readonly currency: string;
+  readonly bets: readonly PlayerBetRecord[];
+}

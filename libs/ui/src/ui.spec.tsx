@@ -91,7 +91,7 @@ describe('shared components', () => {
   it('the login screen offers the demo users of the app’s roles and in Swedish too', () => {
     renderWithFelt(<LoginScreen appName="Player" roles={['player']} />, { lng: 'sv' });
     expect(screen.getByRole('heading', { name: 'Logga in' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Logga in som player1' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Logga in som dealer1' })).toBeNull();
+    expect(screen.getByRole('button', { name: /^Logga in som player1/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Logga in som dealer1/ })).toBeNull();
   });
 });

@@ -1,19 +1,46 @@
-import { AppShell, RequireRole } from '@felt/ui';
+import { AppShell, Money, RequireRole, useWallet } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
-import { Route, Router, Switch, useLocation } from 'wouter';
+import { Link, Route, Router, Switch, useLocation } from 'wouter';
+import { History } from '../features/history/components/History';
 import { Lobby } from '../features/lobby/components/Lobby';
+import { TableView } from '../features/table/components/TableView';
 
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
+
+function Nav() {
+  const { t } = useTranslation('player');
+  const wallet = useWallet();
+  const [loc] = useLocation();
+  return (
+    <nav className="player-nav" aria-label={t('nav.label')}>
+      <Link href="/" className={loc === '/' ? 'nav-link is-active' : 'nav-link'}>
+        {t('nav.lobby')}
+      </Link>
+      <Link href="/history" className={loc === '/history' ? 'nav-link is-active' : 'nav-link'}>
+        {t('nav.history')}
+      </Link>
+      {wallet.data ? (
+        <span className="nav-balance" aria-label={t('common:balance')}>
+          <Money minor={wallet.data.balanceMinor} currency={wallet.data.currency} />
+        </span>
+      ) : null}
+    </nav>
+  );
+}
 
 function Routes() {
   const { t } = useTranslation('player');
   const [, navigate] = useLocation();
   return (
-    <AppShell appName={t('appName')} onHome={() => navigate('/')}>
+    <AppShell appName={t('appName')} onHome={() => navigate('/')} headerExtra={<Nav />}>
       <Switch>
         <Route path="/">
           <Lobby />
         </Route>
+        <Route path="/history">
+          <History />
+        </Route>
+        <Route path="/table/:id">{(p) => <TableView tableId={p.id} />}</Route>
       </Switch>
     </AppShell>
   );

@@ -90,7 +90,8 @@ export function LoginScreen({ appName, roles, demoPassword = 'demo' }: LoginScre
             <p className="felt-muted">{t('login.demoHint')}</p>
             <div className="felt-demo-grid">
               {demo.map((u) => (
-                <button key={u.username} type="button" className="felt-btn felt-btn-demo" disabled={busy} onClick={() => void go(u.username, demoPassword)} aria-label={t('login.signInAs', { name: u.username })}>
+                <button key={u.username} type="button" className="felt-btn felt-btn-demo" disabled={busy} onClick={() => void go(u.username, demoPassword)}>
+                  <span className="felt-visually-hidden">{t('login.signInAs', { name: '' }).trim()} </span>
                   <span className="felt-demo-name">{u.username}</span>
                   <span className="felt-demo-role">{t(`roles.${u.role}`)}</span>
                 </button>

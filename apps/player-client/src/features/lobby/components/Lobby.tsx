@@ -2,13 +2,33 @@ import type { Table } from '@felt/client-sdk';
 import { BetTimer, PhaseBadge, formatMoneyShort, useLiveRound, useLocale, useTables } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { useTableResults } from '../../table/hooks/useTableData';
+import { NumberBadge } from '../../roulette/components/Wheel';
+
+/** The last results as the game shows them: roulette numbers, baccarat bead colours, dice totals, duel winners. */
+function LastResults({ table }: { readonly table: Table }) {
+  const { t } = useTranslation('player');
+  const results = useTableResults(table.tableId, 12);
+  const items = (results.data ?? []).map((r) => r.view as { result?: { number?: number; outcome?: string } | null; dice?: number[] | null });
+  if (items.length === 0) return <p className="felt-muted lobby-results">{t('lobby.noResults')}</p>;
+  return (
+    <div className="lobby-results" role="group" aria-label={t('lobby.lastResults')}>
+      {items.map((v, i) => {
+        if (typeof v.result?.number === 'number') return <NumberBadge key={i} n={v.result.number} size="sm" />;
+        if (v.result?.outcome) return <span key={i} className={`duel-dot is-${v.result.outcome === 'banker' ? 'a' : v.result.outcome === 'player' ? 'b' : 'tie'}`}>{t(`baccarat.short.${v.result.outcome}`)}</span>;
+        if (v.dice) return <span key={i} className="duel-dot is-tie">{v.dice.reduce((a, b) => a + b, 0)}</span>;
+        return null;
+      })}
+    </div>
+  );
+}
 
 function TableCard({ table }: { readonly table: Table }) {
   const { t } = useTranslation('player');
   const locale = useLocale();
   const [, navigate] = useLocation();
   const round = useLiveRound(table.tableId);
-  const view = (round.data?.view ?? null) as { phase?: string; bettingClosesAt?: number | null } | null;
+  const view = (round.data?.view ?? null) as { phase?: string; bettingClosesAt?: number | null; occupiedSeats?: number[] } | null;
   const phase = view?.phase ?? null;
   return (
     <article className="lobby-card" aria-labelledby={`t-${table.tableId}`}>
@@ -18,7 +38,11 @@ function TableCard({ table }: { readonly table: Table }) {
       </header>
       <p className="felt-muted">{t(`common:games.${table.game}`)}</p>
       <p>{t('lobby.limits', { min: formatMoneyShort(table.limits.tableMinMinor, table.currency, locale), max: formatMoneyShort(table.limits.tableMaxMinor, table.currency, locale) })}</p>
-      <BetTimer closesAt={view?.bettingClosesAt ?? null} windowMs={table.betWindowS * 1000} open={phase === 'betting'} size={56} />
+      <div className="lobby-row">
+        <BetTimer closesAt={view?.bettingClosesAt ?? null} windowMs={table.betWindowS * 1000} open={phase === 'betting'} size={56} />
+        {view?.occupiedSeats ? <span className="felt-muted">{t('lobby.seats', { count: view.occupiedSeats.length })}</span> : null}
+      </div>
+      <LastResults table={table} />
       <button type="button" className="felt-btn felt-btn-primary" onClick={() => navigate(`/table/${table.tableId}`)}>
         {t('lobby.join', { name: table.name })}
       </button>

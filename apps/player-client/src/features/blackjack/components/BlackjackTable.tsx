@@ -1,0 +1,121 @@
+import { newBetId } from '@felt/client-sdk';
+import { blackjack } from '@felt/games';
+import { CardRow, ChipStack, Money, formatMoneyShort } from '@felt/ui';
+import { useTranslation } from 'react-i18next';
+import { Limits } from '../../table/components/Limits';
+import { VideoArea } from '../../table/components/VideoArea';
+import type { GameProps } from '../../table/game';
+
+/**
+ * Blackjack: seats (take one or several, BJ profile), the dealer's hand with the hole card hidden
+ * until revealed (BJ-5a), other seats' cards (their stakes are not shown: the server does not send
+ * them), insurance when offered, and hit / stand / double / split on the player's turn within the
+ * decision timer (shown in the header).
+ */
+export default function BlackjackTable({ table, view: raw, betting, open, locale }: GameProps) {
+  const { t } = useTranslation('player');
+  const view = raw as blackjack.BlackjackView | null;
+  const profile = blackjack.blackjackProfiles[table.profileId];
+  const seatCount = profile?.seats ?? 7;
+  const seats = new Map((view?.seats ?? []).map((s) => [s.seat, s]));
+  const turn = view?.turn ?? null;
+  const dealer = view?.dealer;
+  const act = (seat: number, hand: number, action: string): void => {
+    const needsBet = action === 'double' || action === 'split' || action === 'insurance';
+    void betting.decide({ type: 'PlayerAction', seat, hand, action, ...(needsBet ? { betId: newBetId() } : {}) });
+  };
+  const myTurn = turn !== null && seats.get(turn.seat)?.mine === true ? turn : null;
+  const myHand = myTurn ? seats.get(myTurn.seat)?.hands[myTurn.hand] : undefined;
+  const insuranceSeats = (view?.seats ?? []).filter((s) => s.mine && s.insurance === 'pending');
+  const f = (m: number): string => formatMoneyShort(m, table.currency, locale);
+  return (
+    <div className="game-grid bj-grid">
+      <VideoArea tableId={table.tableId} tableName={table.name}>
+        <div className="bj-dealer" aria-label={t('blackjack.dealer')}>
+          <h3>
+            {t('blackjack.dealer')} {dealer?.visibleTotal ? <span className="bac-points">{dealer.visibleTotal}</span> : null}
+          </h3>
+          <CardRow cards={dealer?.cards ?? []} size="lg" />
+          <p className="live-status" role="status">
+            {view?.halt ? view.halt.message : t(`blackjack.stage.${view?.stage ?? 'betting'}`, { defaultValue: t(`common:phases.${view?.phase ?? 'none'}`) })}
+          </p>
+        </div>
+      </VideoArea>
+      <aside className="side-panels">
+        <Limits table={table} kinds={['main', 'double', 'split', 'insurance']} locale={locale} />
+      </aside>
+      <div className="board">
+        {myTurn && myHand && myHand.done === null ? (
+          <div className="bj-decision" role="group" aria-label={t('blackjack.yourTurn', { seat: myTurn.seat })}>
+            <strong>{t('blackjack.yourTurn', { seat: myTurn.seat })}</strong>
+            <span className="felt-muted">{t('blackjack.total', { total: myHand.total })}</span>
+            <button type="button" className="felt-btn felt-btn-lg felt-btn-primary" onClick={() => act(myTurn.seat, myTurn.hand, 'hit')} disabled={betting.busy}>
+              {t('blackjack.hit')}
+            </button>
+            <button type="button" className="felt-btn felt-btn-lg" onClick={() => act(myTurn.seat, myTurn.hand, 'stand')} disabled={betting.busy}>
+              {t('blackjack.stand')}
+            </button>
+            <button type="button" className="felt-btn felt-btn-lg" onClick={() => act(myTurn.seat, myTurn.hand, 'double')} disabled={betting.busy || myHand.cards.length !== 2}>
+              {t('blackjack.double')}
+            </button>
+            <button type="button" className="felt-btn felt-btn-lg" onClick={() => act(myTurn.seat, myTurn.hand, 'split')} disabled={betting.busy || myHand.cards.length !== 2 || myHand.cards[0]?.[0] !== myHand.cards[1]?.[0]}>
+              {t('blackjack.split')}
+            </button>
+          </div>
+        ) : null}
+        {insuranceSeats.map((s) => (
+          <div key={s.seat} className="bj-decision" role="group" aria-label={t('blackjack.insuranceOffer', { seat: s.seat })}>
+            <strong>{t('blackjack.insuranceOffer', { seat: s.seat })}</strong>
+            <button type="button" className="felt-btn felt-btn-lg felt-btn-primary" onClick={() => act(s.seat, 0, 'insurance')}>
+              {t('blackjack.insurance')}
+            </button>
+            <button type="button" className="felt-btn felt-btn-lg" onClick={() => act(s.seat, 0, 'no-insurance')}>
+              {t('blackjack.noInsurance')}
+            </button>
+          </div>
+        ))}
+        <div className="bj-seats">
+          {Array.from({ length: seatCount }, (_, i) => i + 1).map((n) => {
+            const s = seats.get(n);
+            const taken = (view?.occupiedSeats ?? []).includes(n);
+            const mine = s?.mine === true;
+            const active = turn?.seat === n;
+            const pendingStake = betting.pending.get(`seat:${n}`) ?? 0;
+            return (
+              <div key={n} className={`bj-seat${mine ? ' is-mine' : ''}${active ? ' is-active' : ''}${taken && !mine ? ' is-taken' : ''}`}>
+                <div className="bj-seat-head">
+                  <span>{t('blackjack.seat', { n })}</span>
+                  {mine ? <span className="bj-you">{t('blackjack.you')}</span> : taken ? <span className="felt-muted">{t('blackjack.taken')}</span> : null}
+                </div>
+                {(s?.hands ?? []).map((h, hi) => (
+                  <div key={hi} className={`bj-hand${active && turn?.hand === hi ? ' is-active' : ''}`}>
+                    <CardRow cards={h.cards} size="md" />
+                    <span className="bj-total">
+                      {h.total}
+                      {h.soft ? ` (${t('blackjack.soft')})` : ''}
+                      {h.done ? ` · ${t(`blackjack.done.${h.done}`)}` : ''}
+                    </span>
+                  </div>
+                ))}
+                {mine && s?.stakeMinor ? (
+                  <p className="bj-stake">
+                    <Money minor={s.stakeMinor} currency={table.currency} />
+                  </p>
+                ) : null}
+                {open && (!taken || mine) ? (
+                  <button type="button" className="bet-spot bj-bet" data-spot={`seat:${n}`} onClick={() => void betting.place(`seat:${n}`)}>
+                    <span className="bet-spot-name">{mine ? t('blackjack.addBet') : t('blackjack.takeSeat')}</span>
+                    <span className="felt-visually-hidden">{t('blackjack.betOn', { n, min: f(table.limits.tableMinMinor), max: f(table.limits.tableMaxMinor) })}</span>
+                    <span className="bet-spot-chip">
+                      <ChipStack amountMinor={pendingStake} currency={table.currency} pending />
+                    </span>
+                  </button>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

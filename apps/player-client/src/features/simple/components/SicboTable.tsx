@@ -1,0 +1,75 @@
+import { sicbo } from '@felt/games';
+import { DiceRow } from '@felt/ui';
+import { useTranslation } from 'react-i18next';
+import { BetSpot } from '../../table/components/BetSpot';
+import { Limits } from '../../table/components/Limits';
+import { VideoArea } from '../../table/components/VideoArea';
+import { limitOf, type GameProps } from '../../table/game';
+import { spotLabel } from '../../table/spotLabel';
+import { useTableResults } from '../../table/hooks/useTableData';
+
+const GROUPS: readonly { key: string; spots: readonly string[] }[] = [
+  { key: 'main', spots: ['small', 'odd', 'any-triple', 'even', 'big'] },
+  { key: 'totals', spots: Array.from({ length: 14 }, (_, i) => `total:${i + 4}`) },
+  { key: 'singles', spots: [1, 2, 3, 4, 5, 6].map((f) => `single:${f}`) },
+  { key: 'doubles', spots: [1, 2, 3, 4, 5, 6].map((f) => `double:${f}`) },
+  { key: 'triples', spots: [1, 2, 3, 4, 5, 6].map((f) => `triple:${f}`) },
+  { key: 'combos', spots: sicbo.SICBO_SPOTS.filter((s) => s.startsWith('combo:')) },
+];
+
+/** Sic Bo: every bet of SB-2 in groups; RES-3 explained (not Big and Small, nor Odd and Even, in one round). */
+export default function SicboTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {
+  const { t } = useTranslation('player');
+  const view = raw as sicbo.SicboView | null;
+  const results = useTableResults(table.tableId, 20);
+  const kind = (s: string): string => s.split(':')[0] as string;
+  return (
+    <div className="game-grid">
+      <VideoArea tableId={table.tableId} tableName={table.name}>
+        <div className="sicbo-live">
+          <DiceRow dice={view?.dice ?? null} size={72} />
+          <p className="live-status" role="status">
+            {view?.dice ? t('sicbo.total', { total: view.dice.reduce((a, b) => a + b, 0) }) : t(`common:phases.${view?.phase ?? 'none'}`)}
+          </p>
+        </div>
+      </VideoArea>
+      <aside className="side-panels">
+        <section className="felt-panel" aria-label={t('stats.lastShort')}>
+          <h2>{t('stats.lastShort')}</h2>
+          <ul className="sicbo-history">
+            {(results.data ?? []).slice(0, 8).map((r) => {
+              const d = (r.view as { dice?: number[] | null }).dice;
+              return d ? (
+                <li key={r.roundId}>
+                  <DiceRow dice={d} size={22} /> <span className="felt-muted">{d.reduce((a, b) => a + b, 0)}</span>
+                </li>
+              ) : null;
+            })}
+          </ul>
+        </section>
+        <Limits table={table} kinds={['small', 'total', 'single', 'double', 'triple', 'any-triple', 'combo']} locale={locale} />
+      </aside>
+      <div className="board sicbo-board">
+        {GROUPS.map((g) => (
+          <div key={g.key} className={`sicbo-group is-${g.key}`} role="group" aria-label={t(`sicbo.groups.${g.key}`)}>
+            {g.spots.map((s) => (
+              <BetSpot
+                key={s}
+                spot={s}
+                label={spotLabel('sicbo', s, t)}
+                stakeMinor={stakes.get(s) ?? 0}
+                pendingMinor={betting.pending.get(s) ?? 0}
+                currency={table.currency}
+                locale={locale}
+                limit={limitOf(table, kind(s))}
+                open={open}
+                onPlace={() => void betting.place(s)}
+              />
+            ))}
+          </div>
+        ))}
+        <p className="felt-muted restriction">{t('restrictions.RES-3')}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { ChipStack, formatMoneyShort } from '@felt/ui';
+import { useTranslation } from 'react-i18next';
+
+export interface BetSpotProps {
+  readonly spot: string;
+  readonly label: string;
+  /** e.g. "1:1", "8:1". */
+  readonly pays?: string;
+  readonly stakeMinor: number;
+  readonly pendingMinor: number;
+  readonly currency: string;
+  readonly locale: string;
+  readonly limit: { readonly minMinor: number; readonly maxMinor: number };
+  readonly open: boolean;
+  readonly onPlace: () => void;
+  readonly className?: string;
+  readonly winning?: boolean;
+}
+
+/** A bet spot: big button with its name, payout, limits (GEN-2) and the chips on it (fixed-size, no layout shift). */
+export function BetSpot(p: BetSpotProps) {
+  const { t } = useTranslation('player');
+  const min = formatMoneyShort(p.limit.minMinor, p.currency, p.locale);
+  const max = formatMoneyShort(p.limit.maxMinor, p.currency, p.locale);
+  const stake = p.stakeMinor > 0 ? `, ${t('spot.yourStake', { amount: formatMoneyShort(p.stakeMinor, p.currency, p.locale) })}` : '';
+  return (
+    <button
+      type="button"
+      className={`bet-spot ${p.className ?? ''}${p.winning ? ' is-winning' : ''}`}
+      disabled={!p.open}
+      data-spot={p.spot}
+      onClick={p.onPlace}
+    >
+      <span className="bet-spot-name">{p.label}</span>
+      {p.pays ? <span className="bet-spot-pays">{p.pays}</span> : null}
+      <span className="bet-spot-limits">
+        {min} – {max}
+      </span>
+      {stake ? <span className="felt-visually-hidden">{stake}</span> : null}
+      <span className="bet-spot-chip">
+        <ChipStack amountMinor={p.stakeMinor + p.pendingMinor} currency={p.currency} pending={p.pendingMinor > 0 && p.stakeMinor === 0} />
+      </span>
+    </button>
+  );
+}

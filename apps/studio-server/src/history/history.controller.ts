@@ -1,0 +1,39 @@
+import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { RolesGuard } from '../auth/roles.guard.js';
+import { unwrap } from '../rounds/http-errors.js';
+import { TablesService } from '../tables/tables.service.js';
+import { HistoryService, type PlayerRoundHistory, type TableResult } from './history.service.js';
+
+const clamp = (v: string | undefined, dflt: number, max: number): number => Math.min(Math.max(Math.floor(Number(v ?? dflt)) || dflt, 1), max);
+
+/** What a player may read about the past: a table's results and their own rounds. */
+@ApiTags('history')
+@ApiBearerAuth()
+@Controller()
+@UseGuards(JwtAuthGuard, RolesGuard)
+export class HistoryController {
+  constructor(
+    @Inject(HistoryService) private readonly history: HistoryService,
+    @Inject(TablesService) private readonly tables: TablesService,
+  ) {}
+
+  /** Finished rounds of the table, newest first, as everyone may see them (no bets): lobby results, roulette statistics, baccarat roads. */
+  @Get('tables/:id/results')
+  @Roles('player', 'dealer', 'pitboss', 'admin')
+  async results(@Param('id') id: string, @Query('limit') limit?: string): Promise<TableResult[]> {
+    unwrap(await this.tables.get(id));
+    return this.history.tableResults(id, clamp(limit, 100, 500));
+  }
+
+  /** The caller's own rounds: bets with their settlement (round id, stake, return per bet). */
+  @Get('me/rounds')
+  @Roles('player')
+  async mine(@CurrentUser() user: AuthUser, @Query('limit') limit?: string): Promise<PlayerRoundHistory[]> {
+    return this.history.playerHistory(user.userId, clamp(limit, 30, 200));
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * Player client in Chromium against the studio on simulated devices (wheel, shoes, shaker, robot
+ * dealer). Web-first waits (locators wait for what the user sees), no fixed sleeps. Every screen is
+ * checked with axe (no serious/critical violation) and saved as a screenshot (test-results/screens).
+ */
+import { FeltClient } from '@felt/client-sdk';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, launchBrowser, openApp, screenshot, startStudio, type DeviceName, type StudioHandle } from './harness.js';
+
+let studio: StudioHandle;
+let browser: Browser;
+const ROUND_MS = 90_000;
+
+const euro = (minor: number): string => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+const parseEuro = (s: string): number => Math.round(Number(s.replace(/[^0-9.-]/g, '')) * 100);
+
+async function balanceOf(page: Page): Promise<number> {
+  return parseEuro(await page.locator('.balance-amount').innerText());
+}
+
+async function joinTable(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: 'Lobby' }).click();
+  await page.getByRole('button', { name: `Join ${name}` }).click();
+  await page.locator('.felt-identity-name', { hasText: name }).waitFor();
+}
+
+/** Waits until betting is open with at least `minS` seconds left (else for the next round's window). */
+async function waitForBetting(page: Page, minS = 6): Promise<void> {
+  for (;;) {
+    await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ timeout: ROUND_MS });
+    const left = Number((await page.locator('.table-top .felt-timer-text').innerText()) || '0');
+    if (left >= minS) return;
+    await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ state: 'detached', timeout: ROUND_MS });
+  }
+}
+
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const violations = await checkA11y(page);
+  expect(violations, `${screen}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+async function capture(page: Page, screen: string, device: DeviceName): Promise<void> {
+  await expectAccessible(page, `${screen} (${device})`);
+  await screenshot(page, `player-${screen}-${device}`);
+}
+
+beforeAll(async () => {
+  studio = await startStudio({ speed: 4 });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await studio?.stop();
+});
+
+describe('player client (Chromium, simulated studio)', () => {
+  it('lobby: every open table with its identity, limits, phase and timer; accessible; login and lobby screenshots', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
+    const login = await context.newPage();
+    await login.goto(`${studio.baseUrl}/play/`);
+    await login.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await capture(login, 'login', 'desktop');
+    await context.close();
+
+    const { page, context: c2 } = await openApp(browser, studio, 'play', 'player1');
+    await page.getByRole('heading', { name: 'Live tables' }).waitFor();
+    for (const name of ['Roulette 1', 'Baccarat 1', 'Blackjack 1', 'Sic Bo 1']) {
+      const card = page.getByRole('article', { name });
+      await card.waitFor();
+      expect(await card.innerText()).toMatch(/Bets €\d/); // GEN-2
+    }
+    await page.getByRole('timer').first().waitFor();
+    await capture(page, 'lobby', 'desktop');
+    await c2.close();
+  });
+
+  it('roulette: a straight-up and a racetrack bet, a reload mid-round keeps them, the wheel spins and the balance changes by exactly the settled amount', async () => {
+    const { page, context } = await openApp(browser, studio, 'play', 'player1');
+    await joinTable(page, 'Roulette 1');
+    await waitForBetting(page);
+    const before = await balanceOf(page);
+
+    // Straight up on 17: click the centre of its cell on the layout (GEN-7 hit test).
+    const cell = await page.locator('[data-spot="straight:17"] rect').first().boundingBox();
+    if (!cell) throw new Error('no cell for 17');
+    await page.mouse.move(cell.x + cell.width / 2, cell.y + cell.height / 2);
+    await page.locator('.layout-hint', { hasText: 'Straight 17' }).waitFor(); // the hover preview names the spot
+    await page.mouse.click(cell.x + cell.width / 2, cell.y + cell.height / 2);
+    await page.getByRole('status').filter({ hasText: 'Bet accepted: Straight 17 · €1.00' }).waitFor();
+    // A racetrack bet: tiers du cylindre, 6 chips of €1.
+    await page.getByRole('button', { name: /^Tiers du cylindre/ }).click();
+    await page.getByRole('status').filter({ hasText: 'Bet accepted: Tiers du cylindre · €6.00' }).waitFor();
+    await page.locator('.action-stake-amount', { hasText: '€7.00' }).waitFor();
+    await capture(page, 'roulette-betting', 'desktop');
+
+    // Reload mid-round: the same round, the same bets (from the server's snapshot).
+    const roundText = await page.locator('.felt-identity-meta .felt-mono').innerText();
+    await page.reload();
+    await page.locator('.felt-identity-meta .felt-mono', { hasText: roundText }).waitFor();
+    await page.locator('.action-stake-amount', { hasText: '€7.00' }).waitFor();
+    await page.locator('[data-chip="straight:17"]').waitFor();
+    await page.locator('[data-chip="split:5-8"]').waitFor();
+
+    // The simulated wheel spins; the round settles; the banner and the balance show it.
+    await page.getByRole('status', { name: 'Round result' }).waitFor({ timeout: ROUND_MS });
+    const api = new FeltClient({ baseUrl: studio.baseUrl });
+    await api.login('player1', 'demo');
+    const round = (await api.myRounds(5)).find((r) => roundText.includes(r.roundId));
+    expect(round?.stakeMinor).toBe(700);
+    const expected = before + (round?.returnMinor ?? 0) - 700;
+    await page.locator('.balance-amount', { hasText: euro(expected) }).waitFor();
+    expect(await balanceOf(page)).toBe(expected);
+    await capture(page, 'roulette-settled', 'desktop');
+    await context.close();
+  });
+
+  it('baccarat: a rejected bet shows its rule ID (RES-2); the round dealt by the simulated shoe appears on the cards and the roads', async () => {
+    const { page, context } = await openApp(browser, studio, 'play', 'player2');
+    await joinTable(page, 'Baccarat 1');
+    await waitForBetting(page);
+    await page.locator('button[data-spot="player"]').click();
+    await page.getByRole('status').filter({ hasText: 'Bet accepted: Player' }).waitFor();
+    await page.locator('button[data-spot="banker"]').click();
+    const alert = page.getByRole('alert').filter({ hasText: 'RES-2' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/RES-2: .+/);
+    await capture(page, 'baccarat-rejected', 'desktop');
+
+    const playerHand = page.getByLabel('Player hand');
+    await playerHand.getByRole('img', { name: / of / }).nth(1).waitFor({ timeout: ROUND_MS });
+    await page.getByLabel('Banker hand').getByRole('img', { name: / of / }).nth(1).waitFor();
+    await page.getByRole('status', { name: 'Round result' }).waitFor({ timeout: ROUND_MS });
+    await page.locator('svg[aria-label="Bead plate"] circle').first().waitFor();
+    await page.locator('svg[aria-label="Big road"] circle').first().waitFor();
+    expect(await page.locator('.road-counts').innerText()).toMatch(/\d+ rounds?/);
+    await capture(page, 'baccarat-settled', 'desktop');
+    await context.close();
+  });
+
+  it('blackjack: the player takes a seat, hits and stands before the decision timer', async () => {
+    const { page, context } = await openApp(browser, studio, 'play', 'player3');
+    await joinTable(page, 'Blackjack 1');
+    let hit = false;
+    let stood = false;
+    for (let round = 0; round < 4 && !(hit && stood); round++) {
+      await waitForBetting(page);
+      await page.locator('button[data-spot="seat:3"]').click();
+      await page.getByRole('status').filter({ hasText: 'Bet accepted: Seat 3' }).waitFor();
+      const turn = page.getByRole('group', { name: 'Your turn — seat 3' });
+      const settled = page.getByRole('status', { name: 'Round result' });
+      await turn.or(settled).waitFor({ timeout: ROUND_MS });
+      if (!(await turn.isVisible())) continue; // a blackjack or a dealer blackjack: no decision this round
+      await page.getByRole('timer', { name: 'Time left to decide' }).waitFor();
+      await capture(page, 'blackjack-decision', 'desktop');
+      const total = Number((await turn.locator('.felt-muted').innerText()).replace(/\D/g, ''));
+      if (total < 21) {
+        await turn.getByRole('button', { name: 'Hit' }).click();
+        hit = true;
+      }
+      // Still our turn (not bust, not 21): stand.
+      const again = await turn.or(settled).waitFor({ timeout: ROUND_MS }).then(() => turn.isVisible());
+      if (again) {
+        await turn.getByRole('button', { name: 'Stand' }).click();
+        stood = true;
+        await page.locator('.bj-seat.is-mine .bj-total', { hasText: /stands|21/ }).waitFor();
+      }
+      await settled.waitFor({ timeout: ROUND_MS });
+    }
+    expect(hit && stood).toBe(true);
+    await context.close();
+  });
+
+  it('every player screen on phone (portrait and landscape): accessible, screenshots saved', async () => {
+    for (const device of ['phone', 'phoneLandscape'] as const) {
+      const { page, context } = await openApp(browser, studio, 'play', 'player1', device);
+      await page.getByRole('heading', { name: 'Live tables' }).waitFor();
+      await page.getByRole('article', { name: 'Roulette 1' }).waitFor();
+      await capture(page, 'lobby', device);
+      for (const [name, screen] of [['Roulette 1', 'roulette'], ['Baccarat 1', 'baccarat'], ['Blackjack 1', 'blackjack'], ['Sic Bo 1', 'sicbo']] as const) {
+        await joinTable(page, name);
+        await page.getByRole('toolbar', { name: 'Chips and bet actions' }).waitFor();
+        await capture(page, screen, device);
+      }
+      await page.getByRole('link', { name: 'My history' }).click();
+      await page.getByRole('heading', { name: 'My history' }).waitFor();
+      await page.locator('.history-round').first().waitFor();
+      await capture(page, 'history', device);
+      await context.close();
+    }
+    const { page, context } = await openApp(browser, studio, 'play', 'player1', 'desktop');
+    await joinTable(page, 'Sic Bo 1');
+    await page.getByText('RES-3: you may not bet on both Big and Small').waitFor();
+    await capture(page, 'sicbo', 'desktop');
+    await page.getByRole('link', { name: 'My history' }).click();
+    await page.locator('.history-round').first().waitFor();
+    await capture(page, 'history', 'desktop');
+    await context.close();
+  });
+});
