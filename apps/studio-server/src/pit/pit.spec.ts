@@ -53,11 +53,11 @@ describe.each([['in-memory', { kind: 'memory' } as const], ['PGlite', { kind: 'p
     const m = await http('POST', `/tables/${tableId}/round/manual-entries`, 'dealer', { type: 'RecordDiceResult', dice: [4, 5, 6], reason: 'shaker camera down' });
     expect(m.status).toBe(201);
     expect((await http('POST', `/tables/${tableId}/round/manual-entries/${String(m.body['requestId'])}/approve`, 'pitboss', { reason: 'seen on camera 2' })).status).toBe(200);
-    await until(async () => (await http('GET', `/rounds/${settledRound}/detail`, 'pitboss')).body['bets'] !== undefined && ((await http('GET', `/rounds/${settledRound}/detail`, 'pitboss')).body['bets'] as { status: string }[]).every((b) => b.status === 'settled'));
-  });
+    await until(async () => ((await http('GET', `/rounds/${settledRound}/detail`, 'pitboss')).body['bets'] as { status: string }[] | undefined)?.every((b) => b.status === 'settled') === true);
+  }, 120_000); // PGlite boots and migrates in-process: slow on a loaded 2-core machine
   afterAll(async () => {
     await app.close();
-  });
+  }, 60_000);
 
   it('round detail: the bets with their return and every stored event in seq order', async () => {
     const d = await http('GET', `/rounds/${settledRound}/detail`, 'pitboss');
