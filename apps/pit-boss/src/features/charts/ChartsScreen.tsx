@@ -6,7 +6,7 @@ import { useDay } from '../floor/usePitData';
 import { faultsOf, fromFirstActivity, seriesOf } from './charts.model';
 
 const HOUR = 3_600_000;
-const COLORS = ['#d4af37', '#3ccf7a', '#2c6fd6', '#e0484f', '#f0a020', '#b07cff', '#5ad1d1', '#f1d27a'];
+const COLORS = ['#d4af37', '#3ccf7a', '#6fa4ff', '#ff7a80', '#f0a020', '#c39bff', '#5ad1d1', '#f1d27a'];
 const AXIS = { stroke: '#a9b5ad', fontSize: 12 };
 
 /**
@@ -65,7 +65,7 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
                 <XAxis dataKey="at" tickFormatter={hour} tick={AXIS} stroke="#2f3d36" />
                 <YAxis tickFormatter={money} tick={AXIS} stroke="#2f3d36" width={80} />
                 <Tooltip labelFormatter={(v) => hour(Number(v))} formatter={(v, n) => [money(Number(v)), name(String(n))]} contentStyle={{ background: '#1b2420', border: '1px solid #2f3d36' }} />
-                <Legend formatter={(v) => name(String(v))} />
+                <Legend formatter={(v) => <span className="pit-legend">{name(String(v))}</span>} />
                 {lines.map((l) => (
                   <Line key={l.id} type="linear" dataKey={l.id} stroke={l.color} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
                 ))}
@@ -83,7 +83,7 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
                 <XAxis dataKey="at" tickFormatter={hour} tick={AXIS} stroke="#2f3d36" />
                 <YAxis tickFormatter={money} tick={AXIS} stroke="#2f3d36" width={80} />
                 <Tooltip labelFormatter={(v) => hour(Number(v))} formatter={(v, n) => [money(Number(v)), name(String(n))]} contentStyle={{ background: '#1b2420', border: '1px solid #2f3d36' }} />
-                <Legend formatter={(v) => name(String(v))} />
+                <Legend formatter={(v) => <span className="pit-legend">{name(String(v))}</span>} />
                 {lines.map((l) => (
                   <Bar key={l.id} dataKey={l.id} stackId="s" fill={l.color} isAnimationActive={false} />
                 ))}
@@ -101,7 +101,7 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
                 <XAxis dataKey="at" tickFormatter={hour} tick={AXIS} stroke="#2f3d36" />
                 <YAxis allowDecimals={false} tick={AXIS} stroke="#2f3d36" width={40} />
                 <Tooltip labelFormatter={(v) => hour(Number(v))} contentStyle={{ background: '#1b2420', border: '1px solid #2f3d36' }} />
-                <Bar dataKey="faults" name={t('charts.faults')} fill="#e0484f" isAnimationActive={false} />
+                <Bar dataKey="faults" name={t('charts.faults')} fill="#ff7a80" isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>
