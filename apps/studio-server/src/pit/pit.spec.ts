@@ -104,6 +104,15 @@ describe.each([['in-memory', { kind: 'memory' } as const], ['PGlite', { kind: 'p
     expect((await http('GET', `/rounds/search?tableId=${tableId}&from=${future}`, 'pitboss')).body).toEqual([]);
   });
 
+  it('a limits change carries its reason into the audit log (applies from the next round, GEN-2)', async () => {
+    const r = await http('PATCH', `/tables/${tableId}`, 'pitboss', { limits: { currency: 'EUR', tableMinMinor: 200, tableMaxMinor: 20_000 }, reason: 'high rollers tonight' });
+    expect(r.status).toBe(200);
+    expect(r.body['reason']).toBeUndefined();
+    const audit = (await http('GET', `/audit?target=${tableId}`, 'pitboss')).body as unknown as { action: string; reason: string }[];
+    expect(audit.find((a) => a.action === 'table.update')?.reason).toBe('high rollers tonight — update limits');
+    expect((await http('PATCH', `/tables/${tableId}`, 'pitboss', { reason: '' })).body.code).toBe('INVALID_INPUT');
+  });
+
   it('only pit bosses and admins read the pit endpoints', async () => {
     expect((await http('GET', '/rounds/day', 'player')).status).toBe(403);
     expect((await http('GET', '/rounds/search', 'dealer')).status).toBe(403);

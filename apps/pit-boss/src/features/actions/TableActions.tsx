@@ -182,10 +182,10 @@ export function TableActions({ table, hasRound }: { readonly table: Table; reado
             const hi = toMinor(maxV, table.currency);
             return lo === null || hi === null || lo > hi ? t('limits.invalid') : null;
           }}
-          onConfirm={async () => {
+          onConfirm={async (reason) => {
             const lo = toMinor(minV, table.currency) as number;
             const hi = toMinor(maxV, table.currency) as number;
-            await api.updateTable(table.tableId, { limits: { currency: table.currency, tableMinMinor: lo, tableMaxMinor: hi, spots: { ...table.limits.spots } } });
+            await api.updateTable(table.tableId, { limits: { currency: table.currency, tableMinMinor: lo, tableMaxMinor: hi, spots: { ...table.limits.spots } }, reason });
             await refresh();
           }}
           onClose={() => setOpen(null)}
