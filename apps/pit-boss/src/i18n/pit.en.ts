@@ -166,6 +166,7 @@ export const pitEn = {
     afterEvent: 'After {{type}}',
     gap: 'Missing events in the log: {{seqs}}',
     state: 'Round state after this event',
+    outcome: 'Outcome',
     totals: '{{bets}} bets · {{players}} players · {{stake}} staked',
   },
   charts: {

@@ -168,6 +168,7 @@ export const pitSv: PitCatalogue = {
     afterEvent: 'Efter {{type}}',
     gap: 'Händelser saknas i loggen: {{seqs}}',
     state: 'Omgångens läge efter denna händelse',
+    outcome: 'Utfall',
     totals: '{{bets}} spel · {{players}} spelare · {{stake}} insatt',
   },
   charts: {

@@ -7,7 +7,7 @@ import { formatDateTime, formatTime } from '../../app/format';
 import { hrefOf } from '../../app/router';
 import { ScrollArea } from '../../app/ScrollArea';
 import { kernelFor } from './kernels';
-import { missingSeqs, replay, sourceOf, type ReplayStep } from './replay.model';
+import { missingSeqs, outcomeText, replay, sourceOf, type ReplayStep } from './replay.model';
 
 /** Round detail: summary, bets with their settlement, the event log (time + source), and the replay. */
 export function RoundDetailScreen({ roundId, tables }: { readonly roundId: string; readonly tables: readonly Table[] }) {
@@ -217,6 +217,11 @@ function Replay({ game, roundId, events, currency, i, setI }: { readonly game: s
             <p aria-label={t('detail.state')}>
               <PhaseBadge phase={step.glance.phase ?? 'none'} /> {t('detail.totals', { bets: step.glance.bets, players: step.glance.players, stake: formatMoney(step.glance.stakeMinor, currency, locale) })}
             </p>
+            {outcomeText(step.view) !== null ? (
+              <p>
+                {t('detail.outcome')}: <strong className="felt-mono">{outcomeText(step.view)}</strong>
+              </p>
+            ) : null}
             <details>
               <summary>{t('detail.state')}</summary>
               <pre className="pit-pre">{JSON.stringify(raw, null, 2)}</pre>

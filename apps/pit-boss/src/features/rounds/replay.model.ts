@@ -73,3 +73,35 @@ export function sourceOf(e: Pick<ReplayEvent, 'type' | 'payload'> & { readonly c
   if (by !== null && by !== 'system' && by !== 'server') return { source: 'pitboss', who: by };
   return { source: 'server', who: null };
 }
+
+/** The outcome a view shows, in a line: roulette "17 red", dice "4 5 6", cards "9H TD | KS 7C". Null before there is one. */
+export function outcomeText(view: unknown): string | null {
+  if (typeof view !== 'object' || view === null) return null;
+  const v = view as Record<string, unknown>;
+  const r = v['result'];
+  if (typeof r === 'object' && r !== null && typeof (r as { number?: unknown }).number === 'number') {
+    const x = r as { number: number; colour?: unknown };
+    return typeof x.colour === 'string' ? `${x.number} ${x.colour}` : String(x.number);
+  }
+  if (Array.isArray(v['dice'])) return (v['dice'] as unknown[]).join(' ');
+  const parts: string[] = [];
+  if (Array.isArray(v['cards']) && v['cards'].length > 0) {
+    parts.push((v['cards'] as unknown[]).map((c) => (typeof c === 'string' ? c : typeof c === 'object' && c !== null && typeof (c as { card?: unknown }).card === 'string' ? (c as { card: string }).card : '?')).join(' '));
+  }
+  if (typeof r === 'object' && r !== null) {
+    parts.push(
+      Object.entries(r as Record<string, unknown>)
+        .filter(([, x]) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean')
+        .map(([k, x]) => `${k} ${String(x)}`)
+        .join(' · '),
+    );
+  }
+  if (parts.some((p) => p !== '')) return parts.filter((p) => p !== '').join(' — ');
+  const hands = ['player', 'banker', 'dragon', 'tiger', 'home', 'away'].filter((k) => Array.isArray(v[k]) || Array.isArray((v[k] as { cards?: unknown } | undefined)?.cards));
+  if (hands.length > 0) {
+    const cards = (k: string): string => ((Array.isArray(v[k]) ? v[k] : (v[k] as { cards: unknown[] }).cards) as unknown[]).map(String).join(' ');
+    const text = hands.map((k) => `${k} ${cards(k)}`).join(' | ');
+    return text.trim() === hands.join(' | ') ? null : text;
+  }
+  return null;
+}
