@@ -4,6 +4,7 @@ import { DealerModule } from './dealer/dealer.module.js';
 import { PlatformModule } from './ops/platform.module.js';
 import { BettingModule } from './betting/betting.module.js';
 import { IngestModule } from './ingest/ingest.module.js';
+import { PitModule } from './pit/pit.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RoundsModule } from './rounds/rounds.module.js';
 import { HistoryModule } from './history/history.module.js';
@@ -23,6 +24,7 @@ export class AppModule {
         IngestModule,
         RealtimeModule,
         HistoryModule,
+        PitModule,
       ],
     };
   }

@@ -18,6 +18,8 @@ import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
 import { newBetId, newRequestId } from './ids.js';
 import { ROLES } from './types.js';
+import type { RoundDetail, RoundListItem, RoundSearchQuery, TableDay } from './pit.types.js';
+import type { DeviceStatusFrame } from './realtime.client.js';
 import type {
   AcceptedBet,
   Alert,
@@ -366,6 +368,33 @@ export class FeltClient {
 
   async audit(opts: { target?: string; limit?: number } = {}): Promise<AuditRecord[]> {
     return this.request('GET', `/audit${query({ target: opts.target, limit: opts.limit })}`);
+  }
+
+  // ───────────────────────── pit boss: day, search, detail, deny ─────────────────────────
+
+  /** Rounds, stakes and hold per table since `from` (default today 00:00 UTC), bucketed (default hourly). */
+  async day(opts: { from?: number; to?: number; bucketMs?: number } = {}): Promise<TableDay[]> {
+    return this.request('GET', `/rounds/day${query({ from: opts.from, to: opts.to, bucketMs: opts.bucketMs })}`);
+  }
+
+  /** Rounds by id, table, player (their bets) and opening time; newest first. */
+  async searchRounds(q: RoundSearchQuery = {}): Promise<RoundListItem[]> {
+    return this.request('GET', `/rounds/search${query({ roundId: q.roundId, tableId: q.tableId, playerId: q.playerId, from: q.from, to: q.to, limit: q.limit })}`);
+  }
+
+  /** A round's money, bets (status, return) and every stored event (replay). */
+  async roundDetail(roundId: string): Promise<RoundDetail> {
+    return this.request('GET', `/rounds/${seg(roundId)}/detail`);
+  }
+
+  /** Device health of a table (last status, seq, event time), as the `device.status` frames carry it. */
+  async tableDevices(tableId: string): Promise<DeviceStatusFrame[]> {
+    return this.request('GET', `/tables/${seg(tableId)}/devices`);
+  }
+
+  /** A pit boss turns down a void request or a manual entry (audited with the reason). */
+  async denyRequest(tableId: string, requestId: string, reason: string): Promise<PendingRequest> {
+    return this.request('POST', `/tables/${seg(tableId)}/requests/${seg(requestId)}/deny`, { body: validate(ReasonBodySchema, { reason }) });
   }
 
   // ───────────────────────── transport ─────────────────────────

@@ -3,5 +3,6 @@ export * from './errors.js';
 export * from './dealer.types.js';
 export * from './ids.js';
 export * from './types.js';
+export * from './pit.types.js';
 export * from './felt.client.js';
 export * from './realtime.client.js';

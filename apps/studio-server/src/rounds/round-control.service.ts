@@ -114,6 +114,15 @@ export class RoundControlService {
     return this.rounds.execute(tableId, { ...command, at, playerId: actor.userId } as KernelCommand, actor);
   }
 
+  /** A pit boss turns a void request or a manual entry down (audited with the reason); nothing else changes. */
+  async deny(tableId: string, requestId: string, actor: Actor, reason: string): Promise<Result<PendingRequest>> {
+    const req = this.pending.get(requestId);
+    const r: Result<PendingRequest> = !req || req.tableId !== tableId ? { ok: false, violation: rejection(SERVER_CODES.REQUEST_NOT_FOUND, null, `No pending request ${requestId} on this table.`) } : ok(req);
+    await this.record(actor, req?.kind === 'manual' ? 'round.manual-deny' : 'round.void-deny', req ? `${reason} (request ${requestId} by ${req.by}: ${req.reason})` : reason, req?.roundId ?? requestId, r);
+    if (r.ok) this.pending.delete(requestId);
+    return r;
+  }
+
   listPending(tableId?: string): PendingRequest[] {
     return [...this.pending.values()].filter((p) => tableId === undefined || p.tableId === tableId);
   }

@@ -80,7 +80,7 @@ export class TablesService {
       updatedAt: now,
     };
     await this.repo.save(after);
-    await this.audit.record({ actor: actor.userId, role: actor.role, action: 'table.update', reason: `update ${Object.keys(body).join(', ')}`, target: tableId, at: now });
+    await this.audit.record({ actor: actor.userId, role: actor.role, action: 'table.update', reason: `${body.reason !== undefined ? `${body.reason} — ` : ''}update ${Object.keys(body).filter((k) => k !== 'reason').join(', ')}`, target: tableId, at: now });
     this.changes$.next({ before, after });
     return ok(after);
   }

@@ -51,6 +51,8 @@ export const UpdateTableBodySchema = z
     betWindowS: z.number().int().min(3).max(300),
     cadence: CadenceSchema,
     devices: z.array(TableDeviceSchema).max(16),
+    /** Why (kept in the audit log with who and when). */
+    reason: z.string().min(1).max(500),
   })
   .partial()
   .strict();

@@ -1,0 +1,94 @@
+import { AppShell, RequireRole } from '@felt/ui';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { openAlerts } from '../features/alerts/alerts.model';
+import { useAcks } from '../features/alerts/useAcks';
+import { AuditScreen } from '../features/audit/AuditScreen';
+import { FloorScreen } from '../features/floor/FloorScreen';
+import { TableScreen } from '../features/floor/TableScreen';
+import { useAlertsFeed, useFloor } from '../features/floor/usePitData';
+import { RoundDetailScreen } from '../features/rounds/RoundDetailScreen';
+import { RoundsScreen } from '../features/rounds/RoundsScreen';
+import { hrefOf, navigate, useRoute, type Route } from './router';
+
+// The chart library loads only when the charts screen opens.
+const ChartsScreen = lazy(() => import('../features/charts/ChartsScreen'));
+
+const SOUND_KEY = 'felt.pit.sound';
+
+function Nav({ route, alertCount }: { readonly route: Route; readonly alertCount: number }) {
+  const { t } = useTranslation('pit');
+  const items: readonly { readonly r: Route; readonly label: string; readonly active: boolean }[] = [
+    { r: { name: 'floor' }, label: t('nav.floor'), active: route.name === 'floor' || route.name === 'table' },
+    { r: { name: 'rounds', query: new URLSearchParams() }, label: t('nav.rounds'), active: route.name === 'rounds' || route.name === 'round' },
+    { r: { name: 'charts' }, label: t('nav.charts'), active: route.name === 'charts' },
+    { r: { name: 'audit' }, label: t('nav.audit'), active: route.name === 'audit' },
+  ];
+  return (
+    <nav aria-label={t('nav.label')} className="pit-nav">
+      {items.map((i) => (
+        <a key={i.r.name} href={hrefOf(i.r)} aria-current={i.active ? 'page' : undefined} className={i.active ? 'is-active' : undefined}>
+          {i.label}
+          {i.r.name === 'floor' && alertCount > 0 ? <span className="pit-badge">{alertCount}</span> : null}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function Dashboard() {
+  const { t } = useTranslation('pit');
+  const route = useRoute();
+  const [soundOn, setSoundOn] = useState(() => globalThis.localStorage?.getItem(SOUND_KEY) !== 'off');
+  const toggleSound = useCallback(() => {
+    setSoundOn((s) => {
+      globalThis.localStorage?.setItem(SOUND_KEY, s ? 'off' : 'on');
+      return !s;
+    });
+  }, []);
+  const { acked, ack } = useAcks();
+  const alertsQ = useAlertsFeed(soundOn);
+  const open = openAlerts(alertsQ.data ?? [], acked);
+  const floor = useFloor(open);
+  const tableName = (id: string | null): string => (id === null ? t('alerts.title') : (floor.tables.find((x) => x.tableId === id)?.name ?? id));
+
+  let screen;
+  switch (route.name) {
+    case 'floor':
+      screen = <FloorScreen tiles={floor.tiles} alerts={open} onAck={ack} soundOn={soundOn} onToggleSound={toggleSound} tableName={tableName} />;
+      break;
+    case 'table':
+      screen = <TableScreen tile={floor.tiles.find((x) => x.table.tableId === route.tableId)} />;
+      break;
+    case 'rounds':
+      screen = <RoundsScreen key={route.query.toString()} query={route.query} tables={floor.tables} />;
+      break;
+    case 'round':
+      screen = <RoundDetailScreen roundId={route.roundId} tables={floor.tables} />;
+      break;
+    case 'charts':
+      screen = (
+        <Suspense fallback={<p className="felt-center felt-muted">{t('charts.loading')}</p>}>
+          <ChartsScreen tables={floor.tables} alerts={alertsQ.data ?? []} />
+        </Suspense>
+      );
+      break;
+    case 'audit':
+      screen = <AuditScreen />;
+      break;
+  }
+  return (
+    <AppShell appName={t('appName')} onHome={() => navigate({ name: 'floor' })} headerExtra={<Nav route={route} alertCount={open.length} />}>
+      <main className="pit-main">{screen}</main>
+    </AppShell>
+  );
+}
+
+export function App() {
+  const { t } = useTranslation('pit');
+  return (
+    <RequireRole roles={['pitboss']} appName={t('appName')}>
+      <Dashboard />
+    </RequireRole>
+  );
+}

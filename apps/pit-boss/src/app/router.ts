@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+
+/** The dashboard's screens, addressed by the URL hash so a link or a reload lands on the same screen. */
+export type Route =
+  | { readonly name: 'floor' }
+  | { readonly name: 'table'; readonly tableId: string }
+  | { readonly name: 'rounds'; readonly query: URLSearchParams }
+  | { readonly name: 'round'; readonly roundId: string }
+  | { readonly name: 'charts' }
+  | { readonly name: 'audit' };
+
+export function parseRoute(hash: string): Route {
+  const [path = '', qs = ''] = hash.replace(/^#/, '').split('?');
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 'tables' && parts[1]) return { name: 'table', tableId: parts[1] };
+  if (parts[0] === 'rounds' && parts[1]) return { name: 'round', roundId: parts[1] };
+  if (parts[0] === 'rounds') return { name: 'rounds', query: new URLSearchParams(qs) };
+  if (parts[0] === 'charts') return { name: 'charts' };
+  if (parts[0] === 'audit') return { name: 'audit' };
+  return { name: 'floor' };
+}
+
+export function hrefOf(r: Route): string {
+  switch (r.name) {
+    case 'floor':
+      return '#/';
+    case 'table':
+      return `#/tables/${encodeURIComponent(r.tableId)}`;
+    case 'rounds': {
+      const q = r.query.toString();
+      return q === '' ? '#/rounds' : `#/rounds?${q}`;
+    }
+    case 'round':
+      return `#/rounds/${encodeURIComponent(r.roundId)}`;
+    case 'charts':
+      return '#/charts';
+    case 'audit':
+      return '#/audit';
+  }
+}
+
+const subscribe = (cb: () => void): (() => void) => {
+  globalThis.addEventListener('hashchange', cb);
+  return () => globalThis.removeEventListener('hashchange', cb);
+};
+
+export function useRoute(): Route {
+  const hash = useSyncExternalStore(subscribe, () => globalThis.location?.hash ?? '', () => '');
+  return parseRoute(hash);
+}
+
+export function navigate(r: Route): void {
+  globalThis.location.hash = hrefOf(r);
+}

@@ -1,0 +1,117 @@
+import { toRejection, ErrorNotice } from '@felt/ui';
+import type { Rejection } from '@felt/protocol';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ReasonDialogProps {
+  readonly title: string;
+  readonly help?: string;
+  /** Extra fields above the reason (limits, checks, a correction). Return false from `validate` to block. */
+  readonly children?: ReactNode;
+  readonly validate?: () => string | null;
+  readonly confirmLabel?: string;
+  readonly danger?: boolean;
+  /** Runs the audited action with the reason; a rejection is shown in the dialog. */
+  readonly onConfirm: (reason: string) => Promise<unknown>;
+  readonly onClose: () => void;
+}
+
+/**
+ * Every pit-boss action goes through this dialog: a reason is required (it lands in the audit log
+ * with who and when), the server's answer — or its rejection with code and rule ID — is shown here.
+ */
+export function ReasonDialog({ title, help, children, validate, confirmLabel, danger, onConfirm, onClose }: ReasonDialogProps) {
+  const { t } = useTranslation('pit');
+  const titleId = useId();
+  const helpId = useId();
+  const reasonId = useId();
+  const errId = useId();
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Rejection | null>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const before = useRef<Element | null>(null);
+
+  useEffect(() => {
+    before.current = document.activeElement;
+    reasonRef.current?.focus();
+    return () => {
+      if (before.current instanceof HTMLElement) before.current.focus();
+    };
+  }, []);
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    const bad = validate?.() ?? null;
+    setFieldError(bad);
+    const r = reason.trim();
+    setMissing(r === '');
+    if (r === '' || bad !== null) {
+      if (r === '') reasonRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm(r);
+      onClose();
+    } catch (err) {
+      setError(toRejection(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="pit-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={help ? helpId : undefined} className="pit-dialog" onKeyDown={(e) => e.key === 'Escape' && !busy && onClose()}>
+        <h2 id={titleId}>{title}</h2>
+        {help ? (
+          <p id={helpId} className="felt-muted">
+            {help}
+          </p>
+        ) : null}
+        <form className="felt-form" onSubmit={(e) => void submit(e)} noValidate>
+          {children}
+          {fieldError ? (
+            <p className="pit-field-error" role="alert">
+              {fieldError}
+            </p>
+          ) : null}
+          <label htmlFor={reasonId}>{t('dialog.reason')}</label>
+          <textarea
+            id={reasonId}
+            ref={reasonRef}
+            rows={3}
+            maxLength={500}
+            required
+            aria-required="true"
+            aria-invalid={missing}
+            aria-describedby={missing ? errId : undefined}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              if (e.target.value.trim() !== '') setMissing(false);
+            }}
+          />
+          {missing ? (
+            <p id={errId} className="pit-field-error" role="alert">
+              {t('dialog.reasonRequired')}
+            </p>
+          ) : null}
+          <ErrorNotice error={error} onDismiss={() => setError(null)} />
+          <div className="pit-dialog-actions">
+            <button type="button" className="felt-btn felt-btn-ghost" onClick={onClose} disabled={busy}>
+              {t('dialog.cancel')}
+            </button>
+            <button type="submit" className={`felt-btn ${danger ? 'felt-btn-danger' : 'felt-btn-primary'}`} disabled={busy}>
+              {busy ? t('dialog.busy') : (confirmLabel ?? t('dialog.confirm'))}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

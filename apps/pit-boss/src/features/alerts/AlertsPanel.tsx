@@ -1,0 +1,71 @@
+import type { Alert } from '@felt/client-sdk';
+import { useLocale } from '@felt/ui';
+import { useTranslation } from 'react-i18next';
+import { formatTime, shortId } from '../../app/format';
+import { byPriority } from './alerts.model';
+
+export interface AlertsPanelProps {
+  readonly alerts: readonly Alert[];
+  readonly tableName: (tableId: string | null) => string;
+  readonly onAck: (ids: readonly string[]) => void;
+  readonly onOpenRound?: (roundId: string) => void;
+  readonly soundOn: boolean;
+  readonly onToggleSound: () => void;
+}
+
+/** Open alerts, most urgent first; critical ones are announced assertively to screen readers. */
+export function AlertsPanel({ alerts, tableName, onAck, onOpenRound, soundOn, onToggleSound }: AlertsPanelProps) {
+  const { t } = useTranslation('pit');
+  const locale = useLocale();
+  const sorted = byPriority(alerts);
+  const critical = sorted.filter((a) => a.severity === 'critical');
+  return (
+    <section className="pit-alerts" aria-labelledby="pit-alerts-title">
+      <header className="pit-section-head">
+        <h2 id="pit-alerts-title">
+          {t('alerts.title')} <span className={`pit-count ${critical.length > 0 ? 'is-critical' : sorted.length > 0 ? 'is-warning' : ''}`}>{t('alerts.count', { count: sorted.length })}</span>
+        </h2>
+        <div className="pit-row">
+          <button type="button" className="felt-btn felt-btn-ghost felt-btn-sm" aria-pressed={soundOn} onClick={onToggleSound}>
+            {soundOn ? t('alerts.soundOn') : t('alerts.soundOff')}
+          </button>
+          {sorted.length > 0 ? (
+            <button type="button" className="felt-btn felt-btn-ghost felt-btn-sm" onClick={() => onAck(sorted.map((a) => a.alertId))}>
+              {t('alerts.ackAll')}
+            </button>
+          ) : null}
+        </div>
+      </header>
+      <div className="felt-visually-hidden" role="alert" aria-live="assertive">
+        {critical[0] ? t('alerts.newCritical', { message: critical[0].message }) : ''}
+      </div>
+      {sorted.length === 0 ? <p className="felt-muted">{t('alerts.none')}</p> : null}
+      <ol className="pit-alert-list" aria-label={t('alerts.live')}>
+        {sorted.map((a) => (
+          <li key={a.alertId} className={`pit-alert is-${a.severity}`}>
+            <div className="pit-alert-head">
+              <span className={`pit-sev is-${a.severity}`}>{t(`alerts.severity.${a.severity}`)}</span>
+              <strong>{tableName(a.tableId)}</strong>
+              <time className="felt-muted" dateTime={new Date(a.at).toISOString()}>
+                {formatTime(a.at, locale)}
+              </time>
+            </div>
+            <p className="pit-alert-msg">
+              <span className="felt-mono pit-code">{a.code}</span> {a.message}
+            </p>
+            <div className="pit-row">
+              {a.roundId && onOpenRound ? (
+                <button type="button" className="felt-btn felt-btn-ghost felt-btn-sm" onClick={() => onOpenRound(a.roundId as string)} title={a.roundId}>
+                  {t('alerts.openRound')} {shortId(a.roundId)}
+                </button>
+              ) : null}
+              <button type="button" className="felt-btn felt-btn-sm" onClick={() => onAck([a.alertId])}>
+                {t('alerts.ack')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useLocale, useSession } from '@felt/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/format';
+import { ScrollArea } from '../../app/ScrollArea';
+import { pitKeys } from '../floor/usePitData';
+
+/** Who did what, when and why (every approval, denial, correction, status and limit change). */
+export function AuditScreen() {
+  const { t } = useTranslation('pit');
+  const { t: tc } = useTranslation('common');
+  const locale = useLocale();
+  const { api } = useSession();
+  const q = useQuery({ queryKey: pitKeys.audit, queryFn: () => api.audit({ limit: 200 }), refetchInterval: 10_000 });
+  return (
+    <div className="pit-page">
+      <h1 className="pit-title">{t('audit.title')}</h1>
+      {q.isLoading ? <p className="felt-muted">{tc('loading')}</p> : null}
+      {q.data && q.data.length === 0 ? <p className="felt-muted">{t('audit.none')}</p> : null}
+      {q.data && q.data.length > 0 ? (
+        <div className="pit-panel">
+          <ScrollArea label={t('audit.title')}>
+          <table className="pit-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('audit.time')}</th>
+                <th scope="col">{t('audit.actor')}</th>
+                <th scope="col">{t('audit.action')}</th>
+                <th scope="col">{t('audit.reason')}</th>
+                <th scope="col">{t('audit.target')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {q.data.map((a) => (
+                <tr key={a.auditId}>
+                  <td>{formatDateTime(a.at, locale)}</td>
+                  <td>
+                    {a.actor} <span className="felt-muted">({tc(`roles.${a.role}`, { defaultValue: a.role })})</span>
+                  </td>
+                  <td className="felt-mono">{a.action}</td>
+                  <td>{a.reason}</td>
+                  <td className="felt-mono">{a.target}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          </ScrollArea>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+// @vitest-environment happy-dom
+import type { Alert, DeviceStatusFrame, PendingRequest, Table } from '@felt/client-sdk';
+import { sicbo, type RoundLimits } from '@felt/games';
+import { keyPaths } from '@felt/ui';
+import { renderWithFelt } from '@felt/ui/test-utils';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApprovalsPanel } from './features/actions/ApprovalsPanel';
+import { TableActions } from './features/actions/TableActions';
+import { byPriority, isDeviceFault, mergeAlert } from './features/alerts/alerts.model';
+import { AlertsPanel } from './features/alerts/AlertsPanel';
+import { faultsOf, fromFirstActivity, seriesOf } from './features/charts/charts.model';
+import { attentionOf, glance, sortTiles, tileOf } from './features/floor/floor.model';
+import { FloorScreen } from './features/floor/FloorScreen';
+import { missingSeqs, outcomeText, replay, sourceOf } from './features/rounds/replay.model';
+import { kernelFor } from './features/rounds/kernels';
+import { pitEn } from './i18n/pit.en';
+import { pitSv } from './i18n/pit.sv';
+import { parseRoute, hrefOf } from './app/router';
+
+afterEach(() => cleanup());
+
+const catalogues = { pit: { en: pitEn, sv: pitSv } };
+const user = { userId: 'pitboss1', role: 'pitboss' as const, name: 'Pit Boss One' };
+
+const table = (over: Partial<Table> & Pick<Table, 'tableId' | 'name' | 'game'>): Table => ({
+  profileId: 'standard',
+  currency: 'EUR',
+  limits: { spots: {}, tableMinMinor: 100, tableMaxMinor: 200_000 },
+  betWindowS: 15,
+  cadence: { auto: true, pauseS: 5 },
+  devices: [],
+  status: 'open',
+  preOpenCheck: null,
+  createdAt: 0,
+  updatedAt: 0,
+  ...over,
+});
+
+const alert = (id: string, severity: Alert['severity'], at: number, over: Partial<Alert> = {}): Alert => ({ alertId: id, tableId: 'tbl_r', roundId: null, severity, code: 'DEVICE_FAULT', message: `alert ${id}`, at, ...over });
+
+const voidReq: PendingRequest = { requestId: 'vrq_1', kind: 'void', tableId: 'tbl_r', roundId: 'rnd_0000000000abc123', by: 'dealer1', role: 'dealer', reason: 'ball left the wheel', at: Date.UTC(2026, 0, 1, 12) };
+
+describe('i18n', () => {
+  it('Swedish has exactly the English keys, and no value is empty', () => {
+    expect(keyPaths(pitSv)).toEqual(keyPaths(pitEn));
+    const values = (o: Record<string, unknown>): unknown[] => Object.values(o).flatMap((v) => (typeof v === 'object' && v !== null ? values(v as Record<string, unknown>) : [v]));
+    expect(values(pitSv).every((v) => typeof v === 'string' && v.length > 0)).toBe(true);
+  });
+});
+
+describe('floor model', () => {
+  it('reads phase, deadline, players and stakes from a staff view with bets as an array or a record', () => {
+    const bets = [
+      { playerId: 'p1', stakeMinor: 500 },
+      { playerId: 'p2', stakeMinor: 250 },
+      { playerId: 'p1', stakeMinor: 100 },
+    ];
+    expect(glance({ phase: 'betting', bettingClosesAt: 42, bets }, 'r1')).toEqual({ roundId: 'r1', phase: 'betting', bettingClosesAt: 42, bets: 3, players: 2, stakeMinor: 850 });
+    expect(glance({ phase: 'closed', bets: { a: bets[0], b: bets[1] } }, 'r2')).toMatchObject({ bets: 2, players: 2, stakeMinor: 750, bettingClosesAt: null });
+    expect(glance(null, null)).toMatchObject({ phase: null, bets: 0 });
+  });
+
+  it('attention: a critical alert or a faulty device at an open table is critical; a request waiting is a warning; info is calm', () => {
+    const ok = [{ deviceId: 'w', kind: 'wheel', state: 'online' as const, model: null, lastEventAt: null }];
+    expect(attentionOf([alert('a', 'critical', 1)], [], ok, 'open')).toBe('critical');
+    expect(attentionOf([], [], [{ ...ok[0]!, state: 'fault' }], 'open')).toBe('critical');
+    expect(attentionOf([], [voidReq], ok, 'open')).toBe('warning');
+    expect(attentionOf([alert('i', 'info', 1)], [], ok, 'open')).toBe('calm');
+    expect(attentionOf([], [], [{ ...ok[0]!, state: 'offline' }], 'closed')).toBe('calm');
+  });
+
+  it('sorts tiles: needing attention first, then open tables, then by name', () => {
+    const a = tileOf(table({ tableId: 't1', name: 'A' }), null, null, [], null, [], []);
+    const b = tileOf(table({ tableId: 't2', name: 'B', status: 'closed' }), null, null, [], null, [], []);
+    const c = tileOf(table({ tableId: 'tbl_r', name: 'C' }), null, null, [], null, [alert('x', 'critical', 1)], []);
+    expect(sortTiles([b, a, c]).map((x) => x.table.name)).toEqual(['C', 'A', 'B']);
+  });
+});
+
+describe('alerts model', () => {
+  it('most urgent first, then newest; merging a live alert twice keeps one', () => {
+    const list = [alert('1', 'info', 30), alert('2', 'critical', 10), alert('3', 'warning', 20), alert('4', 'critical', 40)];
+    expect(byPriority(list).map((a) => a.alertId)).toEqual(['4', '2', '3', '1']);
+    const merged = mergeAlert(mergeAlert([], list[0]!), list[0]!);
+    expect(merged).toHaveLength(1);
+  });
+  it('device faults: device codes at warning or worse; a shoe inserted (info) is not a fault', () => {
+    expect(isDeviceFault({ code: 'DEVICE_FAULT', severity: 'critical' })).toBe(true);
+    expect(isDeviceFault({ code: 'WHEEL_POWERED_DOWN', severity: 'warning' })).toBe(true);
+    expect(isDeviceFault({ code: 'SHOE_INSERTED', severity: 'info' })).toBe(false);
+    expect(isDeviceFault({ code: 'VOID_REQUESTED', severity: 'warning' })).toBe(false);
+  });
+});
+
+describe('charts model', () => {
+  it('rows per bucket with one value per table (major units), quiet hours trimmed, faults bucketed', () => {
+    const days = [
+      { tableId: 'a', currency: 'EUR', rounds: 2, voided: 0, stakedMinor: 900, holdMinor: 150, buckets: [{ at: 0, rounds: 0, stakedMinor: 0, holdMinor: 0 }, { at: 3_600_000, rounds: 0, stakedMinor: 0, holdMinor: 0 }, { at: 7_200_000, rounds: 2, stakedMinor: 900, holdMinor: 150 }] },
+      { tableId: 'b', currency: 'EUR', rounds: 0, voided: 0, stakedMinor: 0, holdMinor: 0, buckets: [{ at: 0, rounds: 0, stakedMinor: 0, holdMinor: 0 }, { at: 3_600_000, rounds: 0, stakedMinor: 0, holdMinor: 0 }, { at: 7_200_000, rounds: 0, stakedMinor: 0, holdMinor: 0 }] },
+    ];
+    const rows = seriesOf(days, 'holdMinor', (m) => m / 100);
+    expect(rows[2]).toEqual({ at: 7_200_000, a: 1.5, b: 0 });
+    expect(fromFirstActivity(rows, (r) => r.at === 7_200_000).map((r) => r.at)).toEqual([3_600_000, 7_200_000]);
+    const f = faultsOf([alert('1', 'critical', 3_700_000), alert('2', 'warning', 3_800_000), alert('3', 'info', 3_900_000, { code: 'SHOE_INSERTED' })], 0, 7_200_000, 3_600_000);
+    expect(f).toEqual([{ at: 0, faults: 0 }, { at: 3_600_000, faults: 2 }]);
+  });
+});
+
+describe('replay (through the game kernel)', () => {
+  it('folds a sic bo round event by event: phase, bets and stakes after every step', () => {
+    const k = sicbo.sicboKernel;
+    const limits: RoundLimits = { spots: {}, tableMinMinor: 100, tableMaxMinor: 100_000 };
+    const commands = [
+      { type: 'OpenRound', at: 1000, roundId: 'rnd_1', tableId: 'tbl_s', profileId: 'standard', bettingClosesAt: 16_000, limits },
+      { type: 'PlaceBet', at: 2000, bet: { betId: 'b1', playerId: 'p1', spot: 'big', stakeMinor: 500 } },
+      { type: 'PlaceBet', at: 3000, bet: { betId: 'b2', playerId: 'p2', spot: 'small', stakeMinor: 200 } },
+      { type: 'CloseBetting', at: 16_000, reason: 'deadline' },
+      { type: 'RecordDiceResult', at: 20_000, dice: [4, 5, 6] },
+    ] as const;
+    let state = k.initial();
+    const events: { seq: number; type: string; at: number; payload: unknown }[] = [];
+    for (const c of commands) {
+      const d = k.decide(state, c as never);
+      if (!d.ok) throw new Error(d.violation.message);
+      for (const e of d.events) {
+        state = k.evolve(state, e);
+        events.push({ seq: events.length + 1, type: e.type, at: e.at, payload: e });
+      }
+    }
+    expect(kernelFor('sicbo')).toBe(k);
+    const steps = replay(k, 'rnd_1', [...events].reverse());
+    expect(steps.map((s) => s.event.seq)).toEqual(events.map((e) => e.seq));
+    expect(steps[0]?.glance).toMatchObject({ phase: 'betting', bets: 0 });
+    expect(steps[2]?.glance).toMatchObject({ bets: 2, players: 2, stakeMinor: 700 });
+    expect(steps.at(-1)?.glance.phase).toBe(state.phase);
+    expect(outcomeText(steps.at(-1)?.view)).toBe('4 5 6');
+    expect(outcomeText(steps[0]?.view)).toBeNull();
+    expect(outcomeText({ result: { number: 17, colour: 'black' } })).toBe('17 black');
+    expect(outcomeText({ cards: [{ card: '9H' }, { card: 'TD' }], result: { winner: 'player', natural: true } })).toBe('9H TD — winner player · natural true');
+    expect(missingSeqs(events)).toEqual([]);
+    expect(missingSeqs([{ seq: 1 }, { seq: 4 }])).toEqual([2, 3]);
+  });
+
+  it('names the source of an event: device (causation), manual entry, player, dealer, pit boss, server clock', () => {
+    expect(sourceOf({ type: 'SpinResultRecorded', payload: {}, causationId: 'dev:wheel-1:17' })).toEqual({ source: 'device', who: 'wheel-1' });
+    expect(sourceOf({ type: 'DiceRecorded', payload: { enteredBy: 'dealer1', approvedBy: 'pitboss1' } })).toEqual({ source: 'manual', who: 'dealer1' });
+    expect(sourceOf({ type: 'BetAccepted', payload: { bet: { playerId: 'p1' } } })).toEqual({ source: 'player', who: 'p1' });
+    expect(sourceOf({ type: 'BettingClosed', payload: { reason: 'dealer' } }).source).toBe('dealer');
+    expect(sourceOf({ type: 'BettingClosed', payload: { reason: 'deadline' } }).source).toBe('server');
+    expect(sourceOf({ type: 'RoundVoided', payload: { by: 'pitboss1' } })).toEqual({ source: 'pitboss', who: 'pitboss1' });
+  });
+
+  it('routes: every screen has a hash that parses back to it', () => {
+    for (const r of [{ name: 'floor' }, { name: 'table', tableId: 'tbl_1' }, { name: 'round', roundId: 'rnd_1' }, { name: 'charts' }, { name: 'audit' }] as const) expect(parseRoute(hrefOf(r))).toEqual(r);
+    expect(parseRoute('#/rounds?tableId=t1').name).toBe('rounds');
+  });
+});
+
+describe('table grid (component)', () => {
+  it('shows every table as a named article with game, status, phase, players, stakes, hold, devices — the urgent one first', () => {
+    const roulette = table({ tableId: 'tbl_r', name: 'Roulette 1', game: 'roulette', devices: [{ deviceId: 'wheel-1', kind: 'wheel' }] });
+    const bacc = table({ tableId: 'tbl_b', name: 'Baccarat 1', game: 'baccarat', devices: [{ deviceId: 'shoe-1', kind: 'shoe' }] });
+    const health: DeviceStatusFrame[] = [{ tableId: 'tbl_r', deviceId: 'wheel-1', status: { state: 'fault', model: 'ss2', firmware: null, configHash: null, at: 1 }, lastSeq: 3, lastEventAt: 1 }];
+    const day = { tableId: 'tbl_b', currency: 'EUR', rounds: 12, voided: 1, stakedMinor: 10_000, holdMinor: 1_234, buckets: [] };
+    const tiles = sortTiles([
+      tileOf(bacc, { phase: 'betting', bettingClosesAt: null, bets: [{ playerId: 'p1', stakeMinor: 500 }] }, 'rnd_b', [], day, [], []),
+      tileOf(roulette, { phase: 'closed', bets: [] }, 'rnd_r', health, null, [], []),
+    ]);
+    renderWithFelt(<FloorScreen tiles={tiles} alerts={[]} onAck={() => undefined} soundOn onToggleSound={() => undefined} tableName={(id) => id ?? ''} />, { catalogues, user });
+    const grid = screen.getByRole('region', { name: 'All tables' });
+    const articles = within(grid).getAllByRole('article');
+    expect(articles.map((a) => within(a).getByRole('heading').textContent)).toEqual(['Roulette 1', 'Baccarat 1']);
+    const r = within(grid).getByRole('article', { name: 'Roulette 1' });
+    expect(within(r).getByText('Critical')).toBeTruthy();
+    expect(within(r).getByRole('list', { name: 'Devices' }).textContent).toContain('Wheel: Fault');
+    const b = within(grid).getByRole('article', { name: 'Baccarat 1' });
+    expect(within(b).getByText('Place your bets')).toBeTruthy();
+    expect(within(b).getByText('€12.34')).toBeTruthy();
+    expect(within(b).getByText('12')).toBeTruthy();
+    expect(within(b).getByText('€5.00')).toBeTruthy();
+    expect(within(b).getByRole('button', { name: 'Open table Baccarat 1' })).toBeTruthy();
+    expect(screen.getByText(/2 of 2 tables open · 1 players/)).toBeTruthy();
+  });
+});
+
+describe('alert priority (component)', () => {
+  it('lists critical alerts first, announces the newest critical one assertively, and acknowledges', () => {
+    const acked: string[][] = [];
+    const alerts = [alert('w', 'warning', 50, { message: 'seq gap' }), alert('c', 'critical', 10, { message: 'wheel fault' }), alert('i', 'info', 90, { message: 'shoe in' })];
+    renderWithFelt(<AlertsPanel alerts={alerts} tableName={() => 'Roulette 1'} onAck={(ids) => acked.push([...ids])} soundOn onToggleSound={() => undefined} />, { catalogues, user });
+    const list = screen.getByRole('list', { name: 'Live alerts' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByText(/Critical|Warning|Info/).textContent)).toEqual(['Critical', 'Warning', 'Info']);
+    expect(screen.getAllByRole('alert').some((el) => el.textContent === 'New critical alert: wheel fault')).toBe(true);
+    fireEvent.click(within(items[0]!).getByRole('button', { name: 'Acknowledge' }));
+    expect(acked).toEqual([['c']]);
+    fireEvent.click(screen.getByRole('button', { name: 'Acknowledge all' }));
+    expect(acked[1]).toEqual(['c', 'w', 'i']);
+    expect(screen.getByRole('button', { name: 'Sound on' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('approval dialogs (component): a reason is required', () => {
+  it('approve a void: without a reason nothing is sent; with one, the approval goes out with it', async () => {
+    const { api } = renderWithFelt(<ApprovalsPanel requests={[voidReq]} tableName={() => 'Roulette 1'} />, { catalogues, user });
+    const approve = vi.spyOn(api, 'approveVoid').mockResolvedValue({ roundId: voidReq.roundId, seq: 9, phase: 'void', events: [], duplicate: false });
+    expect(screen.getByText('Reason given: ball left the wheel')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve void of round …abc123' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('A reason is required.');
+    expect(within(dialog).getByLabelText('Reason (recorded in the audit log)').getAttribute('aria-invalid')).toBe('true');
+    expect(approve).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText('Reason (recorded in the audit log)'), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(approve).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText('Reason (recorded in the audit log)'), { target: { value: 'seen on camera 2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(approve).toHaveBeenCalledWith('tbl_r', 'vrq_1', 'seen on camera 2'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('deny a manual entry with a reason; a server rejection stays in the dialog with its code and rule', async () => {
+    const manual: PendingRequest = { ...voidReq, requestId: 'mrq_1', kind: 'manual', command: { type: 'RecordDiceResult', dice: [1, 2, 3] } };
+    const { api } = renderWithFelt(<ApprovalsPanel requests={[manual]} tableName={() => 'Sic Bo 1'} />, { catalogues, user });
+    const deny = vi.spyOn(api, 'denyRequest').mockRejectedValueOnce({ code: 'SELF_APPROVAL', ruleId: 'GEN-6', message: 'Nobody approves their own request.' });
+    fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
+    const dialog = screen.getByRole('dialog', { name: 'Deny manual entry for round …abc123' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (recorded in the audit log)'), { target: { value: 'dice not visible' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('GEN-6'));
+    expect(deny).toHaveBeenCalledWith('tbl_r', 'mrq_1', 'dice not visible');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('table status change and the ROU-7 pre-open check also need a reason', async () => {
+    const t = table({ tableId: 'tbl_r', name: 'Roulette 1', game: 'roulette', status: 'closed' });
+    const { api } = renderWithFelt(<TableActions table={t} hasRound={false} />, { catalogues, user });
+    const setStatus = vi.spyOn(api, 'setTableStatus').mockResolvedValue({ ...t, status: 'paused' });
+    const check = vi.spyOn(api, 'preOpenCheck').mockResolvedValue(t);
+    expect(screen.getByText('Pre-open check not done (ROU-7)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    let dialog = screen.getByRole('dialog', { name: 'Set Roulette 1 to “Paused”' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(setStatus).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText('Reason (recorded in the audit log)'), { target: { value: 'dealer break' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(setStatus).toHaveBeenCalledWith('tbl_r', 'paused', 'dealer break'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Pre-open check' }));
+    dialog = screen.getByRole('dialog', { name: 'Pre-open check of Roulette 1 (ROU-7)' });
+    for (const name of ['Table surface and layout', 'Wheel is level', 'Wheel runs freely', 'Ball checked']) fireEvent.click(within(dialog).getByRole('checkbox', { name }));
+    fireEvent.change(within(dialog).getByLabelText('Reason (recorded in the audit log)'), { target: { value: 'morning check' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(check).toHaveBeenCalledWith('tbl_r', { checks: ['table', 'wheel-level', 'free-running', 'ball'], note: 'morning check' }));
+  });
+});

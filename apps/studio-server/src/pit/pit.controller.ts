@@ -1,0 +1,88 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ReasonBodySchema } from '@felt/protocol';
+import { z } from 'zod';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { RolesGuard } from '../auth/roles.guard.js';
+import { body, rejectionError, unwrap } from '../rounds/http-errors.js';
+import { RoundControlService, type PendingRequest } from '../rounds/round-control.service.js';
+import { rejection } from '../rounds/rounds.types.js';
+import { PitService, type RoundDetail, type RoundListItem, type TableDay } from './pit.service.js';
+
+const epoch = z.coerce.number().int().min(0).max(8_640_000_000_000);
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+export const RoundSearchQuerySchema = z
+  .object({
+    roundId: z.string().min(1).max(80).optional(),
+    tableId: z.string().min(1).max(80).optional(),
+    playerId: z.string().min(1).max(80).optional(),
+    from: epoch.optional(),
+    to: epoch.optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+  })
+  .strict();
+
+export const DayQuerySchema = z
+  .object({
+    from: epoch.optional(),
+    to: epoch.optional(),
+    bucketMs: z.coerce.number().int().min(60_000).max(DAY).default(HOUR),
+  })
+  .strict()
+  .refine((q) => q.from === undefined || q.to === undefined || (q.from < q.to && q.to - q.from <= 7 * DAY), 'from < to, at most 7 days apart');
+
+/**
+ * Pit-boss read side (issue 7 "Pit-boss dashboard"): the day per table (hold, stakes, rounds; charts),
+ * round search by id/table/player/time, round detail for the replay (bets + every event), and
+ * turning down a void request or a manual entry (audited). Pit boss and admin only.
+ */
+@ApiTags('pit')
+@ApiBearerAuth()
+@Controller()
+@UseGuards(JwtAuthGuard, RolesGuard)
+export class PitController {
+  constructor(
+    @Inject(PitService) private readonly pit: PitService,
+    @Inject(RoundControlService) private readonly control: RoundControlService,
+  ) {}
+
+  /** Hold, stakes and rounds per table since `from` (default: today 00:00 UTC), with buckets for charts. */
+  @Get('rounds/day')
+  @Roles('pitboss', 'admin')
+  day(@Query() q: unknown): Promise<TableDay[]> {
+    const p = body(DayQuerySchema, q);
+    const to = p.to ?? this.pit.now() + 1;
+    const from = p.from ?? this.pit.startOfDay();
+    return this.pit.day(from, to, p.bucketMs);
+  }
+
+  /** Round search: by id, by player (their bets), by table; `from`/`to` on the opening time. Newest first. */
+  @Get('rounds/search')
+  @Roles('pitboss', 'admin')
+  search(@Query() q: unknown): Promise<RoundListItem[]> {
+    const p = body(RoundSearchQuerySchema, q);
+    return this.pit.search({ ...p });
+  }
+
+  /** One round: money summary, every bet (status, return) and every stored event (replay). */
+  @Get('rounds/:roundId/detail')
+  @Roles('pitboss', 'admin')
+  async detail(@Param('roundId') roundId: string): Promise<RoundDetail> {
+    const d = await this.pit.detail(roundId);
+    if (!d) throw rejectionError(rejection('ROUND_NOT_FOUND', null, `No round ${roundId}.`));
+    return d;
+  }
+
+  /** A pit boss turns down a dealer's void request or manual entry, with a reason (audited). */
+  @Post('tables/:id/requests/:requestId/deny')
+  @HttpCode(200)
+  @Roles('pitboss')
+  async deny(@Param('id') id: string, @Param('requestId') requestId: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<PendingRequest> {
+    return unwrap(await this.control.deny(id, requestId, user, body(ReasonBodySchema, b).reason));
+  }
+}

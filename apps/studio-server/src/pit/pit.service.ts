@@ -1,0 +1,209 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { UNIT_OF_WORK, type BetRow, type RoundRow, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
+import { TablesService } from '../tables/tables.service.js';
+
+/** Money of one round as the pit boss reads it (bets still open count as staked; hold from settled bets only). */
+export interface RoundMoney {
+  readonly bets: number;
+  readonly players: number;
+  /** Σ stakes of bets not cancelled or refunded. */
+  readonly stakedMinor: number;
+  /** Σ stake − return over settled bets: the house result so far. */
+  readonly holdMinor: number;
+}
+
+export interface RoundListItem extends RoundMoney {
+  readonly roundId: string;
+  readonly tableId: string;
+  readonly game: string;
+  readonly phase: string;
+  readonly seq: number;
+  readonly openedAt: number;
+  readonly updatedAt: number;
+}
+
+export interface DayBucket {
+  /** Start of the bucket (epoch ms). */
+  readonly at: number;
+  readonly rounds: number;
+  readonly stakedMinor: number;
+  readonly holdMinor: number;
+}
+
+/** One table's day: totals and per-bucket series (charts), in the table's currency. */
+export interface TableDay {
+  readonly tableId: string;
+  readonly currency: string;
+  readonly rounds: number;
+  readonly voided: number;
+  readonly stakedMinor: number;
+  readonly holdMinor: number;
+  readonly buckets: readonly DayBucket[];
+}
+
+export interface RoundDetail {
+  readonly round: RoundListItem;
+  readonly bets: readonly BetRow[];
+  readonly events: readonly StoredRoundEvent[];
+}
+
+export interface RoundSearch {
+  readonly roundId?: string;
+  readonly tableId?: string;
+  readonly playerId?: string;
+  readonly from?: number;
+  readonly to?: number;
+  readonly limit: number;
+}
+
+const FINISHED = new Set(['settled', 'void']);
+/** Rounds read per table and day at most (a busy table runs ≈ 1 round a minute). */
+const MAX_ROUNDS_PER_DAY = 3000;
+const PAGE = 200;
+
+export function moneyOf(bets: readonly BetRow[]): RoundMoney {
+  let stakedMinor = 0;
+  let holdMinor = 0;
+  const players = new Set<string>();
+  let n = 0;
+  for (const b of bets) {
+    if (b.status === 'cancelled' || b.status === 'refunded') continue;
+    n += 1;
+    players.add(b.playerId);
+    stakedMinor += b.stakeMinor;
+    if (b.status === 'settled') holdMinor += b.stakeMinor - (b.returnMinor ?? 0);
+  }
+  return { bets: n, players: players.size, stakedMinor, holdMinor };
+}
+
+const item = (r: RoundRow, m: RoundMoney): RoundListItem => ({ roundId: r.roundId, tableId: r.tableId, game: r.game, phase: r.phase, seq: r.seq, openedAt: r.openedAt, updatedAt: r.updatedAt, ...m });
+
+/**
+ * Read side of the pit-boss dashboard: the day per table (hold, stakes, rounds; series for charts),
+ * round search (id, table, player, time) and round detail (bets + events for the replay). Reads the
+ * persistence ports only; a finished round's money is cached (it no longer changes).
+ */
+@Injectable()
+export class PitService {
+  private readonly finished = new Map<string, RoundMoney>();
+
+  constructor(
+    @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @Inject(TablesService) private readonly tables: TablesService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Every table's rounds opened in [from, to), bucketed by `bucketMs` (default: since local midnight UTC, hourly). */
+  async day(from: number, to: number, bucketMs: number): Promise<TableDay[]> {
+    const tables = await this.tables.list();
+    const out: TableDay[] = [];
+    for (const t of tables) {
+      const rows = await this.roundsBetween(t.tableId, from, to);
+      const buckets = new Map<number, { rounds: number; stakedMinor: number; holdMinor: number }>();
+      for (let at = from - (from % bucketMs); at < to; at += bucketMs) buckets.set(at, { rounds: 0, stakedMinor: 0, holdMinor: 0 });
+      let staked = 0;
+      let hold = 0;
+      let voided = 0;
+      const monies = await this.uow.run(async (tx) => {
+        const m: RoundMoney[] = [];
+        for (const r of rows) m.push(await this.money(tx, r));
+        return m;
+      });
+      rows.forEach((r, i) => {
+        const m = monies[i] as RoundMoney;
+        if (r.phase === 'void') voided += 1;
+        staked += m.stakedMinor;
+        hold += m.holdMinor;
+        const key = r.openedAt - (r.openedAt % bucketMs);
+        const b = buckets.get(key) ?? { rounds: 0, stakedMinor: 0, holdMinor: 0 };
+        b.rounds += 1;
+        b.stakedMinor += m.stakedMinor;
+        b.holdMinor += m.holdMinor;
+        buckets.set(key, b);
+      });
+      out.push({
+        tableId: t.tableId,
+        currency: t.currency,
+        rounds: rows.length,
+        voided,
+        stakedMinor: staked,
+        holdMinor: hold,
+        buckets: [...buckets.entries()].sort((a, b) => a[0] - b[0]).map(([at, b]) => ({ at, ...b })),
+      });
+    }
+    return out;
+  }
+
+  /** Rounds by id, or by player (their bets), or by table — filtered by time, newest first. */
+  async search(q: RoundSearch): Promise<RoundListItem[]> {
+    const inTime = (r: RoundRow): boolean => (q.from === undefined || r.openedAt >= q.from) && (q.to === undefined || r.openedAt < q.to);
+    // Outside the transaction: PGlite has one connection, a second query path inside it would fail.
+    const tableIds = q.tableId !== undefined ? [q.tableId] : (await this.tables.list()).map((t) => t.tableId);
+    return this.uow.run(async (tx) => {
+      let rows: RoundRow[];
+      if (q.roundId !== undefined) {
+        const r = await tx.rounds.get(q.roundId);
+        rows = r ? [r] : [];
+      } else if (q.playerId !== undefined) {
+        const bets = await tx.bets.listByPlayer(q.playerId, 1000);
+        const ids = [...new Set(bets.filter((b) => q.tableId === undefined || b.tableId === q.tableId).map((b) => b.roundId))];
+        rows = [];
+        for (const id of ids) {
+          const r = await tx.rounds.get(id);
+          if (r) rows.push(r);
+        }
+      } else {
+        rows = [];
+        for (const id of tableIds) rows.push(...(await tx.rounds.listByTable(id, q.limit, q.to)));
+      }
+      rows = rows.filter((r) => inTime(r) && (q.tableId === undefined || r.tableId === q.tableId)).sort((a, b) => b.openedAt - a.openedAt || b.roundId.localeCompare(a.roundId)).slice(0, q.limit);
+      const out: RoundListItem[] = [];
+      for (const r of rows) out.push(item(r, await this.money(tx, r)));
+      return out;
+    });
+  }
+
+  async detail(roundId: string): Promise<RoundDetail | null> {
+    return this.uow.run(async (tx) => {
+      const r = await tx.rounds.get(roundId);
+      if (!r) return null;
+      const bets = await tx.bets.listByRound(roundId);
+      const events = await tx.events.load(roundId);
+      return { round: item(r, moneyOf(bets)), bets, events };
+    });
+  }
+
+  /** Start of today (UTC) on the server clock. */
+  startOfDay(): number {
+    const now = this.clock.now();
+    return now - (now % 86_400_000);
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  private async money(tx: Tx, r: RoundRow): Promise<RoundMoney> {
+    const cached = this.finished.get(r.roundId);
+    if (cached) return cached;
+    const bets = await tx.bets.listByRound(r.roundId);
+    const m = moneyOf(bets);
+    // Final once the round is settled/void and no bet waits for settlement or refund.
+    if (FINISHED.has(r.phase) && bets.every((b) => b.status !== 'accepted')) this.finished.set(r.roundId, m);
+    return m;
+  }
+
+  private async roundsBetween(tableId: string, from: number, to: number): Promise<RoundRow[]> {
+    const out: RoundRow[] = [];
+    let before: number | undefined = to;
+    while (out.length < MAX_ROUNDS_PER_DAY) {
+      const page: RoundRow[] = await this.uow.run((tx) => tx.rounds.listByTable(tableId, PAGE, before));
+      for (const r of page) if (r.openedAt >= from) out.push(r);
+      const last = page[page.length - 1];
+      if (page.length < PAGE || last === undefined || last.openedAt < from) break;
+      before = last.openedAt;
+    }
+    return out;
+  }
+}

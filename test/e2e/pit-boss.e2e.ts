@@ -1,0 +1,158 @@
+/**
+ * Pit-boss dashboard in a real browser against the whole studio (simulated devices, robot dealer):
+ * a dealer requests a void (through the SDK: the dealer console is another app), the pit boss
+ * approves it in the dashboard with a reason, the player gets the stake back to the cent; the voided
+ * round's replay steps through its event log; axe finds no serious/critical violation on any
+ * screen; screenshots of every screen at desktop and phone size land in test-results/screens.
+ */
+import { FeltClient, type Table } from '@felt/client-sdk';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, launchBrowser, openApp, screenshot, startStudio, type StudioHandle } from './harness.js';
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn().catch(() => null);
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+async function a11y(page: Page, screen: string): Promise<void> {
+  const v = await checkA11y(page);
+  if (v.length > 0) console.error(`axe on ${screen}:`, JSON.stringify(v, null, 1));
+  expect(v.map((x) => `${screen}: ${x.id} (${x.impact}) ${x.help} — ${x.targets.join(', ')}`)).toEqual([]);
+}
+
+describe('pit-boss dashboard (browser)', () => {
+  let studio: StudioHandle;
+  let browser: Browser;
+  let player: FeltClient;
+  let dealer: FeltClient;
+  let roulette: Table;
+  let voidedRound = '';
+
+  beforeAll(async () => {
+    studio = await startStudio({ speed: 1 });
+    browser = await launchBrowser();
+    player = new FeltClient({ baseUrl: studio.baseUrl });
+    dealer = new FeltClient({ baseUrl: studio.baseUrl });
+    await player.login('player1', 'demo');
+    await dealer.login('dealer1', 'demo');
+    const tables = await player.listTables();
+    roulette = tables.find((t) => t.game === 'roulette') as Table;
+    expect(roulette).toBeDefined();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await studio?.stop();
+  });
+
+  it('a dealer requests a void, the pit boss approves it in the dashboard with a reason, and the player is refunded', async () => {
+    const before = (await player.myWallet()).balanceMinor;
+    // A fresh betting window on the roulette table (the wheel then takes a while to spin: time to act).
+    const bet = await until('a roulette round taking bets', async () => {
+      const r = await player.currentRound(roulette.tableId);
+      const v = r.view as { phase?: string; bettingClosesAt?: number } | null;
+      if (v?.phase !== 'betting' || (v.bettingClosesAt ?? 0) - Date.now() < 4_000) return null;
+      return player.placeBet(roulette.tableId, { spot: 'red', stakeMinor: 500 });
+    });
+    voidedRound = bet.roundId;
+    expect((await player.myWallet()).balanceMinor).toBe(before - 500);
+    const req = await dealer.requestVoid(roulette.tableId, 'e2e: ball jumped out of the wheel');
+    expect(req.roundId).toBe(voidedRound);
+
+    const { page } = await openApp(browser, studio, 'pit', 'pitboss1', 'desktop');
+    const requests = page.getByRole('region', { name: /Waiting for approval/ });
+    await requests.getByText('Reason given: e2e: ball jumped out of the wheel').waitFor();
+    await page.getByRole('region', { name: 'All tables' }).getByRole('article').first().waitFor();
+    await screenshot(page, 'pit-floor-request-desktop');
+    await a11y(page, 'floor');
+    await requests.getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByRole('dialog', { name: /Approve void of round/ });
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByText('A reason is required.').waitFor();
+    await a11y(page, 'approval dialog');
+    await dialog.getByLabel('Reason (recorded in the audit log)').fill('e2e: confirmed on camera 2');
+    await screenshot(page, 'pit-approve-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The player sees the refund: the stake is back, to the cent, and the bet is refunded.
+    await until('the refund', async () => (await player.myWallet()).balanceMinor === before);
+    const pit = new FeltClient({ baseUrl: studio.baseUrl });
+    await pit.login('pitboss1', 'demo');
+    const detail = await until('the voided round', async () => {
+      const d = await pit.roundDetail(voidedRound);
+      // A voided round refunds every bet, then is marked settled (RoundVoided … RoundSettled).
+      return d.events.some((e) => e.type === 'RoundVoided') && d.bets.length > 0 && d.bets.every((b) => b.status === 'refunded') ? d : null;
+    });
+    const me = (await player.me()).userId;
+    expect(detail.bets.filter((b) => b.playerId === me).map((b) => [b.status, b.stakeMinor])).toEqual([['refunded', 500]]);
+    const audit = await pit.audit({ target: voidedRound });
+    expect(audit.find((a) => a.action === 'round.void-approve')?.reason).toContain('e2e: confirmed on camera 2');
+    await page.close();
+  });
+
+  it("the voided round's replay steps through its events", async () => {
+    const { page } = await openApp(browser, studio, 'pit', 'pitboss1', 'desktop');
+    await page.goto(`${studio.baseUrl}/pit/#/rounds/${voidedRound}`);
+    const replay = page.getByRole('region', { name: 'Replay' });
+    const stepText = replay.getByText(/^Step \d+ of \d+$/);
+    await stepText.waitFor();
+    const total = Number((await stepText.textContent())?.match(/of (\d+)/)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(await stepText.textContent()).toBe(`Step 1 of ${total}`);
+    await expect(replay.getByText('RoundOpened', { exact: true }).count()).resolves.toBe(1);
+    await replay.getByRole('button', { name: 'Next event' }).click();
+    expect(await stepText.textContent()).toBe(`Step 2 of ${total}`);
+    await expect(replay.getByText('BetAccepted', { exact: true }).count()).resolves.toBe(1);
+    const voidedAt = (await page.getByRole('region', { name: 'Event log' }).first().getByRole('row').allTextContents()).findIndex((r) => r.includes('RoundVoided'));
+    expect(voidedAt).toBeGreaterThan(1);
+    for (let n = 2; n < voidedAt; n++) await replay.getByRole('button', { name: 'Next event' }).click();
+    expect(await stepText.textContent()).toBe(`Step ${voidedAt} of ${total}`);
+    await expect(replay.getByText('RoundVoided', { exact: true }).count()).resolves.toBe(1);
+    await replay.getByText('Round cancelled').waitFor();
+    await replay.getByRole('button', { name: 'Last event' }).click();
+    expect(await stepText.textContent()).toBe(`Step ${total} of ${total}`);
+    await replay.getByRole('button', { name: 'First event' }).click();
+    expect(await stepText.textContent()).toBe(`Step 1 of ${total}`);
+    const events = page.getByRole('region', { name: 'Event log' }).first();
+    expect(await events.getByRole('row').count()).toBe(total + 1);
+    await page.getByRole('region', { name: 'Bets and settlement' }).first().getByText('Refunded').waitFor();
+    await replay.getByRole('button', { name: 'Next event' }).click();
+    await screenshot(page, 'pit-round-replay-desktop');
+    await a11y(page, 'round detail');
+    await page.close();
+  });
+
+  for (const device of ['desktop', 'phone'] as const) {
+    it(`every screen at ${device} size: screenshots and no serious/critical axe violations`, async () => {
+      const { page } = await openApp(browser, studio, 'pit', 'pitboss1', device);
+      const go = async (hash: string, ready: () => Promise<unknown>, name: string): Promise<void> => {
+        await page.goto(`${studio.baseUrl}/pit/${hash}`);
+        await ready();
+        await sleep(400);
+        await screenshot(page, `pit-${name}-${device}`);
+        await a11y(page, `${name} (${device})`);
+      };
+      await go('#/', () => page.getByRole('region', { name: 'All tables' }).getByRole('article').first().waitFor(), 'floor');
+      await go(`#/tables/${roulette.tableId}`, () => page.getByRole('region', { name: 'Table actions' }).waitFor(), 'table');
+      await go(`#/rounds?tableId=${roulette.tableId}`, () => page.getByRole('region', { name: 'Results' }).first().getByRole('link').first().waitFor(), 'rounds');
+      await go(`#/rounds/${voidedRound}`, () => page.getByRole('region', { name: 'Replay' }).getByText(/^Step/).waitFor(), 'round');
+      await go('#/charts', () => page.getByText('Hold per table, by hour').waitFor(), 'charts');
+      await go('#/audit', () => page.getByRole('table').waitFor(), 'audit');
+      await page.goto(`${studio.baseUrl}/pit/#/tables/${roulette.tableId}`);
+      await page.getByRole('button', { name: 'Change limits' }).click();
+      await page.getByRole('dialog').waitFor();
+      await screenshot(page, `pit-limits-dialog-${device}`);
+      await a11y(page, `limits dialog (${device})`);
+      await page.close();
+    });
+  }
+});
