@@ -17,6 +17,7 @@ import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
 import { newBetId, newRequestId } from './ids.js';
 import { ROLES } from './types.js';
+import type { DeviceCredentialInfo, IssuedDeviceCredential } from './device-credentials.js';
 import type {
   AcceptedBet,
   Alert,
@@ -324,6 +325,24 @@ export class FeltClient {
 
   async audit(opts: { target?: string; limit?: number } = {}): Promise<AuditRecord[]> {
     return this.request('GET', `/audit${query({ target: opts.target, limit: opts.limit })}`);
+  }
+
+  // ───────────────────────── device credentials (admin; issue 9 finding 1) ─────────────────────────
+
+  /** Issues (or rotates: the old secret stops working at once) a device's MQTT credential; the secret is returned only here. */
+  async issueDeviceCredential(tableId: string, deviceId: string, reason: string): Promise<IssuedDeviceCredential> {
+    check(typeof reason === 'string' && reason.length > 0, 'reason: required');
+    return this.request('POST', `/tables/${seg(tableId)}/devices/${seg(deviceId)}/credentials`, { body: { reason } });
+  }
+
+  /** A table's device credentials: usernames and dates, never secrets (pit boss / admin). */
+  async listDeviceCredentials(tableId: string): Promise<DeviceCredentialInfo[]> {
+    return this.request('GET', `/tables/${seg(tableId)}/device-credentials`);
+  }
+
+  async revokeDeviceCredential(tableId: string, deviceId: string, reason: string): Promise<{ revoked: boolean }> {
+    check(typeof reason === 'string' && reason.length > 0, 'reason: required');
+    return this.request('DELETE', `/tables/${seg(tableId)}/devices/${seg(deviceId)}/credentials`, { body: { reason } });
   }
 
   // ───────────────────────── transport ─────────────────────────

@@ -4,3 +4,4 @@ export * from './ids.js';
 export * from './types.js';
 export * from './felt.client.js';
 export * from './realtime.client.js';
+export * from './device-credentials.js';

@@ -58,7 +58,10 @@ export class Studio {
     const staff = new FeltClient({ baseUrl: this.baseUrl });
     await staff.login('pitboss1', 'demo');
     const tables = await this.ensureTables(staff);
-    for (const t of tables) await this.startDevices(t);
+    // Issue 9 finding 1: the broker refuses anonymous devices; the demo admin issues each device its own credential.
+    const admin = new FeltClient({ baseUrl: this.baseUrl });
+    await admin.login(process.env['FELT_ADMIN_USER'] ?? 'admin1', process.env['FELT_ADMIN_PASSWORD'] ?? 'demo');
+    for (const t of tables) await this.startDevices(t, await this.issueCredentials(admin, t));
     await this.openTables(staff, tables);
     this.startRobotDealer(tables);
     if (this.opts.bots) await this.startBots(tables);
@@ -120,8 +123,18 @@ export class Studio {
     }
   }
 
+  /** A fresh MQTT credential per device of the table (rotating any earlier one: only this run knows the secrets). */
+  private async issueCredentials(admin: FeltClient, t: Table): Promise<Map<string, { username: string; password: string }>> {
+    const out = new Map<string, { username: string; password: string }>();
+    for (const d of t.devices) {
+      const c = await admin.issueDeviceCredential(t.tableId, d.deviceId, 'felt studio start');
+      out.set(d.deviceId, { username: c.username, password: c.password });
+    }
+    return out;
+  }
+
   /** One edge agent per table; each simulator is wired to the agent's serial port through the mock binding. */
-  private async startDevices(t: Table): Promise<void> {
+  private async startDevices(t: Table, creds: ReadonlyMap<string, { username: string; password: string }>): Promise<void> {
     const sched = realScheduler({ speed: this.opts.speed });
     this.stops.push(() => sched.dispose());
     const attach = new Map<string, (d: ByteDuplex) => void>();
@@ -157,7 +170,8 @@ export class Studio {
         }
         case 'shaker':
         case 'dice': {
-          const shaker = new ShakerSim({ mqttUrl: this.mqttUrl, tableId: t.tableId, deviceId: d.deviceId, seed, speed: this.opts.speed });
+          const cred = creds.get(d.deviceId);
+          const shaker = new ShakerSim({ mqttUrl: this.mqttUrl, tableId: t.tableId, deviceId: d.deviceId, seed, speed: this.opts.speed, ...(cred ? { username: cred.username, password: cred.password } : {}) });
           await shaker.start();
           this.stops.push(() => shaker.stop());
           break;
@@ -167,6 +181,10 @@ export class Studio {
       }
     }
     if (serial.length === 0) return;
+    for (const [i, d] of serial.entries()) {
+      const cred = creds.get(d.deviceId);
+      if (cred) serial[i] = { ...d, credentials: cred };
+    }
     const config: AgentConfig = { tableId: t.tableId, mqtt: { url: this.mqttUrl }, dataDir: resolve(this.opts.dataDir, 'edge', t.tableId), devices: serial } as AgentConfig;
     const agent = new Agent({
       config,

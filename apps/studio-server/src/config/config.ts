@@ -15,6 +15,9 @@ export interface FeltConfig {
   readonly redisUrl: string | null;
   readonly mqttUrl: string | null;
   readonly mqttEmbeddedPort: number;
+  /** The server's own MQTT credential on an external broker (MQTT_USERNAME / MQTT_PASSWORD; issue 9 finding 1). */
+  readonly mqttUsername?: string | null;
+  readonly mqttPassword?: string | null;
   readonly jwtSecret: string;
   /** Demo users + top-ups: FELT_DEMO=1, or embedded mode (no DATABASE_URL) unless FELT_DEMO=0. */
   readonly demo: boolean;
@@ -43,6 +46,8 @@ export function configFromEnv(env: Readonly<Record<string, string | undefined>> 
     redisUrl: get('REDIS_URL'),
     mqttUrl: get('MQTT_URL'),
     mqttEmbeddedPort: port.parse(get('MQTT_EMBEDDED_PORT') ?? '1885'),
+    mqttUsername: get('MQTT_USERNAME'),
+    mqttPassword: get('MQTT_PASSWORD'),
     // Without JWT_SECRET a per-process random secret is used (tokens die with the process): fine for the embedded demo only.
     jwtSecret: get('JWT_SECRET') ?? randomBytes(32).toString('hex'),
     demo,
