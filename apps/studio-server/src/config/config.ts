@@ -32,6 +32,13 @@ export const FELT_CONFIG = Symbol('FELT_CONFIG');
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** Issue 9 finding 10: a set JWT_SECRET must be long enough not to be guessed (`felt secrets` writes 64 hex chars). */
+function jwtSecret(v: string | null): string {
+  if (v === null) return randomBytes(32).toString('hex');
+  if (v.length < 32) throw new Error('JWT_SECRET must be at least 32 characters (generate one with `felt secrets`)');
+  return v;
+}
+
 export function configFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): FeltConfig {
   const get = (k: string): string | null => {
     const v = env[k];
@@ -39,6 +46,10 @@ export function configFromEnv(env: Readonly<Record<string, string | undefined>> 
   };
   const database = databaseTargetFromEnv(env);
   const demoFlag = get('FELT_DEMO');
+  // Issue 9 finding 10: demo users and top-ups never on a real database unless explicitly asked twice.
+  if (demoFlag === '1' && database.kind === 'postgres' && get('FELT_DEMO_ON_DATABASE') !== '1') {
+    throw new Error('FELT_DEMO=1 with DATABASE_URL seeds known demo logins and enables top-ups on a real database: set FELT_DEMO_ON_DATABASE=1 as well if that is really wanted');
+  }
   const demo = demoFlag === '1' || (demoFlag === null && database.kind === 'pglite');
   return {
     port: port.parse(get('PORT') ?? '3000'),
@@ -49,7 +60,7 @@ export function configFromEnv(env: Readonly<Record<string, string | undefined>> 
     mqttUsername: get('MQTT_USERNAME'),
     mqttPassword: get('MQTT_PASSWORD'),
     // Without JWT_SECRET a per-process random secret is used (tokens die with the process): fine for the embedded demo only.
-    jwtSecret: get('JWT_SECRET') ?? randomBytes(32).toString('hex'),
+    jwtSecret: jwtSecret(get('JWT_SECRET')),
     demo,
     queuePrefix: get('FELT_QUEUE_PREFIX') ?? 'felt',
     settlementAttempts: z.coerce.number().int().min(1).parse(get('FELT_SETTLEMENT_ATTEMPTS') ?? '5'),
