@@ -19,6 +19,11 @@ export interface FeltConfig {
   readonly mqttUsername?: string | null;
   readonly mqttPassword?: string | null;
   readonly jwtSecret: string;
+  /**
+   * Tests only (testConfig): tokens signed for users that are not in the user store pass the token check.
+   * Never set from the environment: in production a token's user must exist and be enabled (issue 9 finding 9).
+   */
+  readonly allowUnknownTokenUsers?: boolean;
   /** Demo users + top-ups: FELT_DEMO=1, or embedded mode (no DATABASE_URL) unless FELT_DEMO=0. */
   readonly demo: boolean;
   /** BullMQ key prefix (tests use a unique one per run). */
@@ -77,6 +82,7 @@ export function testConfig(over: Partial<FeltConfig> = {}): FeltConfig {
     mqttUrl: null,
     mqttEmbeddedPort: 0,
     jwtSecret: 'test-secret-test-secret-test-secret',
+    allowUnknownTokenUsers: true,
     demo: false,
     queuePrefix: `felt-test-${randomBytes(4).toString('hex')}`,
     settlementAttempts: 5,
