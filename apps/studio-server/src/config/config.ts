@@ -24,6 +24,8 @@ export interface FeltConfig {
    * Never set from the environment: in production a token's user must exist and be enabled (issue 9 finding 9).
    */
   readonly allowUnknownTokenUsers?: boolean;
+  /** FELT_ADMIN_USER / FELT_ADMIN_PASSWORD (written by `felt secrets`): an admin created at start if absent — the first login without demo users. */
+  readonly bootstrapAdmin?: { readonly username: string; readonly password: string } | null;
   /** Demo users + top-ups: FELT_DEMO=1, or embedded mode (no DATABASE_URL) unless FELT_DEMO=0. */
   readonly demo: boolean;
   /** BullMQ key prefix (tests use a unique one per run). */
@@ -44,6 +46,12 @@ function jwtSecret(v: string | null): string {
   return v;
 }
 
+function bootstrapAdmin(username: string | null, password: string | null): { username: string; password: string } | null {
+  if (username === null && password === null) return null;
+  if (username === null || password === null || password.length < 12) throw new Error('FELT_ADMIN_USER needs FELT_ADMIN_PASSWORD of at least 12 characters (generate both with `felt secrets`)');
+  return { username, password };
+}
+
 export function configFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): FeltConfig {
   const get = (k: string): string | null => {
     const v = env[k];
@@ -62,6 +70,7 @@ export function configFromEnv(env: Readonly<Record<string, string | undefined>> 
     redisUrl: get('REDIS_URL'),
     mqttUrl: get('MQTT_URL'),
     mqttEmbeddedPort: port.parse(get('MQTT_EMBEDDED_PORT') ?? '1885'),
+    bootstrapAdmin: bootstrapAdmin(get('FELT_ADMIN_USER'), get('FELT_ADMIN_PASSWORD')),
     mqttUsername: get('MQTT_USERNAME'),
     mqttPassword: get('MQTT_PASSWORD'),
     // Without JWT_SECRET a per-process random secret is used (tokens die with the process): fine for the embedded demo only.
