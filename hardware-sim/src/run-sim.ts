@@ -125,7 +125,9 @@ export async function runSim(args: RunSimArgs, signal: AbortSignal): Promise<Run
     if (mqttUrl === undefined || mqttUrl === '') throw new Error('shaker simulator needs --mqtt-url (or MQTT_URL)');
     const tableId = args.tableId ?? 'tbl_sim';
     const deviceId = args.deviceId ?? 'shaker_1';
-    const shaker = new ShakerSim({ mqttUrl, tableId, deviceId, seed, speed, ...(args.topicRoot === undefined ? {} : { topicRoot: args.topicRoot }) });
+    // The shaker's own credential (issue 9 finding 1): MQTT_USERNAME / MQTT_PASSWORD as issued by the server.
+    const username = process.env.MQTT_USERNAME;
+    const shaker = new ShakerSim({ mqttUrl, tableId, deviceId, seed, speed, ...(username ? { username, password: process.env.MQTT_PASSWORD ?? '' } : {}), ...(args.topicRoot === undefined ? {} : { topicRoot: args.topicRoot }) });
     await shaker.start();
     if (args.scenario !== undefined) getScenario('shaker', args.scenario).arm(shaker);
     log(`shaker simulator on ${mqttUrl} as ${tableId}/${deviceId} (seed ${seed}, speed ${speed}${args.scenario ? `, scenario ${args.scenario}` : ''})`);

@@ -38,6 +38,9 @@ export interface ShakerSimOptions {
   /** Epoch-ms clock for `at`; default Date.now. */
   readonly clock?: () => number;
   readonly clientId?: string;
+  /** The shaker's MQTT credential issued by the server (username `{tableId}/{deviceId}`; issue 9 finding 1). */
+  readonly username?: string;
+  readonly password?: string;
 }
 
 /** The shaker's four topics (built with @felt/protocol's `deviceTopic`). */
@@ -122,6 +125,7 @@ export class ShakerSim {
     const client = await mqtt.connectAsync(this.opts.mqttUrl, {
       protocolVersion: 4, // MQTT 3.1.1: the embedded aedes broker speaks no v5
       clientId: this.opts.clientId ?? `shaker-sim-${this.opts.tableId}-${this.opts.deviceId}-${process.pid}`,
+      ...(this.opts.username !== undefined ? { username: this.opts.username, password: this.opts.password ?? '' } : {}),
       clean: true,
       reconnectPeriod: 1000,
       will: { topic: this.topics.status, payload: Buffer.from(this.statusPayload('offline')), qos: 1, retain: true },

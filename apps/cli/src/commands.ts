@@ -4,6 +4,9 @@ import { settleCommand } from './settle.command.js';
 import { decodeCommand } from './decode.command.js';
 import { simCommand } from './sim.command.js';
 import { studioCommand } from './studio.command.js';
+import { deviceCredentialsCommand } from './trust/device-credentials.command.js';
+import { mqttAuthCommand } from './trust/mqtt-auth.command.js';
+import { secretsCommand } from './trust/secrets.command.js';
 
 /**
  * The `felt` command table. To add a command (`felt decode`, `felt sim`): write `<name>.command.ts`
@@ -15,4 +18,7 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   decode: decodeCommand,
   sim: simCommand,
   studio: studioCommand,
+  'device-credentials': deviceCredentialsCommand,
+  'mqtt-auth': mqttAuthCommand,
+  secrets: secretsCommand,
 };

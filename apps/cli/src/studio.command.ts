@@ -5,13 +5,19 @@ import { Studio } from './studio/studio.js';
 import { untilSignal, type StopSignal } from './sim.command.js';
 
 const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots]
-       felt studio --server-url <url> --mqtt-url <url>     (devices + dealer only, against a running server)
+       felt studio --server-url <url> --mqtt-url <url> [--device-credentials devices.json | --mqtt-auth-dir deploy/mqtt]
+                                                      (devices + dealer only, against a running server)
 
 Runs the whole studio on embedded defaults: the studio server (PGlite under --data-dir, embedded MQTT
 broker, in-process settlement, demo users), an edge agent per table driving simulated devices (SS2
 wheel + timer box at Roulette 1, Felt shoes at Baccarat 1 and Blackjack 1, a dice shaker at Sic Bo 1),
 a robot dealer dealing from the simulated shoes when the server calls for a card, and demo players
-placing small bets. Prints the URLs to open. Ctrl-C stops everything.`;
+placing small bets. Prints the URLs to open. Ctrl-C stops everything.
+Every device connects with its own MQTT credential (issue 9 finding 1): issued at start through the
+admin API (FELT_ADMIN_USER/FELT_ADMIN_PASSWORD, default the demo admin), or read from the devices.json
+\`felt mqtt-auth\` wrote for an external Mosquitto (--device-credentials). With --mqtt-auth-dir the studio
+writes the Mosquitto password file + ACL itself (server login from MQTT_USERNAME/MQTT_PASSWORD) and waits
+until the broker has reloaded them.`;
 
 const num = (v: string | boolean | undefined, dflt: number): number | null => {
   if (v === undefined) return dflt;
@@ -33,6 +39,8 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         'no-bots': { type: 'boolean' },
         'server-url': { type: 'string' },
         'mqtt-url': { type: 'string' },
+        'device-credentials': { type: 'string' },
+        'mqtt-auth-dir': { type: 'string' },
       });
       if (!p.ok) {
         line(io.stderr, `felt studio: ${p.message}\n\n${HELP}`);
@@ -65,6 +73,8 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         dataDir: typeof p.values['data-dir'] === 'string' ? p.values['data-dir'] : (process.env.FELT_DATA_DIR ?? '.felt-data'),
         serverUrl,
         mqttUrl,
+        deviceCredentials: typeof p.values['device-credentials'] === 'string' ? p.values['device-credentials'] : null,
+        mqttAuthDir: typeof p.values['mqtt-auth-dir'] === 'string' ? p.values['mqtt-auth-dir'] : null,
         log: (s) => line(io.stdout, s),
       });
       try {

@@ -72,6 +72,7 @@ export class Agent {
         mqtt: {
           ...(config.mqtt.username ? { username: config.mqtt.username } : {}),
           ...(config.mqtt.password ? { password: config.mqtt.password } : {}),
+          ...(d.credentials ? { username: d.credentials.username, password: d.credentials.password } : {}),
           ...opts.mqtt,
         },
       });

@@ -16,6 +16,16 @@ describe('edge-agent config (config as code, W-6)', () => {
     ]);
     const wheel = r.config.devices[0];
     expect(wheel?.model === 'ss2-wheel' ? wheel.desired : null).toEqual({ operatingMode: 1159, params: { A: '60', D: '8', E: '14' } });
+    // Issue 9 finding 1: a device's own MQTT login, issued by the server.
+    expect(wheel?.credentials).toEqual({ username: 'tbl_roulette_1/wheel_1', password: '<from felt device-credentials issue>' });
+  });
+
+  it('device credentials: username + password, nothing else, never empty', () => {
+    const base = { tableId: 'tbl_1', mqtt: { url: 'mqtt://x' }, dataDir: '/tmp/x' };
+    const dev = (credentials: unknown): unknown => ({ ...base, devices: [{ model: 'felt-shoe', deviceId: 's', path: '/a', credentials }] });
+    expect(parseConfig(dev({ username: 'tbl_1/s', password: 'secret' })).ok).toBe(true);
+    expect(parseConfig(dev({ username: 'tbl_1/s', password: '' }))).toMatchObject({ ok: false, error: expect.stringContaining('devices.0.credentials.password') });
+    expect(parseConfig(dev({ username: 'tbl_1/s', password: 'x', token: 'y' }))).toMatchObject({ ok: false, error: expect.stringContaining('devices.0.credentials') });
   });
 
   it('rejects an unknown model, a duplicate device id and a topic-unsafe id with a message naming the field', () => {

@@ -30,6 +30,12 @@ const common = {
   baudRate: z.number().int().positive().default(9600),
   /** No byte for this long → status offline (0 = never). */
   silenceMs: z.number().int().min(0).optional(),
+  /**
+   * This device's own MQTT credential, issued by the server (`felt device-credentials issue`; username
+   * `{tableId}/{deviceId}`). Overrides `mqtt.username`/`mqtt.password`; the broker lets a device publish
+   * only its own topics (issue 9 finding 1).
+   */
+  credentials: z.object({ username: z.string().min(1), password: z.string().min(1) }).strict().optional(),
 };
 
 export const deviceConfigSchema = z.discriminatedUnion('model', [

@@ -20,6 +20,7 @@ import { newBetId, newRequestId } from './ids.js';
 import { ROLES } from './types.js';
 import type { RoundDetail, RoundListItem, RoundSearchQuery, TableDay } from './pit.types.js';
 import type { DeviceStatusFrame } from './realtime.client.js';
+import type { DeviceCredentialInfo, IssuedDeviceCredential } from './device-credentials.js';
 import type {
   AcceptedBet,
   Alert,
@@ -108,6 +109,8 @@ interface RequestOptions {
   readonly auth?: boolean;
   /** Non-2xx statuses whose JSON body is a normal answer (health: 503). */
   readonly acceptStatus?: readonly number[];
+  /** Do not try a token refresh on 401 (the auth calls themselves). */
+  readonly noRefresh?: boolean;
 }
 
 /**
@@ -118,7 +121,10 @@ interface RequestOptions {
 export class FeltClient {
   readonly baseUrl: string;
   private tokenValue: string | null;
+  private refreshValue: string | null = null;
   private readonly fetchFn: FetchLike;
+  /** Called with every pair obtained by `refresh()` (e.g. to hand the new access token to a RealtimeClient). */
+  onTokens: ((r: LoginResult) => void) | null = null;
 
   constructor(opts: FeltClientOptions) {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
@@ -143,11 +149,38 @@ export class FeltClient {
     check(typeof password === 'string' && password.length > 0, 'password: required');
     const r = await this.request<LoginResult>('POST', '/auth/login', { body: { username, password }, auth: false });
     this.tokenValue = r.token;
+    this.refreshValue = r.refreshToken ?? null;
     return r;
   }
 
+  /** The refresh token of the last login/refresh (null when none). */
+  get refreshToken(): string | null {
+    return this.refreshValue;
+  }
+
+  /**
+   * `POST /auth/refresh`: trades the refresh token for a new access + refresh token and stores both.
+   * Called automatically once when a call answers 401 (expired access token); `onTokens` hears every new pair.
+   */
+  async refresh(): Promise<LoginResult> {
+    if (this.refreshValue === null) throw FeltApiError.client(CLIENT_ERROR_CODES.NO_TOKEN, 'refresh() needs a refresh token: login() first');
+    const r = await this.request<LoginResult>('POST', '/auth/refresh', { body: { refreshToken: this.refreshValue }, auth: false, noRefresh: true });
+    this.tokenValue = r.token;
+    this.refreshValue = r.refreshToken ?? null;
+    this.onTokens?.(r);
+    return r;
+  }
+
+  /** Forgets the tokens locally (use `signOut()` to also revoke them on the server). */
   logout(): void {
     this.tokenValue = null;
+    this.refreshValue = null;
+  }
+
+  /** `POST /auth/logout`: every token of this user stops working (all devices), then forgets them locally. */
+  async signOut(): Promise<void> {
+    await this.request('POST', '/auth/logout', { noRefresh: true });
+    this.logout();
   }
 
   async me(): Promise<AuthUser> {
@@ -397,6 +430,24 @@ export class FeltClient {
     return this.request('POST', `/tables/${seg(tableId)}/requests/${seg(requestId)}/deny`, { body: validate(ReasonBodySchema, { reason }) });
   }
 
+  // ───────────────────────── device credentials (admin; issue 9 finding 1) ─────────────────────────
+
+  /** Issues (or rotates: the old secret stops working at once) a device's MQTT credential; the secret is returned only here. */
+  async issueDeviceCredential(tableId: string, deviceId: string, reason: string): Promise<IssuedDeviceCredential> {
+    check(typeof reason === 'string' && reason.length > 0, 'reason: required');
+    return this.request('POST', `/tables/${seg(tableId)}/devices/${seg(deviceId)}/credentials`, { body: { reason } });
+  }
+
+  /** A table's device credentials: usernames and dates, never secrets (pit boss / admin). */
+  async listDeviceCredentials(tableId: string): Promise<DeviceCredentialInfo[]> {
+    return this.request('GET', `/tables/${seg(tableId)}/device-credentials`);
+  }
+
+  async revokeDeviceCredential(tableId: string, deviceId: string, reason: string): Promise<{ revoked: boolean }> {
+    check(typeof reason === 'string' && reason.length > 0, 'reason: required');
+    return this.request('DELETE', `/tables/${seg(tableId)}/devices/${seg(deviceId)}/credentials`, { body: { reason } });
+  }
+
   // ───────────────────────── transport ─────────────────────────
 
   private async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
@@ -417,6 +468,11 @@ export class FeltClient {
       text = await res.text();
     } catch (e) {
       throw FeltApiError.client(CLIENT_ERROR_CODES.NETWORK_ERROR, `${method} ${path}: ${e instanceof Error ? e.message : String(e)}`, e);
+    }
+    if (res.status === 401 && opts.auth !== false && opts.noRefresh !== true && this.refreshValue !== null) {
+      // The access token expired (or was revoked): one refresh, then the call once more (a revoked session fails the refresh).
+      await this.refresh();
+      return this.request<T>(method, path, { ...opts, noRefresh: true });
     }
     if (!res.ok && !(opts.acceptStatus ?? []).includes(res.status)) throw FeltApiError.fromHttp(res.status, text);
     if (text === '') return undefined as T;

@@ -6,3 +6,4 @@ export * from './types.js';
 export * from './pit.types.js';
 export * from './felt.client.js';
 export * from './realtime.client.js';
+export * from './device-credentials.js';

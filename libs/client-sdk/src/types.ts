@@ -16,7 +16,12 @@ export interface AuthUser {
 }
 
 export interface LoginResult {
+  /** Short-lived access token (15 min). */
   readonly token: string;
+  /** Longer-lived refresh token (one shift); `FeltClient.refresh()` trades it for a new pair. */
+  readonly refreshToken?: string;
+  /** Seconds until `token` expires. */
+  readonly expiresIn?: number;
   readonly user: AuthUser;
 }
 

@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import mqtt from 'mqtt';
 import { SerialPortMock } from 'serialport';
 import type { SerialPortStream } from '@serialport/stream';
 import { FeltClient, FeltApiError, newBetId, type Table } from '@felt/client-sdk';
 import { Agent, silentLogger, type AgentConfig, type DeviceConfig, type PortOpenOptions } from '@felt/edge-agent';
 import { mockHostDuplex, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt/hardware-sim';
+import { aclFile, passwordFile, type DeviceUser } from '../trust/mosquitto-auth.js';
 import { BOT_SPOTS, DEMO_TABLES } from './demo-tables.js';
 
 /**
@@ -27,6 +29,16 @@ export interface StudioOptions {
   /** Connect devices to an already running server (docker-compose) instead of starting one. */
   readonly serverUrl: string | null;
   readonly mqttUrl: string | null;
+  /**
+   * Pre-issued device credentials (`felt mqtt-auth` → devices.json, keyed `{tableId}/{deviceId}`) for an
+   * external broker whose password file already holds them; without it the studio issues fresh ones.
+   */
+  readonly deviceCredentials?: string | null;
+  /**
+   * External Mosquitto (docker compose): after issuing the device credentials, write `<dir>/passwd` + `<dir>/acl`
+   * (server login from MQTT_USERNAME/MQTT_PASSWORD) and wait until the broker reloaded them.
+   */
+  readonly mqttAuthDir?: string | null;
   readonly seed: number;
   readonly log: (line: string) => void;
 }
@@ -58,7 +70,20 @@ export class Studio {
     const staff = new FeltClient({ baseUrl: this.baseUrl });
     await staff.login('pitboss1', 'demo');
     const tables = await this.ensureTables(staff);
-    for (const t of tables) await this.startDevices(t);
+    // Issue 9 finding 1: the broker refuses anonymous devices; the demo admin issues each device its own credential.
+    const preIssued = this.opts.deviceCredentials ? (JSON.parse(readFileSync(this.opts.deviceCredentials, 'utf8')) as Record<string, { username: string; password: string }>) : null;
+    const admin = new FeltClient({ baseUrl: this.baseUrl });
+    if (preIssued === null) await admin.login(process.env['FELT_ADMIN_USER'] ?? 'admin1', process.env['FELT_ADMIN_PASSWORD'] ?? 'demo');
+    const all = new Map<Table, Map<string, { username: string; password: string }>>();
+    for (const t of tables) {
+      const fromFile = (d: { deviceId: string }): [string, { username: string; password: string }][] => {
+        const c = preIssued?.[`${t.tableId}/${d.deviceId}`];
+        return c ? [[d.deviceId, c]] : [];
+      };
+      all.set(t, preIssued === null ? await this.issueCredentials(admin, t) : new Map(t.devices.flatMap(fromFile)));
+    }
+    if (this.opts.mqttAuthDir) await this.writeMosquittoAuth(this.opts.mqttAuthDir, all);
+    for (const [t, creds] of all) await this.startDevices(t, creds);
     await this.openTables(staff, tables);
     this.startRobotDealer(tables);
     if (this.opts.bots) await this.startBots(tables);
@@ -120,8 +145,42 @@ export class Studio {
     }
   }
 
+  /** Writes the Mosquitto password file + ACL for the server and these devices, then waits until the broker accepts a device login. */
+  private async writeMosquittoAuth(dir: string, all: ReadonlyMap<Table, ReadonlyMap<string, { username: string; password: string }>>): Promise<void> {
+    const server = { username: process.env['MQTT_USERNAME'] ?? '', password: process.env['MQTT_PASSWORD'] ?? '' };
+    if (server.username === '' || server.password === '') throw new Error('--mqtt-auth-dir needs MQTT_USERNAME and MQTT_PASSWORD (the server login, from felt secrets)');
+    const devices: DeviceUser[] = [];
+    for (const [t, creds] of all) for (const [deviceId, c] of creds) devices.push({ ...c, tableId: t.tableId, deviceId });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'passwd'), passwordFile([server, ...devices]), { mode: 0o644 });
+    writeFileSync(join(dir, 'acl'), aclFile(server.username, devices), { mode: 0o644 });
+    const probe = devices[0];
+    if (probe === undefined) return;
+    const end = Date.now() + 60_000;
+    for (;;) {
+      try {
+        const c = await mqtt.connectAsync(this.mqttUrl, { username: probe.username, password: probe.password, reconnectPeriod: 0, connectTimeout: 3000, clientId: `felt-studio-probe-${process.pid}` });
+        await c.endAsync();
+        return;
+      } catch (e) {
+        if (Date.now() > end) throw new Error(`the broker at ${this.mqttUrl} does not accept the new device logins (is it reloading ${dir}?): ${(e as Error).message}`);
+        await sleep(1000);
+      }
+    }
+  }
+
+  /** A fresh MQTT credential per device of the table (rotating any earlier one: only this run knows the secrets). */
+  private async issueCredentials(admin: FeltClient, t: Table): Promise<Map<string, { username: string; password: string }>> {
+    const out = new Map<string, { username: string; password: string }>();
+    for (const d of t.devices) {
+      const c = await admin.issueDeviceCredential(t.tableId, d.deviceId, 'felt studio start');
+      out.set(d.deviceId, { username: c.username, password: c.password });
+    }
+    return out;
+  }
+
   /** One edge agent per table; each simulator is wired to the agent's serial port through the mock binding. */
-  private async startDevices(t: Table): Promise<void> {
+  private async startDevices(t: Table, creds: ReadonlyMap<string, { username: string; password: string }>): Promise<void> {
     const sched = realScheduler({ speed: this.opts.speed });
     this.stops.push(() => sched.dispose());
     const attach = new Map<string, (d: ByteDuplex) => void>();
@@ -157,7 +216,8 @@ export class Studio {
         }
         case 'shaker':
         case 'dice': {
-          const shaker = new ShakerSim({ mqttUrl: this.mqttUrl, tableId: t.tableId, deviceId: d.deviceId, seed, speed: this.opts.speed });
+          const cred = creds.get(d.deviceId);
+          const shaker = new ShakerSim({ mqttUrl: this.mqttUrl, tableId: t.tableId, deviceId: d.deviceId, seed, speed: this.opts.speed, ...(cred ? { username: cred.username, password: cred.password } : {}) });
           await shaker.start();
           this.stops.push(() => shaker.stop());
           break;
@@ -167,6 +227,10 @@ export class Studio {
       }
     }
     if (serial.length === 0) return;
+    for (const [i, d] of serial.entries()) {
+      const cred = creds.get(d.deviceId);
+      if (cred) serial[i] = { ...d, credentials: cred };
+    }
     const config: AgentConfig = { tableId: t.tableId, mqtt: { url: this.mqttUrl }, dataDir: resolve(this.opts.dataDir, 'edge', t.tableId), devices: serial } as AgentConfig;
     const agent = new Agent({
       config,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from './auth.types.js';
-import { AuthService } from './auth.service.js';
+import { AuthService, type LoginResult } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 
@@ -13,9 +13,27 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ApiBody({ schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } })
-  @ApiOkResponse({ description: '{token, user}' })
-  login(@Body() body: unknown): Promise<{ token: string; user: AuthUser }> {
+  @ApiOkResponse({ description: '{token, refreshToken, expiresIn, user}: a short access token and a refresh token' })
+  login(@Body() body: unknown): Promise<LoginResult> {
     return this.auth.login(body);
+  }
+
+  /** A refresh token of a live, enabled user → a new access + refresh token (issue 9 finding 9). */
+  @Post('refresh')
+  @HttpCode(200)
+  @ApiBody({ schema: { type: 'object', required: ['refreshToken'], properties: { refreshToken: { type: 'string' } } } })
+  @ApiOkResponse({ description: '{token, refreshToken, expiresIn, user}' })
+  refresh(@Body() body: unknown): Promise<LoginResult> {
+    return this.auth.refresh(body);
+  }
+
+  /** Ends every session of the caller: all their access and refresh tokens stop working. */
+  @Post('logout')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  async logout(@CurrentUser() user: AuthUser): Promise<{ revoked: boolean }> {
+    return { revoked: await this.auth.revokeSessions(user.userId) };
   }
 
   @Get('me')

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { FELT_DATA_SOURCE } from '../persistence/persistence.module.js';
+import { AdminBootstrap } from './admin.bootstrap.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
@@ -15,6 +16,7 @@ import { InMemoryUsersRepository, TypeOrmUsersRepository, USERS_REPOSITORY } fro
   providers: [
     { provide: USERS_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryUsersRepository() : new TypeOrmUsersRepository(ds)), inject: [FELT_DATA_SOURCE] },
     AuthService,
+    AdminBootstrap,
     JwtAuthGuard,
     RolesGuard,
   ],

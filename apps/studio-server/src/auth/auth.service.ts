@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
+import { Subject } from 'rxjs';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../config/clock.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
@@ -9,48 +11,143 @@ import { hashPassword, verifyPassword } from './password.js';
 import { USERS_REPOSITORY, type UserRecord, type UsersRepository } from './users.repository.js';
 
 export const LoginBody = z.object({ username: z.string().min(1).max(100), password: z.string().min(1).max(200) }).strict();
+export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(4000) }).strict();
 
-const Claims = z.object({ sub: z.string().min(1), role: z.enum(ROLES), name: z.string() });
+/** `exp` is required (issue 9 finding 9): a token without it is refused. `ver` = the user's token version at issue. */
+const Claims = z.object({ sub: z.string().min(1), role: z.enum(ROLES), name: z.string(), exp: z.number().int(), ver: z.number().int().min(0).default(0), typ: z.literal('access').default('access') });
+const RefreshClaims = z.object({ sub: z.string().min(1), exp: z.number().int(), ver: z.number().int().min(0), typ: z.literal('refresh'), jti: z.string().min(1) });
 
-/** Token lifetime: one studio shift. */
-const TOKEN_TTL_S = 12 * 3600;
+/** Access tokens are short; a refresh token (one studio shift) gets new ones (issue 9 finding 9). */
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_S = 12 * 3600;
+/** How long a user-store answer is trusted by the token check (a disabled user's token dies within this). */
+export const USER_CHECK_CACHE_MS = 5_000;
+
+export interface LoginResult {
+  readonly token: string;
+  readonly refreshToken: string;
+  /** Seconds until `token` expires. */
+  readonly expiresIn: number;
+  readonly user: AuthUser;
+}
+
+/** Why a user's sessions ended (realtime disconnects the user's sockets). */
+export interface SessionsRevoked {
+  readonly userId: string;
+  readonly reason: 'revoked' | 'disabled' | 'deleted';
+}
 
 @Injectable()
 export class AuthService {
+  private readonly cache = new Map<string, { rec: UserRecord | null; at: number }>();
+  /** Emits when a user's tokens stop working (revoked, disabled, deleted). */
+  readonly revoked$ = new Subject<SessionsRevoked>();
+
   constructor(
     @Inject(USERS_REPOSITORY) private readonly users: UsersRepository,
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** POST /auth/login: username + password → a signed JWT (HS256). Same 401 for unknown user and wrong password. */
-  async login(body: unknown): Promise<{ token: string; user: AuthUser }> {
+  /** POST /auth/login: username + password → an access token + a refresh token (HS256). Same 401 for unknown user, wrong password and a disabled user. */
+  async login(body: unknown): Promise<LoginResult> {
     const { username, password } = LoginBody.parse(body);
     const rec = await this.users.findByUsername(username);
-    if (rec === null || !(await verifyPassword(password, rec.passwordHash))) {
+    if (rec === null || !(await verifyPassword(password, rec.passwordHash)) || rec.disabled === true) {
       throw new DomainError(401, { code: 'INVALID_CREDENTIALS', ruleId: null, message: 'unknown user or wrong password' });
     }
+    return this.issue(rec);
+  }
+
+  /** POST /auth/refresh: a valid refresh token of a live user → a new pair (the user store is always asked, no cache). */
+  async refresh(body: unknown): Promise<LoginResult> {
+    const { refreshToken } = RefreshBody.parse(body);
+    const claims = RefreshClaims.safeParse(this.decode(refreshToken));
+    const rec = claims.success ? await this.users.get(claims.data.sub) : null;
+    if (!claims.success || rec === null || rec.disabled === true || (rec.tokenVersion ?? 0) !== claims.data.ver) {
+      throw new DomainError(401, { code: 'INVALID_REFRESH_TOKEN', ruleId: null, message: 'the refresh token is invalid, expired or revoked: log in again' });
+    }
+    this.cache.set(rec.userId, { rec, at: this.clock.now() });
+    return this.issue(rec);
+  }
+
+  private issue(rec: UserRecord): LoginResult {
     const user: AuthUser = { userId: rec.userId, role: rec.role, name: rec.name };
-    return { token: this.sign(user), user };
-  }
-
-  sign(user: AuthUser): string {
     const iat = Math.floor(this.clock.now() / 1000);
-    return jwt.sign({ sub: user.userId, role: user.role, name: user.name, iat, exp: iat + TOKEN_TTL_S }, this.config.jwtSecret, { algorithm: 'HS256' });
+    const ver = rec.tokenVersion ?? 0;
+    const refreshToken = jwt.sign({ sub: rec.userId, ver, typ: 'refresh', jti: randomBytes(12).toString('hex'), iat, exp: iat + REFRESH_TOKEN_TTL_S }, this.config.jwtSecret, { algorithm: 'HS256' });
+    return { token: this.sign(user, ver), refreshToken, expiresIn: ACCESS_TOKEN_TTL_S, user };
   }
 
-  /** Verifies a bearer token (REST guard and WebSocket handshakes). null when missing, forged, expired or malformed. */
-  verify(token: string | null | undefined): AuthUser | null {
-    if (token === null || token === undefined || token === '') return null;
-    let decoded: unknown;
+  /** An access token for the user (tests and login). */
+  sign(user: AuthUser, ver = 0): string {
+    const iat = Math.floor(this.clock.now() / 1000);
+    return jwt.sign({ sub: user.userId, role: user.role, name: user.name, ver, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_S }, this.config.jwtSecret, { algorithm: 'HS256' });
+  }
+
+  private decode(token: string): unknown {
     try {
-      decoded = jwt.verify(token, this.config.jwtSecret, { algorithms: ['HS256'], clockTimestamp: Math.floor(this.clock.now() / 1000) });
+      return jwt.verify(token, this.config.jwtSecret, { algorithms: ['HS256'], clockTimestamp: Math.floor(this.clock.now() / 1000) });
     } catch (_invalid) {
       // jsonwebtoken signals every invalid token by throwing; an invalid token is simply "not authenticated".
       return null;
     }
-    const claims = Claims.safeParse(decoded);
+  }
+
+  /**
+   * Signature, expiry (required) and claims only — no user-store check. The WebSocket handshake uses it to
+   * answer at once and then confirms with `authenticate`; everything else uses `authenticate`.
+   */
+  verify(token: string | null | undefined): AuthUser | null {
+    if (token === null || token === undefined || token === '') return null;
+    const claims = Claims.safeParse(this.decode(token));
     return claims.success ? { userId: claims.data.sub, role: claims.data.role, name: claims.data.name } : null;
+  }
+
+  /**
+   * The full check (issue 9 finding 9): `verify` + the user store (cached ≤ USER_CHECK_CACHE_MS): the user
+   * exists, is not disabled, the token's version is current, and the role is the stored one.
+   */
+  async authenticate(token: string | null | undefined): Promise<AuthUser | null> {
+    const user = this.verify(token);
+    if (user === null || token === null || token === undefined) return null;
+    const ver = Claims.parse(this.decode(token)).ver;
+    const rec = await this.lookup(user.userId);
+    if (rec === null) return this.config.allowUnknownTokenUsers === true ? user : null;
+    if (rec.disabled === true || (rec.tokenVersion ?? 0) !== ver || rec.role !== user.role) return null;
+    return { userId: rec.userId, role: rec.role, name: rec.name };
+  }
+
+  private async lookup(userId: string): Promise<UserRecord | null> {
+    const now = this.clock.now();
+    const hit = this.cache.get(userId);
+    if (hit !== undefined && now - hit.at < USER_CHECK_CACHE_MS) return hit.rec;
+    const rec = await this.users.get(userId);
+    this.cache.set(userId, { rec, at: now });
+    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
+    return rec;
+  }
+
+  /** Every token of the user stops working (logout everywhere, or an admin's revocation). */
+  async revokeSessions(userId: string): Promise<boolean> {
+    const v = await this.users.bumpTokenVersion(userId);
+    this.cache.delete(userId);
+    if (v !== null) this.revoked$.next({ userId, reason: 'revoked' });
+    return v !== null;
+  }
+
+  async setDisabled(userId: string, disabled: boolean): Promise<boolean> {
+    const ok = await this.users.setDisabled(userId, disabled);
+    this.cache.delete(userId);
+    if (ok && disabled) this.revoked$.next({ userId, reason: 'disabled' });
+    return ok;
+  }
+
+  async deleteUser(userId: string): Promise<boolean> {
+    const ok = await this.users.delete(userId);
+    this.cache.delete(userId);
+    if (ok) this.revoked$.next({ userId, reason: 'deleted' });
+    return ok;
   }
 
   async createUser(input: { userId: string; username: string; name: string; role: Role; password: string }): Promise<boolean> {

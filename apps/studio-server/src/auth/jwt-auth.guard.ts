@@ -13,12 +13,13 @@ interface RequestLike {
 export class JwtAuthGuard implements CanActivate {
   constructor(@Inject(AuthService) private readonly auth: AuthService) {}
 
-  canActivate(ctx: ExecutionContext): boolean {
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<RequestLike>();
     const header = req.headers['authorization'];
     const value = Array.isArray(header) ? header[0] : header;
     const token = value?.startsWith('Bearer ') ? value.slice(7).trim() : null;
-    const user = this.auth.verify(token);
+    // Signature, required exp, and the user store (exists, enabled, token not revoked; cached ≤ 5 s).
+    const user = await this.auth.authenticate(token);
     if (user === null) throw new DomainError(401, { code: 'UNAUTHENTICATED', ruleId: null, message: 'a valid bearer token is required' });
     req.user = user;
     return true;

@@ -18,4 +18,10 @@ export class AppUserEntity {
   passwordHash!: string;
   @Column({ type: 'bigint', name: 'created_at', transformer: bigintNumber })
   createdAt!: number;
+  /** A disabled user's tokens stop working (issue 9 finding 9). */
+  @Column({ type: 'boolean', default: false })
+  disabled!: boolean;
+  /** Tokens carry the version they were issued under; bumping it revokes them all. */
+  @Column({ type: 'integer', name: 'token_version', default: 0 })
+  tokenVersion!: number;
 }

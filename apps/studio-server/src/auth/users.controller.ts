@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { AuditService } from '../audit/audit.service.js';
@@ -58,4 +58,44 @@ export class UsersController {
     await this.audit.record({ actor: by.userId, role: by.role, action: 'user.create', reason: b.reason, target: `user:${userId}:${b.role}`, at: this.clock.now() });
     return { userId, username: b.username, name: b.name, role: b.role };
   }
+
+  // Issue 9 finding 9: each of these ends the user's sessions at once (REST within the ≤ 5 s user cache of
+  // other instances, immediately here; their sockets are disconnected). All audited with a reason.
+
+  @Post(':userId/disable')
+  @HttpCode(200)
+  @ApiBody({ schema: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } } })
+  disable(@CurrentUser() by: AuthUser, @Param('userId') userId: string, @Body() body: unknown): Promise<{ ok: true }> {
+    return this.change(by, userId, body, 'user.disable', () => this.auth.setDisabled(userId, true));
+  }
+
+  @Post(':userId/enable')
+  @HttpCode(200)
+  @ApiBody({ schema: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } } })
+  enable(@CurrentUser() by: AuthUser, @Param('userId') userId: string, @Body() body: unknown): Promise<{ ok: true }> {
+    return this.change(by, userId, body, 'user.enable', () => this.auth.setDisabled(userId, false));
+  }
+
+  @Post(':userId/revoke-sessions')
+  @HttpCode(200)
+  @ApiBody({ schema: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } } })
+  revoke(@CurrentUser() by: AuthUser, @Param('userId') userId: string, @Body() body: unknown): Promise<{ ok: true }> {
+    return this.change(by, userId, body, 'user.revoke-sessions', () => this.auth.revokeSessions(userId));
+  }
+
+  @Delete(':userId')
+  @HttpCode(200)
+  @ApiBody({ schema: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } } })
+  remove(@CurrentUser() by: AuthUser, @Param('userId') userId: string, @Body() body: unknown): Promise<{ ok: true }> {
+    return this.change(by, userId, body, 'user.delete', () => this.auth.deleteUser(userId));
+  }
+
+  private async change(by: AuthUser, userId: string, body: unknown, action: string, fn: () => Promise<boolean>): Promise<{ ok: true }> {
+    const { reason } = ReasonBody.parse(body ?? {});
+    if (!(await fn())) throw new DomainError(404, { code: 'USER_NOT_FOUND', ruleId: null, message: `no user ${userId}` });
+    await this.audit.record({ actor: by.userId, role: by.role, action, reason, target: `user:${userId}`, at: this.clock.now() });
+    return { ok: true };
+  }
 }
+
+const ReasonBody = z.object({ reason: z.string().min(1).max(500) }).strict();

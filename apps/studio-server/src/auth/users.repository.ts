@@ -9,6 +9,10 @@ export interface UserRecord {
   readonly role: Role;
   readonly passwordHash: string;
   readonly createdAt: number;
+  /** A disabled user cannot log in and their tokens stop working (issue 9 finding 9). Default false. */
+  readonly disabled?: boolean;
+  /** Tokens carry the version they were issued under; bumping it revokes them all. Default 0. */
+  readonly tokenVersion?: number;
 }
 
 export interface UsersRepository {
@@ -17,6 +21,10 @@ export interface UsersRepository {
   findByUsername(username: string): Promise<UserRecord | null>;
   get(userId: string): Promise<UserRecord | null>;
   list(): Promise<UserRecord[]>;
+  setDisabled(userId: string, disabled: boolean): Promise<boolean>;
+  /** Revokes every token of the user; returns the new version (null: no such user). */
+  bumpTokenVersion(userId: string): Promise<number | null>;
+  delete(userId: string): Promise<boolean>;
 }
 
 export const USERS_REPOSITORY = Symbol('USERS_REPOSITORY');
@@ -37,6 +45,22 @@ export class InMemoryUsersRepository implements UsersRepository {
   async list(): Promise<UserRecord[]> {
     return [...this.byId.values()].sort((a, b) => a.username.localeCompare(b.username));
   }
+  async setDisabled(userId: string, disabled: boolean): Promise<boolean> {
+    const u = this.byId.get(userId);
+    if (u === undefined) return false;
+    this.byId.set(userId, Object.freeze({ ...u, disabled }));
+    return true;
+  }
+  async bumpTokenVersion(userId: string): Promise<number | null> {
+    const u = this.byId.get(userId);
+    if (u === undefined) return null;
+    const tokenVersion = (u.tokenVersion ?? 0) + 1;
+    this.byId.set(userId, Object.freeze({ ...u, tokenVersion }));
+    return tokenVersion;
+  }
+  async delete(userId: string): Promise<boolean> {
+    return this.byId.delete(userId);
+  }
 }
 
 const toUser = (r: Record<string, unknown>): UserRecord => ({
@@ -46,7 +70,15 @@ const toUser = (r: Record<string, unknown>): UserRecord => ({
   role: r['role'] as Role,
   passwordHash: r['password_hash'] as string,
   createdAt: toNum(r['created_at']),
+  disabled: r['disabled'] === true,
+  tokenVersion: Number(r['token_version'] ?? 0),
 });
+
+/** pg answers UPDATE/DELETE … RETURNING through TypeORM as [rows, count]; PGlite as rows. */
+const returned = (res: unknown): Record<string, unknown>[] => {
+  const a = res as unknown[];
+  return (Array.isArray(a[0]) ? a[0] : a) as Record<string, unknown>[];
+};
 
 export class TypeOrmUsersRepository implements UsersRepository {
   constructor(private readonly ds: DataSource) {}
@@ -67,5 +99,15 @@ export class TypeOrmUsersRepository implements UsersRepository {
   }
   async list(): Promise<UserRecord[]> {
     return ((await this.ds.query(`SELECT * FROM "app_user" ORDER BY "username"`)) as Record<string, unknown>[]).map(toUser);
+  }
+  async setDisabled(userId: string, disabled: boolean): Promise<boolean> {
+    return returned(await this.ds.query(`UPDATE "app_user" SET "disabled" = $2 WHERE "user_id" = $1 RETURNING "user_id"`, [userId, disabled])).length > 0;
+  }
+  async bumpTokenVersion(userId: string): Promise<number | null> {
+    const [r] = returned(await this.ds.query(`UPDATE "app_user" SET "token_version" = "token_version" + 1 WHERE "user_id" = $1 RETURNING "token_version"`, [userId]));
+    return r === undefined ? null : Number(r['token_version']);
+  }
+  async delete(userId: string): Promise<boolean> {
+    return returned(await this.ds.query(`DELETE FROM "app_user" WHERE "user_id" = $1 RETURNING "user_id"`, [userId])).length > 0;
   }
 }

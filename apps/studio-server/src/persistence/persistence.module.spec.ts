@@ -31,5 +31,5 @@ describe('embedded default: the whole app on PGlite', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000); // two PGlite boots with every migration: ~25 s on a loaded 2-core machine
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { eventsTopic } from '@felt/protocol';
 import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
+import { DeviceCredentialsService } from '../mqtt/device-credentials.js';
 import { MQTT_BROKER } from '../mqtt/mqtt.tokens.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { bootRoundsApp, type RoundsApp } from './testing/app-harness.js';
@@ -15,7 +16,6 @@ describe('embedded default: PGlite + aedes + in-process settlement', () => {
   let device: MqttClient;
   beforeAll(async () => {
     app = await bootRoundsApp({ config: { database: { kind: 'pglite', dataDir: null } } });
-    device = await mqtt.connectAsync(app.get<EmbeddedBroker>(MQTT_BROKER).url, { reconnectPeriod: 0 });
   });
   afterAll(async () => {
     await device.endAsync();
@@ -31,6 +31,17 @@ describe('embedded default: PGlite + aedes + in-process settlement', () => {
     await app.http('POST', `/tables/${tableId}/rounds`, app.token('dealer1', 'dealer'));
     expect((await app.http('POST', `/tables/${tableId}/bets`, app.token('p1', 'player'), { betId: 'emb-1', spot: 'small', stakeMinor: 1_000 })).status).toBe(200);
     const roundId = (await app.get(RoundsService).currentRound(tableId))?.roundId;
+    const url = app.get<EmbeddedBroker>(MQTT_BROKER).url;
+    // Issue 9 finding 1: an anonymous client is refused; a device of another table forging this table's dice is dropped.
+    await expect(mqtt.connectAsync(url, { reconnectPeriod: 0 })).rejects.toThrow(/Not authorized/);
+    const intruderCred = await app.get(DeviceCredentialsService).issue('tbl_other', 'dice-1');
+    const intruder = await mqtt.connectAsync(url, { username: intruderCred.username, password: intruderCred.password, reconnectPeriod: 0 });
+    const dropped = new Promise<void>((r) => intruder.once('close', () => r()));
+    intruder.publish(eventsTopic(tableId, 'dice-1'), JSON.stringify({ v: 1, tableId, deviceId: 'dice-1', seq: 1, at: Date.now(), type: 'dice.result', payload: { dice: [6, 6, 6], roundId } }), { qos: 1 });
+    await dropped;
+    intruder.end(true);
+    const cred = await app.get(DeviceCredentialsService).issue(tableId, 'dice-1');
+    device = await mqtt.connectAsync(url, { username: cred.username, password: cred.password, reconnectPeriod: 0 });
     await device.publishAsync(eventsTopic(tableId, 'dice-1'), JSON.stringify({ v: 1, tableId, deviceId: 'dice-1', seq: 1, at: Date.now(), type: 'dice.result', payload: { dice: [1, 2, 4], roundId } }), { qos: 1 });
     for (let i = 0; i < 200 && (await app.get(RoundsService).currentRound(tableId))?.state.phase !== 'settled'; i++) await new Promise((r) => setTimeout(r, 25));
     expect((await app.get(RoundsService).currentRound(tableId))?.state.phase).toBe('settled');

@@ -76,6 +76,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       this.rounds.frames$.subscribe((f) => this.fanOut(f)),
       this.alerts.alerts$.subscribe((a) => this.server?.to(PITBOSS_ROOM).emit('alert', a)),
       this.ingest.deviceStatus$.subscribe((d) => this.server?.to(PITBOSS_ROOM).emit('device.status', d)),
+      // Issue 9 finding 9: a revoked, disabled or deleted user's sockets are disconnected at once.
+      this.auth.revoked$.subscribe((r) => this.dropUser(r.userId, r.reason)),
     ];
   }
 
@@ -93,6 +95,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       return;
     }
     socket.data['user'] = user;
+    // The signature was checked synchronously; the user store (exists, enabled, not revoked) answers next.
+    void this.auth.authenticate(token).then((u) => {
+      if (u === null && socket.connected) this.refuse(socket, 'UNAUTHENTICATED', 'The token is no longer valid (user disabled, deleted or signed out).');
+    });
     if (user.role === 'pitboss' || user.role === 'admin') void socket.join(PITBOSS_ROOM);
     socket.on('disconnecting', () => {
       for (const room of socket.rooms) {
@@ -100,6 +106,18 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
         if (m?.[1] !== undefined && m[2] !== undefined) this.dropPlayer(m[1], m[2]);
       }
     });
+  }
+
+  private refuse(socket: Socket, code: string, message: string): void {
+    socket.data['user'] = undefined;
+    socket.emit('error', { code, ruleId: null, message });
+    socket.disconnect(true);
+  }
+
+  private dropUser(userId: string, reason: string): void {
+    for (const s of this.server?.sockets.sockets.values() ?? []) {
+      if ((s.data['user'] as AuthUser | undefined)?.userId === userId) this.refuse(s, 'SESSION_REVOKED', `Your session ended (${reason}).`);
+    }
   }
 
   @SubscribeMessage('table.join')

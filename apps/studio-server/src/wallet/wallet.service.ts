@@ -65,7 +65,17 @@ export class WalletService {
     if (!this.config.demo) throw new DomainError(403, { code: 'DEMO_ONLY', ruleId: null, message: 'top-ups exist only in the embedded demo mode' });
     const current = await this.balance(user.userId);
     const missing = DEMO_TOP_UP_MINOR - current.balanceMinor;
-    if (missing > 0) await this.post(this.ids.next('demo-topup'), user.userId, missing);
+    if (missing > 0) {
+      const p = depositPosting(this.ids.next('demo-topup'), user.userId, missing, DEFAULT_CURRENCY);
+      const at = this.clock.now();
+      const inPlay = await this.uow.run(async (tx) => {
+        // Issue 9 finding 10: never mint money for a player with stakes in play (checked in the posting's transaction).
+        const open = (await tx.bets.listByPlayer(user.userId, 500)).filter((b) => b.status === 'accepted').length;
+        if (open === 0) await tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at })));
+        return open;
+      });
+      if (inPlay > 0) throw new DomainError(409, { code: 'STAKES_IN_PLAY', ruleId: null, message: `no top-up while ${inPlay} bet(s) of yours are in play; wait for the round to settle` });
+    }
     return this.balance(user.userId);
   }
 }

@@ -101,4 +101,23 @@ describe('demo top-up', () => {
       await t.close();
     }
   });
+
+  it('never tops up while the player has stakes in play: 409 STAKES_IN_PLAY, nothing minted (issue 9 finding 10)', async () => {
+    const t = await bootTestApp({ config: { demo: true } });
+    try {
+      const wallet = t.get(WalletService);
+      const uow = t.get<UnitOfWork>(UNIT_OF_WORK);
+      const user = { userId: 'player1', role: 'player' as const, name: 'P1' };
+      const row = { betId: 'b1', roundId: 'r1', tableId: 'tbl_1', playerId: 'player1', spot: 'red', kind: 'red', stakeMinor: 30_000, currency: 'EUR', returnMinor: null, placedAt: 1, settledAt: null };
+      await uow.run(async (tx) => {
+        const p = betDebitPosting({ betId: 'b1', playerId: 'player1', stakeMinor: 30_000 });
+        await tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at: 1 })));
+        await tx.bets.insert({ ...row, status: 'accepted' });
+      });
+      await expect(wallet.demoTopUp(user)).rejects.toMatchObject({ status: 409, body: { code: 'STAKES_IN_PLAY' } });
+      expect((await wallet.balance('player1')).balanceMinor).toBe(70_000);
+    } finally {
+      await t.close();
+    }
+  });
 });

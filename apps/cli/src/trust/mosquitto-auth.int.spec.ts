@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aclFile, mosquittoConf, mosquittoHash, passwordFile, type DeviceUser } from './mosquitto-auth.js';
+
+/**
+ * Drill (issue 9 finding 1) against a real Mosquitto with the generated password file and ACL: a second
+ * `mosquitto` this test owns, on a free port (the machine's shared broker is never touched).
+ */
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+describe('Mosquitto with the generated password file + ACL (anonymous off)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'felt-mosq-'));
+  const server = { username: 'felt-server', password: 'server-secret-1' };
+  const wheel: DeviceUser = { username: 'tbl_1/wheel-1', password: 'wheel-secret-1', tableId: 'tbl_1', deviceId: 'wheel-1' };
+  const shoe: DeviceUser = { username: 'tbl_1/shoe-1', password: 'shoe-secret-1', tableId: 'tbl_1', deviceId: 'shoe-1' };
+  const other: DeviceUser = { username: 'tbl_2/wheel-1', password: 'other-secret-1', tableId: 'tbl_2', deviceId: 'wheel-1' };
+  let broker: ChildProcess;
+  let url = '';
+  const clients: MqttClient[] = [];
+  const connect = async (u: { username?: string; password?: string }): Promise<MqttClient> => {
+    const c = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 3000, ...u });
+    clients.push(c);
+    return c;
+  };
+  const refused = async (u: { username?: string; password?: string }): Promise<string> => {
+    try {
+      const c = await connect(u);
+      return `connected ${String(c.connected)}`;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `mqtt://127.0.0.1:${port}`;
+    writeFileSync(join(dir, 'passwd'), passwordFile([server, wheel, shoe, other]), { mode: 0o600 });
+    writeFileSync(join(dir, 'acl'), aclFile(server.username, [wheel, shoe, other]), { mode: 0o600 });
+    writeFileSync(join(dir, 'mosquitto.conf'), mosquittoConf({ port, passwordFile: join(dir, 'passwd'), aclFile: join(dir, 'acl'), user: userInfo().username }));
+    broker = spawn('mosquitto', ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    broker.stderr?.on('data', (b: Buffer) => (err += b.toString()));
+    const spawnError = new Promise<never>((_, reject) => broker.once('error', (e) => reject(new Error(`cannot run mosquitto (apt-get install mosquitto): ${e.message}`))));
+    for (let i = 0; i < 50; i++) {
+      const up = await Promise.race([
+        mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 500, ...server }).then(
+          async (c) => (await c.endAsync(), true),
+          () => false,
+        ),
+        spawnError,
+      ]);
+      if (up) return;
+      await sleep(100);
+    }
+    throw new Error(`mosquitto did not come up on ${url}: ${err}`);
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.end(true);
+    broker?.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes hashes Mosquitto accepts (PBKDF2-SHA512 $7$, same as mosquitto_passwd)', () => {
+    const h = mosquittoHash('secret', Buffer.from('qwOprYo8TrKtXRni', 'base64'));
+    expect(h).toBe('$7$101$qwOprYo8TrKtXRni$suJ8duN5x10V48GiDQ0m9vK149XcicQuf0ZlKecTPM4vX+4sBRVxpcZlDbhaVmn5xGpOae78sTZvsgCJTAAmeg==');
+    expect(readFileSync(join(dir, 'passwd'), 'utf8').split('\n').filter(Boolean)).toHaveLength(4);
+    expect(() => passwordFile([{ username: 'a:b', password: 'x' }])).toThrow(/cannot go into a Mosquitto password file/);
+  });
+
+  it('refuses anonymous clients and wrong secrets', async () => {
+    expect(await refused({})).toMatch(/Not authorized/i);
+    expect(await refused({ username: wheel.username, password: 'guess' })).toMatch(/Not authorized|Bad username/i);
+    expect(await refused({ username: 'felt-server', password: wheel.password })).toMatch(/Not authorized|Bad username/i);
+  });
+
+  it('forged results from another device or table never reach the server; only the wheel itself does; no device reads others', async () => {
+    const srv = await connect(server);
+    const seen: string[] = [];
+    srv.on('message', (t, p) => seen.push(`${t} ${p.toString()}`));
+    await srv.subscribeAsync('felt/v1/tables/+/devices/+/events', { qos: 1 });
+    const spy = await connect(shoe);
+    const spied: string[] = [];
+    spy.on('message', (t) => spied.push(t));
+    for (const f of ['#', 'felt/v1/tables/+/devices/+/events', 'felt/v1/tables/tbl_1/devices/wheel-1/events']) {
+      await spy.subscribeAsync(f, { qos: 1 }).catch(() => undefined); // refused or granted-but-filtered: nothing may arrive
+    }
+    const forged = '{"type":"wheel.result","payload":{"number":17}}';
+    for (const c of [shoe, other]) {
+      const dev = await connect(c);
+      await dev.publishAsync('felt/v1/tables/tbl_1/devices/wheel-1/events', forged, { qos: 1 }).catch(() => undefined);
+    }
+    const w = await connect(wheel);
+    await w.publishAsync('felt/v1/tables/tbl_1/devices/wheel-1/events', '{"type":"wheel.result","payload":{"number":3}}', { qos: 1 });
+    await w.publishAsync('felt/v1/tables/tbl_1/devices/shoe-1/commands', '{"type":"forged-command"}', { qos: 1 }).catch(() => undefined);
+    await sleep(300);
+    expect(seen.filter((s) => s.includes('"number":17'))).toEqual([]);
+    expect(seen.filter((s) => s.includes('"number":3'))).toHaveLength(1);
+    expect(spied).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { TOPIC_ID_RE } from '@felt/protocol';
+import { z } from 'zod';
+import { AuditService } from '../audit/audit.service.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { RolesGuard } from '../auth/roles.guard.js';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { DomainError } from '../ops/domain-error.js';
+import { DeviceCredentialsService, type IssuedDeviceCredential, type PublicDeviceCredential } from './device-credentials.js';
+
+const Reason = z.object({ reason: z.string().min(1).max(500) }).strict();
+
+const checkIds = (tableId: string, deviceId?: string): void => {
+  for (const id of deviceId === undefined ? [tableId] : [tableId, deviceId]) {
+    if (!TOPIC_ID_RE.test(id)) throw new DomainError(400, { code: 'INVALID_DEVICE_ID', ruleId: null, message: `${JSON.stringify(id)} is not a table/device id (1-64 chars of A-Z a-z 0-9 _ . : -)` });
+  }
+};
+
+/**
+ * Device MQTT credentials (issue 9 finding 1). Admins issue (or rotate: issuing again replaces the
+ * secret, the old one stops working and live sessions are dropped) and revoke; the secret is returned
+ * once. Listing per table shows usernames and dates, never secrets.
+ */
+@ApiTags('devices')
+@ApiBearerAuth()
+@Controller('tables/:tableId')
+@UseGuards(JwtAuthGuard, RolesGuard)
+export class DeviceCredentialsController {
+  constructor(
+    @Inject(DeviceCredentialsService) private readonly creds: DeviceCredentialsService,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Get('device-credentials')
+  @Roles('pitboss', 'admin')
+  list(@Param('tableId') tableId: string): Promise<PublicDeviceCredential[]> {
+    checkIds(tableId);
+    return this.creds.list(tableId);
+  }
+
+  @Post('devices/:deviceId/credentials')
+  @Roles('admin')
+  @HttpCode(201)
+  @ApiBody({ schema: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } } })
+  async issue(@CurrentUser() by: AuthUser, @Param('tableId') tableId: string, @Param('deviceId') deviceId: string, @Body() body: unknown): Promise<IssuedDeviceCredential> {
+    checkIds(tableId, deviceId);
+    const { reason } = Reason.parse(body ?? {});
+    const issued = await this.creds.issue(tableId, deviceId);
+    await this.audit.record({ actor: by.userId, role: by.role, action: issued.createdAt === issued.rotatedAt ? 'device.credential.issue' : 'device.credential.rotate', reason, target: `device:${issued.username}`, at: this.clock.now() });
+    return issued;
+  }
+
+  @Delete('devices/:deviceId/credentials')
+  @Roles('admin')
+  @HttpCode(200)
+  async revoke(@CurrentUser() by: AuthUser, @Param('tableId') tableId: string, @Param('deviceId') deviceId: string, @Body() body: unknown): Promise<{ revoked: boolean }> {
+    checkIds(tableId, deviceId);
+    const { reason } = Reason.parse(body ?? {});
+    const revoked = await this.creds.revoke(tableId, deviceId);
+    if (!revoked) throw new DomainError(404, { code: 'DEVICE_CREDENTIAL_NOT_FOUND', ruleId: null, message: `no credential for ${tableId}/${deviceId}` });
+    await this.audit.record({ actor: by.userId, role: by.role, action: 'device.credential.revoke', reason, target: `device:${tableId}/${deviceId}`, at: this.clock.now() });
+    return { revoked };
+  }
+}
