@@ -19,7 +19,6 @@ import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
 import { newBetId, newRequestId } from './ids.js';
 import { ROLES } from './types.js';
 import type { RoundDetail, RoundListItem, RoundSearchQuery, TableDay } from './pit.types.js';
-import type { DeviceStatusFrame } from './realtime.client.js';
 import type { DeviceCredentialInfo, IssuedDeviceCredential } from './device-credentials.js';
 import type {
   AcceptedBet,
@@ -418,11 +417,6 @@ export class FeltClient {
   /** A round's money, bets (status, return) and every stored event (replay). */
   async roundDetail(roundId: string): Promise<RoundDetail> {
     return this.request('GET', `/rounds/${seg(roundId)}/detail`);
-  }
-
-  /** Device health of a table (last status, seq, event time), as the `device.status` frames carry it. */
-  async tableDevices(tableId: string): Promise<DeviceStatusFrame[]> {
-    return this.request('GET', `/tables/${seg(tableId)}/devices`);
   }
 
   /** A pit boss turns down a void request or a manual entry (audited with the reason). */
