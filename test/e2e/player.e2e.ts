@@ -184,7 +184,7 @@ describe('player client (Chromium, simulated studio)', () => {
       }
       await page.getByRole('link', { name: 'My history' }).click();
       await page.getByRole('heading', { name: 'My history' }).waitFor();
-      await page.locator('.history-round').first().waitFor();
+      await page.locator('.history-round, .history-empty').first().waitFor();
       await capture(page, 'history', device);
       await context.close();
     }
@@ -193,7 +193,7 @@ describe('player client (Chromium, simulated studio)', () => {
     await page.getByText('RES-3: you may not bet on both Big and Small').waitFor();
     await capture(page, 'sicbo', 'desktop');
     await page.getByRole('link', { name: 'My history' }).click();
-    await page.locator('.history-round').first().waitFor();
+    await page.locator('.history-round, .history-empty').first().waitFor();
     await capture(page, 'history', 'desktop');
     await context.close();
   });

@@ -74,7 +74,8 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
   const initial = useMemo(() => readStored(storageKey), [storageKey]);
   const [user, setUser] = useState<AuthUser | null>(initial?.user ?? null);
   const [token, setToken] = useState<string | null>(initial?.token ?? null);
-  const [restoring, setRestoring] = useState(initial !== null);
+  // A stored session renders at once (checked in the background; a 401 signs out): no round trip before the first paint.
+  const [restoring, setRestoring] = useState(false);
   const [connected, setConnected] = useState(false);
   const [clockOffsetMs, setOffset] = useState(0);
   const offsetRef = useRef(0);

@@ -13,7 +13,7 @@ export function History() {
   return (
     <main className="history-page">
       <h1>{t('history.title')}</h1>
-      {rounds.isSuccess && rounds.data.length === 0 ? <p className="felt-muted">{t('history.empty')}</p> : null}
+      {rounds.isSuccess && rounds.data.length === 0 ? <p className="felt-muted history-empty">{t('history.empty')}</p> : null}
       <div className="history-list">
         {(rounds.data ?? []).map((r) => {
           const table = byId.get(r.tableId);

@@ -1,7 +1,9 @@
 import type { Table } from '@felt/client-sdk';
 import { BetTimer, PhaseBadge, formatMoneyShort, useLiveRound, useLocale, useTables } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
+import { prefetchGames } from '../../table/components/TableView';
 import { useTableResults } from '../../table/hooks/useTableData';
 import { NumberBadge } from '../../roulette/components/Wheel';
 
@@ -52,6 +54,10 @@ function TableCard({ table }: { readonly table: Table }) {
 
 export function Lobby() {
   const { t } = useTranslation('player');
+  useEffect(() => {
+    const h = setTimeout(prefetchGames, 1500); // after the lobby is on screen: tables open instantly
+    return () => clearTimeout(h);
+  }, []);
   const tables = useTables();
   const open = (tables.data ?? []).filter((x) => x.status === 'open');
   return (

@@ -1,6 +1,6 @@
 import type { Table } from '@felt/client-sdk';
 import { BetTimer, ErrorNotice, Money, TableIdentity, formatMoney, toRejection, useLiveRound, useLocale, useRoundFrames, useTable, useWallet } from '@felt/ui';
-import { Suspense, lazy, useCallback, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBetting } from '../hooks/useBetting';
 import { useMyRounds } from '../hooks/useTableData';
@@ -10,15 +10,27 @@ import type { GameProps } from '../game';
 import { ActionBar } from './ActionBar';
 import { Notices } from './Notices';
 
-// Each game's table is its own chunk: the lobby never loads them.
+// Each game's table is its own chunk: the lobby's first paint never waits for them.
+const LOADERS = {
+  roulette: () => import('../../roulette/components/RouletteTable'),
+  baccarat: () => import('../../baccarat/components/BaccaratTable'),
+  blackjack: () => import('../../blackjack/components/BlackjackTable'),
+  sicbo: () => import('../../simple/components/SicboTable'),
+  duel: () => import('../../simple/components/DuelTable'),
+} as const;
 const GAMES: Readonly<Record<string, ComponentType<GameProps>>> = {
-  roulette: lazy(() => import('../../roulette/components/RouletteTable')),
-  baccarat: lazy(() => import('../../baccarat/components/BaccaratTable')),
-  blackjack: lazy(() => import('../../blackjack/components/BlackjackTable')),
-  sicbo: lazy(() => import('../../simple/components/SicboTable')),
-  'dragon-tiger': lazy(() => import('../../simple/components/DuelTable')),
-  'football-studio': lazy(() => import('../../simple/components/DuelTable')),
+  roulette: lazy(LOADERS.roulette),
+  baccarat: lazy(LOADERS.baccarat),
+  blackjack: lazy(LOADERS.blackjack),
+  sicbo: lazy(LOADERS.sicbo),
+  'dragon-tiger': lazy(LOADERS.duel),
+  'football-studio': lazy(LOADERS.duel),
 };
+
+/** Starts loading every game's chunk (small; hls.js stays lazy) — called by the lobby and the table page. */
+export function prefetchGames(): void {
+  for (const load of Object.values(LOADERS)) void load();
+}
 
 /** The round's result for this player, the moment the server settles it. */
 function SettlementBanner({ table }: { readonly table: Table }) {
@@ -57,6 +69,7 @@ export function TableView({ tableId }: { readonly tableId: string }) {
   const table = useTable(tableId);
   const round = useLiveRound(tableId);
   const wallet = useWallet();
+  useEffect(prefetchGames, []); // in parallel with the table's REST call and the socket join
   if (table.isError) return <ErrorNotice error={toRejection(table.error)} />;
   if (!table.data) return <p className="felt-center felt-muted">{t('common:loading')}</p>;
   return <TableLoaded table={table.data} view={round.data?.view ?? null} balance={wallet.data?.balanceMinor ?? null} locale={locale} />;
@@ -74,7 +87,7 @@ function TableLoaded({ table, view: raw, balance, locale }: { readonly table: Ta
   const Game = GAMES[table.game];
   const decisionDeadline = (raw as { decisionDeadline?: number | null } | null)?.decisionDeadline ?? null;
   return (
-    <main className={`table-page game-${table.game}`}>
+    <main className={`table-page game-${table.game}`} data-live-table={table.tableId} data-seq={view?.seq ?? 0}>
       <div className="table-top">
         <TableIdentity table={table} roundId={view?.roundId ?? null} phase={view?.phase ?? null} locale={locale} />
         <div className="table-top-right">

@@ -5,14 +5,14 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 export const resultsKey = (tableId: string) => ['results', tableId] as const;
 export const myRoundsKey = ['myRounds'] as const;
 
-/** Finished rounds of a table (newest first), refreshed when a round of it settles. */
+/** Finished rounds of a table (newest first), refreshed when a round of it settles (the key's prefix invalidates every limit). */
 export function useTableResults(tableId: string, limit: number): UseQueryResult<TableResult[]> {
   const { api } = useSession();
   const qc = useQueryClient();
   useRoundFrames((f) => {
     if (f.tableId === tableId && (f.type === 'RoundSettled' || f.type === 'RoundVoided')) void qc.invalidateQueries({ queryKey: resultsKey(tableId) });
   });
-  return useQuery({ queryKey: resultsKey(tableId), queryFn: () => api.tableResults(tableId, limit), staleTime: 60_000 });
+  return useQuery({ queryKey: [...resultsKey(tableId), limit], queryFn: () => api.tableResults(tableId, limit), staleTime: 60_000 });
 }
 
 /** The player's own rounds with the settlement of each bet. */

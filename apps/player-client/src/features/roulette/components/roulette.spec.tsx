@@ -1,0 +1,140 @@
+// @vitest-environment happy-dom
+import { ROULETTE_LAYOUT_SIZE, roulette, rouletteSpotAnchor } from '@felt/games';
+import { renderWithFelt } from '@felt/ui/test-utils';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Table } from '@felt/client-sdk';
+import { keyPaths } from '@felt/ui';
+import { playerEn } from '../../../i18n/player.en';
+import { playerSv } from '../../../i18n/player.sv';
+import { BetSpot } from '../../table/components/BetSpot';
+import { Limits } from '../../table/components/Limits';
+import { Racetrack } from './Racetrack';
+import { RouletteLayout, type Orientation } from './RouletteLayout';
+
+afterEach(() => cleanup());
+const catalogues = { player: { en: playerEn, sv: playerSv } };
+const profile = roulette.europeanProfile;
+const { width: W, height: H } = ROULETTE_LAYOUT_SIZE;
+const PX = 100; // pixels per layout unit
+
+function renderLayout(orientation: Orientation, over: Partial<Parameters<typeof RouletteLayout>[0]> = {}) {
+  const onPlace = vi.fn();
+  const onPreview = vi.fn();
+  const r = renderWithFelt(
+    <RouletteLayout profile={profile} stakes={new Map()} pending={new Map()} currency="EUR" open orientation={orientation} highlight={[]} winning={null} onPlace={onPlace} onPreview={onPreview} describe={(s) => `spot ${s}`} {...over} />,
+    { catalogues },
+  );
+  const svg = screen.getByRole('img', { name: 'Roulette betting layout' });
+  const [w, h] = orientation === 'horizontal' ? [W * PX, H * PX] : [H * PX, W * PX];
+  Object.defineProperty(svg, 'getBoundingClientRect', { value: () => ({ left: 10, top: 20, width: w, height: h, right: 10 + w, bottom: 20 + h, x: 10, y: 20, toJSON: () => ({}) }) });
+  /** Client coordinates of a layout point, like a finger on the screen. */
+  const at = (p: { x: number; y: number }) => (orientation === 'horizontal' ? { clientX: 10 + p.x * PX, clientY: 20 + p.y * PX } : { clientX: 10 + (H - p.y) * PX, clientY: 20 + p.x * PX });
+  return { ...r, svg, onPlace, onPreview, at };
+}
+
+describe('roulette layout (GEN-7: the spot under the chip is unambiguous)', () => {
+  for (const orientation of ['horizontal', 'vertical'] as const) {
+    it(`every simple spot of the grammar is placed by a click at its position (${orientation})`, () => {
+      const { svg, onPlace, at } = renderLayout(orientation);
+      for (const s of roulette.ALL_SIMPLE_SPOTS) {
+        const anchor = rouletteSpotAnchor(s.key, profile);
+        if (!anchor) throw new Error(`no anchor for ${s.key}`);
+        fireEvent.click(svg, at(anchor));
+        expect(onPlace).toHaveBeenLastCalledWith(s.key);
+      }
+      expect(onPlace).toHaveBeenCalledTimes(roulette.ALL_SIMPLE_SPOTS.length);
+    });
+  }
+
+  it('previews the covered numbers of the spot under the pointer before the click (zero split, first four, six line)', () => {
+    const { svg, onPreview, at } = renderLayout('horizontal');
+    fireEvent.pointerMove(svg, at({ x: 1, y: 1.5 }));
+    expect(onPreview).toHaveBeenLastCalledWith([0, 2]);
+    expect(screen.getByText('spot split:0-2')).toBeTruthy();
+    expect(screen.getByText(/covers 0, 2/)).toBeTruthy();
+    fireEvent.pointerMove(svg, at({ x: 1, y: 3 }));
+    expect(onPreview).toHaveBeenLastCalledWith([0, 1, 2, 3]);
+    fireEvent.pointerMove(svg, at({ x: 2, y: 3 }));
+    expect(onPreview).toHaveBeenLastCalledWith([1, 2, 3, 4, 5, 6]);
+    fireEvent.pointerLeave(svg);
+    expect(onPreview).toHaveBeenLastCalledWith([]);
+  });
+
+  it('places nothing while betting is closed', () => {
+    const { svg, onPlace, at } = renderLayout('horizontal', { open: false });
+    fireEvent.click(svg, at({ x: 5.5, y: 1.5 }));
+    expect(onPlace).not.toHaveBeenCalled();
+    expect(screen.getByText('Betting is closed — watch the wheel.')).toBeTruthy();
+  });
+
+  it('stacks chips: one per spot with the total, an announced bet spread over its chip spots', () => {
+    const { container } = renderLayout('horizontal', { stakes: new Map([['straight:17', 500], ['voisins', 900]]), pending: new Map([['straight:17', 100]]) });
+    const chip = (k: string) => container.querySelector(`[data-chip="${k}"]`);
+    expect(chip('straight:17')?.getAttribute('data-amount')).toBe('600');
+    expect(chip('straight:17')?.textContent).toContain('6');
+    expect(chip('street:0-2-3')?.getAttribute('data-amount')).toBe('200'); // 2 of voisins' 9 chips
+    expect(chip('corner:25-26-28-29')?.getAttribute('data-amount')).toBe('200');
+    expect(chip('split:4-7')?.getAttribute('data-amount')).toBe('100');
+    expect(container.querySelectorAll('[data-chip]')).toHaveLength(1 + 7);
+  });
+});
+
+describe('racetrack', () => {
+  const render = () => {
+    const onPlace = vi.fn();
+    const onPreview = vi.fn();
+    renderWithFelt(<Racetrack profile={profile} open highlight={[]} stakes={new Map()} onPlace={onPlace} onPreview={onPreview} />, { catalogues });
+    return { onPlace, onPreview };
+  };
+
+  it('a number bets it with its neighbours on the wheel; n is adjustable; the preview expands to the covered numbers', () => {
+    const { onPlace, onPreview } = render();
+    const n26 = screen.getByRole('button', { name: 'Bet 26 and 2 neighbours each side' });
+    fireEvent.pointerEnter(n26);
+    expect(onPreview).toHaveBeenLastCalledWith([0, 3, 26, 32, 35]);
+    fireEvent.click(n26);
+    expect(onPlace).toHaveBeenLastCalledWith('neighbours:26:2');
+    fireEvent.click(screen.getByRole('button', { name: 'More neighbours' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Bet 26 and 3 neighbours each side' }));
+    expect(onPlace).toHaveBeenLastCalledWith('neighbours:26:3');
+  });
+
+  it('the French announced bets are buttons with their chip counts and previews', () => {
+    const { onPlace, onPreview } = render();
+    const tiers = screen.getByRole('button', { name: /Tiers du cylindre/ });
+    expect(tiers.textContent).toContain('6 chips');
+    fireEvent.pointerEnter(tiers);
+    expect(onPreview).toHaveBeenLastCalledWith([5, 8, 10, 11, 13, 16, 23, 24, 27, 30, 33, 36]);
+    fireEvent.click(screen.getByRole('button', { name: /Voisins du zéro/ }));
+    expect(onPlace).toHaveBeenLastCalledWith('voisins');
+    expect(screen.getByRole('button', { name: /Orphelins/ }).textContent).toContain('5 chips');
+  });
+});
+
+describe('limits (GEN-2) and bet spots', () => {
+  const table = { tableId: 'tbl_1', name: 'Roulette 1', game: 'roulette', currency: 'EUR', limits: { tableMinMinor: 100, tableMaxMinor: 200_000, spots: { straight: { minMinor: 100, maxMinor: 5_000 } } } } as unknown as Table;
+
+  it('shows per-spot limits and the table limit', () => {
+    renderWithFelt(<Limits table={table} kinds={['straight', 'split']} locale="en-GB" />, { catalogues });
+    expect(screen.getByRole('row', { name: 'Straight up €1 – €50' })).toBeTruthy();
+    expect(screen.getByRole('row', { name: 'Split €1 – €2,000' })).toBeTruthy();
+    expect(screen.getByRole('row', { name: 'Table (total per round) €1 – €2,000' })).toBeTruthy();
+  });
+
+  it('a bet spot names itself with payout and limits, and draws the stake', () => {
+    const onPlace = vi.fn();
+    const { container } = renderWithFelt(<BetSpot spot="tie" label="Tie" pays="8:1" stakeMinor={2_500} pendingMinor={0} currency="EUR" locale="en-GB" limit={{ minMinor: 100, maxMinor: 20_000 }} open onPlace={onPlace} />, { catalogues });
+    const b = screen.getByRole('button', { name: /^Tie 8:1 €1 – €200/ });
+    expect(b.textContent).toContain('your bet €25');
+    fireEvent.click(b);
+    expect(onPlace).toHaveBeenCalledOnce();
+    expect(container.querySelector('.felt-chip-stack')?.getAttribute('data-amount')).toBe('2500');
+  });
+});
+
+describe('player catalogue', () => {
+  it('Swedish has every English key', () => {
+    expect(keyPaths(playerSv)).toEqual(keyPaths(playerEn));
+  });
+});
