@@ -33,10 +33,16 @@ for (const a of apps) {
   console.log(`dev: ${a.name.padEnd(8)} ${server.resolvedUrls?.local[0] ?? ''}  (hot reload; API → ${process.env.FELT_API})`);
 }
 
+let stopping = false;
 const stop = async () => {
-  for (const s of servers) await s.close();
-  studio.kill('SIGINT');
+  if (stopping) return;
+  stopping = true;
+  studio.kill('SIGTERM'); // first: the studio must never outlive this script
+  await Promise.allSettled(servers.map((s) => s.close()));
 };
+process.on('exit', () => {
+  if (studio.exitCode === null) studio.kill('SIGTERM');
+});
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 studio.on('exit', (code) => {

@@ -65,7 +65,7 @@ export function attachRealtime(rt: RealtimeClient, qc: QueryClient, listeners: S
           qc.setQueryData<LiveRound>(queryKeys.round(f.tableId), { tableId: f.tableId, roundId: f.roundId, seq: f.seq, view: f.view, next: f.next ?? prev?.next ?? [], receivedAt: performance.now() });
         }
       }
-      if (f.view !== null && f.view !== undefined) measureFrame(f.tableId, f.seq);
+      if (f.view !== null && f.view !== undefined) measureFrame(f.tableId, f.roundId, f.seq);
       if (f.type === 'RoundSettled' || f.type === 'RoundVoided' || f.type === 'BetAccepted' || f.type === 'BetCancelled') {
         void qc.invalidateQueries({ queryKey: queryKeys.wallet });
       }
@@ -82,16 +82,19 @@ const frameListeners = new Set<FrameListener>();
 /**
  * Frame-to-screen budget probe (scripts/budgets): when the page defines `__feltFramePerf` (an
  * array), each frame with a view records, in the next animation frame callback (before paint),
- * how long it took and whether the element `[data-live-table=<id>]` already shows its seq.
+ * how long it took and whether the element `[data-live-table=<id>]` already shows its round and seq
+ * (or a later seq of that round).
  */
-function measureFrame(tableId: string, seq: number): void {
+function measureFrame(tableId: string, roundId: string, seq: number): void {
   const perf = (globalThis as { __feltFramePerf?: { seq: number; ms: number; onScreen: boolean; shown: string | null }[] }).__feltFramePerf;
   if (!perf || typeof requestAnimationFrame !== 'function') return;
   const t0 = performance.now();
   requestAnimationFrame(() => {
     const el = document.querySelector(`[data-live-table="${tableId}"]`);
     const shown = el?.getAttribute('data-seq') ?? null;
-    perf.push({ seq, ms: performance.now() - t0, onScreen: shown === String(seq), shown });
+    // On screen: this frame's seq, or a later frame of the same round that superseded it before the callback.
+    const onScreen = el?.getAttribute('data-round') === roundId && Number(shown) >= seq;
+    perf.push({ seq, ms: performance.now() - t0, onScreen, shown });
   });
 }
 

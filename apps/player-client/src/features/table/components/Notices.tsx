@@ -2,20 +2,28 @@ import { ErrorNotice } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import type { Betting } from '../hooks/useBetting';
 
-/** Accepted bets (a short confirmation) and rejections (rule ID + reason + code). */
+/**
+ * Accepted bets: one confirmation slot (the latest replaces the previous, so nothing moves when
+ * chips land); rejections: rule ID + reason + code, kept until dismissed.
+ */
 export function Notices({ betting }: { readonly betting: Betting }) {
   const { t } = useTranslation('player');
+  const errors = betting.notices.filter((n) => n.kind === 'error');
+  const ok = betting.notices.filter((n) => n.kind === 'ok').at(-1);
   return (
-    <div className="notices" aria-live="polite">
-      {betting.notices.map((n) =>
-        n.kind === 'ok' ? (
-          <div key={n.id} className="felt-toast" role="status">
-            ✓ {t('notices.accepted', { what: n.text })}
-          </div>
-        ) : (
+    <>
+      <div className="notices" aria-live="polite">
+        {errors.map((n) => (
           <ErrorNotice key={n.id} error={n.error ?? null} onDismiss={() => betting.dismiss(n.id)} title={t('notices.rejected')} />
-        ),
-      )}
-    </div>
+        ))}
+      </div>
+      <div className="confirm-slot" aria-live="polite">
+        {ok ? (
+          <div key={ok.id} className="felt-toast" role="status">
+            ✓ {t('notices.accepted', { what: ok.text })}
+          </div>
+        ) : null}
+      </div>
+    </>
   );
 }

@@ -87,7 +87,7 @@ function TableLoaded({ table, view: raw, balance, locale }: { readonly table: Ta
   const Game = GAMES[table.game];
   const decisionDeadline = (raw as { decisionDeadline?: number | null } | null)?.decisionDeadline ?? null;
   return (
-    <main className={`table-page game-${table.game}`} data-live-table={table.tableId} data-seq={view?.seq ?? 0}>
+    <main className={`table-page game-${table.game}`} data-live-table={table.tableId} data-round={view?.roundId ?? ''} data-seq={view?.seq ?? 0}>
       <div className="table-top">
         <TableIdentity table={table} roundId={view?.roundId ?? null} phase={view?.phase ?? null} locale={locale} />
         <div className="table-top-right">
