@@ -40,9 +40,10 @@ function run(kernel: AnyKernel, profileId: string, spot: (i: number) => string, 
 }
 
 const rounds = Number(process.argv[2] ?? 3);
+const only = process.argv[3];
 console.log(`per-bet decide+evolve (µs), average of the ${WINDOW} bets placed after N bets, best of ${rounds}`);
 console.log(['game', ...SIZES.map((n) => `N=${n}`), 'ratio 10k/100'].join('\t'));
-for (const c of cases) {
+for (const c of cases.filter((x) => only === undefined || only.split(',').includes(x.game))) {
   const row: number[] = [];
   for (const n of SIZES) {
     let best = Infinity;
