@@ -1,0 +1,5 @@
+export * from './money-wheel.rules.js';
+export * from './money-wheel.settle.js';
+export * from './money-wheel.rtp.js';
+export * from './money-wheel.offline.js';
+export * as bigRational from './big-rational.js';
