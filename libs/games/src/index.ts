@@ -16,3 +16,4 @@ export * as baccarat from './baccarat/index.js';
 export * as dragonTiger from './dragon-tiger/index.js';
 export * as footballStudio from './football-studio/index.js';
 export * as sicbo from './sicbo/index.js';
+export * as moneyWheel from './money-wheel/index.js';
