@@ -4,6 +4,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyWheel } from '@felt/games';
 import { ManualScheduler } from './clock.js';
+import { runSim } from './run-sim.js';
 import { MoneyWheelSim, parseMoneyWheelCommand, type MoneyWheelEnvelope, type MoneyWheelFault } from './money-wheel.sim.js';
 
 const profile = moneyWheel.MONEY_WHEEL_STANDARD;
@@ -117,6 +118,28 @@ describe('simulated money wheel over MQTT (in-process broker)', () => {
       expect(result).toMatchObject({ v: 1, tableId: 'tbl_q', deviceId: 'mwheel-1', payload: { roundId: 'rnd_9', spin: 1 } });
     } finally {
       await sim.stop();
+      await obs.endAsync();
+    }
+  });
+
+  it('runSim("money-wheel", scenario short-spin): the first commanded spin reports fewer than one turn', async () => {
+    const ac = new AbortController();
+    const obs = await mqtt.connectAsync(url, { clientId: 'mw-obs-run' });
+    const got: Record<string, unknown>[] = [];
+    obs.on('message', (_t, p) => got.push(JSON.parse(p.toString('utf8')) as Record<string, unknown>));
+    await obs.subscribeAsync('felt/v1/tables/tbl_run/devices/mwheel_1/events', { qos: 1 });
+    const done = runSim({ device: 'money-wheel', mqttUrl: url, tableId: 'tbl_run', scenario: 'short-spin', seed: 4, speed: 100 }, ac.signal);
+    try {
+      const end = Date.now() + 5000;
+      while (Date.now() < end && !got.some((e) => e.type === 'moneywheel.result')) {
+        await obs.publishAsync('felt/v1/tables/tbl_run/devices/mwheel_1/commands', JSON.stringify({ id: `c${got.length}`, type: 'moneywheel.spin', payload: { roundId: 'rnd_r' } }), { qos: 1 });
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const result = got.find((e) => e.type === 'moneywheel.result')?.payload as { turns: number } | undefined;
+      expect(result?.turns).toBeLessThan(1);
+    } finally {
+      ac.abort();
+      expect(await done).toMatchObject({ device: 'money-wheel', scenario: 'short-spin', seed: 4 });
       await obs.endAsync();
     }
   });
