@@ -48,7 +48,7 @@ const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isS
  * wheel (index < N, label, turns ≥ minTurns) are the rules' job (`judgeSpin`).
  */
 export function parseResultPayload(payload: unknown): Result<{ readonly spin: number; readonly roundId: string | null; readonly report: SpinReport }> {
-  const bad = (message: string) => violation('INVALID_DEVICE_EVENT', 'MW-1', `moneywheel.result: ${message}`);
+  const bad = (message: string) => violation('INVALID_RESULT', 'MW-1', `moneywheel.result: ${message}`);
   if (!isRecord(payload)) return bad('the payload must be an object.');
   const allowed = ['spin', 'segment', 'border', 'direction', 'turns', 'label', 'roundId'];
   const extra = Object.keys(payload).find((k) => !allowed.includes(k));

@@ -37,17 +37,17 @@ describe('money wheel moves (MW-2, MW-4)', () => {
       const d = decideMove({ ...ctx, phase }, slice, c);
       return d.ok ? 'ok' : `${d.violation.code}/${d.violation.ruleId}`;
     };
-    expect(no(spin(1, 0), 'betting')).toBe('NOT_EXPECTING_SPIN/GEN-3');
-    expect(no({ ...spin(1, 0), roundId: 'rnd_2' })).toBe('WRONG_ROUND/MW-2');
-    expect(no(spin(1, 0), 'closed', play([spin(1, p.layout.indexOf('2x'))]).slice)).toBe('STALE_SPIN/MW-2');
-    expect(no(spin(1, 99))).toBe('INVALID_SEGMENT/MW-1');
+    expect(no(spin(1, 0), 'betting')).toBe('COMMAND_NOT_EXPECTED/GEN-3');
+    expect(no({ ...spin(1, 0), roundId: 'rnd_2' })).toBe('SPIN_MISMATCH/MW-2');
+    expect(no(spin(1, 0), 'closed', play([spin(1, p.layout.indexOf('2x'))]).slice)).toBe('SPIN_MISMATCH/MW-2');
+    expect(no(spin(1, 99))).toBe('INVALID_RESULT/MW-1');
   });
 
-  it('maps a device payload to RecordSpin, and a malformed payload to INVALID_DEVICE_EVENT', () => {
+  it('maps a device payload to RecordSpin, and a malformed payload to INVALID_RESULT', () => {
     expect(spinCommandOf(5, { spin: 3, border: 4, direction: 'ccw', turns: 2.5, roundId: 'rnd_1' })).toEqual({ ok: true, value: { type: 'RecordSpin', at: 5, spin: 3, report: { stop: { border: 4 }, direction: 'ccw', turns: 2.5 }, roundId: 'rnd_1' } });
     for (const bad of [null, {}, { spin: 1, segment: 1, border: 2, direction: 'cw', turns: 1 }, { spin: 1, segment: 1, direction: 'up', turns: 1 }, { spin: 1, segment: 1, direction: 'cw', turns: -1 }, { spin: 1, segment: 1, direction: 'cw', turns: 1, x: 1 }]) {
       const r = spinCommandOf(5, bad);
-      expect(r.ok === false && r.violation.code).toBe('INVALID_DEVICE_EVENT');
+      expect(r.ok === false && r.violation.code).toBe('INVALID_RESULT');
     }
   });
 });

@@ -51,11 +51,11 @@ export interface MoveContext {
 export function decideMove(ctx: MoveContext, slice: MoneyWheelSlice, c: MoneyWheelMoveCommand): Result<{ readonly events: readonly MoneyWheelMoveEvent[]; readonly voidRound: string | null }> {
   switch (c.type) {
     case 'RecordSpin': {
-      if (ctx.phase !== 'closed') return { ok: false, violation: v('NOT_EXPECTING_SPIN', 'GEN-3', 'A spin counts only after "no more bets" and before the round has its result.', { phase: ctx.phase }) };
-      if (c.roundId !== undefined && c.roundId !== ctx.roundId) return { ok: false, violation: v('WRONG_ROUND', 'MW-2', `The spin was for round ${c.roundId}, not ${ctx.roundId ?? 'none'}.`, { roundId: c.roundId }) };
+      if (ctx.phase !== 'closed') return { ok: false, violation: v('COMMAND_NOT_EXPECTED', 'GEN-3', 'A spin counts only after "no more bets" and before the round has its result.', { phase: ctx.phase }) };
+      if (c.roundId !== undefined && c.roundId !== ctx.roundId) return { ok: false, violation: v('SPIN_MISMATCH', 'MW-2', `The spin was for round ${c.roundId}, not ${ctx.roundId ?? 'none'}.`, { roundId: c.roundId }) };
       const last = slice.spins[slice.spins.length - 1];
       if (!Number.isSafeInteger(c.spin) || c.spin < 0) return { ok: false, violation: v('INVALID_SPIN', 'MW-1', 'The spin number must be a whole number ≥ 0.') };
-      if (last !== undefined && c.spin <= last.spin) return { ok: false, violation: v('STALE_SPIN', 'MW-2', `Spin ${c.spin} was already counted (last spin ${last.spin}).`, { spin: c.spin, lastSpin: last.spin }) };
+      if (last !== undefined && c.spin <= last.spin) return { ok: false, violation: v('SPIN_MISMATCH', 'MW-2', `Spin ${c.spin} was already counted (last spin ${last.spin}).`, { spin: c.spin, lastSpin: last.spin }) };
       const judged = judgeSpin(ctx.profile, c.report);
       if (!judged.ok) return judged;
       const j = judged.value;
@@ -67,7 +67,7 @@ export function decideMove(ctx: MoveContext, slice: MoneyWheelSlice, c: MoneyWhe
       return { ok: true, value: { events: [{ type: 'SpinRecorded', at: c.at, spin }], voidRound } };
     }
     case 'RecordWheelFault':
-      if (ctx.phase === 'idle' || ctx.phase === 'settled' || ctx.phase === 'void') return { ok: false, violation: v('NO_ROUND', 'GEN-6', 'A wheel fault outside a round changes nothing.', { phase: ctx.phase }) };
+      if (ctx.phase === 'idle' || ctx.phase === 'settled' || ctx.phase === 'void') return { ok: false, violation: v('ROUND_NOT_OPEN', 'GEN-6', 'A wheel fault outside a round changes nothing.', { phase: ctx.phase }) };
       return { ok: true, value: { events: [{ type: 'WheelFaultRecorded', at: c.at, code: c.code, text: c.text }], voidRound: null } };
   }
 }

@@ -43,7 +43,7 @@ export function exactRtp(p: MoneyWheelProfile, bet: number): Result<BigRational>
     const q0 = q(factors.length, n);
     const q1 = q(factors.reduce((a, f) => a + f, 0), n);
     if (p.stacking === 'multiply' && !(q1.num < q1.den)) {
-      return violation('UNBOUNDED_RTP', 'MW-2', `Profile ${p.id}: the expected stacked multiplier is infinite (Σ factor/N = ${format(q1)} ≥ 1); set a multiplierCap.`);
+      return violation('PROFILE_UNSUPPORTED', 'MW-2', `Profile ${p.id}: the expected stacked multiplier is infinite (Σ factor/N = ${format(q1)} ≥ 1); set a multiplierCap.`);
     }
     const oneMinus = (x: BigRational) => sub(ONE, x);
     let a: BigRational;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { betNumbers, checkProfile, EMPTY_CHAIN, foldSpin, judgeSpin, MONEY_WHEEL_CAPPED, MONEY_WHEEL_STANDARD, MONEY_WHEEL_TWO_DOUBLES, moneyWheelProfiles, parseLabel, parseSpot, spotsOf, stack, winningIndex, type MoneyWheelProfile, type SpinOutcome } from './money-wheel.rules.js';
+import { betNumbers, checkLiveProfile, checkProfile, maxReturnMultiple, MONEY_WHEEL_UNLIMITED, EMPTY_CHAIN, foldSpin, judgeSpin, MONEY_WHEEL_CAPPED, MONEY_WHEEL_STANDARD, MONEY_WHEEL_TWO_DOUBLES, moneyWheelProfiles, parseLabel, parseSpot, spotsOf, stack, winningIndex, type MoneyWheelProfile, type SpinOutcome } from './money-wheel.rules.js';
 import { settleBets } from './money-wheel.settle.js';
 import type { AcceptedBet } from '../kernel/kernel.js';
 
@@ -36,7 +36,7 @@ describe('Money Wheel layout and paytable (MW-1)', () => {
     expect(p && checkProfile(p).ok).toBe(true);
   });
 
-  it('checkProfile rejects a 1x multiplier, an unpaid number, an unknown label and negative turns (INVALID_PROFILE, MW-1)', () => {
+  it('checkProfile rejects a 1x multiplier, an unpaid number, an unknown label and negative turns (PROFILE_UNSUPPORTED, MW-1)', () => {
     const bad: MoneyWheelProfile[] = [
       { ...MONEY_WHEEL_STANDARD, layout: ['1', '1x'] },
       { ...MONEY_WHEEL_STANDARD, layout: ['1', '3'] },
@@ -48,7 +48,7 @@ describe('Money Wheel layout and paytable (MW-1)', () => {
     ];
     for (const p of bad) {
       const r = checkProfile(p);
-      expect(r.ok === false && [r.violation.code, r.violation.ruleId]).toEqual(['INVALID_PROFILE', 'MW-1']);
+      expect(r.ok === false && [r.violation.code, r.violation.ruleId]).toEqual(['PROFILE_UNSUPPORTED', 'MW-1']);
     }
   });
 
@@ -108,6 +108,15 @@ describe('Money Wheel layout and paytable (MW-1)', () => {
     });
   });
 
+  it('bounds the highest payout for the referee (D-1): 1 + 40 × 1000 on standard; the unlimited profile cannot run live', () => {
+    expect(maxReturnMultiple(MONEY_WHEEL_STANDARD)).toBe(40_001);
+    expect(maxReturnMultiple(MONEY_WHEEL_CAPPED)).toBe(2001);
+    expect(maxReturnMultiple(MONEY_WHEEL_UNLIMITED)).toBe(Number.POSITIVE_INFINITY);
+    expect(checkLiveProfile(MONEY_WHEEL_STANDARD).ok).toBe(true);
+    const live = checkLiveProfile(MONEY_WHEEL_UNLIMITED);
+    expect(live.ok === false && [live.violation.code, live.violation.ruleId]).toEqual(['PROFILE_UNSUPPORTED', 'D-1']);
+  });
+
   it('pays exactly what the profile says: a 38:1 "40" is data, not code (D-2)', () => {
     const p = { ...MONEY_WHEEL_STANDARD, pays: { ...MONEY_WHEEL_STANDARD.pays, '40': { num: 38, den: 1 } } };
     const r = settleBets([bet('number:40', 100)], 40, null, p);
@@ -131,18 +140,19 @@ describe('Multipliers keep bets and stack (MW-2)', () => {
     let m: number | null = null;
     for (let i = 0; i < 20; i++) m = stack(p, m, 7);
     expect(m).toBe(50);
-    expect(stack(MONEY_WHEEL_STANDARD, 343, 7)).toBe(2401);
+    expect(stack(MONEY_WHEEL_UNLIMITED, 343, 7)).toBe(2401);
+    expect(stack(MONEY_WHEEL_STANDARD, 343, 7)).toBe(1000);
   });
 
-  it('a payout beyond 2^53 minor units is refused with PAYOUT_OVERFLOW (D-1), never a stack trace', () => {
+  it('a payout beyond 2^53 minor units is refused with STAKE_TOO_LARGE (D-1), never a stack trace', () => {
     const r = settleBets([bet('number:40', 1e15)], 40, null, MONEY_WHEEL_STANDARD);
-    expect(r.ok === false && [r.violation.code, r.violation.ruleId]).toEqual(['PAYOUT_OVERFLOW', 'D-1']);
+    expect(r.ok === false && [r.violation.code, r.violation.ruleId]).toEqual(['STAKE_TOO_LARGE', 'D-1']);
     const chained = settleBets([bet('number:40', 1000)], 40, 7 ** 15, MONEY_WHEEL_STANDARD);
-    expect(chained.ok === false && chained.violation.code).toBe('PAYOUT_OVERFLOW');
+    expect(chained.ok === false && chained.violation.code).toBe('STAKE_TOO_LARGE');
   });
 
-  it('property: a chain of k multipliers then a number pays stake × (1 + n × Π factors) (standard, exact)', () => {
-    const p = MONEY_WHEEL_STANDARD;
+  it('property: a chain of k multipliers then a number pays stake × (1 + n × min(Π factors, cap)) (unlimited and standard, exact)', () => {
+    const p = MONEY_WHEEL_UNLIMITED;
     const mIdx = p.layout.flatMap((l, i) => (l.endsWith('x') ? [i] : []));
     const nIdx = p.layout.flatMap((l, i) => (l.endsWith('x') ? [] : [i]));
     fc.assert(
@@ -153,6 +163,10 @@ describe('Multipliers keep bets and stack (MW-2)', () => {
         const n = Number(p.layout[ni]);
         const r = settleBets(betNumbers(p).map((x) => bet(`number:${x}`, stake)), n, chain.multiplier, p);
         if (!r.ok) return false;
+        let capped = EMPTY_CHAIN;
+        for (const i of [...ms, ni]) capped = foldSpin(MONEY_WHEEL_STANDARD, capped, judged(MONEY_WHEEL_STANDARD, i));
+        const s = settleBets([bet(`number:${n}`, stake)], n, capped.multiplier, MONEY_WHEEL_STANDARD);
+        if (!s.ok || s.value[0]?.returnMinor !== stake * (1 + n * Math.min(product, 1000))) return false;
         return r.value.every((l) => l.returnMinor === (l.betId === `b_number:${n}` ? stake * (1 + n * product) : 0));
       }),
       { numRuns: PROPERTY_RUNS },
@@ -215,13 +229,13 @@ describe('Spin validity (MW-4) and report validation', () => {
   });
 
   it.each([
-    [{ stop: { segment: 54 }, direction: 'cw', turns: 2 }, 'INVALID_SEGMENT', 'MW-1'],
-    [{ stop: { segment: -1 }, direction: 'cw', turns: 2 }, 'INVALID_SEGMENT', 'MW-1'],
-    [{ stop: { border: 1.5 }, direction: 'cw', turns: 2 }, 'INVALID_SEGMENT', 'MW-1'],
-    [{ stop: { segment: 3 }, direction: 'up', turns: 2 }, 'INVALID_SPIN', 'MW-3'],
-    [{ stop: { segment: 3 }, direction: 'cw', turns: -1 }, 'INVALID_SPIN', 'MW-4'],
-    [{ stop: { segment: 3 }, direction: 'cw', turns: Number.NaN }, 'INVALID_SPIN', 'MW-4'],
-    [{ stop: { segment: 3 }, direction: 'cw', turns: 2, label: '40' }, 'SEGMENT_MISMATCH', 'MW-1'],
+    [{ stop: { segment: 54 }, direction: 'cw', turns: 2 }, 'INVALID_RESULT', 'MW-1'],
+    [{ stop: { segment: -1 }, direction: 'cw', turns: 2 }, 'INVALID_RESULT', 'MW-1'],
+    [{ stop: { border: 1.5 }, direction: 'cw', turns: 2 }, 'INVALID_RESULT', 'MW-1'],
+    [{ stop: { segment: 3 }, direction: 'up', turns: 2 }, 'INVALID_RESULT', 'MW-3'],
+    [{ stop: { segment: 3 }, direction: 'cw', turns: -1 }, 'INVALID_RESULT', 'MW-4'],
+    [{ stop: { segment: 3 }, direction: 'cw', turns: Number.NaN }, 'INVALID_RESULT', 'MW-4'],
+    [{ stop: { segment: 3 }, direction: 'cw', turns: 2, label: '40' }, 'INVALID_RESULT', 'MW-1'],
   ])('rejects a bad report %j with %s (%s)', (report, code, ruleId) => {
     const r = judgeSpin(p, report as never);
     expect(r.ok === false && [r.violation.code, r.violation.ruleId]).toEqual([code, ruleId]);

@@ -72,22 +72,39 @@ export const TWO_DOUBLES_LAYOUT: readonly SegmentLabel[] = [
 
 const NUMBER_PAYS: Readonly<Record<string, Ratio>> = { '1': ratio(1), '2': ratio(2), '5': ratio(5), '10': ratio(10), '20': ratio(20), '40': ratio(40) };
 
+/**
+ * The studio default: the 54-segment wheel, multipliers multiply (2x then 7x = 14x), at most 1000x on
+ * one result. The cap is the operator's maximum (D-1: a stake times the highest payout must stay an
+ * exact integer, so a live wheel needs one; "consecutive multipliers are unlimited subject to a
+ * maximum win" is how studios word it). `unlimited` below is MW-2 without any cap.
+ */
 export const MONEY_WHEEL_STANDARD: MoneyWheelProfile = {
   id: 'standard',
-  name: 'Money Wheel (54 segments, 2x and 7x stacking by product, MW-1..MW-4)',
+  name: 'Money Wheel (54 segments, 2x and 7x multiply, at most 1000x, MW-1..MW-4)',
   layout: STANDARD_LAYOUT,
   pays: NUMBER_PAYS,
   stacking: 'multiply',
-  multiplierCap: null,
+  multiplierCap: 1000,
   minTurns: 1,
   maxInvalidSpins: 3,
   payoutRounding: 'down',
 };
 
+/**
+ * MW-2 to the letter: multipliers stack without limit. Exact RTP and `felt settle` work; a live table
+ * cannot run it (no stake has an exact highest payout: `checkLiveProfile` says PROFILE_UNSUPPORTED).
+ */
+export const MONEY_WHEEL_UNLIMITED: MoneyWheelProfile = {
+  ...MONEY_WHEEL_STANDARD,
+  id: 'unlimited',
+  name: 'Money Wheel (54 segments, multipliers stack without limit; RTP and dispute tool only)',
+  multiplierCap: null,
+};
+
 export const MONEY_WHEEL_TWO_DOUBLES: MoneyWheelProfile = {
   ...MONEY_WHEEL_STANDARD,
   id: 'two-doubles',
-  name: 'Money Wheel (55 segments with two 2x, the counts of other-games.md MW-1)',
+  name: 'Money Wheel (55 segments with two 2x, the counts of other-games.md MW-1; at most 1000x)',
   layout: TWO_DOUBLES_LAYOUT,
 };
 
@@ -103,6 +120,7 @@ export const MONEY_WHEEL_CAPPED: MoneyWheelProfile = {
 
 export const moneyWheelProfiles: Readonly<Record<string, MoneyWheelProfile>> = {
   standard: MONEY_WHEEL_STANDARD,
+  unlimited: MONEY_WHEEL_UNLIMITED,
   'two-doubles': MONEY_WHEEL_TWO_DOUBLES,
   capped: MONEY_WHEEL_CAPPED,
 };
@@ -124,7 +142,7 @@ export function parseLabel(label: string): Segment | null {
  * chain strictly grows), every number has a pay, minTurns ≥ 0, maxInvalidSpins ≥ 1.
  */
 export function checkProfile(p: MoneyWheelProfile): Result<MoneyWheelProfile> {
-  const bad = (message: string) => violation('INVALID_PROFILE', 'MW-1', `Money Wheel profile "${p.id}": ${message}`);
+  const bad = (message: string) => violation('PROFILE_UNSUPPORTED', 'MW-1', `Money Wheel profile "${p.id}": ${message}`);
   if (p.layout.length < 2) return bad('a wheel needs at least two segments.');
   for (const [i, label] of p.layout.entries()) {
     const s = parseLabel(label);
@@ -140,6 +158,24 @@ export function checkProfile(p: MoneyWheelProfile): Result<MoneyWheelProfile> {
   if (!Number.isSafeInteger(p.maxInvalidSpins) || p.maxInvalidSpins < 1) return bad('maxInvalidSpins must be a whole number ≥ 1.');
   if (p.multiplierCap !== null && (!Number.isSafeInteger(p.multiplierCap) || p.multiplierCap < 1)) return bad('multiplierCap must be a whole number ≥ 1 or null.');
   return ok(p);
+}
+
+/** The highest total return of one stake unit (stake included): 1 + highest pay × cap; Infinity uncapped. */
+export function maxReturnMultiple(p: MoneyWheelProfile): number {
+  let best = 0;
+  for (const l of p.layout) {
+    const pay = p.pays[l];
+    if (parseLabel(l)?.type === 'number' && pay) best = Math.max(best, pay.num / pay.den);
+  }
+  return p.multiplierCap === null ? Number.POSITIVE_INFINITY : 1 + best * p.multiplierCap;
+}
+
+/** A profile a live table can run: a valid profile with a multiplier cap (D-1). */
+export function checkLiveProfile(p: MoneyWheelProfile): Result<MoneyWheelProfile> {
+  const c = checkProfile(p);
+  if (!c.ok) return c;
+  if (p.multiplierCap === null) return violation('PROFILE_UNSUPPORTED', 'D-1', `Money Wheel profile "${p.id}" stacks multipliers without limit: no stake has an exact highest payout, so a live table cannot run it (use a profile with a multiplierCap).`);
+  return c;
 }
 
 /** The segment at an index of the profile's wheel (index must be in range). */
@@ -208,18 +244,18 @@ const isIndex = (x: unknown, n: number): x is number => typeof x === 'number' &&
 export function judgeSpin(p: MoneyWheelProfile, report: SpinReport): Result<SpinOutcome> {
   const n = p.layout.length;
   if (typeof report.turns !== 'number' || !Number.isFinite(report.turns) || report.turns < 0) {
-    return violation('INVALID_SPIN', 'MW-4', `A spin reports its full wheel turns as a number ≥ 0, got ${JSON.stringify(report.turns)}.`, { turns: report.turns });
+    return violation('INVALID_RESULT', 'MW-4', `A spin reports its full wheel turns as a number ≥ 0, got ${JSON.stringify(report.turns)}.`, { turns: report.turns });
   }
-  if (report.direction !== 'cw' && report.direction !== 'ccw') return violation('INVALID_SPIN', 'MW-3', `The spin direction is "cw" or "ccw", got ${JSON.stringify(report.direction)}.`);
+  if (report.direction !== 'cw' && report.direction !== 'ccw') return violation('INVALID_RESULT', 'MW-3', `The spin direction is "cw" or "ccw", got ${JSON.stringify(report.direction)}.`);
   const stop = report.stop;
   const border = 'border' in stop;
   const at = 'segment' in stop ? stop.segment : stop.border;
-  if (!isIndex(at, n)) return violation('INVALID_SEGMENT', 'MW-1', `A ${border ? 'border' : 'segment'} index on this ${n}-segment wheel is a whole number 0–${n - 1}, got ${JSON.stringify(at)}.`, { index: at });
+  if (!isIndex(at, n)) return violation('INVALID_RESULT', 'MW-1', `A ${border ? 'border' : 'segment'} index on this ${n}-segment wheel is a whole number 0–${n - 1}, got ${JSON.stringify(at)}.`, { index: at });
   if (report.turns < p.minTurns) return ok({ valid: false, turns: report.turns, rules: ['MW-4'] });
   const index = winningIndex(p, stop, report.direction);
   const label = p.layout[index] ?? '';
   if (report.label !== undefined && report.label !== label) {
-    return violation('SEGMENT_MISMATCH', 'MW-1', `Segment ${index} of the ${p.id} wheel is "${label}", but the report reads "${report.label}".`, { index, expected: label, reported: report.label });
+    return violation('INVALID_RESULT', 'MW-1', `Segment ${index} of the ${p.id} wheel is "${label}", but the report reads "${report.label}".`, { index, expected: label, reported: report.label });
   }
   return ok({ valid: true, index, segment: segmentAt(p, index), label, border, rules: border ? ['MW-1', 'MW-3'] : ['MW-1'] });
 }

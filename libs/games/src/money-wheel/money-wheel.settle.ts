@@ -38,7 +38,7 @@ export function settleBets(bets: readonly AcceptedBet[], result: number, multipl
     const r = returnMultiple(profile, spot.value, result, m);
     const returnMinor = applyBig(b.stakeMinor, r.num, r.den, profile.payoutRounding);
     if (returnMinor === null) {
-      return violation('PAYOUT_OVERFLOW', 'D-1', `Bet ${b.betId}: ${b.stakeMinor} × (1 + ${spot.value} × ${m}) is beyond the largest exact amount (2^53 − 1 minor units).`, { betId: b.betId, stakeMinor: b.stakeMinor, multiplier: m });
+      return violation('STAKE_TOO_LARGE', 'D-1', `Bet ${b.betId}: ${b.stakeMinor} × (1 + ${spot.value} × ${m}) is beyond the largest exact amount (2^53 − 1 minor units).`, { betId: b.betId, stakeMinor: b.stakeMinor, multiplier: m });
     }
     const rules = r.outcome === 'win' ? (multiplier === null ? ['MW-1'] : ['MW-1', 'MW-2']) : ['MW-1'];
     lines.push({ betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor, outcome: r.outcome, rules });
