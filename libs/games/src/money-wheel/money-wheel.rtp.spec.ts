@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { add, format, lt, mul, ONE, q, sub, toNumber, ZERO, type BigRational } from './big-rational.js';
 import { chainRtp, exactRtp, moneyWheelRtp } from './money-wheel.rtp.js';
-import { betNumbers, MONEY_WHEEL_STANDARD, MONEY_WHEEL_TWO_DOUBLES, MONEY_WHEEL_UNLIMITED, moneyWheelProfiles, type MoneyWheelProfile } from './money-wheel.rules.js';
+import { betNumbers, MONEY_WHEEL_TWO_DOUBLES, MONEY_WHEEL_UNLIMITED, moneyWheelProfiles, type MoneyWheelProfile } from './money-wheel.rules.js';
 
 const rows = (profile: string) => {
   const r = moneyWheelRtp(profile);
