@@ -28,6 +28,20 @@ function run(seed: number, spins: number, fault?: MoneyWheelFault): MoneyWheelEn
 const results = (events: readonly MoneyWheelEnvelope[]) => events.filter((e) => e.type === 'moneywheel.result').map((e) => e.payload as moneyWheel.MoneyWheelResultPayload);
 
 describe('simulated money wheel (canonical events, seeded, time-scaled)', () => {
+  it('can be spun again as soon as it stopped (a multiplier: MW-2); idle follows only when nobody spins', () => {
+    const sched = new ManualScheduler();
+    const sim = new MoneyWheelSim({ tableId: 't', deviceId: 'd', seed: 1, scheduler: sched });
+    const states: string[] = [];
+    sim.onEvent((e) => (e.type === 'moneywheel.state' ? states.push((e.payload as { state: string }).state) : undefined));
+    sim.spin();
+    while (!states.includes('stopped')) sched.advance(50); // stopped, not yet idle
+    expect(sim.spin()).toBe(true);
+    sched.advance(20_000);
+    expect(states).toEqual(['spinning', 'stopped', 'spinning', 'stopped', 'idle']);
+    void sim.stop();
+    expect(sched.pending).toBe(0);
+  });
+
   it('emits spinning → result → stopped → idle per spin with a monotonic seq; same seed, same events', () => {
     const a = run(7, 5);
     const types = a.filter((e) => e.type !== 'device.heartbeat').map((e) => e.type === 'moneywheel.state' ? `state:${(e.payload as { state: string }).state}` : e.type);

@@ -89,6 +89,7 @@ export class MoneyWheelSim {
   private readonly faults: MoneyWheelFault[] = [];
   private client: MqttClient | null = null;
   private hb: TimerHandle | null = null;
+  private idleTimer: TimerHandle | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private seq = 0;
   private spinNo = 0;
@@ -151,6 +152,8 @@ export class MoneyWheelSim {
     this.timers.clear();
     if (this.hb) this.sched.clearTimer(this.hb);
     this.hb = null;
+    if (this.idleTimer) this.sched.clearTimer(this.idleTimer);
+    this.idleTimer = null;
     const client = this.client;
     if (client !== null) {
       await this.chain;
@@ -174,10 +177,12 @@ export class MoneyWheelSim {
     return this.busy;
   }
 
-  /** The host spins the wheel. Returns false (and does nothing) while a spin is still in progress. */
+  /** The host spins the wheel. Returns false (and does nothing) while the wheel is still turning. */
   spin(roundId?: string): boolean {
     if (this.busy) return false;
     this.busy = true;
+    if (this.idleTimer) this.sched.clearTimer(this.idleTimer);
+    this.idleTimer = null;
     this.stats.spins += 1;
     const spin = ++this.spinNo;
     const fault = this.faults.shift();
@@ -196,8 +201,10 @@ export class MoneyWheelSim {
         this.event({ type: 'moneywheel.result', payload: { spin, ...where, direction, turns: rounded, ...(roundId === undefined ? {} : { roundId }) } });
       }
       this.event({ type: 'moneywheel.state', payload: { state: 'stopped', spin } });
-      this.timer(() => {
-        this.busy = false;
+      // the wheel can be spun again as soon as it has stopped (a multiplier or a void spin: MW-2, MW-4)
+      this.busy = false;
+      this.idleTimer = this.sched.setTimer(() => {
+        this.idleTimer = null;
         this.event({ type: 'moneywheel.state', payload: { state: 'idle', spin } });
       }, MONEY_WHEEL_TIMING.stoppedToIdleMs);
     }, Math.max(200, turns * MONEY_WHEEL_TIMING.msPerTurn));
