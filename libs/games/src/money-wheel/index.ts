@@ -5,3 +5,4 @@ export * from './money-wheel.offline.js';
 export * as bigRational from './big-rational.js';
 export * from './money-wheel.device.js';
 export * from './money-wheel.moves.js';
+export * from './money-wheel.module.js';

@@ -73,8 +73,14 @@ describe('felt settle money-wheel: the dispute tool (GEN-8)', () => {
     [{ spins: ['1'], bets: [{ spot: 'number:1', stakeMinor: 0 }] }, 'INVALID_AMOUNT/GEN-4'],
     [{ spins: ['1'], bets: [{ spot: 'number:1', stakeMinor: 1, betId: 'a' }, { spot: 'number:2', stakeMinor: 1, betId: 'a' }] }, 'BET_ID_CONFLICT/D-3'],
     [{ spins: ['40'], bets: [{ spot: 'number:40', stakeMinor: 1e15 }] }, 'STAKE_TOO_LARGE/D-1'],
+    [{ spins: ['1'], bets: [{ spot: 'number:40', stakeMinor: 1e15 }] }, 'STAKE_TOO_LARGE/D-1'],
   ])('rejects %j with %s', (input, expected) => {
     expect(code(input)).toBe(expected);
+  });
+
+  it('the unlimited profile has no stake ceiling up front: an inexact payout is refused at settlement (STAKE_TOO_LARGE, D-1)', () => {
+    expect(code({ spins: ['1'], bets: [{ spot: 'number:40', stakeMinor: 1e15 }] }, 'unlimited')).toBe('ok');
+    expect(code({ spins: ['40'], bets: [{ spot: 'number:40', stakeMinor: 1e15 }] }, 'unlimited')).toBe('STAKE_TOO_LARGE/D-1');
   });
 
   it('rejects an unknown profile (UNKNOWN_PROFILE, D-2)', () => {

@@ -1,7 +1,7 @@
 import { isMinor } from '../common/money.js';
 import { ok, violation, type Result } from '../common/result.js';
 import type { AcceptedBet, Settlement } from '../kernel/kernel.js';
-import { EMPTY_CHAIN, foldSpin, judgeSpin, moneyWheelProfiles, parseLabel, parseSpot, type Chain, type MoneyWheelProfile, type SpinOutcome, type SpinReport } from './money-wheel.rules.js';
+import { EMPTY_CHAIN, foldSpin, judgeSpin, maxReturnMultiple, moneyWheelProfiles, parseLabel, parseSpot, type Chain, type MoneyWheelProfile, type SpinOutcome, type SpinReport } from './money-wheel.rules.js';
 import { refundLines, settleBets, settlementOf } from './money-wheel.settle.js';
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -40,6 +40,9 @@ export function parseOfflineBets(raw: unknown, p: MoneyWheelProfile): Result<Acc
   const out: AcceptedBet[] = [];
   const seen = new Set<string>();
   const fields = ['betId', 'playerId', 'spot', 'stakeMinor'];
+  // D-1: the same ceiling a live table applies (stake × (highest return + 1) < 2^53); unlimited wheels are checked at settlement
+  const highest = maxReturnMultiple(p);
+  const ceiling = Number.isFinite(highest) ? Math.floor(Number.MAX_SAFE_INTEGER / (Math.ceil(highest) + 1)) : Number.MAX_SAFE_INTEGER;
   for (let i = 0; i < raw.length; i++) {
     const b: unknown = raw[i];
     const where = `bets[${i}]`;
@@ -48,6 +51,7 @@ export function parseOfflineBets(raw: unknown, p: MoneyWheelProfile): Result<Acc
     if (extra !== undefined) return violation('INVALID_INPUT', 'GEN-8', `${where} has an unknown field "${extra}" (allowed: ${fields.join(', ')}).`, { index: i, field: extra });
     if (typeof b.spot !== 'string') return violation('INVALID_INPUT', 'GEN-8', `${where}.spot must be a string such as "number:10".`, { index: i });
     if (!isMinor(b.stakeMinor) || b.stakeMinor <= 0) return violation('INVALID_AMOUNT', 'GEN-4', `${where}.stakeMinor must be a positive whole number of minor units, got ${JSON.stringify(b.stakeMinor)}.`, { index: i });
+    if (b.stakeMinor > ceiling) return violation('STAKE_TOO_LARGE', 'D-1', `${where}.stakeMinor may not exceed ${ceiling} minor units on the ${p.id} wheel (stake × the highest payout must stay an exact integer).`, { index: i, ceiling });
     if (b.betId !== undefined && (typeof b.betId !== 'string' || b.betId === '')) return violation('INVALID_INPUT', 'GEN-8', `${where}.betId must be a non-empty string.`, { index: i });
     if (b.playerId !== undefined && (typeof b.playerId !== 'string' || b.playerId === '')) return violation('INVALID_INPUT', 'GEN-8', `${where}.playerId must be a non-empty string.`, { index: i });
     const spot = parseSpot(b.spot, p);

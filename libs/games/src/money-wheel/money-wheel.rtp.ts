@@ -123,5 +123,5 @@ export function moneyWheelRtp(profileId: string): Result<RtpReport> {
       note: `${hits}/${profile.layout.length} segments; multipliers ${profile.stacking === 'multiply' ? 'multiply' : 'add'}${profile.multiplierCap === null ? '' : `, capped at ${profile.multiplierCap}x`}`,
     });
   }
-  return ok({ game: 'money-wheel' as RtpReport['game'], profile: profile.id, rows });
+  return ok({ game: 'money-wheel', profile: profile.id, rows });
 }
