@@ -81,7 +81,7 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     expect((await send(p2, 'bet.place', { tableId, betId: 'ws_p2_a', spot: 'small', stakeMinor: 700 })).ok).toBe(true);
 
     const d = await dealerFrames.waitFor((f) => f.seq === 3);
-    expect((d.view as { bets: unknown[] }).bets).toHaveLength(2);
+    expect((d.view as { totals: { bets: number } }).totals.bets).toBe(2); // dealer view: table totals from the bet book (issue 8)
     expect((d.event as { bet: { playerId: string } }).bet.playerId).toBe('p2');
     expect(d.next?.map((n) => n.kind)).toEqual(['close-betting']);
     const own = await p1Frames.waitFor((f) => f.seq === 2);
