@@ -6,3 +6,4 @@ export * as bigRational from './big-rational.js';
 export * from './money-wheel.device.js';
 export * from './money-wheel.moves.js';
 export * from './money-wheel.module.js';
+export * from './money-wheel.game.js';
