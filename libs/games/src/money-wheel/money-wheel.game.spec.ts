@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { RoundLimits } from '../kernel/kernel.js';
-import { moneyWheelKernel as k, type MoneyWheelCommand, type MoneyWheelEvent, type MoneyWheelState } from './money-wheel.game.js';
-import { MONEY_WHEEL_STANDARD } from './money-wheel.rules.js';
+import { createKernel } from '../kernel/define.js';
+import { defineMoneyWheel, moneyWheelKernel as k, type MoneyWheelCommand, type MoneyWheelEvent, type MoneyWheelState } from './money-wheel.game.js';
+import { MONEY_WHEEL_STANDARD, moneyWheelProfiles } from './money-wheel.rules.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
 const L = MONEY_WHEEL_STANDARD.layout;
@@ -78,9 +79,12 @@ describe('money wheel on the referee (defineGame)', () => {
     expect(dev.map({ type: 'dice.result', deviceId: 'mw', payload: {} }, ctx, 5)).toBeNull();
   });
 
-  it('refuses the unlimited profile at open: no exact highest payout (PROFILE_UNSUPPORTED, D-1)', () => {
+  it('a live table cannot run the unlimited profile: not among its profiles, and refused if given (PROFILE_UNSUPPORTED, D-1)', () => {
     const d = k.decide(k.initial(), { ...open, profileId: 'unlimited' });
-    expect(d.ok === false && [d.violation.code, d.violation.ruleId]).toEqual(['PROFILE_UNSUPPORTED', 'D-1']);
+    expect(d.ok === false && d.violation.code).toBe('UNKNOWN_PROFILE');
+    const all = createKernel(defineMoneyWheel(moneyWheelProfiles));
+    const e = all.decide(all.initial(), { ...open, profileId: 'unlimited' });
+    expect(e.ok === false && [e.violation.code, e.violation.ruleId]).toEqual(['PROFILE_UNSUPPORTED', 'D-1']);
   });
 
   it('property: replay reproduces the state; money is conserved; every accepted bet is settled exactly once', () => {

@@ -48,7 +48,10 @@ export interface MoneyWheelView {
   readonly totals?: BookTotals;
 }
 
-export function defineMoneyWheel(profiles: Readonly<Record<string, MoneyWheelProfile>> = moneyWheelProfiles) {
+/** The profiles a live table can run (a multiplier cap, D-1); `unlimited` stays for `felt rtp` / `felt settle`. */
+export const liveMoneyWheelProfiles: Readonly<Record<string, MoneyWheelProfile>> = Object.fromEntries(Object.entries(moneyWheelProfiles).filter(([, p]) => checkLiveProfile(p).ok));
+
+export function defineMoneyWheel(profiles: Readonly<Record<string, MoneyWheelProfile>> = liveMoneyWheelProfiles) {
   const profileOf = (s: MoneyWheelState): MoneyWheelProfile | undefined => (s.profileId === null ? undefined : profiles[s.profileId]);
   return defineGame<MoneyWheelState, MoneyWheelCommand, MoneyWheelEvent, MoneyWheelView, MoneyWheelProfile>({
     id: 'money-wheel',
@@ -164,6 +167,8 @@ export function defineMoneyWheel(profiles: Readonly<Record<string, MoneyWheelPro
         return [];
       },
     },
+    // a worked example for the contract suite: two numbers held together, and one valid spin landing on "10" (segment 7)
+    example: { spots: ['number:1', 'number:10'], resolve: [{ type: 'RecordSpin', spin: 1, report: { stop: { segment: 7 }, direction: 'cw', turns: 3 } }] },
     commands: [{ type: 'RecordSpin', roles: ['dealer'], signOff: true, ruleId: 'MW-3', description: 'Enter where the wheel stopped by hand when the sensor fails (a pit boss signs off).' }],
   });
 }
