@@ -12,3 +12,4 @@ export * from './shaker.sim.js';
 export * from './drivers.js';
 export * from './scenarios.js';
 export * from './run-sim.js';
+export * from './money-wheel.sim.js';

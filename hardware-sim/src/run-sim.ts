@@ -3,12 +3,13 @@ import { ShoeDealer, TimerDealer } from './drivers.js';
 import type { ByteDuplex } from './duplex.js';
 import { getScenario, SIM_DEVICES, type SimDevice } from './scenarios.js';
 import { openSerialDuplex } from './serial.transport.js';
+import { MoneyWheelSim } from './money-wheel.sim.js';
 import { ShakerSim } from './shaker.sim.js';
 import { ShoeSim } from './shoe.sim.js';
 import { TimerBoxSim } from './timer-box.sim.js';
 import { WheelSim } from './wheel.sim.js';
 
-export type SerialSimDevice = Exclude<SimDevice, 'shaker'>;
+export type SerialSimDevice = Exclude<SimDevice, 'shaker' | 'money-wheel'>;
 
 export interface StartSerialSimArgs {
   readonly device: SerialSimDevice;
@@ -82,7 +83,7 @@ export interface RunSimArgs {
   readonly port?: string;
   /** Instead of `port`: an in-process byte link (tests, embedding). */
   readonly io?: ByteDuplex;
-  /** Shaker only; default `MQTT_URL`. */
+  /** Shaker and money wheel (MQTT devices); default `MQTT_URL`. */
   readonly mqttUrl?: string;
   readonly tableId?: string;
   readonly deviceId?: string;
@@ -133,6 +134,20 @@ export async function runSim(args: RunSimArgs, signal: AbortSignal): Promise<Run
     log(`shaker simulator on ${mqttUrl} as ${tableId}/${deviceId} (seed ${seed}, speed ${speed}${args.scenario ? `, scenario ${args.scenario}` : ''})`);
     await waitForAbort(signal);
     await shaker.stop();
+    return report;
+  }
+
+  if (args.device === 'money-wheel') {
+    const mqttUrl = args.mqttUrl ?? process.env.MQTT_URL;
+    if (mqttUrl === undefined || mqttUrl === '') throw new Error('money-wheel simulator needs --mqtt-url (or MQTT_URL)');
+    const tableId = args.tableId ?? 'tbl_sim';
+    const deviceId = args.deviceId ?? 'mwheel_1';
+    const wheel = new MoneyWheelSim({ mqttUrl, tableId, deviceId, seed, speed, ...(args.topicRoot === undefined ? {} : { topicRoot: args.topicRoot }) });
+    await wheel.start();
+    if (args.scenario !== undefined) getScenario('money-wheel', args.scenario).arm(wheel);
+    log(`money wheel simulator on ${mqttUrl} as ${tableId}/${deviceId} (seed ${seed}, speed ${speed}${args.scenario ? `, scenario ${args.scenario}` : ''}); spins on moneywheel.spin`);
+    await waitForAbort(signal);
+    await wheel.stop();
     return report;
   }
 

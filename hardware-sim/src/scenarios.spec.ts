@@ -39,7 +39,8 @@ describe('scenario catalogue (devices.md §6)', () => {
     expect(names('shoe')).toEqual(['duplicate-frame', 'impossible-card', 'unreadable-card', 'extra-card', 'cut-card-mid-round', 'bad-checksum', 'shoe-removed']);
     expect(names('timer')).toEqual(['button-bounce', 'box-offline']);
     expect(names('shaker')).toEqual(['no-shake', 'reading-seven', 'three-failed-shakes']);
-    expect(listScenarios()).toHaveLength(21);
+    expect(names('money-wheel')).toEqual(['short-spin', 'border-stop', 'sensor-fault']);
+    expect(listScenarios()).toHaveLength(24);
   });
 
   it('rejects an unknown scenario name with the list of known ones', () => {

@@ -1,10 +1,11 @@
 import type { ShoeRoundHooks, TimerRoundHooks } from './drivers.js';
+import type { MoneyWheelSim } from './money-wheel.sim.js';
 import type { ShakerSim } from './shaker.sim.js';
 import type { TimerBoxSim } from './timer-box.sim.js';
 import type { WheelSim } from './wheel.sim.js';
 
 /** Simulated device kinds (devices.md §6). */
-export const SIM_DEVICES = ['wheel', 'shoe', 'timer', 'shaker'] as const;
+export const SIM_DEVICES = ['wheel', 'shoe', 'timer', 'shaker', 'money-wheel'] as const;
 export type SimDevice = (typeof SIM_DEVICES)[number];
 
 interface Info {
@@ -19,7 +20,8 @@ export type Scenario =
   | (Info & { readonly device: 'wheel'; arm(wheel: WheelSim): void })
   | (Info & { readonly device: 'shoe'; readonly hooks: ShoeRoundHooks })
   | (Info & { readonly device: 'timer'; readonly hooks: TimerRoundHooks; arm?(box: TimerBoxSim): void })
-  | (Info & { readonly device: 'shaker'; arm(shaker: ShakerSim): void });
+  | (Info & { readonly device: 'shaker'; arm(shaker: ShakerSim): void })
+  | (Info & { readonly device: 'money-wheel'; arm(wheel: MoneyWheelSim): void });
 
 export type ScenarioInfo = Info & { readonly device: SimDevice };
 
@@ -56,6 +58,10 @@ const SCENARIO_LIST: readonly Scenario[] = [
   { device: 'shaker', name: 'no-shake', rules: ['§5'], description: 'the next shake never happens: shaker.state error + dice.fault no_shake', arm: (s) => s.injectFault({ type: 'no-shake' }) },
   { device: 'shaker', name: 'reading-seven', rules: ['§5'], description: 'the reader reports a 7 for the next result', arm: (s) => s.injectFault({ type: 'misread', dice: [3, 7, 2] }) },
   { device: 'shaker', name: 'three-failed-shakes', rules: ['§5'], description: 'the next three shakes end in dice.fault unreadable (reshake limit)', arm: (s) => s.injectFault({ type: 'failed-shakes', count: 3 }) },
+  // ---------------------------------------------------------------- money wheel (MQTT, other-games.md MW-1..MW-4)
+  { device: 'money-wheel', name: 'short-spin', rules: ['MW-4'], description: 'the next spin makes fewer than one full turn: reported as seen, the rules void it and the wheel is re-spun', arm: (w) => w.injectFault({ type: 'short-spin' }) },
+  { device: 'money-wheel', name: 'border-stop', rules: ['MW-3'], description: 'the next spin stops with the pointer on a border: the segment being entered wins', arm: (w) => w.injectFault({ type: 'border-stop' }) },
+  { device: 'money-wheel', name: 'sensor-fault', rules: ['MW-1'], description: 'the pointer sensor reports no position for the next spin: moneywheel.fault sensor_fault', arm: (w) => w.injectFault({ type: 'sensor-fault' }) },
 ];
 
 /** Every scripted scenario, optionally for one device, by name. */

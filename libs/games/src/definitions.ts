@@ -5,6 +5,7 @@ import { rouletteKernel } from './roulette/kernel.js';
 import { sicboKernel } from './sicbo/sicbo.kernel.js';
 import { dragonTigerKernel } from './dragon-tiger/dragon-tiger.game.js';
 import { footballStudioKernel } from './football-studio/football-studio.game.js';
+import { moneyWheelKernel } from './money-wheel/money-wheel.game.js';
 
 /**
  * The registry of game definitions (issue 8): every game is a `defineGame(...)` run by the one
@@ -23,6 +24,7 @@ export const GAME_KERNELS: Readonly<Partial<Record<GameId, AnyRefereeKernel>>> =
   sicbo: asAny(sicboKernel),
   'dragon-tiger': asAny(dragonTigerKernel),
   'football-studio': asAny(footballStudioKernel),
+  'money-wheel': asAny(moneyWheelKernel),
 };
 
 /** Every game definition, by id. */

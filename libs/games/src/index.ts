@@ -22,6 +22,7 @@ export * as baccarat from './baccarat/index.js';
 export * as dragonTiger from './dragon-tiger/index.js';
 export * as footballStudio from './football-studio/index.js';
 export * as sicbo from './sicbo/index.js';
+export * as moneyWheel from './money-wheel/index.js';
 // Display derivations for the web apps (pure; flat names, no kernel state):
 export * from './cards/shoe-counts.js';
 export * from './baccarat/roads.js';

@@ -7,6 +7,7 @@ import { baccaratModule } from './baccarat/baccarat.module.js';
 import { dragonTigerGame } from './dragon-tiger/dragon-tiger.game.js';
 import { footballStudioGame } from './football-studio/football-studio.game.js';
 import { sicboGame } from './sicbo/sicbo.game.js';
+import { moneyWheelGame } from './money-wheel/money-wheel.module.js';
 
 /** Every game module, by id (used by the `felt` CLI and the studio server). */
 export const GAMES: Partial<Record<GameId, GameModule>> = {
@@ -17,6 +18,7 @@ export const GAMES: Partial<Record<GameId, GameModule>> = {
   'dragon-tiger': dragonTigerGame,
   'football-studio': footballStudioGame,
   sicbo: sicboGame,
+  'money-wheel': moneyWheelGame,
 };
 
 export function gameModule(id: string): GameModule | undefined {

@@ -4,7 +4,16 @@ import type { CreateTableBody } from '@felt/protocol';
  * The demo studio's tables (embedded mode): one per live game with its simulated devices. Limits are
  * in EUR cents. Automatic cadence: a new round opens a few seconds after the previous one settles.
  */
-export const DEMO_TABLES: readonly CreateTableBody[] = [
+/**
+ * A demo table; `optional` tables are skipped with a log line when the server refuses to create them
+ * (a game the running server does not know yet), instead of stopping the studio.
+ */
+export type DemoTable = CreateTableBody & { readonly optional?: boolean };
+
+/** The money wheel's id (other-games.md MW-1..MW-4), defined in @felt/games `moneyWheel`. */
+export const MONEY_WHEEL_GAME = 'money-wheel';
+
+export const DEMO_TABLES: readonly DemoTable[] = [
   {
     name: 'Roulette 1',
     game: 'roulette',
@@ -44,6 +53,22 @@ export const DEMO_TABLES: readonly CreateTableBody[] = [
     cadence: { auto: true, pauseS: 4 },
     devices: [{ deviceId: 'shaker-1', kind: 'shaker' }],
   },
+  {
+    name: 'Money Wheel 1',
+    // until libs/protocol takes its game ids from @felt/games (issue 8 §4) the API type does not list it
+    game: MONEY_WHEEL_GAME as CreateTableBody['game'],
+    profileId: 'standard',
+    limits: {
+      currency: 'EUR',
+      tableMinMinor: 100,
+      tableMaxMinor: 100_000,
+      spots: { 'number:20': { minMinor: 100, maxMinor: 10_000 }, 'number:40': { minMinor: 100, maxMinor: 5_000 } },
+    },
+    betWindowS: 12,
+    cadence: { auto: true, pauseS: 4 },
+    devices: [{ deviceId: 'mwheel-1', kind: 'wheel' }],
+    optional: true,
+  },
 ];
 
 /** What the demo players bet on, per game (each bot picks one or two of these per round). */
@@ -63,6 +88,13 @@ export const BOT_SPOTS: Readonly<Record<string, readonly { spot: string; unit: n
   baccarat: [
     { spot: 'player', unit: 200 },
     { spot: 'banker', unit: 200 },
+  ],
+  [MONEY_WHEEL_GAME]: [
+    { spot: 'number:1', unit: 100 },
+    { spot: 'number:2', unit: 100 },
+    { spot: 'number:5', unit: 100 },
+    { spot: 'number:10', unit: 100 },
+    { spot: 'number:40', unit: 100 },
   ],
   sicbo: [
     { spot: 'small', unit: 100 },
