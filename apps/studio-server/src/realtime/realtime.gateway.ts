@@ -11,6 +11,8 @@ import { BettingService } from '../betting/betting.service.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import type { StoredRoundEvent } from '../ports/persistence.port.js';
 import { parseInput } from '../rounds/http-errors.js';
+import { KERNELS, type KernelEvent, type KernelRegistry } from '../rounds/kernel.registry.js';
+import { audienceOfRole } from '../rounds/redaction.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
 import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
@@ -42,7 +44,7 @@ const ownerOf = (payload: unknown): string | undefined => {
   return p.bet?.playerId ?? p.playerId;
 };
 
-const audienceOf = (u: AuthUser): Audience => (u.role === 'player' ? { role: 'player', playerId: u.userId } : u.role === 'dealer' ? { role: 'dealer' } : { role: 'pitboss' });
+const audienceOf = (u: AuthUser): Audience => audienceOfRole(u.role, u.userId);
 
 /**
  * The realtime channel (issue §8, socket.io): a client connects with its JWT (`auth.token`), joins a
@@ -69,6 +71,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     @Inject(AlertsService) private readonly alerts: AlertsService,
     @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
+    @Inject(KERNELS) private readonly kernels: KernelRegistry,
   ) {}
 
   onModuleInit(): void {
@@ -217,7 +220,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     const audience = audienceOf(u);
     if (cur && roundId === cur.roundId && lastSeq !== undefined && lastSeq < cur.state.seq) {
       const missing = await this.rounds.loadEvents(cur.roundId, lastSeq);
-      for (const e of missing) s.emit('round.event', this.eventFrame(tableId, cur.roundId, e, audience, null));
+      for (const e of missing) s.emit('round.event', this.eventFrame(tableId, cur.game, cur.roundId, e, audience, null));
     }
     const snap: RoundSnapshotFrame = cur
       ? { tableId, roundId: cur.roundId, seq: cur.state.seq, view: cur.kernel.view(cur.state, audience), next: audience.role === 'player' ? [] : cur.kernel.next(cur.state) }
@@ -226,14 +229,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     return snap;
   }
 
-  /** Players see their own bet events only; every other event reaches them as type + seq + their view. */
-  private eventFrame(tableId: string, roundId: string, e: StoredRoundEvent, a: Audience, view: unknown): RoundEventFrame {
-    let event: unknown = e.payload;
-    if (a.role === 'player') {
-      const p = e.payload as { type: string; bet?: { playerId?: string }; playerId?: string };
-      const own = (p.type === 'BetAccepted' && p.bet?.playerId === a.playerId) || (p.type === 'BetCancelled' && p.playerId === a.playerId);
-      event = own ? e.payload : null;
-    }
+  /**
+   * Every event frame, live or resync, carries the event as the game's redactor lets this audience see
+   * it (a player: never another player's bet; nobody: the blackjack hole card before the reveal, BJ-5a).
+   */
+  private eventFrame(tableId: string, game: string, roundId: string, e: StoredRoundEvent, a: Audience, view: unknown): RoundEventFrame {
+    const event = this.kernels.redactor(game)(e.payload as KernelEvent, a) ?? null;
     return { tableId, roundId, seq: e.seq, type: e.type, event, view };
   }
 
@@ -247,7 +248,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       const view = f.kernel.view(f.state, a);
       const next = a.role === 'player' ? undefined : f.kernel.next(f.state);
       f.events.forEach((e, i) => {
-        const frame = this.eventFrame(f.tableId, f.roundId, e, a, i === last ? view : null);
+        const frame = this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null);
         this.server.to(room).emit('round.event', i === last && next ? { ...frame, next } : frame);
       });
     };

@@ -1,5 +1,6 @@
 import * as games from '@felt/games';
-import type { GameId, RoundKernel, RoundStateBase } from '@felt/games';
+import type { Audience, GameId, RoundKernel, RoundStateBase } from '@felt/games';
+import { redactorOf, type Redactor } from './redaction.js';
 
 /** A round kernel seen generically by the server: it only routes commands and events, never interprets them. */
 export interface KernelCommand {
@@ -19,6 +20,8 @@ export interface KernelRegistry {
   games(): readonly string[];
   /** Rule profile ids of a game (undefined when the game publishes none). */
   profiles(game: string): readonly string[] | undefined;
+  /** What an audience may see of a game's event (the shared bet rule plus the game's own). */
+  redactor(game: string): Redactor;
 }
 
 export const KERNELS = Symbol('KERNELS');
@@ -34,8 +37,14 @@ export class MapKernelRegistry implements KernelRegistry {
   constructor(
     kernels: readonly AnyKernel[],
     private readonly profileIds: Readonly<Record<string, readonly string[]>> = {},
+    gameRedactors: Readonly<Record<string, (event: KernelEvent, audience: Audience) => unknown>> = {},
   ) {
     this.byGame = new Map(kernels.map((k) => [k.game, k]));
+    this.redactors = new Map(kernels.map((k) => [k.game, redactorOf(gameRedactors[k.game])]));
+  }
+  private readonly redactors: Map<string, Redactor>;
+  redactor(game: string): Redactor {
+    return this.redactors.get(game) ?? redactorOf();
   }
   profiles(game: string): readonly string[] | undefined {
     return this.profileIds[game];
@@ -56,14 +65,17 @@ export class MapKernelRegistry implements KernelRegistry {
 export function gamesKernelRegistry(): KernelRegistry {
   const found: AnyKernel[] = [];
   const profiles: Record<string, readonly string[]> = {};
+  const redactors: Record<string, (event: KernelEvent, audience: Audience) => unknown> = {};
   const exported = games as unknown as Record<string, unknown>;
   for (const id of games.GAME_IDS as readonly GameId[]) {
     const ns = exported[camel(id)];
     const inNs = typeof ns === 'object' && ns !== null ? (ns as Record<string, unknown>)[`${camel(id)}Kernel`] : undefined;
     const k = inNs ?? exported[`${camel(id)}Kernel`];
     if (isKernel(k)) found.push(k);
+    const redact = typeof ns === 'object' && ns !== null ? (ns as Record<string, unknown>)['eventForAudience'] : undefined;
+    if (typeof redact === 'function') redactors[id] = redact as (event: KernelEvent, audience: Audience) => unknown;
     const mod = games.gameModule(id);
     if (mod) profiles[id] = Object.keys(mod.profiles);
   }
-  return new MapKernelRegistry(found, profiles);
+  return new MapKernelRegistry(found, profiles, redactors);
 }

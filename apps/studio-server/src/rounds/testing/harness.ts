@@ -1,3 +1,4 @@
+import * as games from '@felt/games';
 import { FixedClock, SequentialIds } from '../../config/clock.js';
 import type { LedgerReader } from '../../persistence/persistence.common.js';
 import type { UnitOfWork } from '../../ports/persistence.port.js';
@@ -131,7 +132,7 @@ export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profile
   const audit = shared?.audit ?? new FakeAudit();
   const metrics = shared?.metrics ?? new FakeMetrics();
   const repo = shared?.repo ?? new InMemoryTablesRepository();
-  const registry = new MapKernelRegistry(kernels, profiles);
+  const registry = new MapKernelRegistry(kernels, profiles, { blackjack: games.blackjack.eventForAudience as never });
   const settlement = new ProcessingSettlementQueue(uow, clock);
   const tables = new TablesService(repo, registry, clock, ids, audit);
   const rounds = new RoundsService(uow, registry, tables, clock, ids, scheduler, settlement, alerts, metrics);
