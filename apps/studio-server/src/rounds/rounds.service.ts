@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { ok, type Audience, type Deadline, type NextAction, type Result, type RoundStateBase, type Violation } from '@felt/games';
 import { Subject, type Subscription } from 'rxjs';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
-import { ConcurrencyConflict, InsufficientFunds, UNIT_OF_WORK, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
+import { ConcurrencyConflict, DuplicateKey, InsufficientFunds, UNIT_OF_WORK, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
 import type { Table } from '../tables/table.model.js';
 import { TablesService } from '../tables/tables.service.js';
 import { betDebitPosting, betRefundPosting } from '../wallet/ledger.rules.js';
@@ -455,7 +455,10 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
         const bet = (e as unknown as { bet: { betId: string; playerId: string; spot: string; kind: string; stakeMinor: number; acceptedAt: number } }).bet;
         // Bet ids are global idempotency keys: an id already used in another round is a conflict.
         if (await tx.bets.get(bet.betId)) throw new BetIdTaken(bet.betId);
-        await tx.bets.insert({ betId: bet.betId, roundId, tableId: table.tableId, playerId: bet.playerId, spot: bet.spot, kind: bet.kind, stakeMinor: bet.stakeMinor, currency: table.currency, status: 'accepted', returnMinor: null, placedAt: bet.acceptedAt, settledAt: null });
+        // Two tables racing on one id: the loser's insert finds the winner's row (never a 5xx).
+        await tx.bets.insert({ betId: bet.betId, roundId, tableId: table.tableId, playerId: bet.playerId, spot: bet.spot, kind: bet.kind, stakeMinor: bet.stakeMinor, currency: table.currency, status: 'accepted', returnMinor: null, placedAt: bet.acceptedAt, settledAt: null }).catch((e: unknown) => {
+          throw e instanceof DuplicateKey ? new BetIdTaken(bet.betId) : e;
+        });
         const p = betDebitPosting({ betId: bet.betId, playerId: bet.playerId, stakeMinor: bet.stakeMinor, currency: table.currency });
         await tx.ledger.post(p.postingId, p.entries.map((x) => ({ ...x, at: now })));
       } else if (e.type === 'BetCancelled') {
