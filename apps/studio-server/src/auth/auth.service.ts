@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../config/clock.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
-import { DomainError } from '../ops/domain-error.js';
+import { codedError } from '../ops/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { USERS_REPOSITORY, type UserRecord, type UsersRepository } from './users.repository.js';
@@ -28,7 +28,7 @@ export class AuthService {
     const { username, password } = LoginBody.parse(body);
     const rec = await this.users.findByUsername(username);
     if (rec === null || !(await verifyPassword(password, rec.passwordHash))) {
-      throw new DomainError(401, { code: 'INVALID_CREDENTIALS', ruleId: null, message: 'unknown user or wrong password' });
+      throw codedError('INVALID_CREDENTIALS', 'unknown user or wrong password');
     }
     const user: AuthUser = { userId: rec.userId, role: rec.role, name: rec.name };
     return { token: this.sign(user), user };

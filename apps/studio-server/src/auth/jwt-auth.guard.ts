@@ -1,5 +1,5 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { DomainError } from '../ops/domain-error.js';
+import { codedError } from '../ops/error-codes.js';
 import type { AuthUser } from './auth.types.js';
 import { AuthService } from './auth.service.js';
 
@@ -19,7 +19,7 @@ export class JwtAuthGuard implements CanActivate {
     const value = Array.isArray(header) ? header[0] : header;
     const token = value?.startsWith('Bearer ') ? value.slice(7).trim() : null;
     const user = this.auth.verify(token);
-    if (user === null) throw new DomainError(401, { code: 'UNAUTHENTICATED', ruleId: null, message: 'a valid bearer token is required' });
+    if (user === null) throw codedError('UNAUTHENTICATED', 'a valid bearer token is required');
     req.user = user;
     return true;
   }

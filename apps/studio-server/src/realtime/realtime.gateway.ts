@@ -10,6 +10,8 @@ import type { AuthUser, Role } from '../auth/auth.types.js';
 import { BettingService } from '../betting/betting.service.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import type { StoredRoundEvent } from '../ports/persistence.port.js';
+import { errorBodyOf, statusOf } from '../ops/error-codes.js';
+import { mapError } from '../ops/error.filter.js';
 import { parseInput } from '../rounds/http-errors.js';
 import { KERNELS, type KernelEvent, type KernelRegistry } from '../rounds/kernel.registry.js';
 import { audienceOfRole } from '../rounds/redaction.js';
@@ -91,7 +93,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     const token = typeof auth?.token === 'string' ? auth.token : typeof socket.handshake.query['token'] === 'string' ? socket.handshake.query['token'] : null;
     const user = this.auth.verify(token);
     if (!user) {
-      socket.emit('error', { code: 'UNAUTHENTICATED', ruleId: null, message: 'A valid token is required to connect.' });
+      socket.emit('error', { ...errorBodyOf(rejection('UNAUTHENTICATED', null, 'A valid token is required to connect.')), status: statusOf('UNAUTHENTICATED') });
       socket.disconnect(true);
       return;
     }
@@ -194,14 +196,17 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       try {
         r = parsed.ok ? await fn(user, parsed.value) : parsed;
       } catch (e) {
-        this.log.error(`${name} failed: ${(e as Error).stack ?? String(e)}`);
-        r = { ok: false, violation: rejection('INTERNAL', null, 'internal error') };
+        // The same mapping as REST's ErrorFilter: a coded error keeps its code, anything else is INTERNAL.
+        const mapped = mapError(e);
+        if (!mapped || mapped.status >= 500) this.log.error(`${name} failed: ${(e as Error).stack ?? String(e)}`);
+        r = { ok: false, violation: mapped ? { code: mapped.body.code, ruleId: mapped.body.ruleId, message: mapped.body.message, ...(mapped.body.details ? { details: mapped.body.details } : {}) } : rejection('INTERNAL', null, 'internal error') };
       }
     }
     if (r.ok) return { ok: true, result: this.strip(r.value) };
     // Kernel/wallet rejections of bets are counted by the services; malformed or forbidden bet messages here.
     if (name.startsWith('bet.') && (r.violation.code === 'INVALID_INPUT' || r.violation.code === SERVER_CODES.FORBIDDEN)) this.metrics.betsRejected.inc({ code: r.violation.code });
-    const error = { code: r.violation.code, ruleId: r.violation.ruleId, message: r.violation.message, ...(r.violation.details ? { details: r.violation.details as Record<string, unknown> } : {}) };
+    const body = errorBodyOf(r.violation);
+    const error = { ...body, ...(body.details ? { details: body.details as Record<string, unknown> } : {}), status: statusOf(body.code) };
     s.emit('error', { ...error, message: `${name}: ${error.message}` });
     return { ok: false, error };
   }

@@ -86,8 +86,11 @@ export type GameCommandBody = z.infer<typeof GameCommandBodySchema>;
 export const PlayerDecisionBodySchema = z.object({ type: z.string().regex(/^[A-Z][A-Za-z]+$/) }).catchall(z.unknown());
 export type PlayerDecisionBody = z.infer<typeof PlayerDecisionBodySchema>;
 
-/** Every rejection on every transport: HTTP 4xx body and WebSocket `error` frame (D-3). */
-export const RejectionSchema = z.object({ code: z.string(), ruleId: z.string().nullable(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() });
+/**
+ * Every rejection on every transport: HTTP 4xx body and WebSocket `error` frame (D-3). On the WebSocket
+ * `status` is the HTTP status the same rejection gets over REST (one mapping, the server's error-codes table).
+ */
+export const RejectionSchema = z.object({ code: z.string(), ruleId: z.string().nullable(), message: z.string(), details: z.record(z.string(), z.unknown()).optional(), status: z.number().int().optional() });
 export type Rejection = z.infer<typeof RejectionSchema>;
 
 // ---- WebSocket (socket.io) ----
