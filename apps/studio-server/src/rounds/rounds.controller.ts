@@ -107,7 +107,7 @@ export class RoundsController {
 
   @Get('tables/:id/requests')
   @Roles('dealer', 'pitboss')
-  pending(@Param('id') id: string): PendingRequest[] {
+  pending(@Param('id') id: string): Promise<PendingRequest[]> {
     return this.control.listPending(id);
   }
 

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { ok, type Audience, type Deadline, type NextAction, type Result, type RoundStateBase, type Violation } from '@felt/games';
-import { Subject, type Subscription } from 'rxjs';
+import { Subject } from 'rxjs';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
 import { ConcurrencyConflict, DuplicateKey, InsufficientFunds, UNIT_OF_WORK, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
 import type { Table } from '../tables/table.model.js';
@@ -74,18 +74,16 @@ const FINISHED = new Set(['settled', 'void']);
  * latest state and no two commands interleave.
  */
 @Injectable()
-export class RoundsService implements OnModuleInit, OnModuleDestroy {
+export class RoundsService implements OnModuleDestroy {
   readonly frames$ = new Subject<RoundFrame>();
   private readonly log = new Logger('RoundsService');
   private readonly mutex = new KeyedMutex();
   /** Current (latest) round per table. */
   private readonly current = new Map<string, LoadedRound>();
   private readonly deadlineTimers = new Map<string, Map<string, () => void>>();
-  private readonly nextRoundTimers = new Map<string, () => void>();
   private readonly newShoe = new Set<string>();
   /** Per table: the bets of the next group commit, joinable until another command is queued. */
   private readonly openBets = new Map<string, PendingBet[]>();
-  private tableSub: Subscription | undefined;
   private disposed = false;
 
   constructor(
@@ -100,21 +98,11 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
   ) {}
 
-  onModuleInit(): void {
-    this.tableSub = this.tables.changes$.subscribe(({ before, after }) => {
-      if (after.status === 'open' && after.cadence.auto && (before?.status !== 'open' || !before.cadence.auto)) this.scheduleNextRound(after.tableId, this.clock.now());
-      if (after.status !== 'open' || !after.cadence.auto) this.cancelNextRound(after.tableId);
-    });
-  }
-
   /** Stops every timer (graceful shutdown, or a test disposing an app to simulate a crash). */
   onModuleDestroy(): void {
     this.disposed = true;
-    this.tableSub?.unsubscribe();
     for (const timers of this.deadlineTimers.values()) for (const cancel of timers.values()) cancel();
     this.deadlineTimers.clear();
-    for (const cancel of this.nextRoundTimers.values()) cancel();
-    this.nextRoundTimers.clear();
   }
 
   // ───────────────────────────── commands ─────────────────────────────
@@ -482,29 +470,7 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
     } catch (e) {
       await this.raise({ tableId: table.tableId, roundId: round.roundId, severity: 'critical', code: 'SETTLEMENT_ENQUEUE_FAILED', message: `Round ${round.roundId} could not be queued for settlement: ${(e as Error).message}` });
     }
-    const fresh = await this.tables.get(table.tableId);
-    if (fresh.ok && fresh.value.status === 'open' && fresh.value.cadence.auto) this.scheduleNextRound(table.tableId, this.clock.now() + fresh.value.cadence.pauseS * 1000);
-  }
-
-  private scheduleNextRound(tableId: string, at: number): void {
-    if (this.disposed) return;
-    this.cancelNextRound(tableId);
-    const cancel = this.scheduler.at(at, () => {
-      this.nextRoundTimers.delete(tableId);
-      if (this.disposed) return;
-      this.openRound(tableId, SYSTEM_ACTOR).then(
-        (r) => {
-          if (!r.ok && r.violation.code !== SERVER_CODES.ROUND_IN_PROGRESS && r.violation.code !== SERVER_CODES.TABLE_NOT_OPEN) this.log.warn(`auto open ${tableId}: ${r.violation.code} ${r.violation.message}`);
-        },
-        (e: unknown) => this.log.error(`auto open ${tableId} failed: ${(e as Error).stack ?? String(e)}`),
-      );
-    });
-    this.nextRoundTimers.set(tableId, cancel);
-  }
-
-  private cancelNextRound(tableId: string): void {
-    this.nextRoundTimers.get(tableId)?.();
-    this.nextRoundTimers.delete(tableId);
+    // The next round of an auto table: CadenceService (it watches frames$ for the end of a round).
   }
 
   /** Arm exactly the kernel's current deadlines for the table (diffed; a past deadline fires at once). */
