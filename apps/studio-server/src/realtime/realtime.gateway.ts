@@ -19,6 +19,7 @@ import { RoundControlService } from '../rounds/round-control.service.js';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
 import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
 import { rejection, SERVER_CODES } from '../rounds/rounds.types.js';
+import { Coalescer } from './coalesce.js';
 import { TablesService } from '../tables/tables.service.js';
 
 /** Who may send each client message (every WS message checks the role, issue §9). */
@@ -37,6 +38,8 @@ const MESSAGE_ROLES: Readonly<Record<WsClientMessage, readonly Role[]>> = {
 };
 
 const PITBOSS_ROOM = 'pitbosses';
+const STAFF_VIEW_MS = 150;
+const isBetEvent = (type: string): boolean => type === 'BetAccepted' || type === 'BetCancelled';
 const staffRoom = (tableId: string, role: 'dealer' | 'pitboss'): string => `t:${tableId}:${role}`;
 const playerRoom = (tableId: string, playerId: string): string => `t:${tableId}:p:${playerId}`;
 const playersRoom = (tableId: string): string => `t:${tableId}:players`;
@@ -63,6 +66,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
   /** Joined players per table (a view is computed per player on each commit). */
   private readonly players = new Map<string, Map<string, number>>();
   private subs: Subscription[] = [];
+  /** Bet-only commits refresh the staff views at most every STAFF_VIEW_MS per table (trailing snapshot). */
+  private readonly staffViews = new Coalescer<RoundFrame>(STAFF_VIEW_MS, (_t, f) => this.sendStaffSnapshots(f));
 
   constructor(
     @Inject(AuthService) private readonly auth: AuthService,
@@ -86,6 +91,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
 
   onModuleDestroy(): void {
     for (const s of this.subs) s.unsubscribe();
+    this.staffViews.dispose();
   }
 
   handleConnection(socket: Socket): void {
@@ -247,18 +253,23 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     if (!this.server) return;
     const last = f.events.length - 1;
     const rooms = this.server.sockets.adapter.rooms;
-    const send = (room: string, a: Audience): void => {
+    const betsOnly = f.events.every((e) => isBetEvent(e.type));
+    const send = (room: string, a: Audience, withView = true): void => {
       // A view is computed only for an audience that is listening.
       if (!rooms.get(room)?.size) return;
-      const view = f.kernel.view(f.state, a);
-      const next = a.role === 'player' ? undefined : f.kernel.next(f.state);
+      const view = withView ? f.kernel.view(f.state, a) : null;
+      const next = a.role === 'player' || !withView ? undefined : f.kernel.next(f.state);
       f.events.forEach((e, i) => {
         const frame = this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null);
         this.server.to(room).emit('round.event', i === last && next ? { ...frame, next } : frame);
       });
     };
-    send(staffRoom(f.tableId, 'dealer'), { role: 'dealer' });
-    send(staffRoom(f.tableId, 'pitboss'), { role: 'pitboss' });
+    // Staff views hold every bet: a bet-only commit sends the bet events now and the refreshed view as
+    // one trailing `round.snapshot` per table and window (O(1) per bet); any other commit carries it at once.
+    send(staffRoom(f.tableId, 'dealer'), { role: 'dealer' }, !betsOnly);
+    send(staffRoom(f.tableId, 'pitboss'), { role: 'pitboss' }, !betsOnly);
+    if (betsOnly) this.staffViews.push(f.tableId, f);
+    else this.staffViews.drop(f.tableId);
     // Another player's bet is invisible to a player (issue §8): for a commit of bets only, every other
     // player gets one opaque frame per event (seq and type, no event, no view — seq stays contiguous for
     // resync) serialised once for the whole room; the bettors get their own frames with their view.
@@ -270,6 +281,17 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       return;
     }
     for (const playerId of this.players.get(f.tableId)?.keys() ?? []) send(playerRoom(f.tableId, playerId), { role: 'player', playerId });
+  }
+
+  private sendStaffSnapshots(f: RoundFrame): void {
+    if (!this.server) return;
+    const rooms = this.server.sockets.adapter.rooms;
+    for (const [role, a] of [['dealer', { role: 'dealer' }], ['pitboss', { role: 'pitboss' }]] as const) {
+      const room = staffRoom(f.tableId, role);
+      if (!rooms.get(room)?.size) continue;
+      const snap: RoundSnapshotFrame = { tableId: f.tableId, roundId: f.roundId, seq: f.state.seq, view: f.kernel.view(f.state, a), next: f.kernel.next(f.state) };
+      this.server.to(room).emit('round.snapshot', snap);
+    }
   }
 
   private dropPlayer(tableId: string, playerId: string): void {

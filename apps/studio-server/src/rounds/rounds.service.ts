@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { ok, type Audience, type Deadline, type NextAction, type Result, type RoundStateBase, type Violation } from '@felt/games';
+import { ok, type AcceptedBet, type Audience, type Deadline, type NextAction, type Result, type RoundStateBase, type Violation } from '@felt/games';
 import { Subject } from 'rxjs';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
 import { ConcurrencyConflict, DuplicateKey, InsufficientFunds, UNIT_OF_WORK, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
@@ -82,6 +82,8 @@ export class RoundsService implements OnModuleDestroy {
   private readonly current = new Map<string, LoadedRound>();
   private readonly deadlineTimers = new Map<string, Map<string, () => void>>();
   private readonly newShoe = new Set<string>();
+  /** Per current round: each player's accepted bets, kept up to date by every commit (O(1) per bet). */
+  private readonly playerBetIndex = new Map<string, PlayerBetIndex>();
   /** Per table: the bets of the next group commit, joinable until another command is queued. */
   private readonly openBets = new Map<string, PendingBet[]>();
   private disposed = false;
@@ -284,6 +286,24 @@ export class RoundsService implements OnModuleDestroy {
     return this.mutex.run(tableId, () => this.loadCurrent(tableId));
   }
 
+  /**
+   * A player's accepted bets in the table's current round (the bet ack, `GET …/bets/mine`): from an
+   * index the write path keeps up to date, so an ack costs O(the player's bets), not O(all bets).
+   */
+  async playerBets(tableId: string, playerId: string): Promise<AcceptedBet[]> {
+    return this.mutex.run(tableId, async () => {
+      const cur = await this.loadCurrent(tableId);
+      if (!cur) return [];
+      let idx = this.playerBetIndex.get(tableId);
+      if (idx?.roundId !== cur.roundId || idx.seq !== cur.state.seq) {
+        idx = { roundId: cur.roundId, seq: cur.state.seq, byPlayer: new Map() };
+        for (const b of Object.values(cur.state.bets)) addBet(idx, b);
+        this.playerBetIndex.set(tableId, idx);
+      }
+      return [...(idx.byPlayer.get(playerId)?.values() ?? [])];
+    });
+  }
+
   /** Any round by id (history, settlement), rebuilt from its events; `fresh` skips the cache. */
   async round(roundId: string, opts: { fresh?: boolean } = {}): Promise<LoadedRound | null> {
     if (!opts.fresh) for (const r of this.current.values()) if (r.roundId === roundId) return r;
@@ -420,6 +440,17 @@ export class RoundsService implements OnModuleDestroy {
     const cur = this.current.get(table.tableId);
     const isCurrent = !cur || cur.roundId === roundId || cur.openedAt <= round.openedAt;
     if (isCurrent) this.current.set(table.tableId, next);
+    const idx = this.playerBetIndex.get(table.tableId);
+    if (idx && idx.roundId === roundId && idx.seq === round.state.seq) {
+      for (const e of events) {
+        if (e.type === 'BetAccepted') addBet(idx, (e as unknown as { bet: AcceptedBet }).bet);
+        else if (e.type === 'BetCancelled') {
+          const c = e as unknown as { betId: string; playerId: string };
+          idx.byPlayer.get(c.playerId)?.delete(c.betId);
+        }
+      }
+      idx.seq = state.seq;
+    }
 
     const accepted = events.filter((e) => e.type === 'BetAccepted').length;
     if (accepted > 0) this.metrics.betsAccepted.inc(accepted);
@@ -541,6 +572,21 @@ export class RoundsService implements OnModuleDestroy {
   static finished(phase: string): boolean {
     return FINISHED.has(phase);
   }
+}
+
+interface PlayerBetIndex {
+  readonly roundId: string;
+  seq: number;
+  readonly byPlayer: Map<string, Map<string, AcceptedBet>>;
+}
+
+function addBet(idx: PlayerBetIndex, b: AcceptedBet): void {
+  let m = idx.byPlayer.get(b.playerId);
+  if (!m) {
+    m = new Map();
+    idx.byPlayer.set(b.playerId, m);
+  }
+  m.set(b.betId, b);
 }
 
 interface PendingBet {
