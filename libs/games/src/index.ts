@@ -7,6 +7,12 @@ export * from './cards/shoe.js';
 export * from './kernel/kernel.js';
 export * from './kernel/common.js';
 export * from './kernel/game.js';
+export * from './kernel/define.js';
+export * from './kernel/book.js';
+export * from './kernel/errors.js';
+export * from './common/pmap.js';
+export * from './cards/shoe-tracking.js';
+export * from './definitions.js';
 export * from './registry.js';
 // Games (each helper adds exactly its own line):
 // GAME-EXPORTS

@@ -86,7 +86,7 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     // Bet-only commits: the staff view (every bet) comes as one trailing snapshot per window, not per bet.
     expect(d.view).toBeNull();
     const ds = await dealerSnaps.waitFor((f) => f.seq === 3);
-    expect((ds.view as { bets: unknown[] }).bets).toHaveLength(2);
+    expect((ds.view as { totals: { bets: number } }).totals.bets).toBe(2); // dealer view: table totals from the bet book (issue 8)
     expect(ds.next.map((n) => n.kind)).toEqual(['close-betting']);
     const own = await p1Frames.waitFor((f) => f.seq === 2);
     expect((own.event as { bet: { betId: string } }).bet.betId).toBe('ws_p1_a');

@@ -1,10 +1,12 @@
 import type { GameModule } from '../kernel/game.js';
-import { createDuelKernel } from './duel.kernel.js';
+import { defineDuel } from './duel.kernel.js';
+import { createKernel } from '../kernel/define.js';
 import { createDuelGame } from './duel.game.js';
 import { DRAGON_TIGER, dragonTigerProfiles } from './dragon-tiger.rules.js';
 
 /** The Dragon Tiger round kernel (DT-1..4, RES-4) over the standard profiles. */
-export const dragonTigerKernel = createDuelKernel(DRAGON_TIGER, dragonTigerProfiles);
+export const dragonTigerDefinition = defineDuel(DRAGON_TIGER, dragonTigerProfiles);
+export const dragonTigerKernel = createKernel(dragonTigerDefinition);
 
 /**
  * Dragon Tiger GameModule. `rtp` is exact over an 8-deck shoe (rationals). `settleOffline` input

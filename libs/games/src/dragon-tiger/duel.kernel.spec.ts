@@ -70,14 +70,25 @@ describe('Dragon Tiger round kernel', () => {
     expect(Object.keys(r.state.bets)).toEqual(['b1', 'b3']);
   });
 
-  it('GEN-3: no card before "no more bets", no bet after it; DT-1: an invalid card code is rejected', () => {
+  it('GEN-3: the first card closes betting (device sign, one lifecycle for every game); no bet after it; DT-1: an invalid card code is rejected', () => {
     const r = run(K, [open, card('KH'), bet('b1', 'dragon'), close, bet('b2', 'tie', 100, 'p2', 5_000), card('ZZ')]);
     expect(r.rejected).toEqual([
-      { code: 'NOT_EXPECTING_CARD', ruleId: 'GEN-3' },
+      { code: 'BETTING_CLOSED', ruleId: 'GEN-3' },
       { code: 'BETTING_CLOSED', ruleId: 'GEN-3' },
       { code: 'INVALID_CARD', ruleId: 'DT-1' },
     ]);
-    expect(r.state.cards).toEqual([]);
+    expect(r.state.cards).toEqual(['KH']);
+  });
+
+  it('S-1: a card the shoe can no longer hold is refused; the shoe carries to the next round (AttachShoe)', () => {
+    const r = run(K, [open, close, card('KH')]);
+    let shoe = r.state.shoe;
+    expect(shoe?.remaining.KH).toBe(7);
+    // drain every KH from the tracker over "previous rounds", then attach it to a new round
+    shoe = shoe ? { ...shoe, remaining: { ...shoe.remaining, KH: 0 }, dealt: shoe.dealt + 7 } : shoe;
+    const next = run(K, [open, { type: 'AttachShoe', at: 1, shoe } as never, close, card('KH')]);
+    expect(next.rejected).toEqual([{ code: 'IMPOSSIBLE_CARD', ruleId: 'S-1' }]);
+    expect(next.state.cards).toEqual([]);
   });
 
   it('GEN-4: the tie spot has its own maximum', () => {
@@ -90,7 +101,7 @@ describe('Dragon Tiger round kernel', () => {
     const s = K.settle(r.state);
     expect(s.ok && s.value).toMatchObject({ voided: true, houseResultMinor: 0, lines: [{ betId: 'b1', returnMinor: 300, outcome: 'refund' }] });
     const full = run(K, [open, close, card('2C'), card('3C'), card('4C')]);
-    expect(full.rejected).toEqual([{ code: 'NOT_EXPECTING_CARD', ruleId: 'GEN-3' }]);
+    expect(full.rejected).toEqual([{ code: 'ROUND_RESOLVED', ruleId: 'GEN-5' }]);
   });
 
   it('next(): asks the dealer for Dragon then Tiger', () => {

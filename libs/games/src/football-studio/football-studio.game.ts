@@ -1,10 +1,12 @@
 import { createDuelGame } from '../dragon-tiger/duel.game.js';
-import { createDuelKernel } from '../dragon-tiger/duel.kernel.js';
+import { defineDuel } from '../dragon-tiger/duel.kernel.js';
+import { createKernel } from '../kernel/define.js';
 import type { GameModule } from '../kernel/game.js';
 import { FOOTBALL_STUDIO, footballStudioProfiles } from './football-studio.rules.js';
 
 /** The Football Studio round kernel (FS-1..3, RES-5) over the standard profiles. */
-export const footballStudioKernel = createDuelKernel(FOOTBALL_STUDIO, footballStudioProfiles);
+export const footballStudioDefinition = defineDuel(FOOTBALL_STUDIO, footballStudioProfiles);
+export const footballStudioKernel = createKernel(footballStudioDefinition);
 
 /**
  * Football Studio GameModule. `rtp` is exact over an 8-deck shoe (rationals). `settleOffline` input

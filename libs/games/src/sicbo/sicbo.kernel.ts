@@ -1,13 +1,15 @@
 import { applyRatio } from '../common/money.js';
-import { ok, violation, type Result, type Violation } from '../common/result.js';
-import { accepted, checkBetIdempotency, checkBettingOpen, checkStake, decideCommonLifecycle, emit, evolveCommon, initialBase, refundAll, reject } from '../kernel/common.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, Decision, NextAction, RoundKernel, RoundStateBase, Settlement, SettlementLine } from '../kernel/kernel.js';
-import { checkRestriction, kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type SicboProfile } from './sicbo.rules.js';
+import { ok } from '../common/result.js';
+import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
+import { bettingNext, createKernel, defineGame, events, refuse, vio, type RefereeState } from '../kernel/define.js';
+import type { AcceptedBet, Audience, CommonCommand, CommonEvent, NextAction, Settlement, SettlementLine } from '../kernel/kernel.js';
+import { kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type SicboProfile } from './sicbo.rules.js';
 
 /**
- * Sic Bo round kernel: idle → betting → closed → (RecordDiceResult) resolved → (MarkSettled) settled;
- * `void` from any unresolved phase (GEN-6) and automatically after more than `maxReshakes` dice
- * faults (SB-4, devices.md §5).
+ * Sic Bo on the referee (`defineGame`): idle → betting → closed → (RecordDiceResult) resolved →
+ * (MarkSettled) settled; `void` from any unresolved phase (GEN-6) and automatically after more
+ * than `maxReshakes` dice faults (SB-4, devices.md §5). The dice result is a device sign that play
+ * started: a result while betting is open closes betting first (GEN-3).
  */
 
 export type SicboCommand =
@@ -22,7 +24,7 @@ export type SicboEvent =
   | { readonly type: 'DiceRecorded'; readonly at: number; readonly dice: Dice }
   | { readonly type: 'DiceFaultRecorded'; readonly at: number; readonly code: string; readonly faults: number };
 
-export interface SicboState extends RoundStateBase {
+export interface SicboState extends RefereeState {
   readonly game: 'sicbo';
   readonly dice: Dice | null;
   /** Dice faults so far this round (SB-4). */
@@ -40,11 +42,10 @@ export interface SicboView {
   readonly dice: Dice | null;
   readonly faults: number;
   readonly voidReason: string | null;
-  /** A player sees only their own bets; dealer and pit boss see all. */
+  /** A player sees only their own bets (from the per-player index); dealer and pit boss see totals. */
   readonly bets: readonly AcceptedBet[];
+  readonly totals?: BookTotals;
 }
-
-const v = (code: string, ruleId: string | null, message: string, details?: Record<string, unknown>): Violation => violation(code, ruleId, message, details).violation;
 
 /** Settle bets against dice (shared by the kernel and `settleOffline`). */
 export function settleBets(bets: readonly AcceptedBet[], dice: Dice, profile: SicboProfile): SettlementLine[] {
@@ -63,129 +64,119 @@ export function settlementOf(roundId: string, voided: boolean, lines: readonly S
   return { roundId, voided, lines, houseResultMinor: house };
 }
 
-export function createSicboKernel(profiles: Readonly<Record<string, SicboProfile>> = sicboProfiles): RoundKernel<SicboState, SicboCommand, SicboEvent, SicboView> {
-  const profileOf = (s: SicboState): SicboProfile | undefined => (s.profileId === null ? undefined : profiles[s.profileId]);
-
-  const initial = (): SicboState => ({
-    ...initialBase('sicbo'),
-    dice: null,
-    faults: 0,
-  });
-
-  function decide(state: SicboState, c: SicboCommand): Decision<SicboEvent> {
-    switch (c.type) {
-      case 'OpenRound': {
-        if (state.phase !== 'idle') return reject(v('ROUND_ALREADY_OPEN', null, 'This round has already been opened.'));
-        if (!profiles[c.profileId]) return reject(v('UNKNOWN_PROFILE', 'D-2', `Unknown Sic Bo profile "${c.profileId}".`, { profileId: c.profileId }));
-        return emit<SicboEvent>({ type: 'RoundOpened', at: c.at, roundId: c.roundId, tableId: c.tableId, profileId: c.profileId, bettingClosesAt: c.bettingClosesAt, limits: c.limits });
-      }
-      case 'PlaceBet': {
-        const closed = checkBettingOpen(state, c.at);
-        if (closed) return reject(closed);
-        const dup = checkBetIdempotency(state, c.bet);
-        if (dup === 'duplicate') return emit<SicboEvent>();
-        if (dup) return reject(dup);
-        const spot = parseSpot(c.bet.spot);
-        if (!spot.ok) return reject(spot.violation);
-        const kind = kindOf(spot.value);
-        const stake = checkStake(state, c.bet, kind);
-        if (stake) return reject(stake);
-        const held = Object.values(state.bets).filter((b) => b.playerId === c.bet.playerId).map((b) => b.spot);
-        const res = checkRestriction(held, c.bet.spot);
-        if (res) return reject(res);
-        return emit<SicboEvent>(accepted(c.at, c.bet, kind));
-      }
-      case 'CancelBet':
-      case 'CloseBetting':
-      case 'VoidRound':
-      case 'MarkSettled':
-        return decideCommonLifecycle(state, c);
-      case 'RecordDiceResult': {
-        if (state.phase !== 'closed') return reject(v('NOT_EXPECTING_DICE', 'GEN-3', 'Dice are read only after "no more bets" and before the round is resolved.', { phase: state.phase }));
-        const dice = parseDice(c.dice);
-        if (!dice.ok) return reject(dice.violation);
-        return emit<SicboEvent>({ type: 'DiceRecorded', at: c.at, dice: dice.value });
-      }
-      case 'RecordDiceFault': {
-        if (state.phase !== 'closed') return reject(v('NOT_EXPECTING_DICE', 'SB-4', 'A dice fault only counts while the round waits for its dice.', { phase: state.phase }));
-        const profile = profileOf(state);
-        const faults = state.faults + 1;
-        const fault: SicboEvent = { type: 'DiceFaultRecorded', at: c.at, code: c.code, faults };
-        if (profile && faults > profile.maxReshakes) {
-          return emit<SicboEvent>(fault, { type: 'RoundVoided', at: c.at, reason: `SB-4: ${faults} dice faults, more than the ${profile.maxReshakes} reshakes allowed`, by: 'system' });
-        }
-        return emit<SicboEvent>(fault);
-      }
-    }
-  }
-
-  function evolve(state: SicboState, e: SicboEvent): SicboState {
-    switch (e.type) {
-      case 'DiceRecorded':
-        return { ...state, seq: state.seq + 1, dice: e.dice, phase: 'resolved' };
-      case 'DiceFaultRecorded':
-        return { ...state, seq: state.seq + 1, faults: e.faults };
-      case 'RoundOpened':
-      case 'BetAccepted':
-      case 'BetCancelled':
-      case 'BettingClosed':
-      case 'RoundVoided':
-      case 'RoundSettled':
-        return evolveCommon(state, e);
-    }
-  }
-
-  function view(state: SicboState, audience: Audience): SicboView {
-    const all = Object.values(state.bets);
-    const bets = audience.role === 'player' ? all.filter((b) => b.playerId === audience.playerId) : all;
-    return {
-      game: 'sicbo',
-      roundId: state.roundId,
-      tableId: state.tableId,
-      profileId: state.profileId,
-      seq: state.seq,
-      phase: state.phase,
-      bettingClosesAt: state.bettingClosesAt,
-      dice: state.dice,
-      faults: state.faults,
-      voidReason: state.voidReason,
-      bets,
-    };
-  }
-
-  function settle(state: SicboState): Result<Settlement> {
-    const roundId = state.roundId ?? '';
-    if (state.phase === 'void') return ok(settlementOf(roundId, true, refundAll(state)));
-    const profile = profileOf(state);
-    if ((state.phase !== 'resolved' && state.phase !== 'settled') || state.dice === null || !profile) {
-      return violation('ROUND_NOT_RESOLVED', 'GEN-5', 'The round has no dice result yet.', { phase: state.phase });
-    }
-    return ok(settlementOf(roundId, false, settleBets(Object.values(state.bets), state.dice, profile)));
-  }
-
-  function next(state: SicboState): readonly NextAction[] {
-    switch (state.phase) {
-      case 'betting':
-        return [{ kind: 'close-betting', message: 'Announce "no more bets" when the timer ends.', ruleId: 'GEN-3' }];
-      case 'closed':
-        return [{ kind: 'shake', message: state.faults === 0 ? 'Shake the dice.' : `Reshake the dice (fault ${state.faults} of at most ${profileOf(state)?.maxReshakes ?? 0} reshakes).`, ruleId: 'SB-4' }];
-      case 'resolved':
-        return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }];
-      case 'idle':
-      case 'play':
-      case 'halted':
-      case 'settled':
-      case 'void':
-        return [];
-    }
-  }
-
-  function deadlines(state: SicboState): readonly Deadline[] {
-    if (state.phase !== 'betting' || state.bettingClosesAt === null) return [];
-    return [{ at: state.bettingClosesAt, command: { type: 'CloseBetting', at: state.bettingClosesAt, reason: 'deadline' } }];
-  }
-
-  return { game: 'sicbo', initial, decide, evolve, view, settle, next, deadlines };
+/** The highest return per unit staked of a Sic Bo profile (stake included). */
+export function sicboMaxReturn(p: SicboProfile): number {
+  const rs = [p.pays.small, p.pays.big, p.pays.odd, p.pays.even, p.pays.double, p.pays.triple, p.pays.anyTriple, p.pays.combo, ...p.pays.single, ...Object.values(p.pays.total)];
+  return Math.max(...rs.map((r) => r.num / r.den)) + 1;
 }
 
-export const sicboKernel = createSicboKernel();
+/** RES-3 pairs: a player may not hold both spots of a pair in one round. */
+const RES3: Readonly<Record<string, string>> = { big: 'small', small: 'big', odd: 'even', even: 'odd' };
+
+export function defineSicbo(profiles: Readonly<Record<string, SicboProfile>> = sicboProfiles) {
+  return defineGame<SicboState, SicboCommand, SicboEvent, SicboView, SicboProfile>({
+    id: 'sicbo',
+    name: 'Sic Bo',
+    profiles,
+    defaultProfile: 'standard',
+    maxReturnMultiple: sicboMaxReturn,
+    initial: () => ({ game: 'sicbo', dice: null, faults: 0 }),
+    bets: {
+      spot(_s, _p, key) {
+        const spot = parseSpot(key);
+        return spot.ok ? ok({ key, kind: kindOf(spot.value) }) : spot;
+      },
+      restrict(s, _p, bet) {
+        const other = RES3[bet.spot];
+        if (other !== undefined && stakeOnSpot(s.book, bet.playerId, other) > 0) {
+          return vio('RESTRICTED_COMBINATION', 'RES-3', `Sic Bo does not allow ${bet.spot} and ${other} in the same round (RES-3): you already bet on ${other}.`, { spot: bet.spot, conflictsWith: other });
+        }
+        return null;
+      },
+    },
+    moves: {
+      RecordDiceResult: {
+        phases: ['closed'],
+        closesBetting: true,
+        decide(_s, c) {
+          const dice = parseDice(c.dice);
+          if (!dice.ok) return dice;
+          return events<SicboEvent>({ type: 'DiceRecorded', at: c.at, dice: dice.value });
+        },
+      },
+      RecordDiceFault: {
+        phases: ['closed'],
+        decide(s, c) {
+          const profile = profiles[s.profileId ?? ''];
+          const faults = s.faults + 1;
+          const fault: SicboEvent = { type: 'DiceFaultRecorded', at: c.at, code: typeof c.code === 'string' ? c.code : 'unknown', faults };
+          if (profile && faults > profile.maxReshakes) {
+            return events<SicboEvent>(fault, { type: 'RoundVoided', at: c.at, reason: `SB-4: ${faults} dice faults, more than the ${profile.maxReshakes} reshakes allowed`, by: 'system' });
+          }
+          return events<SicboEvent>(fault);
+        },
+      },
+    },
+    evolve(s, e) {
+      switch (e.type) {
+        case 'DiceRecorded':
+          return { ...s, seq: s.seq + 1, dice: e.dice, phase: 'resolved' };
+        case 'DiceFaultRecorded':
+          return { ...s, seq: s.seq + 1, faults: e.faults };
+      }
+    },
+    view(s, audience: Audience): SicboView {
+      const base = { game: 'sicbo' as const, roundId: s.roundId, tableId: s.tableId, profileId: s.profileId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt, dice: s.dice, faults: s.faults, voidReason: s.voidReason };
+      return audience.role === 'player' ? { ...base, bets: betsOfPlayer(s.book, audience.playerId) } : { ...base, bets: [], totals: bookTotals(s.book) };
+    },
+    redact: (e) => e,
+    settle(s, profile) {
+      if (s.dice === null) return refuse(vio('ROUND_NOT_RESOLVED', 'GEN-5', 'The round has no dice result yet.'));
+      return ok(settleBets(s.book.byId.values(), s.dice, profile));
+    },
+    next(s): readonly NextAction[] {
+      switch (s.phase) {
+        case 'betting':
+          return [bettingNext()];
+        case 'closed':
+          return [{ kind: 'shake', message: s.faults === 0 ? 'Shake the dice.' : `Reshake the dice (fault ${s.faults} of at most ${profiles[s.profileId ?? '']?.maxReshakes ?? 0} reshakes).`, ruleId: 'SB-4' }];
+        case 'resolved':
+          return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }];
+        case 'idle':
+        case 'play':
+        case 'halted':
+        case 'settled':
+        case 'void':
+          return [];
+      }
+    },
+    devices: {
+      families: ['dice', 'shaker'],
+      map(ev, _ctx, at) {
+        const p = ev.payload;
+        const roundId = typeof p.roundId === 'string' ? { forRoundId: p.roundId } : {};
+        switch (ev.type) {
+          case 'dice.result':
+            return { kind: 'command', command: { type: 'RecordDiceResult', at, dice: p.dice }, closesBetting: true, ...roundId };
+          case 'dice.fault':
+            return { kind: 'command', command: { type: 'RecordDiceFault', at, code: p.code }, closesBetting: false, ...roundId };
+          case 'shaker.state':
+            return p.state === 'error' ? { kind: 'alert', severity: 'warning', code: 'SHAKER_ERROR', message: `Dice shaker ${ev.deviceId} reports an error.`, fault: true } : { kind: 'track' };
+          default:
+            return null;
+        }
+      },
+      react(e, s, ctx) {
+        const shake = { deviceKind: 'shaker', type: 'shaker.shake', payload: { durationMs: 3000, roundId: ctx.roundId } };
+        if (e.type === 'BettingClosed') return [shake];
+        if (e.type === 'DiceFaultRecorded' && s.phase === 'closed') return [shake];
+        return [];
+      },
+    },
+    commands: [],
+  });
+}
+
+export const sicboDefinition = defineSicbo();
+export const createSicboKernel = (profiles: Readonly<Record<string, SicboProfile>> = sicboProfiles) => createKernel(defineSicbo(profiles));
+export const sicboKernel = createKernel(sicboDefinition);

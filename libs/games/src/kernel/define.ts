@@ -1,0 +1,610 @@
+import { isMinor, type Minor } from '../common/money.js';
+import { ok, violation, type Result, type Violation } from '../common/result.js';
+import { betsOfPlayer, betsRecord, bookAccept, bookCancel, bookTotals, emptyBook, stakeOfPlayerIn, stakeOnSpot, type BetBook, type BookTotals } from './book.js';
+import type { GameErrorCode } from './errors.js';
+import type {
+  AcceptedBet,
+  Audience,
+  BetRequest,
+  CommonCommand,
+  CommonEvent,
+  Deadline,
+  GameId,
+  NextAction,
+  Phase,
+  RoundKernel,
+  RoundLimits,
+  RoundStateBase,
+  Settlement,
+  SettlementLine,
+} from './kernel.js';
+
+/**
+ * ONE referee for every game (STYLE.md "Games: one referee", issue 8; after boardgame.io's flow):
+ * a game is a `GameDefinition` — data and pure functions — and `createKernel(def)` decides the
+ * common lifecycle (open, bet, cancel, close, void, mark-settled, unknown command) once, the same
+ * way at every table, from the `LIFECYCLE` table below. A game only adds its spots and
+ * restrictions, its moves (device / dealer / player commands), its view, its event redaction and
+ * its settlement.
+ */
+
+// ───────────────────────────── the lifecycle table ─────────────────────────────
+
+/** The common situations the referee decides for every game. */
+export const SITUATIONS = [
+  'open',
+  'bet',
+  'bet-retry',
+  'bet-conflict',
+  'cancel',
+  'cancel-retry',
+  'close',
+  'close-deadline',
+  'void',
+  'mark-settled',
+  'unknown-command',
+  'move-out-of-phase',
+] as const;
+export type Situation = (typeof SITUATIONS)[number];
+
+export type LifecycleOutcome =
+  /** The command is decided and emits `event` (subject to the command's own validation). */
+  | { readonly kind: 'accept'; readonly event: CommonEvent['type'] | 'game' }
+  /** Nothing to do: the same thing already happened (ok, no events, `duplicate: true`). */
+  | { readonly kind: 'duplicate' }
+  | { readonly kind: 'reject'; readonly code: GameErrorCode; readonly ruleId: string };
+
+const A = (event: CommonEvent['type'] | 'game'): LifecycleOutcome => ({ kind: 'accept', event });
+const D: LifecycleOutcome = { kind: 'duplicate' };
+const R = (code: GameErrorCode, ruleId: string): LifecycleOutcome => ({ kind: 'reject', code, ruleId });
+
+const row = (idle: LifecycleOutcome, betting: LifecycleOutcome, closed: LifecycleOutcome, play: LifecycleOutcome, halted: LifecycleOutcome, resolved: LifecycleOutcome, settled: LifecycleOutcome, voided: LifecycleOutcome): Readonly<Record<Phase, LifecycleOutcome>> => ({
+  idle,
+  betting,
+  closed,
+  play,
+  halted,
+  resolved,
+  settled,
+  void: voided,
+});
+
+const CLOSED = R('BETTING_CLOSED', 'GEN-3');
+const NOT_OPEN = R('ROUND_NOT_OPEN', 'GEN-3');
+
+/**
+ * Situation × phase → the referee's one answer, for every game. `createKernel` consults this table
+ * first; the contract suite (libs/games/src/contract.spec.ts) checks every cell for every game.
+ *
+ * - `bet` in `betting` also needs `at` < bettingClosesAt (else BETTING_CLOSED, GEN-3) and a valid bet.
+ * - `bet-retry` = same betId, same player, spot and stake: the original acceptance is returned
+ *   (`duplicate: true`, `accepted: <the bet>`, no events) in every phase, even after close.
+ * - `close-deadline` in `betting` before bettingClosesAt is DEADLINE_NOT_REACHED (GEN-3).
+ * - A device sign that play started (ball launched, first card, dice) is a move with
+ *   `closesBetting`: in `betting` the referee emits `BettingClosed{reason:'device'}` first.
+ * - `mark-settled` after a void is a real event (RoundSettled; the phase becomes `settled` and
+ *   `voidReason` stays, so `settle` still refunds).
+ */
+export const LIFECYCLE: Readonly<Record<Situation, Readonly<Record<Phase, LifecycleOutcome>>>> = {
+  //                    idle                           betting               closed                 play                   halted                 resolved                            settled                             void
+  open: row(A('RoundOpened'), R('ROUND_ALREADY_OPEN', 'GEN-3'), R('ROUND_ALREADY_OPEN', 'GEN-3'), R('ROUND_ALREADY_OPEN', 'GEN-3'), R('ROUND_ALREADY_OPEN', 'GEN-3'), R('ROUND_ALREADY_OPEN', 'GEN-3'), R('ROUND_ALREADY_OPEN', 'GEN-3'), R('ROUND_ALREADY_OPEN', 'GEN-3')),
+  bet: row(NOT_OPEN, A('BetAccepted'), CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED),
+  'bet-retry': row(NOT_OPEN, D, D, D, D, D, D, D),
+  'bet-conflict': row(NOT_OPEN, R('BET_ID_CONFLICT', 'D-3'), R('BET_ID_CONFLICT', 'D-3'), R('BET_ID_CONFLICT', 'D-3'), R('BET_ID_CONFLICT', 'D-3'), R('BET_ID_CONFLICT', 'D-3'), R('BET_ID_CONFLICT', 'D-3'), R('BET_ID_CONFLICT', 'D-3')),
+  cancel: row(NOT_OPEN, A('BetCancelled'), CLOSED, CLOSED, CLOSED, CLOSED, CLOSED, CLOSED),
+  'cancel-retry': row(NOT_OPEN, D, D, D, D, D, D, D),
+  close: row(NOT_OPEN, A('BettingClosed'), D, D, D, D, D, R('ROUND_VOID', 'GEN-6')),
+  'close-deadline': row(NOT_OPEN, A('BettingClosed'), D, D, D, D, D, R('ROUND_VOID', 'GEN-6')),
+  void: row(R('ROUND_NOT_OPEN', 'GEN-6'), A('RoundVoided'), A('RoundVoided'), A('RoundVoided'), A('RoundVoided'), R('ROUND_RESOLVED', 'GEN-6'), R('ROUND_RESOLVED', 'GEN-6'), D),
+  'mark-settled': row(R('ROUND_NOT_OPEN', 'GEN-5'), R('ROUND_NOT_RESOLVED', 'GEN-5'), R('ROUND_NOT_RESOLVED', 'GEN-5'), R('ROUND_NOT_RESOLVED', 'GEN-5'), R('ROUND_NOT_RESOLVED', 'GEN-5'), A('RoundSettled'), D, A('RoundSettled')),
+  'unknown-command': row(R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3')),
+  'move-out-of-phase': row(NOT_OPEN, R('COMMAND_NOT_EXPECTED', 'GEN-3'), R('COMMAND_NOT_EXPECTED', 'GEN-3'), R('COMMAND_NOT_EXPECTED', 'GEN-3'), R('ROUND_HALTED', 'S-2'), R('ROUND_RESOLVED', 'GEN-5'), R('ROUND_RESOLVED', 'GEN-5'), R('ROUND_VOID', 'GEN-6')),
+};
+
+// ───────────────────────────── state and decisions ─────────────────────────────
+
+/** Every game's state under the referee: the contract's base plus the incremental bet book. */
+export interface RefereeState extends RoundStateBase {
+  readonly book: BetBook;
+}
+
+/** A referee decision: events, or a violation. A retry is ok with no events and `duplicate: true`. */
+export type RefereeDecision<E> =
+  | { readonly ok: true; readonly events: readonly E[]; readonly duplicate?: true; readonly accepted?: AcceptedBet }
+  | { readonly ok: false; readonly violation: Violation };
+
+export interface Cmd {
+  readonly type: string;
+  readonly at: number;
+}
+
+/** A game-specific command handler: the phases it is legal in, and its pure decision. */
+export interface Move<S, C, E> {
+  readonly phases: readonly Phase[];
+  /** A device sign that play started (ball launch, card, dice): closes betting first if still open (GEN-3, ROU-3). */
+  readonly closesBetting?: boolean;
+  decide(state: S, command: C): RefereeDecision<E>;
+}
+
+export type GameCommandOf<C extends Cmd> = Exclude<C, CommonCommand>;
+export type GameEventOf<E extends Cmd> = Exclude<E, CommonEvent>;
+
+export type Moves<S, C extends Cmd, E> = { readonly [K in GameCommandOf<C>['type']]: Move<S, Extract<C, { type: K }>, E> };
+
+/** A parsed spot: its canonical key and its kind (the limits and paytable key). */
+export interface SpotInfo {
+  readonly key: string;
+  readonly kind: string;
+}
+
+// ───────────────────────────── devices, roles, carry ─────────────────────────────
+
+/** A canonical device event (devices.md §1) as the definitions see it (the protocol codec validated it). */
+export interface DeviceEventLike {
+  readonly type: string;
+  readonly deviceId: string;
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+/** What the server does with a device event (the generic ingest executes it). */
+export type DeviceReaction =
+  | { readonly kind: 'command'; readonly command: Cmd & Readonly<Record<string, unknown>>; readonly closesBetting: boolean; readonly forRoundId?: string }
+  | { readonly kind: 'alert'; readonly severity: 'info' | 'warning' | 'critical'; readonly code: string; readonly message: string; readonly fault: boolean }
+  | { readonly kind: 'track' };
+
+/** Hints the server keeps per table from earlier device events (e.g. the last `wheel.ball` revolutions). */
+export interface DeviceContext {
+  readonly hints: Readonly<Record<string, unknown>>;
+}
+
+/** A command the server sends to a table device when an event of the round happens. */
+export interface DeviceOrder {
+  readonly deviceKind: string;
+  readonly type: string;
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+export interface DevicesSpec<S> {
+  /** Device families whose events this game consumes (`wheel`, `shoe`, `dice`, `shaker`); others at its table are a fault. */
+  readonly families: readonly string[];
+  /** Canonical device event → reaction; null = not game-specific (buttons, heartbeats: the server's common mapping). */
+  map(event: DeviceEventLike, ctx: DeviceContext, at: number): DeviceReaction | null;
+  /** Hints to remember from a device event (stored per table; derived from events, issue 8 §5). */
+  hint?(event: DeviceEventLike): Readonly<Record<string, unknown>> | null;
+  /** Device orders after an event of the round was committed (wheel launch, shaker shake). */
+  react?(event: Cmd & Readonly<Record<string, unknown>>, state: S, ctx: DeviceContext & { readonly roundId: string }): readonly DeviceOrder[];
+}
+
+export type Role = 'dealer' | 'pitboss' | 'player';
+
+/** A game command a person may issue through round control, with the roles allowed. */
+export interface CommandSpec {
+  readonly type: string;
+  readonly roles: readonly Role[];
+  /** Needs a second person's sign-off (S-3 manual entry): the server holds it for a pit boss. */
+  readonly signOff?: boolean;
+  readonly ruleId: string;
+  readonly description: string;
+}
+
+/** What carries over from one round to the next at a table (the shoe, S-1). */
+export interface CarrySpec<S> {
+  /** The command that attaches the carried data to a freshly opened round, or null when nothing carries (new shoe, cut card out). */
+  next(previous: S, at: number): (Cmd & Readonly<Record<string, unknown>>) | null;
+}
+
+/** Pre-open checks a pit boss records before a table opens (ROU-7). */
+export interface PreOpenSpec {
+  readonly ruleId: string;
+  readonly checks: readonly string[];
+  readonly description: string;
+}
+
+export interface ProfileLike {
+  readonly id: string;
+  readonly name: string;
+}
+
+// ───────────────────────────── the definition ─────────────────────────────
+
+export interface GameDefinition<S extends RefereeState, C extends Cmd, E extends Cmd, V, P extends ProfileLike> {
+  readonly id: GameId;
+  readonly name: string;
+  readonly profiles: Readonly<Record<string, P>>;
+  readonly defaultProfile: string;
+  /** A profile this build can run, or why not (default: any profile of `profiles`). */
+  checkProfile?(profile: P): Violation | null;
+  /** The highest total return of one stake unit under the profile (stake included; 36 for a straight up). Bounds stakes (D-1). */
+  maxReturnMultiple(profile: P): number;
+  /** The game's fields of a fresh state (the referee adds the common ones). */
+  initial(): Omit<S, keyof RefereeState>;
+  readonly bets: {
+    /** Parse a spot for the round's profile: its canonical key and kind, or why not. */
+    spot(state: S, profile: P, spot: string): Result<SpotInfo>;
+    /** Game restrictions on a new bet (RES-*, seats, coverage), from the book and game indexes: O(1). */
+    restrict?(state: S, profile: P, bet: BetRequest, spot: SpotInfo): Violation | null;
+    /** Keep game indexes up to date (roulette coverage) when a bet is accepted / cancelled. */
+    onAccepted?(state: S, bet: AcceptedBet, profile: P): S;
+    onCancelled?(state: S, bet: AcceptedBet, profile: P): S;
+  };
+  /** Game-specific commands (device, dealer, player). */
+  readonly moves: Moves<S, C, E>;
+  /** Fold a game event (common events are folded by the referee). */
+  evolve(state: S, event: GameEventOf<E>): S;
+  /** Called after the referee folded a common event (blackjack seats on BettingClosed…). */
+  afterCommon?(state: S, event: CommonEvent): S;
+  view(state: S, audience: Audience): V;
+  /** What an audience may receive of an event; null = nothing. Common events are redacted by the referee (other players' bets). */
+  redact(event: GameEventOf<E>, audience: Audience): Readonly<Record<string, unknown>> | null;
+  /** Settlement lines of a RESOLVED round (voids are refunded by the referee). */
+  settle(state: S, profile: P): Result<readonly SettlementLine[]>;
+  next(state: S): readonly NextAction[];
+  /** Game deadlines beyond the betting deadline (blackjack decision time). */
+  deadlines?(state: S): readonly Deadline[];
+  readonly devices: DevicesSpec<S>;
+  readonly commands: readonly CommandSpec[];
+  readonly preOpen?: PreOpenSpec;
+  readonly carry?: CarrySpec<S>;
+}
+
+/** Identity with inference: a game declares itself with `defineGame({...})`. */
+export function defineGame<S extends RefereeState, C extends Cmd, E extends Cmd, V, P extends ProfileLike>(def: GameDefinition<S, C, E, V, P>): GameDefinition<S, C, E, V, P> {
+  return def;
+}
+
+/** The kernel `createKernel` returns: today's RoundKernel contract plus the definition's data. */
+export interface RefereeKernel<S extends RefereeState, C extends Cmd, E extends Cmd, V, P extends ProfileLike> extends RoundKernel<S, C | CommonCommand, E | CommonEvent, V> {
+  decide(state: S, command: C | CommonCommand): RefereeDecision<E | CommonEvent>;
+  readonly definition: GameDefinition<S, C, E, V, P>;
+  profileOf(state: S): P | null;
+  /** An event as an audience may receive it (null = not at all): BJ-5a hole card, other players' bets. */
+  redact(event: E | CommonEvent, audience: Audience): Readonly<Record<string, unknown>> | null;
+  /** A player's live bets from the per-player index (the ack's `myBets`). */
+  betsOf(state: S, playerId: string): AcceptedBet[];
+  totals(state: S): BookTotals;
+  /** The highest stake the round accepts on one bet (D-1): min(table max, global ceiling). */
+  stakeCeiling(profile: P): Minor;
+}
+
+// ───────────────────────────── helpers for definitions ─────────────────────────────
+
+export const vio = (code: GameErrorCode, ruleId: string, message: string, details?: Record<string, unknown>): Violation => violation(code, ruleId, message, details).violation;
+export const refuse = (x: Violation): { readonly ok: false; readonly violation: Violation } => ({ ok: false, violation: x });
+export const events = <E>(...es: E[]): { readonly ok: true; readonly events: readonly E[] } => ({ ok: true, events: es });
+export const duplicate = <E>(accepted?: AcceptedBet): RefereeDecision<E> => (accepted ? { ok: true, events: [], duplicate: true, accepted } : { ok: true, events: [], duplicate: true });
+
+export const acceptedEvent = (at: number, bet: BetRequest, kind: string, parentBetId?: string): CommonEvent => ({
+  type: 'BetAccepted',
+  at,
+  bet: parentBetId === undefined ? { betId: bet.betId, playerId: bet.playerId, spot: bet.spot, stakeMinor: bet.stakeMinor, acceptedAt: at, kind } : { betId: bet.betId, playerId: bet.playerId, spot: bet.spot, stakeMinor: bet.stakeMinor, acceptedAt: at, kind, parentBetId },
+});
+
+/** The global stake ceiling: stake × (highest return + 1) stays below 2^53 (exact integer money, D-1). */
+export const globalStakeCeiling = (maxReturnMultiple: number): Minor => Math.floor(Number.MAX_SAFE_INTEGER / (Math.ceil(maxReturnMultiple) + 1));
+
+/** A bet's stake is valid money within the ceiling (shared by kernels and offline settlement). */
+export function checkStakeAmount(stakeMinor: unknown, ceiling: Minor): Violation | null {
+  if (!isMinor(stakeMinor) || stakeMinor <= 0) return vio('INVALID_AMOUNT', 'GEN-4', 'The stake must be a positive whole number of minor units.', { stakeMinor });
+  if (stakeMinor > ceiling) return vio('STAKE_TOO_LARGE', 'D-1', `The stake may not exceed ${ceiling} minor units (stake × the highest payout must stay an exact integer).`, { stakeMinor, ceiling });
+  return null;
+}
+
+const isStr = (x: unknown): x is string => typeof x === 'string' && x.length > 0;
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+
+export function spotLimitsOf(limits: RoundLimits, kind: string): { minMinor: Minor; maxMinor: Minor } {
+  return limits.spots[kind] ?? { minMinor: limits.tableMinMinor, maxMinor: limits.tableMaxMinor };
+}
+
+/** Shared phase-based `next` hint for the betting phase. */
+export const bettingNext = (): NextAction => ({ kind: 'close-betting', message: 'Announce "no more bets" when the timer ends.', ruleId: 'GEN-3' });
+
+// ───────────────────────────── the referee ─────────────────────────────
+
+/**
+ * `state.bets` of the RoundKernel contract, read through to the book (no copy per bet). It is a
+ * NON-enumerable property: the state stays plain data for `structuredClone` / JSON (the book is
+ * what is enumerable), and a spread `{ ...s }` inside a game simply drops it — the referee
+ * re-attaches it after every fold.
+ */
+function withBets<S extends RefereeState>(s: S): S {
+  if (Object.prototype.hasOwnProperty.call(s, 'bets')) return s;
+  Object.defineProperty(s, 'bets', { value: betsRecord(s.book.byId), enumerable: false, writable: false, configurable: false });
+  return s;
+}
+
+type AnyEvent<E> = E | CommonEvent;
+
+const COMMON_TYPES = new Set(['OpenRound', 'PlaceBet', 'CancelBet', 'CloseBetting', 'VoidRound', 'MarkSettled']);
+const COMMON_EVENTS = new Set(['RoundOpened', 'BetAccepted', 'BetCancelled', 'BettingClosed', 'RoundVoided', 'RoundSettled']);
+
+function outcome<E>(situation: Situation, phase: Phase): { decision: RefereeDecision<E> | null; accept: boolean } {
+  const o = LIFECYCLE[situation][phase];
+  switch (o.kind) {
+    case 'accept':
+      return { decision: null, accept: true };
+    case 'duplicate':
+      return { decision: duplicate<E>(), accept: false };
+    case 'reject':
+      return { decision: refuse(vio(o.code, o.ruleId, messageOf(situation, phase, o.code), { phase })), accept: false };
+  }
+}
+
+function messageOf(situation: Situation, phase: Phase, code: GameErrorCode): string {
+  switch (code) {
+    case 'ROUND_NOT_OPEN':
+      return 'There is no open round.';
+    case 'ROUND_ALREADY_OPEN':
+      return 'This round is already open.';
+    case 'BETTING_CLOSED':
+      return situation === 'cancel' ? 'Betting is closed: a bet can no longer be withdrawn (GEN-3).' : 'Betting is closed for this round: no bet is accepted (GEN-3).';
+    case 'BET_ID_CONFLICT':
+      return 'This bet id was already used for a different bet.';
+    case 'ROUND_VOID':
+      return 'The round is void.';
+    case 'ROUND_RESOLVED':
+      return `The round already has its result (${phase}).`;
+    case 'ROUND_NOT_RESOLVED':
+      return 'Only a resolved or void round can be marked settled.';
+    case 'UNKNOWN_COMMAND':
+      return 'This game does not understand that command.';
+    case 'ROUND_HALTED':
+      return 'The round is halted for the pit boss.';
+    case 'COMMAND_NOT_EXPECTED':
+      return `That command is not expected while the round is ${phase}.`;
+    default:
+      return `${code} (${situation}, ${phase})`;
+  }
+}
+
+export function createKernel<S extends RefereeState, C extends Cmd, E extends Cmd, V, P extends ProfileLike>(def: GameDefinition<S, C, E, V, P>): RefereeKernel<S, C, E, V, P> {
+  const maxMultiple = new Map<string, number>();
+  const multipleOf = (p: P): number => {
+    let m = maxMultiple.get(p.id);
+    if (m === undefined) {
+      m = def.maxReturnMultiple(p);
+      maxMultiple.set(p.id, m);
+    }
+    return m;
+  };
+  const stakeCeiling = (p: P): Minor => globalStakeCeiling(multipleOf(p));
+  const profileOf = (s: S): P | null => (s.profileId === null ? null : (def.profiles[s.profileId] ?? null));
+
+  const initial = (): S =>
+    withBets<S>({
+      ...def.initial(),
+      game: def.id,
+      roundId: null,
+      tableId: null,
+      profileId: null,
+      seq: 0,
+      phase: 'idle',
+      bettingClosesAt: null,
+      limits: null,
+      voidReason: null,
+      book: emptyBook(),
+    } as unknown as S);
+
+  // ── evolve ──
+  function evolveCommon(s: S, e: CommonEvent): S {
+    const seq = s.seq + 1;
+    switch (e.type) {
+      case 'RoundOpened':
+        return { ...s, seq, roundId: e.roundId, tableId: e.tableId, profileId: e.profileId, bettingClosesAt: e.bettingClosesAt, limits: e.limits, phase: 'betting' };
+      case 'BetAccepted': {
+        const book = bookAccept(s.book, e.bet);
+        const next: S = { ...s, seq, book };
+        const p = profileOf(next);
+        return def.bets.onAccepted && p ? def.bets.onAccepted(next, e.bet, p) : next;
+      }
+      case 'BetCancelled': {
+        const bet = s.book.byId.get(e.betId);
+        const book = bookCancel(s.book, e.betId);
+        const next: S = { ...s, seq, book };
+        const p = profileOf(next);
+        return def.bets.onCancelled && p && bet ? def.bets.onCancelled(next, bet, p) : next;
+      }
+      case 'BettingClosed':
+        return { ...s, seq, phase: 'closed' };
+      case 'RoundVoided':
+        return { ...s, seq, phase: 'void', voidReason: e.reason };
+      case 'RoundSettled':
+        return { ...s, seq, phase: 'settled' };
+    }
+  }
+
+  function evolve(s: S, e: AnyEvent<E>): S {
+    if (COMMON_EVENTS.has(e.type)) {
+      const c = e as CommonEvent;
+      const next = evolveCommon(s, c);
+      return withBets(def.afterCommon ? def.afterCommon(next, c) : next);
+    }
+    return withBets(def.evolve(s, e as GameEventOf<E>));
+  }
+
+  // ── decide ──
+  function decideOpen(s: S, c: Extract<CommonCommand, { type: 'OpenRound' }>): RefereeDecision<AnyEvent<E>> {
+    const o = outcome<AnyEvent<E>>('open', s.phase);
+    if (o.decision) return o.decision;
+    const profile = def.profiles[c.profileId];
+    if (!isStr(c.profileId) || !profile) return refuse(vio('UNKNOWN_PROFILE', 'D-2', `No ${def.name} profile "${String(c.profileId)}".`, { profileId: c.profileId }));
+    const unsupported = def.checkProfile?.(profile);
+    if (unsupported) return refuse(unsupported);
+    if (!isStr(c.roundId) || !isStr(c.tableId)) return refuse(vio('INVALID_ROUND', 'GEN-1', 'A round needs a roundId and a tableId.'));
+    if (!Number.isSafeInteger(c.at) || !Number.isSafeInteger(c.bettingClosesAt) || c.bettingClosesAt <= c.at) {
+      return refuse(vio('INVALID_DEADLINE', 'GEN-3', 'Betting must close after the round opens.', { at: c.at, bettingClosesAt: c.bettingClosesAt }));
+    }
+    const l = c.limits as RoundLimits | undefined;
+    const ceiling = stakeCeiling(profile);
+    if (!isObj(l) || !isMinor(l.tableMinMinor) || !isMinor(l.tableMaxMinor) || l.tableMinMinor <= 0 || l.tableMaxMinor < l.tableMinMinor || l.tableMaxMinor > ceiling || !isObj(l.spots)) {
+      return refuse(vio('INVALID_LIMITS', 'GEN-2', `Table limits must be whole minor units with 0 < min ≤ max ≤ ${ceiling} (D-1: max × the highest payout stays exact).`, { ceiling }));
+    }
+    for (const [kind, sl] of Object.entries(l.spots)) {
+      if (!isObj(sl) || !isMinor(sl.minMinor) || !isMinor(sl.maxMinor) || sl.minMinor <= 0 || sl.maxMinor < sl.minMinor || sl.maxMinor > ceiling) {
+        return refuse(vio('INVALID_LIMITS', 'GEN-2', `Spot limits of ${kind} must be whole minor units with 0 < min ≤ max ≤ ${ceiling}.`, { kind, ceiling }));
+      }
+    }
+    return events<AnyEvent<E>>({ type: 'RoundOpened', at: c.at, roundId: c.roundId, tableId: c.tableId, profileId: c.profileId, bettingClosesAt: c.bettingClosesAt, limits: c.limits });
+  }
+
+  function decideBet(s: S, c: Extract<CommonCommand, { type: 'PlaceBet' }>): RefereeDecision<AnyEvent<E>> {
+    const bet = c.bet as BetRequest | undefined;
+    if (!isObj(bet) || !isStr(bet.betId) || !isStr(bet.playerId) || typeof bet.spot !== 'string') return refuse(vio('INVALID_BET', 'GEN-4', 'A bet needs a betId, a playerId, a spot and a stake.'));
+    const profile = profileOf(s);
+    if (s.phase === 'idle' || !profile || !s.limits) return outcome<AnyEvent<E>>('bet', 'idle').decision as RefereeDecision<AnyEvent<E>>;
+    const parsed = def.bets.spot(s, profile, bet.spot);
+    const key = parsed.ok ? parsed.value.key : bet.spot;
+    // idempotency first, in every phase: the same bet again is the same bet (bet-retry / bet-conflict)
+    const prior = s.book.byId.get(bet.betId) ?? s.book.cancelled.get(bet.betId);
+    if (prior) {
+      const same = prior.playerId === bet.playerId && prior.spot === key && prior.stakeMinor === bet.stakeMinor && s.book.byId.has(bet.betId);
+      const o = outcome<AnyEvent<E>>(same ? 'bet-retry' : 'bet-conflict', s.phase);
+      if (o.decision && same) return duplicate(prior);
+      return (o.decision as RefereeDecision<AnyEvent<E>>) ?? refuse(vio('BET_ID_CONFLICT', 'D-3', 'This bet id was already used.'));
+    }
+    const o = outcome<AnyEvent<E>>('bet', s.phase);
+    if (o.decision) return o.decision;
+    if (s.bettingClosesAt === null || c.at >= s.bettingClosesAt) return refuse(vio('BETTING_CLOSED', 'GEN-3', 'The bet arrived after betting closed on the server clock.', { at: c.at, bettingClosesAt: s.bettingClosesAt }));
+    if (!parsed.ok) return refuse(parsed.violation);
+    const spot = parsed.value;
+    const amount = checkStakeAmount(bet.stakeMinor, stakeCeiling(profile));
+    if (amount) return refuse(amount);
+    const { minMinor, maxMinor } = spotLimitsOf(s.limits, spot.kind);
+    const onSpot = stakeOnSpot(s.book, bet.playerId, spot.key);
+    if (onSpot + bet.stakeMinor < minMinor) return refuse(vio('BELOW_MIN', 'GEN-4', `The minimum on ${spot.kind} is ${minMinor}.`, { minMinor, kind: spot.kind }));
+    if (onSpot + bet.stakeMinor > maxMinor) return refuse(vio('ABOVE_MAX', 'GEN-4', `The maximum on ${spot.kind} is ${maxMinor}.`, { maxMinor, kind: spot.kind, alreadyMinor: onSpot }));
+    if (stakeOfPlayerIn(s.book, bet.playerId) + bet.stakeMinor > s.limits.tableMaxMinor) {
+      return refuse(vio('TABLE_MAX', 'GEN-2', `Your total stake this round may not exceed ${s.limits.tableMaxMinor}.`, { tableMaxMinor: s.limits.tableMaxMinor }));
+    }
+    const request: BetRequest = { betId: bet.betId, playerId: bet.playerId, spot: spot.key, stakeMinor: bet.stakeMinor };
+    const restricted = def.bets.restrict?.(s, profile, request, spot);
+    if (restricted) return refuse(restricted);
+    return events<AnyEvent<E>>(acceptedEvent(c.at, request, spot.kind));
+  }
+
+  function decideCancel(s: S, c: Extract<CommonCommand, { type: 'CancelBet' }>): RefereeDecision<AnyEvent<E>> {
+    if (!isStr(c.betId) || !isStr(c.playerId)) return refuse(vio('INVALID_COMMAND', 'D-3', 'A cancel names the bet and the player.'));
+    const gone = s.book.cancelled.get(c.betId);
+    if (gone && gone.playerId === c.playerId) {
+      const o = outcome<AnyEvent<E>>('cancel-retry', s.phase);
+      if (o.decision) return o.decision;
+    }
+    const o = outcome<AnyEvent<E>>('cancel', s.phase);
+    if (o.decision) return o.decision;
+    if (s.bettingClosesAt === null || c.at >= s.bettingClosesAt) return refuse(vio('BETTING_CLOSED', 'GEN-3', 'The cancel arrived after betting closed on the server clock.', { at: c.at, bettingClosesAt: s.bettingClosesAt }));
+    const b = s.book.byId.get(c.betId);
+    if (!b || b.parentBetId !== undefined) return refuse(vio('BET_NOT_FOUND', 'GEN-3', `No bet ${c.betId} in this round.`));
+    if (b.playerId !== c.playerId) return refuse(vio('NOT_YOUR_BET', 'GEN-3', 'A player can only cancel their own bets.'));
+    return events<AnyEvent<E>>({ type: 'BetCancelled', at: c.at, betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor });
+  }
+
+  function decideClose(s: S, c: Extract<CommonCommand, { type: 'CloseBetting' }>): RefereeDecision<AnyEvent<E>> {
+    const deadline = c.reason === 'deadline';
+    const o = outcome<AnyEvent<E>>(deadline ? 'close-deadline' : 'close', s.phase);
+    if (o.decision) return o.decision;
+    if (c.reason !== 'deadline' && c.reason !== 'dealer' && c.reason !== 'device') return refuse(vio('INVALID_COMMAND', 'D-3', 'A close names its reason: deadline, dealer or device.'));
+    if (deadline && s.bettingClosesAt !== null && c.at < s.bettingClosesAt) {
+      return refuse(vio('DEADLINE_NOT_REACHED', 'GEN-3', 'The betting deadline has not passed yet.', { at: c.at, bettingClosesAt: s.bettingClosesAt }));
+    }
+    return events<AnyEvent<E>>({ type: 'BettingClosed', at: c.at, reason: c.reason });
+  }
+
+  function decide(s: S, c: C | CommonCommand): RefereeDecision<AnyEvent<E>> {
+    if (!isObj(c) || typeof c.type !== 'string' || typeof c.at !== 'number' || !Number.isFinite(c.at)) {
+      return refuse(vio('INVALID_COMMAND', 'D-3', 'A command has a type and a time `at`.'));
+    }
+    if (COMMON_TYPES.has(c.type)) {
+      const cc = c as CommonCommand;
+      switch (cc.type) {
+        case 'OpenRound':
+          return decideOpen(s, cc);
+        case 'PlaceBet':
+          return decideBet(s, cc);
+        case 'CancelBet':
+          return decideCancel(s, cc);
+        case 'CloseBetting':
+          return decideClose(s, cc);
+        case 'VoidRound': {
+          const o = outcome<AnyEvent<E>>('void', s.phase);
+          if (o.decision) return o.decision;
+          return events<AnyEvent<E>>({ type: 'RoundVoided', at: cc.at, reason: typeof cc.reason === 'string' ? cc.reason : 'void', by: typeof cc.by === 'string' ? cc.by : 'system' });
+        }
+        case 'MarkSettled': {
+          const o = outcome<AnyEvent<E>>('mark-settled', s.phase);
+          if (o.decision) return o.decision;
+          return events<AnyEvent<E>>({ type: 'RoundSettled', at: cc.at });
+        }
+      }
+    }
+    const move = (def.moves as Readonly<Record<string, Move<S, Cmd, AnyEvent<E>> | undefined>>)[c.type];
+    if (!move || !Object.prototype.hasOwnProperty.call(def.moves, c.type)) return outcome<AnyEvent<E>>('unknown-command', s.phase).decision as RefereeDecision<AnyEvent<E>>;
+    let st = s;
+    const pre: AnyEvent<E>[] = [];
+    if (move.closesBetting && s.phase === 'betting') {
+      const closed: CommonEvent = { type: 'BettingClosed', at: c.at, reason: 'device' };
+      pre.push(closed);
+      st = evolve(st, closed);
+    }
+    if (!move.phases.includes(st.phase)) return outcome<AnyEvent<E>>('move-out-of-phase', st.phase).decision as RefereeDecision<AnyEvent<E>>;
+    const d = move.decide(st, c);
+    if (!d.ok) return d;
+    if (pre.length === 0) return d;
+    return events<AnyEvent<E>>(...pre, ...d.events);
+  }
+
+  // ── settle / view / next / deadlines ──
+  function settle(s: S): Result<Settlement> {
+    const roundId = s.roundId ?? '';
+    const houseOf = (lines: readonly SettlementLine[]): Minor => lines.reduce((h, l) => h + l.stakeMinor - l.returnMinor, 0);
+    if (s.voidReason !== null) {
+      const lines: SettlementLine[] = s.book.byId.values().map((b) => ({ betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: b.stakeMinor, outcome: 'refund', rules: ['GEN-6'] }));
+      return ok({ roundId, voided: true, lines, houseResultMinor: houseOf(lines) });
+    }
+    const p = profileOf(s);
+    if (!p || (s.phase !== 'resolved' && s.phase !== 'settled')) return violation('ROUND_NOT_RESOLVED', 'GEN-5', 'The round has no result yet.', { phase: s.phase });
+    const lines = def.settle(s, p);
+    if (!lines.ok) return lines;
+    return ok({ roundId, voided: false, lines: lines.value, houseResultMinor: houseOf(lines.value) });
+  }
+
+  function deadlines(s: S): readonly Deadline[] {
+    const own = def.deadlines?.(s) ?? [];
+    if (s.phase !== 'betting' || s.bettingClosesAt === null) return own;
+    return [{ at: s.bettingClosesAt, command: { type: 'CloseBetting', at: s.bettingClosesAt, reason: 'deadline' } }, ...own];
+  }
+
+  function redact(e: AnyEvent<E>, audience: Audience): Readonly<Record<string, unknown>> | null {
+    if (COMMON_EVENTS.has(e.type)) {
+      const c = e as CommonEvent;
+      switch (c.type) {
+        case 'BetAccepted':
+          return audience.role === 'player' && audience.playerId !== c.bet.playerId ? null : c;
+        case 'BetCancelled':
+          return audience.role === 'player' && audience.playerId !== c.playerId ? null : c;
+        case 'RoundOpened':
+        case 'BettingClosed':
+        case 'RoundVoided':
+        case 'RoundSettled':
+          return c;
+      }
+    }
+    return def.redact(e as GameEventOf<E>, audience);
+  }
+
+  return {
+    game: def.id,
+    definition: def,
+    initial,
+    decide,
+    evolve,
+    view: (s, a) => def.view(s, a),
+    settle,
+    next: (s) => def.next(s),
+    deadlines,
+    redact,
+    profileOf,
+    betsOf: (s, playerId) => betsOfPlayer(s.book, playerId),
+    totals: (s) => bookTotals(s.book),
+    stakeCeiling: (p) => stakeCeiling(p),
+  };
+}
