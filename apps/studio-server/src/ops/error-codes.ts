@@ -1,4 +1,4 @@
-import type { Violation } from '@felt/games';
+import { GAME_ERRORS, type GameErrorCode, type Violation } from '@felt/games';
 import { AUDIT_CODES } from '../audit/audit.codes.js';
 import { AUTH_CODES } from '../auth/auth.codes.js';
 import { BETTING_CODES } from '../betting/betting.codes.js';
@@ -57,20 +57,22 @@ export const SERVER_ERRORS: Readonly<Record<ServerErrorCode, CodeSpec>> = {
 };
 
 /**
- * Codes of a game's rules (libs/games) whose status is not the default 422. Every other code a kernel
- * returns is a rule refusing the command: 422 with the kernel's rule ID.
+ * Codes of the games' closed set (`GAME_ERRORS`, libs/games) whose status is not the default 422. Every
+ * other game code is a rule refusing the command: 422 with the kernel's rule ID.
  */
-const GAME_STATUS: Readonly<Record<string, ErrorStatus>> = {
+const GAME_STATUS: Readonly<Partial<Record<GameErrorCode | 'DUPLICATE_BET_ID', ErrorStatus>>> = {
   NOT_YOUR_BET: 403,
   NOT_SEAT_OWNER: 403,
   DUPLICATE_BET_ID: 409,
+  BET_ID_CONFLICT: 409,
+  INVALID_INPUT: 400,
 };
 const GAME_DEFAULT: ErrorStatus = 422;
 
 const isServerCode = (code: string): code is ServerErrorCode => Object.hasOwn(SERVER_ERRORS, code);
 
 export function statusOf(code: string): ErrorStatus {
-  return isServerCode(code) ? SERVER_ERRORS[code].status : (GAME_STATUS[code] ?? GAME_DEFAULT);
+  return isServerCode(code) ? SERVER_ERRORS[code].status : ((GAME_STATUS as Readonly<Record<string, ErrorStatus>>)[code] ?? GAME_DEFAULT);
 }
 
 /** The wire body of a rejection (REST and WebSocket): the code's rule ID fills in when the rejection names none. */
@@ -87,11 +89,16 @@ export function codedError(code: ServerErrorCode, message: string, details?: Rea
 /** The README's table of every server code → HTTP status → rule → meaning. */
 export function errorCodeTable(): string {
   const rows = (Object.entries(SERVER_ERRORS) as [ServerErrorCode, CodeSpec][]).map(([code, s]) => `| \`${code}\` | ${s.status} | ${s.ruleId ?? '—'} | ${s.meaning} |`);
-  const game = Object.entries(GAME_STATUS).map(([code, status]) => `\`${code}\` ${status}`).join(', ');
+  const game = (Object.entries(GAME_ERRORS) as [GameErrorCode, string][]).filter(([code]) => !isServerCode(code)).map(([code, meaning]) => `| \`${code}\` | ${statusOf(code)} | (in the meaning) | ${meaning} |`);
   return [
     '| code | HTTP | rule | meaning |',
     '|---|---|---|---|',
     ...rows,
-    `| any other code (a game's rules, libs/games) | ${GAME_DEFAULT} | the kernel's | A rule refused the command (e.g. \`BETTING_CLOSED\` GEN-3, \`RESTRICTED_COMBINATION\` RES-1..5); except ${game}. |`,
+    '',
+    "Game rule codes (`GAME_ERRORS`, libs/games; the kernel's violation carries the rule ID):",
+    '',
+    '| code | HTTP | rule | meaning |',
+    '|---|---|---|---|',
+    ...game,
   ].join('\n');
 }

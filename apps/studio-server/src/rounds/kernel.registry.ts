@@ -58,9 +58,11 @@ export class MapKernelRegistry implements KernelRegistry {
 }
 
 /**
- * Every kernel `@felt/games` exports under the `<camelGameId>Kernel` convention (`rouletteKernel`,
- * `baccaratKernel`, `blackjackKernel`, `sicboKernel`, `dragonTigerKernel`, `footballStudioKernel`),
- * either inside the game's namespace export (`games.roulette.rouletteKernel`) or at the top level.
+ * The studio's kernels: every game of the definitions registry (`GAME_KERNELS`, issue 8: one
+ * `createKernel(defineGame(...))` per game, whose `redact` is the one redaction of its events), then —
+ * until their definitions land — the games still exported as hand-written kernels under the
+ * `<camelGameId>Kernel` convention (roulette, baccarat, blackjack; blackjack's `eventForAudience`
+ * hides its hole card, BJ-5a).
  */
 export function gamesKernelRegistry(): KernelRegistry {
   const found: AnyKernel[] = [];
@@ -68,6 +70,13 @@ export function gamesKernelRegistry(): KernelRegistry {
   const redactors: Record<string, (event: KernelEvent, audience: Audience) => unknown> = {};
   const exported = games as unknown as Record<string, unknown>;
   for (const id of games.GAME_IDS as readonly GameId[]) {
+    const referee = games.gameKernel(id);
+    if (referee) {
+      found.push(referee as unknown as AnyKernel);
+      redactors[id] = (e, a) => referee.redact(e as never, a);
+      profiles[id] = Object.keys(referee.definition.profiles);
+      continue;
+    }
     const ns = exported[camel(id)];
     const inNs = typeof ns === 'object' && ns !== null ? (ns as Record<string, unknown>)[`${camel(id)}Kernel`] : undefined;
     const k = inNs ?? exported[`${camel(id)}Kernel`];

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ok, type Result } from '@felt/games';
 import type { CreateTableBody, PreOpenCheckBody, TableStatus, UpdateTableBody } from '@felt/protocol';
 import { Subject } from 'rxjs';
@@ -14,7 +14,7 @@ export interface TableChange {
 }
 
 @Injectable()
-export class TablesService {
+export class TablesService implements OnApplicationBootstrap {
   /** Every saved change (RoundsService starts automatic cadence when a table opens). */
   readonly changes$ = new Subject<TableChange>();
 
@@ -25,6 +25,18 @@ export class TablesService {
     @Inject(IDS) private readonly ids: Ids,
     @Inject(ROUNDS_AUDIT) private readonly audit: AuditPort,
   ) {}
+
+  /** Boot fails, clearly, when a stored table plays a game this build has no definition for. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.checkDefinitions();
+  }
+
+  async checkDefinitions(): Promise<void> {
+    const missing = (await this.repo.list()).filter((t) => !this.kernels.get(t.game));
+    if (missing.length > 0) {
+      throw new Error(`Felt cannot start: ${missing.map((t) => `table ${t.tableId} ("${t.name}") plays ${t.game}`).join('; ')}, but the game registry (@felt/games) has no definition for ${[...new Set(missing.map((t) => t.game))].join(', ')}. Known games: ${this.kernels.games().join(', ')}.`);
+    }
+  }
 
   async create(body: CreateTableBody, actor: Actor): Promise<Result<Table>> {
     const bad = this.checkGameProfile(body.game, body.profileId);
