@@ -1,3 +1,4 @@
+import { GAME_IDS } from '@felt/games';
 import { z } from 'zod';
 
 /**
@@ -9,7 +10,8 @@ import { z } from 'zod';
 const posMinor = z.number().int().safe().positive();
 const id = z.string().min(1).max(120).regex(/^[A-Za-z0-9_:.-]+$/, 'ids use letters, digits and _ : . -');
 
-export const GAME_ID_VALUES = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio'] as const;
+/** Game ids come from the games registry (@felt/games): a new game is known to the protocol at once. */
+export const GAME_ID_VALUES = GAME_IDS;
 export const TABLE_STATUS_VALUES = ['closed', 'open', 'paused', 'maintenance'] as const;
 export type TableStatus = (typeof TABLE_STATUS_VALUES)[number];
 export const DEVICE_KIND_VALUES = ['wheel', 'shoe', 'timer', 'dice', 'shaker', 'camera'] as const;
