@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 
 const env = { ...process.env, MQTT_URL: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883' };
 const benches = [
+  ['Round kernels: per-bet decide+evolve at 100 / 1 000 / 10 000 bets in one round (µs)', ['test/bench/kernel-bets.bench.ts', '3']],
   ['SS2 wheel codec (framer + codec + tracker), lines/s', ['libs/protocol/bench/wheel-codec.bench.ts']],
   ['Edge agent: serial line → MQTT latency, reader throughput, memory', ['apps/edge-agent/bench/latency.bench.ts']],
   ['Studio server: rounds/s on one table (in-memory store)', ['test/bench/server-rounds.bench.ts', '300', '10', 'memory']],

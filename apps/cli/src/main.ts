@@ -50,7 +50,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
   try {
     return await cmd.run(rest, io);
   } catch (e: unknown) {
-    line(io.stderr, `felt ${name}: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    line(io.stderr, `felt ${name}: internal error: ${e instanceof Error ? e.message : String(e)} [INTERNAL]`); // never a stack trace
     return EXIT.internal;
   }
 }

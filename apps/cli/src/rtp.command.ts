@@ -54,7 +54,13 @@ export const rtpCommand: CliCommand = {
     const rounds = intFlag('rounds', parsed.values.rounds, 1);
     if (!rounds.ok) return usage(io, rounds.message);
     const opts: RtpOptions = { ...(seed.value === undefined ? {} : { seed: seed.value }), ...(rounds.value === undefined ? {} : { rounds: rounds.value }) };
-    const report = game.value.rtp(profile.value, opts);
+    let report: ReturnType<typeof game.value.rtp>;
+    try {
+      report = game.value.rtp(profile.value, opts);
+    } catch (e: unknown) {
+      line(io.stderr, `felt rtp: could not compute: ${e instanceof Error ? e.message : String(e)} [INTERNAL, GEN-8]`);
+      return EXIT.usage;
+    }
     if (!report.ok) {
       const v = report.violation;
       line(io.stderr, `felt rtp: ${v.message} [${v.code}${v.ruleId ? `, ${v.ruleId}` : ''}]`);

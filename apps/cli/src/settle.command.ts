@@ -1,4 +1,4 @@
-import type { Settlement, SettlementLine } from '@felt/games';
+import { gameKernel, globalStakeCeiling, type Settlement, type SettlementLine } from '@felt/games';
 import { parseCommandArgs, resolveGame, resolveProfile } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line, readAll, type CliIo } from './io.js';
@@ -40,6 +40,27 @@ function printSettlement(s: Settlement, input: unknown, game: string, profile: s
   line(io.stdout, `total stake ${stake}, total return ${ret}, house result ${signed(s.houseResultMinor)} (minor units)`);
 }
 
+/**
+ * D-1: the highest stake the offline tool settles for a game profile (stake × the highest payout stays
+ * an exact integer): the referee's ceiling where the game is on the referee, else a conservative one.
+ */
+export function offlineStakeCeiling(game: string, profileId: string): number {
+  const k = gameKernel(game);
+  const p = k?.definition.profiles[profileId];
+  return k && p ? k.stakeCeiling(p) : globalStakeCeiling(1000);
+}
+
+/** The first bet whose stake is a number above the ceiling (validated before any arithmetic). */
+function stakeTooLarge(input: unknown, ceiling: number): { index: number; stakeMinor: number } | null {
+  const bets = typeof input === 'object' && input !== null && 'bets' in input && Array.isArray(input.bets) ? (input.bets as unknown[]) : [];
+  for (let i = 0; i < bets.length; i++) {
+    const b = bets[i];
+    const stake = typeof b === 'object' && b !== null && 'stakeMinor' in b ? b.stakeMinor : undefined;
+    if (typeof stake === 'number' && stake > ceiling) return { index: i, stakeMinor: stake };
+  }
+  return null;
+}
+
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 export const settleCommand: CliCommand = {
@@ -66,7 +87,22 @@ export const settleCommand: CliCommand = {
       line(io.stderr, `felt settle: malformed JSON on stdin: ${e instanceof Error ? e.message : String(e)}`);
       return EXIT.usage;
     }
-    const result = game.value.settleOffline(profile.value, input);
+    const ceiling = offlineStakeCeiling(game.value.id, profile.value);
+    const big = stakeTooLarge(input, ceiling);
+    if (big) {
+      line(io.stderr, `felt settle: invalid ${game.value.id} input: bets[${big.index}] stakes ${big.stakeMinor}; at most ${ceiling} minor units (stake × the highest payout must stay an exact integer).`);
+      line(io.stderr, `  code STAKE_TOO_LARGE, rule D-1`);
+      return EXIT.usage;
+    }
+    let result: ReturnType<typeof game.value.settleOffline>;
+    try {
+      result = game.value.settleOffline(profile.value, input);
+    } catch (e: unknown) {
+      // never a stack trace for any input: a coded message (the rules layer should have returned a violation)
+      line(io.stderr, `felt settle: could not settle this ${game.value.id} input: ${e instanceof Error ? e.message : String(e)}`);
+      line(io.stderr, '  code INTERNAL, rule GEN-8');
+      return EXIT.usage;
+    }
     if (!result.ok) {
       const v = result.violation;
       line(io.stderr, `felt settle: invalid ${game.value.id} input: ${v.message}`);

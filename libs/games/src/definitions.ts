@@ -1,6 +1,7 @@
 import type { CommonCommand, CommonEvent, GameId, RoundKernel } from './kernel/kernel.js';
 import type { Cmd, GameDefinition, ProfileLike, RefereeKernel, RefereeState } from './kernel/define.js';
 // DEFINITION-IMPORTS
+import { rouletteKernel } from './roulette/kernel.js';
 import { sicboKernel } from './sicbo/sicbo.kernel.js';
 import { dragonTigerKernel } from './dragon-tiger/dragon-tiger.game.js';
 import { footballStudioKernel } from './football-studio/football-studio.game.js';
@@ -18,6 +19,7 @@ const asAny = (k: unknown): AnyRefereeKernel => k as AnyRefereeKernel;
 /** The referee kernel of every game, by id (each built once from its definition). */
 export const GAME_KERNELS: Readonly<Partial<Record<GameId, AnyRefereeKernel>>> = {
   // DEFINITION-ENTRIES
+  roulette: asAny(rouletteKernel),
   sicbo: asAny(sicboKernel),
   'dragon-tiger': asAny(dragonTigerKernel),
   'football-studio': asAny(footballStudioKernel),

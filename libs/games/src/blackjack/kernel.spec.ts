@@ -301,6 +301,15 @@ describe('double and split (BJ-11, BJ-12)', () => {
     expect(rejected(t.act(1, 0, 'split', { betId: 'second-split' }))).toEqual({ code: 'SPLIT_NOT_ALLOWED', ruleId: 'BJ-12' });
   });
 
+  it('a second split reusing the first split\'s stake id is refused, not swallowed as a retry (issue 8); the true retry is a no-op', () => {
+    const t = table();
+    t.deal('8', '6', '8', 'T');
+    expect(t.act(1, 0, 'split', { betId: 'sp1' }).ok).toBe(true);
+    expect(t.act(1, 0, 'split', { betId: 'sp1' })).toEqual({ ok: true, events: [] }); // the same split again: a retry
+    t.deal('8');
+    expect(rejected(t.act(1, 0, 'split', { betId: 'sp1' }))).toEqual({ code: 'BET_ID_CONFLICT', ruleId: 'D-3' });
+  });
+
   it('equal value splits (K + T) by default; unequal cards do not (BJ-12)', () => {
     const a = table();
     a.deal('K', '6', 'T', 'T');

@@ -318,8 +318,15 @@ function decidePlayerAction(s: BlackjackState, c: Extract<BlackjackCommand, { ty
     if (typeof c.betId !== 'string' || c.betId.length === 0) return reject(v('BET_ID_REQUIRED', 'BJ-17', `${c.action} adds a stake and needs a new betId.`));
     const prior = s.bets[c.betId];
     if (prior) {
-      if (prior.kind === c.action && prior.playerId === c.playerId && prior.spot === `seat:${c.seat}`) return emit();
-      return reject(v('BET_ID_CONFLICT', null, `Bet id ${c.betId} was already used for a different bet.`, { betId: c.betId }));
+      // A retry only when THIS action on THIS hand already took that stake; a reused id for another
+      // move (e.g. a second split with the first split's id) is refused, never swallowed (issue 8).
+      const sameMove =
+        prior.kind === c.action &&
+        prior.playerId === c.playerId &&
+        prior.spot === `seat:${c.seat}` &&
+        ((c.action === 'split' && seat.hands[c.hand + 1]?.betId === c.betId && (seat.hands[c.hand]?.cards.length ?? 0) < 2) || (c.action === 'double' && seat.hands[c.hand]?.doubleBetId === c.betId) || (c.action === 'insurance' && seat.insuranceBetId === c.betId));
+      if (sameMove) return emit();
+      return reject(v('BET_ID_CONFLICT', 'D-3', `Bet id ${c.betId} was already used for another bet or move.`, { betId: c.betId }));
     }
   }
   const derived = (kind: string, stakeMinor: Minor): BlackjackEvent =>

@@ -184,6 +184,7 @@ export function defineDuel(spec: DuelSpec, profiles: Readonly<Record<string, Due
       map: (ev, _ctx, at) => shoeDeviceReaction(ev, at, { unreadable: false }),
     },
     commands: [{ type: 'RecordCutCard', roles: ['dealer'], ruleId: 'S-4', description: 'The cut card came out: last round before the shuffle.' }],
+    example: { spots: [spec.sides[0], spec.tie], resolve: [{ type: 'RecordCard', card: 'KH' }, { type: 'RecordCard', card: '2C' }] },
     carry: { next: (prev, at) => carryShoe(prev, at) },
   });
 }

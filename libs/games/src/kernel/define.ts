@@ -235,7 +235,7 @@ export interface GameDefinition<S extends RefereeState, C extends Cmd, E extends
   afterCommon?(state: S, event: CommonEvent): S;
   view(state: S, audience: Audience): V;
   /** What an audience may receive of an event; null = nothing. Common events are redacted by the referee (other players' bets). */
-  redact(event: GameEventOf<E>, audience: Audience): Readonly<Record<string, unknown>> | null;
+  redact(event: GameEventOf<E>, audience: Audience): Cmd | null;
   /** Settlement lines of a RESOLVED round (voids are refunded by the referee). */
   settle(state: S, profile: P): Result<readonly SettlementLine[]>;
   next(state: S): readonly NextAction[];
@@ -245,6 +245,13 @@ export interface GameDefinition<S extends RefereeState, C extends Cmd, E extends
   readonly commands: readonly CommandSpec[];
   readonly preOpen?: PreOpenSpec;
   readonly carry?: CarrySpec<S>;
+  /** A worked example the contract suite (and docs) use: two spots two players may hold together, and the game commands (without `at`) that resolve a closed round. */
+  readonly example: GameExample;
+}
+
+export interface GameExample {
+  readonly spots: readonly [string, string];
+  readonly resolve: readonly (Readonly<Record<string, unknown>> & { readonly type: string })[];
 }
 
 /** Identity with inference: a game declares itself with `defineGame({...})`. */
@@ -258,7 +265,7 @@ export interface RefereeKernel<S extends RefereeState, C extends Cmd, E extends 
   readonly definition: GameDefinition<S, C, E, V, P>;
   profileOf(state: S): P | null;
   /** An event as an audience may receive it (null = not at all): BJ-5a hole card, other players' bets. */
-  redact(event: E | CommonEvent, audience: Audience): Readonly<Record<string, unknown>> | null;
+  redact(event: E | CommonEvent, audience: Audience): Cmd | null;
   /** A player's live bets from the per-player index (the ack's `myBets`). */
   betsOf(state: S, playerId: string): AcceptedBet[];
   totals(state: S): BookTotals;
@@ -573,7 +580,7 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
     return [{ at: s.bettingClosesAt, command: { type: 'CloseBetting', at: s.bettingClosesAt, reason: 'deadline' } }, ...own];
   }
 
-  function redact(e: AnyEvent<E>, audience: Audience): Readonly<Record<string, unknown>> | null {
+  function redact(e: AnyEvent<E>, audience: Audience): Cmd | null {
     if (COMMON_EVENTS.has(e.type)) {
       const c = e as CommonEvent;
       switch (c.type) {

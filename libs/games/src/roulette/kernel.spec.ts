@@ -66,8 +66,8 @@ describe('betting window (GEN-3, ROU-3)', () => {
     expect(evs.map((e) => e.type)).toEqual(['BettingClosed', 'BallLaunched']);
     expect(evs[0]).toMatchObject({ reason: 'device' });
     expect(t.state.phase).toBe('play');
-    expect(rejected(t.bet('b2', 'straight:18', 100, 'p1', T0 + 5001))).toMatchObject({ code: 'BETTING_CLOSED', ruleId: 'ROU-3' });
-    expect(rejected(t.try({ type: 'CancelBet', at: T0 + 5001, betId: 'b1', playerId: 'p1' }))).toMatchObject({ ruleId: 'ROU-3' });
+    expect(rejected(t.bet('b2', 'straight:18', 100, 'p1', T0 + 5001))).toMatchObject({ code: 'BETTING_CLOSED', ruleId: 'GEN-3' });
+    expect(rejected(t.try({ type: 'CancelBet', at: T0 + 5001, betId: 'b1', playerId: 'p1' }))).toMatchObject({ code: 'BETTING_CLOSED', ruleId: 'GEN-3' });
   });
 
   it('the deadline timer closes betting; an early deadline command is refused, a late one after close is a no-op (GEN-3)', () => {
@@ -86,12 +86,12 @@ describe('betting window (GEN-3, ROU-3)', () => {
     t.open();
     expect(t.bet('b1', 'split:1-2').ok).toBe(true);
     const again = t.bet('b1', 'split:2-1');
-    expect(again).toEqual({ ok: true, events: [] });
+    expect(again).toMatchObject({ ok: true, events: [], duplicate: true });
     expect(t.events.filter((e) => e.type === 'BetAccepted')).toHaveLength(1);
     expect(rejected(t.bet('b1', 'split:2-3')).code).toBe('BET_ID_CONFLICT');
     // a redelivery after betting closed is still the same bet, not a late bet
     t.do({ type: 'RecordBallLaunched', at: T0 + 5000, spin: 1 });
-    expect(t.bet('b1', 'split:1-2', 100, 'p1', T0 + 6000)).toEqual({ ok: true, events: [] });
+    expect(t.bet('b1', 'split:1-2', 100, 'p1', T0 + 6000)).toMatchObject({ ok: true, events: [], duplicate: true, accepted: { betId: 'b1' } });
   });
 
   it('stores the canonical spot key and the spot kind for limits (ROU-2, GEN-4)', () => {
@@ -171,9 +171,9 @@ describe('spin validity (ROU-4) and results (ROU-5)', () => {
     expect(K.next(t.state)[0]?.message).toMatch(/^Re-spin: no spin \(ROU-4\)/);
     expect(K.settle(t.state).ok).toBe(false);
     // a redelivery of the void result changes nothing
-    expect(t.result(17, { revolutions: 2 })).toEqual({ ok: true, events: [] });
+    expect(t.result(17, { revolutions: 2 })).toMatchObject({ ok: true, events: [], duplicate: true });
     // still no bets during the re-spin wait
-    expect(rejected(t.bet('b3', 'black', 100, 'p1', T0 + 6000)).ruleId).toBe('ROU-3');
+    expect(rejected(t.bet('b3', 'black', 100, 'p1', T0 + 6000)).ruleId).toBe('GEN-3');
     t.do({ type: 'RecordBallLaunched', at: T0 + 20_000, spin: 2 });
     expect(t.result(4, { spin: 2, revolutions: 5 }).ok).toBe(true);
     expect(t.state.phase).toBe('resolved');
@@ -213,12 +213,12 @@ describe('spin validity (ROU-4) and results (ROU-5)', () => {
     expect(s.ok && s.value.lines[0]).toMatchObject({ returnMinor: 1200, outcome: 'win' });
   });
 
-  it('rejects a second result for a resolved round (RESULT_ALREADY_RECORDED, ROU-5)', () => {
+  it('rejects a second result for a resolved round (the referee: ROUND_RESOLVED, GEN-5, as every game)', () => {
     const t = new Table();
     t.open();
     t.result(9);
-    expect(rejected(t.result(10, { spin: 2 }))).toMatchObject({ code: 'RESULT_ALREADY_RECORDED', ruleId: 'ROU-5' });
-    expect(rejected(t.result(9))).toMatchObject({ code: 'RESULT_ALREADY_RECORDED' });
+    expect(rejected(t.result(10, { spin: 2 }))).toMatchObject({ code: 'ROUND_RESOLVED', ruleId: 'GEN-5' });
+    expect(rejected(t.result(9))).toMatchObject({ code: 'ROUND_RESOLVED' });
     expect(t.state.result?.number).toBe(9);
   });
 
@@ -302,7 +302,7 @@ describe('announced bets in a round', () => {
 });
 
 describe('views and dealer prompts', () => {
-  it('a player sees only their own bets; dealer and pit boss see every bet and the totals', () => {
+  it('a player sees only their own bets; dealer and pit boss see the totals (from the bet book)', () => {
     const t = new Table();
     t.open();
     t.bet('a', 'red', 100, 'p1');
@@ -314,8 +314,8 @@ describe('views and dealer prompts', () => {
     expect(JSON.stringify(p1)).not.toContain('p2');
     for (const role of ['dealer', 'pitboss'] as const) {
       const d = K.view(t.state, { role });
-      expect(d.bets).toHaveLength(3);
-      expect(d.totals).toEqual({ stakeMinor: 600, bets: 3, players: 2, byKind: { red: 100, black: 300, straight: 200 } });
+      expect(d.bets).toHaveLength(0);
+      expect(d.totals).toEqual({ stakeMinor: 600, bets: 3, players: 2, byKind: { red: 100, black: 300, straight: 200 }, bySpot: { red: 100, black: 300, 'straight:5': 200 } });
     }
   });
 

@@ -1,36 +1,12 @@
-import { isMinor, type Minor } from '../common/money.js';
-import { ok, violation, type Result, type Violation } from '../common/result.js';
-import {
-  accepted,
-  checkBetIdempotency,
-  checkBettingOpen,
-  checkCancel,
-  checkStake,
-  checkVoidable,
-  emit,
-  evolveCommon,
-  refundAll,
-  reject,
-  initialBase,
-} from '../kernel/common.js';
-import type {
-  AcceptedBet,
-  Audience,
-  CommonCommand,
-  CommonEvent,
-  Deadline,
-  Decision,
-  NextAction,
-  RoundKernel,
-  RoundLimits,
-  RoundStateBase,
-  Settlement,
-  SettlementLine,
-} from '../kernel/kernel.js';
-import { checkAnnouncedStake, checkCoverage, coverageOf, settleSpot } from './payout.js';
+import { PMap } from '../common/pmap.js';
+import { ok, violation, type Result } from '../common/result.js';
+import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
+import { createKernel, defineGame, duplicate, events, refuse, vio, type RefereeState } from '../kernel/define.js';
+import type { AcceptedBet, Audience, CommonCommand, CommonEvent, NextAction, RoundLimits, SettlementLine } from '../kernel/kernel.js';
+import { checkAnnouncedStake, settleSpot, winningPockets } from './payout.js';
 import { rouletteProfiles, type RouletteProfile } from './profiles.js';
-import { parseSpot, type Spot } from './spots.js';
-import { colourOf, isPocket, type Colour } from './wheel.js';
+import { parseSpot } from './spots.js';
+import { colourOf, isPocket, POCKETS, type Colour } from './wheel.js';
 
 /**
  * Roulette round kernel (ROU-1..ROU-8, RES-1, GEN-3..GEN-6).
@@ -95,8 +71,16 @@ export interface NoSpinRecord {
   readonly result: SpinResult | null;
 }
 
-export interface RouletteState extends RoundStateBase {
+/** RES-1 coverage of one player, kept per bet: how many live bets cover each pocket, and how many pockets are covered. */
+export interface Coverage {
+  readonly counts: readonly number[];
+  readonly covered: number;
+}
+
+export interface RouletteState extends RefereeState {
   readonly game: 'roulette';
+  /** playerId → RES-1 coverage (O(37) per bet, never a re-parse of the player's spots). */
+  readonly coverage: PMap<Coverage>;
   /** Spin number of the ball last launched (device counter), null before the first launch. */
   readonly spin: number | null;
   /** True between a launch and its result / no spin. */
@@ -125,22 +109,11 @@ export interface RouletteView {
   readonly bets: readonly AcceptedBet[];
   /** Player: pockets covered by own bets (RES-1), of `maxCoveredPockets`. */
   readonly coverage?: { readonly pockets: number; readonly max: number };
-  /** Dealer / pit boss only. */
-  readonly totals?: { readonly stakeMinor: Minor; readonly bets: number; readonly players: number; readonly byKind: Readonly<Record<string, Minor>> };
+  /** Dealer / pit boss only: table totals from the bet book. */
+  readonly totals?: BookTotals;
 }
 
-const v = (code: string, ruleId: string | null, message: string, details?: Record<string, unknown>): Violation => violation(code, ruleId, message, details).violation;
 
-function initial(): RouletteState {
-  return {
-    ...initialBase('roulette'),
-    spin: null,
-    ballInMotion: false,
-    noSpins: [],
-    result: null,
-    fault: null,
-  };
-}
 
 /** A profile the kernel can run, or why not. */
 export function checkProfile(profile: RouletteProfile | undefined, profileId: string): Result<RouletteProfile> {
@@ -150,6 +123,22 @@ export function checkProfile(profile: RouletteProfile | undefined, profileId: st
 }
 
 const isStr = (x: unknown): x is string => typeof x === 'string' && x.length > 0;
+const NO_COVERAGE: Coverage = { counts: POCKETS.map(() => 0), covered: 0 };
+
+function cover(c: Coverage | undefined, pockets: readonly number[], delta: 1 | -1): Coverage {
+  const counts = (c ?? NO_COVERAGE).counts.slice();
+  let covered = (c ?? NO_COVERAGE).covered;
+  for (const n of pockets) {
+    const before = counts[n] ?? 0;
+    counts[n] = before + delta;
+    if (before === 0 && delta === 1) covered++;
+    if (before === 1 && delta === -1) covered--;
+  }
+  return { counts, covered };
+}
+
+/** The highest return of one stake unit (stake included): a straight up. */
+export const rouletteMaxReturn = (p: RouletteProfile): number => Math.max(...Object.values(p.payouts)) + 1;
 const isDirection = (x: unknown): x is Direction => x === 'cw' || x === 'ccw';
 
 /** ROU-4: why a device result is a no spin, or null for a valid spin. */
@@ -166,272 +155,249 @@ export function spinValidity(profile: RouletteProfile, r: Pick<SpinResult, 'revo
 const sameResult = (a: SpinResult | null, b: SpinResult): boolean =>
   a !== null && a.spin === b.spin && a.number === b.number && a.revolutions === b.revolutions && a.ballDirection === b.ballDirection && a.wheelDirection === b.wheelDirection;
 
-/** Stage-specific rejections for device/dealer commands once betting is over. */
-function notRunning(state: RouletteState, ruleId: string): Violation | null {
-  switch (state.phase) {
-    case 'idle':
-      return v('ROUND_NOT_OPEN', ruleId, 'There is no open round.');
-    case 'resolved':
-    case 'settled':
-      return v('ROUND_RESOLVED', ruleId, `The round already has its result${state.result ? ` (${state.result.number})` : ''}.`, { phase: state.phase });
-    case 'void':
-      return v('ROUND_VOID', ruleId, 'The round is void.');
-    case 'betting':
-    case 'closed':
-    case 'play':
-    case 'halted':
-      return null;
-  }
-}
 
-export function createRouletteKernel(profiles: Readonly<Record<string, RouletteProfile>> = rouletteProfiles): RoundKernel<RouletteState, RouletteCommand, RouletteEvent, RouletteView> & {
-  /** The profile of an opened round. */
-  profileOf(state: RouletteState): RouletteProfile | null;
-} {
-  const profileOf = (state: RouletteState): RouletteProfile | null => (state.profileId === null ? null : (profiles[state.profileId] ?? null));
+const positions = (p: RouletteProfile, key: string): number[] => {
+  const s = parseSpot(key, p);
+  return s.ok ? winningPockets(p, s.value) : [];
+};
 
-  /** Spots of a player's current bets (stored canonical, so they always parse). */
-  const spotsOfPlayer = (state: RouletteState, profile: RouletteProfile, playerId: string): Spot[] => {
-    const out: Spot[] = [];
-    for (const b of Object.values(state.bets)) {
-      if (b.playerId !== playerId) continue;
-      const s = parseSpot(b.spot, profile);
-      if (s.ok) out.push(s.value);
-    }
-    return out;
-  };
+export function defineRoulette(profiles: Readonly<Record<string, RouletteProfile>> = rouletteProfiles) {
+  const profileOf = (s: RouletteState): RouletteProfile | null => (s.profileId === null ? null : (profiles[s.profileId] ?? null));
 
-  function placeBet(state: RouletteState, cmd: Extract<RouletteCommand, { type: 'PlaceBet' }>): Decision<RouletteEvent> {
+  function recordResult(state: RouletteState, cmd: Extract<RouletteCommand, { type: 'RecordSpinResult' }>) {
     const profile = profileOf(state);
-    if (!profile) return reject(checkBettingOpen(state, cmd.at) ?? v('ROUND_NOT_OPEN', 'GEN-3', 'No round is open.'));
-    const bet = cmd.bet;
-    if (!isStr(bet.betId) || !isStr(bet.playerId)) return reject(v('INVALID_BET', 'GEN-4', 'A bet needs a betId and a playerId.'));
-    const parsed = parseSpot(bet.spot, profile);
-    if (!parsed.ok) return reject(parsed.violation);
-    const spot = parsed.value;
-    const request = { betId: bet.betId, playerId: bet.playerId, spot: spot.key, stakeMinor: bet.stakeMinor };
-    // At-least-once delivery: the same bet again is the same bet, even after betting closed.
-    const dup = checkBetIdempotency(state, request);
-    if (dup === 'duplicate') return emit();
-    if (dup) return reject(dup);
-    if (state.phase === 'play') return reject(v('BETTING_CLOSED', 'ROU-3', 'The ball is in motion: no more bets (ROU-3).', { phase: state.phase }));
-    const open = checkBettingOpen(state, cmd.at);
-    if (open) return reject(open);
-    const stake = checkStake(state, request, spot.kind);
-    if (stake) return reject(stake);
-    const units = checkAnnouncedStake(spot, request.stakeMinor);
-    if (units) return reject(units);
-    const coverage = checkCoverage(profile, spotsOfPlayer(state, profile, request.playerId), spot);
-    if (coverage) return reject(coverage);
-    return emit(accepted(cmd.at, request, spot.kind));
-  }
-
-  function recordResult(state: RouletteState, cmd: Extract<RouletteCommand, { type: 'RecordSpinResult' }>): Decision<RouletteEvent> {
-    const stop = notRunning(state, 'ROU-5');
-    if (stop) return reject(stop.code === 'ROUND_RESOLVED' ? { ...stop, code: 'RESULT_ALREADY_RECORDED' } : stop);
-    const profile = profileOf(state);
-    if (!profile) return reject(v('ROUND_NOT_OPEN', 'ROU-5', 'There is no open round.'));
-    if (!isPocket(cmd.number)) return reject(v('INVALID_NUMBER', 'ROU-1', `${String(cmd.number)} is not a roulette number (0–36).`, { number: cmd.number }));
-    if (!Number.isInteger(cmd.spin)) return reject(v('INVALID_RESULT', 'W-2', 'A result carries the integer spin number it belongs to.', { spin: cmd.spin }));
-    if (!Number.isInteger(cmd.revolutions) || cmd.revolutions < 0) return reject(v('INVALID_RESULT', 'ROU-4', 'Revolutions must be a whole number ≥ 0.', { revolutions: cmd.revolutions }));
-    if (!isDirection(cmd.ballDirection) || !isDirection(cmd.wheelDirection)) return reject(v('INVALID_RESULT', 'ROU-4', 'Directions are "cw" or "ccw".'));
+    if (!profile) return refuse(vio('ROUND_NOT_OPEN', 'ROU-5', 'There is no open round.'));
+    if (!isPocket(cmd.number)) return refuse(vio('INVALID_NUMBER', 'ROU-1', `${String(cmd.number)} is not a roulette number (0–36).`, { number: cmd.number }));
+    if (!Number.isInteger(cmd.spin)) return refuse(vio('INVALID_RESULT', 'W-2', 'A result carries the integer spin number it belongs to.', { spin: cmd.spin }));
+    if (!Number.isInteger(cmd.revolutions) || cmd.revolutions < 0) return refuse(vio('INVALID_RESULT', 'ROU-4', 'Revolutions must be a whole number ≥ 0.', { revolutions: cmd.revolutions }));
+    if (!isDirection(cmd.ballDirection) || !isDirection(cmd.wheelDirection)) return refuse(vio('INVALID_RESULT', 'ROU-4', 'Directions are "cw" or "ccw".'));
     if (state.ballInMotion && state.spin !== null && cmd.spin !== state.spin) {
-      return reject(v('SPIN_MISMATCH', 'W-2', `Result for spin ${cmd.spin} but spin ${state.spin} is in progress.`, { spin: cmd.spin, expected: state.spin }));
+      return refuse(vio('SPIN_MISMATCH', 'W-2', `Result for spin ${cmd.spin} but spin ${state.spin} is in progress.`, { spin: cmd.spin, expected: state.spin }));
     }
     const result: SpinResult = { spin: cmd.spin, number: cmd.number, revolutions: cmd.revolutions, ballDirection: cmd.ballDirection, wheelDirection: cmd.wheelDirection };
     // A redelivered copy of the result that was already ruled a no spin changes nothing.
-    if (!state.ballInMotion && sameResult(state.noSpins.at(-1)?.result ?? null, result)) return emit();
-    // ROU-3: a result while betting is open first closes betting.
-    const close: RouletteEvent[] = state.phase === 'betting' ? [{ type: 'BettingClosed', at: cmd.at, reason: 'device' }] : [];
+    if (!state.ballInMotion && sameResult(state.noSpins.at(-1)?.result ?? null, result)) return duplicate<RouletteEvent>();
     const invalid = spinValidity(profile, result);
-    if (invalid) return emit(...close, { type: 'NoSpinDeclared', at: cmd.at, spin: cmd.spin, reason: invalid.reason, detail: invalid.detail, by: 'device', result });
-    return emit(...close, { type: 'SpinResultRecorded', at: cmd.at, ...result });
+    if (invalid) return events<RouletteEvent>({ type: 'NoSpinDeclared', at: cmd.at, spin: cmd.spin, reason: invalid.reason, detail: invalid.detail, by: 'device', result });
+    return events<RouletteEvent>({ type: 'SpinResultRecorded', at: cmd.at, ...result });
   }
 
-  function decide(state: RouletteState, cmd: RouletteCommand): Decision<RouletteEvent> {
-    switch (cmd.type) {
-      case 'OpenRound': {
-        if (state.phase !== 'idle') return reject(v('ROUND_ALREADY_OPEN', 'GEN-3', `Round ${state.roundId} is already open.`));
-        const profile = checkProfile(profiles[cmd.profileId], cmd.profileId);
-        if (!profile.ok) return reject(profile.violation);
-        if (!isStr(cmd.roundId) || !isStr(cmd.tableId)) return reject(v('INVALID_ROUND', 'GEN-1', 'A round needs a roundId and a tableId.'));
-        if (!isMinor(cmd.bettingClosesAt) || cmd.bettingClosesAt <= cmd.at) return reject(v('INVALID_DEADLINE', 'GEN-3', 'Betting must close after the round opens.', { at: cmd.at, bettingClosesAt: cmd.bettingClosesAt }));
-        const { tableMinMinor, tableMaxMinor } = cmd.limits;
-        if (!isMinor(tableMinMinor) || !isMinor(tableMaxMinor) || tableMinMinor <= 0 || tableMaxMinor < tableMinMinor) {
-          return reject(v('INVALID_LIMITS', 'GEN-2', 'Table limits must be positive whole minor units with min ≤ max.'));
+  return defineGame<RouletteState, RouletteCommand, RouletteEvent, RouletteView, RouletteProfile>({
+    id: 'roulette',
+    name: 'Roulette',
+    profiles,
+    defaultProfile: 'european',
+    checkProfile: (p) => {
+      const r = checkProfile(p, p.id);
+      return r.ok ? null : r.violation;
+    },
+    maxReturnMultiple: rouletteMaxReturn,
+    initial: () => ({ game: 'roulette', spin: null, ballInMotion: false, noSpins: [], result: null, fault: null, coverage: PMap.empty<Coverage>() }),
+    bets: {
+      spot(_s, p, key) {
+        const spot = parseSpot(key, p);
+        return spot.ok ? ok({ key: spot.value.key, kind: spot.value.kind }) : spot;
+      },
+      restrict(s, p, bet) {
+        const parsed = parseSpot(bet.spot, p);
+        if (!parsed.ok) return parsed.violation;
+        const units = checkAnnouncedStake(parsed.value, bet.stakeMinor);
+        if (units) return units;
+        // RES-1: coverage from the per-player index (O(37)), never a re-parse of the player's bets
+        const before = s.coverage.get(bet.playerId) ?? NO_COVERAGE;
+        let after = before.covered;
+        for (const n of winningPockets(p, parsed.value)) if ((before.counts[n] ?? 0) === 0) after++;
+        if (after > p.maxCoveredPockets) {
+          return violation('COVERAGE_LIMIT', 'RES-1', `Your bets this round would cover ${after} of ${POCKETS.length} numbers; at most ${p.maxCoveredPockets} (92 %) are allowed (RES-1).`, {
+            coveredBefore: before.covered,
+            coveredAfter: after,
+            maxCoveredPockets: p.maxCoveredPockets,
+            pockets: POCKETS.length,
+          }).violation;
         }
-        return emit({ type: 'RoundOpened', at: cmd.at, roundId: cmd.roundId, tableId: cmd.tableId, profileId: cmd.profileId, bettingClosesAt: cmd.bettingClosesAt, limits: cmd.limits });
+        return null;
+      },
+      onAccepted: (s, bet, p) => ({ ...s, coverage: s.coverage.set(bet.playerId, cover(s.coverage.get(bet.playerId), positions(p, bet.spot), 1)) }),
+      onCancelled: (s, bet, p) => ({ ...s, coverage: s.coverage.set(bet.playerId, cover(s.coverage.get(bet.playerId), positions(p, bet.spot), -1)) }),
+    },
+    afterCommon: (s, e) => (e.type === 'RoundVoided' ? { ...s, ballInMotion: false } : s),
+    moves: {
+      RecordBallLaunched: {
+        phases: ['closed', 'play'],
+        closesBetting: true,
+        decide(s, c) {
+          if (!Number.isInteger(c.spin)) return refuse(vio('INVALID_SPIN', 'W-2', 'A launch carries the integer spin number.', { spin: c.spin }));
+          if (s.ballInMotion) {
+            if (c.spin === s.spin) return duplicate<RouletteEvent>(); // redelivered launch signal
+            return refuse(vio('SPIN_IN_PROGRESS', 'W-2', `Spin ${s.spin} is still in progress.`, { spin: c.spin, inProgress: s.spin }));
+          }
+          return events<RouletteEvent>({ type: 'BallLaunched', at: c.at, spin: c.spin });
+        },
+      },
+      RecordSpinResult: { phases: ['closed', 'play'], closesBetting: true, decide: recordResult },
+      DeclareNoSpin: {
+        phases: ['betting', 'closed', 'play'],
+        decide(s, c) {
+          if (!s.ballInMotion) return refuse(vio('NO_SPIN_IN_PROGRESS', 'ROU-4', 'A no spin can only be declared while a spin is in progress.', { phase: s.phase }));
+          if (!isStr(c.by)) return refuse(vio('INVALID_COMMAND', 'ROU-4', 'A no spin names who declared it.'));
+          return events<RouletteEvent>({ type: 'NoSpinDeclared', at: c.at, spin: s.spin, reason: 'declared', detail: typeof c.reason === 'string' ? c.reason : 'declared', by: c.by, result: null });
+        },
+      },
+      RecordWheelFault: {
+        phases: ['betting', 'closed', 'play', 'halted', 'resolved', 'settled'],
+        decide(s, c) {
+          const reason = typeof c.reason === 'string' ? c.reason : 'wheel fault';
+          const fault: RouletteEvent = { type: 'WheelFaultRecorded', at: c.at, reason };
+          if (s.phase === 'resolved' || s.phase === 'settled') return events(fault);
+          return events<RouletteEvent>(fault, { type: 'RoundVoided', at: c.at, reason: `wheel fault: ${reason} (ROU-6)`, by: 'wheel' });
+        },
+      },
+    },
+    evolve(state, e) {
+      const seq = state.seq + 1;
+      switch (e.type) {
+        case 'BallLaunched':
+          return { ...state, seq, phase: 'play', spin: e.spin, ballInMotion: true };
+        case 'NoSpinDeclared':
+          return { ...state, seq, phase: 'play', ballInMotion: false, noSpins: [...state.noSpins, { at: e.at, spin: e.spin, reason: e.reason, detail: e.detail, by: e.by, result: e.result }] };
+        case 'SpinResultRecorded':
+          return {
+            ...state,
+            seq,
+            phase: 'resolved',
+            ballInMotion: false,
+            spin: e.spin,
+            result: { at: e.at, spin: e.spin, number: e.number, revolutions: e.revolutions, ballDirection: e.ballDirection, wheelDirection: e.wheelDirection },
+          };
+        case 'WheelFaultRecorded':
+          return { ...state, seq, fault: e.reason };
       }
-      case 'PlaceBet':
-        return placeBet(state, cmd);
-      case 'CancelBet': {
-        if (state.phase === 'play') return reject(v('BETTING_CLOSED', 'ROU-3', 'The ball is in motion: bets can no longer be withdrawn (ROU-3).'));
-        const bad = checkCancel(state, cmd.at, cmd.betId, cmd.playerId);
-        if (bad) return reject(bad);
-        const b = state.bets[cmd.betId] as AcceptedBet;
-        return emit({ type: 'BetCancelled', at: cmd.at, betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor });
-      }
-      case 'CloseBetting': {
-        if (state.phase === 'idle') return reject(v('ROUND_NOT_OPEN', 'GEN-3', 'There is no open round.'));
-        if (state.phase !== 'betting') return emit(); // already closed (device or dealer was first): nothing to do
-        if (cmd.reason === 'deadline' && state.bettingClosesAt !== null && cmd.at < state.bettingClosesAt) {
-          return reject(v('DEADLINE_NOT_REACHED', 'GEN-3', 'The betting deadline has not passed yet.', { at: cmd.at, bettingClosesAt: state.bettingClosesAt }));
+    },
+    view(state, audience): RouletteView {
+      const base = {
+        audience: audience.role,
+        roundId: state.roundId,
+        tableId: state.tableId,
+        profileId: state.profileId,
+        seq: state.seq,
+        phase: state.phase,
+        bettingClosesAt: state.bettingClosesAt,
+        limits: state.limits,
+        ballInMotion: state.ballInMotion,
+        noSpinCount: state.noSpins.length,
+        result: state.result ? { number: state.result.number, colour: colourOf(state.result.number) } : null,
+        voidReason: state.voidReason,
+        fault: state.fault,
+      };
+      switch (audience.role) {
+        case 'player': {
+          const own = betsOfPlayer(state.book, audience.playerId);
+          const profile = profileOf(state);
+          return profile ? { ...base, bets: own, coverage: { pockets: state.coverage.get(audience.playerId)?.covered ?? 0, max: profile.maxCoveredPockets } } : { ...base, bets: own };
         }
-        return emit({ type: 'BettingClosed', at: cmd.at, reason: cmd.reason });
+        case 'dealer':
+        case 'pitboss':
+          return { ...base, bets: [], totals: bookTotals(state.book) };
       }
-      case 'RecordBallLaunched': {
-        const stop = notRunning(state, 'ROU-3');
-        if (stop) return reject(stop);
-        if (!Number.isInteger(cmd.spin)) return reject(v('INVALID_SPIN', 'W-2', 'A launch carries the integer spin number.', { spin: cmd.spin }));
-        if (state.ballInMotion) {
-          if (cmd.spin === state.spin) return emit(); // redelivered launch signal
-          return reject(v('SPIN_IN_PROGRESS', 'W-2', `Spin ${state.spin} is still in progress.`, { spin: cmd.spin, inProgress: state.spin }));
+    },
+    redact: (e) => e,
+    settle(state, profile): Result<readonly SettlementLine[]> {
+      if (!state.result) return violation('ROUND_NOT_RESOLVED', 'GEN-5', 'The round has no result yet.', { phase: state.phase });
+      const number = state.result.number;
+      const lines: SettlementLine[] = [];
+      for (const b of state.book.byId.values()) {
+        const spot = parseSpot(b.spot, profile);
+        if (!spot.ok) return violation('CORRUPT_BET', 'ROU-2', `Accepted bet ${b.betId} has an unreadable spot ${b.spot}.`, { betId: b.betId });
+        const r = settleSpot(profile, spot.value, b.stakeMinor, number);
+        lines.push({ betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: r.returnMinor, outcome: r.outcome, rules: r.rules });
+      }
+      return ok(lines);
+    },
+    next(state): readonly NextAction[] {
+      switch (state.phase) {
+        case 'idle':
+        case 'settled':
+        case 'halted':
+          return [];
+        case 'betting':
+          return [{ kind: 'await-bets', message: 'Betting is open: announce "No more bets" before launching the ball.', ruleId: 'GEN-3' }];
+        case 'closed':
+          return [{ kind: 'spin', message: 'Spin the ball', ruleId: 'ROU-4' }];
+        case 'play': {
+          if (state.ballInMotion) return [{ kind: 'await-result', message: 'Ball in motion: wait for the winning number.', ruleId: 'ROU-5' }];
+          const last = state.noSpins.at(-1);
+          return [{ kind: 'respin', message: `Re-spin: no spin (ROU-4)${last ? ` — ${last.detail}` : ''}`, ruleId: 'ROU-4' }];
         }
-        const close: RouletteEvent[] = state.phase === 'betting' ? [{ type: 'BettingClosed', at: cmd.at, reason: 'device' }] : [];
-        return emit(...close, { type: 'BallLaunched', at: cmd.at, spin: cmd.spin });
+        case 'resolved':
+          return [{ kind: 'settle', message: `Number ${state.result?.number ?? '?'}: collect losing bets and pay winners.`, ruleId: 'ROU-5' }];
+        case 'void':
+          return state.fault !== null ? [{ kind: 'wheel-fault', message: `Play stopped: ${state.fault}. No betting or spinning until the fault is fixed (ROU-6).`, ruleId: 'ROU-6' }] : [];
       }
-      case 'RecordSpinResult':
-        return recordResult(state, cmd);
-      case 'DeclareNoSpin': {
-        const stop = notRunning(state, 'ROU-4');
-        if (stop) return reject(stop);
-        if (!state.ballInMotion) return reject(v('NO_SPIN_IN_PROGRESS', 'ROU-4', 'A no spin can only be declared while a spin is in progress.', { phase: state.phase }));
-        if (!isStr(cmd.by)) return reject(v('INVALID_COMMAND', 'ROU-4', 'A no spin names who declared it.'));
-        return emit({ type: 'NoSpinDeclared', at: cmd.at, spin: state.spin, reason: 'declared', detail: cmd.reason, by: cmd.by, result: null });
-      }
-      case 'RecordWheelFault': {
-        if (state.phase === 'idle') return reject(v('ROUND_NOT_OPEN', 'ROU-6', 'There is no open round to stop; keep the table closed until the fault is fixed.'));
-        if (state.phase === 'void') return reject(v('ROUND_VOID', 'ROU-6', 'The round is already void.'));
-        const fault: RouletteEvent = { type: 'WheelFaultRecorded', at: cmd.at, reason: cmd.reason };
-        if (state.phase === 'resolved' || state.phase === 'settled') return emit(fault);
-        return emit<RouletteEvent>(fault, { type: 'RoundVoided', at: cmd.at, reason: `wheel fault: ${cmd.reason} (ROU-6)`, by: 'wheel' });
-      }
-      case 'VoidRound': {
-        const bad = checkVoidable(state);
-        if (bad) return reject(bad);
-        return emit({ type: 'RoundVoided', at: cmd.at, reason: cmd.reason, by: cmd.by });
-      }
-      case 'MarkSettled': {
-        if (state.phase === 'settled') return emit();
-        if (state.phase !== 'resolved' && state.phase !== 'void') return reject(v('ROUND_NOT_RESOLVED', 'GEN-5', 'Only a resolved or void round can be settled.', { phase: state.phase }));
-        return emit({ type: 'RoundSettled', at: cmd.at });
-      }
-    }
-  }
-
-  function evolve(state: RouletteState, e: RouletteEvent): RouletteState {
-    const seq = state.seq + 1;
-    switch (e.type) {
-      case 'RoundOpened':
-      case 'BetAccepted':
-      case 'BetCancelled':
-      case 'BettingClosed':
-      case 'RoundVoided':
-      case 'RoundSettled':
-        return { ...evolveCommon(state, e), ballInMotion: e.type === 'RoundVoided' ? false : state.ballInMotion };
-      case 'BallLaunched':
-        return { ...state, seq, phase: 'play', spin: e.spin, ballInMotion: true };
-      case 'NoSpinDeclared':
-        return { ...state, seq, phase: 'play', ballInMotion: false, noSpins: [...state.noSpins, { at: e.at, spin: e.spin, reason: e.reason, detail: e.detail, by: e.by, result: e.result }] };
-      case 'SpinResultRecorded':
-        return {
-          ...state,
-          seq,
-          phase: 'resolved',
-          ballInMotion: false,
-          spin: e.spin,
-          result: { at: e.at, spin: e.spin, number: e.number, revolutions: e.revolutions, ballDirection: e.ballDirection, wheelDirection: e.wheelDirection },
-        };
-      case 'WheelFaultRecorded':
-        return { ...state, seq, fault: e.reason };
-    }
-  }
-
-  function view(state: RouletteState, audience: Audience): RouletteView {
-    const all = Object.values(state.bets);
-    const base = {
-      audience: audience.role,
-      roundId: state.roundId,
-      tableId: state.tableId,
-      profileId: state.profileId,
-      seq: state.seq,
-      phase: state.phase,
-      bettingClosesAt: state.bettingClosesAt,
-      limits: state.limits,
-      ballInMotion: state.ballInMotion,
-      noSpinCount: state.noSpins.length,
-      result: state.result ? { number: state.result.number, colour: colourOf(state.result.number) } : null,
-      voidReason: state.voidReason,
-      fault: state.fault,
-    };
-    switch (audience.role) {
-      case 'player': {
-        const own = all.filter((b) => b.playerId === audience.playerId);
-        const profile = profileOf(state);
-        const coverage = profile ? { pockets: coverageOf(profile, spotsOfPlayer(state, profile, audience.playerId)).size, max: profile.maxCoveredPockets } : undefined;
-        return coverage ? { ...base, bets: own, coverage } : { ...base, bets: own };
-      }
-      case 'dealer':
-      case 'pitboss': {
-        const byKind: Record<string, Minor> = {};
-        for (const b of all) byKind[b.kind] = (byKind[b.kind] ?? 0) + b.stakeMinor;
-        const totals = { stakeMinor: all.reduce((s, b) => s + b.stakeMinor, 0), bets: all.length, players: new Set(all.map((b) => b.playerId)).size, byKind };
-        return { ...base, bets: all, totals };
-      }
-    }
-  }
-
-  function settle(state: RouletteState): Result<Settlement> {
-    const roundId = state.roundId ?? '';
-    const house = (lines: readonly SettlementLine[]): Minor => lines.reduce((s, l) => s + l.stakeMinor - l.returnMinor, 0);
-    if (state.voidReason !== null) {
-      const lines = refundAll(state);
-      return ok({ roundId, voided: true, lines, houseResultMinor: house(lines) });
-    }
-    const profile = profileOf(state);
-    if (!state.result || !profile || (state.phase !== 'resolved' && state.phase !== 'settled')) {
-      return violation('ROUND_NOT_RESOLVED', 'GEN-5', 'The round has no result yet.', { phase: state.phase });
-    }
-    const number = state.result.number;
-    const lines: SettlementLine[] = [];
-    for (const b of Object.values(state.bets)) {
-      const spot = parseSpot(b.spot, profile);
-      if (!spot.ok) return violation('CORRUPT_BET', 'ROU-2', `Accepted bet ${b.betId} has an unreadable spot ${b.spot}.`, { betId: b.betId });
-      const r = settleSpot(profile, spot.value, b.stakeMinor, number);
-      lines.push({ betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: r.returnMinor, outcome: r.outcome, rules: r.rules });
-    }
-    return ok({ roundId, voided: false, lines, houseResultMinor: house(lines) });
-  }
-
-  function next(state: RouletteState): readonly NextAction[] {
-    switch (state.phase) {
-      case 'idle':
-      case 'settled':
-      case 'halted':
+    },
+    devices: {
+      families: ['wheel'],
+      map(ev, ctx, at) {
+        const p = ev.payload;
+        switch (ev.type) {
+          case 'wheel.state':
+            // SS2 state 3: the ball is in the rim — the ball was launched (ROU-3 closes betting).
+            if (p.state === 3) return { kind: 'command', command: { type: 'RecordBallLaunched', at, spin: p.spin }, closesBetting: true };
+            if (p.state === 6) return { kind: 'alert', severity: 'info', code: 'WHEEL_POWERED_DOWN', message: `Wheel ${ev.deviceId} reports table closed / powered down.`, fault: false };
+            return { kind: 'track' };
+          case 'wheel.ball':
+            return { kind: 'track' };
+          case 'wheel.result': {
+            const hint = ctx.hints['ballRevolutions'] as { spin: unknown; revolutions: unknown } | undefined;
+            const revs = p.revolutions ?? (hint && hint.spin === p.spin ? hint.revolutions : null);
+            if (revs === null || revs === undefined) {
+              return { kind: 'alert', severity: 'warning', code: 'SPIN_REVOLUTIONS_UNKNOWN', message: `Spin ${String(p.spin)} result ${String(p.number)} arrived without a ball revolution count (ROU-4 needs 3); enter it as a correction after checking the camera.`, fault: true };
+            }
+            return { kind: 'command', command: { type: 'RecordSpinResult', at, spin: p.spin, number: p.number, revolutions: revs, ballDirection: p.ballDirection, wheelDirection: p.wheelDirection }, closesBetting: true };
+          }
+          case 'wheel.fault': {
+            const text = `${String(p.code)}: ${String(p.text)}`;
+            switch (p.action) {
+              case 'void_round':
+                return { kind: 'command', command: { type: 'RecordWheelFault', at, reason: text }, closesBetting: false };
+              case 'respin':
+                return { kind: 'command', command: { type: 'DeclareNoSpin', at, reason: text, by: ev.deviceId }, closesBetting: false };
+              case 'pit_boss':
+                return { kind: 'alert', severity: 'critical', code: `WHEEL_${String(p.code).toUpperCase()}`, message: `Wheel ${ev.deviceId}: ${String(p.text)}${p.maintenance ? ' (maintenance needed)' : ''}`, fault: true };
+              default:
+                return { kind: 'alert', severity: 'info', code: `WHEEL_${String(p.code).toUpperCase()}`, message: `Wheel ${ev.deviceId}: ${String(p.text)}`, fault: true };
+            }
+          }
+          default:
+            return null;
+        }
+      },
+      hint(ev) {
+        if (ev.type === 'wheel.ball' && typeof ev.payload.revolutions === 'number') return { ballRevolutions: { spin: ev.payload.spin, revolutions: ev.payload.revolutions } };
+        if (ev.type === 'wheel.result' && (ev.payload.wheelDirection === 'cw' || ev.payload.wheelDirection === 'ccw')) return { wheelDirection: ev.payload.wheelDirection };
+        return null;
+      },
+      react(e, _s, ctx) {
+        // User-start wheels wait for `*u`: launch against the wheel's rotation (ROU-4).
+        const direction = ctx.hints['wheelDirection'] === 'ccw' ? 'cw' : 'ccw';
+        if (e.type === 'BettingClosed') return [{ deviceKind: 'wheel', type: 'wheel.launch', payload: { direction } }];
+        if (e.type === 'NoSpinDeclared') return [{ deviceKind: 'wheel', type: 'wheel.void-spin', payload: {} }, { deviceKind: 'wheel', type: 'wheel.launch', payload: { direction } }];
         return [];
-      case 'betting':
-        return [{ kind: 'await-bets', message: 'Betting is open: announce "No more bets" before launching the ball.', ruleId: 'GEN-3' }];
-      case 'closed':
-        return [{ kind: 'spin', message: 'Spin the ball', ruleId: 'ROU-4' }];
-      case 'play': {
-        if (state.ballInMotion) return [{ kind: 'await-result', message: 'Ball in motion: wait for the winning number.', ruleId: 'ROU-5' }];
-        const last = state.noSpins.at(-1);
-        return [{ kind: 'respin', message: `Re-spin: no spin (ROU-4)${last ? ` — ${last.detail}` : ''}`, ruleId: 'ROU-4' }];
-      }
-      case 'resolved':
-        return [{ kind: 'settle', message: `Number ${state.result?.number ?? '?'}: collect losing bets and pay winners.`, ruleId: 'ROU-5' }];
-      case 'void':
-        return state.fault !== null ? [{ kind: 'wheel-fault', message: `Play stopped: ${state.fault}. No betting or spinning until the fault is fixed (ROU-6).`, ruleId: 'ROU-6' }] : [];
-    }
-  }
+      },
+    },
+    commands: [
+      { type: 'DeclareNoSpin', roles: ['dealer', 'pitboss'], ruleId: 'ROU-4', description: 'Declare the spin in progress void (no spin); bets stand for the re-spin.' },
+      { type: 'RecordWheelFault', roles: ['pitboss'], ruleId: 'ROU-6', description: 'A technical error: play stops and the round is cancelled.' },
+    ],
+    example: { spots: ['red', 'straight:5'], resolve: [{ type: 'RecordBallLaunched', spin: 1 }, { type: 'RecordSpinResult', spin: 1, number: 5, revolutions: 5, ballDirection: 'cw', wheelDirection: 'ccw' }] },
+    preOpen: { ruleId: 'ROU-7', checks: ['table', 'wheel-level', 'free-running', 'ball'], description: 'The pit boss checks the table, the wheel level, free running and the ball before the table opens.' },
+  });
+}
 
-  function deadlines(state: RouletteState): readonly Deadline[] {
-    if (state.phase !== 'betting' || state.bettingClosesAt === null) return [];
-    return [{ at: state.bettingClosesAt, command: { type: 'CloseBetting', at: state.bettingClosesAt, reason: 'deadline' } }];
-  }
+export const rouletteDefinition = defineRoulette();
 
-  return { game: 'roulette', initial, decide, evolve, view, settle, next, deadlines, profileOf };
+export function createRouletteKernel(profiles: Readonly<Record<string, RouletteProfile>> = rouletteProfiles) {
+  return createKernel(defineRoulette(profiles));
 }
 
 /** The roulette kernel over the built-in profiles (`rouletteProfiles`). */
-export const rouletteKernel = createRouletteKernel();
+export const rouletteKernel = createKernel(rouletteDefinition);

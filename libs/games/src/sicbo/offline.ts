@@ -31,7 +31,7 @@ export function parseOfflineBets(
     const kind = kindOfSpot(o.spot);
     if (!kind.ok) return violation(kind.violation.code, kind.violation.ruleId, `${where}: ${kind.violation.message}`, { index: i, ...kind.violation.details });
     const betId = typeof o.betId === 'string' ? o.betId : `bet_${i + 1}`;
-    if (seen.has(betId)) return violation('DUPLICATE_BET_ID', null, `${where}: bet id ${betId} is used twice.`, { index: i, betId });
+    if (seen.has(betId)) return violation('BET_ID_CONFLICT', 'D-3', `${where}: bet id ${betId} is used twice.`, { index: i, betId });
     seen.add(betId);
     const playerId = typeof o.playerId === 'string' ? o.playerId : 'player';
     const held = out.filter((x) => x.playerId === playerId).map((x) => x.spot);

@@ -75,7 +75,7 @@ describe('Sic Bo GameModule', () => {
     ['an unknown top-level field (typo)', { dice: [1, 2, 3], bet: [] }, 'INVALID_INPUT', null],
     ['an unknown bet field (typo)', { dice: [1, 2, 3], bets: [{ spot: 'big', stake: 1, stakeMinor: 1 }] }, 'INVALID_INPUT', null],
     ['a non-string roundId', { roundId: 7, dice: [1, 2, 3], bets: [] }, 'INVALID_INPUT', null],
-    ['duplicate bet id', { dice: [1, 2, 3], bets: [{ betId: 'a', spot: 'big', stakeMinor: 1 }, { betId: 'a', spot: 'odd', stakeMinor: 1 }] }, 'DUPLICATE_BET_ID', null],
+    ['duplicate bet id', { dice: [1, 2, 3], bets: [{ betId: 'a', spot: 'big', stakeMinor: 1 }, { betId: 'a', spot: 'odd', stakeMinor: 1 }] }, 'BET_ID_CONFLICT', 'D-3'],
   ])('settleOffline rejects %s', (_name, input, code, ruleId) => {
     const r = sicboGame.settleOffline('standard', input);
     expect(r.ok).toBe(false);

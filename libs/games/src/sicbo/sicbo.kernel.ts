@@ -173,6 +173,7 @@ export function defineSicbo(profiles: Readonly<Record<string, SicboProfile>> = s
         return [];
       },
     },
+    example: { spots: ['small', 'total:7'], resolve: [{ type: 'RecordDiceResult', dice: [1, 2, 4] }] },
     commands: [],
   });
 }

@@ -1,0 +1,265 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GAME_KERNELS, type AnyRefereeKernel } from './definitions.js';
+import { LIFECYCLE, SITUATIONS, type LifecycleOutcome, type RefereeDecision, type RefereeState, type Situation } from './kernel/define.js';
+import { GAME_ERRORS, isGameErrorCode } from './kernel/errors.js';
+import type { Phase, RoundLimits } from './kernel/kernel.js';
+
+/**
+ * ONE contract suite over every game in the registry (issue 8; as Colyseus runs one suite over
+ * every presence driver): the lifecycle table holds, replay reproduces state, money is conserved,
+ * no audience receives what its view hides, decisions are deterministic, every rejection carries a
+ * closed code and a rule ID (D-3). A game added to GAME_KERNELS gets all of it for free.
+ */
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 60);
+const T0 = 1_000_000;
+const CLOSES = T0 + 10_000;
+const limits: RoundLimits = { spots: {}, tableMinMinor: 100, tableMaxMinor: 1_000_000 };
+type AnyCmd = { readonly type: string; readonly at: number } & Readonly<Record<string, unknown>>;
+type AnyEvt = { readonly type: string; readonly at: number };
+
+const kernels = Object.entries(GAME_KERNELS) as [string, AnyRefereeKernel][];
+
+function fold(k: AnyRefereeKernel, s: RefereeState, cmds: readonly AnyCmd[]): { state: RefereeState; events: AnyEvt[]; decisions: RefereeDecision<AnyEvt>[] } {
+  let state = s;
+  const events: AnyEvt[] = [];
+  const decisions: RefereeDecision<AnyEvt>[] = [];
+  for (const c of cmds) {
+    const d = k.decide(state, c) as RefereeDecision<AnyEvt>;
+    decisions.push(d);
+    if (!d.ok) continue;
+    for (const e of d.events) {
+      state = k.evolve(state, e);
+      events.push(e);
+    }
+  }
+  return { state, events, decisions };
+}
+
+const open = (profileId: string): AnyCmd => ({ type: 'OpenRound', at: T0, roundId: 'rnd_c', tableId: 'tbl_c', profileId, bettingClosesAt: CLOSES, limits });
+const bet = (betId: string, playerId: string, spot: string, stakeMinor = 100, at = T0 + 1): AnyCmd => ({ type: 'PlaceBet', at, bet: { betId, playerId, spot, stakeMinor } });
+
+/** A round driven to each common phase through the definition's worked example. */
+function reach(k: AnyRefereeKernel, phase: Phase): RefereeState | null {
+  const def = k.definition;
+  const [s1, s2] = def.example.spots;
+  const betting = [open(def.defaultProfile), bet('b1', 'p1', s1), bet('b2', 'p2', s2)];
+  const closed = [...betting, { type: 'CloseBetting', at: CLOSES, reason: 'dealer' } as AnyCmd];
+  const resolved = [...closed, ...def.example.resolve.map((c, i) => ({ ...c, at: CLOSES + 1 + i }) as AnyCmd)];
+  const script: Partial<Record<Phase, AnyCmd[]>> = {
+    idle: [],
+    betting,
+    closed,
+    resolved,
+    settled: [...resolved, { type: 'MarkSettled', at: CLOSES + 100 }],
+    void: [...betting, { type: 'VoidRound', at: T0 + 2, reason: 'test', by: 'pit' }],
+  };
+  const cmds = script[phase];
+  if (!cmds) return null;
+  const r = fold(k, k.initial(), cmds);
+  expect(r.decisions.filter((d) => !d.ok)).toEqual([]);
+  expect(r.state.phase).toBe(phase);
+  return r.state;
+}
+
+/** The command that puts a round in `situation` (a betting round holds b1 of p1 and b2 of p2). */
+function commandFor(k: AnyRefereeKernel, situation: Situation, s: RefereeState): AnyCmd | null {
+  const [s1, s2] = k.definition.example.spots;
+  const at = s.phase === 'betting' ? T0 + 3 : CLOSES + 200;
+  switch (situation) {
+    case 'open':
+      return open(k.definition.defaultProfile);
+    case 'bet':
+      return bet('b_new', 'p3', s2, 100, at);
+    case 'bet-retry':
+      return s.phase === 'idle' ? null : bet('b1', 'p1', s1, 100, at);
+    case 'bet-conflict':
+      return s.phase === 'idle' ? null : bet('b1', 'p1', s1, 200, at);
+    case 'cancel':
+      return { type: 'CancelBet', at, betId: 'b2', playerId: 'p2' };
+    case 'cancel-retry':
+      return null; // needs a cancelled bet: covered by its own test below
+    case 'close':
+      return { type: 'CloseBetting', at, reason: 'dealer' };
+    case 'close-deadline':
+      return { type: 'CloseBetting', at: Math.max(at, CLOSES), reason: 'deadline' };
+    case 'void':
+      return { type: 'VoidRound', at, reason: 'contract', by: 'pit' };
+    case 'mark-settled':
+      return { type: 'MarkSettled', at };
+    case 'unknown-command':
+      return { type: 'NoSuchCommand', at };
+    case 'move-out-of-phase':
+      return null; // game-specific: the moves' `phases` (checked in each game's spec)
+  }
+}
+
+function matches(d: RefereeDecision<AnyEvt>, o: LifecycleOutcome): void {
+  switch (o.kind) {
+    case 'accept':
+      expect(d.ok && d.events.length > 0 ? d.events.map((e) => e.type) : d).toContain(o.event);
+      break;
+    case 'duplicate':
+      expect(d).toMatchObject({ ok: true, events: [], duplicate: true });
+      break;
+    case 'reject':
+      expect(d.ok ? d : { code: d.violation.code, ruleId: d.violation.ruleId }).toEqual({ code: o.code, ruleId: o.ruleId });
+      break;
+  }
+}
+
+/** A random command against a round of game k (valid and invalid alike). */
+function arbCommand(k: AnyRefereeKernel): fc.Arbitrary<AnyCmd> {
+  const def = k.definition;
+  const player = fc.constantFrom('p1', 'p2', 'p3');
+  const spot = fc.constantFrom(...def.example.spots, 'nonsense');
+  const at = fc.integer({ min: T0, max: CLOSES + 5_000 });
+  const betId = fc.constantFrom('b1', 'b2', 'b3', 'b4', 'b5');
+  const stake = fc.oneof(fc.constantFrom(100, 200, 500), fc.integer({ min: -5, max: 2_000_000 }));
+  const game = def.example.resolve.map((c) => fc.record({ at }).map((x) => ({ ...c, at: x.at }) as AnyCmd));
+  return fc.oneof(
+    fc.record({ betId, playerId: player, spot, stakeMinor: stake, at }).map(({ at: t, ...b }) => ({ type: 'PlaceBet', at: t, bet: b }) as AnyCmd),
+    fc.record({ betId, playerId: player, at }).map((c) => ({ type: 'CancelBet', ...c }) as AnyCmd),
+    fc.record({ at, reason: fc.constantFrom('deadline', 'dealer', 'device') }).map((c) => ({ type: 'CloseBetting', ...c }) as AnyCmd),
+    fc.record({ at }).map((c) => ({ type: 'VoidRound', ...c, reason: 'x', by: 'pit' }) as AnyCmd),
+    fc.record({ at }).map((c) => ({ type: 'MarkSettled', ...c }) as AnyCmd),
+    ...game,
+  );
+}
+
+describe.each(kernels)('contract: %s', (_id, k) => {
+  const profile = k.definition.defaultProfile;
+
+  describe('the LIFECYCLE table holds in every reachable phase', () => {
+    for (const phase of ['idle', 'betting', 'closed', 'resolved', 'settled', 'void'] as const) {
+      for (const situation of SITUATIONS) {
+        it(`${situation} in ${phase}`, () => {
+          const s = reach(k, phase);
+          if (!s) return;
+          const c = commandFor(k, situation, s);
+          if (!c) return;
+          matches(k.decide(s, c) as RefereeDecision<AnyEvt>, LIFECYCLE[situation][phase]);
+        });
+      }
+    }
+  });
+
+  it('a retried cancel is a duplicate; a cancelled bet id cannot be reused for another bet', () => {
+    const s = reach(k, 'betting') as RefereeState;
+    const r = fold(k, s, [{ type: 'CancelBet', at: T0 + 5, betId: 'b2', playerId: 'p2' }]);
+    matches(k.decide(r.state, { type: 'CancelBet', at: T0 + 6, betId: 'b2', playerId: 'p2' }) as RefereeDecision<AnyEvt>, LIFECYCLE['cancel-retry'].betting);
+    const again = k.decide(r.state, bet('b2', 'p2', k.definition.example.spots[1], 100, T0 + 7));
+    expect(again.ok ? 'accepted' : again.violation.code).toBe('BET_ID_CONFLICT');
+  });
+
+  it('a bet retried after close returns its original acceptance (duplicate, same bet)', () => {
+    const s = reach(k, 'closed') as RefereeState;
+    const d = k.decide(s, bet('b1', 'p1', k.definition.example.spots[0], 100, CLOSES + 5)) as RefereeDecision<AnyEvt>;
+    expect(d).toMatchObject({ ok: true, events: [], duplicate: true, accepted: { betId: 'b1', playerId: 'p1', stakeMinor: 100 } });
+  });
+
+  it('an early deadline close is refused (GEN-3)', () => {
+    const s = reach(k, 'betting') as RefereeState;
+    const d = k.decide(s, { type: 'CloseBetting', at: CLOSES - 1, reason: 'deadline' });
+    expect(d.ok ? d : d.violation).toMatchObject({ code: 'DEADLINE_NOT_REACHED', ruleId: 'GEN-3' });
+  });
+
+  it('OpenRound is validated (profile, ids, deadline, limits within the stake ceiling)', () => {
+    const i = k.initial();
+    const bad = (c: Record<string, unknown>) => {
+      const d = k.decide(i, { ...open(profile), ...c } as AnyCmd);
+      return d.ok ? 'accepted' : d.violation.code;
+    };
+    expect(bad({ profileId: 'nope' })).toBe('UNKNOWN_PROFILE');
+    expect(bad({ roundId: '' })).toBe('INVALID_ROUND');
+    expect(bad({ bettingClosesAt: T0 })).toBe('INVALID_DEADLINE');
+    expect(bad({ limits: { spots: {}, tableMinMinor: 100, tableMaxMinor: Number.MAX_SAFE_INTEGER } })).toBe('INVALID_LIMITS');
+  });
+
+  it('D-1: a stake above the global ceiling is refused with a code, never an overflow', () => {
+    const s = fold(k, k.initial(), [{ ...open(profile), limits: { spots: {}, tableMinMinor: 1, tableMaxMinor: k.stakeCeiling(k.definition.profiles[profile] as never) } }]).state;
+    const d = k.decide(s, bet('big', 'p1', k.definition.example.spots[0], 1e15));
+    expect(d.ok ? d : d.violation).toMatchObject({ code: 'STAKE_TOO_LARGE', ruleId: 'D-1' });
+  });
+
+  it('replay reproduces state; decisions are deterministic; every rejection has a closed code and a rule ID (D-3)', () => {
+    fc.assert(
+      fc.property(fc.array(arbCommand(k), { maxLength: 30 }), (cmds) => {
+        const all = [open(profile), ...cmds];
+        const a = fold(k, k.initial(), all);
+        const b = fold(k, k.initial(), all);
+        expect(b.decisions).toEqual(a.decisions);
+        const replayed = a.events.reduce((s, e) => k.evolve(s, e), k.initial());
+        expect(replayed).toEqual(a.state);
+        expect(Object.keys(replayed.bets).sort()).toEqual(Object.keys(a.state.bets).sort());
+        for (const d of a.decisions) {
+          if (d.ok) continue;
+          expect(isGameErrorCode(d.violation.code), d.violation.code).toBe(true);
+          expect(d.violation.ruleId, d.violation.code).toMatch(/^[A-Z]+-[0-9]+[a-z]?$/);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('money is conserved: settle lists every accepted bet exactly once; Σ stakes = Σ returns + house', () => {
+    fc.assert(
+      fc.property(fc.array(arbCommand(k), { maxLength: 25 }), fc.boolean(), (cmds, voided) => {
+        const betting = fold(k, k.initial(), [open(profile), ...cmds.filter((c) => c.type === 'PlaceBet' || c.type === 'CancelBet').map((c) => ({ ...c, at: T0 + 1 }))]).state;
+        const end: AnyCmd[] = voided
+          ? [{ type: 'VoidRound', at: T0 + 2, reason: 'x', by: 'pit' }]
+          : [{ type: 'CloseBetting', at: CLOSES, reason: 'dealer' }, ...k.definition.example.resolve.map((c, i) => ({ ...c, at: CLOSES + 1 + i }) as AnyCmd)];
+        const s = fold(k, betting, [...end, { type: 'MarkSettled', at: CLOSES + 50 }]).state;
+        expect(s.phase).toBe('settled');
+        const st = k.settle(s);
+        if (!st.ok) throw new Error(st.violation.message);
+        const live = Object.values(betting.bets).map((b) => b.betId).sort();
+        expect(st.value.lines.map((l) => l.betId).sort()).toEqual(live);
+        expect(st.value.voided).toBe(voided);
+        const stakes = st.value.lines.reduce((x, l) => x + l.stakeMinor, 0);
+        const returns = st.value.lines.reduce((x, l) => x + l.returnMinor, 0);
+        expect(stakes).toBe(returns + st.value.houseResultMinor);
+        for (const l of st.value.lines) expect(Number.isSafeInteger(l.returnMinor) && l.returnMinor >= 0).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("no audience's view or redacted event carries another player's bets", () => {
+    fc.assert(
+      fc.property(fc.array(arbCommand(k), { maxLength: 25 }), (cmds) => {
+        const r = fold(k, k.initial(), [open(profile), ...cmds]);
+        for (const me of ['p1', 'p2', 'p3']) {
+          const audience = { role: 'player' as const, playerId: me };
+          const v = JSON.stringify(k.view(r.state, audience));
+          for (const other of ['p1', 'p2', 'p3'].filter((p) => p !== me)) expect(v).not.toContain(`"${other}"`);
+          for (const e of r.events) {
+            const red = k.redact(e, audience);
+            if (red !== null) for (const other of ['p1', 'p2', 'p3'].filter((p) => p !== me)) expect(JSON.stringify(red)).not.toContain(`"${other}"`);
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('the definition is complete: device families, commands with roles, a stake ceiling that keeps money exact', () => {
+    const def = k.definition;
+    expect(def.devices.families.length).toBeGreaterThan(0);
+    for (const c of def.commands) expect(c.roles.length).toBeGreaterThan(0);
+    for (const p of Object.values(def.profiles)) {
+      const ceiling = k.stakeCeiling(p);
+      expect(Number.isSafeInteger(ceiling * (def.maxReturnMultiple(p) + 1))).toBe(true);
+    }
+  });
+});
+
+describe('closed error codes', () => {
+  it('every code has a meaning', () => {
+    for (const [code, meaning] of Object.entries(GAME_ERRORS)) {
+      expect(code).toMatch(/^[A-Z][A-Z0-9_]+$/);
+      expect(meaning.length).toBeGreaterThan(10);
+    }
+  });
+});
