@@ -53,7 +53,7 @@ export class DeviceReactionsService implements OnModuleInit, OnModuleDestroy {
     for (const stored of f.events) {
       // A game declared with defineGame orders its own devices (shaker shake, wheel launch …).
       if (def?.devices.react) {
-        for (const o of def.devices.react(stored.payload as never, f.state as never, { hints: {}, roundId: f.roundId })) for (const d of of(o.deviceKind)) sends.push(this.commands.send(f.tableId, d, { type: o.type, payload: { ...o.payload } } as never));
+        for (const o of def.devices.react(stored.payload as never, f.state as never, { hints: { wheelDirection: this.ingest.wheelDirection(f.tableId) }, roundId: f.roundId })) for (const d of of(o.deviceKind)) sends.push(this.commands.send(f.tableId, d, { type: o.type, payload: { ...o.payload } } as never));
       }
       const e = stored.payload as { type: string; at: number; bettingClosesAt?: number };
       switch (e.type) {
