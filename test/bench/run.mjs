@@ -13,6 +13,7 @@ const benches = [
   ['Studio server: rounds/s on one table (in-memory store)', ['test/bench/server-rounds.bench.ts', '300', '10', 'memory']],
   ['Studio server: rounds/s on one table (embedded PGlite)', ['test/bench/server-rounds.bench.ts', '60', '10', 'pglite']],
   ['Studio server: bets/s accepted over WebSocket (in-memory store)', ['test/bench/server-ws-bets.bench.ts']],
+  ['Studio server: cost of one bet at 100 vs 10 000 bets in one round (in-memory store)', ['test/bench/server-bets-per-round.bench.ts', '100,10000', '50']],
 ];
 const only = process.argv[2];
 let failed = 0;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { IDS, type Ids } from '../config/clock.js';
-import { DomainError } from '../ops/domain-error.js';
+import { codedError } from '../ops/error-codes.js';
 import { toNum } from '../persistence/bigint.transformer.js';
 
 /** One audited action: who (actor + role), what (action on target), why (reason), when (at). */
@@ -66,7 +66,7 @@ export class AuditService {
   ) {}
 
   async record(entry: AuditEntry): Promise<AuditRecord> {
-    if (entry.reason.trim() === '') throw new DomainError(400, { code: 'REASON_REQUIRED', ruleId: null, message: `${entry.action} needs a reason (who/when/why is audited)` });
+    if (entry.reason.trim() === '') throw codedError('REASON_REQUIRED', `${entry.action} needs a reason (who/when/why is audited)`);
     const rec: AuditRecord = { auditId: this.ids.next('aud'), ...entry };
     await this.repo.insert(rec);
     return rec;

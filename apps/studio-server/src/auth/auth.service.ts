@@ -5,7 +5,7 @@ import { Subject } from 'rxjs';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../config/clock.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
-import { DomainError } from '../ops/domain-error.js';
+import { codedError } from '../ops/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { USERS_REPOSITORY, type UserRecord, type UsersRepository } from './users.repository.js';
@@ -54,7 +54,7 @@ export class AuthService {
     const { username, password } = LoginBody.parse(body);
     const rec = await this.users.findByUsername(username);
     if (rec === null || !(await verifyPassword(password, rec.passwordHash)) || rec.disabled === true) {
-      throw new DomainError(401, { code: 'INVALID_CREDENTIALS', ruleId: null, message: 'unknown user or wrong password' });
+      throw codedError('INVALID_CREDENTIALS', 'unknown user or wrong password');
     }
     return this.issue(rec);
   }
@@ -65,7 +65,7 @@ export class AuthService {
     const claims = RefreshClaims.safeParse(this.decode(refreshToken));
     const rec = claims.success ? await this.users.get(claims.data.sub) : null;
     if (!claims.success || rec === null || rec.disabled === true || (rec.tokenVersion ?? 0) !== claims.data.ver) {
-      throw new DomainError(401, { code: 'INVALID_REFRESH_TOKEN', ruleId: null, message: 'the refresh token is invalid, expired or revoked: log in again' });
+      throw codedError('INVALID_REFRESH_TOKEN', 'the refresh token is invalid, expired or revoked: log in again');
     }
     this.cache.set(rec.userId, { rec, at: this.clock.now() });
     return this.issue(rec);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { DomainError } from '../ops/domain-error.js';
+import { codedError } from '../ops/error-codes.js';
 import type { AuthUser } from './auth.types.js';
 import { AuthService } from './auth.service.js';
 
@@ -20,7 +20,7 @@ export class JwtAuthGuard implements CanActivate {
     const token = value?.startsWith('Bearer ') ? value.slice(7).trim() : null;
     // Signature, required exp, and the user store (exists, enabled, token not revoked; cached ≤ 5 s).
     const user = await this.auth.authenticate(token);
-    if (user === null) throw new DomainError(401, { code: 'UNAUTHENTICATED', ruleId: null, message: 'a valid bearer token is required' });
+    if (user === null) throw codedError('UNAUTHENTICATED', 'a valid bearer token is required');
     req.user = user;
     return true;
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DomainError } from '../ops/domain-error.js';
+import { codedError } from '../ops/error-codes.js';
 import type { AuthUser, Role } from './auth.types.js';
 import { ROLES_KEY } from './roles.decorator.js';
 
@@ -13,9 +13,9 @@ export class RolesGuard implements CanActivate {
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [ctx.getHandler(), ctx.getClass()]);
     if (roles === undefined || roles.length === 0) return true;
     const user = ctx.switchToHttp().getRequest<{ user?: AuthUser }>().user;
-    if (user === undefined) throw new DomainError(401, { code: 'UNAUTHENTICATED', ruleId: null, message: 'a valid bearer token is required' });
+    if (user === undefined) throw codedError('UNAUTHENTICATED', 'a valid bearer token is required');
     if (!roles.includes(user.role)) {
-      throw new DomainError(403, { code: 'FORBIDDEN', ruleId: null, message: `role ${user.role} may not do this (allowed: ${roles.join(', ')})` });
+      throw codedError('FORBIDDEN', `role ${user.role} may not do this (allowed: ${roles.join(', ')})`);
     }
     return true;
   }

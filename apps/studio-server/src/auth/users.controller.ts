@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { AuditService } from '../audit/audit.service.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
-import { DomainError } from '../ops/domain-error.js';
+import { codedError } from '../ops/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
@@ -53,7 +53,7 @@ export class UsersController {
     const b = CreateUserBody.parse(body);
     const userId = this.ids.next('usr');
     if (!(await this.auth.createUser({ userId, username: b.username, name: b.name, role: b.role, password: b.password }))) {
-      throw new DomainError(409, { code: 'USERNAME_TAKEN', ruleId: null, message: `username ${b.username} already exists` });
+      throw codedError('USERNAME_TAKEN', `username ${b.username} already exists`);
     }
     await this.audit.record({ actor: by.userId, role: by.role, action: 'user.create', reason: b.reason, target: `user:${userId}:${b.role}`, at: this.clock.now() });
     return { userId, username: b.username, name: b.name, role: b.role };
@@ -92,7 +92,7 @@ export class UsersController {
 
   private async change(by: AuthUser, userId: string, body: unknown, action: string, fn: () => Promise<boolean>): Promise<{ ok: true }> {
     const { reason } = ReasonBody.parse(body ?? {});
-    if (!(await fn())) throw new DomainError(404, { code: 'USER_NOT_FOUND', ruleId: null, message: `no user ${userId}` });
+    if (!(await fn())) throw codedError('USER_NOT_FOUND', `no user ${userId}`);
     await this.audit.record({ actor: by.userId, role: by.role, action, reason, target: `user:${userId}`, at: this.clock.now() });
     return { ok: true };
   }

@@ -68,9 +68,8 @@ export class BettingService {
   }
 
   /** The player's bets in the current round (their own only). */
-  async myBets(tableId: string, playerId: string): Promise<AcceptedBet[]> {
-    const cur = await this.rounds.currentRound(tableId);
-    return cur ? Object.values(cur.state.bets).filter((b) => b.playerId === playerId) : [];
+  myBets(tableId: string, playerId: string): Promise<AcceptedBet[]> {
+    return this.rounds.playerBets(tableId, playerId);
   }
 
   private async previousRoundBets(tableId: string, playerId: string): Promise<Result<{ spot: string; stakeMinor: number }[]>> {

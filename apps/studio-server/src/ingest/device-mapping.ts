@@ -1,3 +1,4 @@
+import { gameDefinition } from '@felt/games';
 import { assertNever, type DeviceEvent } from '@felt/protocol';
 import type { KernelCommand } from '../rounds/kernel.registry.js';
 
@@ -14,7 +15,10 @@ export type DeviceAction =
   | { readonly kind: 'alert'; readonly severity: 'info' | 'warning' | 'critical'; readonly code: string; readonly message: string; readonly fault: boolean }
   | { readonly kind: 'track' };
 
-/** Which device families a game's table takes events from (a wheel on a baccarat table is a fault). */
+/**
+ * Which device families a game's table takes events from (a wheel on a baccarat table is a fault), for
+ * the games not yet declared with `defineGame` (a definition names its own `devices.families`).
+ */
 const FAMILY_GAMES: Readonly<Record<string, readonly string[]>> = {
   wheel: ['roulette'],
   shoe: ['baccarat', 'blackjack', 'dragon-tiger', 'football-studio'],
@@ -28,12 +32,18 @@ export interface MappingContext {
   readonly ballRevolutions?: { readonly spin: number; readonly revolutions: number };
 }
 
+const GAME_FAMILIES = new Set(Object.keys(FAMILY_GAMES));
+
 export function mapDeviceEvent(ev: DeviceEvent, ctx: MappingContext, at: number): DeviceAction {
   const family = ev.type.split('.')[0] ?? '';
-  const games = FAMILY_GAMES[family];
-  if (games && !games.includes(ctx.game)) {
+  const def = gameDefinition(ctx.game);
+  const wrongTable = def ? GAME_FAMILIES.has(family) && !def.devices.families.includes(family) : (FAMILY_GAMES[family] ?? [ctx.game]).includes(ctx.game) === false;
+  if (wrongTable) {
     return { kind: 'alert', severity: 'warning', code: 'DEVICE_WRONG_TABLE', message: `${ev.deviceId} sent ${ev.type}, which a ${ctx.game} table does not use (device assignment?).`, fault: true };
   }
+  // A game declared with defineGame maps its own device events; null = the common mapping below.
+  const own = def?.devices.map({ type: ev.type, deviceId: ev.deviceId, payload: ev.payload as Readonly<Record<string, unknown>> }, { hints: ctx.ballRevolutions ? { ballRevolutions: ctx.ballRevolutions } : {} }, at);
+  if (own) return own.kind === 'command' ? { kind: 'command', command: own.command as KernelCommand, closesBetting: own.closesBetting, ...(own.forRoundId !== undefined ? { forRoundId: own.forRoundId } : {}) } : own;
   switch (ev.type) {
     case 'wheel.state':
       // SS2 state 3: the ball is in the rim — the ball was launched (ROU-3 closes betting).

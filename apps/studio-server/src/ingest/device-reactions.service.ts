@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Inject } from '@nestjs/common';
+import { gameDefinition } from '@felt/games';
 import type { Subscription } from 'rxjs';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
@@ -48,7 +49,12 @@ export class DeviceReactionsService implements OnModuleInit, OnModuleDestroy {
     const devices = t.value.devices;
     const of = (kind: string): string[] => devices.filter((d) => d.kind === kind).map((d) => d.deviceId);
     const sends: Promise<unknown>[] = [];
+    const def = gameDefinition(f.game);
     for (const stored of f.events) {
+      // A game declared with defineGame orders its own devices (shaker shake, wheel launch …).
+      if (def?.devices.react) {
+        for (const o of def.devices.react(stored.payload as never, f.state as never, { hints: { wheelDirection: this.ingest.wheelDirection(f.tableId) }, roundId: f.roundId })) for (const d of of(o.deviceKind)) sends.push(this.commands.send(f.tableId, d, { type: o.type, payload: { ...o.payload } } as never));
+      }
       const e = stored.payload as { type: string; at: number; bettingClosesAt?: number };
       switch (e.type) {
         case 'RoundOpened': {
@@ -59,11 +65,11 @@ export class DeviceReactionsService implements OnModuleInit, OnModuleDestroy {
         case 'BettingClosed':
           for (const d of of('timer')) sends.push(this.commands.send(f.tableId, d, { type: 'timer.clear', payload: {} }), this.commands.send(f.tableId, d, { type: 'lamp.set', payload: { colour: 'red' } }));
           // User-start wheels wait in state 2 for `*u`: launch against the wheel's rotation (ROU-4).
-          if (f.game === 'roulette') for (const d of of('wheel')) sends.push(this.commands.send(f.tableId, d, { type: 'wheel.launch', payload: { direction: this.ballDirection(f.tableId) } }));
-          if (f.game === 'sicbo') for (const d of of('shaker')) sends.push(this.commands.send(f.tableId, d, { type: 'shaker.shake', payload: { durationMs: 3000, roundId: f.roundId } }));
+          if (!def && f.game === 'roulette') for (const d of of('wheel')) sends.push(this.commands.send(f.tableId, d, { type: 'wheel.launch', payload: { direction: this.ballDirection(f.tableId) } }));
+          if (!def && f.game === 'sicbo') for (const d of of('shaker')) sends.push(this.commands.send(f.tableId, d, { type: 'shaker.shake', payload: { durationMs: 3000, roundId: f.roundId } }));
           break;
         case 'DiceFaultRecorded':
-          if (f.state.phase === 'closed') for (const d of of('shaker')) sends.push(this.commands.send(f.tableId, d, { type: 'shaker.shake', payload: { durationMs: 3000, roundId: f.roundId } }));
+          if (!def && f.state.phase === 'closed') for (const d of of('shaker')) sends.push(this.commands.send(f.tableId, d, { type: 'shaker.shake', payload: { durationMs: 3000, roundId: f.roundId } }));
           break;
         case 'NoSpinDeclared':
           // ROU-4: void/reset the spin on the wheel; the dealer (or the auto wheel) spins again, bets stand.

@@ -9,14 +9,14 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import { CLOCK, type Clock } from '../config/clock.js';
-import { DomainError } from '../ops/domain-error.js';
+import { codedError } from '../ops/error-codes.js';
 import { DeviceCredentialsService, type IssuedDeviceCredential, type PublicDeviceCredential } from './device-credentials.js';
 
 const Reason = z.object({ reason: z.string().min(1).max(500) }).strict();
 
 const checkIds = (tableId: string, deviceId?: string): void => {
   for (const id of deviceId === undefined ? [tableId] : [tableId, deviceId]) {
-    if (!TOPIC_ID_RE.test(id)) throw new DomainError(400, { code: 'INVALID_DEVICE_ID', ruleId: null, message: `${JSON.stringify(id)} is not a table/device id (1-64 chars of A-Z a-z 0-9 _ . : -)` });
+    if (!TOPIC_ID_RE.test(id)) throw codedError('INVALID_DEVICE_ID', `${JSON.stringify(id)} is not a table/device id (1-64 chars of A-Z a-z 0-9 _ . : -)`);
   }
 };
 
@@ -62,7 +62,7 @@ export class DeviceCredentialsController {
     checkIds(tableId, deviceId);
     const { reason } = Reason.parse(body ?? {});
     const revoked = await this.creds.revoke(tableId, deviceId);
-    if (!revoked) throw new DomainError(404, { code: 'DEVICE_CREDENTIAL_NOT_FOUND', ruleId: null, message: `no credential for ${tableId}/${deviceId}` });
+    if (!revoked) throw codedError('DEVICE_CREDENTIAL_NOT_FOUND', `no credential for ${tableId}/${deviceId}`);
     await this.audit.record({ actor: by.userId, role: by.role, action: 'device.credential.revoke', reason, target: `device:${tableId}/${deviceId}`, at: this.clock.now() });
     return { revoked };
   }

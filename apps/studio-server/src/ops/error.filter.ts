@@ -1,7 +1,8 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { ZodError } from 'zod';
-import { ConcurrencyConflict, InsufficientFunds } from '../ports/persistence.port.js';
+import { ConcurrencyConflict, DuplicateKey, InsufficientFunds } from '../ports/persistence.port.js';
 import { DomainError, type ErrorBody } from './domain-error.js';
+import { errorBodyOf, statusOf, type ServerErrorCode } from './error-codes.js';
 
 interface HttpResponseLike {
   status(code: number): { json(body: unknown): void };
@@ -12,20 +13,27 @@ export interface MappedError {
   readonly body: ErrorBody;
 }
 
-/** The one mapping of errors to HTTP (STYLE.md "Errors"): module codes → 4xx, unknown → logged 500. */
+const coded = (code: ServerErrorCode, message: string, details?: Record<string, unknown>): MappedError => ({ status: statusOf(code), body: errorBodyOf({ code, ruleId: null, message, ...(details ? { details } : {}) }) });
+
+/** The framework's own HTTP errors, by status, onto the closed code set. */
+const httpCode = (status: number): ServerErrorCode => (status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status >= 500 ? 'INTERNAL' : 'INVALID_INPUT');
+
+/**
+ * Errors → HTTP (STYLE.md "Errors"): every code and status from the one mapping (ops/error-codes.ts);
+ * null → the caller logs it and answers 500 INTERNAL.
+ */
 export function mapError(err: unknown): MappedError | null {
   if (err instanceof DomainError) return { status: err.status, body: err.body };
-  if (err instanceof InsufficientFunds) return { status: 409, body: { code: 'INSUFFICIENT_FUNDS', ruleId: null, message: `insufficient funds: ${err.neededMinor} needed, ${err.balanceMinor} available` } };
-  if (err instanceof ConcurrencyConflict) return { status: 409, body: { code: 'CONCURRENT_UPDATE', ruleId: null, message: 'the round changed concurrently, retry' } };
-  if (err instanceof ZodError) {
-    return { status: 400, body: { code: 'INVALID_INPUT', ruleId: null, message: err.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ') } };
-  }
+  if (err instanceof InsufficientFunds) return coded('INSUFFICIENT_FUNDS', `insufficient funds: ${err.neededMinor} needed, ${err.balanceMinor} available`, { balanceMinor: err.balanceMinor, neededMinor: err.neededMinor });
+  if (err instanceof ConcurrencyConflict) return coded('CONCURRENT_UPDATE', 'the round changed concurrently, retry');
+  if (err instanceof DuplicateKey && err.entity === 'bet') return coded('BET_ID_CONFLICT', `Bet id ${err.key} was already used for another bet.`, { betId: err.key });
+  if (err instanceof ZodError) return coded('INVALID_INPUT', err.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '));
   if (err instanceof HttpException) {
     const status = err.getStatus();
     const res = err.getResponse();
     const message = typeof res === 'string' ? res : typeof res === 'object' && res !== null && 'message' in res ? String((res as { message: unknown }).message) : err.message;
-    const code = status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : status === 400 ? 'INVALID_INPUT' : `HTTP_${status}`;
-    return { status, body: { code, ruleId: null, message } };
+    const code = httpCode(status);
+    return code === 'INTERNAL' ? null : coded(code, message);
   }
   return null;
 }

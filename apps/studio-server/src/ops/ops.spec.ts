@@ -71,7 +71,7 @@ describe('ops surface: /health, /metrics, /docs, error mapping', () => {
     expect(await res.json()).toEqual({ code: 'COVERAGE_LIMIT', ruleId: 'RES-1', message: 'bets may not cover more than 92 % of the options' });
     const funds = await fetch(`${t.url}/test-errors/funds`);
     expect(funds.status).toBe(409);
-    expect(await funds.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', ruleId: null });
+    expect(await funds.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', ruleId: 'GEN-4' });
   });
 
   it('turns an unknown error into a 500 without leaking its details', async () => {

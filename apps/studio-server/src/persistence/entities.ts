@@ -8,6 +8,8 @@ import { AuditLogEntity } from '../audit/audit-log.entity.js';
 import { AppUserEntity } from '../auth/user.entity.js';
 import { Trust1763800000000 } from '../auth/migrations/1763800000000-trust.js';
 import { DeviceCredentialEntity } from '../mqtt/device-credential.entity.js';
+import { PendingRequests1763800000000 } from '../rounds/migrations/1763800000000-pending-requests.js';
+import { PendingRequestEntity } from '../rounds/pending-request.entity.js';
 import { TableEntity } from '../tables/table.entity.js';
 import { StudioTables1763700000000 } from '../tables/migrations/1763700000000-studio-tables.js';
 import { BetEntity } from './bet.entity.js';
@@ -29,7 +31,8 @@ export const ENTITIES: MixedList<Function> = [
   AlertEntity,
   TableEntity,
   DeviceCredentialEntity,
+  PendingRequestEntity,
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000];
+export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000];

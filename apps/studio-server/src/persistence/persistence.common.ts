@@ -6,12 +6,8 @@ import type { BetRow, LedgerEntryRow } from '../ports/persistence.port.js';
 /** Round phases after which a round is finished (no longer listed by `listUnfinished`). */
 export const FINISHED_PHASES: readonly string[] = ['settled', 'void'];
 
-/** Insert of a row whose primary key already exists (e.g. the same bet id inserted twice). */
-export class DuplicateKey extends Error {
-  constructor(readonly entity: string, readonly key: string) {
-    super(`${entity} ${key} already exists`);
-  }
-}
+/** Insert of a row whose primary key already exists (declared with the ports; re-exported for the implementations). */
+export { DuplicateKey } from '../ports/persistence.port.js';
 
 /**
  * A posting must have ≥ 1 entry, integer amounts, and sum to zero per currency (double entry).

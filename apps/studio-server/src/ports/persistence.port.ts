@@ -31,6 +31,13 @@ export class ConcurrencyConflict extends Error {
   }
 }
 
+/** Insert of a row whose primary key already exists (e.g. the same bet id inserted twice, or by two racing transactions). */
+export class DuplicateKey extends Error {
+  constructor(readonly entity: string, readonly key: string) {
+    super(`${entity} ${key} already exists`);
+  }
+}
+
 export interface RoundEventRepository {
   append(roundId: string, tableId: string, expectedSeq: number, events: readonly NewRoundEvent[], causationId: string | null): Promise<StoredRoundEvent[]>;
   load(roundId: string, afterSeq?: number): Promise<StoredRoundEvent[]>;

@@ -71,6 +71,7 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     const p1 = await open('p1', 'player');
     const p2 = await open('p2', 'player');
     const dealerFrames = collect<RoundEventFrame>(dealer, 'round.event');
+    const dealerSnaps = collect<RoundSnapshotFrame>(dealer, 'round.snapshot');
     const p1Frames = collect<RoundEventFrame>(p1, 'round.event');
     const p1Errors = collect<{ code: string }>(p1, 'error');
     for (const s of [dealer, p1, p2]) expect((await send(s, 'table.join', { tableId })).ok).toBe(true);
@@ -81,9 +82,12 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     expect((await send(p2, 'bet.place', { tableId, betId: 'ws_p2_a', spot: 'small', stakeMinor: 700 })).ok).toBe(true);
 
     const d = await dealerFrames.waitFor((f) => f.seq === 3);
-    expect((d.view as { totals: { bets: number } }).totals.bets).toBe(2); // dealer view: table totals from the bet book (issue 8)
     expect((d.event as { bet: { playerId: string } }).bet.playerId).toBe('p2');
-    expect(d.next?.map((n) => n.kind)).toEqual(['close-betting']);
+    // Bet-only commits: the staff view (every bet) comes as one trailing snapshot per window, not per bet.
+    expect(d.view).toBeNull();
+    const ds = await dealerSnaps.waitFor((f) => f.seq === 3);
+    expect((ds.view as { totals: { bets: number } }).totals.bets).toBe(2); // dealer view: table totals from the bet book (issue 8)
+    expect(ds.next.map((n) => n.kind)).toEqual(['close-betting']);
     const own = await p1Frames.waitFor((f) => f.seq === 2);
     expect((own.event as { bet: { betId: string } }).bet.betId).toBe('ws_p1_a');
     // p2's bets reach p1 as seq + type only (no event, no view): seq stays contiguous, nothing leaks.

@@ -10,11 +10,16 @@ import type { AuthUser, Role } from '../auth/auth.types.js';
 import { BettingService } from '../betting/betting.service.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import type { StoredRoundEvent } from '../ports/persistence.port.js';
+import { errorBodyOf, statusOf } from '../ops/error-codes.js';
+import { mapError } from '../ops/error.filter.js';
 import { parseInput } from '../rounds/http-errors.js';
+import { KERNELS, type KernelEvent, type KernelRegistry } from '../rounds/kernel.registry.js';
+import { audienceOfRole } from '../rounds/redaction.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
 import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
 import { rejection, SERVER_CODES } from '../rounds/rounds.types.js';
+import { Coalescer } from './coalesce.js';
 import { TablesService } from '../tables/tables.service.js';
 
 /** Who may send each client message (every WS message checks the role, issue §9). */
@@ -33,6 +38,8 @@ const MESSAGE_ROLES: Readonly<Record<WsClientMessage, readonly Role[]>> = {
 };
 
 const PITBOSS_ROOM = 'pitbosses';
+const STAFF_VIEW_MS = 150;
+const isBetEvent = (type: string): boolean => type === 'BetAccepted' || type === 'BetCancelled';
 const staffRoom = (tableId: string, role: 'dealer' | 'pitboss'): string => `t:${tableId}:${role}`;
 const playerRoom = (tableId: string, playerId: string): string => `t:${tableId}:p:${playerId}`;
 const playersRoom = (tableId: string): string => `t:${tableId}:players`;
@@ -42,7 +49,7 @@ const ownerOf = (payload: unknown): string | undefined => {
   return p.bet?.playerId ?? p.playerId;
 };
 
-const audienceOf = (u: AuthUser): Audience => (u.role === 'player' ? { role: 'player', playerId: u.userId } : u.role === 'dealer' ? { role: 'dealer' } : { role: 'pitboss' });
+const audienceOf = (u: AuthUser): Audience => audienceOfRole(u.role, u.userId);
 
 /**
  * The realtime channel (issue §8, socket.io): a client connects with its JWT (`auth.token`), joins a
@@ -59,6 +66,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
   /** Joined players per table (a view is computed per player on each commit). */
   private readonly players = new Map<string, Map<string, number>>();
   private subs: Subscription[] = [];
+  /** Bet-only commits refresh the staff views at most every STAFF_VIEW_MS per table (trailing snapshot). */
+  private readonly staffViews = new Coalescer<RoundFrame>(STAFF_VIEW_MS, (_t, f) => this.sendStaffSnapshots(f));
 
   constructor(
     @Inject(AuthService) private readonly auth: AuthService,
@@ -69,6 +78,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     @Inject(AlertsService) private readonly alerts: AlertsService,
     @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
+    @Inject(KERNELS) private readonly kernels: KernelRegistry,
   ) {}
 
   onModuleInit(): void {
@@ -83,6 +93,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
 
   onModuleDestroy(): void {
     for (const s of this.subs) s.unsubscribe();
+    this.staffViews.dispose();
   }
 
   handleConnection(socket: Socket): void {
@@ -90,7 +101,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     const token = typeof auth?.token === 'string' ? auth.token : typeof socket.handshake.query['token'] === 'string' ? socket.handshake.query['token'] : null;
     const user = this.auth.verify(token);
     if (!user) {
-      socket.emit('error', { code: 'UNAUTHENTICATED', ruleId: null, message: 'A valid token is required to connect.' });
+      socket.emit('error', { ...errorBodyOf(rejection('UNAUTHENTICATED', null, 'A valid token is required to connect.')), status: statusOf('UNAUTHENTICATED') });
       socket.disconnect(true);
       return;
     }
@@ -209,14 +220,17 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       try {
         r = parsed.ok ? await fn(user, parsed.value) : parsed;
       } catch (e) {
-        this.log.error(`${name} failed: ${(e as Error).stack ?? String(e)}`);
-        r = { ok: false, violation: rejection('INTERNAL', null, 'internal error') };
+        // The same mapping as REST's ErrorFilter: a coded error keeps its code, anything else is INTERNAL.
+        const mapped = mapError(e);
+        if (!mapped || mapped.status >= 500) this.log.error(`${name} failed: ${(e as Error).stack ?? String(e)}`);
+        r = { ok: false, violation: mapped ? { code: mapped.body.code, ruleId: mapped.body.ruleId, message: mapped.body.message, ...(mapped.body.details ? { details: mapped.body.details } : {}) } : rejection('INTERNAL', null, 'internal error') };
       }
     }
     if (r.ok) return { ok: true, result: this.strip(r.value) };
     // Kernel/wallet rejections of bets are counted by the services; malformed or forbidden bet messages here.
     if (name.startsWith('bet.') && (r.violation.code === 'INVALID_INPUT' || r.violation.code === SERVER_CODES.FORBIDDEN)) this.metrics.betsRejected.inc({ code: r.violation.code });
-    const error = { code: r.violation.code, ruleId: r.violation.ruleId, message: r.violation.message, ...(r.violation.details ? { details: r.violation.details as Record<string, unknown> } : {}) };
+    const body = errorBodyOf(r.violation);
+    const error = { ...body, ...(body.details ? { details: body.details as Record<string, unknown> } : {}), status: statusOf(body.code) };
     s.emit('error', { ...error, message: `${name}: ${error.message}` });
     return { ok: false, error };
   }
@@ -235,7 +249,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     const audience = audienceOf(u);
     if (cur && roundId === cur.roundId && lastSeq !== undefined && lastSeq < cur.state.seq) {
       const missing = await this.rounds.loadEvents(cur.roundId, lastSeq);
-      for (const e of missing) s.emit('round.event', this.eventFrame(tableId, cur.roundId, e, audience, null));
+      for (const e of missing) s.emit('round.event', this.eventFrame(tableId, cur.game, cur.roundId, e, audience, null));
     }
     const snap: RoundSnapshotFrame = cur
       ? { tableId, roundId: cur.roundId, seq: cur.state.seq, view: cur.kernel.view(cur.state, audience), next: audience.role === 'player' ? [] : cur.kernel.next(cur.state) }
@@ -244,14 +258,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     return snap;
   }
 
-  /** Players see their own bet events only; every other event reaches them as type + seq + their view. */
-  private eventFrame(tableId: string, roundId: string, e: StoredRoundEvent, a: Audience, view: unknown): RoundEventFrame {
-    let event: unknown = e.payload;
-    if (a.role === 'player') {
-      const p = e.payload as { type: string; bet?: { playerId?: string }; playerId?: string };
-      const own = (p.type === 'BetAccepted' && p.bet?.playerId === a.playerId) || (p.type === 'BetCancelled' && p.playerId === a.playerId);
-      event = own ? e.payload : null;
-    }
+  /**
+   * Every event frame, live or resync, carries the event as the game's redactor lets this audience see
+   * it (a player: never another player's bet; nobody: the blackjack hole card before the reveal, BJ-5a).
+   */
+  private eventFrame(tableId: string, game: string, roundId: string, e: StoredRoundEvent, a: Audience, view: unknown): RoundEventFrame {
+    const event = this.kernels.redactor(game)(e.payload as KernelEvent, a) ?? null;
     return { tableId, roundId, seq: e.seq, type: e.type, event, view };
   }
 
@@ -259,18 +271,23 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     if (!this.server) return;
     const last = f.events.length - 1;
     const rooms = this.server.sockets.adapter.rooms;
-    const send = (room: string, a: Audience): void => {
+    const betsOnly = f.events.every((e) => isBetEvent(e.type));
+    const send = (room: string, a: Audience, withView = true): void => {
       // A view is computed only for an audience that is listening.
       if (!rooms.get(room)?.size) return;
-      const view = f.kernel.view(f.state, a);
-      const next = a.role === 'player' ? undefined : f.kernel.next(f.state);
+      const view = withView ? f.kernel.view(f.state, a) : null;
+      const next = a.role === 'player' || !withView ? undefined : f.kernel.next(f.state);
       f.events.forEach((e, i) => {
-        const frame = this.eventFrame(f.tableId, f.roundId, e, a, i === last ? view : null);
+        const frame = this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null);
         this.server.to(room).emit('round.event', i === last && next ? { ...frame, next } : frame);
       });
     };
-    send(staffRoom(f.tableId, 'dealer'), { role: 'dealer' });
-    send(staffRoom(f.tableId, 'pitboss'), { role: 'pitboss' });
+    // Staff views hold every bet: a bet-only commit sends the bet events now and the refreshed view as
+    // one trailing `round.snapshot` per table and window (O(1) per bet); any other commit carries it at once.
+    send(staffRoom(f.tableId, 'dealer'), { role: 'dealer' }, !betsOnly);
+    send(staffRoom(f.tableId, 'pitboss'), { role: 'pitboss' }, !betsOnly);
+    if (betsOnly) this.staffViews.push(f.tableId, f);
+    else this.staffViews.drop(f.tableId);
     // Another player's bet is invisible to a player (issue §8): for a commit of bets only, every other
     // player gets one opaque frame per event (seq and type, no event, no view — seq stays contiguous for
     // resync) serialised once for the whole room; the bettors get their own frames with their view.
@@ -282,6 +299,17 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       return;
     }
     for (const playerId of this.players.get(f.tableId)?.keys() ?? []) send(playerRoom(f.tableId, playerId), { role: 'player', playerId });
+  }
+
+  private sendStaffSnapshots(f: RoundFrame): void {
+    if (!this.server) return;
+    const rooms = this.server.sockets.adapter.rooms;
+    for (const [role, a] of [['dealer', { role: 'dealer' }], ['pitboss', { role: 'pitboss' }]] as const) {
+      const room = staffRoom(f.tableId, role);
+      if (!rooms.get(room)?.size) continue;
+      const snap: RoundSnapshotFrame = { tableId: f.tableId, roundId: f.roundId, seq: f.state.seq, view: f.kernel.view(f.state, a), next: f.kernel.next(f.state) };
+      this.server.to(room).emit('round.snapshot', snap);
+    }
   }
 
   private dropPlayer(tableId: string, playerId: string): void {

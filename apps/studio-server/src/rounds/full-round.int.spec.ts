@@ -85,15 +85,18 @@ describe('full rounds over real PostgreSQL + Redis + Mosquitto', () => {
     const playerView = await rig.app.http('GET', `/tables/${tableId}/round`, tok);
     expect(JSON.stringify(playerView.body)).not.toContain('5C');
     expect(JSON.stringify(playerView.body)).toContain('hidden');
-    // The append-only record keeps the hole card (GEN-8): the pit boss's replay shows it.
+    // Before the reveal the pit boss's replay hides the hole card too (BJ-5a: one redactor for every payload).
     const replay = await rig.app.http('GET', `/rounds/${String(playerView.body['roundId'])}/events`, pit());
-    expect(JSON.stringify(replay.body)).toContain('5C');
+    expect(JSON.stringify(replay.body)).not.toContain('5C');
     const stand = await rig.app.http('POST', `/tables/${tableId}/round/decisions`, tok, { type: 'PlayerAction', seat: 1, hand: 0, action: 'stand' });
     expect(stand.status).toBe(200);
     await rig.publish(tableId, 'shoe-2', 'shoe.card', { card: '6D', shoeIndex: 4 });
     await settled(tableId);
     // Player 18 beats dealer 17: 1:1.
     expect(await rig.app.balance(player)).toBe(50_000 + 2_000);
+    // The append-only record keeps the hole card (GEN-8): once the round is over the replay shows it.
+    const audit = await rig.app.http('GET', `/rounds/${String(playerView.body['roundId'])}/events`, pit());
+    expect(JSON.stringify(audit.body)).toContain('5C');
     expect(await rig.app.invariants()).toEqual([]);
   });
 });

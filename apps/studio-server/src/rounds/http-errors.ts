@@ -1,21 +1,18 @@
 import type { Result, Violation } from '@felt/games';
 import type { ZodType } from 'zod';
 import { DomainError, type DomainErrorStatus } from '../ops/domain-error.js';
+import { errorBodyOf, statusOf } from '../ops/error-codes.js';
 
 /**
  * Rejections → HTTP (STYLE.md "Errors"): the body is always `{code, ruleId, message, details?}`
- * (rendered by the platform's ErrorFilter). Kernel codes are an open set; the status follows the meaning.
+ * (rendered by the platform's ErrorFilter); the status comes from the one mapping (ops/error-codes.ts).
  */
 export function httpStatusOf(code: string): DomainErrorStatus {
-  if (code.endsWith('NOT_FOUND')) return 404;
-  if (code === 'FORBIDDEN' || code === 'SELF_APPROVAL' || code === 'NOT_YOUR_BET' || code === 'NOT_SEAT_OWNER') return 403;
-  if (code === 'INVALID_INPUT') return 400;
-  if (code === 'CONFLICT_RETRY' || code === 'BET_ID_CONFLICT' || code === 'INSUFFICIENT_FUNDS') return 409;
-  return 422;
+  return statusOf(code);
 }
 
 export function rejectionError(v: Violation): DomainError {
-  return new DomainError(httpStatusOf(v.code), { code: v.code, ruleId: v.ruleId, message: v.message, ...(v.details ? { details: v.details } : {}) });
+  return new DomainError(statusOf(v.code), errorBodyOf(v));
 }
 
 /** Unwraps a service result for a controller, throwing the mapped HTTP error for a rejection. */

@@ -1,5 +1,6 @@
 import * as games from '@felt/games';
-import type { GameId, RoundKernel, RoundStateBase } from '@felt/games';
+import type { Audience, GameId, RoundKernel, RoundStateBase } from '@felt/games';
+import { redactorOf, type Redactor } from './redaction.js';
 
 /** A round kernel seen generically by the server: it only routes commands and events, never interprets them. */
 export interface KernelCommand {
@@ -19,6 +20,8 @@ export interface KernelRegistry {
   games(): readonly string[];
   /** Rule profile ids of a game (undefined when the game publishes none). */
   profiles(game: string): readonly string[] | undefined;
+  /** What an audience may see of a game's event (the shared bet rule plus the game's own). */
+  redactor(game: string): Redactor;
 }
 
 export const KERNELS = Symbol('KERNELS');
@@ -34,8 +37,14 @@ export class MapKernelRegistry implements KernelRegistry {
   constructor(
     kernels: readonly AnyKernel[],
     private readonly profileIds: Readonly<Record<string, readonly string[]>> = {},
+    gameRedactors: Readonly<Record<string, (event: KernelEvent, audience: Audience) => unknown>> = {},
   ) {
     this.byGame = new Map(kernels.map((k) => [k.game, k]));
+    this.redactors = new Map(kernels.map((k) => [k.game, redactorOf(gameRedactors[k.game])]));
+  }
+  private readonly redactors: Map<string, Redactor>;
+  redactor(game: string): Redactor {
+    return this.redactors.get(game) ?? redactorOf();
   }
   profiles(game: string): readonly string[] | undefined {
     return this.profileIds[game];
@@ -49,21 +58,33 @@ export class MapKernelRegistry implements KernelRegistry {
 }
 
 /**
- * Every kernel `@felt/games` exports under the `<camelGameId>Kernel` convention (`rouletteKernel`,
- * `baccaratKernel`, `blackjackKernel`, `sicboKernel`, `dragonTigerKernel`, `footballStudioKernel`),
- * either inside the game's namespace export (`games.roulette.rouletteKernel`) or at the top level.
+ * The studio's kernels: every game of the definitions registry (`GAME_KERNELS`, issue 8: one
+ * `createKernel(defineGame(...))` per game, whose `redact` is the one redaction of its events), then —
+ * until their definitions land — the games still exported as hand-written kernels under the
+ * `<camelGameId>Kernel` convention (roulette, baccarat, blackjack; blackjack's `eventForAudience`
+ * hides its hole card, BJ-5a).
  */
 export function gamesKernelRegistry(): KernelRegistry {
   const found: AnyKernel[] = [];
   const profiles: Record<string, readonly string[]> = {};
+  const redactors: Record<string, (event: KernelEvent, audience: Audience) => unknown> = {};
   const exported = games as unknown as Record<string, unknown>;
   for (const id of games.GAME_IDS as readonly GameId[]) {
+    const referee = games.gameKernel(id);
+    if (referee) {
+      found.push(referee as unknown as AnyKernel);
+      redactors[id] = (e, a) => referee.redact(e as never, a);
+      profiles[id] = Object.keys(referee.definition.profiles);
+      continue;
+    }
     const ns = exported[camel(id)];
     const inNs = typeof ns === 'object' && ns !== null ? (ns as Record<string, unknown>)[`${camel(id)}Kernel`] : undefined;
     const k = inNs ?? exported[`${camel(id)}Kernel`];
     if (isKernel(k)) found.push(k);
+    const redact = typeof ns === 'object' && ns !== null ? (ns as Record<string, unknown>)['eventForAudience'] : undefined;
+    if (typeof redact === 'function') redactors[id] = redact as (event: KernelEvent, audience: Audience) => unknown;
     const mod = games.gameModule(id);
     if (mod) profiles[id] = Object.keys(mod.profiles);
   }
-  return new MapKernelRegistry(found, profiles);
+  return new MapKernelRegistry(found, profiles, redactors);
 }

@@ -37,7 +37,7 @@ describe('RoundControlService (issue §9: approvals, audited)', () => {
     expect(ok.ok && ok.value.phase).toBe('void');
     expect(await h.balance('player1')).toBe(10_000);
     expect(h.audit.entries.map((e) => [e.action, e.actor])).toEqual(expect.arrayContaining([['round.void-request', 'pitboss1'], ['round.void-approve.rejected', 'pitboss1'], ['round.void-approve', 'pitboss2']]));
-    expect(control.listPending(tableId)).toEqual([]);
+    expect(await control.listPending(tableId)).toEqual([]);
     expect(await h.invariants()).toEqual([]);
   });
 

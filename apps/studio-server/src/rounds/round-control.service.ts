@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import { ok, type Result } from '@felt/games';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
 import type { KernelCommand } from './kernel.registry.js';
+import { InMemoryPendingRequests, PENDING_REQUESTS, type PendingRequestsRepository } from './pending-requests.js';
 import { ROUNDS_ALERTS, ROUNDS_AUDIT, type AlertsPort, type AuditPort } from './rounds.ports.js';
 import { RoundsService, type Committed } from './rounds.service.js';
 import { rejection, SERVER_CODES, type Actor } from './rounds.types.js';
@@ -33,16 +34,39 @@ export const PLAYER_COMMANDS: ReadonlySet<string> = new Set(['PlayerAction']);
  * Every step is audited with who/when/why.
  */
 @Injectable()
-export class RoundControlService {
-  private readonly pending = new Map<string, PendingRequest>();
-
+export class RoundControlService implements OnApplicationBootstrap {
   constructor(
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(ROUNDS_AUDIT) private readonly audit: AuditPort,
     @Inject(ROUNDS_ALERTS) private readonly alerts: AlertsPort,
+    /** Pending requests are stored (they survive a restart); in memory when nothing else is given. */
+    @Optional() @Inject(PENDING_REQUESTS) private readonly pending: PendingRequestsRepository = new InMemoryPendingRequests(),
   ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.resume();
+  }
+
+  /**
+   * After a restart: every request still waiting is announced to the pit boss again (never silently
+   * forgotten); a request whose round is over (settled or void) can no longer apply and is withdrawn.
+   */
+  async resume(): Promise<PendingRequest[]> {
+    const waiting: PendingRequest[] = [];
+    for (const req of await this.pending.list()) {
+      const round = await this.rounds.round(req.roundId);
+      if (!round || RoundsService.finished(round.state.phase)) {
+        await this.pending.delete(req.requestId);
+        await this.audit.record({ actor: 'system', role: 'system', action: req.kind === 'void' ? 'round.void-request.withdrawn' : 'round.manual-entry.withdrawn', reason: `round ${req.roundId} is ${round?.state.phase ?? 'gone'} after a restart`, target: req.requestId, at: this.clock.now() });
+        continue;
+      }
+      waiting.push(req);
+      await this.alerts.raise({ tableId: req.tableId, roundId: req.roundId, severity: 'warning', code: req.kind === 'void' ? 'VOID_REQUESTED' : 'MANUAL_ENTRY_PENDING', message: `After a restart, request ${req.requestId} by ${req.by} still waits for a pit boss: ${req.reason}` });
+    }
+    return waiting;
+  }
 
   /** Dealer "no more bets" (GEN-3). */
   closeBetting(tableId: string, actor: Actor): Promise<Result<Committed>> {
@@ -55,14 +79,14 @@ export class RoundControlService {
 
   /** A pit boss approves a void request: the round is voided and every bet refunded (GEN-6). */
   async approveVoid(tableId: string, requestId: string, actor: Actor, reason: string): Promise<Result<Committed>> {
-    const req = this.take(tableId, requestId, 'void', actor);
+    const req = await this.take(tableId, requestId, 'void', actor);
     if (!req.ok) {
       await this.record(actor, 'round.void-approve', reason, requestId, req);
       return req;
     }
     const r = await this.rounds.execute(tableId, { type: 'VoidRound', at: this.clock.now(), reason: `${req.value.reason} — approved by ${actor.userId}: ${reason}`, by: actor.userId }, actor, { roundId: req.value.roundId });
     await this.record(actor, 'round.void-approve', `${reason} (request ${requestId} by ${req.value.by}: ${req.value.reason})`, req.value.roundId, r);
-    if (r.ok) this.pending.delete(requestId);
+    if (r.ok) await this.pending.delete(requestId);
     return r;
   }
 
@@ -81,7 +105,7 @@ export class RoundControlService {
 
   /** A pit boss approves a manual entry; the kernel decides it like any device event (audited). */
   async approveManual(tableId: string, requestId: string, actor: Actor, reason: string): Promise<Result<Committed>> {
-    const req = this.take(tableId, requestId, 'manual', actor);
+    const req = await this.take(tableId, requestId, 'manual', actor);
     if (!req.ok) {
       await this.record(actor, 'round.manual-approve', reason, requestId, req);
       return req;
@@ -89,7 +113,7 @@ export class RoundControlService {
     const cmd = { ...(req.value.command as KernelCommand), at: this.clock.now(), enteredBy: req.value.by, approvedBy: actor.userId } as KernelCommand;
     const r = await this.rounds.execute(tableId, cmd, actor, { roundId: req.value.roundId });
     await this.record(actor, 'round.manual-approve', `${reason} (${cmd.type} entered by ${req.value.by}: ${req.value.reason})`, req.value.roundId, r);
-    if (r.ok) this.pending.delete(requestId);
+    if (r.ok) await this.pending.delete(requestId);
     return r;
   }
 
@@ -116,15 +140,15 @@ export class RoundControlService {
 
   /** A pit boss turns a void request or a manual entry down (audited with the reason); nothing else changes. */
   async deny(tableId: string, requestId: string, actor: Actor, reason: string): Promise<Result<PendingRequest>> {
-    const req = this.pending.get(requestId);
+    const req = await this.pending.get(requestId);
     const r: Result<PendingRequest> = !req || req.tableId !== tableId ? { ok: false, violation: rejection(SERVER_CODES.REQUEST_NOT_FOUND, null, `No pending request ${requestId} on this table.`) } : ok(req);
     await this.record(actor, req?.kind === 'manual' ? 'round.manual-deny' : 'round.void-deny', req ? `${reason} (request ${requestId} by ${req.by}: ${req.reason})` : reason, req?.roundId ?? requestId, r);
-    if (r.ok) this.pending.delete(requestId);
+    if (r.ok) await this.pending.delete(requestId);
     return r;
   }
 
-  listPending(tableId?: string): PendingRequest[] {
-    return [...this.pending.values()].filter((p) => tableId === undefined || p.tableId === tableId);
+  listPending(tableId?: string): Promise<PendingRequest[]> {
+    return this.pending.list(tableId);
   }
 
   private async request(kind: 'void' | 'manual', tableId: string, actor: Actor, reason: string, command?: KernelCommand): Promise<Result<PendingRequest>> {
@@ -132,14 +156,14 @@ export class RoundControlService {
     if (!cur) return { ok: false, violation: rejection(SERVER_CODES.NO_ROUND, 'GEN-6', 'There is no round on this table.') };
     const at = this.clock.now();
     const req: PendingRequest = { requestId: this.ids.next(kind === 'void' ? 'vrq' : 'mrq'), kind, tableId, roundId: cur.roundId, by: actor.userId, role: actor.role, reason, at, ...(command ? { command } : {}) };
-    this.pending.set(req.requestId, req);
+    await this.pending.save(req);
     await this.audit.record({ actor: actor.userId, role: actor.role, action: kind === 'void' ? 'round.void-request' : 'round.manual-entry', reason: command ? `${reason} (${command.type})` : reason, target: cur.roundId, at });
     await this.alerts.raise({ tableId, roundId: cur.roundId, severity: 'warning', code: kind === 'void' ? 'VOID_REQUESTED' : 'MANUAL_ENTRY_PENDING', message: `${actor.userId} ${kind === 'void' ? 'requests a void' : `entered ${command?.type ?? 'a command'} by hand`}: ${reason} (request ${req.requestId})` });
     return ok(req);
   }
 
-  private take(tableId: string, requestId: string, kind: 'void' | 'manual', actor: Actor): Result<PendingRequest> {
-    const req = this.pending.get(requestId);
+  private async take(tableId: string, requestId: string, kind: 'void' | 'manual', actor: Actor): Promise<Result<PendingRequest>> {
+    const req = await this.pending.get(requestId);
     if (!req || req.tableId !== tableId || req.kind !== kind) return { ok: false, violation: rejection(SERVER_CODES.REQUEST_NOT_FOUND, null, `No pending ${kind} request ${requestId} on this table.`) };
     if (req.by === actor.userId) return { ok: false, violation: rejection(SERVER_CODES.SELF_APPROVAL, 'GEN-6', 'Nobody approves their own request: another pit boss must sign off.') };
     return ok(req);

@@ -7,6 +7,8 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import { body, unwrap } from './http-errors.js';
+import { KERNELS, type KernelEvent, type KernelRegistry } from './kernel.registry.js';
+import { audienceOfRole } from './redaction.js';
 import { RoundControlService, type PendingRequest } from './round-control.service.js';
 import { RoundsService, type Committed } from './rounds.service.js';
 
@@ -22,6 +24,7 @@ export class RoundsController {
   constructor(
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(RoundControlService) private readonly control: RoundControlService,
+    @Inject(KERNELS) private readonly kernels: KernelRegistry,
   ) {}
 
   /** Dealer starts the next round (tables without automatic cadence). */
@@ -105,14 +108,23 @@ export class RoundsController {
 
   @Get('tables/:id/requests')
   @Roles('dealer', 'pitboss')
-  pending(@Param('id') id: string): PendingRequest[] {
+  pending(@Param('id') id: string): Promise<PendingRequest[]> {
     return this.control.listPending(id);
   }
 
-  /** Replay: every stored event of a round (pit boss / admin). */
+  /**
+   * Replay: every stored event of a round (pit boss / admin), through the same redactor as the realtime
+   * frames while the round is in play (the blackjack hole card stays hidden until the reveal, BJ-5a);
+   * once the round is over (resolved, settled, void) the audit trail is complete.
+   */
   @Get('rounds/:roundId/events')
   @Roles('pitboss', 'admin')
-  async events(@Param('roundId') roundId: string): Promise<unknown> {
-    return this.rounds.loadEvents(roundId);
+  async events(@Param('roundId') roundId: string, @CurrentUser() user: AuthUser): Promise<unknown> {
+    const round = await this.rounds.round(roundId);
+    const events = await this.rounds.loadEvents(roundId);
+    if (!round || ['resolved', 'settled', 'void'].includes(round.state.phase)) return events;
+    const redact = this.kernels.redactor(round.game);
+    const audience = audienceOfRole(user.role, user.userId);
+    return events.map((e) => ({ ...e, payload: redact(e.payload as KernelEvent, audience) ?? null }));
   }
 }

@@ -12,6 +12,8 @@ import { TablesController } from '../tables/tables.controller.js';
 import { TablesService } from '../tables/tables.service.js';
 import { TypeOrmTablesRepository } from '../tables/tables.typeorm-repository.js';
 import { gamesKernelRegistry, KERNELS } from './kernel.registry.js';
+import { CadenceService } from './cadence.service.js';
+import { InMemoryPendingRequests, PENDING_REQUESTS, TypeOrmPendingRequests } from './pending-requests.js';
 import { RECOVERY_OPTIONS, RecoveryService } from './recovery.service.js';
 import { RoundControlService } from './round-control.service.js';
 import { RoundsController } from './rounds.controller.js';
@@ -32,13 +34,15 @@ import { RoundsSettlementSource } from './settlement-source.js';
     { provide: ROUNDS_SETTLEMENT_QUEUE, useExisting: SettlementService },
     { provide: RECOVERY_OPTIONS, useFactory: () => ({ stallTimeoutMs: Number(process.env['FELT_RECOVERY_STALL_MS'] ?? 60_000) }) },
     { provide: TABLES_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryTablesRepository() : new TypeOrmTablesRepository(ds)), inject: [FELT_DATA_SOURCE] },
+    { provide: PENDING_REQUESTS, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryPendingRequests() : new TypeOrmPendingRequests(ds)), inject: [FELT_DATA_SOURCE] },
     TablesService,
     RoundsService,
+    CadenceService,
     RoundControlService,
     RoundsSettlementSource,
     { provide: SETTLEMENT_SOURCE, useExisting: RoundsSettlementSource },
     RecoveryService,
   ],
-  exports: [KERNELS, SCHEDULER, ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, TablesService, RoundsService, RoundControlService, SETTLEMENT_SOURCE, RecoveryService],
+  exports: [KERNELS, SCHEDULER, ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, TablesService, RoundsService, CadenceService, RoundControlService, SETTLEMENT_SOURCE, RecoveryService],
 })
 export class RoundsModule {}

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { ok, type Audience, type Deadline, type NextAction, type Result, type RoundStateBase, type Violation } from '@felt/games';
-import { Subject, type Subscription } from 'rxjs';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { ok, type AcceptedBet, type Audience, type Deadline, type NextAction, type Result, type RoundStateBase, type Violation } from '@felt/games';
+import { Subject } from 'rxjs';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
-import { ConcurrencyConflict, InsufficientFunds, UNIT_OF_WORK, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
+import { ConcurrencyConflict, DuplicateKey, InsufficientFunds, UNIT_OF_WORK, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
 import type { Table } from '../tables/table.model.js';
 import { TablesService } from '../tables/tables.service.js';
 import { betDebitPosting, betRefundPosting } from '../wallet/ledger.rules.js';
@@ -74,18 +74,18 @@ const FINISHED = new Set(['settled', 'void']);
  * latest state and no two commands interleave.
  */
 @Injectable()
-export class RoundsService implements OnModuleInit, OnModuleDestroy {
+export class RoundsService implements OnModuleDestroy {
   readonly frames$ = new Subject<RoundFrame>();
   private readonly log = new Logger('RoundsService');
   private readonly mutex = new KeyedMutex();
   /** Current (latest) round per table. */
   private readonly current = new Map<string, LoadedRound>();
   private readonly deadlineTimers = new Map<string, Map<string, () => void>>();
-  private readonly nextRoundTimers = new Map<string, () => void>();
   private readonly newShoe = new Set<string>();
+  /** Per current round: each player's accepted bets, kept up to date by every commit (O(1) per bet). */
+  private readonly playerBetIndex = new Map<string, PlayerBetIndex>();
   /** Per table: the bets of the next group commit, joinable until another command is queued. */
   private readonly openBets = new Map<string, PendingBet[]>();
-  private tableSub: Subscription | undefined;
   private disposed = false;
 
   constructor(
@@ -100,21 +100,11 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
   ) {}
 
-  onModuleInit(): void {
-    this.tableSub = this.tables.changes$.subscribe(({ before, after }) => {
-      if (after.status === 'open' && after.cadence.auto && (before?.status !== 'open' || !before.cadence.auto)) this.scheduleNextRound(after.tableId, this.clock.now());
-      if (after.status !== 'open' || !after.cadence.auto) this.cancelNextRound(after.tableId);
-    });
-  }
-
   /** Stops every timer (graceful shutdown, or a test disposing an app to simulate a crash). */
   onModuleDestroy(): void {
     this.disposed = true;
-    this.tableSub?.unsubscribe();
     for (const timers of this.deadlineTimers.values()) for (const cancel of timers.values()) cancel();
     this.deadlineTimers.clear();
-    for (const cancel of this.nextRoundTimers.values()) cancel();
-    this.nextRoundTimers.clear();
   }
 
   // ───────────────────────────── commands ─────────────────────────────
@@ -296,6 +286,24 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
     return this.mutex.run(tableId, () => this.loadCurrent(tableId));
   }
 
+  /**
+   * A player's accepted bets in the table's current round (the bet ack, `GET …/bets/mine`): from an
+   * index the write path keeps up to date, so an ack costs O(the player's bets), not O(all bets).
+   */
+  async playerBets(tableId: string, playerId: string): Promise<AcceptedBet[]> {
+    return this.mutex.run(tableId, async () => {
+      const cur = await this.loadCurrent(tableId);
+      if (!cur) return [];
+      let idx = this.playerBetIndex.get(tableId);
+      if (idx?.roundId !== cur.roundId || idx.seq !== cur.state.seq) {
+        idx = { roundId: cur.roundId, seq: cur.state.seq, byPlayer: new Map() };
+        for (const b of Object.values(cur.state.bets)) addBet(idx, b);
+        this.playerBetIndex.set(tableId, idx);
+      }
+      return [...(idx.byPlayer.get(playerId)?.values() ?? [])];
+    });
+  }
+
   /** Any round by id (history, settlement), rebuilt from its events; `fresh` skips the cache. */
   async round(roundId: string, opts: { fresh?: boolean } = {}): Promise<LoadedRound | null> {
     if (!opts.fresh) for (const r of this.current.values()) if (r.roundId === roundId) return r;
@@ -432,6 +440,17 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
     const cur = this.current.get(table.tableId);
     const isCurrent = !cur || cur.roundId === roundId || cur.openedAt <= round.openedAt;
     if (isCurrent) this.current.set(table.tableId, next);
+    const idx = this.playerBetIndex.get(table.tableId);
+    if (idx && idx.roundId === roundId && idx.seq === round.state.seq) {
+      for (const e of events) {
+        if (e.type === 'BetAccepted') addBet(idx, (e as unknown as { bet: AcceptedBet }).bet);
+        else if (e.type === 'BetCancelled') {
+          const c = e as unknown as { betId: string; playerId: string };
+          idx.byPlayer.get(c.playerId)?.delete(c.betId);
+        }
+      }
+      idx.seq = state.seq;
+    }
 
     const accepted = events.filter((e) => e.type === 'BetAccepted').length;
     if (accepted > 0) this.metrics.betsAccepted.inc(accepted);
@@ -455,7 +474,10 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
         const bet = (e as unknown as { bet: { betId: string; playerId: string; spot: string; kind: string; stakeMinor: number; acceptedAt: number } }).bet;
         // Bet ids are global idempotency keys: an id already used in another round is a conflict.
         if (await tx.bets.get(bet.betId)) throw new BetIdTaken(bet.betId);
-        await tx.bets.insert({ betId: bet.betId, roundId, tableId: table.tableId, playerId: bet.playerId, spot: bet.spot, kind: bet.kind, stakeMinor: bet.stakeMinor, currency: table.currency, status: 'accepted', returnMinor: null, placedAt: bet.acceptedAt, settledAt: null });
+        // Two tables racing on one id: the loser's insert finds the winner's row (never a 5xx).
+        await tx.bets.insert({ betId: bet.betId, roundId, tableId: table.tableId, playerId: bet.playerId, spot: bet.spot, kind: bet.kind, stakeMinor: bet.stakeMinor, currency: table.currency, status: 'accepted', returnMinor: null, placedAt: bet.acceptedAt, settledAt: null }).catch((e: unknown) => {
+          throw e instanceof DuplicateKey ? new BetIdTaken(bet.betId) : e;
+        });
         const p = betDebitPosting({ betId: bet.betId, playerId: bet.playerId, stakeMinor: bet.stakeMinor, currency: table.currency });
         await tx.ledger.post(p.postingId, p.entries.map((x) => ({ ...x, at: now })));
       } else if (e.type === 'BetCancelled') {
@@ -479,29 +501,7 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
     } catch (e) {
       await this.raise({ tableId: table.tableId, roundId: round.roundId, severity: 'critical', code: 'SETTLEMENT_ENQUEUE_FAILED', message: `Round ${round.roundId} could not be queued for settlement: ${(e as Error).message}` });
     }
-    const fresh = await this.tables.get(table.tableId);
-    if (fresh.ok && fresh.value.status === 'open' && fresh.value.cadence.auto) this.scheduleNextRound(table.tableId, this.clock.now() + fresh.value.cadence.pauseS * 1000);
-  }
-
-  private scheduleNextRound(tableId: string, at: number): void {
-    if (this.disposed) return;
-    this.cancelNextRound(tableId);
-    const cancel = this.scheduler.at(at, () => {
-      this.nextRoundTimers.delete(tableId);
-      if (this.disposed) return;
-      this.openRound(tableId, SYSTEM_ACTOR).then(
-        (r) => {
-          if (!r.ok && r.violation.code !== SERVER_CODES.ROUND_IN_PROGRESS && r.violation.code !== SERVER_CODES.TABLE_NOT_OPEN) this.log.warn(`auto open ${tableId}: ${r.violation.code} ${r.violation.message}`);
-        },
-        (e: unknown) => this.log.error(`auto open ${tableId} failed: ${(e as Error).stack ?? String(e)}`),
-      );
-    });
-    this.nextRoundTimers.set(tableId, cancel);
-  }
-
-  private cancelNextRound(tableId: string): void {
-    this.nextRoundTimers.get(tableId)?.();
-    this.nextRoundTimers.delete(tableId);
+    // The next round of an auto table: CadenceService (it watches frames$ for the end of a round).
   }
 
   /** Arm exactly the kernel's current deadlines for the table (diffed; a past deadline fires at once). */
@@ -572,6 +572,21 @@ export class RoundsService implements OnModuleInit, OnModuleDestroy {
   static finished(phase: string): boolean {
     return FINISHED.has(phase);
   }
+}
+
+interface PlayerBetIndex {
+  readonly roundId: string;
+  seq: number;
+  readonly byPlayer: Map<string, Map<string, AcceptedBet>>;
+}
+
+function addBet(idx: PlayerBetIndex, b: AcceptedBet): void {
+  let m = idx.byPlayer.get(b.playerId);
+  if (!m) {
+    m = new Map();
+    idx.byPlayer.set(b.playerId, m);
+  }
+  m.set(b.betId, b);
 }
 
 interface PendingBet {

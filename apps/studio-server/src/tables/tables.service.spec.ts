@@ -55,3 +55,16 @@ describe('TablesService', () => {
     expect(missing.ok ? null : missing.violation.code).toBe('TABLE_NOT_FOUND');
   });
 });
+
+describe('boot: every stored table has a game definition', () => {
+  it('fails with a clear error naming the table and the game when the registry lacks it', async () => {
+    const { InMemoryTablesRepository } = await import('./table.model.js');
+    const { TablesService } = await import('./tables.service.js');
+    const { MapKernelRegistry } = await import('../rounds/kernel.registry.js');
+    const { FixedClock, SequentialIds } = await import('../config/clock.js');
+    const repo = new InMemoryTablesRepository();
+    await repo.insert({ tableId: 'tbl_x', name: 'Wheel of Old', game: 'roulette', profileId: 'european', currency: 'EUR', limits: { tableMinMinor: 100, tableMaxMinor: 1000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [], status: 'open', preOpenCheck: null, createdAt: 0, updatedAt: 0 });
+    const svc = new TablesService(repo, new MapKernelRegistry([]), new FixedClock(), new SequentialIds(), { record: () => undefined });
+    await expect(svc.onApplicationBootstrap()).rejects.toThrow(/table tbl_x \("Wheel of Old"\) plays roulette.*no definition for roulette/);
+  });
+});

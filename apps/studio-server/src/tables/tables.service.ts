@@ -1,12 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { ok, type Result } from '@felt/games';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { gameDefinition, ok, type Result } from '@felt/games';
 import type { CreateTableBody, PreOpenCheckBody, TableStatus, UpdateTableBody } from '@felt/protocol';
 import { Subject } from 'rxjs';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
 import { KERNELS, type KernelRegistry } from '../rounds/kernel.registry.js';
 import { ROUNDS_AUDIT, type AuditPort } from '../rounds/rounds.ports.js';
 import { rejection, SERVER_CODES, type Actor } from '../rounds/rounds.types.js';
-import { ROULETTE_PRE_OPEN_CHECKS, TABLES_REPOSITORY, type Table, type TablesRepository } from './table.model.js';
+import { TABLES_REPOSITORY, type Table, type TablesRepository } from './table.model.js';
 
 export interface TableChange {
   readonly before: Table | null;
@@ -14,7 +14,7 @@ export interface TableChange {
 }
 
 @Injectable()
-export class TablesService {
+export class TablesService implements OnApplicationBootstrap {
   /** Every saved change (RoundsService starts automatic cadence when a table opens). */
   readonly changes$ = new Subject<TableChange>();
 
@@ -25,6 +25,18 @@ export class TablesService {
     @Inject(IDS) private readonly ids: Ids,
     @Inject(ROUNDS_AUDIT) private readonly audit: AuditPort,
   ) {}
+
+  /** Boot fails, clearly, when a stored table plays a game this build has no definition for. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.checkDefinitions();
+  }
+
+  async checkDefinitions(): Promise<void> {
+    const missing = (await this.repo.list()).filter((t) => !this.kernels.get(t.game));
+    if (missing.length > 0) {
+      throw new Error(`Felt cannot start: ${missing.map((t) => `table ${t.tableId} ("${t.name}") plays ${t.game}`).join('; ')}, but the game registry (@felt/games) has no definition for ${[...new Set(missing.map((t) => t.game))].join(', ')}. Known games: ${this.kernels.games().join(', ')}.`);
+    }
+  }
 
   async create(body: CreateTableBody, actor: Actor): Promise<Result<Table>> {
     const bad = this.checkGameProfile(body.game, body.profileId);
@@ -90,9 +102,10 @@ export class TablesService {
     const cur = await this.get(tableId);
     if (!cur.ok) return cur;
     const t = cur.value;
-    if (t.game === 'roulette') {
-      const missing = ROULETTE_PRE_OPEN_CHECKS.filter((c) => !body.checks.includes(c));
-      if (missing.length > 0) return { ok: false, violation: rejection(SERVER_CODES.PRE_OPEN_CHECK_MISSING, 'ROU-7', `The pre-open check must cover ${missing.join(', ')}.`, { missing }) };
+    const pre = gameDefinition(t.game)?.preOpen;
+    if (pre) {
+      const missing = pre.checks.filter((c) => !body.checks.includes(c));
+      if (missing.length > 0) return { ok: false, violation: rejection(SERVER_CODES.PRE_OPEN_CHECK_MISSING, pre.ruleId, `The pre-open check must cover ${missing.join(', ')}.`, { missing }) };
     }
     const now = this.clock.now();
     const after: Table = { ...t, preOpenCheck: { by: actor.userId, at: now, checks: body.checks, ...(body.note !== undefined ? { note: body.note } : {}) }, updatedAt: now };
@@ -107,8 +120,10 @@ export class TablesService {
     const cur = await this.get(tableId);
     if (!cur.ok) return cur;
     const t = cur.value;
-    if (status === 'open' && t.game === 'roulette' && t.preOpenCheck === null) {
-      return { ok: false, violation: rejection(SERVER_CODES.PRE_OPEN_CHECK_MISSING, 'ROU-7', 'A roulette table opens only after the pit boss has recorded the pre-open check (table, wheel level, free running, ball).') };
+    // The game's definition says which checks a pit boss records before the table opens (ROU-7).
+    const pre = gameDefinition(t.game)?.preOpen;
+    if (status === 'open' && pre && t.preOpenCheck === null) {
+      return { ok: false, violation: rejection(SERVER_CODES.PRE_OPEN_CHECK_MISSING, pre.ruleId, `A ${t.game} table opens only after the pit boss has recorded the pre-open check: ${pre.description}`) };
     }
     const now = this.clock.now();
     const after: Table = { ...t, status, preOpenCheck: status === 'closed' || status === 'maintenance' ? null : t.preOpenCheck, updatedAt: now };

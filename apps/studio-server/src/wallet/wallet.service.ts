@@ -4,7 +4,7 @@ import { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
-import { DomainError } from '../ops/domain-error.js';
+import { codedError } from '../ops/error-codes.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
 import { DEFAULT_CURRENCY, depositPosting, playerAccount } from './ledger.rules.js';
 
@@ -62,7 +62,7 @@ export class WalletService {
 
   /** Demo mode only: tops a player back up to DEMO_TOP_UP_MINOR EUR. */
   async demoTopUp(user: AuthUser): Promise<Balance> {
-    if (!this.config.demo) throw new DomainError(403, { code: 'DEMO_ONLY', ruleId: null, message: 'top-ups exist only in the embedded demo mode' });
+    if (!this.config.demo) throw codedError('DEMO_ONLY', 'top-ups exist only in the embedded demo mode');
     const current = await this.balance(user.userId);
     const missing = DEMO_TOP_UP_MINOR - current.balanceMinor;
     if (missing > 0) {
@@ -74,7 +74,7 @@ export class WalletService {
         if (open === 0) await tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at })));
         return open;
       });
-      if (inPlay > 0) throw new DomainError(409, { code: 'STAKES_IN_PLAY', ruleId: null, message: `no top-up while ${inPlay} bet(s) of yours are in play; wait for the round to settle` });
+      if (inPlay > 0) throw codedError('STAKES_IN_PLAY', `no top-up while ${inPlay} bet(s) of yours are in play; wait for the round to settle`);
     }
     return this.balance(user.userId);
   }

@@ -1,3 +1,4 @@
+import { GAME_IDS } from '@felt/games';
 import { z } from 'zod';
 
 /**
@@ -9,7 +10,8 @@ import { z } from 'zod';
 const posMinor = z.number().int().safe().positive();
 const id = z.string().min(1).max(120).regex(/^[A-Za-z0-9_:.-]+$/, 'ids use letters, digits and _ : . -');
 
-export const GAME_ID_VALUES = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio'] as const;
+/** Game ids come from the games registry (@felt/games): a new game is known to the protocol at once. */
+export const GAME_ID_VALUES = GAME_IDS;
 export const TABLE_STATUS_VALUES = ['closed', 'open', 'paused', 'maintenance'] as const;
 export type TableStatus = (typeof TABLE_STATUS_VALUES)[number];
 export const DEVICE_KIND_VALUES = ['wheel', 'shoe', 'timer', 'dice', 'shaker', 'camera'] as const;
@@ -88,8 +90,11 @@ export type GameCommandBody = z.infer<typeof GameCommandBodySchema>;
 export const PlayerDecisionBodySchema = z.object({ type: z.string().regex(/^[A-Z][A-Za-z]+$/) }).catchall(z.unknown());
 export type PlayerDecisionBody = z.infer<typeof PlayerDecisionBodySchema>;
 
-/** Every rejection on every transport: HTTP 4xx body and WebSocket `error` frame (D-3). */
-export const RejectionSchema = z.object({ code: z.string(), ruleId: z.string().nullable(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() });
+/**
+ * Every rejection on every transport: HTTP 4xx body and WebSocket `error` frame (D-3). On the WebSocket
+ * `status` is the HTTP status the same rejection gets over REST (one mapping, the server's error-codes table).
+ */
+export const RejectionSchema = z.object({ code: z.string(), ruleId: z.string().nullable(), message: z.string(), details: z.record(z.string(), z.unknown()).optional(), status: z.number().int().optional() });
 export type Rejection = z.infer<typeof RejectionSchema>;
 
 // ---- WebSocket (socket.io) ----

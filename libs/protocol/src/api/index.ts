@@ -1,1 +1,2 @@
 export * from './api.schema.js';
+export * from './responses.js';

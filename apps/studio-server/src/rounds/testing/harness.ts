@@ -1,3 +1,4 @@
+import * as games from '@felt/games';
 import { FixedClock, SequentialIds } from '../../config/clock.js';
 import type { LedgerReader } from '../../persistence/persistence.common.js';
 import type { UnitOfWork } from '../../ports/persistence.port.js';
@@ -13,6 +14,9 @@ import { RoundsSettlementSource } from '../settlement-source.js';
 import { coinAsAny } from './coin.kernel.js';
 import { InMemoryUnitOfWork } from '../../persistence/in-memory.uow.js';
 import { RecoveryService, type RecoveryReport } from '../recovery.service.js';
+import { CadenceService } from '../cadence.service.js';
+import { InMemoryPendingRequests } from '../pending-requests.js';
+import { RoundControlService } from '../round-control.service.js';
 
 /** Records alerts (and lets tests subscribe). */
 export class FakeAlerts implements AlertsPort {
@@ -92,6 +96,9 @@ export interface Harness {
   readonly settlement: ProcessingSettlementQueue;
   readonly tables: TablesService;
   readonly rounds: RoundsService;
+  readonly cadence: CadenceService;
+  readonly control: RoundControlService;
+  readonly pending: InMemoryPendingRequests;
   readonly source: RoundsSettlementSource;
   /** Move the clock and fire every due timer; waits for the commands they issue. */
   advance(ms: number): Promise<void>;
@@ -120,6 +127,7 @@ export interface Shared {
   audit: FakeAudit;
   metrics: FakeMetrics;
   repo: InMemoryTablesRepository;
+  pending: InMemoryPendingRequests;
 }
 
 export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profiles: Record<string, string[]> = { sicbo: ['coin'] }, shared?: Partial<Shared>): Harness {
@@ -131,11 +139,14 @@ export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profile
   const audit = shared?.audit ?? new FakeAudit();
   const metrics = shared?.metrics ?? new FakeMetrics();
   const repo = shared?.repo ?? new InMemoryTablesRepository();
-  const registry = new MapKernelRegistry(kernels, profiles);
+  const pending = shared?.pending ?? new InMemoryPendingRequests();
+  const registry = new MapKernelRegistry(kernels, profiles, { blackjack: games.blackjack.eventForAudience as never });
   const settlement = new ProcessingSettlementQueue(uow, clock);
   const tables = new TablesService(repo, registry, clock, ids, audit);
   const rounds = new RoundsService(uow, registry, tables, clock, ids, scheduler, settlement, alerts, metrics);
-  rounds.onModuleInit();
+  const cadence = new CadenceService(rounds, tables, clock, scheduler, alerts);
+  cadence.onModuleInit();
+  const control = new RoundControlService(rounds, clock, ids, audit, alerts, pending);
   const source = new RoundsSettlementSource(rounds);
   settlement.source = source;
   const ledger: LedgerReader = uow;
@@ -150,6 +161,9 @@ export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profile
     settlement,
     tables,
     rounds,
+    cadence,
+    control,
+    pending,
     source,
     async advance(ms) {
       clock.advance(ms);
@@ -174,9 +188,12 @@ export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profile
     },
     async restart(stallTimeoutMs = 30_000) {
       rounds.onModuleDestroy();
-      const h2 = makeHarness(kernels, profiles, { uow, clock, ids, alerts, audit, metrics, repo });
+      cadence.onModuleDestroy();
+      const h2 = makeHarness(kernels, profiles, { uow, clock, ids, alerts, audit, metrics, repo, pending });
       const recovery = new RecoveryService(uow, h2.rounds, clock, h2.scheduler, h2.settlement, alerts, { stallTimeoutMs });
       const report = await recovery.recover();
+      await h2.cadence.resume();
+      await h2.control.resume();
       await flush();
       return { h: h2, report };
     },

@@ -6,6 +6,7 @@ import { SettlementService } from '../../settlement/settlement.service.js';
 import { bootRoundsApp, type RoundsApp } from '../../realtime/testing/app-harness.js';
 import { DeviceIngestService } from '../../ingest/device-ingest.service.js';
 import { RecoveryService } from '../recovery.service.js';
+import { CadenceService } from '../cadence.service.js';
 import { RoundsService } from '../rounds.service.js';
 
 /**
@@ -67,6 +68,7 @@ export async function intRig(): Promise<IntRig> {
     },
     async crashAndRestart() {
       app.get(RoundsService).onModuleDestroy();
+      app.get(CadenceService).onModuleDestroy();
       app.get(RecoveryService).onModuleDestroy();
       app.get(DeviceIngestService).onModuleDestroy();
       // A dead process takes its queue worker with it.

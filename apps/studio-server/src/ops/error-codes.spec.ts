@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { HttpException, PayloadTooLargeException } from '@nestjs/common';
+import { DuplicateKey, InsufficientFunds } from '../ports/persistence.port.js';
+import { errorBodyOf, errorCodeTable, SERVER_ERROR_CODES, SERVER_ERRORS, statusOf } from './error-codes.js';
+import { mapError } from './error.filter.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+describe('closed error codes: one mapping for REST and WebSocket (STYLE.md "Errors", D-3)', () => {
+  it('every module code has exactly one row, and each code is its own name', () => {
+    expect(Object.keys(SERVER_ERRORS).sort()).toEqual(Object.keys(SERVER_ERROR_CODES).sort());
+    for (const [k, v] of Object.entries(SERVER_ERROR_CODES)) expect(v).toBe(k);
+  });
+
+  it('status comes from the table, never from the name (no status-by-suffix)', () => {
+    expect(statusOf('TABLE_NOT_FOUND')).toBe(404);
+    expect(statusOf('BET_ID_CONFLICT')).toBe(409);
+    expect(statusOf('SELF_APPROVAL')).toBe(403);
+    // A game's code that merely ends like a server code is a rule refusal (422), not a 404.
+    expect(statusOf('SPOT_NOT_FOUND')).toBe(422);
+    expect(statusOf('BETTING_CLOSED')).toBe(422);
+  });
+
+  it('a rejection without a rule ID gets the rule its code enforces', () => {
+    expect(errorBodyOf({ code: 'INSUFFICIENT_FUNDS', ruleId: null, message: 'x' }).ruleId).toBe('GEN-4');
+    expect(errorBodyOf({ code: 'PRE_OPEN_CHECK_MISSING', ruleId: null, message: 'x' }).ruleId).toBe('ROU-7');
+    expect(errorBodyOf({ code: 'BETTING_CLOSED', ruleId: 'GEN-3', message: 'x' }).ruleId).toBe('GEN-3');
+  });
+
+  it('thrown port errors map onto the same codes (never a 500 for an expected case)', () => {
+    expect(mapError(new DuplicateKey('bet', 'b1'))).toMatchObject({ status: 409, body: { code: 'BET_ID_CONFLICT' } });
+    expect(mapError(new InsufficientFunds('player:p', 10, 5))).toMatchObject({ status: 409, body: { code: 'INSUFFICIENT_FUNDS', ruleId: 'GEN-4' } });
+    expect(mapError(new PayloadTooLargeException())).toMatchObject({ status: 413, body: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(mapError(new HttpException('teapot', 418))).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT' } });
+    expect(mapError(new Error('boom'))).toBeNull();
+  });
+
+  it('ERROR-CODES.md is the generated table (the README links it)', () => {
+    const doc = readFileSync(join(here, '../../ERROR-CODES.md'), 'utf8');
+    expect(doc).toContain(errorCodeTable());
+  });
+});
