@@ -17,3 +17,4 @@ export * from './components/LanguageSwitch.js';
 export * from './components/Shell.js';
 export * from './components/Money.js';
 export * from './components/Dialog.js';
+export * from './view-totals.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RoundStateBase } from '@felt/games';
 import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../ports/persistence.port.js';
-import { KERNELS, type KernelRegistry } from '../rounds/kernel.registry.js';
+import { KERNELS, type KernelEvent, type KernelRegistry } from '../rounds/kernel.registry.js';
 
 /** A finished round as every player may see it: the kernel's player view with no bets in it. */
 export interface TableResult {
@@ -50,7 +50,10 @@ export class HistoryService {
       if (!r) {
         const kernel = this.kernels.get(row.game);
         if (!kernel) continue;
-        const view = kernel.view(row.state as RoundStateBase, PUBLIC);
+        // State is the fold of the stored events (the read-model row is a cache, ARCHITECTURE.md).
+        const events = await this.uow.run((tx) => tx.events.load(row.roundId));
+        const state = events.reduce((st, e) => kernel.evolve(st, e.payload as KernelEvent), kernel.initial() as RoundStateBase);
+        const view = kernel.view(state, PUBLIC);
         r = { roundId: row.roundId, phase: row.phase, openedAt: row.openedAt, finishedAt: row.updatedAt, view };
         if (this.cache.size > 20_000) this.cache.clear();
         this.cache.set(row.roundId, r);

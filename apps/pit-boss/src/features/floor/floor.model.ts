@@ -1,3 +1,4 @@
+import { viewTotals } from '@felt/ui';
 import type { Alert, AlertSeverity, DeviceStatusFrame, PendingRequest, Table, TableDay } from '@felt/client-sdk';
 
 /** What a pit boss reads off one kernel view (every game's staff view shares these fields). */
@@ -10,31 +11,19 @@ export interface RoundGlance {
   readonly stakeMinor: number;
 }
 
-interface BetLike {
-  readonly playerId?: unknown;
-  readonly stakeMinor?: unknown;
-}
-
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** Reads phase, deadline and this round's stakes out of a staff view (bets as an array or a record). */
 export function glance(view: unknown, roundId: string | null): RoundGlance {
   if (!isObj(view)) return { roundId, phase: null, bettingClosesAt: null, bets: 0, players: 0, stakeMinor: 0 };
-  const raw = view['bets'];
-  const bets: BetLike[] = Array.isArray(raw) ? (raw as BetLike[]) : isObj(raw) ? (Object.values(raw) as BetLike[]) : [];
-  const players = new Set<string>();
-  let stake = 0;
-  for (const b of bets) {
-    if (typeof b.playerId === 'string') players.add(b.playerId);
-    if (typeof b.stakeMinor === 'number') stake += b.stakeMinor;
-  }
+  const { bets, players, stakeMinor } = viewTotals(view);
   return {
     roundId,
     phase: typeof view['phase'] === 'string' ? view['phase'] : null,
     bettingClosesAt: typeof view['bettingClosesAt'] === 'number' ? view['bettingClosesAt'] : null,
-    bets: bets.length,
-    players: players.size,
-    stakeMinor: stake,
+    bets,
+    players,
+    stakeMinor,
   };
 }
 

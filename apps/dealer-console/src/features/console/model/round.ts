@@ -1,4 +1,5 @@
 import { baccarat, type Card } from '@felt/games';
+import { viewTotals } from '@felt/ui';
 
 /**
  * The dealer's view-model of the live round, derived from the kernel's dealer view (the server never
@@ -65,22 +66,7 @@ export const isGameId = (g: string): g is GameId => (GAME_IDS as readonly string
 
 /** Bets of any game's view (array or record) → counts and the total stake; player ids are only counted. */
 export function betTotals(view: unknown): { players: number; bets: number; stakeMinor: number } {
-  if (!isObj(view)) return { players: 0, bets: 0, stakeMinor: 0 };
-  const raw = view['bets'];
-  const list = Array.isArray(raw) ? raw : isObj(raw) ? Object.values(raw) : [];
-  const players = new Set<string>();
-  let stakeMinor = 0;
-  let bets = 0;
-  for (const b of list) {
-    if (!isObj(b)) continue;
-    const stake = num(b['stakeMinor']);
-    if (stake === null) continue;
-    bets += 1;
-    stakeMinor += stake;
-    const p = str(b['playerId']);
-    if (p !== null) players.add(p);
-  }
-  return { players: players.size, bets, stakeMinor };
+  return viewTotals(view);
 }
 
 function baccaratHands(view: Obj, phase: string): HandModel[] {
