@@ -44,6 +44,9 @@ export interface MoneyWheelSimOptions {
   readonly clientId?: string;
   /** Probability that a normal spin stops on a border (default 1/40). */
   readonly borderChance?: number;
+  /** The wheel's MQTT credential issued by the server (username `{tableId}/{deviceId}`; issue 9 finding 1). */
+  readonly username?: string;
+  readonly password?: string;
 }
 
 /** A canonical v1 event as published (envelope of devices.md §1). */
@@ -133,6 +136,7 @@ export class MoneyWheelSim {
         protocolVersion: 4,
         clientId: this.opts.clientId ?? `money-wheel-sim-${this.opts.tableId}-${this.opts.deviceId}-${process.pid}`,
         clean: true,
+        ...(this.opts.username !== undefined ? { username: this.opts.username, password: this.opts.password ?? '' } : {}),
         reconnectPeriod: 1000,
         will: { topic: this.topics.status, payload: Buffer.from(this.statusPayload('offline')), qos: 1, retain: true },
       });

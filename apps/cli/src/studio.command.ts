@@ -4,7 +4,7 @@ import { EXIT, line } from './io.js';
 import { Studio } from './studio/studio.js';
 import { untilSignal, type StopSignal } from './sim.command.js';
 
-const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots]
+const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots] [--money-wheel]
        felt studio --server-url <url> --mqtt-url <url> [--device-credentials devices.json | --mqtt-auth-dir deploy/mqtt]
                                                       (devices + dealer only, against a running server)
 
@@ -37,6 +37,7 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         speed: { type: 'string' },
         seed: { type: 'string' },
         'no-bots': { type: 'boolean' },
+        'money-wheel': { type: 'boolean' },
         'server-url': { type: 'string' },
         'mqtt-url': { type: 'string' },
         'device-credentials': { type: 'string' },
@@ -70,6 +71,7 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         speed,
         seed,
         bots: p.values['no-bots'] !== true,
+        optionalTables: p.values['money-wheel'] === true,
         dataDir: typeof p.values['data-dir'] === 'string' ? p.values['data-dir'] : (process.env.FELT_DATA_DIR ?? '.felt-data'),
         serverUrl,
         mqttUrl,
