@@ -40,6 +40,15 @@ export interface StudioHandle {
   stop(): Promise<void>;
 }
 
+/** The browser tests run the studio on its embedded defaults: CI's service URLs are for the integration suites. */
+function embeddedEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, FELT_DEBUG: '' };
+  delete env['DATABASE_URL'];
+  delete env['REDIS_URL'];
+  delete env['MQTT_URL'];
+  return env;
+}
+
 /** `felt studio` on free ports (fresh PGlite, simulated devices, robot dealer). Resolves once it prints its URLs. */
 export async function startStudio(opts: { speed?: number; bots?: boolean; timeoutMs?: number } = {}): Promise<StudioHandle> {
   const port = await freePort();
@@ -47,7 +56,7 @@ export async function startStudio(opts: { speed?: number; bots?: boolean; timeou
   const dataDir = mkdtempSync(join(tmpdir(), 'felt-e2e-'));
   const args = [join(ROOT, 'apps/cli/bin/felt.js'), 'studio', '--port', String(port), '--mqtt-port', String(mqttPort), '--data-dir', dataDir, '--speed', String(opts.speed ?? 4)];
   if (opts.bots !== true) args.push('--no-bots');
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FELT_DEBUG: '' } });
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: embeddedEnv() });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
