@@ -39,10 +39,6 @@ export class DeviceReactionsService implements OnModuleInit, OnModuleDestroy {
     await this.chain;
   }
 
-  private ballDirection(tableId: string): 'cw' | 'ccw' {
-    return this.ingest.wheelDirection(tableId) === 'ccw' ? 'cw' : 'ccw';
-  }
-
   private async react(f: RoundFrame): Promise<void> {
     const t = await this.tables.get(f.tableId);
     if (!t.ok) return;
@@ -64,19 +60,6 @@ export class DeviceReactionsService implements OnModuleInit, OnModuleDestroy {
         }
         case 'BettingClosed':
           for (const d of of('timer')) sends.push(this.commands.send(f.tableId, d, { type: 'timer.clear', payload: {} }), this.commands.send(f.tableId, d, { type: 'lamp.set', payload: { colour: 'red' } }));
-          // User-start wheels wait in state 2 for `*u`: launch against the wheel's rotation (ROU-4).
-          if (!def && f.game === 'roulette') for (const d of of('wheel')) sends.push(this.commands.send(f.tableId, d, { type: 'wheel.launch', payload: { direction: this.ballDirection(f.tableId) } }));
-          if (!def && f.game === 'sicbo') for (const d of of('shaker')) sends.push(this.commands.send(f.tableId, d, { type: 'shaker.shake', payload: { durationMs: 3000, roundId: f.roundId } }));
-          break;
-        case 'DiceFaultRecorded':
-          if (!def && f.state.phase === 'closed') for (const d of of('shaker')) sends.push(this.commands.send(f.tableId, d, { type: 'shaker.shake', payload: { durationMs: 3000, roundId: f.roundId } }));
-          break;
-        case 'NoSpinDeclared':
-          // ROU-4: void/reset the spin on the wheel; the dealer (or the auto wheel) spins again, bets stand.
-          for (const d of of('wheel')) {
-            // Same topic, QoS 1: the broker keeps the order (reset, then launch again).
-            sends.push(this.commands.send(f.tableId, d, { type: 'wheel.void-spin', payload: {} }), this.commands.send(f.tableId, d, { type: 'wheel.launch', payload: { direction: this.ballDirection(f.tableId) } }));
-          }
           break;
         default:
           break;
