@@ -2,45 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../config/clock.js';
 import { UNIT_OF_WORK, type BetRow, type RoundRow, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
 import { TablesService } from '../tables/tables.service.js';
+import type { DayBucket, RoundListItem, RoundMoney, TableDay } from '@felt/protocol';
 
-/** Money of one round as the pit boss reads it (bets still open count as staked; hold from settled bets only). */
-export interface RoundMoney {
-  readonly bets: number;
-  readonly players: number;
-  /** Σ stakes of bets not cancelled or refunded. */
-  readonly stakedMinor: number;
-  /** Σ stake − return over settled bets: the house result so far. */
-  readonly holdMinor: number;
-}
-
-export interface RoundListItem extends RoundMoney {
-  readonly roundId: string;
-  readonly tableId: string;
-  readonly game: string;
-  readonly phase: string;
-  readonly seq: number;
-  readonly openedAt: number;
-  readonly updatedAt: number;
-}
-
-export interface DayBucket {
-  /** Start of the bucket (epoch ms). */
-  readonly at: number;
-  readonly rounds: number;
-  readonly stakedMinor: number;
-  readonly holdMinor: number;
-}
-
-/** One table's day: totals and per-bucket series (charts), in the table's currency. */
-export interface TableDay {
-  readonly tableId: string;
-  readonly currency: string;
-  readonly rounds: number;
-  readonly voided: number;
-  readonly stakedMinor: number;
-  readonly holdMinor: number;
-  readonly buckets: readonly DayBucket[];
-}
+export type { DayBucket, RoundListItem, RoundMoney, TableDay };
 
 export interface RoundDetail {
   readonly round: RoundListItem;

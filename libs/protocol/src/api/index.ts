@@ -1,2 +1,3 @@
 export * from './api.schema.js';
 export * from './responses.js';
+export * from './pit.responses.js';
