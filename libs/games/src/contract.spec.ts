@@ -1,9 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GAME_KERNELS, type AnyRefereeKernel } from './definitions.js';
-import { LIFECYCLE, SITUATIONS, type LifecycleOutcome, type RefereeDecision, type RefereeState, type Situation } from './kernel/define.js';
+import { readFileSync } from 'node:fs';
+import { LIFECYCLE, lifecycleMarkdown, SITUATIONS, type LifecycleOutcome, type RefereeDecision, type RefereeState, type Situation } from './kernel/define.js';
 import { GAME_ERRORS, isGameErrorCode } from './kernel/errors.js';
-import type { Phase, RoundLimits } from './kernel/kernel.js';
+import { GAME_IDS, type Audience, type Phase, type RoundLimits } from './kernel/kernel.js';
+
+/** Card codes an event still carries while marking them face down (`faceDown: true` anywhere in it): must be none. */
+function faceDownCards(x: unknown): string[] {
+  if (typeof x !== 'object' || x === null) return [];
+  const o = x as Record<string, unknown>;
+  const own = Object.values(o).some((v) => typeof v === 'object' && v !== null && (v as Record<string, unknown>)['faceDown'] === true) || o['faceDown'] === true;
+  const here = own && typeof o['card'] === 'string' && o['card'] !== 'hidden' ? [o['card']] : [];
+  return [...here, ...Object.values(o).flatMap(faceDownCards)];
+}
 
 /**
  * ONE contract suite over every game in the registry (issue 8; as Colyseus runs one suite over
@@ -71,7 +81,7 @@ function commandFor(k: AnyRefereeKernel, situation: Situation, s: RefereeState):
     case 'open':
       return open(k.definition.defaultProfile);
     case 'bet':
-      return bet('b_new', 'p3', s2, 100, at);
+      return bet('b_new', 'p3', k.definition.example.spare ?? s2, 100, at);
     case 'bet-retry':
       return s.phase === 'idle' ? null : bet('b1', 'p1', s1, 100, at);
     case 'bet-conflict':
@@ -92,6 +102,14 @@ function commandFor(k: AnyRefereeKernel, situation: Situation, s: RefereeState):
       return { type: 'NoSuchCommand', at };
     case 'move-out-of-phase':
       return null; // game-specific: the moves' `phases` (checked in each game's spec)
+    case 'device-result':
+      return null; // game-specific: the moves marked `result` (below)
+    case 'stall':
+      // a game whose own deadline bounds the step (a draw or decision timer) arms no StallPlay: nothing to check here
+      return (s.phase === 'closed' || s.phase === 'play') && !k.deadlines(s).some((d) => d.command.type === 'StallPlay') ? null : { type: 'StallPlay', at: CLOSES + 10_000_000 };
+    case 'resume':
+      // on a closed/play round that is not stalled: ROUND_NOT_STALLED (its own test below)
+      return s.phase === 'closed' || s.phase === 'play' ? null : { type: 'ResumePlay', at, by: 'pit' };
   }
 }
 
@@ -159,6 +177,45 @@ describe.each(kernels)('contract: %s', (_id, k) => {
     expect(d).toMatchObject({ ok: true, events: [], duplicate: true, accepted: { betId: 'b1', playerId: 'p1', stakeMinor: 100 } });
   });
 
+  it('issue 9 §2: a device result while betting is open is a fault with a code and the move\'s rule ID; the round stays open, unresolved', () => {
+    const s = reach(k, 'betting') as RefereeState;
+    const results = Object.entries(k.definition.moves as Record<string, { readonly result?: { readonly ruleId: string } }>).filter(([, m]) => m.result);
+    for (const [type, m] of results) {
+      const c = k.definition.example.resolve.find((x) => x.type === type) ?? { type };
+      const d = k.decide(s, { ...c, at: T0 + 5 } as AnyCmd);
+      expect(d.ok ? d : d.violation, type).toMatchObject({ code: 'DEVICE_RESULT_OUT_OF_PHASE', ruleId: m.result?.ruleId });
+    }
+  });
+
+  it('issue 9 §5: a playing step past its deadline marks the round stalled (PlayStalled); the pit boss voids with refunds or resumes', () => {
+    const s = reach(k, 'closed') as RefereeState;
+    const dl = k.deadlines(s).find((d) => d.command.type === 'StallPlay');
+    // every playing step has a deadline: the referee's stall, or the game's own timer (draw, decision)
+    expect(k.deadlines(s).length, 'every playing step has a deadline').toBeGreaterThan(0);
+    if (!dl) return;
+    const early = k.decide(s, { ...dl.command, at: dl.at - 1 } as AnyCmd);
+    expect(early.ok ? early : early.violation).toMatchObject({ code: 'DEADLINE_NOT_REACHED', ruleId: 'GEN-6' });
+    const notStalled = k.decide(s, { type: 'ResumePlay', at: dl.at, by: 'pit' });
+    expect(notStalled.ok ? notStalled : notStalled.violation).toMatchObject({ code: 'ROUND_NOT_STALLED', ruleId: 'GEN-6' });
+    const r = fold(k, s, [dl.command as AnyCmd]);
+    expect(r.events).toEqual([{ type: 'PlayStalled', at: dl.at, step: dl.command['step'], ruleId: dl.command['ruleId'], since: CLOSES, deadline: dl.at }]);
+    expect(r.state.stalled).toMatchObject({ step: dl.command['step'], since: CLOSES });
+    expect(k.deadlines(r.state).some((d) => d.command.type === 'StallPlay')).toBe(false);
+    expect(k.decide(r.state, dl.command as AnyCmd)).toMatchObject({ ok: true, events: [], duplicate: true });
+    // choice 1: void → every bet refunded
+    const voided = fold(k, r.state, [{ type: 'VoidRound', at: dl.at + 1, reason: 'stalled', by: 'pit' }]).state;
+    const st = k.settle(voided);
+    expect(st.ok && st.value.voided && st.value.lines.every((l) => l.returnMinor === l.stakeMinor)).toBe(true);
+    // choice 2: resume → the step's deadline re-armed from the resume
+    const resumed = fold(k, r.state, [{ type: 'ResumePlay', at: dl.at + 500, by: 'pit' }]);
+    expect(resumed.events).toMatchObject([{ type: 'PlayResumed', by: 'pit', step: dl.command['step'] }]);
+    expect(resumed.state.stalled).toBeNull();
+    expect(k.deadlines(resumed.state).find((d) => d.command.type === 'StallPlay')?.at).toBe(dl.at + 500 + (dl.at - CLOSES));
+    // a play event clears a stall too (the late result still counts)
+    const late = fold(k, r.state, k.definition.example.resolve.map((c, i) => ({ ...c, at: dl.at + 10 + i }) as AnyCmd));
+    expect(late.state.stalled).toBeNull();
+  });
+
   it('an early deadline close is refused (GEN-3)', () => {
     const s = reach(k, 'betting') as RefereeState;
     const d = k.decide(s, { type: 'CloseBetting', at: CLOSES - 1, reason: 'deadline' });
@@ -179,7 +236,8 @@ describe.each(kernels)('contract: %s', (_id, k) => {
 
   it('D-1: a stake above the global ceiling is refused with a code, never an overflow', () => {
     const s = fold(k, k.initial(), [{ ...open(profile), limits: { spots: {}, tableMinMinor: 1, tableMaxMinor: k.stakeCeiling(k.definition.profiles[profile] as never) } }]).state;
-    const d = k.decide(s, bet('big', 'p1', k.definition.example.spots[0], 1e15));
+    const d = k.decide(s, bet('big', 'p1', k.definition.example.spots[0], k.stakeCeiling(k.definition.profiles[profile] as never) + 1));
+    expect(k.decide(s, bet('huge', 'p1', k.definition.example.spots[0], 2 ** 53)).ok).toBe(false);
     expect(d.ok ? d : d.violation).toMatchObject({ code: 'STAKE_TOO_LARGE', ruleId: 'D-1' });
   });
 
@@ -209,8 +267,12 @@ describe.each(kernels)('contract: %s', (_id, k) => {
         const betting = fold(k, k.initial(), [open(profile), ...cmds.filter((c) => c.type === 'PlaceBet' || c.type === 'CancelBet').map((c) => ({ ...c, at: T0 + 1 }))]).state;
         const end: AnyCmd[] = voided
           ? [{ type: 'VoidRound', at: T0 + 2, reason: 'x', by: 'pit' }]
-          : [{ type: 'CloseBetting', at: CLOSES, reason: 'dealer' }, ...k.definition.example.resolve.map((c, i) => ({ ...c, at: CLOSES + 1 + i }) as AnyCmd)];
-        const s = fold(k, betting, [...end, { type: 'MarkSettled', at: CLOSES + 50 }]).state;
+          : [{ type: 'CloseBetting', at: CLOSES, reason: 'dealer' }, ...(k.definition.example.autoplay ? [] : k.definition.example.resolve.map((c, i) => ({ ...c, at: CLOSES + 1 + i }) as AnyCmd))];
+        let s = fold(k, betting, end).state;
+        for (let i = 0, next = k.definition.example.autoplay?.(s); !voided && next && i < 60; i++, next = k.definition.example.autoplay?.(s)) {
+          s = fold(k, s, [{ ...next, at: CLOSES + 20 + i } as AnyCmd]).state;
+        }
+        s = fold(k, s, [{ type: 'MarkSettled', at: CLOSES + 100 }]).state;
         expect(s.phase).toBe('settled');
         const st = k.settle(s);
         if (!st.ok) throw new Error(st.violation.message);
@@ -226,17 +288,23 @@ describe.each(kernels)('contract: %s', (_id, k) => {
     );
   });
 
-  it("no audience's view or redacted event carries another player's bets", () => {
+  it("no audience's view, live frame or events-endpoint payload carries another player's bets or a face-down card (BJ-5a)", () => {
+    const audiences: Audience[] = [{ role: 'player', playerId: 'p1' }, { role: 'player', playerId: 'p2' }, { role: 'player', playerId: 'p3' }, { role: 'dealer' }, { role: 'pitboss' }];
     fc.assert(
       fc.property(fc.array(arbCommand(k), { maxLength: 25 }), (cmds) => {
         const r = fold(k, k.initial(), [open(profile), ...cmds]);
-        for (const me of ['p1', 'p2', 'p3']) {
-          const audience = { role: 'player' as const, playerId: me };
-          const v = JSON.stringify(k.view(r.state, audience));
-          for (const other of ['p1', 'p2', 'p3'].filter((p) => p !== me)) expect(v).not.toContain(`"${other}"`);
-          for (const e of r.events) {
-            const red = k.redact(e, audience);
-            if (red !== null) for (const other of ['p1', 'p2', 'p3'].filter((p) => p !== me)) expect(JSON.stringify(red)).not.toContain(`"${other}"`);
+        for (const audience of audiences) {
+          const others = audience.role === 'player' ? ['p1', 'p2', 'p3'].filter((p) => p !== audience.playerId) : [];
+          const view = JSON.stringify(k.view(r.state, audience));
+          for (const other of others) expect(view).not.toContain(`"${other}"`);
+          // the live frames (one per event) and GET /rounds/:id/events (the stored envelope, payload redacted)
+          const live = r.events.map((e) => k.redact(e, audience));
+          const endpoint = r.events.map((e, i) => ({ seq: i + 1, type: e.type, payload: k.redact(e, audience) ?? null }));
+          for (const payload of [...live, ...endpoint.map((x) => x.payload)]) {
+            if (payload === null) continue;
+            const json = JSON.stringify(payload);
+            for (const other of others) expect(json).not.toContain(`"${other}"`);
+            expect(faceDownCards(payload), json).toEqual([]);
           }
         }
       }),
@@ -255,7 +323,27 @@ describe.each(kernels)('contract: %s', (_id, k) => {
   });
 });
 
+describe('the registry', () => {
+  it('holds a referee definition for every game id (no game left on a hand-written kernel)', () => {
+    for (const id of ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio', 'money-wheel']) expect(Object.keys(GAME_KERNELS)).toContain(id);
+    for (const id of Object.keys(GAME_KERNELS)) expect(GAME_IDS).toContain(id);
+  });
+  it('the face-down check catches a leaked hole card (and passes a hidden one)', () => {
+    expect(faceDownCards({ type: 'CardRecorded', at: 1, card: '7D', to: { type: 'dealer', faceDown: true } })).toEqual(['7D']);
+    expect(faceDownCards({ type: 'CardRecorded', at: 1, card: 'hidden', to: { type: 'dealer', faceDown: true } })).toEqual([]);
+    const raw = GAME_KERNELS.blackjack?.definition.example.resolve.at(-1);
+    expect(raw).toMatchObject({ type: 'RecordCard', card: '7D' });
+  });
+});
+
 describe('closed error codes', () => {
+  it('ERRORS.md and the README carry the LIFECYCLE table as the code decides it, and ERRORS.md lists every code', () => {
+    const errorsMd = readFileSync(new URL('../ERRORS.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    expect(errorsMd).toContain(lifecycleMarkdown());
+    expect(readme).toContain(lifecycleMarkdown());
+    for (const [code, meaning] of Object.entries(GAME_ERRORS)) expect(errorsMd).toContain(`| \`${code}\` | ${meaning} |`);
+  });
   it('every code has a meaning', () => {
     for (const [code, meaning] of Object.entries(GAME_ERRORS)) {
       expect(code).toMatch(/^[A-Z][A-Z0-9_]+$/);

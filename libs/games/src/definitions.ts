@@ -6,6 +6,14 @@ import { sicboKernel } from './sicbo/sicbo.kernel.js';
 import { dragonTigerKernel } from './dragon-tiger/dragon-tiger.game.js';
 import { footballStudioKernel } from './football-studio/football-studio.game.js';
 import { moneyWheelKernel } from './money-wheel/money-wheel.game.js';
+import { baccaratKernel } from './baccarat/baccarat.kernel.js';
+import { blackjackKernel } from './blackjack/kernel.js';
+import { luckyDiceKernel } from './lucky-dice/lucky-dice.game.js';
+import { fastPokerKernel } from './ray-poker/fast-poker.game.js';
+import { threeCardPokerKernel } from './banked-poker/three-card-poker.game.js';
+import { casinoHoldemKernel } from './banked-poker/casino-holdem.game.js';
+import { ultimateTexasHoldemKernel } from './banked-poker/ultimate-texas-holdem.game.js';
+import { texasHoldemBonusKernel } from './banked-poker/texas-holdem-bonus.game.js';
 
 /**
  * The registry of game definitions (issue 8): every game is a `defineGame(...)` run by the one
@@ -25,6 +33,14 @@ export const GAME_KERNELS: Readonly<Partial<Record<GameId, AnyRefereeKernel>>> =
   'dragon-tiger': asAny(dragonTigerKernel),
   'football-studio': asAny(footballStudioKernel),
   'money-wheel': asAny(moneyWheelKernel),
+  baccarat: asAny(baccaratKernel),
+  blackjack: asAny(blackjackKernel),
+  'lucky-dice': asAny(luckyDiceKernel),
+  'fast-poker': asAny(fastPokerKernel),
+  'three-card-poker': asAny(threeCardPokerKernel),
+  'casino-holdem': asAny(casinoHoldemKernel),
+  'ultimate-texas-holdem': asAny(ultimateTexasHoldemKernel),
+  'texas-holdem-bonus': asAny(texasHoldemBonusKernel),
 };
 
 /** Every game definition, by id. */

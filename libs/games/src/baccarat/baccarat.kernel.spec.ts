@@ -3,7 +3,7 @@ import type { Card } from '../cards/card.js';
 import { record, trackShoe, type Shoe } from '../cards/shoe.js';
 import type { Violation } from '../common/result.js';
 import { replay, type RoundLimits } from '../kernel/kernel.js';
-import { baccaratKernel as K, type BaccaratCommand, type BaccaratEvent, type BaccaratState } from './baccarat.kernel.js';
+import { BACCARAT_DEAL_STALL_MS, baccaratDefinition, baccaratKernel as K, type BaccaratCommand, type BaccaratEvent, type BaccaratState } from './baccarat.kernel.js';
 
 const LIMITS: RoundLimits = { spots: { banker: { minMinor: 100, maxMinor: 1000 } }, tableMinMinor: 100, tableMaxMinor: 100_000 };
 const T0 = 1_000_000;
@@ -87,14 +87,24 @@ describe('betting (GEN-3, GEN-4, BAC-4, RES-2)', () => {
     expect(K.deadlines(r.state)).toEqual([{ at: CLOSES, command: { type: 'CloseBetting', at: CLOSES, reason: 'deadline' } }]);
     expect(r.no({ type: 'PlaceBet', at: CLOSES, bet: { betId: 'late', playerId: 'p1', spot: 'tie', stakeMinor: 100 } }).ruleId).toBe('GEN-3');
     r.ok({ type: 'CloseBetting', at: CLOSES, reason: 'deadline' });
+    // the betting deadline is gone; the deal is owed within BACCARAT_DEAL_STALL_MS (issue 9 §5)
+    const due = CLOSES + BACCARAT_DEAL_STALL_MS;
+    expect(K.deadlines(r.state)).toEqual([{ at: due, command: { type: 'StallPlay', at: due, step: 'deal', ruleId: 'GEN-6' } }]);
+    // each card restarts the step; a halt waits for the pit boss instead of a stall deadline
+    r.cards(['2S'], CLOSES + 1000);
+    expect(K.deadlines(r.state)[0]?.at).toBe(CLOSES + 1000 + BACCARAT_DEAL_STALL_MS);
+    r.ok({ type: 'RecordUnreadableCard', at: CLOSES + 2000 });
     expect(K.deadlines(r.state)).toEqual([]);
   });
-  it('players see only their own bets; the dealer sees all', () => {
+  it('players see only their own bets; the dealer and the pit boss see the table totals', () => {
     const r = new Round();
     r.bet('bet_1', 'p1', 'player', 500);
     r.bet('bet_2', 'p2', 'banker', 500);
-    expect(Object.keys(K.view(r.state, { role: 'player', playerId: 'p1' }).bets)).toEqual(['bet_1']);
-    expect(Object.keys(K.view(r.state, { role: 'dealer' }).bets).sort()).toEqual(['bet_1', 'bet_2']);
+    expect(K.view(r.state, { role: 'player', playerId: 'p1' }).bets.map((b) => b.betId)).toEqual(['bet_1']);
+    expect(K.view(r.state, { role: 'player', playerId: 'p1' }).totals).toBeUndefined();
+    for (const role of ['dealer', 'pitboss'] as const) {
+      expect(K.view(r.state, { role }).totals).toEqual({ stakeMinor: 1000, bets: 2, players: 2, byKind: { player: 500, banker: 500 }, bySpot: { player: 500, banker: 500 } });
+    }
   });
 });
 
@@ -227,6 +237,17 @@ describe('shoe integrity (S-1)', () => {
     r2.ok({ type: 'AttachShoe', at: T0 + 10, shoe: r1.state.shoe });
     expect(r2.state.shoe.dealt).toBe(4);
     expect(r2.state.shoe.remaining['7S']).toBe(7);
+  });
+  it("the definition's carry attaches the previous round's shoe to the next round, and nothing after the cut card (S-1, S-4, BAC-18)", () => {
+    const r1 = new Round();
+    r1.cards(['7S', '6H', 'KD', 'QC']);
+    const carry = baccaratDefinition.carry?.next(r1.state, T0 + 5);
+    expect(carry).toMatchObject({ type: 'AttachShoe', at: T0 + 5, shoe: { decks: 8, dealt: 4 } });
+    const r2 = new Round();
+    r2.ok(carry as BaccaratCommand);
+    expect(r2.state.shoe.remaining['7S']).toBe(7);
+    r1.ok({ type: 'RecordCutCard', at: CLOSES + 9000 });
+    expect(baccaratDefinition.carry?.next(r1.state, T0 + 6)).toBeNull();
   });
   it('refuses a shoe snapshot that does not add up or has the wrong deck count (S-4, BAC-1)', () => {
     const r = new Round();

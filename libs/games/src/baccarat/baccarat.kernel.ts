@@ -1,31 +1,10 @@
 import { ALL_CARDS, isCard, type Card } from '../cards/card.js';
 import { cardsLeft, record, trackShoe, type Shoe } from '../cards/shoe.js';
+import { carryShoe, shoeDeviceReaction, snapshotOf } from '../cards/shoe-tracking.js';
 import { ok, violation, type Result, type Violation } from '../common/result.js';
-import {
-  accepted,
-  checkBetIdempotency,
-  checkBettingOpen,
-  checkCancel,
-  checkStake,
-  checkVoidable,
-  emit,
-  evolveCommon,
-  refundAll,
-  reject,
-  initialBase,
-} from '../kernel/common.js';
-import type {
-  AcceptedBet,
-  Audience,
-  CommonCommand,
-  CommonEvent,
-  Deadline,
-  Decision,
-  NextAction,
-  RoundKernel,
-  RoundStateBase,
-  Settlement,
-} from '../kernel/kernel.js';
+import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
+import { bettingNext, createKernel, defineGame, duplicate, events, refuse, vio, type RefereeDecision, type RefereeState } from '../kernel/define.js';
+import type { AcceptedBet, CommonCommand, CommonEvent, NextAction, Phase, PlayCommand, PlayEvent, RoundLimits, SettlementLine } from '../kernel/kernel.js';
 import { settleBets } from './baccarat.payouts.js';
 import { baccaratProfiles, isBaccaratSpot, spotsOf, type BaccaratProfile } from './baccarat.profiles.js';
 import { classifyCard, nextDue, resultFromSlots, slotsOf, type HandResult, type Slot } from './baccarat.rules.js';
@@ -45,6 +24,7 @@ export type ShoeSnapshot = Pick<Shoe, 'decks' | 'remaining' | 'dealt' | 'total' 
 
 export type BaccaratCommand =
   | CommonCommand
+  | PlayCommand
   /** Continue a shoe session: the composition left after the previous rounds (S-1, S-4). Before the first card only. */
   | { readonly type: 'AttachShoe'; readonly at: number; readonly shoe: ShoeSnapshot }
   | { readonly type: 'RecordCard'; readonly at: number; readonly card: Card; readonly shoeIndex?: number }
@@ -61,6 +41,7 @@ export type HaltReason = 'misdeal' | 'impossible-card' | 'unreadable-card';
 
 export type BaccaratEvent =
   | CommonEvent
+  | PlayEvent
   | { readonly type: 'ShoeAttached'; readonly at: number; readonly shoe: ShoeSnapshot }
   | ({ readonly type: 'CardRecorded'; readonly at: number; readonly card: Card; readonly shoeIndex: number | null } & Slot)
   | ({ readonly type: 'CardUnreadable'; readonly at: number; readonly shoeIndex: number | null } & Slot)
@@ -103,7 +84,7 @@ export interface CardFault {
   readonly message: string;
 }
 
-export interface BaccaratState extends RoundStateBase {
+export interface BaccaratState extends RefereeState {
   readonly game: 'baccarat';
   /** The hand's cards in shoe order (GEN-8: each with position and time). */
   readonly cards: readonly DealtCard[];
@@ -121,13 +102,29 @@ export interface BaccaratState extends RoundStateBase {
   readonly result: HandResult | null;
 }
 
-export type BaccaratView = Omit<BaccaratState, 'bets' | 'shoe' | 'shoeIndexes'> & {
-  readonly bets: Readonly<Record<string, AcceptedBet>>;
+export interface BaccaratView {
+  readonly game: 'baccarat';
+  readonly roundId: string | null;
+  readonly tableId: string | null;
+  readonly profileId: string | null;
+  readonly seq: number;
+  readonly phase: Phase;
+  readonly bettingClosesAt: number | null;
+  readonly limits: RoundLimits | null;
+  readonly voidReason: string | null;
+  readonly cards: readonly DealtCard[];
+  readonly extraCards: readonly Card[];
+  readonly faults: readonly CardFault[];
+  readonly halt: Halt | null;
+  readonly lastHand: boolean;
+  readonly result: HandResult | null;
+  /** A player: their own bets only. Dealer / pit boss: none listed — the table totals instead. */
+  readonly bets: readonly AcceptedBet[];
+  readonly totals?: BookTotals;
   readonly cardsLeft: number;
   readonly next: readonly NextAction[];
-};
+}
 
-const v = (code: string, ruleId: string | null, message: string, details?: Record<string, unknown>): Violation => violation(code, ruleId, message, details).violation;
 
 const DEFAULT_SHOE = { decks: 8, cutFromEnd: 7 } as const;
 
@@ -194,46 +191,35 @@ const nonEmpty = (s: unknown): s is string => typeof s === 'string' && s.trim().
 const idxKey = (i: number | undefined): string | null => (i === undefined ? null : String(i));
 const validIndex = (i: unknown): boolean => i === undefined || (typeof i === 'number' && Number.isSafeInteger(i) && i >= 0);
 
-export function createBaccaratKernel(profiles: Readonly<Record<string, BaccaratProfile>>): RoundKernel<BaccaratState, BaccaratCommand, BaccaratEvent, BaccaratView> {
-  const profileOf = (s: RoundStateBase): BaccaratProfile | undefined => (s.profileId === null ? undefined : profiles[s.profileId]);
+/** The highest return of one stake unit (stake included): Tie 8:1, or a pair side bet if higher. */
+export const baccaratMaxReturn = (p: BaccaratProfile): number => {
+  const ratios = [p.paytable.player, p.paytable.tie, p.paytable.banker.win, ...Object.values(p.paytable.banker.winByPoints), ...Object.values(p.sideBets)].filter((r) => r !== null && r !== undefined);
+  return Math.max(...ratios.map((r) => r.num / r.den)) + 1;
+};
 
-  const initial = (): BaccaratState => ({
-    ...initialBase('baccarat'),
-    cards: [],
-    extraCards: [],
-    faults: [],
-    shoe: trackShoe(DEFAULT_SHOE),
-    shoeIndexes: {},
-    halt: null,
-    lastHand: false,
-    result: null,
-  });
+/** Phases in which a card (or a cut card) may physically come out: the referee refuses it elsewhere. */
+const DEALING: readonly Phase[] = ['closed', 'play', 'halted', 'resolved'];
+/** Pit-boss and manual-entry commands: decided by the move (NO_MANUAL_ENTRY_DUE / NOT_HALTED) in every unresolved phase. */
+const UNRESOLVED: readonly Phase[] = ['betting', 'closed', 'play', 'halted'];
 
-  /** Events for a card (null = unreadable) that just left the shoe. */
+/** How long a dealing step may take before the round is stalled for the pit boss (issue 9 §5). */
+export const BACCARAT_DEAL_STALL_MS = 60_000;
+
+export function defineBaccarat(profiles: Readonly<Record<string, BaccaratProfile>> = baccaratProfiles) {
+  const profileOf = (s: BaccaratState): BaccaratProfile | undefined => (s.profileId === null ? undefined : profiles[s.profileId]);
+
+  /** Events for a card (null = unreadable) that just left the shoe (betting was closed by the referee). */
   function cardEvents(state: BaccaratState, at: number, card: Card | null, shoeIndex: number | null): BaccaratEvent[] {
-    const out: BaccaratEvent[] = [];
-    // GEN-3: "No more bets" always precedes the first card; a card while betting is open closes it.
-    if (state.phase === 'betting') out.push({ type: 'BettingClosed', at, reason: 'device' });
     if (card !== null && !record(state.shoe, card).ok) {
-      out.push({ type: 'ImpossibleCardDetected', at, card, shoeIndex, ruleId: 'S-1', message: `${card} cannot come out of this shoe: all ${state.shoe.decks} have already been dealt (S-1). The round halts for the pit boss.` });
-      return out;
+      return [{ type: 'ImpossibleCardDetected', at, card, shoeIndex, ruleId: 'S-1', message: `${card} cannot come out of this shoe: all ${state.shoe.decks} decks' copies have already been dealt (S-1). The round halts for the pit boss.` }];
     }
-    if (state.phase === 'halted') {
-      out.push({ type: 'ExtraCardRecorded', at, card, shoeIndex });
-      return out;
-    }
+    if (state.phase === 'halted') return [{ type: 'ExtraCardRecorded', at, card, shoeIndex }];
     // BAC-17: only the card the tableau calls for is accepted (its place in the sequence decides, not its value).
     const cls = classifyCard(state.cards.map((c) => c.card), card);
-    if (cls.type === 'misdeal') {
-      out.push({ type: 'MisdealDetected', at, card, shoeIndex, ruleId: 'BAC-17', message: cls.message });
-      return out;
-    }
+    if (cls.type === 'misdeal') return [{ type: 'MisdealDetected', at, card, shoeIndex, ruleId: 'BAC-17', message: cls.message }];
     const slot: Slot = { to: cls.to, position: cls.position, index: cls.index };
-    if (card === null) {
-      out.push({ type: 'CardUnreadable', at, shoeIndex, ...slot });
-      return out;
-    }
-    out.push({ type: 'CardRecorded', at, card, shoeIndex, ...slot });
+    if (card === null) return [{ type: 'CardUnreadable', at, shoeIndex, ...slot }];
+    const out: BaccaratEvent[] = [{ type: 'CardRecorded', at, card, shoeIndex, ...slot }];
     const resolved = resolveIfComplete([...state.cards.map((c) => c.card), card], at);
     if (resolved) out.push(resolved);
     return out;
@@ -246,154 +232,15 @@ export function createBaccaratKernel(profiles: Readonly<Record<string, BaccaratP
     return { type: 'RoundResolved', at, result: resultFromSlots(cards.map((card, i) => ({ card, to: (slots[i] as Slot).to })), d.ruleId === 'BAC-13') };
   }
 
-  function checkDealing(state: BaccaratState): Violation | null {
-    switch (state.phase) {
-      case 'betting':
-      case 'closed':
-      case 'play':
-      case 'halted':
-      case 'resolved':
-        return null;
-      case 'idle':
-        return v('ROUND_NOT_OPEN', 'GEN-8', 'No round is open: a card cannot be assigned to a hand.');
-      case 'settled':
-      case 'void':
-        return v('ROUND_FINISHED', 'GEN-8', `The round is ${state.phase}: a card cannot be added to it.`);
-    }
-  }
-
   /** Same shoe index seen again: the same card is a repeated frame (no-op); a different one is a fault (S-1). */
   function checkShoeIndex(state: BaccaratState, shoeIndex: number | undefined, what: string): Violation | 'duplicate' | null {
-    if (!validIndex(shoeIndex)) return v('INVALID_SHOE_INDEX', null, 'shoeIndex must be a non-negative integer.');
+    if (!validIndex(shoeIndex)) return vio('INVALID_SHOE_INDEX', 'S-1', 'shoeIndex must be a non-negative integer.');
     const key = idxKey(shoeIndex);
     if (key === null) return null;
     const prior = state.shoeIndexes[key];
     if (prior === undefined) return null;
     if (prior === what) return 'duplicate';
-    return v('SHOE_INDEX_CONFLICT', 'S-1', `Shoe index ${key} was already reported as ${prior}, now as ${what}: the frame is rejected.`, { shoeIndex, prior, now: what });
-  }
-
-  function decide(state: BaccaratState, cmd: BaccaratCommand): Decision<BaccaratEvent> {
-    const at = cmd.at;
-    switch (cmd.type) {
-      case 'OpenRound': {
-        if (state.phase !== 'idle') return reject(v('ROUND_ALREADY_OPEN', null, 'This kernel already holds a round.'));
-        if (!profiles[cmd.profileId]) return reject(v('UNKNOWN_PROFILE', 'D-2', `Unknown baccarat profile "${cmd.profileId}".`));
-        return emit<BaccaratEvent>({ type: 'RoundOpened', at, roundId: cmd.roundId, tableId: cmd.tableId, profileId: cmd.profileId, bettingClosesAt: cmd.bettingClosesAt, limits: cmd.limits });
-      }
-      case 'PlaceBet': {
-        const bet = cmd.bet;
-        const open = checkBettingOpen(state, at);
-        if (open) return reject(open);
-        const idem = checkBetIdempotency(state, bet);
-        if (idem === 'duplicate') return emit<BaccaratEvent>();
-        if (idem) return reject(idem);
-        const profile = profileOf(state);
-        if (!profile) return reject(v('UNKNOWN_PROFILE', 'D-2', 'The round has no known profile.'));
-        const spots = spotsOf(profile);
-        if (!isBaccaratSpot(bet.spot) || !spots.includes(bet.spot)) {
-          return reject(v('UNKNOWN_SPOT', 'BAC-4', `"${bet.spot}" is not a bet spot at this table (spots: ${spots.join(', ')}).`, { spot: bet.spot }));
-        }
-        // RES-2 / BAC-9: not both Player and Banker in one round.
-        if (bet.spot === 'player' || bet.spot === 'banker') {
-          const opposite = bet.spot === 'player' ? 'banker' : 'player';
-          if (Object.values(state.bets).some((b) => b.playerId === bet.playerId && b.spot === opposite)) {
-            return reject(v('OPPOSITE_BETS', 'RES-2', `You already bet on ${opposite === 'player' ? 'Player' : 'Banker'} this round: betting on both Player and Banker is not allowed (RES-2).`, { spot: bet.spot }));
-          }
-        }
-        // BAC-4: repeat clicks add to the same spot; checkStake counts the spot total for the limits.
-        const stake = checkStake(state, bet, bet.spot);
-        if (stake) return reject(stake);
-        return emit(accepted(at, bet, bet.spot));
-      }
-      case 'CancelBet': {
-        const c = checkCancel(state, at, cmd.betId, cmd.playerId);
-        if (c) return reject(c);
-        const b = state.bets[cmd.betId] as AcceptedBet;
-        return emit<BaccaratEvent>({ type: 'BetCancelled', at, betId: cmd.betId, playerId: cmd.playerId, stakeMinor: b.stakeMinor });
-      }
-      case 'CloseBetting':
-        if (state.phase === 'idle') return reject(v('ROUND_NOT_OPEN', 'GEN-3', 'No round is open.'));
-        // Already closed (by the dealer, the deadline or the first card): nothing to do.
-        if (state.phase !== 'betting') return emit<BaccaratEvent>();
-        return emit<BaccaratEvent>({ type: 'BettingClosed', at, reason: cmd.reason });
-      case 'VoidRound': {
-        const c = checkVoidable(state);
-        if (c) return reject(c);
-        return emit<BaccaratEvent>({ type: 'RoundVoided', at, reason: cmd.reason, by: cmd.by });
-      }
-      case 'MarkSettled':
-        if (state.phase !== 'resolved' && state.phase !== 'void') return reject(v('ROUND_NOT_RESOLVED', 'GEN-5', `Only a resolved or void round can be marked settled (phase ${state.phase}).`));
-        return emit<BaccaratEvent>({ type: 'RoundSettled', at });
-      case 'AttachShoe': {
-        if (state.phase !== 'betting' && state.phase !== 'closed') return reject(v('SHOE_LOCKED', 'S-4', 'A shoe can only be attached to an open round before its first card.'));
-        if (state.cards.length > 0 || state.extraCards.length > 0 || state.faults.length > 0 || state.halt) return reject(v('SHOE_LOCKED', 'S-4', 'Cards have already come out in this round.'));
-        const profile = profileOf(state);
-        if (!profile) return reject(v('UNKNOWN_PROFILE', 'D-2', 'The round has no known profile.'));
-        const shoe = validateSnapshot(cmd.shoe, profile);
-        if (!shoe.ok) return reject(shoe.violation);
-        const s = shoe.value;
-        return emit<BaccaratEvent>({ type: 'ShoeAttached', at, shoe: { decks: s.decks, remaining: s.remaining, dealt: s.dealt, total: s.total, cutAt: s.cutAt, cutCardOut: s.cutCardOut } });
-      }
-      case 'RecordCard': {
-        if (!isCard(cmd.card)) return reject(v('INVALID_CARD', null, `"${String(cmd.card)}" is not a canonical card code.`));
-        const d = checkDealing(state);
-        if (d) return reject(d);
-        const dup = checkShoeIndex(state, cmd.shoeIndex, cmd.card);
-        if (dup === 'duplicate') return emit<BaccaratEvent>();
-        if (dup) return reject(dup);
-        return emit(...cardEvents(state, at, cmd.card, cmd.shoeIndex ?? null));
-      }
-      case 'RecordUnreadableCard': {
-        const d = checkDealing(state);
-        if (d) return reject(d);
-        const dup = checkShoeIndex(state, cmd.shoeIndex, 'unreadable');
-        if (dup === 'duplicate') return emit<BaccaratEvent>();
-        if (dup) return reject(dup);
-        return emit(...cardEvents(state, at, null, cmd.shoeIndex ?? null));
-      }
-      case 'EnterManualCard': {
-        const halt = state.halt;
-        if (state.phase !== 'halted' || !halt || halt.reason !== 'unreadable-card' || !halt.pending) {
-          return reject(v('NO_MANUAL_ENTRY_DUE', 'S-3', 'No unreadable card is waiting for a manual entry.'));
-        }
-        if (!isCard(cmd.card)) return reject(v('INVALID_CARD', null, `"${String(cmd.card)}" is not a canonical card code.`));
-        if (!nonEmpty(cmd.enteredBy) || !nonEmpty(cmd.approvedBy)) return reject(v('SIGN_OFF_REQUIRED', 'S-3', 'A manual card entry names the dealer who entered it and the pit boss who confirmed it.'));
-        if (cmd.enteredBy === cmd.approvedBy) return reject(v('SECOND_PERSON_REQUIRED', 'S-3', 'The manual entry must be confirmed by someone other than the person who entered it (S-3).'));
-        const r = record(state.shoe, cmd.card);
-        if (!r.ok) return reject(r.violation);
-        const events: BaccaratEvent[] = [{ type: 'ManualCardEntered', at, card: cmd.card, enteredBy: cmd.enteredBy, approvedBy: cmd.approvedBy, ...halt.pending }];
-        const resolved = resolveIfComplete([...state.cards.map((c) => c.card), cmd.card], at);
-        if (resolved) events.push(resolved);
-        return emit(...events);
-      }
-      case 'RecordCutCard': {
-        const d = checkDealing(state);
-        if (d) return reject(d);
-        const dup = checkShoeIndex(state, cmd.shoeIndex, 'cut');
-        if (dup === 'duplicate' || (dup === null && state.lastHand)) return emit<BaccaratEvent>();
-        if (dup) return reject(dup);
-        return emit<BaccaratEvent>({ type: 'CutCardRecorded', at, shoeIndex: cmd.shoeIndex ?? null });
-      }
-      case 'ResolveMisdeal': {
-        if (state.phase !== 'halted' || !state.halt) return reject(v('NOT_HALTED', 'S-2', 'The round is not halted: there is no misdeal to resolve.'));
-        if (!nonEmpty(cmd.by)) return reject(v('SIGN_OFF_REQUIRED', 'S-2', 'A misdeal resolution names the pit boss who signs it off.'));
-        if (cmd.action === 'void') {
-          return emit<BaccaratEvent>(
-            { type: 'MisdealResolved', at, action: 'void', cards: [], by: cmd.by },
-            { type: 'RoundVoided', at, reason: `${state.halt.reason}: ${state.halt.message}`, by: cmd.by },
-          );
-        }
-        const corrected = cmd.correctedCards;
-        if (!Array.isArray(corrected) || !corrected.every(isCard)) return reject(v('INVALID_CORRECTION', 'S-2', 'accept-corrected needs correctedCards: the hand\'s cards in shoe order.'));
-        const applied = applyCorrection(state, corrected, at);
-        if (!applied.ok) return reject(applied.violation);
-        const events: BaccaratEvent[] = [{ type: 'MisdealResolved', at, action: 'accept-corrected', cards: [...corrected], by: cmd.by }];
-        const resolved = resolveIfComplete(corrected, at);
-        if (resolved) events.push(resolved);
-        return emit(...events);
-      }
-    }
+    return vio('SHOE_INDEX_CONFLICT', 'S-1', `Shoe index ${key} was already reported as ${prior}, now as ${what}: the frame is rejected.`, { shoeIndex, prior, now: what });
   }
 
   /** Halt the round; an existing halt stands, except a pending manual entry (S-3), which a new fault overrides. */
@@ -402,120 +249,16 @@ export function createBaccaratKernel(profiles: Readonly<Record<string, BaccaratP
     return { ...state, seq, phase: 'halted', halt: keep ? state.halt : halt, result: null };
   }
 
-  function evolve(state: BaccaratState, e: BaccaratEvent): BaccaratState {
-    const seq = state.seq + 1;
-    const noteIndex = (key: number | null, what: string): Readonly<Record<string, string>> => (key === null ? state.shoeIndexes : { ...state.shoeIndexes, [String(key)]: what });
-    switch (e.type) {
-      case 'RoundOpened': {
-        const next = evolveCommon(state, e);
-        const p = profileOf(next);
-        return { ...next, shoe: trackShoe(p ? { decks: p.decks, cutFromEnd: p.cutCardFromEnd } : DEFAULT_SHOE) };
-      }
-      case 'BetAccepted':
-      case 'BetCancelled':
-      case 'BettingClosed':
-      case 'RoundVoided':
-      case 'RoundSettled':
-        return evolveCommon(state, e);
-      case 'ShoeAttached':
-        return { ...state, seq, shoe: { ...trackShoe({ decks: e.shoe.decks }), ...e.shoe } };
-      case 'CardRecorded': {
-        const r = record(state.shoe, e.card);
-        return {
-          ...state,
-          seq,
-          phase: 'play',
-          shoe: r.ok ? r.value.shoe : state.shoe,
-          shoeIndexes: noteIndex(e.shoeIndex, e.card),
-          cards: [...state.cards, { card: e.card, at: e.at, shoeIndex: e.shoeIndex, source: 'shoe', to: e.to, position: e.position, index: e.index }],
-        };
-      }
-      case 'CardUnreadable':
-        return {
-          ...haltWith(state, seq, { reason: 'unreadable-card', ruleId: 'S-3', at: e.at, card: null, pending: { to: e.to, position: e.position, index: e.index }, message: `The card for ${e.to === 'player' ? 'Player' : 'Banker'} (position ${e.position}) was unreadable: the dealer enters it and a pit boss confirms (S-3).` }),
-          shoeIndexes: noteIndex(e.shoeIndex, 'unreadable'),
-        };
-      case 'ManualCardEntered': {
-        const r = record(state.shoe, e.card);
-        return {
-          ...state,
-          seq,
-          phase: 'play',
-          halt: null,
-          shoe: r.ok ? r.value.shoe : state.shoe,
-          cards: [...state.cards, { card: e.card, at: e.at, shoeIndex: null, source: 'manual', enteredBy: e.enteredBy, approvedBy: e.approvedBy, to: e.to, position: e.position, index: e.index }],
-        };
-      }
-      case 'CutCardRecorded':
-        return { ...state, seq, lastHand: true, shoe: { ...state.shoe, cutCardOut: true }, shoeIndexes: noteIndex(e.shoeIndex, 'cut') };
-      case 'MisdealDetected': {
-        const r = e.card === null ? null : record(state.shoe, e.card);
-        return {
-          ...haltWith(state, seq, { reason: 'misdeal', ruleId: 'BAC-17', message: e.message, at: e.at, card: e.card, pending: null }),
-          shoe: r && r.ok ? r.value.shoe : state.shoe,
-          extraCards: e.card === null ? state.extraCards : [...state.extraCards, e.card],
-          shoeIndexes: noteIndex(e.shoeIndex, e.card ?? 'unreadable'),
-        };
-      }
-      case 'ImpossibleCardDetected':
-        return {
-          ...haltWith(state, seq, { reason: 'impossible-card', ruleId: 'S-1', message: e.message, at: e.at, card: e.card, pending: null }),
-          faults: [...state.faults, { at: e.at, code: 'IMPOSSIBLE_CARD', ruleId: 'S-1', card: e.card, message: e.message }],
-          shoeIndexes: noteIndex(e.shoeIndex, e.card),
-        };
-      case 'ExtraCardRecorded': {
-        const r = e.card === null ? null : record(state.shoe, e.card);
-        // A card dealt while waiting for a manual entry makes the sequence a misdeal for the pit boss.
-        const halt: Halt | null =
-          state.halt && state.halt.reason === 'unreadable-card'
-            ? { reason: 'misdeal', ruleId: 'S-2', at: e.at, card: e.card, pending: null, message: 'A card came out while the round was halted for an unreadable card: the pit boss voids the round or accepts a corrected sequence (S-2).' }
-            : state.halt;
-        return {
-          ...state,
-          seq,
-          halt,
-          shoe: r && r.ok ? r.value.shoe : state.shoe,
-          extraCards: e.card === null ? state.extraCards : [...state.extraCards, e.card],
-          shoeIndexes: noteIndex(e.shoeIndex, e.card ?? 'unreadable'),
-        };
-      }
-      case 'MisdealResolved': {
-        if (e.action === 'void') return { ...state, seq };
-        const applied = applyCorrection(state, e.cards, e.at);
-        if (!applied.ok) return { ...state, seq };
-        return { ...state, seq, phase: 'play', halt: null, ...applied.value };
-      }
-      case 'RoundResolved':
-        return { ...state, seq, phase: 'resolved', result: e.result };
-    }
-  }
-
-  function settle(state: BaccaratState): Result<Settlement> {
-    const roundId = state.roundId ?? '';
-    const bets = Object.values(state.bets);
-    const stake = bets.reduce((a, b) => a + b.stakeMinor, 0);
-    if (state.voidReason !== null) {
-      const lines = refundAll(state);
-      return ok({ roundId, voided: true, lines, houseResultMinor: 0 });
-    }
-    if ((state.phase !== 'resolved' && state.phase !== 'settled') || !state.result) {
-      return violation('ROUND_NOT_RESOLVED', 'GEN-5', `The round cannot be settled in phase ${state.phase}.`);
-    }
-    const profile = profileOf(state);
-    if (!profile) return violation('UNKNOWN_PROFILE', 'D-2', 'The round has no known profile.');
-    const lines = settleBets(profile, state.result, bets);
-    return ok({ roundId, voided: false, lines, houseResultMinor: stake - lines.reduce((a, l) => a + l.returnMinor, 0) });
-  }
-
   function next(state: BaccaratState): readonly NextAction[] {
     const out: NextAction[] = [];
     const shuffle: NextAction = { kind: 'last-hand', message: 'Last hand before shuffle', ruleId: 'BAC-18' };
     switch (state.phase) {
       case 'idle':
-      case 'betting':
       case 'settled':
       case 'void':
         return [];
+      case 'betting':
+        return [bettingNext()];
       case 'closed':
       case 'play': {
         if (state.lastHand) out.push(shuffle);
@@ -544,19 +287,244 @@ export function createBaccaratKernel(profiles: Readonly<Record<string, BaccaratP
     }
   }
 
-  function view(state: BaccaratState, audience: Audience): BaccaratView {
-    const { bets, shoe, shoeIndexes: _shoeIndexes, ...rest } = state;
-    const visible = audience.role === 'player' ? Object.fromEntries(Object.entries(bets).filter(([, b]) => b.playerId === audience.playerId)) : bets;
-    return { ...rest, bets: visible, cardsLeft: cardsLeft(shoe), next: audience.role === 'player' ? [] : next(state) };
-  }
+  const card = (c: { readonly card: unknown }): Violation | null => (isCard(c.card) ? null : vio('INVALID_CARD', 'S-1', `"${String(c.card)}" is not a canonical card code.`, { card: c.card }));
 
-  function deadlines(state: BaccaratState): readonly Deadline[] {
-    if (state.phase !== 'betting' || state.bettingClosesAt === null) return [];
-    return [{ at: state.bettingClosesAt, command: { type: 'CloseBetting', at: state.bettingClosesAt, reason: 'deadline' } }];
-  }
-
-  return { game: 'baccarat', initial, decide, evolve, view, settle, next, deadlines };
+  return defineGame<BaccaratState, BaccaratCommand, BaccaratEvent, BaccaratView, BaccaratProfile>({
+    id: 'baccarat',
+    name: 'Baccarat',
+    profiles,
+    defaultProfile: 'punto-banco',
+    maxReturnMultiple: baccaratMaxReturn,
+    initial: () => ({ game: 'baccarat', cards: [], extraCards: [], faults: [], shoe: trackShoe(DEFAULT_SHOE), shoeIndexes: {}, halt: null, lastHand: false, result: null }),
+    bets: {
+      spot(_s, p, key) {
+        const spots = spotsOf(p);
+        if (!isBaccaratSpot(key) || !spots.includes(key)) return violation('UNKNOWN_SPOT', 'BAC-4', `"${key}" is not a bet spot at this table (spots: ${spots.join(', ')}).`, { spot: key });
+        // BAC-4: repeat clicks add to the same spot; the referee counts the spot total for the limits.
+        return ok({ key, kind: key });
+      },
+      restrict(s, _p, bet) {
+        // RES-2: a player may not bet both Player and Banker in one round.
+        if (bet.spot !== 'player' && bet.spot !== 'banker') return null;
+        const opposite = bet.spot === 'player' ? 'banker' : 'player';
+        if (stakeOnSpot(s.book, bet.playerId, opposite) === 0) return null;
+        return vio('OPPOSITE_BETS', 'RES-2', `You already bet on ${opposite === 'player' ? 'Player' : 'Banker'} this round: betting on both Player and Banker is not allowed (RES-2).`, { spot: bet.spot });
+      },
+    },
+    afterCommon(s, e) {
+      if (e.type !== 'RoundOpened') return s;
+      const p = profiles[e.profileId];
+      return { ...s, shoe: trackShoe(p ? { decks: p.decks, cutFromEnd: p.cutCardFromEnd } : DEFAULT_SHOE) };
+    },
+    moves: {
+      AttachShoe: {
+        phases: UNRESOLVED,
+        decide(state, cmd) {
+          if (state.phase !== 'betting' && state.phase !== 'closed') return refuse(vio('SHOE_LOCKED', 'S-4', 'A shoe can only be attached to an open round before its first card.'));
+          if (state.cards.length > 0 || state.extraCards.length > 0 || state.faults.length > 0 || state.halt) return refuse(vio('SHOE_LOCKED', 'S-4', 'Cards have already come out in this round.'));
+          const profile = profileOf(state);
+          if (!profile) return refuse(vio('UNKNOWN_PROFILE', 'D-2', 'The round has no known profile.'));
+          const shoe = validateSnapshot(cmd.shoe, profile);
+          if (!shoe.ok) return shoe;
+          return events<BaccaratEvent>({ type: 'ShoeAttached', at: cmd.at, shoe: snapshotOf(shoe.value) });
+        },
+      },
+      RecordCard: {
+        phases: DEALING,
+        closesBetting: true,
+        decide(state, cmd): RefereeDecision<BaccaratEvent> {
+          const bad = card(cmd);
+          if (bad) return refuse(bad);
+          const dup = checkShoeIndex(state, cmd.shoeIndex, cmd.card);
+          if (dup === 'duplicate') return duplicate();
+          if (dup) return refuse(dup);
+          return events(...cardEvents(state, cmd.at, cmd.card, cmd.shoeIndex ?? null));
+        },
+      },
+      RecordUnreadableCard: {
+        phases: DEALING,
+        closesBetting: true,
+        decide(state, cmd): RefereeDecision<BaccaratEvent> {
+          const dup = checkShoeIndex(state, cmd.shoeIndex, 'unreadable');
+          if (dup === 'duplicate') return duplicate();
+          if (dup) return refuse(dup);
+          return events(...cardEvents(state, cmd.at, null, cmd.shoeIndex ?? null));
+        },
+      },
+      EnterManualCard: {
+        phases: UNRESOLVED,
+        decide(state, cmd): RefereeDecision<BaccaratEvent> {
+          const halt = state.halt;
+          if (state.phase !== 'halted' || !halt || halt.reason !== 'unreadable-card' || !halt.pending) return refuse(vio('NO_MANUAL_ENTRY_DUE', 'S-3', 'No unreadable card is waiting for a manual entry.'));
+          const bad = card(cmd);
+          if (bad) return refuse(bad);
+          if (!nonEmpty(cmd.enteredBy) || !nonEmpty(cmd.approvedBy)) return refuse(vio('SIGN_OFF_REQUIRED', 'S-3', 'A manual card entry names the dealer who entered it and the pit boss who confirmed it.'));
+          if (cmd.enteredBy === cmd.approvedBy) return refuse(vio('SECOND_PERSON_REQUIRED', 'S-3', 'The manual entry must be confirmed by someone other than the person who entered it (S-3).'));
+          const r = record(state.shoe, cmd.card);
+          if (!r.ok) return r;
+          const out: BaccaratEvent[] = [{ type: 'ManualCardEntered', at: cmd.at, card: cmd.card, enteredBy: cmd.enteredBy, approvedBy: cmd.approvedBy, ...halt.pending }];
+          const resolved = resolveIfComplete([...state.cards.map((c) => c.card), cmd.card], cmd.at);
+          if (resolved) out.push(resolved);
+          return events(...out);
+        },
+      },
+      RecordCutCard: {
+        phases: ['betting', ...DEALING],
+        decide(state, cmd): RefereeDecision<BaccaratEvent> {
+          const dup = checkShoeIndex(state, cmd.shoeIndex, 'cut');
+          if (dup === 'duplicate' || (dup === null && state.lastHand)) return duplicate();
+          if (dup) return refuse(dup);
+          return events<BaccaratEvent>({ type: 'CutCardRecorded', at: cmd.at, shoeIndex: cmd.shoeIndex ?? null });
+        },
+      },
+      ResolveMisdeal: {
+        phases: UNRESOLVED,
+        decide(state, cmd): RefereeDecision<BaccaratEvent> {
+          if (state.phase !== 'halted' || !state.halt) return refuse(vio('NOT_HALTED', 'S-2', 'The round is not halted: there is no misdeal to resolve.'));
+          if (!nonEmpty(cmd.by)) return refuse(vio('SIGN_OFF_REQUIRED', 'S-2', 'A misdeal resolution names the pit boss who signs it off.'));
+          if (cmd.action === 'void') {
+            return events<BaccaratEvent>({ type: 'MisdealResolved', at: cmd.at, action: 'void', cards: [], by: cmd.by }, { type: 'RoundVoided', at: cmd.at, reason: `${state.halt.reason}: ${state.halt.message}`, by: cmd.by });
+          }
+          const corrected = cmd.correctedCards;
+          if (cmd.action !== 'accept-corrected' || !Array.isArray(corrected) || !corrected.every(isCard)) return refuse(vio('INVALID_CORRECTION', 'S-2', "accept-corrected needs correctedCards: the hand's cards in shoe order."));
+          const applied = applyCorrection(state, corrected, cmd.at);
+          if (!applied.ok) return applied;
+          const out: BaccaratEvent[] = [{ type: 'MisdealResolved', at: cmd.at, action: 'accept-corrected', cards: [...corrected], by: cmd.by }];
+          const resolved = resolveIfComplete(corrected, cmd.at);
+          if (resolved) out.push(resolved);
+          return events(...out);
+        },
+      },
+    },
+    evolve(state, e) {
+      const seq = state.seq + 1;
+      const noteIndex = (key: number | null, what: string): Readonly<Record<string, string>> => (key === null ? state.shoeIndexes : { ...state.shoeIndexes, [String(key)]: what });
+      switch (e.type) {
+        case 'ShoeAttached':
+          return { ...state, seq, shoe: { ...trackShoe({ decks: e.shoe.decks }), ...e.shoe } };
+        case 'CardRecorded': {
+          const r = record(state.shoe, e.card);
+          return {
+            ...state,
+            seq,
+            phase: 'play',
+            shoe: r.ok ? r.value.shoe : state.shoe,
+            shoeIndexes: noteIndex(e.shoeIndex, e.card),
+            cards: [...state.cards, { card: e.card, at: e.at, shoeIndex: e.shoeIndex, source: 'shoe', to: e.to, position: e.position, index: e.index }],
+          };
+        }
+        case 'CardUnreadable':
+          return {
+            ...haltWith(state, seq, { reason: 'unreadable-card', ruleId: 'S-3', at: e.at, card: null, pending: { to: e.to, position: e.position, index: e.index }, message: `The card for ${e.to === 'player' ? 'Player' : 'Banker'} (position ${e.position}) was unreadable: the dealer enters it and a pit boss confirms (S-3).` }),
+            shoeIndexes: noteIndex(e.shoeIndex, 'unreadable'),
+          };
+        case 'ManualCardEntered': {
+          const r = record(state.shoe, e.card);
+          return {
+            ...state,
+            seq,
+            phase: 'play',
+            halt: null,
+            shoe: r.ok ? r.value.shoe : state.shoe,
+            cards: [...state.cards, { card: e.card, at: e.at, shoeIndex: null, source: 'manual', enteredBy: e.enteredBy, approvedBy: e.approvedBy, to: e.to, position: e.position, index: e.index }],
+          };
+        }
+        case 'CutCardRecorded':
+          return { ...state, seq, lastHand: true, shoe: { ...state.shoe, cutCardOut: true }, shoeIndexes: noteIndex(e.shoeIndex, 'cut') };
+        case 'MisdealDetected': {
+          const r = e.card === null ? null : record(state.shoe, e.card);
+          return {
+            ...haltWith(state, seq, { reason: 'misdeal', ruleId: 'BAC-17', message: e.message, at: e.at, card: e.card, pending: null }),
+            shoe: r && r.ok ? r.value.shoe : state.shoe,
+            extraCards: e.card === null ? state.extraCards : [...state.extraCards, e.card],
+            shoeIndexes: noteIndex(e.shoeIndex, e.card ?? 'unreadable'),
+          };
+        }
+        case 'ImpossibleCardDetected':
+          return {
+            ...haltWith(state, seq, { reason: 'impossible-card', ruleId: 'S-1', message: e.message, at: e.at, card: e.card, pending: null }),
+            faults: [...state.faults, { at: e.at, code: 'IMPOSSIBLE_CARD', ruleId: 'S-1', card: e.card, message: e.message }],
+            shoeIndexes: noteIndex(e.shoeIndex, e.card),
+          };
+        case 'ExtraCardRecorded': {
+          const r = e.card === null ? null : record(state.shoe, e.card);
+          // A card dealt while waiting for a manual entry makes the sequence a misdeal for the pit boss.
+          const halt: Halt | null =
+            state.halt && state.halt.reason === 'unreadable-card'
+              ? { reason: 'misdeal', ruleId: 'S-2', at: e.at, card: e.card, pending: null, message: 'A card came out while the round was halted for an unreadable card: the pit boss voids the round or accepts a corrected sequence (S-2).' }
+              : state.halt;
+          return {
+            ...state,
+            seq,
+            halt,
+            shoe: r && r.ok ? r.value.shoe : state.shoe,
+            extraCards: e.card === null ? state.extraCards : [...state.extraCards, e.card],
+            shoeIndexes: noteIndex(e.shoeIndex, e.card ?? 'unreadable'),
+          };
+        }
+        case 'MisdealResolved': {
+          if (e.action === 'void') return { ...state, seq };
+          const applied = applyCorrection(state, e.cards, e.at);
+          if (!applied.ok) return { ...state, seq };
+          return { ...state, seq, phase: 'play', halt: null, ...applied.value };
+        }
+        case 'RoundResolved':
+          return { ...state, seq, phase: 'resolved', result: e.result };
+      }
+    },
+    view(state, audience): BaccaratView {
+      const base = {
+        game: 'baccarat' as const,
+        roundId: state.roundId,
+        tableId: state.tableId,
+        profileId: state.profileId,
+        seq: state.seq,
+        phase: state.phase,
+        bettingClosesAt: state.bettingClosesAt,
+        limits: state.limits,
+        voidReason: state.voidReason,
+        cards: state.cards,
+        extraCards: state.extraCards,
+        faults: state.faults,
+        halt: state.halt,
+        lastHand: state.lastHand,
+        result: state.result,
+        cardsLeft: cardsLeft(state.shoe),
+      };
+      switch (audience.role) {
+        case 'player':
+          return { ...base, bets: betsOfPlayer(state.book, audience.playerId), next: [] };
+        case 'dealer':
+        case 'pitboss':
+          return { ...base, bets: [], totals: bookTotals(state.book), next: next(state) };
+      }
+    },
+    redact: (e) => e,
+    // issue 9 §5: the next card is owed within BACCARAT_DEAL_STALL_MS of the last one (a halt waits for the pit boss instead)
+    stall: () => ({ step: 'deal', afterMs: BACCARAT_DEAL_STALL_MS, ruleId: 'GEN-6' }),
+    settle(state, profile): Result<readonly SettlementLine[]> {
+      if (!state.result) return violation('ROUND_NOT_RESOLVED', 'GEN-5', `The round cannot be settled in phase ${state.phase}.`, { phase: state.phase });
+      return ok(settleBets(profile, state.result, state.book.byId.values()));
+    },
+    next,
+    devices: {
+      families: ['shoe'],
+      map: (ev, _ctx, at) => shoeDeviceReaction(ev, at, { unreadable: true }),
+    },
+    commands: [
+      { type: 'RecordCutCard', roles: ['dealer'], ruleId: 'BAC-18', description: 'The cut card came out: this is the last hand before the shuffle.' },
+      { type: 'EnterManualCard', roles: ['dealer', 'pitboss'], signOff: true, ruleId: 'S-3', description: 'Enter an unreadable card by hand; a second person (pit boss) confirms it.' },
+      { type: 'ResolveMisdeal', roles: ['pitboss'], ruleId: 'S-2', description: 'Resolve a halted round: void it (every bet refunded) or accept a corrected legal sequence.' },
+    ],
+    preOpen: { ruleId: 'GEN-8', checks: ['cards-inspected', 'shoe', 'discard-holder', 'scanner'], description: 'Cards are inspected before play; the shoe, the discard holder and the scanner are checked before the table opens.' },
+    carry: { next: (prev, at) => carryShoe(prev, at) },
+    example: { spots: ['player', 'tie'], resolve: [{ type: 'RecordCard', card: '7S' }, { type: 'RecordCard', card: '6H' }, { type: 'RecordCard', card: 'KD' }, { type: 'RecordCard', card: 'QC' }] },
+  });
 }
 
-/** The kernel for the built-in profiles (`baccaratProfiles`). */
+export const baccaratDefinition = defineBaccarat();
+
+export const createBaccaratKernel = (profiles: Readonly<Record<string, BaccaratProfile>> = baccaratProfiles) => createKernel(defineBaccarat(profiles));
+
+/** The baccarat kernel over the built-in profiles (`baccaratProfiles`). */
 export const baccaratKernel = createBaccaratKernel(baccaratProfiles);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createBlackjackKernel, eventForAudience, type BlackjackEvent } from './kernel.js';
+import { trackShoe } from '../cards/shoe.js';
+import { BLACKJACK_DEAL_STALL_MS, blackjackDefinition, blackjackMaxReturn, createBlackjackKernel, eventForAudience, type BlackjackCommand, type BlackjackEvent } from './kernel.js';
+import { blackjackSettleOffline } from './module.js';
 import { blackjackProfiles, standardProfile } from './profiles.js';
 import { rejected, table } from './test-table.spec-helper.js';
 
@@ -45,7 +47,7 @@ describe('deal order and betting close (BJ-5, GEN-3)', () => {
     expect(rejected(bet('x1', 'p2', 'seat:1')).code).toBe('SEAT_TAKEN');
     expect(rejected(bet('x2', 'p1', 'seat:1')).code).toBe('SEAT_HAS_BET');
     expect(rejected(bet('x3', 'p1', 'seat:8')).code).toBe('UNKNOWN_SPOT');
-    expect(bet('b1', 'p1', 'seat:1')).toEqual({ ok: true, events: [] }); // idempotent retry
+    expect(bet('b1', 'p1', 'seat:1')).toMatchObject({ ok: true, events: [], duplicate: true, accepted: { betId: 'b1', spot: 'seat:1' } }); // idempotent retry
     expect(bet('x4', 'p1', 'seat:7').ok).toBe(true); // a player may play several seats (RAY §8.1)
   });
 
@@ -85,7 +87,7 @@ describe('hole card and redaction (BJ-5a)', () => {
     expect(p1).toEqual([expect.objectContaining({ bet: expect.objectContaining({ betId: 'b1' }) })]);
   });
 
-  it("players never see other players' bets; dealer and pit boss see all", () => {
+  it("players never see other players' bets; dealer and pit boss see the table totals", () => {
     const t = table('standard', twoSeats);
     const p2 = t.view({ role: 'player', playerId: 'p2' });
     expect(p2.bets.map((b) => b.betId)).toEqual(['b3']);
@@ -95,7 +97,8 @@ describe('hole card and redaction (BJ-5a)', () => {
     t.act(1, 0, 'insurance');
     expect(t.view({ role: 'player', playerId: 'p2' }).seats.find((x) => x.seat === 1)?.insurance).toBeNull();
     expect(t.view({ role: 'player', playerId: 'p1' }).seats.find((x) => x.seat === 1)?.insurance).toBe('taken');
-    expect(t.view({ role: 'pitboss' }).bets.map((b) => b.betId)).toEqual(['b1', 'b3', 'b1-insurance-0']);
+    expect(t.view({ role: 'pitboss' }).totals).toMatchObject({ stakeMinor: 250, bets: 3, players: 2, byKind: { main: 200, insurance: 50 } });
+    expect(t.view({ role: 'dealer' }).seats.map((x) => [x.seat, x.playerId, x.stakeMinor])).toEqual([[1, 'p1', 100], [3, 'p2', 100]]);
     expect(t.view({ role: 'player', playerId: 'p2' }).bets.map((b) => b.betId)).toEqual(['b3']);
   });
 });
@@ -265,7 +268,7 @@ describe('double and split (BJ-11, BJ-12)', () => {
     const t = table();
     t.deal('5', '9', '6', '8');
     expect(t.act(1, 0, 'double').ok).toBe(true);
-    expect(t.act(1, 0, 'double')).toEqual({ ok: true, events: [] });
+    expect(t.act(1, 0, 'double')).toEqual({ ok: true, events: [], duplicate: true });
   });
 
   it('21 on a split hand is 21, not Blackjack: it pays 1:1 (BJ-12)', () => {
@@ -305,7 +308,7 @@ describe('double and split (BJ-11, BJ-12)', () => {
     const t = table();
     t.deal('8', '6', '8', 'T');
     expect(t.act(1, 0, 'split', { betId: 'sp1' }).ok).toBe(true);
-    expect(t.act(1, 0, 'split', { betId: 'sp1' })).toEqual({ ok: true, events: [] }); // the same split again: a retry
+    expect(t.act(1, 0, 'split', { betId: 'sp1' })).toEqual({ ok: true, events: [], duplicate: true }); // the same split again: a retry
     t.deal('8');
     expect(rejected(t.act(1, 0, 'split', { betId: 'sp1' }))).toEqual({ code: 'BET_ID_CONFLICT', ruleId: 'D-3' });
   });
@@ -348,7 +351,7 @@ describe('insurance and peek (BJ-7, BJ-8, BJ-8a)', () => {
     expect(t.s.peek).toBe('no-blackjack');
     expect(t.view({ role: 'player', playerId: 'p1' }).dealer.cards).toEqual([expect.any(String), 'hidden']);
     expect(t.next()).toEqual(['Waiting for seat 1 decision']);
-    expect(t.act(1, 0, 'insurance')).toEqual({ ok: true, events: [] }); // a retry with the same betId is the same bet
+    expect(t.act(1, 0, 'insurance')).toEqual({ ok: true, events: [], duplicate: true }); // a retry with the same betId is the same bet
     expect(rejected(t.act(1, 0, 'insurance', { betId: 'late-insurance' })).code).toBe('INSURANCE_NOT_OFFERED');
     t.act(1, 0, 'stand'); // 19 vs A+7 = 18
     expect(t.returns()).toEqual({ b1: 200, 'b1-insurance-0': 0 });
@@ -421,7 +424,7 @@ describe('misdeal, void and cut card (S-2, GEN-6, S-4)', () => {
     w.deal('2');
     expect(w.next()).toEqual(['Dealer draws']);
     w.must({ type: 'VoidRound', at: w.at + 1, reason: 'dealer error', by: 'pit_1' });
-    expect(rejected(w.run({ type: 'RecordCard', at: w.at + 2, card: '5C' })).code).toBe('NO_CARD_DUE');
+    expect(rejected(w.run({ type: 'RecordCard', at: w.at + 2, card: '5C' }))).toEqual({ code: 'ROUND_VOID', ruleId: 'GEN-6' }); // the lifecycle table: nothing is played in a void round
     const s = createBlackjackKernel().settle(w.s);
     expect(s.ok && s.value).toMatchObject({ voided: true, houseResultMinor: 0 });
     expect(s.ok && s.value.lines.map((l) => [l.betId, l.returnMinor, l.outcome])).toEqual([
@@ -491,5 +494,81 @@ describe('profile fields change behaviour without code changes (D-2)', () => {
     const b = table('rank', [[1, 'p1', 100]], k);
     b.deal('K', '6', 'K', 'T');
     expect(b.act(1, 0, 'split').ok).toBe(true);
+  });
+});
+
+describe('the shoe (S-1, S-4) and stake bounds (D-1) under the referee', () => {
+  it('a card the shoe can no longer hold is refused with a code and rule, live (S-1): a ninth ace of spades from 8 decks', () => {
+    const t = table('standard', [[1, 'p1', 100], [2, 'p2', 100], [3, 'p3', 100], [4, 'p4', 100]]);
+    t.deal('AS', 'AS', 'AS', 'AS', '9H', 'AS', 'AS', 'AS', 'AS'); // 8 aces of spades to seats, dealer 9 up
+    expect(t.s.shoe?.remaining.AS).toBe(0);
+    expect(rejected(t.run({ type: 'RecordCard', at: t.at + 1, card: 'AS' }))).toEqual({ code: 'IMPOSSIBLE_CARD', ruleId: 'S-1' });
+    expect(t.s.dealer.cards).toEqual(['9H']);
+    t.deal('7D'); // the hole card that really came out
+    expect(t.s.shoe?.dealt).toBe(10);
+  });
+  it('offline (felt settle) refuses the same impossible card with a code, never settles it (S-1)', () => {
+    const seats = [1, 2, 3, 4, 5].map((seat) => ({ seat, playerId: `p${seat}`, betId: `b${seat}`, stakeMinor: 100, actions: [] }));
+    const r = blackjackSettleOffline('standard', { seats, cards: ['AS', 'AS', 'AS', 'AS', 'AS', '9H', 'AS', 'AS', 'AS', 'AS', 'AS', '7D'] });
+    expect(r.ok ? r : r.violation).toMatchObject({ code: 'IMPOSSIBLE_CARD', ruleId: 'S-1' });
+  });
+  it('a stake near 2^53 is refused with STAKE_TOO_LARGE (D-1), live and offline, never an overflow', () => {
+    const k = createBlackjackKernel();
+    const big = k.stakeCeiling(standardProfile) + 1;
+    const r = blackjackSettleOffline('standard', { seats: [{ seat: 1, playerId: 'p1', betId: 'b1', stakeMinor: 3e15, actions: ['stand'] }], cards: ['TS', '9H', '8S', '7D'] });
+    expect(r.ok ? r : r.violation).toMatchObject({ code: 'STAKE_TOO_LARGE', ruleId: 'D-1' });
+    const t = table('standard', []);
+    expect(rejected(t.run({ type: 'PlaceBet', at: t.at + 1, bet: { betId: 'big', playerId: 'p1', spot: 'seat:1', stakeMinor: big } }))).toEqual({ code: 'STAKE_TOO_LARGE', ruleId: 'D-1' });
+    expect(Number.isSafeInteger(k.stakeCeiling(standardProfile) * (blackjackMaxReturn(standardProfile) + 1))).toBe(true);
+  });
+  it("the definition's carry attaches the previous round's shoe, and nothing once the cut card is out (S-1, S-4)", () => {
+    const t = table();
+    t.deal('TS', '9H', '8S', '7D');
+    const attach = blackjackDefinition.carry?.next(t.s, t.at + 10);
+    expect(attach).toMatchObject({ type: 'AttachShoe', shoe: { decks: 8, dealt: 4 } });
+    const n = table('standard', []);
+    n.must(attach as BlackjackCommand);
+    expect(n.s.shoe?.remaining.TS).toBe(7);
+    t.must({ type: 'RecordCutCard', at: t.at + 1 });
+    expect(blackjackDefinition.carry?.next(t.s, t.at + 10)).toBeNull();
+    expect(rejected(n.run({ type: 'AttachShoe', at: n.at + 1, shoe: trackShoe({ decks: 6 }) }))).toEqual({ code: 'WRONG_DECK_COUNT', ruleId: 'BJ-1' });
+  });
+  it('a second split is refused with a code and rule ID, whatever its bet id (BJ-12; never a retry)', () => {
+    const t = table();
+    t.deal('8', '6', '8', 'T');
+    expect(t.act(1, 0, 'split', { betId: 'sp1' }).ok).toBe(true);
+    t.deal('8');
+    expect(rejected(t.act(1, 0, 'split', { betId: 'sp2' }))).toEqual({ code: 'SPLIT_NOT_ALLOWED', ruleId: 'BJ-12' });
+    expect(rejected(t.act(1, 0, 'split', { betId: 'sp1' }))).toEqual({ code: 'BET_ID_CONFLICT', ruleId: 'D-3' });
+    expect(rejected(t.act(1, 0, 'split', { betId: 'b1' }))).toEqual({ code: 'BET_ID_CONFLICT', ruleId: 'D-3' });
+    expect(Object.keys(t.s.bets)).toEqual(['b1', 'sp1']);
+  });
+  it('the hole card reaches no audience through the referee redaction, live or from the events endpoint (BJ-5a)', () => {
+    const t = table('standard', twoSeats);
+    t.deal('9S', '8S', '7S', '5S', '6S', 'KD');
+    const k = createBlackjackKernel();
+    for (const a of [{ role: 'player', playerId: 'p1' }, { role: 'player', playerId: 'p2' }, { role: 'dealer' }, { role: 'pitboss' }] as const) {
+      const endpoint = t.events.map((e, i) => ({ seq: i + 1, type: e.type, payload: k.redact(e, a) }));
+      expect(JSON.stringify(endpoint)).not.toContain('KD');
+      expect(endpoint.find((x) => x.type === 'CardRecorded' && (x.payload as { to: { faceDown?: boolean } }).to.faceDown)?.payload).toMatchObject({ card: 'hidden' });
+    }
+  });
+});
+
+describe('play deadlines (issue 9 §5)', () => {
+  it('a card the table owes has a deadline that stalls the round; a player decision has only its own (BJ-9)', () => {
+    const k = createBlackjackKernel();
+    const t = table('standard', twoSeats);
+    t.deal('9S');
+    const owed = k.deadlines(t.s);
+    expect(owed).toEqual([{ at: t.at + BLACKJACK_DEAL_STALL_MS, command: { type: 'StallPlay', at: t.at + BLACKJACK_DEAL_STALL_MS, step: 'deal', ruleId: 'GEN-6' } }]);
+    t.deal('8S', '7S', '5S', '6S', 'KD');
+    expect(k.deadlines(t.s).map((d) => d.command.type)).toEqual(['DecisionTimeout']);
+    t.act(1, 0, 'hit');
+    expect(k.deadlines(t.s).map((d) => d.command.type)).toEqual(['StallPlay']);
+    const due = k.deadlines(t.s)[0]?.at ?? 0;
+    expect(t.must({ type: 'StallPlay', at: due })).toEqual([{ type: 'PlayStalled', at: due, step: 'deal', ruleId: 'GEN-6', since: t.at, deadline: due }]);
+    expect(t.must({ type: 'ResumePlay', at: due + 10, by: 'pit_1' })).toMatchObject([{ type: 'PlayResumed', by: 'pit_1', step: 'deal' }]);
+    expect(k.deadlines(t.s)[0]?.at).toBe(due + 10 + BLACKJACK_DEAL_STALL_MS);
   });
 });

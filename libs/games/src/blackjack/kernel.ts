@@ -1,9 +1,12 @@
 import type { Card } from '../cards/card.js';
 import { isCard } from '../cards/card.js';
+import { trackShoe, type Shoe } from '../cards/shoe.js';
+import { carryShoe, shoeDeviceReaction, snapshotOf, trackCard, validateShoeSnapshot, type ShoeSnapshot } from '../cards/shoe-tracking.js';
 import type { Minor } from '../common/money.js';
-import { ok, violation, type Result, type Violation } from '../common/result.js';
-import { accepted, checkBetIdempotency, checkBettingOpen, checkCancel, checkStake, checkVoidable, emit, evolveCommon, initialBase, refundAll, reject } from '../kernel/common.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, Decision, NextAction, Phase, RoundKernel, RoundStateBase, Settlement, SettlementLine } from '../kernel/kernel.js';
+import { ok, violation, type Result } from '../common/result.js';
+import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
+import { acceptedEvent, checkStakeAmount, createKernel, defineGame, duplicate, events, globalStakeCeiling, refuse, vio, type RefereeDecision, type RefereeState } from '../kernel/define.js';
+import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, NextAction, Phase, PlayCommand, PlayEvent, SettlementLine } from '../kernel/kernel.js';
 import { cardPoints, handValue, isAce, isBlackjackCards, isTenValue } from './hand.rules.js';
 import { blackjackProfiles, type BlackjackProfile } from './profiles.js';
 import { dealerNeedsCard, finalTotal, handResult, handReturn, insuranceReturn, isPlayerBlackjack } from './settle.rules.js';
@@ -15,10 +18,13 @@ export type PlayerActionKind = (typeof PLAYER_ACTIONS)[number];
 
 export type BlackjackCommand =
   | CommonCommand
+  | PlayCommand
   /** A card left the shoe (scanner). The kernel decides whose card it is (BJ-5 order). */
-  | { readonly type: 'RecordCard'; readonly at: number; readonly card: Card }
+  | { readonly type: 'RecordCard'; readonly at: number; readonly card: Card; readonly shoeIndex?: number }
   /** The cut card left the shoe: shuffle after this round (S-4). */
-  | { readonly type: 'RecordCutCard'; readonly at: number }
+  | { readonly type: 'RecordCutCard'; readonly at: number; readonly shoeIndex?: number }
+  /** The previous round's shoe (S-1 carry, S-4): before the first card only. */
+  | { readonly type: 'AttachShoe'; readonly at: number; readonly shoe: ShoeSnapshot }
   /** A seat owner's decision. `betId` (new, client-generated) is required for double/split/insurance. */
   | { readonly type: 'PlayerAction'; readonly at: number; readonly seat: number; readonly hand: number; readonly action: PlayerActionKind; readonly betId?: string; readonly playerId: string }
   /** Issued by the server when the decision deadline of `deadlines(state)` passes: stand / no insurance (BJ-9). */
@@ -31,9 +37,11 @@ export type CardTarget = { readonly type: 'seat'; readonly seat: number; readonl
 
 export type BlackjackEvent =
   | CommonEvent
+  | PlayEvent
   | { readonly type: 'CardRecorded'; readonly at: number; readonly card: Card; readonly to: CardTarget }
   | { readonly type: 'HandActed'; readonly at: number; readonly seat: number; readonly hand: number; readonly action: PlayerActionKind; readonly by: 'player' | 'timeout'; readonly betId?: string }
   | { readonly type: 'CutCardRecorded'; readonly at: number }
+  | { readonly type: 'ShoeAttached'; readonly at: number; readonly shoe: ShoeSnapshot }
   /** S-2 / BJ misdeal: a card the rules did not call for. It is NOT dealt to anyone; the round halts. */
   | { readonly type: 'MisdealDetected'; readonly at: number; readonly card: Card; readonly code: 'MISDEAL'; readonly message: string }
   | { readonly type: 'RoundResumed'; readonly at: number; readonly by: string };
@@ -69,8 +77,19 @@ export interface BlackjackSeat {
 /** Sub-phase of `play` (and `closed`): where the round stands. */
 export type Stage = 'betting' | 'initial-deal' | 'insurance' | 'players' | 'dealer' | 'done';
 
-export interface BlackjackState extends RoundStateBase {
+/** The main bet on a seat during betting (≤ profile.seats entries: O(1) to copy). */
+export interface SeatBet {
+  readonly playerId: string;
+  readonly betId: string;
+  readonly stakeMinor: Minor;
+}
+
+export interface BlackjackState extends RefereeState {
   readonly game: 'blackjack';
+  /** seat number → its main bet, kept per bet (BJ-1 seat ownership without a scan of the round's bets). */
+  readonly seatBets: Readonly<Record<string, SeatBet>>;
+  /** Composition tracker of the shoe (S-1); null before the round opens. Carried to the next round (`carry`). */
+  readonly shoe: Shoe | null;
   /** The rule profile snapshot, resolved when the round opened. */
   readonly profile: BlackjackProfile | null;
   readonly stage: Stage;
@@ -129,15 +148,15 @@ export interface BlackjackView {
   readonly dealer: { readonly cards: readonly (Card | 'hidden')[]; readonly visibleTotal: number | null; readonly holeRevealed: boolean; readonly peek: 'blackjack' | 'no-blackjack' | null };
   readonly turn: { readonly seat: number; readonly hand: number } | null;
   readonly decisionDeadline: number | null;
-  /** Bets visible to this audience (a player sees only their own). */
+  /** A player: their own bets. Dealer / pit boss: none listed — the table totals instead. */
   readonly bets: readonly AcceptedBet[];
+  readonly totals?: BookTotals;
   readonly shuffleAfterRound: boolean;
   readonly halt: { readonly message: string } | null;
 }
 
 // ───────────────────────────── helpers ─────────────────────────────
 
-const v = (code: string, ruleId: string | null, message: string, details?: Record<string, unknown>): Violation => violation(code, ruleId, message, details).violation;
 
 const SEAT_SPOT = /^seat:([1-9][0-9]?)$/;
 
@@ -146,7 +165,6 @@ export function seatOfSpot(spot: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-const mainBets = (s: BlackjackState): AcceptedBet[] => Object.values(s.bets).filter((b) => b.kind === 'main');
 
 const initialDealSize = (s: BlackjackState): number => (s.seats.length === 0 ? 0 : s.seats.length * 2 + (s.profile?.holeCard ? 2 : 1));
 
@@ -307,16 +325,17 @@ export function doubleOk(p: BlackjackProfile, cards: readonly Card[]): boolean {
 
 // ───────────────────────────── decide ─────────────────────────────
 
-function decidePlayerAction(s: BlackjackState, c: Extract<BlackjackCommand, { type: 'PlayerAction' }>, p: BlackjackProfile): Decision<BlackjackEvent> {
-  if (s.phase === 'halted') return reject(v('ROUND_HALTED', 'S-2', 'The round is halted for the pit boss.'));
-  if (s.phase !== 'play') return reject(v('DECISION_NOT_PENDING', 'BJ-9', 'No decision is open in this round.', { phase: s.phase }));
+function decidePlayerAction(s: BlackjackState, c: Extract<BlackjackCommand, { type: 'PlayerAction' }>, p: BlackjackProfile): RefereeDecision<BlackjackEvent> {
+  if (s.phase === 'halted') return refuse(vio('ROUND_HALTED', 'S-2', 'The round is halted for the pit boss.'));
+  if (s.phase !== 'play') return refuse(vio('DECISION_NOT_PENDING', 'BJ-9', 'No decision is open in this round.', { phase: s.phase }));
   const seat = s.seats.find((x) => x.seat === c.seat);
-  if (!seat) return reject(v('NO_SUCH_SEAT', 'BJ-5', `Seat ${c.seat} has no bet in this round.`));
-  if (seat.playerId !== c.playerId) return reject(v('NOT_SEAT_OWNER', 'BJ-9', 'Only the seat owner decides for the seat (RAY §8.1).', { seat: c.seat }));
+  if (!seat) return refuse(vio('NO_SUCH_SEAT', 'BJ-5', `Seat ${c.seat} has no bet in this round.`));
+  if (seat.playerId !== c.playerId) return refuse(vio('NOT_SEAT_OWNER', 'BJ-9', 'Only the seat owner decides for the seat (RAY §8.1).', { seat: c.seat }));
   const needsBet = c.action === 'double' || c.action === 'split' || c.action === 'insurance';
   if (needsBet) {
-    if (typeof c.betId !== 'string' || c.betId.length === 0) return reject(v('BET_ID_REQUIRED', 'BJ-17', `${c.action} adds a stake and needs a new betId.`));
-    const prior = s.bets[c.betId];
+    if (typeof c.betId !== 'string' || c.betId.length === 0) return refuse(vio('BET_ID_REQUIRED', 'BJ-17', `${c.action} adds a stake and needs a new betId.`));
+    if (s.book.cancelled.has(c.betId)) return refuse(vio('BET_ID_CONFLICT', 'D-3', `Bet id ${c.betId} was already used for a cancelled bet.`, { betId: c.betId }));
+    const prior = s.book.byId.get(c.betId);
     if (prior) {
       // A retry only when THIS action on THIS hand already took that stake; a reused id for another
       // move (e.g. a second split with the first split's id) is refused, never swallowed (issue 8).
@@ -325,66 +344,66 @@ function decidePlayerAction(s: BlackjackState, c: Extract<BlackjackCommand, { ty
         prior.playerId === c.playerId &&
         prior.spot === `seat:${c.seat}` &&
         ((c.action === 'split' && seat.hands[c.hand + 1]?.betId === c.betId && (seat.hands[c.hand]?.cards.length ?? 0) < 2) || (c.action === 'double' && seat.hands[c.hand]?.doubleBetId === c.betId) || (c.action === 'insurance' && seat.insuranceBetId === c.betId));
-      if (sameMove) return emit();
-      return reject(v('BET_ID_CONFLICT', 'D-3', `Bet id ${c.betId} was already used for another bet or move.`, { betId: c.betId }));
+      if (sameMove) return duplicate();
+      return refuse(vio('BET_ID_CONFLICT', 'D-3', `Bet id ${c.betId} was already used for another bet or move.`, { betId: c.betId }));
     }
   }
   const derived = (kind: string, stakeMinor: Minor): BlackjackEvent =>
-    accepted(c.at, { betId: c.betId as string, playerId: c.playerId, spot: `seat:${c.seat}`, stakeMinor }, kind, seat.betId);
+    acceptedEvent(c.at, { betId: c.betId as string, playerId: c.playerId, spot: `seat:${c.seat}`, stakeMinor }, kind, seat.betId);
   const acted = (): BlackjackEvent => (c.betId !== undefined && needsBet ? { type: 'HandActed', at: c.at, seat: c.seat, hand: c.hand, action: c.action, by: 'player', betId: c.betId } : { type: 'HandActed', at: c.at, seat: c.seat, hand: c.hand, action: c.action, by: 'player' });
 
   if (c.action === 'insurance' || c.action === 'no-insurance') {
-    if (s.stage !== 'insurance') return reject(v('INSURANCE_NOT_OFFERED', 'BJ-7', 'Insurance is offered only on a dealer Ace, right after the initial deal and before any further card.'));
-    if (seat.insurance === 'not-offered') return reject(v('INSURANCE_NOT_OFFERED', 'BJ-7', 'Insurance is not offered on this hand (RAY §8.2: a Blackjack cannot be insured).'));
-    if (seat.insurance !== 'pending') return reject(v('INSURANCE_ALREADY_DECIDED', 'BJ-7', 'This seat already decided on insurance.'));
-    if (c.action === 'no-insurance') return emit(acted());
+    if (s.stage !== 'insurance') return refuse(vio('INSURANCE_NOT_OFFERED', 'BJ-7', 'Insurance is offered only on a dealer Ace, right after the initial deal and before any further card.'));
+    if (seat.insurance === 'not-offered') return refuse(vio('INSURANCE_NOT_OFFERED', 'BJ-7', 'Insurance is not offered on this hand (RAY §8.2: a Blackjack cannot be insured).'));
+    if (seat.insurance !== 'pending') return refuse(vio('INSURANCE_ALREADY_DECIDED', 'BJ-7', 'This seat already decided on insurance.'));
+    if (c.action === 'no-insurance') return events(acted());
     const stake = Math.floor(seat.stakeMinor / 2);
-    if (stake <= 0) return reject(v('INSURANCE_STAKE_TOO_SMALL', 'BJ-7', 'Insurance costs half the original bet; this bet is too small to halve.'));
-    return emit(derived('insurance', stake), acted());
+    if (stake <= 0) return refuse(vio('INSURANCE_STAKE_TOO_SMALL', 'BJ-7', 'Insurance costs half the original bet; this bet is too small to halve.'));
+    return events(derived('insurance', stake), acted());
   }
-  if (s.stage === 'insurance') return reject(v('INSURANCE_PERIOD', 'BJ-7', 'Insurance decisions come first; play continues after the insurance period.'));
+  if (s.stage === 'insurance') return refuse(vio('INSURANCE_PERIOD', 'BJ-7', 'Insurance decisions come first; play continues after the insurance period.'));
   const cur = currentHand(s);
   if (!cur || cur.seat.seat !== c.seat || cur.handIndex !== c.hand) {
-    return reject(v('NOT_YOUR_TURN', 'BJ-9', cur ? `Seat ${cur.seat.seat} hand ${cur.handIndex + 1} is acting; seats act in turn.` : 'No hand is acting.', { seat: c.seat, hand: c.hand }));
+    return refuse(vio('NOT_YOUR_TURN', 'BJ-9', cur ? `Seat ${cur.seat.seat} hand ${cur.handIndex + 1} is acting; seats act in turn.` : 'No hand is acting.', { seat: c.seat, hand: c.hand }));
   }
   const hand = cur.hand;
-  if (hand.cards.length < 2 || hand.awaitingCard) return reject(v('WAITING_FOR_CARD', 'BJ-9', 'Wait for the card before the next decision.'));
+  if (hand.cards.length < 2 || hand.awaitingCard) return refuse(vio('WAITING_FOR_CARD', 'BJ-9', 'Wait for the card before the next decision.'));
   const insured = seat.insurance === 'taken' && !p.insuredHandMayDoubleOrSplit;
   switch (c.action) {
     case 'stand':
-      return emit(acted());
+      return events(acted());
     case 'hit':
-      return emit(acted()); // a hand at 21 is never current (BJ-10)
+      return events(acted()); // a hand at 21 is never current (BJ-10)
     case 'double': {
-      if (hand.cards.length !== 2) return reject(v('DOUBLE_NOT_ALLOWED', 'BJ-11', 'A double is only on the first two cards of a hand.'));
-      if (hand.splitAces && !p.doubleSplitAces) return reject(v('DOUBLE_NOT_ALLOWED', 'BJ-11', 'Split aces cannot be doubled.'));
-      if (hand.fromSplit && !p.doubleAfterSplit) return reject(v('DOUBLE_NOT_ALLOWED', 'BJ-11', 'This table does not allow a double after a split.'));
-      if (insured) return reject(v('DOUBLE_NOT_ALLOWED', 'RAY-8.2', 'An insured hand cannot be doubled.'));
-      if (!doubleOk(p, hand.cards)) return reject(v('DOUBLE_NOT_ALLOWED', 'BJ-11', 'This table allows a double only on the listed two-card totals.', { doubleOn: p.doubleOn }));
-      return emit(derived('double', seat.stakeMinor), acted());
+      if (hand.cards.length !== 2) return refuse(vio('DOUBLE_NOT_ALLOWED', 'BJ-11', 'A double is only on the first two cards of a hand.'));
+      if (hand.splitAces && !p.doubleSplitAces) return refuse(vio('DOUBLE_NOT_ALLOWED', 'BJ-11', 'Split aces cannot be doubled.'));
+      if (hand.fromSplit && !p.doubleAfterSplit) return refuse(vio('DOUBLE_NOT_ALLOWED', 'BJ-11', 'This table does not allow a double after a split.'));
+      if (insured) return refuse(vio('DOUBLE_NOT_ALLOWED', 'RAY-8.2', 'An insured hand cannot be doubled.'));
+      if (!doubleOk(p, hand.cards)) return refuse(vio('DOUBLE_NOT_ALLOWED', 'BJ-11', 'This table allows a double only on the listed two-card totals.', { doubleOn: p.doubleOn }));
+      return events(derived('double', seat.stakeMinor), acted());
     }
     case 'split': {
       const [a, b] = hand.cards;
-      if (hand.cards.length !== 2 || a === undefined || b === undefined || !pairOk(p, a, b)) return reject(v('SPLIT_NOT_ALLOWED', 'BJ-12', `Only two cards of equal ${p.splitOn} can be split.`));
-      if (seat.hands.length > p.maxSplits) return reject(v('SPLIT_NOT_ALLOWED', 'BJ-12', 'One split only.'));
-      if (insured) return reject(v('SPLIT_NOT_ALLOWED', 'RAY-8.2', 'An insured hand cannot be split.'));
-      return emit(derived('split', seat.stakeMinor), acted());
+      if (hand.cards.length !== 2 || a === undefined || b === undefined || !pairOk(p, a, b)) return refuse(vio('SPLIT_NOT_ALLOWED', 'BJ-12', `Only two cards of equal ${p.splitOn} can be split.`));
+      if (seat.hands.length > p.maxSplits) return refuse(vio('SPLIT_NOT_ALLOWED', 'BJ-12', 'One split only.'));
+      if (insured) return refuse(vio('SPLIT_NOT_ALLOWED', 'RAY-8.2', 'An insured hand cannot be split.'));
+      return events(derived('split', seat.stakeMinor), acted());
     }
   }
 }
 
-function decideTimeout(s: BlackjackState, c: Extract<BlackjackCommand, { type: 'DecisionTimeout' }>, p: BlackjackProfile): Decision<BlackjackEvent> {
-  if (s.phase !== 'play' || !s.decision) return reject(v('DECISION_NOT_PENDING', 'BJ-9', 'No decision is pending.'));
+function decideTimeout(s: BlackjackState, c: Extract<BlackjackCommand, { type: 'DecisionTimeout' }>, p: BlackjackProfile): RefereeDecision<BlackjackEvent> {
+  if (s.phase !== 'play' || !s.decision) return refuse(vio('DECISION_NOT_PENDING', 'BJ-9', 'No decision is pending.'));
   const deadline = s.decision.since + p.decisionTimeMs;
-  if (c.at < deadline) return reject(v('DECISION_TIME_NOT_OVER', 'BJ-9', 'The decision time has not run out yet.', { deadline }));
+  if (c.at < deadline) return refuse(vio('DECISION_TIME_NOT_OVER', 'BJ-9', 'The decision time has not run out yet.', { deadline }));
   if (s.stage === 'insurance') {
     const seat = s.seats.find((x) => x.seat === c.seat);
-    if (!seat || seat.insurance !== 'pending') return reject(v('DECISION_NOT_PENDING', 'BJ-7', `Seat ${c.seat} has no insurance decision pending.`));
-    return emit({ type: 'HandActed', at: c.at, seat: c.seat, hand: 0, action: 'no-insurance', by: 'timeout' });
+    if (!seat || seat.insurance !== 'pending') return refuse(vio('DECISION_NOT_PENDING', 'BJ-7', `Seat ${c.seat} has no insurance decision pending.`));
+    return events({ type: 'HandActed', at: c.at, seat: c.seat, hand: 0, action: 'no-insurance', by: 'timeout' });
   }
   const cur = currentHand(s);
-  if (!cur || cur.seat.seat !== c.seat || cur.handIndex !== c.hand) return reject(v('DECISION_NOT_PENDING', 'BJ-9', `Seat ${c.seat} hand ${c.hand + 1} is not acting.`));
-  return emit({ type: 'HandActed', at: c.at, seat: c.seat, hand: c.hand, action: 'stand', by: 'timeout' });
+  if (!cur || cur.seat.seat !== c.seat || cur.handIndex !== c.hand) return refuse(vio('DECISION_NOT_PENDING', 'BJ-9', `Seat ${c.seat} hand ${c.hand + 1} is not acting.`));
+  return events({ type: 'HandActed', at: c.at, seat: c.seat, hand: c.hand, action: 'stand', by: 'timeout' });
 }
 
 function describeTarget(t: CardTarget | null, s: BlackjackState): string {
@@ -397,41 +416,42 @@ function describeTarget(t: CardTarget | null, s: BlackjackState): string {
   }
 }
 
-function decideCard(s: BlackjackState, c: Extract<BlackjackCommand, { type: 'RecordCard' }>, evolve: (s: BlackjackState, e: BlackjackEvent) => BlackjackState): Decision<BlackjackEvent> {
-  if (!isCard(c.card)) return reject(v('INVALID_CARD', null, `"${String(c.card)}" is not a canonical card code.`));
-  if (s.phase === 'halted') return reject(v('ROUND_HALTED', 'S-2', 'The round is halted after a misdeal; the pit boss must void or resume it.'));
-  const pre: BlackjackEvent[] = [];
-  let st = s;
-  if (s.phase === 'betting') {
-    if (mainBets(s).length === 0) return reject(v('NO_CARD_DUE', 'BJ-5', 'No seat has a bet: no card is dealt.'));
-    // GEN-3: "No more bets" before the first card leaves the shoe; the card itself closes betting.
-    const closed: BlackjackEvent = { type: 'BettingClosed', at: c.at, reason: 'device' };
-    pre.push(closed);
-    st = evolve(st, closed);
+function decideCard(s: BlackjackState, c: Extract<BlackjackCommand, { type: 'RecordCard' }>): RefereeDecision<BlackjackEvent> {
+  if (!isCard(c.card)) return refuse(vio('INVALID_CARD', 'S-1', `"${String(c.card)}" is not a canonical card code.`, { card: c.card }));
+  if (s.seats.length === 0) return refuse(vio('NO_CARD_DUE', 'BJ-5', 'No seat has a bet: no card is dealt.'));
+  if (s.phase !== 'closed' && s.phase !== 'play') return refuse(vio('NO_CARD_DUE', 'S-2', 'The round is complete: no card is due.', { phase: s.phase }));
+  // S-1: a card the shoe can no longer hold is a fault, never dealt (nine aces of spades from 8 decks).
+  if (s.shoe && !trackCard(s.shoe, c.card).ok) {
+    return refuse(vio('IMPOSSIBLE_CARD', 'S-1', `${c.card} cannot come out of this shoe: all ${s.shoe.decks} decks' copies have already been dealt (S-1).`, { card: c.card }));
   }
-  if (st.phase !== 'closed' && st.phase !== 'play') return reject(v('NO_CARD_DUE', 'S-2', 'No round is being dealt.', { phase: st.phase }));
-  const target = cardDue(st);
+  const target = cardDue(s);
   if (target === null) {
-    return emit(...pre, { type: 'MisdealDetected', at: c.at, card: c.card, code: 'MISDEAL', message: `Misdeal (S-2): ${c.card} was not called for — ${describeTarget(null, st)}.` });
+    return events({ type: 'MisdealDetected', at: c.at, card: c.card, code: 'MISDEAL', message: `Misdeal (S-2): ${c.card} was not called for — ${describeTarget(null, s)}.` });
   }
-  return emit(...pre, { type: 'CardRecorded', at: c.at, card: c.card, to: target });
+  return events({ type: 'CardRecorded', at: c.at, card: c.card, to: target });
 }
 
 // ───────────────────────────── evolve ─────────────────────────────
 
-function evolveGame(s: BlackjackState, e: Exclude<BlackjackEvent, CommonEvent>): BlackjackState {
+function evolveGame(s: BlackjackState, e: Exclude<BlackjackEvent, CommonEvent | PlayEvent>): BlackjackState {
   const p = s.profile;
   const seq = s.seq + 1;
   switch (e.type) {
+    case 'ShoeAttached':
+      return { ...s, seq, shoe: { ...trackShoe({ decks: e.shoe.decks }), ...e.shoe } };
     case 'CutCardRecorded':
-      return { ...s, seq, shuffleAfterRound: true };
-    case 'MisdealDetected':
-      return { ...s, seq, halt: { at: e.at, card: e.card, message: e.message, from: s.phase }, phase: 'halted', rejectedCards: [...s.rejectedCards, e.card] };
+      return { ...s, seq, shuffleAfterRound: true, shoe: s.shoe ? { ...s.shoe, cutCardOut: true } : s.shoe };
+    case 'MisdealDetected': {
+      // the misdealt card physically left the shoe (S-1 tracking), but is dealt to nobody
+      const shoe = s.shoe ? trackCard(s.shoe, e.card) : null;
+      return { ...s, seq, shoe: shoe && shoe.ok ? shoe.value : s.shoe, halt: { at: e.at, card: e.card, message: e.message, from: s.phase }, phase: 'halted', rejectedCards: [...s.rejectedCards, e.card] };
+    }
     case 'RoundResumed':
       // the decision clock restarts on resume: a halt never eats a player's decision time (BJ-9)
       return advance({ ...s, seq, phase: s.halt?.from ?? 'play', halt: null, decision: null }, e.at);
     case 'CardRecorded': {
-      let next: BlackjackState = { ...s, seq, phase: 'play' };
+      const shoe = s.shoe ? trackCard(s.shoe, e.card) : null;
+      let next: BlackjackState = { ...s, seq, phase: 'play', shoe: shoe && shoe.ok ? shoe.value : s.shoe };
       const to = e.to;
       switch (to.type) {
         case 'dealer':
@@ -480,8 +500,8 @@ function evolveGame(s: BlackjackState, e: Exclude<BlackjackEvent, CommonEvent>):
 }
 
 function buildSeats(s: BlackjackState): BlackjackSeat[] {
-  return mainBets(s)
-    .map((b) => ({ b, seat: seatOfSpot(b.spot) ?? 0 }))
+  return Object.entries(s.seatBets)
+    .map(([seat, b]) => ({ b, seat: Number(seat) }))
     .sort((x, y) => x.seat - y.seat)
     .map(({ b, seat }) => ({
       seat,
@@ -496,19 +516,14 @@ function buildSeats(s: BlackjackState): BlackjackSeat[] {
 
 // ───────────────────────────── settle / view / next ─────────────────────────────
 
-function settleState(s: BlackjackState): Result<Settlement> {
-  const roundId = s.roundId ?? '';
-  if (s.phase === 'void' || s.voidReason !== null) {
-    const lines = refundAll(s);
-    return ok({ roundId, voided: true, lines, houseResultMinor: 0 });
-  }
+function settleState(s: BlackjackState): Result<readonly SettlementLine[]> {
   const p = s.profile;
   if (!p || (s.phase !== 'resolved' && s.phase !== 'settled')) return violation('ROUND_NOT_RESOLVED', 'GEN-5', 'The round is settled only when the dealer hand is complete.', { phase: s.phase });
   const lines: SettlementLine[] = [];
   const dealer = s.dealer.cards;
   const lateBj = isBlackjackCards(dealer) && s.peek === null;
   const line = (betId: string, returnMinor: Minor, rules: readonly string[]): void => {
-    const b = s.bets[betId];
+    const b = s.book.byId.get(betId);
     if (!b) return;
     const outcome = returnMinor === 0 ? 'lose' : returnMinor === b.stakeMinor ? (rules.includes('BJ-8a') ? 'refund' : 'push') : 'win';
     lines.push({ betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor, outcome, rules });
@@ -517,7 +532,7 @@ function settleState(s: BlackjackState): Result<Settlement> {
     for (const h of seat.hands) {
       const { result, rules } = handResult(p, handFinal(h), dealer);
       const extraRefund = lateBj && p.lateDealerBlackjackTakes === 'original-only' && result === 'lose';
-      const stakeOf = (id: string): Minor => s.bets[id]?.stakeMinor ?? 0;
+      const stakeOf = (id: string): Minor => s.book.byId.get(id)?.stakeMinor ?? 0;
       const isSplitStake = h.betId !== seat.betId;
       if (extraRefund && isSplitStake) line(h.betId, stakeOf(h.betId), ['BJ-8a']);
       else line(h.betId, handReturn(p, result, stakeOf(h.betId)), lateBj ? [...rules, 'BJ-8a'] : rules);
@@ -527,17 +542,11 @@ function settleState(s: BlackjackState): Result<Settlement> {
       }
     }
     if (seat.insuranceBetId !== null) {
-      const stake = s.bets[seat.insuranceBetId]?.stakeMinor ?? 0;
+      const stake = s.book.byId.get(seat.insuranceBetId)?.stakeMinor ?? 0;
       line(seat.insuranceBetId, insuranceReturn(p, dealer, stake), ['BJ-7', 'BJ-17']);
     }
   }
-  let stakes = 0;
-  let returns = 0;
-  for (const l of lines) {
-    stakes += l.stakeMinor;
-    returns += l.returnMinor;
-  }
-  return ok({ roundId, voided: false, lines, houseResultMinor: stakes - returns });
+  return ok(lines);
 }
 
 function handView(p: BlackjackProfile, h: BlackjackHand): BlackjackHandView {
@@ -574,7 +583,7 @@ function viewState(s: BlackjackState, audience: Audience): BlackjackView {
     dealer: { cards: dealerCards, visibleTotal: visible.length > 0 ? handValue(visible).total : null, holeRevealed: s.dealer.holeRevealed, peek: s.peek },
     turn: cur ? { seat: cur.seat.seat, hand: cur.handIndex } : null,
     decisionDeadline: s.decision && p ? s.decision.since + p.decisionTimeMs : null,
-    bets: Object.values(s.bets).filter((b) => sees(b.playerId)),
+    ...(audience.role === 'player' ? { bets: betsOfPlayer(s.book, audience.playerId) } : { bets: [], totals: bookTotals(s.book) }),
     shuffleAfterRound: s.shuffleAfterRound,
     halt: s.halt ? { message: s.halt.message } : null,
   };
@@ -615,8 +624,8 @@ function nextActions(s: BlackjackState): NextAction[] {
   return out;
 }
 
+/** BJ-9 decision deadlines (the referee adds the betting deadline). */
 function deadlinesOf(s: BlackjackState): Deadline[] {
-  if (s.phase === 'betting' && s.bettingClosesAt !== null) return [{ at: s.bettingClosesAt, command: { type: 'CloseBetting', at: s.bettingClosesAt, reason: 'deadline' } }];
   const p = s.profile;
   if (s.phase !== 'play' || !s.decision || !p) return [];
   const at = s.decision.since + p.decisionTimeMs;
@@ -625,154 +634,188 @@ function deadlinesOf(s: BlackjackState): Deadline[] {
   return cur ? [{ at, command: { type: 'DecisionTimeout', at, seat: cur.seat.seat, hand: cur.handIndex } }] : [];
 }
 
-// ───────────────────────────── the kernel ─────────────────────────────
+// ───────────────────────────── the definition ─────────────────────────────
 
-export type BlackjackKernel = RoundKernel<BlackjackState, BlackjackCommand, BlackjackEvent, BlackjackView>;
+/** The highest return of one stake unit (stake included): Blackjack 3:2, insurance 2:1, a double or split 1:1. */
+export const blackjackMaxReturn = (p: BlackjackProfile): number => Math.max(p.blackjackPays.num / p.blackjackPays.den, p.insurancePays.num / p.insurancePays.den, 1) + 1;
 
-export function initialBlackjackState(): BlackjackState {
-  return {
-    ...initialBase('blackjack'),
-    profile: null,
-    stage: 'betting',
-    seats: [],
-    dealer: { cards: [], holeRevealed: false },
-    initialDealt: 0,
-    peek: null,
-    decision: null,
-    halt: null,
-    rejectedCards: [],
-    shuffleAfterRound: false,
-  };
-}
+/** How long a dealing step may take before the round is stalled for the pit boss (issue 9 §5). */
+export const BLACKJACK_DEAL_STALL_MS = 60_000;
 
-/** A blackjack kernel over a profile table (profiles are data: an operator may bring its own). */
-export function createBlackjackKernel(profiles: Readonly<Record<string, BlackjackProfile>> = blackjackProfiles): BlackjackKernel {
-  const evolve = (s: BlackjackState, e: BlackjackEvent): BlackjackState => {
-    switch (e.type) {
-      case 'RoundOpened':
-        return { ...evolveCommon(s, e), profile: profiles[e.profileId] ?? null };
-      case 'BettingClosed': {
-        const closed = evolveCommon(s, e);
-        return advance({ ...closed, stage: 'initial-deal', seats: buildSeats(closed) }, e.at);
-      }
-      case 'RoundVoided':
-        return { ...evolveCommon(s, e), decision: null };
-      case 'BetAccepted':
-      case 'BetCancelled':
-      case 'RoundSettled':
-        return evolveCommon(s, e);
-      case 'CardRecorded':
-      case 'HandActed':
-      case 'CutCardRecorded':
-      case 'MisdealDetected':
-      case 'RoundResumed':
-        return evolveGame(s, e);
-    }
-  };
-
-  const decide = (s: BlackjackState, c: BlackjackCommand): Decision<BlackjackEvent> => {
-    switch (c.type) {
-      case 'OpenRound': {
-        if (s.phase !== 'idle') return reject(v('ROUND_ALREADY_OPEN', 'GEN-3', 'This kernel state already holds a round.'));
-        if (!profiles[c.profileId]) return reject(v('UNKNOWN_PROFILE', 'D-2', `No blackjack profile "${c.profileId}".`));
-        return emit({ type: 'RoundOpened', at: c.at, roundId: c.roundId, tableId: c.tableId, profileId: c.profileId, bettingClosesAt: c.bettingClosesAt, limits: c.limits });
-      }
-      case 'PlaceBet': {
-        const open = checkBettingOpen(s, c.at);
-        if (open) return reject(open);
-        const p = s.profile as BlackjackProfile;
-        const seatNo = seatOfSpot(c.bet.spot);
-        if (seatNo === null || seatNo < 1 || seatNo > p.seats) return reject(v('UNKNOWN_SPOT', 'BJ-1', `Blackjack bets are on seats seat:1..seat:${p.seats}.`, { spot: c.bet.spot }));
-        const dup = checkBetIdempotency(s, c.bet);
-        if (dup === 'duplicate') return emit();
-        if (dup) return reject(dup);
-        const onSeat = mainBets(s).find((b) => b.spot === c.bet.spot);
-        if (onSeat) {
-          return reject(onSeat.playerId === c.bet.playerId
-            ? v('SEAT_HAS_BET', 'BJ-6', `You already have a bet on seat ${seatNo}; cancel it to change the amount.`)
-            : v('SEAT_TAKEN', 'BJ-1', `Seat ${seatNo} belongs to another player.`));
-        }
-        const stake = checkStake(s, c.bet, 'main');
-        if (stake) return reject(stake);
-        return emit(accepted(c.at, c.bet, 'main'));
-      }
-      case 'CancelBet': {
-        const bad = checkCancel(s, c.at, c.betId, c.playerId);
-        if (bad) return reject(bad);
-        return emit({ type: 'BetCancelled', at: c.at, betId: c.betId, playerId: c.playerId, stakeMinor: (s.bets[c.betId] as AcceptedBet).stakeMinor });
-      }
-      case 'CloseBetting':
-        if (s.phase !== 'betting') return reject(v('BETTING_CLOSED', 'GEN-3', 'Betting is not open.'));
-        return emit({ type: 'BettingClosed', at: c.at, reason: c.reason });
-      case 'VoidRound': {
-        const bad = checkVoidable(s);
-        if (bad) return reject(bad);
-        return emit({ type: 'RoundVoided', at: c.at, reason: c.reason, by: c.by });
-      }
-      case 'MarkSettled':
-        if (s.phase !== 'resolved' && s.phase !== 'void') return reject(v('ROUND_NOT_RESOLVED', 'GEN-5', 'Only a resolved or void round can be marked settled.'));
-        return emit({ type: 'RoundSettled', at: c.at });
-      case 'RecordCard':
-        return decideCard(s, c, evolve);
-      case 'RecordCutCard':
-        if (s.phase === 'idle') return reject(v('ROUND_NOT_OPEN', 'S-4', 'No round is open.'));
-        return s.shuffleAfterRound ? emit() : emit({ type: 'CutCardRecorded', at: c.at });
-      case 'PlayerAction':
-        if (!s.profile) return reject(v('ROUND_NOT_OPEN', 'GEN-3', 'No round is open.'));
-        if (!(PLAYER_ACTIONS as readonly string[]).includes(c.action)) return reject(v('UNKNOWN_ACTION', 'BJ-9', `Unknown action "${String(c.action)}".`));
-        return decidePlayerAction(s, c, s.profile);
-      case 'DecisionTimeout':
-        if (!s.profile) return reject(v('ROUND_NOT_OPEN', 'GEN-3', 'No round is open.'));
-        return decideTimeout(s, c, s.profile);
-      case 'ResumeRound':
-        if (s.phase !== 'halted') return reject(v('ROUND_NOT_HALTED', 'S-2', 'Only a halted round can be resumed.'));
-        return emit({ type: 'RoundResumed', at: c.at, by: c.by });
-    }
-  };
-
-  return {
-    game: 'blackjack',
-    initial: initialBlackjackState,
-    decide,
-    evolve,
-    view: viewState,
-    settle: settleState,
-    next: nextActions,
-    deadlines: deadlinesOf,
-  };
-}
-
-export const blackjackKernel: BlackjackKernel = createBlackjackKernel();
-
-// ───────────────────────────── event redaction for publishing ─────────────────────────────
-
-/** A `CardRecorded` as published: the hole card is `'hidden'` (BJ-5a). */
-export type PublicCardRecorded = { readonly type: 'CardRecorded'; readonly at: number; readonly card: Card | 'hidden'; readonly to: CardTarget };
-export type BlackjackPublicEvent = Exclude<BlackjackEvent, { type: 'CardRecorded' }> | PublicCardRecorded;
+const UNRESOLVED: readonly Phase[] = ['betting', 'closed', 'play', 'halted'];
 
 /**
- * What an audience may receive of an event on the realtime channel: the hole card is hidden from
- * EVERY audience (BJ-5a — the reveal reaches clients through `view`, whose dealer hand shows it once
- * dealer play starts), and a player gets no event about another player's bet (`null`).
+ * What an audience may receive of an event (live frame, resync, `GET /rounds/:id/events`): the hole
+ * card is `'hidden'` for EVERY audience (BJ-5a — the reveal reaches clients through `view`, whose
+ * dealer hand shows it once dealer play starts). Other players' bets are hidden by the referee.
  */
-export function eventForAudience(e: BlackjackEvent, audience: Audience): BlackjackPublicEvent | null {
+export function redactBlackjack(e: Exclude<BlackjackEvent, CommonEvent | PlayEvent>): PublicBlackjackGameEvent {
   switch (e.type) {
     case 'CardRecorded':
       return e.to.type === 'dealer' && e.to.faceDown ? { ...e, card: 'hidden' } : e;
-    case 'BetAccepted':
-      return audience.role === 'player' && audience.playerId !== e.bet.playerId ? null : e;
-    case 'BetCancelled':
-      return audience.role === 'player' && audience.playerId !== e.playerId ? null : e;
-    case 'HandActed':
-      // seat decisions are public (the camera shows them); the stake of a derived bet is not in it
-      return e;
-    case 'RoundOpened':
-    case 'BettingClosed':
-    case 'RoundVoided':
-    case 'RoundSettled':
+    case 'HandActed': // seat decisions are public (the camera shows them); the stake of a derived bet is not in it
     case 'CutCardRecorded':
+    case 'ShoeAttached':
     case 'MisdealDetected':
     case 'RoundResumed':
       return e;
   }
 }
+
+/** A `CardRecorded` as published: the hole card is `'hidden'` (BJ-5a). */
+export type PublicCardRecorded = { readonly type: 'CardRecorded'; readonly at: number; readonly card: Card | 'hidden'; readonly to: CardTarget };
+export type PublicBlackjackGameEvent = Exclude<BlackjackEvent, CommonEvent | PlayEvent | { type: 'CardRecorded' }> | PublicCardRecorded;
+export type BlackjackPublicEvent = Exclude<BlackjackEvent, { type: 'CardRecorded' }> | PublicCardRecorded;
+
+export function defineBlackjack(profiles: Readonly<Record<string, BlackjackProfile>> = blackjackProfiles) {
+  return defineGame<BlackjackState, BlackjackCommand, BlackjackEvent, BlackjackView, BlackjackProfile>({
+    id: 'blackjack',
+    name: 'Blackjack',
+    profiles,
+    defaultProfile: 'standard',
+    maxReturnMultiple: blackjackMaxReturn,
+    initial: () => ({
+      game: 'blackjack',
+      profile: null,
+      stage: 'betting',
+      seatBets: {},
+      seats: [],
+      dealer: { cards: [], holeRevealed: false },
+      initialDealt: 0,
+      peek: null,
+      decision: null,
+      halt: null,
+      rejectedCards: [],
+      shuffleAfterRound: false,
+      shoe: null,
+    }),
+    bets: {
+      spot(_s, p, key) {
+        const seatNo = seatOfSpot(key);
+        if (seatNo === null || seatNo < 1 || seatNo > p.seats) return violation('UNKNOWN_SPOT', 'BJ-1', `Blackjack bets are on seats seat:1..seat:${p.seats}.`, { spot: key });
+        return ok({ key, kind: 'main' });
+      },
+      restrict(s, _p, bet) {
+        const seatNo = seatOfSpot(bet.spot) ?? 0;
+        const onSeat = s.seatBets[String(seatNo)];
+        if (!onSeat) return null;
+        return onSeat.playerId === bet.playerId
+          ? vio('SEAT_HAS_BET', 'BJ-6', `You already have a bet on seat ${seatNo}; cancel it to change the amount.`, { seat: seatNo })
+          : vio('SEAT_TAKEN', 'BJ-1', `Seat ${seatNo} belongs to another player.`, { seat: seatNo });
+      },
+      onAccepted(s, bet) {
+        if (bet.kind !== 'main') return s;
+        return { ...s, seatBets: { ...s.seatBets, [String(seatOfSpot(bet.spot) ?? 0)]: { playerId: bet.playerId, betId: bet.betId, stakeMinor: bet.stakeMinor } } };
+      },
+      onCancelled(s, bet) {
+        if (bet.kind !== 'main') return s;
+        const seatBets = { ...s.seatBets };
+        delete seatBets[String(seatOfSpot(bet.spot) ?? 0)];
+        return { ...s, seatBets };
+      },
+    },
+    afterCommon(s, e) {
+      switch (e.type) {
+        case 'RoundOpened': {
+          const profile = profiles[e.profileId] ?? null;
+          return { ...s, profile, shoe: profile ? trackShoe({ decks: profile.decks, cutFromEnd: profile.cutCardFromEnd }) : null };
+        }
+        case 'BettingClosed':
+          return advance({ ...s, stage: 'initial-deal', seats: buildSeats(s) }, e.at);
+        case 'RoundVoided':
+          return { ...s, decision: null };
+        default:
+          return s;
+      }
+    },
+    moves: {
+      RecordCard: { phases: ['closed', 'play', 'resolved'], closesBetting: true, decide: decideCard },
+      RecordCutCard: {
+        phases: ['betting', 'closed', 'play', 'halted', 'resolved'],
+        decide: (s, c) => (s.shuffleAfterRound ? duplicate() : events<BlackjackEvent>({ type: 'CutCardRecorded', at: c.at })),
+      },
+      AttachShoe: {
+        phases: UNRESOLVED,
+        decide(s, c) {
+          if (s.phase !== 'betting' && s.phase !== 'closed') return refuse(vio('SHOE_LOCKED', 'S-4', 'A shoe can only be attached to an open round before its first card.'));
+          if (s.initialDealt > 0 || s.rejectedCards.length > 0) return refuse(vio('SHOE_LOCKED', 'S-4', 'Cards have already come out in this round.'));
+          const shoe = validateShoeSnapshot(c.shoe, s.profile?.decks ?? 8, 'BJ-1');
+          if (!shoe.ok) return shoe;
+          return events<BlackjackEvent>({ type: 'ShoeAttached', at: c.at, shoe: snapshotOf(shoe.value) });
+        },
+      },
+      PlayerAction: {
+        phases: ['closed', 'play'],
+        decide(s, c) {
+          if (!s.profile) return refuse(vio('ROUND_NOT_OPEN', 'GEN-3', 'No round is open.'));
+          if (!(PLAYER_ACTIONS as readonly string[]).includes(c.action)) return refuse(vio('UNKNOWN_ACTION', 'BJ-9', `Unknown action "${String(c.action)}".`));
+          const d = decidePlayerAction(s, c, s.profile);
+          if (!d.ok) return d;
+          // D-1: a derived stake (double, split, insurance) stays within the global ceiling too
+          for (const e of d.events) {
+            if (e.type !== 'BetAccepted') continue;
+            const bad = checkStakeAmount(e.bet.stakeMinor, globalStakeCeiling(blackjackMaxReturn(s.profile)));
+            if (bad) return refuse(bad);
+          }
+          return d;
+        },
+      },
+      DecisionTimeout: {
+        phases: ['closed', 'play'],
+        decide: (s, c) => (s.profile ? decideTimeout(s, c, s.profile) : refuse(vio('ROUND_NOT_OPEN', 'GEN-3', 'No round is open.'))),
+      },
+      ResumeRound: {
+        phases: UNRESOLVED,
+        decide: (s, c) => (s.phase !== 'halted' ? refuse(vio('ROUND_NOT_HALTED', 'S-2', 'Only a halted round can be resumed.')) : events<BlackjackEvent>({ type: 'RoundResumed', at: c.at, by: c.by })),
+      },
+    },
+    evolve: evolveGame,
+    view: viewState,
+    redact: (e) => redactBlackjack(e),
+    // issue 9 §5: a card the table owes (deal, hit, dealer draw) has a deadline; a player's decision has its own (BJ-9 DecisionTimeout)
+    stall: (s) => (cardDue(s) ? { step: s.stage === 'dealer' ? 'dealer-draw' : 'deal', afterMs: BLACKJACK_DEAL_STALL_MS, ruleId: 'GEN-6' } : null),
+    settle: (s) => settleState(s),
+    next: nextActions,
+    deadlines: deadlinesOf,
+    devices: {
+      families: ['shoe'],
+      map: (ev, _ctx, at) => shoeDeviceReaction(ev, at, { unreadable: false }),
+    },
+    commands: [
+      { type: 'PlayerAction', roles: ['player'], ruleId: 'BJ-9', description: "The seat owner's decision: hit, stand, double, split, insurance or no insurance." },
+      { type: 'RecordCutCard', roles: ['dealer'], ruleId: 'S-4', description: 'The cut card came out: shuffle after this round.' },
+      { type: 'ResumeRound', roles: ['pitboss'], ruleId: 'S-2', description: 'Accept the round after a misdeal halt; the rejected card stays out of play.' },
+    ],
+    preOpen: { ruleId: 'GEN-8', checks: ['cards-inspected', 'shoe', 'discard-holder', 'scanner'], description: 'Cards are inspected before play; the shoe, the discard holder and the scanner are checked before the table opens.' },
+    carry: { next: (prev, at) => carryShoe(prev, at) },
+    // two seats, each dealt a Blackjack against a dealer 9 + hole 7: the round completes with no decision (BJ-14)
+    example: {
+      spots: ['seat:1', 'seat:2'],
+      spare: 'seat:3',
+      autoplay: (state) => autoplay(state as BlackjackState),
+      resolve: [{ type: 'RecordCard', card: 'AS' }, { type: 'RecordCard', card: 'AH' }, { type: 'RecordCard', card: '9S' }, { type: 'RecordCard', card: 'KS' }, { type: 'RecordCard', card: 'KH' }, { type: 'RecordCard', card: '7D' }],
+    },
+  });
+}
+
+/** A house bot for tests and simulations: the next card (no aces, so no insurance) or a stand, or null when nothing is due. */
+const BOT_CARDS: readonly Card[] = ['TS', '7H', '9D', '8C', 'TC', '6S', 'QD', '5H', 'KC', '4D', 'JH', '3C'];
+export function autoplay(s: BlackjackState): (Readonly<Record<string, unknown>> & { readonly type: string }) | null {
+  if (s.phase !== 'closed' && s.phase !== 'play') return null;
+  if (cardDue(s)) return { type: 'RecordCard', card: BOT_CARDS[s.seq % BOT_CARDS.length] as Card };
+  const pending = s.seats.find((x) => x.insurance === 'pending');
+  if (s.stage === 'insurance' && pending) return { type: 'PlayerAction', seat: pending.seat, hand: 0, action: 'no-insurance', playerId: pending.playerId };
+  const cur = currentHand(s);
+  return cur ? { type: 'PlayerAction', seat: cur.seat.seat, hand: cur.handIndex, action: 'stand', playerId: cur.seat.playerId } : null;
+}
+
+export const blackjackDefinition = defineBlackjack();
+
+/** A blackjack kernel over a profile table (profiles are data: an operator may bring its own). */
+export const createBlackjackKernel = (profiles: Readonly<Record<string, BlackjackProfile>> = blackjackProfiles) => createKernel(defineBlackjack(profiles));
+export type BlackjackKernel = ReturnType<typeof createBlackjackKernel>;
+
+export const blackjackKernel: BlackjackKernel = createBlackjackKernel();
+
+/** The published form of any blackjack event for an audience (the referee's redaction: BJ-5a hole card, other players' bets). */
+export const eventForAudience = (e: BlackjackEvent, audience: Audience): BlackjackPublicEvent | null => blackjackKernel.redact(e, audience) as BlackjackPublicEvent | null;

@@ -133,7 +133,8 @@ export function blackjackSettleOffline(profileId: string, input: unknown): Resul
     for (const e of d.events) s = k.evolve(s, e);
     return ok(true);
   };
-  const limits = { spots: {}, tableMinMinor: 1, tableMaxMinor: Number.MAX_SAFE_INTEGER };
+  // D-1: the highest stake whose every payout stays an exact integer (a larger one is STAKE_TOO_LARGE, never an overflow)
+  const limits = { spots: {}, tableMinMinor: 1, tableMaxMinor: k.stakeCeiling(p) };
   const open = run({ type: 'OpenRound', at, roundId: 'offline', tableId: 'offline', profileId, bettingClosesAt: 1, limits });
   if (!open.ok) return open;
   for (const seat of parsed.value.seats) {

@@ -9,6 +9,8 @@ import type {
   CommonCommand,
   CommonEvent,
   Deadline,
+  PlayCommand,
+  PlayEvent,
   GameId,
   NextAction,
   Phase,
@@ -44,17 +46,20 @@ export const SITUATIONS = [
   'mark-settled',
   'unknown-command',
   'move-out-of-phase',
+  'device-result',
+  'stall',
+  'resume',
 ] as const;
 export type Situation = (typeof SITUATIONS)[number];
 
 export type LifecycleOutcome =
   /** The command is decided and emits `event` (subject to the command's own validation). */
-  | { readonly kind: 'accept'; readonly event: CommonEvent['type'] | 'game' }
+  | { readonly kind: 'accept'; readonly event: CommonEvent['type'] | PlayEvent['type'] | 'game' }
   /** Nothing to do: the same thing already happened (ok, no events, `duplicate: true`). */
   | { readonly kind: 'duplicate' }
   | { readonly kind: 'reject'; readonly code: GameErrorCode; readonly ruleId: string };
 
-const A = (event: CommonEvent['type'] | 'game'): LifecycleOutcome => ({ kind: 'accept', event });
+const A = (event: CommonEvent['type'] | PlayEvent['type'] | 'game'): LifecycleOutcome => ({ kind: 'accept', event });
 const D: LifecycleOutcome = { kind: 'duplicate' };
 const R = (code: GameErrorCode, ruleId: string): LifecycleOutcome => ({ kind: 'reject', code, ruleId });
 
@@ -84,6 +89,16 @@ const NOT_OPEN = R('ROUND_NOT_OPEN', 'GEN-3');
  *   `closesBetting`: in `betting` the referee emits `BettingClosed{reason:'device'}` first.
  * - `mark-settled` after a void is a real event (RoundSettled; the phase becomes `settled` and
  *   `voidReason` stays, so `settle` still refunds).
+ * - `device-result` = a move the definition marks `result` (a wheel's number, the dice): while betting
+ *   is open it is a FAULT, never an outcome (issue 9 §2): DEVICE_RESULT_OUT_OF_PHASE with the move's
+ *   own rule ID (ROU-3 wheel, SB-4 dice…; GEN-3 when it names none); the round is neither closed nor
+ *   resolved by it and the server raises a pit-boss alert. A wheel result with no spin in progress is the
+ *   same code from the game (ROU-4). Elsewhere a result move follows its `phases` like any move.
+ * - `stall` = the server's `StallPlay` when a playing step's deadline passed (`deadlines(state)`; the
+ *   step and its allowance come from the definition's `stall`, 60 s by default): PlayStalled; a late
+ *   timer after the round moved on is a no-op; before the deadline DEADLINE_NOT_REACHED (GEN-6).
+ * - `resume` = the pit boss's `ResumePlay` on a stalled round (the other choice is `VoidRound`):
+ *   PlayResumed, the step's deadline re-armed from now; ROUND_NOT_STALLED when nothing is stalled.
  */
 export const LIFECYCLE: Readonly<Record<Situation, Readonly<Record<Phase, LifecycleOutcome>>>> = {
   //                    idle                           betting               closed                 play                   halted                 resolved                            settled                             void
@@ -99,14 +114,58 @@ export const LIFECYCLE: Readonly<Record<Situation, Readonly<Record<Phase, Lifecy
   'mark-settled': row(R('ROUND_NOT_OPEN', 'GEN-5'), R('ROUND_NOT_RESOLVED', 'GEN-5'), R('ROUND_NOT_RESOLVED', 'GEN-5'), R('ROUND_NOT_RESOLVED', 'GEN-5'), R('ROUND_NOT_RESOLVED', 'GEN-5'), A('RoundSettled'), D, A('RoundSettled')),
   'unknown-command': row(R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3'), R('UNKNOWN_COMMAND', 'D-3')),
   'move-out-of-phase': row(NOT_OPEN, R('COMMAND_NOT_EXPECTED', 'GEN-3'), R('COMMAND_NOT_EXPECTED', 'GEN-3'), R('COMMAND_NOT_EXPECTED', 'GEN-3'), R('ROUND_HALTED', 'S-2'), R('ROUND_RESOLVED', 'GEN-5'), R('ROUND_RESOLVED', 'GEN-5'), R('ROUND_VOID', 'GEN-6')),
+  'device-result': row(NOT_OPEN, R('DEVICE_RESULT_OUT_OF_PHASE', 'GEN-3'), A('game'), A('game'), R('ROUND_HALTED', 'S-2'), R('ROUND_RESOLVED', 'GEN-5'), R('ROUND_RESOLVED', 'GEN-5'), R('ROUND_VOID', 'GEN-6')),
+  stall: row(NOT_OPEN, R('COMMAND_NOT_EXPECTED', 'GEN-3'), A('PlayStalled'), A('PlayStalled'), D, D, D, D),
+  resume: row(NOT_OPEN, R('ROUND_NOT_STALLED', 'GEN-6'), A('PlayResumed'), A('PlayResumed'), R('ROUND_HALTED', 'S-2'), R('ROUND_RESOLVED', 'GEN-5'), R('ROUND_RESOLVED', 'GEN-5'), R('ROUND_VOID', 'GEN-6')),
 };
 
+/** The LIFECYCLE table as Markdown (libs/games/ERRORS.md and the README carry it; the contract suite checks they agree). */
+export function lifecycleMarkdown(): string {
+  const cell = (o: LifecycleOutcome): string => {
+    switch (o.kind) {
+      case 'accept':
+        return o.event === 'game' ? "accept (the move's events)" : `accept ${o.event}`;
+      case 'duplicate':
+        return 'duplicate';
+      case 'reject':
+        return `${o.code} (${o.ruleId})`;
+    }
+  };
+  const phases = Object.keys(LIFECYCLE.open) as Phase[];
+  const lines = [`| situation | ${phases.join(' | ')} |`, `|---|${phases.map(() => '---').join('|')}|`];
+  for (const situation of SITUATIONS) lines.push(`| ${situation} | ${phases.map((p) => cell(LIFECYCLE[situation][p])).join(' | ')} |`);
+  return lines.join('\n');
+}
+
 // ───────────────────────────── state and decisions ─────────────────────────────
+
+/** A stalled playing step (issue 9 §5): what the round waited for, under which rule, since when. */
+export interface StallRecord {
+  readonly at: number;
+  readonly step: string;
+  readonly ruleId: string;
+  readonly since: number;
+}
 
 /** Every game's state under the referee: the contract's base plus the incremental bet book. */
 export interface RefereeState extends RoundStateBase {
   readonly book: BetBook;
+  /** When the current playing step started (the last event folded in `closed`/`play`); null outside play. The base of the stall deadline. */
+  readonly playSince: number | null;
+  /** Set by PlayStalled, cleared by any progress, PlayResumed, or leaving play. */
+  readonly stalled: StallRecord | null;
 }
+
+/** A playing step the round waits for from the table, and how long it may take (issue 9 §5). */
+export interface StallSpec {
+  /** What the table owes: `spin`, `result`, `deal`, `dice`… (shown to the pit boss). */
+  readonly step: string;
+  readonly afterMs: number;
+  readonly ruleId: string;
+}
+
+/** The allowance of a playing step when a definition declares none: no round waits silently forever. */
+export const DEFAULT_STALL: StallSpec = { step: 'play', afterMs: 60_000, ruleId: 'GEN-6' };
 
 /** A referee decision: events, or a violation. A retry is ok with no events and `duplicate: true`. */
 export type RefereeDecision<E> =
@@ -123,11 +182,17 @@ export interface Move<S, C, E> {
   readonly phases: readonly Phase[];
   /** A device sign that play started (ball launch, card, dice): closes betting first if still open (GEN-3, ROU-3). */
   readonly closesBetting?: boolean;
+  /**
+   * The move reports an outcome from a device (a wheel's number, the dice): while betting is open it
+   * is refused as DEVICE_RESULT_OUT_OF_PHASE with this rule ID — a fault for the pit boss, never an
+   * outcome, and it neither closes nor resolves the round (issue 9 §2; LIFECYCLE `device-result`).
+   */
+  readonly result?: { readonly ruleId: string };
   decide(state: S, command: C): RefereeDecision<E>;
 }
 
-export type GameCommandOf<C extends Cmd> = Exclude<C, CommonCommand>;
-export type GameEventOf<E extends Cmd> = Exclude<E, CommonEvent>;
+export type GameCommandOf<C extends Cmd> = Exclude<C, CommonCommand | PlayCommand>;
+export type GameEventOf<E extends Cmd> = Exclude<E, CommonEvent | PlayEvent>;
 
 export type Moves<S, C extends Cmd, E> = { readonly [K in GameCommandOf<C>['type']]: Move<S, Extract<C, { type: K }>, E> };
 
@@ -241,6 +306,13 @@ export interface GameDefinition<S extends RefereeState, C extends Cmd, E extends
   next(state: S): readonly NextAction[];
   /** Game deadlines beyond the betting deadline (blackjack decision time). */
   deadlines?(state: S): readonly Deadline[];
+  /**
+   * The playing step the round now waits for from the table (spin, result, deal, dice) and its
+   * allowance, counted from the last play event; null when nothing is owed by the table (a player's
+   * decision with its own deadline). Absent = DEFAULT_STALL in `closed`/`play`. When it passes the
+   * server issues `StallPlay` and the round records PlayStalled for the pit boss (issue 9 §5).
+   */
+  stall?(state: S, profile: P): StallSpec | null;
   readonly devices: DevicesSpec<S>;
   readonly commands: readonly CommandSpec[];
   readonly preOpen?: PreOpenSpec;
@@ -251,7 +323,14 @@ export interface GameDefinition<S extends RefereeState, C extends Cmd, E extends
 
 export interface GameExample {
   readonly spots: readonly [string, string];
+  /** A spot a third player may still take while p1 holds spots[0] and p2 spots[1] (default spots[1]; a blackjack seat has one owner). */
+  readonly spare?: string;
   readonly resolve: readonly (Readonly<Record<string, unknown>> & { readonly type: string })[];
+  /**
+   * For rounds the fixed `resolve` cannot finish (blackjack with whichever seats were taken): the next
+   * command (without `at`) that moves a closed round toward its result, or null when none is due.
+   */
+  readonly autoplay?: (state: RefereeState) => (Readonly<Record<string, unknown>> & { readonly type: string }) | null;
 }
 
 /** Identity with inference: a game declares itself with `defineGame({...})`. */
@@ -261,6 +340,11 @@ export function defineGame<S extends RefereeState, C extends Cmd, E extends Cmd,
 
 /** The kernel `createKernel` returns: today's RoundKernel contract plus the definition's data. */
 export interface RefereeKernel<S extends RefereeState, C extends Cmd, E extends Cmd, V, P extends ProfileLike> extends RoundKernel<S, C | CommonCommand, E | CommonEvent, V> {
+  /**
+   * Also takes the referee's play-clock commands (`PlayCommand`: StallPlay, ResumePlay) and may emit
+   * `PlayEvent`s (PlayStalled, PlayResumed) — kept out of these generic types for compatibility: a game
+   * adds `PlayCommand` / `PlayEvent` to its own unions to see them typed.
+   */
   decide(state: S, command: C | CommonCommand): RefereeDecision<E | CommonEvent>;
   readonly definition: GameDefinition<S, C, E, V, P>;
   profileOf(state: S): P | null;
@@ -320,10 +404,11 @@ function withBets<S extends RefereeState>(s: S): S {
   return s;
 }
 
-type AnyEvent<E> = E | CommonEvent;
+type AnyEvent<E> = E | CommonEvent | PlayEvent;
 
-const COMMON_TYPES = new Set(['OpenRound', 'PlaceBet', 'CancelBet', 'CloseBetting', 'VoidRound', 'MarkSettled']);
-const COMMON_EVENTS = new Set(['RoundOpened', 'BetAccepted', 'BetCancelled', 'BettingClosed', 'RoundVoided', 'RoundSettled']);
+const COMMON_TYPES = new Set(['OpenRound', 'PlaceBet', 'CancelBet', 'CloseBetting', 'VoidRound', 'MarkSettled', 'StallPlay', 'ResumePlay']);
+const COMMON_EVENTS = new Set(['RoundOpened', 'BetAccepted', 'BetCancelled', 'BettingClosed', 'RoundVoided', 'RoundSettled', 'PlayStalled', 'PlayResumed']);
+const isPlaying = (p: Phase): boolean => p === 'closed' || p === 'play';
 
 function outcome<E>(situation: Situation, phase: Phase): { decision: RefereeDecision<E> | null; accept: boolean } {
   const o = LIFECYCLE[situation][phase];
@@ -390,10 +475,12 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
       limits: null,
       voidReason: null,
       book: emptyBook(),
+      playSince: null,
+      stalled: null,
     } as unknown as S);
 
   // ── evolve ──
-  function evolveCommon(s: S, e: CommonEvent): S {
+  function evolveCommon(s: S, e: CommonEvent | PlayEvent): S {
     const seq = s.seq + 1;
     switch (e.type) {
       case 'RoundOpened':
@@ -417,16 +504,38 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
         return { ...s, seq, phase: 'void', voidReason: e.reason };
       case 'RoundSettled':
         return { ...s, seq, phase: 'settled' };
+      case 'PlayStalled':
+        return { ...s, seq, stalled: { at: e.at, step: e.step, ruleId: e.ruleId, since: e.since } };
+      case 'PlayResumed':
+        return { ...s, seq, stalled: null, playSince: e.at };
     }
   }
 
+  /** The play clock: every event folded in `closed`/`play` (but the stall itself) restarts the step and clears a stall. O(1). */
+  function playClock(s: S, e: AnyEvent<E>): S {
+    if (!isPlaying(s.phase)) return s.playSince === null && s.stalled === null ? s : { ...s, playSince: null, stalled: null };
+    if (e.type === 'PlayStalled') return s;
+    return s.playSince === e.at && s.stalled === null ? s : { ...s, playSince: e.at, stalled: null };
+  }
+
   function evolve(s: S, e: AnyEvent<E>): S {
+    if (e.type === 'PlayStalled' || e.type === 'PlayResumed') return withBets(playClock(evolveCommon(s, e as PlayEvent), e));
     if (COMMON_EVENTS.has(e.type)) {
       const c = e as CommonEvent;
       const next = evolveCommon(s, c);
-      return withBets(def.afterCommon ? def.afterCommon(next, c) : next);
+      return withBets(playClock(def.afterCommon ? def.afterCommon(next, c) : next, e));
     }
-    return withBets(def.evolve(s, e as GameEventOf<E>));
+    return withBets(playClock(def.evolve(s, e as GameEventOf<E>), e));
+  }
+
+  /** The step the round owes now and its deadline, or null (not playing, already stalled, nothing owed). */
+  function stallOf(s: S): { spec: StallSpec; deadline: number; since: number } | null {
+    if (!isPlaying(s.phase) || s.stalled !== null || s.playSince === null) return null;
+    const p = profileOf(s);
+    if (!p) return null;
+    // a definition without `stall` gets DEFAULT_STALL, unless its own deadline already bounds the step (a decision or draw timer)
+    const spec = def.stall ? def.stall(s, p) : (def.deadlines?.(s).length ?? 0) > 0 ? null : DEFAULT_STALL;
+    return spec ? { spec, deadline: s.playSince + spec.afterMs, since: s.playSince } : null;
   }
 
   // ── decide ──
@@ -516,12 +625,12 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
     return events<AnyEvent<E>>({ type: 'BettingClosed', at: c.at, reason: c.reason });
   }
 
-  function decide(s: S, c: C | CommonCommand): RefereeDecision<AnyEvent<E>> {
+  function decide(s: S, c: C | CommonCommand | PlayCommand): RefereeDecision<AnyEvent<E>> {
     if (!isObj(c) || typeof c.type !== 'string' || typeof c.at !== 'number' || !Number.isFinite(c.at)) {
       return refuse(vio('INVALID_COMMAND', 'D-3', 'A command has a type and a time `at`.'));
     }
     if (COMMON_TYPES.has(c.type)) {
-      const cc = c as CommonCommand;
+      const cc = c as CommonCommand | PlayCommand;
       switch (cc.type) {
         case 'OpenRound':
           return decideOpen(s, cc);
@@ -541,10 +650,30 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
           if (o.decision) return o.decision;
           return events<AnyEvent<E>>({ type: 'RoundSettled', at: cc.at });
         }
+        case 'StallPlay': {
+          const o = outcome<AnyEvent<E>>('stall', s.phase);
+          if (o.decision) return o.decision;
+          if (s.stalled !== null) return duplicate();
+          const st = stallOf(s);
+          if (!st) return duplicate(); // nothing owed by the table now (a player's decision has its own deadline)
+          if (cc.at < st.deadline) return refuse(vio('DEADLINE_NOT_REACHED', 'GEN-6', `The ${st.spec.step} step has until ${st.deadline}.`, { at: cc.at, deadline: st.deadline, step: st.spec.step }));
+          return events<AnyEvent<E>>({ type: 'PlayStalled', at: cc.at, step: st.spec.step, ruleId: st.spec.ruleId, since: st.since, deadline: st.deadline });
+        }
+        case 'ResumePlay': {
+          const o = outcome<AnyEvent<E>>('resume', s.phase);
+          if (o.decision) return o.decision;
+          if (s.stalled === null) return refuse(vio('ROUND_NOT_STALLED', 'GEN-6', 'The round is not stalled: there is nothing to resume.', { phase: s.phase }));
+          if (!isStr(cc.by)) return refuse(vio('SIGN_OFF_REQUIRED', 'GEN-6', 'A resume names the pit boss who decided it.'));
+          return events<AnyEvent<E>>(typeof cc.reason === 'string' ? { type: 'PlayResumed', at: cc.at, by: cc.by, step: s.stalled.step, reason: cc.reason } : { type: 'PlayResumed', at: cc.at, by: cc.by, step: s.stalled.step });
+        }
       }
     }
     const move = (def.moves as Readonly<Record<string, Move<S, Cmd, AnyEvent<E>> | undefined>>)[c.type];
     if (!move || !Object.prototype.hasOwnProperty.call(def.moves, c.type)) return outcome<AnyEvent<E>>('unknown-command', s.phase).decision as RefereeDecision<AnyEvent<E>>;
+    if (move.result && s.phase === 'betting') {
+      // issue 9 §2: a device result while betting is open is a fault, not an outcome — nothing is closed or resolved
+      return refuse(vio('DEVICE_RESULT_OUT_OF_PHASE', move.result.ruleId, `A ${c.type} arrived while betting is open: it is not taken as an outcome; the pit boss checks the device (${move.result.ruleId}).`, { phase: s.phase, command: c.type }));
+    }
     let st = s;
     const pre: AnyEvent<E>[] = [];
     if (move.closesBetting && s.phase === 'betting') {
@@ -576,13 +705,15 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
 
   function deadlines(s: S): readonly Deadline[] {
     const own = def.deadlines?.(s) ?? [];
-    if (s.phase !== 'betting' || s.bettingClosesAt === null) return own;
-    return [{ at: s.bettingClosesAt, command: { type: 'CloseBetting', at: s.bettingClosesAt, reason: 'deadline' } }, ...own];
+    const st = stallOf(s);
+    const stall: Deadline[] = st ? [{ at: st.deadline, command: { type: 'StallPlay', at: st.deadline, step: st.spec.step, ruleId: st.spec.ruleId } }] : [];
+    if (s.phase !== 'betting' || s.bettingClosesAt === null) return [...own, ...stall];
+    return [{ at: s.bettingClosesAt, command: { type: 'CloseBetting', at: s.bettingClosesAt, reason: 'deadline' } }, ...own, ...stall];
   }
 
   function redact(e: AnyEvent<E>, audience: Audience): Cmd | null {
     if (COMMON_EVENTS.has(e.type)) {
-      const c = e as CommonEvent;
+      const c = e as CommonEvent | PlayEvent;
       switch (c.type) {
         case 'BetAccepted':
           return audience.role === 'player' && audience.playerId !== c.bet.playerId ? null : c;
@@ -592,6 +723,8 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
         case 'BettingClosed':
         case 'RoundVoided':
         case 'RoundSettled':
+        case 'PlayStalled':
+        case 'PlayResumed':
           return c;
       }
     }
@@ -602,7 +735,8 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
     game: def.id,
     definition: def,
     initial,
-    decide,
+    // play-clock events are emitted untyped here (see RefereeKernel.decide)
+    decide: decide as (s: S, c: C | CommonCommand) => RefereeDecision<E | CommonEvent>,
     evolve,
     view: (s, a) => def.view(s, a),
     settle,

@@ -30,6 +30,8 @@ export const GAME_ERRORS = {
   ROUND_NOT_RESOLVED: 'The round has no result yet: it cannot be settled (GEN-5).',
   ROUND_HALTED: 'The round is halted for the pit boss (S-2, S-3).',
   COMMAND_NOT_EXPECTED: 'The command is not expected in the round phase it arrived in (GEN-3).',
+  DEVICE_RESULT_OUT_OF_PHASE: 'A device result arrived while betting is open, or with no play in progress (a wheel result without a ball launch): a fault for the pit boss, never an outcome; the round is neither closed nor resolved by it (ROU-3, ROU-4, SB-4, issue 9).',
+  ROUND_NOT_STALLED: 'The round is not stalled: there is nothing to resume (GEN-6, issue 9).',
   // ── bets: spots and restrictions ──
   UNKNOWN_SPOT: 'The spot is not a bet spot of this game / profile (GEN-7).',
   SPOT_NOT_OFFERED: 'The profile does not offer this spot (D-2).',
@@ -98,6 +100,10 @@ export const GAME_ERRORS = {
   INVALID_INPUT: 'The offline input is not valid JSON of the documented shape (GEN-8).',
   INVALID_CARDS: 'The offline card list is not a valid deal (GEN-8).',
   UNSUPPORTED: 'The tool does not support this game or profile (GEN-8).',
+  // ── poker hands (felt settle input) ──
+  POKER_CARD_INVALID: 'A poker hand holds something that is not a card code (TCP-1, CHE-1).',
+  POKER_CARD_DUPLICATE: 'The same card appears twice across the hands: impossible from one deck (TCP-1, CHE-1).',
+  POKER_CARD_COUNT: 'A poker hand has the wrong number of cards for the game (TCP-1, CHE-1).',
 } as const;
 
 export type GameErrorCode = keyof typeof GAME_ERRORS;

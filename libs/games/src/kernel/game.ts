@@ -1,6 +1,16 @@
 import type { Result } from '../common/result.js';
 import type { GameId, Settlement } from './kernel.js';
 
+/**
+ * Games the offline tools (`felt rtp`, `felt settle`) know but no table runs yet (no referee
+ * definition: the server refuses their tables). RAY bank poker's Triple Bet, Dynamic and Riverside
+ * (rules-ray-2011.md §7) are rules, settlement and RTP only; Fast Poker also runs live as `fast-poker`.
+ */
+export const OFFLINE_GAME_IDS = ['ray-poker'] as const;
+export type OfflineGameId = (typeof OFFLINE_GAME_IDS)[number];
+/** What a game module (CLI tool) is keyed by: a live game id or an offline-only one. */
+export type ToolGameId = GameId | OfflineGameId;
+
 /** One row of `felt rtp`: a bet of a profile with its return-to-player. */
 export interface RtpRow {
   /** Bet key as in the profile's paytable (e.g. `straight`, `banker`, `total:4`). */
@@ -18,7 +28,7 @@ export interface RtpRow {
 }
 
 export interface RtpReport {
-  readonly game: GameId;
+  readonly game: ToolGameId;
   readonly profile: string;
   readonly rows: readonly RtpRow[];
 }
@@ -34,7 +44,7 @@ export interface RtpOptions {
  * `registry.ts`. `settleOffline` is the dispute tool (GEN-8): an outcome + bets → every bet's result.
  */
 export interface GameModule {
-  readonly id: GameId;
+  readonly id: ToolGameId;
   readonly profiles: Readonly<Record<string, { readonly id: string; readonly name: string }>>;
   readonly defaultProfile: string;
   rtp(profileId: string, opts?: RtpOptions): Result<RtpReport>;

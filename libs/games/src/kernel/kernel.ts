@@ -18,7 +18,7 @@ import type { Result, Violation } from '../common/result.js';
  *  - settle(state) lists every accepted, not-cancelled bet exactly once.
  */
 
-export const GAME_IDS = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio', 'money-wheel'] as const;
+export const GAME_IDS = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio', 'money-wheel', 'lucky-dice', 'three-card-poker', 'fast-poker', 'casino-holdem', 'ultimate-texas-holdem', 'texas-holdem-bonus'] as const;
 export type GameId = (typeof GAME_IDS)[number];
 
 /** Common phases; games may add detours (roulette `no-spin` handled inside `spinning`, baccarat `halted`). */
@@ -65,6 +65,16 @@ export type CommonCommand =
   | { readonly type: 'VoidRound'; readonly at: number; readonly reason: string; readonly by: string }
   | { readonly type: 'MarkSettled'; readonly at: number };
 
+/**
+ * The referee's play-clock commands (issue 9 §5), understood by every kernel `createKernel` builds.
+ * Kept apart from CommonCommand so that games' exhaustive switches over the common lifecycle stay valid.
+ */
+export type PlayCommand =
+  /** Issued by the server when a playing step's deadline passes (`deadlines(state)`): the round is stalled for the pit boss (issue 9 §5). */
+  | { readonly type: 'StallPlay'; readonly at: number; readonly step?: string; readonly ruleId?: string }
+  /** The pit boss's other choice on a stalled round (besides VoidRound): carry on, the step's deadline re-armed from now. */
+  | { readonly type: 'ResumePlay'; readonly at: number; readonly by: string; readonly reason?: string };
+
 /** Events every kernel emits. */
 export type CommonEvent =
   | { readonly type: 'RoundOpened'; readonly at: number; readonly roundId: string; readonly tableId: string; readonly profileId: string; readonly bettingClosesAt: number; readonly limits: RoundLimits }
@@ -73,6 +83,17 @@ export type CommonEvent =
   | { readonly type: 'BettingClosed'; readonly at: number; readonly reason: 'deadline' | 'dealer' | 'device' }
   | { readonly type: 'RoundVoided'; readonly at: number; readonly reason: string; readonly by: string }
   | { readonly type: 'RoundSettled'; readonly at: number };
+
+/** The referee's play-clock events (issue 9 §5); games never fold them (the referee does). */
+export type PlayEvent =
+  /**
+   * A playing step (spin, deal, dice…) passed its deadline with nothing from the table: the round is
+   * stalled, never silently stuck (issue 9 §5). `step` and `ruleId` come from the definition's `stall`;
+   * `since` is when the step started (the last play event), `deadline` = since + the step's allowance.
+   * The pit boss chooses: VoidRound (every bet refunded, GEN-6) or ResumePlay.
+   */
+  | { readonly type: 'PlayStalled'; readonly at: number; readonly step: string; readonly ruleId: string; readonly since: number; readonly deadline: number }
+  | { readonly type: 'PlayResumed'; readonly at: number; readonly by: string; readonly step: string; readonly reason?: string };
 
 /** Fields every game's round state has (games extend it). */
 export interface RoundStateBase {

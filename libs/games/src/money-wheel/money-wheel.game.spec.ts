@@ -66,7 +66,7 @@ describe('money wheel on the referee (defineGame)', () => {
 
   it('rejects a multiplier segment as a spot and a spin before betting closed', () => {
     const { rejected } = run([open, bet('b1', 'p1', '2x', 100), spin(1, 0)]);
-    expect(rejected).toEqual(['PlaceBet:UNKNOWN_SPOT', 'RecordSpin:COMMAND_NOT_EXPECTED']);
+    expect(rejected).toEqual(['PlaceBet:UNKNOWN_SPOT', 'RecordSpin:DEVICE_RESULT_OUT_OF_PHASE']); // a result while betting is open is a fault (issue 9 §2)
   });
 
   it('maps the wheel device events: result → RecordSpin, spinning → close betting, fault → alert', () => {

@@ -73,6 +73,8 @@ export function defineMoneyWheel(profiles: Readonly<Record<string, MoneyWheelPro
     moves: {
       RecordSpin: {
         phases: ['closed'],
+        // a result while betting is open is a fault for the pit boss, never an outcome (issue 9 §2)
+        result: { ruleId: 'GEN-3' },
         decide(s, c) {
           const profile = profileOf(s);
           if (!profile) return refuse(vio('ROUND_NOT_OPEN', 'GEN-3', 'No round is open.'));

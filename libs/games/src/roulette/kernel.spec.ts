@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replay, type RoundLimits } from '../kernel/kernel.js';
-import { createRouletteKernel, rouletteKernel, type RouletteCommand, type RouletteEvent, type RouletteState } from './kernel.js';
+import { createRouletteKernel, ROULETTE_STALL_MS, rouletteKernel, type RouletteCommand, type RouletteEvent, type RouletteState } from './kernel.js';
 import { checkCoverage, winningPockets } from './payout.js';
 import { europeanProfile, rouletteProfiles, type RouletteProfile } from './profiles.js';
 import { parseSpot } from './spots.js';
@@ -38,8 +38,12 @@ class Table {
   bet(betId: string, spot: string, stakeMinor = 100, playerId = 'p1', at = T0 + 1000) {
     return this.try({ type: 'PlaceBet', at, bet: { betId, playerId, spot, stakeMinor } });
   }
-  result(number: number, over: Partial<Extract<RouletteCommand, { type: 'RecordSpinResult' }>> = {}) {
-    return this.try({ type: 'RecordSpinResult', at: CLOSES + 9000, spin: 1, number, revolutions: 8, ballDirection: 'ccw', wheelDirection: 'cw', ...over });
+  /** The wheel reports `number`; a ball is launched first when none is in motion (`launch: false` sends the bare result). */
+  result(number: number, over: Partial<Extract<RouletteCommand, { type: 'RecordSpinResult' }>> & { readonly launch?: boolean } = {}) {
+    const { launch = true, ...fields } = over;
+    const spin = fields.spin ?? 1;
+    if (launch && !this.state.ballInMotion && ['betting', 'closed', 'play'].includes(this.state.phase)) this.try({ type: 'RecordBallLaunched', at: CLOSES + 8000, spin });
+    return this.try({ type: 'RecordSpinResult', at: CLOSES + 9000, spin, number, revolutions: 8, ballDirection: 'ccw', wheelDirection: 'cw', ...fields });
   }
 }
 
@@ -76,7 +80,8 @@ describe('betting window (GEN-3, ROU-3)', () => {
     expect(K.deadlines(t.state)).toEqual([{ at: CLOSES, command: { type: 'CloseBetting', at: CLOSES, reason: 'deadline' } }]);
     expect(rejected(t.try({ type: 'CloseBetting', at: CLOSES - 1, reason: 'deadline' })).code).toBe('DEADLINE_NOT_REACHED');
     expect(t.do({ type: 'CloseBetting', at: CLOSES, reason: 'deadline' })).toMatchObject([{ type: 'BettingClosed', reason: 'deadline' }]);
-    expect(K.deadlines(t.state)).toEqual([]);
+    // the betting deadline is gone; the spin step has its own (issue 9 §5)
+    expect(K.deadlines(t.state)).toEqual([{ at: CLOSES + ROULETTE_STALL_MS.spin, command: { type: 'StallPlay', at: CLOSES + ROULETTE_STALL_MS.spin, step: 'spin', ruleId: 'ROU-6' } }]);
     expect(t.do({ type: 'CloseBetting', at: CLOSES + 1, reason: 'deadline' })).toEqual([]);
     expect(K.next(t.state)).toMatchObject([{ kind: 'spin', message: 'Spin the ball' }]);
   });
@@ -171,7 +176,7 @@ describe('spin validity (ROU-4) and results (ROU-5)', () => {
     expect(K.next(t.state)[0]?.message).toMatch(/^Re-spin: no spin \(ROU-4\)/);
     expect(K.settle(t.state).ok).toBe(false);
     // a redelivery of the void result changes nothing
-    expect(t.result(17, { revolutions: 2 })).toMatchObject({ ok: true, events: [], duplicate: true });
+    expect(t.result(17, { revolutions: 2, launch: false })).toMatchObject({ ok: true, events: [], duplicate: true });
     // still no bets during the re-spin wait
     expect(rejected(t.bet('b3', 'black', 100, 'p1', T0 + 6000)).ruleId).toBe('GEN-3');
     t.do({ type: 'RecordBallLaunched', at: T0 + 20_000, spin: 2 });
@@ -202,15 +207,50 @@ describe('spin validity (ROU-4) and results (ROU-5)', () => {
     expect(rejected(t.try({ type: 'DeclareNoSpin', at: T0 + 20_000, reason: 'late', by: 'dealer_1' })).code).toBe('ROUND_RESOLVED');
   });
 
-  it('a result while betting is still open first closes betting, then resolves (ROU-3, ROU-5)', () => {
+  it('a result while betting is still open is a fault, not an outcome: refused, betting stays open, nothing resolved (ROU-3, issue 9 §2)', () => {
     const t = new Table();
     t.open();
     t.bet('b1', 'street:0-1-2', 100);
-    const d = t.result(2);
-    expect(d.ok && d.events.map((e) => e.type)).toEqual(['BettingClosed', 'SpinResultRecorded']);
-    expect(d.ok && d.events[0]).toMatchObject({ reason: 'device' });
+    const d = t.result(2, { launch: false });
+    expect(rejected(d)).toMatchObject({ code: 'DEVICE_RESULT_OUT_OF_PHASE', ruleId: 'ROU-3' });
+    expect(t.state.phase).toBe('betting');
+    expect(t.state.result).toBeNull();
+    expect(t.bet('b2', 'red', 100, 'p2').ok).toBe(true); // still open for bets
+    // the launch closes betting (ROU-3); its result then resolves the round (ROU-5)
+    const r = t.result(2);
+    expect(r.ok && r.events.map((e) => e.type)).toEqual(['SpinResultRecorded']);
+    expect(t.events.find((e) => e.type === 'BettingClosed')).toMatchObject({ reason: 'device' });
     const s = K.settle(t.state);
     expect(s.ok && s.value.lines[0]).toMatchObject({ returnMinor: 1200, outcome: 'win' });
+  });
+
+  it('every playing step has a deadline: no launch, or no result after the launch, stalls the round for the pit boss (ROU-6, issue 9 §5)', () => {
+    const t = new Table();
+    t.open();
+    t.bet('b1', 'red', 100);
+    t.do({ type: 'RecordBallLaunched', at: T0 + 5000, spin: 3 });
+    const due = T0 + 5000 + ROULETTE_STALL_MS.result;
+    expect(K.deadlines(t.state)).toEqual([{ at: due, command: { type: 'StallPlay', at: due, step: 'result', ruleId: 'ROU-6' } }]);
+    expect(t.do({ type: 'StallPlay', at: due })).toEqual([{ type: 'PlayStalled', at: due, step: 'result', ruleId: 'ROU-6', since: T0 + 5000, deadline: due }]);
+    expect(t.state.stalled).toMatchObject({ step: 'result', ruleId: 'ROU-6' });
+    // the pit boss voids: every bet refunded (GEN-6)
+    t.do({ type: 'VoidRound', at: due + 1000, reason: 'no result: wheel stalled', by: 'pit_1' });
+    const st = K.settle(t.state);
+    expect(st.ok && st.value).toMatchObject({ voided: true, lines: [{ betId: 'b1', returnMinor: 100, outcome: 'refund' }] });
+  });
+
+  it('a wheel result without a ball launch (no spin in progress) is a fault for the pit boss, not an outcome (ROU-4, issue 9 §2)', () => {
+    const t = new Table();
+    t.open();
+    t.do({ type: 'CloseBetting', at: CLOSES, reason: 'deadline' });
+    expect(rejected(t.result(17, { launch: false }))).toMatchObject({ code: 'DEVICE_RESULT_OUT_OF_PHASE', ruleId: 'ROU-4' });
+    expect(t.state.phase).toBe('closed');
+    t.do({ type: 'RecordBallLaunched', at: CLOSES + 1000, spin: 4 });
+    t.do({ type: 'DeclareNoSpin', at: CLOSES + 2000, reason: 'ball jumped', by: 'dealer_1' });
+    expect(rejected(t.result(17, { launch: false, spin: 4 }))).toMatchObject({ code: 'DEVICE_RESULT_OUT_OF_PHASE', ruleId: 'ROU-4' });
+    expect(t.state.result).toBeNull();
+    // the wheel's own device mapping no longer closes betting on a result (the server must not close-and-resolve)
+    expect(K.definition.devices.map({ type: 'wheel.result', deviceId: 'w1', payload: { spin: 1, number: 3, revolutions: 5, ballDirection: 'cw', wheelDirection: 'ccw' } }, { hints: {} }, 5)).toMatchObject({ kind: 'command', closesBetting: false });
   });
 
   it('rejects a second result for a resolved round (the referee: ROUND_RESOLVED, GEN-5, as every game)', () => {

@@ -2,7 +2,7 @@ import { PMap } from '../common/pmap.js';
 import { ok, violation, type Result } from '../common/result.js';
 import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
 import { createKernel, defineGame, duplicate, events, refuse, vio, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, NextAction, RoundLimits, SettlementLine } from '../kernel/kernel.js';
+import type { AcceptedBet, Audience, CommonCommand, CommonEvent, NextAction, PlayCommand, PlayEvent, RoundLimits, SettlementLine } from '../kernel/kernel.js';
 import { checkAnnouncedStake, settleSpot, winningPockets } from './payout.js';
 import { rouletteProfiles, type RouletteProfile } from './profiles.js';
 import { parseSpot } from './spots.js';
@@ -29,6 +29,7 @@ export type NoSpinReason = (typeof NO_SPIN_REASONS)[number];
 
 export type RouletteCommand =
   | CommonCommand
+  | PlayCommand
   /** Device: the ball was launched (first sign play started). Closes betting if still open (reason 'device', ROU-3). */
   | { readonly type: 'RecordBallLaunched'; readonly at: number; readonly spin: number }
   /** Device: the ball rests in `number`; ROU-4 validity is checked here. */
@@ -56,6 +57,7 @@ export interface SpinResult {
 
 export type RouletteEvent =
   | CommonEvent
+  | PlayEvent
   | { readonly type: 'BallLaunched'; readonly at: number; readonly spin: number }
   | { readonly type: 'NoSpinDeclared'; readonly at: number; readonly spin: number | null; readonly reason: NoSpinReason; readonly detail: string; readonly by: string; readonly result: SpinResult | null }
   | ({ readonly type: 'SpinResultRecorded'; readonly at: number } & SpinResult)
@@ -101,6 +103,8 @@ export interface RouletteView {
   readonly bettingClosesAt: number | null;
   readonly limits: RoundLimits | null;
   readonly ballInMotion: boolean;
+  /** Spin number of the ball last launched (a hand-entered result names it, W-2); null before the first launch. */
+  readonly spin: number | null;
   readonly noSpinCount: number;
   readonly result: { readonly number: number; readonly colour: Colour } | null;
   readonly voidReason: string | null;
@@ -136,6 +140,9 @@ function cover(c: Coverage | undefined, pockets: readonly number[], delta: 1 | -
   }
   return { counts, covered };
 }
+
+/** How long the table may take to launch the ball after "no more bets", and the ball to rest, before the round is stalled (issue 9 §5). */
+export const ROULETTE_STALL_MS = { spin: 30_000, result: 45_000 } as const;
 
 /** The highest return of one stake unit (stake included): a straight up. */
 export const rouletteMaxReturn = (p: RouletteProfile): number => Math.max(...Object.values(p.payouts)) + 1;
@@ -177,6 +184,10 @@ export function defineRoulette(profiles: Readonly<Record<string, RouletteProfile
     const result: SpinResult = { spin: cmd.spin, number: cmd.number, revolutions: cmd.revolutions, ballDirection: cmd.ballDirection, wheelDirection: cmd.wheelDirection };
     // A redelivered copy of the result that was already ruled a no spin changes nothing.
     if (!state.ballInMotion && sameResult(state.noSpins.at(-1)?.result ?? null, result)) return duplicate<RouletteEvent>();
+    // issue 9 §2: a result with no spin in progress (no ball launch before it) is a fault for the pit boss, not an outcome (ROU-4, W-2)
+    if (!state.ballInMotion) {
+      return refuse(vio('DEVICE_RESULT_OUT_OF_PHASE', 'ROU-4', `Result ${cmd.number} for spin ${cmd.spin} arrived with no spin in progress (no ball launch): it is not taken as an outcome; the pit boss checks the wheel.`, { spin: cmd.spin, number: cmd.number }));
+    }
     const invalid = spinValidity(profile, result);
     if (invalid) return events<RouletteEvent>({ type: 'NoSpinDeclared', at: cmd.at, spin: cmd.spin, reason: invalid.reason, detail: invalid.detail, by: 'device', result });
     return events<RouletteEvent>({ type: 'SpinResultRecorded', at: cmd.at, ...result });
@@ -234,7 +245,8 @@ export function defineRoulette(profiles: Readonly<Record<string, RouletteProfile
           return events<RouletteEvent>({ type: 'BallLaunched', at: c.at, spin: c.spin });
         },
       },
-      RecordSpinResult: { phases: ['closed', 'play'], closesBetting: true, decide: recordResult },
+      // a result during betting is a fault (ROU-3: the ball is launched only after "no more bets"), never a close-and-resolve
+      RecordSpinResult: { phases: ['closed', 'play'], result: { ruleId: 'ROU-3' }, decide: recordResult },
       DeclareNoSpin: {
         phases: ['betting', 'closed', 'play'],
         decide(s, c) {
@@ -284,6 +296,7 @@ export function defineRoulette(profiles: Readonly<Record<string, RouletteProfile
         bettingClosesAt: state.bettingClosesAt,
         limits: state.limits,
         ballInMotion: state.ballInMotion,
+        spin: state.spin,
         noSpinCount: state.noSpins.length,
         result: state.result ? { number: state.result.number, colour: colourOf(state.result.number) } : null,
         voidReason: state.voidReason,
@@ -301,6 +314,8 @@ export function defineRoulette(profiles: Readonly<Record<string, RouletteProfile
       }
     },
     redact: (e) => e,
+    // issue 9 §5: every playing step has a deadline; past it the round is stalled for the pit boss (ROU-6: play stops)
+    stall: (s) => (s.phase === 'closed' ? { step: 'spin', afterMs: ROULETTE_STALL_MS.spin, ruleId: 'ROU-6' } : s.ballInMotion ? { step: 'result', afterMs: ROULETTE_STALL_MS.result, ruleId: 'ROU-6' } : { step: 'respin', afterMs: ROULETTE_STALL_MS.spin, ruleId: 'ROU-6' }),
     settle(state, profile): Result<readonly SettlementLine[]> {
       if (!state.result) return violation('ROUND_NOT_RESOLVED', 'GEN-5', 'The round has no result yet.', { phase: state.phase });
       const number = state.result.number;
@@ -352,7 +367,7 @@ export function defineRoulette(profiles: Readonly<Record<string, RouletteProfile
             if (revs === null || revs === undefined) {
               return { kind: 'alert', severity: 'warning', code: 'SPIN_REVOLUTIONS_UNKNOWN', message: `Spin ${String(p.spin)} result ${String(p.number)} arrived without a ball revolution count (ROU-4 needs 3); enter it as a correction after checking the camera.`, fault: true };
             }
-            return { kind: 'command', command: { type: 'RecordSpinResult', at, spin: p.spin, number: p.number, revolutions: revs, ballDirection: p.ballDirection, wheelDirection: p.wheelDirection }, closesBetting: true };
+            return { kind: 'command', command: { type: 'RecordSpinResult', at, spin: p.spin, number: p.number, revolutions: revs, ballDirection: p.ballDirection, wheelDirection: p.wheelDirection }, closesBetting: false };
           }
           case 'wheel.fault': {
             const text = `${String(p.code)}: ${String(p.text)}`;

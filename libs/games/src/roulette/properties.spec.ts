@@ -81,9 +81,16 @@ function run(profileId: string, script: Step[]): { state: RouletteState; events:
 /** Close the round with a valid result if it is still open, so it can be settled. */
 function finish(state: RouletteState, number: number): RouletteState {
   if (state.phase === 'resolved' || state.phase === 'settled' || state.phase === 'void') return state;
-  const d = K.decide(state, { type: 'RecordSpinResult', at: CLOSES + 60_000, spin: state.ballInMotion ? (state.spin ?? 1) : 99, number, revolutions: 5, ballDirection: 'ccw', wheelDirection: 'cw' });
+  let s = state;
+  if (!s.ballInMotion) {
+    // a result needs a spin in progress (ROU-4, issue 9 §2): launch one first (closing betting if still open)
+    const launch = K.decide(s, { type: 'RecordBallLaunched', at: CLOSES + 59_000, spin: 99 });
+    if (!launch.ok) throw new Error(`could not launch: ${launch.violation.code}`);
+    s = launch.events.reduce((x, e) => K.evolve(x, e), s);
+  }
+  const d = K.decide(s, { type: 'RecordSpinResult', at: CLOSES + 60_000, spin: s.spin ?? 99, number, revolutions: 5, ballDirection: 'ccw', wheelDirection: 'cw' });
   if (!d.ok) throw new Error(`could not finish: ${d.violation.code}`);
-  return d.events.reduce((s, e) => K.evolve(s, e), state);
+  return d.events.reduce((x, e) => K.evolve(x, e), s);
 }
 
 /** Pockets on which a player's bets win, found end-to-end: resolve the round on each pocket and settle. */
@@ -168,6 +175,13 @@ describe('roulette kernel properties', () => {
             expect(e.ballDirection).not.toBe(e.wheelDirection);
           }
           if (e.type === 'NoSpinDeclared') expect(results).toBe(0);
+        }
+        // issue 9 §2: a result is recorded only for a launched spin, after betting closed
+        for (const [i, e] of events.entries()) {
+          if (e.type !== 'SpinResultRecorded') continue;
+          const before = events.slice(0, i);
+          expect(before.some((x) => x.type === 'BallLaunched')).toBe(true);
+          expect(before.some((x) => x.type === 'BettingClosed')).toBe(true);
         }
         expect(results).toBeLessThanOrEqual(1);
       }),

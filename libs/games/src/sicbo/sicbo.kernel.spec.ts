@@ -127,7 +127,9 @@ describe('Sic Bo round kernel', () => {
   it('GEN-3: arms the betting deadline while betting is open', () => {
     const { state } = run([open]);
     expect(K.deadlines(state)).toEqual([{ at: 10_000, command: { type: 'CloseBetting', at: 10_000, reason: 'deadline' } }]);
-    expect(K.deadlines(run([open, close]).state)).toEqual([]);
+    // after "no more bets" the betting deadline is gone; the dice are owed within 30 s (issue 9 §5)
+    const closedAt = close.at;
+    expect(K.deadlines(run([open, close]).state)).toEqual([{ at: closedAt + 30_000, command: { type: 'StallPlay', at: closedAt + 30_000, step: 'dice', ruleId: 'SB-4' } }]);
   });
 });
 

@@ -97,7 +97,8 @@ export function defineSicbo(profiles: Readonly<Record<string, SicboProfile>> = s
     moves: {
       RecordDiceResult: {
         phases: ['closed'],
-        closesBetting: true,
+        // dice read while betting is open are a fault, never a close-and-resolve (issue 9 §2; SB-4: the shake follows "no more bets")
+        result: { ruleId: 'SB-4' },
         decide(_s, c) {
           const dice = parseDice(c.dice);
           if (!dice.ok) return dice;
@@ -130,6 +131,8 @@ export function defineSicbo(profiles: Readonly<Record<string, SicboProfile>> = s
       return audience.role === 'player' ? { ...base, bets: betsOfPlayer(s.book, audience.playerId) } : { ...base, bets: [], totals: bookTotals(s.book) };
     },
     redact: (e) => e,
+    // issue 9 §5: the shake and the reading are owed within 30 s of "no more bets" (or of the last reshake)
+    stall: () => ({ step: 'dice', afterMs: 30_000, ruleId: 'SB-4' }),
     settle(s, profile) {
       if (s.dice === null) return refuse(vio('ROUND_NOT_RESOLVED', 'GEN-5', 'The round has no dice result yet.'));
       return ok(settleBets(s.book.byId.values(), s.dice, profile));
@@ -157,7 +160,7 @@ export function defineSicbo(profiles: Readonly<Record<string, SicboProfile>> = s
         const roundId = typeof p.roundId === 'string' ? { forRoundId: p.roundId } : {};
         switch (ev.type) {
           case 'dice.result':
-            return { kind: 'command', command: { type: 'RecordDiceResult', at, dice: p.dice }, closesBetting: true, ...roundId };
+            return { kind: 'command', command: { type: 'RecordDiceResult', at, dice: p.dice }, closesBetting: false, ...roundId };
           case 'dice.fault':
             return { kind: 'command', command: { type: 'RecordDiceFault', at, code: p.code }, closesBetting: false, ...roundId };
           case 'shaker.state':

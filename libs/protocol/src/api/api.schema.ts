@@ -78,6 +78,13 @@ export type CancelBetBody = z.infer<typeof CancelBetBodySchema>;
 /** Rebet / double: `requestId` is client-generated; the new bets get ids `<requestId>:<n>` (idempotent). */
 export const BulkBetBodySchema = z.object({ requestId: id });
 export type BulkBetBody = z.infer<typeof BulkBetBodySchema>;
+/**
+ * A player's whole layout as ONE command (issue 13): every chip is decided in order on the state the
+ * previous ones produced; the accepted ones commit in one transaction; one ack answers per chip.
+ */
+export const LAYOUT_MAX_BETS = 60;
+export const PlaceLayoutBodySchema = z.object({ bets: z.array(PlaceBetBodySchema).min(1).max(LAYOUT_MAX_BETS) });
+export type PlaceLayoutBody = z.infer<typeof PlaceLayoutBodySchema>;
 
 // ---- round control ----
 export const ReasonBodySchema = z.object({ reason: z.string().min(1).max(500) });
@@ -97,12 +104,19 @@ export type PlayerDecisionBody = z.infer<typeof PlayerDecisionBodySchema>;
 export const RejectionSchema = z.object({ code: z.string(), ruleId: z.string().nullable(), message: z.string(), details: z.record(z.string(), z.unknown()).optional(), status: z.number().int().optional() });
 export type Rejection = z.infer<typeof RejectionSchema>;
 
+/** `POST /alerts/:alertId/ack`: a pit boss acknowledges an alert (stored and audited; the note is optional). */
+export const AlertAckBodySchema = z.object({ note: z.string().max(500).optional() }).strict();
+export type AlertAckBody = z.infer<typeof AlertAckBodySchema>;
+
 // ---- WebSocket (socket.io) ----
 /** Client → server message names (socket.io event names) and their payload schemas. */
 export const WS_CLIENT_MESSAGES = {
   'table.join': z.object({ tableId: id, roundId: id.optional(), lastSeq: z.number().int().min(0).optional() }),
   'table.leave': z.object({ tableId: id }),
+  /** A player has the table itself open (not a lobby glance): counted in the table's presence (issue 7 lobby). */
+  'table.presence': z.object({ tableId: id, present: z.boolean() }),
   'bet.place': PlaceBetBodySchema.extend({ tableId: id }),
+  'bet.layout': PlaceLayoutBodySchema.extend({ tableId: id }),
   'bet.cancel': CancelBetBodySchema.extend({ tableId: id }),
   'bet.rebet': BulkBetBodySchema.extend({ tableId: id }),
   'bet.double': BulkBetBodySchema.extend({ tableId: id }),
@@ -116,7 +130,7 @@ export type WsClientMessage = keyof typeof WS_CLIENT_MESSAGES;
 export const WS_CLIENT_MESSAGE_NAMES = Object.keys(WS_CLIENT_MESSAGES) as WsClientMessage[];
 
 /** Server → client frame names. Every round frame carries `seq` (the round's event count). */
-export const WS_SERVER_FRAMES = ['round.event', 'round.snapshot', 'alert', 'error', 'device.status'] as const;
+export const WS_SERVER_FRAMES = ['round.event', 'round.snapshot', 'table.update', 'alert', 'error', 'device.status', 'table.presence', 'alert.ack'] as const;
 export type WsServerFrame = (typeof WS_SERVER_FRAMES)[number];
 
 export interface RoundEventFrame {
@@ -130,6 +144,27 @@ export interface RoundEventFrame {
   readonly view: unknown;
   /** Dealer / pit boss only, on the commit's last frame: what is due next (baccarat third card, blackjack decision…). */
   readonly next?: readonly { kind: string; message: string; ruleId?: string }[];
+  /**
+   * The seq of the previous frame this audience was sent for the round (its own stream: a player is
+   * not sent other players' bets, only a coalesced `table.update`). Absent: `seq - 1`. A client that
+   * has seen less than `prev` missed a frame and resyncs.
+   */
+  readonly prev?: number;
+}
+
+/**
+ * `table.update` (players): the other players' bets since the last frame, coalesced a few times per
+ * second and serialised once for the whole table (issue 13) — the seq moves on, no bet is exposed.
+ */
+export interface TableUpdateFrame {
+  readonly tableId: string;
+  readonly roundId: string;
+  readonly seq: number;
+  /** As RoundEventFrame.prev: the seq of the previous frame the player was sent. */
+  readonly prev: number;
+  /** Bets accepted in the round so far (all players), and how many players have bets in it. */
+  readonly betCount: number;
+  readonly playerCount: number;
 }
 
 export interface RoundSnapshotFrame {

@@ -1,3 +1,5 @@
 export * from './api.schema.js';
 export * from './responses.js';
 export * from './pit.responses.js';
+export * from './response.schemas.js';
+export * from './limits.schema.js';

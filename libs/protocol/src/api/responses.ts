@@ -14,9 +14,15 @@ export interface GameKernels {
   'dragon-tiger': typeof games.dragonTiger.dragonTigerKernel;
   'football-studio': typeof games.footballStudio.footballStudioKernel;
   'money-wheel': typeof games.moneyWheel.moneyWheelKernel;
+  'lucky-dice': typeof games.luckyDice.luckyDiceKernel;
+  'three-card-poker': typeof games.bankedPoker.threeCardPokerKernel;
+  'fast-poker': typeof games.rayPoker.fastPokerKernel;
+  'casino-holdem': typeof games.bankedPoker.casinoHoldemKernel;
+  'ultimate-texas-holdem': typeof games.bankedPoker.ultimateTexasHoldemKernel;
+  'texas-holdem-bonus': typeof games.bankedPoker.texasHoldemBonusKernel;
 }
 /** What `view(state, audience)` of a game returns: `RoundView.view` / snapshot `view` at a table of that game. */
-export type ViewOf<G extends games.GameId> = ReturnType<GameKernels[G]['view']>;
+export type ViewOf<G extends games.GameId> = G extends keyof GameKernels ? ReturnType<GameKernels[G]['view']> : unknown;
 
 export const ROLES = ['player', 'dealer', 'pitboss', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -120,6 +126,17 @@ export interface BetResult {
   readonly bets: readonly AcceptedBet[];
 }
 
+/** One chip of a `bet.layout` command: accepted, or refused with the same rejection a single bet gets. */
+export type LayoutChipResult = { readonly betId: string; readonly ok: true } | { readonly betId: string; readonly ok: false; readonly error: { readonly code: string; readonly ruleId: string | null; readonly message: string } };
+
+/** The ack of a player's layout (issue 13): one answer per chip, in order, and the player's bets after it. */
+export interface LayoutResult {
+  readonly roundId: string | null;
+  readonly seq: number;
+  readonly results: readonly LayoutChipResult[];
+  readonly bets: readonly AcceptedBet[];
+}
+
 /** A void request or a manual entry waiting for a pit boss (GEN-6, S-3). */
 export interface PendingRequest {
   readonly requestId: string;
@@ -157,6 +174,35 @@ export interface Alert {
   readonly code: string;
   readonly message: string;
   readonly at: number;
+  /** Who acknowledged the alert and when (stored on the server, seen by every pit boss); null while open. */
+  readonly ack?: AlertAck | null;
+}
+
+export interface AlertAck {
+  readonly by: string;
+  readonly byName: string;
+  readonly at: number;
+  readonly note: string | null;
+}
+
+/** A dealer signed in at a table's console (`table.presence` frames and `GET /presence`, staff only). */
+export interface DealerAtTable {
+  readonly userId: string;
+  readonly name: string;
+  /** When this dealer's console joined the table (server clock). */
+  readonly since: number;
+}
+
+/**
+ * Who is at a table now (`GET /presence`, `table.presence` frame): players with the table open (a lobby
+ * glance does not count; a player with two tabs counts once) and, for staff only, the dealers signed in
+ * at its console. Kept in the server's memory: it is live state, not history (the audit log keeps who dealt).
+ */
+export interface TablePresence {
+  readonly tableId: string;
+  readonly players: number;
+  /** Staff only (pit boss, admin, dealer); absent for players. */
+  readonly dealers?: readonly DealerAtTable[];
 }
 
 export interface AuditRecord {
@@ -186,9 +232,15 @@ export interface StoredRoundEvent {
 export interface HealthReport {
   readonly status: 'ok' | 'error';
   readonly db: 'up' | 'down';
+  /** Redis (BullMQ, fan-out); `up` when not configured (jobs in-process). */
+  readonly redis?: 'up' | 'down';
   readonly broker: 'up' | 'down';
   readonly queue: 'up' | 'down';
+  /** Why each down component is down. */
   readonly details: Readonly<Record<string, string>>;
+  /** Terminus's per-component results (`{status, message?}`), up ones in `info`, down ones in `error`. */
+  readonly info?: Readonly<Record<string, { readonly status: string; readonly message?: string }>>;
+  readonly error?: Readonly<Record<string, { readonly status: string; readonly message?: string }>>;
 }
 
 export interface PublicUser {

@@ -37,6 +37,8 @@ export const deviceCommandSchema = z.discriminatedUnion('type', [
   cmd('timer.clear', z.object({})),
   cmd('lamp.set', z.object({ colour: z.enum(LAMP_COLOURS) })),
   cmd('shaker.shake', z.object({ durationMs: z.int().min(1).max(60_000), roundId: z.string().min(1) })),
+  /** Spin the money wheel for the round (a motorised wheel or the studio's robot host); its result carries the round id. */
+  cmd('moneywheel.spin', z.object({ roundId: z.string().min(1) })),
 ] as const);
 export type DeviceCommand = z.infer<typeof deviceCommandSchema>;
 export type DeviceCommandType = DeviceCommand['type'];

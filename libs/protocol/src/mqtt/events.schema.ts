@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyWheel } from '@felt/games';
 
 /**
  * Canonical device events (devices.md §1), published by edge agents on
@@ -93,12 +94,45 @@ export type Button = (typeof BUTTONS)[number];
 export const buttonPressedPayloadSchema = z.object({ button: z.enum(BUTTONS) });
 
 export const dieSchema = z.int().min(1).max(6);
-/** `roundId` is the correlation id the `shaker.shake` command carried (devices.md §5). */
-export const diceResultPayloadSchema = z.object({ dice: z.tuple([dieSchema, dieSchema, dieSchema]), roundId: z.string().min(1) });
+/** Die colours a two-dice reader names (Lucky Dice: the red die picks the group, the green die the square; rules-ray-2011.md §5.1). */
+export const DIE_COLOURS = ['red', 'green'] as const;
+/**
+ * `roundId` is the correlation id the `shaker.shake` command carried (devices.md §5). Three dice (Sic
+ * Bo) or two (Lucky Dice); a two-dice reader may name each die's colour in `colours` (same order as
+ * `dice`); without it the red die comes first. The game decides whether the count fits its table.
+ */
+export const diceResultPayloadSchema = z.object({
+  dice: z.union([z.tuple([dieSchema, dieSchema, dieSchema]), z.tuple([dieSchema, dieSchema])]),
+  colours: z.tuple([z.enum(DIE_COLOURS), z.enum(DIE_COLOURS)]).optional(),
+  roundId: z.string().min(1),
+});
 export const DICE_FAULT_CODES = ['no_shake', 'unreadable', 'motion_error'] as const;
 export const diceFaultPayloadSchema = z.object({ code: z.enum(DICE_FAULT_CODES), roundId: z.string().min(1).optional() });
 export const SHAKER_STATES = ['idle', 'accepted', 'shaking', 'error'] as const;
 export const shakerStatePayloadSchema = z.object({ state: z.enum(SHAKER_STATES), roundId: z.string().min(1).optional() });
+
+/**
+ * Money wheel (spec/other-games.md MW-1..MW-4; the device contract in
+ * libs/games/src/money-wheel/money-wheel.device.ts). The sensor reports where the pointer stopped and
+ * how many turns it counted; the rules judge the spin (MW-3 border, MW-4 minimum turns).
+ */
+export const MONEY_WHEEL_STATES = moneyWheel.MONEY_WHEEL_STATES;
+export const MONEY_WHEEL_FAULT_CODES = moneyWheel.MONEY_WHEEL_FAULT_CODES;
+export const moneyWheelStatePayloadSchema = z.object({ state: z.enum(MONEY_WHEEL_STATES), spin: z.int().min(0) });
+export const moneyWheelResultPayloadSchema = z.object({
+  spin: z.int().min(0),
+  /** Exactly one of `segment` (the pointer on a segment) or `border` (on the border after segment `border`), MW-3: the rules refuse both or neither. */
+  segment: z.int().min(0).max(255).optional(),
+  border: z.int().min(0).max(255).optional(),
+  direction: directionSchema,
+  /** Full wheel turns counted (MW-4). */
+  turns: z.number().min(0).max(10_000),
+  /** What the camera read (cross-checked against the segment, MW-1). */
+  label: z.string().min(1).max(8).optional(),
+  /** The round of the spin command this result answers (a result for another round is refused). */
+  roundId: z.string().min(1).max(64).optional(),
+});
+export const moneyWheelFaultPayloadSchema = z.object({ code: z.enum(MONEY_WHEEL_FAULT_CODES), text: z.string().max(500), spin: z.int().min(0).optional() });
 
 export const deviceHeartbeatPayloadSchema = z.object({ uptimeS: z.int().min(0) });
 
@@ -146,6 +180,9 @@ export const deviceEventBodySchema = z.discriminatedUnion('type', [
   body('dice.result', diceResultPayloadSchema),
   body('dice.fault', diceFaultPayloadSchema),
   body('shaker.state', shakerStatePayloadSchema),
+  body('moneywheel.state', moneyWheelStatePayloadSchema),
+  body('moneywheel.result', moneyWheelResultPayloadSchema),
+  body('moneywheel.fault', moneyWheelFaultPayloadSchema),
   body('device.heartbeat', deviceHeartbeatPayloadSchema),
   body('device.fault', deviceFaultPayloadSchema),
 ] as const);
@@ -185,6 +222,9 @@ export const deviceEventSchema = z.discriminatedUnion('type', [
   ev('dice.result', diceResultPayloadSchema),
   ev('dice.fault', diceFaultPayloadSchema),
   ev('shaker.state', shakerStatePayloadSchema),
+  ev('moneywheel.state', moneyWheelStatePayloadSchema),
+  ev('moneywheel.result', moneyWheelResultPayloadSchema),
+  ev('moneywheel.fault', moneyWheelFaultPayloadSchema),
   ev('device.heartbeat', deviceHeartbeatPayloadSchema),
   ev('device.fault', deviceFaultPayloadSchema),
 ] as const);

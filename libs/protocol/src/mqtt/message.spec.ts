@@ -47,9 +47,16 @@ describe('parseDeviceMessage', () => {
     ['dice.result', { dice: [1, 6, 3], roundId: 'rnd_1' }],
     ['dice.fault', { code: 'no_shake' }],
     ['shaker.state', { state: 'shaking', roundId: 'rnd_1' }],
+    ['moneywheel.state', { state: 'spinning', spin: 2 }],
+    ['moneywheel.result', { spin: 2, segment: 7, direction: 'cw', turns: 3.5, label: '10', roundId: 'rnd_1' }],
+    ['moneywheel.fault', { code: 'sensor_fault', text: 'pointer sensor dark', spin: 2 }],
     ['device.heartbeat', { uptimeS: 3600 }],
     ['device.fault', { code: 'checksum', count: 3, text: 'bad checksum', raw: '$CARD,1,AS*00' }],
   ];
+  it('refuses a money wheel result with a negative turn count or an unknown state (MW-4)', () => {
+    expect(parseDeviceMessage(eventsTopic(T, D), enc(ev('moneywheel.result', { spin: 2, segment: 7, direction: 'cw', turns: -1 })))).toMatchObject({ ok: false, error: { code: 'SCHEMA_MISMATCH' } });
+    expect(parseDeviceMessage(eventsTopic(T, D), enc(ev('moneywheel.state', { state: 'wobbling', spin: 2 })))).toMatchObject({ ok: false, error: { code: 'SCHEMA_MISMATCH' } });
+  });
   it('covers every event type of devices.md §1 plus device.fault', () => {
     expect(new Set(samples.map(([t]) => t))).toEqual(new Set(DEVICE_EVENT_TYPES));
   });

@@ -1,0 +1,151 @@
+import type { CardId } from '../poker/cards.js';
+import { evaluate5, evaluate7 } from '../poker/fast.js';
+import { categoryOf, describeValue, packValue, tieBreakOf } from '../poker/rank.js';
+import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type PokerHands, type SpotResult } from './spec.js';
+
+/**
+ * Casino Hold'em (other-games.md "Banked poker" CHE; rule IDs assigned in RULES-COVERAGE.md):
+ * - CHE-1 Ante; two cards to the (shared) player hand, two face down to the dealer, the flop; then
+ *   Call (2 × Ante) or fold; turn and river; best five of seven, standard ranking (rules-poker.md §1.1).
+ * - CHE-2 The dealer qualifies with a pair of 4s or better.
+ * - CHE-3 Dealer not qualified: Ante pays per the ante paytable, Call pushes. Qualified: the better
+ *   hand wins (Ante per the paytable, Call 1:1), the worse loses both, equal hands push both.
+ * - CHE-4 AA Bonus (optional) on the first five cards (player hand + flop): pair of aces or better per
+ *   its paytable, independent of the dealer [Interp.: it stands when the player folds, as at the
+ *   common live tables; profile `bonusStandsOnFold`].
+ * - CHE-5 Decision timer: no decision in time = fold (the published default).
+ */
+export interface CasinoHoldemProfile extends BankedPokerProfileBase {
+  readonly kind: 'casino-holdem';
+  /** Ante paytable when the player wins or the dealer does not qualify, "N to 1" (CHE-3). */
+  readonly ante: { readonly royalFlush: number; readonly straightFlush: number; readonly quads: number; readonly fullHouse: number; readonly flush: number; readonly other: number };
+  /** AA Bonus, "N to 1" (CHE-4); null = not offered. */
+  readonly aaBonus: { readonly royalFlush: number; readonly straightFlush: number; readonly quads: number; readonly fullHouse: number; readonly flush: number; readonly straight: number; readonly trips: number; readonly twoPair: number; readonly aces: number } | null;
+  readonly bonusStandsOnFold: boolean;
+}
+
+export const casinoHoldemProfiles: Readonly<Record<string, CasinoHoldemProfile>> = {
+  standard: {
+    id: 'standard',
+    name: 'Ante 100-20-10-3-2-1, AA Bonus 100-50-40-30-20-7',
+    kind: 'casino-holdem',
+    decisionMs: 20_000,
+    decks: 1,
+    ante: { royalFlush: 100, straightFlush: 20, quads: 10, fullHouse: 3, flush: 2, other: 1 },
+    aaBonus: { royalFlush: 100, straightFlush: 50, quads: 40, fullHouse: 30, flush: 20, straight: 7, trips: 7, twoPair: 7, aces: 7 },
+    bonusStandsOnFold: true,
+  },
+};
+
+/** The weakest qualifying dealer hand: any pair of 4s (CHE-2). */
+export const CHE_QUALIFY = packValue('standard', 'pair', [4]);
+
+const isRoyal = (v: number): boolean => categoryOf(v) === 'straight-flush' && tieBreakOf(v)[0] === 14;
+
+export function cheAntePays(v: number, p: CasinoHoldemProfile): number {
+  const cat = categoryOf(v);
+  if (isRoyal(v)) return p.ante.royalFlush;
+  switch (cat) {
+    case 'straight-flush':
+      return p.ante.straightFlush;
+    case 'four-of-a-kind':
+      return p.ante.quads;
+    case 'full-house':
+      return p.ante.fullHouse;
+    case 'flush':
+      return p.ante.flush;
+    default:
+      return p.ante.other;
+  }
+}
+
+export function aaBonusPays(v5: number, p: CasinoHoldemProfile): number {
+  const t = p.aaBonus;
+  if (!t) return 0;
+  if (isRoyal(v5)) return t.royalFlush;
+  switch (categoryOf(v5)) {
+    case 'straight-flush':
+      return t.straightFlush;
+    case 'four-of-a-kind':
+      return t.quads;
+    case 'full-house':
+      return t.fullHouse;
+    case 'flush':
+      return t.flush;
+    case 'straight':
+      return t.straight;
+    case 'three-of-a-kind':
+      return t.trips;
+    case 'two-pair':
+      return t.twoPair;
+    case 'pair':
+      return tieBreakOf(v5)[0] === 14 ? t.aces : 0;
+    default:
+      return 0;
+  }
+}
+
+const seven = (a: readonly CardId[], board: readonly CardId[]): number => evaluate7(a[0] as number, a[1] as number, board[0] as number, board[1] as number, board[2] as number, board[3] as number, board[4] as number);
+
+export const casinoHoldemSpec: BankedPokerSpec<CasinoHoldemProfile> = {
+  game: 'casino-holdem',
+  label: "Casino Hold'em",
+  slots: ['player', 'player', 'dealer', 'dealer', 'board', 'board', 'board', 'board', 'board'],
+  decisions: [
+    {
+      afterCards: 7,
+      options: [
+        { action: 'call', spot: 'call', multiple: 2, folds: false },
+        { action: 'fold', spot: null, multiple: 0, folds: true },
+      ],
+      timeoutAction: 'fold',
+      onlyWithoutRaise: false,
+      ruleId: 'CHE-5',
+    },
+  ],
+  mainSpot: 'ante',
+  spots: (p) => (p.aaBonus ? ['ante', 'aa-bonus'] : ['ante']),
+  decisionSpots: ['call'],
+  needsAnte: ['aa-bonus'],
+  rules: { deal: 'CHE-1', decide: 'CHE-1', reveal: 'CHE-2' },
+  maxReturnMultiple: (p) => Math.max(p.aaBonus ? p.aaBonus.royalFlush + 1 : 0, p.ante.royalFlush + 3),
+  settlePlayer(hands: PokerHands, part, p) {
+    const out: Record<string, SpotResult> = {};
+    if (part.stakes['aa-bonus'] !== undefined) {
+      if (part.folded && !p.bonusStandsOnFold) out['aa-bonus'] = lose(['CHE-4']);
+      else {
+        const [a, b] = hands.player as [number, number];
+        const [c, d, e] = hands.board as [number, number, number];
+        const pays = aaBonusPays(evaluate5(a, b, c, d, e), p);
+        out['aa-bonus'] = pays > 0 ? win(pays, 1, ['CHE-4']) : lose(['CHE-4']);
+      }
+    }
+    if (part.stakes['ante'] !== undefined || part.stakes['call'] !== undefined) {
+      const called = !part.folded && part.stakes['call'] !== undefined;
+      if (!called) {
+        out['ante'] = lose(['CHE-1', ...(part.actions.length === 0 ? [] : ['CHE-5'])]);
+        if (part.stakes['call'] !== undefined) out['call'] = lose(['CHE-1']);
+      } else {
+        const pv = seven(hands.player, hands.board);
+        const dv = seven(hands.dealer, hands.board);
+        if (dv < CHE_QUALIFY) {
+          out['ante'] = win(cheAntePays(pv, p), 1, ['CHE-2', 'CHE-3']);
+          out['call'] = push(['CHE-2', 'CHE-3']);
+        } else if (pv > dv) {
+          out['ante'] = win(cheAntePays(pv, p), 1, ['CHE-3']);
+          out['call'] = win(1, 1, ['CHE-3']);
+        } else if (pv < dv) {
+          out['ante'] = lose(['CHE-3']);
+          out['call'] = lose(['CHE-3']);
+        } else {
+          out['ante'] = push(['CHE-3']);
+          out['call'] = push(['CHE-3']);
+        }
+      }
+    }
+    return out;
+  },
+  describe(hands) {
+    return { player: describeValue(seven(hands.player, hands.board)), dealer: describeValue(seven(hands.dealer, hands.board)) };
+  },
+};

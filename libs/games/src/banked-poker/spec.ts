@@ -1,0 +1,94 @@
+import type { Card } from '../cards/card.js';
+import type { Ratio } from '../common/money.js';
+import type { GameId, SettlementOutcome } from '../kernel/kernel.js';
+import type { CardId } from '../poker/cards.js';
+
+/**
+ * Live-studio banked poker (other-games.md "Banked poker"): ONE player hand shared by every player at
+ * the table and one dealer hand, dealt from the scanning shoe in a fixed order (`slots`); each player
+ * with an ante decides at the decision points within a decision timer, the published default applying
+ * on timeout. A game is this data plus a pure per-player settlement.
+ */
+export type Slot = 'player' | 'dealer' | 'board';
+
+export interface DecisionOption {
+  /** Wire name of the action (`play`, `fold`, `check`, `bet-4x`, `call`). */
+  readonly action: string;
+  /** The bet spot the action adds (stake = `multiple` × the player's ante), or null for none. */
+  readonly spot: string | null;
+  readonly multiple: number;
+  /** The action gives up the hand (ante lost; bets that need a live hand lose). */
+  readonly folds: boolean;
+}
+
+export interface DecisionPoint {
+  /** The point opens when this many cards have been dealt. */
+  readonly afterCards: number;
+  readonly options: readonly DecisionOption[];
+  /** The published default when the timer runs out: fold where the game says so, check where it may. */
+  readonly timeoutAction: string;
+  /** Only players who have not yet placed a raise decide here (UTH: one Play bet per hand). */
+  readonly onlyWithoutRaise: boolean;
+  readonly ruleId: string;
+}
+
+export interface PokerHands {
+  readonly player: readonly CardId[];
+  readonly dealer: readonly CardId[];
+  readonly board: readonly CardId[];
+}
+
+/** One player's part of a round, as settlement sees it. */
+export interface PlayerPart {
+  readonly folded: boolean;
+  /** The actions taken, in decision-point order. */
+  readonly actions: readonly string[];
+  /** Total stake per spot (ante, pair-plus, play, call, …). */
+  readonly stakes: Readonly<Record<string, number>>;
+}
+
+/** The result of one spot for one player: total return per unit staked (stake included) and why. */
+export interface SpotResult {
+  readonly returns: Ratio;
+  readonly outcome: SettlementOutcome;
+  readonly rules: readonly string[];
+}
+
+export interface BankedPokerProfileBase {
+  readonly id: string;
+  readonly name: string;
+  /** Decision timer in ms after the card that opens a decision point (published per table). */
+  readonly decisionMs: number;
+  /** Decks in the shoe; the shoe is shuffled before every round (no carry). */
+  readonly decks: number;
+}
+
+export interface BankedPokerSpec<P extends BankedPokerProfileBase> {
+  readonly game: GameId;
+  readonly label: string;
+  /** Shoe order: which hand each card goes to. */
+  readonly slots: readonly Slot[];
+  readonly decisions: readonly DecisionPoint[];
+  /** The spot whose holders play the hand and decide (the ante). */
+  readonly mainSpot: string;
+  /** Spots a player may bet during betting under the profile. */
+  spots(p: P): readonly string[];
+  /** Spots only a decision adds (play, call, …). */
+  readonly decisionSpots: readonly string[];
+  /** A bet on `spot` needs an ante from the same player (side bets), checked at bet time. */
+  readonly needsAnte: readonly string[];
+  /** Whether a player's stakes when betting closes make a playing hand (UTH: Ante = Blind); default: an ante. */
+  playsHand?(stakes: Readonly<Record<string, number>>): boolean;
+  readonly rules: { readonly deal: string; readonly decide: string; readonly reveal: string };
+  maxReturnMultiple(p: P): number;
+  /** Every spot the player holds → its result. Pure; `hands` complete. */
+  settlePlayer(hands: PokerHands, part: PlayerPart, p: P): Readonly<Record<string, SpotResult>>;
+  /** Short text of a hand for views ("pair of 8s"). */
+  describe(hands: PokerHands, p: P): { readonly player: string | null; readonly dealer: string | null };
+}
+
+export const cardsOfSlot = (spec: { readonly slots: readonly Slot[] }, cards: readonly Card[], slot: Slot): Card[] => cards.filter((_, i) => spec.slots[i] === slot);
+
+export const win = (num: number, den = 1, rules: readonly string[] = []): SpotResult => ({ returns: { num: num + den, den }, outcome: 'win', rules });
+export const push = (rules: readonly string[] = []): SpotResult => ({ returns: { num: 1, den: 1 }, outcome: 'push', rules });
+export const lose = (rules: readonly string[] = []): SpotResult => ({ returns: { num: 0, den: 1 }, outcome: 'lose', rules });
