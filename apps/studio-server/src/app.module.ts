@@ -4,19 +4,21 @@ import { DealerModule } from './dealer/dealer.module.js';
 import { PlatformModule } from './ops/platform.module.js';
 import { BettingModule } from './betting/betting.module.js';
 import { IngestModule } from './ingest/ingest.module.js';
+import { LimitsModule } from './limits/limits.module.js';
 import { PitModule } from './pit/pit.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RoundsModule } from './rounds/rounds.module.js';
 import { HistoryModule } from './history/history.module.js';
+import { ClusterModule } from './cluster/cluster.module.js';
 
 /** The studio server: the platform modules (global) + the rounds modules. */
 @Module({})
 export class AppModule {
-  static forRoot(config: FeltConfig): DynamicModule {
+  static forRoot(config: FeltConfig, platform: Parameters<typeof PlatformModule.forRoot>[1] = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        PlatformModule.forRoot(config),
+        PlatformModule.forRoot(config, platform),
         // ROUNDS-MODULES (one line per module below this marker)
         RoundsModule,
         DealerModule,
@@ -25,6 +27,12 @@ export class AppModule {
         RealtimeModule,
         HistoryModule,
         PitModule,
+        LimitsModule,
+        // Issue 13: table leases across instances when FELT_CLUSTER=1.
+        ...(() => {
+          const cluster = ClusterModule.fromEnv();
+          return cluster ? [cluster] : [];
+        })(),
       ],
     };
   }

@@ -1,17 +1,29 @@
 import 'reflect-metadata';
-import { configFromEnv } from './config/config.js';
+import type { INestApplication } from '@nestjs/common';
+import { pino } from 'pino';
+import { bootConfig } from './config/boot-config.js';
 import { createApp } from './ops/app.factory.js';
-import { JsonLogger } from './ops/json-logger.js';
+import { installStop, SERVER_STOP_DEADLINE_MS } from './ops/stop.js';
 
-/** `node apps/studio-server/dist/main.js` — env: see README (PORT, DATABASE_URL, REDIS_URL, MQTT_URL, JWT_SECRET, FELT_DEMO, FELT_DATA_DIR). */
+/** `node apps/studio-server/dist/main.js` — env: see README (PORT, DATABASE_URL, REDIS_URL, MQTT_URL, JWT_SECRET, FELT_DEMO, FELT_DATA_DIR, LOG_LEVEL). */
 async function main(): Promise<void> {
-  const config = configFromEnv(process.env);
-  const logger = new JsonLogger();
-  const app = await createApp(config, logger);
+  const config = bootConfig(process.env); // exits 2 naming every bad variable (issue 12 point 5)
+  const log = pino({ level: config.logLevel ?? 'info', base: { context: 'main' }, timestamp: pino.stdTimeFunctions.isoTime });
+  let app: INestApplication | null = null;
+  // Installed before the app exists: a signal during boot stops it too (issue 12 point 6).
+  installStop({
+    close: async () => {
+      await app?.close();
+    },
+    log: (entry) => log.info(entry),
+    exit: (code) => process.exit(code),
+    deadlineMs: SERVER_STOP_DEADLINE_MS,
+  });
+  app = await createApp(config);
   await app.listen(config.port, '0.0.0.0');
   const base = `http://localhost:${config.port}`;
   const db = config.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : config.database.kind === 'pglite' ? `PGlite ${config.database.dataDir ?? '(in-memory)'}` : 'in-memory';
-  logger.log({
+  log.info({
     msg: 'studio-server listening',
     api: base,
     docs: `${base}/docs`,
@@ -21,7 +33,7 @@ async function main(): Promise<void> {
     mqtt: config.mqttUrl ?? `embedded aedes mqtt://127.0.0.1:${config.mqttEmbeddedPort}`,
     jobs: config.redisUrl === null ? 'in-process' : 'BullMQ (REDIS_URL)',
     demo: config.demo,
-  }, 'main');
+  });
 }
 
 main().catch((err: unknown) => {

@@ -1,8 +1,13 @@
-import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { AlertAckBodySchema } from '@felt/protocol';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
+import { body, rejectionError } from '../rounds/http-errors.js';
+import { rejection } from '../rounds/rounds.types.js';
 import { AlertsService, type Alert } from './alerts.service.js';
 
 @ApiTags('alerts')
@@ -18,5 +23,16 @@ export class AlertsController {
   @ApiQuery({ name: 'limit', required: false })
   list(@Query('tableId') tableId?: string, @Query('limit') limit?: string): Promise<Alert[]> {
     return this.alerts.list(limit === undefined ? 100 : Number.parseInt(limit, 10) || 100, tableId);
+  }
+
+  /** A pit boss acknowledges an alert (stored, audited, pushed to every pit boss as `alert.ack`). */
+  @Post(':alertId/ack')
+  @HttpCode(200)
+  @Roles('pitboss')
+  async ack(@Param('alertId') alertId: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Alert> {
+    const { note } = body(AlertAckBodySchema, b ?? {});
+    const a = await this.alerts.acknowledge(alertId, user, note ?? null);
+    if (!a) throw rejectionError(rejection('ALERT_NOT_FOUND', null, `No alert ${alertId}.`));
+    return a;
   }
 }

@@ -5,6 +5,7 @@ import { AdminBootstrap } from './admin.bootstrap.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
+import { RATE_LIMITS, rateLimitsFromEnv, RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { RolesGuard } from './roles.guard.js';
 import { UsersController } from './users.controller.js';
 import { InMemoryUsersRepository, TypeOrmUsersRepository, USERS_REPOSITORY } from './users.repository.js';
@@ -16,10 +17,12 @@ import { InMemoryUsersRepository, TypeOrmUsersRepository, USERS_REPOSITORY } fro
   providers: [
     { provide: USERS_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryUsersRepository() : new TypeOrmUsersRepository(ds)), inject: [FELT_DATA_SOURCE] },
     AuthService,
+    { provide: RATE_LIMITS, useFactory: () => rateLimitsFromEnv() },
+    RateLimitService,
     AdminBootstrap,
     JwtAuthGuard,
     RolesGuard,
   ],
-  exports: [AuthService, JwtAuthGuard, RolesGuard, USERS_REPOSITORY],
+  exports: [AuthService, JwtAuthGuard, RolesGuard, USERS_REPOSITORY, RateLimitService],
 })
 export class AuthModule {}

@@ -1,26 +1,41 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { codedError } from '../ops/error-codes.js';
+import { RateLimitService } from '../ratelimit/rate-limit.service.js';
 import type { AuthUser } from './auth.types.js';
 import { AuthService } from './auth.service.js';
 
 interface RequestLike {
   headers: Record<string, string | string[] | undefined>;
+  ip?: string;
+  method?: string;
   user?: AuthUser;
 }
 
-/** `Authorization: Bearer <jwt>` → request.user, or 401 UNAUTHENTICATED. */
+/** `Authorization: Bearer <jwt>` → request.user, or 401 UNAUTHENTICATED; per-address and per-user limits → 429 RATE_LIMITED. */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
-  constructor(@Inject(AuthService) private readonly auth: AuthService) {}
+  constructor(
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(RateLimitService) private readonly limits: RateLimitService,
+  ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<RequestLike>();
     const header = req.headers['authorization'];
     const value = Array.isArray(header) ? header[0] : header;
     const token = value?.startsWith('Bearer ') ? value.slice(7).trim() : null;
+    // Issue 9 finding 7: the address first (cheap, before any token work), then the account.
+    const byIp = this.limits.check({ ip: req.ip ?? null });
+    if (byIp) throw codedError('RATE_LIMITED', byIp.message, byIp.details);
     // Signature, required exp, and the user store (exists, enabled, token not revoked; cached ≤ 5 s).
     const user = await this.auth.authenticate(token);
     if (user === null) throw codedError('UNAUTHENTICATED', 'a valid bearer token is required');
+    // The per-player bucket guards what changes state (bets, decisions, requests): a page load's reads
+    // (tables, round, balance, history…) would otherwise exhaust it on a couple of reloads; reads stay
+    // bounded by the per-address limit above.
+    const reads = req.method === 'GET' || req.method === 'HEAD';
+    const byUser = reads ? null : this.limits.check({ userId: user.userId, role: user.role });
+    if (byUser) throw codedError('RATE_LIMITED', byUser.message, byUser.details);
     req.user = user;
     return true;
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { BulkBetBodySchema, PlaceBetBodySchema } from '@felt/protocol';
+import { BulkBetBodySchema, PlaceBetBodySchema, PlaceLayoutBodySchema, type LayoutResult } from '@felt/protocol';
 import type { AcceptedBet } from '@felt/games';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -38,6 +38,13 @@ export class BettingController {
   @HttpCode(200)
   async place(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Out> {
     return out(unwrap(await this.betting.place(id, user, this.input(PlaceBetBodySchema, b))));
+  }
+
+  /** A whole layout as one command (issue 13): one answer per chip. */
+  @Post('layout')
+  @HttpCode(200)
+  async layout(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<LayoutResult> {
+    return unwrap(await this.betting.placeLayout(id, user, this.input(PlaceLayoutBodySchema, b).bets));
   }
 
   @Post('rebet')

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { LimitsModule } from '../limits/limits.module.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
 import { BettingController } from './betting.controller.js';
 import { BettingService } from './betting.service.js';
 
 @Module({
-  imports: [RoundsModule],
+  imports: [RoundsModule, LimitsModule],
   controllers: [BettingController],
   providers: [BettingService],
   exports: [BettingService],

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { AcceptedBet, Result } from '@felt/games';
-import type { PlaceBetBody } from '@felt/protocol';
+import type { LayoutChipResult, LayoutResult, PlaceBetBody } from '@felt/protocol';
 import { CLOCK, type Clock } from '../config/clock.js';
+import { BET_GATE, type BetGate } from '../limits/bet-gate.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
 import type { KernelCommand } from '../rounds/kernel.registry.js';
 import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
@@ -29,11 +30,39 @@ export class BettingService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
+    @Optional() @Inject(BET_GATE) private readonly gate?: BetGate,
   ) {}
 
   place(tableId: string, player: Actor, body: PlaceBetBody): Promise<Result<BetOutcome>> {
     const at = this.clock.now();
+    const refused = this.refusedByLimits(player, body.stakeMinor, at);
+    if (refused !== null) return Promise.resolve(this.reject(refused));
     return this.withBets(tableId, player, this.rounds.placeBet(tableId, { type: 'PlaceBet', at, bet: { betId: body.betId, playerId: player.userId, spot: body.spot, stakeMinor: body.stakeMinor } }, player));
+  }
+
+  /**
+   * A player's whole layout as ONE command (issue 13): every chip is stamped at the same instant and
+   * queued in the same tick, so they are decided in order in one group (each on the state the previous
+   * ones produced, each with its own rule check) and the accepted ones commit in one transaction; one
+   * answer per chip, and the player's bets are read once. A chip refused by the wallet or a reused id
+   * falls back to one commit per chip, like any bet group.
+   */
+  async placeLayout(tableId: string, player: Actor, bets: readonly PlaceBetBody[]): Promise<Result<LayoutResult>> {
+    const at = this.clock.now();
+    const pending = bets.map((b) => this.rounds.placeBet(tableId, { type: 'PlaceBet', at, bet: { betId: b.betId, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }, player));
+    const rs = await Promise.all(pending);
+    let roundId: string | null = null;
+    let seq = 0;
+    const results: LayoutChipResult[] = rs.map((r, i) => {
+      const betId = bets[i]?.betId ?? '';
+      if (r.ok) {
+        roundId = r.value.roundId;
+        seq = Math.max(seq, r.value.seq);
+        return { betId, ok: true };
+      }
+      return { betId, ok: false, error: { code: r.violation.code, ruleId: r.violation.ruleId, message: r.violation.message } };
+    });
+    return { ok: true, value: { roundId, seq, results, bets: await this.myBets(tableId, player.userId) } };
   }
 
   cancel(tableId: string, player: Actor, betId: string): Promise<Result<BetOutcome>> {
@@ -48,6 +77,8 @@ export class BettingService {
     if (!previous.ok) return this.reject(previous.violation);
     if (previous.value.length === 0) return this.reject(rejection(SERVER_CODES.NOTHING_TO_REBET, null, 'You had no bets in the previous round of this table.'));
     const cmds: KernelCommand[] = previous.value.map((b, i) => ({ type: 'PlaceBet', at, bet: { betId: `${requestId}:${i + 1}`, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }));
+    const refused = this.refusedByLimits(player, previous.value.reduce((a, b) => a + b.stakeMinor, 0), at);
+    if (refused !== null) return this.reject(refused);
     return this.withBets(tableId, player, this.rounds.executeBatch(tableId, cmds, player));
   }
 
@@ -64,6 +95,8 @@ export class BettingService {
     const cmds: KernelCommand[] = mine
       .sort((a, b) => a.betId.localeCompare(b.betId))
       .map((b, i) => ({ type: 'PlaceBet', at, bet: { betId: `${requestId}:${i + 1}`, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }));
+    const refused = this.refusedByLimits(player, mine.reduce((a, b) => a + b.stakeMinor, 0), at);
+    if (refused !== null) return this.reject(refused);
     return this.withBets(tableId, player, this.rounds.executeBatch(tableId, cmds, player));
   }
 
@@ -89,6 +122,11 @@ export class BettingService {
     const r = await p;
     if (!r.ok) return r;
     return { ok: true, value: { ...r.value, bets: await this.myBets(tableId, player.userId) } };
+  }
+
+  /** Responsible gambling (limits/): self-exclusion, loss and time limits — synchronous, so `at` keeps its place in the table queue (GEN-3). */
+  private refusedByLimits(player: Actor, stakeMinor: number, at: number): ReturnType<typeof rejection> | null {
+    return player.role === 'player' && stakeMinor > 0 ? (this.gate?.refuse(player.userId, stakeMinor, at) ?? null) : null;
   }
 
   private reject(v: ReturnType<typeof rejection>): { ok: false; violation: ReturnType<typeof rejection> } {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { configFromEnv } from './config.js';
+import { describe, expect, it, vi } from 'vitest';
+import { bootConfig } from './boot-config.js';
+import { ConfigError, configFromEnv } from './config.js';
 
 describe('configuration from the environment', () => {
   it('runs fully embedded with no variables: PGlite under .felt-data, aedes on 1885, in-process jobs, demo users', () => {
@@ -36,5 +37,53 @@ describe('configuration from the environment', () => {
   it('refuses a port that is not a port', () => {
     expect(() => configFromEnv({ PORT: 'eighty' })).toThrow();
     expect(() => configFromEnv({ PORT: '70000' })).toThrow();
+  });
+});
+
+describe('configuration validated at boot with a schema (issue 12 point 5)', () => {
+  it('names every bad variable at once with what it must be and the value it got', () => {
+    let err: unknown;
+    try {
+      configFromEnv({ PORT: 'eighty', REDIS_URL: 'localhost:6379', FELT_SETTLEMENT_ATTEMPTS: '0', LOG_LEVEL: 'loud', FELT_DEMO: 'yes', JWT_SECRET: 'short' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const problems = Object.fromEntries((err as ConfigError).problems.map((p) => [p.variable, p.message]));
+    expect(Object.keys(problems).sort()).toEqual(['FELT_DEMO', 'FELT_SETTLEMENT_ATTEMPTS', 'JWT_SECRET', 'LOG_LEVEL', 'PORT', 'REDIS_URL']);
+    expect(problems['PORT']).toBe('must be a number (got "eighty")');
+    expect(problems['REDIS_URL']).toBe('must be a URL with scheme redis or rediss (got "localhost:6379")');
+    expect(problems['FELT_SETTLEMENT_ATTEMPTS']).toBe('must be ≥ 1 (got "0")');
+    expect(problems['LOG_LEVEL']).toMatch(/^must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)$/);
+    expect(problems['FELT_DEMO']).toBe('must be 0 or 1 (got "yes")');
+    expect(problems['JWT_SECRET']).toMatch(/^must be at least 32 characters/);
+    expect(problems['JWT_SECRET']).not.toContain('short'); // secrets are never echoed
+    expect((err as Error).message).toContain('  - PORT: must be a number (got "eighty")');
+  });
+
+  it('refuses an admin user without its password', () => {
+    expect(() => configFromEnv({ FELT_ADMIN_USER: 'root' })).toThrow(/FELT_ADMIN_PASSWORD: FELT_ADMIN_USER and FELT_ADMIN_PASSWORD go together/);
+    expect(() => configFromEnv({ FELT_ADMIN_USER: 'root', FELT_ADMIN_PASSWORD: 'short' })).toThrow(/FELT_ADMIN_PASSWORD: must be at least 12/);
+  });
+
+  it('bootConfig (the first call of main.ts) exits 2 with the message and no stack trace on a bad value', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation(((code: number) => {
+      throw new Error(`exit ${code}`);
+    }) as never);
+    let err = '';
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(((s: string) => {
+      err += s;
+      return true;
+    }) as never);
+    try {
+      expect(() => bootConfig({ PORT: '99999', MQTT_URL: 'http://x' })).toThrow('exit 2');
+    } finally {
+      exit.mockRestore();
+      write.mockRestore();
+    }
+    expect(err).toContain('PORT: must be 0–65535 (got "99999")');
+    expect(err).toContain('MQTT_URL: must be a URL with scheme mqtt');
+    expect(err).not.toMatch(/\n\s+at /);
+    expect(bootConfig({ PORT: '4000' }).port).toBe(4000);
   });
 });

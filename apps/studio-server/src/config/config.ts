@@ -33,52 +33,108 @@ export interface FeltConfig {
   /** Settlement job attempts (BullMQ) before dead-letter + alert. */
   readonly settlementAttempts: number;
   readonly settlementBackoffMs: number;
+  /** LOG_LEVEL (pino); tests default to `silent`. */
+  readonly logLevel?: LogLevelName;
 }
 
 export const FELT_CONFIG = Symbol('FELT_CONFIG');
 
-const port = z.coerce.number().int().min(0).max(65535);
+/** Pino levels (LOG_LEVEL); `silent` turns logging off (tests). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
 
-/** Issue 9 finding 10: a set JWT_SECRET must be long enough not to be guessed (`felt secrets` writes 64 hex chars). */
-function jwtSecret(v: string | null): string {
-  if (v === null) return randomBytes(32).toString('hex');
-  if (v.length < 32) throw new Error('JWT_SECRET must be at least 32 characters (generate one with `felt secrets`)');
-  return v;
-}
-
-function bootstrapAdmin(username: string | null, password: string | null): { username: string; password: string } | null {
-  if (username === null && password === null) return null;
-  if (username === null || password === null || password.length < 12) throw new Error('FELT_ADMIN_USER needs FELT_ADMIN_PASSWORD of at least 12 characters (generate both with `felt secrets`)');
-  return { username, password };
-}
-
-export function configFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): FeltConfig {
-  const get = (k: string): string | null => {
-    const v = env[k];
-    return v === undefined || v === '' ? null : v;
-  };
-  const database = databaseTargetFromEnv(env);
-  const demoFlag = get('FELT_DEMO');
-  // Issue 9 finding 10: demo users and top-ups never on a real database unless explicitly asked twice.
-  if (demoFlag === '1' && database.kind === 'postgres' && get('FELT_DEMO_ON_DATABASE') !== '1') {
-    throw new Error('FELT_DEMO=1 with DATABASE_URL seeds known demo logins and enables top-ups on a real database: set FELT_DEMO_ON_DATABASE=1 as well if that is really wanted');
+/** A configuration value that failed its schema: every bad variable is named with what it must be. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly { readonly variable: string; readonly message: string }[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.message}`).join('\n')}`);
+    this.name = 'ConfigError';
   }
-  const demo = demoFlag === '1' || (demoFlag === null && database.kind === 'pglite');
+}
+
+const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
+const port = (dflt: number) => optional(z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0–65535').max(65535, 'must be 0–65535')).transform((v) => v ?? dflt);
+const url = (schemes: readonly string[]) =>
+  optional(
+    z.string().refine((v) => {
+      try {
+        return schemes.includes(new URL(v).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    }, `must be a URL with scheme ${schemes.join(' or ')}`),
+  ).transform((v) => v ?? null);
+const flag = optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })).transform((v) => v ?? null);
+const count = (dflt: number, min: number) => optional(z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be ≥ ${min}`)).transform((v) => v ?? dflt);
+const text = optional(z.string()).transform((v) => v ?? null);
+
+/**
+ * The environment schema (README "Running against PostgreSQL, Redis and Mosquitto"): validated at boot,
+ * every bad value reported at once with the variable's name (issue 12 point 5).
+ */
+export const ENV_SCHEMA = z
+  .object({
+    PORT: port(3000),
+    DATABASE_URL: url(['postgres', 'postgresql']),
+    FELT_DATA_DIR: text,
+    REDIS_URL: url(['redis', 'rediss']),
+    MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss', 'tcp']),
+    MQTT_EMBEDDED_PORT: port(1885),
+    MQTT_USERNAME: text,
+    MQTT_PASSWORD: text,
+    // Issue 9 finding 10: a set JWT_SECRET must be long enough not to be guessed (`felt secrets` writes 64 hex chars).
+    JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters (generate one with `felt secrets`)')).transform((v) => v ?? null),
+    FELT_ADMIN_USER: text,
+    FELT_ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters (generate it with `felt secrets`)')).transform((v) => v ?? null),
+    FELT_DEMO: flag,
+    FELT_DEMO_ON_DATABASE: flag,
+    FELT_QUEUE_PREFIX: optional(z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _')).transform((v) => v ?? 'felt'),
+    FELT_SETTLEMENT_ATTEMPTS: count(5, 1),
+    FELT_SETTLEMENT_BACKOFF_MS: count(1000, 0),
+    LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).transform((v) => v ?? 'info'),
+  })
+  .superRefine((e, ctx) => {
+    if ((e.FELT_ADMIN_USER === null) !== (e.FELT_ADMIN_PASSWORD === null)) {
+      ctx.addIssue({ code: 'custom', path: [e.FELT_ADMIN_USER === null ? 'FELT_ADMIN_USER' : 'FELT_ADMIN_PASSWORD'], message: 'FELT_ADMIN_USER and FELT_ADMIN_PASSWORD go together (generate both with `felt secrets`)' });
+    }
+    // Issue 9 finding 10: demo users and top-ups never on a real database unless explicitly asked twice.
+    if (e.FELT_DEMO === '1' && e.DATABASE_URL !== null && e.FELT_DEMO_ON_DATABASE !== '1') {
+      ctx.addIssue({ code: 'custom', path: ['FELT_DEMO'], message: 'FELT_DEMO=1 with DATABASE_URL seeds known demo logins and enables top-ups on a real database: set FELT_DEMO_ON_DATABASE=1 as well if that is really wanted' });
+    }
+  });
+
+/** Parses the environment against ENV_SCHEMA; throws a ConfigError naming every bad variable. */
+export function configFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): FeltConfig {
+  const known = Object.fromEntries(Object.keys(ENV_SCHEMA.shape).map((k) => [k, env[k]]));
+  const r = ENV_SCHEMA.safeParse(known);
+  if (!r.success) {
+    throw new ConfigError(
+      r.error.issues.map((i) => {
+        const variable = String(i.path[0] ?? '(environment)');
+        const got = env[variable];
+        const shown = got === undefined || /SECRET|PASSWORD/.test(variable) ? '' : ` (got "${got}")`;
+        return { variable, message: `${i.message}${shown}` };
+      }),
+    );
+  }
+  const e = r.data;
+  const database = databaseTargetFromEnv(env);
+  const demo = e.FELT_DEMO === '1' || (e.FELT_DEMO === null && database.kind === 'pglite');
   return {
-    port: port.parse(get('PORT') ?? '3000'),
+    port: e.PORT,
     database,
-    redisUrl: get('REDIS_URL'),
-    mqttUrl: get('MQTT_URL'),
-    mqttEmbeddedPort: port.parse(get('MQTT_EMBEDDED_PORT') ?? '1885'),
-    bootstrapAdmin: bootstrapAdmin(get('FELT_ADMIN_USER'), get('FELT_ADMIN_PASSWORD')),
-    mqttUsername: get('MQTT_USERNAME'),
-    mqttPassword: get('MQTT_PASSWORD'),
+    redisUrl: e.REDIS_URL,
+    mqttUrl: e.MQTT_URL,
+    mqttEmbeddedPort: e.MQTT_EMBEDDED_PORT,
+    bootstrapAdmin: e.FELT_ADMIN_USER !== null && e.FELT_ADMIN_PASSWORD !== null ? { username: e.FELT_ADMIN_USER, password: e.FELT_ADMIN_PASSWORD } : null,
+    mqttUsername: e.MQTT_USERNAME,
+    mqttPassword: e.MQTT_PASSWORD,
     // Without JWT_SECRET a per-process random secret is used (tokens die with the process): fine for the embedded demo only.
-    jwtSecret: jwtSecret(get('JWT_SECRET')),
+    jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
     demo,
-    queuePrefix: get('FELT_QUEUE_PREFIX') ?? 'felt',
-    settlementAttempts: z.coerce.number().int().min(1).parse(get('FELT_SETTLEMENT_ATTEMPTS') ?? '5'),
-    settlementBackoffMs: z.coerce.number().int().min(0).parse(get('FELT_SETTLEMENT_BACKOFF_MS') ?? '1000'),
+    queuePrefix: e.FELT_QUEUE_PREFIX,
+    settlementAttempts: e.FELT_SETTLEMENT_ATTEMPTS,
+    settlementBackoffMs: e.FELT_SETTLEMENT_BACKOFF_MS,
+    logLevel: e.LOG_LEVEL,
   };
 }
 
@@ -96,6 +152,7 @@ export function testConfig(over: Partial<FeltConfig> = {}): FeltConfig {
     queuePrefix: `felt-test-${randomBytes(4).toString('hex')}`,
     settlementAttempts: 5,
     settlementBackoffMs: 10,
+    logLevel: 'silent',
     ...over,
   };
 }

@@ -5,6 +5,7 @@ import type { AnyKernel } from '../rounds/kernel.registry.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { DEALER, flush, makeHarness, PITBOSS, PLAYER, type Harness } from '../rounds/testing/harness.js';
 import { DeviceCommandsService } from './device-commands.service.js';
+import { DeviceHints } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';
 import { DeviceReactionsService } from './device-reactions.service.js';
 import { LoopbackMqtt } from './mqtt.port.js';
@@ -29,7 +30,7 @@ async function rig(game: 'sicbo' | 'roulette', ackTimeoutMs = 60_000): Promise<R
   const opts = { ackTimeoutMs };
   const commands = new DeviceCommandsService(mqtt, opts, h.ids, h.alerts, h.metrics);
   const control = new RoundControlService(h.rounds, h.clock, h.ids, h.audit, h.alerts);
-  const ingest = new DeviceIngestService(mqtt, opts, h.rounds, control, h.tables, commands, h.clock, h.alerts, h.metrics);
+  const ingest = new DeviceIngestService(mqtt, opts, h.rounds, control, h.tables, commands, h.clock, h.alerts, h.metrics, new DeviceHints(h.uow, h.rounds));
   const reactions = new DeviceReactionsService(h.rounds, h.tables, commands, ingest);
   reactions.onModuleInit();
   await ingest.start();
@@ -70,19 +71,23 @@ async function rig(game: 'sicbo' | 'roulette', ackTimeoutMs = 60_000): Promise<R
 const alertCodes = (h: Harness): string[] => h.alerts.raised.map((a) => a.code);
 
 describe('DeviceIngestService (devices.md §1)', () => {
-  it('a dice result for the round closes betting as a device sign and resolves the round (GEN-3, SB)', async () => {
+  it('a dice result while betting is open is a fault (alert), not an outcome; after "no more bets" it resolves the round (issue 9 §2, SB-4)', async () => {
     const r = await rig('sicbo');
     await r.h.deposit('player1', 10_000);
     await r.h.rounds.openRound(r.tableId, DEALER);
     await r.h.rounds.execute(r.tableId, { type: 'PlaceBet', at: r.h.clock.now(), bet: { betId: 'b1', playerId: 'player1', spot: 'big', stakeMinor: 1_000 } }, PLAYER(1));
     const roundId = (await r.h.rounds.currentRound(r.tableId))?.roundId ?? '';
+    await r.emit('dice-1', 'dice.result', { dice: [6, 6, 6], roundId });
+    expect((await r.h.rounds.currentRound(r.tableId))?.state.phase).toBe('betting');
+    expect(JSON.stringify(r.h.alerts.raised)).toContain('DEVICE_RESULT_OUT_OF_PHASE');
+    await r.h.rounds.execute(r.tableId, { type: 'CloseBetting', at: r.h.clock.now(), reason: 'dealer' }, DEALER);
     await r.emit('dice-1', 'dice.result', { dice: [6, 5, 4], roundId });
     const round = await r.h.rounds.currentRound(r.tableId);
     expect(round?.state.phase).toBe('settled');
     const events = await r.h.rounds.loadEvents(roundId);
     expect(events.map((e) => e.type)).toEqual(['RoundOpened', 'BetAccepted', 'BettingClosed', 'DiceRecorded', 'RoundSettled']);
-    expect((events[2]?.payload as { reason: string }).reason).toBe('device');
-    expect(events[3]?.causationId).toBe('dev:dice-1:1');
+    expect((events[2]?.payload as { reason: string }).reason).toBe('dealer');
+    expect(events[3]?.causationId).toBe('dev:dice-1:2');
     expect(await r.h.balance('player1')).toBe(11_000);
   });
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { deviceTopicFilter, parseDeviceMessage, type DeviceEvent, type DeviceStatus } from '@felt/protocol';
 import { Subject, type Subscription } from 'rxjs';
 import { CLOCK, type Clock } from '../config/clock.js';
@@ -8,8 +8,17 @@ import { RoundsService } from '../rounds/rounds.service.js';
 import type { Actor } from '../rounds/rounds.types.js';
 import { TablesService } from '../tables/tables.service.js';
 import { DeviceCommandsService } from './device-commands.service.js';
+import { DeviceHints, type Hints } from './device-hints.js';
 import { mapDeviceEvent } from './device-mapping.js';
-import { INGEST_MQTT, INGEST_OPTIONS, type IngestOptions, type MessageListener, type MqttPort } from './mqtt.port.js';
+import { RefusalAlerts } from './device-refusals.js';
+import { INGEST_LINKS, INGEST_MQTT, INGEST_OPTIONS, type IngestLink, type IngestLinks, type IngestOptions, type MessageListener, type MqttPort } from './mqtt.port.js';
+import { withLogContext } from '../ops/log-context.js';
+
+/** The table and device a topic is about (every log line of its handling carries them). */
+const deviceIds = (topic: string): { tableId?: string; deviceId?: string } => {
+  const m = /\/tables\/([^/]+)\/devices\/([^/]+)\//.exec(topic);
+  return m ? { tableId: m[1], deviceId: m[2] } : {};
+};
 
 /** What happened to one MQTT message (returned for tests and logged; never thrown). */
 export type IngestOutcome =
@@ -33,11 +42,25 @@ interface SeqTrack {
 }
 
 const SEEN_WINDOW = 4096;
+/** Fault windows kept at most (forged topics with ever new device ids cannot grow it without bound). */
+const MAX_FAULT_WINDOWS = 10_000;
+const NO_TABLE = '(none)';
+
+interface FaultWindow {
+  until: number;
+  suppressed: number;
+}
 
 /**
  * Device ingest (issue §7): subscribe to the canonical MQTT events, validate with libs/protocol,
  * de-duplicate by (deviceId, seq), report gaps, map to round commands. A malformed payload becomes a
  * device-fault alert for the pit boss and a `deviceFaults` metric — never a crash, never a silent drop.
+ *
+ * Issue 9 finding 4: one chain PER TABLE (a table whose chain is slow or blocked never delays another
+ * table's events), and with `IngestLinks` one broker connection per table whose QoS 1 messages are
+ * acknowledged only after their commit (finding 5). Faults (malformed, unknown device, refused event)
+ * are counted on every message but alerted once per (device, code) and window (`faultWindowMs`): a
+ * flood of 5 000 bad payloads is one alert row, and the next window's alert says how many were folded.
  */
 @Injectable()
 export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -45,10 +68,13 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
   private readonly log = new Logger('DeviceIngest');
   private readonly seqs = new Map<string, SeqTrack>();
   private readonly health = new Map<string, DeviceHealth>();
-  private readonly ballRevs = new Map<string, { spin: number; revolutions: number }>();
-  private readonly wheelDir = new Map<string, 'cw' | 'ccw'>();
+  private readonly refusals = new RefusalAlerts();
   private listener: MessageListener | undefined;
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly links = new Map<string, Promise<IngestLink | null>>();
+  private readonly faultWindows = new Map<string, FaultWindow>();
+  private readonly faultTotals = new Map<string, number>();
+  private started = false;
   private sub: Subscription | undefined;
 
   constructor(
@@ -61,38 +87,91 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ROUNDS_ALERTS) private readonly alerts: AlertsPort,
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
+    @Inject(DeviceHints) private readonly hints: DeviceHints,
+    @Optional() @Inject(INGEST_LINKS) private readonly ingestLinks: IngestLinks | null = null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.start();
   }
 
-  /** Subscribe to events, status and acks of every table's devices. */
+  /**
+   * Subscribe to events, status and acks of every table's devices: with `IngestLinks`, one persistent
+   * connection per table (opened at boot and when a table is created); otherwise on the shared client.
+   */
   async start(): Promise<void> {
-    if (this.listener) return;
+    if (this.started) return;
+    this.started = true;
     const root = this.opts.root !== undefined ? { root: this.opts.root } : {};
+    if (this.ingestLinks !== null) {
+      this.sub = this.tables.changes$.subscribe(({ after }) => void this.linkTable(after.tableId));
+      await Promise.all((await this.tables.list()).map((t) => this.linkTable(t.tableId)));
+      return;
+    }
     this.listener = (topic, payload) => {
-      // Messages are handled one at a time in arrival order (the broker's per-device order is kept).
-      this.chain = this.chain.then(() => this.handle(topic, payload)).catch((e: unknown) => this.log.error(`ingest of ${topic} failed: ${(e as Error).stack ?? String(e)}`));
+      this.submit(topic, payload).catch((e: unknown) => this.log.error(`ingest of ${topic} failed: ${(e as Error).stack ?? String(e)}`));
     };
     this.mqtt.on('message', this.listener);
     await this.mqtt.subscribeAsync([deviceTopicFilter('events', {}, root), deviceTopicFilter('status', {}, root), deviceTopicFilter('acks', {}, root)], { qos: 1 });
   }
 
-  onModuleDestroy(): void {
+  private linkTable(tableId: string): Promise<IngestLink | null> {
+    const have = this.links.get(tableId);
+    if (have) return have;
+    const links = this.ingestLinks;
+    if (links === null) return Promise.resolve(null);
+    const root = this.opts.root !== undefined ? { root: this.opts.root } : {};
+    const opened = links
+      .open(`t-${tableId}`, (['events', 'status', 'acks'] as const).map((k) => deviceTopicFilter(k, { tableId }, root)), async (topic, payload) => {
+        await this.submit(topic, payload);
+      })
+      .catch((e: unknown) => {
+        this.log.error(`ingest link for table ${tableId} could not be opened: ${(e as Error).message}`);
+        this.links.delete(tableId);
+        return null;
+      });
+    this.links.set(tableId, opened);
+    return opened;
+  }
+
+  /**
+   * Handle one message on its table's chain (arrival order per table). Resolves when it is committed or
+   * definitively refused; rejects when it could not be handled (then it must not be acknowledged).
+   */
+  submit(topic: string, payload: Buffer | string): Promise<IngestOutcome> {
+    const key = /\/tables\/([^/]+)\//.exec(topic)?.[1] ?? NO_TABLE;
+    const prev = this.chains.get(key) ?? Promise.resolve();
+    const run = prev.then(() => withLogContext(deviceIds(topic), () => this.handle(topic, payload)));
+    const tail = run.catch(() => undefined);
+    this.chains.set(key, tail);
+    void tail.then(() => {
+      if (this.chains.get(key) === tail) this.chains.delete(key);
+    });
+    return run;
+  }
+
+  async onModuleDestroy(): Promise<void> {
     if (this.listener) this.mqtt.removeListener('message', this.listener);
     this.listener = undefined;
     this.sub?.unsubscribe();
+    const links = [...this.links.values()];
+    this.links.clear();
+    await Promise.all(links.map(async (l) => (await l)?.close()));
   }
 
   /** Wait until every message received so far is handled (tests, graceful shutdown). */
   async drain(): Promise<void> {
-    await this.chain;
+    while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
   }
 
-  /** The wheel's rotation last reported (the ball is launched the other way, ROU-4). */
-  wheelDirection(tableId: string): 'cw' | 'ccw' | undefined {
-    return this.wheelDir.get(tableId);
+  /** Faults counted per `tableId/deviceId/code` since boot (every message, alerted or folded). */
+  faultCounts(): ReadonlyMap<string, number> {
+    return this.faultTotals;
+  }
+
+  /** What the table's game asked to remember from earlier device events (derived from stored events). */
+  deviceHints(tableId: string): Promise<Hints> {
+    return this.hints.of(tableId);
   }
 
   devices(tableId?: string): DeviceHealth[] {
@@ -104,7 +183,8 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
     const msg = parseDeviceMessage(topic, payload, this.opts.root !== undefined ? { root: this.opts.root } : {});
     if (!msg.ok) {
       const tableId = /\/tables\/([^/]+)\//.exec(topic)?.[1];
-      return this.fault(msg.error.code, `Malformed device message on ${topic.slice(0, 160)}: ${msg.error.message}${msg.error.issues ? ` (${msg.error.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : ''}`, tableId);
+      const deviceId = /\/devices\/([^/]+)\//.exec(topic)?.[1] ?? '?';
+      return this.fault(msg.error.code, `Malformed device message on ${topic.slice(0, 160)}: ${msg.error.message}${msg.error.issues ? ` (${msg.error.issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : ''}`, tableId, deviceId);
     }
     const m = msg.value;
     switch (m.kind) {
@@ -130,9 +210,9 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
 
   private async onEvent(ev: DeviceEvent): Promise<IngestOutcome> {
     const t = await this.tables.get(ev.tableId);
-    if (!t.ok) return this.fault('UNKNOWN_TABLE', `${ev.deviceId} published ${ev.type} for unknown table ${ev.tableId}.`, undefined);
+    if (!t.ok) return this.fault('UNKNOWN_TABLE', `${ev.deviceId} published ${ev.type} for unknown table ${ev.tableId}.`, undefined, ev.deviceId);
     const table = t.value;
-    if (!table.devices.some((d) => d.deviceId === ev.deviceId)) return this.fault('UNKNOWN_DEVICE', `${ev.deviceId} is not assigned to table ${table.name}; its ${ev.type} was not applied.`, table.tableId);
+    if (!table.devices.some((d) => d.deviceId === ev.deviceId)) return this.fault('UNKNOWN_DEVICE', `${ev.deviceId} is not assigned to table ${table.name}; its ${ev.type} was not applied.`, table.tableId, ev.deviceId);
 
     // De-duplicate by (deviceId, seq) and report gaps (devices.md §1).
     const key = `${ev.tableId}/${ev.deviceId}`;
@@ -142,21 +222,25 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
       this.metrics.deviceFaults.inc({ code: 'seq_gap' });
       await this.raise({ tableId: ev.tableId, severity: 'warning', code: 'DEVICE_SEQ_GAP', message: `${ev.deviceId}: events ${track.last + 1}..${ev.seq - 1} never arrived (gap of ${ev.seq - track.last - 1}).` });
     }
-    const tr = track ?? { last: ev.seq, seen: new Set<number>() };
+    const outcome = await this.apply(ev, table);
+    // Marked seen only once handled: a message that failed (database away) is delivered again and applied then.
+    const tr = this.seqs.get(key) ?? { last: ev.seq, seen: new Set<number>() };
     tr.seen.add(ev.seq);
     tr.last = Math.max(tr.last, ev.seq);
     if (tr.seen.size > SEEN_WINDOW) for (const s of tr.seen) if (s < tr.last - SEEN_WINDOW) tr.seen.delete(s);
     this.seqs.set(key, tr);
+    return outcome;
+  }
+
+  private async apply(ev: DeviceEvent, table: { tableId: string; game: string; name: string }): Promise<IngestOutcome> {
+    const key = `${ev.tableId}/${ev.deviceId}`;
     const now = this.clock.now();
     const prev = this.health.get(key);
-    this.health.set(key, { tableId: ev.tableId, deviceId: ev.deviceId, status: prev?.status ?? null, lastSeq: tr.last, lastEventAt: now });
+    this.health.set(key, { tableId: ev.tableId, deviceId: ev.deviceId, status: prev?.status ?? null, lastSeq: Math.max(ev.seq, prev?.lastSeq ?? ev.seq), lastEventAt: now });
 
     if (ev.type === 'shoe.inserted') this.rounds.markNewShoe(ev.tableId);
-    if (ev.type === 'wheel.state') this.wheelDir.set(ev.tableId, ev.payload.direction);
-    if (ev.type === 'wheel.ball') this.ballRevs.set(ev.tableId, { spin: ev.payload.spin, revolutions: ev.payload.revolutions });
-    const revs = this.ballRevs.get(ev.tableId);
     // The server clock stamps every command (the edge clock is only informative).
-    const action = mapDeviceEvent(ev, { game: table.game, ...(revs ? { ballRevolutions: revs } : {}) }, now);
+    const action = mapDeviceEvent(ev, { game: table.game, hints: await this.hints.remember(ev, table.game, now) }, now);
     const actor: Actor = { userId: ev.deviceId, role: 'device' };
     switch (action.kind) {
       case 'track':
@@ -176,7 +260,7 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
           const cur = await this.rounds.currentRound(ev.tableId);
           if (cur?.roundId !== action.forRoundId) {
             // devices.md §5: a dice result counts only for the round its shake command carried.
-            return this.fault('WRONG_ROUND', `${ev.deviceId} sent ${ev.type} for round ${action.forRoundId}, but the table's round is ${cur?.roundId ?? 'none'}.`, ev.tableId);
+            return this.fault('WRONG_ROUND', `${ev.deviceId} sent ${ev.type} for round ${action.forRoundId}, but the table's round is ${cur?.roundId ?? 'none'}.`, ev.tableId, ev.deviceId);
           }
         }
         const r = await this.rounds.execute(ev.tableId, action.command, actor, { causationId: `dev:${ev.deviceId}:${ev.seq}`, closesBetting: action.closesBetting });
@@ -190,15 +274,38 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
       const dup = (r.value as { duplicate?: boolean }).duplicate === true;
       return dup ? { kind: 'duplicate' } : { kind: 'applied', seq: ev.seq };
     }
-    // A device event the round cannot take is never dropped silently: the pit boss sees why.
-    await this.raise({ tableId: ev.tableId, severity: 'warning', code: 'DEVICE_EVENT_REJECTED', message: `${ev.deviceId} ${ev.type} (seq ${ev.seq}) was not applied: ${r.violation.code}${r.violation.ruleId ? ` (${r.violation.ruleId})` : ''} ${r.violation.message}` });
+    // A device event the round cannot take is never dropped silently: the pit boss sees why (an
+    // out-of-phase device result once per round, RefusalAlerts); it is always logged and counted.
+    this.metrics.deviceFaults.inc({ code: 'event_rejected' });
+    this.log.warn(`${ev.tableId}/${ev.deviceId} ${ev.type} (seq ${ev.seq}) not applied: ${r.violation.code} ${r.violation.message}`);
+    const alert = this.refusals.alertFor(ev, r.violation, (await this.rounds.currentRound(ev.tableId))?.roundId ?? null);
+    if (alert) await this.raise(alert);
     return { kind: 'rejected', code: r.violation.code };
   }
 
-  private async fault(code: string, message: string, tableId: string | undefined): Promise<IngestOutcome> {
+  private async fault(code: string, message: string, tableId: string | undefined, deviceId: string): Promise<IngestOutcome> {
     this.metrics.deviceFaults.inc({ code });
-    await this.raise({ ...(tableId !== undefined ? { tableId } : {}), severity: 'warning', code: `DEVICE_${code}`, message });
+    await this.windowed(deviceId, code, { ...(tableId !== undefined ? { tableId } : {}), severity: 'warning', code: `DEVICE_${code}`, message });
     return { kind: 'fault', code };
+  }
+
+  /** Counted always; alerted once per (table, device, code) and window, the next alert telling how many were folded. */
+  private async windowed(deviceId: string, code: string, alert: AlertInput): Promise<void> {
+    const key = `${alert.tableId ?? NO_TABLE}/${deviceId}/${code}`;
+    this.faultTotals.set(key, (this.faultTotals.get(key) ?? 0) + 1);
+    const now = this.clock.now();
+    const w = this.faultWindows.get(key);
+    if (w !== undefined && now < w.until) {
+      w.suppressed += 1;
+      return;
+    }
+    if (this.faultWindows.size >= MAX_FAULT_WINDOWS) {
+      for (const [k, v] of this.faultWindows) if (v.until <= now) this.faultWindows.delete(k);
+      if (this.faultWindows.size >= MAX_FAULT_WINDOWS) this.faultWindows.clear();
+    }
+    const folded = w?.suppressed ?? 0;
+    this.faultWindows.set(key, { until: now + (this.opts.faultWindowMs ?? 60_000), suppressed: 0 });
+    await this.raise(folded > 0 ? { ...alert, message: `${alert.message} (${folded} more like it in the previous window)` } : alert);
   }
 
   private async raise(alert: AlertInput): Promise<void> {

@@ -46,10 +46,12 @@ export class DeviceReactionsService implements OnModuleInit, OnModuleDestroy {
     const of = (kind: string): string[] => devices.filter((d) => d.kind === kind).map((d) => d.deviceId);
     const sends: Promise<unknown>[] = [];
     const def = gameDefinition(f.game);
+    // Hints (e.g. the wheel's direction) only for frames a definition may react to (not bet-only frames).
+    const hints = def?.devices.react && f.events.some((e) => e.type !== 'BetAccepted' && e.type !== 'BetCancelled') ? await this.ingest.deviceHints(f.tableId) : {};
     for (const stored of f.events) {
       // A game declared with defineGame orders its own devices (shaker shake, wheel launch …).
       if (def?.devices.react) {
-        for (const o of def.devices.react(stored.payload as never, f.state as never, { hints: { wheelDirection: this.ingest.wheelDirection(f.tableId) }, roundId: f.roundId })) for (const d of of(o.deviceKind)) sends.push(this.commands.send(f.tableId, d, { type: o.type, payload: { ...o.payload } } as never));
+        for (const o of def.devices.react(stored.payload as never, f.state as never, { hints, roundId: f.roundId })) for (const d of of(o.deviceKind)) sends.push(this.commands.send(f.tableId, d, { type: o.type, payload: { ...o.payload } } as never));
       }
       const e = stored.payload as { type: string; at: number; bettingClosesAt?: number };
       switch (e.type) {

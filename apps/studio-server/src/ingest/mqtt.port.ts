@@ -16,9 +16,35 @@ export interface IngestOptions {
   readonly root?: string;
   /** A device command not acknowledged within this is reported to the pit boss. */
   readonly ackTimeoutMs: number;
+  /** Device faults are alerted once per (device, code) within this window (default 60 s); every one is counted. */
+  readonly faultWindowMs?: number;
+}
+
+/**
+ * A message handler that resolves once the message is committed (or definitively refused) and
+ * rejects when it could not be handled (e.g. the database is away): the message is then not
+ * acknowledged and the broker delivers it again (issue 9 finding 5).
+ */
+export type CommitHandler = (topic: string, payload: Buffer) => Promise<void>;
+
+export interface IngestLink {
+  close(): Promise<void>;
+}
+
+/**
+ * One broker connection per table for ingest (issue 9 findings 4 and 5): a persistent session with a
+ * stable client id (`<base>-<name>`), QoS 1 acknowledged only after `onMessage` resolved. MQTT.js
+ * handles one incoming packet at a time per connection until it is acknowledged, so acking after the
+ * commit on ONE shared connection would make a slow table delay every other table; a connection per
+ * table keeps each table's chain its own.
+ */
+export interface IngestLinks {
+  open(name: string, filters: readonly string[], onMessage: CommitHandler): Promise<IngestLink>;
 }
 
 export const INGEST_MQTT = Symbol('INGEST_MQTT');
+/** `IngestLinks` (null: ingest listens on the shared INGEST_MQTT client, e.g. the unit tests' LoopbackMqtt). */
+export const INGEST_LINKS = Symbol('INGEST_LINKS');
 export const INGEST_OPTIONS = Symbol('INGEST_OPTIONS');
 
 const matches = (filter: string, topic: string): boolean => {

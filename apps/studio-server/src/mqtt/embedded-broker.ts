@@ -80,6 +80,12 @@ export class EmbeddedBroker {
             done(authError(4, 'bad username or password'), false);
             return;
           }
+          // A device never takes a server client id: it would take over the server's persistent session.
+          if (p.kind === 'device' && client.id.startsWith('felt-server')) {
+            stats.refusedConnects += 1;
+            done(authError(5, 'client id reserved for the server'), false);
+            return;
+          }
           (client as unknown as WithPrincipal)[PRINCIPAL] = p;
           done(null, true);
         };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Global, Inject, Logger, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Subscription } from 'rxjs';
@@ -10,7 +11,8 @@ import { FELT_DATA_SOURCE } from '../persistence/persistence.module.js';
 import { DeviceCredentialsController } from './device-credentials.controller.js';
 import { DEVICE_CREDENTIALS_REPOSITORY, DeviceCredentialsService, InMemoryDeviceCredentialsRepository, TypeOrmDeviceCredentialsRepository, type DeviceCredentialsRepository } from './device-credentials.js';
 import { EmbeddedBroker } from './embedded-broker.js';
-import { MQTT_BROKER, MQTT_CLIENT, MQTT_SERVER_CREDENTIAL, type MqttServerCredential } from './mqtt.tokens.js';
+import { MqttIngestLinks } from './ingest-links.js';
+import { MQTT_BROKER, MQTT_CLIENT, MQTT_CLIENT_ID_BASE, MQTT_INGEST_LINKS, MQTT_SERVER_CREDENTIAL, SERVER_CLIENT_ID_PREFIX, type MqttServerCredential } from './mqtt.tokens.js';
 
 /**
  * Global: MQTT_CLIENT (a connected mqtt.js client shared by ingest and device commands) and, when
@@ -44,16 +46,39 @@ import { MQTT_BROKER, MQTT_CLIENT, MQTT_SERVER_CREDENTIAL, type MqttServerCreden
       inject: [FELT_CONFIG, DeviceCredentialsService, MQTT_SERVER_CREDENTIAL],
     },
     {
+      // Stable per instance (issue 9 finding 5): the broker keeps the session (subscriptions + queued QoS 1
+      // messages) across a reconnect or a restart. Two instances on one host must set FELT_MQTT_CLIENT_ID.
+      provide: MQTT_CLIENT_ID_BASE,
+      useFactory: (config: FeltConfig, ids: Ids): string => {
+        const set = process.env['FELT_MQTT_CLIENT_ID'];
+        if (set) return set.startsWith(SERVER_CLIENT_ID_PREFIX) ? set : `${SERVER_CLIENT_ID_PREFIX}-${set}`;
+        // Embedded: the broker lives and dies with this process, nothing to resume.
+        if (config.mqttUrl === null) return ids.next(SERVER_CLIENT_ID_PREFIX);
+        const root = process.env['FELT_MQTT_ROOT'];
+        return `${SERVER_CLIENT_ID_PREFIX}-${hostname()}${root ? `-${root.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}`;
+      },
+      inject: [FELT_CONFIG, IDS],
+    },
+    {
       provide: MQTT_CLIENT,
-      useFactory: async (config: FeltConfig, broker: EmbeddedBroker | null, ids: Ids, server: MqttServerCredential | null): Promise<MqttClient> => {
+      useFactory: async (config: FeltConfig, broker: EmbeddedBroker | null, base: string, server: MqttServerCredential | null): Promise<MqttClient> => {
         const url = config.mqttUrl ?? broker?.url;
         if (url === undefined) throw new Error('no MQTT broker: set MQTT_URL or use the embedded broker');
-        return mqtt.connectAsync(url, { clientId: ids.next('felt-server'), clean: true, reconnectPeriod: 1000, connectTimeout: 5000, ...(server !== null ? { username: server.username, password: server.password } : {}) });
+        return mqtt.connectAsync(url, { clientId: `${base}-cmd`, clean: false, reconnectPeriod: 1000, connectTimeout: 5000, ...(server !== null ? { username: server.username, password: server.password } : {}) });
       },
-      inject: [FELT_CONFIG, MQTT_BROKER, IDS, MQTT_SERVER_CREDENTIAL],
+      inject: [FELT_CONFIG, MQTT_BROKER, MQTT_CLIENT_ID_BASE, MQTT_SERVER_CREDENTIAL],
+    },
+    {
+      provide: MQTT_INGEST_LINKS,
+      useFactory: (config: FeltConfig, broker: EmbeddedBroker | null, base: string, server: MqttServerCredential | null): MqttIngestLinks => {
+        const url = config.mqttUrl ?? broker?.url;
+        if (url === undefined) throw new Error('no MQTT broker: set MQTT_URL or use the embedded broker');
+        return new MqttIngestLinks({ url, clientIdBase: base, ...(server !== null ? { username: server.username, password: server.password } : {}) });
+      },
+      inject: [FELT_CONFIG, MQTT_BROKER, MQTT_CLIENT_ID_BASE, MQTT_SERVER_CREDENTIAL],
     },
   ],
-  exports: [MQTT_CLIENT, MQTT_BROKER, DeviceCredentialsService],
+  exports: [MQTT_CLIENT, MQTT_BROKER, MQTT_INGEST_LINKS, DeviceCredentialsService],
 })
 export class MqttModule implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Mqtt');
@@ -63,6 +88,7 @@ export class MqttModule implements OnModuleInit, OnApplicationShutdown {
     @Inject(MQTT_BROKER) private readonly broker: EmbeddedBroker | null,
     @Inject(HealthService) private readonly health: HealthService,
     @Inject(DeviceCredentialsService) private readonly creds: DeviceCredentialsService,
+    @Inject(MQTT_INGEST_LINKS) private readonly links: MqttIngestLinks,
   ) {}
 
   onModuleInit(): void {
@@ -83,6 +109,7 @@ export class MqttModule implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.sub?.unsubscribe();
+    await this.links.closeAll();
     await this.client.endAsync(true);
     await this.broker?.close();
   }

@@ -1,26 +1,41 @@
-import type { INestApplication, LoggerService } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
+import { Logger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module.js';
 import type { FeltConfig } from '../config/config.js';
 import { ErrorFilter } from './error.filter.js';
+import { MetricsService } from './metrics.service.js';
+import { serveOpenApi } from './openapi/openapi.js';
 import { serveWebApps } from './web-apps.js';
 
-/** Applies what every instance of the HTTP app needs (also used by tests on a TestingModule's app). */
+interface RouteReq {
+  readonly method: string;
+  readonly baseUrl?: string;
+  readonly route?: { readonly path?: string };
+}
+interface FinishRes {
+  readonly statusCode: number;
+  once(event: 'finish', fn: () => void): unknown;
+}
+
+/** Applies what every instance of the HTTP app needs (also used by tests on a TestingModule's app). Signals: main.ts (ops/stop.ts). */
 export function configureApp(app: INestApplication): INestApplication {
+  const metrics = app.get(MetricsService);
+  app.use((req: RouteReq, res: FinishRes, next: () => void) => {
+    const end = metrics.httpDuration.startTimer();
+    res.once('finish', () => end({ method: req.method, route: `${req.baseUrl ?? ''}${req.route?.path ?? ''}` || 'unmatched', status: String(res.statusCode) }));
+    next();
+  });
   app.useGlobalFilters(new ErrorFilter());
-  app.enableShutdownHooks();
   app.enableCors();
-  const doc = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Felt studio server').setDescription('Tables, rounds, bets, wallet, settlement, realtime (see ARCHITECTURE.md)').setVersion('1').addBearerAuth().build(),
-  );
-  SwaggerModule.setup('docs', app, doc, { jsonDocumentUrl: 'docs/json' });
+  serveOpenApi(app); // every operation's schemas from @felt/protocol (ops/openapi)
   return app;
 }
 
-export async function createApp(config: FeltConfig, logger: LoggerService | false): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(config), { logger, bufferLogs: false });
+/** The production app: every Nest log line through pino (nestjs-pino's Logger, buffered until it exists). */
+export async function createApp(config: FeltConfig): Promise<INestApplication> {
+  const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
   serveWebApps(app); // /play, /dealer, /pit: the web apps' production builds (when built)
   return configureApp(app);
 }

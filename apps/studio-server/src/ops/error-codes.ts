@@ -1,16 +1,19 @@
 import { GAME_ERRORS, type GameErrorCode, type Violation } from '@felt/games';
+import { ALERTS_CODES } from '../alerts/alerts.codes.js';
 import { AUDIT_CODES } from '../audit/audit.codes.js';
 import { AUTH_CODES } from '../auth/auth.codes.js';
 import { BETTING_CODES } from '../betting/betting.codes.js';
+import { LIMITS_CODES } from '../limits/limits.codes.js';
 import { MQTT_CODES } from '../mqtt/mqtt.codes.js';
 import { ROUNDS_CODES } from '../rounds/rounds.codes.js';
 import { TABLES_CODES } from '../tables/tables.codes.js';
 import { WALLET_CODES } from '../wallet/wallet.codes.js';
 import { DomainError, type DomainErrorStatus, type ErrorBody } from './domain-error.js';
 import { PLATFORM_CODES } from './platform.codes.js';
+import { RATE_LIMIT_CODES } from '../ratelimit/rate-limit.codes.js';
 
 /** Every code the server itself produces: the union of the modules' closed code sets. */
-export const SERVER_ERROR_CODES = { ...PLATFORM_CODES, ...AUTH_CODES, ...AUDIT_CODES, ...WALLET_CODES, ...TABLES_CODES, ...ROUNDS_CODES, ...BETTING_CODES, ...MQTT_CODES } as const;
+export const SERVER_ERROR_CODES = { ...PLATFORM_CODES, ...AUTH_CODES, ...AUDIT_CODES, ...WALLET_CODES, ...TABLES_CODES, ...ROUNDS_CODES, ...BETTING_CODES, ...MQTT_CODES, ...ALERTS_CODES, ...LIMITS_CODES, ...RATE_LIMIT_CODES } as const;
 export type ServerErrorCode = keyof typeof SERVER_ERROR_CODES;
 
 export type ErrorStatus = DomainErrorStatus;
@@ -53,7 +56,8 @@ export const SERVER_ERRORS: Readonly<Record<ServerErrorCode, CodeSpec>> = {
   PRE_OPEN_CHECK_MISSING: { status: 422, ruleId: 'ROU-7', meaning: 'The table opens only after today’s pre-open check is recorded.' },
   NO_ROUND: { status: 422, ruleId: 'GEN-3', meaning: 'The table has no (such) round.' },
   ROUND_IN_PROGRESS: { status: 422, ruleId: 'GEN-5', meaning: 'The current round is not finished; the next one cannot open.' },
-  SELF_APPROVAL: { status: 403, ruleId: 'GEN-6', meaning: 'Nobody approves their own request: a second person signs off.' },
+  SELF_APPROVAL: { status: 403, ruleId: 'GEN-6', meaning: 'Nobody approves their own request (void, manual entry, correction): a second pit boss or an admin signs off.' },
+  CORRECTION_WHILE_BETTING: { status: 409, ruleId: 'GEN-3', meaning: 'A correction or manual outcome is refused while betting is open: close betting first (issue 9 finding 3).' },
   REQUEST_NOT_FOUND: { status: 404, ruleId: null, meaning: 'No pending void / manual-entry request with this id on this table.' },
   INVALID_COMMAND: { status: 422, ruleId: null, meaning: 'A hand-entered game command is malformed for this game.' },
   UNKNOWN_COMMAND: { status: 422, ruleId: null, meaning: 'The table’s game has no such command.' },
@@ -61,6 +65,12 @@ export const SERVER_ERRORS: Readonly<Record<ServerErrorCode, CodeSpec>> = {
   CONCURRENT_UPDATE: { status: 409, ruleId: null, meaning: 'The round changed concurrently; retry.' },
   NOTHING_TO_REBET: { status: 422, ruleId: null, meaning: 'The player had no bets in the table’s previous round.' },
   NOTHING_TO_DOUBLE: { status: 422, ruleId: null, meaning: 'The player has no bets on the table to double.' },
+  RATE_LIMITED: { status: 429, ruleId: null, meaning: 'Too many requests from this account or address (REST and WebSocket share the limit); nothing changed — retry after `details.retryAfterMs` (issue 9 finding 7).' },
+  ALERT_NOT_FOUND: { status: 404, ruleId: null, meaning: 'No alert with this id (acknowledging an alert).' },
+  RG_SELF_EXCLUDED: { status: 403, ruleId: 'RG-2.9', meaning: 'The player is self-excluded until the date in `details.excludedUntil`; nobody can lift it early.' },
+  RG_LOSS_LIMIT: { status: 422, ruleId: 'RG-2.9', meaning: 'The stake would take the player’s net loss of a period (session/day/week/month) past their limit; nothing was debited.' },
+  RG_TIME_LIMIT: { status: 422, ruleId: 'RG-2.9', meaning: 'The player has used their play time of a period (session/day/week/month).' },
+  RG_LIMIT_ORDER: { status: 422, ruleId: 'RG-2.9', meaning: 'Limits must keep daily ≤ weekly ≤ monthly (now and once pending raises apply).' },
   BET_ID_CONFLICT: { status: 409, ruleId: null, meaning: 'The bet id was already used for a different bet (bet ids are global idempotency keys); the same bet again returns its original acceptance.' },
 };
 

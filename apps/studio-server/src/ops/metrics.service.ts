@@ -17,6 +17,15 @@ export class MetricsService {
   readonly deviceFaults = new Counter({ name: 'felt_device_faults_total', help: 'Device faults, by code', labelNames: ['code'] as const, registers: [this.registry] });
   readonly settlementsFailed = new Counter({ name: 'felt_settlements_dead_lettered_total', help: 'Settlements that exhausted their attempts', registers: [this.registry] });
 
+  /** REST latency per route (bets: `POST /tables/:id/bets`), observed when the response is finished (ops/app.factory.ts). */
+  readonly httpDuration = new Histogram({
+    name: 'felt_http_request_duration_seconds',
+    help: 'REST request latency, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'felt_' });
   }

@@ -1,9 +1,13 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { LogContextInterceptor } from './logging.js';
 import { HealthService } from './health.service.js';
 import { MetricsService } from './metrics.service.js';
 import { OpsController } from './ops.controller.js';
+import { CommitTracker, ShutdownService } from './shutdown.js';
 
-/** Global: MetricsService (counters for every module) and HealthService (probe registry); /health, /metrics. */
+/** Global: MetricsService (counters for every module) and HealthService (probe registry), CommitTracker (stop drains in-flight commits); /health, /metrics. */
 @Global()
-@Module({ providers: [MetricsService, HealthService], controllers: [OpsController], exports: [MetricsService, HealthService] })
+@Module({ imports: [TerminusModule.forRoot({ logger: false })], providers: [MetricsService, HealthService, CommitTracker, ShutdownService, { provide: APP_INTERCEPTOR, useClass: LogContextInterceptor }], controllers: [OpsController], exports: [MetricsService, HealthService, CommitTracker] })
 export class OpsModule {}

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MQTT_CLIENT } from '../mqtt/mqtt.tokens.js';
 import { InsufficientFunds } from '../ports/persistence.port.js';
 import { DomainError } from './domain-error.js';
-import { JsonLogger } from './json-logger.js';
 import { MetricsService } from './metrics.service.js';
 import { bootTestApp, type TestApp } from './test-app.js';
 
@@ -38,7 +37,7 @@ describe('ops surface: /health, /metrics, /docs, error mapping', () => {
   it('GET /health answers 200 {status:"ok"} when db, broker and queue are reachable', async () => {
     const res = await fetch(`${t.url}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'ok', db: 'up', broker: 'up', queue: 'up' });
+    expect(await res.json()).toMatchObject({ status: 'ok', db: 'up', redis: 'up', broker: 'up', queue: 'up', info: { db: { status: 'up' }, broker: { status: 'up' } }, error: {} });
   });
 
   it('GET /metrics exposes bets accepted/rejected by code, rounds, settlement lag and device faults', async () => {
@@ -57,6 +56,8 @@ describe('ops surface: /health, /metrics, /docs, error mapping', () => {
     expect(text).toContain('felt_rounds_total{game="roulette",outcome="settled"} 1');
     expect(text).toContain('felt_device_faults_total{code="MALFORMED_PAYLOAD"} 1');
     expect(text).toContain('felt_settlement_lag_seconds_count 1');
+    // REST latency per matched route (the /health call of the test before)
+    expect(text).toMatch(/felt_http_request_duration_seconds_count\{method="GET",route="\/health",status="200"\} [1-9]/);
   });
 
   it('serves the OpenAPI document at /docs (UI) and /docs/json', async () => {
@@ -93,23 +94,39 @@ describe('ops surface: /health, /metrics, /docs, error mapping', () => {
     await t.get<MqttClient>(MQTT_CLIENT).endAsync(true);
     const res = await fetch(`${t.url}/health`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ status: 'error', db: 'up', broker: 'down', queue: 'up' });
+    // Terminus's shape (error per component with its message) plus the flat fields
+    expect(await res.json()).toMatchObject({ status: 'error', db: 'up', broker: 'down', queue: 'up', error: { broker: { status: 'down', message: 'mqtt client is not connected' } }, details: { broker: 'mqtt client is not connected' } });
   });
 });
 
-describe('structured JSON logs', () => {
-  it('writes one JSON object per line with level, context and message (errors with their stack)', () => {
-    const lines: string[] = [];
-    const log = new JsonLogger((l) => lines.push(l));
-    log.log('round opened', 'Rounds');
-    log.error(new Error('kaputt'), 'Settlement');
-    log.warn({ msg: 'alert raised', code: 'X' }, 'Alerts');
-    log.debug('hidden by default');
-    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(parsed).toHaveLength(3);
-    expect(parsed[0]).toMatchObject({ level: 'log', context: 'Rounds', msg: 'round opened' });
-    expect(parsed[1]).toMatchObject({ level: 'error', context: 'Settlement', msg: 'kaputt' });
-    expect(String(parsed[1]?.['stack'])).toContain('Error: kaputt');
-    expect(parsed[2]).toMatchObject({ level: 'warn', msg: 'alert raised', code: 'X' });
+describe('health of Redis through Terminus (issue 12 point 5)', () => {
+  it('reports redis down (503) with the reason when REDIS_URL points at nothing, and up without REDIS_URL', async () => {
+    const { createServer } = await import('node:net');
+    // a port that refuses: listen, take the number, close
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const a = s.address();
+        s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+      });
+    });
+    const { Test } = await import('@nestjs/testing');
+    const { TerminusModule } = await import('@nestjs/terminus');
+    const { HealthService } = await import('./health.service.js');
+    const { FELT_CONFIG, testConfig } = await import('../config/config.js');
+    const boot = async (redisUrl: string | null) => {
+      const m = await Test.createTestingModule({ imports: [TerminusModule.forRoot({ logger: false })], providers: [HealthService, { provide: FELT_CONFIG, useValue: testConfig({ redisUrl }) }] }).compile();
+      await m.init();
+      const h = m.get(HealthService);
+      for (const c of ['db', 'broker', 'queue'] as const) h.register(c, async () => undefined);
+      return { h, m };
+    };
+    const down = await boot(`redis://127.0.0.1:${port}`);
+    const r = await down.h.check(1500);
+    await down.m.close();
+    expect(r).toMatchObject({ status: 'error', redis: 'down', db: 'up', broker: 'up', queue: 'up' });
+    expect(r.details.redis).toMatch(/ECONNREFUSED|timed out|connect/i);
+    const none = await boot(null);
+    expect(await none.h.check()).toMatchObject({ status: 'ok', redis: 'up' });
+    await none.m.close();
   });
 });

@@ -8,16 +8,20 @@ import { MqttModule } from '../mqtt/mqtt.module.js';
 import { PersistenceModule } from '../persistence/persistence.module.js';
 import { SettlementModule } from '../settlement/settlement.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
+import type { DestinationStream } from 'pino';
+import { loggerModule } from './logging.js';
 import { OpsModule } from './ops.module.js';
 
 /** Every platform module (all global): config, ops, persistence, auth, audit, alerts, wallet, settlement, mqtt. */
 @Module({})
 export class PlatformModule {
-  static forRoot(config: FeltConfig): DynamicModule {
+  /** `logDestination`: where pino writes (tests capture it); default stdout. */
+  static forRoot(config: FeltConfig, opts: { readonly logDestination?: DestinationStream } = {}): DynamicModule {
     return {
       module: PlatformModule,
       imports: [
         FeltConfigModule.forRoot(config),
+        loggerModule(config.logLevel ?? 'info', opts.logDestination),
         OpsModule,
         PersistenceModule.forRoot(config.database),
         AuthModule,

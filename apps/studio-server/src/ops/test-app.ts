@@ -3,10 +3,12 @@
  * in-process jobs by default) and listens on a random port. Used by platform and rounds specs.
  */
 import type { DynamicModule, INestApplication, Provider, Type } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 import { Test } from '@nestjs/testing';
 import { CLOCK, IDS, SequentialIds, type Clock, type Ids } from '../config/clock.js';
 import { testConfig, type FeltConfig } from '../config/config.js';
 import { configureApp } from './app.factory.js';
+import { RATE_LIMITS, rateLimitsFromEnv } from '../ratelimit/rate-limit.service.js';
 import { PlatformModule } from './platform.module.js';
 
 export interface TestAppOptions {
@@ -20,6 +22,8 @@ export interface TestAppOptions {
   readonly ids?: Ids;
   /** Called with the app before `configureApp` (e.g. extra middleware such as the web apps). */
   readonly configure?: (app: INestApplication) => void;
+  /** Capture the pino log lines (with `config.logLevel`, default silent). */
+  readonly logDestination?: DestinationStream;
 }
 
 export interface TestApp {
@@ -33,10 +37,12 @@ export interface TestApp {
 export async function bootTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(opts.config);
   // The rounds modules are loaded only when asked for, so platform tests never depend on them.
-  const root = opts.full === true ? (await import('../app.module.js')).AppModule.forRoot(config) : PlatformModule.forRoot(config);
+  const root = opts.full === true ? (await import('../app.module.js')).AppModule.forRoot(config, { logDestination: opts.logDestination }) : PlatformModule.forRoot(config, { logDestination: opts.logDestination });
   let builder = Test.createTestingModule({ imports: [{ ...root, imports: [...(root.imports ?? []), ...(opts.imports ?? [])], providers: [...(root.providers ?? []), ...(opts.providers ?? [])] }] });
   if (opts.clock !== undefined) builder = builder.overrideProvider(CLOCK).useValue(opts.clock);
   builder = builder.overrideProvider(IDS).useValue(opts.ids ?? new SequentialIds());
+  // Tests and benchmarks fire bets as fast as they can: no rate limit unless FELT_RATE_USER / FELT_RATE_IP ask for one.
+  builder = builder.overrideProvider(RATE_LIMITS).useValue(rateLimitsFromEnv({ FELT_RATE_USER: '1000000/1000000', FELT_RATE_IP: '1000000/1000000', ...process.env }));
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ logger: false });
   opts.configure?.(app);

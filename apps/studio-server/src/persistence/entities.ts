@@ -4,9 +4,11 @@
  */
 import type { MixedList } from 'typeorm';
 import { AlertEntity } from '../alerts/alert.entity.js';
+import { AlertAcks1763900000000 } from '../alerts/migrations/1763900000000-alert-acks.js';
 import { AuditLogEntity } from '../audit/audit-log.entity.js';
 import { AppUserEntity } from '../auth/user.entity.js';
 import { Trust1763800000000 } from '../auth/migrations/1763800000000-trust.js';
+import { PlayerLimits1764000000000 } from '../limits/migrations/1764000000000-player-limits.js';
 import { DeviceCredentialEntity } from '../mqtt/device-credential.entity.js';
 import { PendingRequests1763800000000 } from '../rounds/migrations/1763800000000-pending-requests.js';
 import { PendingRequestEntity } from '../rounds/pending-request.entity.js';
@@ -35,4 +37,4 @@ export const ENTITIES: MixedList<Function> = [
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000];
+export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000, AlertAcks1763900000000, PlayerLimits1764000000000];

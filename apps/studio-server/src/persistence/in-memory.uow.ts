@@ -18,6 +18,8 @@ import {
   type BetRepository,
   type BetRow,
   type BetStatus,
+  type BetTransition,
+  type NewPosting,
   type LedgerEntryRow,
   type LedgerRepository,
   type NewRoundEvent,
@@ -179,6 +181,11 @@ export class InMemoryUnitOfWork implements UnitOfWork, LedgerReader {
         state.undo.push(() => s.bets.set(betId, prev));
         return true;
       },
+      async transitionMany(from: BetStatus, changes: readonly BetTransition[], at: number) {
+        let n = 0;
+        for (const c of changes) if (await bets.transition(c.betId, from, c.to, c.returnMinor, at)) n++;
+        return n;
+      },
     };
 
     const ledger: LedgerRepository = {
@@ -214,6 +221,12 @@ export class InMemoryUnitOfWork implements UnitOfWork, LedgerReader {
           }
         });
         return true;
+      },
+      async postMany(postings: readonly NewPosting[]) {
+        // One by one inside the transaction: a failure undoes all of them with the transaction.
+        let n = 0;
+        for (const p of postings) if (await ledger.post(p.postingId, p.entries)) n++;
+        return n;
       },
       async balance(account: string, currency: string) {
         state.guard();

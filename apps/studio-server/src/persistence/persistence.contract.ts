@@ -170,6 +170,50 @@ export function persistenceContract(name: string, make: () => Promise<ContractSu
         expect((await uow.run((tx) => tx.ledger.entries(s.postingId))).length).toBe(3);
       });
 
+      it('posts a settlement batch (postMany + transitionMany): ids already posted are skipped, balances match one-by-one posting, a replay changes nothing', async () => {
+        const r = id('rnd');
+        const ps = [id('p'), id('p'), id('p')];
+        const bets = ps.flatMap((p, i) => [0, 1].map((k) => ({ betId: `${r}_${i}_${k}`, playerId: p, stakeMinor: 100 * (k + 1) })));
+        for (const p of ps) await post(uow, depositPosting(id('dep'), p, 1_000));
+        await uow.run(async (tx) => {
+          for (const b of bets) {
+            await tx.bets.insert(bet({ betId: b.betId, roundId: r, playerId: b.playerId, stakeMinor: b.stakeMinor }));
+            const d = betDebitPosting(b);
+            await tx.ledger.post(d.postingId, d.entries.map((e) => ({ ...e, at: AT })));
+          }
+        });
+        const lines = bets.map((b, i) => ({ ...b, returnMinor: i % 2 === 0 ? b.stakeMinor * 2 : 0, outcome: i % 2 === 0 ? ('win' as const) : ('lose' as const), rules: [] }));
+        const postings = lines.map((l) => settlementPosting(r, l)).map((p) => ({ postingId: p.postingId, entries: p.entries.map((e) => ({ ...e, at: AT })) }));
+        // One of them was posted on its own already (a settlement that crashed half-way).
+        expect(await post(uow, settlementPosting(r, lines[0]!))).toBe(true);
+        const houseBefore = await uow.run((tx) => tx.ledger.balance('house', 'EUR'));
+        const n = await uow.run(async (tx) => {
+          const posted = await tx.ledger.postMany([...postings, postings[1]!]);
+          const moved = await tx.bets.transitionMany('accepted', lines.map((l) => ({ betId: l.betId, to: 'settled', returnMinor: l.returnMinor })), AT + 5);
+          return { posted, moved };
+        });
+        expect(n).toEqual({ posted: 5, moved: 6 });
+        expect(await uow.run((tx) => tx.ledger.balance(`player:${ps[0]}`, 'EUR'))).toBe(1_000 - 300 + 200);
+        expect(await uow.run((tx) => tx.ledger.balance(`player:${ps[1]}`, 'EUR'))).toBe(1_000 - 300 + 200);
+        expect((await uow.run((tx) => tx.ledger.balance('house', 'EUR'))) - houseBefore).toBe(200 - 100 + 200 - 100 + 200); // lines 2..6 (line 1 was posted before)
+        expect((await uow.run((tx) => tx.bets.listByRound(r))).map((b) => [b.status, b.returnMinor, b.settledAt])).toEqual(lines.map((l) => ['settled', l.returnMinor, AT + 5]));
+        const replay = await uow.run(async (tx) => ({ posted: await tx.ledger.postMany(postings), moved: await tx.bets.transitionMany('accepted', lines.map((l) => ({ betId: l.betId, to: 'settled', returnMinor: 1 })), AT + 9) }));
+        expect(replay).toEqual({ posted: 0, moved: 0 });
+        expect(Object.values(await uow.run((tx) => tx.ledger.totals())).every((t) => t === 0)).toBe(true);
+      });
+
+      it('refuses a settlement batch that would take in-play below zero, and writes none of it', async () => {
+        const r = id('rnd');
+        const p = id('p');
+        const before = await uow.run((tx) => tx.ledger.balance('in-play', 'EUR'));
+        const ok = settlementPosting(r, { betId: id('b'), playerId: p, stakeMinor: 1, returnMinor: 0, outcome: 'lose', rules: [] });
+        const bad = settlementPosting(r, { betId: id('b'), playerId: p, stakeMinor: before + 1_000_000, returnMinor: 0, outcome: 'lose', rules: [] });
+        const batch = [ok, bad].map((x) => ({ postingId: x.postingId, entries: x.entries.map((e) => ({ ...e, at: AT })) }));
+        await expect(uow.run((tx) => tx.ledger.postMany(batch))).rejects.toBeInstanceOf(InsufficientFunds);
+        expect(await uow.run((tx) => tx.ledger.entries(ok.postingId))).toEqual([]);
+        expect(await uow.run((tx) => tx.ledger.balance('in-play', 'EUR'))).toBe(before);
+      });
+
       it('refuses an unbalanced posting (money cannot be created)', async () => {
         const p = id('p');
         await expect(uow.run((tx) => tx.ledger.post(id('bad'), [{ account: `player:${p}`, currency: 'EUR', amountMinor: 100, at: AT, memo: 'free money' }]))).rejects.toThrow(/unbalanced/);

@@ -4,7 +4,8 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { CLOCK, type Clock } from '../config/clock.js';
 import type { PersistenceTarget } from '../config/config.js';
 import { HealthService } from '../ops/health.service.js';
-import { UNIT_OF_WORK } from '../ports/persistence.port.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { CommitTracker } from '../ops/shutdown.js';
 import { dataSourceOptions } from './data-source.js';
 import { InMemoryUnitOfWork } from './in-memory.uow.js';
 import { LEDGER_READER } from './persistence.common.js';
@@ -36,7 +37,8 @@ export class PersistenceModule implements OnModuleInit {
 
   static forRoot(target: PersistenceTarget): DynamicModule {
     const uowProviders: Provider[] = [
-      { provide: UNIT_OF_WORK, useExisting: LEDGER_READER },
+      // ops: a stop waits for the transactions in flight (CommitTracker) before closing the database
+      { provide: UNIT_OF_WORK, useFactory: (uow: UnitOfWork, commits: CommitTracker) => commits.wrap(uow), inject: [LEDGER_READER, CommitTracker] },
     ];
     if (target.kind === 'memory') {
       return {

@@ -13,6 +13,8 @@ import {
   InsufficientFunds,
   type BetRepository,
   type BetRow,
+  type BetTransition,
+  type NewPosting,
   type BetStatus,
   type LedgerEntryRow,
   type LedgerRepository,
@@ -35,6 +37,8 @@ type Row = Record<string, unknown>;
 /** PostgreSQL error codes worth retrying the whole transaction for. */
 const RETRYABLE = new Set(['40001' /* serialization_failure */, '40P01' /* deadlock_detected */]);
 const MAX_ATTEMPTS = 3;
+/** Rows per multi-row statement of the batched writes (arrays bound as one parameter each). */
+const BATCH = 20_000;
 
 function pgCode(err: unknown): string | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
@@ -202,6 +206,19 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
         const rows = await q(`UPDATE "bet" SET "status" = $3, "return_minor" = $4, "settled_at" = $5 WHERE "bet_id" = $1 AND "status" = $2 RETURNING "bet_id"`, [betId, from, to, returnMinor, at]);
         return rows.length > 0;
       },
+      async transitionMany(from: BetStatus, changes: readonly BetTransition[], at: number) {
+        let n = 0;
+        for (let i = 0; i < changes.length; i += BATCH) {
+          const c = changes.slice(i, i + BATCH);
+          const rows = await q(
+            `UPDATE "bet" AS b SET "status" = u."to", "return_minor" = u."ret", "settled_at" = $5
+             FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u("id", "to", "ret") WHERE b."bet_id" = u."id" AND b."status" = $4 RETURNING b."bet_id"`,
+            [c.map((x) => x.betId), c.map((x) => x.to), c.map((x) => x.returnMinor), from, at],
+          );
+          n += rows.length;
+        }
+        return n;
+      },
     };
 
     const ledger: LedgerRepository = {
@@ -234,6 +251,66 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
           await q(`INSERT INTO "ledger_entry" ("posting_id","account","currency","amount_minor","at","memo") VALUES ($1,$2,$3,$4,$5,$6)`, [postingId, e.account, e.currency, e.amountMinor, e.at, e.memo]);
         }
         return true;
+      },
+      /**
+       * Batched postings (settlement, issue 13): a handful of statements per BATCH postings instead of
+       * ~8 per posting. Every touched balance row is locked first (fixed order), then the ids already
+       * posted are skipped (a concurrent writer of the same id holds the same rows, so it is either done
+       * or waiting), the net change is checked, and postings, entries and balances are written with
+       * multi-row statements over unnest'ed arrays.
+       */
+      async postMany(postings: readonly NewPosting[]) {
+        for (const p of postings) validatePostingEntries(p.postingId, p.entries);
+        let n = 0;
+        for (let i = 0; i < postings.length; i += BATCH) {
+          const chunk = postings.slice(i, i + BATCH);
+          const keys = new Map<string, { account: string; currency: string }>();
+          for (const p of chunk) for (const e of p.entries) keys.set(`${e.account}\u0000${e.currency}`, { account: e.account, currency: e.currency });
+          const accounts = [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, k]) => k);
+          const acc = [accounts.map((k) => k.account), accounts.map((k) => k.currency)];
+          await q(`INSERT INTO "account_balance" ("account","currency","balance_minor") SELECT a, c, 0 FROM unnest($1::text[], $2::text[]) AS u(a, c) ON CONFLICT DO NOTHING`, acc);
+          const locked = await q(
+            `SELECT "account","currency","balance_minor" FROM "account_balance" WHERE ("account","currency") IN (SELECT a, c FROM unnest($1::text[], $2::text[]) AS u(a, c))
+             ORDER BY "account" COLLATE "C", "currency" COLLATE "C" FOR UPDATE`,
+            acc,
+          );
+          const balances = new Map(locked.map((r) => [`${str(r['account'])}\u0000${str(r['currency'])}`, toNum(r['balance_minor'])]));
+          const seen = new Set((await q(`SELECT "posting_id" FROM "ledger_posting" WHERE "posting_id" = ANY($1::text[])`, [chunk.map((p) => p.postingId)])).map((r) => str(r['posting_id'])));
+          const fresh: NewPosting[] = [];
+          for (const p of chunk) {
+            if (seen.has(p.postingId)) continue;
+            seen.add(p.postingId); // the same id twice in one call: once
+            fresh.push(p);
+          }
+          if (fresh.length === 0) continue;
+          const deltas = new Map<string, { account: string; currency: string; delta: number }>();
+          for (const p of fresh) {
+            for (const e of p.entries) {
+              const k = `${e.account}\u0000${e.currency}`;
+              const d = deltas.get(k) ?? { account: e.account, currency: e.currency, delta: 0 };
+              d.delta += e.amountMinor;
+              deltas.set(k, d);
+            }
+          }
+          for (const [k, d] of deltas) {
+            const bal = balances.get(k) ?? 0;
+            if (d.delta < 0 && isNonNegativeAccount(d.account) && bal + d.delta < 0) throw new InsufficientFunds(d.account, -d.delta, bal);
+          }
+          const inserted = await q(`INSERT INTO "ledger_posting" ("posting_id","at") SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT DO NOTHING RETURNING "posting_id"`, [fresh.map((p) => p.postingId), fresh.map((p) => p.entries[0]!.at)]);
+          if (inserted.length !== fresh.length) throw new Error(`postMany: ${fresh.length - inserted.length} postings appeared concurrently despite the balance locks`);
+          const es = fresh.flatMap((p) => p.entries.map((e) => ({ ...e, postingId: p.postingId })));
+          await q(
+            `INSERT INTO "ledger_entry" ("posting_id","account","currency","amount_minor","at","memo") SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::text[])`,
+            [es.map((e) => e.postingId), es.map((e) => e.account), es.map((e) => e.currency), es.map((e) => e.amountMinor), es.map((e) => e.at), es.map((e) => e.memo)],
+          );
+          const ds = [...deltas.values()].filter((d) => d.delta !== 0);
+          await q(
+            `UPDATE "account_balance" AS b SET "balance_minor" = b."balance_minor" + u.d FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u(a, c, d) WHERE b."account" = u.a AND b."currency" = u.c`,
+            [ds.map((d) => d.account), ds.map((d) => d.currency), ds.map((d) => d.delta)],
+          );
+          n += fresh.length;
+        }
+        return n;
       },
       async balance(account: string, currency: string) {
         const [r] = await q(`SELECT "balance_minor" FROM "account_balance" WHERE "account" = $1 AND "currency" = $2`, [account, currency]);

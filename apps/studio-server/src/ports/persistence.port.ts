@@ -87,6 +87,20 @@ export interface BetRepository {
   listByPlayer(playerId: string, limit: number): Promise<BetRow[]>;
   /** Conditional status change; returns false when the bet was not in `from` (idempotent settlement). */
   transition(betId: string, from: BetStatus, to: BetStatus, returnMinor: number | null, at: number): Promise<boolean>;
+  /** Many conditional changes from `from` in one statement (settlement); returns how many bets moved. */
+  transitionMany(from: BetStatus, changes: readonly BetTransition[], at: number): Promise<number>;
+}
+
+export interface BetTransition {
+  readonly betId: string;
+  readonly to: BetStatus;
+  readonly returnMinor: number | null;
+}
+
+/** One posting for `LedgerRepository.postMany`. */
+export interface NewPosting {
+  readonly postingId: string;
+  readonly entries: readonly Omit<LedgerEntryRow, 'postingId'>[];
 }
 
 /** One immutable ledger entry. A posting (journal) is ≥ 2 entries summing to zero. */
@@ -107,6 +121,12 @@ export interface LedgerRepository {
    * Must refuse (throw InsufficientFunds) when a player account would go negative.
    */
   post(postingId: string, entries: readonly Omit<LedgerEntryRow, 'postingId'>[]): Promise<boolean>;
+  /**
+   * Many postings at once (settlement of a round: issue 13), all or nothing, each idempotent by its id
+   * like `post` (already posted ids are skipped). Non-negative accounts are checked on the net change
+   * of the postings that are new. Returns how many were new.
+   */
+  postMany(postings: readonly NewPosting[]): Promise<number>;
   balance(account: string, currency: string): Promise<number>;
   /** Σ of all entries per currency (must be 0 for every currency). */
   totals(): Promise<Record<string, number>>;

@@ -25,6 +25,15 @@ export class Coalescer<T> {
     this.pending.set(key, { value, timer });
   }
 
+  /** Run the pending call now (a frame that must follow it is about to go out). */
+  flush(key: string): void {
+    const p = this.pending.get(key);
+    if (!p) return;
+    clearTimeout(p.timer);
+    this.pending.delete(key);
+    this.fn(key, p.value);
+  }
+
   /** A full frame went out meanwhile: the pending refresh is superseded. */
   drop(key: string): void {
     const p = this.pending.get(key);

@@ -40,6 +40,8 @@ describe('embedded default: PGlite + aedes + in-process settlement', () => {
     intruder.publish(eventsTopic(tableId, 'dice-1'), JSON.stringify({ v: 1, tableId, deviceId: 'dice-1', seq: 1, at: Date.now(), type: 'dice.result', payload: { dice: [6, 6, 6], roundId } }), { qos: 1 });
     await dropped;
     intruder.end(true);
+    // "no more bets" before the shake: dice read while betting is open are a fault, never an outcome (issue 9 §2)
+    expect((await app.http('POST', `/tables/${tableId}/round/close`, app.token('dealer1', 'dealer'))).status).toBe(200);
     const cred = await app.get(DeviceCredentialsService).issue(tableId, 'dice-1');
     device = await mqtt.connectAsync(url, { username: cred.username, password: cred.password, reconnectPeriod: 0 });
     await device.publishAsync(eventsTopic(tableId, 'dice-1'), JSON.stringify({ v: 1, tableId, deviceId: 'dice-1', seq: 1, at: Date.now(), type: 'dice.result', payload: { dice: [1, 2, 4], roundId } }), { qos: 1 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import type { RoundEventFrame, RoundSnapshotFrame, WsAck } from '@felt/protocol';
+import type { RoundEventFrame, RoundSnapshotFrame, TableUpdateFrame, WsAck } from '@felt/protocol';
 import { bootRoundsApp, type RoundsApp } from './testing/app-harness.js';
 
 const connect = (url: string, token: string | null): Promise<Socket> =>
@@ -74,6 +74,7 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     const dealerSnaps = collect<RoundSnapshotFrame>(dealer, 'round.snapshot');
     const p1Frames = collect<RoundEventFrame>(p1, 'round.event');
     const p1Errors = collect<{ code: string }>(p1, 'error');
+    const p1Updates = collect<TableUpdateFrame>(p1, 'table.update');
     for (const s of [dealer, p1, p2]) expect((await send(s, 'table.join', { tableId })).ok).toBe(true);
 
     const opened = await send(dealer, 'round.open', { tableId });
@@ -90,14 +91,17 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     expect(ds.next.map((n) => n.kind)).toEqual(['close-betting']);
     const own = await p1Frames.waitFor((f) => f.seq === 2);
     expect((own.event as { bet: { betId: string } }).bet.betId).toBe('ws_p1_a');
-    // p2's bets reach p1 as seq + type only (no event, no view): seq stays contiguous, nothing leaks.
-    const opaque = await p1Frames.waitFor((f) => f.seq === 3);
-    expect([opaque.type, opaque.event, opaque.view]).toEqual(['BetAccepted', null, null]);
+    // p2's bets reach p1 as one coalesced table.update (seq, counts; no bet), serialised once per table (issue 13).
+    const update = await p1Updates.waitFor((u) => u.seq === 3);
+    expect(update).toEqual({ tableId, roundId: own.roundId, seq: 3, prev: 1, betCount: 2, playerCount: 2 });
+    expect(p1Frames.frames.some((f) => f.seq === 3)).toBe(false);
     expect((await send(p2, 'bet.place', { tableId, betId: 'ws_p2_x', spot: 'small', stakeMinor: 100 })).ok).toBe(true);
     expect((await send(p1, 'bet.place', { tableId, betId: 'ws_p1_x', spot: 'big', stakeMinor: 100 })).ok).toBe(true);
     const next = await p1Frames.waitFor((f) => f.seq === 5);
     expect((next.view as { bets: { playerId: string }[] }).bets.every((b) => b.playerId === 'p1')).toBe(true);
-    expect(p1Frames.frames.map((f) => f.seq)).toEqual([1, 2, 3, 4, 5]);
+    // p1's stream: its own frames and the updates, each naming the previous seq it was sent (gap check).
+    expect(p1Frames.frames.map((f) => [f.seq, f.prev ?? f.seq - 1])).toEqual([[1, 0], [2, 1], [5, 3]]);
+    expect(p1Updates.frames.some((u) => JSON.stringify(u).includes('ws_p2_'))).toBe(false);
     expect(p1Frames.frames.some((f) => JSON.stringify(f).includes('ws_p2_'))).toBe(false);
 
     const denied = await send(p1, 'round.close', { tableId });
@@ -111,6 +115,33 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     const r = await send(p1, 'bet.place', { tableId, betId: 'ws_p1_b', spot: 'small', stakeMinor: 500 });
     expect(r.ok ? null : { code: r.error.code, ruleId: r.error.ruleId }).toEqual({ code: 'RESTRICTED_COMBINATION', ruleId: 'RES-3' });
     const bad = await send(p1, 'bet.place', { tableId, betId: 'ws bad id', spot: 'big' });
+    expect(bad.ok ? null : bad.error.code).toBe('INVALID_INPUT');
+  });
+
+  it('a whole layout is one command: each chip decided in order, accepted ones committed together, one answer per chip (issue 13)', async () => {
+    const p2 = await open('p2', 'player');
+    const joined = await send(p2, 'table.join', { tableId });
+    const before = (joined.ok ? joined.result : null) as RoundSnapshotFrame;
+    const balance = await app.balance('p2');
+    const r = await send(p2, 'bet.layout', {
+      tableId,
+      bets: [
+        { betId: 'ws_l_1', spot: 'total:10', stakeMinor: 200 },
+        { betId: 'ws_l_2', spot: 'big', stakeMinor: 100 }, // p2 holds `small`: RES-3
+        { betId: 'ws_l_3', spot: 'small', stakeMinor: 300 },
+      ],
+    });
+    expect(r.ok).toBe(true);
+    const res = (r.ok ? r.result : null) as { seq: number; results: { betId: string; ok: boolean; error?: { code: string; ruleId: string | null } }[]; bets: { betId: string }[] };
+    expect(res.results.map((x) => [x.betId, x.ok, x.error?.ruleId ?? null])).toEqual([
+      ['ws_l_1', true, null],
+      ['ws_l_2', false, 'RES-3'],
+      ['ws_l_3', true, null],
+    ]);
+    expect(res.seq).toBe(before.seq + 2);
+    expect(res.bets.map((b) => b.betId)).toEqual(expect.arrayContaining(['ws_l_1', 'ws_l_3']));
+    expect(await app.balance('p2')).toBe(balance - 500);
+    const bad = await send(p2, 'bet.layout', { tableId, bets: [] });
     expect(bad.ok ? null : bad.error.code).toBe('INVALID_INPUT');
   });
 

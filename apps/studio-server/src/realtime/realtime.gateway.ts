@@ -1,7 +1,8 @@
-import { Logger, type OnModuleDestroy, type OnModuleInit, Inject } from '@nestjs/common';
+import { Logger, type OnModuleDestroy, type OnModuleInit, Inject, Optional } from '@nestjs/common';
+import { RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection } from '@nestjs/websockets';
-import type { Audience, Result } from '@felt/games';
-import { WS_CLIENT_MESSAGES, type RoundEventFrame, type RoundSnapshotFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
+import type { Audience, Result, Violation } from '@felt/games';
+import { WS_CLIENT_MESSAGES, type RoundEventFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
@@ -21,12 +22,15 @@ import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.j
 import { rejection, SERVER_CODES } from '../rounds/rounds.types.js';
 import { Coalescer } from './coalesce.js';
 import { TablesService } from '../tables/tables.service.js';
+import { PresenceService, presenceFor } from '../presence/presence.service.js';
 
 /** Who may send each client message (every WS message checks the role, issue §9). */
 const MESSAGE_ROLES: Readonly<Record<WsClientMessage, readonly Role[]>> = {
   'table.join': ['player', 'dealer', 'pitboss', 'admin'],
   'table.leave': ['player', 'dealer', 'pitboss', 'admin'],
+  'table.presence': ['player'],
   'bet.place': ['player'],
+  'bet.layout': ['player'],
   'bet.cancel': ['player'],
   'bet.rebet': ['player'],
   'bet.double': ['player'],
@@ -39,6 +43,18 @@ const MESSAGE_ROLES: Readonly<Record<WsClientMessage, readonly Role[]>> = {
 
 const PITBOSS_ROOM = 'pitbosses';
 const STAFF_VIEW_MS = 150;
+/** Other players' bets: one coalesced `table.update` per table at most every TABLE_UPDATE_MS (≈ 4 per second). */
+const TABLE_UPDATE_MS = 250;
+
+interface PlayerStream {
+  readonly roundId: string;
+  /** Seq of the last frame sent to every player of the table (a non-bet event or a table update). */
+  lastBroadcast: number;
+  /** Per bettor: seq of their last own bet frame since the last broadcast. */
+  readonly lastOwn: Map<string, number>;
+  betCount: number;
+  readonly bettors: Set<string>;
+}
 const isBetEvent = (type: string): boolean => type === 'BetAccepted' || type === 'BetCancelled';
 const staffRoom = (tableId: string, role: 'dealer' | 'pitboss'): string => `t:${tableId}:${role}`;
 const playerRoom = (tableId: string, playerId: string): string => `t:${tableId}:p:${playerId}`;
@@ -68,6 +84,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
   private subs: Subscription[] = [];
   /** Bet-only commits refresh the staff views at most every STAFF_VIEW_MS per table (trailing snapshot). */
   private readonly staffViews = new Coalescer<RoundFrame>(STAFF_VIEW_MS, (_t, f) => this.sendStaffSnapshots(f));
+  /** The other players' bets reach a player as one `table.update` per table and window. */
+  private readonly tableUpdates = new Coalescer<RoundFrame>(TABLE_UPDATE_MS, (_t, f) => this.sendTableUpdate(f));
+  /** Per table: the players' stream of the current round. */
+  private readonly streams = new Map<string, PlayerStream>();
 
   constructor(
     @Inject(AuthService) private readonly auth: AuthService,
@@ -79,6 +99,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
     @Inject(KERNELS) private readonly kernels: KernelRegistry,
+    @Inject(PresenceService) private readonly presence: PresenceService,
+    @Optional() @Inject(RateLimitService) private readonly limits: RateLimitService | null = null,
   ) {}
 
   onModuleInit(): void {
@@ -86,6 +108,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       this.rounds.frames$.subscribe((f) => this.fanOut(f)),
       this.alerts.alerts$.subscribe((a) => this.server?.to(PITBOSS_ROOM).emit('alert', a)),
       this.ingest.deviceStatus$.subscribe((d) => this.server?.to(PITBOSS_ROOM).emit('device.status', d)),
+      this.alerts.acks$.subscribe((a) => this.server?.to(PITBOSS_ROOM).emit('alert.ack', a)),
+      // Issue 7: who is at a table — the count to everyone watching it, the dealers to staff only.
+      this.presence.changes$.subscribe((p) => {
+        this.server?.to([playersRoom(p.tableId)]).emit('table.presence', presenceFor(p, 'player'));
+        this.server?.to([PITBOSS_ROOM, staffRoom(p.tableId, 'dealer')]).emit('table.presence', p);
+      }),
       // Issue 9 finding 9: a revoked, disabled or deleted user's sockets are disconnected at once.
       this.auth.revoked$.subscribe((r) => this.dropUser(r.userId, r.reason)),
     ];
@@ -94,6 +122,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
   onModuleDestroy(): void {
     for (const s of this.subs) s.unsubscribe();
     this.staffViews.dispose();
+    this.tableUpdates.dispose();
   }
 
   handleConnection(socket: Socket): void {
@@ -107,11 +136,22 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     }
     socket.data['user'] = user;
     // The signature was checked synchronously; the user store (exists, enabled, not revoked) answers next.
-    void this.auth.authenticate(token).then((u) => {
-      if (u === null && socket.connected) this.refuse(socket, 'UNAUTHENTICATED', 'The token is no longer valid (user disabled, deleted or signed out).');
+    // Until it has, the socket gets no frame: every message waits for it and staff rooms are joined after
+    // it (a token revoked during the handshake never receives anything).
+    const checked = this.auth.authenticate(token).then(
+      (u) => {
+        if (u !== null) return true;
+        if (socket.connected) this.refuse(socket, 'UNAUTHENTICATED', 'The token is no longer valid (user disabled, deleted or signed out).');
+        return false;
+      },
+      () => false,
+    );
+    socket.data['checked'] = checked;
+    void checked.then((ok) => {
+      if (ok && socket.connected && (user.role === 'pitboss' || user.role === 'admin')) void socket.join(PITBOSS_ROOM);
     });
-    if (user.role === 'pitboss' || user.role === 'admin') void socket.join(PITBOSS_ROOM);
     socket.on('disconnecting', () => {
+      this.presence.dropSocket(socket.id);
       for (const room of socket.rooms) {
         const m = /^t:(.+):p:(.+)$/.exec(room);
         if (m?.[1] !== undefined && m[2] !== undefined) this.dropPlayer(m[1], m[2]);
@@ -145,6 +185,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
           this.players.set(b.tableId, m2);
         }
       } else await s.join(staffRoom(b.tableId, u.role === 'dealer' ? 'dealer' : 'pitboss'));
+      if (u.role === 'dealer') this.presence.dealerIn(s.id, b.tableId, u);
       return { ok: true, value: await this.resync(s, u, b.tableId, b.roundId, b.lastSeq) };
     });
   }
@@ -158,13 +199,30 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
         if (u.role === 'player') await s.leave(playersRoom(b.tableId));
         if (u.role === 'player') this.dropPlayer(b.tableId, u.userId);
       }
+      this.presence.leave(s.id, b.tableId);
       return { ok: true, value: null };
+    });
+  }
+
+  /** A player opened or closed the table view (the lobby's "players at the table"); answers the table's count. */
+  @SubscribeMessage('table.presence')
+  setPresence(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'table.presence', m, async (u, b) => {
+      const t = await this.tables.get(b.tableId);
+      if (!t.ok) return t;
+      this.presence.setPlayer(s.id, b.tableId, u.userId, b.present);
+      return { ok: true, value: presenceFor(this.presence.of(b.tableId), u.role) };
     });
   }
 
   @SubscribeMessage('bet.place')
   place(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
     return this.handle(s, 'bet.place', m, (u, b) => this.betting.place(b.tableId, u, { betId: b.betId, spot: b.spot, stakeMinor: b.stakeMinor }));
+  }
+
+  @SubscribeMessage('bet.layout')
+  layout(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.handle(s, 'bet.layout', m, (u, b) => this.betting.placeLayout(b.tableId, u, b.bets));
   }
 
   @SubscribeMessage('bet.cancel')
@@ -211,10 +269,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
 
   /** Role check → schema validation → service call → ack; a rejection is also an `error` frame. */
   private async handle<K extends WsClientMessage>(s: Socket, name: K, raw: unknown, fn: (u: AuthUser, body: ReturnType<(typeof WS_CLIENT_MESSAGES)[K]['parse']>) => Promise<Result<unknown>>): Promise<WsAck> {
+    const checked = s.data['checked'] as Promise<boolean> | undefined;
+    if (checked !== undefined && !(await checked)) s.data['user'] = undefined;
     const user = s.data['user'] as AuthUser | undefined;
     let r: Result<unknown>;
+    let limit: Violation | null;
     if (!user) r = { ok: false, violation: rejection('UNAUTHENTICATED', null, 'Connect with a valid token.') };
     else if (!MESSAGE_ROLES[name].includes(user.role)) r = { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A ${user.role} may not send ${name}.`) };
+    // Issue 9 finding 7: the same per-address and per-user limits as REST, before any table work.
+    else if ((limit = this.limitFor(s, user)) !== null) r = { ok: false, violation: limit };
     else {
       const parsed = parseInput(WS_CLIENT_MESSAGES[name] as unknown as import('zod').ZodType<ReturnType<(typeof WS_CLIENT_MESSAGES)[K]['parse']>>, raw);
       try {
@@ -233,6 +296,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     const error = { ...body, ...(body.details ? { details: body.details as Record<string, unknown> } : {}), status: statusOf(body.code) };
     s.emit('error', { ...error, message: `${name}: ${error.message}` });
     return { ok: false, error };
+  }
+
+  private limitFor(s: Socket, user: AuthUser): Violation | null {
+    return this.limits?.check({ userId: user.userId, role: user.role, ip: s.handshake.address }) ?? null;
   }
 
   /** Acks never carry raw stored events (a player's ack must not leak others' data). */
@@ -267,38 +334,115 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     return { tableId, roundId, seq: e.seq, type: e.type, event, view };
   }
 
+  /** The players' stream of a table's current round (what each player was last sent, for `prev`). */
+  private streamOf(f: RoundFrame): PlayerStream {
+    let st = this.streams.get(f.tableId);
+    if (st?.roundId !== f.roundId) {
+      this.tableUpdates.drop(f.tableId);
+      st = { roundId: f.roundId, lastBroadcast: 0, lastOwn: new Map(), betCount: 0, bettors: new Set() };
+      this.streams.set(f.tableId, st);
+    }
+    return st;
+  }
+
+  /**
+   * Fan-out of one commit (issue 13): every frame is serialised once per audience, not once per player
+   * and event.
+   * - Staff (dealer, pit boss): every event; a bet-only commit refreshes their views as one trailing
+   *   snapshot per window (the views hold every bet).
+   * - A bettor: only their own bet events, with their view on the last one.
+   * - Every other player: nothing per bet — one coalesced `table.update` (seq, bet and player counts)
+   *   per table every TABLE_UPDATE_MS, serialised once for the room. Frames carry `prev` (the seq of
+   *   the previous frame that player was sent), so a client still detects a lost frame and resyncs.
+   * - Any other commit (open, close, result, settle): the pending update goes first; players without
+   *   bets in the round share one frame (their views are equal), bettors get their own view.
+   */
   private fanOut(f: RoundFrame): void {
     if (!this.server) return;
     const last = f.events.length - 1;
     const rooms = this.server.sockets.adapter.rooms;
     const betsOnly = f.events.every((e) => isBetEvent(e.type));
-    const send = (room: string, a: Audience, withView = true): void => {
-      // A view is computed only for an audience that is listening.
+    const sendStaff = (room: string, a: Audience, withView: boolean): void => {
       if (!rooms.get(room)?.size) return;
       const view = withView ? f.kernel.view(f.state, a) : null;
-      const next = a.role === 'player' || !withView ? undefined : f.kernel.next(f.state);
+      const next = withView ? f.kernel.next(f.state) : undefined;
       f.events.forEach((e, i) => {
         const frame = this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null);
         this.server.to(room).emit('round.event', i === last && next ? { ...frame, next } : frame);
       });
     };
-    // Staff views hold every bet: a bet-only commit sends the bet events now and the refreshed view as
-    // one trailing `round.snapshot` per table and window (O(1) per bet); any other commit carries it at once.
-    send(staffRoom(f.tableId, 'dealer'), { role: 'dealer' }, !betsOnly);
-    send(staffRoom(f.tableId, 'pitboss'), { role: 'pitboss' }, !betsOnly);
+    sendStaff(staffRoom(f.tableId, 'dealer'), { role: 'dealer' }, !betsOnly);
+    sendStaff(staffRoom(f.tableId, 'pitboss'), { role: 'pitboss' }, !betsOnly);
     if (betsOnly) this.staffViews.push(f.tableId, f);
     else this.staffViews.drop(f.tableId);
-    // Another player's bet is invisible to a player (issue §8): for a commit of bets only, every other
-    // player gets one opaque frame per event (seq and type, no event, no view — seq stays contiguous for
-    // resync) serialised once for the whole room; the bettors get their own frames with their view.
-    const owners = f.events.every((e) => e.type === 'BetAccepted' || e.type === 'BetCancelled') ? new Set(f.events.map((e) => ownerOf(e.payload)).filter((x): x is string => x !== undefined)) : null;
-    if (owners) {
-      const others = this.server.to(playersRoom(f.tableId)).except([...owners].map((p) => playerRoom(f.tableId, p)));
-      for (const e of f.events) others.emit('round.event', { tableId: f.tableId, roundId: f.roundId, seq: e.seq, type: e.type, event: null, view: null } satisfies RoundEventFrame);
-      for (const playerId of owners) send(playerRoom(f.tableId, playerId), { role: 'player', playerId });
+
+    const st = this.streamOf(f);
+    if (betsOnly) {
+      const own = new Map<string, StoredRoundEvent[]>();
+      for (const e of f.events) {
+        const p = ownerOf(e.payload);
+        if (p === undefined) continue;
+        if (e.type === 'BetAccepted') st.betCount++;
+        else st.betCount--;
+        st.bettors.add(p);
+        const xs = own.get(p) ?? [];
+        xs.push(e);
+        own.set(p, xs);
+      }
+      for (const [playerId, evs] of own) {
+        const room = playerRoom(f.tableId, playerId);
+        const lastOwn = st.lastOwn.get(playerId) ?? 0;
+        const lastSeq = evs[evs.length - 1]!.seq;
+        st.lastOwn.set(playerId, lastSeq);
+        if (!rooms.get(room)?.size) continue;
+        const a: Audience = { role: 'player', playerId };
+        const view = f.kernel.view(f.state, a);
+        let prev = Math.max(st.lastBroadcast, lastOwn);
+        for (const e of evs) {
+          this.server.to(room).emit('round.event', { ...this.eventFrame(f.tableId, f.game, f.roundId, e, a, e.seq === lastSeq ? view : null), prev } satisfies RoundEventFrame);
+          prev = e.seq;
+        }
+      }
+      this.tableUpdates.push(f.tableId, f);
       return;
     }
-    for (const playerId of this.players.get(f.tableId)?.keys() ?? []) send(playerRoom(f.tableId, playerId), { role: 'player', playerId });
+
+    this.tableUpdates.flush(f.tableId);
+    for (const e of f.events) {
+      const p = isBetEvent(e.type) ? ownerOf(e.payload) : undefined;
+      if (p === undefined) continue;
+      st.betCount += e.type === 'BetAccepted' ? 1 : -1;
+      st.bettors.add(p);
+    }
+    const joined = [...(this.players.get(f.tableId)?.keys() ?? [])];
+    const bettors = joined.filter((p) => st.bettors.has(p));
+    const watchers = joined.filter((p) => !st.bettors.has(p));
+    const sendPlayers = (target: { emit(ev: string, frame: RoundEventFrame): unknown }, a: Audience): void => {
+      const view = f.kernel.view(f.state, a);
+      f.events.forEach((e, i) => target.emit('round.event', { ...this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null), prev: i === 0 ? st.lastBroadcast : (f.events[i - 1]?.seq ?? e.seq - 1) }));
+    };
+    for (const playerId of bettors) sendPlayers(this.server.to(playerRoom(f.tableId, playerId)), { role: 'player', playerId });
+    const [w1, w2] = watchers;
+    if (w1 !== undefined) {
+      // Players without bets in the round see the same view: built and serialised once, unless the
+      // game's view says otherwise for two of them (then each gets their own).
+      const same = w2 === undefined || JSON.stringify(f.kernel.view(f.state, { role: 'player', playerId: w1 })) === JSON.stringify(f.kernel.view(f.state, { role: 'player', playerId: w2 }));
+      if (same) sendPlayers(this.server.to(playersRoom(f.tableId)).except(bettors.map((p) => playerRoom(f.tableId, p))), { role: 'player', playerId: w1 });
+      else for (const playerId of watchers) sendPlayers(this.server.to(playerRoom(f.tableId, playerId)), { role: 'player', playerId });
+    }
+    st.lastBroadcast = f.events[last]?.seq ?? st.lastBroadcast;
+    st.lastOwn.clear();
+  }
+
+  /** The coalesced update of the other players' bets: one frame for the whole players' room. */
+  private sendTableUpdate(f: RoundFrame): void {
+    if (!this.server) return;
+    const st = this.streams.get(f.tableId);
+    if (st?.roundId !== f.roundId) return;
+    const frame: TableUpdateFrame = { tableId: f.tableId, roundId: f.roundId, seq: f.state.seq, prev: st.lastBroadcast, betCount: st.betCount, playerCount: st.bettors.size };
+    st.lastBroadcast = f.state.seq;
+    st.lastOwn.clear();
+    this.server.to(playersRoom(f.tableId)).emit('table.update', frame);
   }
 
   private sendStaffSnapshots(f: RoundFrame): void {

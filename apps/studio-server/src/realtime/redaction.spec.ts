@@ -1,3 +1,4 @@
+import { gameDefinition } from '@felt/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { eventsTopic, type RoundEventFrame, type WsAck } from '@felt/protocol';
@@ -43,6 +44,9 @@ describe('one redactor for every frame and payload (BJ-5a, issue §8)', () => {
     const pit = app.token('pitboss1', 'pitboss');
     const t = await app.http('POST', '/tables', pit, { name: 'Redaction BJ', game: 'blackjack', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 50_000 }, betWindowS: 60, devices: [{ deviceId: 'shoe-1', kind: 'shoe' }] });
     tableId = String(t.body['tableId']);
+    // the pre-open checks the blackjack definition asks for (if any) are recorded before the table opens
+    const pre = gameDefinition('blackjack')?.preOpen;
+    if (pre) expect((await app.http('POST', `/tables/${tableId}/pre-open-check`, pit, { checks: [...pre.checks] })).status).toBe(201);
     expect((await app.http('POST', `/tables/${tableId}/status`, pit, { status: 'open', reason: 'redaction test' })).status).toBe(201);
     await app.deposit('p1', 100_000);
     await app.deposit('p2', 100_000);

@@ -1,3 +1,4 @@
+import { gameDefinition } from '@felt/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableDevice } from '@felt/protocol';
 import { RoundsService } from './rounds.service.js';
@@ -24,7 +25,8 @@ describe('full rounds over real PostgreSQL + Redis + Mosquitto', () => {
     const t = await rig.app.http('POST', '/tables', pit(), { name: `${game} int`, game, profileId, limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000 }, betWindowS: 30, devices });
     expect(t.status).toBe(201);
     const tableId = String(t.body['tableId']);
-    if (game === 'roulette') expect((await rig.app.http('POST', `/tables/${tableId}/pre-open-check`, pit(), { checks: ['table', 'wheel-level', 'free-running', 'ball'] })).status).toBe(201);
+    const pre = gameDefinition(game)?.preOpen;
+    if (pre) expect((await rig.app.http('POST', `/tables/${tableId}/pre-open-check`, pit(), { checks: [...pre.checks] })).status).toBe(201);
     expect((await rig.app.http('POST', `/tables/${tableId}/status`, pit(), { status: 'open', reason: 'integration' })).status).toBe(201);
     return tableId;
   }

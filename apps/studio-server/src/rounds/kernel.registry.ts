@@ -1,5 +1,5 @@
 import * as games from '@felt/games';
-import type { Audience, GameId, RoundKernel, RoundStateBase } from '@felt/games';
+import type { AnyDefinition, Audience, CommandSpec, GameId, RoundKernel, RoundStateBase } from '@felt/games';
 import { redactorOf, type Redactor } from './redaction.js';
 
 /** A round kernel seen generically by the server: it only routes commands and events, never interprets them. */
@@ -26,10 +26,17 @@ export interface KernelRegistry {
 
 export const KERNELS = Symbol('KERNELS');
 
-const isKernel = (k: unknown): k is AnyKernel =>
-  typeof k === 'object' && k !== null && ['initial', 'decide', 'evolve', 'view', 'settle', 'next', 'deadlines'].every((f) => typeof (k as Record<string, unknown>)[f] === 'function');
+/** What the definition behind a kernel declares (a `createKernel(defineGame(...))` kernel carries it). */
+export type KernelDefinition = Pick<AnyDefinition, 'id' | 'name' | 'commands' | 'carry' | 'devices' | 'preOpen'>;
 
-const camel = (id: string): string => id.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+/** The definition of a referee kernel, or undefined for a bare kernel (tests' coin game). */
+export const definitionOf = (k: AnyKernel): KernelDefinition | undefined => {
+  const d = (k as unknown as { definition?: unknown }).definition;
+  return typeof d === 'object' && d !== null ? (d as KernelDefinition) : undefined;
+};
+
+/** The commands a person may issue through round control, with their roles (from the definition). */
+export const commandsOf = (k: AnyKernel): readonly CommandSpec[] => definitionOf(k)?.commands ?? [];
 
 /** Registry over explicit kernels (tests, or a fixed build). */
 export class MapKernelRegistry implements KernelRegistry {
@@ -40,7 +47,12 @@ export class MapKernelRegistry implements KernelRegistry {
     gameRedactors: Readonly<Record<string, (event: KernelEvent, audience: Audience) => unknown>> = {},
   ) {
     this.byGame = new Map(kernels.map((k) => [k.game, k]));
-    this.redactors = new Map(kernels.map((k) => [k.game, redactorOf(gameRedactors[k.game])]));
+    // A referee kernel redacts its own events (`redact`); an explicit redactor wins (tests).
+    const own = (k: AnyKernel): ((event: KernelEvent, audience: Audience) => unknown) | undefined => {
+      const r = (k as unknown as { redact?: unknown }).redact;
+      return typeof r === 'function' ? (e, a) => (r as (event: KernelEvent, audience: Audience) => unknown).call(k, e, a) : undefined;
+    };
+    this.redactors = new Map(kernels.map((k) => [k.game, redactorOf(gameRedactors[k.game] ?? own(k))]));
   }
   private readonly redactors: Map<string, Redactor>;
   redactor(game: string): Redactor {
@@ -58,33 +70,20 @@ export class MapKernelRegistry implements KernelRegistry {
 }
 
 /**
- * The studio's kernels: every game of the definitions registry (`GAME_KERNELS`, issue 8: one
- * `createKernel(defineGame(...))` per game, whose `redact` is the one redaction of its events), then —
- * until their definitions land — the games still exported as hand-written kernels under the
- * `<camelGameId>Kernel` convention (roulette, baccarat, blackjack; blackjack's `eventForAudience`
- * hides its hole card, BJ-5a).
+ * The studio's kernels: one `createKernel(defineGame(...))` per game of the definitions registry
+ * (`GAME_KERNELS`, issue 8), whose `redact` is the one redaction of its events. A game without a
+ * definition has no kernel: a table that plays it stops the boot (TablesService.checkDefinitions).
  */
 export function gamesKernelRegistry(): KernelRegistry {
   const found: AnyKernel[] = [];
   const profiles: Record<string, readonly string[]> = {};
   const redactors: Record<string, (event: KernelEvent, audience: Audience) => unknown> = {};
-  const exported = games as unknown as Record<string, unknown>;
   for (const id of games.GAME_IDS as readonly GameId[]) {
     const referee = games.gameKernel(id);
-    if (referee) {
-      found.push(referee as unknown as AnyKernel);
-      redactors[id] = (e, a) => referee.redact(e as never, a);
-      profiles[id] = Object.keys(referee.definition.profiles);
-      continue;
-    }
-    const ns = exported[camel(id)];
-    const inNs = typeof ns === 'object' && ns !== null ? (ns as Record<string, unknown>)[`${camel(id)}Kernel`] : undefined;
-    const k = inNs ?? exported[`${camel(id)}Kernel`];
-    if (isKernel(k)) found.push(k);
-    const redact = typeof ns === 'object' && ns !== null ? (ns as Record<string, unknown>)['eventForAudience'] : undefined;
-    if (typeof redact === 'function') redactors[id] = redact as (event: KernelEvent, audience: Audience) => unknown;
-    const mod = games.gameModule(id);
-    if (mod) profiles[id] = Object.keys(mod.profiles);
+    if (!referee) continue;
+    found.push(referee as unknown as AnyKernel);
+    redactors[id] = (e, a) => referee.redact(e as never, a);
+    profiles[id] = Object.keys(referee.definition.profiles);
   }
   return new MapKernelRegistry(found, profiles, redactors);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
 import type { AnyKernel } from './kernel.registry.js';
 import { SYSTEM_ACTOR } from './rounds.types.js';
-import { DEALER, makeHarness, PITBOSS, PLAYER } from './testing/harness.js';
+import { DEALER, makeHarness, PITBOSS, PLAYER, openTable } from './testing/harness.js';
 
 const bet = (betId: string, playerId: string, spot: string, stakeMinor: number, at: number) => ({ type: 'PlaceBet', at, bet: { betId, playerId, spot, stakeMinor } });
 
@@ -38,30 +38,64 @@ describe('crash recovery (issue §10, non-negotiable 4)', () => {
     expect(evs.at(-1)?.type).toBe('BettingClosed');
   });
 
-  it('killed mid-play with no result: voided with every bet refunded and a critical alert once the watchdog expires', async () => {
+  it('killed mid-play with no result: resumes with its result deadline; when it passes the round stalls (PLAY_STALLED alert, issue 9 §5) and the pit boss voids it with every bet refunded', async () => {
     const h = makeHarness([games.roulette.rouletteKernel as unknown as AnyKernel], { roulette: ['european'] });
     await h.deposit('player1', 10_000);
     const t = await h.tables.create({ name: 'R', game: 'roulette', profileId: 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [] }, PITBOSS);
     if (!t.ok) throw new Error(t.violation.message);
     await h.tables.recordPreOpenCheck(t.value.tableId, { checks: ['table', 'wheel-level', 'free-running', 'ball'] }, PITBOSS);
-    await h.tables.setStatus(t.value.tableId, 'open', 'test', PITBOSS);
+    await openTable(h.tables, t.value.tableId, 'test');
     const tableId = t.value.tableId;
     await h.rounds.openRound(tableId, DEALER);
     await h.rounds.execute(tableId, bet('rb', 'player1', 'red', 2_000, h.clock.now()), PLAYER(1));
     await h.rounds.execute(tableId, { type: 'RecordBallLaunched', at: h.clock.now(), spin: 4 }, SYSTEM_ACTOR, { closesBetting: true });
     expect(await h.balance('player1')).toBe(8_000);
     const { h: h2, report } = await h.restart(30_000);
-    expect(report.map((r) => r.action)).toEqual(['watchdog']);
-    await h2.advance(29_999);
-    expect((await h2.rounds.currentRound(tableId))?.state.phase).toBe('play');
-    await h2.advance(1);
+    // the spin owes its result within its deadline (ROU-6), re-armed at boot
+    expect(report.map((r) => r.action)).toEqual(['resumed']);
+    expect(h2.alerts.raised.map((a) => a.code)).toContain('ROUND_RESUMED');
+    await h2.advance(120_000);
+    const stalled = await h2.rounds.currentRound(tableId);
+    expect(stalled?.state.phase).toBe('play');
+    expect((stalled?.state as { stalled?: unknown }).stalled).toBeTruthy();
+    expect(h2.alerts.raised.map((a) => a.code)).toContain('PLAY_STALLED');
+    // the pit boss's choice: void with refunds
+    expect((await h2.rounds.execute(tableId, { type: 'VoidRound', at: h2.clock.now(), reason: 'no result after a restart', by: 'pitboss1' }, PITBOSS)).ok).toBe(true);
+    await h2.advance(1_000);
     const after = await h2.rounds.currentRound(tableId);
-    // Voided (and, roulette marking void rounds settled once refunded, then settled).
     expect((await h2.rounds.loadEvents(after?.roundId ?? '')).map((e) => e.type)).toContain('RoundVoided');
     expect(after?.state.voidReason).toContain('after a restart');
     expect(await h2.balance('player1')).toBe(10_000);
-    expect(h2.alerts.raised.map((a) => [a.code, a.severity])).toContainEqual(['ROUND_VOIDED_AFTER_RESTART', 'critical']);
     expect(await h2.invariants()).toEqual([]);
+  });
+
+  it('a stalled spin: the pit boss may resume instead (PlayResumed re-arms the deadline), and the late result still settles', async () => {
+    const h = makeHarness([games.roulette.rouletteKernel as unknown as AnyKernel], { roulette: ['european'] });
+    await h.deposit('player1', 10_000);
+    const t = await h.tables.create({ name: 'R', game: 'roulette', profileId: 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [] }, PITBOSS);
+    if (!t.ok) throw new Error(t.violation.message);
+    await h.tables.recordPreOpenCheck(t.value.tableId, { checks: ['table', 'wheel-level', 'free-running', 'ball'] }, PITBOSS);
+    await openTable(h.tables, t.value.tableId, 'test');
+    const tableId = t.value.tableId;
+    await h.rounds.openRound(tableId, DEALER);
+    await h.rounds.execute(tableId, bet('rb', 'player1', 'red', 2_000, h.clock.now()), PLAYER(1));
+    await h.rounds.execute(tableId, { type: 'RecordBallLaunched', at: h.clock.now(), spin: 4 }, SYSTEM_ACTOR, { closesBetting: true });
+    // nothing to resume yet
+    const early = await h.control.resumePlay(tableId, PITBOSS, 'checking');
+    expect(early.ok).toBe(false);
+    if (!early.ok) expect(early.violation.code).toBe('ROUND_NOT_STALLED');
+    await h.advance(120_000);
+    expect(h.alerts.raised.map((a) => a.code)).toContain('PLAY_STALLED');
+    const resumed = await h.control.resumePlay(tableId, PITBOSS, 'ball still spinning on camera');
+    expect(resumed.ok).toBe(true);
+    const r = await h.rounds.currentRound(tableId);
+    expect((r?.state as { stalled?: unknown }).stalled ?? null).toBeNull();
+    expect(h.audit.entries.map((e) => e.action)).toContain('round.resume-play');
+    await h.rounds.execute(tableId, { type: 'RecordSpinResult', at: h.clock.now(), spin: 4, number: 1, revolutions: 8, ballDirection: 'ccw', wheelDirection: 'cw' }, SYSTEM_ACTOR);
+    await h.advance(1_000);
+    expect((await h.rounds.currentRound(tableId))?.state.phase).toBe('settled');
+    expect(await h.balance('player1')).toBe(8_000 + 4_000);
+    expect(await h.invariants()).toEqual([]);
   });
 
   it('a round that moves after the restart is not voided by the watchdog', async () => {
@@ -69,7 +103,7 @@ describe('crash recovery (issue §10, non-negotiable 4)', () => {
     const t = await h.tables.create({ name: 'R', game: 'roulette', profileId: 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [] }, PITBOSS);
     if (!t.ok) throw new Error(t.violation.message);
     await h.tables.recordPreOpenCheck(t.value.tableId, { checks: ['table', 'wheel-level', 'free-running', 'ball'] }, PITBOSS);
-    await h.tables.setStatus(t.value.tableId, 'open', 'test', PITBOSS);
+    await openTable(h.tables, t.value.tableId, 'test');
     await h.rounds.openRound(t.value.tableId, DEALER);
     await h.rounds.execute(t.value.tableId, { type: 'RecordBallLaunched', at: h.clock.now(), spin: 4 }, SYSTEM_ACTOR, { closesBetting: true });
     const { h: h2 } = await h.restart(30_000);

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { CLOCK, type Clock } from '../config/clock.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
 import { ROUNDS_ALERTS, ROUNDS_SETTLEMENT_QUEUE, type AlertsPort, type SettlementQueuePort } from './rounds.ports.js';
@@ -14,6 +14,11 @@ export interface RecoveryOptions {
 }
 
 export const RECOVERY_OPTIONS = Symbol('RECOVERY_OPTIONS');
+/**
+ * Provided (true) by the cluster module (issue 13): boot recovers nothing by itself; a table's open
+ * round is recovered by the instance that wins the table's lease (`recover(tableId)`).
+ */
+export const RECOVERY_BY_LEASE = Symbol('RECOVERY_BY_LEASE');
 
 export interface RecoveryReport {
   readonly roundId: string;
@@ -42,9 +47,11 @@ export class RecoveryService implements OnApplicationBootstrap, OnModuleDestroy 
     @Inject(ROUNDS_SETTLEMENT_QUEUE) private readonly settlement: SettlementQueuePort,
     @Inject(ROUNDS_ALERTS) private readonly alerts: AlertsPort,
     @Inject(RECOVERY_OPTIONS) private readonly opts: RecoveryOptions,
+    @Optional() @Inject(RECOVERY_BY_LEASE) private readonly byLease: boolean | null = null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (this.byLease === true) return;
     this.lastReport = await this.recover();
   }
 
@@ -53,8 +60,9 @@ export class RecoveryService implements OnApplicationBootstrap, OnModuleDestroy 
     this.watchdogs.length = 0;
   }
 
-  async recover(): Promise<RecoveryReport[]> {
-    const rows = await this.uow.run((tx) => tx.rounds.listUnfinished());
+  /** Every unfinished round (boot), or only those of one table (a standby taking a table over). */
+  async recover(tableId?: string): Promise<RecoveryReport[]> {
+    const rows = (await this.uow.run((tx) => tx.rounds.listUnfinished())).filter((r) => tableId === undefined || r.tableId === tableId);
     const report: RecoveryReport[] = [];
     for (const row of rows) {
       const r = await this.rounds.adopt(row.roundId);

@@ -3,7 +3,7 @@ import * as games from '@felt/games';
 import type { AnyKernel } from './kernel.registry.js';
 import { RoundControlService } from './round-control.service.js';
 import { SYSTEM_ACTOR } from './rounds.types.js';
-import { DEALER, makeHarness, PITBOSS, PLAYER, type Harness } from './testing/harness.js';
+import { DEALER, makeHarness, PITBOSS, PLAYER, type Harness, openTable } from './testing/harness.js';
 
 const kernels = [games.baccarat.baccaratKernel, games.blackjack.blackjackKernel] as unknown as AnyKernel[];
 const PITBOSS2 = { userId: 'pitboss2', role: 'pitboss' as const };
@@ -11,7 +11,7 @@ const PITBOSS2 = { userId: 'pitboss2', role: 'pitboss' as const };
 async function table(h: Harness, game: 'baccarat' | 'blackjack'): Promise<string> {
   const t = await h.tables.create({ name: game, game, profileId: game === 'baccarat' ? 'punto-banco' : 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [] }, PITBOSS);
   if (!t.ok) throw new Error(t.violation.message);
-  await h.tables.setStatus(t.value.tableId, 'open', 'test', PITBOSS);
+  await openTable(h.tables, t.value.tableId, 'test');
   return t.value.tableId;
 }
 

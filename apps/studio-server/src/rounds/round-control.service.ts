@@ -1,10 +1,11 @@
 import { Inject, Injectable, Optional, type OnApplicationBootstrap } from '@nestjs/common';
-import { ok, type Result } from '@felt/games';
+import { ok, type Result, type Violation } from '@felt/games';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
-import type { KernelCommand } from './kernel.registry.js';
+import type { Role } from '@felt/games';
+import { commandsOf, type KernelCommand } from './kernel.registry.js';
 import { InMemoryPendingRequests, PENDING_REQUESTS, type PendingRequestsRepository } from './pending-requests.js';
 import { ROUNDS_ALERTS, ROUNDS_AUDIT, type AlertsPort, type AuditPort } from './rounds.ports.js';
-import { RoundsService, type Committed } from './rounds.service.js';
+import { RoundsService, type Committed, type LoadedRound } from './rounds.service.js';
 import { rejection, SERVER_CODES, type Actor } from './rounds.types.js';
 
 /** A request waiting for a pit boss: a dealer's void request or a hand-entered game command (S-3). */
@@ -22,11 +23,21 @@ export interface PendingRequest {
 }
 
 /** Commands only the server/settlement issues: never accepted from a person through these paths. */
-const RESERVED = new Set(['OpenRound', 'PlaceBet', 'CancelBet', 'MarkSettled', 'VoidRound', 'CloseBetting']);
-/** What a dealer may issue directly (everything else by hand goes through a pit boss approval). */
-export const DEALER_COMMANDS: ReadonlySet<string> = new Set(['DeclareNoSpin', 'RecordCutCard']);
-/** What a player may issue (blackjack decisions; the kernel checks seat ownership, BJ-9). */
-export const PLAYER_COMMANDS: ReadonlySet<string> = new Set(['PlayerAction']);
+const RESERVED = new Set(['OpenRound', 'PlaceBet', 'CancelBet', 'MarkSettled', 'VoidRound', 'CloseBetting', 'StallPlay', 'ResumePlay']);
+/**
+ * May `role` issue `type` directly at this round? The game's definition lists its commands and their
+ * roles (`commands`); one that needs a second person's sign-off (S-3) goes through a pit-boss approval.
+ * A reserved (common) command or another role's command is FORBIDDEN; a command the game does not
+ * list at all is UNKNOWN_COMMAND.
+ */
+function permission(round: LoadedRound, type: string, role: Role): Violation | null {
+  if (RESERVED.has(type)) return rejection(SERVER_CODES.FORBIDDEN, null, `${type} cannot be issued by a ${role}.`);
+  const spec = commandsOf(round.kernel).find((c) => c.type === type);
+  if (!spec) return rejection(SERVER_CODES.UNKNOWN_COMMAND, null, `A ${round.game} table has no ${role} command ${type}.`);
+  if (!spec.roles.includes(role)) return rejection(SERVER_CODES.FORBIDDEN, spec.ruleId, `A ${role} cannot issue ${type} (${spec.description}).`);
+  if (spec.signOff === true) return rejection(SERVER_CODES.FORBIDDEN, spec.ruleId, `${type} needs a second person's sign-off: enter it for pit-boss approval.`);
+  return null;
+}
 
 /**
  * Dealer and pit-boss round control (issue §9): no more bets, void request → pit-boss approval (a
@@ -97,10 +108,34 @@ export class RoundControlService implements OnApplicationBootstrap {
     return r;
   }
 
+  /**
+   * The pit boss's other choice on a stalled round (issue 9 §5): resume play, re-arming the step's
+   * deadline (`PlayResumed`); `ROUND_NOT_STALLED` when nothing is stalled. Audited with the reason.
+   */
+  async resumePlay(tableId: string, actor: Actor, reason: string): Promise<Result<Committed>> {
+    const r = await this.rounds.execute(tableId, { type: 'ResumePlay', at: this.clock.now(), by: actor.userId, reason }, actor);
+    await this.record(actor, 'round.resume-play', reason, r.ok ? r.value.roundId : tableId, r);
+    return r;
+  }
+
   /** The dealer enters a game command by hand (unreadable card, S-3): it waits for a pit boss. */
   async proposeManual(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }, reason: string): Promise<Result<PendingRequest>> {
     if (RESERVED.has(command.type)) return { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `${command.type} cannot be entered by hand.`) };
+    const open = await this.refuseWhileBetting(tableId, actor, 'round.manual-entry', reason, command.type);
+    if (open) return open;
     return this.request('manual', tableId, actor, reason, { ...command, at: 0 } as KernelCommand);
+  }
+
+  /**
+   * Issue 9 finding 3: an outcome set by hand never lands while bets are still being taken (GEN-3: the
+   * result must not be known while betting is open), whoever asks. Refusals are audited too.
+   */
+  private async refuseWhileBetting(tableId: string, actor: Actor, action: string, reason: string, what: string): Promise<{ ok: false; violation: ReturnType<typeof rejection> } | null> {
+    const cur = await this.rounds.currentRound(tableId);
+    if (cur?.state.phase !== 'betting') return null;
+    const r = { ok: false as const, violation: rejection(SERVER_CODES.CORRECTION_WHILE_BETTING, 'GEN-3', `${what} by hand is refused while betting is open on round ${cur.roundId}: close betting first.`) };
+    await this.record(actor, action, `${reason} (${what})`, cur.roundId, r);
+    return r;
   }
 
   /** A pit boss approves a manual entry; the kernel decides it like any device event (audited). */
@@ -110,6 +145,8 @@ export class RoundControlService implements OnApplicationBootstrap {
       await this.record(actor, 'round.manual-approve', reason, requestId, req);
       return req;
     }
+    const open = await this.refuseWhileBetting(tableId, actor, 'round.manual-approve', reason, req.value.command?.type ?? 'a command');
+    if (open) return open;
     const cmd = { ...(req.value.command as KernelCommand), at: this.clock.now(), enteredBy: req.value.by, approvedBy: actor.userId } as KernelCommand;
     const r = await this.rounds.execute(tableId, cmd, actor, { roundId: req.value.roundId });
     await this.record(actor, 'round.manual-approve', `${reason} (${cmd.type} entered by ${req.value.by}: ${req.value.reason})`, req.value.roundId, r);
@@ -117,24 +154,38 @@ export class RoundControlService implements OnApplicationBootstrap {
     return r;
   }
 
-  /** A pit boss's result correction / misdeal resolution / resume (any non-money kernel command), audited. */
-  async correct(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }, reason: string): Promise<Result<Committed>> {
+  /**
+   * A pit boss's result correction / misdeal resolution / resume (any non-money kernel command). Issue 9
+   * finding 3: nobody sets an outcome alone — the correction is stored as a request that a SECOND person
+   * (another pit boss or an admin, never the requester) approves through `approveManual`; it is refused
+   * while betting is open; both people and both reasons are audited.
+   */
+  async correct(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }, reason: string): Promise<Result<PendingRequest>> {
     if (RESERVED.has(command.type)) return { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `${command.type} is not a correction.`) };
-    const r = await this.rounds.execute(tableId, { ...command, at: this.clock.now(), by: actor.userId } as KernelCommand, actor);
-    await this.record(actor, 'round.correction', `${reason} (${command.type})`, r.ok ? r.value.roundId : tableId, r);
-    return r;
+    if (reason.trim() === '') return { ok: false, violation: rejection(SERVER_CODES.REASON_REQUIRED, null, 'A correction needs a reason.') };
+    const open = await this.refuseWhileBetting(tableId, actor, 'round.correction', reason, command.type);
+    if (open) return open;
+    return this.request('manual', tableId, actor, `correction: ${reason}`, { ...command, at: 0, by: actor.userId } as KernelCommand);
   }
 
-  /** A dealer's direct game command (e.g. DeclareNoSpin, ROU-4). */
+  /** A dealer's direct game command (e.g. DeclareNoSpin, ROU-4): one the definition gives the dealer role. */
   async dealerCommand(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }): Promise<Result<Committed>> {
-    if (!DEALER_COMMANDS.has(command.type)) return { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A dealer cannot issue ${command.type} directly; enter it for pit-boss approval.`) };
+    if (RESERVED.has(command.type)) return { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A dealer cannot issue ${command.type}.`) };
+    const cur = await this.rounds.currentRound(tableId);
+    if (!cur) return { ok: false, violation: rejection(SERVER_CODES.NO_ROUND, 'GEN-3', 'There is no round on this table.') };
+    const refused = permission(cur, command.type, 'dealer');
+    if (refused) return { ok: false, violation: refused };
     return this.rounds.execute(tableId, { ...command, at: this.clock.now(), by: actor.userId } as KernelCommand, actor);
   }
 
-  /** A player's decision (blackjack hit/stand/double/split/insurance); the player id comes from the token. */
-  playerDecision(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }): Promise<Result<Committed>> {
+  /** A player's decision (e.g. blackjack hit/stand/double/split/insurance); the player id comes from the token. */
+  async playerDecision(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }): Promise<Result<Committed>> {
     const at = this.clock.now();
-    if (!PLAYER_COMMANDS.has(command.type)) return Promise.resolve({ ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A player cannot issue ${command.type}.`) });
+    if (RESERVED.has(command.type)) return { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A player cannot issue ${command.type}.`) };
+    const cur = await this.rounds.currentRound(tableId);
+    if (!cur) return { ok: false, violation: rejection(SERVER_CODES.NO_ROUND, 'GEN-3', 'There is no round on this table.') };
+    const refused = permission(cur, command.type, 'player');
+    if (refused) return { ok: false, violation: refused };
     return this.rounds.execute(tableId, { ...command, at, playerId: actor.userId } as KernelCommand, actor);
   }
 

@@ -64,6 +64,14 @@ export class RoundsController {
     return out(unwrap(await this.control.voidRound(id, user, body(ReasonBodySchema, b).reason)));
   }
 
+  /** A pit boss resumes a stalled round (PlayStalled, issue 9 §5): the step's deadline is re-armed. */
+  @Post('tables/:id/round/resume-play')
+  @HttpCode(200)
+  @Roles('pitboss')
+  async resumePlay(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Out> {
+    return out(unwrap(await this.control.resumePlay(id, user, body(ReasonBodySchema, b).reason)));
+  }
+
   /** Dealer enters a card/command by hand (S-3); waits for a pit boss. */
   @Post('tables/:id/round/manual-entries')
   @Roles('dealer')
@@ -72,20 +80,24 @@ export class RoundsController {
     return unwrap(await this.control.proposeManual(id, user, command as Record<string, unknown> & { type: string }, reason ?? 'manual entry'));
   }
 
+  /** A second person — another pit boss or an admin, never the requester — signs off (issue 9 finding 3). */
   @Post('tables/:id/round/manual-entries/:requestId/approve')
   @HttpCode(200)
-  @Roles('pitboss')
+  @Roles('pitboss', 'admin')
   async approveManual(@Param('id') id: string, @Param('requestId') requestId: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Out> {
     return out(unwrap(await this.control.approveManual(id, requestId, user, body(ReasonBodySchema, b).reason)));
   }
 
-  /** Result correction / misdeal resolution / resume, pit boss only, audited with the reason. */
+  /**
+   * Result correction / misdeal resolution / resume, proposed by a pit boss with a reason: stored as a
+   * request that a second pit boss or an admin approves (`…/manual-entries/{requestId}/approve`); refused
+   * while betting is open (issue 9 finding 3).
+   */
   @Post('tables/:id/round/corrections')
-  @HttpCode(200)
   @Roles('pitboss')
-  async correct(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Out> {
+  async correct(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<PendingRequest> {
     const { reason, ...command } = body(GameCommandBodySchema, b);
-    return out(unwrap(await this.control.correct(id, user, command as Record<string, unknown> & { type: string }, reason ?? '')));
+    return unwrap(await this.control.correct(id, user, command as Record<string, unknown> & { type: string }, reason ?? ''));
   }
 
   /** Dealer's direct game command (e.g. DeclareNoSpin, ROU-4). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEALER, flush, makeHarness, PITBOSS, PLAYER } from './testing/harness.js';
+import { DEALER, flush, makeHarness, PITBOSS, PLAYER, openTable } from './testing/harness.js';
 import type { RoundFrame } from './rounds.service.js';
 import { SYSTEM_ACTOR } from './rounds.types.js';
+import { DEFAULT_STALL } from '@felt/games';
 import { COIN_RESULT_TIMEOUT_MS } from './testing/coin.kernel.js';
 
 const bet = (betId: string, spot: string, stakeMinor: number, playerId = 'player1') => ({ type: 'PlaceBet', at: 0, bet: { betId, playerId, spot, stakeMinor } });
@@ -33,12 +34,14 @@ describe('RoundsService (one write path through the kernel)', () => {
     const tableId = await h.openCoinTable();
     await h.rounds.openRound(tableId, DEALER);
     await h.advance(3_000);
-    const closed = await h.rounds.execute(tableId, { type: 'CloseBetting', at: h.clock.now(), reason: 'dealer' }, DEALER);
+    const closedAt = h.clock.now();
+    const closed = await h.rounds.execute(tableId, { type: 'CloseBetting', at: closedAt, reason: 'dealer' }, DEALER);
     expect(closed.ok).toBe(true);
     await h.advance(10_000);
     const r = await h.rounds.currentRound(tableId);
     expect(r?.state.seq).toBe(2);
-    expect(h.scheduler.pending()).toEqual([]);
+    // the betting deadline is gone; only the play step's stall deadline stays armed (issue 9 §5, DEFAULT_STALL)
+    expect(h.scheduler.pending()).toEqual([closedAt + DEFAULT_STALL.afterMs]);
   });
 
   it('refuses to open a round on a closed table or while a round is in progress', async () => {
@@ -47,7 +50,7 @@ describe('RoundsService (one write path through the kernel)', () => {
     await h.tables.setStatus(tableId, 'closed', 'end of shift', PITBOSS);
     const r = await h.rounds.openRound(tableId, DEALER);
     expect(r.ok ? null : r.violation.code).toBe('TABLE_NOT_OPEN');
-    await h.tables.setStatus(tableId, 'open', 'shift start', PITBOSS);
+    await openTable(h.tables, tableId, 'shift start');
     expect((await h.rounds.openRound(tableId, DEALER)).ok).toBe(true);
     const again = await h.rounds.openRound(tableId, DEALER);
     expect(again.ok ? null : again.violation.code).toBe('ROUND_IN_PROGRESS');
@@ -85,7 +88,7 @@ describe('RoundsService (one write path through the kernel)', () => {
     const at = h.clock.now();
     await h.rounds.execute(tableId, { ...bet('b1', 'heads', 1_000), at }, PLAYER(1));
     const r = await h.rounds.execute(tableId, { ...bet('b2', 'tails', 1_000), at }, PLAYER(1));
-    expect(r.ok ? null : { code: r.violation.code, ruleId: r.violation.ruleId }).toEqual({ code: 'OPPOSITE_SIDES', ruleId: 'RES-2' });
+    expect(r.ok ? null : { code: r.violation.code, ruleId: r.violation.ruleId }).toEqual({ code: 'OPPOSITE_BETS', ruleId: 'RES-2' });
     expect((await h.rounds.currentRound(tableId))?.state.seq).toBe(2);
     expect(await h.balance('player1')).toBe(9_000);
   });
@@ -100,7 +103,9 @@ describe('RoundsService (one write path through the kernel)', () => {
     await h.rounds.execute(tableId, { type: 'LaunchCoin', at: h.clock.now() }, SYSTEM_ACTOR);
     await h.advance(COIN_RESULT_TIMEOUT_MS);
     const r = await h.rounds.currentRound(tableId);
-    expect(r?.state.phase).toBe('void');
+    // voided, then marked settled once refunded (the lifecycle table: mark-settled after a void is RoundSettled; the void reason stays)
+    expect(r?.state.voidReason).toBe('no result in time');
+    expect(['void', 'settled']).toContain(r?.state.phase);
     expect(await h.balance('player1')).toBe(10_000);
     expect(await h.invariants()).toEqual([]);
   });

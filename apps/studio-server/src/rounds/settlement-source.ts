@@ -12,9 +12,19 @@ import { RoundsService } from './rounds.service.js';
 export class RoundsSettlementSource {
   constructor(@Inject(RoundsService) private readonly rounds: RoundsService) {}
 
+  /**
+   * The round's fold: the cached one when the event log holds nothing after its seq (one indexed read
+   * that returns no rows), else rebuilt from the stored events. The money follows what was committed;
+   * a 100 000-bet round is no longer replayed twice per settlement (issue 13).
+   */
+  private async committed(roundId: string): Promise<Awaited<ReturnType<RoundsService['round']>>> {
+    const cached = await this.rounds.round(roundId);
+    if (cached && (await this.rounds.loadEvents(roundId, cached.state.seq)).length === 0) return cached;
+    return this.rounds.round(roundId, { fresh: true });
+  }
+
   async linesFor(roundId: string): Promise<Settlement> {
-    // Always from the stored events: the money must follow what was committed, never a cache.
-    const r = await this.rounds.round(roundId, { fresh: true });
+    const r = await this.committed(roundId);
     if (!r) throw new Error(`settlement: no round ${roundId}`);
     const s = r.kernel.settle(r.state);
     // Throwing makes the job retry, then dead-letter with an alert (STYLE.md "Errors").
@@ -23,7 +33,7 @@ export class RoundsSettlementSource {
   }
 
   async markSettled(roundId: string, at: number): Promise<void> {
-    const r = await this.rounds.round(roundId, { fresh: true });
+    const r = await this.committed(roundId);
     if (!r) throw new Error(`settlement: no round ${roundId}`);
     if (r.state.phase === 'settled') return; // replayed settlement
     const res = await this.rounds.execute(r.tableId, { type: 'MarkSettled', at }, SYSTEM_ACTOR, { roundId });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
 import type { AnyKernel } from './kernel.registry.js';
 import { SYSTEM_ACTOR } from './rounds.types.js';
-import { DEALER, makeHarness, PITBOSS } from './testing/harness.js';
+import { DEALER, makeHarness, PITBOSS, openTable } from './testing/harness.js';
 
 const dealt = (s: unknown): number => (s as { shoe: { dealt: number } }).shoe.dealt;
 
@@ -11,7 +11,7 @@ describe('shoe composition across rounds (S-1, S-4)', () => {
     const h = makeHarness([games.baccarat.baccaratKernel as unknown as AnyKernel], { baccarat: ['punto-banco'] });
     const t = await h.tables.create({ name: 'B', game: 'baccarat', profileId: 'punto-banco', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [] }, PITBOSS);
     if (!t.ok) throw new Error(t.violation.message);
-    await h.tables.setStatus(t.value.tableId, 'open', 'test', PITBOSS);
+    await openTable(h.tables, t.value.tableId, 'test');
     const round = async (cards: string[]): Promise<void> => {
       await h.rounds.openRound(t.value.tableId, DEALER);
       for (const card of cards) await h.rounds.execute(t.value.tableId, { type: 'RecordCard', at: h.clock.now(), card }, SYSTEM_ACTOR, { closesBetting: true });

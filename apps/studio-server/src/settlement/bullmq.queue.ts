@@ -6,6 +6,8 @@ import type { SettlementProcessor } from './settlement.processor.js';
 
 export const SETTLEMENT_QUEUE_NAME = 'settlement';
 export const SETTLEMENT_DEAD_LETTER_QUEUE_NAME = 'settlement-dead';
+export const SETTLEMENT_LOCK_MS = 4_000;
+export const SETTLEMENT_STALL_CHECK_MS = 1_000;
 
 /**
  * BullMQ adapter (REDIS_URL): job id `settle-<roundId>` (dedup while queued/running), `attempts` with
@@ -35,7 +37,17 @@ export class BullMqSettlementQueue implements SettlementQueue {
     };
     this.queue = new Queue<SettleRoundJob>(SETTLEMENT_QUEUE_NAME, { connection: conn(), prefix });
     this.dead = new Queue(SETTLEMENT_DEAD_LETTER_QUEUE_NAME, { connection: conn(), prefix });
-    this.worker = new Worker<SettleRoundJob>(SETTLEMENT_QUEUE_NAME, async (job: Job<SettleRoundJob>) => this.processor.settle(job.data), { connection: conn(), prefix, concurrency: 4 });
+    this.worker = new Worker<SettleRoundJob>(SETTLEMENT_QUEUE_NAME, async (job: Job<SettleRoundJob>) => this.processor.settle(job.data), {
+      connection: conn(),
+      prefix,
+      concurrency: 4,
+      // Issue 9 finding 6: a job whose worker died (kill -9) is taken again within seconds, not after
+      // BullMQ's default 30 s lock + 30 s stall check. The lock is renewed every lockDuration/2.
+      lockDuration: SETTLEMENT_LOCK_MS,
+      stalledInterval: SETTLEMENT_STALL_CHECK_MS,
+      // A false stall (an event loop busy past the lock) runs the job again: harmless, settlement is idempotent.
+      maxStalledCount: 5,
+    });
     this.worker.on('failed', (job, err) => {
       if (job === undefined) return;
       const attemptsAllowed = job.opts.attempts ?? 1;
@@ -68,6 +80,16 @@ export class BullMqSettlementQueue implements SettlementQueue {
       // A finally failed job is copied to the dead-letter queue and removed here, so a re-enqueue (after the cause is fixed) runs.
       removeOnFail: true,
     });
+    // Issue 9 finding 6: after a crash during settlement the job is still `active` under the dead worker's
+    // lock and the add above was a no-op. Once that lock has expired, settle now (idempotent: the stale job,
+    // when BullMQ moves it back, finds the round settled and posts nothing).
+    const existing = await this.queue.getJob(settlementJobId(job.roundId));
+    if (existing !== undefined && (await existing.isActive())) {
+      const client = (await this.queue.client) as unknown as Redis;
+      if ((await client.exists(`${this.queue.toKey(settlementJobId(job.roundId))}:lock`)) === 0) {
+        this.track(this.processor.settle(existing.data));
+      }
+    }
   }
 
   async drain(): Promise<void> {

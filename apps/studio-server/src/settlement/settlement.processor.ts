@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { CLOCK, type Clock } from '../config/clock.js';
 import { MetricsService } from '../ops/metrics.service.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { UNIT_OF_WORK, type BetTransition, type NewPosting, type UnitOfWork } from '../ports/persistence.port.js';
 import { settlementPosting } from '../wallet/ledger.rules.js';
 import { SETTLEMENT_SOURCE, type SettleRoundJob, type SettlementSource } from './settlement.port.js';
 
@@ -47,22 +47,26 @@ export class SettlementProcessor {
     const settlement = await source.linesFor(roundId);
     if (settlement.roundId !== roundId) throw new Error(`settlement source answered round ${settlement.roundId} for ${roundId}`);
     const at = this.clock.now();
+    // One transaction, a few multi-row statements (issue 13): postings and bet moves are batched.
     const posted = await this.uow.run(async (tx) => {
       const bets = new Map((await tx.bets.listByRound(roundId)).map((b) => [b.betId, b]));
-      let n = 0;
       const seen = new Set<string>();
+      const postings: NewPosting[] = [];
+      const moves: BetTransition[] = [];
       for (const line of settlement.lines) {
         const bet = bets.get(line.betId);
         if (bet === undefined) throw new Error(`round ${roundId}: settlement line for unknown bet ${line.betId}`);
         if (bet.stakeMinor !== line.stakeMinor || bet.playerId !== line.playerId) throw new Error(`round ${roundId}: line for bet ${line.betId} does not match the stored bet`);
         seen.add(line.betId);
         const p = settlementPosting(roundId, line, bet.currency);
-        if (await tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at })))) n += 1;
-        await tx.bets.transition(line.betId, 'accepted', line.outcome === 'refund' ? 'refunded' : 'settled', line.returnMinor, at);
+        postings.push({ postingId: p.postingId, entries: p.entries.map((e) => ({ ...e, at })) });
+        moves.push({ betId: line.betId, to: line.outcome === 'refund' ? 'refunded' : 'settled', returnMinor: line.returnMinor });
       }
       // Non-negotiable 2: every accepted bet is settled or refunded — a line missing is a kernel/rounds bug.
       const missing = [...bets.values()].filter((b) => b.status === 'accepted' && !seen.has(b.betId));
       if (missing.length > 0) throw new Error(`round ${roundId}: accepted bets without a settlement line: ${missing.map((b) => b.betId).join(', ')}`);
+      const n = await tx.ledger.postMany(postings);
+      await tx.bets.transitionMany('accepted', moves, at);
       return n;
     });
     await source.markSettled(roundId, at);

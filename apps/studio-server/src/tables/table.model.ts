@@ -39,20 +39,29 @@ export interface TablesRepository {
 
 export const TABLES_REPOSITORY = Symbol('TABLES_REPOSITORY');
 
+/** Deep-freezes a plain value (a stored table is shared by every reader, never copied per lookup). */
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    for (const x of Object.values(v)) deepFreeze(x);
+    Object.freeze(v);
+  }
+  return v;
+}
+
 export class InMemoryTablesRepository implements TablesRepository {
   private readonly rows = new Map<string, Table>();
   async insert(table: Table): Promise<void> {
     if (this.rows.has(table.tableId)) throw new Error(`table ${table.tableId} exists`);
-    this.rows.set(table.tableId, structuredClone(table));
+    this.rows.set(table.tableId, deepFreeze(structuredClone(table)));
   }
   async save(table: Table): Promise<void> {
-    this.rows.set(table.tableId, structuredClone(table));
+    this.rows.set(table.tableId, deepFreeze(structuredClone(table)));
   }
+  /** The stored, frozen table: a lookup (one per command) copies nothing (issue 13). */
   async get(tableId: string): Promise<Table | null> {
-    const t = this.rows.get(tableId);
-    return t ? structuredClone(t) : null;
+    return this.rows.get(tableId) ?? null;
   }
   async list(): Promise<Table[]> {
-    return [...this.rows.values()].map((t) => structuredClone(t)).sort((a, b) => a.tableId.localeCompare(b.tableId));
+    return [...this.rows.values()].sort((a, b) => a.tableId.localeCompare(b.tableId));
   }
 }

@@ -27,6 +27,15 @@ describe('TablesService', () => {
     expect(b.ok ? null : b.violation.code).toBe('UNKNOWN_GAME');
   });
 
+  it('boot fails with a clear error when a stored table plays a game the registry has no definition for', async () => {
+    const x = h();
+    const t = await x.tables.create(body(), PITBOSS);
+    if (!t.ok) throw new Error(t.violation.message);
+    await expect(x.tables.checkDefinitions()).resolves.toBeUndefined();
+    await x.repo.insert({ ...t.value, tableId: 'tbl_pachinko', name: 'Pachinko 1', game: 'pachinko' as never });
+    await expect(x.tables.checkDefinitions()).rejects.toThrow(/Felt cannot start: table tbl_pachinko \("Pachinko 1"\) plays pachinko.*no definition for pachinko\. Known games: roulette/);
+  });
+
   it('a roulette table opens only after a recorded pre-open check covering table, wheel level, free running and ball (ROU-7)', async () => {
     const x = h();
     const t = await x.tables.create(body(), PITBOSS);

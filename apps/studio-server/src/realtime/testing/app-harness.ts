@@ -1,3 +1,4 @@
+import type { DynamicModule, Type } from '@nestjs/common';
 import type { Role } from '../../auth/auth.types.js';
 import { AuthService } from '../../auth/auth.service.js';
 import type { Clock, Ids } from '../../config/clock.js';
@@ -20,8 +21,8 @@ export interface RoundsApp extends TestApp {
 }
 
 /** The whole server with the rounds modules, in-memory persistence and an embedded broker (unless config says otherwise). */
-export async function bootRoundsApp(opts: { config?: Partial<FeltConfig>; clock?: Clock; ids?: Ids } = {}): Promise<RoundsApp> {
-  const app = await bootTestApp({ imports: [RoundsModule, BettingModule, IngestModule, RealtimeModule], ...(opts.config ? { config: opts.config } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.ids ? { ids: opts.ids } : {}) });
+export async function bootRoundsApp(opts: { config?: Partial<FeltConfig>; clock?: Clock; ids?: Ids; imports?: readonly (Type<unknown> | DynamicModule)[] } = {}): Promise<RoundsApp> {
+  const app = await bootTestApp({ imports: [RoundsModule, BettingModule, IngestModule, RealtimeModule, ...(opts.imports ?? [])], ...(opts.config ? { config: opts.config } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.ids ? { ids: opts.ids } : {}) });
   const auth = app.get(AuthService);
   const uow = app.get<UnitOfWork>(UNIT_OF_WORK);
   let dep = 0;

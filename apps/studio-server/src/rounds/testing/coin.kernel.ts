@@ -1,12 +1,12 @@
-import { ok, violation, type Result, type Violation } from '@felt/games';
-import { accepted, checkBetIdempotency, checkBettingOpen, checkCancel, checkStake, checkVoidable, emit, evolveCommon, refundAll, reject } from '@felt/games';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, NextAction, RoundKernel, RoundStateBase, Settlement } from '@felt/games';
+import { createKernel, defineGame, events, ok, refuse, stakeOnSpot, vio, violation } from '@felt/games';
+import type { CommonCommand, CommonEvent, Deadline, NextAction, RefereeState, SettlementLine } from '@felt/games';
 import type { AnyKernel } from '../kernel.registry.js';
 
 /**
- * A tiny round kernel for the server's unit tests (the real games are tested in libs/games): a coin
- * flip with spots `heads`/`tails` paying 1:1, a RES-style restriction (not both sides), a device
- * "launch" sign, a result, a hidden `dealerSecret` (like a hole card) and a result timeout deadline.
+ * A tiny game for the server's unit tests (the real games are tested in libs/games), declared on the
+ * referee like every game (`defineGame`): a coin flip with spots `heads`/`tails` paying 1:1, a
+ * RES-style restriction (not both sides), a device "launch" sign, a result, a hidden `dealerSecret`
+ * (like a hole card) and a result timeout deadline.
  * Phases: idle → betting → closed → play (launched) → resolved → settled; void from any unresolved.
  */
 export type CoinCommand =
@@ -22,7 +22,7 @@ export type CoinEvent =
   | { readonly type: 'FlipRecorded'; readonly at: number; readonly side: 'heads' | 'tails' }
   | { readonly type: 'SecretRecorded'; readonly at: number; readonly secret: string };
 
-export interface CoinState extends RoundStateBase {
+export interface CoinState extends RefereeState {
   readonly side: 'heads' | 'tails' | null;
   readonly resultDueAt: number | null;
   readonly secret: string | null;
@@ -30,59 +30,29 @@ export interface CoinState extends RoundStateBase {
 
 export const COIN_RESULT_TIMEOUT_MS = 5_000;
 const SPOTS = ['heads', 'tails'] as const;
-const v = (code: string, ruleId: string | null, message: string): Violation => violation(code, ruleId, message).violation;
 
-export const coinKernel: RoundKernel<CoinState, CoinCommand, CoinEvent, unknown> = {
-  game: 'sicbo',
-  initial: () => ({ game: 'sicbo', roundId: null, tableId: null, profileId: null, seq: 0, phase: 'idle', bettingClosesAt: null, limits: null, bets: {}, voidReason: null, side: null, resultDueAt: null, secret: null }),
-  decide(s, c) {
-    switch (c.type) {
-      case 'OpenRound':
-        if (s.phase !== 'idle') return reject(v('ROUND_ALREADY_OPEN', null, 'open'));
-        if (c.profileId !== 'coin') return reject(v('UNKNOWN_PROFILE', 'D-2', 'unknown profile'));
-        return emit<CoinEvent>({ type: 'RoundOpened', at: c.at, roundId: c.roundId, tableId: c.tableId, profileId: c.profileId, bettingClosesAt: c.bettingClosesAt, limits: c.limits });
-      case 'PlaceBet': {
-        const closed = checkBettingOpen(s, c.at);
-        if (closed) return reject(closed);
-        const dup = checkBetIdempotency(s, c.bet);
-        if (dup === 'duplicate') return emit<CoinEvent>();
-        if (dup) return reject(dup);
-        if (!(SPOTS as readonly string[]).includes(c.bet.spot)) return reject(v('UNKNOWN_SPOT', null, `No spot ${c.bet.spot}.`));
-        const bad = checkStake(s, c.bet, c.bet.spot);
-        if (bad) return reject(bad);
-        const other = c.bet.spot === 'heads' ? 'tails' : 'heads';
-        if (Object.values(s.bets).some((b) => b.playerId === c.bet.playerId && b.spot === other)) return reject(v('OPPOSITE_SIDES', 'RES-2', 'Not both heads and tails in one round.'));
-        return emit<CoinEvent>(accepted(c.at, c.bet, c.bet.spot));
-      }
-      case 'CancelBet': {
-        const bad = checkCancel(s, c.at, c.betId, c.playerId);
-        if (bad) return reject(bad);
-        return emit<CoinEvent>({ type: 'BetCancelled', at: c.at, betId: c.betId, playerId: c.playerId, stakeMinor: s.bets[c.betId]?.stakeMinor ?? 0 });
-      }
-      case 'CloseBetting':
-        if (s.phase !== 'betting') return reject(v('BETTING_NOT_OPEN', 'GEN-3', 'Betting is not open.'));
-        return emit<CoinEvent>({ type: 'BettingClosed', at: c.at, reason: c.reason });
-      case 'LaunchCoin':
-        if (s.phase !== 'closed') return reject(v('NOT_CLOSED', 'GEN-3', '"No more bets" comes before the launch.'));
-        return emit<CoinEvent>({ type: 'CoinLaunched', at: c.at, resultDueAt: c.at + COIN_RESULT_TIMEOUT_MS });
-      case 'RecordSecret':
-        if (s.phase !== 'closed' && s.phase !== 'play') return reject(v('NOT_IN_PLAY', null, 'no'));
-        return emit<CoinEvent>({ type: 'SecretRecorded', at: c.at, secret: c.secret });
-      case 'RecordFlip':
-        if (s.phase !== 'play') return reject(v('NOT_IN_PLAY', 'GEN-5', 'The coin was not launched.'));
-        return emit<CoinEvent>({ type: 'FlipRecorded', at: c.at, side: c.side });
-      case 'FlipTimeout':
-        if (s.phase !== 'play' || s.resultDueAt === null || c.at < s.resultDueAt) return reject(v('NOT_DUE', null, 'not due'));
-        return emit<CoinEvent>({ type: 'RoundVoided', at: c.at, reason: 'no result in time', by: 'system' });
-      case 'VoidRound': {
-        const bad = checkVoidable(s);
-        if (bad) return reject(bad);
-        return emit<CoinEvent>({ type: 'RoundVoided', at: c.at, reason: c.reason, by: c.by });
-      }
-      case 'MarkSettled':
-        if (s.phase !== 'resolved') return reject(v('ROUND_NOT_RESOLVED', 'GEN-5', 'not resolved'));
-        return emit<CoinEvent>({ type: 'RoundSettled', at: c.at });
-    }
+export const coinDefinition = defineGame<CoinState, CoinCommand, CoinEvent, unknown, { readonly id: string; readonly name: string }>({
+  id: 'sicbo',
+  name: 'Coin',
+  profiles: { coin: { id: 'coin', name: 'Coin flip' } },
+  defaultProfile: 'coin',
+  maxReturnMultiple: () => 2,
+  initial: () => ({ game: 'sicbo', side: null, resultDueAt: null, secret: null }),
+  bets: {
+    spot: (_s, _p, key) => ((SPOTS as readonly string[]).includes(key) ? ok({ key, kind: key }) : violation('UNKNOWN_SPOT', 'GEN-7', `No spot ${key}.`)),
+    restrict(s, _p, bet) {
+      const other = bet.spot === 'heads' ? 'tails' : 'heads';
+      return stakeOnSpot(s.book, bet.playerId, other) > 0 ? vio('OPPOSITE_BETS', 'RES-2', 'Not both heads and tails in one round.') : null;
+    },
+  },
+  moves: {
+    LaunchCoin: { phases: ['closed'], decide: (_s, c) => events<CoinEvent>({ type: 'CoinLaunched', at: c.at, resultDueAt: c.at + COIN_RESULT_TIMEOUT_MS }) },
+    RecordSecret: { phases: ['closed', 'play'], decide: (_s, c) => events<CoinEvent>({ type: 'SecretRecorded', at: c.at, secret: c.secret }) },
+    RecordFlip: { phases: ['play'], decide: (_s, c) => events<CoinEvent>({ type: 'FlipRecorded', at: c.at, side: c.side }) },
+    FlipTimeout: {
+      phases: ['play'],
+      decide: (s, c) => (s.resultDueAt === null || c.at < s.resultDueAt ? refuse(vio('DEADLINE_NOT_REACHED', 'GEN-6', 'not due')) : events<CoinEvent>({ type: 'RoundVoided', at: c.at, reason: 'no result in time', by: 'system' })),
+    },
   },
   evolve(s, e) {
     switch (e.type) {
@@ -92,31 +62,20 @@ export const coinKernel: RoundKernel<CoinState, CoinCommand, CoinEvent, unknown>
         return { ...s, seq: s.seq + 1, phase: 'resolved', side: e.side, resultDueAt: null };
       case 'SecretRecorded':
         return { ...s, seq: s.seq + 1, secret: e.secret };
-      case 'RoundOpened':
-      case 'BetAccepted':
-      case 'BetCancelled':
-      case 'BettingClosed':
-      case 'RoundVoided':
-      case 'RoundSettled':
-        return evolveCommon(s, e);
     }
   },
-  view(s, a: Audience) {
-    const bets: AcceptedBet[] = Object.values(s.bets).filter((b) => a.role !== 'player' || b.playerId === a.playerId);
+  view(s, a) {
+    const bets = a.role === 'player' ? s.book.byId.values().filter((b) => b.playerId === a.playerId) : s.book.byId.values();
     return { roundId: s.roundId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt, side: s.side, bets, secret: a.role === 'player' && s.phase !== 'resolved' && s.phase !== 'settled' ? null : s.secret };
   },
-  settle(s): Result<Settlement> {
-    const roundId = s.roundId ?? '';
-    if (s.phase === 'void') {
-      const lines = refundAll(s);
-      return ok({ roundId, voided: true, lines, houseResultMinor: 0 });
-    }
-    if ((s.phase !== 'resolved' && s.phase !== 'settled') || s.side === null) return violation('ROUND_NOT_RESOLVED', 'GEN-5', 'no result');
-    const lines = Object.values(s.bets).map((b) => {
+  redact: (e) => e,
+  settle(s) {
+    if (s.side === null) return violation('ROUND_NOT_RESOLVED', 'GEN-5', 'no result');
+    const lines: SettlementLine[] = s.book.byId.values().map((b) => {
       const win = b.spot === s.side;
-      return { betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: win ? b.stakeMinor * 2 : 0, outcome: win ? ('win' as const) : ('lose' as const), rules: ['COIN-1'] };
+      return { betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: win ? b.stakeMinor * 2 : 0, outcome: win ? 'win' : 'lose', rules: ['COIN-1'] };
     });
-    return ok({ roundId, voided: false, lines, houseResultMinor: lines.reduce((a, l) => a + l.stakeMinor - l.returnMinor, 0) });
+    return ok(lines);
   },
   next(s): readonly NextAction[] {
     if (s.phase === 'closed') return [{ kind: 'launch', message: 'Launch the coin.' }];
@@ -124,10 +83,14 @@ export const coinKernel: RoundKernel<CoinState, CoinCommand, CoinEvent, unknown>
     return [];
   },
   deadlines(s): readonly Deadline[] {
-    if (s.phase === 'betting' && s.bettingClosesAt !== null) return [{ at: s.bettingClosesAt, command: { type: 'CloseBetting', at: s.bettingClosesAt, reason: 'deadline' } }];
     if (s.phase === 'play' && s.resultDueAt !== null) return [{ at: s.resultDueAt, command: { type: 'FlipTimeout', at: s.resultDueAt } }];
     return [];
   },
-};
+  devices: { families: ['coin'], map: () => null },
+  commands: [],
+  example: { spots: ['heads', 'heads'], resolve: [{ type: 'LaunchCoin' }, { type: 'RecordFlip', side: 'heads' }] },
+});
+
+export const coinKernel = createKernel(coinDefinition);
 
 export const coinAsAny = coinKernel as unknown as AnyKernel;

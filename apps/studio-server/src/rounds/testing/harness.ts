@@ -1,8 +1,9 @@
 import * as games from '@felt/games';
+import type { Result } from '@felt/games';
 import { FixedClock, SequentialIds } from '../../config/clock.js';
 import type { LedgerReader } from '../../persistence/persistence.common.js';
 import type { UnitOfWork } from '../../ports/persistence.port.js';
-import { InMemoryTablesRepository } from '../../tables/table.model.js';
+import { InMemoryTablesRepository, type Table } from '../../tables/table.model.js';
 import { TablesService } from '../../tables/tables.service.js';
 import { checkLedgerInvariants, depositPosting, settlementPosting, type LedgerInvariantViolation } from '../../wallet/ledger.rules.js';
 import { MapKernelRegistry, type AnyKernel } from '../kernel.registry.js';
@@ -100,6 +101,8 @@ export interface Harness {
   readonly control: RoundControlService;
   readonly pending: InMemoryPendingRequests;
   readonly source: RoundsSettlementSource;
+  /** The tables store (tests that plant a row the API would refuse). */
+  readonly repo: InMemoryTablesRepository;
   /** Move the clock and fire every due timer; waits for the commands they issue. */
   advance(ms: number): Promise<void>;
   deposit(playerId: string, amountMinor: number): Promise<void>;
@@ -140,7 +143,7 @@ export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profile
   const metrics = shared?.metrics ?? new FakeMetrics();
   const repo = shared?.repo ?? new InMemoryTablesRepository();
   const pending = shared?.pending ?? new InMemoryPendingRequests();
-  const registry = new MapKernelRegistry(kernels, profiles, { blackjack: games.blackjack.eventForAudience as never });
+  const registry = new MapKernelRegistry(kernels, profiles);
   const settlement = new ProcessingSettlementQueue(uow, clock);
   const tables = new TablesService(repo, registry, clock, ids, audit);
   const rounds = new RoundsService(uow, registry, tables, clock, ids, scheduler, settlement, alerts, metrics);
@@ -165,6 +168,7 @@ export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profile
     control,
     pending,
     source,
+    repo,
     async advance(ms) {
       clock.advance(ms);
       scheduler.runDue(clock.now());
@@ -203,10 +207,25 @@ export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profile
         PITBOSS,
       );
       if (!t.ok) throw new Error(t.violation.message);
-      const o = await tables.setStatus(t.value.tableId, 'open', 'test', PITBOSS);
+      const o = await openTable(tables, t.value.tableId);
       if (!o.ok) throw new Error(o.violation.message);
       await flush();
       return t.value.tableId;
     },
   };
+}
+
+/**
+ * Open a table the way a pit boss does: record the pre-open checks its game's definition asks for
+ * (ROU-7, GEN-8 card inspection), then open it.
+ */
+export async function openTable(tables: TablesService, tableId: string, reason = 'test', actor: Actor = PITBOSS): Promise<Result<Table>> {
+  const t = await tables.get(tableId);
+  if (!t.ok) return t;
+  const pre = games.gameDefinition(t.value.game)?.preOpen;
+  if (pre) {
+    const checked = await tables.recordPreOpenCheck(tableId, { checks: [...pre.checks] }, actor);
+    if (!checked.ok) return checked;
+  }
+  return tables.setStatus(tableId, 'open', reason, actor);
 }

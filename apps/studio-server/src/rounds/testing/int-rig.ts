@@ -70,7 +70,7 @@ export async function intRig(): Promise<IntRig> {
       app.get(RoundsService).onModuleDestroy();
       app.get(CadenceService).onModuleDestroy();
       app.get(RecoveryService).onModuleDestroy();
-      app.get(DeviceIngestService).onModuleDestroy();
+      void app.get(DeviceIngestService).onModuleDestroy();
       // A dead process takes its queue worker with it.
       await app.get(SettlementService).onApplicationShutdown();
       crashed.add(app);

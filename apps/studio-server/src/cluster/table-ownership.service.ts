@@ -1,0 +1,90 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { RecoveryService } from '../rounds/recovery.service.js';
+import { RoundsService } from '../rounds/rounds.service.js';
+import { TablesService } from '../tables/tables.service.js';
+import { TABLE_LEASES, type TableLeases } from './table-lease.js';
+
+export interface ClusterOptions {
+  /** This instance's id in the leases (unique per process). */
+  readonly instanceId: string;
+  /** Lease time to live; renewed every ttl/3. A dead owner's tables move after at most one TTL. */
+  readonly leaseTtlMs: number;
+  /** Give the leases up on a graceful shutdown (so a standby takes over at once). Default true. */
+  readonly releaseOnShutdown?: boolean;
+}
+
+export const CLUSTER_OPTIONS = Symbol('CLUSTER_OPTIONS');
+
+/**
+ * Table ownership across instances (issue 13): every ttl/3 this instance renews the leases it holds
+ * and tries to take the lease of every open table nobody holds. Winning a lease means taking the
+ * table over: drop any cached state and recover its open round from the event log (replay, deadlines
+ * re-armed, a round waiting for a device watched) — exactly what a restart does, for one table.
+ * Losing a lease (it ran out, e.g. after a long pause) drops the cached state, so this instance
+ * decides nothing more on stale state; the expected-seq check of the event log refuses a stale write.
+ */
+@Injectable()
+export class TableOwnershipService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('Cluster');
+  private readonly owned = new Set<string>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private ticking: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    @Inject(TABLE_LEASES) private readonly leases: TableLeases,
+    @Inject(CLUSTER_OPTIONS) private readonly opts: ClusterOptions,
+    @Inject(TablesService) private readonly tables: TablesService,
+    @Inject(RoundsService) private readonly rounds: RoundsService,
+    @Inject(RecoveryService) private readonly recovery: RecoveryService,
+  ) {}
+
+  get instanceId(): string {
+    return this.opts.instanceId;
+  }
+
+  /** Tables this instance owns right now. */
+  ownedTables(): readonly string[] {
+    return [...this.owned];
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.tick();
+    this.timer = setInterval(() => void this.tick(), Math.max(50, Math.floor(this.opts.leaseTtlMs / 3)));
+    this.timer.unref?.();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.ticking;
+    if (this.opts.releaseOnShutdown !== false) for (const t of this.owned) await this.leases.release(t, this.opts.instanceId).catch(() => undefined);
+    this.owned.clear();
+    await this.leases.close();
+  }
+
+  /** One pass: renew what is held, take what is free. Passes never overlap. */
+  tick(): Promise<void> {
+    this.ticking = this.ticking.then(() => this.pass()).catch((e: unknown) => this.log.error(`lease pass failed: ${(e as Error).stack ?? String(e)}`));
+    return this.ticking;
+  }
+
+  private async pass(): Promise<void> {
+    if (this.stopped) return;
+    const me = this.opts.instanceId;
+    for (const tableId of [...this.owned]) {
+      if (await this.leases.renew(tableId, me, this.opts.leaseTtlMs)) continue;
+      this.owned.delete(tableId);
+      this.rounds.invalidate(tableId);
+      this.log.warn(`lost the lease of table ${tableId}`);
+    }
+    for (const t of await this.tables.list()) {
+      if (this.stopped || this.owned.has(t.tableId) || t.status === 'closed') continue;
+      if (!(await this.leases.acquire(t.tableId, me, this.opts.leaseTtlMs))) continue;
+      this.owned.add(t.tableId);
+      this.rounds.invalidate(t.tableId);
+      const report = await this.recovery.recover(t.tableId);
+      this.log.log(`instance ${me} owns table ${t.tableId}${report.length ? `; took over ${report.map((r) => `${r.roundId} (${r.phase}, ${r.action})`).join(', ')}` : ''}`);
+    }
+  }
+}

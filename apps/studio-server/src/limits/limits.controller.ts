@@ -1,0 +1,44 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { RealityCheckBodySchema, SelfExclusionBodySchema, SetLimitBodySchema } from '@felt/protocol';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { RolesGuard } from '../auth/roles.guard.js';
+import { body, unwrap } from '../rounds/http-errors.js';
+import { LimitsService, type PlayerLimitsView } from './limits.service.js';
+
+/** The player's own responsible-gambling settings (§2.9): read, limits, reality check, self-exclusion. */
+@ApiTags('responsible gambling')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard, RolesGuard)
+@Roles('player')
+@Controller('me')
+export class LimitsController {
+  constructor(@Inject(LimitsService) private readonly limits: LimitsService) {}
+
+  @Get('limits')
+  get(@CurrentUser() user: AuthUser): PlayerLimitsView {
+    return this.limits.view(user.userId);
+  }
+
+  @Post('limits')
+  @HttpCode(200)
+  async set(@CurrentUser() user: AuthUser, @Body() b: unknown): Promise<PlayerLimitsView> {
+    return unwrap(await this.limits.setLimit(user.userId, body(SetLimitBodySchema, b)));
+  }
+
+  @Post('reality-check')
+  @HttpCode(200)
+  realityCheck(@CurrentUser() user: AuthUser, @Body() b: unknown): Promise<PlayerLimitsView> {
+    return this.limits.setRealityCheck(user.userId, body(RealityCheckBodySchema, b).intervalMinutes);
+  }
+
+  /** Self-exclusion: it cannot be lifted or shortened by anyone (a later, longer one extends it). */
+  @Post('self-exclusion')
+  @HttpCode(200)
+  exclude(@CurrentUser() user: AuthUser, @Body() b: unknown): Promise<PlayerLimitsView> {
+    return this.limits.selfExclude(user.userId, body(SelfExclusionBodySchema, b).period);
+  }
+}

@@ -1,0 +1,64 @@
+import type { DataSource } from 'typeorm';
+import type { RgSettings } from './limits.rules.js';
+
+/** A player's money movements and bet times since `since` (usage is rebuilt from the bets at boot). */
+export interface BetTrace {
+  readonly playerId: string;
+  readonly placedAt: number;
+  readonly stakeMinor: number;
+  /** null while open; the return (stake included on a win, the stake on a refund) once settled/refunded. */
+  readonly returnMinor: number | null;
+  readonly settledAt: number | null;
+  readonly cancelled: boolean;
+}
+
+export interface LimitsRepository {
+  all(): Promise<Map<string, RgSettings>>;
+  save(playerId: string, s: RgSettings, at: number): Promise<void>;
+  betsSince(since: number): Promise<BetTrace[]>;
+}
+
+/** PostgreSQL / PGlite (raw SQL on the shared DataSource; table from migration PlayerLimits1764000000000). */
+export class SqlLimitsRepository implements LimitsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  async all(): Promise<Map<string, RgSettings>> {
+    const rows = (await this.ds.query(`SELECT "player_id", "settings" FROM "player_limits"`)) as { player_id: string; settings: RgSettings | string }[];
+    return new Map(rows.map((r) => [r.player_id, typeof r.settings === 'string' ? (JSON.parse(r.settings) as RgSettings) : r.settings]));
+  }
+
+  async save(playerId: string, s: RgSettings, at: number): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO "player_limits" ("player_id", "settings", "updated_at") VALUES ($1, $2::jsonb, $3)
+       ON CONFLICT ("player_id") DO UPDATE SET "settings" = EXCLUDED."settings", "updated_at" = EXCLUDED."updated_at"`,
+      [playerId, JSON.stringify(s), at],
+    );
+  }
+
+  async betsSince(since: number): Promise<BetTrace[]> {
+    const rows = (await this.ds.query(`SELECT "player_id", "placed_at", "stake_minor", "return_minor", "settled_at", "status" FROM "bet" WHERE "placed_at" >= $1 ORDER BY "placed_at"`, [since])) as {
+      player_id: string;
+      placed_at: string | number;
+      stake_minor: string | number;
+      return_minor: string | number | null;
+      settled_at: string | number | null;
+      status: string;
+    }[];
+    const n = (v: string | number | null): number | null => (v === null ? null : Number(v));
+    return rows.map((r) => ({ playerId: r.player_id, placedAt: Number(r.placed_at), stakeMinor: Number(r.stake_minor), returnMinor: n(r.return_minor), settledAt: n(r.settled_at), cancelled: r.status === 'cancelled' }));
+  }
+}
+
+/** Unit-test mode (no SQL): settings kept in memory, no bets to rebuild from. */
+export class MemoryLimitsRepository implements LimitsRepository {
+  private readonly rows = new Map<string, RgSettings>();
+  async all(): Promise<Map<string, RgSettings>> {
+    return new Map(this.rows);
+  }
+  async save(playerId: string, s: RgSettings): Promise<void> {
+    this.rows.set(playerId, s);
+  }
+  async betsSince(): Promise<BetTrace[]> {
+    return [];
+  }
+}

@@ -1,0 +1,246 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Violation } from '@felt/games';
+import { Subject, type Subscription } from 'rxjs';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
+import {
+  applyDue,
+  EMPTY_SETTINGS,
+  periodStart,
+  refuseBet,
+  selfExclude,
+  SESSION_GAP_MS,
+  setLimit,
+  setRealityCheck,
+  usageOf,
+  type ExclusionPeriod,
+  type MoneyMove,
+  type RgKind,
+  type RgPeriod,
+  type RgResult,
+  type RgSettings,
+  type Usage,
+} from './limits.rules.js';
+import type { BetGate } from './bet-gate.js';
+import type { LimitsRepository } from './limits.repository.js';
+
+export const LIMITS_REPOSITORY = Symbol('LIMITS_REPOSITORY');
+
+
+/** `rg.reality-check` socket frame (to the player's sockets) at every interval of a session. */
+export interface RealityCheckFrame {
+  readonly playerId: string;
+  readonly at: number;
+  readonly intervalMinutes: number;
+  readonly sessionStartedAt: number;
+  readonly sessionMinutes: number;
+  /** Net loss of the session (stakes − returns; negative when ahead). */
+  readonly sessionLossMinor: number;
+}
+
+export interface PlayerLimitsView {
+  readonly playerId: string;
+  readonly settings: RgSettings;
+  readonly usage: Usage;
+  readonly excluded: boolean;
+}
+
+interface PlayerState {
+  settings: RgSettings;
+  moves: MoneyMove[];
+  activity: number[];
+  realityTimer: NodeJS.Timeout | null;
+}
+
+/**
+ * Responsible gambling per player (issue 12 point 2; rules in limits.rules.ts). Settings are stored
+ * (player_limits) and cached; usage (net loss, play time) is folded from the round frames (BetAccepted,
+ * BetCancelled, RoundVoided, RoundSettled → the round's returns) and rebuilt from the bets at boot, so
+ * the bet gate answers synchronously from memory. One instance per process (scale-out: the cache
+ * follows the table lease; see README).
+ */
+@Injectable()
+export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleDestroy {
+  readonly realityChecks$ = new Subject<RealityCheckFrame>();
+  private readonly log = new Logger('Limits');
+  private readonly players = new Map<string, PlayerState>();
+  private sub: Subscription | null = null;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    @Inject(LIMITS_REPOSITORY) private readonly repo: LimitsRepository,
+    @Inject(RoundsService) private readonly rounds: RoundsService,
+    @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ModuleRef) private readonly moduleRef: ModuleRef,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    for (const [playerId, settings] of await this.repo.all()) this.state(playerId).settings = settings;
+    const now = this.clock.now();
+    // usage of the current month (and the session in progress) from the stored bets
+    const since = Math.min(periodStart('month', now), periodStart('week', now)) - SESSION_GAP_MS;
+    for (const b of await this.repo.betsSince(since)) {
+      const p = this.state(b.playerId);
+      p.activity.push(b.placedAt);
+      p.moves.push({ at: b.placedAt, deltaMinor: b.stakeMinor });
+      if (b.cancelled) p.moves.push({ at: b.placedAt, deltaMinor: -b.stakeMinor });
+      else if (b.returnMinor !== null) p.moves.push({ at: b.placedAt, deltaMinor: -b.returnMinor });
+    }
+    this.sub = this.rounds.frames$.subscribe((f) => this.onFrame(f));
+  }
+
+  onModuleDestroy(): void {
+    this.sub?.unsubscribe();
+    for (const p of this.players.values()) if (p.realityTimer) clearTimeout(p.realityTimer);
+  }
+
+  /** Resolves when every frame seen so far is folded in (tests). */
+  settled(): Promise<void> {
+    return this.chain;
+  }
+
+  refuse(playerId: string, stakeMinor: number, at: number): Violation | null {
+    const p = this.players.get(playerId);
+    if (p === undefined) return null;
+    const usage = usageOf(p.moves, p.activity, at);
+    p.settings = applyDue(p.settings, at, usage.session?.start ?? at);
+    return refuseBet(p.settings, usage, stakeMinor, at);
+  }
+
+  view(playerId: string): PlayerLimitsView {
+    const at = this.clock.now();
+    const p = this.state(playerId);
+    const usage = usageOf(p.moves, p.activity, at);
+    p.settings = applyDue(p.settings, at, usage.session?.start ?? null);
+    return { playerId, settings: p.settings, usage, excluded: p.settings.excludedUntil !== null && at < p.settings.excludedUntil };
+  }
+
+  async setLimit(playerId: string, change: { kind: RgKind; period: RgPeriod; value: number | null }): Promise<RgResult<PlayerLimitsView>> {
+    const at = this.clock.now();
+    const p = this.state(playerId);
+    const r = setLimit(applyDue(p.settings, at, usageOf(p.moves, p.activity, at).session?.start ?? null), change, at);
+    if (!r.ok) return r;
+    await this.save(playerId, r.value, at);
+    return { ok: true, value: this.view(playerId) };
+  }
+
+  async setRealityCheck(playerId: string, minutes: number | null): Promise<PlayerLimitsView> {
+    const at = this.clock.now();
+    await this.save(playerId, setRealityCheck(this.state(playerId).settings, minutes), at);
+    this.armRealityCheck(playerId);
+    return this.view(playerId);
+  }
+
+  async selfExclude(playerId: string, period: ExclusionPeriod): Promise<PlayerLimitsView> {
+    const at = this.clock.now();
+    await this.save(playerId, selfExclude(this.state(playerId).settings, period, at), at);
+    this.log.warn({ msg: 'player self-excluded', playerId, period, until: this.state(playerId).settings.excludedUntil });
+    return this.view(playerId);
+  }
+
+  // ───────────── internals ─────────────
+
+  private async save(playerId: string, s: RgSettings, at: number): Promise<void> {
+    await this.repo.save(playerId, s, at); // stored first: a self-exclusion survives a restart
+    this.state(playerId).settings = s;
+  }
+
+  private state(playerId: string): PlayerState {
+    let p = this.players.get(playerId);
+    if (p === undefined) {
+      p = { settings: EMPTY_SETTINGS, moves: [], activity: [], realityTimer: null };
+      this.players.set(playerId, p);
+    }
+    return p;
+  }
+
+  private onFrame(f: RoundFrame): void {
+    for (const e of f.events) {
+      const ev = (e.payload ?? {}) as { type?: string; at?: number; bet?: { playerId?: string; stakeMinor?: number }; playerId?: string; stakeMinor?: number };
+      const at = ev.at ?? e.at;
+      switch (e.type) {
+        case 'BetAccepted':
+          if (ev.bet?.playerId !== undefined && typeof ev.bet.stakeMinor === 'number') this.onBet(ev.bet.playerId, ev.bet.stakeMinor, at);
+          break;
+        case 'BetCancelled':
+          if (ev.playerId !== undefined && typeof ev.stakeMinor === 'number') this.state(ev.playerId).moves.push({ at, deltaMinor: -ev.stakeMinor });
+          break;
+        case 'RoundVoided':
+        case 'RoundSettled':
+          this.foldReturns(f.roundId, e.type);
+          break;
+      }
+    }
+  }
+
+  private onBet(playerId: string, stakeMinor: number, at: number): void {
+    const p = this.state(playerId);
+    p.moves.push({ at, deltaMinor: stakeMinor });
+    p.activity.push(at);
+    this.armRealityCheck(playerId);
+  }
+
+  /** The round's returns (settled) or refunds (void) reduce each player's net loss. */
+  private foldReturns(roundId: string, type: 'RoundVoided' | 'RoundSettled'): void {
+    this.chain = this.chain
+      .then(async () => {
+        const bets = await this.uow.run((tx) => tx.bets.listByRound(roundId));
+        const at = this.clock.now();
+        for (const b of bets) {
+          const back = type === 'RoundVoided' ? (b.status === 'cancelled' ? 0 : b.stakeMinor) : (b.returnMinor ?? 0);
+          if (back !== 0) this.state(b.playerId).moves.push({ at: Math.min(at, b.placedAt), deltaMinor: -back });
+        }
+      })
+      .catch((e: unknown) => this.log.error({ msg: 'could not fold round returns into player limits', roundId, error: (e as Error).message }));
+  }
+
+  /** One timer per player with a reality-check interval and a session in progress. */
+  private armRealityCheck(playerId: string): void {
+    const p = this.state(playerId);
+    const minutes = p.settings.realityCheckMinutes;
+    if (p.realityTimer) clearTimeout(p.realityTimer);
+    p.realityTimer = null;
+    if (minutes === null) return;
+    const now = this.clock.now();
+    const u = usageOf(p.moves, p.activity, now);
+    if (u.session === null) return;
+    const interval = minutes * 60_000;
+    const elapsed = now - u.session.start;
+    const dueIn = interval - (elapsed % interval);
+    p.realityTimer = setTimeout(() => this.fireRealityCheck(playerId), dueIn);
+    p.realityTimer.unref();
+  }
+
+  private fireRealityCheck(playerId: string): void {
+    const p = this.state(playerId);
+    const minutes = p.settings.realityCheckMinutes;
+    const at = this.clock.now();
+    const u = usageOf(p.moves, p.activity, at);
+    p.realityTimer = null;
+    if (minutes === null || u.session === null) return;
+    const frame: RealityCheckFrame = { playerId, at, intervalMinutes: minutes, sessionStartedAt: u.session.start, sessionMinutes: Math.floor(u.minutes.session), sessionLossMinor: u.lossMinor.session };
+    this.realityChecks$.next(frame);
+    this.emitToPlayer(playerId, frame);
+    this.armRealityCheck(playerId);
+  }
+
+  /** The reality-check frame on every socket of the player (the realtime gateway's socket.io server). */
+  private emitToPlayer(playerId: string, frame: RealityCheckFrame): void {
+    const gw = this.gateway();
+    for (const s of gw?.server?.sockets.sockets.values() ?? []) if ((s.data['user'] as { userId?: string } | undefined)?.userId === playerId) s.emit('rg.reality-check', frame);
+  }
+
+  private gateway(): { server?: { sockets: { sockets: Map<string, { data: Record<string, unknown>; emit(ev: string, body: unknown): void }> } } } | null {
+    try {
+      return this.moduleRef.get(RealtimeGateway, { strict: false }) as unknown as { server?: { sockets: { sockets: Map<string, { data: Record<string, unknown>; emit(ev: string, body: unknown): void }> } } };
+    } catch (e) {
+      this.log.debug(`no realtime gateway in this app (${(e as Error).message}): the reality check goes to realityChecks$ only`);
+      return null;
+    }
+  }
+}
+

@@ -1,0 +1,132 @@
+import type { Logger } from '@nestjs/common';
+import { ok, type Result, type RoundStateBase, type Violation } from '@felt/games';
+import { ConcurrencyConflict, InsufficientFunds, type StoredRoundEvent } from '../ports/persistence.port.js';
+import type { Table } from '../tables/table.model.js';
+import type { KernelCommand, KernelEvent } from './kernel.registry.js';
+import type { KeyedMutex } from './keyed-mutex.js';
+import { BetIdTaken } from './round-commit.js';
+import { decideCommands } from './round-decisions.js';
+import { noop, type Committed, type LoadedRound, type Locked } from './round.model.js';
+import { rejection, SERVER_CODES, type Actor } from './rounds.types.js';
+
+/** What a bet group needs of the table's write path (RoundsService). */
+export interface BetGroupHost {
+  table(tableId: string): Promise<Result<Table>>;
+  loadCurrent(tableId: string): Promise<LoadedRound | null>;
+  /** One command through the ordinary locked path (a group of one, or the fallback). */
+  runLocked(tableId: string, command: KernelCommand, actor: Actor): Promise<Locked>;
+  rejected(command: KernelCommand, v: Violation): Result<Committed>;
+  commit(table: Table, round: LoadedRound, state: RoundStateBase, events: readonly KernelEvent[], actor: Actor): Promise<{ committed: Committed; stored: StoredRoundEvent[]; after: () => Promise<void> }>;
+  forget(tableId: string): void;
+}
+
+interface PendingBet {
+  readonly command: KernelCommand;
+  readonly actor: Actor;
+  readonly resolve: (r: Result<Committed>) => void;
+  readonly reject: (e: unknown) => void;
+}
+
+/**
+ * PlaceBet with group commit (one job): bets that arrive while the table's queue is busy are decided
+ * one by one (each on the state the previous ones produced, each with its own result) and committed in
+ * ONE transaction. The group stays open only until any other command is queued for the table
+ * (`close`), so the order of arrival is still the order of decision (a bet after "no more bets" is
+ * decided after it). If the group cannot commit (a wallet short of funds, a reused bet id, a
+ * concurrent writer), its bets are decided and committed one by one instead.
+ */
+export class BetGroups {
+  /** Per table: the bets of the next group commit, joinable until another command is queued. */
+  private readonly open = new Map<string, PendingBet[]>();
+
+  constructor(
+    private readonly mutex: KeyedMutex,
+    private readonly host: BetGroupHost,
+    private readonly log: Pick<Logger, 'error'>,
+  ) {}
+
+  /** Another command is queued for the table: later bets are decided after it. */
+  close(tableId: string): void {
+    this.open.delete(tableId);
+  }
+
+  place(tableId: string, command: KernelCommand, actor: Actor): Promise<Result<Committed>> {
+    let group = this.open.get(tableId);
+    if (!group) {
+      const g: PendingBet[] = [];
+      group = g;
+      this.open.set(tableId, g);
+      this.mutex
+        .run(tableId, async () => {
+          if (this.open.get(tableId) === g) this.open.delete(tableId);
+          return this.flush(tableId, g);
+        })
+        .then(
+          (after) => after(),
+          (e: unknown) => {
+            for (const it of g) it.reject(e);
+          },
+        )
+        .catch((e: unknown) => this.log.error(`bet group on ${tableId}: ${(e as Error).stack ?? String(e)}`));
+    }
+    const target = group;
+    return new Promise<Result<Committed>>((resolve, reject) => target.push({ command, actor, resolve, reject }));
+  }
+
+  private async flush(tableId: string, items: readonly PendingBet[]): Promise<() => Promise<void>> {
+    const single = items.length === 1 ? items[0] : undefined;
+    if (single) {
+      const l = await this.host.runLocked(tableId, single.command, single.actor);
+      single.resolve(l.result);
+      return l.after;
+    }
+    const t = await this.host.table(tableId);
+    if (!t.ok) {
+      for (const it of items) it.resolve(t);
+      return noop;
+    }
+    const round = await this.host.loadCurrent(tableId);
+    if (!round) {
+      const none: Result<Committed> = { ok: false, violation: rejection(SERVER_CODES.NO_ROUND, 'GEN-3', `Table ${t.value.name} has no round.`) };
+      for (const it of items) it.resolve(none);
+      return noop;
+    }
+    let state = round.state;
+    const events: KernelEvent[] = [];
+    const taken: { it: PendingBet; from: number; to: number }[] = [];
+    for (const it of items) {
+      const d = decideCommands(round.kernel, round.game, state, [it.command]);
+      if (!d.ok) {
+        it.resolve(this.host.rejected(it.command, d.violation));
+        continue;
+      }
+      if (d.events.length === 0) {
+        it.resolve(ok({ roundId: round.roundId, seq: state.seq, phase: state.phase, events: [], duplicate: true }));
+        continue;
+      }
+      const from = events.length;
+      events.push(...d.events);
+      state = d.state;
+      taken.push({ it, from, to: events.length });
+    }
+    const first = taken[0];
+    if (!first) return noop;
+    try {
+      const c = await this.host.commit(t.value, round, state, events, first.it.actor);
+      for (const x of taken) x.it.resolve(ok({ ...c.committed, events: c.stored.slice(x.from, x.to) }));
+      return c.after;
+    } catch (e) {
+      if (!(e instanceof InsufficientFunds || e instanceof BetIdTaken || e instanceof ConcurrencyConflict)) throw e;
+      if (e instanceof ConcurrencyConflict) this.host.forget(tableId);
+      const afters: (() => Promise<void>)[] = [];
+      for (const x of taken) {
+        const l = await this.host.runLocked(tableId, x.it.command, x.it.actor);
+        x.it.resolve(l.result);
+        afters.push(l.after);
+      }
+      return async () => {
+        for (const f of afters) await f();
+      };
+    }
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * Retried wallet calls (issue 12 point 1): credits and rollbacks are jobs that are retried with
+ * exponential backoff until the operator acknowledges them, and land in a dead-letter list (with an
+ * alert) after the last attempt. `InProcessWalletJobs` for the embedded mode; `BullMqWalletJobs` on Redis
+ * (REDIS_URL), the same semantics (attempts + exponential backoff + dead-letter queue). BullMQ lives only here.
+ */
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+
+export interface WalletJob {
+  readonly operatorId: string;
+  readonly transactionUuid: string;
+}
+
+/** Runs one attempt; throws to be retried. */
+export type WalletJobHandler = (job: WalletJob) => Promise<void>;
+export type DeadLetterHandler = (job: WalletJob, error: string, attempts: number) => Promise<void> | void;
+
+export interface WalletJobs {
+  enqueue(job: WalletJob): Promise<void>;
+  /** Resolves when nothing is queued, running or waiting for a retry. */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface RetryPolicy {
+  readonly attempts: number;
+  readonly backoffMs: number;
+  /** Longest wait between two attempts. */
+  readonly maxBackoffMs: number;
+}
+
+export const delayFor = (p: RetryPolicy, attempt: number): number => Math.min(p.maxBackoffMs, p.backoffMs * 2 ** (attempt - 1));
+
+export class InProcessWalletJobs implements WalletJobs {
+  private readonly running = new Set<Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly queued = new Set<string>();
+  private closed = false;
+
+  constructor(
+    private readonly handler: WalletJobHandler,
+    private readonly onDead: DeadLetterHandler,
+    private readonly policy: RetryPolicy,
+  ) {}
+
+  async enqueue(job: WalletJob): Promise<void> {
+    if (this.queued.has(job.transactionUuid)) return; // one job per transaction (idempotent enqueue)
+    this.queued.add(job.transactionUuid);
+    this.attempt(job, 1);
+  }
+
+  private attempt(job: WalletJob, n: number): void {
+    if (this.closed) return;
+    const run = (async (): Promise<void> => {
+      try {
+        await this.handler(job);
+        this.queued.delete(job.transactionUuid);
+      } catch (e) {
+        const msg = e instanceof Error ? e.message : String(e);
+        if (n >= this.policy.attempts) {
+          this.queued.delete(job.transactionUuid);
+          await this.onDead(job, msg, n);
+          return;
+        }
+        const t = setTimeout(() => {
+          this.timers.delete(t);
+          this.attempt(job, n + 1);
+        }, delayFor(this.policy, n));
+        this.timers.add(t);
+      }
+    })();
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+  }
+
+  async drain(): Promise<void> {
+    while (this.running.size > 0 || this.timers.size > 0) {
+      await Promise.all([...this.running]);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    await Promise.all([...this.running]);
+  }
+}
+
+export const WALLET_QUEUE_NAME = 'seamless-wallet';
+export const WALLET_DEAD_LETTER_QUEUE_NAME = 'seamless-wallet-dead';
+
+export class BullMqWalletJobs implements WalletJobs {
+  private readonly queue: Queue<WalletJob>;
+  private readonly dead: Queue<WalletJob & { error: string; attemptsMade: number }>;
+  private readonly worker: Worker<WalletJob>;
+  private readonly connections: Redis[] = [];
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    redisUrl: string,
+    prefix: string,
+    handler: WalletJobHandler,
+    private readonly onDead: DeadLetterHandler,
+    private readonly policy: RetryPolicy,
+    onError: (msg: string) => void,
+  ) {
+    const conn = (): Redis => {
+      const c = new Redis(redisUrl, { maxRetriesPerRequest: null });
+      c.on('error', (err: Error) => onError(`redis: ${err.message}`));
+      this.connections.push(c);
+      return c;
+    };
+    this.queue = new Queue<WalletJob>(WALLET_QUEUE_NAME, { connection: conn(), prefix });
+    this.dead = new Queue(WALLET_DEAD_LETTER_QUEUE_NAME, { connection: conn(), prefix });
+    this.worker = new Worker<WalletJob>(WALLET_QUEUE_NAME, async (job: Job<WalletJob>) => handler(job.data), {
+      connection: conn(),
+      prefix,
+      concurrency: 8,
+      settings: { backoffStrategy: (attemptsMade: number) => delayFor(this.policy, attemptsMade) },
+    });
+    this.worker.on('failed', (job, err) => {
+      if (job === undefined || job.attemptsMade < (job.opts.attempts ?? 1)) return;
+      const p = (async () => {
+        await this.dead.add('dead', { ...job.data, error: err.message, attemptsMade: job.attemptsMade }, { jobId: job.id, removeOnComplete: false, removeOnFail: false });
+        await this.onDead(job.data, err.message, job.attemptsMade);
+      })().catch((e: unknown) => onError(`dead-letter: ${(e as Error).message}`));
+      this.pending.add(p);
+      void p.finally(() => this.pending.delete(p));
+    });
+    this.worker.on('error', (err) => onError(`worker: ${err.message}`));
+  }
+
+  async enqueue(job: WalletJob): Promise<void> {
+    await this.queue.add('call', job, { jobId: `wallet-${job.transactionUuid}`, attempts: this.policy.attempts, backoff: { type: 'custom' }, removeOnComplete: true, removeOnFail: true });
+  }
+
+  async drain(): Promise<void> {
+    for (;;) {
+      const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      if (Object.values(counts).reduce((a, b) => a + b, 0) === 0 && this.pending.size === 0) return;
+      await Promise.all([...this.pending]);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async deadLetters(): Promise<number> {
+    return this.dead.count();
+  }
+
+  async close(): Promise<void> {
+    await this.worker.close();
+    await Promise.all([...this.pending]);
+    await this.queue.close();
+    await this.dead.close();
+    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  }
+
+  async obliterate(): Promise<void> {
+    await this.queue.obliterate({ force: true });
+    await this.dead.obliterate({ force: true });
+  }
+}
