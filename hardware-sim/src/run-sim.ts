@@ -142,7 +142,9 @@ export async function runSim(args: RunSimArgs, signal: AbortSignal): Promise<Run
     if (mqttUrl === undefined || mqttUrl === '') throw new Error('money-wheel simulator needs --mqtt-url (or MQTT_URL)');
     const tableId = args.tableId ?? 'tbl_sim';
     const deviceId = args.deviceId ?? 'mwheel_1';
-    const wheel = new MoneyWheelSim({ mqttUrl, tableId, deviceId, seed, speed, ...(args.topicRoot === undefined ? {} : { topicRoot: args.topicRoot }) });
+    // The wheel's own credential (issue 9 finding 1): MQTT_USERNAME / MQTT_PASSWORD as issued by the server.
+    const username = process.env.MQTT_USERNAME;
+    const wheel = new MoneyWheelSim({ mqttUrl, tableId, deviceId, seed, speed, ...(username ? { username, password: process.env.MQTT_PASSWORD ?? '' } : {}), ...(args.topicRoot === undefined ? {} : { topicRoot: args.topicRoot }) });
     await wheel.start();
     if (args.scenario !== undefined) getScenario('money-wheel', args.scenario).arm(wheel);
     log(`money wheel simulator on ${mqttUrl} as ${tableId}/${deviceId} (seed ${seed}, speed ${speed}${args.scenario ? `, scenario ${args.scenario}` : ''}); spins on moneywheel.spin`);

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { createBroker } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceEventSchema as diceEventSchema } from '@felt/protocol';
 import { ShakerSim } from './shaker.sim.js';
 
 /**
@@ -39,8 +40,8 @@ interface Ev {
 }
 
 /** Start a shaker with `seed`, shake `n` times and return the dice it reported. */
-async function diceFor(seed: number, tableId: string, n: number): Promise<number[][]> {
-  const sim = new ShakerSim({ mqttUrl: url, tableId, deviceId: 'shaker_1', seed, speed: 50, clientId: `sim-${tableId}` });
+async function diceFor(seed: number, tableId: string, n: number, dice: 2 | 3 = 3): Promise<number[][]> {
+  const sim = new ShakerSim({ mqttUrl: url, tableId, deviceId: 'shaker_1', seed, speed: 50, clientId: `sim-${tableId}`, dice });
   const obs: MqttClient = await mqtt.connectAsync(url, { clientId: `obs-${tableId}` });
   const events: Ev[] = [];
   obs.on('message', (_t, p) => events.push(JSON.parse(p.toString('utf8')) as Ev));
@@ -53,7 +54,8 @@ async function diceFor(seed: number, tableId: string, n: number): Promise<number
     }
     const seqs = events.map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b)); // monotonic device seq
-    return events.filter((e) => e.type === 'dice.result').map((e) => e.payload.dice as number[]);
+    for (const e of events) expect(diceEventSchema.safeParse(e).success, JSON.stringify(e)).toBe(true); // canonical v1 events
+    return events.filter((e) => e.type === 'dice.result').map((e) => (e.payload.colours === undefined ? e.payload.dice : [e.payload.dice, e.payload.colours]) as number[]);
   } finally {
     await sim.stop();
     await obs.endAsync();
@@ -66,5 +68,17 @@ describe('dice shaker over MQTT (in-process broker)', () => {
     expect(await diceFor(17, 'tbl_b', 3)).toEqual(a);
     expect(await diceFor(18, 'tbl_c', 3)).not.toEqual(a);
     for (const dice of a) for (const d of dice) expect(d >= 1 && d <= 6).toBe(true);
+  });
+});
+
+describe('Lucky Dice cups (two dice, rules-ray-2011.md §5.3 A)', () => {
+  it('reports a red and a green die with their colours, as canonical dice.result events, deterministic by seed', async () => {
+    const a = await diceFor(23, 'tbl_ld_a', 3, 2);
+    expect(await diceFor(23, 'tbl_ld_b', 3, 2)).toEqual(a);
+    for (const r of a as unknown as [number[], string[]][]) {
+      expect(r[1]).toEqual(['red', 'green']);
+      expect(r[0]).toHaveLength(2);
+      for (const d of r[0]) expect(d >= 1 && d <= 6).toBe(true);
+    }
   });
 });

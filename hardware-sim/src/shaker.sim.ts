@@ -41,6 +41,11 @@ export interface ShakerSimOptions {
   /** The shaker's MQTT credential issued by the server (username `{tableId}/{deviceId}`; issue 9 finding 1). */
   readonly username?: string;
   readonly password?: string;
+  /**
+   * How many dice the reader reports: 3 (Sic Bo's shaker, the default) or 2 — Lucky Dice's two cups
+   * (rules-ray-2011.md §5.3 A), reported as `{ dice: [red, green], colours: ['red', 'green'] }`.
+   */
+  readonly dice?: 2 | 3;
 }
 
 /** The shaker's four topics (built with @felt/protocol's `deviceTopic`). */
@@ -265,6 +270,11 @@ export class ShakerSim {
             return;
           }
           // a misread (e.g. a 7) goes out as read: the server must reject it (dice are 1–6, devices.md §5)
+          if (this.opts.dice === 2) {
+            const pair: [number, number] = fault?.type === 'misread' ? [fault.dice[0], fault.dice[1]] : [1 + this.rng.int(6), 1 + this.rng.int(6)];
+            this.event({ type: 'dice.result', payload: { dice: pair, colours: ['red', 'green'], roundId } });
+            return;
+          }
           const dice: [number, number, number] = fault?.type === 'misread' ? [...fault.dice] : [1 + this.rng.int(6), 1 + this.rng.int(6), 1 + this.rng.int(6)];
           this.event({ type: 'dice.result', payload: { dice, roundId } });
         }, SHAKER_TIMING.readMs);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { gameModule, GAME_IDS, type GameModule } from '@felt/games';
+import { gameModule, GAME_IDS, OFFLINE_GAME_IDS, type GameModule } from '@felt/games';
 
 export type OptionSpec = Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>;
 
@@ -21,7 +21,7 @@ export type Resolved<T> = { readonly ok: true; readonly value: T } | { readonly 
 
 /** A registered game module by id; the message lists what is available. */
 export function resolveGame(id: string | undefined): Resolved<GameModule> {
-  const registered = GAME_IDS.filter((g) => gameModule(g) !== undefined);
+  const registered = [...GAME_IDS, ...OFFLINE_GAME_IDS].filter((g) => gameModule(g) !== undefined);
   if (id === undefined) return { ok: false, message: `missing <game> (one of: ${registered.join(', ')})` };
   const m = gameModule(id);
   if (m) return { ok: true, value: m };

@@ -8,7 +8,7 @@ const HELP = `Usage: felt rtp <game> [--profile <name>] [--json] [--seed N] [--r
 
 Return to player of every bet of a game's rule profile.
 
-  <game>            roulette | baccarat | blackjack | sicbo | dragon-tiger | football-studio
+  <game>            roulette | baccarat | blackjack | sicbo | dragon-tiger | football-studio | lucky-dice | ray-poker
   --profile <name>  rule profile (default: the game's default profile)
   --json            print the RtpReport as JSON:
                       { "game", "profile", "rows": [ { "bet", "rtp", "houseEdge", "method",

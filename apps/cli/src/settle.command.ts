@@ -10,7 +10,7 @@ Settle a round offline (the dispute tool, GEN-8): reads the outcome and the bets
 prints every bet's result and payout. The input format of each game is in apps/cli/README.md, e.g.
   echo '{"dice":[1,2,3],"bets":[{"spot":"small","stakeMinor":1000}]}' | felt settle sicbo
 
-  <game>            roulette | baccarat | blackjack | sicbo | dragon-tiger | football-studio
+  <game>            roulette | baccarat | blackjack | sicbo | dragon-tiger | football-studio | lucky-dice | ray-poker
   --profile <name>  rule profile (default: the game's default profile)
   --json            print the Settlement as JSON:
                       { "roundId", "voided", "houseResultMinor",

@@ -3,14 +3,18 @@ import { intFlag, parseCommandArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line } from './io.js';
 
-const HELP = `Usage: felt sim <wheel|shoe|timer|shaker> --port <path> [--scenario <name>] [--seed N] [--speed X]
+const HELP = `Usage: felt sim <wheel|shoe|timer> --port <path> [--scenario <name>] [--seed N] [--speed X]
+       felt sim <shaker|money-wheel> --mqtt-url <url> --table <tableId> --device-id <id> [--scenario <name>] [--seed N] [--speed X]
        felt sim <device> --list
 
 Run a protocol-faithful device simulator (hardware-sim, devices.md §6) until Ctrl-C.
   wheel   SS2-compatible roulette controller on a serial port (the host starts games with *u in user-start mode)
   shoe    Felt shoe (seeded 8-deck shoe, a scripted dealer) on a serial port
   timer   bet timer / button box (a scripted dealer pressing START/NMB) on a serial port
-  shaker  dice shaker + reader over MQTT (--mqtt-url or MQTT_URL; --table, --device-id, --topic-root)
+  shaker       dice shaker + reader over MQTT (--mqtt-url or MQTT_URL; --table, --device-id, --topic-root)
+  money-wheel  money wheel (MW-1..MW-4) with its pointer sensor over MQTT: spins on the server's moneywheel.spin,
+               reports moneywheel.state/result/fault (--mqtt-url or MQTT_URL; --table, --device-id, --topic-root;
+               MQTT_USERNAME/MQTT_PASSWORD = the wheel's issued credential)
 
 Options:
   --port <path>       serial device, e.g. one end of a pty pair:
@@ -20,6 +24,9 @@ Options:
   --seed N            RNG seed (default random; printed so a run can be replayed)
   --speed X           time-scale factor (default 1; 100 = a roulette round in well under a second)
   --list              list the device's scenarios and exit`;
+
+/** Simulators that talk MQTT (no serial port). */
+const MQTT_DEVICES: ReadonlySet<SimDevice> = new Set<SimDevice>(['shaker', 'money-wheel']);
 
 /** Resolves when the user asks to stop (Ctrl-C / SIGTERM). Injected so tests stop the simulator themselves. */
 export type StopSignal = () => Promise<void>;
@@ -38,7 +45,7 @@ export const untilSignal: StopSignal = () =>
 
 export function makeSimCommand(waitForStop: StopSignal = untilSignal): CliCommand {
   return {
-    summary: 'run a device simulator (wheel|shoe|timer on a serial port, shaker over MQTT) until Ctrl-C',
+    summary: 'run a device simulator (wheel|shoe|timer on a serial port, shaker|money-wheel over MQTT) until Ctrl-C',
     help: HELP,
     async run(args, io) {
       const p = parseCommandArgs(args, {
@@ -87,7 +94,7 @@ export function makeSimCommand(waitForStop: StopSignal = untilSignal): CliComman
         return EXIT.usage;
       }
       const port = typeof p.values.port === 'string' ? p.values.port : undefined;
-      if (dev !== 'shaker' && port === undefined) {
+      if (!MQTT_DEVICES.has(dev) && port === undefined) {
         line(io.stderr, `felt sim: ${dev} needs --port <serial path>`);
         return EXIT.usage;
       }

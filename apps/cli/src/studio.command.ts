@@ -4,13 +4,14 @@ import { EXIT, line } from './io.js';
 import { Studio } from './studio/studio.js';
 import { untilSignal, type StopSignal } from './sim.command.js';
 
-const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots] [--money-wheel]
+const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots]
        felt studio --server-url <url> --mqtt-url <url> [--device-credentials devices.json | --mqtt-auth-dir deploy/mqtt]
                                                       (devices + dealer only, against a running server)
 
 Runs the whole studio on embedded defaults: the studio server (PGlite under --data-dir, embedded MQTT
 broker, in-process settlement, demo users), an edge agent per table driving simulated devices (SS2
-wheel + timer box at Roulette 1, Felt shoes at Baccarat 1 and Blackjack 1, a dice shaker at Sic Bo 1),
+wheel + timer box at Roulette 1, Felt shoes at Baccarat 1 and Blackjack 1, a dice shaker at Sic Bo 1,
+a money wheel at Money Wheel 1),
 a robot dealer dealing from the simulated shoes when the server calls for a card, and demo players
 placing small bets. Prints the URLs to open. Ctrl-C stops everything.
 Every device connects with its own MQTT credential (issue 9 finding 1): issued at start through the
@@ -37,7 +38,6 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         speed: { type: 'string' },
         seed: { type: 'string' },
         'no-bots': { type: 'boolean' },
-        'money-wheel': { type: 'boolean' },
         'server-url': { type: 'string' },
         'mqtt-url': { type: 'string' },
         'device-credentials': { type: 'string' },
@@ -71,7 +71,6 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         speed,
         seed,
         bots: p.values['no-bots'] !== true,
-        optionalTables: p.values['money-wheel'] === true,
         dataDir: typeof p.values['data-dir'] === 'string' ? p.values['data-dir'] : (process.env.FELT_DATA_DIR ?? '.felt-data'),
         serverUrl,
         mqttUrl,
@@ -79,16 +78,23 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         mqttAuthDir: typeof p.values['mqtt-auth-dir'] === 'string' ? p.values['mqtt-auth-dir'] : null,
         log: (s) => line(io.stdout, s),
       });
-      try {
-        await studio.start();
-      } catch (e) {
-        line(io.stderr, `felt studio: ${(e as Error).message}`);
+      // Listen for Ctrl-C / SIGTERM from the start: a signal while the studio is still starting stops it too.
+      const stopSignal = waitForStop().then(() => 'signal' as const);
+      const started = await Promise.race([studio.start().then(() => 'started' as const, (e: unknown) => e as Error), stopSignal]);
+      if (started instanceof Error) {
+        line(io.stderr, `felt studio: ${started.message}`);
         await studio.stop();
         return EXIT.internal;
       }
-      await waitForStop();
+      if (started === 'signal') {
+        line(io.stdout, 'stopping (still starting)…');
+        await studio.stop();
+        return EXIT.ok;
+      }
+      await stopSignal;
       line(io.stdout, 'stopping…');
       await studio.stop();
+      line(io.stdout, 'stopped.');
       return EXIT.ok;
     },
   };

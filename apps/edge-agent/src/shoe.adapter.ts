@@ -32,6 +32,7 @@ export class ShoeAdapter extends SerialAdapter {
       case 'timer.clear':
       case 'lamp.set':
       case 'shaker.shake':
+      case 'moneywheel.spin':
         return { ok: false, error: `${cmd.type} is not a shoe command` };
     }
     return assertNever(cmd, 'device command');

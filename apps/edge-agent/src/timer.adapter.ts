@@ -67,6 +67,7 @@ export class TimerAdapter extends SerialAdapter {
       case 'wheel.void-spin':
       case 'wheel.power':
       case 'shaker.shake':
+      case 'moneywheel.spin':
         return { ok: false, error: `${cmd.type} is not a timer box command` };
     }
     return assertNever(cmd, 'device command');

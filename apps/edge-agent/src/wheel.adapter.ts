@@ -365,6 +365,7 @@ export class WheelAdapter extends SerialAdapter {
       case 'timer.clear':
       case 'lamp.set':
       case 'shaker.shake':
+      case 'moneywheel.spin':
         return { ok: false, error: `${cmd.type} is not a wheel command` };
     }
     return assertNever(cmd, 'device command');

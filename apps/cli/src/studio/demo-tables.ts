@@ -4,14 +4,14 @@ import type { CreateTableBody } from '@felt/protocol';
  * The demo studio's tables (embedded mode): one per live game with its simulated devices. Limits are
  * in EUR cents. Automatic cadence: a new round opens a few seconds after the previous one settles.
  */
-/**
- * A demo table; `optional` tables are skipped with a log line when the server refuses to create them
- * (a game the running server does not know yet), instead of stopping the studio.
- */
-export type DemoTable = CreateTableBody & { readonly optional?: boolean };
+/** A demo table. */
+export type DemoTable = CreateTableBody;
 
 /** The money wheel's id (other-games.md MW-1..MW-4), defined in @felt/games `moneyWheel`. */
 export const MONEY_WHEEL_GAME = 'money-wheel';
+
+/** Banked poker tables (issue 10): a one-deck shoe shuffled before every round. */
+export const BANKED_POKER_GAMES = ['casino-holdem', 'three-card-poker'] as const;
 
 export const DEMO_TABLES: readonly DemoTable[] = [
   {
@@ -54,9 +54,29 @@ export const DEMO_TABLES: readonly DemoTable[] = [
     devices: [{ deviceId: 'shaker-1', kind: 'shaker' }],
   },
   {
+    // rules-ray-2011.md §5: method A (the dealer's cups), read by the two-dice reader over MQTT
+    name: 'Lucky Dice 1',
+    game: 'lucky-dice',
+    profileId: 'ray-a',
+    limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000, spots: { plein: { minMinor: 100, maxMinor: 2_000 }, cheval: { minMinor: 100, maxMinor: 4_000 } } },
+    betWindowS: 12,
+    cadence: { auto: true, pauseS: 4 },
+    devices: [{ deviceId: 'dice-1', kind: 'shaker' }],
+  },
+  {
+    // other-games.md CHE (issue 10): one shared player hand and a face-down dealer hand from a one-deck shoe
+    // shuffled before every round; players Call or fold within the decision timer
+    name: "Casino Hold'em 1",
+    game: 'casino-holdem',
+    profileId: 'standard',
+    limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000, spots: { ante: { minMinor: 100, maxMinor: 10_000 }, 'aa-bonus': { minMinor: 100, maxMinor: 2_500 } } },
+    betWindowS: 12,
+    cadence: { auto: true, pauseS: 4 },
+    devices: [{ deviceId: 'shoe-3', kind: 'shoe' }],
+  },
+  {
     name: 'Money Wheel 1',
-    // until libs/protocol takes its game ids from @felt/games (issue 8 §4) the API type does not list it
-    game: MONEY_WHEEL_GAME as CreateTableBody['game'],
+    game: MONEY_WHEEL_GAME,
     profileId: 'standard',
     limits: {
       currency: 'EUR',
@@ -67,7 +87,6 @@ export const DEMO_TABLES: readonly DemoTable[] = [
     betWindowS: 12,
     cadence: { auto: true, pauseS: 4 },
     devices: [{ deviceId: 'mwheel-1', kind: 'wheel' }],
-    optional: true,
   },
 ];
 
@@ -95,6 +114,17 @@ export const BOT_SPOTS: Readonly<Record<string, readonly { spot: string; unit: n
     { spot: 'number:5', unit: 100 },
     { spot: 'number:10', unit: 100 },
     { spot: 'number:40', unit: 100 },
+  ],
+  'lucky-dice': [
+    { spot: 'plein:16', unit: 100 },
+    { spot: 'simple:3', unit: 100 },
+    { spot: 'sum:7', unit: 100 },
+    { spot: 'over-7', unit: 100 },
+    { spot: 'all-pairs', unit: 100 },
+  ],
+  'casino-holdem': [
+    { spot: 'ante', unit: 100 },
+    { spot: 'ante', unit: 200 },
   ],
   sicbo: [
     { spot: 'small', unit: 100 },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
@@ -9,14 +9,15 @@ import { FeltClient, FeltApiError, newBetId, type Table } from '@felt/client-sdk
 import { Agent, silentLogger, type AgentConfig, type DeviceConfig, type PortOpenOptions } from '@felt/edge-agent';
 import { mockHostDuplex, MoneyWheelSim, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt/hardware-sim';
 import { aclFile, passwordFile, type DeviceUser } from '../trust/mosquitto-auth.js';
-import { BOT_SPOTS, DEMO_TABLES, MONEY_WHEEL_GAME } from './demo-tables.js';
+import { BANKED_POKER_GAMES, BOT_SPOTS, DEMO_TABLES, MONEY_WHEEL_GAME } from './demo-tables.js';
+import { gameDefinition } from '@felt/games';
 
 /**
  * `felt studio`: the whole studio in one command on embedded defaults — the studio server (PGlite,
  * embedded aedes broker, in-process jobs, demo users), one edge agent per table driving protocol-faithful
  * simulated devices over serialport's mock binding (the same adapter code a real wheel or shoe uses), a
- * dice shaker and a money wheel over MQTT, a robot dealer that deals from the simulated shoes when the
- * server says a card is due and spins the money wheel when a spin is due, and demo players placing small bets. Everything a real device would do travels the real path:
+ * dice shaker and a money wheel over MQTT (the wheel spins on the server's `moneywheel.spin`), a robot
+ * dealer that deals from the simulated shoes when the server says a card is due, and demo players placing small bets. Everything a real device would do travels the real path:
  * serial bytes → edge agent → MQTT → ingest → round kernel → ledger.
  */
 export interface StudioOptions {
@@ -26,8 +27,6 @@ export interface StudioOptions {
   /** Simulated device time scale (1 = real time). */
   readonly speed: number;
   readonly bots: boolean;
-  /** Also create the optional tables (the money wheel: its device events are not ingested live yet). */
-  readonly optionalTables?: boolean;
   /** Connect devices to an already running server (docker-compose) instead of starting one. */
   readonly serverUrl: string | null;
   readonly mqttUrl: string | null;
@@ -52,11 +51,43 @@ interface BlackjackBotView {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** Something to stop: `stop` says goodbye (offline status, clean disconnect); `force` drops it at once. */
+interface Stoppable {
+  readonly name: string;
+  readonly stop: () => Promise<void> | void;
+  readonly force?: () => Promise<void> | void;
+}
+
+/** Budget of `stop()` (issue 12 point 6: the whole studio stops within 5 s of Ctrl-C or SIGTERM). */
+export const STOP_BUDGET = { devicesMs: 1500, serverMs: 3500 } as const;
+
+/** Resolves true when `p` settled within `ms`, false otherwise (a rejection counts as settled). */
+async function within(p: Promise<unknown> | unknown, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((r) => {
+    timer = setTimeout(() => r(false), ms);
+  });
+  const done = Promise.resolve(p).then(
+    () => true,
+    () => true,
+  );
+  const r = await Promise.race([done, timeout]);
+  clearTimeout(timer);
+  return r;
+}
+
+/** Where the built server entry lives; a clear message instead of a module-not-found trace when it is not built. */
+export function serverEntry(): string {
+  const entry = join(dirname(fileURLToPath(import.meta.resolve('@felt/studio-server'))), 'main.js');
+  if (!existsSync(entry)) throw new Error(`the studio server is not built (${entry} is missing): run \`npm run build\` (or \`npx tsc -b tsconfig.build.json\`) first`);
+  return entry;
+}
+
 export class Studio {
   private server: ChildProcess | null = null;
-  private readonly agents: Agent[] = [];
-  private readonly stops: (() => Promise<void> | void)[] = [];
+  private readonly stops: Stoppable[] = [];
   private stopped = false;
+  private stopping: Promise<void> | null = null;
   readonly baseUrl: string;
   readonly mqttUrl: string;
 
@@ -85,19 +116,26 @@ export class Studio {
       all.set(t, preIssued === null ? await this.issueCredentials(admin, t) : new Map(t.devices.flatMap(fromFile)));
     }
     if (this.opts.mqttAuthDir) await this.writeMosquittoAuth(this.opts.mqttAuthDir, all);
-    for (const [t, creds] of all) await this.startDevices(t, creds);
+    for (const [t, creds] of all) {
+      if (this.stopped) return; // a signal while starting: stop() is already taking down what exists
+      await this.startDevices(t, creds);
+    }
+    if (this.stopped) return;
     await this.openTables(staff, tables);
     this.startRobotDealer(tables);
     if (this.opts.bots) await this.startBots(tables);
+    if (this.stopped) return;
     this.printUrls(tables);
   }
 
   private startServer(): void {
-    const entry = join(dirname(fileURLToPath(import.meta.resolve('@felt/studio-server'))), 'main.js');
+    const entry = serverEntry();
     const logFile = join(this.opts.dataDir, 'studio-server.log');
     const out = openSync(logFile, 'a');
+    // The IPC channel is the server's lifeline: when this process dies (even SIGKILL) the channel closes
+    // and the server shuts itself down, so nothing is left running (main.ts, `disconnect`).
     this.server = spawn(process.execPath, [entry], {
-      stdio: ['ignore', out, out],
+      stdio: ['ignore', out, out, 'ipc'],
       env: {
         ...process.env,
         PORT: String(this.opts.port),
@@ -114,7 +152,7 @@ export class Studio {
   private async waitHealthy(ms: number): Promise<void> {
     const end = Date.now() + ms;
     let last = '';
-    while (Date.now() < end) {
+    while (Date.now() < end && !this.stopped) {
       if (this.server && this.server.exitCode !== null) throw new Error(`studio-server exited (${this.server.exitCode}); see ${join(this.opts.dataDir, 'studio-server.log')}`);
       try {
         const r = await fetch(`${this.baseUrl}/health`);
@@ -131,24 +169,13 @@ export class Studio {
   private async ensureTables(staff: FeltClient): Promise<Table[]> {
     const existing = await staff.listTables();
     const out: Table[] = [];
-    for (const { optional, ...body } of DEMO_TABLES) {
-      if (optional === true && this.opts.optionalTables !== true) {
-        this.opts.log(`${body.name}: not started (the server does not ingest its device events live yet; --money-wheel to try it)`);
-        continue;
-      }
+    for (const body of DEMO_TABLES) {
       const found = existing.find((t) => t.name === body.name);
       if (found) {
         out.push(found);
         continue;
       }
-      try {
-        out.push(await staff.createTable(body));
-      } catch (e) {
-        // refused by the API schema (client-side check, status 0) or by the server (4xx): this build does not run it yet
-        const refused = e instanceof FeltApiError && (e.status === 0 ? e.code === 'INVALID_INPUT' : e.status >= 400 && e.status < 500);
-        if (!(optional === true && refused)) throw e;
-        this.opts.log(`${body.name}: skipped, the server does not run ${body.game} tables yet (${e.code}: ${e.message})`);
-      }
+      out.push(await staff.createTable(body));
     }
     return out;
   }
@@ -156,8 +183,9 @@ export class Studio {
   private async openTables(staff: FeltClient, tables: readonly Table[]): Promise<void> {
     for (const t of tables) {
       if (t.status === 'open') continue;
-      // ROU-7: the pit boss's pre-open check is recorded before a roulette table may open.
-      if (t.game === 'roulette') await staff.preOpenCheck(t.tableId, { checks: ['table', 'wheel-level', 'free-running', 'ball'], note: 'demo studio start' });
+      // The pit boss's pre-open check the game's definition asks for (ROU-7 wheel, GEN-8 cards) is recorded first.
+      const pre = gameDefinition(t.game)?.preOpen;
+      if (pre) await staff.preOpenCheck(t.tableId, { checks: [...pre.checks], note: 'demo studio start' });
       await staff.setTableStatus(t.tableId, 'open', 'demo studio start');
     }
   }
@@ -199,7 +227,7 @@ export class Studio {
   /** One edge agent per table; each simulator is wired to the agent's serial port through the mock binding. */
   private async startDevices(t: Table, creds: ReadonlyMap<string, { username: string; password: string }>): Promise<void> {
     const sched = realScheduler({ speed: this.opts.speed });
-    this.stops.push(() => sched.dispose());
+    this.own({ name: `scheduler ${t.tableId}`, stop: () => sched.dispose() });
     const attach = new Map<string, (d: ByteDuplex) => void>();
     const serial: DeviceConfig[] = [];
     let n = 0;
@@ -218,34 +246,38 @@ export class Studio {
             const cred = creds.get(d.deviceId);
             const mw = new MoneyWheelSim({ mqttUrl: this.mqttUrl, tableId: t.tableId, deviceId: d.deviceId, seed, speed: this.opts.speed, profileId: t.profileId, ...(cred ? { username: cred.username, password: cred.password } : {}) });
             await mw.start();
-            this.moneyWheels.set(t.tableId, mw);
-            this.stops.push(() => mw.stop());
+            this.own({ name: `money wheel ${d.deviceId}`, stop: () => mw.stop() });
             break;
           }
           const wheel = new WheelSim({ scheduler: sched, seed });
-          this.stops.push(() => wheel.stop());
+          this.own({ name: `wheel ${d.deviceId}`, stop: () => wheel.stop() });
           serial.push({ model: 'ss2-wheel', deviceId: d.deviceId, path: wire(d.deviceId, (io) => wheel.start(io)), baudRate: 9600, desired: { operatingMode: 1159, params: {} } } as DeviceConfig);
           break;
         }
         case 'shoe': {
-          const shoe = new ShoeSim({ scheduler: sched, seed, decks: 8, cutFromEnd: t.game === 'blackjack' ? 208 : 7 });
+          // banked poker plays one deck, shuffled before every round (the robot dealer inserts a fresh deck)
+          const oneDeck = (BANKED_POKER_GAMES as readonly string[]).includes(t.game);
+          const shoe = new ShoeSim({ scheduler: sched, seed, decks: oneDeck ? 1 : 8, cutFromEnd: t.game === 'blackjack' ? 208 : 7 });
+          if (oneDeck) this.freshDeckEachRound.add(t.tableId);
           this.shoes.set(t.tableId, shoe);
-          this.stops.push(() => shoe.stop());
+          this.own({ name: `shoe ${d.deviceId}`, stop: () => shoe.stop() });
           serial.push({ model: 'felt-shoe', deviceId: d.deviceId, path: wire(d.deviceId, (io) => shoe.start(io)), baudRate: 9600 } as DeviceConfig);
           break;
         }
         case 'timer': {
           const box = new TimerBoxSim({ scheduler: sched });
-          this.stops.push(() => box.stop());
+          this.own({ name: `timer ${d.deviceId}`, stop: () => box.stop() });
           serial.push({ model: 'felt-timer', deviceId: d.deviceId, path: wire(d.deviceId, (io) => box.start(io)), baudRate: 9600 } as DeviceConfig);
           break;
         }
         case 'shaker':
         case 'dice': {
           const cred = creds.get(d.deviceId);
-          const shaker = new ShakerSim({ mqttUrl: this.mqttUrl, tableId: t.tableId, deviceId: d.deviceId, seed, speed: this.opts.speed, ...(cred ? { username: cred.username, password: cred.password } : {}) });
+          // Lucky Dice (rules-ray-2011.md §5.3 A): the dealer's two cups, read as a red and a green die
+          const dice = String(t.game) === 'lucky-dice' ? 2 : 3;
+          const shaker = new ShakerSim({ mqttUrl: this.mqttUrl, tableId: t.tableId, deviceId: d.deviceId, seed, speed: this.opts.speed, dice, ...(cred ? { username: cred.username, password: cred.password } : {}) });
           await shaker.start();
-          this.stops.push(() => shaker.stop());
+          this.own({ name: `shaker ${d.deviceId}`, stop: () => shaker.stop(), force: () => shaker.crash() });
           break;
         }
         case 'camera':
@@ -267,12 +299,23 @@ export class Studio {
         return port as unknown as SerialPortStream;
       },
     });
+    this.own({ name: `edge agent ${t.tableId}`, stop: () => agent.stop(), force: () => agent.kill() });
     await agent.start();
-    this.agents.push(agent);
+  }
+
+  /** Registers something to stop; once stopping has begun (a signal during start) it is stopped at once. */
+  private own(s: Stoppable): void {
+    if (!this.stopped) {
+      this.stops.push(s);
+      return;
+    }
+    Promise.resolve()
+      .then(() => s.stop())
+      .catch((e: unknown) => this.opts.log(`${s.name}: ${(e as Error).message}`));
   }
 
   private readonly shoes = new Map<string, ShoeSim>();
-  private readonly moneyWheels = new Map<string, MoneyWheelSim>();
+  private readonly freshDeckEachRound = new Set<string>();
 
   /**
    * The robot dealer: at a card table it deals the next card from the simulated shoe whenever the
@@ -280,13 +323,18 @@ export class Studio {
    * looking at the console. The card itself reaches the server only through the shoe's serial bytes.
    */
   private startRobotDealer(tables: readonly Table[]): void {
-    const dealtTables = tables.filter((t) => this.shoes.has(t.tableId) || this.moneyWheels.has(t.tableId));
+    // (the money wheel needs no robot: it spins on the server's `moneywheel.spin`, MW-2 re-spins and MW-4 void spins included)
+    const dealtTables = tables.filter((t) => this.shoes.has(t.tableId));
     if (dealtTables.length === 0) return;
     const dealer = new FeltClient({ baseUrl: this.baseUrl });
     const lastDealtAtSeq = new Map<string, number>();
+    const shuffledFor = new Map<string, string>();
     let running = true;
-    this.stops.push(() => {
-      running = false;
+    this.own({
+      name: 'robot dealer',
+      stop: () => {
+        running = false;
+      },
     });
     const loop = async (): Promise<void> => {
       await dealer.login('dealer1', 'demo');
@@ -294,16 +342,15 @@ export class Studio {
         for (const t of dealtTables) {
           try {
             const r = await dealer.currentRound(t.tableId);
+            // banked poker: a freshly shuffled deck for every round, inserted while the bets are taken
+            if (this.freshDeckEachRound.has(t.tableId) && r.roundId !== null && (r.view as { phase?: string } | null)?.phase === 'betting' && shuffledFor.get(t.tableId) !== r.roundId) {
+              shuffledFor.set(t.tableId, r.roundId);
+              this.shoes.get(t.tableId)?.insert();
+            }
             const due = r.next.some((a) => a.kind === 'deal' || a.kind.startsWith('deal-') || a.kind === 'dealer-draws');
             if (due && lastDealtAtSeq.get(t.tableId) !== r.seq) {
               lastDealtAtSeq.set(t.tableId, r.seq);
               this.shoes.get(t.tableId)?.dealNext();
-            }
-            // the money wheel's host: spin when the round asks for a spin (MW-2 multiplier, MW-4 void spin);
-            // a wheel still turning refuses (the server may already have ordered the spin)
-            const wheel = this.moneyWheels.get(t.tableId);
-            if (wheel && r.next.some((a) => a.kind === 'spin') && lastDealtAtSeq.get(t.tableId) !== r.seq && r.roundId !== null) {
-              if (wheel.spin(r.roundId)) lastDealtAtSeq.set(t.tableId, r.seq);
             }
           } catch (e) {
             if (!(e instanceof FeltApiError)) throw e;
@@ -318,8 +365,11 @@ export class Studio {
   /** Demo players: each places one or two small bets per round at the tables that take them. */
   private async startBots(tables: readonly Table[]): Promise<void> {
     let running = true;
-    this.stops.push(() => {
-      running = false;
+    this.own({
+      name: 'demo players',
+      stop: () => {
+        running = false;
+      },
     });
     const players = ['player1', 'player2', 'player3'];
     let rng = this.opts.seed >>> 0 || 1;
@@ -338,6 +388,9 @@ export class Studio {
               const r = await c.currentRound(t.tableId);
               const phase = (r.view as { phase?: string } | null)?.phase;
               if (t.game === 'blackjack' && phase === 'play') await this.blackjackDecision(c, t.tableId, r.view as BlackjackBotView, i + 1);
+              // banked poker: a demo player with a hand to decide plays on (Call / Play) — or lets the timer fold it now and then
+              const options = (r.view as { decision?: { options?: readonly string[] } | null } | null)?.decision?.options ?? [];
+              if (options.length > 0 && rand(5) !== 0) await c.playerDecision(t.tableId, { type: 'PlayerAction', action: options[0] as string });
               if (r.roundId === null || phase !== 'betting' || betRound.get(t.tableId) === r.roundId || rand(4) === 0) continue;
               betRound.set(t.tableId, r.roundId);
               const spots = t.game === 'blackjack' ? [{ spot: `seat:${i + 1}`, unit: 500 }] : (BOT_SPOTS[t.game] ?? []);
@@ -391,28 +444,41 @@ export class Studio {
     this.opts.log(lines.join('\n'));
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops everything this process started, bounded (issue 12 point 6): the simulators and edge agents say
+   * goodbye within STOP_BUDGET.devicesMs or are dropped; at the same time the server gets SIGTERM (it
+   * finishes its in-flight commits and exits by itself within its own deadline) and is killed after
+   * STOP_BUDGET.serverMs. Safe to call twice (the second call waits for the first).
+   */
+  stop(): Promise<void> {
+    this.stopping ??= this.stopAll();
+    return this.stopping;
+  }
+
+  private async stopAll(): Promise<void> {
     this.stopped = true;
-    const dbg = process.env.FELT_DEBUG ? this.opts.log : () => undefined;
-    for (const s of this.stops.splice(0).reverse()) {
-      dbg(`stop: ${s.toString().slice(0, 60)}`);
-      await s();
-    }
-    for (const a of this.agents.splice(0)) {
-      dbg('stop: agent');
-      await a.stop();
-    }
-    dbg('stop: server');
+    const t0 = Date.now();
+    const dbg = process.env.FELT_DEBUG ? (m: string) => this.opts.log(`stop +${Date.now() - t0} ms: ${m}`) : () => undefined;
+    const devices: Stoppable[] = [
+      ...this.stops.splice(0).reverse(),
+    ];
+    const stopDevice = async (s: Stoppable): Promise<void> => {
+      if (await within(s.stop(), STOP_BUDGET.devicesMs)) return dbg(`${s.name} stopped`);
+      dbg(`${s.name} did not stop in ${STOP_BUDGET.devicesMs} ms${s.force ? ', dropped' : ''}`);
+      if (s.force) await within(s.force(), 200);
+    };
+    await Promise.all([...devices.map(stopDevice), this.stopServer(dbg)]);
+    dbg('done');
+  }
+
+  private async stopServer(dbg: (m: string) => void): Promise<void> {
     const srv = this.server;
-    if (srv && srv.exitCode === null) {
-      const exited = new Promise<void>((r) => srv.once('exit', () => r()));
-      srv.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000)]);
-      if (srv.exitCode === null) srv.kill('SIGKILL');
-    }
-    if (process.env.FELT_DEBUG) {
-      const p = process as unknown as { _getActiveHandles(): { constructor: { name: string } }[] };
-      setTimeout(() => dbg(`handles: ${p._getActiveHandles().map((h) => h.constructor.name).join(', ')}`), 3000).unref();
-    }
+    if (srv === null || srv.exitCode !== null || srv.signalCode !== null) return;
+    const exited = new Promise<void>((r) => srv.once('exit', () => r()));
+    srv.kill('SIGTERM');
+    if (await within(exited, STOP_BUDGET.serverMs)) return dbg('server exited');
+    dbg(`server still running after ${STOP_BUDGET.serverMs} ms: SIGKILL`);
+    srv.kill('SIGKILL');
+    await within(exited, 500);
   }
 }

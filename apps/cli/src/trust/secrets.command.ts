@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { EXIT, line } from '../io.js';
-import { envFileText, generateSecrets } from './env-file.js';
+import { envFileText, generateSecrets, secret } from './env-file.js';
 import { aclFile, passwordFile } from './mosquitto-auth.js';
 
 const HELP = `Usage: felt secrets [--out deploy/felt.env] [--mqtt-dir deploy/mqtt] [--force]
@@ -12,6 +12,7 @@ Generates the secrets of a deployment (issue 9 finding 10) — none is ever in t
   <out>                 JWT_SECRET, POSTGRES_PASSWORD, DATABASE_URL, MQTT_USERNAME/MQTT_PASSWORD (the
                         server's broker login), FELT_ADMIN_USER/FELT_ADMIN_PASSWORD (the first admin);
                         docker-compose reads it as env_file. Mode 0600, gitignored.
+  <out dir>/grafana.env GF_SECURITY_ADMIN_PASSWORD for the Grafana of docker-compose (user admin). Mode 0600.
   <mqtt-dir>/passwd     Mosquitto password file (PBKDF2-SHA512) with the server's login only
   <mqtt-dir>/acl        Mosquitto ACL: the server reads/writes felt/v1/#; nobody else anything
 Devices get their own logins later with \`felt mqtt-auth\` (against the running server).
@@ -39,11 +40,14 @@ export const secretsCommand: CliCommand = {
     const s = generateSecrets();
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, envFileText(s), { mode: 0o600 });
+    const grafana = join(dirname(out), 'grafana.env');
+    writeFileSync(grafana, envFileText({ GF_SECURITY_ADMIN_PASSWORD: secret(18) }), { mode: 0o600 });
     mkdirSync(mqttDir, { recursive: true });
     const server = { username: s['MQTT_USERNAME'] as string, password: s['MQTT_PASSWORD'] as string };
     writeFileSync(join(mqttDir, 'passwd'), passwordFile([server]), { mode: 0o644 });
     writeFileSync(join(mqttDir, 'acl'), aclFile(server.username, []), { mode: 0o644 });
     line(io.stdout, `wrote ${out} (JWT_SECRET, POSTGRES_PASSWORD, DATABASE_URL, MQTT_USERNAME/PASSWORD, FELT_ADMIN_USER/PASSWORD)`);
+    line(io.stdout, `wrote ${grafana} (Grafana admin password)`);
     line(io.stdout, `wrote ${join(mqttDir, 'passwd')} and ${join(mqttDir, 'acl')} (server login only; devices: felt mqtt-auth)`);
     return EXIT.ok;
   },
