@@ -7,7 +7,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApprovalsPanel } from './features/actions/ApprovalsPanel';
 import { TableActions } from './features/actions/TableActions';
-import { byPriority, isDeviceFault, mergeAlert } from './features/alerts/alerts.model';
+import { acknowledgedAlerts, byPriority, isDeviceFault, mergeAlert, openAlerts } from './features/alerts/alerts.model';
+import { useAcks } from './features/alerts/useAcks';
+import { useAlertsFeed } from './features/floor/usePitData';
 import { AlertsPanel } from './features/alerts/AlertsPanel';
 import { faultsOf, fromFirstActivity, seriesOf } from './features/charts/charts.model';
 import { attentionOf, glance, sortTiles, tileOf } from './features/floor/floor.model';
@@ -164,7 +166,7 @@ describe('table grid (component)', () => {
     const health: DeviceStatusFrame[] = [{ tableId: 'tbl_r', deviceId: 'wheel-1', status: { state: 'fault', model: 'ss2', firmware: null, configHash: null, at: 1 }, lastSeq: 3, lastEventAt: 1 }];
     const day = { tableId: 'tbl_b', currency: 'EUR', rounds: 12, voided: 1, stakedMinor: 10_000, holdMinor: 1_234, buckets: [] };
     const tiles = sortTiles([
-      tileOf(bacc, { phase: 'betting', bettingClosesAt: null, bets: [{ playerId: 'p1', stakeMinor: 500 }] }, 'rnd_b', [], day, [], []),
+      tileOf(bacc, { phase: 'betting', bettingClosesAt: null, bets: [{ playerId: 'p1', stakeMinor: 500 }] }, 'rnd_b', [], day, [], [], [{ userId: 'dealer2', name: 'Dealer Two', since: 1 }]),
       tileOf(roulette, { phase: 'closed', bets: [] }, 'rnd_r', health, null, [], []),
     ]);
     renderWithFelt(<FloorScreen tiles={tiles} alerts={[]} onAck={() => undefined} soundOn onToggleSound={() => undefined} tableName={(id) => id ?? ''} />, { catalogues, user });
@@ -180,6 +182,9 @@ describe('table grid (component)', () => {
     expect(within(b).getByText('12')).toBeTruthy();
     expect(within(b).getByText('€5.00')).toBeTruthy();
     expect(within(b).getByRole('button', { name: 'Open table Baccarat 1' })).toBeTruthy();
+    // Who deals at each table (the server's presence): named when signed in at the console.
+    expect(within(b).getByText('Dealer').nextElementSibling?.textContent).toBe('Dealer Two');
+    expect(within(r).getByText('Dealer').nextElementSibling?.textContent).toBe('not signed in');
     expect(screen.getByText(/2 of 2 tables open · 1 players/)).toBeTruthy();
   });
 });
@@ -198,6 +203,40 @@ describe('alert priority (component)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Acknowledge all' }));
     expect(acked[1]).toEqual(['c', 'w', 'i']);
     expect(screen.getByRole('button', { name: 'Sound on' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('alert acknowledgement on the server (component)', () => {
+  it('acknowledging sends it to the server and moves the alert out of the open list; every pit boss sees who acknowledged', async () => {
+    const acked = { ...alert('w', 'warning', 50), ack: { by: 'pitboss2', byName: 'Pit Boss Two', at: Date.UTC(2026, 0, 1, 12, 5), note: null } };
+    renderWithFelt(<AlertsPanel alerts={[alert('c', 'critical', 10)]} acknowledged={[acked]} tableName={() => 'Roulette 1'} onAck={() => undefined} soundOn onToggleSound={() => undefined} />, { catalogues, user });
+    fireEvent.click(screen.getByText('Acknowledged (1)'));
+    const list = screen.getByRole('list', { name: 'Acknowledged' });
+    expect(within(list).getByText(/^Acknowledged by Pit Boss Two at /)).toBeTruthy();
+    expect(openAlerts([alert('c', 'critical', 10), acked]).map((a) => a.alertId)).toEqual(['c']);
+    expect(acknowledgedAlerts([alert('c', 'critical', 10), acked]).map((a) => a.alertId)).toEqual(['w']);
+  });
+
+  it('useAcks: posts the acknowledgement and keeps the server’s answer (the first pit boss’s) in the shared cache', async () => {
+    const first = { ...alert('c', 'critical', 10), ack: { by: 'pitboss2', byName: 'Pit Boss Two', at: 99, note: null } };
+    function Probe() {
+      const { ack } = useAcks();
+      const alerts = useAlertsFeed(false);
+      return (
+        <>
+          <button type="button" onClick={() => ack(['c'])}>
+            ack
+          </button>
+          <p>{(alerts.data ?? []).map((a) => `${a.alertId}:${a.ack?.byName ?? 'open'}`).join(',')}</p>
+        </>
+      );
+    }
+    const { api } = renderWithFelt(<Probe />, { catalogues, user, routes: { '/alerts': [alert('c', 'critical', 10)] } });
+    const post = vi.spyOn(api, 'acknowledgeAlert').mockResolvedValue(first);
+    await screen.findByText('c:open');
+    fireEvent.click(screen.getByRole('button', { name: 'ack' }));
+    expect(post).toHaveBeenCalledWith('c');
+    await screen.findByText('c:Pit Boss Two');
   });
 });
 
@@ -225,6 +264,7 @@ describe('approval dialogs (component): a reason is required', () => {
     const manual: PendingRequest = { ...voidReq, requestId: 'mrq_1', kind: 'manual', command: { type: 'RecordDiceResult', dice: [1, 2, 3] } };
     const { api } = renderWithFelt(<ApprovalsPanel requests={[manual]} tableName={() => 'Sic Bo 1'} />, { catalogues, user });
     const deny = vi.spyOn(api, 'denyRequest').mockRejectedValueOnce({ code: 'SELF_APPROVAL', ruleId: 'GEN-6', message: 'Nobody approves their own request.' });
+    expect(screen.getByText('Entered: dice 1 · 2 · 3')).toBeTruthy(); // in words, for the person who signs it off
     fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
     const dialog = screen.getByRole('dialog', { name: 'Deny manual entry for round …abc123' });
     fireEvent.change(within(dialog).getByLabelText('Reason (recorded in the audit log)'), { target: { value: 'dice not visible' } });
@@ -232,6 +272,12 @@ describe('approval dialogs (component): a reason is required', () => {
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('GEN-6'));
     expect(deny).toHaveBeenCalledWith('tbl_r', 'mrq_1', 'dice not visible');
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('a hand-entered roulette number reads as the dealer saw the spin', () => {
+    const manual: PendingRequest = { ...voidReq, requestId: 'mrq_2', kind: 'manual', command: { type: 'RecordSpinResult', spin: 7, number: 17, revolutions: 5, ballDirection: 'ccw', wheelDirection: 'cw' } };
+    renderWithFelt(<ApprovalsPanel requests={[manual]} tableName={() => 'Roulette 1'} />, { catalogues, user });
+    expect(screen.getByText('Entered: number 17 (spin 7: 5 ball revolutions, ball anticlockwise, wheel clockwise)')).toBeTruthy();
   });
 
   it('table status change and the ROU-7 pre-open check also need a reason', async () => {

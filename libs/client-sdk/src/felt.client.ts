@@ -1,10 +1,12 @@
 import type { DeviceHealth } from './dealer.types.js';
 import {
+  AlertAckBodySchema,
   BulkBetBodySchema,
   CancelBetBodySchema,
   CreateTableBodySchema,
   GameCommandBodySchema,
   PlaceBetBodySchema,
+  PlaceLayoutBodySchema,
   PlayerDecisionBodySchema,
   PreOpenCheckBodySchema,
   ReasonBodySchema,
@@ -27,6 +29,7 @@ import type {
   AuthUser,
   Balance,
   BetResult,
+  LayoutResult,
   CommandResult,
   DepositResult,
   HealthReport,
@@ -38,6 +41,7 @@ import type {
   RoundView,
   ServerTime,
   StoredRoundEvent,
+  TablePresence,
   Table,
   TableResult,
   PlayerRound,
@@ -309,8 +313,8 @@ export class FeltClient {
     return this.request('POST', `/tables/${seg(tableId)}/round/manual-entries/${seg(requestId)}/approve`, { body: validate(ReasonBodySchema, { reason }) });
   }
 
-  /** Result correction / misdeal resolution / resume (pit boss, audited with `reason`). */
-  async correctResult(tableId: string, command: GameCommandBody): Promise<CommandResult> {
+  /** Result correction / misdeal resolution / resume (pit boss, audited with `reason`): a request a second pit boss or an admin approves (`approveManualEntry`). */
+  async correctResult(tableId: string, command: GameCommandBody): Promise<PendingRequest> {
     return this.request('POST', `/tables/${seg(tableId)}/round/corrections`, { body: validate(GameCommandBodySchema, command) });
   }
 
@@ -341,6 +345,12 @@ export class FeltClient {
   async placeBet(tableId: string, bet: PlaceBetInput): Promise<BetResult> {
     const body = validate(PlaceBetBodySchema, { ...bet, betId: bet.betId ?? newBetId() });
     return this.request('POST', `/tables/${seg(tableId)}/bets`, { body });
+  }
+
+  /** A whole layout as ONE command: one decision per chip in order, one transaction, one answer per chip. */
+  async placeLayout(tableId: string, bets: readonly PlaceBetInput[]): Promise<LayoutResult> {
+    const body = validate(PlaceLayoutBodySchema, { bets: bets.map((b) => ({ ...b, betId: b.betId ?? newBetId() })) });
+    return this.request('POST', `/tables/${seg(tableId)}/bets/layout`, { body });
   }
 
   async cancelBet(tableId: string, betId: string): Promise<BetResult> {
@@ -396,6 +406,16 @@ export class FeltClient {
 
   async alerts(opts: { tableId?: string; limit?: number } = {}): Promise<Alert[]> {
     return this.request('GET', `/alerts${query({ tableId: opts.tableId, limit: opts.limit })}`);
+  }
+
+  /** A pit boss acknowledges an alert (stored with who and when, audited; every pit boss sees it). */
+  async acknowledgeAlert(alertId: string, note?: string): Promise<Alert> {
+    return this.request('POST', `/alerts/${seg(alertId)}/ack`, { body: validate(AlertAckBodySchema, note === undefined ? {} : { note }) });
+  }
+
+  /** Who is at each table now: players with the table open (staff also see the dealers at its console). */
+  async presence(): Promise<TablePresence[]> {
+    return this.request('GET', '/presence');
   }
 
   async audit(opts: { target?: string; limit?: number } = {}): Promise<AuditRecord[]> {

@@ -84,6 +84,28 @@ describe('RealtimeClient (seq tracking and resync, against a fake socket)', () =
     expect(rt.position('t1')).toEqual({ roundId: 'r1', seq: 3 });
   });
 
+  it("a player's stream skips other players' bets: `prev` and a coalesced table.update move the seq without a resync (issue 13)", async () => {
+    const rounds = { t1: { roundId: 'r1', seq: 2 } };
+    const { rt, socket, seen } = client(studio(rounds));
+    const updates: number[] = [];
+    rt.on('table.update', (u) => updates.push(u.seq));
+    await rt.join('t1');
+    socket.push('round.event', { ...frame('r1', 6), prev: 2 }); // own bet; seq 3..5 were others' bets
+    socket.push('table.update', { tableId: 't1', roundId: 'r1', seq: 9, prev: 2, betCount: 8, playerCount: 3 });
+    socket.push('table.update', { tableId: 't1', roundId: 'r1', seq: 9, prev: 2, betCount: 8, playerCount: 3 }); // duplicate
+    socket.push('round.event', { ...frame('r1', 10), prev: 9 });
+    await flush();
+    expect(seen.map((f) => f.seq)).toEqual([6, 10]);
+    expect(updates).toEqual([9]);
+    expect(socket.sent.filter((x) => x.name === 'table.join')).toHaveLength(1);
+    // A frame whose prev this client never saw is a lost frame: resync.
+    rounds.t1.seq = 14;
+    socket.push('table.update', { tableId: 't1', roundId: 'r1', seq: 14, prev: 12, betCount: 9, playerCount: 3 });
+    await flush();
+    expect(socket.sent.at(-1)).toEqual({ name: 'table.join', body: { tableId: 't1', roundId: 'r1', lastSeq: 10 } });
+    expect(rt.position('t1')).toEqual({ roundId: 'r1', seq: 14 });
+  });
+
   it('a gap in seq triggers a resync from the last seq; the replay fills it in order', async () => {
     const rounds = { t1: { roundId: 'r1', seq: 3 } };
     const { rt, socket, seen } = client(studio(rounds));

@@ -1,8 +1,8 @@
-import { WS_CLIENT_MESSAGES, type DeviceStatus, type Rejection, type RoundEventFrame, type RoundSnapshotFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
+import { WS_CLIENT_MESSAGES, type DeviceStatus, type LayoutResult, type Rejection, type RoundEventFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
 import { io as defaultIo, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
-import type { Alert, BetResult, CommandResult, PendingRequest } from './types.js';
+import type { Alert, BetResult, CommandResult, PendingRequest, TablePresence } from './types.js';
 
 /** `device.status` frame (pit bosses): the health of one table device as the server last saw it. */
 export interface DeviceStatusFrame {
@@ -20,7 +20,9 @@ export type WsMessageBody<K extends WsClientMessage> = ZodInput<(typeof WS_CLIEN
 export interface WsResults {
   'table.join': RoundSnapshotFrame;
   'table.leave': null;
+  'table.presence': TablePresence;
   'bet.place': BetResult & { readonly events: readonly { seq: number; type: string }[] };
+  'bet.layout': LayoutResult;
   'bet.cancel': BetResult & { readonly events: readonly { seq: number; type: string }[] };
   'bet.rebet': BetResult & { readonly events: readonly { seq: number; type: string }[] };
   'bet.double': BetResult & { readonly events: readonly { seq: number; type: string }[] };
@@ -47,7 +49,13 @@ export interface ResyncInfo {
 export interface RealtimeEvents {
   'round.event': RoundEventFrame;
   'round.snapshot': RoundSnapshotFrame;
+  /** Players: the other players' bets, coalesced (count only; the seq moves on). */
+  'table.update': TableUpdateFrame;
   alert: Alert;
+  /** An alert was acknowledged (by any pit boss): the alert with its `ack`. */
+  'alert.ack': Alert;
+  /** Who is at a table changed (players: the count; staff: also the dealers). */
+  'table.presence': TablePresence;
   error: Rejection;
   'device.status': DeviceStatusFrame;
   /** The socket is connected (first time or again). */
@@ -98,6 +106,8 @@ export class RealtimeClient {
   private readonly ackTimeoutMs: number;
   private readonly handlers = new Map<RealtimeEventName, Set<(payload: never) => void>>();
   private readonly joined = new Set<string>();
+  /** Tables this client has open (`setPresence`): announced again after a reconnect. */
+  private readonly present = new Set<string>();
   private readonly positions = new Map<string, Position>();
   private readonly previousRounds = new Map<string, string[]>();
   /** Tables with a join in flight: frames counted for `replayed`. */
@@ -119,7 +129,10 @@ export class RealtimeClient {
     this.socket.on('disconnect', (reason) => this.dispatch('disconnected', { reason: String(reason) }));
     this.socket.on('round.event', (f: RoundEventFrame) => this.onEvent(f));
     this.socket.on('round.snapshot', (s: RoundSnapshotFrame) => this.onSnapshot(s));
+    this.socket.on('table.update', (u: TableUpdateFrame) => this.onUpdate(u));
     this.socket.on('alert', (a: Alert) => this.dispatch('alert', a));
+    this.socket.on('alert.ack', (a: Alert) => this.dispatch('alert.ack', a));
+    this.socket.on('table.presence', (p: TablePresence) => this.dispatch('table.presence', p));
     this.socket.on('error', (e: Rejection) => this.dispatch('error', e));
     this.socket.on('device.status', (d: DeviceStatusFrame) => this.dispatch('device.status', d));
   }
@@ -165,6 +178,16 @@ export class RealtimeClient {
   /** Joins a table's channel (again: resync from the last seq). Resolves with the fresh snapshot. */
   async join(tableId: string): Promise<RoundSnapshotFrame> {
     return unwrapAck(await this.send('table.join', { tableId }));
+  }
+
+  /**
+   * Announces that this player has the table open (`true`) or closed it (`false`): the table's player
+   * count in the lobby. Kept across reconnects (announced again on connect). Resolves with the count.
+   */
+  async setPresence(tableId: string, present: boolean): Promise<TablePresence> {
+    if (present) this.present.add(tableId);
+    else this.present.delete(tableId);
+    return unwrapAck(await this.send('table.presence', { tableId, present }));
   }
 
   async leave(tableId: string): Promise<void> {
@@ -214,6 +237,7 @@ export class RealtimeClient {
     this.socket.removeAllListeners();
     this.handlers.clear();
     this.joined.clear();
+    this.present.clear();
   }
 
   // ───────────────────────────── internals ─────────────────────────────
@@ -254,6 +278,8 @@ export class RealtimeClient {
     this.dispatch('connected', { reconnect });
     // Re-join every table (a join still in flight was buffered by socket.io and is sent anyway).
     for (const tableId of this.joined) if (!this.joining.has(tableId)) this.resync(tableId);
+    // Presence is per socket on the server: a new connection announces the open tables again.
+    if (reconnect) for (const tableId of this.present) void this.emit('table.presence', { tableId, present: true }).catch(() => undefined);
   }
 
   private resync(tableId: string): void {
@@ -279,12 +305,30 @@ export class RealtimeClient {
     this.positions.set(tableId, { roundId, seq });
   }
 
+  /**
+   * A coalesced update moves the position like an event (its `prev` is checked the same way); it is
+   * dispatched as `table.update` only.
+   */
+  private onUpdate(u: TableUpdateFrame): void {
+    const pos = this.positions.get(u.tableId);
+    if (!pos || pos.roundId !== u.roundId || u.seq <= pos.seq) return;
+    if (u.prev > pos.seq) {
+      const join = this.joining.get(u.tableId);
+      if (join) join.droppedSeq = Math.max(join.droppedSeq, u.seq);
+      else this.resync(u.tableId);
+      return;
+    }
+    pos.seq = u.seq;
+    this.dispatch('table.update', u);
+  }
+
   private onEvent(f: RoundEventFrame): void {
     const pos = this.positions.get(f.tableId);
     const join = this.joining.get(f.tableId);
     if (pos && pos.roundId === f.roundId) {
       if (f.seq <= pos.seq) return; // already seen (live frame and resync replay overlap)
-      if (f.seq > pos.seq + 1) {
+      // `prev`: the previous frame of this audience's stream (a player is not sent others' bets).
+      if ((f.prev ?? f.seq - 1) > pos.seq) {
         // A gap: drop this frame and ask for everything after the last seq we have (it includes this one).
         if (join) join.droppedSeq = Math.max(join.droppedSeq, f.seq);
         else this.resync(f.tableId);

@@ -3,4 +3,4 @@
  * and re-exported here under the names the SDK always had, plus `ViewOf<'baccarat'>` … per game.
  */
 export { ROLES, ALERT_SEVERITIES } from '@felt/protocol';
-export type { GameKernels, ViewOf, Role, AuthUser, LoginResult, SpotLimit, PreOpenCheck, Table, NextAction, RoundView, RoundSummary, CommandResult, AcceptedBet, BetResult, PendingRequest, Balance, DepositResult, AlertSeverity, Alert, AuditRecord, StoredRoundEvent, HealthReport, PublicUser, ServerTime, TableResult, PlayerBetRecord, PlayerRound } from '@felt/protocol';
+export type { GameKernels, ViewOf, Role, AuthUser, LoginResult, SpotLimit, PreOpenCheck, Table, NextAction, RoundView, RoundSummary, CommandResult, AcceptedBet, BetResult, LayoutResult, LayoutChipResult, TableUpdateFrame, PendingRequest, Balance, DepositResult, AlertSeverity, Alert, AlertAck, TablePresence, DealerAtTable, AuditRecord, StoredRoundEvent, HealthReport, PublicUser, ServerTime, TableResult, PlayerBetRecord, PlayerRound } from '@felt/protocol';

@@ -1,4 +1,4 @@
-import { FeltApiError, type RealtimeClient, type Table } from '@felt/client-sdk';
+import { FeltApiError, type RealtimeClient, type Table, type TablePresence } from '@felt/client-sdk';
 import type { RoundEventFrame, RoundSnapshotFrame } from '@felt/protocol';
 import { QueryClient, QueryClientProvider, notifyManager, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -19,6 +19,7 @@ export const queryKeys = {
   round: (tableId: string) => ['round', tableId] as const,
   wallet: ['wallet'] as const,
   myBets: (tableId: string) => ['myBets', tableId] as const,
+  presence: ['presence'] as const,
 } as const;
 
 export function createQueryClient(): QueryClient {
@@ -56,6 +57,7 @@ export function attachRealtime(rt: RealtimeClient, qc: QueryClient, listeners: S
   const offs = [
     rt.on('round.snapshot', fromSnapshot),
     rt.on('resynced', (r) => fromSnapshot(r.snapshot)),
+    rt.on('table.presence', (p) => qc.setQueryData<TablePresence[]>(queryKeys.presence, (prev) => mergePresence(prev, p))),
     rt.on('round.event', (f) => {
       if (f.view !== null && f.view !== undefined) {
         const prev = qc.getQueryData<LiveRound>(queryKeys.round(f.tableId));
@@ -163,4 +165,36 @@ export function useLiveRound(tableId: string | null): UseQueryResult<LiveRound> 
     staleTime: Infinity, // frames keep it fresh
     gcTime: 5 * 60_000,
   });
+}
+
+/** Replaces one table's presence in the list (a table with nobody stays, with 0). */
+export function mergePresence(list: readonly TablePresence[] | undefined, p: TablePresence): TablePresence[] {
+  return [...(list ?? []).filter((x) => x.tableId !== p.tableId), p];
+}
+
+/**
+ * Who is at each table (issue 7): `GET /presence` once, then every `table.presence` frame (the lobby
+ * gets them for every table it watches). Players see counts; staff also the dealer at each console.
+ */
+export function usePresence(): UseQueryResult<ReadonlyMap<string, TablePresence>> {
+  const { api, user } = useSession();
+  return useQuery({
+    queryKey: queryKeys.presence,
+    queryFn: () => api.presence(),
+    enabled: user !== null,
+    staleTime: 60_000,
+    select: (list: readonly TablePresence[]) => new Map(list.map((p) => [p.tableId, p])),
+  });
+}
+
+/** While mounted, this player is at the table (counted in its presence); the SDK re-announces after a reconnect. */
+export function useAtTable(tableId: string | null): void {
+  const { rt } = useSession();
+  useEffect(() => {
+    if (!rt || tableId === null) return;
+    rt.setPresence(tableId, true).catch(() => undefined); // best effort: a count, never a rule
+    return () => {
+      rt.setPresence(tableId, false).catch(() => undefined);
+    };
+  }, [rt, tableId]);
 }

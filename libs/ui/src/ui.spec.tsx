@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BetTimer } from './components/BetTimer.js';
+import { BetTimer, padSeconds } from './components/BetTimer.js';
 import { ChipSelector, ChipStack, chipsFor } from './components/Chip.js';
 import { ErrorNotice } from './components/ErrorNotice.js';
 import { LoginScreen } from './components/Login.js';
@@ -24,6 +24,16 @@ describe('money (Intl, minor units)', () => {
     expect(formatMoneyShort(250, 'EUR', 'en-GB')).toBe('€2.50');
     expect(chipLabel(2_500, 'EUR')).toBe('25');
     expect(chipLabel(250_000, 'EUR')).toBe('2.5K');
+  });
+});
+
+describe('bet timer text (no layout shift while it counts down)', () => {
+  it('keeps one width for the whole window: single digits are figure-space padded to the window’s digits', () => {
+    expect(padSeconds(15, 15_000)).toBe('15');
+    expect(padSeconds(9, 15_000)).toBe('\u20079');
+    expect(padSeconds(9, 9_000)).toBe('9');
+    expect(padSeconds(5, 120_000)).toBe('\u2007\u20075');
+    expect(new Set([15, 10, 9, 1].map((s) => padSeconds(s, 15_000).length))).toEqual(new Set([2]));
   });
 });
 

@@ -1,7 +1,7 @@
 import { AppShell, RequireRole } from '@felt/ui';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { openAlerts } from '../features/alerts/alerts.model';
+import { acknowledgedAlerts, openAlerts } from '../features/alerts/alerts.model';
 import { useAcks } from '../features/alerts/useAcks';
 import { AuditScreen } from '../features/audit/AuditScreen';
 import { FloorScreen } from '../features/floor/FloorScreen';
@@ -46,16 +46,16 @@ function Dashboard() {
       return !s;
     });
   }, []);
-  const { acked, ack } = useAcks();
+  const { ack } = useAcks();
   const alertsQ = useAlertsFeed(soundOn);
-  const open = openAlerts(alertsQ.data ?? [], acked);
+  const open = openAlerts(alertsQ.data ?? []);
   const floor = useFloor(open);
   const tableName = (id: string | null): string => (id === null ? t('alerts.title') : (floor.tables.find((x) => x.tableId === id)?.name ?? id));
 
   let screen;
   switch (route.name) {
     case 'floor':
-      screen = <FloorScreen tiles={floor.tiles} alerts={open} onAck={ack} soundOn={soundOn} onToggleSound={toggleSound} tableName={tableName} />;
+      screen = <FloorScreen tiles={floor.tiles} alerts={open} acknowledged={acknowledgedAlerts(alertsQ.data ?? [])} onAck={ack} soundOn={soundOn} onToggleSound={toggleSound} tableName={tableName} />;
       break;
     case 'table':
       screen = <TableScreen tile={floor.tiles.find((x) => x.table.tableId === route.tableId)} />;

@@ -19,6 +19,15 @@ export function useCountdown(deadlineServerMs: number | null, tickMs = 200): num
   return left;
 }
 
+/**
+ * The seconds as text of a constant width for the window (tabular digits, figure-space padded): a
+ * countdown from 10 to 9 never moves the text, so the timer causes no layout shift.
+ */
+export function padSeconds(seconds: number, windowMs: number): string {
+  const digits = String(Math.max(seconds, Math.ceil(windowMs / 1000))).length;
+  return String(seconds).padStart(digits, '\u2007');
+}
+
 export interface BetTimerProps {
   /** `bettingClosesAt` (server clock, epoch ms); null when no betting window is open. */
   readonly closesAt: number | null;
@@ -50,7 +59,7 @@ export function BetTimer({ closesAt, windowMs, open, size = 72, label }: BetTime
         <circle cx="36" cy="36" r={r} className="felt-timer-track" />
         <circle cx="36" cy="36" r={r} className="felt-timer-ring" strokeDasharray={c} strokeDashoffset={c * (1 - frac)} transform="rotate(-90 36 36)" />
       </svg>
-      <span className="felt-timer-text">{open && seconds !== null && seconds > 0 ? seconds : ''}</span>
+      <span className="felt-timer-text">{open && seconds !== null && seconds > 0 ? padSeconds(seconds, windowMs) : ''}</span>
       <span className="felt-visually-hidden">{text}</span>
     </div>
   );

@@ -30,6 +30,9 @@ export const commonEn = {
     sicbo: 'Sic Bo',
     'dragon-tiger': 'Dragon Tiger',
     'football-studio': 'Football Studio',
+    'lucky-dice': 'Lucky Dice',
+    'money-wheel': 'Money Wheel',
+    'casino-holdem': "Casino Hold'em",
   },
   phases: {
     none: 'Waiting for the next round',
@@ -105,6 +108,9 @@ export const commonSv: CommonCatalogue = {
     sicbo: 'Sic Bo',
     'dragon-tiger': 'Dragon Tiger',
     'football-studio': 'Football Studio',
+    'lucky-dice': 'Lucky Dice',
+    'money-wheel': 'Lyckohjul',
+    'casino-holdem': "Casino Hold'em",
   },
   phases: {
     none: 'Väntar på nästa omgång',

@@ -10,11 +10,12 @@ import { Controls } from './components/Controls';
 import { DevicePanel } from './components/DevicePanel';
 import { DuePanel } from './components/DuePanel';
 import { ManualCardDialog } from './components/ManualCardDialog';
+import { ManualDiceDialog, ManualNumberDialog } from './components/ManualResultDialog';
 import { ReasonDialog } from './components/ReasonDialog';
 import { SpecialBanner } from './components/SpecialBanner';
 import { StatusBoard } from './components/StatusBoard';
 import { TablePanel } from './components/TablePanel';
-import { controlsFor, deriveRound, type GameId } from './model/round';
+import { controlsFor, deriveRound, manualSpinCommand, type GameId } from './model/round';
 
 afterEach(() => cleanup());
 
@@ -90,6 +91,24 @@ describe('controls match the phase', () => {
     cleanup();
     render(<ControlsFor game="roulette" d={drive(kernels.roulette, 'european', [close])} />);
     expect(screen.queryByRole('button', { name: 'Declare no spin' })).toBeNull();
+  });
+
+  it('roulette and sic bo: the result can be entered by hand while it is due (the wheel or shaker failed), not once it is known', () => {
+    const onDialog = vi.fn();
+    render(<ControlsFor game="roulette" d={drive(kernels.roulette, 'european', [close, { type: 'RecordBallLaunched', spin: 1 }])} onDialog={onDialog} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Enter number by hand' }));
+    expect(onDialog).toHaveBeenCalledWith('manual-number');
+    cleanup();
+    const done = drive(kernels.roulette, 'european', [close, { type: 'RecordBallLaunched', spin: 1 }, { type: 'RecordSpinResult', spin: 1, number: 4, revolutions: 5, ballDirection: 'ccw', wheelDirection: 'cw' }]);
+    render(<ControlsFor game="roulette" d={done} />);
+    expect(screen.queryByRole('button', { name: 'Enter number by hand' })).toBeNull();
+    cleanup();
+    render(<ControlsFor game="sicbo" d={{ roundId: 'rnd_s', view: { phase: 'closed', dice: null } }} onDialog={onDialog} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Enter dice by hand' }));
+    expect(onDialog).toHaveBeenLastCalledWith('manual-dice');
+    cleanup();
+    render(<ControlsFor game="sicbo" d={{ roundId: 'rnd_s', view: { phase: 'betting' } }} />);
+    expect(screen.queryByRole('button', { name: 'Enter dice by hand' })).toBeNull();
   });
 
   it('settled round: "Open betting" again (Swedish)', () => {
@@ -271,6 +290,45 @@ describe('dialogs', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Reason' }), { target: { value: '  chip spilled  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Call now' }));
     expect(onSubmit).toHaveBeenCalledWith('chip spilled');
+  });
+
+  it('manual number entry: the number and what the dealer saw of the spin; the command names the spin in progress and the roulette kernel takes it', () => {
+    const onSubmit = vi.fn();
+    render(<ManualNumberDialog busy={false} onSubmit={onSubmit} onClose={() => undefined} />);
+    const send = screen.getByRole('button', { name: 'Send for sign-off' });
+    fireEvent.click(within(screen.getByRole('group', { name: 'Winning number' })).getByRole('button', { name: '17' }));
+    expect((send as HTMLButtonElement).disabled).toBe(true); // revolutions not counted yet
+    for (let i = 0; i < 5; i++) fireEvent.click(screen.getByRole('button', { name: 'More revolutions' }));
+    expect(screen.getByText('Number to enter: 17 (5 revolutions)')).toBeTruthy();
+    fireEvent.click(send);
+    const seen = { number: 17, revolutions: 5, ballDirection: 'ccw', wheelDirection: 'cw' };
+    expect(onSubmit).toHaveBeenCalledWith(seen);
+
+    // Ball launched as spin 7, then the reader failed: the entry names spin 7; signed off, the kernel records it.
+    const spinning = drive(kernels.roulette, 'european', [close, { type: 'RecordBallLaunched', spin: 7 }]);
+    const cmd = manualSpinCommand(deriveRound('roulette', spinning.roundId, spinning.view), seen as Parameters<typeof manualSpinCommand>[1]);
+    expect(cmd).toEqual({ type: 'RecordSpinResult', spin: 7, ...seen });
+    const after = drive(kernels.roulette, 'european', [close, { type: 'RecordBallLaunched', spin: 7 }, cmd]);
+    expect((after.view as { result: { number: number } }).result.number).toBe(17);
+    // Too few revolutions as the dealer counted them is still a no spin once signed off (ROU-4).
+    const few = { ...cmd, revolutions: 1 };
+    expect((drive(kernels.roulette, 'european', [close, { type: 'RecordBallLaunched', spin: 7 }, few]).view as { noSpinCount: number }).noSpinCount).toBe(1);
+    // No launch reported: no manual number is offered (a result without a launch is a fault, not an outcome).
+    const closed = drive(kernels.roulette, 'european', [close]);
+    expect(controlsFor(deriveRound('roulette', closed.roundId, closed.view), { tableOpen: true, voidPending: false }).manualResult).toBeNull();
+  });
+
+  it('manual dice entry: a face for each of the three dice, sent for sign-off', () => {
+    const onSubmit = vi.fn();
+    render(<ManualDiceDialog busy={false} onSubmit={onSubmit} onClose={() => undefined} />);
+    const send = screen.getByRole('button', { name: 'Send for sign-off' });
+    fireEvent.click(within(screen.getByRole('group', { name: 'Die 1' })).getByRole('button', { name: '2' }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Die 2' })).getByRole('button', { name: '5' }));
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(screen.getByRole('group', { name: 'Die 3' })).getByRole('button', { name: '5' }));
+    expect(screen.getByText('Dice to enter: 2 · 5 · 5 (total 12)')).toBeTruthy();
+    fireEvent.click(send);
+    expect(onSubmit).toHaveBeenCalledWith([2, 5, 5]);
   });
 
   it('manual card entry: rank + suit → the card, sent for sign-off', () => {

@@ -41,7 +41,7 @@ export function ApprovalsPanel({ requests, tableName }: { readonly requests: rea
               <strong>{r.kind === 'void' ? t('requests.void') : t('requests.manual')}</strong> · {tableName(r.tableId)} · <span className="felt-mono" title={r.roundId}>{shortId(r.roundId)}</span>
               <p className="felt-muted">{t('requests.by', { who: r.by, time: formatTime(r.at, locale) })}</p>
               <p>{t('requests.reason', { reason: r.reason })}</p>
-              {r.command ? <p className="felt-mono">{t('requests.command', { command: JSON.stringify(r.command) })}</p> : null}
+              {r.command ? <p className="pit-entered">{t('requests.command', { command: enteredText(r.command, t) })}</p> : null}
             </div>
             <div className="pit-row">
               <button type="button" className="felt-btn felt-btn-primary" onClick={() => setOpen({ req: r, approve: true })}>
@@ -66,4 +66,15 @@ export function ApprovalsPanel({ requests, tableName }: { readonly requests: rea
       ) : null}
     </section>
   );
+}
+
+/** A hand-entered command in words for the pit boss who signs it off (number, dice, card; else its fields). */
+export function enteredText(command: Readonly<Record<string, unknown>>, t: (key: string, o?: Record<string, unknown>) => string): string {
+  const dir = (d: unknown): string => (d === 'cw' || d === 'ccw' ? t(`requests.direction.${d}`) : String(d));
+  if (command['type'] === 'RecordSpinResult' && typeof command['number'] === 'number') {
+    return t('requests.enteredNumber', { n: command['number'], revolutions: command['revolutions'], ball: dir(command['ballDirection']), wheel: dir(command['wheelDirection']), spin: command['spin'] });
+  }
+  if (command['type'] === 'RecordDiceResult' && Array.isArray(command['dice'])) return t('requests.enteredDice', { dice: (command['dice'] as unknown[]).join(' · ') });
+  if (typeof command['card'] === 'string') return t('requests.enteredCard', { card: command['card'] });
+  return JSON.stringify(command);
 }

@@ -6,6 +6,8 @@ import { byPriority } from './alerts.model';
 
 export interface AlertsPanelProps {
   readonly alerts: readonly Alert[];
+  /** Recently acknowledged alerts, with who acknowledged them (every pit boss sees the same). */
+  readonly acknowledged?: readonly Alert[];
   readonly tableName: (tableId: string | null) => string;
   readonly onAck: (ids: readonly string[]) => void;
   readonly onOpenRound?: (roundId: string) => void;
@@ -14,7 +16,7 @@ export interface AlertsPanelProps {
 }
 
 /** Open alerts, most urgent first; critical ones are announced assertively to screen readers. */
-export function AlertsPanel({ alerts, tableName, onAck, onOpenRound, soundOn, onToggleSound }: AlertsPanelProps) {
+export function AlertsPanel({ alerts, acknowledged = [], tableName, onAck, onOpenRound, soundOn, onToggleSound }: AlertsPanelProps) {
   const { t } = useTranslation('pit');
   const locale = useLocale();
   const sorted = byPriority(alerts);
@@ -66,6 +68,28 @@ export function AlertsPanel({ alerts, tableName, onAck, onOpenRound, soundOn, on
           </li>
         ))}
       </ol>
+      {acknowledged.length > 0 ? (
+        <details className="pit-acked">
+          <summary>{t('alerts.showAcked', { count: acknowledged.length })}</summary>
+          <ol className="pit-alert-list" aria-label={t('alerts.acknowledged')}>
+            {acknowledged.map((a) => (
+              <li key={a.alertId} className={`pit-alert is-acked is-${a.severity}`}>
+                <div className="pit-alert-head">
+                  <span className={`pit-sev is-${a.severity}`}>{t(`alerts.severity.${a.severity}`)}</span>
+                  <strong>{tableName(a.tableId)}</strong>
+                  <time className="felt-muted" dateTime={new Date(a.at).toISOString()}>
+                    {formatTime(a.at, locale)}
+                  </time>
+                </div>
+                <p className="pit-alert-msg">
+                  <span className="felt-mono pit-code">{a.code}</span> {a.message}
+                </p>
+                {a.ack ? <p className="pit-acked-by">{t('alerts.ackedBy', { name: a.ack.byName || a.ack.by, time: formatTime(a.ack.at, locale) })}</p> : null}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
     </section>
   );
 }

@@ -23,8 +23,19 @@ export function mergeAlert(list: readonly Alert[], a: Alert, max = 500): Alert[]
   return [a, ...list].sort((x, y) => y.at - x.at).slice(0, max);
 }
 
-export function openAlerts(alerts: readonly Alert[], acknowledged: ReadonlySet<string>): Alert[] {
-  return alerts.filter((a) => !acknowledged.has(a.alertId));
+/** Alerts nobody has acknowledged yet (the server keeps who acknowledged each one). */
+export function openAlerts(alerts: readonly Alert[]): Alert[] {
+  return alerts.filter((a) => !a.ack);
+}
+
+/** Acknowledged alerts, most recently acknowledged first. */
+export function acknowledgedAlerts(alerts: readonly Alert[], max = 10): Alert[] {
+  return alerts.filter((a) => a.ack).sort((a, b) => (b.ack?.at ?? 0) - (a.ack?.at ?? 0)).slice(0, max);
+}
+
+/** The server's word on an alert's acknowledgement replaces the cached one (the first acknowledgement stays). */
+export function applyAck(list: readonly Alert[], stored: Alert): Alert[] {
+  return list.map((a) => (a.alertId === stored.alertId ? { ...a, ack: stored.ack ?? null } : a));
 }
 
 /** The sound a new alert plays: critical → a repeated high tone, warning → one tone, info → silent. */

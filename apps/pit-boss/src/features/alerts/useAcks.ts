@@ -1,30 +1,37 @@
-import { useCallback, useState } from 'react';
+import type { Alert } from '@felt/client-sdk';
+import { useSession } from '@felt/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { pitKeys } from '../floor/usePitData';
+import { applyAck } from './alerts.model';
 
-const KEY = 'felt.pit.acked';
-
-function read(): Set<string> {
-  try {
-    const raw = globalThis.localStorage?.getItem(KEY);
-    return new Set(raw ? (JSON.parse(raw) as string[]) : []);
-  } catch (_e) {
-    return new Set(); // storage blocked or unreadable: nothing acknowledged yet
-  }
-}
-
-/** Alerts this pit boss has acknowledged (kept in this browser; the server keeps every alert). */
-export function useAcks(): { readonly acked: ReadonlySet<string>; ack(ids: readonly string[]): void } {
-  const [acked, setAcked] = useState<Set<string>>(read);
-  const ack = useCallback((ids: readonly string[]) => {
-    setAcked((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) next.add(id);
-      try {
-        globalThis.localStorage?.setItem(KEY, JSON.stringify([...next].slice(-2000)));
-      } catch (_e) {
-        // storage blocked: acknowledgements last for this page only
+/**
+ * Acknowledging alerts on the server (issue 7): stored with who and when, audited, and every pit boss
+ * sees it (`alert.ack` frames update the shared alerts cache). Acknowledged alerts leave the open list at
+ * once (optimistic); a refused acknowledgement puts the alert back in the open list.
+ */
+export function useAcks(): { ack(ids: readonly string[]): void } {
+  const { api, rt, user } = useSession();
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!rt) return;
+    return rt.on('alert.ack', (a: Alert) => qc.setQueryData<Alert[]>(pitKeys.alerts, (prev) => applyAck(prev ?? [], a)));
+  }, [rt, qc]);
+  const ack = useCallback(
+    (ids: readonly string[]) => {
+      const at = Date.now();
+      const mine = { by: user?.userId ?? '', byName: user?.name ?? '', at, note: null };
+      qc.setQueryData<Alert[]>(pitKeys.alerts, (prev) => (prev ?? []).map((a) => (ids.includes(a.alertId) && !a.ack ? { ...a, ack: mine } : a)));
+      for (const id of ids) {
+        api.acknowledgeAlert(id).then(
+          (stored) => qc.setQueryData<Alert[]>(pitKeys.alerts, (prev) => applyAck(prev ?? [], stored)),
+          () => {
+            qc.setQueryData<Alert[]>(pitKeys.alerts, (prev) => (prev ?? []).map((a) => (a.alertId === id && a.ack?.at === at ? { ...a, ack: null } : a)));
+          },
+        );
       }
-      return next;
-    });
-  }, []);
-  return { acked, ack };
+    },
+    [api, qc, user],
+  );
+  return { ack };
 }

@@ -10,6 +10,8 @@ import { TableTile } from './TableTile';
 export interface FloorScreenProps {
   readonly tiles: readonly TileModel[];
   readonly alerts: readonly Alert[];
+  /** Recently acknowledged alerts (who and when, from the server). */
+  readonly acknowledged?: readonly Alert[];
   readonly onAck: (ids: readonly string[]) => void;
   readonly soundOn: boolean;
   readonly onToggleSound: () => void;
@@ -25,7 +27,7 @@ function sumMoney(parts: readonly { minor: number; currency: string }[], locale:
 }
 
 /** The floor: a summary line, the tables (most urgent first), requests waiting, and live alerts. */
-export function FloorScreen({ tiles, alerts, onAck, soundOn, onToggleSound, tableName }: FloorScreenProps) {
+export function FloorScreen({ tiles, alerts, acknowledged = [], onAck, soundOn, onToggleSound, tableName }: FloorScreenProps) {
   const { t } = useTranslation('pit');
   const locale = useLocale();
   const pending: PendingRequest[] = tiles.flatMap((x) => x.pending);
@@ -50,7 +52,7 @@ export function FloorScreen({ tiles, alerts, onAck, soundOn, onToggleSound, tabl
       </div>
       <aside className="pit-floor-side">
         {pending.length > 0 ? <ApprovalsPanel requests={pending} tableName={(id) => tableName(id)} /> : null}
-        <AlertsPanel alerts={alerts} tableName={tableName} onAck={onAck} onOpenRound={(roundId) => navigate({ name: 'round', roundId })} soundOn={soundOn} onToggleSound={onToggleSound} />
+        <AlertsPanel alerts={alerts} acknowledged={acknowledged} tableName={tableName} onAck={onAck} onOpenRound={(roundId) => navigate({ name: 'round', roundId })} soundOn={soundOn} onToggleSound={onToggleSound} />
       </aside>
     </div>
   );

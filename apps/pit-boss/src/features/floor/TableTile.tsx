@@ -13,7 +13,7 @@ export function TableTile({ tile, onOpen }: TableTileProps) {
   const { t } = useTranslation('pit');
   const { t: tc } = useTranslation('common');
   const locale = useLocale();
-  const { table, round, devices, day, openAlerts, pending, attention } = tile;
+  const { table, round, devices, day, openAlerts, pending, attention, dealers } = tile;
   const left = useCountdown(round.phase === 'betting' ? round.bettingClosesAt : null);
   const headingId = `tile-${table.tableId}`;
   const devWorst = worstDevice(devices);
@@ -49,6 +49,10 @@ export function TableTile({ tile, onOpen }: TableTileProps) {
         </span>
       </div>
       <dl className="pit-stats">
+        <div className="pit-stat-dealer">
+          <dt>{t('floor.dealer')}</dt>
+          <dd className={dealers.length === 0 ? 'felt-muted' : undefined}>{dealers.length === 0 ? t('floor.dealerUnknown') : dealers.map((d) => d.name).join(', ')}</dd>
+        </div>
         <div>
           <dt>{t('floor.players')}</dt>
           <dd>{round.players}</dd>

@@ -1,5 +1,5 @@
 import { viewTotals } from '@felt/ui';
-import type { Alert, AlertSeverity, DeviceStatusFrame, PendingRequest, Table, TableDay } from '@felt/client-sdk';
+import type { Alert, AlertSeverity, DealerAtTable, DeviceStatusFrame, PendingRequest, Table, TableDay } from '@felt/client-sdk';
 
 /** What a pit boss reads off one kernel view (every game's staff view shares these fields). */
 export interface RoundGlance {
@@ -65,6 +65,8 @@ export interface TileModel {
   readonly openAlerts: readonly Alert[];
   readonly pending: readonly PendingRequest[];
   readonly attention: Attention;
+  /** Who is signed in at the table's dealer console now (from the server's presence). */
+  readonly dealers: readonly DealerAtTable[];
 }
 
 export function attentionOf(openAlerts: readonly Alert[], pending: readonly PendingRequest[], devices: readonly DeviceGlance[], status: Table['status']): Attention {
@@ -76,11 +78,11 @@ export function attentionOf(openAlerts: readonly Alert[], pending: readonly Pend
   return 'calm';
 }
 
-export function tileOf(table: Table, view: unknown, roundId: string | null, health: readonly DeviceStatusFrame[], day: TableDay | null, openAlerts: readonly Alert[], pending: readonly PendingRequest[]): TileModel {
+export function tileOf(table: Table, view: unknown, roundId: string | null, health: readonly DeviceStatusFrame[], day: TableDay | null, openAlerts: readonly Alert[], pending: readonly PendingRequest[], dealers: readonly DealerAtTable[] = []): TileModel {
   const devices = devicesOf(table, health);
   const mine = openAlerts.filter((a) => a.tableId === table.tableId);
   const own = pending.filter((p) => p.tableId === table.tableId);
-  return { table, round: glance(view, roundId), devices, day, openAlerts: mine, pending: own, attention: attentionOf(mine, own, devices, table.status) };
+  return { table, round: glance(view, roundId), devices, day, openAlerts: mine, pending: own, attention: attentionOf(mine, own, devices, table.status), dealers };
 }
 
 const ATTENTION_RANK: Readonly<Record<Attention, number>> = { critical: 2, warning: 1, calm: 0 };

@@ -1,5 +1,5 @@
 import type { Alert, DeviceStatusFrame, PendingRequest, Table, TableDay } from '@felt/client-sdk';
-import { queryKeys, useRoundFrames, useSession, type LiveRound } from '@felt/ui';
+import { queryKeys, usePresence, useRoundFrames, useSession, type LiveRound } from '@felt/ui';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { chimeFor, mergeAlert, REQUEST_CODES } from '../alerts/alerts.model';
@@ -53,14 +53,26 @@ export function useAlertsFeed(soundOn: boolean) {
   sound.current = soundOn;
   useEffect(() => {
     if (!rt) return;
-    return rt.on('alert', (a: Alert) => {
+    // A (re)connection may have missed alerts raised while the socket was not yet in the pit room:
+    // the list is fetched again then.
+    const offConnected = rt.on('connected', () => void qc.invalidateQueries({ queryKey: pitKeys.alerts }));
+    const offAlert = rt.on('alert', (a: Alert) => {
+      // A fetch still in flight may answer with the list from before this alert and overwrite it:
+      // fetch again (the alert is stored before it is broadcast).
+      const stale = qc.isFetching({ queryKey: pitKeys.alerts }) > 0;
       qc.setQueryData<Alert[]>(pitKeys.alerts, (prev) => mergeAlert(prev ?? [], a));
+      if (stale) void qc.invalidateQueries({ queryKey: pitKeys.alerts });
       if (REQUEST_CODES.has(a.code) && a.tableId !== null) void qc.invalidateQueries({ queryKey: pitKeys.pending(a.tableId) });
       const chime = chimeFor(a);
       if (sound.current && chime) playChime(chime);
     });
+    return () => {
+      offConnected();
+      offAlert();
+    };
   }, [rt, qc]);
-  return useQuery({ queryKey: pitKeys.alerts, queryFn: () => api.alerts({ limit: 200 }), staleTime: 60_000 });
+  // The live frames keep the list current; a slow refetch is the safety net for anything missed.
+  return useQuery({ queryKey: pitKeys.alerts, queryFn: () => api.alerts({ limit: 200 }), staleTime: 60_000, refetchInterval: 30_000 });
 }
 
 /** Device health per table: REST once, then `device.status` frames. */
@@ -91,6 +103,7 @@ export function useFloor(openAlerts: readonly Alert[]): Floor {
   useJoinTables(tablesQ.data);
   useDeviceFrames();
   const dayQ = useDay();
+  const presence = usePresence();
   const rounds = useQueries({
     queries: tables.map((t) => ({
       queryKey: queryKeys.round(t.tableId),
@@ -108,7 +121,7 @@ export function useFloor(openAlerts: readonly Alert[]): Floor {
   const tiles = sortTiles(
     tables.map((t, i) => {
       const r = rounds[i]?.data;
-      return tileOf(t, r?.view ?? null, r?.roundId ?? null, devices[i]?.data ?? [], days.find((d) => d.tableId === t.tableId) ?? null, openAlerts, allPending);
+      return tileOf(t, r?.view ?? null, r?.roundId ?? null, devices[i]?.data ?? [], days.find((d) => d.tableId === t.tableId) ?? null, openAlerts, allPending, presence.data?.get(t.tableId)?.dealers ?? []);
     }),
   );
   return { tiles, tables, alerts: openAlerts, loading: tablesQ.isLoading, error: tablesQ.error };

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDealerActions, type DealerAction } from '../hooks/useDealerActions';
 import { useDevices, usePending } from '../hooks/useDealerData';
-import { controlsFor, deriveRound, isGameId } from '../model/round';
+import { controlsFor, deriveRound, isGameId, manualSpinCommand } from '../model/round';
 import { Controls, type DialogKind } from './Controls';
 import { DevicePanel } from './DevicePanel';
 import { DuePanel } from './DuePanel';
 import { ManualCardDialog } from './ManualCardDialog';
+import { ManualDiceDialog, ManualNumberDialog } from './ManualResultDialog';
 import { PendingPanel } from './PendingPanel';
 import { ReasonDialog } from './ReasonDialog';
 import { SpecialBanner } from './SpecialBanner';
@@ -21,6 +22,7 @@ const DONE_KEY: Readonly<Record<DealerAction['type'], string>> = {
   void: 'dialog.voidSent',
   pitboss: 'dialog.pitBossSent',
   manual: 'dialog.manualSent',
+  'manual-result': 'dialog.manualResultSent',
   'no-spin': 'dialog.noSpinSent',
   'cut-card': 'dialog.cutCardSent',
 };
@@ -148,6 +150,17 @@ export function TableConsole({ table, onChangeTable }: { readonly table: Table; 
       ) : null}
       {dialog === 'manual' ? (
         <ManualCardDialog busy={actions.busy === 'manual'} error={actions.error} onSubmit={(card) => void submit({ type: 'manual', command: manualCommand, card, reason: t('dialog.manualReason') })} onClose={closeDialog} />
+      ) : null}
+      {dialog === 'manual-number' ? (
+        <ManualNumberDialog
+          busy={actions.busy === 'manual-result'}
+          error={actions.error}
+          onSubmit={(seen) => void submit({ type: 'manual-result', command: manualSpinCommand(round, seen), reason: t('dialog.numberReason') })}
+          onClose={closeDialog}
+        />
+      ) : null}
+      {dialog === 'manual-dice' ? (
+        <ManualDiceDialog busy={actions.busy === 'manual-result'} error={actions.error} onSubmit={(dice) => void submit({ type: 'manual-result', command: { type: 'RecordDiceResult', dice }, reason: t('dialog.diceReason') })} onClose={closeDialog} />
       ) : null}
     </main>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DealerAction } from '../hooks/useDealerActions';
 import type { Controls as ControlSet } from '../model/round';
 
-export type DialogKind = 'void' | 'pitboss' | 'manual' | 'no-spin';
+export type DialogKind = 'void' | 'pitboss' | 'manual' | 'no-spin' | 'manual-number' | 'manual-dice';
 
 export interface ControlsProps {
   readonly controls: ControlSet;
@@ -41,6 +41,11 @@ export function Controls({ controls: c, autoCadence, busy, onAction, onDialog }:
       {c.manualCard ? (
         <button type="button" className={`felt-btn dc-btn ${c.manualCard === 'EnterManualCard' ? 'dc-btn-go' : ''}`} disabled={busy !== null} onClick={() => onDialog('manual')}>
           {t('controls.manualCard')}
+        </button>
+      ) : null}
+      {c.manualResult ? (
+        <button type="button" className="felt-btn dc-btn" disabled={busy !== null} onClick={() => onDialog(c.manualResult === 'roulette' ? 'manual-number' : 'manual-dice')}>
+          {t(c.manualResult === 'roulette' ? 'controls.manualNumber' : 'controls.manualDice')}
         </button>
       ) : null}
       {c.cutCard ? (

@@ -1,7 +1,7 @@
 import type { PendingRequest } from '@felt/client-sdk';
 import { useTranslation } from 'react-i18next';
 
-/** Requests of this round waiting for a pit boss (void, manual card), so the dealer knows to hold. */
+/** Requests of this round waiting for a pit boss (void, manual card, number or dice), so the dealer knows to hold. */
 export function PendingPanel({ pending, roundId }: { readonly pending: readonly PendingRequest[]; readonly roundId: string | null }) {
   const { t } = useTranslation('dealer');
   const mine = pending.filter((p) => p.roundId === roundId);
@@ -12,11 +12,10 @@ export function PendingPanel({ pending, roundId }: { readonly pending: readonly 
       <ul>
         {mine.map((p) => {
           const card = p.command && typeof p.command['card'] === 'string' ? p.command['card'] : null;
-          return (
-            <li key={p.requestId}>
-              {p.kind === 'void' ? t('pending.void', { reason: p.reason }) : card ? t('pending.manual', { card }) : t('pending.manualOther')}
-            </li>
-          );
+          const n = p.command?.type === 'RecordSpinResult' && typeof p.command['number'] === 'number' ? p.command['number'] : null;
+          const dice = p.command?.type === 'RecordDiceResult' && Array.isArray(p.command['dice']) ? (p.command['dice'] as unknown[]).join(' · ') : null;
+          const text = p.kind === 'void' ? t('pending.void', { reason: p.reason }) : card ? t('pending.manual', { card }) : n !== null ? t('pending.manualNumber', { n }) : dice !== null ? t('pending.manualDice', { dice }) : t('pending.manualOther');
+          return <li key={p.requestId}>{text}</li>;
         })}
       </ul>
     </section>

@@ -12,6 +12,7 @@ export type DealerAction =
   | { readonly type: 'void'; readonly reason: string }
   | { readonly type: 'pitboss'; readonly reason: string }
   | { readonly type: 'manual'; readonly command: 'EnterManualCard' | 'RecordCard'; readonly card: Card; readonly reason: string }
+  | { readonly type: 'manual-result'; readonly command: { readonly type: 'RecordSpinResult' | 'RecordDiceResult'; readonly [field: string]: unknown }; readonly reason: string }
   | { readonly type: 'no-spin'; readonly reason: string }
   | { readonly type: 'cut-card' };
 
@@ -42,6 +43,8 @@ export function useDealerActions(tableId: string): DealerActions {
           return api.callPitBoss(tableId, a.reason);
         case 'manual':
           return api.proposeManualEntry(tableId, { type: a.command, card: a.card, reason: a.reason });
+        case 'manual-result':
+          return api.proposeManualEntry(tableId, { ...a.command, reason: a.reason });
         case 'no-spin':
           return api.dealerCommand(tableId, { type: 'DeclareNoSpin', reason: a.reason });
         case 'cut-card':

@@ -7,7 +7,7 @@ import { viewTotals } from '@felt/ui';
  * no React, no clock. Player identities are never read into the model: only counts and totals.
  */
 
-export type GameId = 'roulette' | 'baccarat' | 'blackjack' | 'sicbo' | 'dragon-tiger' | 'football-studio';
+export type GameId = 'roulette' | 'baccarat' | 'blackjack' | 'sicbo' | 'dragon-tiger' | 'football-studio' | 'lucky-dice';
 
 /** A hand on the table as the dealer sees it. `label` is an i18n key under `dealer:hands`. */
 export interface HandModel {
@@ -28,7 +28,7 @@ export type SpecialState =
   | { readonly kind: 'misdeal'; readonly detail: string; readonly ruleId: string }
   | { readonly kind: 'impossible-card'; readonly detail: string; readonly ruleId: string }
   | { readonly kind: 'unreadable-card'; readonly detail: string; readonly ruleId: string }
-  | { readonly kind: 'dice-fault'; readonly count: number; readonly ruleId: 'SB-4' }
+  | { readonly kind: 'dice-fault'; readonly count: number; readonly ruleId: 'SB-4' | 'LD-8' }
   | { readonly kind: 'void'; readonly reason: string; readonly ruleId: 'GEN-6' };
 
 export interface RoundModel {
@@ -42,7 +42,7 @@ export interface RoundModel {
   readonly bets: number;
   readonly stakeMinor: number;
   readonly hands: readonly HandModel[];
-  readonly roulette: { readonly number: number | null; readonly colour: string | null; readonly ballInMotion: boolean; readonly noSpins: number } | null;
+  readonly roulette: { readonly number: number | null; readonly colour: string | null; readonly ballInMotion: boolean; readonly noSpins: number; readonly spin: number | null } | null;
   readonly dice: readonly number[] | null;
   readonly special: SpecialState | null;
   /** Blackjack: the decision timer of the hand to act (server clock). */
@@ -61,7 +61,7 @@ const arr = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
 const isCardCode = (v: unknown): v is Card => typeof v === 'string' && /^[A2-9TJQK][SHDC]$/.test(v);
 const cardOrHidden = (v: unknown): Card | 'hidden' | null => (v === 'hidden' ? 'hidden' : isCardCode(v) ? v : null);
 
-export const GAME_IDS: readonly GameId[] = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio'];
+export const GAME_IDS: readonly GameId[] = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio', 'lucky-dice'];
 export const isGameId = (g: string): g is GameId => (GAME_IDS as readonly string[]).includes(g);
 
 /** Bets of any game's view (array or record) → counts and the total stake; player ids are only counted. */
@@ -163,7 +163,7 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
       const result = isObj(v['result']) ? v['result'] : null;
       const ballInMotion = v['ballInMotion'] === true;
       const noSpins = num(v['noSpinCount']) ?? 0;
-      roulette = { number: result ? num(result['number']) : null, colour: result ? str(result['colour']) : null, ballInMotion, noSpins };
+      roulette = { number: result ? num(result['number']) : null, colour: result ? str(result['colour']) : null, ballInMotion, noSpins, spin: num(v['spin']) };
       if (rawPhase === 'play' && ballInMotion) phase = 'spinning';
       const fault = str(v['fault']);
       if (fault !== null && rawPhase === 'void') special = { kind: 'wheel-fault', detail: fault, ruleId: 'ROU-6' };
@@ -194,6 +194,14 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
       dice = d.length === 3 ? d : null;
       const faults = num(v['faults']) ?? 0;
       if (faults > 0 && (rawPhase === 'closed' || rawPhase === 'play')) special = { kind: 'dice-fault', count: faults, ruleId: 'SB-4' };
+      break;
+    }
+    case 'lucky-dice': {
+      // rules-ray-2011.md §5.1: the red die (group) first, then the green die (number)
+      const d = isObj(v['dice']) ? [num(v['dice']['red']), num(v['dice']['green'])] : [];
+      dice = d.length === 2 && d.every((x) => x !== null) ? (d as number[]) : null;
+      const faults = num(v['faults']) ?? 0;
+      if (faults > 0 && rawPhase === 'closed') special = { kind: 'dice-fault', count: faults, ruleId: 'LD-8' };
       break;
     }
     case 'dragon-tiger':
@@ -235,6 +243,8 @@ export interface Controls {
   readonly manualCard: 'EnterManualCard' | 'RecordCard' | null;
   readonly cutCard: boolean;
   readonly callPitBoss: boolean;
+  /** Manual entry of the game's result when its device fails (wheel number, dice), for pit-boss sign-off (S-3). */
+  readonly manualResult: 'roulette' | 'dice' | null;
 }
 
 export function controlsFor(round: RoundModel, opts: { tableOpen: boolean; voidPending: boolean }): Controls {
@@ -254,5 +264,31 @@ export function controlsFor(round: RoundModel, opts: { tableOpen: boolean; voidP
     manualCard,
     cutCard: (round.game === 'baccarat' || round.game === 'blackjack') && (p === 'closed' || p === 'play'),
     callPitBoss: true,
+    // The kernel takes a result only for a spin in progress (a launch was reported: a result with no launch
+    // is a device fault, never an outcome) and, for sic bo, once betting closed without dice.
+    manualResult: round.game === 'roulette' && p === 'spinning' && round.roulette?.number === null ? 'roulette' : round.game === 'sicbo' && p === 'closed' && round.dice === null ? 'dice' : null,
   };
+}
+
+/** Ball and wheel directions (ROU-4: a valid spin turns the ball against the wheel). */
+export type Direction = 'cw' | 'ccw';
+
+/** What a dealer saw of a spin when the wheel's reader failed. */
+// A type (not an interface): it travels as a game command body, a record of fields.
+export type ObservedSpin = {
+  readonly number: number;
+  readonly revolutions: number;
+  readonly ballDirection: Direction;
+  readonly wheelDirection: Direction;
+};
+
+/**
+ * The roulette result a dealer enters by hand (S-3; the pit boss signs it off, then the kernel rules on
+ * it like a device's, ROU-4 included). It names the spin in progress (W-2); the console offers it only
+ * while a launched ball has no result (the reader failed).
+ */
+export function manualSpinCommand(round: Pick<RoundModel, 'roulette'>, seen: ObservedSpin): { readonly type: 'RecordSpinResult'; readonly spin: number } & ObservedSpin {
+  const r = round.roulette;
+  const spin = r?.ballInMotion && r.spin !== null ? r.spin : (r?.spin ?? 0) + 1;
+  return { type: 'RecordSpinResult', spin, ...seen };
 }

@@ -1,5 +1,5 @@
 import type { Table } from '@felt/client-sdk';
-import { BetTimer, PhaseBadge, formatMoneyShort, useLiveRound, useLocale, useTables } from '@felt/ui';
+import { BetTimer, PhaseBadge, formatMoneyShort, useLiveRound, useLocale, usePresence, useTables } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
@@ -11,21 +11,24 @@ import { NumberBadge } from '../../roulette/components/Wheel';
 function LastResults({ table }: { readonly table: Table }) {
   const { t } = useTranslation('player');
   const results = useTableResults(table.tableId, 12);
-  const items = (results.data ?? []).map((r) => r.view as { result?: { number?: number; outcome?: string } | null; dice?: number[] | null });
+  // Views are `unknown` on the wire and every game shapes its own: read only what has the expected shape.
+  const items = (results.data ?? []).map((r) => r.view as { result?: { number?: unknown; outcome?: unknown } | null; dice?: unknown } | null);
   if (items.length === 0) return <p className="felt-muted lobby-results">{t('lobby.noResults')}</p>;
   return (
     <div className="lobby-results" role="group" aria-label={t('lobby.lastResults')}>
       {items.map((v, i) => {
-        if (typeof v.result?.number === 'number') return <NumberBadge key={i} n={v.result.number} size="sm" />;
-        if (v.result?.outcome) return <span key={i} className={`duel-dot is-${v.result.outcome === 'banker' ? 'a' : v.result.outcome === 'player' ? 'b' : 'tie'}`}>{t(`baccarat.short.${v.result.outcome}`)}</span>;
-        if (v.dice) return <span key={i} className="duel-dot is-tie">{v.dice.reduce((a, b) => a + b, 0)}</span>;
+        if (typeof v?.result?.number === 'number') return <NumberBadge key={i} n={v.result.number} size="sm" />;
+        const outcome = v?.result?.outcome;
+        if (outcome === 'banker' || outcome === 'player' || outcome === 'tie') return <span key={i} className={`duel-dot is-${outcome === 'banker' ? 'a' : outcome === 'player' ? 'b' : 'tie'}`}>{t(`baccarat.short.${outcome}`)}</span>;
+        const dice = v?.dice;
+        if (Array.isArray(dice) && dice.every((d): d is number => typeof d === 'number')) return <span key={i} className="duel-dot is-tie">{dice.reduce((a, b) => a + b, 0)}</span>;
         return null;
       })}
     </div>
   );
 }
 
-function TableCard({ table }: { readonly table: Table }) {
+function TableCard({ table, players }: { readonly table: Table; readonly players: number }) {
   const { t } = useTranslation('player');
   const locale = useLocale();
   const [, navigate] = useLocation();
@@ -42,7 +45,12 @@ function TableCard({ table }: { readonly table: Table }) {
       <p>{t('lobby.limits', { min: formatMoneyShort(table.limits.tableMinMinor, table.currency, locale), max: formatMoneyShort(table.limits.tableMaxMinor, table.currency, locale) })}</p>
       <div className="lobby-row">
         <BetTimer closesAt={view?.bettingClosesAt ?? null} windowMs={table.betWindowS * 1000} open={phase === 'betting'} size={56} />
-        {view?.occupiedSeats ? <span className="felt-muted">{t('lobby.seats', { count: view.occupiedSeats.length })}</span> : null}
+        <div className="lobby-people">
+          <span className="lobby-players" aria-live="polite">
+            {t('lobby.players', { count: players })}
+          </span>
+          {view?.occupiedSeats ? <span className="felt-muted">{t('lobby.seats', { count: view.occupiedSeats.length })}</span> : null}
+        </div>
       </div>
       <LastResults table={table} />
       <button type="button" className="felt-btn felt-btn-primary" onClick={() => navigate(`/table/${table.tableId}`)}>
@@ -59,6 +67,7 @@ export function Lobby() {
     return () => clearTimeout(h);
   }, []);
   const tables = useTables();
+  const presence = usePresence();
   const open = (tables.data ?? []).filter((x) => x.status === 'open');
   return (
     <main className="lobby">
@@ -67,7 +76,7 @@ export function Lobby() {
       {tables.isSuccess && open.length === 0 ? <p>{t('lobby.empty')}</p> : null}
       <div className="lobby-grid">
         {open.map((x) => (
-          <TableCard key={x.tableId} table={x} />
+          <TableCard key={x.tableId} table={x} players={presence.data?.get(x.tableId)?.players ?? 0} />
         ))}
       </div>
     </main>

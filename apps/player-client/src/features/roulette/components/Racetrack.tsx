@@ -1,40 +1,13 @@
-import { roulette, rouletteCoveredNumbers } from '@felt/games';
-import { useState } from 'react';
+import { racetrackGeometry, roulette, rouletteCoveredNumbers, type FixedAnnouncedKind } from '@felt/games';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const VW = 100;
-const VH = 34;
-const R = 13; // end radius
-const CX1 = R + 3;
-const CX2 = VW - R - 3;
+const G = racetrackGeometry();
+const { width: VW, height: VH, radius: R, innerRadius: RI, left: L, right: RT } = G;
 const CY = VH / 2;
-
-/** 37 points evenly along a stadium (racetrack) outline, clockwise from the top-left straight. */
-function stadiumPoints(n: number): { x: number; y: number }[] {
-  const straight = CX2 - CX1;
-  const arc = Math.PI * R;
-  const total = 2 * straight + 2 * arc;
-  const out: { x: number; y: number }[] = [];
-  for (let i = 0; i < n; i++) {
-    let d = ((i + 0.5) / n) * total;
-    if (d < straight) out.push({ x: CX1 + d, y: CY - R });
-    else if ((d -= straight) < arc) {
-      const a = -Math.PI / 2 + d / R;
-      out.push({ x: CX2 + R * Math.cos(a), y: CY + R * Math.sin(a) });
-    } else if ((d -= arc) < straight) out.push({ x: CX2 - d, y: CY + R });
-    else {
-      d -= straight;
-      const a = Math.PI / 2 + d / R;
-      out.push({ x: CX1 + R * Math.cos(a), y: CY + R * Math.sin(a) });
-    }
-  }
-  return out;
-}
-
-// Wheel order rotated so that the tiers section runs along the top like on a French racetrack.
-const START = roulette.WHEEL_ORDER.indexOf(27);
-const ORDER = [...roulette.WHEEL_ORDER.slice(START), ...roulette.WHEEL_ORDER.slice(0, START)];
-const POINTS = stadiumPoints(ORDER.length);
+/** The stadium of radius r as one path (for the ring, the inner field and its clip). */
+const stadium = (r: number): string => `M ${L.x} ${CY - r} H ${RT.x} A ${r} ${r} 0 0 1 ${RT.x} ${CY + r} H ${L.x} A ${r} ${r} 0 0 1 ${L.x} ${CY - r} Z`;
+const points = (ps: readonly { x: number; y: number }[]): string => ps.map((p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`).join(' ');
 
 export const ANNOUNCED = ['voisins', 'tiers', 'orphelins', 'jeu-zero'] as const;
 
@@ -48,20 +21,29 @@ export interface RacetrackProps {
 }
 
 /**
- * The racetrack: the numbers in wheel order; a number places "neighbours" (N and K either side,
- * K adjustable 1…profile max), the four French announced bets are buttons. Hover / focus previews
- * the covered numbers here and on the layout.
+ * The French racetrack: the numbers in wheel order around a stadium (a number bets it with its
+ * neighbours, n adjustable 1…profile max), and inside it the announced bets as sectors — tiers,
+ * orphelins, voisins du zéro and jeu zéro — clicked where they are drawn (geometry: libs/games
+ * `racetrackGeometry`). Hover, focus or press previews the covered numbers here and on the layout.
  */
 export function Racetrack({ profile, open, highlight, stakes, onPlace, onPreview }: RacetrackProps) {
   const { t } = useTranslation('player');
   const [k, setK] = useState(profile.racetrack.neighboursDefault);
+  const clipId = `rt-field-${useId().replace(/:/g, '')}`;
   const lit = new Set(highlight);
   const preview = (spot: string): void => {
     const r = rouletteCoveredNumbers(spot, profile);
     onPreview(r.ok ? r.value : []);
   };
-  const enabled = profile.racetrack.enabled !== false;
-  if (!enabled) return null;
+  const keys = (spot: string) => (e: KeyboardEvent) => {
+    if (open && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      onPlace(spot);
+    }
+  };
+  const announced = profile.racetrack.enabled !== false;
+  if (!announced) return null;
+  const sectorLabel = (kind: FixedAnnouncedKind): string => `${t(`spots.roulette.${kind}`)} · ${t('racetrack.chips', { count: roulette.ANNOUNCED_CHIPS[kind].length })}`;
   return (
     <section className="racetrack felt-panel" aria-label={t('racetrack.label')}>
       <div className="racetrack-head">
@@ -79,60 +61,65 @@ export function Racetrack({ profile, open, highlight, stakes, onPlace, onPreview
           </button>
         </div>
       </div>
-      <div className="racetrack-body">
-        <svg viewBox={`0 0 ${VW} ${VH}`} className="racetrack-svg" role="group" aria-label={t('racetrack.numbers')} onPointerLeave={() => onPreview([])}>
-          <rect x={CX1 - R} y={CY - R} width={CX2 - CX1 + 2 * R} height={2 * R} rx={R} fill="none" stroke="rgba(241,231,200,0.5)" strokeWidth="0.3" />
-          <rect x={CX1 - R + 5.4} y={CY - R + 5.4} width={CX2 - CX1 + 2 * R - 10.8} height={2 * R - 10.8} rx={R - 5.4} fill="rgba(0,0,0,0.2)" stroke="rgba(241,231,200,0.4)" strokeWidth="0.25" />
-          {ORDER.map((n, i) => {
-            const p = POINTS[i] as { x: number; y: number };
-            const c = roulette.colourOf(n);
-            const spot = `neighbours:${n}:${k}`;
-            return (
-              <g
-                key={n}
-                role="button"
-                tabIndex={open ? 0 : -1}
-                aria-label={t('racetrack.place', { n, k })}
-                aria-disabled={!open}
-                className={`rt-num${lit.has(n) ? ' is-lit' : ''}`}
-                onPointerEnter={() => preview(spot)}
-                onFocus={() => preview(spot)}
-                onBlur={() => onPreview([])}
-                onClick={() => open && onPlace(spot)}
-                onKeyDown={(e) => {
-                  if (open && (e.key === 'Enter' || e.key === ' ')) {
-                    e.preventDefault();
-                    onPlace(spot);
-                  }
-                }}
-              >
-                <circle cx={p.x} cy={p.y} r="2.45" fill={c === 'red' ? '#b3202a' : c === 'black' ? '#1b1e21' : '#0f7a45'} stroke="rgba(241,231,200,0.8)" strokeWidth="0.2" />
-                <text x={p.x} y={p.y} textAnchor="middle" dominantBaseline="central" fontSize="2.2" className="rt-label">
-                  {n}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
-        <div className="announced" role="group" aria-label={t('racetrack.announced')}>
-          {ANNOUNCED.map((a) => (
-            <button
-              key={a}
-              type="button"
-              className={stakes.has(a) ? 'felt-btn announced-btn has-bet' : 'felt-btn announced-btn'}
-              disabled={!open}
-              onPointerEnter={() => preview(a)}
-              onPointerLeave={() => onPreview([])}
-              onFocus={() => preview(a)}
+      <svg viewBox={`0 0 ${VW} ${VH}`} className="racetrack-svg" role="group" aria-label={t('racetrack.numbers')} onPointerLeave={() => onPreview([])}>
+        <defs>
+          <clipPath id={clipId}>
+            <path d={stadium(RI)} />
+          </clipPath>
+        </defs>
+        <path d={stadium(R + 3)} fill="rgba(0,0,0,0.25)" stroke="rgba(241,231,200,0.5)" strokeWidth="0.3" />
+        <g role="group" aria-label={t('racetrack.announced')} clipPath={`url(#${clipId})`}>
+          {G.sectors.map((s) => (
+            <g
+              key={s.kind}
+              role="button"
+              tabIndex={open ? 0 : -1}
+              aria-label={sectorLabel(s.kind)}
+              aria-disabled={!open}
+              data-sector={s.kind}
+              className={`rt-sector is-${s.kind}${stakes.has(s.kind) ? ' has-bet' : ''}`}
+              onPointerEnter={() => preview(s.kind)}
+              onPointerDown={() => preview(s.kind)}
+              onFocus={() => preview(s.kind)}
               onBlur={() => onPreview([])}
-              onClick={() => onPlace(a)}
+              onClick={() => open && onPlace(s.kind)}
+              onKeyDown={keys(s.kind)}
             >
-              {t(`spots.roulette.${a}`)}
-              <span className="announced-chips">{t('racetrack.chips', { count: roulette.ANNOUNCED_CHIPS[a].length })}</span>
-            </button>
+              <polygon points={points(s.polygon)} />
+              <text x={s.label.x} y={s.label.y} textAnchor="middle" dominantBaseline="central" className="rt-sector-label">
+                {t(`racetrack.short.${s.kind}`)}
+              </text>
+              {stakes.has(s.kind) ? <circle className="rt-sector-chip" cx={s.label.x} cy={s.label.y + 3.6} r="1.6" /> : null}
+            </g>
           ))}
-        </div>
-      </div>
+        </g>
+        <path d={stadium(RI)} fill="none" stroke="rgba(241,231,200,0.55)" strokeWidth="0.3" pointerEvents="none" />
+        {G.pockets.map(({ number: n, at: p }) => {
+          const c = roulette.colourOf(n);
+          const spot = `neighbours:${n}:${k}`;
+          return (
+            <g
+              key={n}
+              role="button"
+              tabIndex={open ? 0 : -1}
+              aria-label={t('racetrack.place', { n, k })}
+              aria-disabled={!open}
+              className={`rt-num${lit.has(n) ? ' is-lit' : ''}`}
+              onPointerEnter={() => preview(spot)}
+              onPointerDown={() => preview(spot)}
+              onFocus={() => preview(spot)}
+              onBlur={() => onPreview([])}
+              onClick={() => open && onPlace(spot)}
+              onKeyDown={keys(spot)}
+            >
+              <circle cx={p.x} cy={p.y} r="2.45" fill={c === 'red' ? '#b3202a' : c === 'black' ? '#1b1e21' : '#0f7a45'} stroke="rgba(241,231,200,0.8)" strokeWidth="0.2" />
+              <text x={p.x} y={p.y} textAnchor="middle" dominantBaseline="central" fontSize="2.2" className="rt-label">
+                {n}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
     </section>
   );
 }

@@ -110,7 +110,8 @@ export function RouletteLayout(props: RouletteLayoutProps) {
       <p className="layout-hint" aria-live="polite">
         {hover ? (
           <>
-            <strong>{props.describe(hover.key)}</strong> — {t('roulette.covers', { numbers: hover.numbers.join(', ') })}
+            <strong className="layout-hint-spot">{props.describe(hover.key)}</strong>
+            <span className="layout-hint-covers">{t('roulette.covers', { numbers: hover.numbers.join(', ') })}</span>
           </>
         ) : props.open ? (
           t('roulette.hint')

@@ -68,9 +68,10 @@ export default function RouletteTable({ table, view: raw, betting, stakes, open,
           </div>
         </div>
       </VideoArea>
+      {/* Limits first: the statistics grow as results arrive, and nothing sits below them to be pushed. */}
       <aside className="side-panels">
-        <RouletteStats results={numbers} />
         <Limits table={table} kinds={KINDS} locale={locale} />
+        <RouletteStats results={numbers} />
       </aside>
       <div className="board">
         <RouletteLayout

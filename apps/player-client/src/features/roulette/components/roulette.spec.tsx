@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { ROULETTE_LAYOUT_SIZE, roulette, rouletteSpotAnchor } from '@felt/games';
 import { renderWithFelt } from '@felt/ui/test-utils';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Table } from '@felt/client-sdk';
 import { keyPaths } from '@felt/ui';
@@ -52,7 +52,7 @@ describe('roulette layout (GEN-7: the spot under the chip is unambiguous)', () =
     fireEvent.pointerMove(svg, at({ x: 1, y: 1.5 }));
     expect(onPreview).toHaveBeenLastCalledWith([0, 2]);
     expect(screen.getByText('spot split:0-2')).toBeTruthy();
-    expect(screen.getByText(/covers 0, 2/)).toBeTruthy();
+    expect(screen.getByText(/Covers 0, 2/)).toBeTruthy();
     fireEvent.pointerMove(svg, at({ x: 1, y: 3 }));
     expect(onPreview).toHaveBeenLastCalledWith([0, 1, 2, 3]);
     fireEvent.pointerMove(svg, at({ x: 2, y: 3 }));
@@ -100,15 +100,37 @@ describe('racetrack', () => {
     expect(onPlace).toHaveBeenLastCalledWith('neighbours:26:3');
   });
 
-  it('the French announced bets are buttons with their chip counts and previews', () => {
+  it('the French announced bets are sectors drawn inside the racetrack (not buttons beside it), with chip counts, hover and press previews', () => {
     const { onPlace, onPreview } = render();
-    const tiers = screen.getByRole('button', { name: /Tiers du cylindre/ });
-    expect(tiers.textContent).toContain('6 chips');
+    const track = screen.getByRole('group', { name: 'Numbers in wheel order' });
+    const sectors = within(track).getByRole('group', { name: 'Announced bets' });
+    const tiers = within(sectors).getByRole('button', { name: /^Tiers du cylindre/ });
+    expect(tiers.tagName.toLowerCase()).toBe('g'); // a region of the racetrack's SVG
+    expect(tiers.getAttribute('aria-label')).toBe('Tiers du cylindre · 6 chips');
+    expect(tiers.textContent).toBe('Tiers');
     fireEvent.pointerEnter(tiers);
     expect(onPreview).toHaveBeenLastCalledWith([5, 8, 10, 11, 13, 16, 23, 24, 27, 30, 33, 36]);
-    fireEvent.click(screen.getByRole('button', { name: /Voisins du zéro/ }));
+    fireEvent.pointerDown(within(sectors).getByRole('button', { name: /^Jeu zéro/ })); // a press previews on touch
+    expect(onPreview).toHaveBeenLastCalledWith([0, 3, 12, 15, 26, 32, 35]);
+    fireEvent.click(within(sectors).getByRole('button', { name: /^Voisins du zéro/ }));
     expect(onPlace).toHaveBeenLastCalledWith('voisins');
-    expect(screen.getByRole('button', { name: /Orphelins/ }).textContent).toContain('5 chips');
+    fireEvent.click(within(sectors).getByRole('button', { name: /^Jeu zéro/ }));
+    expect(onPlace).toHaveBeenLastCalledWith('jeu-zero');
+    fireEvent.keyDown(within(sectors).getByRole('button', { name: /^Orphelins/ }), { key: 'Enter' });
+    expect(onPlace).toHaveBeenLastCalledWith('orphelins');
+    expect(within(sectors).getByRole('button', { name: /^Orphelins/ }).getAttribute('aria-label')).toContain('5 chips');
+    expect(within(sectors).getAllByRole('button')).toHaveLength(4);
+    expect(screen.queryAllByRole('button', { name: /Voisins|Tiers|Orphelins|Jeu/ }).every((b) => b.closest('svg') !== null)).toBe(true);
+  });
+
+  it('a sector with a bet on it is marked; betting closed: clicks place nothing', () => {
+    const onPlace = vi.fn();
+    renderWithFelt(<Racetrack profile={profile} open={false} highlight={[]} stakes={new Map([['tiers', 600]])} onPlace={onPlace} onPreview={vi.fn()} />, { catalogues });
+    const tiers = screen.getByRole('button', { name: /^Tiers du cylindre/ });
+    expect(tiers.getAttribute('class')).toContain('has-bet');
+    fireEvent.click(tiers);
+    fireEvent.click(screen.getByRole('button', { name: 'Bet 26 and 2 neighbours each side' }));
+    expect(onPlace).not.toHaveBeenCalled();
   });
 });
 

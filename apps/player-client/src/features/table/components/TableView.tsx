@@ -1,5 +1,5 @@
 import type { Table } from '@felt/client-sdk';
-import { BetTimer, ErrorNotice, Money, TableIdentity, formatMoney, toRejection, useLiveRound, useLocale, useRoundFrames, useTable, useWallet } from '@felt/ui';
+import { BetTimer, ErrorNotice, Money, TableIdentity, formatMoney, toRejection, useAtTable, useLiveRound, useLocale, useRoundFrames, useTable, useWallet } from '@felt/ui';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBetting } from '../hooks/useBetting';
@@ -16,6 +16,7 @@ const LOADERS = {
   baccarat: () => import('../../baccarat/components/BaccaratTable'),
   blackjack: () => import('../../blackjack/components/BlackjackTable'),
   sicbo: () => import('../../simple/components/SicboTable'),
+  'lucky-dice': () => import('../../lucky-dice/components/LuckyDiceTable'),
   duel: () => import('../../simple/components/DuelTable'),
 } as const;
 const GAMES: Readonly<Record<string, ComponentType<GameProps>>> = {
@@ -23,6 +24,7 @@ const GAMES: Readonly<Record<string, ComponentType<GameProps>>> = {
   baccarat: lazy(LOADERS.baccarat),
   blackjack: lazy(LOADERS.blackjack),
   sicbo: lazy(LOADERS.sicbo),
+  'lucky-dice': lazy(LOADERS['lucky-dice']),
   'dragon-tiger': lazy(LOADERS.duel),
   'football-studio': lazy(LOADERS.duel),
 };
@@ -69,6 +71,7 @@ export function TableView({ tableId }: { readonly tableId: string }) {
   const table = useTable(tableId);
   const round = useLiveRound(tableId);
   const wallet = useWallet();
+  useAtTable(tableId); // counted in the lobby's "players at the table"
   useEffect(prefetchGames, []); // in parallel with the table's REST call and the socket join
   if (table.isError) return <ErrorNotice error={toRejection(table.error)} />;
   if (!table.data) return <p className="felt-center felt-muted">{t('common:loading')}</p>;

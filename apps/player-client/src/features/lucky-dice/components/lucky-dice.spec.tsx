@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import type { Table } from '@felt/client-sdk';
+import { luckyDice } from '@felt/games';
+import { keyPaths } from '@felt/ui';
+import { renderWithFelt } from '@felt/ui/test-utils';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { playerEn } from '../../../i18n/player.en';
+import { playerSv } from '../../../i18n/player.sv';
+import type { Betting } from '../../table/hooks/useBetting';
+import LuckyDiceTable from './LuckyDiceTable';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+// the video area asks for streams.json: no stream configured
+beforeEach(() => vi.stubGlobal('fetch', async () => ({ ok: false, status: 404, json: async () => ({}) })));
+const catalogues = { player: { en: playerEn, sv: playerSv } };
+
+const table: Table = {
+  tableId: 'tbl_ld',
+  name: 'Lucky Dice 1',
+  game: 'lucky-dice',
+  profileId: 'ray-a',
+  currency: 'EUR',
+  limits: { spots: { plein: { minMinor: 100, maxMinor: 2_000 } }, tableMinMinor: 100, tableMaxMinor: 100_000 },
+  betWindowS: 12,
+  cadence: { auto: true, pauseS: 4 },
+  devices: [],
+  status: 'open',
+  preOpenCheck: null,
+  createdAt: 0,
+  updatedAt: 0,
+};
+
+function renderTable(view: Partial<luckyDice.LuckyDiceView> | null, open = true, profileId = 'ray-a') {
+  const place = vi.fn(async () => true);
+  const betting = { pending: new Map(), place } as unknown as Betting;
+  const v = view === null ? null : ({ game: 'lucky-dice', phase: 'betting', dice: null, drawMethod: 'dealer-cups', shooter: null, throws: [], bets: [], ...view } as luckyDice.LuckyDiceView);
+  renderWithFelt(<LuckyDiceTable table={{ ...table, profileId }} view={v} betting={betting} stakes={new Map([['plein:16', 300]])} bets={[]} open={open} locale="en" />, { catalogues });
+  return { place };
+}
+
+describe('Lucky Dice player layout (rules-ray-2011.md §5)', () => {
+  it('a number field of six groups × six squares, each group with its simple bet, and a tap places a plein', () => {
+    const { place } = renderTable({});
+    const field = screen.getByRole('group', { name: 'Number field' });
+    expect(within(field).getAllByRole('group')).toHaveLength(6);
+    const group3 = within(field).getByRole('group', { name: 'Group 3 (red die 3)' });
+    expect(within(group3).getAllByRole('button')).toHaveLength(7);
+    fireEvent.click(within(group3).getByRole('button', { name: /^Plein 16/ }));
+    expect(place).toHaveBeenLastCalledWith('plein:16');
+    fireEvent.click(within(group3).getByRole('button', { name: /^Group 3/ }));
+    expect(place).toHaveBeenLastCalledWith('simple:3');
+    // the player's stake and the limits are on the spot's accessible name (GEN-2)
+    expect(within(group3).getByRole('button', { name: /^Plein 16.*your bet/ })).toBeTruthy();
+  });
+
+  it('the tap mode places cheval, transversal and carré with the square as the top-left corner; squares where the shape does not fit are disabled', () => {
+    const { place } = renderTable({});
+    fireEvent.click(screen.getByRole('radio', { name: 'Cheval →' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Cheval 16-17/ }));
+    expect(place).toHaveBeenLastCalledWith('cheval:16-17');
+    const square6 = screen.getByRole('button', { name: /^Square 6: this bet does not fit here/ });
+    expect((square6 as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Carré' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Carré 8-9-14-15/ }));
+    expect(place).toHaveBeenLastCalledWith('carre:8-9-14-15');
+    fireEvent.click(screen.getByRole('radio', { name: 'Transversal →' }));
+    expect(screen.getAllByRole('button', { name: /^Transversal/ })).toHaveLength(24);
+  });
+
+  it('the sum field offers only the boxes the profile pays; the table rules explain the net payout, the seven and the lost sums', () => {
+    const { place } = renderTable({});
+    const sums = screen.getByRole('group', { name: 'Sum field' });
+    expect(within(sums).getAllByRole('button')).toHaveLength(8);
+    for (const n of [/^Sum 5/, /^Sum 6/, /^Sum 7/, /^Sum 8/, /^Sum 9/, /^All pairs/, /^Under 7/, /^Over 7/]) expect(within(sums).getByRole('button', { name: n })).toBeTruthy();
+    expect(within(sums).queryByRole('button', { name: /^Sum 3\b/ })).toBeNull();
+    fireEvent.click(within(sums).getByRole('button', { name: /^Under 7/ }));
+    expect(place).toHaveBeenLastCalledWith('under-7');
+    const rules = screen.getByRole('list', { name: 'Table rules' });
+    expect(rules.textContent).toContain('stake back plus N times it');
+    expect(rules.textContent).toContain('A sum of 7 loses both Under 7 and Over 7');
+    expect(rules.textContent).toContain('Sums 3, 4, 10, 11 are not offered');
+    expect(screen.getByRole('region', { name: 'Limits' }).textContent).toContain('Plein (1 number)');
+  });
+
+  it('the operator profile offers every sum box and explains no lost sums', () => {
+    renderTable({}, true, 'operator-all-sums');
+    expect(screen.getByRole('button', { name: /^Sum 3\b/ })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Table rules' }).textContent).not.toContain('not offered');
+  });
+
+  it('shows the result (red, green, number, sum) and highlights the winning square; betting closed disables every spot', () => {
+    renderTable({ phase: 'resolved', dice: { red: 3, green: 4 } }, false);
+    expect(screen.getByText('Red 3, green 4: number 16, sum 7')).toBeTruthy();
+    for (const b of screen.getAllByRole('button')) if (b.closest('.board')) expect((b as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('method B shows whose throw it is', () => {
+    renderTable({ phase: 'closed', drawMethod: 'player-throw', shooter: 'player2' }, false, 'ray-b');
+    expect(screen.getByText('player2 throws the dice')).toBeTruthy();
+  });
+
+  it('every Lucky Dice string exists in Swedish too', () => {
+    expect(keyPaths(playerSv)).toEqual(keyPaths(playerEn));
+  });
+});
