@@ -5,6 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'crypto', 'child_process', 'net', 'http', 'https', 'events', 'stream', 'timers', 'timers/*', 'util', 'worker_threads', 'process'];
 
+// Import boundaries (issue 8 §8): apps never import another app's src; libs never import apps.
+const APPS = '(studio-server|edge-agent|cli|dealer-console|player-client|pit-boss)';
+const appSrcImports = [
+  { regex: `^(\\.\\./)+(apps/)?${APPS}/src(/|$)`, message: "Apps never import another app's src: use its package entry or move the code to libs/." },
+  { regex: `^@felt/${APPS}/src(/|$)`, message: "Apps never import another app's src." },
+];
+const libAppImports = [
+  { regex: `^(\\.\\./)+apps/`, message: 'libs never import apps (issue 8 §8).' },
+  { regex: `^@felt/${APPS}(/|$)`, message: 'libs never import apps (issue 8 §8).' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', 'apps/*/vite.config.ts'] },
   js.configs.recommended,
@@ -13,6 +24,25 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       'no-empty': ['error', { allowEmptyCatch: false }],
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: appSrcImports }] },
+  },
+  {
+    files: ['libs/**/*.{ts,tsx}', 'hardware-sim/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: libAppImports }] },
+  },
+  {
+    // Type-aware rules (issue 8 §8) on the shipped sources: every promise is awaited or explicitly
+    // `void`ed, and every switch over a union is exhaustive (a new game/event/code cannot be forgotten).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'libs/*/src/**/*.{ts,tsx}', 'hardware-sim/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.bench.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
     },
   },
   {
@@ -30,7 +60,7 @@ export default tseslint.config(
     files: ['libs/games/src/**/*.ts'],
     ignores: ['libs/games/src/**/*.spec.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: nodeBuiltins, message: 'libs/games is pure: no Node APIs (STYLE.md habit 1).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: nodeBuiltins, message: 'libs/games is pure: no Node APIs (STYLE.md habit 1).' }, ...libAppImports] }],
       'no-restricted-globals': ['error',
         { name: 'process', message: 'libs/games is pure: no process.' },
         { name: 'console', message: 'libs/games is pure: no logging.' },

@@ -39,6 +39,41 @@ function run(kernel: AnyKernel, profileId: string, spot: (i: number) => string, 
   return (performance.now() - t0) / WINDOW;
 }
 
+/**
+ * Blackjack takes one main bet per seat (BJ-1, BJ-6), so a round never holds 100+ bets: its per-bet cost
+ * is measured on a 99-seat bench profile, as the average of bets 2..11 against bets 90..99 (the book
+ * and the seat index must keep the last bets as cheap as the first).
+ */
+function runBlackjack(rounds: number): void {
+  const k = games.blackjack.createBlackjackKernel({ bench: { ...games.blackjack.standardProfile, id: 'bench', seats: 99 } }) as unknown as AnyKernel;
+  const at = 1_000;
+  const costs = (from: number, to: number): number => {
+    let best = Infinity;
+    for (let r = 0; r < rounds; r++) {
+      const open = k.decide(k.initial(), { type: 'OpenRound', at, roundId: 'r1', tableId: 't1', profileId: 'bench', bettingClosesAt: at + 1e9, limits: LIMITS });
+      if (!open.ok) throw new Error(`open failed: ${JSON.stringify(open.violation)}`);
+      let s = (open.events ?? []).reduce((st: AnyState, e) => k.evolve(st, e), k.initial());
+      let t0 = 0;
+      const REPEAT = 200; // each measured bet is decided REPEAT times (decide is pure) for a measurable time
+      let spent = 0;
+      for (let seat = 1; seat <= to; seat++) {
+        const cmd = { type: 'PlaceBet', at: at + 1, bet: { betId: `b${seat}`, playerId: `p${seat}`, spot: `seat:${seat}`, stakeMinor: 100 } };
+        if (seat >= from) t0 = performance.now();
+        let d = k.decide(s, cmd);
+        if (seat >= from) for (let i = 1; i < REPEAT; i++) d = k.decide(s, cmd);
+        if (!d.ok) throw new Error(`bet ${seat} rejected: ${JSON.stringify(d.violation)}`);
+        for (const e of d.events ?? []) s = k.evolve(s, e);
+        if (seat >= from) spent += (performance.now() - t0) / REPEAT;
+      }
+      best = Math.min(best, spent / (to - from + 1));
+    }
+    return best * 1000;
+  };
+  const first = costs(2, 11);
+  const last = costs(90, 99);
+  console.log(['blackjack (99 seats)', `bets 2-11: ${first.toFixed(1)}`, `bets 90-99: ${last.toFixed(1)}`, (last / first).toFixed(1)].join('\t'));
+}
+
 const rounds = Number(process.argv[2] ?? 3);
 const only = process.argv[3];
 console.log(`per-bet decide+evolve (µs), average of the ${WINDOW} bets placed after N bets, best of ${rounds}`);
@@ -52,3 +87,4 @@ for (const c of cases.filter((x) => only === undefined || only.split(',').includ
   }
   console.log([c.game, ...row.map((x) => x.toFixed(1)), ((row[2] as number) / (row[0] as number)).toFixed(1)].join('\t'));
 }
+if (only === undefined || only.split(',').includes('blackjack')) runBlackjack(rounds);

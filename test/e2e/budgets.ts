@@ -45,7 +45,10 @@ try {
   const api = await page.evaluate(async () => {
     const s = JSON.parse(sessionStorage.getItem('felt.session.player') ?? '{}') as { token: string };
     const r = await fetch('/tables', { headers: { authorization: `Bearer ${s.token}` } });
-    return (await r.json()) as { tableId: string; name: string }[];
+    return { status: r.status, body: (await r.json()) as unknown };
+  }).then((x) => {
+    if (!Array.isArray(x.body)) throw new Error(`GET /tables answered ${x.status}: ${JSON.stringify(x.body).slice(0, 300)}`);
+    return x.body as { tableId: string; name: string }[];
   });
   const roulette = api.find((t) => t.name === 'Roulette 1');
   const baccarat = api.find((t) => t.name === 'Baccarat 1');

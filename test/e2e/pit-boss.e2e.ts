@@ -28,6 +28,12 @@ async function a11y(page: Page, screen: string): Promise<void> {
   expect(v.map((x) => `${screen}: ${x.id} (${x.impact}) ${x.help} — ${x.targets.join(', ')}`)).toEqual([]);
 }
 
+async function pitAlerts(baseUrl: string) {
+  const pit = new FeltClient({ baseUrl });
+  await pit.login('pitboss1', 'demo');
+  return pit.alerts({ limit: 50 });
+}
+
 describe('pit-boss dashboard (browser)', () => {
   let studio: StudioHandle;
   let browser: Browser;
@@ -97,6 +103,41 @@ describe('pit-boss dashboard (browser)', () => {
     const audit = await pit.audit({ target: voidedRound });
     expect(audit.find((a) => a.action === 'round.void-approve')?.reason).toContain('e2e: confirmed on camera 2');
     await page.close();
+  });
+
+  it('the floor shows which dealer is at each table’s console; an alert acknowledged by one pit boss shows as acknowledged (by whom) to every pit boss', async () => {
+    const a = await openApp(browser, studio, 'pit', 'pitboss1', 'desktop');
+    const tile = a.page.getByRole('region', { name: 'All tables' }).getByRole('article', { name: roulette.name });
+    await tile.getByText('not signed in').waitFor();
+    // The dealer signs in at Roulette 1's console (another app, another browser).
+    const d = await openApp(browser, studio, 'dealer', 'dealer1', 'tablet');
+    await d.page.getByRole('button', { name: new RegExp(`^${roulette.name}`) }).click();
+    await tile.getByText('Dealer One').waitFor();
+
+    // The dealer calls the pit boss: a live alert; pit boss session A acknowledges it; session B (another
+    // browser: nothing shared but the server) sees it acknowledged, with who did it.
+    const b = await openApp(browser, studio, 'pit', 'pitboss1', 'desktop');
+    const alerts = (p: typeof a.page) => p.getByRole('list', { name: 'Live alerts' });
+    await dealer.callPitBoss(roulette.tableId, 'e2e: player dispute at the table');
+    const item = alerts(a.page).getByRole('listitem').filter({ hasText: 'e2e: player dispute at the table' });
+    await item.waitFor();
+    await alerts(b.page).getByRole('listitem').filter({ hasText: 'e2e: player dispute at the table' }).waitFor();
+    await item.getByRole('button', { name: 'Acknowledge' }).click();
+    await item.waitFor({ state: 'detached' });
+    await alerts(b.page).getByRole('listitem').filter({ hasText: 'e2e: player dispute at the table' }).waitFor({ state: 'detached' });
+    await b.page.getByText(/^Acknowledged \(\d+\)$/).click();
+    const acked = b.page.getByRole('list', { name: 'Acknowledged' }).getByRole('listitem').filter({ hasText: 'e2e: player dispute at the table' });
+    await acked.getByText(/^Acknowledged by Pit Boss One at /).waitFor();
+    await screenshot(b.page, 'pit-floor-acknowledged-desktop');
+    await a11y(b.page, 'floor with acknowledged alerts');
+    const stored = await pitAlerts(studio.baseUrl);
+    expect(stored.find((x) => x.message.includes('e2e: player dispute'))?.ack).toMatchObject({ byName: 'Pit Boss One' });
+
+    // The dealer leaves the console: the floor says so.
+    await d.context.close();
+    await tile.getByText('not signed in').waitFor();
+    await a.context.close();
+    await b.context.close();
   });
 
   it("the voided round's replay steps through its events", async () => {

@@ -35,6 +35,30 @@ async function waitForBetting(page: Page, minS = 6): Promise<void> {
   }
 }
 
+interface Shift {
+  readonly value: number;
+  readonly sources: readonly string[];
+}
+
+/** Starts recording every layout shift (PerformanceObserver 'layout-shift', with or without recent input). */
+async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = globalThis as unknown as { __shifts: { value: number; sources: string[] }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; sources?: { node?: Node | null }[] }[]) {
+        w.__shifts.push({ value: e.value, sources: (e.sources ?? []).map((s) => `${s.node?.nodeName ?? '?'} ${(s.node?.textContent ?? '').slice(0, 40)}`) });
+      }
+    }).observe({ type: 'layout-shift' });
+  });
+}
+
+/** The shifts recorded since watchLayoutShifts, after two more frames (the last changes painted). */
+async function layoutShifts(page: Page): Promise<Shift[]> {
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  return page.evaluate(() => (globalThis as unknown as { __shifts: Shift[] }).__shifts);
+}
+
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   const violations = await checkA11y(page);
   expect(violations, `${screen}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
@@ -72,6 +96,15 @@ describe('player client (Chromium, simulated studio)', () => {
     }
     await page.getByRole('timer').first().waitFor();
     await capture(page, 'lobby', 'desktop');
+
+    // Players at a table, live: another player opens Roulette 1 (the lobby's own glance does not count).
+    const roulette = page.getByRole('article', { name: 'Roulette 1' });
+    await roulette.getByText('0 players at the table').waitFor();
+    const other = await openApp(browser, studio, 'play', 'player3');
+    await joinTable(other.page, 'Roulette 1');
+    await roulette.getByText('1 player at the table').waitFor();
+    await other.context.close();
+    await roulette.getByText('0 players at the table').waitFor();
     await c2.close();
   });
 
@@ -80,6 +113,7 @@ describe('player client (Chromium, simulated studio)', () => {
     await joinTable(page, 'Roulette 1');
     await waitForBetting(page);
     const before = await balanceOf(page);
+    await watchLayoutShifts(page);
 
     // Straight up on 17: click the centre of its cell on the layout (GEN-7 hit test).
     const cell = await page.locator('[data-spot="straight:17"] rect').first().boundingBox();
@@ -92,6 +126,9 @@ describe('player client (Chromium, simulated studio)', () => {
     await page.getByRole('button', { name: /^Tiers du cylindre/ }).click();
     await page.getByRole('status').filter({ hasText: 'Bet accepted: Tiers du cylindre · €6.00' }).waitFor();
     await page.locator('.action-stake-amount', { hasText: '€7.00' }).waitFor();
+    // Budget "no layout shift when chips land": pointing at spots, the chips, the confirmations, the new
+    // balance and stake — and the timer ticking meanwhile — moved nothing on the page.
+    expect(await layoutShifts(page)).toEqual([]);
     await capture(page, 'roulette-betting', 'desktop');
 
     // Reload mid-round: the same round, the same bets (from the server's snapshot).

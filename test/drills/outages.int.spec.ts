@@ -1,0 +1,187 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { Drill, figures, report } from './drill-kit.js';
+
+/**
+ * Issue 9 drills — outages of the broker, the server↔broker link, Redis and PostgreSQL, simulated with
+ * proxies (and a Mosquitto) the drill owns; bad device traffic; one player's bet flood. Each ends with
+ * the ledger check.
+ */
+const clean = async (d: Drill, accepted: number): Promise<number> => {
+  const f = await d.finalCheck();
+  expect(f.ledgerSum).toBe(0);
+  expect(f.stuckRounds).toBe(0);
+  expect(f.settleDupes).toBe(0);
+  expect(f.balanceMismatches).toEqual([]);
+  expect(f.settledOrRefunded).toBeGreaterThanOrEqual(accepted);
+  return Math.max(0, accepted - f.settledOrRefunded);
+};
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+describe('drills: outages and bad traffic (issue 9)', () => {
+  afterAll(() => report());
+
+  it('broker restart mid-spin: the result sent after the broker is back settles the round', async () => {
+    const d = await Drill.start({ ownBroker: true });
+    try {
+      const t = await d.sicboTable();
+      const r = await d.openRound(t);
+      const b = await d.bets(t, 'br', 2);
+      await d.close(t);
+      const k = Date.now();
+      await d.broker?.restart(2_000);
+      await d.dice(t, r, [4, 4, 1]); // the device reconnects and sends (its outbox would replay it the same way)
+      await d.until(r, ['settled'], 30_000).catch((e: unknown) => {
+        throw new Error(`${(e as Error).message}\n${d.server.logs().split('\n').filter((l) => /mqtt|ingest|link|broker/i.test(l)).slice(-30).join('\n')}`);
+      });
+      const lost = await clean(d, b.accepted);
+      figures.push({ drill: 'broker restart mid-spin (down 2 s)', bets: b.accepted, lost, recoverMs: Date.now() - k, note: 'restart → settled' });
+    } finally {
+      await d.dispose();
+    }
+  });
+
+  it('server↔broker link down 5 s: a result published meanwhile is delivered after the reconnect', async () => {
+    const d = await Drill.start();
+    try {
+      const t = await d.sicboTable();
+      const r = await d.openRound(t);
+      const b = await d.bets(t, 'ld', 2);
+      await d.close(t);
+      d.mqttProxy.down();
+      await d.dice(t, r, [5, 5, 2]);
+      await sleep(5_000);
+      expect(await d.phase(r)).toBe('closed');
+      const k = Date.now();
+      d.mqttProxy.up();
+      await d.until(r, ['settled'], 30_000);
+      const lost = await clean(d, b.accepted);
+      figures.push({ drill: 'server↔broker link down 5 s', bets: b.accepted, lost, recoverMs: Date.now() - k, note: 'link up → settled' });
+    } finally {
+      await d.dispose();
+    }
+  });
+
+  it('Redis unreachable 10 s while bets arrive: bets and the result are taken, the round resolves, one alert; settlement catches up', async () => {
+    const d = await Drill.start();
+    try {
+      const t = await d.sicboTable();
+      const r = await d.openRound(t);
+      d.redisProxy.down();
+      const b = await d.bets(t, 'rd', 3);
+      expect(b.statuses).toEqual(Array(9).fill(200));
+      await d.close(t);
+      await d.dice(t, r, [1, 1, 3]);
+      await d.until(r, ['resolved'], 10_000);
+      await sleep(2_500);
+      expect(await d.phase(r)).toBe('resolved');
+      expect(await d.alerts('SETTLEMENT_QUEUE_UNAVAILABLE')).toBe(1);
+      // The table is not blocked: the next round opens and takes bets while Redis is still away.
+      await sleep(Math.max(0, 10_000 - 2_500));
+      const k = Date.now();
+      d.redisProxy.up();
+      await d.until(r, ['settled'], 30_000);
+      const recover = Date.now() - k;
+      const r2 = await d.openRound(t);
+      const b2 = await d.bets(t, 'rd2', 1);
+      await d.close(t);
+      await d.dice(t, r2, [6, 6, 1]);
+      await d.until(r2, ['settled'], 30_000);
+      const lost = await clean(d, b.accepted + b2.accepted);
+      figures.push({ drill: 'Redis unreachable 10 s while bets arrive', bets: b.accepted + b2.accepted, lost, recoverMs: recover, note: 'Redis up → settled; bets and result taken during the outage, 1 alert' });
+    } finally {
+      await d.dispose();
+    }
+  });
+
+  it('PostgreSQL connection loss 5 s: no accepted bet is lost; a result sent meanwhile is redelivered and applied', async () => {
+    const d = await Drill.start();
+    try {
+      const t = await d.sicboTable();
+      const r = await d.openRound(t);
+      const b = await d.bets(t, 'pg', 2);
+      await d.close(t);
+      d.pgProxy.down();
+      const during = await d.http('POST', `/tables/${t}/bets`, await d.token('player1'), { betId: 'pg-during', spot: 'big', stakeMinor: 100 });
+      await d.dice(t, r, [2, 3, 3]);
+      await sleep(5_000);
+      const k = Date.now();
+      d.pgProxy.up();
+      await d.until(r, ['settled'], 30_000);
+      const recover = Date.now() - k;
+      const lost = await clean(d, b.accepted);
+      figures.push({ drill: 'PostgreSQL connection loss 5 s', bets: b.accepted, lost, recoverMs: recover, note: `PG up → settled; a bet during the outage answered ${during.status} ${during.body.code ?? ''}` });
+    } finally {
+      await d.dispose();
+    }
+  });
+
+  it('forged, duplicated, reordered and malformed device messages: only the valid result counts, one alert row per device and code', async () => {
+    const d = await Drill.start();
+    try {
+      const t = await d.sicboTable();
+      const r = await d.openRound(t);
+      const b = await d.bets(t, 'fm', 2);
+      await d.close(t);
+      for (let i = 0; i < 2_000; i++) void d.raw(t, `{garbage ${i}`);
+      await d.dice(t, 'rnd_forged', [6, 6, 6], 3); // a result for another round (devices.md §5)
+      await d.dice(t, r, [1, 2, 3], 5); // the valid result
+      await d.dice(t, r, [6, 6, 6], 5); // duplicate seq with other dice
+      await d.dice(t, r, [6, 6, 6], 4); // reordered: an older seq after the result
+      await d.device.publishAsync(`${d.root}/tables/${t}/devices/dice-9/events`, JSON.stringify({ v: 1, tableId: t, deviceId: 'dice-9', seq: 1, at: Date.now(), type: 'dice.result', payload: { dice: [6, 6, 6], roundId: r } }), { qos: 1 });
+      await d.until(r, ['settled'], 30_000);
+      await sleep(1_000);
+      const lost = await clean(d, b.accepted);
+      expect(await d.alerts('DEVICE_MALFORMED_JSON')).toBe(1);
+      expect(await d.alerts('DEVICE_UNKNOWN_DEVICE')).toBe(1);
+      figures.push({ drill: 'forged/duplicate/reordered/2 000 malformed device messages', bets: b.accepted, lost, recoverMs: null, note: 'valid result applied; 1 malformed alert row' });
+    } finally {
+      await d.dispose();
+    }
+  });
+
+  it("one player's bet flood: the flooder is RATE_LIMITED, the other player's bets are all accepted (median latency reported)", async () => {
+    const d = await Drill.start({ env: { FELT_RATE_USER: '5/15' } });
+    try {
+      const t = await d.sicboTable();
+      const r = await d.openRound(t);
+      const calm = await d.token('player2');
+      const flooder = await d.token('player1');
+      const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+      const baseline: number[] = [];
+      // The calm player bets at a human pace (≈ 3 a second), within the per-player limit.
+      for (let i = 0; i < 15; i++) {
+        baseline.push((await d.http('POST', `/tables/${t}/bets`, calm, { betId: `calm-a-${i}`, spot: 'small', stakeMinor: 100 })).ms);
+        await sleep(300);
+      }
+      let stop = false;
+      const flood: Promise<number>[] = [];
+      const workers = Array.from({ length: 8 }, async (_, w) => {
+        for (let i = 0; !stop; i++) {
+          const s = (await d.http('POST', `/tables/${t}/bets`, flooder, { betId: `fl-${w}-${i}`, spot: 'big', stakeMinor: 100 })).status;
+          flood.push(Promise.resolve(s));
+        }
+      });
+      const under: { status: number; ms: number }[] = [];
+      for (let i = 0; i < 15; i++) {
+        under.push(await d.http('POST', `/tables/${t}/bets`, calm, { betId: `calm-b-${i}`, spot: 'small', stakeMinor: 100 }));
+        await sleep(300);
+      }
+      stop = true;
+      await Promise.all(workers);
+      const statuses = await Promise.all(flood);
+      expect(under.map((x) => x.status)).toEqual(Array(15).fill(200));
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+      expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+      const floodAccepted = statuses.filter((s) => s === 200).length;
+      await d.close(t);
+      await d.dice(t, r, [2, 5, 6]);
+      await d.until(r, ['settled'], 30_000);
+      const accepted = 30 + floodAccepted;
+      const lost = await clean(d, accepted);
+      figures.push({ drill: "one player's bet flood (8 parallel streams)", bets: accepted, lost, recoverMs: null, note: `flooder ${statuses.length} requests, ${statuses.filter((s) => s === 429).length} RATE_LIMITED; other player's median accept ${median(baseline).toFixed(0)} ms alone → ${median(under.map((x) => x.ms)).toFixed(0)} ms under the flood` });
+    } finally {
+      await d.dispose();
+    }
+  });
+});
