@@ -1,15 +1,9 @@
 import { CATEGORIES, type HandCategory } from '../poker/rank.js';
 
 /**
- * Variance reduction for the banked-poker simulations (`felt rtp`): post-stratification on the
- * player's hand category, whose exact probabilities are known from exhaustive enumeration.
- *
- * E[Y] = Σ_c P(C = c) · E[Y | C = c] for any category C of the cards the round dealt; the estimate
- * Σ_c P(c) · ȳ_c replaces the sampled category frequencies by the exact ones, removing the variance
- * that comes from how often each category was dealt (the largest part in these games: a made flush
- * and a busted hand differ by several units). Its variance is Σ_c P(c)² s_c² / n_c. Strata with too
- * few rounds (small runs, rare categories) are merged downwards into the next weaker category, so the
- * estimate is always defined; the merged stratum is simply a coarser stratum.
+ * Variance reduction for the banked-poker simulations (`felt rtp`): control variates whose exact means
+ * are known from exhaustive enumeration (the player's hand category) or from symmetry (net wins
+ * against a random dealer hand on the same board).
  */
 
 /** Standard five-card class counts of all C(52,5) = 2 598 960 hands (royal flushes inside straight flushes). */
@@ -40,70 +34,8 @@ export const SEVEN_CARD_CLASS_COUNTS: Readonly<Partial<Record<HandCategory, numb
 };
 export const SEVEN_CARD_TOTAL = 133_784_560;
 
-/** A stratum needs this many rounds to stand alone; fewer and it merges into the next weaker category. */
-export const MIN_STRATUM = 30;
-
 /** Category index of a packed hand value (poker/rank.ts layout: category in bits 20..23). */
 export const categoryIndex = (value: number): number => (value >>> 20) & 15;
-
-export class PostStratified {
-  private readonly n = new Float64Array(CATEGORIES.length);
-  private readonly sum = new Float64Array(CATEGORIES.length);
-  private readonly sq = new Float64Array(CATEGORIES.length);
-  private count = 0;
-  constructor(private readonly weights: Readonly<Partial<Record<HandCategory, number>>>, private readonly total: number) {}
-
-  /** One round's value `y`, the round's stratum given by a packed hand value. */
-  add(handValue: number, y: number): void {
-    const c = categoryIndex(handValue);
-    this.n[c] = (this.n[c] as number) + 1;
-    this.sum[c] = (this.sum[c] as number) + y;
-    this.sq[c] = (this.sq[c] as number) + y * y;
-    this.count++;
-  }
-
-  /** The plain sample mean and its 95 % half-width (for comparison: what the rounds give without strata). */
-  plain(): { mean: number; ci95: number } {
-    let s = 0;
-    let q = 0;
-    for (let c = 0; c < CATEGORIES.length; c++) {
-      s += this.sum[c] as number;
-      q += this.sq[c] as number;
-    }
-    const mean = s / this.count;
-    return { mean, ci95: 1.96 * Math.sqrt(Math.max(0, q / this.count - mean * mean) / this.count) };
-  }
-
-  /** The post-stratified mean and its 95 % half-width. */
-  estimate(): { mean: number; ci95: number; strata: number } {
-    // strongest first; a stratum short of MIN_STRATUM rounds carries into the next weaker one
-    const order = CATEGORIES.map((name, i) => ({ i, w: (this.weights[name] ?? 0) / this.total })).filter((x) => x.w > 0 || (this.n[x.i] as number) > 0);
-    order.sort((a, b) => b.i - a.i);
-    const groups: { w: number; n: number; sum: number; sq: number }[] = [];
-    let carry = { w: 0, n: 0, sum: 0, sq: 0 };
-    for (const { i, w } of order) {
-      carry = { w: carry.w + w, n: carry.n + (this.n[i] as number), sum: carry.sum + (this.sum[i] as number), sq: carry.sq + (this.sq[i] as number) };
-      if (carry.n >= MIN_STRATUM) {
-        groups.push(carry);
-        carry = { w: 0, n: 0, sum: 0, sq: 0 };
-      }
-    }
-    if (carry.n > 0 || carry.w > 0) {
-      const last = groups.pop();
-      groups.push(last ? { w: last.w + carry.w, n: last.n + carry.n, sum: last.sum + carry.sum, sq: last.sq + carry.sq } : carry);
-    }
-    let mean = 0;
-    let variance = 0;
-    for (const g of groups) {
-      if (g.n === 0) continue;
-      const m = g.sum / g.n;
-      const v = g.n > 1 ? Math.max(0, (g.sq - g.n * m * m) / (g.n - 1)) : 0;
-      mean += g.w * m;
-      variance += (g.w * g.w * v) / g.n;
-    }
-    return { mean, ci95: 1.96 * Math.sqrt(variance), strata: groups.length };
-  }
-}
 
 /**
  * Control variates with known means (the classic regression estimator): each round gives its value y
