@@ -44,7 +44,7 @@ function callNet(pv: number, dv: number, p: CasinoHoldemProfile): number {
 }
 
 /** About a minute on this 2-core machine under load (the interval shrinks as 1/√rounds). */
-export const CHE_DEFAULT_ROUNDS = 100_000;
+export const CHE_DEFAULT_ROUNDS = 80_000;
 export const CHE_LOOKAHEAD = 16;
 /** Fresh completions per hand for its value (tuned: 16–32 give the smallest interval per CPU second). */
 export const CHE_OUTCOMES = 24;

@@ -70,7 +70,7 @@ function net(pv: number, dv: number, play: number, p: UltimateTexasHoldemProfile
 }
 
 /** About a minute on this 2-core machine under load (the interval shrinks as 1/√rounds). */
-export const UTH_DEFAULT_ROUNDS = 300_000;
+export const UTH_DEFAULT_ROUNDS = 200_000;
 /** Dealer hands per round for the value (the river decision keeps DEALER_SAMPLES): tuned for the smallest interval per CPU second. */
 export const UTH_DEALERS = 96;
 /** Dealer hands drawn per round from the 45 unseen cards (variance reduction; the expectation is unchanged). */
