@@ -61,7 +61,7 @@ export const CHE_REFINE = 192;
  * category at the decision (exact probabilities of the 2 598 960 hands) and the player's net wins
  * against the completions' dealer hands (mean 0 by symmetry).
  */
-export function simulateCasinoHoldem(p: CasinoHoldemProfile, rounds: number, seed: number, outcomes = CHE_OUTCOMES): { mean: number; ci95: number; plainCi95: number; callRate: number } {
+export function simulateCasinoHoldem(p: CasinoHoldemProfile, rounds: number, seed: number, outcomes = CHE_OUTCOMES, lookahead = CHE_LOOKAHEAD, refine = CHE_REFINE): { mean: number; ci95: number; plainCi95: number; callRate: number } {
   const rng = createRng(seed);
   const deck = new Int32Array(52);
   for (let i = 0; i < 52; i++) deck[i] = i;
@@ -104,9 +104,9 @@ export function simulateCasinoHoldem(p: CasinoHoldemProfile, rounds: number, see
       }
       n += k;
     };
-    sample(CHE_LOOKAHEAD);
+    sample(lookahead);
     const se = Math.sqrt(Math.max(0, ev2 / n - (ev / n) ** 2) / n);
-    if (Math.abs(ev / n + 1) < 2.5 * se) sample(CHE_REFINE);
+    if (Math.abs(ev / n + 1) < 2.5 * se) sample(refine);
     const call = ev / n > -1;
     // the outcome completions are fresh (no selection bias) and drawn for every hand (the control needs them)
     z = 0;
