@@ -123,8 +123,9 @@ export interface DynamicLiveProfile extends BankedPokerProfileBase {
 }
 
 export const dynamicPokerProfiles: Readonly<Record<string, DynamicLiveProfile>> = {
+  // The other reading of §7.3 (the Blind pushes when the dealer wins, `blindOnLoss: 'push'`) is not a table
+  // profile: with it the stated strategy returns about 135 % of the Blind (felt rtp), a game no bank deals.
   ray: { id: 'ray', name: 'Dynamic Poker (RAY 2011 §7.3), one shared player hand; Blind lost when the dealer wins', decisionMs: 15_000, decks: 1, rules: DYNAMIC_POKER },
-  'ray-blind-push': { id: 'ray-blind-push', name: 'Dynamic Poker, the Blind pushes when the dealer wins (§7.3 other reading)', decisionMs: 15_000, decks: 1, rules: { ...DYNAMIC_POKER, id: 'dynamic-blind-push', blindOnLoss: 'push' } },
 };
 
 const seven = (hole: readonly number[], board: readonly number[]): string | null => (hole.length === 2 && board.length === 5 ? describeValue(sevenCardValue([...hole, ...board])) : null);
