@@ -372,6 +372,8 @@ export interface LegalActions {
   readonly raise: { readonly kind: 'bet' | 'raise'; readonly minToMinor: number; readonly maxToMinor: number } | null;
   /** the seat's street total if it goes all-in. */
   readonly allInToMinor: number;
+  /** `all-in` is a legal action: a call for the whole stack, or a bet/raise within the structure (not in fixed limit above the fixed amount, not above the pot in pot limit). */
+  readonly canAllIn: boolean;
   readonly rules: readonly string[];
 }
 
@@ -388,6 +390,7 @@ export function legalActions(s: HandState): LegalActions | null {
     callMinor: call,
     raise: r.ok ? { kind: s.currentBetMinor === 0 ? 'bet' : 'raise', minToMinor: r.value.min, maxToMinor: r.value.max } : null,
     allInToMinor: x.streetMinor + x.stackMinor,
+    canAllIn: x.streetMinor + x.stackMinor <= s.currentBetMinor || (r.ok && x.streetMinor + x.stackMinor <= r.value.max),
     rules: ['S1-FL', 'S1-PL', 'S1-NL', 'PT-SHORT-ALLIN'],
   };
 }
