@@ -262,10 +262,10 @@ function startRound(s0: HandState, def: Extract<DealStep, { type: 'bet' }>, at: 
   const c = s0.config;
   const unit = betUnit(c, def.size);
   const firstRound = s0.betRound === -1;
-  let seats = s0.seats.map((x) => ({ ...x, acted: false, actedAtMinor: 0 }));
+  const seats = s0.seats.map((x) => ({ ...x, acted: false, actedAtMinor: 0 }));
   const able = seats.filter(isAble);
   let currentBet = firstRound && s0.variant.forced === 'blinds' ? s0.currentBetMinor : 0;
-  let raises = firstRound && s0.variant.forced === 'blinds' ? s0.raises : 0;
+  const raises = firstRound && s0.variant.forced === 'blinds' ? s0.raises : 0;
   const n = seats.length;
   let bringIn: number | null = null;
   let first: number;
