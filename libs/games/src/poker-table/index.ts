@@ -4,3 +4,4 @@ export * from './pots.js';
 export * from './showdown.js';
 export * from './hand.js';
 export * from './replay.js';
+export * from './view.js';

@@ -4,6 +4,9 @@ import { createRng, shuffle, type Rng } from '../common/random.js';
 import { applyHandCommand, cardDue, legalActions, startHand, type HandCommand, type HandState } from './hand.js';
 import { tableConfig, VARIANT_IDS, VARIANTS, deckLowestRank, type PokerTableConfig, type VariantId } from './profiles.js';
 import { highValue, lowValue } from './showdown.js';
+import { redactHandCommand, viewHand } from './view.js';
+import { cardCode } from '../poker/cards.js';
+import type { Audience } from '../kernel/kernel.js';
 
 /**
  * Issue 11 property: for ANY sequence of legal actions and any all-ins (random stacks, structures,
@@ -128,7 +131,7 @@ function chooseCommand(s: HandState, rng: Rng, at: number, deck: number[]): Hand
   return { type: 'act', seat: la.seat, action: la.canCheck ? 'check' : 'call', at };
 }
 
-function playRandomHand(seed: number): { start: number; end: number; rake: number; s: HandState } {
+function playRandomHand(seed: number, onStep?: (before: HandState, cmd: HandCommand, after: HandState) => void): { start: number; end: number; rake: number; s: HandState } {
   const rng = createRng(seed);
   const variant = VARIANT_IDS[rng.int(VARIANT_IDS.length)] as VariantId;
   const v = VARIANTS[variant];
@@ -149,6 +152,7 @@ function playRandomHand(seed: number): { start: number; end: number; rake: numbe
     const cmd = rng.int(400) === 0 ? ({ type: 'void', reason: 'property', at } as const) : chooseCommand(s, rng, at, deck);
     const r = applyHandCommand(s, cmd);
     if (!r.ok) throw new Error(`seed ${seed}: legal ${JSON.stringify(cmd)} rejected: ${r.violation.code} ${r.violation.message}`);
+    onStep?.(s, cmd, r.value);
     s = r.value;
     if (s.clock) at = Math.max(at, s.clock.startedAt);
   }
@@ -207,4 +211,24 @@ describe('the random hands reach every case the property is about', () => {
     expect(seen.variants.size).toBe(VARIANT_IDS.length);
     for (const k of ['sidePots', 'twoSidePots', 'hiLo', 'split', 'void', 'uncontested', 'showdown', 'raked'] as const) expect(seen[k], k).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe('hidden information (non-negotiable 4, issue 11)', () => {
+  it('no audience ever receives another player\'s down card before the showdown reveals it, in views or events', () => {
+    for (let seed = 1000; seed < 1250; seed++) {
+      playRandomHand(seed, (before, cmd, after) => {
+        const audiences: Audience[] = [{ role: 'dealer' }, { role: 'pitboss' }, { role: 'player', playerId: 'observer' }, ...after.seats.map((x): Audience => ({ role: 'player', playerId: x.playerId }))];
+        const revealed = after.phase.type === 'complete' && after.result?.type === 'showdown';
+        for (const a of audiences) {
+          const text = JSON.stringify(viewHand(after, a)) + JSON.stringify(redactHandCommand(before, cmd, a));
+          for (const x of after.seats) {
+            if (a.role === 'player' && a.playerId === x.playerId) continue;
+            if (a.role === 'pitboss' && (after.phase.type === 'complete' || after.phase.type === 'void')) continue;
+            if (revealed && !x.folded) continue;
+            for (const k of x.cards) if (!k.up) expect(text.includes(`"${cardCode(k.card)}"`), `${a.role} ${'playerId' in a ? a.playerId : ''} sees ${cardCode(k.card)} of seat ${x.seat}`).toBe(false);
+          }
+        }
+      });
+    }
+  }, 120_000);
 });
