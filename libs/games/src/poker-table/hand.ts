@@ -21,6 +21,10 @@ export interface SeatInput {
   readonly straddle?: boolean;
   /** S1-TIMEBANK: what is left of the player's time bank (default: the table's). */
   readonly timeBankMs?: number;
+  /** S1-ENTRY-2 / S1-REENTRY: an extra big blind posted live (it counts toward calling, the player keeps the option). */
+  readonly postLiveMinor?: number;
+  /** S1-REENTRY: the small blind of a re-entry, posted dead (into the pot, not toward calling). */
+  readonly postDeadMinor?: number;
 }
 
 export interface HandCard {
@@ -151,6 +155,7 @@ export function startHand(input: { readonly handId: string; readonly config: Pok
     if (!Number.isSafeInteger(s.seat) || s.seat < 1 || s.seat > 10) return FAIL('POKER_INVALID_SEAT', 'S1-TABLE-1', `seat ${s.seat} is not a seat 1–10`);
     if (!Number.isSafeInteger(s.stackMinor) || s.stackMinor <= 0) return FAIL('POKER_INVALID_STACK', 'S1-STACK', `seat ${s.seat} needs a positive whole-number stack`);
     if (typeof s.playerId !== 'string' || s.playerId === '') return FAIL('POKER_INVALID_SEAT', 'S1-TABLE-1', `seat ${s.seat} needs a player id`);
+    for (const post of [s.postLiveMinor, s.postDeadMinor]) if (post !== undefined && (!Number.isSafeInteger(post) || post < 0)) return FAIL('POKER_INVALID_STACK', 'S1-ENTRY-2', `seat ${s.seat}: a post must be a whole number ≥ 0`);
   }
   if (new Set(seatsIn.map((s) => s.seat)).size !== seatsIn.length) return FAIL('POKER_INVALID_SEAT', 'S1-TABLE-1', 'a seat appears twice');
   let button: number | null = null;
@@ -182,6 +187,12 @@ export function startHand(input: { readonly handId: string; readonly config: Pok
       seats[st] = put(seats[st] as SeatState, 2 * c.bigBlindMinor, true);
       currentBet = 2 * c.bigBlindMinor;
       raises = 2;
+    }
+    // S1-ENTRY-2 / S1-REENTRY: extra posts of entering players (seat inputs from planNextHand)
+    for (let i = 0; i < n; i++) {
+      const si = seatsIn[i] as SeatInput;
+      if (si.postDeadMinor) seats[i] = put(seats[i] as SeatState, si.postDeadMinor, false);
+      if (si.postLiveMinor) seats[i] = put(seats[i] as SeatState, si.postLiveMinor, true);
     }
     const other = seatsIn.findIndex((s, i) => s.straddle === true && i !== st);
     if (other >= 0) return FAIL('POKER_STRADDLE_NOT_ALLOWED', 'S1-STRADDLE', `only the seat directly after the big blind may straddle (seat ${seatsIn[other]?.seat})`);

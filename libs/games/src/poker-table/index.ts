@@ -5,3 +5,4 @@ export * from './showdown.js';
 export * from './hand.js';
 export * from './replay.js';
 export * from './view.js';
+export * from './seats.js';
