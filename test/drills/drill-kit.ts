@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../apps/studio-server/src/persistence/test-database.js';
 import { freePort, MosquittoProcess, ServerProcess } from '../support/processes.js';
 import { hostPort, TcpProxy } from '../support/tcp-proxy.js';
@@ -39,6 +40,7 @@ export class Drill {
   private pool!: pg.Pool;
   private seq = 0;
   private readonly tokens = new Map<string, string>();
+  private readonly sockets: Socket[] = [];
 
   static async start(opts: DrillOptions = {}): Promise<Drill> {
     const d = new Drill();
@@ -98,6 +100,17 @@ export class Drill {
     const t = String(r.body['token']);
     this.tokens.set(username, t);
     return t;
+  }
+
+  /** A connected socket.io client of `username` (closed by `dispose`). */
+  async socket(username: string): Promise<Socket> {
+    const s = io(this.server.url, { auth: { token: await this.token(username) }, transports: ['websocket'], reconnection: false, forceNew: true });
+    this.sockets.push(s);
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', () => resolve());
+      s.once('connect_error', reject);
+    });
+    return s;
   }
 
   async sicboTable(): Promise<string> {
@@ -195,6 +208,7 @@ export class Drill {
   }
 
   async dispose(): Promise<void> {
+    for (const s of this.sockets) s.close();
     await this.device?.endAsync(true).catch(() => undefined);
     await this.server?.stop().catch(() => undefined);
     await this.pool?.end().catch(() => undefined);

@@ -35,6 +35,7 @@ export const SERVER_ERRORS: Readonly<Record<ServerErrorCode, CodeSpec>> = {
   NOT_FOUND: { status: 404, ruleId: null, meaning: 'No such route.' },
   PAYLOAD_TOO_LARGE: { status: 413, ruleId: null, meaning: 'The request body is larger than the server accepts.' },
   INTERNAL: { status: 500, ruleId: null, meaning: 'An unexpected server fault (logged); nothing is half-written (one transaction per command).' },
+  STORE_UNAVAILABLE: { status: 503, ruleId: null, meaning: 'The database cannot be reached right now (connection lost or refused); nothing was accepted or changed — retry after `details.retryAfterMs` (issue 9 "PostgreSQL connection loss").' },
   UNAUTHENTICATED: { status: 401, ruleId: null, meaning: 'No valid bearer token (REST) or connection token (WebSocket).' },
   FORBIDDEN: { status: 403, ruleId: null, meaning: 'The caller’s role may not do this, or the command may not be issued by this path.' },
   INVALID_CREDENTIALS: { status: 401, ruleId: null, meaning: 'Unknown user or wrong password.' },
