@@ -40,6 +40,7 @@ export const SERVER_ERRORS: Readonly<Record<ServerErrorCode, CodeSpec>> = {
   FORBIDDEN: { status: 403, ruleId: null, meaning: 'The caller’s role may not do this, or the command may not be issued by this path.' },
   INVALID_CREDENTIALS: { status: 401, ruleId: null, meaning: 'Unknown user or wrong password.' },
   INVALID_REFRESH_TOKEN: { status: 401, ruleId: null, meaning: 'The refresh token is invalid, expired or revoked: log in again.' },
+  REFRESH_TOKEN_REUSED: { status: 401, ruleId: null, meaning: 'An already-rotated refresh token was presented again (a copy exists): its family is revoked and every session of the account ends; log in again (audited, issue 9 finding 9).' },
   USER_NOT_FOUND: { status: 404, ruleId: null, meaning: 'No user with this id.' },
   SESSION_REVOKED: { status: 401, ruleId: null, meaning: 'The user was disabled, deleted or signed out everywhere: the socket is closed and the token no longer works.' },
   STAKES_IN_PLAY: { status: 409, ruleId: null, meaning: 'No demo top-up while the player has bets in play; wait for the round to settle.' },
