@@ -314,6 +314,14 @@ export class FeltClient {
     return this.request('POST', `/tables/${seg(tableId)}/round/void`, { body: validate(ReasonBodySchema, { reason }) });
   }
 
+  /**
+   * Pit boss resumes a round stalled in play (`PLAY_STALLED`, issue 9 §5): the step's deadline is re-armed
+   * from now (the other choice is `voidRound`); `ROUND_NOT_STALLED` when nothing is stalled. Audited.
+   */
+  async resumePlay(tableId: string, reason: string): Promise<CommandResult> {
+    return this.request('POST', `/tables/${seg(tableId)}/round/resume-play`, { body: validate(ReasonBodySchema, { reason }) });
+  }
+
   /** Dealer enters a card/result by hand (S-3); it waits for a pit boss's approval. */
   async proposeManualEntry(tableId: string, command: GameCommandBody): Promise<PendingRequest> {
     return this.request('POST', `/tables/${seg(tableId)}/round/manual-entries`, { body: validate(GameCommandBodySchema, command) });
