@@ -85,6 +85,7 @@ export const playerEn = {
     playerShared: 'One hand, shared by every player at the table',
     dealerHidden: 'Face down until the dealer reveals the hand',
     spots: 'Bet spots',
+    lastHand: 'Last hand · {{phase}}',
     byDecision: 'by your decision',
     rulesTitle: 'Table rules',
     decisionTitle: 'Your decision — {{street}}',

@@ -87,6 +87,7 @@ export const playerSv: PlayerCatalogue = {
     playerShared: 'En hand, gemensam för alla spelare vid bordet',
     dealerHidden: 'Med baksidan upp tills dealern visar handen',
     spots: 'Insatsrutor',
+    lastHand: 'Förra handen · {{phase}}',
     byDecision: 'genom ditt beslut',
     rulesTitle: 'Bordets regler',
     decisionTitle: 'Ditt beslut — {{street}}',

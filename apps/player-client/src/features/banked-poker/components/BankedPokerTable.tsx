@@ -1,6 +1,7 @@
 import { newBetId } from '@felt/client-sdk';
 import type { bankedPoker, Card } from '@felt/games';
-import { BetTimer, CardRow, ChipStack, Money } from '@felt/ui';
+import { BetTimer, CardRow, ChipStack, Money, formatMoneyShort } from '@felt/ui';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../table/components/BetSpot';
 import { Limits } from '../../table/components/Limits';
@@ -58,8 +59,17 @@ function DecisionSpot({ name, stakeMinor, stakeText, currency, limit }: { readon
  */
 export default function BankedPokerTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {
   const { t } = useTranslation('player');
-  const view = raw as View | null;
+  const live = raw as View | null;
   const rounds = useMyRounds();
+  // The hand just played stays on the table (marked "last hand") until the next round's first card,
+  // so the result can be read during the next betting window. Only views the server sent are kept.
+  const [last, setLast] = useState<View | null>(null);
+  useEffect(() => {
+    if (live?.revealed && live.roundId !== null) setLast(live);
+  }, [live]);
+  const fresh = live !== null && live.player.length + live.board.length + live.dealer.length === 0 && (live.phase === 'betting' || live.phase === 'idle');
+  const showingLast = fresh && last !== null && last.roundId !== live.roundId;
+  const view = showingLast ? last : live;
   const found = pokerGame(table.game, table.profileId);
   if (!found) return <p>{t('table.unsupported')}</p>;
   const { spec } = found.game;
@@ -72,7 +82,7 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
   const f = (m: number): string => new Intl.NumberFormat(locale, { style: 'currency', currency: table.currency }).format(m / 100);
   const limitText = (kind: string): string => {
     const l = limitOf(table, kind);
-    return `${f(l.minMinor)} – ${f(l.maxMinor)}`;
+    return `${formatMoneyShort(l.minMinor, table.currency, locale)} – ${formatMoneyShort(l.maxMinor, table.currency, locale)}`;
   };
   // UTH-1: the Blind always equals the Ante — a chip on Ante places the same on Blind (only equal pairs play)
   const uth = game === 'ultimate-texas-holdem';
@@ -85,11 +95,11 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
     }
     void betting.place(spot);
   };
-  const decision = view?.decision ?? null;
+  const decision = live?.decision ?? null;
   const point = decision ? spec.decisions[decision.point] : undefined;
   const mine = decision !== null && point !== undefined && decision.options.length > 0;
-  const me = view?.me ?? null;
-  const inPlay = view?.phase === 'closed' || view?.phase === 'play';
+  const me = live?.me ?? null;
+  const inPlay = live?.phase === 'closed' || live?.phase === 'play';
   const settled = view?.roundId ? rounds.data?.find((r) => r.roundId === view.roundId && r.returnMinor !== null) : undefined;
   const perSpot = new Map<string, { stake: number; paid: number }>();
   for (const b of settled?.bets ?? []) {
@@ -106,7 +116,7 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
           {counts.board > 0 ? <HandRow label={t('poker.board')} cards={view?.board ?? []} of={counts.board} hand={null} /> : null}
           <HandRow label={t('poker.player')} cards={view?.player ?? []} of={counts.player} hand={view?.hand.player ?? null} note={t('poker.playerShared')} />
           <p className="live-status" role="status">
-            {t(`common:phases.${view?.phase ?? 'none'}`)}
+            {showingLast ? t('poker.lastHand', { phase: t(`common:phases.${live.phase}`) }) : t(`common:phases.${view?.phase ?? 'none'}`)}
           </p>
         </div>
       </VideoArea>
@@ -121,9 +131,12 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
       </aside>
       <div className="board bp-board">
         {mine && decision && point ? (
-          <div className="bj-decision bp-decide" role="group" aria-label={t('poker.decisionTitle', { street: t(`poker.streets.${streetOf(spec, decision.point)}`) })}>
+          <div className="bp-decide" role="group" aria-label={t('poker.decisionTitle', { street: t(`poker.streets.${streetOf(spec, decision.point)}`) })}>
             <BetTimer closesAt={decision.closesAt} windowMs={profile.decisionMs} open size={64} label={t('poker.timer')} />
-            <strong>{t('poker.decisionTitle', { street: t(`poker.streets.${streetOf(spec, decision.point)}`) })}</strong>
+            <div className="bp-decide-text">
+              <strong>{t('poker.decisionTitle', { street: t(`poker.streets.${streetOf(spec, decision.point)}`) })}</strong>
+              <span className="felt-muted">{t('poker.timeout', { action: t(`poker.actions.${point.timeoutAction}`), rule: point.ruleId })}</span>
+            </div>
             <div className="bp-options">
               {point.options.map((o) => (
                 <button key={o.action} type="button" className={`felt-btn felt-btn-lg ${o.folds ? 'bp-fold' : 'felt-btn-primary'}`} disabled={betting.busy || !decision.options.includes(o.action)} onClick={() => decide(o.action, o.spot !== null)}>
@@ -132,7 +145,6 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
                 </button>
               ))}
             </div>
-            <span className="felt-muted">{t('poker.timeout', { action: t(`poker.actions.${point.timeoutAction}`), rule: point.ruleId })}</span>
           </div>
         ) : inPlay && me ? (
           <p className="bp-status" role="status">

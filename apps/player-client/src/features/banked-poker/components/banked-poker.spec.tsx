@@ -145,6 +145,25 @@ describe("Casino Hold'em on the player client (CHE-1..5)", () => {
   });
 });
 
+describe('the hand just played stays readable in the next betting window', () => {
+  it('after the reveal, the next round (no cards yet) still shows the last hand, marked as such; its first card replaces it', () => {
+    const K = CHE as unknown as AnyKernel;
+    const done = K.view(drive(CHE, 'standard', [bet('b1', 'me', 'ante', 500), close, ...cheDeal, { type: 'PlayerAction', playerId: 'me', action: 'fold' }, ...cards('3D', '4C')]), me);
+    const betting = { pending: new Map(), place: vi.fn(), decide: vi.fn(), busy: false } as unknown as Betting;
+    const ui = (view: unknown) => <BankedPokerTable table={tableOf('casino-holdem', 'standard')} view={view} betting={betting} stakes={new Map()} bets={[]} open locale="en" />;
+    const r = renderWithFelt(ui(done), { catalogues });
+    const next = { ...(K.view(drive(CHE, 'standard', []), me) as object), roundId: 'rnd_p_2' };
+    r.rerender(ui(next));
+    expect(screen.getByText('Last hand · Place your bets')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Dealer' })).getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual(['King of clubs', 'King of hearts']);
+    const dealt = { ...(K.view(drive(CHE, 'standard', [bet('b1', 'x', 'ante', 100), close, ...cards('2C')]), me) as object), roundId: 'rnd_p_2' };
+    r.rerender(ui(dealt));
+    expect(screen.queryByText(/^Last hand/)).toBeNull();
+    expect(within(screen.getByRole('group', { name: 'Player hand' })).getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual(['2 of clubs']);
+    expect(within(screen.getByRole('group', { name: 'Dealer' })).queryAllByRole('img')).toHaveLength(0);
+  });
+});
+
 describe('the other banked poker games: their spots and decisions come from the kernel spec', () => {
   it('Three Card Poker: Ante and Pair Plus; Play or fold after the six cards', () => {
     const K = bankedPoker.threeCardPokerKernel;
