@@ -118,6 +118,31 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
           <p className="live-status" role="status">
             {showingLast ? t('poker.lastHand', { phase: t(`common:phases.${live.phase}`) }) : t(`common:phases.${view?.phase ?? 'none'}`)}
           </p>
+          {settled && perSpot.size > 0 ? (
+            <section className="felt-panel bp-result" aria-label={t('poker.result.title')}>
+              <h2>{t('poker.result.title')}</h2>
+              <table className="limits-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('poker.result.spot')}</th>
+                    <th scope="col">{t('poker.result.stake')}</th>
+                    <th scope="col">{t('poker.result.paid')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...perSpot].map(([s, r]) => (
+                    <tr key={s} data-result-spot={s} className={r.paid > r.stake ? 'is-win' : ''}>
+                      <th scope="row">{label(s)}</th>
+                      <td>
+                        <Money minor={r.stake} currency={table.currency} />
+                      </td>
+                      <td>{r.paid > r.stake ? t('poker.result.won', { amount: f(r.paid) }) : r.paid === r.stake ? t('poker.result.push', { amount: f(r.paid) }) : r.paid > 0 ? f(r.paid) : t('poker.result.lost')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          ) : null}
         </div>
       </VideoArea>
       <aside className="side-panels">
@@ -175,31 +200,6 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
             <DecisionSpot key={s} name={label(s)} stakeMinor={stakes.get(s) ?? 0} stakeText={f(stakes.get(s) ?? 0)} currency={table.currency} limit={limitText(s)} />
           ))}
         </div>
-        {settled && perSpot.size > 0 ? (
-          <section className="felt-panel bp-result" aria-label={t('poker.result.title')}>
-            <h2>{t('poker.result.title')}</h2>
-            <table className="limits-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('poker.result.spot')}</th>
-                  <th scope="col">{t('poker.result.stake')}</th>
-                  <th scope="col">{t('poker.result.paid')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...perSpot].map(([s, r]) => (
-                  <tr key={s} data-result-spot={s} className={r.paid > r.stake ? 'is-win' : ''}>
-                    <th scope="row">{label(s)}</th>
-                    <td>
-                      <Money minor={r.stake} currency={table.currency} />
-                    </td>
-                    <td>{r.paid > r.stake ? t('poker.result.won', { amount: f(r.paid) }) : r.paid === r.stake ? t('poker.result.push', { amount: f(r.paid) }) : r.paid > 0 ? f(r.paid) : t('poker.result.lost')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        ) : null}
       </div>
     </div>
   );
