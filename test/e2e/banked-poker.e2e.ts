@@ -115,6 +115,27 @@ describe("Casino Hold'em in the player client (Chromium, simulated studio)", () 
     await context.close();
   });
 
+  it('Three Card Poker (demo table): Ante and Pair Plus, Play after the six cards, the result per spot (desktop)', async () => {
+    const { page, context } = await openApp(browser, studio, 'play', 'player3');
+    await joinTable(page, 'Three Card Poker 1');
+    await waitForBetting(page);
+    await page.locator('button[data-spot="ante"]').click();
+    await page.getByRole('status').filter({ hasText: 'Bet accepted: Ante · €1.00' }).waitFor();
+    await page.locator('button[data-spot="pair-plus"]').click();
+    await page.getByRole('status').filter({ hasText: 'Bet accepted: Pair Plus · €1.00' }).waitFor();
+    const decision = page.getByRole('group', { name: 'Your decision — after the cards' });
+    await decision.waitFor({ timeout: ROUND_MS });
+    expect(await page.getByRole('group', { name: 'Dealer' }).getByRole('img', { name: 'Face-down card' }).count()).toBe(3);
+    await capture(page, 'three-card-poker-decision', 'desktop');
+    await decision.getByRole('button', { name: /^Play/ }).click();
+    await page.getByRole('status', { name: 'Round result' }).waitFor({ timeout: ROUND_MS });
+    const result = page.getByRole('region', { name: 'Your result' });
+    await result.waitFor();
+    expect(await result.locator('tr[data-result-spot]').count()).toBe(3); // Ante, Pair Plus, Play
+    await capture(page, 'three-card-poker-settled', 'desktop');
+    await context.close();
+  });
+
   it('dealer console: the Casino Hold\'em round — cards due from the shoe, decisions pending with the timer', async () => {
     const { page, context } = await openApp(browser, studio, 'dealer', 'dealer1', 'tablet');
     await page.getByRole('button', { name: new RegExp(`^${TABLE}`) }).click();

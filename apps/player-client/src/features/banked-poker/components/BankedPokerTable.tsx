@@ -14,12 +14,12 @@ import { categoryKey, faceOf, pokerGame, slotCounts, streetOf } from '../poker';
 type View = bankedPoker.BankedPokerView;
 
 /** One hand on the table: the cards the view holds (a dealer card the view hides is face down) and empty places for the rest. */
-function HandRow({ label, cards, of, hand, note }: { readonly label: string; readonly cards: readonly (Card | 'hidden')[]; readonly of: number; readonly hand: string | null; readonly note?: string }) {
+function HandRow({ label, cards, of, hand, note, area }: { readonly label: string; readonly cards: readonly (Card | 'hidden')[]; readonly of: number; readonly hand: string | null; readonly note?: string; readonly area: 'dealer' | 'board' | 'player' }) {
   const { t } = useTranslation('player');
   const empty = Math.max(0, of - cards.length);
   const cat = categoryKey(hand);
   return (
-    <div className="bp-hand" role="group" aria-label={label}>
+    <div className={`bp-hand is-${area}`} role="group" aria-label={label}>
       <h3>
         {label} {cat ? <span className="bac-points">{t(`poker.categories.${cat}`, { defaultValue: cat })}</span> : null}
       </h3>
@@ -112,9 +112,9 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
     <div className="game-grid bp-grid">
       <VideoArea tableId={table.tableId} tableName={table.name}>
         <div className="bp-table">
-          <HandRow label={t('poker.dealer')} cards={dealerCards} of={counts.dealer} hand={view?.revealed ? (view.hand.dealer ?? null) : null} note={dealerCards.includes('hidden') ? t('poker.dealerHidden') : undefined} />
-          {counts.board > 0 ? <HandRow label={t('poker.board')} cards={view?.board ?? []} of={counts.board} hand={null} /> : null}
-          <HandRow label={t('poker.player')} cards={view?.player ?? []} of={counts.player} hand={view?.hand.player ?? null} note={t('poker.playerShared')} />
+          <HandRow area="dealer" label={t('poker.dealer')} cards={dealerCards} of={counts.dealer} hand={view?.revealed ? (view.hand.dealer ?? null) : null} note={dealerCards.includes('hidden') ? t('poker.dealerHidden') : undefined} />
+          {counts.board > 0 ? <HandRow area="board" label={t('poker.board')} cards={view?.board ?? []} of={counts.board} hand={null} /> : null}
+          <HandRow area="player" label={t('poker.player')} cards={view?.player ?? []} of={counts.player} hand={view?.hand.player ?? null} note={t('poker.playerShared')} />
           <p className="live-status" role="status">
             {showingLast ? t('poker.lastHand', { phase: t(`common:phases.${live.phase}`) }) : t(`common:phases.${view?.phase ?? 'none'}`)}
           </p>
