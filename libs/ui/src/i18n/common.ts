@@ -33,6 +33,11 @@ export const commonEn = {
     'lucky-dice': 'Lucky Dice',
     'money-wheel': 'Money Wheel',
     'casino-holdem': "Casino Hold'em",
+    'three-card-poker': 'Three Card Poker',
+    'ultimate-texas-holdem': "Ultimate Texas Hold'em",
+    'texas-holdem-bonus': "Texas Hold'em Bonus",
+    'fast-poker': 'Fast Poker',
+    'ray-poker': 'RAY bank poker',
   },
   phases: {
     none: 'Waiting for the next round',
@@ -111,6 +116,11 @@ export const commonSv: CommonCatalogue = {
     'lucky-dice': 'Lucky Dice',
     'money-wheel': 'Lyckohjul',
     'casino-holdem': "Casino Hold'em",
+    'three-card-poker': 'Three Card Poker',
+    'ultimate-texas-holdem': "Ultimate Texas Hold'em",
+    'texas-holdem-bonus': "Texas Hold'em Bonus",
+    'fast-poker': 'Snabbpoker',
+    'ray-poker': 'RAY bankpoker',
   },
   phases: {
     none: 'Väntar på nästa omgång',
