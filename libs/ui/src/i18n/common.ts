@@ -123,9 +123,9 @@ export const commonSv: CommonCatalogue = {
     'ultimate-texas-holdem': "Ultimate Texas Hold'em",
     'texas-holdem-bonus': "Texas Hold'em Bonus",
     'fast-poker': 'Snabbpoker',
-    'triple-bet-poker': 'Trippelpoker',
-    'dynamic-poker': 'Dynamisk poker',
-    'riverside-poker': 'Riverside-poker',
+    'triple-bet-poker': 'Triple Bet Poker',
+    'dynamic-poker': 'Dynamic Poker',
+    'riverside-poker': 'Riverside Poker',
     'ray-poker': 'RAY bankpoker',
   },
   phases: {
