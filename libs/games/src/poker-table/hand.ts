@@ -155,6 +155,8 @@ export function startHand(input: { readonly handId: string; readonly config: Pok
     if (!Number.isSafeInteger(s.seat) || s.seat < 1 || s.seat > 10) return FAIL('POKER_INVALID_SEAT', 'S1-TABLE-1', `seat ${s.seat} is not a seat 1–10`);
     if (!Number.isSafeInteger(s.stackMinor) || s.stackMinor <= 0) return FAIL('POKER_INVALID_STACK', 'S1-STACK', `seat ${s.seat} needs a positive whole-number stack`);
     if (typeof s.playerId !== 'string' || s.playerId === '') return FAIL('POKER_INVALID_SEAT', 'S1-TABLE-1', `seat ${s.seat} needs a player id`);
+    if (s.timeBankMs !== undefined && (!Number.isSafeInteger(s.timeBankMs) || s.timeBankMs < 0)) return FAIL('POKER_INVALID_SEAT', 'S1-TIMEBANK', `seat ${s.seat}: the time bank is a whole number of ms ≥ 0`);
+    if (s.straddle !== undefined && typeof s.straddle !== 'boolean') return FAIL('POKER_INVALID_SEAT', 'S1-STRADDLE', `seat ${s.seat}: straddle is true or false`);
     for (const post of [s.postLiveMinor, s.postDeadMinor]) if (post !== undefined && (!Number.isSafeInteger(post) || post < 0)) return FAIL('POKER_INVALID_STACK', 'S1-ENTRY-2', `seat ${s.seat}: a post must be a whole number ≥ 0`);
   }
   if (new Set(seatsIn.map((s) => s.seat)).size !== seatsIn.length) return FAIL('POKER_INVALID_SEAT', 'S1-TABLE-1', 'a seat appears twice');
