@@ -388,3 +388,36 @@ describe('time (S1-TIMEOUT, S1-TIMEBANK) and failures (S1-FAIL-RING)', () => {
     expect(after.ok ? null : after.violation).toMatchObject({ code: 'POKER_HAND_OVER' });
   });
 });
+
+describe('irregularities (P4-IRR)', () => {
+  const begin = (cfg: Partial<PokerTableConfig> = {}): HandState => {
+    let s = must(startHand({ handId: 'h', config: tableConfig({ ...(NL as Partial<PokerTableConfig>), anteMinor: 5, ...cfg }), seats: seats(1000, 1000, 1000), buttonSeat: 3, at: 0 }));
+    for (const c of ['AH', 'AD', 'KH', 'KD', 'QH', 'QD'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+    return s;
+  };
+  it('a misdeal before significant action redeals: every chip, antes and blinds too, goes back', () => {
+    let s = begin();
+    s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'fold', at: 2 }));
+    const m = must(applyHandCommand(s, { type: 'misdeal', reason: 'seat 2 got three cards', at: 3 }));
+    expect(m.result?.type).toBe('void');
+    expect(m.result?.rules[0]).toBe('P4-IRR');
+    expect(stacks(m)).toEqual({ 1: 1000, 2: 1000, 3: 1000 });
+  });
+  it('after significant action (two players acted) the hand must continue', () => {
+    let s = begin();
+    s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'call', at: 2 }));
+    s = must(applyHandCommand(s, { type: 'act', seat: 1, action: 'call', at: 2 }));
+    const m = applyHandCommand(s, { type: 'misdeal', reason: 'late', at: 3 });
+    expect(m.ok ? null : m.violation).toMatchObject({ code: 'POKER_MISDEAL_TOO_LATE', ruleId: 'P4-IRR' });
+  });
+  it('an exposed card is shown to all and stays in play (show-to-all), or redeals before significant action (redeal)', () => {
+    const s = begin();
+    const shown = must(applyHandCommand(s, { type: 'expose', seat: 2, card: cardId('AD'), at: 2 }));
+    expect(shown.seats[1]?.cards.find((k) => k.card === cardId('AD'))?.up).toBe(true);
+    expect(shown.phase.type).toBe('bet');
+    const redealt = must(applyHandCommand(begin({ exposedCard: 'redeal' }), { type: 'expose', seat: 2, card: cardId('AD'), at: 2 }));
+    expect(redealt.result?.type).toBe('void');
+    const wrong = applyHandCommand(s, { type: 'expose', seat: 2, card: cardId('AH'), at: 2 });
+    expect(wrong.ok ? null : wrong.violation).toMatchObject({ code: 'POKER_NOT_A_DOWN_CARD' });
+  });
+});

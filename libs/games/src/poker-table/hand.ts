@@ -110,6 +110,8 @@ export interface HandState {
   readonly potAtRoundStartMinor: number;
   readonly bringIn: number | null;
   readonly result: HandResult | null;
+  /** voluntary player actions so far (P4-IRR: two or more = significant action, no more redeal). */
+  readonly actionsTaken: number;
 }
 
 export type PlayerAction = 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all-in';
@@ -120,7 +122,11 @@ export type HandCommand =
   | { readonly type: 'draw'; readonly seat: number; readonly discards: readonly CardId[]; readonly at: number }
   | { readonly type: 'time-bank'; readonly seat: number; readonly at: number }
   | { readonly type: 'timeout'; readonly seat: number; readonly at: number }
-  | { readonly type: 'void'; readonly reason: string; readonly at: number };
+  | { readonly type: 'void'; readonly reason: string; readonly at: number }
+  /** P4-IRR: the dealer / pit boss declares a misdeal (wrong card count, a missed seat…): a redeal before significant action. */
+  | { readonly type: 'misdeal'; readonly reason: string; readonly at: number }
+  /** P4-IRR: a down card was exposed (seen by the camera or other players). */
+  | { readonly type: 'expose'; readonly seat: number; readonly card: CardId; readonly at: number };
 
 const FAIL = (code: string, ruleId: string, message: string, details?: Record<string, unknown>): { ok: false; violation: { code: string; ruleId: string | null; message: string } } => violation(code, ruleId, message, details);
 
@@ -227,6 +233,7 @@ export function startHand(input: { readonly handId: string; readonly config: Pok
     potAtRoundStartMinor: 0,
     bringIn: null,
     result: null,
+    actionsTaken: 0,
   };
   return ok(advance(base, input.at));
 }
@@ -476,6 +483,18 @@ export function applyHandCommand(s: HandState, cmd: HandCommand): Result<HandSta
   switch (cmd.type) {
     case 'void':
       return ok(voidHand(s, cmd.reason));
+    case 'misdeal':
+      if (s.actionsTaken >= 2) return FAIL('POKER_MISDEAL_TOO_LATE', 'P4-IRR', 'after significant action (two or more players acted) the hand must continue; the pit boss decides');
+      return ok(redeal(s, `misdeal: ${cmd.reason}`));
+    case 'expose': {
+      const i = seatIndex(s, cmd.seat);
+      const x = s.seats[i];
+      if (!x || !x.cards.some((k) => k.card === cmd.card && !k.up)) return FAIL('POKER_NOT_A_DOWN_CARD', 'P4-IRR', 'that card is not a down card of that seat');
+      if (s.config.exposedCard === 'redeal' && s.actionsTaken < 2) return ok(redeal(s, 'card exposed during the deal'));
+      // P4-IRR: a card shown to anyone is shown to all; it stays in the hand
+      const seats = s.seats.map((y, j) => (j === i ? { ...y, cards: y.cards.map((k) => (k.card === cmd.card ? { ...k, up: true } : k)) } : y));
+      return ok({ ...s, seats });
+    }
     case 'card':
       return applyCard(s, cmd.card, cmd.at);
     case 'act':
@@ -616,7 +635,7 @@ function applyAct(s: HandState, cmd: Extract<HandCommand, { type: 'act' }>): Res
   const cur = st.currentBetMinor ?? s.currentBetMinor;
   y = { ...y, acted: true, actedAtMinor: cur };
   const seats = s.seats.map((z, j) => (j === i ? y : z));
-  let next: HandState = { ...s, ...st, seats, clock: null };
+  let next: HandState = { ...s, ...st, seats, clock: null, actionsTaken: s.actionsTaken + 1 };
   if (seats.filter(isLive).length === 1) return ok(endRound(next, cmd.at, true));
   const n2 = nextToAct(next, i);
   if (n2 === null) return ok(endRound(next, cmd.at, false));
@@ -712,6 +731,12 @@ function describeLow(v: number): string {
  * S1-FAIL-RING: a system failure voids the hand; every remaining player gets back everything they put
  * in; rake taken in the hand goes back too (PT-VOID). Chips folded players left: PT-VOID profile choice.
  */
+/** P4-IRR redeal: every chip goes back to its owner (antes and blinds too); the server deals the hand again with the same button. */
+function redeal(s: HandState, reason: string): HandState {
+  const v = voidHand({ ...s, config: { ...s.config, voidFoldedChips: 'refund-folded' } }, reason);
+  return { ...v, config: s.config, result: v.result ? { ...v.result, rules: ['P4-IRR', `reason: ${reason}`] } : null };
+}
+
 export function voidHand(s: HandState, reason: string): HandState {
   if (s.phase.type === 'complete' || s.phase.type === 'void') return s;
   const live = s.seats.filter(isLive);

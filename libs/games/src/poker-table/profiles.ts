@@ -161,6 +161,11 @@ export interface PokerTableConfig {
   readonly timeBankMs: number;
   /** S1-FAIL-RING [GAP]: what happens to chips folded players left in a voided hand (PT-VOID). */
   readonly voidFoldedChips: 'refund-folded' | 'to-remaining';
+  /**
+   * P4-IRR: a down card exposed by the dealer. `show-to-all` (004: a card shown to anyone is shown to all,
+   * the hand goes on) or `redeal` (004: an exposure during the deal allows a redeal before significant action).
+   */
+  readonly exposedCard: 'show-to-all' | 'redeal';
   /** whether the dealer console sees hole-card values (default: only "card scanned"). */
   readonly dealerSeesHoleCards: boolean;
 }
@@ -184,6 +189,7 @@ export const DEFAULT_TABLE: PokerTableConfig = {
   actionMs: 20_000,
   timeBankMs: 0,
   voidFoldedChips: 'refund-folded',
+  exposedCard: 'show-to-all',
   dealerSeesHoleCards: false,
 };
 
@@ -206,6 +212,7 @@ export function validateConfig(c: PokerTableConfig): Result<PokerTableConfig> {
   if (!oneOf('structure', ['fixed-limit', 'pot-limit', 'no-limit'])) return bad('S1-FL', 'structure is fixed-limit, pot-limit or no-limit');
   if (!oneOf('oddChip', ['left-of-button', 'lowest-seat']) || !oneOf('hiLoOddChip', ['high', 'low'])) return bad('PT-ODDCHIP', 'oddChip is left-of-button or lowest-seat; hiLoOddChip high or low');
   if (!oneOf('timeout', ['fold', 'check-when-free'])) return bad('S1-TIMEOUT', 'timeout is fold or check-when-free');
+  if (!oneOf('exposedCard', ['show-to-all', 'redeal'])) return bad('P4-IRR', 'exposedCard is show-to-all or redeal');
   if (!oneOf('voidFoldedChips', ['refund-folded', 'to-remaining'])) return bad('S1-FAIL-RING', 'voidFoldedChips is refund-folded or to-remaining');
   if (typeof c.straddleTable !== 'boolean' || typeof c.dealerSeesHoleCards !== 'boolean') return bad('D-2', 'straddleTable and dealerSeesHoleCards are true or false');
   if (c.rake !== null && (typeof c.rake !== 'object' || typeof c.rake.noFlopNoDrop !== 'boolean')) return bad('S1-RAKE', 'rake is null or { basisPoints, capMinor, noFlopNoDrop }');

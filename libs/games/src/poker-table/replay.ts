@@ -144,5 +144,9 @@ function describe(c: HandCommand): string {
       return `seat ${c.seat} timeout`;
     case 'void':
       return 'void';
+    case 'misdeal':
+      return 'misdeal';
+    case 'expose':
+      return `seat ${c.seat} card ${c.card} exposed`;
   }
 }
