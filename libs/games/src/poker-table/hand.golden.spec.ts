@@ -352,6 +352,10 @@ describe('time (S1-TIMEOUT, S1-TIMEBANK) and failures (S1-FAIL-RING)', () => {
     expect(early.ok ? null : early.violation).toMatchObject({ code: 'POKER_CLOCK_RUNNING', ruleId: 'S1-TIMEOUT' });
     const t = must(applyHandCommand(s, { type: 'timeout', seat: 3, at: 11_000 }));
     expect(t.seats[2]?.folded).toBe(true);
+    // a late action never beats the clock (non-negotiable 1): refused, the timeout default applies
+    const lateCall = applyHandCommand(s, { type: 'act', seat: 3, action: 'call', at: 11_001 });
+    expect(lateCall.ok ? null : lateCall.violation).toMatchObject({ code: 'POKER_CLOCK_EXPIRED', ruleId: 'S1-TIMEOUT' });
+    expect(must(applyHandCommand(s, { type: 'timeout', seat: 3, at: 11_001 })).seats[2]?.folded).toBe(true);
   });
   it('check when free on a check-when-free table; fold on a literal-001 table even when free', () => {
     let s = begin({ timeout: 'check-when-free' });

@@ -498,9 +498,9 @@ export function applyHandCommand(s: HandState, cmd: HandCommand): Result<HandSta
     case 'card':
       return applyCard(s, cmd.card, cmd.at);
     case 'act':
-      return applyAct(s, cmd);
+      return applyAct(s, cmd, false);
     case 'draw':
-      return applyDraw(s, cmd.seat, cmd.discards, cmd.at);
+      return applyDraw(s, cmd.seat, cmd.discards, cmd.at, false);
     case 'time-bank': {
       if (!s.clock || s.clock.seat !== cmd.seat) return FAIL('POKER_NOT_YOUR_TURN', 'S1-TIMEBANK', 'the time bank extends only your own turn');
       const i = seatIndex(s, cmd.seat);
@@ -514,7 +514,7 @@ export function applyHandCommand(s: HandState, cmd: HandCommand): Result<HandSta
       if (cmd.at < s.clock.deadlineAt) return FAIL('POKER_CLOCK_RUNNING', 'S1-TIMEOUT', `the clock runs until ${s.clock.deadlineAt}`);
       const d = timeoutAction(s);
       if (!d) return FAIL('POKER_NOT_YOUR_TURN', 'S1-TIMEOUT', 'nobody is on the clock');
-      return applyHandCommand(s, { ...d, at: cmd.at } as HandCommand);
+      return d.type === 'draw' ? applyDraw(s, d.seat, d.discards, cmd.at, true) : applyAct(s, { ...(d as Extract<HandCommand, { type: 'act' }>), at: cmd.at }, true);
     }
     default:
       return assertNever(cmd, 'hand command');
@@ -550,8 +550,15 @@ function applyCard(s: HandState, card: CardId, at: number): Result<HandState> {
   return ok(rest.length > 0 ? next : advance(next, at));
 }
 
-function applyDraw(s: HandState, seat: number, discards: readonly CardId[], at: number): Result<HandState> {
+/** Non-negotiable 1 / S1-TIMEOUT: an action after the player's clock ran out is refused; the timeout default applies instead. */
+function late(s: HandState, at: number, timeout: boolean): boolean {
+  return !timeout && s.clock !== null && at > s.clock.deadlineAt;
+}
+const LATE = (): ReturnType<typeof FAIL> => FAIL('POKER_CLOCK_EXPIRED', 'S1-TIMEOUT', 'the action clock ran out before this action arrived: the timeout default applies');
+
+function applyDraw(s: HandState, seat: number, discards: readonly CardId[], at: number, timeout: boolean): Result<HandState> {
   if (s.phase.type !== 'draw' || s.phase.owed > 0) return FAIL('POKER_NOT_YOUR_TURN', 'S1-DEAL-3', 'no draw is expected now');
+  if (late(s, at, timeout)) return LATE();
   const i = s.phase.queue[0] as number;
   const x = s.seats[i] as SeatState;
   if (x.seat !== seat) return FAIL('POKER_NOT_YOUR_TURN', 'S1-DEAL-3', `seat ${x.seat} draws now`);
@@ -571,11 +578,12 @@ function nextDrawer(s: HandState, at: number): HandState {
   return { ...s, phase: { type: 'draw', queue, owed: 0 }, toAct: first, clock: clockFor(s, first, at) };
 }
 
-function applyAct(s: HandState, cmd: Extract<HandCommand, { type: 'act' }>): Result<HandState> {
+function applyAct(s: HandState, cmd: Extract<HandCommand, { type: 'act' }>, timeout: boolean): Result<HandState> {
   if (s.phase.type !== 'bet' || s.toAct === null) return FAIL('POKER_NOT_YOUR_TURN', 'S1-ROUND-END', 'no betting action is expected now');
   const i = s.toAct;
   const x = s.seats[i] as SeatState;
   if (x.seat !== cmd.seat) return FAIL('POKER_NOT_YOUR_TURN', 'S1-ROUND-END', `seat ${x.seat} is to act, not seat ${cmd.seat}`);
+  if (late(s, cmd.at, timeout)) return LATE();
   // S1-TIMEBANK: time bank used = how far past the base deadline the player acted
   let bank = x.timeBankMs;
   if (s.clock?.bankInUse) bank = Math.max(0, bank - Math.max(0, cmd.at - s.clock.baseDeadlineAt));

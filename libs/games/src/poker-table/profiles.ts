@@ -208,6 +208,7 @@ export function validateConfig(c: PokerTableConfig): Result<PokerTableConfig> {
   for (const k of ['smallBlindMinor', 'bigBlindMinor', 'anteMinor', 'bringInMinor', 'smallBetMinor', 'bigBetMinor', 'actionMs', 'timeBankMs'] as const) {
     if (!isMinor(c[k])) return bad('D-1', `${k} must be a whole number ≥ 0`);
   }
+  if (c.actionMs <= 0) return bad('S1-TIMEOUT', 'the action clock needs a positive actionMs');
   const oneOf = (k: keyof PokerTableConfig, allowed: readonly unknown[]): boolean => allowed.includes(c[k]);
   if (!oneOf('structure', ['fixed-limit', 'pot-limit', 'no-limit'])) return bad('S1-FL', 'structure is fixed-limit, pot-limit or no-limit');
   if (!oneOf('oddChip', ['left-of-button', 'lowest-seat']) || !oneOf('hiLoOddChip', ['high', 'low'])) return bad('PT-ODDCHIP', 'oddChip is left-of-button or lowest-seat; hiLoOddChip high or low');
