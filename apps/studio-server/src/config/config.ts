@@ -30,6 +30,8 @@ export interface FeltConfig {
   readonly demo: boolean;
   /** Demo only (issue 12): a simulated operator `op-demo` in seamless mode with player3 as its player (FELT_DEMO_SEAMLESS=0 turns it off). */
   readonly demoSeamless?: boolean;
+  /** Seamless-wallet credit/rollback retries (default: 50 attempts, 0.5 s doubling to 60 s); tests shorten them. */
+  readonly seamlessRetry?: { readonly attempts: number; readonly backoffMs: number; readonly maxBackoffMs: number };
   /** BullMQ key prefix (tests use a unique one per run). */
   readonly queuePrefix: string;
   /** Settlement job attempts (BullMQ) before dead-letter + alert. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FELT_CONFIG, type FeltConfig } from '../../config/config.js';
 import { FELT_DATA_SOURCE } from '../../persistence/persistence.module.js';
 import { LimitsModule } from '../../limits/limits.module.js';
 import { OperatorApiController, OperatorsAdminController } from './operators.controller.js';
@@ -11,7 +12,7 @@ import { DEFAULT_SEAMLESS_RETRY, SEAMLESS_REPOSITORY, SEAMLESS_RETRY, seamlessRe
   controllers: [OperatorsAdminController, OperatorApiController],
   providers: [
     { provide: SEAMLESS_REPOSITORY, useFactory: seamlessRepositoryFactory, inject: [FELT_DATA_SOURCE] },
-    { provide: SEAMLESS_RETRY, useValue: DEFAULT_SEAMLESS_RETRY },
+    { provide: SEAMLESS_RETRY, useFactory: (c: FeltConfig) => c.seamlessRetry ?? DEFAULT_SEAMLESS_RETRY, inject: [FELT_CONFIG] },
     SeamlessService,
     SeamlessDemoSeeder,
   ],
