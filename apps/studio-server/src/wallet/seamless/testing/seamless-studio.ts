@@ -36,9 +36,17 @@ export interface SeamlessStudio {
 export async function bootSeamlessStudio(opts: { readonly config?: Partial<FeltConfig>; readonly timeoutMs?: number } = {}): Promise<SeamlessStudio> {
   const sim = new OperatorWalletSim('EUR', OPERATOR_SECRET);
   await sim.start();
-  const app = await bootRoundsApp({ config: { seamlessRetry: { attempts: 1_000, backoffMs: 100, maxBackoffMs: 1_000 }, ...opts.config }, imports: [PitModule] });
+  return studioOn(sim, await bootSeamlessApp(opts.config), opts.timeoutMs);
+}
+
+/** The server only (a restart on the same database and queue prefix). */
+export function bootSeamlessApp(config: Partial<FeltConfig> = {}): Promise<RoundsApp> {
+  return bootRoundsApp({ config: { seamlessRetry: { attempts: 1_000, backoffMs: 100, maxBackoffMs: 1_000 }, ...config }, imports: [PitModule] });
+}
+
+async function studioOn(sim: OperatorWalletSim, app: RoundsApp, timeoutMs: number | undefined): Promise<SeamlessStudio> {
   const seamless = app.get(SeamlessService);
-  await seamless.upsertOperator({ operatorId: 'op1', walletMode: 'seamless', baseUrl: sim.url, secret: OPERATOR_SECRET, currencies: ['EUR'], timeoutMs: opts.timeoutMs ?? 2_000 });
+  await seamless.upsertOperator({ operatorId: 'op1', walletMode: 'seamless', baseUrl: sim.url, secret: OPERATOR_SECRET, currencies: ['EUR'], timeoutMs: timeoutMs ?? 2_000 });
   const pit = app.token('pitboss1', 'pitboss');
   const dealer = app.token('dealer1', 'dealer');
   const t = await app.http('POST', '/tables', pit, { name: 'Seamless Sic Bo', game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000 }, betWindowS: 300 });
