@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FeltClient } from '@felt/client-sdk';
 import { bootRoundsApp, type RoundsApp } from '../../realtime/testing/app-harness.js';
 import { DEMO_OPERATOR_BALANCE_MINOR, DEMO_OPERATOR_ID, DEMO_SEAMLESS_PLAYER, SeamlessDemoSeeder } from './seamless-demo.seeder.js';
 import { SeamlessService } from './seamless.service.js';
@@ -28,6 +29,11 @@ describe('demo: player3 plays through the simulated operator wallet (issue 12 po
     expect((await bet('demo-1')).status).toBe(200);
     expect(sim?.balances.get(`ext-${DEMO_SEAMLESS_PLAYER}`)).toBe(DEMO_OPERATOR_BALANCE_MINOR - 500);
     expect(await app.balance(DEMO_SEAMLESS_PLAYER)).toBe(internalBefore);
+    // the SDK's admin calls (what `felt reconcile` uses) against the real routes
+    const sdk = new FeltClient({ baseUrl: app.url });
+    await sdk.login('admin1', 'demo');
+    expect(await sdk.listOperators()).toEqual([expect.objectContaining({ operatorId: DEMO_OPERATOR_ID, walletMode: 'seamless' })]);
+    expect(await sdk.operatorReconciliation(DEMO_OPERATOR_ID)).toMatchObject({ operatorId: DEMO_OPERATOR_ID, bets: 1, pending: 0, differences: [], balanced: true });
     const admin = app.token('admin1', 'admin');
     const ops = await app.http('GET', '/admin/operators', admin);
     expect(ops.body).toEqual([expect.objectContaining({ operatorId: DEMO_OPERATOR_ID, walletMode: 'seamless' })]);
