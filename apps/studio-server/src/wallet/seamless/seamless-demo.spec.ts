@@ -4,13 +4,13 @@ import { bootRoundsApp, type RoundsApp } from '../../realtime/testing/app-harnes
 import { DEMO_OPERATOR_BALANCE_MINOR, DEMO_OPERATOR_ID, DEMO_SEAMLESS_PLAYER, SeamlessDemoSeeder } from './seamless-demo.seeder.js';
 import { SeamlessService } from './seamless.service.js';
 
-describe('demo: player3 plays through the simulated operator wallet (issue 12 point 1, `npm start`)', () => {
+describe.each([['in-memory', { kind: 'memory' } as const], ['PGlite, the embedded store', { kind: 'pglite', dataDir: null } as const]])('demo: player3 plays through the simulated operator wallet (issue 12 point 1, `npm start`; %s)', (_name, database) => {
   let app: RoundsApp;
   let tableId = '';
   const bet = (betId: string) => app.http('POST', `/tables/${tableId}/bets`, app.token(DEMO_SEAMLESS_PLAYER, 'player'), { betId, spot: 'big', stakeMinor: 500 });
 
   beforeAll(async () => {
-    app = await bootRoundsApp({ config: { demo: true, demoSeamless: true } });
+    app = await bootRoundsApp({ config: { demo: true, demoSeamless: true, database } });
     const pit = app.token('pitboss1', 'pitboss');
     const t = await app.http('POST', '/tables', pit, { name: 'Demo Sic Bo', game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000 }, betWindowS: 300 });
     tableId = String(t.body['tableId']);
@@ -19,7 +19,7 @@ describe('demo: player3 plays through the simulated operator wallet (issue 12 po
   }, 120_000);
   afterAll(async () => {
     await app?.close();
-  });
+  }, 60_000);
 
   it('op-demo is a seamless operator with player3; its bets are debited at the simulated wallet; an admin switches it to internal', async () => {
     const sim = app.get(SeamlessDemoSeeder).sim;
