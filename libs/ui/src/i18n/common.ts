@@ -37,6 +37,9 @@ export const commonEn = {
     'ultimate-texas-holdem': "Ultimate Texas Hold'em",
     'texas-holdem-bonus': "Texas Hold'em Bonus",
     'fast-poker': 'Fast Poker',
+    'triple-bet-poker': 'Triple Bet Poker',
+    'dynamic-poker': 'Dynamic Poker',
+    'riverside-poker': 'Riverside Poker',
     'ray-poker': 'RAY bank poker',
   },
   phases: {
@@ -120,6 +123,9 @@ export const commonSv: CommonCatalogue = {
     'ultimate-texas-holdem': "Ultimate Texas Hold'em",
     'texas-holdem-bonus': "Texas Hold'em Bonus",
     'fast-poker': 'Snabbpoker',
+    'triple-bet-poker': 'Triple Bet Poker',
+    'dynamic-poker': 'Dynamic Poker',
+    'riverside-poker': 'Riverside Poker',
     'ray-poker': 'RAY bankpoker',
   },
   phases: {
