@@ -138,6 +138,51 @@ export function persistenceContract(name: string, make: () => Promise<ContractSu
         expect(await uow.run((tx) => tx.bets.transition(id('bet'), 'accepted', 'settled', 0, AT))).toBe(false);
         expect(await uow.run((tx) => tx.bets.get(b1.betId))).toEqual({ ...b1, status: 'settled', returnMinor: 200, settledAt: AT + 100 });
       });
+
+      it('inserts many bets at once; a reused id (stored or twice in the call) throws DuplicateKey and the transaction keeps none (issue 13)', async () => {
+        const r = id('rnd');
+        const p = id('p');
+        const many = [0, 1, 2].map((k) => bet({ betId: id('bet'), roundId: r, playerId: p, placedAt: AT + k, stakeMinor: 100 + k }));
+        await uow.run((tx) => tx.bets.insertMany(many));
+        expect(await uow.run((tx) => tx.bets.listByRound(r))).toEqual(many);
+        const fresh = bet({ betId: id('bet'), roundId: r, playerId: p });
+        await expect(uow.run((tx) => tx.bets.insertMany([fresh, many[1]!]))).rejects.toMatchObject({ key: many[1]!.betId });
+        const twice = bet({ betId: id('bet'), roundId: r, playerId: p });
+        await expect(uow.run((tx) => tx.bets.insertMany([twice, twice]))).rejects.toBeInstanceOf(DuplicateKey);
+        expect(await uow.run((tx) => tx.bets.get(fresh.betId))).toBeNull();
+        expect(await uow.run((tx) => tx.bets.get(twice.betId))).toBeNull();
+      });
+
+      it('settleRound moves only accepted bets of that round with the line’s player and stake, answering their currency; countAccepted counts the rest (issue 13)', async () => {
+        const r = id('rnd');
+        const other = id('rnd');
+        const p = id('p');
+        const a = bet({ betId: id('bet'), roundId: r, playerId: p, stakeMinor: 100, currency: 'USD' });
+        const b = bet({ betId: id('bet'), roundId: r, playerId: p, stakeMinor: 200 });
+        const c = bet({ betId: id('bet'), roundId: r, playerId: p, stakeMinor: 300 });
+        const d = bet({ betId: id('bet'), roundId: other, playerId: p, stakeMinor: 100 });
+        await uow.run((tx) => tx.bets.insertMany([a, b, c, d]));
+        expect(await uow.run((tx) => tx.bets.countAccepted(r))).toBe(3);
+        const moved = await uow.run((tx) =>
+          tx.bets.settleRound(
+            r,
+            [
+              { betId: a.betId, playerId: p, stakeMinor: 100, to: 'settled', returnMinor: 200 },
+              { betId: b.betId, playerId: p, stakeMinor: 999, to: 'settled', returnMinor: 0 }, // wrong stake
+              { betId: c.betId, playerId: id('p'), stakeMinor: 300, to: 'settled', returnMinor: 0 }, // wrong player
+              { betId: d.betId, playerId: p, stakeMinor: 100, to: 'refunded', returnMinor: 100 }, // another round
+              { betId: id('bet'), playerId: p, stakeMinor: 100, to: 'settled', returnMinor: 0 }, // unknown
+            ],
+            AT + 50,
+          ),
+        );
+        expect(moved).toEqual([{ betId: a.betId, currency: 'USD' }]);
+        expect(await uow.run((tx) => tx.bets.get(a.betId))).toEqual({ ...a, status: 'settled', returnMinor: 200, settledAt: AT + 50 });
+        expect((await uow.run((tx) => tx.bets.get(d.betId)))?.status).toBe('accepted');
+        expect(await uow.run((tx) => tx.bets.countAccepted(r))).toBe(2);
+        // Already moved: a second settlement moves nothing.
+        expect(await uow.run((tx) => tx.bets.settleRound(r, [{ betId: a.betId, playerId: p, stakeMinor: 100, to: 'settled', returnMinor: 200 }], AT + 60))).toEqual([]);
+      });
     });
 
     describe('ledger (double entry, idempotent postings)', () => {

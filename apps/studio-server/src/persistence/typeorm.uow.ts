@@ -14,6 +14,7 @@ import {
   type BetRepository,
   type BetRow,
   type BetTransition,
+  type BetSettleLine,
   type NewPosting,
   type BetStatus,
   type LedgerEntryRow,
@@ -139,19 +140,25 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
         const [cur] = await q(`SELECT COALESCE(MAX("seq"), 0) AS "seq" FROM "round_event" WHERE "round_id" = $1`, [roundId]);
         if (toNum(cur?.['seq'] ?? 0) !== expectedSeq) throw new ConcurrencyConflict(roundId, expectedSeq);
         const recordedAt = clock.now();
-        const out: StoredRoundEvent[] = [];
-        for (const [i, e] of newEvents.entries()) {
-          const seq = expectedSeq + i + 1;
-          // A concurrent writer that appended the same seq first makes this insert a no-op (it waits for
-          // that writer's commit, then DO NOTHING): detected as a conflict without aborting the tx.
-          const rows = await q(
-            `INSERT INTO "round_event" ("round_id","seq","table_id","type","payload","at","recorded_at","causation_id")
-             VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8) ON CONFLICT ("round_id","seq") DO NOTHING RETURNING "seq"`,
-            [roundId, seq, tableId, e.type, JSON.stringify(e.payload ?? null), e.at, recordedAt, causationId],
-          );
-          if (rows.length === 0) throw new ConcurrencyConflict(roundId, expectedSeq);
-          out.push({ roundId, tableId, seq, type: e.type, at: e.at, payload: structuredClone(e.payload), recordedAt, causationId });
-        }
+        const out: StoredRoundEvent[] = newEvents.map((e, i) => ({ roundId, tableId, seq: expectedSeq + i + 1, type: e.type, at: e.at, payload: structuredClone(e.payload), recordedAt, causationId }));
+        if (out.length === 0) return out;
+        // One statement for the commit's events (issue 13: a bet group is one insert, not one per bet). A
+        // concurrent writer that appended one of these seqs first makes that row a no-op (it waits for that
+        // writer's commit, then DO NOTHING): fewer rows back is a conflict, detected without aborting the tx.
+        const rows =
+          out.length === 1
+            ? await q(
+                `INSERT INTO "round_event" ("round_id","seq","table_id","type","payload","at","recorded_at","causation_id")
+                 VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8) ON CONFLICT ("round_id","seq") DO NOTHING RETURNING "seq"`,
+                [roundId, out[0]!.seq, tableId, out[0]!.type, JSON.stringify(newEvents[0]!.payload ?? null), out[0]!.at, recordedAt, causationId],
+              )
+            : await q(
+                `INSERT INTO "round_event" ("round_id","seq","table_id","type","payload","at","recorded_at","causation_id")
+                 SELECT $1, s, $2, t, p::jsonb, a, $3, $4 FROM unnest($5::int[], $6::text[], $7::text[], $8::bigint[]) AS u(s, t, p, a)
+                 ON CONFLICT ("round_id","seq") DO NOTHING RETURNING "seq"`,
+                [roundId, tableId, recordedAt, causationId, out.map((e) => e.seq), out.map((e) => e.type), newEvents.map((e) => JSON.stringify(e.payload ?? null)), out.map((e) => e.at)],
+              );
+        if (rows.length !== out.length) throw new ConcurrencyConflict(roundId, expectedSeq);
         return out;
       },
       async load(roundId: string, afterSeq = 0) {
@@ -192,6 +199,22 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
         );
         if (rows.length === 0) throw new DuplicateKey('bet', b.betId);
       },
+      async insertMany(rows: readonly BetRow[]) {
+        if (rows.length === 1) return bets.insert(rows[0]!);
+        for (let i = 0; i < rows.length; i += BATCH) {
+          const c = rows.slice(i, i + BATCH);
+          const got = await q(
+            `INSERT INTO "bet" (${BET_COLS})
+             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[])
+             ON CONFLICT ("bet_id") DO NOTHING RETURNING "bet_id"`,
+            [c.map((b) => b.betId), c.map((b) => b.roundId), c.map((b) => b.tableId), c.map((b) => b.playerId), c.map((b) => b.spot), c.map((b) => b.kind), c.map((b) => b.stakeMinor), c.map((b) => b.currency), c.map((b) => b.status), c.map((b) => b.returnMinor), c.map((b) => b.placedAt), c.map((b) => b.settledAt)],
+          );
+          if (got.length !== c.length) {
+            const fresh = new Set(got.map((r) => str(r['bet_id'])));
+            throw new DuplicateKey('bet', c.find((b) => !fresh.has(b.betId))?.betId ?? c[0]!.betId);
+          }
+        }
+      },
       async get(betId: string) {
         const [r] = await q(`SELECT ${BET_COLS} FROM "bet" WHERE "bet_id" = $1`, [betId]);
         return r === undefined ? null : toBet(r);
@@ -218,6 +241,25 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
           n += rows.length;
         }
         return n;
+      },
+      async settleRound(roundId: string, lines: readonly BetSettleLine[], at: number) {
+        const out: { betId: string; currency: string }[] = [];
+        for (let i = 0; i < lines.length; i += BATCH) {
+          const c = lines.slice(i, i + BATCH);
+          const rows = await q(
+            `UPDATE "bet" AS b SET "status" = u."to", "return_minor" = u."ret", "settled_at" = $7
+             FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::bigint[]) AS u("id", "to", "ret", "player", "stake")
+             WHERE b."bet_id" = u."id" AND b."round_id" = $6 AND b."status" = 'accepted' AND b."player_id" = u."player" AND b."stake_minor" = u."stake"
+             RETURNING b."bet_id", b."currency"`,
+            [c.map((x) => x.betId), c.map((x) => x.to), c.map((x) => x.returnMinor), c.map((x) => x.playerId), c.map((x) => x.stakeMinor), roundId, at],
+          );
+          for (const r of rows) out.push({ betId: str(r['bet_id']), currency: str(r['currency']) });
+        }
+        return out;
+      },
+      async countAccepted(roundId: string) {
+        const [r] = await q(`SELECT count(*) AS "n" FROM "bet" WHERE "round_id" = $1 AND "status" = 'accepted'`, [roundId]);
+        return toNum(r?.['n'] ?? 0);
       },
     };
 
