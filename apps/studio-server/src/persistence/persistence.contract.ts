@@ -215,6 +215,29 @@ export function persistenceContract(name: string, make: () => Promise<ContractSu
         expect((await uow.run((tx) => tx.ledger.entries(s.postingId))).length).toBe(3);
       });
 
+      it('postMany of a few hundred postings (COPY on PostgreSQL) keeps every field exactly, awkward memos included, and skips ids already posted (issue 13)', async () => {
+        const p = id('p');
+        const r = id('rnd');
+        await post(uow, depositPosting(id('dep'), p, 1_000_000));
+        const memos = ['tab\there', 'line\nbreak', 'back\\slash \\N', 'cr\rx', 'plain'];
+        const postings = Array.from({ length: 260 }, (_, i) => ({
+          postingId: `${r}:${i}`,
+          entries: [
+            { account: `player:${p}`, currency: 'EUR', amountMinor: -(i + 1), at: AT + i, memo: memos[i % memos.length]! },
+            { account: 'in-play', currency: 'EUR', amountMinor: i + 1, at: AT + i, memo: memos[i % memos.length]! },
+          ],
+        }));
+        expect(await post(uow, postings[7]!)).toBe(true);
+        expect(await uow.run((tx) => tx.ledger.postMany(postings))).toBe(259);
+        expect(await uow.run((tx) => tx.ledger.balance(`player:${p}`, 'EUR'))).toBe(1_000_000 - (260 * 261) / 2);
+        for (const k of [0, 1, 2, 3, 4, 259]) {
+          const got = await uow.run((tx) => tx.ledger.entries(`${r}:${k}`));
+          expect(got.map((e) => [e.account, e.amountMinor, e.at, e.memo]).sort()).toEqual(postings[k]!.entries.map((e) => [e.account, e.amountMinor, e.at, e.memo]).sort());
+        }
+        expect(await uow.run((tx) => tx.ledger.postMany(postings))).toBe(0);
+        expect(Object.values(await uow.run((tx) => tx.ledger.totals())).every((t) => t === 0)).toBe(true);
+      });
+
       it('posts a settlement batch (postMany + transitionMany): ids already posted are skipped, balances match one-by-one posting, a replay changes nothing', async () => {
         const r = id('rnd');
         const ps = [id('p'), id('p'), id('p')];

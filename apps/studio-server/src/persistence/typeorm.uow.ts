@@ -7,6 +7,10 @@
  * No statement is allowed to fail inside a transaction for an expected case (a failed statement
  * aborts a PostgreSQL transaction): duplicates and conflicts are detected with ON CONFLICT instead.
  */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   ConcurrencyConflict,
@@ -95,6 +99,35 @@ function toBet(r: Row): BetRow {
 
 function toEntry(r: Row): LedgerEntryRow {
   return { postingId: str(r['posting_id']), account: str(r['account']), currency: str(r['currency']), amountMinor: toNum(r['amount_minor']), at: toNum(r['at']), memo: str(r['memo']) };
+}
+
+/** From this many rows on, a batched write on PostgreSQL is a COPY (issue 13); below, one unnest statement. */
+const COPY_FROM_ROWS = 200;
+
+/** A value in COPY's text format (tab-separated; backslash, tab, newline and carriage return escaped). */
+const copyText = (v: string | number): string => (typeof v === 'number' ? String(v) : v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')));
+
+/**
+ * `COPY table (columns) FROM STDIN` on the transaction's own connection (PostgreSQL only: PGlite answers
+ * null and the caller uses its unnest statement). Returns the rows copied.
+ */
+async function copyInto(em: EntityManager, table: string, columns: readonly string[], rows: readonly (readonly (string | number)[])[]): Promise<number | null> {
+  const conn = (em.queryRunner as { databaseConnection?: unknown } | undefined)?.databaseConnection;
+  if (!(conn instanceof pg.Client)) return null;
+  const stream = conn.query(copyFrom(`COPY "${table}" (${columns.map((c) => `"${c}"`).join(',')}) FROM STDIN`));
+  function* chunks(): Generator<string> {
+    let buf = '';
+    for (const r of rows) {
+      buf += r.map(copyText).join('\t') + '\n';
+      if (buf.length > 256 * 1024) {
+        yield buf;
+        buf = '';
+      }
+    }
+    if (buf !== '') yield buf;
+  }
+  await pipeline(Readable.from(chunks()), stream);
+  return stream.rowCount;
 }
 
 const FINISHED_SQL = FINISHED_PHASES.map((p) => `'${p}'`).join(',');
@@ -338,13 +371,19 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
             const bal = balances.get(k) ?? 0;
             if (d.delta < 0 && isNonNegativeAccount(d.account) && bal + d.delta < 0) throw new InsufficientFunds(d.account, -d.delta, bal);
           }
-          const inserted = await q(`INSERT INTO "ledger_posting" ("posting_id","at") SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT DO NOTHING RETURNING "posting_id"`, [fresh.map((p) => p.postingId), fresh.map((p) => p.entries[0]!.at)]);
-          if (inserted.length !== fresh.length) throw new Error(`postMany: ${fresh.length - inserted.length} postings appeared concurrently despite the balance locks`);
+          // A settlement's postings and entries go by COPY on PostgreSQL (issue 13). COPY has no ON CONFLICT:
+          // the ids were checked above under the balance locks, and a duplicate would abort the transaction.
+          const copied = fresh.length >= COPY_FROM_ROWS ? await copyInto(em, 'ledger_posting', ['posting_id', 'at'], fresh.map((p) => [p.postingId, p.entries[0]!.at])) : null;
+          const inserted = copied ?? (await q(`INSERT INTO "ledger_posting" ("posting_id","at") SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT DO NOTHING RETURNING "posting_id"`, [fresh.map((p) => p.postingId), fresh.map((p) => p.entries[0]!.at)])).length;
+          if (inserted !== fresh.length) throw new Error(`postMany: ${fresh.length - inserted} postings appeared concurrently despite the balance locks`);
           const es = fresh.flatMap((p) => p.entries.map((e) => ({ ...e, postingId: p.postingId })));
-          await q(
-            `INSERT INTO "ledger_entry" ("posting_id","account","currency","amount_minor","at","memo") SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::text[])`,
-            [es.map((e) => e.postingId), es.map((e) => e.account), es.map((e) => e.currency), es.map((e) => e.amountMinor), es.map((e) => e.at), es.map((e) => e.memo)],
-          );
+          const entryCols = ['posting_id', 'account', 'currency', 'amount_minor', 'at', 'memo'];
+          if (copied === null || (await copyInto(em, 'ledger_entry', entryCols, es.map((e) => [e.postingId, e.account, e.currency, e.amountMinor, e.at, e.memo]))) === null) {
+            await q(
+              `INSERT INTO "ledger_entry" ("posting_id","account","currency","amount_minor","at","memo") SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::text[])`,
+              [es.map((e) => e.postingId), es.map((e) => e.account), es.map((e) => e.currency), es.map((e) => e.amountMinor), es.map((e) => e.at), es.map((e) => e.memo)],
+            );
+          }
           const ds = [...deltas.values()].filter((d) => d.delta !== 0);
           await q(
             `UPDATE "account_balance" AS b SET "balance_minor" = b."balance_minor" + u.d FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u(a, c, d) WHERE b."account" = u.a AND b."currency" = u.c`,

@@ -176,7 +176,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
   @SubscribeMessage('table.join')
   join(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
     return this.handle(s, 'table.join', m, async (u, b) => {
-      const t = await this.tables.get(b.tableId);
+      const t = await this.tables.exists(b.tableId);
       if (!t.ok) return t;
       if (u.role === 'player') {
         const room = playerRoom(b.tableId, u.userId);
@@ -314,7 +314,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
   }
 
   private async resync(s: Socket, u: AuthUser, tableId: string, roundId: string | undefined, lastSeq: number | undefined): Promise<RoundSnapshotFrame> {
-    const cur = await this.rounds.currentRound(tableId);
+    const cur = await this.rounds.latestCommitted(tableId);
     const audience = audienceOf(u);
     if (cur && roundId === cur.roundId && lastSeq !== undefined && lastSeq < cur.state.seq) {
       const missing = await this.rounds.loadEvents(cur.roundId, lastSeq);
