@@ -101,6 +101,31 @@ function toEntry(r: Row): LedgerEntryRow {
   return { postingId: str(r['posting_id']), account: str(r['account']), currency: str(r['currency']), amountMinor: toNum(r['amount_minor']), at: toNum(r['at']), memo: str(r['memo']) };
 }
 
+/** (account, currency) → T without building a joined string key per ledger entry (issue 13: hot at 250 000 entries). */
+class AccountMap<T> {
+  private readonly byAccount = new Map<string, Map<string, T>>();
+  get(account: string, currency: string): T | undefined {
+    return this.byAccount.get(account)?.get(currency);
+  }
+  set(account: string, currency: string, v: T): void {
+    let m = this.byAccount.get(account);
+    if (m === undefined) this.byAccount.set(account, (m = new Map()));
+    m.set(currency, v);
+  }
+  getOr(account: string, currency: string, make: () => T): T {
+    let m = this.byAccount.get(account);
+    if (m === undefined) this.byAccount.set(account, (m = new Map()));
+    let v = m.get(currency);
+    if (v === undefined) m.set(currency, (v = make()));
+    return v;
+  }
+  values(): T[] {
+    const out: T[] = [];
+    for (const m of this.byAccount.values()) for (const v of m.values()) out.push(v);
+    return out;
+  }
+}
+
 /** From this many rows on, a batched write on PostgreSQL is a COPY (issue 13); below, one unnest statement. */
 const COPY_FROM_ROWS = 200;
 
@@ -339,9 +364,9 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
         let n = 0;
         for (let i = 0; i < postings.length; i += BATCH) {
           const chunk = postings.slice(i, i + BATCH);
-          const keys = new Map<string, { account: string; currency: string }>();
-          for (const p of chunk) for (const e of p.entries) keys.set(`${e.account}\u0000${e.currency}`, { account: e.account, currency: e.currency });
-          const accounts = [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, k]) => k);
+          const keys = new AccountMap<{ account: string; currency: string }>();
+          for (const p of chunk) for (const e of p.entries) keys.getOr(e.account, e.currency, () => ({ account: e.account, currency: e.currency }));
+          const accounts = keys.values().sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
           const acc = [accounts.map((k) => k.account), accounts.map((k) => k.currency)];
           await q(`INSERT INTO "account_balance" ("account","currency","balance_minor") SELECT a, c, 0 FROM unnest($1::text[], $2::text[]) AS u(a, c) ON CONFLICT DO NOTHING`, acc);
           const locked = await q(
@@ -349,7 +374,8 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
              ORDER BY "account" COLLATE "C", "currency" COLLATE "C" FOR UPDATE`,
             acc,
           );
-          const balances = new Map(locked.map((r) => [`${str(r['account'])}\u0000${str(r['currency'])}`, toNum(r['balance_minor'])]));
+          const balances = new AccountMap<number>();
+          for (const r of locked) balances.set(str(r['account']), str(r['currency']), toNum(r['balance_minor']));
           const seen = new Set((await q(`SELECT "posting_id" FROM "ledger_posting" WHERE "posting_id" = ANY($1::text[])`, [chunk.map((p) => p.postingId)])).map((r) => str(r['posting_id'])));
           const fresh: NewPosting[] = [];
           for (const p of chunk) {
@@ -358,17 +384,10 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
             fresh.push(p);
           }
           if (fresh.length === 0) continue;
-          const deltas = new Map<string, { account: string; currency: string; delta: number }>();
-          for (const p of fresh) {
-            for (const e of p.entries) {
-              const k = `${e.account}\u0000${e.currency}`;
-              const d = deltas.get(k) ?? { account: e.account, currency: e.currency, delta: 0 };
-              d.delta += e.amountMinor;
-              deltas.set(k, d);
-            }
-          }
-          for (const [k, d] of deltas) {
-            const bal = balances.get(k) ?? 0;
+          const deltas = new AccountMap<{ account: string; currency: string; delta: number }>();
+          for (const p of fresh) for (const e of p.entries) deltas.getOr(e.account, e.currency, () => ({ account: e.account, currency: e.currency, delta: 0 })).delta += e.amountMinor;
+          for (const d of deltas.values()) {
+            const bal = balances.get(d.account, d.currency) ?? 0;
             if (d.delta < 0 && isNonNegativeAccount(d.account) && bal + d.delta < 0) throw new InsufficientFunds(d.account, -d.delta, bal);
           }
           // A settlement's postings and entries go by COPY on PostgreSQL (issue 13). COPY has no ON CONFLICT:
@@ -384,7 +403,7 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
               [es.map((e) => e.postingId), es.map((e) => e.account), es.map((e) => e.currency), es.map((e) => e.amountMinor), es.map((e) => e.at), es.map((e) => e.memo)],
             );
           }
-          const ds = [...deltas.values()].filter((d) => d.delta !== 0);
+          const ds = deltas.values().filter((d) => d.delta !== 0);
           await q(
             `UPDATE "account_balance" AS b SET "balance_minor" = b."balance_minor" + u.d FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u(a, c, d) WHERE b."account" = u.a AND b."currency" = u.c`,
             [ds.map((d) => d.account), ds.map((d) => d.currency), ds.map((d) => d.delta)],
