@@ -24,7 +24,8 @@ const config = { jwtSecret: 'a-test-secret-that-is-long-enough-0123456789', allo
 
 async function setup(n: number): Promise<{ auth: AuthService; repo: CountingRepo; tokens: string[] }> {
   const repo = new CountingRepo();
-  const auth = new AuthService(repo, config, clock);
+  // No refresh or admin action here: the audit log is never written.
+  const auth = new AuthService(repo, config, clock, {} as ConstructorParameters<typeof AuthService>[3]);
   const tokens: string[] = [];
   for (let i = 0; i < n; i++) {
     // Straight into the store (no password hashing: only the token check is under test).
