@@ -38,7 +38,7 @@ if (process.env['BENCH_SLOW_SQL']) {
     const t = performance.now();
     const r = orig.apply(this, a);
     const text = typeof a[0] === 'string' ? a[0] : String((a[0] as { text?: string })?.text ?? '');
-    if (r instanceof Promise) void r.then(() => performance.now() - t > limit && console.log(`SLOW ${(performance.now() - t).toFixed(0)} ms ${text.replace(/\s+/g, ' ').slice(0, 140)}`), () => undefined);
+    if (r instanceof Promise) void r.then(() => performance.now() - t > limit && console.log(`SLOW ${(performance.now() - t).toFixed(0)} ms ${text.replace(/\s+/g, ' ').slice(0, Number(process.env['BENCH_SLOW_SQL_CHARS'] ?? 140))}`), () => undefined);
     return r;
   } as typeof pg.Client.prototype.query;
 }
@@ -114,9 +114,13 @@ const must = async (c: Record<string, unknown> & { type: string }): Promise<void
 await must({ type: 'CloseBetting', reason: 'dealer' });
 await must({ type: 'RecordBallLaunched', spin: 1 });
 const tSettle = performance.now();
+// BENCH_MARKS=1: the settle window in the clock of `node --cpu-prof` profiles (µs), to cut a profile to it.
+const mark = (what: string): void => void (process.env['BENCH_MARKS'] === '1' && console.log(`MARK ${what} ${process.hrtime.bigint() / 1000n}`));
+mark('settle-start');
 await must({ type: 'RecordSpinResult', spin: 1, number: 17, revolutions: 5, ballDirection: 'cw', wheelDirection: 'ccw' });
 await app.get(SettlementService).drain();
 const settleS = (performance.now() - tSettle) / 1000;
+mark('settle-end');
 const after = await rounds.round(roundId, { fresh: true });
 const settledBets = await uow.run(async (tx) => (await tx.bets.listByRound(roundId)).filter((x) => x.status === 'settled').length);
 const inv = await app.invariants();

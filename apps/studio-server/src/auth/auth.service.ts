@@ -26,6 +26,10 @@ export const REFRESH_TOKEN_TTL_S = 12 * 3600;
 export const USER_CHECK_CACHE_MS = 5_000;
 /** Verified tokens kept (signature checked once per token, not per request). */
 const VERIFIED_CACHE_MAX = 20_000;
+/** Most user ids asked of the store in one batched lookup (a join storm: issue 13). */
+const LOOKUP_BATCH = 500;
+
+type AccessClaims = z.infer<typeof Claims>;
 
 export interface LoginResult {
   readonly token: string;
@@ -44,6 +48,16 @@ export interface SessionsRevoked {
 @Injectable()
 export class AuthService {
   private readonly cache = new Map<string, { rec: UserRecord | null; at: number }>();
+  /**
+   * Issue 13 (join storm): the HS256 key as one KeyObject. Given a string, jsonwebtoken first tries to
+   * parse it as a PEM public/private key (a throw per call) and then builds a secret key, per verify/sign.
+   */
+  private key: { secret: string; key: KeyObject } | null = null;
+  /** User-store lookups waiting for the next batch, and the batch each user's answer will come from. */
+  private pending = new Map<string, { resolve: (r: UserRecord | null) => void; reject: (e: unknown) => void; promise: Promise<UserRecord | null> }>();
+  private flushScheduled = false;
+  /** Bumped whenever a user's cache entry is dropped, so an answer read before the change is not cached after it. */
+  private readonly generation = new Map<string, number>();
   /** Emits when a user's tokens stop working (revoked, disabled, deleted). */
   readonly revoked$ = new Subject<SessionsRevoked>();
 
@@ -78,6 +92,8 @@ export class AuthService {
   async refresh(body: unknown): Promise<LoginResult> {
     const { refreshToken } = RefreshBody.parse(body);
     const claims = RefreshClaims.safeParse(this.decode(refreshToken));
+    // The generation before the read: a disable/revoke made meanwhile is not hidden by caching this record.
+    const gen = claims.success ? (this.generation.get(claims.data.sub) ?? 0) : 0;
     const rec = claims.success ? await this.users.get(claims.data.sub) : null;
     if (!claims.success || rec === null || rec.disabled === true || (rec.tokenVersion ?? 0) !== claims.data.ver) {
       throw codedError('INVALID_REFRESH_TOKEN', 'the refresh token is invalid, expired or revoked: log in again');
@@ -98,7 +114,7 @@ export class AuthService {
         throw codedError('REFRESH_TOKEN_REUSED', 'this refresh token was already used: every session of this account was ended for safety; log in again', { family: fam });
       }
     }
-    this.cache.set(rec.userId, { rec, at: now });
+    this.remember(rec.userId, rec, now, gen);
     return this.issue(rec, fam, next);
   }
 
@@ -106,26 +122,26 @@ export class AuthService {
     const user: AuthUser = { userId: rec.userId, role: rec.role, name: rec.name };
     const iat = Math.floor(this.clock.now() / 1000);
     const ver = rec.tokenVersion ?? 0;
-    const refreshToken = jwt.sign({ sub: rec.userId, ver, typ: 'refresh', jti, fam: family, iat, exp: iat + REFRESH_TOKEN_TTL_S }, this.key, { algorithm: 'HS256' });
+    const refreshToken = jwt.sign({ sub: rec.userId, ver, typ: 'refresh', jti, fam: family, iat, exp: iat + REFRESH_TOKEN_TTL_S }, this.secretKey(), { algorithm: 'HS256' });
     return { token: this.sign(user, ver), refreshToken, expiresIn: ACCESS_TOKEN_TTL_S, user };
   }
 
   /** An access token for the user (tests and login). */
   sign(user: AuthUser, ver = 0): string {
     const iat = Math.floor(this.clock.now() / 1000);
-    return jwt.sign({ sub: user.userId, role: user.role, name: user.name, ver, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_S }, this.key, { algorithm: 'HS256' });
+    return jwt.sign({ sub: user.userId, role: user.role, name: user.name, ver, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_S }, this.secretKey(), { algorithm: 'HS256' });
   }
 
-  /**
-   * The HMAC key as a KeyObject, built once: given the secret as a string, jsonwebtoken builds a key on
-   * every call (first trying — and failing — to parse it as a public key), which was the largest cost of
-   * a refused request under a bet flood (issue 9 finding 7).
-   */
-  private get key(): KeyObject {
-    this.keyObject ??= createSecretKey(Buffer.from(this.config.jwtSecret, 'utf8'));
-    return this.keyObject;
+  /** The signing key, built once per secret (the config object can be swapped by tests). */
+  private secretKey(): KeyObject {
+    const secret = this.config.jwtSecret;
+    if (this.key?.secret !== secret) {
+      this.key = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
+      this.verified.clear(); // tokens checked under another secret are checked again
+    }
+    return this.key.key;
   }
-  private keyObject: KeyObject | null = null;
+
   /** Tokens whose signature was checked, with their claims, until they expire (bounded; a flood re-sends one token). */
   private readonly verified = new Map<string, { readonly claims: unknown; readonly expMs: number }>();
 
@@ -137,7 +153,7 @@ export class AuthService {
       this.verified.delete(token);
     }
     try {
-      const claims = jwt.verify(token, this.key, { algorithms: ['HS256'], clockTimestamp: Math.floor(now / 1000) });
+      const claims = jwt.verify(token, this.secretKey(), { algorithms: ['HS256'], clockTimestamp: Math.floor(now / 1000) });
       const exp = typeof claims === 'object' && claims !== null && typeof (claims as { exp?: unknown }).exp === 'number' ? (claims as { exp: number }).exp * 1000 : null;
       if (exp !== null) {
         if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value as string);
@@ -155,9 +171,14 @@ export class AuthService {
    * answer at once and then confirms with `authenticate`; everything else uses `authenticate`.
    */
   verify(token: string | null | undefined): AuthUser | null {
+    const c = this.claims(token);
+    return c === null ? null : { userId: c.sub, role: c.role, name: c.name };
+  }
+
+  private claims(token: string | null | undefined): AccessClaims | null {
     if (token === null || token === undefined || token === '') return null;
     const claims = Claims.safeParse(this.decode(token));
-    return claims.success ? { userId: claims.data.sub, role: claims.data.role, name: claims.data.name } : null;
+    return claims.success ? claims.data : null;
   }
 
   /**
@@ -165,43 +186,106 @@ export class AuthService {
    * exists, is not disabled, the token's version is current, and the role is the stored one.
    */
   async authenticate(token: string | null | undefined): Promise<AuthUser | null> {
-    const user = this.verify(token);
-    if (user === null || token === null || token === undefined) return null;
-    const ver = Claims.parse(this.decode(token)).ver;
-    const rec = await this.lookup(user.userId);
-    if (rec === null) return this.config.allowUnknownTokenUsers === true ? user : null;
-    if (rec.disabled === true || (rec.tokenVersion ?? 0) !== ver || rec.role !== user.role) return null;
+    const c = this.claims(token);
+    return c === null ? null : this.confirm(c);
+  }
+
+  /**
+   * The WebSocket handshake (issue 13): the signature is checked once, synchronously; `confirmed` is the
+   * user-store check of the same claims (what `authenticate` answers), without decoding the token again.
+   */
+  verifyForSocket(token: string | null | undefined): { user: AuthUser; confirmed: () => Promise<AuthUser | null> } | null {
+    const c = this.claims(token);
+    return c === null ? null : { user: { userId: c.sub, role: c.role, name: c.name }, confirmed: () => this.confirm(c) };
+  }
+
+  private async confirm(c: AccessClaims): Promise<AuthUser | null> {
+    const rec = await this.lookup(c.sub);
+    if (rec === null) return this.config.allowUnknownTokenUsers === true ? { userId: c.sub, role: c.role, name: c.name } : null;
+    if (rec.disabled === true || (rec.tokenVersion ?? 0) !== c.ver || rec.role !== c.role) return null;
     return { userId: rec.userId, role: rec.role, name: rec.name };
   }
 
-  private async lookup(userId: string): Promise<UserRecord | null> {
-    const now = this.clock.now();
+  /**
+   * A user's record, cached ≤ USER_CHECK_CACHE_MS from when it was read. Misses are batched (issue 13): a
+   * thousand players connecting at once are one or two `WHERE user_id = ANY(…)` queries, not a thousand,
+   * and a user asked twice while a read is on its way waits for that read.
+   */
+  private lookup(userId: string): Promise<UserRecord | null> {
     const hit = this.cache.get(userId);
-    if (hit !== undefined && now - hit.at < USER_CHECK_CACHE_MS) return hit.rec;
-    const rec = await this.users.get(userId);
-    this.cache.set(userId, { rec, at: now });
-    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
-    return rec;
+    if (hit !== undefined && this.clock.now() - hit.at < USER_CHECK_CACHE_MS) return Promise.resolve(hit.rec);
+    const waiting = this.pending.get(userId);
+    if (waiting !== undefined) return waiting.promise;
+    let resolve!: (r: UserRecord | null) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise<UserRecord | null>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    this.pending.set(userId, { resolve, reject, promise });
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+    return promise;
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const all = [...this.pending.entries()];
+    this.pending = new Map();
+    for (let i = 0; i < all.length; i += LOOKUP_BATCH) {
+      const batch = all.slice(i, i + LOOKUP_BATCH);
+      const ids = batch.map(([id]) => id);
+      // The time and generations of the read's start: a record read before a change is never cached after it.
+      const at = this.clock.now();
+      const gens = ids.map((id) => this.generation.get(id) ?? 0);
+      this.users.getMany(ids).then(
+        (recs) => {
+          const byId = new Map(recs.map((r) => [r.userId, r]));
+          batch.forEach(([id, w], k) => {
+            const rec = byId.get(id) ?? null;
+            this.remember(id, rec, at, gens[k]!);
+            w.resolve(rec);
+          });
+        },
+        (e: unknown) => {
+          for (const [, w] of batch) w.reject(e);
+        },
+      );
+    }
+  }
+
+  private remember(userId: string, rec: UserRecord | null, at: number, gen: number): void {
+    if ((this.generation.get(userId) ?? 0) !== gen) return;
+    this.cache.set(userId, { rec, at });
+    if (this.cache.size > 20_000) this.cache.delete(this.cache.keys().next().value as string);
+  }
+
+  /** The user changed here: drop the cached answer and any answer already on its way. */
+  private forget(userId: string): void {
+    this.cache.delete(userId);
+    this.generation.set(userId, (this.generation.get(userId) ?? 0) + 1);
   }
 
   /** Every token of the user stops working (logout everywhere, or an admin's revocation). */
   async revokeSessions(userId: string): Promise<boolean> {
     const v = await this.users.bumpTokenVersion(userId);
-    this.cache.delete(userId);
+    this.forget(userId);
     if (v !== null) this.revoked$.next({ userId, reason: 'revoked' });
     return v !== null;
   }
 
   async setDisabled(userId: string, disabled: boolean): Promise<boolean> {
     const ok = await this.users.setDisabled(userId, disabled);
-    this.cache.delete(userId);
+    this.forget(userId);
     if (ok && disabled) this.revoked$.next({ userId, reason: 'disabled' });
     return ok;
   }
 
   async deleteUser(userId: string): Promise<boolean> {
     const ok = await this.users.delete(userId);
-    this.cache.delete(userId);
+    this.forget(userId);
     if (ok) this.revoked$.next({ userId, reason: 'deleted' });
     return ok;
   }

@@ -20,6 +20,8 @@ export interface UsersRepository {
   insertIfAbsent(u: UserRecord): Promise<boolean>;
   findByUsername(username: string): Promise<UserRecord | null>;
   get(userId: string): Promise<UserRecord | null>;
+  /** The records of these ids that exist, in any order (one query: the join storm's batched check, issue 13). */
+  getMany(userIds: readonly string[]): Promise<UserRecord[]>;
   list(): Promise<UserRecord[]>;
   setDisabled(userId: string, disabled: boolean): Promise<boolean>;
   /** Revokes every token of the user; returns the new version (null: no such user). */
@@ -53,6 +55,9 @@ export class InMemoryUsersRepository implements UsersRepository {
   }
   async get(userId: string): Promise<UserRecord | null> {
     return this.byId.get(userId) ?? null;
+  }
+  async getMany(userIds: readonly string[]): Promise<UserRecord[]> {
+    return userIds.flatMap((id) => this.byId.get(id) ?? []);
   }
   async list(): Promise<UserRecord[]> {
     return [...this.byId.values()].sort((a, b) => a.username.localeCompare(b.username));
@@ -125,6 +130,10 @@ export class TypeOrmUsersRepository implements UsersRepository {
   async get(userId: string): Promise<UserRecord | null> {
     const [r] = (await this.ds.query(`SELECT * FROM "app_user" WHERE "user_id" = $1`, [userId])) as Record<string, unknown>[];
     return r === undefined ? null : toUser(r);
+  }
+  async getMany(userIds: readonly string[]): Promise<UserRecord[]> {
+    if (userIds.length === 0) return [];
+    return ((await this.ds.query(`SELECT * FROM "app_user" WHERE "user_id" = ANY($1::text[])`, [userIds])) as Record<string, unknown>[]).map(toUser);
   }
   async list(): Promise<UserRecord[]> {
     return ((await this.ds.query(`SELECT * FROM "app_user" ORDER BY "username"`)) as Record<string, unknown>[]).map(toUser);

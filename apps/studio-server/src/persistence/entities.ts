@@ -22,6 +22,7 @@ import { AccountBalanceEntity, LedgerEntryEntity, LedgerPostingEntity } from './
 import { Initial1763690000000 } from './migrations/1763690000000-initial.js';
 import { RoundEventEntity } from './round-event.entity.js';
 import { RoundEntity } from './round.entity.js';
+import { BetFillfactor1764200000000 } from './migrations/1764200000000-bet-fillfactor.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ENTITIES: MixedList<Function> = [
@@ -43,4 +44,4 @@ export const ENTITIES: MixedList<Function> = [
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000, AlertAcks1763900000000, PlayerLimits1764000000000, SeamlessWallet1764100000000, RefreshFamilies1764150000000];
+export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000, AlertAcks1763900000000, PlayerLimits1764000000000, SeamlessWallet1764100000000, RefreshFamilies1764150000000, BetFillfactor1764200000000];

@@ -19,6 +19,7 @@ import {
   type BetRow,
   type BetStatus,
   type BetTransition,
+  type BetSettleLine,
   type NewPosting,
   type LedgerEntryRow,
   type LedgerRepository,
@@ -158,6 +159,15 @@ export class InMemoryUnitOfWork implements UnitOfWork, LedgerReader {
         s.bets.set(row.betId, freeze(row));
         state.undo.push(() => s.bets.delete(row.betId));
       },
+      async insertMany(rows: readonly BetRow[]) {
+        state.guard();
+        const ids = new Set<string>();
+        for (const r of rows) {
+          if (s.bets.has(r.betId) || ids.has(r.betId)) throw new DuplicateKey('bet', r.betId);
+          ids.add(r.betId);
+        }
+        for (const r of rows) await bets.insert(r);
+      },
       async get(betId: string) {
         state.guard();
         return s.bets.get(betId) ?? null;
@@ -184,6 +194,22 @@ export class InMemoryUnitOfWork implements UnitOfWork, LedgerReader {
       async transitionMany(from: BetStatus, changes: readonly BetTransition[], at: number) {
         let n = 0;
         for (const c of changes) if (await bets.transition(c.betId, from, c.to, c.returnMinor, at)) n++;
+        return n;
+      },
+      async settleRound(roundId: string, lines: readonly BetSettleLine[], at: number) {
+        state.guard();
+        const out: { betId: string; currency: string }[] = [];
+        for (const l of lines) {
+          const b = s.bets.get(l.betId);
+          if (b === undefined || b.roundId !== roundId || b.playerId !== l.playerId || b.stakeMinor !== l.stakeMinor) continue;
+          if (await bets.transition(l.betId, 'accepted', l.to, l.returnMinor, at)) out.push({ betId: l.betId, currency: b.currency });
+        }
+        return out;
+      },
+      async countAccepted(roundId: string) {
+        state.guard();
+        let n = 0;
+        for (const b of s.bets.values()) if (b.roundId === roundId && b.status === 'accepted') n++;
         return n;
       },
     };

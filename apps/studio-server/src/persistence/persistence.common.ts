@@ -16,12 +16,22 @@ export { DuplicateKey } from '../ports/persistence.port.js';
 export function validatePostingEntries(postingId: string, entries: readonly Omit<LedgerEntryRow, 'postingId'>[]): void {
   if (postingId.length === 0) throw new Error('postingId must not be empty');
   if (entries.length === 0) throw new Error(`posting ${postingId} has no entries`);
-  const sums = new Map<string, number>();
+  // One currency (every posting the rules make): a plain sum, no Map per posting (issue 13: 100 000 postings).
+  const first = entries[0]!.currency;
+  let sum = 0;
+  let single = true;
   for (const e of entries) {
     if (!Number.isSafeInteger(e.amountMinor)) throw new Error(`posting ${postingId}: amount ${e.amountMinor} is not an integer of minor units`);
     if (e.account.length === 0 || e.currency.length === 0) throw new Error(`posting ${postingId}: empty account or currency`);
-    sums.set(e.currency, (sums.get(e.currency) ?? 0) + e.amountMinor);
+    sum += e.amountMinor;
+    if (e.currency !== first) single = false;
   }
+  if (single) {
+    if (sum !== 0) throw new Error(`posting ${postingId} is unbalanced: ${first} entries sum to ${sum}`);
+    return;
+  }
+  const sums = new Map<string, number>();
+  for (const e of entries) sums.set(e.currency, (sums.get(e.currency) ?? 0) + e.amountMinor);
   for (const [currency, sum] of sums) {
     if (sum !== 0) throw new Error(`posting ${postingId} is unbalanced: ${currency} entries sum to ${sum}`);
   }

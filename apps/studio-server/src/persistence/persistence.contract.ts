@@ -138,6 +138,51 @@ export function persistenceContract(name: string, make: () => Promise<ContractSu
         expect(await uow.run((tx) => tx.bets.transition(id('bet'), 'accepted', 'settled', 0, AT))).toBe(false);
         expect(await uow.run((tx) => tx.bets.get(b1.betId))).toEqual({ ...b1, status: 'settled', returnMinor: 200, settledAt: AT + 100 });
       });
+
+      it('inserts many bets at once; a reused id (stored or twice in the call) throws DuplicateKey and the transaction keeps none (issue 13)', async () => {
+        const r = id('rnd');
+        const p = id('p');
+        const many = [0, 1, 2].map((k) => bet({ betId: id('bet'), roundId: r, playerId: p, placedAt: AT + k, stakeMinor: 100 + k }));
+        await uow.run((tx) => tx.bets.insertMany(many));
+        expect(await uow.run((tx) => tx.bets.listByRound(r))).toEqual(many);
+        const fresh = bet({ betId: id('bet'), roundId: r, playerId: p });
+        await expect(uow.run((tx) => tx.bets.insertMany([fresh, many[1]!]))).rejects.toMatchObject({ key: many[1]!.betId });
+        const twice = bet({ betId: id('bet'), roundId: r, playerId: p });
+        await expect(uow.run((tx) => tx.bets.insertMany([twice, twice]))).rejects.toBeInstanceOf(DuplicateKey);
+        expect(await uow.run((tx) => tx.bets.get(fresh.betId))).toBeNull();
+        expect(await uow.run((tx) => tx.bets.get(twice.betId))).toBeNull();
+      });
+
+      it('settleRound moves only accepted bets of that round with the line’s player and stake, answering their currency; countAccepted counts the rest (issue 13)', async () => {
+        const r = id('rnd');
+        const other = id('rnd');
+        const p = id('p');
+        const a = bet({ betId: id('bet'), roundId: r, playerId: p, stakeMinor: 100, currency: 'USD' });
+        const b = bet({ betId: id('bet'), roundId: r, playerId: p, stakeMinor: 200 });
+        const c = bet({ betId: id('bet'), roundId: r, playerId: p, stakeMinor: 300 });
+        const d = bet({ betId: id('bet'), roundId: other, playerId: p, stakeMinor: 100 });
+        await uow.run((tx) => tx.bets.insertMany([a, b, c, d]));
+        expect(await uow.run((tx) => tx.bets.countAccepted(r))).toBe(3);
+        const moved = await uow.run((tx) =>
+          tx.bets.settleRound(
+            r,
+            [
+              { betId: a.betId, playerId: p, stakeMinor: 100, to: 'settled', returnMinor: 200 },
+              { betId: b.betId, playerId: p, stakeMinor: 999, to: 'settled', returnMinor: 0 }, // wrong stake
+              { betId: c.betId, playerId: id('p'), stakeMinor: 300, to: 'settled', returnMinor: 0 }, // wrong player
+              { betId: d.betId, playerId: p, stakeMinor: 100, to: 'refunded', returnMinor: 100 }, // another round
+              { betId: id('bet'), playerId: p, stakeMinor: 100, to: 'settled', returnMinor: 0 }, // unknown
+            ],
+            AT + 50,
+          ),
+        );
+        expect(moved).toEqual([{ betId: a.betId, currency: 'USD' }]);
+        expect(await uow.run((tx) => tx.bets.get(a.betId))).toEqual({ ...a, status: 'settled', returnMinor: 200, settledAt: AT + 50 });
+        expect((await uow.run((tx) => tx.bets.get(d.betId)))?.status).toBe('accepted');
+        expect(await uow.run((tx) => tx.bets.countAccepted(r))).toBe(2);
+        // Already moved: a second settlement moves nothing.
+        expect(await uow.run((tx) => tx.bets.settleRound(r, [{ betId: a.betId, playerId: p, stakeMinor: 100, to: 'settled', returnMinor: 200 }], AT + 60))).toEqual([]);
+      });
     });
 
     describe('ledger (double entry, idempotent postings)', () => {
@@ -168,6 +213,29 @@ export function persistenceContract(name: string, make: () => Promise<ContractSu
         // the house may go negative (it paid 35:1)
         expect((await uow.run((tx) => tx.ledger.balance('house', 'EUR'))) - houseBefore).toBe(-3500);
         expect((await uow.run((tx) => tx.ledger.entries(s.postingId))).length).toBe(3);
+      });
+
+      it('postMany of a few hundred postings (COPY on PostgreSQL) keeps every field exactly, awkward memos included, and skips ids already posted (issue 13)', async () => {
+        const p = id('p');
+        const r = id('rnd');
+        await post(uow, depositPosting(id('dep'), p, 1_000_000));
+        const memos = ['tab\there', 'line\nbreak', 'back\\slash \\N', 'cr\rx', 'plain'];
+        const postings = Array.from({ length: 260 }, (_, i) => ({
+          postingId: `${r}:${i}`,
+          entries: [
+            { account: `player:${p}`, currency: 'EUR', amountMinor: -(i + 1), at: AT + i, memo: memos[i % memos.length]! },
+            { account: 'in-play', currency: 'EUR', amountMinor: i + 1, at: AT + i, memo: memos[i % memos.length]! },
+          ],
+        }));
+        expect(await post(uow, postings[7]!)).toBe(true);
+        expect(await uow.run((tx) => tx.ledger.postMany(postings))).toBe(259);
+        expect(await uow.run((tx) => tx.ledger.balance(`player:${p}`, 'EUR'))).toBe(1_000_000 - (260 * 261) / 2);
+        for (const k of [0, 1, 2, 3, 4, 259]) {
+          const got = await uow.run((tx) => tx.ledger.entries(`${r}:${k}`));
+          expect(got.map((e) => [e.account, e.amountMinor, e.at, e.memo]).sort()).toEqual(postings[k]!.entries.map((e) => [e.account, e.amountMinor, e.at, e.memo]).sort());
+        }
+        expect(await uow.run((tx) => tx.ledger.postMany(postings))).toBe(0);
+        expect(Object.values(await uow.run((tx) => tx.ledger.totals())).every((t) => t === 0)).toBe(true);
       });
 
       it('posts a settlement batch (postMany + transitionMany): ids already posted are skipped, balances match one-by-one posting, a replay changes nothing', async () => {

@@ -7,6 +7,10 @@
  * No statement is allowed to fail inside a transaction for an expected case (a failed statement
  * aborts a PostgreSQL transaction): duplicates and conflicts are detected with ON CONFLICT instead.
  */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   ConcurrencyConflict,
@@ -14,6 +18,7 @@ import {
   type BetRepository,
   type BetRow,
   type BetTransition,
+  type BetSettleLine,
   type NewPosting,
   type BetStatus,
   type LedgerEntryRow,
@@ -96,6 +101,60 @@ function toEntry(r: Row): LedgerEntryRow {
   return { postingId: str(r['posting_id']), account: str(r['account']), currency: str(r['currency']), amountMinor: toNum(r['amount_minor']), at: toNum(r['at']), memo: str(r['memo']) };
 }
 
+/** (account, currency) → T without building a joined string key per ledger entry (issue 13: hot at 250 000 entries). */
+class AccountMap<T> {
+  private readonly byAccount = new Map<string, Map<string, T>>();
+  get(account: string, currency: string): T | undefined {
+    return this.byAccount.get(account)?.get(currency);
+  }
+  set(account: string, currency: string, v: T): void {
+    let m = this.byAccount.get(account);
+    if (m === undefined) this.byAccount.set(account, (m = new Map()));
+    m.set(currency, v);
+  }
+  getOr(account: string, currency: string, make: () => T): T {
+    let m = this.byAccount.get(account);
+    if (m === undefined) this.byAccount.set(account, (m = new Map()));
+    let v = m.get(currency);
+    if (v === undefined) m.set(currency, (v = make()));
+    return v;
+  }
+  values(): T[] {
+    const out: T[] = [];
+    for (const m of this.byAccount.values()) for (const v of m.values()) out.push(v);
+    return out;
+  }
+}
+
+/** From this many rows on, a batched write on PostgreSQL is a COPY (issue 13); below, one unnest statement. */
+const COPY_FROM_ROWS = 200;
+
+/** A value in COPY's text format (tab-separated; backslash, tab, newline and carriage return escaped). */
+const copyText = (v: string | number): string => (typeof v === 'number' ? String(v) : v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')));
+
+/**
+ * `COPY table (columns) FROM STDIN` on the transaction's own connection (PostgreSQL only: PGlite answers
+ * null and the caller uses its unnest statement). Returns the rows copied.
+ */
+async function copyInto(em: EntityManager, table: string, columns: readonly string[], rows: readonly (readonly (string | number)[])[]): Promise<number | null> {
+  const conn = (em.queryRunner as { databaseConnection?: unknown } | undefined)?.databaseConnection;
+  if (!(conn instanceof pg.Client)) return null;
+  const stream = conn.query(copyFrom(`COPY "${table}" (${columns.map((c) => `"${c}"`).join(',')}) FROM STDIN`));
+  function* chunks(): Generator<string> {
+    let buf = '';
+    for (const r of rows) {
+      buf += r.map(copyText).join('\t') + '\n';
+      if (buf.length > 256 * 1024) {
+        yield buf;
+        buf = '';
+      }
+    }
+    if (buf !== '') yield buf;
+  }
+  await pipeline(Readable.from(chunks()), stream);
+  return stream.rowCount;
+}
+
 const FINISHED_SQL = FINISHED_PHASES.map((p) => `'${p}'`).join(',');
 const BET_COLS = `"bet_id","round_id","table_id","player_id","spot","kind","stake_minor","currency","status","return_minor","placed_at","settled_at"`;
 
@@ -139,19 +198,25 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
         const [cur] = await q(`SELECT COALESCE(MAX("seq"), 0) AS "seq" FROM "round_event" WHERE "round_id" = $1`, [roundId]);
         if (toNum(cur?.['seq'] ?? 0) !== expectedSeq) throw new ConcurrencyConflict(roundId, expectedSeq);
         const recordedAt = clock.now();
-        const out: StoredRoundEvent[] = [];
-        for (const [i, e] of newEvents.entries()) {
-          const seq = expectedSeq + i + 1;
-          // A concurrent writer that appended the same seq first makes this insert a no-op (it waits for
-          // that writer's commit, then DO NOTHING): detected as a conflict without aborting the tx.
-          const rows = await q(
-            `INSERT INTO "round_event" ("round_id","seq","table_id","type","payload","at","recorded_at","causation_id")
-             VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8) ON CONFLICT ("round_id","seq") DO NOTHING RETURNING "seq"`,
-            [roundId, seq, tableId, e.type, JSON.stringify(e.payload ?? null), e.at, recordedAt, causationId],
-          );
-          if (rows.length === 0) throw new ConcurrencyConflict(roundId, expectedSeq);
-          out.push({ roundId, tableId, seq, type: e.type, at: e.at, payload: structuredClone(e.payload), recordedAt, causationId });
-        }
+        const out: StoredRoundEvent[] = newEvents.map((e, i) => ({ roundId, tableId, seq: expectedSeq + i + 1, type: e.type, at: e.at, payload: structuredClone(e.payload), recordedAt, causationId }));
+        if (out.length === 0) return out;
+        // One statement for the commit's events (issue 13: a bet group is one insert, not one per bet). A
+        // concurrent writer that appended one of these seqs first makes that row a no-op (it waits for that
+        // writer's commit, then DO NOTHING): fewer rows back is a conflict, detected without aborting the tx.
+        const rows =
+          out.length === 1
+            ? await q(
+                `INSERT INTO "round_event" ("round_id","seq","table_id","type","payload","at","recorded_at","causation_id")
+                 VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8) ON CONFLICT ("round_id","seq") DO NOTHING RETURNING "seq"`,
+                [roundId, out[0]!.seq, tableId, out[0]!.type, JSON.stringify(newEvents[0]!.payload ?? null), out[0]!.at, recordedAt, causationId],
+              )
+            : await q(
+                `INSERT INTO "round_event" ("round_id","seq","table_id","type","payload","at","recorded_at","causation_id")
+                 SELECT $1, s, $2, t, p::jsonb, a, $3, $4 FROM unnest($5::int[], $6::text[], $7::text[], $8::bigint[]) AS u(s, t, p, a)
+                 ON CONFLICT ("round_id","seq") DO NOTHING RETURNING "seq"`,
+                [roundId, tableId, recordedAt, causationId, out.map((e) => e.seq), out.map((e) => e.type), newEvents.map((e) => JSON.stringify(e.payload ?? null)), out.map((e) => e.at)],
+              );
+        if (rows.length !== out.length) throw new ConcurrencyConflict(roundId, expectedSeq);
         return out;
       },
       async load(roundId: string, afterSeq = 0) {
@@ -192,6 +257,22 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
         );
         if (rows.length === 0) throw new DuplicateKey('bet', b.betId);
       },
+      async insertMany(rows: readonly BetRow[]) {
+        if (rows.length === 1) return bets.insert(rows[0]!);
+        for (let i = 0; i < rows.length; i += BATCH) {
+          const c = rows.slice(i, i + BATCH);
+          const got = await q(
+            `INSERT INTO "bet" (${BET_COLS})
+             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[])
+             ON CONFLICT ("bet_id") DO NOTHING RETURNING "bet_id"`,
+            [c.map((b) => b.betId), c.map((b) => b.roundId), c.map((b) => b.tableId), c.map((b) => b.playerId), c.map((b) => b.spot), c.map((b) => b.kind), c.map((b) => b.stakeMinor), c.map((b) => b.currency), c.map((b) => b.status), c.map((b) => b.returnMinor), c.map((b) => b.placedAt), c.map((b) => b.settledAt)],
+          );
+          if (got.length !== c.length) {
+            const fresh = new Set(got.map((r) => str(r['bet_id'])));
+            throw new DuplicateKey('bet', c.find((b) => !fresh.has(b.betId))?.betId ?? c[0]!.betId);
+          }
+        }
+      },
       async get(betId: string) {
         const [r] = await q(`SELECT ${BET_COLS} FROM "bet" WHERE "bet_id" = $1`, [betId]);
         return r === undefined ? null : toBet(r);
@@ -218,6 +299,25 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
           n += rows.length;
         }
         return n;
+      },
+      async settleRound(roundId: string, lines: readonly BetSettleLine[], at: number) {
+        const out: { betId: string; currency: string }[] = [];
+        for (let i = 0; i < lines.length; i += BATCH) {
+          const c = lines.slice(i, i + BATCH);
+          const rows = await q(
+            `UPDATE "bet" AS b SET "status" = u."to", "return_minor" = u."ret", "settled_at" = $7
+             FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::bigint[]) AS u("id", "to", "ret", "player", "stake")
+             WHERE b."bet_id" = u."id" AND b."round_id" = $6 AND b."status" = 'accepted' AND b."player_id" = u."player" AND b."stake_minor" = u."stake"
+             RETURNING b."bet_id", b."currency"`,
+            [c.map((x) => x.betId), c.map((x) => x.to), c.map((x) => x.returnMinor), c.map((x) => x.playerId), c.map((x) => x.stakeMinor), roundId, at],
+          );
+          for (const r of rows) out.push({ betId: str(r['bet_id']), currency: str(r['currency']) });
+        }
+        return out;
+      },
+      async countAccepted(roundId: string) {
+        const [r] = await q(`SELECT count(*) AS "n" FROM "bet" WHERE "round_id" = $1 AND "status" = 'accepted'`, [roundId]);
+        return toNum(r?.['n'] ?? 0);
       },
     };
 
@@ -264,9 +364,9 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
         let n = 0;
         for (let i = 0; i < postings.length; i += BATCH) {
           const chunk = postings.slice(i, i + BATCH);
-          const keys = new Map<string, { account: string; currency: string }>();
-          for (const p of chunk) for (const e of p.entries) keys.set(`${e.account}\u0000${e.currency}`, { account: e.account, currency: e.currency });
-          const accounts = [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, k]) => k);
+          const keys = new AccountMap<{ account: string; currency: string }>();
+          for (const p of chunk) for (const e of p.entries) keys.getOr(e.account, e.currency, () => ({ account: e.account, currency: e.currency }));
+          const accounts = keys.values().sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
           const acc = [accounts.map((k) => k.account), accounts.map((k) => k.currency)];
           await q(`INSERT INTO "account_balance" ("account","currency","balance_minor") SELECT a, c, 0 FROM unnest($1::text[], $2::text[]) AS u(a, c) ON CONFLICT DO NOTHING`, acc);
           const locked = await q(
@@ -274,7 +374,8 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
              ORDER BY "account" COLLATE "C", "currency" COLLATE "C" FOR UPDATE`,
             acc,
           );
-          const balances = new Map(locked.map((r) => [`${str(r['account'])}\u0000${str(r['currency'])}`, toNum(r['balance_minor'])]));
+          const balances = new AccountMap<number>();
+          for (const r of locked) balances.set(str(r['account']), str(r['currency']), toNum(r['balance_minor']));
           const seen = new Set((await q(`SELECT "posting_id" FROM "ledger_posting" WHERE "posting_id" = ANY($1::text[])`, [chunk.map((p) => p.postingId)])).map((r) => str(r['posting_id'])));
           const fresh: NewPosting[] = [];
           for (const p of chunk) {
@@ -283,27 +384,26 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
             fresh.push(p);
           }
           if (fresh.length === 0) continue;
-          const deltas = new Map<string, { account: string; currency: string; delta: number }>();
-          for (const p of fresh) {
-            for (const e of p.entries) {
-              const k = `${e.account}\u0000${e.currency}`;
-              const d = deltas.get(k) ?? { account: e.account, currency: e.currency, delta: 0 };
-              d.delta += e.amountMinor;
-              deltas.set(k, d);
-            }
-          }
-          for (const [k, d] of deltas) {
-            const bal = balances.get(k) ?? 0;
+          const deltas = new AccountMap<{ account: string; currency: string; delta: number }>();
+          for (const p of fresh) for (const e of p.entries) deltas.getOr(e.account, e.currency, () => ({ account: e.account, currency: e.currency, delta: 0 })).delta += e.amountMinor;
+          for (const d of deltas.values()) {
+            const bal = balances.get(d.account, d.currency) ?? 0;
             if (d.delta < 0 && isNonNegativeAccount(d.account) && bal + d.delta < 0) throw new InsufficientFunds(d.account, -d.delta, bal);
           }
-          const inserted = await q(`INSERT INTO "ledger_posting" ("posting_id","at") SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT DO NOTHING RETURNING "posting_id"`, [fresh.map((p) => p.postingId), fresh.map((p) => p.entries[0]!.at)]);
-          if (inserted.length !== fresh.length) throw new Error(`postMany: ${fresh.length - inserted.length} postings appeared concurrently despite the balance locks`);
+          // A settlement's postings and entries go by COPY on PostgreSQL (issue 13). COPY has no ON CONFLICT:
+          // the ids were checked above under the balance locks, and a duplicate would abort the transaction.
+          const copied = fresh.length >= COPY_FROM_ROWS ? await copyInto(em, 'ledger_posting', ['posting_id', 'at'], fresh.map((p) => [p.postingId, p.entries[0]!.at])) : null;
+          const inserted = copied ?? (await q(`INSERT INTO "ledger_posting" ("posting_id","at") SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT DO NOTHING RETURNING "posting_id"`, [fresh.map((p) => p.postingId), fresh.map((p) => p.entries[0]!.at)])).length;
+          if (inserted !== fresh.length) throw new Error(`postMany: ${fresh.length - inserted} postings appeared concurrently despite the balance locks`);
           const es = fresh.flatMap((p) => p.entries.map((e) => ({ ...e, postingId: p.postingId })));
-          await q(
-            `INSERT INTO "ledger_entry" ("posting_id","account","currency","amount_minor","at","memo") SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::text[])`,
-            [es.map((e) => e.postingId), es.map((e) => e.account), es.map((e) => e.currency), es.map((e) => e.amountMinor), es.map((e) => e.at), es.map((e) => e.memo)],
-          );
-          const ds = [...deltas.values()].filter((d) => d.delta !== 0);
+          const entryCols = ['posting_id', 'account', 'currency', 'amount_minor', 'at', 'memo'];
+          if (copied === null || (await copyInto(em, 'ledger_entry', entryCols, es.map((e) => [e.postingId, e.account, e.currency, e.amountMinor, e.at, e.memo]))) === null) {
+            await q(
+              `INSERT INTO "ledger_entry" ("posting_id","account","currency","amount_minor","at","memo") SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::text[])`,
+              [es.map((e) => e.postingId), es.map((e) => e.account), es.map((e) => e.currency), es.map((e) => e.amountMinor), es.map((e) => e.at), es.map((e) => e.memo)],
+            );
+          }
+          const ds = deltas.values().filter((d) => d.delta !== 0);
           await q(
             `UPDATE "account_balance" AS b SET "balance_minor" = b."balance_minor" + u.d FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u(a, c, d) WHERE b."account" = u.a AND b."currency" = u.c`,
             [ds.map((d) => d.account), ds.map((d) => d.currency), ds.map((d) => d.delta)],

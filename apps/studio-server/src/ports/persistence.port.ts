@@ -82,6 +82,11 @@ export interface BetRow {
 
 export interface BetRepository {
   insert(row: BetRow): Promise<void>;
+  /**
+   * Many new bets in one statement (a bet group's accepted chips, issue 13). Throws DuplicateKey naming
+   * the first id that already exists; nothing is inserted then (the caller's transaction rolls back).
+   */
+  insertMany(rows: readonly BetRow[]): Promise<void>;
   get(betId: string): Promise<BetRow | null>;
   listByRound(roundId: string): Promise<BetRow[]>;
   listByPlayer(playerId: string, limit: number): Promise<BetRow[]>;
@@ -89,6 +94,19 @@ export interface BetRepository {
   transition(betId: string, from: BetStatus, to: BetStatus, returnMinor: number | null, at: number): Promise<boolean>;
   /** Many conditional changes from `from` in one statement (settlement); returns how many bets moved. */
   transitionMany(from: BetStatus, changes: readonly BetTransition[], at: number): Promise<number>;
+  /**
+   * Settlement's one statement (issue 13): moves each listed bet of `roundId` that is `accepted` AND has
+   * the line's player and stake to its new status, and answers the moved bets with their currency. A line
+   * whose bet is missing, already moved, or different is simply not moved (the caller compares counts).
+   */
+  settleRound(roundId: string, lines: readonly BetSettleLine[], at: number): Promise<{ betId: string; currency: string }[]>;
+  /** How many bets of the round are still `accepted` (every accepted bet must be settled: non-negotiable 2). */
+  countAccepted(roundId: string): Promise<number>;
+}
+
+export interface BetSettleLine extends BetTransition {
+  readonly playerId: string;
+  readonly stakeMinor: number;
 }
 
 export interface BetTransition {

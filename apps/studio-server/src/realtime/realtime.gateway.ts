@@ -128,8 +128,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
   handleConnection(socket: Socket): void {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = typeof auth?.token === 'string' ? auth.token : typeof socket.handshake.query['token'] === 'string' ? socket.handshake.query['token'] : null;
-    const user = this.auth.verify(token);
-    if (!user) {
+    // Issue 13: the token is decoded once; the user-store check below reuses its claims (batched lookups).
+    const verified = this.auth.verifyForSocket(token);
+    const user = verified?.user;
+    if (!verified || !user) {
       socket.emit('error', { ...errorBodyOf(rejection('UNAUTHENTICATED', null, 'A valid token is required to connect.')), status: statusOf('UNAUTHENTICATED') });
       socket.disconnect(true);
       return;
@@ -138,7 +140,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     // The signature was checked synchronously; the user store (exists, enabled, not revoked) answers next.
     // Until it has, the socket gets no frame: every message waits for it and staff rooms are joined after
     // it (a token revoked during the handshake never receives anything).
-    const checked = this.auth.authenticate(token).then(
+    const checked = verified.confirmed().then(
       (u) => {
         if (u !== null) return true;
         if (socket.connected) this.refuse(socket, 'UNAUTHENTICATED', 'The token is no longer valid (user disabled, deleted or signed out).');
@@ -174,7 +176,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
   @SubscribeMessage('table.join')
   join(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
     return this.handle(s, 'table.join', m, async (u, b) => {
-      const t = await this.tables.get(b.tableId);
+      const t = await this.tables.exists(b.tableId);
       if (!t.ok) return t;
       if (u.role === 'player') {
         const room = playerRoom(b.tableId, u.userId);
@@ -312,7 +314,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
   }
 
   private async resync(s: Socket, u: AuthUser, tableId: string, roundId: string | undefined, lastSeq: number | undefined): Promise<RoundSnapshotFrame> {
-    const cur = await this.rounds.currentRound(tableId);
+    const cur = await this.rounds.latestCommitted(tableId);
     const audience = audienceOf(u);
     if (cur && roundId === cur.roundId && lastSeq !== undefined && lastSeq < cur.state.seq) {
       const missing = await this.rounds.loadEvents(cur.roundId, lastSeq);

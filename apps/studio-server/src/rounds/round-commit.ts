@@ -1,9 +1,9 @@
-import { DuplicateKey, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
+import { DuplicateKey, type BetRow, type NewPosting, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
 import type { RoundStateBase } from '@felt/games';
 import type { Table } from '../tables/table.model.js';
 import { betDebitPosting, betRefundPosting } from '../wallet/ledger.rules.js';
 import type { KernelEvent } from './kernel.registry.js';
-import { readModelPhase, type LoadedRound } from './round.model.js';
+import { readModelPhase, readModelState, type LoadedRound } from './round.model.js';
 
 const READ_MODEL_EVERY = 25;
 const READ_MODEL_LINEAR_UNTIL = 200;
@@ -42,7 +42,7 @@ export class RoundCommitter {
       // it at checkpoints only: rewriting a state holding every bet on every bet is O(n²).
       const onlyBets = events.every((e) => e.type === 'BetAccepted' || e.type === 'BetCancelled');
       if (!onlyBets || readModelCheckpoint(state.seq) !== readModelCheckpoint(round.state.seq)) {
-        await tx.rounds.upsert({ roundId, tableId: table.tableId, game: round.game, seq: state.seq, phase: readModelPhase(state.phase), state, openedAt: round.openedAt, updatedAt: now });
+        await tx.rounds.upsert({ roundId, tableId: table.tableId, game: round.game, seq: state.seq, phase: readModelPhase(state.phase), state: readModelState(state), openedAt: round.openedAt, updatedAt: now });
       }
       await this.applyMoney(tx, table, roundId, events, now);
       return appended;
@@ -51,28 +51,43 @@ export class RoundCommitter {
 
   /** Settlement refunded a void round: its read model says `void` (finished) from now on. */
   async markVoidFinished(round: LoadedRound, now: number): Promise<void> {
-    await this.uow.run((tx) => tx.rounds.upsert({ roundId: round.roundId, tableId: round.tableId, game: round.game, seq: round.state.seq, phase: 'void', state: round.state, openedAt: round.openedAt, updatedAt: now }));
+    await this.uow.run((tx) => tx.rounds.upsert({ roundId: round.roundId, tableId: round.tableId, game: round.game, seq: round.state.seq, phase: 'void', state: readModelState(round.state), openedAt: round.openedAt, updatedAt: now }));
   }
 
-  /** Bet rows and ledger postings in the same transaction as the events. */
+  /**
+   * Bet rows and ledger postings in the same transaction as the events. Consecutive accepted bets (a bet
+   * group, a layout) are written with one bet insert and one batched posting (issue 13: two statements
+   * per group instead of ~9 per bet); the balance check is on the group's net debit, which for debits
+   * only is the same as checking each in turn. A reused id or a short wallet throws with nothing written.
+   */
   private async applyMoney(tx: Tx, table: Table, roundId: string, events: readonly KernelEvent[], now: number): Promise<void> {
+    let rows: BetRow[] = [];
+    let postings: NewPosting[] = [];
+    const flush = async (): Promise<void> => {
+      if (rows.length === 0) return;
+      // Bet ids are global idempotency keys: an id already used (this or another round, or two tables
+      // racing on one id) is a conflict, never a 5xx.
+      await tx.bets.insertMany(rows).catch((err: unknown) => {
+        throw err instanceof DuplicateKey ? new BetIdTaken(err.key) : err;
+      });
+      await tx.ledger.postMany(postings);
+      rows = [];
+      postings = [];
+    };
     for (const e of events) {
       if (e.type === 'BetAccepted') {
         const bet = (e as unknown as { bet: { betId: string; playerId: string; spot: string; kind: string; stakeMinor: number; acceptedAt: number } }).bet;
-        // Bet ids are global idempotency keys: an id already used in another round is a conflict.
-        if (await tx.bets.get(bet.betId)) throw new BetIdTaken(bet.betId);
-        // Two tables racing on one id: the loser's insert finds the winner's row (never a 5xx).
-        await tx.bets.insert({ betId: bet.betId, roundId, tableId: table.tableId, playerId: bet.playerId, spot: bet.spot, kind: bet.kind, stakeMinor: bet.stakeMinor, currency: table.currency, status: 'accepted', returnMinor: null, placedAt: bet.acceptedAt, settledAt: null }).catch((err: unknown) => {
-          throw err instanceof DuplicateKey ? new BetIdTaken(bet.betId) : err;
-        });
+        rows.push({ betId: bet.betId, roundId, tableId: table.tableId, playerId: bet.playerId, spot: bet.spot, kind: bet.kind, stakeMinor: bet.stakeMinor, currency: table.currency, status: 'accepted', returnMinor: null, placedAt: bet.acceptedAt, settledAt: null });
         const p = betDebitPosting({ betId: bet.betId, playerId: bet.playerId, stakeMinor: bet.stakeMinor, currency: table.currency });
-        await tx.ledger.post(p.postingId, p.entries.map((x) => ({ ...x, at: now })));
+        postings.push({ postingId: p.postingId, entries: p.entries.map((x) => ({ ...x, at: now })) });
       } else if (e.type === 'BetCancelled') {
+        await flush();
         const c = e as unknown as { betId: string; playerId: string; stakeMinor: number };
         await tx.bets.transition(c.betId, 'accepted', 'cancelled', null, now);
         const p = betRefundPosting({ betId: c.betId, playerId: c.playerId, stakeMinor: c.stakeMinor, currency: table.currency });
         await tx.ledger.post(p.postingId, p.entries.map((x) => ({ ...x, at: now })));
       }
     }
+    await flush();
   }
 }

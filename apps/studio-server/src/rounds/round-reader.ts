@@ -30,6 +30,16 @@ export class RoundReader {
     return this.mutex.run(tableId, () => this.store.loadCurrent(tableId));
   }
 
+  /**
+   * The table's last committed round without queueing behind its next write (the join snapshot, issue 13:
+   * a thousand joins used to wait behind every bet group). The cache only ever holds committed states;
+   * frames of a commit in flight follow, and clients drop frames at or below their snapshot's seq.
+   */
+  latestCommitted(tableId: string): Promise<LoadedRound | null> {
+    const cached = this.store.cached(tableId);
+    return cached ? Promise.resolve(cached) : this.currentRound(tableId);
+  }
+
   playerBets(tableId: string, playerId: string): Promise<AcceptedBet[]> {
     // The cached round is the last committed state: answer without queueing behind the table's next
     // bet group (a bet's ack used to wait one more turn of the queue, issue 13).

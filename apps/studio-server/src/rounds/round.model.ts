@@ -65,3 +65,23 @@ export interface Locked {
 }
 export const noop = async (): Promise<void> => undefined;
 export const fail = (v: Violation): Locked => ({ result: { ok: false, violation: v }, after: noop });
+
+/**
+ * What the round's read-model row stores as `state` (issue 13): the fold's header — phase, seq, limits,
+ * closing time, void reason — without the bet book. Bets live in their own table (one row each, written
+ * with the bet) and decisions always fold the event log, so the row no longer rewrites every bet of the
+ * round as jsonb on each commit (~0.5 s at 10 000 bets).
+ */
+export function readModelState(state: RoundStateBase): Record<string, unknown> {
+  return {
+    game: state.game,
+    roundId: state.roundId,
+    tableId: state.tableId,
+    profileId: state.profileId,
+    seq: state.seq,
+    phase: state.phase,
+    bettingClosesAt: state.bettingClosesAt,
+    limits: state.limits,
+    voidReason: state.voidReason,
+  };
+}

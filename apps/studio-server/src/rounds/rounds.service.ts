@@ -151,6 +151,11 @@ export class RoundsService implements OnModuleDestroy {
     return this.reader.currentRound(tableId);
   }
 
+  /** The table's last committed round, without waiting for a write in progress (join snapshots). */
+  latestCommitted(tableId: string): Promise<LoadedRound | null> {
+    return this.reader.latestCommitted(tableId);
+  }
+
   /** A player's accepted bets in the table's current round (the bet ack, `GET …/bets/mine`): O(the player's bets). */
   playerBets(tableId: string, playerId: string): Promise<AcceptedBet[]> {
     return this.reader.playerBets(tableId, playerId);

@@ -3,9 +3,13 @@ import { ModuleRef } from '@nestjs/core';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { CLOCK, type Clock } from '../config/clock.js';
 import { MetricsService } from '../ops/metrics.service.js';
-import { UNIT_OF_WORK, type BetTransition, type NewPosting, type UnitOfWork } from '../ports/persistence.port.js';
+import type { SettlementLine } from '@felt/games';
+import { UNIT_OF_WORK, type BetTransition, type NewPosting, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
 import { settlementPosting } from '../wallet/ledger.rules.js';
 import { SETTLEMENT_SOURCE, type SettleRoundJob, type SettlementSource } from './settlement.port.js';
+
+/** The fast path found something to explain: roll it back and settle through the checked path. */
+class FastPathMiss extends Error {}
 
 export interface SettleResult {
   readonly roundId: string;
@@ -47,32 +51,62 @@ export class SettlementProcessor {
     const settlement = await source.linesFor(roundId);
     if (settlement.roundId !== roundId) throw new Error(`settlement source answered round ${settlement.roundId} for ${roundId}`);
     const at = this.clock.now();
-    // One transaction, a few multi-row statements (issue 13): postings and bet moves are batched.
-    const posted = await this.uow.run(async (tx) => {
-      const bets = new Map((await tx.bets.listByRound(roundId)).map((b) => [b.betId, b]));
-      const seen = new Set<string>();
-      const postings: NewPosting[] = [];
-      const moves: BetTransition[] = [];
-      for (const line of settlement.lines) {
-        const bet = bets.get(line.betId);
-        if (bet === undefined) throw new Error(`round ${roundId}: settlement line for unknown bet ${line.betId}`);
-        if (bet.stakeMinor !== line.stakeMinor || bet.playerId !== line.playerId) throw new Error(`round ${roundId}: line for bet ${line.betId} does not match the stored bet`);
-        seen.add(line.betId);
-        const p = settlementPosting(roundId, line, bet.currency);
-        postings.push({ postingId: p.postingId, entries: p.entries.map((e) => ({ ...e, at })) });
-        moves.push({ betId: line.betId, to: line.outcome === 'refund' ? 'refunded' : 'settled', returnMinor: line.returnMinor });
-      }
-      // Non-negotiable 2: every accepted bet is settled or refunded — a line missing is a kernel/rounds bug.
-      const missing = [...bets.values()].filter((b) => b.status === 'accepted' && !seen.has(b.betId));
-      if (missing.length > 0) throw new Error(`round ${roundId}: accepted bets without a settlement line: ${missing.map((b) => b.betId).join(', ')}`);
-      const n = await tx.ledger.postMany(postings);
-      await tx.bets.transitionMany('accepted', moves, at);
-      return n;
-    });
+    // Issue 13: the first settlement of a round is three statements over arrays — the bets moved (only
+    // accepted bets of this round with the line's player and stake), the round's remaining accepted
+    // bets counted, the postings written — with no read of the whole bet book. Anything unexpected (a
+    // retried settlement whose bets already moved, a line that does not match) rolls that back and runs
+    // the checked path below, which reads every bet and explains what is wrong.
+    let posted: number;
+    try {
+      posted = await this.uow.run((tx) => this.settleFast(tx, roundId, settlement.lines, at));
+    } catch (e) {
+      if (!(e instanceof FastPathMiss)) throw e;
+      posted = await this.uow.run((tx) => this.settleChecked(tx, roundId, settlement.lines, at));
+    }
     await source.markSettled(roundId, at);
     this.metrics.settlementLag.observe(Math.max(0, this.clock.now() - job.enqueuedAt) / 1000);
     if (posted > 0) this.logger.log({ msg: 'round settled', roundId, posted, voided: settlement.voided, houseResultMinor: settlement.houseResultMinor });
     return { roundId, posted, alreadySettled: false };
+  }
+
+  private async settleFast(tx: Tx, roundId: string, lines: readonly SettlementLine[], at: number): Promise<number> {
+    const moved = await tx.bets.settleRound(
+      roundId,
+      lines.map((l) => ({ betId: l.betId, playerId: l.playerId, stakeMinor: l.stakeMinor, to: l.outcome === 'refund' ? 'refunded' : 'settled', returnMinor: l.returnMinor })),
+      at,
+    );
+    if (moved.length !== lines.length) throw new FastPathMiss();
+    // Non-negotiable 2: every accepted bet is settled or refunded.
+    if ((await tx.bets.countAccepted(roundId)) !== 0) throw new FastPathMiss();
+    const currency = new Map(moved.map((m) => [m.betId, m.currency]));
+    const postings: NewPosting[] = lines.map((line) => {
+      const p = settlementPosting(roundId, line, currency.get(line.betId)!);
+      return { postingId: p.postingId, entries: p.entries.map((e) => ({ ...e, at })) };
+    });
+    return tx.ledger.postMany(postings);
+  }
+
+  /** One transaction, a few multi-row statements: every line checked against the stored bet first. */
+  private async settleChecked(tx: Tx, roundId: string, lines: readonly SettlementLine[], at: number): Promise<number> {
+    const bets = new Map((await tx.bets.listByRound(roundId)).map((b) => [b.betId, b]));
+    const seen = new Set<string>();
+    const postings: NewPosting[] = [];
+    const moves: BetTransition[] = [];
+    for (const line of lines) {
+      const bet = bets.get(line.betId);
+      if (bet === undefined) throw new Error(`round ${roundId}: settlement line for unknown bet ${line.betId}`);
+      if (bet.stakeMinor !== line.stakeMinor || bet.playerId !== line.playerId) throw new Error(`round ${roundId}: line for bet ${line.betId} does not match the stored bet`);
+      seen.add(line.betId);
+      const p = settlementPosting(roundId, line, bet.currency);
+      postings.push({ postingId: p.postingId, entries: p.entries.map((e) => ({ ...e, at })) });
+      moves.push({ betId: line.betId, to: line.outcome === 'refund' ? 'refunded' : 'settled', returnMinor: line.returnMinor });
+    }
+    // Non-negotiable 2: every accepted bet is settled or refunded — a line missing is a kernel/rounds bug.
+    const missing = [...bets.values()].filter((b) => b.status === 'accepted' && !seen.has(b.betId));
+    if (missing.length > 0) throw new Error(`round ${roundId}: accepted bets without a settlement line: ${missing.map((b) => b.betId).join(', ')}`);
+    const n = await tx.ledger.postMany(postings);
+    await tx.bets.transitionMany('accepted', moves, at);
+    return n;
   }
 
   /** After the last attempt: the round stays unsettled, the pit boss is told (STYLE.md "Errors": dead-letter + alert). */

@@ -18,6 +18,9 @@ export class TablesService implements OnApplicationBootstrap {
   /** Every saved change (RoundsService starts automatic cadence when a table opens). */
   readonly changes$ = new Subject<TableChange>();
 
+  /** Ids of tables seen to exist (tables are never deleted): `exists` answers them without a read. */
+  private readonly known = new Set<string>();
+
   constructor(
     @Inject(TABLES_REPOSITORY) private readonly repo: TablesRepository,
     @Inject(KERNELS) private readonly kernels: KernelRegistry,
@@ -67,8 +70,19 @@ export class TablesService implements OnApplicationBootstrap {
     return this.repo.list();
   }
 
+  /**
+   * Whether the table exists, for the join path (issue 13: a thousand players joining at once are not a
+   * thousand table reads). Tables are never deleted, so a table once seen exists on every instance.
+   */
+  async exists(tableId: string): Promise<Result<true>> {
+    if (this.known.has(tableId)) return ok(true);
+    const t = await this.get(tableId);
+    return t.ok ? ok(true) : t;
+  }
+
   async get(tableId: string): Promise<Result<Table>> {
     const t = await this.repo.get(tableId);
+    if (t) this.known.add(tableId);
     return t ? ok(t) : { ok: false, violation: rejection(SERVER_CODES.TABLE_NOT_FOUND, null, `No table ${tableId}.`) };
   }
 
