@@ -1,21 +1,53 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Inject, Injectable, Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { SERVER_CLIENT_ID_PREFIX } from '../mqtt/mqtt.tokens.js';
 import { RECOVERY_BY_LEASE } from '../rounds/recovery.service.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
-import { InMemoryTableLeases, RedisTableLeases, TABLE_LEASES } from './table-lease.js';
+import { SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_ROUTER } from './cluster.port.js';
+import { OwnedTables } from './owned-tables.js';
+import { InMemoryTableLeases, RedisTableLeases, TABLE_LEASES, type TableLeases } from './table-lease.js';
 import { CLUSTER_OPTIONS, TableOwnershipService, type ClusterOptions } from './table-ownership.service.js';
+import { TableRouter } from './table-router.js';
 
 export interface ClusterModuleOptions extends Partial<ClusterOptions> {
-  /** Redis for the leases; null: in-process leases (one instance, tests). */
+  /** Redis for the leases, the command routing and the socket.io adapter; null: in-process leases only (one instance, tests). */
   readonly redisUrl: string | null;
+  /** Prefix of the lease keys (default `felt:lease:`). */
   readonly keyPrefix?: string;
+  /** Prefix of the routing channels and the socket.io adapter's channels (default `felt:`): one per cluster. */
+  readonly busPrefix?: string;
+  /** Cluster-wide MQTT client id prefix of the per-table ingest sessions (default `felt-server-cluster`). */
+  readonly ingestSessionPrefix?: string;
+  /** A routed command's answer is awaited this long (default 5 000 ms). */
+  readonly routeTimeoutMs?: number;
+}
+
+const REDIS_CLIENTS = Symbol('CLUSTER_REDIS_CLIENTS');
+
+/** Closes the cluster's Redis connections after the app (and its socket.io server) stopped. */
+@Injectable()
+class ClusterConnections implements OnApplicationShutdown {
+  constructor(
+    @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouter | null,
+    @Inject(REDIS_CLIENTS) private readonly clients: Redis[],
+  ) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.router?.close();
+    await Promise.all(this.clients.map((c) => c.quit().catch(() => c.disconnect())));
+  }
 }
 
 /**
  * Several studio-server instances on one database (issue 13): each table's round is owned by one
  * instance through a lease (Redis), a standby takes a dead owner's tables over by replaying their open
- * rounds. Enabled with FELT_CLUSTER=1 (needs REDIS_URL); FELT_INSTANCE_ID, FELT_LEASE_TTL_MS.
+ * rounds. With Redis, commands reaching a non-owner are routed to the owner (TABLE_ROUTER), socket.io
+ * frames reach players on every instance (SOCKET_IO_ADAPTER: @socket.io/redis-adapter), and each
+ * table's device ingest runs on its owner only, in a cluster-wide MQTT session (TABLE_OWNER_GUARD).
+ * Enabled with FELT_CLUSTER=1 (needs REDIS_URL); FELT_INSTANCE_ID, FELT_LEASE_TTL_MS.
  */
 @Module({})
 export class ClusterModule {
@@ -25,17 +57,43 @@ export class ClusterModule {
       leaseTtlMs: o.leaseTtlMs ?? 5_000,
       ...(o.releaseOnShutdown !== undefined ? { releaseOnShutdown: o.releaseOnShutdown } : {}),
     };
+    const bus = o.busPrefix ?? 'felt:';
+    const redisUrl = o.redisUrl;
+    const clients: Redis[] = [];
+    const owned = new OwnedTables(opts.instanceId, o.ingestSessionPrefix ?? `${SERVER_CLIENT_ID_PREFIX}-cluster`);
     return {
       module: ClusterModule,
       global: true,
       imports: [RoundsModule],
       providers: [
         { provide: CLUSTER_OPTIONS, useValue: opts },
-        { provide: TABLE_LEASES, useFactory: () => (o.redisUrl ? new RedisTableLeases(o.redisUrl, o.keyPrefix) : new InMemoryTableLeases()) },
+        { provide: TABLE_LEASES, useFactory: () => (redisUrl ? new RedisTableLeases(redisUrl, o.keyPrefix) : new InMemoryTableLeases()) },
         { provide: RECOVERY_BY_LEASE, useValue: true },
+        { provide: TABLE_OWNER_GUARD, useValue: owned },
+        { provide: REDIS_CLIENTS, useValue: clients },
+        ...(redisUrl
+          ? [
+              {
+                provide: TABLE_ROUTER,
+                useFactory: (leases: TableLeases, moduleRef: ModuleRef) => new TableRouter(redisUrl, { instanceId: opts.instanceId, prefix: bus, timeoutMs: o.routeTimeoutMs ?? 5_000 }, owned, leases, moduleRef),
+                inject: [TABLE_LEASES, ModuleRef],
+              },
+              {
+                // Fan-out across instances: every room emit is published on Redis and delivered by each instance to its own sockets.
+                provide: SOCKET_IO_ADAPTER,
+                useFactory: () => {
+                  const pub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+                  const sub = pub.duplicate();
+                  clients.push(pub, sub);
+                  return createAdapter(pub, sub, { key: `${bus}socket.io` });
+                },
+              },
+            ]
+          : []),
         TableOwnershipService,
+        ClusterConnections,
       ],
-      exports: [TABLE_LEASES, RECOVERY_BY_LEASE, TableOwnershipService],
+      exports: [TABLE_LEASES, RECOVERY_BY_LEASE, TABLE_OWNER_GUARD, TableOwnershipService, ...(redisUrl ? [TABLE_ROUTER, SOCKET_IO_ADAPTER] : [])],
     };
   }
 
@@ -45,6 +103,13 @@ export class ClusterModule {
     const redisUrl = env['REDIS_URL'];
     if (!redisUrl) throw new Error('FELT_CLUSTER=1 needs REDIS_URL (the table leases live in Redis)');
     const ttl = env['FELT_LEASE_TTL_MS'];
-    return ClusterModule.forRoot({ redisUrl, ...(env['FELT_INSTANCE_ID'] ? { instanceId: env['FELT_INSTANCE_ID'] } : {}), ...(ttl ? { leaseTtlMs: Number(ttl) } : {}) });
+    const root = env['FELT_MQTT_ROOT'];
+    return ClusterModule.forRoot({
+      redisUrl,
+      ...(env['FELT_INSTANCE_ID'] ? { instanceId: env['FELT_INSTANCE_ID'] } : {}),
+      ...(ttl ? { leaseTtlMs: Number(ttl) } : {}),
+      ...(env['FELT_CLUSTER_NAME'] ? { busPrefix: `felt:${env['FELT_CLUSTER_NAME']}:`, keyPrefix: `felt:${env['FELT_CLUSTER_NAME']}:lease:` } : {}),
+      ingestSessionPrefix: `${SERVER_CLIENT_ID_PREFIX}-cluster${env['FELT_CLUSTER_NAME'] ? `-${env['FELT_CLUSTER_NAME']}` : ''}${root ? `-${root.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}`,
+    });
   }
 }

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { RecoveryService } from '../rounds/recovery.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
+import { TABLE_OWNER_GUARD } from './cluster.port.js';
+import type { OwnedTables } from './owned-tables.js';
 import { TABLE_LEASES, type TableLeases } from './table-lease.js';
 
 export interface ClusterOptions {
@@ -26,7 +28,6 @@ export const CLUSTER_OPTIONS = Symbol('CLUSTER_OPTIONS');
 @Injectable()
 export class TableOwnershipService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('Cluster');
-  private readonly owned = new Set<string>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private ticking: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -37,6 +38,7 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
     @Inject(TablesService) private readonly tables: TablesService,
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(RecoveryService) private readonly recovery: RecoveryService,
+    @Inject(TABLE_OWNER_GUARD) private readonly owned: OwnedTables,
   ) {}
 
   get instanceId(): string {
@@ -45,7 +47,12 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
 
   /** Tables this instance owns right now. */
   ownedTables(): readonly string[] {
-    return [...this.owned];
+    return this.owned.list();
+  }
+
+  /** Does this instance own the table now? */
+  owns(tableId: string): boolean {
+    return this.owned.owns(tableId);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -58,8 +65,10 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.ticking;
-    if (this.opts.releaseOnShutdown !== false) for (const t of this.owned) await this.leases.release(t, this.opts.instanceId).catch(() => undefined);
-    this.owned.clear();
+    for (const t of this.owned.list()) {
+      this.owned.drop(t);
+      if (this.opts.releaseOnShutdown !== false) await this.leases.release(t, this.opts.instanceId).catch(() => undefined);
+    }
     await this.leases.close();
   }
 
@@ -72,18 +81,21 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
   private async pass(): Promise<void> {
     if (this.stopped) return;
     const me = this.opts.instanceId;
-    for (const tableId of [...this.owned]) {
+    for (const tableId of this.owned.list()) {
       if (await this.leases.renew(tableId, me, this.opts.leaseTtlMs)) continue;
-      this.owned.delete(tableId);
+      this.owned.drop(tableId);
       this.rounds.invalidate(tableId);
       this.log.warn(`lost the lease of table ${tableId}`);
     }
     for (const t of await this.tables.list()) {
-      if (this.stopped || this.owned.has(t.tableId) || t.status === 'closed') continue;
+      if (this.stopped || this.owned.owns(t.tableId) || t.status === 'closed') continue;
       if (!(await this.leases.acquire(t.tableId, me, this.opts.leaseTtlMs))) continue;
-      this.owned.add(t.tableId);
+      // Owned from here: the recovery's own commands (a deadline already past) are decided here.
+      this.owned.take(t.tableId);
       this.rounds.invalidate(t.tableId);
       const report = await this.recovery.recover(t.tableId);
+      // Then the table's timers, ingest session and presence start here (cadence re-armed, issue 13 point 5).
+      this.owned.announce(t.tableId);
       this.log.log(`instance ${me} owns table ${t.tableId}${report.length ? `; took over ${report.map((r) => `${r.roundId} (${r.phase}, ${r.action})`).join(', ')}` : ''}`);
     }
   }
