@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Inject, Injectable, Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, Optional, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -8,6 +8,8 @@ import { SERVER_CLIENT_ID_PREFIX } from '../mqtt/mqtt.tokens.js';
 import { RECOVERY_BY_LEASE } from '../rounds/recovery.service.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
 import { SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_ROUTER } from './cluster.port.js';
+import { InstanceDirectory } from './instance-directory.js';
+import { FORWARD_TIMEOUT_MS, INSTANCE_DIRECTORY, OwnerForwardMiddleware } from './owner-forward.middleware.js';
 import { OwnedTables } from './owned-tables.js';
 import { InMemoryTableLeases, RedisTableLeases, TABLE_LEASES, type TableLeases } from './table-lease.js';
 import { CLUSTER_OPTIONS, TableOwnershipService, type ClusterOptions } from './table-ownership.service.js';
@@ -50,12 +52,18 @@ class ClusterConnections implements OnApplicationShutdown {
  * Enabled with FELT_CLUSTER=1 (needs REDIS_URL); FELT_INSTANCE_ID, FELT_LEASE_TTL_MS.
  */
 @Module({})
-export class ClusterModule {
+export class ClusterModule implements NestModule {
+  /** REST writes under a table reaching a non-owner are forwarded to the owner (issue 13 point 4). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(OwnerForwardMiddleware).forRoutes({ path: 'tables/*path', method: RequestMethod.ALL });
+  }
+
   static forRoot(o: ClusterModuleOptions): DynamicModule {
     const opts: ClusterOptions = {
       instanceId: o.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
       leaseTtlMs: o.leaseTtlMs ?? 5_000,
       ...(o.releaseOnShutdown !== undefined ? { releaseOnShutdown: o.releaseOnShutdown } : {}),
+      ...(o.advertiseUrl !== undefined ? { advertiseUrl: o.advertiseUrl } : {}),
     };
     const bus = o.busPrefix ?? 'felt:';
     const redisUrl = o.redisUrl;
@@ -71,6 +79,8 @@ export class ClusterModule {
         { provide: RECOVERY_BY_LEASE, useValue: true },
         { provide: TABLE_OWNER_GUARD, useValue: owned },
         { provide: REDIS_CLIENTS, useValue: clients },
+        { provide: FORWARD_TIMEOUT_MS, useValue: o.routeTimeoutMs ?? 5_000 },
+        OwnerForwardMiddleware,
         ...(redisUrl
           ? [
               {
@@ -78,6 +88,7 @@ export class ClusterModule {
                 useFactory: (leases: TableLeases, moduleRef: ModuleRef) => new TableRouter(redisUrl, { instanceId: opts.instanceId, prefix: bus, timeoutMs: o.routeTimeoutMs ?? 5_000 }, owned, leases, moduleRef),
                 inject: [TABLE_LEASES, ModuleRef],
               },
+              { provide: INSTANCE_DIRECTORY, useFactory: () => new InstanceDirectory(redisUrl, bus) },
               {
                 // Fan-out across instances: every room emit is published on Redis and delivered by each instance to its own sockets.
                 provide: SOCKET_IO_ADAPTER,
@@ -107,6 +118,7 @@ export class ClusterModule {
     return ClusterModule.forRoot({
       redisUrl,
       ...(env['FELT_INSTANCE_ID'] ? { instanceId: env['FELT_INSTANCE_ID'] } : {}),
+      ...(env['FELT_ADVERTISE_URL'] ? { advertiseUrl: env['FELT_ADVERTISE_URL'] } : {}),
       ...(ttl ? { leaseTtlMs: Number(ttl) } : {}),
       ...(env['FELT_CLUSTER_NAME'] ? { busPrefix: `felt:${env['FELT_CLUSTER_NAME']}:`, keyPrefix: `felt:${env['FELT_CLUSTER_NAME']}:lease:` } : {}),
       ingestSessionPrefix: `${SERVER_CLIENT_ID_PREFIX}-cluster${env['FELT_CLUSTER_NAME'] ? `-${env['FELT_CLUSTER_NAME']}` : ''}${root ? `-${root.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}`,

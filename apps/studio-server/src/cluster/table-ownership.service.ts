@@ -1,8 +1,12 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { AddressInfo } from 'node:net';
 import { RecoveryService } from '../rounds/recovery.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
 import { TABLE_OWNER_GUARD } from './cluster.port.js';
+import type { InstanceDirectory } from './instance-directory.js';
+import { INSTANCE_DIRECTORY } from './owner-forward.middleware.js';
 import type { OwnedTables } from './owned-tables.js';
 import { TABLE_LEASES, type TableLeases } from './table-lease.js';
 
@@ -13,6 +17,8 @@ export interface ClusterOptions {
   readonly leaseTtlMs: number;
   /** Give the leases up on a graceful shutdown (so a standby takes over at once). Default true. */
   readonly releaseOnShutdown?: boolean;
+  /** This instance's base URL for forwarded REST commands (FELT_ADVERTISE_URL); default http://127.0.0.1:<listening port>. */
+  readonly advertiseUrl?: string;
 }
 
 export const CLUSTER_OPTIONS = Symbol('CLUSTER_OPTIONS');
@@ -39,7 +45,17 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(RecoveryService) private readonly recovery: RecoveryService,
     @Inject(TABLE_OWNER_GUARD) private readonly owned: OwnedTables,
+    @Inject(HttpAdapterHost) private readonly http: HttpAdapterHost,
+    @Optional() @Inject(INSTANCE_DIRECTORY) private readonly directory: InstanceDirectory | null = null,
   ) {}
+
+  /** Where the other instances forward REST commands for the tables this one owns. */
+  private advertisedUrl(): string | null {
+    if (this.opts.advertiseUrl) return this.opts.advertiseUrl;
+    const server = this.http.httpAdapter?.getHttpServer() as { address?: () => AddressInfo | string | null } | undefined;
+    const a = server?.address?.();
+    return a && typeof a === 'object' ? `http://127.0.0.1:${a.port}` : null; // not listening yet: next pass
+  }
 
   get instanceId(): string {
     return this.opts.instanceId;
@@ -70,6 +86,7 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
       if (this.opts.releaseOnShutdown !== false) await this.leases.release(t, this.opts.instanceId).catch(() => undefined);
     }
     await this.leases.close();
+    await this.directory?.close();
   }
 
   /** One pass: renew what is held, take what is free. Passes never overlap. */
@@ -81,6 +98,8 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
   private async pass(): Promise<void> {
     if (this.stopped) return;
     const me = this.opts.instanceId;
+    const url = this.directory ? this.advertisedUrl() : null;
+    if (url !== null) await this.directory?.advertise(me, url, this.opts.leaseTtlMs * 2);
     for (const tableId of this.owned.list()) {
       if (await this.leases.renew(tableId, me, this.opts.leaseTtlMs)) continue;
       this.owned.drop(tableId);

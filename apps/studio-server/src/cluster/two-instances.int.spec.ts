@@ -118,7 +118,30 @@ describe('two instances: bets through both, the owner dies mid-round, the standb
     const onA = players.slice(0, 10);
     const onB = players.slice(10);
 
-    // The dealer opens the round through the STANDBY: routed to the owner.
+    // Round 1, entirely through the STANDBY's REST API (forwarded to the owner's address), settled by the
+    // STANDBY's worker: the postings are made there, the RoundSettled is appended by the owner.
+    const dealerToken = a.token('dealer1', 'dealer');
+    const shaker = await mqtt.connectAsync(mqttUrl, { clientId: `it-${run}-shaker`, clean: true });
+    const roll = (roundId: string, seq: number, dice: [number, number, number]): Promise<unknown> =>
+      shaker.publishAsync(eventsTopic(tableId, 'dice-1', { root }), JSON.stringify({ v: 1, tableId, deviceId: 'dice-1', seq, at: Date.now(), type: 'dice.result', payload: { dice, roundId } }), { qos: 1 });
+    const o1 = await b.http('POST', `/tables/${tableId}/rounds`, dealerToken);
+    expect(o1.status, JSON.stringify(o1.body)).toBeLessThan(300);
+    const round1 = String(o1.body['roundId']);
+    const viaRest = await b.http('POST', `/tables/${tableId}/bets`, a.token('cp10', 'player'), { betId: 'r1-cp10', spot: 'big', stakeMinor: 300 });
+    expect(viaRest.status, JSON.stringify(viaRest.body)).toBe(200);
+    const refusedViaRest = await b.http('POST', `/tables/${tableId}/bets`, a.token('cp11', 'player'), { betId: 'r1-cp11', spot: 'big', stakeMinor: 1 });
+    expect(refusedViaRest.status).toBe(422); // the owner's rule check, its code and status carried back
+    expect((await b.http('POST', `/tables/${tableId}/round/close`, dealerToken)).status).toBe(200);
+    await roll(round1, 1, [1, 2, 3]);
+    await until('round 1 to resolve on the owner', async () => ['resolved', 'settled'].includes((await a.get(RoundsService).currentRound(tableId))?.state.phase ?? ''));
+    await b.get(SettlementService).settleNow(round1); // the standby's worker (the owner's may have done it first: idempotent)
+    await until('the owner to see round 1 settled', async () => (await a.get(RoundsService).currentRound(tableId))?.state.phase === 'settled');
+    await a.get(SettlementService).drain();
+    await b.get(SettlementService).drain();
+    const uow1 = a.get<UnitOfWork>(UNIT_OF_WORK);
+    expect((await uow1.run((tx) => tx.bets.listByRound(round1))).map((x) => [x.betId, x.status])).toEqual([['r1-cp10', 'settled']]);
+
+    // Round 2: the dealer opens it through the STANDBY's socket: routed to the owner.
     const dealer = await connect(b.url, a.token('dealer1', 'dealer'));
     sockets.push(dealer);
     expect((await send(dealer, 'table.join', { tableId })).ok).toBe(true);
@@ -127,7 +150,7 @@ describe('two instances: bets through both, the owner dies mid-round, the standb
     const roundId = String((opened as { result: { roundId: string } }).result.roundId);
     expect(await a.get(RoundsService).currentRound(tableId).then((r) => r?.roundId)).toBe(roundId); // decided by the owner
     // The owner's RoundOpened frame reached the players of BOTH instances (socket.io Redis adapter).
-    await until('every player to see the round open', () => players.every((p) => p.frames.some((f) => f.roundId === roundId && f.seq === 1)));
+    await until('every player to see the round open', () => players.every((p) => p.frames.some((f) => f.roundId === roundId && f.type === 'RoundOpened')));
 
     // A busy table: every player bets two chips at once, through whichever instance they are connected to.
     const acked: string[] = [];
@@ -142,7 +165,7 @@ describe('two instances: bets through both, the owner dies mid-round, the standb
     const refused = await send(onB[0]!.socket, 'bet.place', { tableId, betId: 'too-small', spot: 'big', stakeMinor: 1 });
     expect(refused.ok).toBe(false);
     // Each bettor on the standby got their own bet frames from the owner.
-    await until('own bet frames on the standby', () => onB.every((p) => p.frames.filter((f) => f.type === 'BetAccepted').length === 2));
+    await until('own bet frames on the standby', () => onB.every((p) => p.frames.filter((f) => f.roundId === roundId && f.type === 'BetAccepted').length === 2));
 
     // The owner dies mid-round: no lease release; its players lose their connection.
     await a.close();
@@ -172,8 +195,7 @@ describe('two instances: bets through both, the owner dies mid-round, the standb
     // Betting closes (dealer, through the new owner); the shaker publishes its result to the broker; the
     // new owner's ingest (the table's resumed MQTT session) applies it.
     expect((await send(dealer, 'round.close', { tableId })).ok).toBe(true);
-    const shaker = await mqtt.connectAsync(mqttUrl, { clientId: `it-${run}-shaker`, clean: true });
-    await shaker.publishAsync(eventsTopic(tableId, 'dice-1', { root }), JSON.stringify({ v: 1, tableId, deviceId: 'dice-1', seq: 1, at: Date.now(), type: 'dice.result', payload: { dice: [2, 3, 5], roundId } }), { qos: 1 });
+    await roll(roundId, 2, [2, 3, 5]);
     await shaker.endAsync();
     await until('every player to have the result frame', () => players.every((p) => p.frames.some((f) => f.roundId === roundId && f.type === 'DiceRecorded')), 30_000);
     await until('the round to settle', async () => (await b.get(RoundsService).currentRound(tableId))?.state.phase === 'settled', 30_000);

@@ -154,6 +154,14 @@ export class RoundsService implements OnModuleDestroy {
    * command that was not routed) is refused with the retryable TABLE_OWNER_UNAVAILABLE; the table
    * router sends commands to the owner instead.
    */
+  /**
+   * Several instances (issue 13): an instance that does not own the table sees none of its commits, so
+   * its reads (a join's snapshot, `bets/mine`) come from the event log, never from a stale cache.
+   */
+  private notCachedHere(tableId: string): void {
+    if (this.owner !== null && !this.owner.owns(tableId)) this.store.forget(tableId);
+  }
+
   private notOwner(tableId: string): { ok: false; violation: Violation } | null {
     if (this.owner === null || this.owner.owns(tableId)) return null;
     return { ok: false, violation: rejection('TABLE_OWNER_UNAVAILABLE', 'GEN-3', `Instance ${this.owner.instanceId} does not own table ${tableId}; its owner decides its rounds. Retry shortly.`, { tableId, retryable: true }) };
@@ -168,11 +176,13 @@ export class RoundsService implements OnModuleDestroy {
 
   /** The table's current round (latest opened), or null. */
   currentRound(tableId: string): Promise<LoadedRound | null> {
+    this.notCachedHere(tableId);
     return this.reader.currentRound(tableId);
   }
 
   /** A player's accepted bets in the table's current round (the bet ack, `GET …/bets/mine`): O(the player's bets). */
   playerBets(tableId: string, playerId: string): Promise<AcceptedBet[]> {
+    this.notCachedHere(tableId);
     return this.reader.playerBets(tableId, playerId);
   }
 
@@ -182,6 +192,7 @@ export class RoundsService implements OnModuleDestroy {
   }
 
   viewOf(tableId: string, audience: Audience): Promise<{ roundId: string | null; seq: number; view: unknown; next: readonly NextAction[] }> {
+    this.notCachedHere(tableId);
     return this.reader.viewOf(tableId, audience);
   }
 
