@@ -58,7 +58,7 @@ export class TableRouter implements TableRouterPort {
   private readonly sub: Redis;
   private readonly pending = new Map<string, { resolve: (r: Result<unknown>) => void; timer: ReturnType<typeof setTimeout> }>();
   private readonly running = new Set<Promise<unknown>>();
-  private ready: Promise<unknown>;
+  private readonly ready: Promise<unknown>;
   private closed = false;
 
   constructor(
@@ -73,6 +73,11 @@ export class TableRouter implements TableRouterPort {
     for (const c of [this.pub, this.sub]) c.on('error', (e: Error) => this.log.warn({ msg: 'redis error', error: e.message }));
     this.sub.on('message', (channel: string, message: string) => this.onMessage(channel, message));
     this.ready = this.sub.subscribe(this.channel(opts.instanceId));
+  }
+
+  /** Resolves once this instance listens for requests and answers. */
+  async listening(): Promise<void> {
+    await this.ready;
   }
 
   private channel(instanceId: string): string {
@@ -174,10 +179,13 @@ export class TableRouter implements TableRouterPort {
     }
   }
 
+  /** Stop: callers still waiting get TABLE_OWNER_UNAVAILABLE; commands being decided here are answered (bounded wait). */
   async close(): Promise<void> {
-    this.closed = true;
     for (const [id] of this.pending) this.settle(id, { ok: false, violation: unavailable('?', 'this instance is stopping') });
-    await Promise.all([...this.running]);
+    let bound: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.all([...this.running]), new Promise((r) => (bound = setTimeout(r, this.opts.timeoutMs)))]);
+    clearTimeout(bound);
+    this.closed = true;
     await Promise.all([this.sub, this.pub].map((c) => c.quit().catch(() => c.disconnect())));
   }
 }
