@@ -7,7 +7,8 @@ import { Redis } from 'ioredis';
 import { SERVER_CLIENT_ID_PREFIX } from '../mqtt/mqtt.tokens.js';
 import { RECOVERY_BY_LEASE } from '../rounds/recovery.service.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
-import { SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_ROUTER } from './cluster.port.js';
+import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_ROUTER } from './cluster.port.js';
+import { ClusterPresence } from './cluster-presence.js';
 import { InstanceDirectory } from './instance-directory.js';
 import { FORWARD_TIMEOUT_MS, INSTANCE_DIRECTORY, OwnerForwardMiddleware } from './owner-forward.middleware.js';
 import { OwnedTables } from './owned-tables.js';
@@ -89,6 +90,7 @@ export class ClusterModule implements NestModule {
                 inject: [TABLE_LEASES, ModuleRef],
               },
               { provide: INSTANCE_DIRECTORY, useFactory: () => new InstanceDirectory(redisUrl, bus) },
+              { provide: PRESENCE_MERGER, useFactory: () => new ClusterPresence(redisUrl, bus, opts.instanceId, opts.leaseTtlMs * 2) },
               {
                 // Fan-out across instances: every room emit is published on Redis and delivered by each instance to its own sockets.
                 provide: SOCKET_IO_ADAPTER,
@@ -104,7 +106,7 @@ export class ClusterModule implements NestModule {
         TableOwnershipService,
         ClusterConnections,
       ],
-      exports: [TABLE_LEASES, RECOVERY_BY_LEASE, TABLE_OWNER_GUARD, TableOwnershipService, ...(redisUrl ? [TABLE_ROUTER, SOCKET_IO_ADAPTER] : [])],
+      exports: [TABLE_LEASES, RECOVERY_BY_LEASE, TABLE_OWNER_GUARD, TableOwnershipService, ...(redisUrl ? [TABLE_ROUTER, SOCKET_IO_ADAPTER, PRESENCE_MERGER] : [])],
     };
   }
 

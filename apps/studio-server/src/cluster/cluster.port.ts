@@ -4,7 +4,7 @@
  * and every one of them keeps its single-instance behaviour when the token is absent.
  */
 import type { Result } from '@felt/games';
-import type { PlaceBetBody } from '@felt/protocol';
+import type { DealerAtTable, PlaceBetBody, TablePresence } from '@felt/protocol';
 import type { Observable } from 'rxjs';
 import type { Actor } from '../rounds/rounds.types.js';
 
@@ -45,6 +45,19 @@ export interface TableRouterPort {
   run(tableId: string, actor: Actor, cmd: TableCommand): Promise<Result<unknown>>;
 }
 export const TABLE_ROUTER = Symbol('TABLE_ROUTER');
+
+/** This instance's own part of a table's presence (its sockets). */
+export interface LocalPresence {
+  readonly players: readonly string[];
+  readonly dealers: readonly DealerAtTable[];
+}
+
+/** Table presence summed over every instance (a player counted once wherever connected). */
+export interface PresenceMerger {
+  /** Store this instance's part and answer the merged presence. */
+  merge(tableId: string, local: LocalPresence): Promise<TablePresence>;
+}
+export const PRESENCE_MERGER = Symbol('PRESENCE_MERGER');
 
 /** socket.io adapter factory for cross-instance fan-out (the Redis adapter), or absent on one instance. */
 export const SOCKET_IO_ADAPTER = Symbol('SOCKET_IO_ADAPTER');

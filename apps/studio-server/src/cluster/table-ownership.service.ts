@@ -7,6 +7,8 @@ import { TablesService } from '../tables/tables.service.js';
 import { TABLE_OWNER_GUARD } from './cluster.port.js';
 import type { InstanceDirectory } from './instance-directory.js';
 import { INSTANCE_DIRECTORY } from './owner-forward.middleware.js';
+import type { ClusterPresence } from './cluster-presence.js';
+import { PRESENCE_MERGER } from './cluster.port.js';
 import type { OwnedTables } from './owned-tables.js';
 import { TABLE_LEASES, type TableLeases } from './table-lease.js';
 
@@ -47,6 +49,7 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
     @Inject(TABLE_OWNER_GUARD) private readonly owned: OwnedTables,
     @Inject(HttpAdapterHost) private readonly http: HttpAdapterHost,
     @Optional() @Inject(INSTANCE_DIRECTORY) private readonly directory: InstanceDirectory | null = null,
+    @Optional() @Inject(PRESENCE_MERGER) private readonly presence: ClusterPresence | null = null,
   ) {}
 
   /** Where the other instances forward REST commands for the tables this one owns. */
@@ -87,6 +90,7 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
     }
     await this.leases.close();
     await this.directory?.close();
+    await this.presence?.close();
   }
 
   /** One pass: renew what is held, take what is free. Passes never overlap. */
@@ -100,6 +104,7 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
     const me = this.opts.instanceId;
     const url = this.directory ? this.advertisedUrl() : null;
     if (url !== null) await this.directory?.advertise(me, url, this.opts.leaseTtlMs * 2);
+    await this.presence?.refresh(); // this instance's presence parts stay counted while it lives
     for (const tableId of this.owned.list()) {
       if (await this.leases.renew(tableId, me, this.opts.leaseTtlMs)) continue;
       this.owned.drop(tableId);

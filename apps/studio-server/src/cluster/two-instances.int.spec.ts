@@ -117,6 +117,10 @@ describe('two instances: bets through both, the owner dies mid-round, the standb
     }
     const onA = players.slice(0, 10);
     const onB = players.slice(10);
+    // Presence is merged across instances: every player counts, whichever instance they are on.
+    for (const p of players) expect((await send(p.socket, 'table.presence', { tableId, present: true })).ok).toBe(true);
+    const seen = await send(onA[0]!.socket, 'table.presence', { tableId, present: true });
+    expect((seen as { result: { players: number } }).result.players).toBe(20);
 
     // Round 1, entirely through the STANDBY's REST API (forwarded to the owner's address), settled by the
     // STANDBY's worker: the postings are made there, the RoundSettled is appended by the owner.

@@ -23,7 +23,8 @@ import { rejection, SERVER_CODES } from '../rounds/rounds.types.js';
 import { Coalescer } from './coalesce.js';
 import { TablesService } from '../tables/tables.service.js';
 import { PresenceService, presenceFor } from '../presence/presence.service.js';
-import { SOCKET_IO_ADAPTER, TABLE_ROUTER, type TableCommand, type TableRouterPort } from '../cluster/cluster.port.js';
+import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_ROUTER, type PresenceMerger, type TableCommand, type TableRouterPort } from '../cluster/cluster.port.js';
+import type { TablePresence } from '@felt/protocol';
 
 /** Who may send each client message (every WS message checks the role, issue §9). */
 const MESSAGE_ROLES: Readonly<Record<WsClientMessage, readonly Role[]>> = {
@@ -105,7 +106,18 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     /** Several instances (issue 13): table commands go to the table's owner; frames reach every instance's sockets. */
     @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouterPort | null = null,
     @Optional() @Inject(SOCKET_IO_ADAPTER) private readonly socketAdapter: Parameters<Server['adapter']>[0] | null = null,
+    @Optional() @Inject(PRESENCE_MERGER) private readonly presenceMerger: PresenceMerger | null = null,
   ) {}
+
+  /** The table's presence: this process's, or with several instances the merge of every instance's part. */
+  private presenceOf(tableId: string): Promise<TablePresence> {
+    return this.presenceMerger ? this.presenceMerger.merge(tableId, this.presence.local(tableId)) : Promise.resolve(this.presence.of(tableId));
+  }
+
+  private sendPresence(p: TablePresence): void {
+    this.server?.to([playersRoom(p.tableId)]).emit('table.presence', presenceFor(p, 'player'));
+    this.server?.to([PITBOSS_ROOM, staffRoom(p.tableId, 'dealer')]).emit('table.presence', p);
+  }
 
   /** With the cluster's Redis adapter, every room emit below reaches the room's sockets on every instance. */
   afterInit(server: Server): void {
@@ -133,8 +145,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
       this.alerts.acks$.subscribe((a) => this.server?.to(PITBOSS_ROOM).emit('alert.ack', a)),
       // Issue 7: who is at a table — the count to everyone watching it, the dealers to staff only.
       this.presence.changes$.subscribe((p) => {
-        this.server?.to([playersRoom(p.tableId)]).emit('table.presence', presenceFor(p, 'player'));
-        this.server?.to([PITBOSS_ROOM, staffRoom(p.tableId, 'dealer')]).emit('table.presence', p);
+        if (!this.presenceMerger) return this.sendPresence(p);
+        this.presenceOf(p.tableId).then(
+          (merged) => this.sendPresence(merged),
+          (e: unknown) => this.log.warn(`presence of ${p.tableId} not merged: ${(e as Error).message}`),
+        );
       }),
       // Issue 9 finding 9: a revoked, disabled or deleted user's sockets are disconnected at once.
       this.auth.revoked$.subscribe((r) => this.dropUser(r.userId, r.reason)),
@@ -233,7 +248,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
       const t = await this.tables.get(b.tableId);
       if (!t.ok) return t;
       this.presence.setPlayer(s.id, b.tableId, u.userId, b.present);
-      return { ok: true, value: presenceFor(this.presence.of(b.tableId), u.role) };
+      return { ok: true, value: presenceFor(await this.presenceOf(b.tableId), u.role) };
     });
   }
 

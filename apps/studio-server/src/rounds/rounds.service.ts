@@ -230,9 +230,10 @@ export class RoundsService implements OnModuleDestroy {
     });
   }
 
-  /** Forget cached state (tests; a standby instance taking over). */
+  /** Forget cached state and the table's deadline timers (tests; an instance taking a table over or losing it). */
   invalidate(tableId: string): void {
     this.store.forget(tableId);
+    this.deadlines.disarm(tableId);
   }
 
   /** Is the round finished (settled or void)? */
