@@ -84,6 +84,12 @@ describe('docker-compose.yml (issue 12 point 4)', () => {
     expect(conf).toMatch(/^allow_anonymous false$/m);
     expect(conf).toMatch(/^password_file \/mosquitto\/auth\/passwd$/m);
     expect(conf).toMatch(/^acl_file \/mosquitto\/auth\/acl$/m);
+    // The server's client ids are reserved: devices' ids are their usernames on 1883, the server alone on 1884 (unpublished).
+    expect(conf).toMatch(/^per_listener_settings true$/m);
+    expect(conf).toMatch(/^listener 1883\nuse_username_as_clientid true$/m);
+    expect(conf).toMatch(/^listener 1884\nallow_anonymous false\npassword_file \/mosquitto\/auth\/passwd-server$/m);
+    expect((compose.services['studio-server'] as { environment?: Record<string, string> } | undefined)?.environment?.['MQTT_URL']).toBe('mqtt://mosquitto:1884');
+    expect(m?.ports).toEqual(['1883:1883']);
   });
 
   it('Prometheus scrapes the server /metrics and the Grafana dashboard charts rounds, bets, latency and device faults from real series', async () => {

@@ -9,6 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
+import { gameDefinition } from '@felt/games';
+import { io, type Socket } from 'socket.io-client';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../apps/studio-server/src/persistence/test-database.js';
 import { freePort, MosquittoProcess, ServerProcess } from '../support/processes.js';
 import { hostPort, TcpProxy } from '../support/tcp-proxy.js';
@@ -39,6 +41,7 @@ export class Drill {
   private pool!: pg.Pool;
   private seq = 0;
   private readonly tokens = new Map<string, string>();
+  private readonly sockets: Socket[] = [];
 
   static async start(opts: DrillOptions = {}): Promise<Drill> {
     const d = new Drill();
@@ -100,12 +103,32 @@ export class Drill {
     return t;
   }
 
+  /** A connected socket.io client of `username` (closed by `dispose`). */
+  async socket(username: string): Promise<Socket> {
+    const s = io(this.server.url, { auth: { token: await this.token(username) }, transports: ['websocket'], reconnection: false, forceNew: true });
+    this.sockets.push(s);
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', () => resolve());
+      s.once('connect_error', reject);
+    });
+    return s;
+  }
+
   async sicboTable(): Promise<string> {
+    return this.table('sicbo', 'standard', [{ deviceId: 'dice-1', kind: 'dice' }]);
+  }
+
+  /** An open table of `game` (manual cadence, a 300 s bet window: the drill closes betting itself). */
+  async table(game: string, profileId: string, devices: readonly { deviceId: string; kind: string }[]): Promise<string> {
     const boss = await this.token('pitboss1');
-    const t = await this.http('POST', '/tables', boss, { name: `Drill ${this.id}`, game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000 }, betWindowS: 300, devices: [{ deviceId: 'dice-1', kind: 'dice' }] });
+    const t = await this.http('POST', '/tables', boss, { name: `Drill ${this.id}`, game, profileId, limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000 }, betWindowS: 300, devices });
     if (t.status !== 201) throw new Error(`create table: ${t.status} ${JSON.stringify(t.body)}`);
     const tableId = String(t.body['tableId']);
-    await this.http('POST', `/tables/${tableId}/status`, boss, { status: 'open', reason: 'drill' });
+    // The pre-open check the game's definition asks for (ROU-7 wheel, GEN-8 cards) comes first.
+    const pre = gameDefinition(game)?.preOpen;
+    if (pre) await this.http('POST', `/tables/${tableId}/pre-open-check`, boss, { checks: [...pre.checks], note: 'drill' });
+    const open = await this.http('POST', `/tables/${tableId}/status`, boss, { status: 'open', reason: 'drill' });
+    if (open.status >= 300) throw new Error(`open table: ${open.status} ${JSON.stringify(open.body)}`);
     return tableId;
   }
 
@@ -195,6 +218,7 @@ export class Drill {
   }
 
   async dispose(): Promise<void> {
+    for (const s of this.sockets) s.close();
     await this.device?.endAsync(true).catch(() => undefined);
     await this.server?.stop().catch(() => undefined);
     await this.pool?.end().catch(() => undefined);

@@ -101,8 +101,16 @@ describe('drills: outages and bad traffic (issue 9)', () => {
       const r = await d.openRound(t);
       const b = await d.bets(t, 'pg', 2);
       await d.close(t);
+      // A second round's bets arrive during the outage (the first is closed): on REST and on the socket.
+      const ws = await d.socket('player2');
+      await ws.emitWithAck('table.join', { tableId: t });
       d.pgProxy.down();
       const during = await d.http('POST', `/tables/${t}/bets`, await d.token('player1'), { betId: 'pg-during', spot: 'big', stakeMinor: 100 });
+      const duringWs = (await ws.timeout(20_000).emitWithAck('bet.place', { tableId: t, betId: 'pg-during-ws', spot: 'small', stakeMinor: 100 })) as { ok: boolean; error?: { code: string; status: number; details?: Record<string, unknown> } };
+      // Not 500 INTERNAL: a coded, retryable 503 — nothing was accepted (the ledger check below counts every bet).
+      expect(during.status).toBe(503);
+      expect(during.body).toMatchObject({ code: 'STORE_UNAVAILABLE', details: { retryable: true } });
+      expect(duringWs).toMatchObject({ ok: false, error: { code: 'STORE_UNAVAILABLE', status: 503, details: { retryable: true } } });
       await d.dice(t, r, [2, 3, 3]);
       await sleep(5_000);
       const k = Date.now();
@@ -110,7 +118,9 @@ describe('drills: outages and bad traffic (issue 9)', () => {
       await d.until(r, ['settled'], 30_000);
       const recover = Date.now() - k;
       const lost = await clean(d, b.accepted);
-      figures.push({ drill: 'PostgreSQL connection loss 5 s', bets: b.accepted, lost, recoverMs: recover, note: `PG up → settled; a bet during the outage answered ${during.status} ${during.body.code ?? ''}` });
+      const f = await d.finalCheck();
+      expect(f.bets).toBe(b.accepted); // the bets refused during the outage were not written
+      figures.push({ drill: 'PostgreSQL connection loss 5 s', bets: b.accepted, lost, recoverMs: recover, note: `PG up → settled; bets during the outage answered REST ${during.status} ${during.body.code ?? ''}, WS ${duringWs.error?.status ?? ''} ${duringWs.error?.code ?? ''}` });
     } finally {
       await d.dispose();
     }

@@ -46,3 +46,41 @@ describe('felt rtp / felt settle ray-poker (rules-ray-2011.md §7)', () => {
     expect(r.out).toBe('');
   });
 });
+
+describe('felt rtp / felt settle for the live RAY games (triple-bet-poker, dynamic-poker, riverside-poker)', () => {
+  it('felt rtp triple-bet-poker is exact through the live definition (optimal removals; B every hand)', async () => {
+    const r = await felt(['rtp', 'triple-bet-poker', '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as RtpReport;
+    expect(report.rows.map((x) => [x.bet, x.method, x.exact])).toEqual([
+      ['main', 'exact', '9503231/9746100'],
+      ['bonus', 'exact', '170869/216580'],
+    ]);
+  }, 120_000);
+
+  it('felt rtp dynamic-poker simulates with the stated strategy and a 95 % interval', async () => {
+    const report = JSON.parse((await felt(['rtp', 'dynamic-poker', '--json', '--rounds', '20000', '--seed', '3'])).out) as RtpReport;
+    expect(report.rows[0]).toMatchObject({ method: 'simulation', samples: 20_000 });
+    expect(report.rows[0]?.note).toMatch(/strategy: always bet the Flop/);
+    expect(report.rows[1]?.exact).toBe('584/663');
+  }, 60_000);
+
+  it('felt settle riverside-poker settles a round through the live kernel (exit 0)', async () => {
+    const input = { player: ['AS', 'KD'], dealer: ['QC', 'QD'], board: ['AC', 'KH', '7S', '4D', '2C'], bets: [{ spot: 'blind', stakeMinor: 100, playerId: 'p1' }, { spot: 'bonus', stakeMinor: 50, playerId: 'p1' }], actions: { p1: ['call'] } };
+    const r = await felt(['settle', 'riverside-poker', '--json'], JSON.stringify(input));
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('RV-2');
+  });
+
+  it.each([
+    ['triple-bet-poker', 'a card not in the deck', { player: ['TC', 'KH', '1X'], board: ['TD', '3S'], bets: [] }, 'POKER_CARD_INVALID'],
+    ['dynamic-poker', 'an impossible deal (a card twice)', { player: ['AS', 'AD'], dealer: ['AS', '2C'], board: ['3C', '4C', '5C', '6C', '7C'], bets: [] }, 'POKER_CARD_DUPLICATE'],
+    ['riverside-poker', 'the wrong card count', { player: ['AS'], dealer: ['KS', 'KD'], board: ['3C', '4C', '5C', '6C', '7C'], bets: [] }, 'POKER_CARD_COUNT'],
+    ['triple-bet-poker', 'the wrong board count', { player: ['TC', 'KH', '2D'], board: ['TD'], bets: [] }, 'POKER_CARD_COUNT'],
+  ])('felt settle %s rejects %s: code on stderr, exit 2', async (game, _n, input, code) => {
+    const r = await felt(['settle', game], JSON.stringify(input));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(code);
+    expect(r.out).toBe('');
+  });
+});

@@ -3,6 +3,7 @@ import { parseCommandArgs, resolveGame, resolveProfile } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line, readAll, type CliIo } from './io.js';
 import { renderTable } from './table.js';
+import { isPokerSettleGame, POKER_SETTLE_HELP, settlePoker } from './poker-settle.js';
 
 const HELP = `Usage: felt settle <game> [--profile <name>] [--json] < round.json
 
@@ -15,6 +16,8 @@ prints every bet's result and payout. The input format of each game is in apps/c
   --json            print the Settlement as JSON:
                       { "roundId", "voided", "houseResultMinor",
                         "lines": [ { "betId", "playerId", "stakeMinor", "returnMinor", "outcome", "rules" } ] }
+
+${POKER_SETTLE_HELP}
 
 Exit codes: 0 settled; 2 malformed JSON, invalid input (the message names the rule ID and code), or an
 unknown game/profile/flag.`;
@@ -74,6 +77,20 @@ export const settleCommand: CliCommand = {
       return EXIT.ok;
     }
     if (parsed.positionals.length > 1) return usage(io, `unexpected argument "${parsed.positionals[1]}"`);
+    const first = parsed.positionals[0];
+    if (isPokerSettleGame(first)) {
+      if (parsed.values.profile !== undefined) return usage(io, `${first} takes its table settings from the input's "table", not --profile`);
+      const text = await readAll(io.stdin);
+      if (text === null || text.trim() === '') return usage(io, `no input: pipe the hand JSON on stdin (felt settle ${first} < hand.json)`);
+      let input: unknown;
+      try {
+        input = JSON.parse(text);
+      } catch (e: unknown) {
+        line(io.stderr, `felt settle: malformed JSON on stdin: ${e instanceof Error ? e.message : String(e)}`);
+        return EXIT.usage;
+      }
+      return settlePoker(first, input, parsed.values.json === true, io);
+    }
     const game = resolveGame(parsed.positionals[0]);
     if (!game.ok) return usage(io, game.message);
     const profile = resolveProfile(game.value, parsed.values.profile);

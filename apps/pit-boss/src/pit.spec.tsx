@@ -12,7 +12,7 @@ import { useAcks } from './features/alerts/useAcks';
 import { useAlertsFeed } from './features/floor/usePitData';
 import { AlertsPanel } from './features/alerts/AlertsPanel';
 import { faultsOf, fromFirstActivity, seriesOf } from './features/charts/charts.model';
-import { attentionOf, glance, sortTiles, tileOf } from './features/floor/floor.model';
+import { attentionOf, glance, isStalled, sortTiles, tileOf } from './features/floor/floor.model';
 import { FloorScreen } from './features/floor/FloorScreen';
 import { missingSeqs, outcomeText, replay, sourceOf } from './features/rounds/replay.model';
 import { kernelFor } from './features/rounds/kernels';
@@ -300,5 +300,42 @@ describe('approval dialogs (component): a reason is required', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason (recorded in the audit log)'), { target: { value: 'morning check' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(check).toHaveBeenCalledWith('tbl_r', { checks: ['table', 'wheel-level', 'free-running', 'ball'], note: 'morning check' }));
+  });
+
+  it('a round stalled in play (PLAY_STALLED) offers "Resume play" next to void; it needs a reason and goes out through the SDK', async () => {
+    const t = table({ tableId: 'tbl_s', name: 'Sic Bo 1', game: 'sicbo' });
+    const stalledAlert = alert('al_s', 'warning', 1, { tableId: 'tbl_s', roundId: 'rnd_s', code: 'PLAY_STALLED' });
+    const round = { roundId: 'rnd_s', phase: 'closed', bettingClosesAt: null, bets: 2, players: 1, stakeMinor: 200 };
+    expect(isStalled([stalledAlert], round)).toBe(true);
+    expect(isStalled([stalledAlert], { ...round, phase: 'settled' })).toBe(false); // resolved since: nothing owed
+    expect(isStalled([{ ...stalledAlert, roundId: 'rnd_old' }], round)).toBe(false); // an older round's alert
+    expect(isStalled([], round)).toBe(false);
+    // Not stalled: no resume button.
+    const calm = renderWithFelt(<TableActions table={t} hasRound stalled={false} />, { catalogues, user });
+    expect(screen.queryByRole('button', { name: 'Resume play' })).toBeNull();
+    calm.unmount();
+    const { api } = renderWithFelt(<TableActions table={t} hasRound stalled />, { catalogues, user });
+    const resume = vi.spyOn(api, 'resumePlay').mockResolvedValue({ roundId: 'rnd_s', seq: 7, phase: 'closed', events: [], duplicate: false });
+    expect(screen.getByText('Play stalled: the round is waiting for its device past the deadline. Resume play or void the round.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Void round' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume play' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resume play of the stalled round at Sic Bo 1' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(resume).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText('Reason (recorded in the audit log)'), { target: { value: 'shaker re-plugged' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledWith('tbl_s', 'shaker re-plugged'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('resume play refused by the server (ROUND_NOT_STALLED) stays in the dialog with its code', async () => {
+    const t = table({ tableId: 'tbl_s', name: 'Sic Bo 1', game: 'sicbo' });
+    const { api } = renderWithFelt(<TableActions table={t} hasRound stalled />, { catalogues, user });
+    vi.spyOn(api, 'resumePlay').mockRejectedValueOnce({ code: 'ROUND_NOT_STALLED', ruleId: 'GEN-6', message: 'The round is not stalled: there is nothing to resume.' });
+    fireEvent.click(screen.getByRole('button', { name: 'Resume play' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resume play of the stalled round at Sic Bo 1' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (recorded in the audit log)'), { target: { value: 'check' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('GEN-6'));
   });
 });

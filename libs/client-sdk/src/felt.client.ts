@@ -125,6 +125,7 @@ export class FeltClient {
   readonly baseUrl: string;
   private tokenValue: string | null;
   private refreshValue: string | null = null;
+  private refreshing: Promise<LoginResult> | null = null;
   private readonly fetchFn: FetchLike;
   /** Called with every pair obtained by `refresh()` (e.g. to hand the new access token to a RealtimeClient). */
   onTokens: ((r: LoginResult) => void) | null = null;
@@ -167,11 +168,20 @@ export class FeltClient {
    */
   async refresh(): Promise<LoginResult> {
     if (this.refreshValue === null) throw FeltApiError.client(CLIENT_ERROR_CODES.NO_TOKEN, 'refresh() needs a refresh token: login() first');
-    const r = await this.request<LoginResult>('POST', '/auth/refresh', { body: { refreshToken: this.refreshValue }, auth: false, noRefresh: true });
-    this.tokenValue = r.token;
-    this.refreshValue = r.refreshToken ?? null;
-    this.onTokens?.(r);
-    return r;
+    // Single flight: a refresh token works once (the server treats a second use as theft and ends every
+    // session), so calls that all got a 401 at once share one refresh.
+    this.refreshing ??= (async () => {
+      try {
+        const r = await this.request<LoginResult>('POST', '/auth/refresh', { body: { refreshToken: this.refreshValue }, auth: false, noRefresh: true });
+        this.tokenValue = r.token;
+        this.refreshValue = r.refreshToken ?? null;
+        this.onTokens?.(r);
+        return r;
+      } finally {
+        this.refreshing = null;
+      }
+    })();
+    return this.refreshing;
   }
 
   /** Forgets the tokens locally (use `signOut()` to also revoke them on the server). */
@@ -302,6 +312,14 @@ export class FeltClient {
   /** Pit boss voids the round directly (technical error, ROU-6 / GEN-6). */
   async voidRound(tableId: string, reason: string): Promise<CommandResult> {
     return this.request('POST', `/tables/${seg(tableId)}/round/void`, { body: validate(ReasonBodySchema, { reason }) });
+  }
+
+  /**
+   * Pit boss resumes a round stalled in play (`PLAY_STALLED`, issue 9 §5): the step's deadline is re-armed
+   * from now (the other choice is `voidRound`); `ROUND_NOT_STALLED` when nothing is stalled. Audited.
+   */
+  async resumePlay(tableId: string, reason: string): Promise<CommandResult> {
+    return this.request('POST', `/tables/${seg(tableId)}/round/resume-play`, { body: validate(ReasonBodySchema, { reason }) });
   }
 
   /** Dealer enters a card/result by hand (S-3); it waits for a pit boss's approval. */
@@ -485,7 +503,10 @@ export class FeltClient {
     }
     if (res.status === 401 && opts.auth !== false && opts.noRefresh !== true && this.refreshValue !== null) {
       // The access token expired (or was revoked): one refresh, then the call once more (a revoked session fails the refresh).
-      await this.refresh();
+      // If another call already refreshed since this one was sent, its new token is simply used.
+      const sent = headers['authorization'];
+      if (this.refreshing !== null) await this.refreshing;
+      else if (sent === `Bearer ${this.tokenValue ?? ''}`) await this.refresh();
       return this.request<T>(method, path, { ...opts, noRefresh: true });
     }
     if (!res.ok && !(opts.acceptStatus ?? []).includes(res.status)) throw FeltApiError.fromHttp(res.status, text);

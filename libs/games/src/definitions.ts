@@ -14,6 +14,7 @@ import { threeCardPokerKernel } from './banked-poker/three-card-poker.game.js';
 import { casinoHoldemKernel } from './banked-poker/casino-holdem.game.js';
 import { ultimateTexasHoldemKernel } from './banked-poker/ultimate-texas-holdem.game.js';
 import { texasHoldemBonusKernel } from './banked-poker/texas-holdem-bonus.game.js';
+import { dynamicPokerKernel, riversidePokerKernel, tripleBetPokerKernel } from './ray-poker/ray-poker.live.js';
 
 /**
  * The registry of game definitions (issue 8): every game is a `defineGame(...)` run by the one
@@ -41,6 +42,9 @@ export const GAME_KERNELS: Readonly<Partial<Record<GameId, AnyRefereeKernel>>> =
   'casino-holdem': asAny(casinoHoldemKernel),
   'ultimate-texas-holdem': asAny(ultimateTexasHoldemKernel),
   'texas-holdem-bonus': asAny(texasHoldemBonusKernel),
+  'triple-bet-poker': asAny(tripleBetPokerKernel),
+  'dynamic-poker': asAny(dynamicPokerKernel),
+  'riverside-poker': asAny(riversidePokerKernel),
 };
 
 /** Every game definition, by id. */

@@ -14,6 +14,7 @@ import { fastPokerGame } from './ray-poker/fast-poker.game.js';
 import { casinoHoldemGame } from './banked-poker/casino-holdem.game.js';
 import { ultimateTexasHoldemGame } from './banked-poker/ultimate-texas-holdem.game.js';
 import { texasHoldemBonusGame } from './banked-poker/texas-holdem-bonus.game.js';
+import { dynamicPokerGame, riversidePokerGame, tripleBetPokerGame } from './ray-poker/ray-poker.live.js';
 
 /** Every game module, by id (used by the `felt` CLI and the studio server). */
 export const GAMES: Partial<Record<ToolGameId, GameModule>> = {
@@ -32,6 +33,9 @@ export const GAMES: Partial<Record<ToolGameId, GameModule>> = {
   'casino-holdem': casinoHoldemGame,
   'ultimate-texas-holdem': ultimateTexasHoldemGame,
   'texas-holdem-bonus': texasHoldemBonusGame,
+  'triple-bet-poker': tripleBetPokerGame,
+  'dynamic-poker': dynamicPokerGame,
+  'riverside-poker': riversidePokerGame,
 };
 
 export function gameModule(id: string): GameModule | undefined {

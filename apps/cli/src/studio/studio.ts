@@ -8,7 +8,7 @@ import type { SerialPortStream } from '@serialport/stream';
 import { FeltClient, FeltApiError, newBetId, type Table } from '@felt/client-sdk';
 import { Agent, silentLogger, type AgentConfig, type DeviceConfig, type PortOpenOptions } from '@felt/edge-agent';
 import { mockHostDuplex, MoneyWheelSim, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt/hardware-sim';
-import { aclFile, passwordFile, type DeviceUser } from '../trust/mosquitto-auth.js';
+import { aclFile, passwordFile, serverPasswordFile, type DeviceUser } from '../trust/mosquitto-auth.js';
 import { BANKED_POKER_GAMES, BOT_SPOTS, DEMO_TABLES, MONEY_WHEEL_GAME } from './demo-tables.js';
 import { gameDefinition } from '@felt/games';
 
@@ -198,6 +198,7 @@ export class Studio {
     for (const [t, creds] of all) for (const [deviceId, c] of creds) devices.push({ ...c, tableId: t.tableId, deviceId });
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'passwd'), passwordFile([server, ...devices]), { mode: 0o644 });
+    writeFileSync(join(dir, 'passwd-server'), serverPasswordFile(server), { mode: 0o644 });
     writeFileSync(join(dir, 'acl'), aclFile(server.username, devices), { mode: 0o644 });
     const probe = devices[0];
     if (probe === undefined) return;

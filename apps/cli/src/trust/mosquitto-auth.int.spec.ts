@@ -5,7 +5,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aclFile, mosquittoConf, mosquittoHash, passwordFile, type DeviceUser } from './mosquitto-auth.js';
+import { aclFile, mosquittoConf, mosquittoHash, passwordFile, serverPasswordFile, type DeviceUser } from './mosquitto-auth.js';
 
 /**
  * Drill (issue 9 finding 1) against a real Mosquitto with the generated password file and ACL: a second
@@ -30,15 +30,21 @@ describe('Mosquitto with the generated password file + ACL (anonymous off)', () 
   const other: DeviceUser = { username: 'tbl_2/wheel-1', password: 'other-secret-1', tableId: 'tbl_2', deviceId: 'wheel-1' };
   let broker: ChildProcess;
   let url = '';
+  let serverUrl = '';
   const clients: MqttClient[] = [];
   const connect = async (u: { username?: string; password?: string }): Promise<MqttClient> => {
     const c = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 3000, ...u });
     clients.push(c);
     return c;
   };
-  const refused = async (u: { username?: string; password?: string }): Promise<string> => {
+  const connectServer = async (extra: mqtt.IClientOptions = {}): Promise<MqttClient> => {
+    const c = await mqtt.connectAsync(serverUrl, { reconnectPeriod: 0, connectTimeout: 3000, ...server, ...extra });
+    clients.push(c);
+    return c;
+  };
+  const refused = async (u: { username?: string; password?: string; clientId?: string }, at?: string): Promise<string> => {
     try {
-      const c = await connect(u);
+      const c = await (at === undefined ? connect(u) : mqtt.connectAsync(at, { reconnectPeriod: 0, connectTimeout: 3000, ...u }).then((x) => (clients.push(x), x)));
       return `connected ${String(c.connected)}`;
     } catch (e) {
       return (e as Error).message;
@@ -47,17 +53,21 @@ describe('Mosquitto with the generated password file + ACL (anonymous off)', () 
 
   beforeAll(async () => {
     const port = await freePort();
+    const sport = await freePort();
     url = `mqtt://127.0.0.1:${port}`;
+    serverUrl = `mqtt://127.0.0.1:${sport}`;
     writeFileSync(join(dir, 'passwd'), passwordFile([server, wheel, shoe, other]), { mode: 0o600 });
+    writeFileSync(join(dir, 'passwd-server'), serverPasswordFile(server), { mode: 0o600 });
     writeFileSync(join(dir, 'acl'), aclFile(server.username, [wheel, shoe, other]), { mode: 0o600 });
-    writeFileSync(join(dir, 'mosquitto.conf'), mosquittoConf({ port, passwordFile: join(dir, 'passwd'), aclFile: join(dir, 'acl'), user: userInfo().username }));
+    // The shipped layout: devices on one listener (client id forced to the username), the server alone on another.
+    writeFileSync(join(dir, 'mosquitto.conf'), mosquittoConf({ port, passwordFile: join(dir, 'passwd'), aclFile: join(dir, 'acl'), user: userInfo().username, server: { port: sport, passwordFile: join(dir, 'passwd-server') } }));
     broker = spawn('mosquitto', ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     broker.stderr?.on('data', (b: Buffer) => (err += b.toString()));
     const spawnError = new Promise<never>((_, reject) => broker.once('error', (e) => reject(new Error(`cannot run mosquitto (apt-get install mosquitto): ${e.message}`))));
     for (let i = 0; i < 50; i++) {
       const up = await Promise.race([
-        mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 500, ...server }).then(
+        mqtt.connectAsync(serverUrl, { reconnectPeriod: 0, connectTimeout: 500, ...server }).then(
           async (c) => (await c.endAsync(), true),
           () => false,
         ),
@@ -89,7 +99,7 @@ describe('Mosquitto with the generated password file + ACL (anonymous off)', () 
   });
 
   it('forged results from another device or table never reach the server; only the wheel itself does; no device reads others', async () => {
-    const srv = await connect(server);
+    const srv = await connectServer();
     const seen: string[] = [];
     srv.on('message', (t, p) => seen.push(`${t} ${p.toString()}`));
     await srv.subscribeAsync('felt/v1/tables/+/devices/+/events', { qos: 1 });
@@ -111,5 +121,33 @@ describe('Mosquitto with the generated password file + ACL (anonymous off)', () 
     expect(seen.filter((s) => s.includes('"number":17'))).toEqual([]);
     expect(seen.filter((s) => s.includes('"number":3'))).toHaveLength(1);
     expect(spied).toEqual([]);
+  });
+
+  it("reserves the server's client ids: a device login cannot take over the server's persistent session, nor read device events through it", async () => {
+    const serverId = 'felt-server-studio1-t-tbl_1';
+    // The server's persistent session (clean: false, stable id) subscribed to the device events.
+    const srv = await connectServer({ clientId: serverId, clean: false });
+    const seen: string[] = [];
+    srv.on('message', (_t, p) => seen.push(p.toString()));
+    let kicked = 0;
+    srv.on('close', () => kicked++);
+    await srv.subscribeAsync('felt/v1/tables/tbl_1/devices/+/events', { qos: 1 });
+    // A device credential cannot log in on the server's listener at all (with the server's id or any other).
+    expect(await refused({ ...shoe, clientId: serverId }, serverUrl)).toMatch(/Not authorized|Bad username/i);
+    expect(await refused({ ...wheel }, serverUrl)).toMatch(/Not authorized|Bad username/i);
+    // On the devices' listener it may ask for the server's id, but the broker gives it its username instead:
+    // the server's session is untouched (not kicked) and the thief receives none of the device events.
+    const thief = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 3000, ...shoe, clientId: serverId, clean: false });
+    clients.push(thief);
+    const stolen: string[] = [];
+    thief.on('message', (t) => stolen.push(t));
+    await thief.subscribeAsync('felt/v1/tables/tbl_1/devices/+/events', { qos: 1 }).catch(() => undefined);
+    const w = await connect(wheel);
+    await w.publishAsync('felt/v1/tables/tbl_1/devices/wheel-1/events', '{"type":"wheel.result","payload":{"number":21}}', { qos: 1 });
+    await sleep(500);
+    expect(kicked).toBe(0);
+    expect(srv.connected).toBe(true);
+    expect(seen).toEqual(['{"type":"wheel.result","payload":{"number":21}}']);
+    expect(stolen).toEqual([]);
   });
 });

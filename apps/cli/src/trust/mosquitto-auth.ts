@@ -48,16 +48,46 @@ export function aclFile(server: string, devices: readonly DeviceUser[], root = '
   return lines.join('\n');
 }
 
-/** The broker config using the generated files (paths as the broker sees them). */
-export function mosquittoConf(opts: { port: number; passwordFile: string; aclFile: string; persistence?: boolean; user?: string }): string {
-  return [
+/** The server's own password file (only its login): the only one the server listener accepts. */
+export function serverPasswordFile(server: MqttUser): string {
+  return passwordFile([server]);
+}
+
+/**
+ * The broker config using the generated files (paths as the broker sees them).
+ *
+ * With `server`, the server's client ids are reserved (issue 9 findings 1 and 5): the server's sessions are
+ * persistent under stable client ids (`felt-server…`), and on one Mosquitto listener any authenticated
+ * client may connect under any client id — a device login could take over the server's session (kicking
+ * it, and the messages queued for it would be refused to the device by the ACL and dropped). So there are
+ * two listeners (`per_listener_settings true`): the devices' listener forces the client id to the
+ * username (`use_username_as_clientid`: a device is always `{tableId}/{deviceId}`, never a server id),
+ * and the server's listener accepts only the server's login (its own password file).
+ */
+export function mosquittoConf(opts: { port: number; passwordFile: string; aclFile: string; persistence?: boolean; user?: string; bind?: string; server?: { port: number; passwordFile: string } }): string {
+  const bind = opts.bind === undefined ? ' 127.0.0.1' : opts.bind === '' ? '' : ` ${opts.bind}`;
+  const head = [
     // Started as root, Mosquitto drops to this user (default `mosquitto`), which must be able to read the files.
     ...(opts.user !== undefined ? [`user ${opts.user}`] : []),
-    `listener ${opts.port} 127.0.0.1`,
+    `persistence ${opts.persistence === true ? 'true' : 'false'}`,
+  ];
+  if (opts.server === undefined) {
+    return [...head, `listener ${opts.port}${bind}`, 'allow_anonymous false', `password_file ${opts.passwordFile}`, `acl_file ${opts.aclFile}`, ''].join('\n');
+  }
+  return [
+    ...head,
+    'per_listener_settings true',
+    '# Devices: the client id is the username, so no device can use (take over) a server session id.',
+    `listener ${opts.port}${bind}`,
+    'use_username_as_clientid true',
     'allow_anonymous false',
     `password_file ${opts.passwordFile}`,
     `acl_file ${opts.aclFile}`,
-    `persistence ${opts.persistence === true ? 'true' : 'false'}`,
+    '# The server only (its own password file): the one place a `felt-server…` client id can be used.',
+    `listener ${opts.server.port}${bind}`,
+    'allow_anonymous false',
+    `password_file ${opts.server.passwordFile}`,
+    `acl_file ${opts.aclFile}`,
     '',
   ].join('\n');
 }

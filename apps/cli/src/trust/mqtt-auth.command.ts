@@ -4,7 +4,7 @@ import { parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { EXIT, line } from '../io.js';
 import { adminClient, describe, readEnvFile } from './env-file.js';
-import { aclFile, passwordFile, type DeviceUser } from './mosquitto-auth.js';
+import { aclFile, passwordFile, serverPasswordFile, type DeviceUser } from './mosquitto-auth.js';
 
 const HELP = `Usage: felt mqtt-auth --server-url <url> [--env deploy/felt.env] [--out deploy/mqtt] [--root felt/v1]
 
@@ -53,6 +53,7 @@ export const mqttAuthCommand: CliCommand = {
       }
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'passwd'), passwordFile([{ username: serverUser, password: serverPassword }, ...devices]), { mode: 0o644 });
+      writeFileSync(join(out, 'passwd-server'), serverPasswordFile({ username: serverUser, password: serverPassword }), { mode: 0o644 });
       writeFileSync(join(out, 'acl'), aclFile(serverUser, devices, root), { mode: 0o644 });
       writeFileSync(join(out, 'devices.json'), `${JSON.stringify(Object.fromEntries(devices.map((d) => [d.username, { username: d.username, password: d.password }])), null, 2)}\n`, { mode: 0o600 });
       line(io.stdout, `issued ${devices.length} device credential(s); wrote ${join(out, 'passwd')}, ${join(out, 'acl')}, ${join(out, 'devices.json')}`);

@@ -4,7 +4,7 @@ import { parseCommandArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { EXIT, line } from '../io.js';
 import { envFileText, generateSecrets, secret } from './env-file.js';
-import { aclFile, passwordFile } from './mosquitto-auth.js';
+import { aclFile, passwordFile, serverPasswordFile } from './mosquitto-auth.js';
 
 const HELP = `Usage: felt secrets [--out deploy/felt.env] [--mqtt-dir deploy/mqtt] [--force]
 
@@ -45,10 +45,11 @@ export const secretsCommand: CliCommand = {
     mkdirSync(mqttDir, { recursive: true });
     const server = { username: s['MQTT_USERNAME'] as string, password: s['MQTT_PASSWORD'] as string };
     writeFileSync(join(mqttDir, 'passwd'), passwordFile([server]), { mode: 0o644 });
+    writeFileSync(join(mqttDir, 'passwd-server'), serverPasswordFile(server), { mode: 0o644 });
     writeFileSync(join(mqttDir, 'acl'), aclFile(server.username, []), { mode: 0o644 });
     line(io.stdout, `wrote ${out} (JWT_SECRET, POSTGRES_PASSWORD, DATABASE_URL, MQTT_USERNAME/PASSWORD, FELT_ADMIN_USER/PASSWORD)`);
     line(io.stdout, `wrote ${grafana} (Grafana admin password)`);
-    line(io.stdout, `wrote ${join(mqttDir, 'passwd')} and ${join(mqttDir, 'acl')} (server login only; devices: felt mqtt-auth)`);
+    line(io.stdout, `wrote ${join(mqttDir, 'passwd')}, ${join(mqttDir, 'passwd-server')} and ${join(mqttDir, 'acl')} (server login only; devices: felt mqtt-auth)`);
     return EXIT.ok;
   },
 };

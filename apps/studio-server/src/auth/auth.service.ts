@@ -5,6 +5,7 @@ import { Subject } from 'rxjs';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../config/clock.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
+import { AuditService } from '../audit/audit.service.js';
 import { codedError } from '../ops/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -15,7 +16,8 @@ export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(4000) 
 
 /** `exp` is required (issue 9 finding 9): a token without it is refused. `ver` = the user's token version at issue. */
 const Claims = z.object({ sub: z.string().min(1), role: z.enum(ROLES), name: z.string(), exp: z.number().int(), ver: z.number().int().min(0).default(0), typ: z.literal('access').default('access') });
-const RefreshClaims = z.object({ sub: z.string().min(1), exp: z.number().int(), ver: z.number().int().min(0), typ: z.literal('refresh'), jti: z.string().min(1) });
+/** `fam`: the login this token descends from (its refresh-token family); `jti`: this token within it. */
+const RefreshClaims = z.object({ sub: z.string().min(1), exp: z.number().int(), ver: z.number().int().min(0), typ: z.literal('refresh'), jti: z.string().min(1), fam: z.string().min(1) });
 
 /** Access tokens are short; a refresh token (one studio shift) gets new ones (issue 9 finding 9). */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
@@ -47,6 +49,7 @@ export class AuthService {
     @Inject(USERS_REPOSITORY) private readonly users: UsersRepository,
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
   /** POST /auth/login: username + password → an access token + a refresh token (HS256). Same 401 for unknown user, wrong password and a disabled user. */
@@ -56,10 +59,20 @@ export class AuthService {
     if (rec === null || !(await verifyPassword(password, rec.passwordHash)) || rec.disabled === true) {
       throw codedError('INVALID_CREDENTIALS', 'unknown user or wrong password');
     }
-    return this.issue(rec);
+    const family = `rtf_${randomBytes(12).toString('hex')}`;
+    const jti = randomBytes(12).toString('hex');
+    await this.users.createRefreshFamily(family, rec.userId, jti, this.clock.now());
+    return this.issue(rec, family, jti);
   }
 
-  /** POST /auth/refresh: a valid refresh token of a live user → a new pair (the user store is always asked, no cache). */
+  /**
+   * POST /auth/refresh: a valid refresh token of a live user → a new pair (the user store is always asked,
+   * no cache). Rotation with reuse detection (issue 9 finding 9): each refresh token works once; the
+   * family (one login) remembers its current token, and a token that was already rotated coming back
+   * means a copy exists — the family is revoked and, since the thief's copy cannot be told from the
+   * owner's, every session of the user ends (the current access and refresh tokens stop working, sockets
+   * are closed with SESSION_REVOKED). Answered `401 REFRESH_TOKEN_REUSED`, audited.
+   */
   async refresh(body: unknown): Promise<LoginResult> {
     const { refreshToken } = RefreshBody.parse(body);
     const claims = RefreshClaims.safeParse(this.decode(refreshToken));
@@ -67,15 +80,31 @@ export class AuthService {
     if (!claims.success || rec === null || rec.disabled === true || (rec.tokenVersion ?? 0) !== claims.data.ver) {
       throw codedError('INVALID_REFRESH_TOKEN', 'the refresh token is invalid, expired or revoked: log in again');
     }
-    this.cache.set(rec.userId, { rec, at: this.clock.now() });
-    return this.issue(rec);
+    const { fam, jti } = claims.data;
+    const next = randomBytes(12).toString('hex');
+    const now = this.clock.now();
+    const rotation = await this.users.rotateRefresh(fam, rec.userId, jti, next, now);
+    switch (rotation) {
+      case 'rotated':
+        break;
+      case 'unknown':
+        throw codedError('INVALID_REFRESH_TOKEN', 'the refresh token is invalid, expired or revoked: log in again');
+      case 'reused': {
+        const first = await this.users.revokeRefreshFamily(fam, now);
+        await this.revokeSessions(rec.userId);
+        await this.audit.record({ actor: rec.userId, role: rec.role, action: 'auth.refresh.reuse', reason: first ? 'an already-rotated refresh token was presented again: token family revoked, every session ended' : 'a token of a revoked family was presented again', target: `user:${rec.userId}:family:${fam}`, at: now });
+        throw codedError('REFRESH_TOKEN_REUSED', 'this refresh token was already used: every session of this account was ended for safety; log in again', { family: fam });
+      }
+    }
+    this.cache.set(rec.userId, { rec, at: now });
+    return this.issue(rec, fam, next);
   }
 
-  private issue(rec: UserRecord): LoginResult {
+  private issue(rec: UserRecord, family: string, jti: string): LoginResult {
     const user: AuthUser = { userId: rec.userId, role: rec.role, name: rec.name };
     const iat = Math.floor(this.clock.now() / 1000);
     const ver = rec.tokenVersion ?? 0;
-    const refreshToken = jwt.sign({ sub: rec.userId, ver, typ: 'refresh', jti: randomBytes(12).toString('hex'), iat, exp: iat + REFRESH_TOKEN_TTL_S }, this.config.jwtSecret, { algorithm: 'HS256' });
+    const refreshToken = jwt.sign({ sub: rec.userId, ver, typ: 'refresh', jti, fam: family, iat, exp: iat + REFRESH_TOKEN_TTL_S }, this.config.jwtSecret, { algorithm: 'HS256' });
     return { token: this.sign(user, ver), refreshToken, expiresIn: ACCESS_TOKEN_TTL_S, user };
   }
 

@@ -123,6 +123,62 @@ describe('sessions: tokens checked against the user store (issue 9 finding 9)', 
     expect((await fetch(`${t.url}/auth/me`, json(pia.refreshToken))).status).toBe(401);
   });
 
+  it('refresh-token reuse: a rotated refresh token presented again revokes its family and ends the current pair too (REFRESH_TOKEN_REUSED, audited)', async () => {
+    const { t, admin } = await boot();
+    const pia = await loginPair(t, 'pia');
+    const sock = await connectSocket(t.url, pia.token);
+    sockets.push(sock);
+    // The owner rotates normally: the new pair works, the old refresh token is spent.
+    const r1 = await fetch(`${t.url}/auth/refresh`, json(null, { refreshToken: pia.refreshToken }));
+    expect(r1.status).toBe(200);
+    const current = (await r1.json()) as { token: string; refreshToken: string };
+    expect(current.refreshToken).not.toBe(pia.refreshToken);
+    expect((await fetch(`${t.url}/auth/me`, json(current.token))).status).toBe(200);
+    // A copy of the spent token (stolen) comes back: refused with its own code, and everything of the family dies.
+    const dropped = new Promise<{ code: string }>((r) => sock.once('error', r));
+    const reuse = await fetch(`${t.url}/auth/refresh`, json(null, { refreshToken: pia.refreshToken }));
+    expect(reuse.status).toBe(401);
+    expect(await reuse.json()).toMatchObject({ code: 'REFRESH_TOKEN_REUSED' });
+    expect((await dropped).code).toBe('SESSION_REVOKED');
+    expect((await fetch(`${t.url}/auth/me`, json(current.token))).status).toBe(401);
+    const next = await fetch(`${t.url}/auth/refresh`, json(null, { refreshToken: current.refreshToken }));
+    expect(next.status).toBe(401);
+    expect(((await next.json()) as { code: string }).code).toBe('INVALID_REFRESH_TOKEN');
+    // Audited: who, which family, why.
+    const all = (await (await fetch(`${t.url}/audit`, json(admin))).json()) as { action: string; target: string; actor: string }[];
+    expect(all.filter((a) => a.action === 'auth.refresh.reuse' && a.actor === 'usr_p' && a.target.startsWith('user:usr_p:family:rtf_'))).toHaveLength(1);
+    // The owner logs in again: a new family works.
+    const fresh = await loginPair(t, 'pia');
+    expect((await fetch(`${t.url}/auth/me`, json(fresh.token))).status).toBe(200);
+    expect((await fetch(`${t.url}/auth/refresh`, json(null, { refreshToken: fresh.refreshToken }))).status).toBe(200);
+  });
+
+  it('refresh-token reuse of one login does not touch a token of another family that was never rotated twice; a forged family is refused', async () => {
+    const { t } = await boot();
+    const a = await loginPair(t, 'pia');
+    const b = await loginPair(t, 'pia');
+    expect((await fetch(`${t.url}/auth/refresh`, json(null, { refreshToken: a.refreshToken }))).status).toBe(200);
+    expect((await fetch(`${t.url}/auth/refresh`, json(null, { refreshToken: b.refreshToken }))).status).toBe(200);
+    // A validly signed token of a family the server never issued (e.g. from before rotation existed) is just invalid.
+    const forged = jwt.sign({ sub: 'usr_p', ver: 0, typ: 'refresh', jti: 'x', fam: 'rtf_none', exp: Math.floor(Date.now() / 1000) + 600 }, t.config.jwtSecret, { algorithm: 'HS256' });
+    const r = await fetch(`${t.url}/auth/refresh`, json(null, { refreshToken: forged }));
+    expect(r.status).toBe(401);
+    expect(((await r.json()) as { code: string }).code).toBe('INVALID_REFRESH_TOKEN');
+  });
+
+  it('@felt/client-sdk: concurrent 401s share one refresh (a second use of the token would end the session)', async () => {
+    const { t, clock } = await boot();
+    const c = new FeltClient({ baseUrl: t.url });
+    const seen: string[] = [];
+    c.onTokens = (r) => seen.push(r.token);
+    await c.login('pia', 'long-enough-pw');
+    clock.t += (ACCESS_TOKEN_TTL_S + 1) * 1000;
+    const users = await Promise.all([c.me(), c.me(), c.me()]);
+    expect(users.map((u) => u.userId)).toEqual(['usr_p', 'usr_p', 'usr_p']);
+    expect(seen).toHaveLength(1);
+    expect((await c.me()).userId).toBe('usr_p');
+  });
+
   it('@felt/client-sdk: login keeps working and a 401 from an expired access token is refreshed once, transparently', async () => {
     const { t, clock } = await boot();
     const c = new FeltClient({ baseUrl: t.url });

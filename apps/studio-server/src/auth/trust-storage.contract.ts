@@ -15,6 +15,15 @@ export async function trustStorageContract(t: TestApp): Promise<void> {
   expect(await repo.get('u1')).toMatchObject({ disabled: true, tokenVersion: 1 });
   expect(await repo.setDisabled('nobody', true)).toBe(false);
   expect(await repo.bumpTokenVersion('nobody')).toBeNull();
+  // Refresh-token families: compare-and-set rotation; a spent or foreign token is "reused" / "unknown".
+  await repo.createRefreshFamily('rtf_a', 'u1', 'j1', 1);
+  expect(await repo.rotateRefresh('rtf_a', 'u1', 'j1', 'j2', 2)).toBe('rotated');
+  expect(await repo.rotateRefresh('rtf_a', 'u1', 'j1', 'j3', 3)).toBe('reused');
+  expect(await repo.rotateRefresh('rtf_a', 'u2', 'j2', 'j3', 3)).toBe('unknown');
+  expect(await repo.rotateRefresh('rtf_none', 'u1', 'j2', 'j3', 3)).toBe('unknown');
+  expect(await repo.revokeRefreshFamily('rtf_a', 4)).toBe(true);
+  expect(await repo.revokeRefreshFamily('rtf_a', 5)).toBe(false);
+  expect(await repo.rotateRefresh('rtf_a', 'u1', 'j2', 'j3', 6)).toBe('reused');
   expect(await repo.delete('u1')).toBe(true);
   expect(await repo.delete('u1')).toBe(false);
 

@@ -25,7 +25,19 @@ export interface UsersRepository {
   /** Revokes every token of the user; returns the new version (null: no such user). */
   bumpTokenVersion(userId: string): Promise<number | null>;
   delete(userId: string): Promise<boolean>;
+  /** A login starts a refresh-token family whose current token is `jti`. */
+  createRefreshFamily(familyId: string, userId: string, jti: string, at: number): Promise<void>;
+  /**
+   * Compare-and-set `fromJti` → `toJti` on a live family: `rotated`; `reused` when the family exists
+   * but `fromJti` is not its current token (already rotated) or the family is revoked; `unknown` when
+   * there is no such family (for this user).
+   */
+  rotateRefresh(familyId: string, userId: string, fromJti: string, toJti: string, at: number): Promise<RefreshRotation>;
+  /** Revokes the family (no token of it refreshes any more); false when it was unknown or already revoked. */
+  revokeRefreshFamily(familyId: string, at: number): Promise<boolean>;
 }
+
+export type RefreshRotation = 'rotated' | 'reused' | 'unknown';
 
 export const USERS_REPOSITORY = Symbol('USERS_REPOSITORY');
 
@@ -60,6 +72,23 @@ export class InMemoryUsersRepository implements UsersRepository {
   }
   async delete(userId: string): Promise<boolean> {
     return this.byId.delete(userId);
+  }
+  private readonly families = new Map<string, { userId: string; jti: string; revokedAt: number | null }>();
+  async createRefreshFamily(familyId: string, userId: string, jti: string): Promise<void> {
+    if (!this.families.has(familyId)) this.families.set(familyId, { userId, jti, revokedAt: null });
+  }
+  async rotateRefresh(familyId: string, userId: string, fromJti: string, toJti: string): Promise<RefreshRotation> {
+    const f = this.families.get(familyId);
+    if (f === undefined || f.userId !== userId) return 'unknown';
+    if (f.revokedAt !== null || f.jti !== fromJti) return 'reused';
+    f.jti = toJti;
+    return 'rotated';
+  }
+  async revokeRefreshFamily(familyId: string, at: number): Promise<boolean> {
+    const f = this.families.get(familyId);
+    if (f === undefined || f.revokedAt !== null) return false;
+    f.revokedAt = at;
+    return true;
   }
 }
 
@@ -109,5 +138,20 @@ export class TypeOrmUsersRepository implements UsersRepository {
   }
   async delete(userId: string): Promise<boolean> {
     return returned(await this.ds.query(`DELETE FROM "app_user" WHERE "user_id" = $1 RETURNING "user_id"`, [userId])).length > 0;
+  }
+  async createRefreshFamily(familyId: string, userId: string, jti: string, at: number): Promise<void> {
+    await this.ds.query(`INSERT INTO "refresh_family" ("family_id","user_id","current_jti","created_at","rotated_at") VALUES ($1,$2,$3,$4,$4) ON CONFLICT DO NOTHING`, [familyId, userId, jti, at]);
+  }
+  async rotateRefresh(familyId: string, userId: string, fromJti: string, toJti: string, at: number): Promise<RefreshRotation> {
+    // One statement: two racing refreshes with the same token cannot both rotate (the second sees "reused").
+    const done = returned(
+      await this.ds.query(`UPDATE "refresh_family" SET "current_jti" = $4, "rotated_at" = $5 WHERE "family_id" = $1 AND "user_id" = $2 AND "current_jti" = $3 AND "revoked_at" IS NULL RETURNING "family_id"`, [familyId, userId, fromJti, toJti, at]),
+    );
+    if (done.length > 0) return 'rotated';
+    const [r] = (await this.ds.query(`SELECT 1 FROM "refresh_family" WHERE "family_id" = $1 AND "user_id" = $2`, [familyId, userId])) as unknown[];
+    return r === undefined ? 'unknown' : 'reused';
+  }
+  async revokeRefreshFamily(familyId: string, at: number): Promise<boolean> {
+    return returned(await this.ds.query(`UPDATE "refresh_family" SET "revoked_at" = $2 WHERE "family_id" = $1 AND "revoked_at" IS NULL RETURNING "family_id"`, [familyId, at])).length > 0;
   }
 }

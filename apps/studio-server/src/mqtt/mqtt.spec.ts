@@ -74,6 +74,33 @@ describe('MQTT trust drills (issue 9 finding 1): the embedded broker authenticat
     }
   });
 
+  it("reserves the server's client ids: a device credential asking for a felt-server… id is refused and the server's session stays connected", async () => {
+    const t = await bootTestApp();
+    try {
+      const url = t.get<EmbeddedBroker>(MQTT_BROKER).url;
+      const server = t.get<MqttClient>(MQTT_CLIENT);
+      const serverId = server.options.clientId ?? '';
+      expect(serverId.startsWith('felt-server')).toBe(true);
+      let kicked = 0;
+      server.on('close', () => kicked++);
+      const cred = await t.get(DeviceCredentialsService).issue('tbl_1', 'wheel-1');
+      for (const clientId of [serverId, 'felt-server', `${serverId}-t-tbl_1`]) {
+        const r = await tryConnect(url, { clientId, clean: false, username: cred.username, password: cred.password });
+        expect(r.client).toBeNull();
+        expect(r.error).toMatch(/Not authorized/i);
+      }
+      await sleep(200);
+      expect(kicked).toBe(0);
+      expect(server.connected).toBe(true);
+      // The same credential under its own id is fine.
+      const ok = await tryConnect(url, { clientId: 'edge-tbl_1-wheel-1', username: cred.username, password: cred.password });
+      expect(ok.error).toBeNull();
+      await ok.client?.endAsync();
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a device publishing under another device or table never reaches the server; a device cannot read # or other devices', async () => {
     const t = await bootTestApp();
     try {

@@ -6,6 +6,7 @@ import { HttpException, PayloadTooLargeException } from '@nestjs/common';
 import { DuplicateKey, InsufficientFunds } from '../ports/persistence.port.js';
 import { errorBodyOf, errorCodeTable, SERVER_ERROR_CODES, SERVER_ERRORS, statusOf } from './error-codes.js';
 import { mapError } from './error.filter.js';
+import { isStoreUnavailable } from './store-unavailable.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -36,6 +37,22 @@ describe('closed error codes: one mapping for REST and WebSocket (STYLE.md "Erro
     expect(mapError(new PayloadTooLargeException())).toMatchObject({ status: 413, body: { code: 'PAYLOAD_TOO_LARGE' } });
     expect(mapError(new HttpException('teapot', 418))).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT' } });
     expect(mapError(new Error('boom'))).toBeNull();
+  });
+
+  it('the database being unreachable is a retryable 503 STORE_UNAVAILABLE, not 500 INTERNAL (issue 9 PG-outage drill)', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const terminated = new Error('Connection terminated unexpectedly');
+    const wrapped = Object.assign(new Error('Query failed'), { driverError: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) });
+    const poolTimeout = new Error('timeout exceeded when trying to connect');
+    const sqlstate08 = Object.assign(new Error('x'), { code: '08006' });
+    for (const e of [refused, terminated, wrapped, poolTimeout, sqlstate08]) {
+      expect(isStoreUnavailable(e)).toBe(true);
+      expect(mapError(e)).toMatchObject({ status: 503, body: { code: 'STORE_UNAVAILABLE', details: { retryable: true, retryAfterMs: expect.any(Number) } } });
+    }
+    // A query fault of our own (syntax, constraint) is not an outage.
+    expect(isStoreUnavailable(Object.assign(new Error('syntax error'), { code: '42601' }))).toBe(false);
+    expect(isStoreUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(statusOf('STORE_UNAVAILABLE')).toBe(503);
   });
 
   it('ERROR-CODES.md is the generated table (the README links it)', () => {

@@ -3,9 +3,11 @@ import { ZodError } from 'zod';
 import { ConcurrencyConflict, DuplicateKey, InsufficientFunds } from '../ports/persistence.port.js';
 import { DomainError, type ErrorBody } from './domain-error.js';
 import { errorBodyOf, statusOf, type ServerErrorCode } from './error-codes.js';
+import { isStoreUnavailable, STORE_RETRY_AFTER_MS } from './store-unavailable.js';
 
 interface HttpResponseLike {
   status(code: number): { json(body: unknown): void };
+  setHeader?(name: string, value: string): void;
 }
 
 export interface MappedError {
@@ -27,6 +29,7 @@ export function mapError(err: unknown): MappedError | null {
   if (err instanceof InsufficientFunds) return coded('INSUFFICIENT_FUNDS', `insufficient funds: ${err.neededMinor} needed, ${err.balanceMinor} available`, { balanceMinor: err.balanceMinor, neededMinor: err.neededMinor });
   if (err instanceof ConcurrencyConflict) return coded('CONCURRENT_UPDATE', 'the round changed concurrently, retry');
   if (err instanceof DuplicateKey && err.entity === 'bet') return coded('BET_ID_CONFLICT', `Bet id ${err.key} was already used for another bet.`, { betId: err.key });
+  if (isStoreUnavailable(err)) return coded('STORE_UNAVAILABLE', 'The database cannot be reached right now; nothing was accepted. Retry shortly.', { retryable: true, retryAfterMs: STORE_RETRY_AFTER_MS });
   if (err instanceof ZodError) return coded('INVALID_INPUT', err.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '));
   if (err instanceof HttpException) {
     const status = err.getStatus();
@@ -48,6 +51,8 @@ export class ErrorFilter implements ExceptionFilter {
     const mapped = mapError(err);
     if (mapped !== null) {
       if (mapped.status >= 500) this.logger.error(err instanceof Error ? err : String(err));
+      const retryAfterMs = mapped.body.details?.['retryAfterMs'];
+      if (typeof retryAfterMs === 'number' && typeof res.setHeader === 'function') res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
       res.status(mapped.status).json(mapped.body);
       return;
     }

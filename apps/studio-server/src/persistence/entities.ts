@@ -8,6 +8,7 @@ import { AlertAcks1763900000000 } from '../alerts/migrations/1763900000000-alert
 import { AuditLogEntity } from '../audit/audit-log.entity.js';
 import { AppUserEntity } from '../auth/user.entity.js';
 import { Trust1763800000000 } from '../auth/migrations/1763800000000-trust.js';
+import { RefreshFamilies1764150000000 } from '../auth/migrations/1764150000000-refresh-families.js';
 import { PlayerLimits1764000000000 } from '../limits/migrations/1764000000000-player-limits.js';
 import { DeviceCredentialEntity } from '../mqtt/device-credential.entity.js';
 import { PendingRequests1763800000000 } from '../rounds/migrations/1763800000000-pending-requests.js';
@@ -37,4 +38,4 @@ export const ENTITIES: MixedList<Function> = [
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000, AlertAcks1763900000000, PlayerLimits1764000000000];
+export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000, AlertAcks1763900000000, PlayerLimits1764000000000, RefreshFamilies1764150000000];

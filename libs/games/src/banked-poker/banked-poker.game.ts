@@ -88,6 +88,14 @@ export interface BankedPokerView {
 
 const isStr = (x: unknown): x is string => typeof x === 'string' && x.length > 0;
 
+/** Whether a hand decides at decision point `d`: not folded, no raise yet where the point needs none (UTH-2), the required earlier action taken (DY-1). */
+export function decidesAt(d: DecisionPoint, h: PlayerHandState, decided: readonly number[]): boolean {
+  if (h.folded || (d.onlyWithoutRaise && h.raised)) return false;
+  if (!d.requires) return true;
+  const i = decided.indexOf(d.requires.point);
+  return i >= 0 && h.actions[i] === d.requires.action;
+}
+
 export function defineBankedPoker<P extends BankedPokerProfileBase>(spec: BankedPokerSpec<P>, profiles: Readonly<Record<string, P>>, defaultProfile: string): GameDefinition<BankedPokerState, BankedPokerCommand, BankedPokerEvent, BankedPokerView, P> {
   const profileOf = (s: { readonly profileId: string | null }): P | undefined => (s.profileId === null ? undefined : profiles[s.profileId]);
   const total = spec.slots.length;
@@ -95,7 +103,7 @@ export function defineBankedPoker<P extends BankedPokerProfileBase>(spec: Banked
 
   const eligible = (s: BankedPokerState, d: DecisionPoint): string[] =>
     Object.entries(s.hands)
-      .filter(([, h]) => !h.folded && !(d.onlyWithoutRaise && h.raised))
+      .filter(([id, h]) => decidesAt(d, h, s.decidedPoints[id] ?? []))
       .map(([id]) => id);
   const undecided = (s: BankedPokerState, point: number): string[] => eligible(s, spec.decisions[point] as DecisionPoint).filter((id) => !(s.decidedPoints[id] ?? []).includes(point));
 

@@ -3,7 +3,7 @@ import { ok, violation, type Result } from '../common/result.js';
 import { createKernel, type RefereeDecision } from '../kernel/define.js';
 import type { Settlement } from '../kernel/kernel.js';
 import { cardCode, parseHand } from '../poker/cards.js';
-import { defineBankedPoker, type BankedPokerEvent, type BankedPokerState } from './banked-poker.game.js';
+import { decidesAt, defineBankedPoker, type BankedPokerEvent, type BankedPokerState } from './banked-poker.game.js';
 import type { BankedPokerProfileBase, BankedPokerSpec, Slot } from './spec.js';
 
 const FIELDS = ['roundId', 'player', 'dealer', 'board', 'bets', 'actions'];
@@ -87,7 +87,8 @@ export function settleBankedPokerOffline<P extends BankedPokerProfileBase>(spec:
         if (!s.window || s.window.point !== point) break;
         if (!s.hands[who] || (s.decidedPoints[who] ?? []).includes(point)) continue;
         const d = spec.decisions[point];
-        if (!d || (d.onlyWithoutRaise && s.hands[who]?.raised) || s.hands[who]?.folded) continue;
+        const hand = s.hands[who];
+        if (!d || !hand || !decidesAt(d, hand, s.decidedPoints[who] ?? [])) continue;
         const action = q.shift();
         if (action === undefined) continue;
         used.set(who, (used.get(who) ?? 0) + 1);

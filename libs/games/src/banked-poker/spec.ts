@@ -29,6 +29,8 @@ export interface DecisionPoint {
   readonly timeoutAction: string;
   /** Only players who have not yet placed a raise decide here (UTH: one Play bet per hand). */
   readonly onlyWithoutRaise: boolean;
+  /** Only players who took `action` at decision point `point` decide here (Dynamic Poker DY-1: the River raise only after a Turn raise). */
+  readonly requires?: { readonly point: number; readonly action: string };
   readonly ruleId: string;
 }
 

@@ -4,6 +4,7 @@ import type { RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
 import { evaluate5, evaluate7 } from '../poker/fast.js';
 import { blindPays, UTH_QUALIFY, type UltimateTexasHoldemProfile } from './ultimate-texas-holdem.rules.js';
 import { packValue } from '../poker/rank.js';
+import { categoryIndex, categoryMeans, ControlVariates, SEVEN_CARD_CLASS_COUNTS, SEVEN_CARD_TOTAL } from './sampling.js';
 
 /**
  * Seven-card class counts of all 133 784 560 hands (the poker benchmark recounts them every run), with
@@ -68,14 +69,17 @@ function net(pv: number, dv: number, play: number, p: UltimateTexasHoldemProfile
   return 0;
 }
 
-export const UTH_DEFAULT_ROUNDS = 20_000;
+/** About a minute on this 2-core machine under load (the interval shrinks as 1/√rounds). */
+export const UTH_DEFAULT_ROUNDS = 200_000;
+/** Dealer hands per round for the value (the river decision keeps DEALER_SAMPLES): tuned for the smallest interval per CPU second. */
+export const UTH_DEALERS = 96;
 /** Dealer hands drawn per round from the 45 unseen cards (variance reduction; the expectation is unchanged). */
 export const DEALER_SAMPLES = 96;
 
 /** Values of DEALER_SAMPLES random dealer hands from deck[7..51] on the given board (the river decision uses them too). */
-export function dealerSample(deck: number[], rng: { int(n: number): number }, f0: number, f1: number, f2: number, t: number, rv: number): number[] {
+export function dealerSample(deck: number[], rng: { int(n: number): number }, f0: number, f1: number, f2: number, t: number, rv: number, k = DEALER_SAMPLES): number[] {
   const out: number[] = [];
-  for (let k = 0; k < DEALER_SAMPLES; k++) {
+  for (let x = 0; x < k; x++) {
     const i = 7 + rng.int(45);
     let j = 7 + rng.int(44);
     if (j >= i) j++;
@@ -84,11 +88,13 @@ export function dealerSample(deck: number[], rng: { int(n: number): number }, f0
   return out;
 }
 
-export function simulateUltimateTexasHoldem(p: UltimateTexasHoldemProfile, rounds: number, seed: number): { mean: number; ci95: number; rates: { preflop: number; flop: number; river: number; fold: number } } {
+export function simulateUltimateTexasHoldem(p: UltimateTexasHoldemProfile, rounds: number, seed: number, dealers = UTH_DEALERS): { mean: number; ci95: number; plainCi95: number; rates: { preflop: number; flop: number; river: number; fold: number } } {
   const rng = createRng(seed);
   const deck = Array.from({ length: 52 }, (_, i) => i);
-  let sum = 0;
-  let sumSq = 0;
+  // controls: the player's category indicators (exact 7-card probabilities) and the net wins against the sampled dealers (mean 0 by symmetry)
+  const cats = categoryMeans(SEVEN_CARD_CLASS_COUNTS, SEVEN_CARD_TOTAL);
+  const cv = new ControlVariates([...cats.mu, 0]);
+  const x = new Float64Array(cats.mu.length + 1);
   const count = { preflop: 0, flop: 0, river: 0, fold: 0 };
   const c = SEVEN_CARD_COUNTS;
   const bl = p.blind;
@@ -103,7 +109,7 @@ export function simulateUltimateTexasHoldem(p: UltimateTexasHoldemProfile, round
     const [a, b, f0, f1, f2, t, rv] = deck as [number, number, number, number, number, number, number];
     const pv = evaluate7(a, b, f0, f1, f2, t, rv);
     // every possible dealer hand from the 45 unseen cards (exact given the board: variance reduction)
-    const dvs = dealerSample(deck, rng, f0, f1, f2, t, rv);
+    const dvs = dealerSample(deck, rng, f0, f1, f2, t, rv, dealers);
     const avg = (play: number): number => dvs.reduce((x, dv) => x + net(pv, dv, play, p), 0) / dvs.length;
     let value: number;
     if (preflopRaise(a, b)) {
@@ -127,12 +133,15 @@ export function simulateUltimateTexasHoldem(p: UltimateTexasHoldemProfile, round
     // seven-card class counts (removes the variance of the 500:1 royal, same expectation)
     const bp = blindPays(pv, p);
     const y = value - (bp ? bp[0] / bp[1] : 0) + blindMean;
-    sum += y;
-    sumSq += y * y;
+    const ci = categoryIndex(pv);
+    cats.index.forEach((c, j) => (x[j] = c === ci ? 1 : 0));
+    let z = 0;
+    for (const dv of dvs) z += pv > dv ? 1 : pv < dv ? -1 : 0;
+    x[cats.mu.length] = z / dvs.length;
+    cv.add(y, x);
   }
-  const mean = sum / rounds;
-  const variance = Math.max(0, sumSq / rounds - mean * mean);
-  return { mean, ci95: 1.96 * Math.sqrt(variance / rounds), rates: { preflop: count.preflop / rounds, flop: count.flop / rounds, river: count.river / rounds, fold: count.fold / rounds } };
+  const est = cv.estimate();
+  return { mean: est.mean, ci95: est.ci95, plainCi95: cv.plain().ci95, rates: { preflop: count.preflop / rounds, flop: count.flop / rounds, river: count.river / rounds, fold: count.fold / rounds } };
 }
 
 export function ultimateTexasHoldemRtp(profiles: Readonly<Record<string, UltimateTexasHoldemProfile>>, profileId: string, opts: RtpOptions = {}): Result<RtpReport> {
@@ -151,7 +160,7 @@ export function ultimateTexasHoldemRtp(profiles: Readonly<Record<string, Ultimat
       method: 'simulation',
       ci95: sim.ci95,
       samples: rounds,
-      note: `per Ante, Blind and Play included; seed ${seed}; each round averaged over ${DEALER_SAMPLES} random dealer hands, the Blind paytable as an exact control variate; strategy: basic (4× with pairs 3s+, any ace, K-x suited/K-5+, Q-6+ suited/Q-8+, J-8+ suited/J-T; 2× with two pair+, a hidden pair, four to a flush with a hidden T+; river: Play 1× when it beats folding over the sampled dealer hands) — played 4× ${pct(sim.rates.preflop)}, 2× ${pct(sim.rates.flop)}, 1× ${pct(sim.rates.river)}, folded ${pct(sim.rates.fold)}; published 2.19 % with optimal strategy`,
+      note: `per Ante, Blind and Play included; seed ${seed}; each round averaged over ${UTH_DEALERS} random dealer hands; control variates of exact mean: the Blind paytable, the seven-card category indicators, the net wins against the sampled dealers (plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: basic (4× with pairs 3s+, any ace, K-x suited/K-5+, Q-6+ suited/Q-8+, J-8+ suited/J-T; 2× with two pair+, a hidden pair, four to a flush with a hidden T+; river: Play 1× when it beats folding over the sampled dealer hands) — played 4× ${pct(sim.rates.preflop)}, 2× ${pct(sim.rates.flop)}, 1× ${pct(sim.rates.river)}, folded ${pct(sim.rates.fold)}; published 2.19 % with optimal strategy`,
     },
   ];
   if (p.trips) {

@@ -2,9 +2,10 @@ import type { Result } from '../common/result.js';
 import type { GameId, Settlement } from './kernel.js';
 
 /**
- * Games the offline tools (`felt rtp`, `felt settle`) know but no table runs yet (no referee
- * definition: the server refuses their tables). RAY bank poker's Triple Bet, Dynamic and Riverside
- * (rules-ray-2011.md §7) are rules, settlement and RTP only; Fast Poker also runs live as `fast-poker`.
+ * Ids the offline tools (`felt rtp`, `felt settle`) know that no table runs (no referee definition:
+ * the server refuses their tables): `ray-poker`, the four RAY bank-poker games (rules-ray-2011.md §7)
+ * as one module keyed by profile. Every RAY game also runs live under its own id (`fast-poker`,
+ * `triple-bet-poker`, `dynamic-poker`, `riverside-poker`).
  */
 export const OFFLINE_GAME_IDS = ['ray-poker'] as const;
 export type OfflineGameId = (typeof OFFLINE_GAME_IDS)[number];

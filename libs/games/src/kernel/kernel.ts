@@ -18,7 +18,7 @@ import type { Result, Violation } from '../common/result.js';
  *  - settle(state) lists every accepted, not-cancelled bet exactly once.
  */
 
-export const GAME_IDS = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio', 'money-wheel', 'lucky-dice', 'three-card-poker', 'fast-poker', 'casino-holdem', 'ultimate-texas-holdem', 'texas-holdem-bonus'] as const;
+export const GAME_IDS = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio', 'money-wheel', 'lucky-dice', 'three-card-poker', 'fast-poker', 'casino-holdem', 'ultimate-texas-holdem', 'texas-holdem-bonus', 'triple-bet-poker', 'dynamic-poker', 'riverside-poker'] as const;
 export type GameId = (typeof GAME_IDS)[number];
 
 /** Common phases; games may add detours (roulette `no-spin` handled inside `spinning`, baccarat `halted`). */

@@ -48,11 +48,26 @@ function combos(k: number): CardId[][] {
 
 const row = (bet: string, r: Rational, samples: number, note: string): RtpRow => ({ bet, rtp: toNumber(r), houseEdge: 1 - toNumber(r), method: 'exact', exact: format(r), samples, note });
 
+/** Exact rows per profile content, computed once per process (the enumeration takes seconds; `felt rtp ray-poker` and `felt rtp triple-bet-poker` share it). */
+const memo = new Map<string, RtpRow[]>();
+const memoized = (key: string, f: () => RtpRow[]): RtpRow[] => {
+  let rows = memo.get(key);
+  if (!rows) {
+    rows = f();
+    memo.set(key, rows);
+  }
+  return rows;
+};
+
 // ───────────────────────────── Fast Poker: exact ─────────────────────────────
 
 export const FAST_STRATEGY = 'play every hand whose exact expected value of Play beats folding (derived by enumeration against all 18 424 dealer hands)';
 
 export function fastRtp(p: FastProfile): RtpRow[] {
+  return memoized(`fast:${JSON.stringify(p)}`, () => fastEnumerate(p));
+}
+
+function fastEnumerate(p: FastProfile): RtpRow[] {
   const hands = combos(3);
   const n = hands.length; // 22 100
   const value = new Float64Array(n);
@@ -154,6 +169,10 @@ export function threeCardClasses(): { readonly hand: CardId[]; readonly weight: 
 }
 
 export function tripleBetRtp(p: TripleBetProfile): RtpRow[] {
+  return memoized(`triple-bet:${JSON.stringify(p)}`, () => tripleBetEnumerate(p));
+}
+
+function tripleBetEnumerate(p: TripleBetProfile): RtpRow[] {
   const classes = threeCardClasses();
   const netOf = new Map<number, number>();
   const net = (v: number): number => {

@@ -20,6 +20,9 @@ export interface GameKernels {
   'casino-holdem': typeof games.bankedPoker.casinoHoldemKernel;
   'ultimate-texas-holdem': typeof games.bankedPoker.ultimateTexasHoldemKernel;
   'texas-holdem-bonus': typeof games.bankedPoker.texasHoldemBonusKernel;
+  'triple-bet-poker': typeof games.rayPoker.tripleBetPokerKernel;
+  'dynamic-poker': typeof games.rayPoker.dynamicPokerKernel;
+  'riverside-poker': typeof games.rayPoker.riversidePokerKernel;
 }
 /** What `view(state, audience)` of a game returns: `RoundView.view` / snapshot `view` at a table of that game. */
 export type ViewOf<G extends games.GameId> = G extends keyof GameKernels ? ReturnType<GameKernels[G]['view']> : unknown;

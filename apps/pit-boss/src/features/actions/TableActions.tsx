@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../app/format';
 import { ReasonDialog } from './ReasonDialog';
 
-type Open = { readonly kind: 'status'; readonly status: TableStatus } | { readonly kind: 'void' } | { readonly kind: 'correct' } | { readonly kind: 'limits' } | { readonly kind: 'preOpen' };
+type Open = { readonly kind: 'status'; readonly status: TableStatus } | { readonly kind: 'void' } | { readonly kind: 'resume' } | { readonly kind: 'correct' } | { readonly kind: 'limits' } | { readonly kind: 'preOpen' };
 
 export const PRE_OPEN_CHECKS = ['table', 'wheel-level', 'free-running', 'ball'] as const;
 
@@ -28,8 +28,11 @@ function toMinor(v: string, currency: string): number | null {
   return Math.round(n * 10 ** minorDigits(currency));
 }
 
-/** Status changes, void, correction, limits and the ROU-7 pre-open check — each with a reason. */
-export function TableActions({ table, hasRound }: { readonly table: Table; readonly hasRound: boolean }) {
+/**
+ * Status changes, void, resume play of a stalled round (issue 9 §5), correction, limits and the ROU-7
+ * pre-open check — each with a reason.
+ */
+export function TableActions({ table, hasRound, stalled = false }: { readonly table: Table; readonly hasRound: boolean; readonly stalled?: boolean }) {
   const { t } = useTranslation('pit');
   const { t: tc } = useTranslation('common');
   const locale = useLocale();
@@ -98,10 +101,16 @@ export function TableActions({ table, hasRound }: { readonly table: Table; reado
             </button>
           ))}
       </div>
+      {stalled ? <p className="pit-warn">{t('actions.stalled')}</p> : null}
       <div className="pit-row pit-wrap">
         <button type="button" className="felt-btn felt-btn-danger" disabled={!hasRound} onClick={() => setOpen({ kind: 'void' })}>
           {t('actions.void')}
         </button>
+        {stalled ? (
+          <button type="button" className="felt-btn felt-btn-primary" onClick={() => setOpen({ kind: 'resume' })}>
+            {t('actions.resumePlay')}
+          </button>
+        ) : null}
         <button type="button" className="felt-btn" disabled={!hasRound} onClick={() => setOpen({ kind: 'correct' })}>
           {t('actions.correct')}
         </button>
@@ -140,6 +149,17 @@ export function TableActions({ table, hasRound }: { readonly table: Table; reado
           danger
           onConfirm={async (reason) => {
             await api.voidRound(table.tableId, reason);
+            await refresh();
+          }}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+      {open?.kind === 'resume' ? (
+        <ReasonDialog
+          title={t('dialog.resumePlay', { table: table.name })}
+          help={t('dialog.resumePlayHelp')}
+          onConfirm={async (reason) => {
+            await api.resumePlay(table.tableId, reason);
             await refresh();
           }}
           onClose={() => setOpen(null)}

@@ -5,7 +5,7 @@ import { formatTime, shortId } from '../../app/format';
 import { hrefOf, navigate } from '../../app/router';
 import { ApprovalsPanel } from '../actions/ApprovalsPanel';
 import { TableActions } from '../actions/TableActions';
-import type { TileModel } from './floor.model';
+import { isStalled, type TileModel } from './floor.model';
 import { TableTile } from './TableTile';
 import { pitKeys } from './usePitData';
 
@@ -46,7 +46,7 @@ export function TableScreen({ tile }: { readonly tile: TileModel | undefined }) 
         </div>
         <div>
           <ApprovalsPanel requests={tile.pending} tableName={() => table.name} />
-          <TableActions table={table} hasRound={round.roundId !== null && round.phase !== 'settled' && round.phase !== 'void'} />
+          <TableActions table={table} hasRound={round.roundId !== null && round.phase !== 'settled' && round.phase !== 'void'} stalled={isStalled(tile.openAlerts, round)} />
           <section aria-labelledby="pit-history-title" className="pit-panel">
             <h2 id="pit-history-title">{t('nav.rounds')}</h2>
             <table className="pit-table">

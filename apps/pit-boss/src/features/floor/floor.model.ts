@@ -27,6 +27,18 @@ export function glance(view: unknown, roundId: string | null): RoundGlance {
   };
 }
 
+/** Phases in which a round can no longer stall: nothing is owed by a device. */
+const NOT_PLAYING: ReadonlySet<string> = new Set(['idle', 'betting', 'resolved', 'settled', 'void']);
+
+/**
+ * The current round is stalled in play (issue 9 §5): an open `PLAY_STALLED` alert names it and it is
+ * still in a playing phase. The pit boss then resumes play or voids the round.
+ */
+export function isStalled(openAlerts: readonly Alert[], round: RoundGlance): boolean {
+  if (round.roundId === null || round.phase === null || NOT_PLAYING.has(round.phase)) return false;
+  return openAlerts.some((a) => a.code === 'PLAY_STALLED' && a.roundId === round.roundId);
+}
+
 export type DeviceState = 'online' | 'offline' | 'fault' | 'unknown';
 
 export interface DeviceGlance {

@@ -16,7 +16,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   return s;
 }
 
-const ALWAYS: readonly ServerErrorCode[] = ['INTERNAL'];
+const ALWAYS: readonly ServerErrorCode[] = ['INTERNAL', 'STORE_UNAVAILABLE'];
 const AUTHED: readonly ServerErrorCode[] = ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN', 'RATE_LIMITED'];
 const GAME_RULE_CODES = Object.keys(GAME_ERRORS).filter((c) => !Object.hasOwn(SERVER_ERRORS, c));
 

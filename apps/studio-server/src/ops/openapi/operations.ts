@@ -89,7 +89,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'GET /metrics': { summary: 'Prometheus metrics (text exposition)', response: 'text', public: true },
   // auth + users
   'POST /auth/login': { summary: 'Log in: an access token (15 min) and a refresh token', body: LoginBody, response: LoginResultSchema, public: true, errors: ['INVALID_CREDENTIALS'] },
-  'POST /auth/refresh': { summary: 'Trade a refresh token for a new pair', body: RefreshBody, response: LoginResultSchema, public: true, errors: ['INVALID_REFRESH_TOKEN'] },
+  'POST /auth/refresh': { summary: 'Trade a refresh token for a new pair', body: RefreshBody, response: LoginResultSchema, public: true, errors: ['INVALID_REFRESH_TOKEN', 'REFRESH_TOKEN_REUSED'] },
   'POST /auth/logout': { summary: "End every session of the caller", response: RevokedSchema },
   'GET /auth/me': { summary: 'The authenticated principal', response: AuthUserSchema },
   'GET /users': { summary: 'Every user (admin)', response: list(PublicUserSchema) },

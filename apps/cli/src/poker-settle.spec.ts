@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { run, type CliIo } from './main.js';
+
+async function felt(argv: string[], stdin: CliIo['stdin'] = ''): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await run(argv, { stdin, stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
+  return { code, out, err };
+}
+
+const threeWayAllIn = {
+  table: { structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100 },
+  button: 4,
+  seats: [
+    { seat: 1, playerId: 'ann', stackMinor: 100 },
+    { seat: 2, playerId: 'bo', stackMinor: 300 },
+    { seat: 3, playerId: 'cy', stackMinor: 600 },
+    { seat: 4, playerId: 'di', stackMinor: 1000 },
+  ],
+  cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'], 3: ['QH', 'QD'], 4: ['5C', '4C'] },
+  board: ['2C', '7D', '9H', 'JS', '3S'],
+  actions: [
+    { seat: 3, action: 'all-in' },
+    { seat: 4, action: 'call' },
+    { seat: 1, action: 'all-in' },
+    { seat: 2, action: 'all-in' },
+  ],
+};
+
+describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
+  it('lays a Hold\'em hand out again and prints every pot and who won it', async () => {
+    const r = await felt(['settle', 'poker-holdem'], JSON.stringify(threeWayAllIn));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/main pot\s+whole\s+400\s+1,2,3,4\s+seat 1: 400/);
+    expect(r.out).toMatch(/side pot 1\s+whole\s+600\s+2,3,4\s+seat 2: 600/);
+    expect(r.out).toMatch(/side pot 2\s+whole\s+600\s+3,4\s+seat 3: 600/);
+    expect(r.out).toContain('chips in 1600 = chips out 1600 + rake 0');
+  });
+
+  it('--json gives the pots, awards and seats', async () => {
+    const r = await felt(['settle', 'poker-holdem', '--json'], JSON.stringify(threeWayAllIn));
+    const j = JSON.parse(r.out) as { pots: { amountMinor: number }[]; seats: { seat: number; stackMinor: number }[] };
+    expect(j.pots.map((p) => p.amountMinor)).toEqual([400, 600, 600]);
+    expect(j.seats.map((x) => x.stackMinor)).toEqual([400, 600, 600, 400]);
+  });
+
+  it.each([
+    ['an illegal action', { ...threeWayAllIn, actions: [{ seat: 3, action: 'check' }] }, 'POKER_CHECK_FACING_BET'],
+    ['an action out of turn', { ...threeWayAllIn, actions: [{ seat: 1, action: 'fold' }] }, 'POKER_NOT_YOUR_TURN'],
+    ['a hand that does not finish', { ...threeWayAllIn, actions: [] }, 'POKER_REPLAY_INCOMPLETE'],
+    ['a card twice', { ...threeWayAllIn, board: ['AH', '7D', '9H', 'JS', '3S'] }, 'POKER_CARD_SEEN'],
+    ['not an object', [1, 2], 'POKER_REPLAY_INPUT'],
+  ])('rejects %s with a code and exit 2, never a stack trace', async (_n, input, code) => {
+    const r = await felt(['settle', 'poker-holdem'], JSON.stringify(input));
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain(code);
+    expect(r.err).not.toMatch(/\n\s+at /);
+  });
+});

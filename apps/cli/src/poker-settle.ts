@@ -1,0 +1,73 @@
+import { poker, pokerTable } from '@felt/games';
+import { EXIT, line, type CliIo, type ExitCode } from './io.js';
+import { renderTable } from './table.js';
+
+type VariantId = pokerTable.VariantId;
+type HandState = pokerTable.HandState;
+
+/** `felt settle poker-<variant>`: the live poker games where players play each other (issue 11). */
+export const POKER_SETTLE_GAMES: readonly string[] = pokerTable.VARIANT_IDS.map((v) => `poker-${v}`);
+
+export const POKER_SETTLE_HELP = `Poker where players play each other (issue 11): felt settle poker-<variant> [--json] < hand.json
+  variants: ${pokerTable.VARIANT_IDS.join(' | ')}
+  input:   { "table": { "structure": "no-limit", "smallBlindMinor": 50, "bigBlindMinor": 100, … },
+             "button": 4, "seats": [ { "seat": 1, "playerId": "ann", "stackMinor": 10000 } … ],
+             "cards": { "1": ["AH", "AD"], … },   (each seat's cards in dealing order; draw replacements after the five)
+             "board": ["2C", "7D", "9H", "JS", "3S"],
+             "actions": [ { "seat": 3, "action": "raise", "toMinor": 300 }, { "seat": 1, "action": "call" },
+                          { "seat": 2, "action": "draw", "discards": ["2C"] }, { "seat": 4, "action": "timeout" },
+                          { "action": "void", "reason": "server failure" } ] }
+  The hand is laid out again through the same state machine the tables run (GEN-8) and every pot is
+  printed with who won it.`;
+
+const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+
+export function isPokerSettleGame(game: string | undefined): game is string {
+  return game !== undefined && POKER_SETTLE_GAMES.includes(game);
+}
+
+export function settlePoker(game: string, input: unknown, json: boolean, io: CliIo): ExitCode {
+  const variant = game.slice('poker-'.length) as VariantId;
+  const parsed = pokerTable.parseReplayInput(variant, input);
+  const r = parsed.ok ? pokerTable.replayHand(parsed.value) : parsed;
+  if (!r.ok) {
+    const v = r.violation;
+    line(io.stderr, `felt settle: invalid ${game} hand: ${v.message}`);
+    line(io.stderr, `  code ${v.code}${v.ruleId ? `, rule ${v.ruleId}` : ''}`);
+    return EXIT.usage;
+  }
+  const s = r.value;
+  const res = s.result;
+  if (!res) {
+    line(io.stderr, `felt settle: the ${game} hand did not finish (code POKER_REPLAY_INCOMPLETE, rule GEN-8)`);
+    return EXIT.usage;
+  }
+  if (json) {
+    line(io.stdout, JSON.stringify({ game, variant, result: res.type, rakeMinor: res.rakeMinor, pots: res.pots, awards: res.awards, seats: res.seats, shown: res.shown.map((x) => ({ ...x, cards: x.cards.map((c) => poker.cardCode(c)) })), board: s.board.map((c) => poker.cardCode(c)), rules: res.rules }, null, 2));
+    return EXIT.ok;
+  }
+  printHand(game, s, io);
+  return EXIT.ok;
+}
+
+function printHand(game: string, s: HandState, io: CliIo): void {
+  const res = s.result as NonNullable<HandState['result']>;
+  line(io.stdout, `${game} — ${s.variant.name}, ${s.config.structure}${res.type === 'void' ? ' — VOID (S1-FAIL-RING: contributions returned)' : ''}`);
+  if (s.board.length > 0) line(io.stdout, `board: ${s.board.map((c) => poker.cardCode(c)).join(' ')}`);
+  line(io.stdout);
+  if (res.shown.length > 0) {
+    line(io.stdout, 'showdown (in showing order):');
+    line(io.stdout, renderTable(['seat', 'cards', 'high', 'low'], res.shown.map((x) => [String(x.seat), x.cards.map((c) => poker.cardCode(c)).join(' '), x.high, x.low ?? ''])));
+    line(io.stdout);
+  }
+  if (res.awards.length > 0) {
+    const potName = (i: number): string => (i === 0 ? 'main pot' : `side pot ${i}`);
+    line(io.stdout, renderTable(['pot', 'part', 'amount', 'eligible', 'won by'], res.awards.map((a) => [potName(a.pot), a.part, String(a.amountMinor), a.eligible.join(','), a.shares.map(([seat, x]) => `seat ${seat}: ${x}`).join(', ')]), new Set([2])));
+    line(io.stdout);
+  }
+  line(io.stdout, renderTable(['seat', 'player', 'put in', 'won', 'net', 'stack'], res.seats.map((x) => [String(x.seat), x.playerId, String(x.inMinor), String(x.wonMinor), signed(x.netMinor), String(x.stackMinor)]), new Set([2, 3, 4, 5])));
+  const inTotal = res.seats.reduce((a, x) => a + x.inMinor, 0);
+  const outTotal = res.seats.reduce((a, x) => a + x.wonMinor, 0);
+  line(io.stdout);
+  line(io.stdout, `chips in ${inTotal} = chips out ${outTotal} + rake ${res.rakeMinor} (minor units)`);
+}

@@ -1,0 +1,390 @@
+import { describe, expect, it } from 'vitest';
+import { cardId } from '../poker/cards.js';
+import type { Card } from '../cards/card.js';
+import { applyHandCommand, legalActions, startHand, timeoutAction, type HandState } from './hand.js';
+import { tableConfig, type PokerTableConfig, type VariantId } from './profiles.js';
+import { parseReplayInput, replayHand } from './replay.js';
+
+/** Golden hands for every variant (issue 11 §Tests), played through the replay (cards in dealing order). */
+function play(variant: VariantId, hand: Record<string, unknown>): HandState {
+  const input = parseReplayInput(variant, hand);
+  if (!input.ok) throw new Error(input.violation.message);
+  const r = replayHand(input.value);
+  if (!r.ok) throw new Error(`${r.violation.code}: ${r.violation.message}`);
+  return r.value;
+}
+function playErr(variant: VariantId, hand: Record<string, unknown>): { code: string; ruleId: string | null } {
+  const input = parseReplayInput(variant, hand);
+  if (!input.ok) return input.violation;
+  const r = replayHand(input.value);
+  if (r.ok) throw new Error('expected a violation');
+  return r.violation;
+}
+const won = (s: HandState): Record<number, number> => Object.fromEntries((s.result?.seats ?? []).map((x) => [x.seat, x.wonMinor]));
+const stacks = (s: HandState): Record<number, number> => Object.fromEntries((s.result?.seats ?? []).map((x) => [x.seat, x.stackMinor]));
+const NL = { structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100 };
+const seats = (...stacksIn: number[]): { seat: number; playerId: string; stackMinor: number }[] => stacksIn.map((s, i) => ({ seat: i + 1, playerId: `p${i + 1}`, stackMinor: s }));
+
+describe("Texas Hold'em (001 §3.1, RAY §6.3)", () => {
+  it('three-way all-in with two side pots: main to the aces, side 1 to the kings, side 2 to the queens (S1-ALLIN)', () => {
+    const s = play('holdem', {
+      table: NL,
+      button: 4,
+      seats: seats(100, 300, 600, 1000),
+      cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'], 3: ['QH', 'QD'], 4: ['5C', '4C'] },
+      board: ['2C', '7D', '9H', 'JS', '3S'],
+      actions: [
+        { seat: 3, action: 'all-in' },
+        { seat: 4, action: 'call' },
+        { seat: 1, action: 'all-in' },
+        { seat: 2, action: 'all-in' },
+      ],
+    });
+    expect(s.result?.type).toBe('showdown');
+    expect(s.result?.pots.map((p) => [p.amountMinor, p.eligible])).toEqual([
+      [400, [1, 2, 3, 4]],
+      [600, [2, 3, 4]],
+      [600, [3, 4]],
+    ]);
+    expect(won(s)).toEqual({ 1: 400, 2: 600, 3: 600, 4: 0 });
+    expect(stacks(s)).toEqual({ 1: 400, 2: 600, 3: 600, 4: 400 });
+  });
+
+  it('an uncalled bet comes back and a lone survivor wins without showing (rules-poker.md §2.4, 001 §2.8)', () => {
+    const s = play('holdem', { table: NL, button: 3, seats: seats(1000, 1000, 1000), cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'], 3: ['QH', 'QD'] }, actions: [{ seat: 3, action: 'raise', toMinor: 300 }, { seat: 1, action: 'fold' }, { seat: 2, action: 'fold' }] });
+    expect(s.result?.type).toBe('uncontested');
+    expect(s.result?.shown).toEqual([]);
+    expect(stacks(s)).toEqual({ 1: 950, 2: 900, 3: 1150 });
+  });
+
+  it('ties split the pot; the odd chip goes to the first winner left of the button (PT-ODDCHIP)', () => {
+    // both play the board's straight; pot 50 + 100 + 1 odd? use an ante of 1 on 3 players: 3 + 300 = 303, the folded third adds dead chips
+    const s = play('holdem', {
+      table: { ...NL, anteMinor: 1 },
+      button: 1,
+      seats: seats(1000, 1000, 1000),
+      cards: { 1: ['2H', '3D'], 2: ['2D', '3H'], 3: ['4C', '4D'] },
+      board: ['TS', 'JH', 'QC', 'KD', 'AS'],
+      actions: [{ seat: 1, action: 'call' }, { seat: 2, action: 'call' }, { seat: 3, action: 'check' }, { seat: 2, action: 'check' }, { seat: 3, action: 'check' }, { seat: 1, action: 'check' }, { seat: 2, action: 'check' }, { seat: 3, action: 'check' }, { seat: 1, action: 'check' }, { seat: 2, action: 'bet', toMinor: 100 }, { seat: 3, action: 'fold' }, { seat: 1, action: 'call' }],
+    });
+    // pot = 3 antes + 300 + 200 = 503; seats 1 and 2 tie (broadway); 252 to seat 2 (left of the button), 251 to seat 1
+    expect(won(s)).toEqual({ 1: 251, 2: 252, 3: 0 });
+    const lowestSeat = play('holdem', { ...{ table: { ...NL, anteMinor: 1, oddChip: 'lowest-seat' } }, button: 1, seats: seats(1000, 1000, 1000), cards: { 1: ['2H', '3D'], 2: ['2D', '3H'], 3: ['4C', '4D'] }, board: ['TS', 'JH', 'QC', 'KD', 'AS'], actions: [{ seat: 1, action: 'call' }, { seat: 2, action: 'call' }, { seat: 3, action: 'check' }, { seat: 2, action: 'check' }, { seat: 3, action: 'check' }, { seat: 1, action: 'check' }, { seat: 2, action: 'check' }, { seat: 3, action: 'check' }, { seat: 1, action: 'check' }, { seat: 2, action: 'bet', toMinor: 100 }, { seat: 3, action: 'fold' }, { seat: 1, action: 'call' }] });
+    expect(won(lowestSeat)).toEqual({ 1: 252, 2: 251, 3: 0 });
+  });
+
+  it('heads-up: the button posts the small blind and acts first pre-flop, last after the flop (PT-HEADSUP)', () => {
+    const st = startHand({ handId: 'h', config: tableConfig(NL as Partial<PokerTableConfig>), seats: seats(1000, 1000), buttonSeat: 2, at: 0 });
+    if (!st.ok) throw new Error(st.violation.message);
+    expect(st.value.seats.map((x) => x.streetMinor)).toEqual([100, 50]);
+    let s = st.value;
+    for (const c of ['AH', 'AD', 'KH', 'KD'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+    expect(legalActions(s)?.seat).toBe(2);
+    s = must(applyHandCommand(s, { type: 'act', seat: 2, action: 'call', at: 2 }));
+    expect(legalActions(s)).toMatchObject({ seat: 1, canCheck: true, raise: { kind: 'raise', minToMinor: 200 } });
+    s = must(applyHandCommand(s, { type: 'act', seat: 1, action: 'check', at: 3 }));
+    for (const c of ['2C', '7D', '9H'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 4 }));
+    expect(legalActions(s)?.seat).toBe(1);
+  });
+
+  it('the Ö straddle: 2 × BB by the seat after the BB, who acts last pre-flop; the smallest raise is to 4 × BB (S1-STRADDLE)', () => {
+    const cfg = tableConfig({ ...(NL as Partial<PokerTableConfig>), straddleTable: true });
+    const st = startHand({ handId: 'h', config: cfg, seats: [...seats(1000, 1000), { seat: 3, playerId: 'p3', stackMinor: 1000, straddle: true }, { seat: 4, playerId: 'p4', stackMinor: 1000 }], buttonSeat: 4, at: 0 });
+    let s = must(st);
+    expect(s.seats.map((x) => x.streetMinor)).toEqual([50, 100, 200, 0]);
+    for (const c of ['AH', 'AD', 'KH', 'KD', 'QH', 'QD', 'JH', 'JD'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+    expect(legalActions(s)).toMatchObject({ seat: 4, callMinor: 200, raise: { minToMinor: 400 } });
+    s = must(applyHandCommand(s, { type: 'act', seat: 4, action: 'call', at: 2 }));
+    s = must(applyHandCommand(s, { type: 'act', seat: 1, action: 'call', at: 2 }));
+    s = must(applyHandCommand(s, { type: 'act', seat: 2, action: 'call', at: 2 }));
+    expect(legalActions(s)).toMatchObject({ seat: 3, canCheck: true });
+    const noO = startHand({ handId: 'h', config: tableConfig(NL as Partial<PokerTableConfig>), seats: [...seats(1000, 1000), { seat: 3, playerId: 'p3', stackMinor: 1000, straddle: true }], buttonSeat: 3, at: 0 });
+    expect(noO.ok ? null : noO.violation).toMatchObject({ code: 'POKER_STRADDLE_NOT_ALLOWED', ruleId: 'S1-STRADDLE' });
+  });
+});
+
+function must(r: { ok: true; value: HandState } | { ok: false; violation: { code: string; message: string } }): HandState {
+  if (!r.ok) throw new Error(`${r.violation.code}: ${r.violation.message}`);
+  return r.value;
+}
+
+describe('betting structures (S1-FL, S1-PL, S1-NL, PT-SHORT-ALLIN)', () => {
+  const deal = (s0: HandState, n: number): HandState => {
+    let s = s0;
+    const codes = ['AH', 'AD', 'KH', 'KD', 'QH', 'QD', 'JH', 'JD', 'TH', 'TD', '9H', '9D'] as Card[];
+    for (let i = 0; i < n; i++) s = must(applyHandCommand(s, { type: 'card', card: cardId(codes[i] as Card), at: 1 }));
+    return s;
+  };
+  it('pot limit: UTG may raise to at most 350 over blinds of 50/100 (pot + call, PT-PL-POT)', () => {
+    let s = deal(must(startHand({ handId: 'h', config: tableConfig({ structure: 'pot-limit', smallBlindMinor: 50, bigBlindMinor: 100 }), seats: seats(5000, 5000, 5000), buttonSeat: 3, at: 0 })), 6);
+    expect(legalActions(s)?.raise).toEqual({ kind: 'raise', minToMinor: 200, maxToMinor: 350 });
+    const r = applyHandCommand(s, { type: 'act', seat: 3, action: 'raise', toMinor: 351, at: 2 });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: 'POKER_BET_TOO_LARGE', ruleId: 'PT-PL-POT' });
+    s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'raise', toMinor: 350, at: 2 }));
+    // SB facing 350: pot = 500, call 300 → max 350 + 500 + 300 = 1150
+    expect(legalActions(s)?.raise).toEqual({ kind: 'raise', minToMinor: 600, maxToMinor: 1150 });
+  });
+
+  it('no limit: the minimum raise is the previous raise; a raise below it is rejected (S1-NL, S1-PL)', () => {
+    let s = deal(must(startHand({ handId: 'h', config: tableConfig(NL as Partial<PokerTableConfig>), seats: seats(5000, 5000, 5000), buttonSeat: 3, at: 0 })), 6);
+    s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'raise', toMinor: 400, at: 2 }));
+    const r = applyHandCommand(s, { type: 'act', seat: 1, action: 'raise', toMinor: 600, at: 2 });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: 'POKER_BET_TOO_SMALL', ruleId: 'S1-PL' });
+    expect(legalActions(s)?.raise).toEqual({ kind: 'raise', minToMinor: 700, maxToMinor: 5000 });
+    const over = applyHandCommand(s, { type: 'act', seat: 1, action: 'raise', toMinor: 5001, at: 2 });
+    expect(over.ok ? null : over.violation).toMatchObject({ code: 'POKER_TABLE_STAKES' });
+  });
+
+  it('an all-in short of a full raise does not reopen the betting for a player who already acted (PT-SHORT-ALLIN)', () => {
+    // seat 3 raises to 300 (raise of 200); seat 1 all-in to 450 (short: +150 < 200); seat 2 (not acted) may raise; seat 3 may only call or fold
+    let s = deal(must(startHand({ handId: 'h', config: tableConfig(NL as Partial<PokerTableConfig>), seats: [...seats(5000), { seat: 2, playerId: 'p2', stackMinor: 5000 }, { seat: 3, playerId: 'p3', stackMinor: 5000 }].map((x, i) => (i === 0 ? { ...x, stackMinor: 450 } : x)), buttonSeat: 3, at: 0 })), 6);
+    s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'raise', toMinor: 300, at: 2 }));
+    s = must(applyHandCommand(s, { type: 'act', seat: 1, action: 'all-in', at: 2 }));
+    expect(legalActions(s)?.raise).not.toBeNull(); // seat 2, the BB, has not acted
+    s = must(applyHandCommand(s, { type: 'act', seat: 2, action: 'call', at: 2 }));
+    expect(legalActions(s)).toMatchObject({ seat: 3, callMinor: 150, raise: null });
+    const r = applyHandCommand(s, { type: 'act', seat: 3, action: 'raise', toMinor: 1000, at: 2 });
+    expect(r.ok ? null : r.violation).toMatchObject({ code: 'POKER_NOT_REOPENED', ruleId: 'PT-SHORT-ALLIN' });
+  });
+
+  it('fixed limit: one bet and three raises, then only call or fold (S1-FL)', () => {
+    let s = deal(must(startHand({ handId: 'h', config: tableConfig({ structure: 'fixed-limit', smallBlindMinor: 50, bigBlindMinor: 100, smallBetMinor: 100, bigBetMinor: 200 }), seats: seats(5000, 5000, 5000), buttonSeat: 3, at: 0 })), 6);
+    const wrong = applyHandCommand(s, { type: 'act', seat: 3, action: 'raise', toMinor: 250, at: 2 });
+    expect(wrong.ok ? null : wrong.violation).toMatchObject({ code: 'POKER_FIXED_LIMIT_AMOUNT', ruleId: 'S1-FL' });
+    s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'raise', toMinor: 200, at: 2 }));
+    s = must(applyHandCommand(s, { type: 'act', seat: 1, action: 'raise', toMinor: 300, at: 2 }));
+    s = must(applyHandCommand(s, { type: 'act', seat: 2, action: 'raise', toMinor: 400, at: 2 }));
+    expect(legalActions(s)).toMatchObject({ seat: 3, callMinor: 200, raise: null });
+    const capped = applyHandCommand(s, { type: 'act', seat: 3, action: 'raise', toMinor: 500, at: 2 });
+    expect(capped.ok ? null : capped.violation).toMatchObject({ code: 'POKER_RAISE_CAP', ruleId: 'S1-FL' });
+  });
+
+  it('fixed limit heads-up at the start of the round: unlimited raises (S1-FL)', () => {
+    let s = deal(must(startHand({ handId: 'h', config: tableConfig({ structure: 'fixed-limit', smallBlindMinor: 50, bigBlindMinor: 100, smallBetMinor: 100, bigBetMinor: 200 }), seats: seats(5000, 5000), buttonSeat: 2, at: 0 })), 4);
+    for (let to = 200, seat = 2; to <= 900; to += 100, seat = seat === 2 ? 1 : 2) s = must(applyHandCommand(s, { type: 'act', seat, action: 'raise', toMinor: to, at: 2 }));
+    expect(legalActions(s)?.raise).toEqual({ kind: 'raise', minToMinor: 1000, maxToMinor: 1000 });
+  });
+
+  it('S1-CAP: a player stakes at most the per-hand cap; the rest of the stack is untouched', () => {
+    const s = play('holdem', { table: { ...NL, capPerHandMinor: 2000 }, button: 2, seats: seats(10_000, 10_000), cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'] }, board: ['2C', '7D', '9H', 'JS', '3S'], actions: [{ seat: 2, action: 'all-in' }, { seat: 1, action: 'call' }] });
+    expect(s.result?.pots.map((p) => p.amountMinor)).toEqual([4000]);
+    expect(stacks(s)).toEqual({ 1: 12_000, 2: 8000 });
+  });
+});
+
+describe('rake per betting round (S1-RAKE, RAY §6.1 A)', () => {
+  const hand = (rake: object, actions: object[], board = ['2C', '7D', '9H', 'JS', '3S']): HandState =>
+    play('holdem', { table: { ...NL, rake }, button: 3, seats: seats(1000, 1000, 1000), cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'], 3: ['QH', 'QD'] }, board, actions });
+  const checkDown = [{ seat: 3, action: 'call' }, { seat: 1, action: 'call' }, { seat: 2, action: 'check' }, ...[1, 2, 3, 1, 2, 3, 1, 2, 3].map((seat) => ({ seat, action: 'check' }))];
+  it('5 % of each round, capped per hand; chips in = chips out + rake', () => {
+    const s = hand({ basisPoints: 500, capMinor: 10, noFlopNoDrop: true }, checkDown);
+    expect(s.result?.rakeMinor).toBe(10); // 5 % of 300 = 15, capped at 10
+    expect(won(s)).toEqual({ 1: 290, 2: 0, 3: 0 });
+    const uncapped = hand({ basisPoints: 500, capMinor: null, noFlopNoDrop: false }, checkDown);
+    expect(uncapped.result?.rakeMinor).toBe(15);
+  });
+  it('no flop, no drop: a hand won in the first round is not raked', () => {
+    const s = hand({ basisPoints: 500, capMinor: null, noFlopNoDrop: true }, [{ seat: 3, action: 'raise', toMinor: 300 }, { seat: 1, action: 'fold' }, { seat: 2, action: 'fold' }], []);
+    expect(s.result?.rakeMinor).toBe(0);
+    const raked = hand({ basisPoints: 500, capMinor: null, noFlopNoDrop: false }, [{ seat: 3, action: 'raise', toMinor: 300 }, { seat: 1, action: 'fold' }, { seat: 2, action: 'fold' }], []);
+    // the uncalled 200 comes back first; 5 % of the 250 that stayed in
+    expect(raked.result?.rakeMinor).toBe(12);
+  });
+});
+
+describe('Omaha (001 §3.2–3.3, RAY §6.4–6.5)', () => {
+  it('Omaha High uses exactly two hole cards: four hearts in hand and one on board is no flush', () => {
+    const s = play('omaha', { table: NL, button: 2, seats: seats(1000, 1000), cards: { 1: ['AH', 'KH', 'QH', 'JH'], 2: ['2C', '2D', '7S', '8S'] }, board: ['3H', '9C', '2S', '4D', 'TC'], actions: [{ seat: 2, action: 'call' }, { seat: 1, action: 'check' }, ...[1, 2, 1, 2, 1, 2].map((seat) => ({ seat, action: 'check' }))] });
+    expect(won(s)).toEqual({ 1: 0, 2: 200 }); // trips of deuces beat A-K high
+  });
+
+  it('Omaha Hi/Lo: the high scoops half, two equal lows quarter the pot (001 §3.3)', () => {
+    const s = play('omaha-hilo', {
+      table: { structure: 'pot-limit', smallBlindMinor: 50, bigBlindMinor: 100 },
+      button: 3,
+      seats: seats(1000, 1000, 1000),
+      cards: { 1: ['AH', '2H', '9C', 'TC'], 2: ['AD', '2D', '9S', 'TS'], 3: ['KH', 'KC', 'QH', 'QC'] },
+      board: ['3C', '5D', '8H', 'KS', 'KD'],
+      actions: [{ seat: 3, action: 'raise', toMinor: 200 }, { seat: 1, action: 'call' }, { seat: 2, action: 'call' }, ...[1, 2, 3, 1, 2, 3, 1, 2, 3].map((seat) => ({ seat, action: 'check' }))],
+    });
+    expect(s.result?.awards.map((a) => [a.part, a.amountMinor, a.winners])).toEqual([
+      ['high', 300, [3]],
+      ['low', 300, [1, 2]],
+    ]);
+    expect(won(s)).toEqual({ 1: 150, 2: 150, 3: 300 });
+    expect(s.result?.shown.find((x) => x.seat === 1)?.low).toBe('low 8-5-3-2-A');
+  });
+
+  it('Omaha Hi/Lo with no qualifying low: the high takes the whole pot', () => {
+    const s = play('omaha-hilo', { table: NL, button: 2, seats: seats(1000, 1000), cards: { 1: ['AH', '2H', '9C', 'TC'], 2: ['KH', 'KC', 'QH', 'QC'] }, board: ['9D', 'TD', 'JH', 'KS', 'KD'], actions: [{ seat: 2, action: 'call' }, { seat: 1, action: 'check' }, ...[1, 2, 1, 2, 1, 2].map((seat) => ({ seat, action: 'check' }))] });
+    expect(s.result?.awards.map((a) => a.part)).toEqual(['whole']);
+    expect(won(s)).toEqual({ 1: 0, 2: 200 });
+  });
+});
+
+describe('Seven Card Stud and Stud Hi/Lo (RAY §6.6, 004)', () => {
+  const STUD = { structure: 'fixed-limit', anteMinor: 10, bringInMinor: 20, smallBetMinor: 50, bigBetMinor: 100 };
+  it('the lowest up card brings in; the best showing hand acts first on later streets; up cards are dealt face up', () => {
+    const input = parseReplayInput('stud', {
+      table: STUD,
+      button: null,
+      seats: seats(1000, 1000, 1000),
+      // dealing order per seat: down, down, up (3rd), up (4th), up (5th), up (6th), down (7th)
+      cards: { 1: ['AH', 'AD', '3C', '4D', '8C', '9C', 'TC'], 2: ['7H', '7D', 'KH', 'KS', '2H', '3H', '4H'], 3: ['QS', 'JD', '9D', '2S'] },
+      board: [],
+      actions: [
+        { seat: 2, action: 'raise', toMinor: 50 }, // completes the bring-in
+        { seat: 3, action: 'call' },
+        { seat: 1, action: 'call' },
+        { seat: 2, action: 'bet', toMinor: 50 }, // K-K showing opens 4th street
+        { seat: 3, action: 'fold' },
+        { seat: 1, action: 'call' },
+        { seat: 2, action: 'bet', toMinor: 100 },
+        { seat: 1, action: 'call' },
+        { seat: 2, action: 'check' },
+        { seat: 1, action: 'check' },
+        { seat: 2, action: 'check' },
+        { seat: 1, action: 'check' },
+      ],
+    });
+    if (!input.ok) throw new Error(input.violation.message);
+    const r = replayHand(input.value);
+    const s = must(r);
+    expect(s.seats[0]?.cards.map((k) => k.up)).toEqual([false, false, true, true, true, true, false]);
+    // pot: 3 antes 30 + 3 × 50 + 2 × 50 + 2 × 100 = 480; seat 2 has three kings? K-K-7-7 two pair vs seat 1 A-A: kings up wins
+    expect(won(s)).toEqual({ 1: 0, 2: 480, 3: 0 });
+    // nobody bet the last round: show clockwise from position 1 (no button in stud; RAY §6.4, P4-SHOW)
+    expect(s.result?.shown.map((x) => x.seat)).toEqual([1, 2]);
+  });
+
+  it('the bring-in is posted automatically by the lowest up card (suits ♣ < ♦ < ♥ < ♠ break rank ties, PT-BRINGIN)', () => {
+    let s = must(startHand({ handId: 'h', config: tableConfig({ ...(STUD as Partial<PokerTableConfig>), variant: 'stud' }), seats: seats(1000, 1000, 1000), buttonSeat: null, at: 0 }));
+    for (const c of ['AH', 'KH', 'QH', 'AD', 'KD', 'QD', '5H', '5C', '9S'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+    expect(s.seats.map((x) => x.streetMinor)).toEqual([0, 20, 0]); // 5♣ brings in, not 5♥
+    expect(legalActions(s)).toMatchObject({ seat: 3, callMinor: 20, raise: { minToMinor: 50, maxToMinor: 50 } });
+  });
+
+  it('Stud Hi/Lo splits high and 8-or-better low', () => {
+    const s = play('stud-hilo', {
+      table: STUD,
+      button: null,
+      seats: seats(1000, 1000),
+      cards: { 1: ['AH', '2D', '3C', '4D', '7C', 'KC', 'KD'], 2: ['QH', 'QD', 'QS', 'JD', 'JC', '9C', '9D'] },
+      actions: [
+        { seat: 2, action: 'call' }, // 3♣ brought in; Q♠ calls the bring-in
+        { seat: 2, action: 'check' },
+        { seat: 1, action: 'check' },
+        ...[2, 1, 2, 1, 2, 1].map((seat) => ({ seat, action: 'check' })),
+      ],
+    });
+    // pot: antes 20 + bring-in 20 + call 20 = 60 → high 30 (full house queens), low 30 (7-4-3-2-A)
+    expect(s.result?.awards.map((a) => [a.part, a.amountMinor, a.winners])).toEqual([
+      ['high', 30, [2]],
+      ['low', 30, [1]],
+    ]);
+  });
+});
+
+describe('draw games (001 §3.4–3.5)', () => {
+  it('Mörkpoker: one draw of any number; the replacements complete the hand', () => {
+    const s = play('draw', {
+      table: NL,
+      button: 2,
+      seats: seats(1000, 1000),
+      cards: { 1: ['AH', 'AD', '2C', '7S', '9D', 'AS', 'AC'], 2: ['KH', 'KD', 'KS', '3C', '4C', '5H'] },
+      actions: [{ seat: 2, action: 'call' }, { seat: 1, action: 'check' }, { seat: 1, action: 'draw', discards: ['2C', '7S'] }, { seat: 2, action: 'draw', discards: ['3C'] }, { seat: 1, action: 'bet', toMinor: 100 }, { seat: 2, action: 'call' }],
+    });
+    expect(s.seats[0]?.cards.map((k) => k.card)).toHaveLength(5);
+    expect(won(s)).toEqual({ 1: 400, 2: 0 });
+    expect(s.result?.shown.find((x) => x.seat === 1)?.high).toBe('four of a kind (A-9)');
+  });
+
+  it('Mörkpoker 7-E: 32 cards up to four players, a flush beats a full house, a deuce is not in the deck', () => {
+    const s = play('draw-7e', {
+      table: NL,
+      button: 2,
+      seats: seats(1000, 1000),
+      cards: { 1: ['AH', 'KH', '9H', '8H', '7H'], 2: ['QS', 'QD', 'QC', 'JS', 'JD'] },
+      actions: [{ seat: 2, action: 'call' }, { seat: 1, action: 'check' }, { seat: 1, action: 'draw', discards: [] }, { seat: 2, action: 'draw', discards: [] }, { seat: 1, action: 'check' }, { seat: 2, action: 'check' }],
+    });
+    expect(won(s)).toEqual({ 1: 200, 2: 0 });
+    const e = playErr('draw-7e', { table: NL, button: 2, seats: seats(1000, 1000), cards: { 1: ['2H', 'KH', '9H', '8H', '7H'], 2: ['QS', 'QD', 'QC', 'JS', 'JD'] }, actions: [] });
+    expect(e).toMatchObject({ code: 'POKER_CARD_NOT_IN_DECK', ruleId: 'S1-DEAL-1' });
+  });
+
+  it('a card already out in this hand is rejected (one deck, S1-DEAL-1)', () => {
+    const e = playErr('holdem', { table: NL, button: 2, seats: seats(1000, 1000), cards: { 1: ['AH', 'AD'], 2: ['AH', 'KD'] }, actions: [] });
+    expect(e).toMatchObject({ code: 'POKER_CARD_SEEN', ruleId: 'S1-DEAL-1' });
+  });
+});
+
+describe('Sökö (RAY §6.7)', () => {
+  it('antes, one down and four up; the highest up card opens; a four-card flush beats a pair', () => {
+    const s = play('soko', {
+      table: { structure: 'fixed-limit', anteMinor: 10, smallBetMinor: 50, bigBetMinor: 100 },
+      button: null,
+      seats: seats(1000, 1000),
+      cards: { 1: ['2H', '5H', '9H', 'JH', 'KC'], 2: ['AS', 'AD', '3C', '7D', '8S'] },
+      actions: [
+        { seat: 2, action: 'check' }, // A♦ is the highest up card
+        { seat: 1, action: 'check' },
+        ...[2, 1, 2, 1].map((seat) => ({ seat, action: 'check' })),
+        // 5th street: seat 1 shows 5♥ 9♥ J♥ K♣ vs A♦ 3♣ 7♦ 8♠ → seat 2 still opens (A high)
+        { seat: 2, action: 'bet', toMinor: 100 },
+        { seat: 1, action: 'call' },
+      ],
+    });
+    expect(s.result?.shown.find((x) => x.seat === 1)?.high).toMatch(/^four card flush/);
+    expect(won(s)).toEqual({ 1: 220, 2: 0 });
+  });
+});
+
+describe('time (S1-TIMEOUT, S1-TIMEBANK) and failures (S1-FAIL-RING)', () => {
+  const begin = (cfg: Partial<PokerTableConfig>): HandState => {
+    let s = must(startHand({ handId: 'h', config: tableConfig({ ...(NL as Partial<PokerTableConfig>), actionMs: 10_000, timeBankMs: 30_000, ...cfg }), seats: seats(1000, 1000, 1000), buttonSeat: 3, at: 0 }));
+    for (const c of ['AH', 'AD', 'KH', 'KD', 'QH', 'QD'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1000 }));
+    return s;
+  };
+  it('the clock runs from the turn; a timeout before the deadline is rejected; after it the player folds (S1-TIMEOUT)', () => {
+    const s = begin({});
+    expect(s.clock).toMatchObject({ seat: 3, deadlineAt: 11_000 });
+    const early = applyHandCommand(s, { type: 'timeout', seat: 3, at: 10_999 });
+    expect(early.ok ? null : early.violation).toMatchObject({ code: 'POKER_CLOCK_RUNNING', ruleId: 'S1-TIMEOUT' });
+    const t = must(applyHandCommand(s, { type: 'timeout', seat: 3, at: 11_000 }));
+    expect(t.seats[2]?.folded).toBe(true);
+  });
+  it('check when free on a check-when-free table; fold on a literal-001 table even when free', () => {
+    let s = begin({ timeout: 'check-when-free' });
+    s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'call', at: 2000 }));
+    s = must(applyHandCommand(s, { type: 'act', seat: 1, action: 'call', at: 2000 }));
+    expect(timeoutAction(s)).toMatchObject({ seat: 2, action: 'check' });
+    let f = begin({});
+    f = must(applyHandCommand(f, { type: 'act', seat: 3, action: 'call', at: 2000 }));
+    f = must(applyHandCommand(f, { type: 'act', seat: 1, action: 'call', at: 2000 }));
+    expect(timeoutAction(f)).toMatchObject({ seat: 2, action: 'fold' });
+  });
+  it('the time bank moves the deadline once and is spent by the time used past the base deadline (S1-TIMEBANK)', () => {
+    let s = begin({});
+    s = must(applyHandCommand(s, { type: 'time-bank', seat: 3, at: 5000 }));
+    expect(s.clock?.deadlineAt).toBe(41_000);
+    const again = applyHandCommand(s, { type: 'time-bank', seat: 3, at: 6000 });
+    expect(again.ok ? null : again.violation).toMatchObject({ code: 'POKER_NO_TIME_BANK' });
+    s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'call', at: 21_000 }));
+    expect(s.seats[2]?.timeBankMs).toBe(20_000);
+  });
+  it('a system failure voids the hand: every remaining player gets back what they put in (S1-FAIL-RING)', () => {
+    let s = begin({ rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false } });
+    s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'raise', toMinor: 300, at: 2000 }));
+    s = must(applyHandCommand(s, { type: 'act', seat: 1, action: 'fold', at: 2000 }));
+    s = must(applyHandCommand(s, { type: 'act', seat: 2, action: 'call', at: 2000 }));
+    expect(s.rakeMinor).toBeGreaterThan(0);
+    const v = must(applyHandCommand(s, { type: 'void', reason: 'server failure', at: 3000 }));
+    expect(v.result?.type).toBe('void');
+    expect(v.result?.rakeMinor).toBe(0);
+    expect(stacks(v)).toEqual({ 1: 1000, 2: 1000, 3: 1000 });
+    const toRemaining = must(applyHandCommand({ ...s, config: { ...s.config, voidFoldedChips: 'to-remaining' } }, { type: 'void', reason: 'x', at: 3000 }));
+    expect(stacks(toRemaining)).toEqual({ 1: 950, 2: 1025, 3: 1025 });
+    const after = applyHandCommand(v, { type: 'act', seat: 2, action: 'check', at: 4000 });
+    expect(after.ok ? null : after.violation).toMatchObject({ code: 'POKER_HAND_OVER' });
+  });
+});

@@ -1,0 +1,234 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRng, shuffle, type Rng } from '../common/random.js';
+import { applyHandCommand, cardDue, legalActions, startHand, type HandCommand, type HandState } from './hand.js';
+import { tableConfig, VARIANT_IDS, VARIANTS, deckLowestRank, type PokerTableConfig, type VariantId } from './profiles.js';
+import { highValue, lowValue } from './showdown.js';
+import { redactHandCommand, viewHand } from './view.js';
+import { cardCode } from '../poker/cards.js';
+import type { Audience } from '../kernel/kernel.js';
+
+/**
+ * Issue 11 property: for ANY sequence of legal actions and any all-ins (random stacks, structures,
+ * rake, caps, timeouts, time banks, draws, voids), chips in = chips out + rake, every legal action the
+ * state machine offers is accepted, and every pot goes where an independent brute-force allocator
+ * (written here, chip level by chip level, sharing no code with pots.ts) says it goes.
+ */
+
+interface Contrib {
+  seat: number;
+  total: number;
+  folded: boolean;
+}
+
+/** Chip-by-chip: slice k holds one chip from everyone who put in ≥ k; live seats with ≥ k may win it. */
+function bruteForce(contribs: readonly Contrib[], rake: number, high: ReadonlyMap<number, number> | null, low: ReadonlyMap<number, number> | null, oddOrder: readonly number[], hiLoOdd: 'high' | 'low'): Map<number, number> {
+  const max = Math.max(0, ...contribs.map((c) => c.total));
+  const slices: { chips: number; eligible: number[] }[] = [];
+  for (let k = 1; k <= max; k++) {
+    const chips = contribs.filter((c) => c.total >= k).length;
+    let eligible = contribs.filter((c) => !c.folded && c.total >= k).map((c) => c.seat);
+    if (eligible.length === 0) eligible = slices.length > 0 ? (slices[slices.length - 1] as { eligible: number[] }).eligible : contribs.filter((c) => !c.folded).map((c) => c.seat);
+    slices.push({ chips, eligible });
+  }
+  // rake comes out of the lowest chips first (the main pot, PT-RAKE-ALLOC)
+  let r = rake;
+  for (const sl of slices) {
+    const t = Math.min(r, sl.chips);
+    sl.chips -= t;
+    r -= t;
+  }
+  expect(r).toBe(0);
+  const pots: { amount: number; eligible: number[] }[] = [];
+  for (const sl of slices) {
+    const last = pots[pots.length - 1];
+    const same = last && last.eligible.length === sl.eligible.length && [...last.eligible].sort().join() === [...sl.eligible].sort().join();
+    if (same) last.amount += sl.chips;
+    else pots.push({ amount: sl.chips, eligible: [...sl.eligible] });
+  }
+  const won = new Map<number, number>();
+  const give = (amount: number, winners: number[]): void => {
+    const ordered = [...winners].sort((a, b) => oddOrder.indexOf(a) - oddOrder.indexOf(b));
+    for (let chip = 0; chip < amount; chip++) {
+      const w = ordered[chip % ordered.length] as number;
+      won.set(w, (won.get(w) ?? 0) + 1);
+    }
+  };
+  const bestOf = (seats: number[], m: ReadonlyMap<number, number>): number[] => {
+    const top = Math.max(...seats.map((s) => m.get(s) ?? -1));
+    return seats.filter((s) => (m.get(s) ?? -1) === top);
+  };
+  for (const p of pots) {
+    if (p.amount === 0) continue;
+    if (p.eligible.length === 1 || high === null) {
+      give(p.amount, p.eligible);
+      continue;
+    }
+    const lows = low ? p.eligible.filter((s) => (low.get(s) ?? -1) >= 0) : [];
+    if (!low || lows.length === 0) {
+      give(p.amount, bestOf(p.eligible, high));
+      continue;
+    }
+    const small = Math.floor(p.amount / 2);
+    const big = p.amount - small;
+    give(hiLoOdd === 'high' ? big : small, bestOf(p.eligible, high));
+    give(hiLoOdd === 'high' ? small : big, bestOf(lows, low));
+  }
+  return won;
+}
+
+function randomConfig(rng: Rng, variant: VariantId): Partial<PokerTableConfig> {
+  const structures = ['fixed-limit', 'pot-limit', 'no-limit'] as const;
+  return {
+    variant,
+    structure: structures[rng.int(3)],
+    smallBlindMinor: 1 + rng.int(50),
+    bigBlindMinor: 51 + rng.int(50),
+    anteMinor: VARIANTS[variant].forced === 'blinds' ? rng.int(3) * rng.int(7) : 1 + rng.int(20),
+    bringInMinor: 1 + rng.int(20),
+    smallBetMinor: 20 + rng.int(40),
+    bigBetMinor: 60 + rng.int(60),
+    maxRaisesPerRound: rng.int(4) === 0 ? null : 3,
+    capPerHandMinor: rng.int(4) === 0 ? 200 + rng.int(800) : null,
+    rake: rng.int(3) === 0 ? null : { basisPoints: rng.int(1000), capMinor: rng.int(2) === 0 ? null : rng.int(60), noFlopNoDrop: rng.int(2) === 0 },
+    oddChip: rng.int(2) === 0 ? 'left-of-button' : 'lowest-seat',
+    hiLoOddChip: rng.int(2) === 0 ? 'high' : 'low',
+    timeout: rng.int(2) === 0 ? 'fold' : 'check-when-free',
+    actionMs: 1000,
+    timeBankMs: rng.int(3) * 1000,
+    voidFoldedChips: rng.int(2) === 0 ? 'refund-folded' : 'to-remaining',
+  };
+}
+
+function chooseCommand(s: HandState, rng: Rng, at: number, deck: number[]): HandCommand {
+  const due = cardDue(s);
+  if (due) {
+    const next = deck.shift();
+    // the stock is used up (draw games): a discard comes back (001 §3.5)
+    const card = next ?? (s.discards[rng.int(s.discards.length)] as number);
+    return { type: 'card', card, at };
+  }
+  const seatIdx = s.toAct as number;
+  const x = s.seats[seatIdx];
+  if (!x) throw new Error(`nothing to do in phase ${s.phase.type}`);
+  if (s.phase.type === 'draw') {
+    if (rng.int(6) === 0) return { type: 'timeout', seat: x.seat, at: s.clock?.deadlineAt ?? at };
+    const discards = x.cards.filter(() => rng.int(2) === 0).map((k) => k.card);
+    return { type: 'draw', seat: x.seat, discards, at };
+  }
+  const la = legalActions(s);
+  if (!la) throw new Error('betting phase without legal actions');
+  const roll = rng.int(20);
+  if (roll === 0) return { type: 'timeout', seat: la.seat, at: s.clock?.deadlineAt ?? at };
+  if (roll === 1 && x.timeBankMs > 0 && s.clock && !s.clock.bankInUse) return { type: 'time-bank', seat: la.seat, at };
+  if (roll <= 3) return { type: 'act', seat: la.seat, action: 'fold', at };
+  if (roll <= 5 && la.canAllIn) return { type: 'act', seat: la.seat, action: 'all-in', at };
+  if (la.raise && roll <= 11) {
+    const { minToMinor: lo, maxToMinor: hi } = la.raise;
+    const to = rng.int(3) === 0 ? hi : rng.int(2) === 0 ? lo : lo + rng.int(hi - lo + 1);
+    return { type: 'act', seat: la.seat, action: la.raise.kind, toMinor: to, at };
+  }
+  return { type: 'act', seat: la.seat, action: la.canCheck ? 'check' : 'call', at };
+}
+
+function playRandomHand(seed: number, onStep?: (before: HandState, cmd: HandCommand, after: HandState) => void): { start: number; end: number; rake: number; s: HandState } {
+  const rng = createRng(seed);
+  const variant = VARIANT_IDS[rng.int(VARIANT_IDS.length)] as VariantId;
+  const v = VARIANTS[variant];
+  const n = v.minSeats + rng.int(Math.min(v.maxSeats, 6) - v.minSeats + 1);
+  const seatNos = shuffle([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], rng).slice(0, n).sort((a, b) => a - b);
+  const seats = seatNos.map((seat) => ({ seat, playerId: `p${seat}`, stackMinor: rng.int(3) === 0 ? 1 + rng.int(60) : 1 + rng.int(3000) }));
+  const cfg = tableConfig(randomConfig(rng, variant));
+  const started = startHand({ handId: `h${seed}`, config: cfg, seats, buttonSeat: v.button ? (seatNos[rng.int(n)] as number) : null, at: 0 });
+  if (!started.ok) throw new Error(`${started.violation.code}: ${started.violation.message}`);
+  let s = started.value;
+  const low = deckLowestRank(v, n);
+  const deck = shuffle(Array.from({ length: 52 }, (_, i) => i).filter((c) => c >> 2 >= low), rng);
+  const start = seats.reduce((a, x) => a + x.stackMinor, 0);
+  let at = 0;
+  for (let guard = 0; s.phase.type !== 'complete' && s.phase.type !== 'void'; guard++) {
+    if (guard > 2000) throw new Error('hand does not end');
+    at += 100;
+    const cmd = rng.int(400) === 0 ? ({ type: 'void', reason: 'property', at } as const) : chooseCommand(s, rng, at, deck);
+    const r = applyHandCommand(s, cmd);
+    if (!r.ok) throw new Error(`seed ${seed}: legal ${JSON.stringify(cmd)} rejected: ${r.violation.code} ${r.violation.message}`);
+    onStep?.(s, cmd, r.value);
+    s = r.value;
+    if (s.clock) at = Math.max(at, s.clock.startedAt);
+  }
+  const end = s.seats.reduce((a, x) => a + x.stackMinor + x.reservedMinor, 0);
+  return { start, end, rake: s.result?.rakeMinor ?? -1, s };
+}
+
+describe('pots never lose a chip (issue 11 property)', () => {
+  it('chips in = chips out + rake, and the engine agrees with a brute-force allocator, for any hand', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const { start, end, rake, s } = playRandomHand(seed);
+        expect(end + rake).toBe(start);
+        const res = s.result;
+        if (!res) throw new Error('no result');
+        for (const x of s.seats) expect(x.stackMinor).toBeGreaterThanOrEqual(0);
+        if (res.type === 'void') {
+          expect(rake).toBe(0);
+          return;
+        }
+        const live = s.seats.filter((x) => !x.folded);
+        let high: Map<number, number> | null = null;
+        let lowM: Map<number, number> | null = null;
+        if (live.length >= 2) {
+          high = new Map(live.map((x) => [x.seat, highValue(s.variant, x.cards.map((k) => k.card), s.board, s.lowestRank)]));
+          if (s.variant.hiLo) lowM = new Map(live.map((x) => [x.seat, lowValue(s.variant, x.cards.map((k) => k.card), s.board)]));
+        }
+        const seatNos = s.seats.map((x) => x.seat);
+        const startAt = s.config.oddChip === 'left-of-button' && s.button !== null ? s.button + 1 : 0;
+        const oddOrder = seatNos.map((_, i) => seatNos[(startAt + i) % seatNos.length] as number);
+        const expected = bruteForce(s.seats.map((x) => ({ seat: x.seat, total: x.totalMinor, folded: x.folded })), rake, high, lowM, oddOrder, s.config.hiLoOddChip);
+        for (const x of res.seats) expect([x.seat, x.wonMinor]).toEqual([x.seat, expected.get(x.seat) ?? 0]);
+      }),
+      { numRuns: 1500 },
+    );
+  }, 120_000);
+});
+
+describe('the random hands reach every case the property is about', () => {
+  it('side pots, hi/lo splits, ties, voids, uncontested pots and every variant all occur', () => {
+    const seen = { sidePots: 0, twoSidePots: 0, hiLo: 0, split: 0, void: 0, uncontested: 0, showdown: 0, raked: 0, variants: new Set<string>() };
+    for (let seed = 1; seed <= 600; seed++) {
+      const { s } = playRandomHand(seed);
+      const r = s.result;
+      if (!r) continue;
+      seen.variants.add(s.variant.id);
+      if (r.type === 'void') seen.void++;
+      if (r.type === 'uncontested') seen.uncontested++;
+      if (r.type === 'showdown') seen.showdown++;
+      if (r.pots.length >= 2) seen.sidePots++;
+      if (r.pots.length >= 3) seen.twoSidePots++;
+      if (r.awards.some((a) => a.part === 'low')) seen.hiLo++;
+      if (r.awards.some((a) => a.winners.length > 1)) seen.split++;
+      if (r.rakeMinor > 0) seen.raked++;
+    }
+    expect(seen.variants.size).toBe(VARIANT_IDS.length);
+    for (const k of ['sidePots', 'twoSidePots', 'hiLo', 'split', 'void', 'uncontested', 'showdown', 'raked'] as const) expect(seen[k], k).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('hidden information (non-negotiable 4, issue 11)', () => {
+  it('no audience ever receives another player\'s down card before the showdown reveals it, in views or events', () => {
+    for (let seed = 1000; seed < 1250; seed++) {
+      playRandomHand(seed, (before, cmd, after) => {
+        const audiences: Audience[] = [{ role: 'dealer' }, { role: 'pitboss' }, { role: 'player', playerId: 'observer' }, ...after.seats.map((x): Audience => ({ role: 'player', playerId: x.playerId }))];
+        const revealed = after.phase.type === 'complete' && after.result?.type === 'showdown';
+        for (const a of audiences) {
+          const text = JSON.stringify(viewHand(after, a)) + JSON.stringify(redactHandCommand(before, cmd, a));
+          for (const x of after.seats) {
+            if (a.role === 'player' && a.playerId === x.playerId) continue;
+            if (a.role === 'pitboss' && (after.phase.type === 'complete' || after.phase.type === 'void')) continue;
+            if (revealed && !x.folded) continue;
+            for (const k of x.cards) if (!k.up) expect(text.includes(`"${cardCode(k.card)}"`), `${a.role} ${'playerId' in a ? a.playerId : ''} sees ${cardCode(k.card)} of seat ${x.seat}`).toBe(false);
+          }
+        }
+      });
+    }
+  }, 120_000);
+});

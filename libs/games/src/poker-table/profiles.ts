@@ -1,0 +1,226 @@
+import { ok, violation, type Result } from '../common/result.js';
+import type { PokerRanking } from '../poker/rank.js';
+
+/**
+ * Live poker where players play each other (issue 11; rules-poker.md §2–§4, rules-ray-2011.md §6):
+ * variants as DATA. A variant is its deck, its ranking, its dealing steps (hole/up/board/draw, one card
+ * per round, S1-DEAL-3), its betting rounds (who acts first) and its showdown (hand formation, hi/lo).
+ * Decisions the seeds leave open are written down in DECISIONS.md with `PT-…` IDs.
+ */
+
+export const VARIANT_IDS = ['holdem', 'omaha', 'omaha-hilo', 'stud', 'stud-hilo', 'draw', 'draw-7e', 'soko'] as const;
+export type VariantId = (typeof VARIANT_IDS)[number];
+
+/** Who opens a betting round. */
+export type FirstToAct =
+  /** pre-flop with blinds: the seat after the big blind (or after the straddler, S1-STRADDLE); heads-up the button (PT-HEADSUP). */
+  | 'after-blinds'
+  /** the first remaining seat after the button (001 §3.1 rounds 2–4; no button: position 1). */
+  | 'after-button'
+  /** stud 3rd street: the lowest up-card posts the bring-in, the seat after it acts first (004, PT-BRINGIN). */
+  | 'bring-in'
+  /** stud later streets, Sökö every street: the best showing hand (RAY §6.7, 004). */
+  | 'best-showing';
+
+export type DealStep =
+  /** every seat still in gets `count` cards, one per round (S1-DEAL-3); `up` cards are visible to all. */
+  | { readonly type: 'deal'; readonly face: 'down' | 'up'; readonly count: number }
+  /** community cards (Bordskort). */
+  | { readonly type: 'board'; readonly count: number }
+  /** one draw: each seat still in discards 0..5 and gets as many new cards (001 §3.4). */
+  | { readonly type: 'draw' }
+  /** a betting round; `size` is the fixed-limit bet of the round (S1-FL: set per table, `small`/`big`). */
+  | { readonly type: 'bet'; readonly first: FirstToAct; readonly size: 'small' | 'big' };
+
+export type HandFormation =
+  /** best five of hole + board (0, 1 or 2 hole cards, 001 §3.1). */
+  | 'best-five'
+  /** exactly two hole + three board (001 §3.2). */
+  | 'omaha'
+  /** the five cards held (draw, Sökö). */
+  | 'five-held';
+
+export interface VariantProfile {
+  readonly id: VariantId;
+  readonly name: string;
+  readonly ranking: PokerRanking;
+  /** lowest rank of the deck (0 = deuce); 7-E decides it per hand from the player count (001 §3.5). */
+  readonly deckLowestRank: number | 'seven-e';
+  readonly formation: HandFormation;
+  /** 8-or-better split (001 §3.3, RAY §6.5/6.6). */
+  readonly hiLo: boolean;
+  /** forced bets: blinds (flop and draw games) or antes + bring-in (stud) or antes only (Sökö). */
+  readonly forced: 'blinds' | 'ante-bring-in' | 'ante';
+  /** S1-DEAL-2: a player dealer with a button, or a non-playing dealer and no button (Sökö, stud). */
+  readonly button: boolean;
+  readonly straddleAllowed: boolean;
+  readonly steps: readonly DealStep[];
+  readonly minSeats: number;
+  readonly maxSeats: number;
+  readonly rules: readonly string[];
+}
+
+const HOLDEM_STREETS = (hole: number): DealStep[] => [
+  { type: 'deal', face: 'down', count: hole },
+  { type: 'bet', first: 'after-blinds', size: 'small' },
+  { type: 'board', count: 3 },
+  { type: 'bet', first: 'after-button', size: 'small' },
+  { type: 'board', count: 1 },
+  { type: 'bet', first: 'after-button', size: 'big' },
+  { type: 'board', count: 1 },
+  { type: 'bet', first: 'after-button', size: 'big' },
+];
+
+const STUD_STREETS: DealStep[] = [
+  // RAY §6.6: two down and one up, bet; one up + bet until 2 down 4 up; the 7th down, bet.
+  { type: 'deal', face: 'down', count: 2 },
+  { type: 'deal', face: 'up', count: 1 },
+  { type: 'bet', first: 'bring-in', size: 'small' },
+  { type: 'deal', face: 'up', count: 1 },
+  { type: 'bet', first: 'best-showing', size: 'small' },
+  { type: 'deal', face: 'up', count: 1 },
+  { type: 'bet', first: 'best-showing', size: 'big' },
+  { type: 'deal', face: 'up', count: 1 },
+  { type: 'bet', first: 'best-showing', size: 'big' },
+  { type: 'deal', face: 'down', count: 1 },
+  { type: 'bet', first: 'best-showing', size: 'big' },
+];
+
+const DRAW_STREETS: DealStep[] = [
+  { type: 'deal', face: 'down', count: 5 },
+  { type: 'bet', first: 'after-blinds', size: 'small' },
+  { type: 'draw' },
+  { type: 'bet', first: 'after-button', size: 'big' },
+];
+
+const SOKO_STREETS: DealStep[] = [
+  // RAY §6.7: after the antes one down and one up; the highest up card opens; then 3rd, 4th, 5th up,
+  // the best hand opens each time. Four betting rounds.
+  { type: 'deal', face: 'down', count: 1 },
+  { type: 'deal', face: 'up', count: 1 },
+  { type: 'bet', first: 'best-showing', size: 'small' },
+  { type: 'deal', face: 'up', count: 1 },
+  { type: 'bet', first: 'best-showing', size: 'small' },
+  { type: 'deal', face: 'up', count: 1 },
+  { type: 'bet', first: 'best-showing', size: 'big' },
+  { type: 'deal', face: 'up', count: 1 },
+  { type: 'bet', first: 'best-showing', size: 'big' },
+];
+
+export const VARIANTS: Readonly<Record<VariantId, VariantProfile>> = {
+  holdem: { id: 'holdem', name: "Texas Hold'em", ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: false, forced: 'blinds', button: true, straddleAllowed: true, steps: HOLDEM_STREETS(2), minSeats: 2, maxSeats: 10, rules: ['001 §3.1', 'RAY §6.3', 'S1-STRADDLE'] },
+  omaha: { id: 'omaha', name: 'Omaha High', ranking: 'standard', deckLowestRank: 0, formation: 'omaha', hiLo: false, forced: 'blinds', button: true, straddleAllowed: false, steps: HOLDEM_STREETS(4), minSeats: 2, maxSeats: 10, rules: ['001 §3.2', 'RAY §6.4'] },
+  'omaha-hilo': { id: 'omaha-hilo', name: 'Omaha High/Low (8 or better)', ranking: 'standard', deckLowestRank: 0, formation: 'omaha', hiLo: true, forced: 'blinds', button: true, straddleAllowed: false, steps: HOLDEM_STREETS(4), minSeats: 2, maxSeats: 10, rules: ['001 §3.3', 'RAY §6.5'] },
+  // 8 seats: 8 × 7 = 56 > 52 would need RAY's community-card rule; 7 seats × 7 = 49 fits (PT-STUD-SEATS).
+  stud: { id: 'stud', name: 'Seven Card Stud', ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: false, forced: 'ante-bring-in', button: false, straddleAllowed: false, steps: STUD_STREETS, minSeats: 2, maxSeats: 7, rules: ['RAY §6.6', '004'] },
+  'stud-hilo': { id: 'stud-hilo', name: 'Seven Card Stud High/Low (8 or better)', ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: true, forced: 'ante-bring-in', button: false, straddleAllowed: false, steps: STUD_STREETS, minSeats: 2, maxSeats: 7, rules: ['RAY §6.6', '004'] },
+  draw: { id: 'draw', name: 'Mörkpoker (five-card draw)', ranking: 'standard', deckLowestRank: 0, formation: 'five-held', hiLo: false, forced: 'blinds', button: true, straddleAllowed: false, steps: DRAW_STREETS, minSeats: 2, maxSeats: 10, rules: ['001 §3.4'] },
+  // 001 §3.5: 32 cards for ≤ 4 players, 36 for 5; 6+ unspecified → at most 5 seats (PT-7E-SEATS).
+  'draw-7e': { id: 'draw-7e', name: 'Mörkpoker 7-E (short deck)', ranking: 'short-deck', deckLowestRank: 'seven-e', formation: 'five-held', hiLo: false, forced: 'blinds', button: true, straddleAllowed: false, steps: DRAW_STREETS, minSeats: 2, maxSeats: 5, rules: ['001 §3.5'] },
+  soko: { id: 'soko', name: 'Sökö', ranking: 'soko', deckLowestRank: 0, formation: 'five-held', hiLo: false, forced: 'ante', button: false, straddleAllowed: false, steps: SOKO_STREETS, minSeats: 2, maxSeats: 10, rules: ['RAY §6.7', '001 §2.5 H–I'] },
+};
+
+export type BettingStructure = 'fixed-limit' | 'pot-limit' | 'no-limit';
+
+export interface RakeProfile {
+  /** S1-RAKE / RAY §6.1 A: basis points of each betting round's bets (500 = 5 %), rounded down. */
+  readonly basisPoints: number;
+  /** RAY §6.1 A: at most this much per hand (null = no cap). */
+  readonly capMinor: number | null;
+  /** no rake on a hand that ends in its first betting round ("no flop, no drop"). */
+  readonly noFlopNoDrop: boolean;
+}
+
+/** PT-ODDCHIP (rules-poker.md §0.12 [GAP]): who gets an odd chip of a split. */
+export type OddChipRule = 'left-of-button' | 'lowest-seat';
+
+export interface PokerTableConfig {
+  readonly variant: VariantId;
+  readonly structure: BettingStructure;
+  readonly smallBlindMinor: number;
+  readonly bigBlindMinor: number;
+  readonly anteMinor: number;
+  readonly bringInMinor: number;
+  /** S1-FL: the fixed bets (small for the early rounds, big for the late ones); PL/NL ignore them. */
+  readonly smallBetMinor: number;
+  readonly bigBetMinor: number;
+  /** S1-FL: one bet + three raises; null = unlimited. Heads-up at round start is always unlimited. */
+  readonly maxRaisesPerRound: number | null;
+  /** S1-STRADDLE: an "Ö" table (Hold'em only). */
+  readonly straddleTable: boolean;
+  /** S1-CAP: a player's total stake in one hand (2 prisbasbelopp, yearly config); null = none. */
+  readonly capPerHandMinor: number | null;
+  readonly rake: RakeProfile | null;
+  readonly oddChip: OddChipRule;
+  /** PT-ODDCHIP: the odd chip of a hi/lo halving goes to the high half (default) or the low half. */
+  readonly hiLoOddChip: 'high' | 'low';
+  /** S1-TIMEOUT: literal 001 `fold`, or `check-when-free` (a PO choice, rules-poker.md §6.7). */
+  readonly timeout: 'fold' | 'check-when-free';
+  /** S1-TIMEOUT: the action clock; S1-TIMEBANK: each player's bank per hand (0 = none). */
+  readonly actionMs: number;
+  readonly timeBankMs: number;
+  /** S1-FAIL-RING [GAP]: what happens to chips folded players left in a voided hand (PT-VOID). */
+  readonly voidFoldedChips: 'refund-folded' | 'to-remaining';
+  /** whether the dealer console sees hole-card values (default: only "card scanned"). */
+  readonly dealerSeesHoleCards: boolean;
+}
+
+export const DEFAULT_TABLE: PokerTableConfig = {
+  variant: 'holdem',
+  structure: 'no-limit',
+  smallBlindMinor: 50,
+  bigBlindMinor: 100,
+  anteMinor: 0,
+  bringInMinor: 0,
+  smallBetMinor: 100,
+  bigBetMinor: 200,
+  maxRaisesPerRound: 3,
+  straddleTable: false,
+  capPerHandMinor: null,
+  rake: null,
+  oddChip: 'left-of-button',
+  hiLoOddChip: 'high',
+  timeout: 'fold',
+  actionMs: 20_000,
+  timeBankMs: 0,
+  voidFoldedChips: 'refund-folded',
+  dealerSeesHoleCards: false,
+};
+
+/** A table config with defaults filled in. */
+export function tableConfig(partial: Partial<PokerTableConfig>): PokerTableConfig {
+  return { ...DEFAULT_TABLE, ...partial };
+}
+
+const isMinor = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+
+/** Validates a table config (code POKER_INVALID_CONFIG, rule S1-FL/S1-STRADDLE/S1-RAKE…). */
+export function validateConfig(c: PokerTableConfig): Result<PokerTableConfig> {
+  const bad = (rule: string, message: string): Result<PokerTableConfig> => violation('POKER_INVALID_CONFIG', rule, message);
+  const v = VARIANTS[c.variant] as VariantProfile | undefined;
+  if (!v) return bad('D-2', `unknown variant ${JSON.stringify(c.variant)}`);
+  for (const k of ['smallBlindMinor', 'bigBlindMinor', 'anteMinor', 'bringInMinor', 'smallBetMinor', 'bigBetMinor', 'actionMs', 'timeBankMs'] as const) {
+    if (!isMinor(c[k])) return bad('D-1', `${k} must be a whole number ≥ 0`);
+  }
+  if (v.forced === 'blinds' && (c.bigBlindMinor <= 0 || c.smallBlindMinor > c.bigBlindMinor)) return bad('S1-FL', 'blind games need 0 < small blind ≤ big blind');
+  if (v.forced === 'ante-bring-in' && (c.bringInMinor <= 0 || c.bringInMinor > c.smallBetMinor)) return bad('S1-FL', 'stud needs 0 < bring-in ≤ the small bet');
+  if (c.structure === 'fixed-limit' && (c.smallBetMinor <= 0 || c.bigBetMinor < c.smallBetMinor)) return bad('S1-FL', 'fixed limit needs 0 < small bet ≤ big bet');
+  if (c.structure !== 'fixed-limit' && v.forced !== 'blinds' && c.smallBetMinor <= 0) return bad('S1-PL', 'pot/no limit without blinds needs a minimum bet (smallBetMinor)');
+  if (c.straddleTable && !v.straddleAllowed) return bad('S1-STRADDLE', `the straddle is Texas Hold'em only, not ${v.name}`);
+  if (c.maxRaisesPerRound !== null && (!Number.isSafeInteger(c.maxRaisesPerRound) || c.maxRaisesPerRound < 0)) return bad('S1-FL', 'maxRaisesPerRound must be a whole number or null');
+  if (c.capPerHandMinor !== null && (!isMinor(c.capPerHandMinor) || c.capPerHandMinor <= 0)) return bad('S1-CAP', 'the per-hand cap must be a positive whole number');
+  if (c.rake && (!Number.isSafeInteger(c.rake.basisPoints) || c.rake.basisPoints < 0 || c.rake.basisPoints > 10_000 || (c.rake.capMinor !== null && !isMinor(c.rake.capMinor)))) return bad('S1-RAKE', 'rake needs 0..10000 basis points and a whole-number cap');
+  return ok(c);
+}
+
+/** The fixed-limit bet of a round (S1-FL), or the minimum opening bet in PL/NL (S1-PL: the BB). */
+export function betUnit(c: PokerTableConfig, size: 'small' | 'big'): number {
+  if (c.structure === 'fixed-limit') return size === 'small' ? c.smallBetMinor : c.bigBetMinor;
+  return VARIANTS[c.variant].forced === 'blinds' ? c.bigBlindMinor : c.smallBetMinor;
+}
+
+/** Lowest rank of the deck for this hand (7-E: 32 cards up to 4 players, 36 for 5; 001 §3.5). */
+export function deckLowestRank(v: VariantProfile, players: number): number {
+  if (v.deckLowestRank === 'seven-e') return players <= 4 ? 5 : 4;
+  return v.deckLowestRank;
+}

@@ -1,0 +1,148 @@
+import { ok, violation, type Result } from '../common/result.js';
+import { parseHand, type CardId } from '../poker/cards.js';
+import { applyHandCommand, cardDue, startHand, type HandCommand, type HandState, type PlayerAction, type SeatInput } from './hand.js';
+import { tableConfig, VARIANT_IDS, type PokerTableConfig, type VariantId } from './profiles.js';
+
+/**
+ * Lays a hand out again from its cards and actions (GEN-8, the dispute tool behind `felt settle
+ * poker-…`). `input` is untrusted JSON:
+ *   { "table": { structure, smallBlindMinor, … }, "button": 1,
+ *     "seats": [ { "seat": 1, "playerId": "ann", "stackMinor": 10000, "straddle"?: true } ],
+ *     "cards": { "1": ["AS", "KD"], … }   // each seat's cards in dealing order (draw: replacements after the five)
+ *     "board": ["2C", "7D", "9H", "JS", "QS"],
+ *     "actions": [ { "seat": 3, "action": "raise", "toMinor": 300 }, { "seat": 1, "action": "draw", "discards": ["2C"] },
+ *                  { "seat": 2, "action": "timeout" }, { "action": "void", "reason": "server failure" } ] }
+ * Cards are fed exactly when the state machine calls for them (S1-DEAL-3), actions when a seat is to act.
+ */
+export interface ReplayInput {
+  readonly variant: VariantId;
+  readonly table: Partial<PokerTableConfig>;
+  readonly button: number | null;
+  readonly seats: readonly SeatInput[];
+  readonly cards: Readonly<Record<string, readonly CardId[]>>;
+  readonly board: readonly CardId[];
+  readonly actions: readonly ReplayAction[];
+}
+
+export type ReplayAction =
+  | { readonly type: 'act'; readonly seat: number; readonly action: PlayerAction; readonly toMinor?: number }
+  | { readonly type: 'draw'; readonly seat: number; readonly discards: readonly CardId[] }
+  | { readonly type: 'timeout'; readonly seat: number }
+  | { readonly type: 'void'; readonly reason: string };
+
+const bad = (message: string, details?: Record<string, unknown>): { ok: false; violation: { code: string; ruleId: string | null; message: string } } => violation('POKER_REPLAY_INPUT', 'GEN-8', message, details);
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Validates untrusted replay JSON into a ReplayInput (card codes → ids, one deck). */
+export function parseReplayInput(variant: VariantId, raw: unknown): Result<ReplayInput> {
+  if (!(VARIANT_IDS as readonly string[]).includes(variant)) return bad(`unknown variant ${JSON.stringify(variant)}`);
+  if (!isObj(raw)) return bad('the hand must be a JSON object with table, seats, cards, board and actions');
+  const table = raw.table === undefined ? {} : raw.table;
+  if (!isObj(table)) return bad('"table" must be an object of table settings');
+  const seats = raw.seats;
+  if (!Array.isArray(seats) || seats.length === 0) return bad('"seats" must be a non-empty array of { seat, playerId, stackMinor }');
+  for (const s of seats) if (!isObj(s)) return bad('every seat must be an object { seat, playerId, stackMinor }');
+  const cardsRaw = raw.cards ?? {};
+  if (!isObj(cardsRaw)) return bad('"cards" must map a seat number to its cards in dealing order');
+  const cards: Record<string, CardId[]> = {};
+  const all: unknown[] = [];
+  for (const [k, v] of Object.entries(cardsRaw)) {
+    if (!Array.isArray(v)) return bad(`cards of seat ${k} must be an array of card codes`);
+    const p = parseHand(v, undefined, `seat ${k}`);
+    if (!p.ok) return p;
+    cards[k] = p.value;
+    all.push(...v);
+  }
+  const boardRaw = raw.board ?? [];
+  if (!Array.isArray(boardRaw)) return bad('"board" must be an array of card codes');
+  const board = parseHand(boardRaw, undefined, 'board');
+  if (!board.ok) return board;
+  const actionsRaw = raw.actions ?? [];
+  if (!Array.isArray(actionsRaw)) return bad('"actions" must be an array');
+  const actions: ReplayAction[] = [];
+  for (const [i, a] of actionsRaw.entries()) {
+    if (!isObj(a) || typeof a.action !== 'string') return bad(`actions[${i}] needs an "action"`);
+    if (a.action === 'void') {
+      actions.push({ type: 'void', reason: typeof a.reason === 'string' ? a.reason : 'system failure' });
+      continue;
+    }
+    if (typeof a.seat !== 'number') return bad(`actions[${i}] needs a "seat" number`);
+    if (a.action === 'draw') {
+      const d = Array.isArray(a.discards) ? parseHand(a.discards, undefined, `actions[${i}].discards`) : parseHand([], undefined);
+      if (!d.ok) return d;
+      actions.push({ type: 'draw', seat: a.seat, discards: d.value });
+    } else if (a.action === 'timeout') actions.push({ type: 'timeout', seat: a.seat });
+    else if (['fold', 'check', 'call', 'bet', 'raise', 'all-in'].includes(a.action)) {
+      if (a.toMinor !== undefined && typeof a.toMinor !== 'number') return bad(`actions[${i}].toMinor must be a number`);
+      actions.push({ type: 'act', seat: a.seat, action: a.action as PlayerAction, ...(typeof a.toMinor === 'number' ? { toMinor: a.toMinor } : {}) });
+    } else return bad(`actions[${i}]: unknown action ${JSON.stringify(a.action)} (fold, check, call, bet, raise, all-in, draw, timeout, void)`);
+  }
+  const button = raw.button === undefined || raw.button === null ? null : raw.button;
+  if (button !== null && typeof button !== 'number') return bad('"button" must be a seat number');
+  return ok({ variant, table: table as Partial<PokerTableConfig>, button, seats: seats as SeatInput[], cards, board: board.value, actions });
+}
+
+/** Plays the hand through the state machine; the hand must finish (complete or void). */
+export function replayHand(input: ReplayInput, handId = 'replay'): Result<HandState> {
+  const started = startHand({ handId, config: tableConfig({ ...input.table, variant: input.variant }), seats: input.seats, buttonSeat: input.button, at: 0 });
+  if (!started.ok) return started;
+  let s = started.value;
+  const cardQ = new Map(Object.entries(input.cards).map(([k, v]) => [Number(k), [...v]]));
+  const boardQ = [...input.board];
+  const actQ = [...input.actions];
+  let at = 0;
+  while (s.phase.type !== 'complete' && s.phase.type !== 'void') {
+    at += 1000;
+    let cmd: HandCommand;
+    const due = cardDue(s);
+    const nextAct = actQ[0];
+    if (nextAct?.type === 'void') {
+      actQ.shift();
+      cmd = { type: 'void', reason: nextAct.reason, at };
+    } else if (due) {
+      const card = due.to === 'board' ? boardQ.shift() : cardQ.get(due.seat)?.shift();
+      if (card === undefined) return violation('POKER_REPLAY_INCOMPLETE', 'GEN-8', due.to === 'board' ? 'the board runs out of cards before the hand ends' : `seat ${due.seat} runs out of cards before the hand ends`);
+      cmd = { type: 'card', card, at };
+    } else {
+      const a = actQ.shift();
+      if (!a) return violation('POKER_REPLAY_INCOMPLETE', 'GEN-8', `the actions end before the hand does (seat ${s.toAct === null ? '?' : s.seats[s.toAct]?.seat} is to act)`);
+      switch (a.type) {
+        case 'act':
+          cmd = { type: 'act', seat: a.seat, action: a.action, ...(a.toMinor !== undefined ? { toMinor: a.toMinor } : {}), at };
+          break;
+        case 'draw':
+          cmd = { type: 'draw', seat: a.seat, discards: a.discards, at };
+          break;
+        case 'timeout':
+          at = Math.max(at, s.clock?.deadlineAt ?? at);
+          cmd = { type: 'timeout', seat: a.seat, at };
+          break;
+        default:
+          return bad('unexpected action');
+      }
+    }
+    const r = applyHandCommand(s, cmd);
+    if (!r.ok) return violation(r.violation.code, r.violation.ruleId, `${describe(cmd)}: ${r.violation.message}`, r.violation.details ? { ...r.violation.details } : undefined);
+    s = r.value;
+  }
+  const leftCards = [...cardQ.values()].reduce((a, q) => a + q.length, 0) + boardQ.length;
+  if (actQ.length > 0 || leftCards > 0) return violation('POKER_REPLAY_EXTRA', 'GEN-8', `the hand ended with ${actQ.length} action(s) and ${leftCards} card(s) unused`);
+  return ok(s);
+}
+
+function describe(c: HandCommand): string {
+  switch (c.type) {
+    case 'card':
+      return `card ${c.card}`;
+    case 'act':
+      return `seat ${c.seat} ${c.action}${c.toMinor !== undefined ? ` to ${c.toMinor}` : ''}`;
+    case 'draw':
+      return `seat ${c.seat} draws ${c.discards.length}`;
+    case 'time-bank':
+      return `seat ${c.seat} time bank`;
+    case 'timeout':
+      return `seat ${c.seat} timeout`;
+    case 'void':
+      return 'void';
+  }
+}

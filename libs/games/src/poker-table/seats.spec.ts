@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { applyHandCommand, startHand, type HandState } from './hand.js';
+import { tableConfig } from './profiles.js';
+import { emptyTable, handEnded, handStarted, joinWaitingList, leave, planNextHand, sitDown, sitIn, sitOut, topUp, type HandPlan, type SeatsUpdate, type TableSeats } from './seats.js';
+
+const CFG = { seatCount: 6, minBuyInMinor: 2000, maxBuyInMinor: 10_000, smallBlindMinor: 50, bigBlindMinor: 100 };
+function must(r: { ok: true; value: SeatsUpdate } | { ok: false; violation: { code: string; message: string } }): SeatsUpdate {
+  if (!r.ok) throw new Error(`${r.violation.code}: ${r.violation.message}`);
+  return r.value;
+}
+const sit = (t: TableSeats, playerId: string, seat: number, postToEnter = true): TableSeats => must(sitDown(t, { playerId, seat, buyInMinor: 5000, balanceMinor: 50_000, postToEnter })).table;
+
+/** Plays a hand from the plan and voids it at once (stacks unchanged), then ends it at the table. */
+function playVoid(t: TableSeats, plan: HandPlan): { table: TableSeats; hand: HandState } {
+  const started = startHand({ handId: 'h', config: tableConfig({ smallBlindMinor: 50, bigBlindMinor: 100 }), seats: plan.seats, buttonSeat: plan.buttonSeat, at: 0 });
+  if (!started.ok) throw new Error(started.violation.message);
+  const t2 = handStarted(t, plan);
+  const v = applyHandCommand(started.value, { type: 'void', reason: 'test', at: 1 });
+  if (!v.ok || !v.value.result) throw new Error('void failed');
+  return { table: handEnded(t2, v.value.result).table, hand: started.value };
+}
+
+describe('buy-in and stacks (S1-STACK, S1-TABLE-1)', () => {
+  it('sits down with a buy-in between the minimum and the maximum from the poker balance', () => {
+    const t = emptyTable(CFG);
+    const r = must(sitDown(t, { playerId: 'ann', seat: 1, buyInMinor: 2000, balanceMinor: 3000, postToEnter: true }));
+    expect(r.effects).toEqual([{ type: 'buy-in', playerId: 'ann', amountMinor: 2000 }]);
+    const cases: [object, string][] = [
+      [{ playerId: 'bo', seat: 2, buyInMinor: 1999, balanceMinor: 9999 }, 'POKER_BUY_IN_TOO_SMALL'],
+      [{ playerId: 'bo', seat: 2, buyInMinor: 10_001, balanceMinor: 99_999 }, 'POKER_BUY_IN_TOO_LARGE'],
+      [{ playerId: 'bo', seat: 2, buyInMinor: 5000, balanceMinor: 4999 }, 'POKER_INSUFFICIENT_BALANCE'],
+      [{ playerId: 'bo', seat: 1, buyInMinor: 5000, balanceMinor: 9999 }, 'POKER_SEAT_TAKEN'],
+      [{ playerId: 'ann', seat: 3, buyInMinor: 5000, balanceMinor: 9999 }, 'POKER_ALREADY_SEATED'],
+      [{ playerId: 'bo', seat: 7, buyInMinor: 5000, balanceMinor: 9999 }, 'POKER_INVALID_SEAT'],
+    ];
+    for (const [req, code] of cases) {
+      const x = sitDown(r.table, { postToEnter: true, ...req } as Parameters<typeof sitDown>[1]);
+      expect(x.ok ? null : x.violation.code).toBe(code);
+    }
+  });
+
+  it('the queue: the first in the queue gets the free seat', () => {
+    let t = sit(emptyTable(CFG), 'ann', 1);
+    t = must(joinWaitingList(t, 'cy')).table;
+    const jump = sitDown(t, { playerId: 'bo', seat: 2, buyInMinor: 5000, balanceMinor: 9999, postToEnter: true });
+    expect(jump.ok ? null : jump.violation.code).toBe('POKER_QUEUE_AHEAD');
+    t = sit(t, 'cy', 2);
+    expect(t.waiting).toEqual([]);
+  });
+
+  it('a top-up during a hand waits for its end; leaving during a hand cashes the stack out when it ends', () => {
+    let t = sit(sit(sit(emptyTable(CFG), 'ann', 1), 'bo', 3), 'cy', 5);
+    const plan = planNextHand(t) as HandPlan;
+    t = handStarted(t, plan);
+    const up = must(topUp(t, 'ann', 1000, 10_000));
+    expect(up.effects).toEqual([{ type: 'top-up', playerId: 'ann', amountMinor: 1000 }]);
+    expect(up.table.seats[0]?.stackMinor).toBe(5000);
+    t = must(leave(up.table, 'bo')).table;
+    const started = startHand({ handId: 'h', config: tableConfig({}), seats: plan.seats, buttonSeat: plan.buttonSeat, at: 0 });
+    if (!started.ok) throw new Error(started.violation.message);
+    const v = applyHandCommand(started.value, { type: 'void', reason: 'x', at: 1 });
+    if (!v.ok || !v.value.result) throw new Error('void');
+    const end = handEnded(t, v.value.result);
+    expect(end.table.seats.map((s) => [s.playerId, s.stackMinor])).toEqual([['ann', 6000], ['cy', 5000]]);
+    expect(end.effects).toEqual([{ type: 'cash-out', playerId: 'bo', amountMinor: 5000 }]);
+    const tooMuch = topUp(end.table, 'ann', 4001, 99_999);
+    expect(tooMuch.ok ? null : tooMuch.violation.code).toBe('POKER_BUY_IN_TOO_LARGE');
+  });
+});
+
+describe('entering and re-entering (S1-ENTRY-1/2, S1-REENTRY)', () => {
+  it('the first hand deals everyone in; the button then moves one seat in play clockwise', () => {
+    const t = sit(sit(sit(emptyTable(CFG), 'ann', 1), 'bo', 3), 'cy', 5);
+    const p1 = planNextHand(t) as HandPlan;
+    expect([p1.buttonSeat, p1.smallBlindSeat, p1.bigBlindSeat]).toEqual([1, 3, 5]);
+    const { table, hand } = playVoid(t, p1);
+    expect(hand.seats.map((x) => x.streetMinor)).toEqual([0, 50, 100]);
+    const p2 = planNextHand(table) as HandPlan;
+    expect([p2.buttonSeat, p2.smallBlindSeat, p2.bigBlindSeat]).toEqual([3, 5, 1]);
+  });
+
+  it('a new player posts a big blind to come in at once, may not come in when due the small blind, and comes in free as the big blind', () => {
+    let t = sit(sit(sit(emptyTable(CFG), 'ann', 1), 'bo', 3), 'cy', 5);
+    t = playVoid(t, planNextHand(t) as HandPlan).table; // button 1, next hand button 3, SB 5, BB 1
+    t = sit(t, 'dee', 2, true); // between BB (1) and button: posts a BB
+    t = sit(t, 'eve', 4, true); // between the button (3) and the SB (5): due the SB, waits
+    const p = planNextHand(t) as HandPlan;
+    expect([p.buttonSeat, p.smallBlindSeat, p.bigBlindSeat]).toEqual([3, 5, 1]);
+    expect(p.seats.find((s) => s.seat === 2)).toMatchObject({ postLiveMinor: 100 });
+    expect(p.waiting).toEqual([{ seat: 4, reason: 'due-small-blind' }]);
+    const { table, hand } = playVoid(t, p);
+    expect(hand.seats.find((x) => x.seat === 2)?.streetMinor).toBe(100);
+    // next: button 5, SB 1, BB 2 would be… eve (seat 4) waits for the BB unless she posts
+    const q = planNextHand(must(sitIn(table, 'eve', false)).table) as HandPlan;
+    expect([q.buttonSeat, q.smallBlindSeat]).toEqual([5, 1]);
+    expect(q.bigBlindSeat).toBe(2);
+    expect(q.waiting).toEqual([{ seat: 4, reason: 'wait-for-big-blind' }]);
+  });
+
+  it('back after the big blind passed: SB (dead) + BB (live); back before it passed: free', () => {
+    let t = sit(sit(sit(sit(emptyTable(CFG), 'ann', 1), 'bo', 2), 'cy', 3), 'dee', 4);
+    t = playVoid(t, planNextHand(t) as HandPlan).table; // button 1, SB 2, BB 3
+    t = must(sitOut(t, 'dee')).table;
+    // hand 2: button 2, SB 3, BB 1 (dee out) — the BB passes seat 4
+    const p2 = planNextHand(t) as HandPlan;
+    expect([p2.buttonSeat, p2.smallBlindSeat, p2.bigBlindSeat]).toEqual([2, 3, 1]);
+    t = playVoid(t, p2).table;
+    expect(t.seats.find((s) => s.playerId === 'dee')?.missedBigBlind).toBe(true);
+    t = must(sitIn(t, 'dee', true)).table;
+    const p3 = planNextHand(t) as HandPlan; // button 3, SB 1, BB 2: seat 4 would be the SB → waits
+    expect([p3.buttonSeat, p3.smallBlindSeat, p3.bigBlindSeat]).toEqual([3, 1, 2]);
+    expect(p3.waiting).toEqual([{ seat: 4, reason: 'due-small-blind' }]);
+    t = playVoid(t, p3).table;
+    const p4 = planNextHand(t) as HandPlan; // button 1, SB 2, BB 3; seat 4 posts SB + BB
+    expect([p4.buttonSeat, p4.smallBlindSeat, p4.bigBlindSeat]).toEqual([1, 2, 3]);
+    expect(p4.seats.find((s) => s.seat === 4)).toMatchObject({ postLiveMinor: 100, postDeadMinor: 50 });
+    const { hand } = playVoid(t, p4);
+    const dee = hand.seats.find((x) => x.seat === 4);
+    expect([dee?.streetMinor, dee?.totalMinor]).toEqual([100, 150]);
+    // a disconnection sits the player out (S1-DISCONNECT) and keeps the seat
+    const d = must(sitOut(t, 'ann', true)).table;
+    expect(d.seats.find((s) => s.playerId === 'ann')).toMatchObject({ status: 'sitting-out', disconnected: true });
+  });
+
+  it('back before the big blind passed the seat: dealt in with no extra payment (S1-REENTRY)', () => {
+    let t = sit(sit(sit(sit(emptyTable(CFG), 'ann', 1), 'bo', 2), 'cy', 3), 'dee', 4);
+    t = playVoid(t, planNextHand(t) as HandPlan).table; // button 1, SB 2, BB 3
+    t = must(sitOut(t, 'bo')).table;
+    t = must(sitIn(t, 'bo', false)).table;
+    const p = planNextHand(t) as HandPlan; // button 3, SB 4, BB 1
+    expect([p.buttonSeat, p.smallBlindSeat, p.bigBlindSeat]).toEqual([3, 4, 1]);
+    expect(p.seats.find((s) => s.seat === 2)).toEqual({ seat: 2, playerId: 'bo', stackMinor: 5000 });
+  });
+
+  it('heads-up: the button is the small blind (PT-HEADSUP); fewer than two players: no hand', () => {
+    const one = sit(emptyTable(CFG), 'ann', 1);
+    expect(planNextHand(one)).toBeNull();
+    const two = sit(one, 'bo', 4);
+    const p = planNextHand(two) as HandPlan;
+    expect([p.buttonSeat, p.smallBlindSeat, p.bigBlindSeat]).toEqual([1, 1, 4]);
+  });
+});

@@ -1,0 +1,110 @@
+import type { Audience } from '../kernel/kernel.js';
+import { cardCode, type CardId } from '../poker/cards.js';
+import { cardDue, legalActions, type HandCommand, type HandState, type LegalActions } from './hand.js';
+
+/**
+ * What each audience may see of a hand (non-negotiable 4, issue 11 "Hidden information"):
+ * - a player sees their own down cards, everyone's up cards and the board; never another's down cards
+ *   until showdown reveals the hands still in (001 §2.8; folded hands stay mucked, an uncontested
+ *   winner does not show);
+ * - the dealer console sees "card scanned" for a down card, never its value, unless the profile says
+ *   the dealer sees hole cards (`dealerSeesHoleCards`);
+ * - the pit boss sees what the dealer sees during the hand and every card once it is over (disputes, GEN-8).
+ */
+export type CardView = { readonly card: string; readonly up: boolean } | { readonly hidden: true; readonly up: false };
+
+export interface SeatView {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly stackMinor: number;
+  readonly streetMinor: number;
+  readonly totalMinor: number;
+  readonly folded: boolean;
+  readonly allIn: boolean;
+  readonly cards: readonly CardView[];
+}
+
+export interface HandView {
+  readonly handId: string;
+  readonly variant: string;
+  readonly phase: HandState['phase']['type'];
+  readonly board: readonly string[];
+  readonly potMinor: number;
+  readonly currentBetMinor: number;
+  readonly seats: readonly SeatView[];
+  readonly toAct: number | null;
+  /** the countdown (S1-TIMEOUT) everyone sees. */
+  readonly deadlineAt: number | null;
+  /** only for the player to act. */
+  readonly legal: LegalActions | null;
+  readonly result: HandState['result'];
+}
+
+const code = (c: CardId): string => cardCode(c);
+
+function seesDown(s: HandState, audience: Audience, seatPlayerId: string, folded: boolean): boolean {
+  const over = s.phase.type === 'complete' || s.phase.type === 'void';
+  switch (audience.role) {
+    case 'player':
+      if (audience.playerId === seatPlayerId) return true;
+      return s.phase.type === 'complete' && s.result?.type === 'showdown' && !folded;
+    case 'dealer':
+      return s.config.dealerSeesHoleCards || (s.phase.type === 'complete' && s.result?.type === 'showdown' && !folded);
+    case 'pitboss':
+      return over || s.config.dealerSeesHoleCards;
+  }
+}
+
+export function viewHand(s: HandState, audience: Audience): HandView {
+  const toActSeat = s.toAct === null ? null : (s.seats[s.toAct]?.seat ?? null);
+  const la = legalActions(s);
+  const mine = audience.role === 'player' && la !== null && s.seats.find((x) => x.seat === la.seat)?.playerId === audience.playerId;
+  return {
+    handId: s.handId,
+    variant: s.variant.id,
+    phase: s.phase.type,
+    board: s.board.map(code),
+    potMinor: s.seats.reduce((a, x) => a + x.totalMinor, 0) - s.rakeMinor,
+    currentBetMinor: s.currentBetMinor,
+    seats: s.seats.map((x) => {
+      const see = seesDown(s, audience, x.playerId, x.folded);
+      return {
+        seat: x.seat,
+        playerId: x.playerId,
+        stackMinor: x.stackMinor,
+        streetMinor: x.streetMinor,
+        totalMinor: x.totalMinor,
+        folded: x.folded,
+        allIn: x.allIn,
+        cards: x.cards.map((k): CardView => (k.up || see ? { card: code(k.card), up: k.up } : { hidden: true, up: false })),
+      };
+    }),
+    toAct: toActSeat,
+    deadlineAt: s.clock?.deadlineAt ?? null,
+    legal: mine ? la : null,
+    // results carry only the hands the showdown revealed to everyone (void and uncontested: none)
+    result: s.result,
+  };
+}
+
+/**
+ * A card command as an audience receives it (the event stream): the card value of a down card goes only
+ * to its holder (and to the dealer when the profile says so); everyone else learns "card scanned" for
+ * that seat. Up cards and board cards go to everyone. Other commands carry no hidden information, except
+ * a draw's discards, which only the drawing player sees.
+ */
+export function redactHandCommand(before: HandState, cmd: HandCommand, audience: Audience): Record<string, unknown> {
+  if (cmd.type === 'card') {
+    const due = cardDue(before);
+    if (!due || due.to === 'board' || due.up) return { type: 'card', to: due?.to === 'seat' ? due.seat : 'board', card: code(cmd.card), up: true, at: cmd.at };
+    const holder = before.seats.find((x) => x.seat === due.seat);
+    const sees = (audience.role === 'player' && audience.playerId === holder?.playerId) || (audience.role !== 'player' && before.config.dealerSeesHoleCards);
+    return sees ? { type: 'card', to: due.seat, card: code(cmd.card), up: false, at: cmd.at } : { type: 'card-scanned', to: due.seat, up: false, at: cmd.at };
+  }
+  if (cmd.type === 'draw') {
+    const holder = before.seats.find((x) => x.seat === cmd.seat);
+    const own = audience.role === 'player' && audience.playerId === holder?.playerId;
+    return own ? { type: 'draw', seat: cmd.seat, discards: cmd.discards.map(code), at: cmd.at } : { type: 'draw', seat: cmd.seat, count: cmd.discards.length, at: cmd.at };
+  }
+  return { ...cmd };
+}
