@@ -25,11 +25,17 @@ export interface ClusterModuleOptions extends Partial<ClusterOptions> {
   readonly busPrefix?: string;
   /** Cluster-wide MQTT client id prefix of the per-table ingest sessions (default `felt-server-cluster`). */
   readonly ingestSessionPrefix?: string;
-  /** A routed command's answer is awaited this long (default 5 000 ms). */
+  /** A routed command's answer is awaited this long (FELT_ROUTE_TIMEOUT_MS, default 15 000 ms). */
   readonly routeTimeoutMs?: number;
 }
 
 const REDIS_CLIENTS = Symbol('CLUSTER_REDIS_CLIENTS');
+/**
+ * Longer than the owner's worst answer under a burst (scale-route bench: p99 ≈ 6 s on this loaded machine
+ * with PostgreSQL): a routed bet that times out may still be accepted by the owner, and the player would be
+ * told to retry a bet that stands (the resync shows it, a retry cannot double it, but it is confusing).
+ */
+const DEFAULT_ROUTE_TIMEOUT_MS = 15_000;
 
 /** Closes the cluster's Redis connections after the app (and its socket.io server) stopped. */
 @Injectable()
@@ -80,13 +86,13 @@ export class ClusterModule implements NestModule {
         { provide: RECOVERY_BY_LEASE, useValue: true },
         { provide: TABLE_OWNER_GUARD, useValue: owned },
         { provide: REDIS_CLIENTS, useValue: clients },
-        { provide: FORWARD_TIMEOUT_MS, useValue: o.routeTimeoutMs ?? 5_000 },
+        { provide: FORWARD_TIMEOUT_MS, useValue: o.routeTimeoutMs ?? DEFAULT_ROUTE_TIMEOUT_MS },
         OwnerForwardMiddleware,
         ...(redisUrl
           ? [
               {
                 provide: TABLE_ROUTER,
-                useFactory: (leases: TableLeases, moduleRef: ModuleRef) => new TableRouter(redisUrl, { instanceId: opts.instanceId, prefix: bus, timeoutMs: o.routeTimeoutMs ?? 5_000 }, owned, leases, moduleRef),
+                useFactory: (leases: TableLeases, moduleRef: ModuleRef) => new TableRouter(redisUrl, { instanceId: opts.instanceId, prefix: bus, timeoutMs: o.routeTimeoutMs ?? DEFAULT_ROUTE_TIMEOUT_MS }, owned, leases, moduleRef),
                 inject: [TABLE_LEASES, ModuleRef],
               },
               { provide: INSTANCE_DIRECTORY, useFactory: () => new InstanceDirectory(redisUrl, bus) },
@@ -121,6 +127,7 @@ export class ClusterModule implements NestModule {
       redisUrl,
       ...(env['FELT_INSTANCE_ID'] ? { instanceId: env['FELT_INSTANCE_ID'] } : {}),
       ...(env['FELT_ADVERTISE_URL'] ? { advertiseUrl: env['FELT_ADVERTISE_URL'] } : {}),
+      ...(env['FELT_ROUTE_TIMEOUT_MS'] ? { routeTimeoutMs: Number(env['FELT_ROUTE_TIMEOUT_MS']) } : {}),
       ...(ttl ? { leaseTtlMs: Number(ttl) } : {}),
       ...(env['FELT_CLUSTER_NAME'] ? { busPrefix: `felt:${env['FELT_CLUSTER_NAME']}:`, keyPrefix: `felt:${env['FELT_CLUSTER_NAME']}:lease:` } : {}),
       ingestSessionPrefix: `${SERVER_CLIENT_ID_PREFIX}-cluster${env['FELT_CLUSTER_NAME'] ? `-${env['FELT_CLUSTER_NAME']}` : ''}${root ? `-${root.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}`,
