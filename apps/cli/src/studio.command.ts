@@ -11,7 +11,7 @@ const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .f
 Runs the whole studio on embedded defaults: the studio server (PGlite under --data-dir, embedded MQTT
 broker, in-process settlement, demo users), an edge agent per table driving simulated devices (SS2
 wheel + timer box at Roulette 1, Felt shoes at Baccarat 1 and Blackjack 1, a dice shaker at Sic Bo 1,
-a money wheel at Money Wheel 1),
+a money wheel at Money Wheel 1, one-deck shoes at Casino Hold'em 1 and Three Card Poker 1),
 a robot dealer dealing from the simulated shoes when the server calls for a card, and demo players
 placing small bets. Prints the URLs to open. Ctrl-C stops everything.
 Every device connects with its own MQTT credential (issue 9 finding 1): issued at start through the

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { GAME_IDS } from '@felt/games';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BetTimer, padSeconds } from './components/BetTimer.js';
@@ -40,6 +41,18 @@ describe('bet timer text (no layout shift while it counts down)', () => {
 describe('i18n catalogues', () => {
   it('Swedish has exactly the English keys', () => {
     expect(keyPaths(commonSv)).toEqual(keyPaths(commonEn));
+  });
+
+  it('the one game-name catalogue (shared by the player client, dealer console and pit boss) names every game id in English and Swedish', () => {
+    // every live kernel's id, plus the offline-only RAY bank poker module (`felt rtp|settle ray-poker`)
+    const ids = [...GAME_IDS, 'ray-poker'];
+    const en: Readonly<Record<string, string>> = commonEn.games;
+    const sv: Readonly<Record<string, string>> = commonSv.games;
+    for (const id of ids) {
+      expect(en[id], `en: ${id}`).toMatch(/\S/);
+      expect(sv[id], `sv: ${id}`).toMatch(/\S/);
+    }
+    expect(Object.keys(en).sort()).toEqual([...ids].sort());
   });
 });
 

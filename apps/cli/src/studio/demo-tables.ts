@@ -88,6 +88,17 @@ export const DEMO_TABLES: readonly DemoTable[] = [
     cadence: { auto: true, pauseS: 4 },
     devices: [{ deviceId: 'mwheel-1', kind: 'wheel' }],
   },
+  {
+    // other-games.md TCP (issue 10): Ante / Play, Ante Bonus, Pair Plus; one shared three-card hand and a face-down
+    // dealer hand from a one-deck shoe shuffled before every round; Play or fold within the decision timer
+    name: 'Three Card Poker 1',
+    game: 'three-card-poker',
+    profileId: 'standard',
+    limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000, spots: { ante: { minMinor: 100, maxMinor: 10_000 }, 'pair-plus': { minMinor: 100, maxMinor: 2_500 } } },
+    betWindowS: 12,
+    cadence: { auto: true, pauseS: 4 },
+    devices: [{ deviceId: 'shoe-4', kind: 'shoe' }],
+  },
 ];
 
 /** What the demo players bet on, per game (each bot picks one or two of these per round). */
@@ -125,6 +136,10 @@ export const BOT_SPOTS: Readonly<Record<string, readonly { spot: string; unit: n
   'casino-holdem': [
     { spot: 'ante', unit: 100 },
     { spot: 'ante', unit: 200 },
+  ],
+  'three-card-poker': [
+    { spot: 'ante', unit: 100 },
+    { spot: 'pair-plus', unit: 100 },
   ],
   sicbo: [
     { spot: 'small', unit: 100 },

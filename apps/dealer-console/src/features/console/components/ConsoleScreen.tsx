@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDealerActions, type DealerAction } from '../hooks/useDealerActions';
 import { useDevices, usePending } from '../hooks/useDealerData';
-import { controlsFor, deriveRound, isGameId, manualSpinCommand } from '../model/round';
+import { controlsFor, deriveRound, isGameId, manualSpinCommand, type GameId } from '../model/round';
 import { Controls, type DialogKind } from './Controls';
 import { DevicePanel } from './DevicePanel';
 import { DuePanel } from './DuePanel';
@@ -25,6 +25,8 @@ const DONE_KEY: Readonly<Record<DealerAction['type'], string>> = {
   'manual-result': 'dialog.manualResultSent',
   'no-spin': 'dialog.noSpinSent',
   'cut-card': 'dialog.cutCardSent',
+  throw: 'dialog.throwSent',
+  judge: 'dialog.judgeSent',
 };
 
 /** The console for one table: status, what is on the table, what is due, controls, devices. */
@@ -45,7 +47,33 @@ export function ConsoleScreen({ tableId, onChangeTable }: { readonly tableId: st
   return <TableConsole table={table.data} onChangeTable={onChangeTable} />;
 }
 
+/** A game this console has no screen for: said plainly (never another game's controls). */
+export function UnsupportedGame({ table, onChangeTable }: { readonly table: Table; readonly onChangeTable: () => void }) {
+  const { t } = useTranslation('dealer');
+  const { t: tc } = useTranslation('common');
+  const locale = useLocale();
+  return (
+    <main className="dc-main">
+      <div className="dc-topbar">
+        <TableIdentity table={table} roundId={null} locale={locale} />
+        <button type="button" className="felt-btn felt-btn-ghost dc-change" onClick={onChangeTable}>
+          {t('console.changeTable')}
+        </button>
+      </div>
+      <section className="dc-banner dc-unsupported" role="alert">
+        <h2>{t('console.unsupportedTitle', { game: tc(`games.${table.game}`, { defaultValue: table.game }) })}</h2>
+        <p>{t('console.unsupported')}</p>
+      </section>
+    </main>
+  );
+}
+
+/** The console of a table whose game this console knows; any other game gets a plain "not supported" (never another game's controls). */
 export function TableConsole({ table, onChangeTable }: { readonly table: Table; readonly onChangeTable: () => void }) {
+  return isGameId(table.game) ? <GameConsole table={table} game={table.game} onChangeTable={onChangeTable} /> : <UnsupportedGame table={table} onChangeTable={onChangeTable} />;
+}
+
+function GameConsole({ table, game, onChangeTable }: { readonly table: Table; readonly game: GameId; readonly onChangeTable: () => void }) {
   const { t } = useTranslation('dealer');
   const { t: tc } = useTranslation('common');
   const locale = useLocale();
@@ -57,7 +85,6 @@ export function TableConsole({ table, onChangeTable }: { readonly table: Table; 
   /** The manual-entry command chosen when the dialog opened (the phase may move on while the dealer picks). */
   const [manualCommand, setManualCommand] = useState<'EnterManualCard' | 'RecordCard'>('RecordCard');
 
-  const game = isGameId(table.game) ? table.game : 'roulette';
   const round = deriveRound(game, live.data?.roundId ?? null, live.data?.view);
   const pendingList = pending.data ?? [];
   const voidPending = pendingList.some((p) => p.kind === 'void' && p.roundId === round.roundId);

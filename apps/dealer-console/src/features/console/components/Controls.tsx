@@ -48,6 +48,31 @@ export function Controls({ controls: c, autoCadence, busy, onAction, onDialog }:
           {t(c.manualResult === 'roulette' ? 'controls.manualNumber' : 'controls.manualDice')}
         </button>
       ) : null}
+      {c.luckyDice ? (
+        <div className="dc-control dc-throw" role="group" aria-label={t('controls.throwGroup')}>
+          {c.luckyDice.permit ? (
+            <button type="button" className="felt-btn dc-btn dc-btn-go" disabled={busy !== null} onClick={() => onAction({ type: 'throw', command: 'PermitThrow' })}>
+              {t('controls.permitThrow')}
+            </button>
+          ) : null}
+          {c.luckyDice.judge ? (
+            <>
+              <button type="button" className="felt-btn dc-btn dc-btn-go" disabled={busy !== null} onClick={() => onAction({ type: 'judge', valid: true })}>
+                {t('controls.approveThrow')}
+              </button>
+              <button type="button" className="felt-btn dc-btn dc-btn-warn" disabled={busy !== null} onClick={() => onAction({ type: 'judge', valid: false })}>
+                {t('controls.invalidThrow')}
+              </button>
+            </>
+          ) : null}
+          {c.luckyDice.pass ? (
+            <button type="button" className="felt-btn dc-btn dc-btn-quiet" disabled={busy !== null} onClick={() => onAction({ type: 'throw', command: 'PassTurn' })}>
+              {t('controls.passTurn')}
+            </button>
+          ) : null}
+          <span className="dc-hint">{t('controls.throwHint')}</span>
+        </div>
+      ) : null}
       {c.cutCard ? (
         <button type="button" className="felt-btn dc-btn dc-btn-quiet" disabled={busy !== null} onClick={() => onAction({ type: 'cut-card' })}>
           {t('controls.cutCard')}

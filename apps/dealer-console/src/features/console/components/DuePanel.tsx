@@ -11,6 +11,9 @@ export function useDueText(): (d: DueItem) => string {
     const p: Record<string, string | number> = { ...d.params };
     if (typeof p['side'] === 'string') p['sideName'] = t(`sideName.${p['side']}`, { defaultValue: p['side'] });
     if (typeof p['n'] === 'number' && d.key === 'bacDeal') p['ordinal'] = t(`ordinal.${p['n']}`);
+    // poker decisions: the kernel's action names in the dealer's language
+    if (typeof p['options'] === 'string') p['options'] = p['options'].split(' / ').map((a) => t(`pokerActions.${a}`, { defaultValue: a })).join(' / ');
+    if (typeof p['fallback'] === 'string') p['fallback'] = t(`pokerActions.${p['fallback']}`, { defaultValue: p['fallback'] });
     const context = typeof p['outcome'] === 'string' ? p['outcome'] : undefined;
     return t(`due.${d.key}`, { ...p, ...(context ? { context } : {}), defaultValue: d.message });
   };

@@ -18,7 +18,7 @@ export function StatusBoard({ table, round }: { readonly table: Table; readonly 
       {betting || round.decisionDeadline !== null ? (
         <div className="dc-timer">
           {betting ? <BetTimer closesAt={round.bettingClosesAt} windowMs={table.betWindowS * 1000} open size={116} label={t('status.timer')} /> : null}
-          {round.decisionDeadline !== null ? <BetTimer closesAt={round.decisionDeadline} windowMs={15_000} open size={116} label={t('status.decisionTimer')} /> : null}
+          {round.decisionDeadline !== null ? <BetTimer closesAt={round.decisionDeadline} windowMs={round.decisionWindowMs} open size={116} label={t('status.decisionTimer')} /> : null}
         </div>
       ) : null}
       <dl className="dc-figures">

@@ -56,13 +56,27 @@ export function TablePanel({ round }: { readonly round: RoundModel }) {
       </section>
     );
   }
+  const pk = round.poker;
   return (
     <section className="dc-table" aria-label={t('cards.region')}>
-      <ul className={`dc-hands is-${round.game}`}>
+      <ul className={`dc-hands is-${round.game}${pk ? ' is-poker' : ''}`}>
         {round.hands.map((h) => (
           <Hand key={h.id} hand={h} game={round.game} />
         ))}
       </ul>
+      {pk ? (
+        <div className="dc-poker" role="status" aria-label={t('poker.region')}>
+          <span className="dc-hand-total">{t('poker.dealt', { n: pk.dealt, total: pk.total })}</span>
+          {pk.decision ? (
+            <span className="dc-poker-deciding">
+              {t('poker.deciding', { decided: pk.decision.decided, waiting: pk.decision.waiting, count: pk.decision.decided + pk.decision.waiting })}
+              <span className="dc-muted"> · {pk.decision.options.map((o) => t(`pokerActions.${o}`, { defaultValue: o })).join(' / ')}</span>
+            </span>
+          ) : pk.revealed ? (
+            <span>{t('poker.revealed')}</span>
+          ) : null}
+        </div>
+      ) : null}
     </section>
   );
 }

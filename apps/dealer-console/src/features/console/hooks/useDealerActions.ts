@@ -14,7 +14,10 @@ export type DealerAction =
   | { readonly type: 'manual'; readonly command: 'EnterManualCard' | 'RecordCard'; readonly card: Card; readonly reason: string }
   | { readonly type: 'manual-result'; readonly command: { readonly type: 'RecordSpinResult' | 'RecordDiceResult'; readonly [field: string]: unknown }; readonly reason: string }
   | { readonly type: 'no-spin'; readonly reason: string }
-  | { readonly type: 'cut-card' };
+  | { readonly type: 'cut-card' }
+  /** Lucky Dice method B (LD-6, LD-7): the kernel's dealer moves for the shooter's turn. */
+  | { readonly type: 'throw'; readonly command: 'PermitThrow' | 'PassTurn' }
+  | { readonly type: 'judge'; readonly valid: boolean };
 
 export interface DealerActions {
   run(action: DealerAction): Promise<boolean>;
@@ -49,6 +52,10 @@ export function useDealerActions(tableId: string): DealerActions {
           return api.dealerCommand(tableId, { type: 'DeclareNoSpin', reason: a.reason });
         case 'cut-card':
           return api.dealerCommand(tableId, { type: 'RecordCutCard' });
+        case 'throw':
+          return api.dealerCommand(tableId, { type: a.command });
+        case 'judge':
+          return api.dealerCommand(tableId, { type: 'JudgeThrow', valid: a.valid });
       }
     },
     onSettled: () => qc.invalidateQueries({ queryKey: dealerKeys.pending(tableId) }),

@@ -71,6 +71,11 @@ const TEMPLATES: readonly Template[] = [
   { kinds: ['await-throw'], re: /^/, key: 'ldAwaitThrow', tone: 'wait' },
   { kinds: ['judge-throw'], re: /\((\d) red, (\d) green\)/, key: 'ldJudge', tone: 'do', params: (m) => ({ red: Number(m[1]), green: Number(m[2]) }) },
   { kinds: ['void'], re: /^Nobody in the round may throw/, key: 'ldNoShooter', tone: 'stop' },
+  // Banked poker (CHE/TCP/UTH/THB/FP): the next card from the shoe per the spec's slot order, then the players' decision windows
+  { kinds: ['deal'], re: /^Deal one card to the dealer \(card (\d+), face down\)\.$/, key: 'pokerDealDealer', tone: 'do', params: (m) => ({ n: Number(m[1]) }) },
+  { kinds: ['deal'], re: /^Deal one card to the player hand \(card (\d+), face up\)\.$/, key: 'pokerDealPlayer', tone: 'do', params: (m) => ({ n: Number(m[1]) }) },
+  { kinds: ['deal'], re: /^Deal one card to the board \(card (\d+), face up\)\.$/, key: 'pokerDealBoard', tone: 'do', params: (m) => ({ n: Number(m[1]) }) },
+  { kinds: ['wait-decisions'], re: /^Players are deciding \(([^)]*)\);.* then "([^"]+)" applies\.$/, key: 'pokerDeciding', tone: 'wait', params: (m) => ({ options: m[1] ?? '', fallback: m[2] ?? '' }) },
   { kinds: ['close-betting'], re: /^/, key: 'closeAtTimer', tone: 'wait' },
   { kinds: ['settle'], re: /^Settle the round\.$/, key: 'settle', tone: 'wait' },
 ];

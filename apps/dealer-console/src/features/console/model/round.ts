@@ -1,4 +1,4 @@
-import { baccarat, type Card } from '@felt/games';
+import { baccarat, bankedPoker, rayPoker, type Card } from '@felt/games';
 import { viewTotals } from '@felt/ui';
 
 /**
@@ -7,7 +7,20 @@ import { viewTotals } from '@felt/ui';
  * no React, no clock. Player identities are never read into the model: only counts and totals.
  */
 
-export type GameId = 'roulette' | 'baccarat' | 'blackjack' | 'sicbo' | 'dragon-tiger' | 'football-studio' | 'lucky-dice';
+export type GameId = 'roulette' | 'baccarat' | 'blackjack' | 'sicbo' | 'dragon-tiger' | 'football-studio' | 'lucky-dice' | PokerGameId;
+
+/** The live banked poker games (other-games.md CHE/TCP/UTH/THB, RAY §7.1 Fast Poker live). */
+export type PokerGameId = 'casino-holdem' | 'three-card-poker' | 'ultimate-texas-holdem' | 'texas-holdem-bonus' | 'fast-poker';
+
+/** Each poker game's shoe order and decision timers, from the kernel's own spec (never a copy). */
+const POKER: Readonly<Record<PokerGameId, { readonly slots: readonly bankedPoker.Slot[]; readonly profiles: Readonly<Record<string, bankedPoker.BankedPokerProfileBase>> }>> = {
+  'casino-holdem': { slots: bankedPoker.casinoHoldemSpec.slots, profiles: bankedPoker.casinoHoldemProfiles },
+  'three-card-poker': { slots: bankedPoker.threeCardPokerSpec.slots, profiles: bankedPoker.threeCardPokerProfiles },
+  'ultimate-texas-holdem': { slots: bankedPoker.ultimateTexasHoldemSpec.slots, profiles: bankedPoker.ultimateTexasHoldemProfiles },
+  'texas-holdem-bonus': { slots: bankedPoker.texasHoldemBonusSpec.slots, profiles: bankedPoker.texasHoldemBonusProfiles },
+  'fast-poker': { slots: rayPoker.fastPokerSpec.slots, profiles: rayPoker.fastPokerProfiles },
+};
+export const isPokerGame = (g: string): g is PokerGameId => Object.prototype.hasOwnProperty.call(POKER, g);
 
 /** A hand on the table as the dealer sees it. `label` is an i18n key under `dealer:hands`. */
 export interface HandModel {
@@ -51,6 +64,17 @@ export interface RoundModel {
   readonly baccaratResult: { readonly outcome: 'player' | 'banker' | 'tie'; readonly p: number; readonly b: number } | null;
   /** Blackjack: "Dealer stands on 17" / "Dealer busts" once the dealer's hand is complete. */
   readonly dealerOutcome: { readonly kind: 'stands' | 'busts' | 'blackjack'; readonly total: number } | null;
+  /** The decision timer's full length (ms) for the ring: blackjack 15 s, poker the profile's published timer. */
+  readonly decisionWindowMs: number;
+  /** Banked poker: cards dealt of the round's total, the open decision window (counts only, never who) and whether the dealer's hand is revealed. */
+  readonly poker: {
+    readonly dealt: number;
+    readonly total: number;
+    readonly revealed: boolean;
+    readonly decision: { readonly point: number; readonly closesAt: number; readonly options: readonly string[]; readonly decided: number; readonly waiting: number } | null;
+  } | null;
+  /** Lucky Dice: the draw method and, for method B (players throw, LD-6/LD-7), the shooter's turn (whether someone holds the dice, never who). */
+  readonly luckyDice: { readonly method: 'dealer-cups' | 'player-throw' | null; readonly hasShooter: boolean; readonly permitted: boolean; readonly pendingThrow: { readonly red: number; readonly green: number } | null } | null;
 }
 
 type Obj = Readonly<Record<string, unknown>>;
@@ -61,7 +85,7 @@ const arr = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
 const isCardCode = (v: unknown): v is Card => typeof v === 'string' && /^[A2-9TJQK][SHDC]$/.test(v);
 const cardOrHidden = (v: unknown): Card | 'hidden' | null => (v === 'hidden' ? 'hidden' : isCardCode(v) ? v : null);
 
-export const GAME_IDS: readonly GameId[] = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio', 'lucky-dice'];
+export const GAME_IDS: readonly GameId[] = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio', 'lucky-dice', 'casino-holdem', 'three-card-poker', 'ultimate-texas-holdem', 'texas-holdem-bonus', 'fast-poker'];
 export const isGameId = (g: string): g is GameId => (GAME_IDS as readonly string[]).includes(g);
 
 /** Bets of any game's view (array or record) → counts and the total stake; player ids are only counted. */
@@ -131,6 +155,30 @@ function duelHands(game: 'dragon-tiger' | 'football-studio', view: Obj, phase: s
   });
 }
 
+/**
+ * Banked poker: the dealer's hand, the board and the shared player hand in the kernel's shoe order;
+ * the hand the next card goes to is active. The dealer's cards are drawn face down on the console
+ * until the kernel reveals them (the console may be on camera; the scan is in the round's record).
+ */
+function pokerHands(game: PokerGameId, view: Obj, phase: string): { hands: HandModel[]; poker: NonNullable<RoundModel['poker']> } {
+  const slots = POKER[game].slots;
+  const codes = (k: string): Card[] => arr(view[k]).filter(isCardCode);
+  const revealed = view['revealed'] === true;
+  const dealer = arr(view['dealer']).map((c) => (revealed && isCardCode(c) ? c : 'hidden') as Card | 'hidden');
+  const board = codes('board');
+  const player = codes('player');
+  const dealt = dealer.length + board.length + player.length;
+  const d = isObj(view['decision']) ? view['decision'] : null;
+  const decision = d ? { point: num(d['point']) ?? 0, closesAt: num(d['closesAt']) ?? 0, options: arr(d['options']).filter((x): x is string => typeof x === 'string'), decided: num(d['decided']) ?? 0, waiting: num(d['waiting']) ?? 0 } : null;
+  const due = (phase === 'closed' || phase === 'play') && decision === null && dealt < slots.length ? slots[dealt] : null;
+  const hands: HandModel[] = [
+    { id: 'dealer', label: revealed ? 'pokerDealer' : 'pokerDealerDown', labelParams: {}, cards: dealer, total: null, active: due === 'dealer' },
+  ];
+  if (slots.includes('board')) hands.push({ id: 'board', label: 'pokerBoard', labelParams: {}, cards: board, total: null, active: due === 'board' });
+  hands.push({ id: 'player', label: 'pokerPlayer', labelParams: {}, cards: player, total: null, active: due === 'player' });
+  return { hands, poker: { dealt, total: slots.length, revealed, decision } };
+}
+
 function baccaratSpecial(view: Obj): SpecialState | null {
   const halt = isObj(view['halt']) ? view['halt'] : null;
   if (!halt || view['phase'] !== 'halted') return null;
@@ -157,6 +205,9 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
   let special: SpecialState | null = null;
   let dealerOutcome: RoundModel['dealerOutcome'] = null;
   let baccaratResult: RoundModel['baccaratResult'] = null;
+  let poker: RoundModel['poker'] = null;
+  let ld: RoundModel['luckyDice'] = null;
+  let decisionWindowMs = 15_000;
   let phase = rawPhase;
   switch (game) {
     case 'roulette': {
@@ -202,6 +253,21 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
       dice = d.length === 2 && d.every((x) => x !== null) ? (d as number[]) : null;
       const faults = num(v['faults']) ?? 0;
       if (faults > 0 && rawPhase === 'closed') special = { kind: 'dice-fault', count: faults, ruleId: 'LD-8' };
+      const method = v['drawMethod'] === 'dealer-cups' || v['drawMethod'] === 'player-throw' ? v['drawMethod'] : null;
+      const pt = isObj(v['pendingThrow']) ? { red: num(v['pendingThrow']['red']), green: num(v['pendingThrow']['green']) } : null;
+      ld = { method, hasShooter: str(v['shooter']) !== null, permitted: v['throwPermitted'] === true, pendingThrow: pt && pt.red !== null && pt.green !== null ? { red: pt.red, green: pt.green } : null };
+      break;
+    }
+    case 'casino-holdem':
+    case 'three-card-poker':
+    case 'ultimate-texas-holdem':
+    case 'texas-holdem-bonus':
+    case 'fast-poker': {
+      const p = pokerHands(game, v, rawPhase);
+      hands = p.hands;
+      poker = p.poker;
+      const profileId = str(v['profileId']);
+      decisionWindowMs = (profileId !== null ? POKER[game].profiles[profileId]?.decisionMs : undefined) ?? 15_000;
       break;
     }
     case 'dragon-tiger':
@@ -225,13 +291,16 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
     roulette,
     dice,
     special,
-    decisionDeadline: game === 'blackjack' ? num(v['decisionDeadline']) : null,
+    decisionDeadline: game === 'blackjack' ? num(v['decisionDeadline']) : (poker?.decision?.closesAt ?? null),
     dealerOutcome,
     baccaratResult,
+    decisionWindowMs,
+    poker,
+    luckyDice: ld,
   };
 }
 
-export const CARD_GAMES: ReadonlySet<GameId> = new Set(['baccarat', 'blackjack', 'dragon-tiger', 'football-studio']);
+export const CARD_GAMES: ReadonlySet<GameId> = new Set(['baccarat', 'blackjack', 'dragon-tiger', 'football-studio', 'casino-holdem', 'three-card-poker', 'ultimate-texas-holdem', 'texas-holdem-bonus', 'fast-poker']);
 
 /** Which dealer controls the phase allows (the server still decides; these only avoid pointless taps). */
 export interface Controls {
@@ -245,6 +314,8 @@ export interface Controls {
   readonly callPitBoss: boolean;
   /** Manual entry of the game's result when its device fails (wheel number, dice), for pit-boss sign-off (S-3). */
   readonly manualResult: 'roulette' | 'dice' | null;
+  /** Lucky Dice method B (LD-6, LD-7): permit the shooter's throw, judge the throw read, pass the turn. */
+  readonly luckyDice: { readonly permit: boolean; readonly judge: boolean; readonly pass: boolean } | null;
 }
 
 export function controlsFor(round: RoundModel, opts: { tableOpen: boolean; voidPending: boolean }): Controls {
@@ -254,19 +325,24 @@ export function controlsFor(round: RoundModel, opts: { tableOpen: boolean; voidP
   let manualCard: Controls['manualCard'] = null;
   if (CARD_GAMES.has(round.game)) {
     if (round.special?.kind === 'unreadable-card') manualCard = 'EnterManualCard';
-    else if ((p === 'closed' || p === 'play') && round.special === null) manualCard = 'RecordCard';
+    // banked poker: no card is due while players decide (S-2), so no manual card either
+    else if ((p === 'closed' || p === 'play') && round.special === null && (round.poker?.decision ?? null) === null) manualCard = 'RecordCard';
   }
+  const ld = round.luckyDice;
+  const methodB = ld !== null && ld.method === 'player-throw' && p === 'closed' && ld.hasShooter;
   return {
     openRound: opts.tableOpen && finished,
     closeBetting: p === 'betting',
     requestVoid: unresolved && !opts.voidPending,
     declareNoSpin: round.game === 'roulette' && p === 'spinning',
     manualCard,
-    cutCard: (round.game === 'baccarat' || round.game === 'blackjack') && (p === 'closed' || p === 'play'),
+    cutCard: (round.game === 'baccarat' || round.game === 'blackjack' || round.poker !== null) && (p === 'closed' || p === 'play'),
     callPitBoss: true,
     // The kernel takes a result only for a spin in progress (a launch was reported: a result with no launch
     // is a device fault, never an outcome) and, for sic bo, once betting closed without dice.
     manualResult: round.game === 'roulette' && p === 'spinning' && round.roulette?.number === null ? 'roulette' : round.game === 'sicbo' && p === 'closed' && round.dice === null ? 'dice' : null,
+    // the kernel's order: permit → (throw read) → judge; the turn passes only while no throw waits for judgement
+    luckyDice: methodB && ld ? { permit: !ld.permitted && ld.pendingThrow === null, judge: ld.pendingThrow !== null, pass: ld.pendingThrow === null } : null,
   };
 }
 

@@ -18,6 +18,7 @@ const LOADERS = {
   sicbo: () => import('../../simple/components/SicboTable'),
   'lucky-dice': () => import('../../lucky-dice/components/LuckyDiceTable'),
   duel: () => import('../../simple/components/DuelTable'),
+  poker: () => import('../../banked-poker/components/BankedPokerTable'),
 } as const;
 const GAMES: Readonly<Record<string, ComponentType<GameProps>>> = {
   roulette: lazy(LOADERS.roulette),
@@ -27,6 +28,12 @@ const GAMES: Readonly<Record<string, ComponentType<GameProps>>> = {
   'lucky-dice': lazy(LOADERS['lucky-dice']),
   'dragon-tiger': lazy(LOADERS.duel),
   'football-studio': lazy(LOADERS.duel),
+  // live banked poker (other-games.md CHE/TCP/UTH/THB, RAY §7.1 Fast Poker): one screen driven by each game's spec
+  'casino-holdem': lazy(LOADERS.poker),
+  'three-card-poker': lazy(LOADERS.poker),
+  'ultimate-texas-holdem': lazy(LOADERS.poker),
+  'texas-holdem-bonus': lazy(LOADERS.poker),
+  'fast-poker': lazy(LOADERS.poker),
 };
 
 /** Starts loading every game's chunk (small; hls.js stays lazy) — called by the lobby and the table page. */

@@ -1,0 +1,57 @@
+import { bankedPoker, rayPoker, type Card } from '@felt/games';
+
+/**
+ * The live banked poker games the player client draws (other-games.md "Banked poker", RAY §7.1 Fast
+ * Poker live): each game's spec and profiles come from @felt/games — the same data the server's
+ * referee runs — so the spots, decision points, options and published timeout defaults on screen are
+ * the kernel's, never a copy.
+ */
+type AnySpec = bankedPoker.BankedPokerSpec<bankedPoker.BankedPokerProfileBase>;
+
+export interface PokerGame {
+  readonly spec: AnySpec;
+  readonly profiles: Readonly<Record<string, bankedPoker.BankedPokerProfileBase>>;
+  readonly defaultProfile: string;
+}
+
+const g = <P extends bankedPoker.BankedPokerProfileBase>(spec: bankedPoker.BankedPokerSpec<P>, profiles: Readonly<Record<string, P>>, defaultProfile: string): PokerGame => ({ spec: spec as unknown as AnySpec, profiles, defaultProfile });
+
+export const POKER_GAMES: Readonly<Record<string, PokerGame>> = {
+  'casino-holdem': g(bankedPoker.casinoHoldemSpec, bankedPoker.casinoHoldemProfiles, 'standard'),
+  'three-card-poker': g(bankedPoker.threeCardPokerSpec, bankedPoker.threeCardPokerProfiles, 'standard'),
+  'ultimate-texas-holdem': g(bankedPoker.ultimateTexasHoldemSpec, bankedPoker.ultimateTexasHoldemProfiles, 'standard'),
+  'texas-holdem-bonus': g(bankedPoker.texasHoldemBonusSpec, bankedPoker.texasHoldemBonusProfiles, 'standard'),
+  'fast-poker': g(rayPoker.fastPokerSpec, rayPoker.fastPokerProfiles, 'ray'),
+};
+
+export function pokerGame(game: string, profileId: string): { game: PokerGame; profile: bankedPoker.BankedPokerProfileBase } | null {
+  const pg = POKER_GAMES[game];
+  if (!pg) return null;
+  const profile = pg.profiles[profileId] ?? pg.profiles[pg.defaultProfile];
+  return profile ? { game: pg, profile } : null;
+}
+
+/** How many cards each hand of the game gets (the dealt ones come from the view, the rest are empty slots). */
+export function slotCounts(spec: AnySpec): { player: number; dealer: number; board: number } {
+  const n = (s: bankedPoker.Slot): number => spec.slots.filter((x) => x === s).length;
+  return { player: n('player'), dealer: n('dealer'), board: n('board') };
+}
+
+/** The street a decision point belongs to, by the community cards out when it opens (preflop, flop, turn, river), or `cards` without a board. */
+export function streetOf(spec: AnySpec, point: number): 'preflop' | 'flop' | 'turn' | 'river' | 'cards' {
+  const d = spec.decisions[point];
+  if (!d) return 'cards';
+  const board = spec.slots.slice(0, d.afterCards).filter((s) => s === 'board').length;
+  if (slotCounts(spec).board === 0) return 'cards';
+  return board === 0 ? 'preflop' : board === 3 ? 'flop' : board === 4 ? 'turn' : 'river';
+}
+
+/** The kernel's hand text ("pair (8-8-A-K-3)") → its category key ("pair"), for a translated name. */
+export function categoryKey(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const cat = text.split(' (')[0]?.trim().replace(/ /g, '-');
+  return cat ? cat : null;
+}
+
+/** A dealer card the view hides (`null` until revealed) is drawn face down; nothing the view lacks is drawn. */
+export const faceOf = (c: Card | null): Card | 'hidden' => (c === null ? 'hidden' : c);
