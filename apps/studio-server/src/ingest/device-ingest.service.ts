@@ -142,6 +142,9 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
     const root = this.opts.root !== undefined ? { root: this.opts.root } : {};
     const opened = links
       .open(`t-${tableId}`, (['events', 'status', 'acks'] as const).map((k) => deviceTopicFilter(k, { tableId }, root)), async (topic, payload) => {
+        // Several instances: a stale owner (lease lost, link not yet closed) leaves the message unacknowledged
+        // in the table's session, for the owner that resumes it (issue 13).
+        if (clientId !== undefined && this.owner !== null && !this.owner.owns(tableId)) throw new Error(`instance ${this.owner.instanceId} no longer owns table ${tableId}`);
         await this.submit(topic, payload);
       }, clientId !== undefined ? { clientId } : {})
       .catch((e: unknown) => {
