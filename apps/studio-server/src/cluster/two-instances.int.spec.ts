@@ -13,8 +13,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { io, type Socket } from 'socket.io-client';
-import { eventsTopic, type RoundEventFrame, type WsAck } from '@felt/protocol';
+import { eventsTopic, statusTopic, type RoundEventFrame, type WsAck } from '@felt/protocol';
 import type { Ids } from '../config/clock.js';
+import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../persistence/test-database.js';
 import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
 import { RoundsService } from '../rounds/rounds.service.js';
@@ -174,11 +175,16 @@ describe('two instances: bets through both, the owner dies mid-round, the standb
     // The owner dies mid-round: no lease release; its players lose their connection.
     await a.close();
     apps.splice(apps.indexOf(a), 1);
+    // While nobody holds the table's ingest session (the owner is dead, its lease not yet run out), the shaker
+    // reports itself offline: the broker keeps the QoS 1 message in the table's persistent session.
+    await shaker.publishAsync(statusTopic(tableId, 'dice-1', { root }), JSON.stringify({ state: 'offline', model: 'shaker-sim', firmware: null, configHash: null, at: Date.now() }), { qos: 1 });
     const ownerB = b.get(TableOwnershipService);
     await until('the standby to own the table', async () => {
       await ownerB.tick();
       return ownerB.ownedTables().includes(tableId);
     });
+    // The new owner resumed that session: the message published in the gap reaches it.
+    await until('the new owner to receive the status sent while no instance held the session', () => b.get(DeviceIngestService).devices(tableId).some((d) => d.deviceId === 'dice-1' && d.status?.state === 'offline'));
     const taken = await b.get(RoundsService).currentRound(tableId);
     expect(taken?.roundId).toBe(roundId);
     expect(taken?.state.phase).toBe('betting');
