@@ -26,6 +26,7 @@ const benches = [
   ['Studio server: rounds/s on one table (in-memory store)', ['test/bench/server-rounds.bench.ts', '300', '10', 'memory']],
   ['Studio server: rounds/s on one table (embedded PGlite)', ['test/bench/server-rounds.bench.ts', '60', '10', 'pglite']],
   ['Studio server: bets/s accepted over WebSocket (in-memory store)', ['test/bench/server-ws-bets.bench.ts']],
+  ['Flood fairness (issue 9 finding 7): calm player median accept latency alone vs under another player\'s 8-stream bet flood, PostgreSQL', ['test/bench/flood-fairness.bench.ts', '8', '30', 'postgres']],
   ['Studio server: cost of one bet at 100 / 1 000 / 10 000 bets in one round (in-memory store)', ['test/bench/server-bets-per-round.bench.ts', '100,1000,10000', '50']],
   // ── issue 13: scale, each beside a same-run baseline ──
   ...['chip', 'layout'].flatMap((mode) =>

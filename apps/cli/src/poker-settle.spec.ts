@@ -59,3 +59,28 @@ describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
     expect(r.err).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('felt settle poker-… never prints a stack trace (fuzzed)', () => {
+  it('any JSON-ish hand → exit 0 or 2 with a coded message', async () => {
+    const fc = (await import('fast-check')).default;
+    const card = fc.constantFrom('AH', 'AD', 'KH', 'KD', 'QS', '2C', '7D', '9H', 'JS', '3S', 'XX', 5, null);
+    const value = fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.string({ maxLength: 3 }), fc.boolean(), fc.constant(null), fc.constant(undefined));
+    const hand = fc.record({
+      table: fc.oneof(fc.constant({ structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100 }), fc.dictionary(fc.constantFrom('structure', 'rake', 'oddChip', 'smallBlindMinor', 'bigBlindMinor', 'anteMinor', 'hiLoOddChip', 'voidFoldedChips', 'capPerHandMinor'), value)),
+      button: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constant(null), fc.string()),
+      seats: fc.array(fc.record({ seat: fc.oneof(fc.integer({ min: 0, max: 4 }), value), playerId: fc.oneof(fc.constantFrom('a', 'b', 'c'), value), stackMinor: fc.oneof(fc.integer({ min: 0, max: 3000 }), value) }), { maxLength: 4 }),
+      cards: fc.dictionary(fc.constantFrom('1', '2', '3', '4'), fc.array(card, { maxLength: 3 })),
+      board: fc.array(card, { maxLength: 5 }),
+      actions: fc.array(fc.record({ seat: fc.oneof(fc.integer({ min: 1, max: 4 }), value), action: fc.constantFrom('fold', 'check', 'call', 'bet', 'raise', 'all-in', 'timeout', 'void', 'draw', 'dance'), toMinor: fc.oneof(fc.integer({ min: 0, max: 3000 }), value) }), { maxLength: 10 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(hand, fc.constantFrom('poker-holdem', 'poker-omaha-hilo', 'poker-stud', 'poker-draw'), async (h, game) => {
+        const r = await felt(['settle', game], JSON.stringify(h));
+        expect([0, 2]).toContain(r.code);
+        if (r.code === 2) expect(r.err).toMatch(/code [A-Z_]+/);
+        expect(r.err).not.toMatch(/\n\s+at /);
+      }),
+      { numRuns: 300 },
+    );
+  }, 120_000);
+});

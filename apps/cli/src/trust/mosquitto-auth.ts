@@ -64,21 +64,35 @@ export function serverPasswordFile(server: MqttUser): string {
  * username (`use_username_as_clientid`: a device is always `{tableId}/{deviceId}`, never a server id),
  * and the server's listener accepts only the server's login (its own password file).
  */
-export function mosquittoConf(opts: { port: number; passwordFile: string; aclFile: string; persistence?: boolean; user?: string; bind?: string; server?: { port: number; passwordFile: string } }): string {
+export interface MosquittoTls {
+  /** The CA that signs the clients' certificates (and the broker's). */
+  readonly cafile: string;
+  readonly certfile: string;
+  readonly keyfile: string;
+}
+
+/**
+ * `tls`: mutual TLS on the devices' listener (README "Mutual TLS"): the broker presents its certificate
+ * and requires a client certificate signed by `cafile`; `use_identity_as_username false` keeps the
+ * per-device password and ACL (the certificate is a second factor).
+ */
+export function mosquittoConf(opts: { port: number; passwordFile: string; aclFile: string; persistence?: boolean; user?: string; bind?: string; server?: { port: number; passwordFile: string }; tls?: MosquittoTls }): string {
   const bind = opts.bind === undefined ? ' 127.0.0.1' : opts.bind === '' ? '' : ` ${opts.bind}`;
   const head = [
     // Started as root, Mosquitto drops to this user (default `mosquitto`), which must be able to read the files.
     ...(opts.user !== undefined ? [`user ${opts.user}`] : []),
     `persistence ${opts.persistence === true ? 'true' : 'false'}`,
   ];
+  const tls = opts.tls === undefined ? [] : [`cafile ${opts.tls.cafile}`, `certfile ${opts.tls.certfile}`, `keyfile ${opts.tls.keyfile}`, 'require_certificate true', 'use_identity_as_username false', 'tls_version tlsv1.2'];
   if (opts.server === undefined) {
-    return [...head, `listener ${opts.port}${bind}`, 'allow_anonymous false', `password_file ${opts.passwordFile}`, `acl_file ${opts.aclFile}`, ''].join('\n');
+    return [...head, `listener ${opts.port}${bind}`, ...tls, 'allow_anonymous false', `password_file ${opts.passwordFile}`, `acl_file ${opts.aclFile}`, ''].join('\n');
   }
   return [
     ...head,
     'per_listener_settings true',
     '# Devices: the client id is the username, so no device can use (take over) a server session id.',
     `listener ${opts.port}${bind}`,
+    ...tls,
     'use_username_as_clientid true',
     'allow_anonymous false',
     `password_file ${opts.passwordFile}`,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { Subject } from 'rxjs';
@@ -24,6 +24,8 @@ export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_S = 12 * 3600;
 /** How long a user-store answer is trusted by the token check (a disabled user's token dies within this). */
 export const USER_CHECK_CACHE_MS = 5_000;
+/** Verified tokens kept (signature checked once per token, not per request). */
+const VERIFIED_CACHE_MAX = 20_000;
 
 export interface LoginResult {
   readonly token: string;
@@ -104,19 +106,44 @@ export class AuthService {
     const user: AuthUser = { userId: rec.userId, role: rec.role, name: rec.name };
     const iat = Math.floor(this.clock.now() / 1000);
     const ver = rec.tokenVersion ?? 0;
-    const refreshToken = jwt.sign({ sub: rec.userId, ver, typ: 'refresh', jti, fam: family, iat, exp: iat + REFRESH_TOKEN_TTL_S }, this.config.jwtSecret, { algorithm: 'HS256' });
+    const refreshToken = jwt.sign({ sub: rec.userId, ver, typ: 'refresh', jti, fam: family, iat, exp: iat + REFRESH_TOKEN_TTL_S }, this.key, { algorithm: 'HS256' });
     return { token: this.sign(user, ver), refreshToken, expiresIn: ACCESS_TOKEN_TTL_S, user };
   }
 
   /** An access token for the user (tests and login). */
   sign(user: AuthUser, ver = 0): string {
     const iat = Math.floor(this.clock.now() / 1000);
-    return jwt.sign({ sub: user.userId, role: user.role, name: user.name, ver, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_S }, this.config.jwtSecret, { algorithm: 'HS256' });
+    return jwt.sign({ sub: user.userId, role: user.role, name: user.name, ver, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_S }, this.key, { algorithm: 'HS256' });
   }
 
+  /**
+   * The HMAC key as a KeyObject, built once: given the secret as a string, jsonwebtoken builds a key on
+   * every call (first trying — and failing — to parse it as a public key), which was the largest cost of
+   * a refused request under a bet flood (issue 9 finding 7).
+   */
+  private get key(): KeyObject {
+    this.keyObject ??= createSecretKey(Buffer.from(this.config.jwtSecret, 'utf8'));
+    return this.keyObject;
+  }
+  private keyObject: KeyObject | null = null;
+  /** Tokens whose signature was checked, with their claims, until they expire (bounded; a flood re-sends one token). */
+  private readonly verified = new Map<string, { readonly claims: unknown; readonly expMs: number }>();
+
   private decode(token: string): unknown {
+    const now = this.clock.now();
+    const hit = this.verified.get(token);
+    if (hit !== undefined) {
+      if (now < hit.expMs) return hit.claims;
+      this.verified.delete(token);
+    }
     try {
-      return jwt.verify(token, this.config.jwtSecret, { algorithms: ['HS256'], clockTimestamp: Math.floor(this.clock.now() / 1000) });
+      const claims = jwt.verify(token, this.key, { algorithms: ['HS256'], clockTimestamp: Math.floor(now / 1000) });
+      const exp = typeof claims === 'object' && claims !== null && typeof (claims as { exp?: unknown }).exp === 'number' ? (claims as { exp: number }).exp * 1000 : null;
+      if (exp !== null) {
+        if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value as string);
+        this.verified.set(token, { claims, expMs: exp });
+      }
+      return claims;
     } catch (_invalid) {
       // jsonwebtoken signals every invalid token by throwing; an invalid token is simply "not authenticated".
       return null;

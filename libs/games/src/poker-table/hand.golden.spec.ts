@@ -159,6 +159,39 @@ describe('betting structures (S1-FL, S1-PL, S1-NL, PT-SHORT-ALLIN)', () => {
     expect(capped.ok ? null : capped.violation).toMatchObject({ code: 'POKER_RAISE_CAP', ruleId: 'S1-FL' });
   });
 
+  it('fixed limit: an all-in of less than half a bet does not reopen; half a bet or more does (PT-SHORT-ALLIN)', () => {
+    const FL = { structure: 'fixed-limit' as const, smallBlindMinor: 50, bigBlindMinor: 100, smallBetMinor: 100, bigBetMinor: 200 };
+    const open = (sbStack: number): HandState => {
+      let s = deal(must(startHand({ handId: 'h', config: tableConfig(FL), seats: [{ seat: 1, playerId: 'p1', stackMinor: sbStack }, { seat: 2, playerId: 'p2', stackMinor: 5000 }, { seat: 3, playerId: 'p3', stackMinor: 5000 }], buttonSeat: 3, at: 0 })), 6);
+      s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'raise', toMinor: 200, at: 2 }));
+      return must(applyHandCommand(s, { type: 'act', seat: 1, action: 'all-in', at: 2 }));
+    };
+    let short = open(240); // +40 over 200: less than half of 100
+    expect(legalActions(short)?.raise).toEqual({ kind: 'raise', minToMinor: 300, maxToMinor: 300 }); // BB has not acted: completes the raise
+    short = must(applyHandCommand(short, { type: 'act', seat: 2, action: 'call', at: 2 }));
+    expect(legalActions(short)).toMatchObject({ seat: 3, callMinor: 40, raise: null });
+    let half = open(260); // +60: at least half a bet, a full raise
+    half = must(applyHandCommand(half, { type: 'act', seat: 2, action: 'call', at: 2 }));
+    expect(legalActions(half)).toMatchObject({ seat: 3, callMinor: 60, raise: { minToMinor: 360, maxToMinor: 360 } });
+  });
+
+  it('no limit: several short all-ins reopen the betting only once they add up to a full raise (PT-SHORT-ALLIN)', () => {
+    const facing = (stack4: number): HandState => {
+      let s = must(startHand({ handId: 'h', config: tableConfig(NL as Partial<PokerTableConfig>), seats: [{ seat: 1, playerId: 'p1', stackMinor: 5000 }, { seat: 2, playerId: 'p2', stackMinor: 5000 }, { seat: 3, playerId: 'p3', stackMinor: 350 }, { seat: 4, playerId: 'p4', stackMinor: stack4 }], buttonSeat: 4, at: 0 }));
+      for (const c of ['AH', 'AD', 'KH', 'KD', 'QH', 'QD', 'JH', 'JD'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+      s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'call', at: 2 }));
+      s = must(applyHandCommand(s, { type: 'act', seat: 4, action: 'call', at: 2 }));
+      s = must(applyHandCommand(s, { type: 'act', seat: 1, action: 'raise', toMinor: 300, at: 2 })); // a full raise (+200)
+      s = must(applyHandCommand(s, { type: 'act', seat: 2, action: 'call', at: 2 }));
+      s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'all-in', at: 2 })); // to 350: +50, short
+      return must(applyHandCommand(s, { type: 'act', seat: 4, action: 'all-in', at: 2 })); // short again
+    };
+    // +50 then +70: 120 over what seat 1 acted on, less than the 200 raise: call or fold only
+    expect(legalActions(facing(420))).toMatchObject({ seat: 1, callMinor: 120, raise: null });
+    // +50 then +170: 220 in all, at least a full raise: seat 1 may raise again, by at least 200
+    expect(legalActions(facing(520))).toMatchObject({ seat: 1, callMinor: 220, raise: { minToMinor: 720 } });
+  });
+
   it('fixed limit heads-up at the start of the round: unlimited raises (S1-FL)', () => {
     let s = deal(must(startHand({ handId: 'h', config: tableConfig({ structure: 'fixed-limit', smallBlindMinor: 50, bigBlindMinor: 100, smallBetMinor: 100, bigBetMinor: 200 }), seats: seats(5000, 5000), buttonSeat: 2, at: 0 })), 4);
     for (let to = 200, seat = 2; to <= 900; to += 100, seat = seat === 2 ? 1 : 2) s = must(applyHandCommand(s, { type: 'act', seat, action: 'raise', toMinor: to, at: 2 }));
@@ -352,6 +385,10 @@ describe('time (S1-TIMEOUT, S1-TIMEBANK) and failures (S1-FAIL-RING)', () => {
     expect(early.ok ? null : early.violation).toMatchObject({ code: 'POKER_CLOCK_RUNNING', ruleId: 'S1-TIMEOUT' });
     const t = must(applyHandCommand(s, { type: 'timeout', seat: 3, at: 11_000 }));
     expect(t.seats[2]?.folded).toBe(true);
+    // a late action never beats the clock (non-negotiable 1): refused, the timeout default applies
+    const lateCall = applyHandCommand(s, { type: 'act', seat: 3, action: 'call', at: 11_001 });
+    expect(lateCall.ok ? null : lateCall.violation).toMatchObject({ code: 'POKER_CLOCK_EXPIRED', ruleId: 'S1-TIMEOUT' });
+    expect(must(applyHandCommand(s, { type: 'timeout', seat: 3, at: 11_001 })).seats[2]?.folded).toBe(true);
   });
   it('check when free on a check-when-free table; fold on a literal-001 table even when free', () => {
     let s = begin({ timeout: 'check-when-free' });
@@ -386,5 +423,38 @@ describe('time (S1-TIMEOUT, S1-TIMEBANK) and failures (S1-FAIL-RING)', () => {
     expect(stacks(toRemaining)).toEqual({ 1: 950, 2: 1025, 3: 1025 });
     const after = applyHandCommand(v, { type: 'act', seat: 2, action: 'check', at: 4000 });
     expect(after.ok ? null : after.violation).toMatchObject({ code: 'POKER_HAND_OVER' });
+  });
+});
+
+describe('irregularities (P4-IRR)', () => {
+  const begin = (cfg: Partial<PokerTableConfig> = {}): HandState => {
+    let s = must(startHand({ handId: 'h', config: tableConfig({ ...(NL as Partial<PokerTableConfig>), anteMinor: 5, ...cfg }), seats: seats(1000, 1000, 1000), buttonSeat: 3, at: 0 }));
+    for (const c of ['AH', 'AD', 'KH', 'KD', 'QH', 'QD'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+    return s;
+  };
+  it('a misdeal before significant action redeals: every chip, antes and blinds too, goes back', () => {
+    let s = begin();
+    s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'fold', at: 2 }));
+    const m = must(applyHandCommand(s, { type: 'misdeal', reason: 'seat 2 got three cards', at: 3 }));
+    expect(m.result?.type).toBe('void');
+    expect(m.result?.rules[0]).toBe('P4-IRR');
+    expect(stacks(m)).toEqual({ 1: 1000, 2: 1000, 3: 1000 });
+  });
+  it('after significant action (two players acted) the hand must continue', () => {
+    let s = begin();
+    s = must(applyHandCommand(s, { type: 'act', seat: 3, action: 'call', at: 2 }));
+    s = must(applyHandCommand(s, { type: 'act', seat: 1, action: 'call', at: 2 }));
+    const m = applyHandCommand(s, { type: 'misdeal', reason: 'late', at: 3 });
+    expect(m.ok ? null : m.violation).toMatchObject({ code: 'POKER_MISDEAL_TOO_LATE', ruleId: 'P4-IRR' });
+  });
+  it('an exposed card is shown to all and stays in play (show-to-all), or redeals before significant action (redeal)', () => {
+    const s = begin();
+    const shown = must(applyHandCommand(s, { type: 'expose', seat: 2, card: cardId('AD'), at: 2 }));
+    expect(shown.seats[1]?.cards.find((k) => k.card === cardId('AD'))?.up).toBe(true);
+    expect(shown.phase.type).toBe('bet');
+    const redealt = must(applyHandCommand(begin({ exposedCard: 'redeal' }), { type: 'expose', seat: 2, card: cardId('AD'), at: 2 }));
+    expect(redealt.result?.type).toBe('void');
+    const wrong = applyHandCommand(s, { type: 'expose', seat: 2, card: cardId('AH'), at: 2 });
+    expect(wrong.ok ? null : wrong.violation).toMatchObject({ code: 'POKER_NOT_A_DOWN_CARD' });
   });
 });

@@ -110,6 +110,8 @@ export interface HandState {
   readonly potAtRoundStartMinor: number;
   readonly bringIn: number | null;
   readonly result: HandResult | null;
+  /** voluntary player actions so far (P4-IRR: two or more = significant action, no more redeal). */
+  readonly actionsTaken: number;
 }
 
 export type PlayerAction = 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all-in';
@@ -120,7 +122,11 @@ export type HandCommand =
   | { readonly type: 'draw'; readonly seat: number; readonly discards: readonly CardId[]; readonly at: number }
   | { readonly type: 'time-bank'; readonly seat: number; readonly at: number }
   | { readonly type: 'timeout'; readonly seat: number; readonly at: number }
-  | { readonly type: 'void'; readonly reason: string; readonly at: number };
+  | { readonly type: 'void'; readonly reason: string; readonly at: number }
+  /** P4-IRR: the dealer / pit boss declares a misdeal (wrong card count, a missed seat…): a redeal before significant action. */
+  | { readonly type: 'misdeal'; readonly reason: string; readonly at: number }
+  /** P4-IRR: a down card was exposed (seen by the camera or other players). */
+  | { readonly type: 'expose'; readonly seat: number; readonly card: CardId; readonly at: number };
 
 const FAIL = (code: string, ruleId: string, message: string, details?: Record<string, unknown>): { ok: false; violation: { code: string; ruleId: string | null; message: string } } => violation(code, ruleId, message, details);
 
@@ -155,6 +161,8 @@ export function startHand(input: { readonly handId: string; readonly config: Pok
     if (!Number.isSafeInteger(s.seat) || s.seat < 1 || s.seat > 10) return FAIL('POKER_INVALID_SEAT', 'S1-TABLE-1', `seat ${s.seat} is not a seat 1–10`);
     if (!Number.isSafeInteger(s.stackMinor) || s.stackMinor <= 0) return FAIL('POKER_INVALID_STACK', 'S1-STACK', `seat ${s.seat} needs a positive whole-number stack`);
     if (typeof s.playerId !== 'string' || s.playerId === '') return FAIL('POKER_INVALID_SEAT', 'S1-TABLE-1', `seat ${s.seat} needs a player id`);
+    if (s.timeBankMs !== undefined && (!Number.isSafeInteger(s.timeBankMs) || s.timeBankMs < 0)) return FAIL('POKER_INVALID_SEAT', 'S1-TIMEBANK', `seat ${s.seat}: the time bank is a whole number of ms ≥ 0`);
+    if (s.straddle !== undefined && typeof s.straddle !== 'boolean') return FAIL('POKER_INVALID_SEAT', 'S1-STRADDLE', `seat ${s.seat}: straddle is true or false`);
     for (const post of [s.postLiveMinor, s.postDeadMinor]) if (post !== undefined && (!Number.isSafeInteger(post) || post < 0)) return FAIL('POKER_INVALID_STACK', 'S1-ENTRY-2', `seat ${s.seat}: a post must be a whole number ≥ 0`);
   }
   if (new Set(seatsIn.map((s) => s.seat)).size !== seatsIn.length) return FAIL('POKER_INVALID_SEAT', 'S1-TABLE-1', 'a seat appears twice');
@@ -225,6 +233,7 @@ export function startHand(input: { readonly handId: string; readonly config: Pok
     potAtRoundStartMinor: 0,
     bringIn: null,
     result: null,
+    actionsTaken: 0,
   };
   return ok(advance(base, input.at));
 }
@@ -474,12 +483,24 @@ export function applyHandCommand(s: HandState, cmd: HandCommand): Result<HandSta
   switch (cmd.type) {
     case 'void':
       return ok(voidHand(s, cmd.reason));
+    case 'misdeal':
+      if (s.actionsTaken >= 2) return FAIL('POKER_MISDEAL_TOO_LATE', 'P4-IRR', 'after significant action (two or more players acted) the hand must continue; the pit boss decides');
+      return ok(redeal(s, `misdeal: ${cmd.reason}`));
+    case 'expose': {
+      const i = seatIndex(s, cmd.seat);
+      const x = s.seats[i];
+      if (!x || !x.cards.some((k) => k.card === cmd.card && !k.up)) return FAIL('POKER_NOT_A_DOWN_CARD', 'P4-IRR', 'that card is not a down card of that seat');
+      if (s.config.exposedCard === 'redeal' && s.actionsTaken < 2) return ok(redeal(s, 'card exposed during the deal'));
+      // P4-IRR: a card shown to anyone is shown to all; it stays in the hand
+      const seats = s.seats.map((y, j) => (j === i ? { ...y, cards: y.cards.map((k) => (k.card === cmd.card ? { ...k, up: true } : k)) } : y));
+      return ok({ ...s, seats });
+    }
     case 'card':
       return applyCard(s, cmd.card, cmd.at);
     case 'act':
-      return applyAct(s, cmd);
+      return applyAct(s, cmd, false);
     case 'draw':
-      return applyDraw(s, cmd.seat, cmd.discards, cmd.at);
+      return applyDraw(s, cmd.seat, cmd.discards, cmd.at, false);
     case 'time-bank': {
       if (!s.clock || s.clock.seat !== cmd.seat) return FAIL('POKER_NOT_YOUR_TURN', 'S1-TIMEBANK', 'the time bank extends only your own turn');
       const i = seatIndex(s, cmd.seat);
@@ -493,7 +514,7 @@ export function applyHandCommand(s: HandState, cmd: HandCommand): Result<HandSta
       if (cmd.at < s.clock.deadlineAt) return FAIL('POKER_CLOCK_RUNNING', 'S1-TIMEOUT', `the clock runs until ${s.clock.deadlineAt}`);
       const d = timeoutAction(s);
       if (!d) return FAIL('POKER_NOT_YOUR_TURN', 'S1-TIMEOUT', 'nobody is on the clock');
-      return applyHandCommand(s, { ...d, at: cmd.at } as HandCommand);
+      return d.type === 'draw' ? applyDraw(s, d.seat, d.discards, cmd.at, true) : applyAct(s, { ...(d as Extract<HandCommand, { type: 'act' }>), at: cmd.at }, true);
     }
     default:
       return assertNever(cmd, 'hand command');
@@ -529,8 +550,15 @@ function applyCard(s: HandState, card: CardId, at: number): Result<HandState> {
   return ok(rest.length > 0 ? next : advance(next, at));
 }
 
-function applyDraw(s: HandState, seat: number, discards: readonly CardId[], at: number): Result<HandState> {
+/** Non-negotiable 1 / S1-TIMEOUT: an action after the player's clock ran out is refused; the timeout default applies instead. */
+function late(s: HandState, at: number, timeout: boolean): boolean {
+  return !timeout && s.clock !== null && at > s.clock.deadlineAt;
+}
+const LATE = (): ReturnType<typeof FAIL> => FAIL('POKER_CLOCK_EXPIRED', 'S1-TIMEOUT', 'the action clock ran out before this action arrived: the timeout default applies');
+
+function applyDraw(s: HandState, seat: number, discards: readonly CardId[], at: number, timeout: boolean): Result<HandState> {
   if (s.phase.type !== 'draw' || s.phase.owed > 0) return FAIL('POKER_NOT_YOUR_TURN', 'S1-DEAL-3', 'no draw is expected now');
+  if (late(s, at, timeout)) return LATE();
   const i = s.phase.queue[0] as number;
   const x = s.seats[i] as SeatState;
   if (x.seat !== seat) return FAIL('POKER_NOT_YOUR_TURN', 'S1-DEAL-3', `seat ${x.seat} draws now`);
@@ -550,11 +578,12 @@ function nextDrawer(s: HandState, at: number): HandState {
   return { ...s, phase: { type: 'draw', queue, owed: 0 }, toAct: first, clock: clockFor(s, first, at) };
 }
 
-function applyAct(s: HandState, cmd: Extract<HandCommand, { type: 'act' }>): Result<HandState> {
+function applyAct(s: HandState, cmd: Extract<HandCommand, { type: 'act' }>, timeout: boolean): Result<HandState> {
   if (s.phase.type !== 'bet' || s.toAct === null) return FAIL('POKER_NOT_YOUR_TURN', 'S1-ROUND-END', 'no betting action is expected now');
   const i = s.toAct;
   const x = s.seats[i] as SeatState;
   if (x.seat !== cmd.seat) return FAIL('POKER_NOT_YOUR_TURN', 'S1-ROUND-END', `seat ${x.seat} is to act, not seat ${cmd.seat}`);
+  if (late(s, cmd.at, timeout)) return LATE();
   // S1-TIMEBANK: time bank used = how far past the base deadline the player acted
   let bank = x.timeBankMs;
   if (s.clock?.bankInUse) bank = Math.max(0, bank - Math.max(0, cmd.at - s.clock.baseDeadlineAt));
@@ -614,7 +643,7 @@ function applyAct(s: HandState, cmd: Extract<HandCommand, { type: 'act' }>): Res
   const cur = st.currentBetMinor ?? s.currentBetMinor;
   y = { ...y, acted: true, actedAtMinor: cur };
   const seats = s.seats.map((z, j) => (j === i ? y : z));
-  let next: HandState = { ...s, ...st, seats, clock: null };
+  let next: HandState = { ...s, ...st, seats, clock: null, actionsTaken: s.actionsTaken + 1 };
   if (seats.filter(isLive).length === 1) return ok(endRound(next, cmd.at, true));
   const n2 = nextToAct(next, i);
   if (n2 === null) return ok(endRound(next, cmd.at, false));
@@ -710,6 +739,12 @@ function describeLow(v: number): string {
  * S1-FAIL-RING: a system failure voids the hand; every remaining player gets back everything they put
  * in; rake taken in the hand goes back too (PT-VOID). Chips folded players left: PT-VOID profile choice.
  */
+/** P4-IRR redeal: every chip goes back to its owner (antes and blinds too); the server deals the hand again with the same button. */
+function redeal(s: HandState, reason: string): HandState {
+  const v = voidHand({ ...s, config: { ...s.config, voidFoldedChips: 'refund-folded' } }, reason);
+  return { ...v, config: s.config, result: v.result ? { ...v.result, rules: ['P4-IRR', `reason: ${reason}`] } : null };
+}
+
 export function voidHand(s: HandState, reason: string): HandState {
   if (s.phase.type === 'complete' || s.phase.type === 'void') return s;
   const live = s.seats.filter(isLive);

@@ -6,3 +6,4 @@ export * from './hand.js';
 export * from './replay.js';
 export * from './view.js';
 export * from './seats.js';
+export * from './robot.js';

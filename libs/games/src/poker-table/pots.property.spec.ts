@@ -232,3 +232,25 @@ describe('hidden information (non-negotiable 4, issue 11)', () => {
     }
   }, 120_000);
 });
+
+describe('state is a fold of the accepted commands (STYLE habit 2)', () => {
+  it('replaying the accepted commands from the start reproduces the final state exactly; the state is plain JSON', () => {
+    for (let seed = 5000; seed < 5150; seed++) {
+      const accepted: HandCommand[] = [];
+      let first: HandState | null = null;
+      const { s } = playRandomHand(seed, (before, cmd) => {
+        first ??= before;
+        accepted.push(cmd);
+      });
+      if (!first) continue;
+      let again: HandState = first;
+      for (const c of accepted) {
+        const r = applyHandCommand(again, c);
+        if (!r.ok) throw new Error(r.violation.message);
+        again = r.value;
+      }
+      expect(again).toEqual(s);
+      expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+    }
+  }, 60_000);
+});

@@ -161,6 +161,11 @@ export interface PokerTableConfig {
   readonly timeBankMs: number;
   /** S1-FAIL-RING [GAP]: what happens to chips folded players left in a voided hand (PT-VOID). */
   readonly voidFoldedChips: 'refund-folded' | 'to-remaining';
+  /**
+   * P4-IRR: a down card exposed by the dealer. `show-to-all` (004: a card shown to anyone is shown to all,
+   * the hand goes on) or `redeal` (004: an exposure during the deal allows a redeal before significant action).
+   */
+  readonly exposedCard: 'show-to-all' | 'redeal';
   /** whether the dealer console sees hole-card values (default: only "card scanned"). */
   readonly dealerSeesHoleCards: boolean;
 }
@@ -184,6 +189,7 @@ export const DEFAULT_TABLE: PokerTableConfig = {
   actionMs: 20_000,
   timeBankMs: 0,
   voidFoldedChips: 'refund-folded',
+  exposedCard: 'show-to-all',
   dealerSeesHoleCards: false,
 };
 
@@ -202,6 +208,15 @@ export function validateConfig(c: PokerTableConfig): Result<PokerTableConfig> {
   for (const k of ['smallBlindMinor', 'bigBlindMinor', 'anteMinor', 'bringInMinor', 'smallBetMinor', 'bigBetMinor', 'actionMs', 'timeBankMs'] as const) {
     if (!isMinor(c[k])) return bad('D-1', `${k} must be a whole number ≥ 0`);
   }
+  if (c.actionMs <= 0) return bad('S1-TIMEOUT', 'the action clock needs a positive actionMs');
+  const oneOf = (k: keyof PokerTableConfig, allowed: readonly unknown[]): boolean => allowed.includes(c[k]);
+  if (!oneOf('structure', ['fixed-limit', 'pot-limit', 'no-limit'])) return bad('S1-FL', 'structure is fixed-limit, pot-limit or no-limit');
+  if (!oneOf('oddChip', ['left-of-button', 'lowest-seat']) || !oneOf('hiLoOddChip', ['high', 'low'])) return bad('PT-ODDCHIP', 'oddChip is left-of-button or lowest-seat; hiLoOddChip high or low');
+  if (!oneOf('timeout', ['fold', 'check-when-free'])) return bad('S1-TIMEOUT', 'timeout is fold or check-when-free');
+  if (!oneOf('exposedCard', ['show-to-all', 'redeal'])) return bad('P4-IRR', 'exposedCard is show-to-all or redeal');
+  if (!oneOf('voidFoldedChips', ['refund-folded', 'to-remaining'])) return bad('S1-FAIL-RING', 'voidFoldedChips is refund-folded or to-remaining');
+  if (typeof c.straddleTable !== 'boolean' || typeof c.dealerSeesHoleCards !== 'boolean') return bad('D-2', 'straddleTable and dealerSeesHoleCards are true or false');
+  if (c.rake !== null && (typeof c.rake !== 'object' || typeof c.rake.noFlopNoDrop !== 'boolean')) return bad('S1-RAKE', 'rake is null or { basisPoints, capMinor, noFlopNoDrop }');
   if (v.forced === 'blinds' && (c.bigBlindMinor <= 0 || c.smallBlindMinor > c.bigBlindMinor)) return bad('S1-FL', 'blind games need 0 < small blind ≤ big blind');
   if (v.forced === 'ante-bring-in' && (c.bringInMinor <= 0 || c.bringInMinor > c.smallBetMinor)) return bad('S1-FL', 'stud needs 0 < bring-in ≤ the small bet');
   if (c.structure === 'fixed-limit' && (c.smallBetMinor <= 0 || c.bigBetMinor < c.smallBetMinor)) return bad('S1-FL', 'fixed limit needs 0 < small bet ≤ big bet');

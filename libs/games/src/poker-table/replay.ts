@@ -92,7 +92,7 @@ export function replayHand(input: ReplayInput, handId = 'replay'): Result<HandSt
   const actQ = [...input.actions];
   let at = 0;
   while (s.phase.type !== 'complete' && s.phase.type !== 'void') {
-    at += 1000;
+    at += 1; // 1 ms per command: a replayed action is never late unless it was a timeout
     let cmd: HandCommand;
     const due = cardDue(s);
     const nextAct = actQ[0];
@@ -144,5 +144,9 @@ function describe(c: HandCommand): string {
       return `seat ${c.seat} timeout`;
     case 'void':
       return 'void';
+    case 'misdeal':
+      return 'misdeal';
+    case 'expose':
+      return `seat ${c.seat} card ${c.card} exposed`;
   }
 }

@@ -117,9 +117,6 @@ describe('entering and re-entering (S1-ENTRY-1/2, S1-REENTRY)', () => {
     const { hand } = playVoid(t, p4);
     const dee = hand.seats.find((x) => x.seat === 4);
     expect([dee?.streetMinor, dee?.totalMinor]).toEqual([100, 150]);
-    // a disconnection sits the player out (S1-DISCONNECT) and keeps the seat
-    const d = must(sitOut(t, 'ann', true)).table;
-    expect(d.seats.find((s) => s.playerId === 'ann')).toMatchObject({ status: 'sitting-out', disconnected: true });
   });
 
   it('back before the big blind passed the seat: dealt in with no extra payment (S1-REENTRY)', () => {
@@ -130,6 +127,23 @@ describe('entering and re-entering (S1-ENTRY-1/2, S1-REENTRY)', () => {
     const p = planNextHand(t) as HandPlan; // button 3, SB 4, BB 1
     expect([p.buttonSeat, p.smallBlindSeat, p.bigBlindSeat]).toEqual([3, 4, 1]);
     expect(p.seats.find((s) => s.seat === 2)).toEqual({ seat: 2, playerId: 'bo', stackMinor: 5000 });
+  });
+
+  it('a disconnected player is paused but still pays the blinds when due (S1-DISCONNECT)', () => {
+    let t = sit(sit(sit(sit(emptyTable(CFG), 'ann', 1), 'bo', 2), 'cy', 3), 'dee', 4);
+    t = playVoid(t, planNextHand(t) as HandPlan).table; // button 1, SB 2, BB 3
+    t = must(sitOut(t, 'dee', true)).table;
+    expect(t.seats.find((s) => s.playerId === 'dee')).toMatchObject({ status: 'sitting-out', disconnected: true });
+    const p = planNextHand(t) as HandPlan; // button 2, SB 3, BB 4 (dee, disconnected, pays it)
+    expect([p.buttonSeat, p.smallBlindSeat, p.bigBlindSeat]).toEqual([2, 3, 4]);
+    const { table, hand } = playVoid(t, p);
+    expect(hand.seats.find((x) => x.seat === 4)?.streetMinor).toBe(100);
+    const q = planNextHand(table) as HandPlan; // button 3, SB 4 (dee pays the SB), BB 1
+    expect([q.buttonSeat, q.smallBlindSeat, q.bigBlindSeat]).toEqual([3, 4, 1]);
+    const r = planNextHand(playVoid(table, q).table) as HandPlan; // button 4? no: the button skips paused seats → 1, SB 2, BB 3; dee not dealt in
+    expect([r.buttonSeat, r.smallBlindSeat, r.bigBlindSeat]).toEqual([1, 2, 3]);
+    expect(r.seats.map((s) => s.seat)).toEqual([1, 2, 3]);
+    expect(r.waiting).toEqual([{ seat: 4, reason: 'sitting-out' }]);
   });
 
   it('heads-up: the button is the small blind (PT-HEADSUP); fewer than two players: no hand', () => {

@@ -110,7 +110,10 @@ export function topUp(t: TableSeats, playerId: string, amountMinor: number, bala
   return done(replace(t, { ...r, stackMinor: r.stackMinor + amountMinor }), [{ type: 'top-up', playerId, amountMinor }]);
 }
 
-/** Sitting out single hands keeps the seat (S1-REENTRY); `disconnected` marks S1-DISCONNECT. */
+/**
+ * Sitting out single hands keeps the seat (S1-REENTRY). `disconnected` (S1-DISCONNECT): the player is paused
+ * but still dealt in when due a blind, which they pay (the action clock then folds or checks for them).
+ */
 export function sitOut(t: TableSeats, playerId: string, disconnected = false): Result<SeatsUpdate> {
   const r = find(t, playerId);
   if (!r) return FAIL('POKER_NOT_SEATED', 'S1-REENTRY', 'the player has no seat');
@@ -157,6 +160,9 @@ export function planNextHand(t: TableSeats): HandPlan | null {
   const firstHand = t.buttonSeat === null;
   const playing = occupied.filter((s) => s.wantsIn && (firstHand || s.status === 'active'));
   const entering = firstHand ? [] : occupied.filter((s) => s.wantsIn && s.status !== 'active');
+  // S1-DISCONNECT: a disconnected player is paused but still pays the blinds when due (dealt in only then)
+  const blindOnly = firstHand ? [] : occupied.filter((s) => s.disconnected && !s.wantsIn && s.status !== 'new');
+  const positional = [...playing, ...blindOnly];
   const after = (seat: number, pool: readonly SeatRecord[]): SeatRecord | undefined => {
     const sorted = [...pool].sort((a, b) => a.seat - b.seat);
     return sorted.find((s) => s.seat > seat) ?? sorted[0];
@@ -169,11 +175,11 @@ export function planNextHand(t: TableSeats): HandPlan | null {
   let sb: SeatRecord;
   let bb: SeatRecord;
   let dealt: SeatRecord[];
-  const next = after(button.seat, playing.filter((s) => s.seat !== button.seat));
+  const next = after(button.seat, positional.filter((s) => s.seat !== button.seat));
   const gap = next ? entering.filter((e) => between(button.seat, next.seat, e.seat)) : [];
   for (const e of gap) waiting.push({ seat: e.seat, reason: 'due-small-blind' });
   const eligible = entering.filter((e) => !gap.includes(e));
-  const bbPool = [...playing.filter((s) => s.seat !== button.seat && s.seat !== next?.seat), ...eligible];
+  const bbPool = [...positional.filter((s) => s.seat !== button.seat && s.seat !== next?.seat), ...eligible];
   if (!next || bbPool.length === 0) {
     // heads-up (PT-HEADSUP): the button posts the SB; an entering seat may come in as the BB (S1-ENTRY-2)
     const other = next ?? after(button.seat, eligible);
@@ -185,7 +191,7 @@ export function planNextHand(t: TableSeats): HandPlan | null {
   } else {
     sb = next;
     bb = after(sb.seat, bbPool) as SeatRecord;
-    dealt = [...playing];
+    dealt = [...playing, ...blindOnly.filter((d) => d.seat === sb.seat || d.seat === bb.seat)];
     for (const e of eligible) {
       if (e.seat === bb.seat) {
         dealt.push(e); // enters as the big blind, nothing extra (S1-ENTRY-2, S1-REENTRY)
@@ -234,8 +240,8 @@ export function handStarted(t: TableSeats, plan: HandPlan): TableSeats {
     bigBlindSeat: plan.bigBlindSeat,
     inHand: plan.seats.map((s) => s.playerId),
     seats: t.seats.map((s) => {
-      if (dealt.has(s.seat)) return { ...s, status: 'active', missedBigBlind: false, postToEnter: false };
-      if (s.status === 'sitting-out' && passed(s.seat)) return { ...s, missedBigBlind: true };
+      if (dealt.has(s.seat)) return { ...s, status: s.disconnected ? s.status : 'active', missedBigBlind: false, postToEnter: false };
+      if (s.status === 'sitting-out' && !s.disconnected && passed(s.seat)) return { ...s, missedBigBlind: true };
       return s;
     }),
   };

@@ -264,3 +264,31 @@ describe('the live kernels, command by command', () => {
     expect((r.view({ role: 'player', playerId: 'p1' }) as { me: { folded: boolean } }).me.folded).toBe(true);
   });
 });
+
+describe('deadlines on every playing phase', () => {
+  it.each([
+    ['triple-bet-poker', tripleBetPokerKernel, ['bet-1', 'bet-2', 'bet-3'], ['TC', 'KH', '2D', 'TD', '3S']],
+    ['dynamic-poker', dynamicPokerKernel, ['blind'], ['AS', 'KC', 'AD', 'QD', '2C', '7H', '9S', 'JD', '4C']],
+    ['riverside-poker', riversidePokerKernel, ['blind'], ['AS', 'KC', 'AD', 'QD', '2C', '7H', '9S', 'JD', '4C']],
+  ])('%s: every step until the result has a deadline (the deal a stall deadline, a decision its timer)', (_g, kernel, spots, deal) => {
+    const r = runner(kernel as unknown as K);
+    r.do(open());
+    spots.forEach((s, i) => r.do(bet(`b${i}`, 'p1', s, 100)));
+    let at = CLOSES;
+    expect(r.do({ type: 'CloseBetting', at, reason: 'dealer' })).toBe('ok');
+    for (const c of deal) {
+      expect(r.deadlines().length).toBeGreaterThan(0);
+      // a decision window holds the next card back until its deadline passes (published default)
+      while (r.state.window) {
+        const dl = r.deadlines().find((d) => d.command.type === 'CloseDecisions');
+        expect(dl).toBeDefined();
+        expect(r.do((dl as { command: Cmd }).command)).toBe('ok');
+        at = (dl as { at: number }).at;
+      }
+      expect(r.deadlines().map((d) => d.command.type)).toContain('StallPlay');
+      expect(r.do(card(c, ++at))).toBe('ok');
+    }
+    expect(r.state.phase).toBe('resolved');
+    expect(r.deadlines()).toEqual([]);
+  });
+});

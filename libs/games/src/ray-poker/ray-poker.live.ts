@@ -6,7 +6,7 @@ import { createKernel } from '../kernel/define.js';
 import type { GameModule, RtpOptions } from '../kernel/game.js';
 import { describeValue } from '../poker/index.js';
 import { fiveCardValue, sevenCardValue } from './ray-poker.hand.js';
-import { dynamicRtp, riversideRtp, tripleBetRtp } from './ray-poker.rtp.js';
+import { dynamicRtp, RAY_SIM_ROUNDS, riversideRtp, tripleBetRtp } from './ray-poker.rtp.js';
 import {
   DYNAMIC_POKER,
   dynamicResults,
@@ -258,7 +258,7 @@ export const riversidePokerKernel = createKernel(riversidePokerDefinition);
 // ───────────────────────────── felt rtp / felt settle through the same definitions ─────────────────────────────
 
 const roundsOf = (opts: RtpOptions | undefined) => {
-  const rounds = opts?.rounds ?? 200_000;
+  const rounds = opts?.rounds ?? RAY_SIM_ROUNDS;
   const seed = opts?.seed ?? 1;
   return Number.isSafeInteger(rounds) && rounds >= 2 ? ok({ rounds, seed }) : violation('INVALID_ROUNDS', 'GEN-8', 'A simulation needs at least 2 rounds.');
 };

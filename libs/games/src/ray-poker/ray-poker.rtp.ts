@@ -2,7 +2,8 @@ import { createRng } from '../common/random.js';
 import { ok, violation, type Result } from '../common/result.js';
 import type { RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
 import { format, rational, toNumber, type Rational } from '../sicbo/rational.js';
-import { category, fiveCardValue, fiveIds, rankOf, suitOf, threeCardValue, type CardId } from './ray-poker.hand.js';
+import { category, fiveCardValue, fiveIds, rankOf, sevenCardValue, suitOf, threeCardValue, type CardId } from './ray-poker.hand.js';
+import { categoryIndex, categoryMeans, ControlVariates, SEVEN_CARD_CLASS_COUNTS, SEVEN_CARD_TOTAL } from '../banked-poker/sampling.js';
 import {
   dynamicBonus,
   dynamicResults,
@@ -268,24 +269,42 @@ function bestOf6(c: readonly CardId[]): number {
   return best;
 }
 
+/** Default rounds of the Dynamic and Riverside simulations: about a minute for both on this machine. */
+export const RAY_SIM_ROUNDS = 1_000_000;
+
 interface Sim {
   readonly mean: number;
   readonly ci95: number;
+  readonly plainCi95: number;
 }
 
-function simulate(rounds: number, seed: number, one: (cards: CardId[]) => number): Sim {
+/** One simulated round: its net result, and the player's and dealer's seven-card values (for the control variates). */
+interface Round {
+  readonly net: number;
+  readonly player: number;
+  readonly dealer: number;
+}
+
+/**
+ * A seeded simulation of `one`, corrected by control variates of exact mean (banked-poker/sampling.ts):
+ * the player's seven-card category indicators (exhaustive class counts) and whether the player's hand
+ * beats the dealer's (+1/0/−1, mean 0: the two hole-card pairs are exchangeable on the same board).
+ */
+function simulate(rounds: number, seed: number, one: (cards: CardId[]) => Round): Sim {
   const rng = createRng(seed);
   const deck = [...DECK];
-  let sum = 0;
-  let sq = 0;
+  const cats = categoryMeans(SEVEN_CARD_CLASS_COUNTS, SEVEN_CARD_TOTAL);
+  const cv = new ControlVariates([...cats.mu, 0]);
+  const x = new Float64Array(cats.mu.length + 1);
   for (let r = 0; r < rounds; r++) {
-    const x = one(deal(rng, deck, 9));
-    sum += x;
-    sq += x * x;
+    const o = one(deal(rng, deck, 9));
+    const ci = categoryIndex(o.player);
+    cats.index.forEach((c, j) => (x[j] = c === ci ? 1 : 0));
+    x[cats.mu.length] = o.player > o.dealer ? 1 : o.player < o.dealer ? -1 : 0;
+    cv.add(o.net, x);
   }
-  const mean = sum / rounds;
-  const variance = Math.max(0, sq / rounds - mean * mean);
-  return { mean, ci95: 1.96 * Math.sqrt(variance / rounds) };
+  const est = cv.estimate();
+  return { mean: est.mean, ci95: est.ci95, plainCi95: cv.plain().ci95 };
 }
 
 export function dynamicRtp(p: DynamicProfile, rounds: number, seed: number): RtpRow[] {
@@ -303,13 +322,13 @@ export function dynamicRtp(p: DynamicProfile, rounds: number, seed: number): Rtp
     if (r.flop) net += 2 * (r.flop.returnMultiple - 1);
     if (r.turn) net += r.turn.returnMultiple - 1;
     if (r.river) net += r.river.returnMultiple - 1;
-    return net;
+    return { net, player: sevenCardValue([...hole, ...board]), dealer: sevenCardValue([...dealer, ...board]) };
   });
   let bonus = 0;
   const twos = combos(2);
   for (const h of twos) bonus += dynamicBonus(h, p).returnMultiple;
   return [
-    { bet: 'blind+raises', rtp: 1 + sim.mean, houseEdge: -sim.mean, method: 'simulation', ci95: sim.ci95, samples: rounds, note: `per Blind; strategy: ${DYNAMIC_STRATEGY}` },
+    { bet: 'blind+raises', rtp: 1 + sim.mean, houseEdge: -sim.mean, method: 'simulation', ci95: sim.ci95, samples: rounds, note: `per Blind; control variates of exact mean (category indicators, player beats dealer; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: ${DYNAMIC_STRATEGY}` },
     row('bonus', rational(bonus, twos.length), twos.length, 'B on the two hole cards, every hand continued (Appendix A: 88.1 % net)'),
   ];
 }
@@ -322,13 +341,13 @@ export function riversideRtp(p: RiversideProfile, rounds: number, seed: number):
     const five = [...hole, ...board.slice(0, 3)];
     const call = category(fiveCardValue(five)) !== 'high-card' || fourFlush(five) || hole.some((h) => rankOf(h) >= 13);
     const r = riversideResults({ hole, decision: call ? 'call' : 'fold' }, dealer, board, p);
-    return r.blind.returnMultiple - 1 + (r.call ? 2 * (r.call.returnMultiple - 1) : 0);
+    return { net: r.blind.returnMultiple - 1 + (r.call ? 2 * (r.call.returnMultiple - 1) : 0), player: sevenCardValue([...hole, ...board]), dealer: sevenCardValue([...dealer, ...board]) };
   });
   // bonus: pays only on two pair or better, which the strategy always calls: exact over every first five cards
   let bonus = 0;
   const count = forEachFive((f) => (bonus += riversideBonus(f, p).returnMultiple));
   return [
-    { bet: 'blind+call', rtp: 1 + sim.mean, houseEdge: -sim.mean, method: 'simulation', ci95: sim.ci95, samples: rounds, note: `per Blind; strategy: ${RIVERSIDE_STRATEGY}` },
+    { bet: 'blind+call', rtp: 1 + sim.mean, houseEdge: -sim.mean, method: 'simulation', ci95: sim.ci95, samples: rounds, note: `per Blind; control variates of exact mean (category indicators, player beats dealer; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: ${RIVERSIDE_STRATEGY}` },
     row('bonus', rational(bonus, count), count, 'Bonus on the first five cards (two pair or better always calls; Appendix A: 84.9 % net)'),
   ];
 }
@@ -336,7 +355,7 @@ export function riversideRtp(p: RiversideProfile, rounds: number, seed: number):
 export function rayPokerRtp(profileId: string, opts: RtpOptions = {}): Result<RtpReport> {
   const p = rayPokerProfiles[profileId];
   if (!p) return violation('UNKNOWN_PROFILE', 'D-2', `Unknown RAY poker profile "${profileId}" (known: ${Object.keys(rayPokerProfiles).join(', ')}).`);
-  const rounds = opts.rounds ?? 200_000;
+  const rounds = opts.rounds ?? RAY_SIM_ROUNDS;
   const seed = opts.seed ?? 1;
   if (!Number.isSafeInteger(rounds) || rounds < 2) return violation('INVALID_ROUNDS', 'GEN-8', 'A simulation needs at least 2 rounds.');
   switch (p.game) {

@@ -1,0 +1,119 @@
+/**
+ * Flood fairness (issue 9 finding 7): the calm player's median bet-accept latency on a table, alone and
+ * while another player floods the same table with bets (closed loops, as fast as the server answers),
+ * beside each other in the same run. The server is a child process (`apps/studio-server/dist/main.js`,
+ * embedded PGlite + broker); the flooder runs in its own process (as it would on its own machine) so
+ * that the measuring process is not slowed by the flood's own client work — `FLOOD_IN_PROCESS=1` runs it
+ * in this process instead (what the drill in test/drills/outages.int.spec.ts does). Prints numbers; never
+ * fails on timing.
+ *
+ *   npx tsc -b tsconfig.build.json && npx tsx test/bench/flood-fairness.bench.ts [streams=8] [calmBets=30] [pglite|postgres]
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createTestDatabase } from '../../apps/studio-server/src/persistence/test-database.js';
+import { freePort, ROOT, ServerProcess } from '../support/processes.js';
+
+const streams = Number(process.argv[2] ?? 8);
+const calmBets = Number(process.argv[3] ?? 30);
+const inProcess = process.env['FLOOD_IN_PROCESS'] === '1';
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+// Store: embedded PGlite in memory (default) or a throw-away PostgreSQL database (`postgres`, DATABASE_URL).
+const store = process.argv[4] ?? 'pglite';
+const db = store === 'postgres' ? await createTestDatabase() : null;
+const server = new ServerProcess(await freePort(), {
+  ...process.env,
+  DATABASE_URL: db?.url ?? '',
+  REDIS_URL: '',
+  MQTT_URL: '',
+  FELT_DATA_DIR: 'memory',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  FELT_DEMO: '1',
+  FELT_DEMO_ON_DATABASE: '1',
+  FELT_RATE_IP: '100000/100000',
+  FELT_RATE_USER: process.env['FELT_RATE_USER'] ?? '5/15',
+  FELT_LOG_LEVEL: 'warn',
+  // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under the flood
+  NODE_OPTIONS: process.env['BENCH_SERVER_NODE_OPTIONS'] ?? '',
+});
+await server.start();
+const url = server.url;
+
+async function http(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: Record<string, unknown>; ms: number }> {
+  const t0 = performance.now();
+  const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, ms: performance.now() - t0 };
+}
+const login = async (u: string): Promise<string> => String((await http('POST', '/auth/login', null, { username: u, password: 'demo' })).body['token']);
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const p90 = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)] ?? 0;
+
+try {
+  const boss = await login('pitboss1');
+  const dealer = await login('dealer1');
+  const calm = await login('player2');
+  const flooder = await login('player1');
+  const t = await http('POST', '/tables', boss, { name: 'Flood bench', game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000 }, betWindowS: 300, devices: [{ deviceId: 'dice-1', kind: 'dice' }] });
+  if (t.status !== 201) throw new Error(`create table: ${t.status} ${JSON.stringify(t.body)}`);
+  const tableId = String(t.body['tableId']);
+  await http('POST', `/tables/${tableId}/status`, boss, { status: 'open', reason: 'bench' });
+  await http('POST', `/tables/${tableId}/rounds`, dealer);
+  const calmRun = async (tag: string): Promise<number[]> => {
+    const ms: number[] = [];
+    for (let i = 0; i < calmBets; i++) {
+      const r = await http('POST', `/tables/${tableId}/bets`, calm, { betId: `${tag}-${i}`, spot: 'small', stakeMinor: 100 });
+      if (r.status !== 200) throw new Error(`calm bet refused: ${r.status} ${JSON.stringify(r.body)}`);
+      ms.push(r.ms);
+      await sleep(300);
+    }
+    return ms;
+  };
+  for (let i = 0; i < 5; i++) await http('POST', `/tables/${tableId}/bets`, calm, { betId: `warm-${i}`, spot: 'small', stakeMinor: 100 });
+  const alone = await calmRun('alone');
+  const floodMs = calmBets * 300 + 4_000;
+  let flood: Promise<{ sent: number; byStatus: Record<string, number> }>;
+  if (inProcess) {
+    flood = (async () => {
+      const byStatus: Record<string, number> = {};
+      let sent = 0;
+      const end = Date.now() + floodMs;
+      await Promise.all(
+        Array.from({ length: streams }, async (_, w) => {
+          for (let i = 0; Date.now() < end; i++) {
+            const r = await http('POST', `/tables/${tableId}/bets`, flooder, { betId: `fl-${w}-${i}`, spot: 'big', stakeMinor: 100 });
+            sent++;
+            byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+          }
+        }),
+      );
+      return { sent, byStatus };
+    })();
+  } else {
+    const child = spawn(process.execPath, [join(ROOT, 'test/bench/flood-worker.mjs'), url, flooder, tableId, String(streams), String(floodMs), 'fl'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    flood = new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as { sent: number; byStatus: Record<string, number> }) : reject(new Error(`flooder exited ${code}`)))));
+  }
+  await sleep(1_500); // the flood is in full swing
+  const under = await calmRun('under');
+  const f = await flood;
+  const res = {
+    streams,
+    store,
+    flooder: inProcess ? 'same process' : 'own process',
+    calmAloneMedianMs: Math.round(median(alone)),
+    calmAloneP90Ms: Math.round(p90(alone)),
+    calmUnderFloodMedianMs: Math.round(median(under)),
+    calmUnderFloodP90Ms: Math.round(p90(under)),
+    ratio: Number((median(under) / median(alone)).toFixed(2)),
+    floodRequests: f.sent,
+    floodRequestsPerS: Math.round(f.sent / (floodMs / 1000)),
+    floodByStatus: f.byStatus,
+  };
+  process.stdout.write(`RESULT ${JSON.stringify(res)}\n`);
+} finally {
+  await server.stop();
+  await db?.drop();
+}
