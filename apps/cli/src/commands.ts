@@ -1,4 +1,5 @@
 import type { CliCommand } from './command.js';
+import { reconcileCommand } from './reconcile.command.js';
 import { rtpCommand } from './rtp.command.js';
 import { settleCommand } from './settle.command.js';
 import { decodeCommand } from './decode.command.js';
@@ -21,4 +22,5 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'device-credentials': deviceCredentialsCommand,
   'mqtt-auth': mqttAuthCommand,
   secrets: secretsCommand,
+  reconcile: reconcileCommand,
 };

@@ -106,6 +106,28 @@ function query(params: Record<string, string | number | undefined>): string {
   return s === '' ? '' : `?${s}`;
 }
 
+/** `GET /admin/operators` row (issue 12). */
+export interface OperatorInfo {
+  readonly operatorId: string;
+  readonly walletMode: 'internal' | 'seamless';
+  readonly baseUrl: string;
+  readonly currencies: readonly string[];
+  readonly timeoutMs: number;
+}
+
+/** `GET /admin/operators/{id}/reconciliation` (issue 12): per bet, our ledger against the operator's acknowledgements. */
+export interface OperatorReconciliation {
+  readonly operatorId: string;
+  readonly day: string;
+  readonly acknowledged: { readonly debitsMinor: number; readonly creditsMinor: number; readonly rollbacksMinor: number; readonly netMinor: number };
+  readonly ledger: { readonly inMinor: number; readonly outMinor: number; readonly netMinor: number };
+  readonly bets: number;
+  readonly pending: number;
+  readonly dead: number;
+  readonly differences: readonly { readonly betId: string; readonly ledgerNetMinor: number; readonly acknowledgedNetMinor: number; readonly calls: readonly string[] }[];
+  readonly balanced: boolean;
+}
+
 interface RequestOptions {
   readonly body?: unknown;
   /** Default true: send the bearer token (and refuse to call without one). */
@@ -478,6 +500,18 @@ export class FeltClient {
   async revokeDeviceCredential(tableId: string, deviceId: string, reason: string): Promise<{ revoked: boolean }> {
     check(typeof reason === 'string' && reason.length > 0, 'reason: required');
     return this.request('DELETE', `/tables/${seg(tableId)}/devices/${seg(deviceId)}/credentials`, { body: { reason } });
+  }
+
+  // ───────────────────────── operators (admin; issue 12 seamless wallet) ─────────────────────────
+
+  /** Operators with their wallet mode, endpoint and currencies (never the secret). */
+  async listOperators(): Promise<OperatorInfo[]> {
+    return this.request('GET', '/admin/operators');
+  }
+
+  /** Reconciliation of one operator and UTC day (YYYY-MM-DD; default today): our ledger against its acknowledgements. */
+  async operatorReconciliation(operatorId: string, day?: string): Promise<OperatorReconciliation> {
+    return this.request('GET', `/admin/operators/${seg(operatorId)}/reconciliation${query({ day })}`);
   }
 
   // ───────────────────────── transport ─────────────────────────

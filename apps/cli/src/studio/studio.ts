@@ -435,6 +435,8 @@ export class Studio {
       `  MQTT broker .... ${this.mqttUrl}`,
       '',
       '  Demo users (password "demo"): player1 player2 player3 dealer1 pitboss1 admin1',
+      '  Seamless wallet: player3 is a player of operator op-demo; its stakes are debited at a simulated operator wallet (FELT_DEMO_SEAMLESS=0: internal ledger)',
+      `  Reconciliation:  GET ${b}/admin/operators/op-demo/reconciliation (admin1)`,
       `  Tables: ${tables.map((t) => `${t.name} (${t.tableId})`).join(', ')}`,
       `  Try:  curl -s ${b}/tables/${tables[0]?.tableId ?? '<id>'}/round -H "authorization: Bearer $(curl -s -XPOST ${b}/auth/login -H 'content-type: application/json' -d '{"username":"pitboss1","password":"demo"}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).token')"`,
       '',

@@ -169,7 +169,7 @@ export const dealerEn = {
     deciding_other: 'Players deciding: {{decided}} of {{count}} decided, {{waiting}} waiting',
     revealed: 'Dealer hand revealed',
   },
-  pokerActions: { call: 'call', fold: 'fold', play: 'play', check: 'check', bet: 'bet', 'bet-4x': 'bet 4×', 'bet-3x': 'bet 3×', 'bet-2x': 'bet 2×', 'bet-1x': 'bet 1×' },
+  pokerActions: { call: 'call', fold: 'fold', play: 'play', check: 'check', bet: 'bet', 'bet-4x': 'bet 4×', 'bet-3x': 'bet 3×', 'bet-2x': 'bet 2×', 'bet-1x': 'bet 1×', raise: 'raise', keep: 'keep', remove: 'take back' },
   roulette: {
     region: 'Wheel',
     winning: 'Winning number',

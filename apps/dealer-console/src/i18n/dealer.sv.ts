@@ -171,7 +171,7 @@ export const dealerSv: DealerCatalogue = {
     deciding_other: 'Spelarna bestämmer sig: {{decided}} av {{count}} klara, {{waiting}} väntar',
     revealed: 'Croupierns hand visad',
   },
-  pokerActions: { call: 'syn', fold: 'lägg dig', play: 'spela', check: 'passa', bet: 'satsa', 'bet-4x': 'satsa 4×', 'bet-3x': 'satsa 3×', 'bet-2x': 'satsa 2×', 'bet-1x': 'satsa 1×' },
+  pokerActions: { call: 'syn', fold: 'lägg dig', play: 'spela', check: 'passa', bet: 'satsa', 'bet-4x': 'satsa 4×', 'bet-3x': 'satsa 3×', 'bet-2x': 'satsa 2×', 'bet-1x': 'satsa 1×', raise: 'höj', keep: 'behåll', remove: 'ta tillbaka' },
   roulette: {
     region: 'Hjulet',
     winning: 'Vinnande nummer',

@@ -8,6 +8,7 @@ import type { KernelCommand } from '../rounds/kernel.registry.js';
 import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
 import { RoundsService, type Committed } from '../rounds/rounds.service.js';
 import { rejection, SERVER_CODES, type Actor } from '../rounds/rounds.types.js';
+import { SeamlessService, type SeamlessBet } from '../wallet/seamless/seamless.service.js';
 
 export interface BetOutcome extends Committed {
   /** The player's accepted bets in the round after this command. */
@@ -31,13 +32,42 @@ export class BettingService {
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
     @Optional() @Inject(BET_GATE) private readonly gate?: BetGate,
+    @Optional() @Inject(SeamlessService) private readonly seamless?: SeamlessService,
   ) {}
 
   place(tableId: string, player: Actor, body: PlaceBetBody): Promise<Result<BetOutcome>> {
     const at = this.clock.now();
     const refused = this.refusedByLimits(player, body.stakeMinor, at);
     if (refused !== null) return Promise.resolve(this.reject(refused));
-    return this.withBets(tableId, player, this.rounds.placeBet(tableId, { type: 'PlaceBet', at, bet: { betId: body.betId, playerId: player.userId, spot: body.spot, stakeMinor: body.stakeMinor } }, player));
+    return this.withBets(tableId, player, this.placeOne(tableId, player, body, at));
+  }
+
+  /** One bet into the table queue; a seamless-wallet player's stake is debited at the operator first (issue 12). */
+  private placeOne(tableId: string, player: Actor, b: PlaceBetBody, at: number): Promise<Result<Committed>> {
+    const cmd = (t: number): KernelCommand => ({ type: 'PlaceBet', at: t, bet: { betId: b.betId, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } });
+    if (this.seamlessLink(player) === null) return this.rounds.placeBet(tableId, cmd(at), player);
+    return this.viaOperatorWallet(tableId, player, at, [b], (t) => this.rounds.placeBet(tableId, cmd(t), player));
+  }
+
+  private seamlessLink(player: Actor): ReturnType<SeamlessService['linkOf']> {
+    return player.role === 'player' ? (this.seamless?.linkOf(player.userId) ?? null) : null;
+  }
+
+  /**
+   * Seamless wallet (issue 12): the operator's debit is called before the bet is accepted, outside the
+   * table's queue; `commit(t)` runs with a stamp taken after the debits, so the kernel enforces the close
+   * on the server's clock at commit (non-negotiable 1). No debit for a round that is not taking bets.
+   */
+  private async viaOperatorWallet<T>(tableId: string, player: Actor, at: number, bets: readonly SeamlessBet[], commit: (t: number) => Promise<Result<T>>): Promise<Result<T>> {
+    const link = this.seamlessLink(player);
+    const cur = await this.rounds.currentRound(tableId);
+    if (link === null || this.seamless === undefined) return commit(at);
+    if (cur === null) return this.reject(rejection(SERVER_CODES.NO_ROUND, 'GEN-3', 'No round is open on this table.'));
+    if (cur.state.phase !== 'betting' || (cur.state.bettingClosesAt !== null && at >= cur.state.bettingClosesAt)) return this.reject({ code: 'BETTING_CLOSED', ruleId: 'GEN-3', message: 'Betting is closed: no bet is accepted or withdrawn (GEN-3).' });
+    const r = await this.seamless.place(link, tableId, cur.roundId, bets, commit);
+    // the table's own rejections are counted by the rounds side; the operator's refusals here
+    if (!r.ok && r.violation.code.startsWith('SEAMLESS_')) this.metrics.betsRejected.inc({ code: r.violation.code });
+    return r;
   }
 
   /**
@@ -49,7 +79,7 @@ export class BettingService {
    */
   async placeLayout(tableId: string, player: Actor, bets: readonly PlaceBetBody[]): Promise<Result<LayoutResult>> {
     const at = this.clock.now();
-    const pending = bets.map((b) => this.rounds.placeBet(tableId, { type: 'PlaceBet', at, bet: { betId: b.betId, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }, player));
+    const pending = bets.map((b) => this.placeOne(tableId, player, b, at));
     const rs = await Promise.all(pending);
     let roundId: string | null = null;
     let seq = 0;
@@ -76,10 +106,10 @@ export class BettingService {
     const previous = await this.previousRoundBets(tableId, player.userId);
     if (!previous.ok) return this.reject(previous.violation);
     if (previous.value.length === 0) return this.reject(rejection(SERVER_CODES.NOTHING_TO_REBET, null, 'You had no bets in the previous round of this table.'));
-    const cmds: KernelCommand[] = previous.value.map((b, i) => ({ type: 'PlaceBet', at, bet: { betId: `${requestId}:${i + 1}`, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }));
+    const cmds = (t: number): KernelCommand[] => previous.value.map((b, i) => ({ type: 'PlaceBet', at: t, bet: { betId: `${requestId}:${i + 1}`, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }));
     const refused = this.refusedByLimits(player, previous.value.reduce((a, b) => a + b.stakeMinor, 0), at);
     if (refused !== null) return this.reject(refused);
-    return this.withBets(tableId, player, this.rounds.executeBatch(tableId, cmds, player));
+    return this.withBets(tableId, player, this.batch(tableId, player, at, cmds));
   }
 
   /** Double: place every current (non-derived) bet again, so each stake is ×2 — all or none. */
@@ -92,12 +122,18 @@ export class BettingService {
       const replay = cur ? Object.values(cur.state.bets).some((b) => b.betId.startsWith(`${requestId}:`)) : false;
       if (!replay) return this.reject(rejection(SERVER_CODES.NOTHING_TO_DOUBLE, null, 'You have no bets on the table to double.'));
     }
-    const cmds: KernelCommand[] = mine
-      .sort((a, b) => a.betId.localeCompare(b.betId))
-      .map((b, i) => ({ type: 'PlaceBet', at, bet: { betId: `${requestId}:${i + 1}`, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }));
+    const cmds = (t: number): KernelCommand[] =>
+      mine.sort((a, b) => a.betId.localeCompare(b.betId)).map((b, i) => ({ type: 'PlaceBet', at: t, bet: { betId: `${requestId}:${i + 1}`, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }));
     const refused = this.refusedByLimits(player, mine.reduce((a, b) => a + b.stakeMinor, 0), at);
     if (refused !== null) return this.reject(refused);
-    return this.withBets(tableId, player, this.rounds.executeBatch(tableId, cmds, player));
+    return this.withBets(tableId, player, this.batch(tableId, player, at, cmds));
+  }
+
+  /** All-or-none bets (rebet, double); in seamless mode every stake is debited first and all are rolled back if the table refuses. */
+  private batch(tableId: string, player: Actor, at: number, cmds: (t: number) => KernelCommand[]): Promise<Result<Committed>> {
+    if (this.seamlessLink(player) === null) return this.rounds.executeBatch(tableId, cmds(at), player);
+    const bets = cmds(at).map((c) => (c as unknown as { bet: SeamlessBet }).bet);
+    return this.viaOperatorWallet(tableId, player, at, bets, (t) => this.rounds.executeBatch(tableId, cmds(t), player));
   }
 
   /** The player's bets in the current round (their own only). */

@@ -28,6 +28,10 @@ export interface FeltConfig {
   readonly bootstrapAdmin?: { readonly username: string; readonly password: string } | null;
   /** Demo users + top-ups: FELT_DEMO=1, or embedded mode (no DATABASE_URL) unless FELT_DEMO=0. */
   readonly demo: boolean;
+  /** Demo only (issue 12): a simulated operator `op-demo` in seamless mode with player3 as its player (FELT_DEMO_SEAMLESS=0 turns it off). */
+  readonly demoSeamless?: boolean;
+  /** Seamless-wallet credit/rollback retries (default: 50 attempts, 0.5 s doubling to 60 s); tests shorten them. */
+  readonly seamlessRetry?: { readonly attempts: number; readonly backoffMs: number; readonly maxBackoffMs: number };
   /** BullMQ key prefix (tests use a unique one per run). */
   readonly queuePrefix: string;
   /** Settlement job attempts (BullMQ) before dead-letter + alert. */
@@ -87,6 +91,7 @@ export const ENV_SCHEMA = z
     FELT_ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters (generate it with `felt secrets`)')).transform((v) => v ?? null),
     FELT_DEMO: flag,
     FELT_DEMO_ON_DATABASE: flag,
+    FELT_DEMO_SEAMLESS: flag,
     FELT_QUEUE_PREFIX: optional(z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _')).transform((v) => v ?? 'felt'),
     FELT_SETTLEMENT_ATTEMPTS: count(5, 1),
     FELT_SETTLEMENT_BACKOFF_MS: count(1000, 0),
@@ -131,6 +136,7 @@ export function configFromEnv(env: Readonly<Record<string, string | undefined>> 
     // Without JWT_SECRET a per-process random secret is used (tokens die with the process): fine for the embedded demo only.
     jwtSecret: e.JWT_SECRET ?? randomBytes(32).toString('hex'),
     demo,
+    demoSeamless: demo && e.FELT_DEMO_SEAMLESS !== '0',
     queuePrefix: e.FELT_QUEUE_PREFIX,
     settlementAttempts: e.FELT_SETTLEMENT_ATTEMPTS,
     settlementBackoffMs: e.FELT_SETTLEMENT_BACKOFF_MS,

@@ -3,6 +3,7 @@ import type { RgSettings } from './limits.rules.js';
 
 /** A player's money movements and bet times since `since` (usage is rebuilt from the bets at boot). */
 export interface BetTrace {
+  readonly betId: string;
   readonly playerId: string;
   readonly placedAt: number;
   readonly stakeMinor: number;
@@ -15,7 +16,9 @@ export interface BetTrace {
 export interface LimitsRepository {
   all(): Promise<Map<string, RgSettings>>;
   save(playerId: string, s: RgSettings, at: number): Promise<void>;
-  betsSince(since: number): Promise<BetTrace[]>;
+  betsSince(since: number, playerIds?: readonly string[]): Promise<BetTrace[]>;
+  /** Players with a bet placed, settled or refunded at or after `since` (by any instance). */
+  playersActiveSince(since: number): Promise<string[]>;
 }
 
 /** PostgreSQL / PGlite (raw SQL on the shared DataSource; table from migration PlayerLimits1764000000000). */
@@ -35,8 +38,15 @@ export class SqlLimitsRepository implements LimitsRepository {
     );
   }
 
-  async betsSince(since: number): Promise<BetTrace[]> {
-    const rows = (await this.ds.query(`SELECT "player_id", "placed_at", "stake_minor", "return_minor", "settled_at", "status" FROM "bet" WHERE "placed_at" >= $1 ORDER BY "placed_at"`, [since])) as {
+  async playersActiveSince(since: number): Promise<string[]> {
+    const rows = (await this.ds.query(`SELECT DISTINCT "player_id" FROM "bet" WHERE "placed_at" >= $1 OR "settled_at" >= $1`, [since])) as { player_id: string }[];
+    return rows.map((r) => r.player_id);
+  }
+
+  async betsSince(since: number, playerIds?: readonly string[]): Promise<BetTrace[]> {
+    const only = playerIds === undefined ? '' : ` AND "player_id" = ANY($2)`;
+    const rows = (await this.ds.query(`SELECT "bet_id", "player_id", "placed_at", "stake_minor", "return_minor", "settled_at", "status" FROM "bet" WHERE "placed_at" >= $1${only} ORDER BY "placed_at"`, playerIds === undefined ? [since] : [since, [...playerIds]])) as {
+      bet_id: string;
       player_id: string;
       placed_at: string | number;
       stake_minor: string | number;
@@ -45,7 +55,7 @@ export class SqlLimitsRepository implements LimitsRepository {
       status: string;
     }[];
     const n = (v: string | number | null): number | null => (v === null ? null : Number(v));
-    return rows.map((r) => ({ playerId: r.player_id, placedAt: Number(r.placed_at), stakeMinor: Number(r.stake_minor), returnMinor: n(r.return_minor), settledAt: n(r.settled_at), cancelled: r.status === 'cancelled' }));
+    return rows.map((r) => ({ betId: r.bet_id, playerId: r.player_id, placedAt: Number(r.placed_at), stakeMinor: Number(r.stake_minor), returnMinor: n(r.return_minor), settledAt: n(r.settled_at), cancelled: r.status === 'cancelled' }));
   }
 }
 
@@ -59,6 +69,9 @@ export class MemoryLimitsRepository implements LimitsRepository {
     this.rows.set(playerId, s);
   }
   async betsSince(): Promise<BetTrace[]> {
+    return [];
+  }
+  async playersActiveSince(): Promise<string[]> {
     return [];
   }
 }

@@ -162,6 +162,8 @@ export function selfExclude(s: RgSettings, period: ExclusionPeriod, at: number):
 export interface MoneyMove {
   readonly at: number;
   readonly deltaMinor: number;
+  /** `<betId>:stake` or `<betId>:back` (return, refund, cancel): one move per key when usage is re-folded from the store. */
+  readonly ref?: string;
 }
 
 export interface Session {

@@ -25,9 +25,14 @@ import {
   type Usage,
 } from './limits.rules.js';
 import type { BetGate } from './bet-gate.js';
-import type { LimitsRepository } from './limits.repository.js';
+import type { BetTrace, LimitsRepository } from './limits.repository.js';
 
 export const LIMITS_REPOSITORY = Symbol('LIMITS_REPOSITORY');
+/** How stale another instance's bets and pushed settings may be in this instance's bet gate. */
+export const REFRESH_EVERY_MS = 5_000;
+const REFRESH_OVERLAP_MS = 2_000;
+/** Moves folded from this instance's frames in the last minute survive a re-fold until the store shows their bet. */
+const LOCAL_KEEP_MS = 60_000;
 
 
 /** `rg.reality-check` socket frame (to the player's sockets) at every interval of a session. */
@@ -69,6 +74,9 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
   private readonly players = new Map<string, PlayerState>();
   private sub: Subscription | null = null;
   private chain: Promise<void> = Promise.resolve();
+  private refreshedAt = 0;
+  private refreshTimer: NodeJS.Timeout | null = null;
+  private refreshing: Promise<void> | null = null;
 
   constructor(
     @Inject(LIMITS_REPOSITORY) private readonly repo: LimitsRepository,
@@ -82,18 +90,77 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
     for (const [playerId, settings] of await this.repo.all()) this.state(playerId).settings = settings;
     const now = this.clock.now();
     // usage of the current month (and the session in progress) from the stored bets
-    const since = Math.min(periodStart('month', now), periodStart('week', now)) - SESSION_GAP_MS;
-    for (const b of await this.repo.betsSince(since)) {
-      const p = this.state(b.playerId);
-      p.activity.push(b.placedAt);
-      p.moves.push({ at: b.placedAt, deltaMinor: b.stakeMinor });
-      if (b.cancelled) p.moves.push({ at: b.placedAt, deltaMinor: -b.stakeMinor });
-      else if (b.returnMinor !== null) p.moves.push({ at: b.placedAt, deltaMinor: -b.returnMinor });
-    }
+    this.fold(await this.repo.betsSince(this.usageWindowStart(now)), null);
+    this.refreshedAt = now;
     this.sub = this.rounds.frames$.subscribe((f) => this.onFrame(f));
+    this.refreshTimer = setInterval(() => void this.refresh(), REFRESH_EVERY_MS);
+    this.refreshTimer.unref();
+  }
+
+  /**
+   * Usage and settings are stored, not only in this process (issue 12 point 2): settings live in
+   * player_limits, usage is a fold of the stored bets. Every few seconds each instance reloads the
+   * settings (an operator may have pushed a limit through another instance) and re-folds the usage of
+   * every player with a bet placed or settled since the last pass (bets taken by other instances).
+   * Bounded staleness: REFRESH_EVERY_MS (see README).
+   */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.refreshOnce()
+      .catch((e: unknown) => this.log.error({ msg: 'could not refresh responsible-gambling usage from the store', error: (e as Error).message }))
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
+  }
+
+  private async refreshOnce(): Promise<void> {
+    const now = this.clock.now();
+    const since = this.refreshedAt - REFRESH_OVERLAP_MS;
+    for (const [playerId, settings] of await this.repo.all()) this.state(playerId).settings = settings;
+    const active = await this.repo.playersActiveSince(since);
+    if (active.length > 0) this.fold(await this.repo.betsSince(this.usageWindowStart(now), active), active, now - LOCAL_KEEP_MS);
+    this.refreshedAt = now;
+  }
+
+  private usageWindowStart(now: number): number {
+    return Math.min(periodStart('month', now), periodStart('week', now)) - SESSION_GAP_MS;
+  }
+
+  /**
+   * Rebuilds the usage of `players` (null: every player in `bets`) from stored bets. Recent moves this
+   * instance folded from its own frames (at ≥ keepLocalSince) whose bet the snapshot does not show yet
+   * are kept (keyed by `ref`), so a bet committed during the query is never dropped.
+   */
+  private fold(bets: readonly BetTrace[], players: readonly string[] | null, keepLocalSince = Number.POSITIVE_INFINITY): void {
+    const stored = new Set<string>();
+    const fresh = new Map<string, { moves: MoneyMove[]; activity: number[] }>();
+    const of = (id: string): { moves: MoneyMove[]; activity: number[] } => {
+      let f = fresh.get(id);
+      if (f === undefined) fresh.set(id, (f = { moves: [], activity: [] }));
+      return f;
+    };
+    for (const id of players ?? []) of(id);
+    for (const b of bets) {
+      const f = of(b.playerId);
+      f.activity.push(b.placedAt);
+      f.moves.push({ at: b.placedAt, deltaMinor: b.stakeMinor, ref: `${b.betId}:stake` });
+      stored.add(`${b.betId}:stake`);
+      const back = b.cancelled ? b.stakeMinor : b.returnMinor;
+      if (back !== null) {
+        f.moves.push({ at: b.placedAt, deltaMinor: -back, ref: `${b.betId}:back` });
+        stored.add(`${b.betId}:back`);
+      }
+    }
+    for (const [id, f] of fresh) {
+      const p = this.state(id);
+      const local = p.moves.filter((m) => m.at >= keepLocalSince && m.ref !== undefined && !stored.has(m.ref));
+      p.moves = [...f.moves, ...local];
+      p.activity = [...f.activity, ...p.activity.filter((t) => t >= keepLocalSince)];
+    }
   }
 
   onModuleDestroy(): void {
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
     this.sub?.unsubscribe();
     for (const p of this.players.values()) if (p.realityTimer) clearTimeout(p.realityTimer);
   }
@@ -160,14 +227,14 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
 
   private onFrame(f: RoundFrame): void {
     for (const e of f.events) {
-      const ev = (e.payload ?? {}) as { type?: string; at?: number; bet?: { playerId?: string; stakeMinor?: number }; playerId?: string; stakeMinor?: number };
+      const ev = (e.payload ?? {}) as { type?: string; at?: number; bet?: { betId?: string; playerId?: string; stakeMinor?: number }; betId?: string; playerId?: string; stakeMinor?: number };
       const at = ev.at ?? e.at;
       switch (e.type) {
         case 'BetAccepted':
-          if (ev.bet?.playerId !== undefined && typeof ev.bet.stakeMinor === 'number') this.onBet(ev.bet.playerId, ev.bet.stakeMinor, at);
+          if (ev.bet?.playerId !== undefined && typeof ev.bet.stakeMinor === 'number') this.onBet(ev.bet.playerId, ev.bet.stakeMinor, at, `${ev.bet.betId ?? '?'}:stake`);
           break;
         case 'BetCancelled':
-          if (ev.playerId !== undefined && typeof ev.stakeMinor === 'number') this.state(ev.playerId).moves.push({ at, deltaMinor: -ev.stakeMinor });
+          if (ev.playerId !== undefined && typeof ev.stakeMinor === 'number') this.state(ev.playerId).moves.push({ at, deltaMinor: -ev.stakeMinor, ref: `${ev.betId ?? '?'}:back` });
           break;
         case 'RoundVoided':
         case 'RoundSettled':
@@ -177,9 +244,9 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
     }
   }
 
-  private onBet(playerId: string, stakeMinor: number, at: number): void {
+  private onBet(playerId: string, stakeMinor: number, at: number, ref: string): void {
     const p = this.state(playerId);
-    p.moves.push({ at, deltaMinor: stakeMinor });
+    p.moves.push({ at, deltaMinor: stakeMinor, ref });
     p.activity.push(at);
     this.armRealityCheck(playerId);
   }
@@ -192,7 +259,7 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
         const at = this.clock.now();
         for (const b of bets) {
           const back = type === 'RoundVoided' ? (b.status === 'cancelled' ? 0 : b.stakeMinor) : (b.returnMinor ?? 0);
-          if (back !== 0) this.state(b.playerId).moves.push({ at: Math.min(at, b.placedAt), deltaMinor: -back });
+          if (back !== 0) this.state(b.playerId).moves.push({ at: Math.min(at, b.placedAt), deltaMinor: -back, ref: `${b.betId}:back` });
         }
       })
       .catch((e: unknown) => this.log.error({ msg: 'could not fold round returns into player limits', roundId, error: (e as Error).message }));

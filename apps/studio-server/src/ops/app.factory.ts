@@ -34,7 +34,7 @@ export function configureApp(app: INestApplication): INestApplication {
 
 /** The production app: every Nest log line through pino (nestjs-pino's Logger, buffered until it exists). */
 export async function createApp(config: FeltConfig): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true });
+  const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true, rawBody: true });
   app.useLogger(app.get(Logger));
   serveWebApps(app); // /play, /dealer, /pit: the web apps' production builds (when built)
   return configureApp(app);

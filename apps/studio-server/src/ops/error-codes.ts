@@ -12,9 +12,10 @@ import { DomainError, type DomainErrorStatus, type ErrorBody } from './domain-er
 import { PLATFORM_CODES } from './platform.codes.js';
 import { RATE_LIMIT_CODES } from '../ratelimit/rate-limit.codes.js';
 import { CLUSTER_CODES } from '../cluster/cluster.codes.js';
+import { SEAMLESS_CODES } from '../wallet/seamless/seamless.codes.js';
 
 /** Every code the server itself produces: the union of the modules' closed code sets. */
-export const SERVER_ERROR_CODES = { ...PLATFORM_CODES, ...AUTH_CODES, ...AUDIT_CODES, ...WALLET_CODES, ...TABLES_CODES, ...ROUNDS_CODES, ...BETTING_CODES, ...MQTT_CODES, ...ALERTS_CODES, ...LIMITS_CODES, ...RATE_LIMIT_CODES, ...CLUSTER_CODES } as const;
+export const SERVER_ERROR_CODES = { ...PLATFORM_CODES, ...AUTH_CODES, ...AUDIT_CODES, ...WALLET_CODES, ...TABLES_CODES, ...ROUNDS_CODES, ...BETTING_CODES, ...MQTT_CODES, ...ALERTS_CODES, ...LIMITS_CODES, ...RATE_LIMIT_CODES, ...SEAMLESS_CODES, ...CLUSTER_CODES } as const;
 export type ServerErrorCode = keyof typeof SERVER_ERROR_CODES;
 
 export type ErrorStatus = DomainErrorStatus;
@@ -75,6 +76,12 @@ export const SERVER_ERRORS: Readonly<Record<ServerErrorCode, CodeSpec>> = {
   RG_LOSS_LIMIT: { status: 422, ruleId: 'RG-2.9', meaning: 'The stake would take the player’s net loss of a period (session/day/week/month) past their limit; nothing was debited.' },
   RG_TIME_LIMIT: { status: 422, ruleId: 'RG-2.9', meaning: 'The player has used their play time of a period (session/day/week/month).' },
   RG_LIMIT_ORDER: { status: 422, ruleId: 'RG-2.9', meaning: 'Limits must keep daily ≤ weekly ≤ monthly (now and once pending raises apply).' },
+  SEAMLESS_DEBIT_REFUSED: { status: 422, ruleId: 'GEN-4', meaning: 'Seamless wallet: the operator refused the debit (its code in `details.operatorStatus`, e.g. RS_ERROR_NOT_ENOUGH_MONEY); the bet is not accepted.' },
+  SEAMLESS_DEBIT_UNCONFIRMED: { status: 503, ruleId: 'GEN-4', meaning: 'Seamless wallet: the operator did not confirm the debit in time (timeout, network, unknown answer); the bet is not accepted and the debit is rolled back — place it again with a new bet id.' },
+  OPERATOR_UNAUTHENTICATED: { status: 401, ruleId: null, meaning: 'Operator API: unknown operator (X-Felt-Operator) or X-Felt-Signature is not the HMAC-SHA256 of the body with the operator secret.' },
+  OPERATOR_NOT_FOUND: { status: 404, ruleId: null, meaning: 'No operator with this id.' },
+  OPERATOR_PLAYER_UNKNOWN: { status: 404, ruleId: null, meaning: 'Operator API: the player is not a player of this operator.' },
+  OPERATOR_NOT_SEAMLESS: { status: 409, ruleId: null, meaning: 'Operator API: only an operator in seamless wallet mode manages its players (sessions, limits).' },
   BET_ID_CONFLICT: { status: 409, ruleId: null, meaning: 'The bet id was already used for a different bet (bet ids are global idempotency keys); the same bet again returns its original acceptance.' },
 };
 

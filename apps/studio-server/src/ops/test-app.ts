@@ -44,7 +44,7 @@ export async function bootTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   // Tests and benchmarks fire bets as fast as they can: no rate limit unless FELT_RATE_USER / FELT_RATE_IP ask for one.
   builder = builder.overrideProvider(RATE_LIMITS).useValue(rateLimitsFromEnv({ FELT_RATE_USER: '1000000/1000000', FELT_RATE_IP: '1000000/1000000', ...process.env }));
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  const app = moduleRef.createNestApplication({ logger: false, rawBody: true });
   opts.configure?.(app);
   configureApp(app);
   await app.listen(0, '127.0.0.1');

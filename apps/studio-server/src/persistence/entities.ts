@@ -16,6 +16,8 @@ import { PendingRequestEntity } from '../rounds/pending-request.entity.js';
 import { TableEntity } from '../tables/table.entity.js';
 import { StudioTables1763700000000 } from '../tables/migrations/1763700000000-studio-tables.js';
 import { BetEntity } from './bet.entity.js';
+import { SeamlessWallet1764100000000 } from '../wallet/seamless/migrations/1764100000000-seamless-wallet.js';
+import { OperatorEntity, OperatorPlayerEntity, WalletTransactionEntity } from '../wallet/seamless/seamless.entity.js';
 import { AccountBalanceEntity, LedgerEntryEntity, LedgerPostingEntity } from './ledger.entity.js';
 import { Initial1763690000000 } from './migrations/1763690000000-initial.js';
 import { RoundEventEntity } from './round-event.entity.js';
@@ -35,7 +37,10 @@ export const ENTITIES: MixedList<Function> = [
   TableEntity,
   DeviceCredentialEntity,
   PendingRequestEntity,
+  OperatorEntity,
+  OperatorPlayerEntity,
+  WalletTransactionEntity,
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000, AlertAcks1763900000000, PlayerLimits1764000000000, RefreshFamilies1764150000000];
+export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000, AlertAcks1763900000000, PlayerLimits1764000000000, SeamlessWallet1764100000000, RefreshFamilies1764150000000];

@@ -6,12 +6,16 @@
  *  - `in-play`           — stakes held during a round; must never go negative.
  *  - `house`             — the studio's result; may go negative.
  *  - `funding`           — external source of demo/test deposits; may go negative.
+ *  - `operator:<id>`     — clearing account of a seamless-wallet operator (issue 12): money the operator's
+ *                          wallet sent for stakes minus what we sent back; may go negative.
  *
  * Every posting is ≥ 1 non-zero entries summing to zero per currency, keyed by an idempotency id:
  *  - `bet:<betId>`               bet debit (player → in-play)
  *  - `refund:<betId>`            bet refund (in-play → player): cancel or void
  *  - `settle:<roundId>:<betId>`  settlement of one bet (in-play → player return + house)
  *  - `deposit:<id>`              deposit (funding → player)
+ *  - `seamless-in:<betId>`       seamless debit acknowledged by the operator (operator → player), before the bet posting
+ *  - `seamless-out:<betId>`      a seamless bet's return, refund or un-accepted stake sent back (player → operator)
  *
  * No I/O here: the wallet/settlement services load, call these, and `tx.ledger.post` the result.
  */
@@ -101,6 +105,30 @@ export function depositPosting(id: string, playerId: string, amountMinor: number
   return compact(`deposit:${id}`, [
     { account: FUNDING_ACCOUNT, currency, amountMinor: -amountMinor, memo: `deposit ${id}` },
     { account: playerAccount(playerId), currency, amountMinor, memo: `deposit ${id}` },
+  ]);
+}
+
+export const operatorAccount = (operatorId: string): string => `operator:${operatorId}`;
+
+/**
+ * Seamless wallet (issue 12): the operator's wallet acknowledged the debit of a bet — its stake passes
+ * through the player's account (operator −stake / player +stake), so the bet posting is the same as in
+ * the internal mode and the ledger balances.
+ */
+export function seamlessInPosting(operatorId: string, betId: string, playerId: string, stakeMinor: number, currency: string): Posting {
+  requireMinor('stakeMinor', stakeMinor, false);
+  return compact(`seamless-in:${betId}`, [
+    { account: operatorAccount(operatorId), currency, amountMinor: -stakeMinor, memo: `seamless debit ${betId}` },
+    { account: playerAccount(playerId), currency, amountMinor: stakeMinor, memo: `seamless debit ${betId}` },
+  ]);
+}
+
+/** Seamless wallet: what the bet returns (win, refund, a stake not accepted) leaves the player's account for the operator's wallet (credit or rollback call). */
+export function seamlessOutPosting(operatorId: string, betId: string, playerId: string, amountMinor: number, currency: string): Posting {
+  requireMinor('amountMinor', amountMinor, true);
+  return compact(`seamless-out:${betId}`, [
+    { account: playerAccount(playerId), currency, amountMinor: -amountMinor, memo: `seamless return ${betId}` },
+    { account: operatorAccount(operatorId), currency, amountMinor, memo: `seamless return ${betId}` },
   ]);
 }
 

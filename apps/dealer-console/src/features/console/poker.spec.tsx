@@ -121,6 +121,21 @@ describe('the other banked poker games follow their own shoe order', () => {
   });
 });
 
+describe('the live RAY poker games (§7.2–§7.4)', () => {
+  it('Triple Bet Poker: no dealer hand; the community cards come after each keep/take-back decision (TB-L3)', () => {
+    const K = rayPoker.tripleBetPokerKernel;
+    expect(show('triple-bet-poker', K, 'ray', [bet('b1', 'p1', 'bet-1', 100), bet('b2', 'p1', 'bet-2', 100), bet('b3', 'p1', 'bet-3', 100), close, card('AS'), card('KD'), card('QC')]).due).toEqual(['Players are deciding (keep / take back): no card until the timer ends, then “keep” appliesTB-1']);
+    expect(screen.queryByRole('listitem', { name: /^Dealer/ })).toBeNull();
+    cleanup();
+    expect(show('triple-bet-poker', K, 'ray', [bet('b1', 'p1', 'bet-1', 100), bet('b2', 'p1', 'bet-2', 100), bet('b3', 'p1', 'bet-3', 100), close, card('AS'), card('KD'), card('QC'), { type: 'PlayerAction', playerId: 'p1', action: 'keep' }]).due).toEqual(['Deal board card 1 face upTB-1']);
+  });
+
+  it('Riverside Poker: hole cards alternately, the flop at once, then Call or fold', () => {
+    const K = rayPoker.riversidePokerKernel;
+    expect(show('riverside-poker', K, 'ray', [bet('b1', 'p1', 'blind', 100), close, card('AS')]).due).toEqual(['Deal the dealer’s card 1 face downRV-1']);
+  });
+});
+
 describe('a game this console has no screen for', () => {
   it('says so plainly and shows no controls (never roulette’s)', () => {
     renderWithFelt(<TableConsole table={{ ...tableOf('money-wheel'), name: 'Money Wheel 1' }} onChangeTable={() => undefined} />, { catalogues });

@@ -22,6 +22,9 @@ export const POKER_GAMES: Readonly<Record<string, PokerGame>> = {
   'ultimate-texas-holdem': g(bankedPoker.ultimateTexasHoldemSpec, bankedPoker.ultimateTexasHoldemProfiles, 'standard'),
   'texas-holdem-bonus': g(bankedPoker.texasHoldemBonusSpec, bankedPoker.texasHoldemBonusProfiles, 'standard'),
   'fast-poker': g(rayPoker.fastPokerSpec, rayPoker.fastPokerProfiles, 'ray'),
+  'triple-bet-poker': g(rayPoker.tripleBetPokerSpec, rayPoker.tripleBetPokerProfiles, 'ray'),
+  'dynamic-poker': g(rayPoker.dynamicPokerSpec, rayPoker.dynamicPokerProfiles, 'ray'),
+  'riverside-poker': g(rayPoker.riversidePokerSpec, rayPoker.riversidePokerProfiles, 'ray'),
 };
 
 export function pokerGame(game: string, profileId: string): { game: PokerGame; profile: bankedPoker.BankedPokerProfileBase } | null {
@@ -37,14 +40,25 @@ export function slotCounts(spec: AnySpec): { player: number; dealer: number; boa
   return { player: n('player'), dealer: n('dealer'), board: n('board') };
 }
 
-/** The street a decision point belongs to, by the community cards out when it opens (preflop, flop, turn, river), or `cards` without a board. */
-export function streetOf(spec: AnySpec, point: number): 'preflop' | 'flop' | 'turn' | 'river' | 'cards' {
+/**
+ * The street a decision point belongs to, by the community cards out when it opens: Hold'em boards
+ * (five cards) preflop / flop / turn / river; other boards (Triple Bet's two) `cards` then
+ * `community` with the count; no board: `cards`.
+ */
+export function streetOf(spec: AnySpec, point: number): { readonly key: 'preflop' | 'flop' | 'turn' | 'river' | 'cards' | 'community'; readonly n: number } {
   const d = spec.decisions[point];
-  if (!d) return 'cards';
+  if (!d) return { key: 'cards', n: 0 };
   const board = spec.slots.slice(0, d.afterCards).filter((s) => s === 'board').length;
-  if (slotCounts(spec).board === 0) return 'cards';
-  return board === 0 ? 'preflop' : board === 3 ? 'flop' : board === 4 ? 'turn' : 'river';
+  const total = slotCounts(spec).board;
+  if (total !== 5) return { key: board === 0 ? 'cards' : 'community', n: board };
+  return { key: board === 0 ? 'preflop' : board === 3 ? 'flop' : board === 4 ? 'turn' : 'river', n: board };
 }
+
+/** Spots whose stakes the game keeps equal (UTH Ante = Blind, UTH-1; Triple Bet's three base bets, TB-L1): a chip on the first places the same on the others. */
+export const LINKED_SPOTS: Readonly<Record<string, readonly string[]>> = {
+  'ultimate-texas-holdem': ['ante', 'blind'],
+  'triple-bet-poker': ['bet-1', 'bet-2', 'bet-3'],
+};
 
 /** The kernel's hand text ("pair (8-8-A-K-3)") → its category key ("pair"), for a translated name. */
 export function categoryKey(text: string | null | undefined): string | null {

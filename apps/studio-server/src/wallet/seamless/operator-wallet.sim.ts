@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { SIGNATURE_HEADER, signBody } from './signing.js';
 import { CreditRequestSchema, DebitRequestSchema, RollbackRequestSchema, type SeamlessStatus, type WalletAnswer } from './seamless.contract.js';
 
 export interface OperatorTransaction {
@@ -41,7 +42,11 @@ export class OperatorWalletSim {
   faults: OperatorFaults = {};
   calls = 0;
 
-  constructor(private readonly currency = 'EUR') {}
+  /** With a secret, a request whose `X-Felt-Signature` is not the HMAC of its body is refused (RS_ERROR_WRONG_SYNTAX) and booked nowhere. */
+  constructor(
+    private readonly currency = 'EUR',
+    private readonly secret: string | null = null,
+  ) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.portNo}`;
@@ -87,6 +92,7 @@ export class OperatorWalletSim {
     } catch {
       return this.reply(res, { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: '' });
     }
+    if (this.secret !== null && req.headers[SIGNATURE_HEADER] !== signBody(this.secret, raw)) return this.reply(res, { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: '' });
     const requestUuid = typeof (body as { request_uuid?: unknown }).request_uuid === 'string' ? (body as { request_uuid: string }).request_uuid : '';
     if (f.status) return this.reply(res, { status: f.status, request_uuid: requestUuid });
     let answer = this.process(req.url ?? '', body, requestUuid);

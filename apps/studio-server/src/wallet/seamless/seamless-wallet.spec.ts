@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { outcomeOf } from './seamless.contract.js';
 import { OperatorWalletSim } from './operator-wallet.sim.js';
-import { SeamlessWallet, type OperatorConfig } from './seamless-wallet.js';
+import { SeamlessWallet } from './seamless-wallet.js';
+import { MemorySeamlessRepository } from './seamless.repository.js';
 import { InProcessWalletJobs, type RetryPolicy } from './wallet-jobs.js';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
+const SECRET = 'op1-secret-op1-secret';
 
 describe('seamless contract: what an answer means (never assume a debit)', () => {
   it('maps every answer and transport failure to done / refused / retry', () => {
@@ -23,14 +25,16 @@ describe('seamless contract: what an answer means (never assume a debit)', () =>
 describe('seamless wallet against the simulated operator wallet (issue 12 point 1)', () => {
   let sim: OperatorWalletSim;
   let wallet: SeamlessWallet;
+  let repo: MemorySeamlessRepository;
   const alerts: string[] = [];
+  const ref = (user: string, betId: string, round = 'rnd_1') => ({ operatorId: 'op1', playerId: `felt-${user}`, user, currency: 'EUR', round, betId });
 
-  async function setup(policy: RetryPolicy = { attempts: 60, backoffMs: 100, maxBackoffMs: 1000 }, timeoutMs = 2_000): Promise<OperatorConfig> {
-    sim = new OperatorWalletSim('EUR');
+  async function setup(policy: RetryPolicy = { attempts: 60, backoffMs: 50, maxBackoffMs: 500 }, timeoutMs = 2_000, secret = SECRET): Promise<void> {
+    sim = new OperatorWalletSim('EUR', SECRET);
     await sim.start();
-    const op: OperatorConfig = { operatorId: 'op1', baseUrl: sim.url, currency: 'EUR', timeoutMs };
-    wallet = new SeamlessWallet([op], (h, dead) => new InProcessWalletJobs(h, dead, policy), Date.now, (msg, d) => alerts.push(`${msg} ${String(d['transactionUuid'])}`));
-    return op;
+    repo = new MemorySeamlessRepository();
+    await repo.upsertOperator({ operatorId: 'op1', walletMode: 'seamless', baseUrl: sim.url, secret, currencies: ['EUR'], timeoutMs });
+    wallet = new SeamlessWallet(repo, (h, dead) => new InProcessWalletJobs(h, dead, policy), Date.now, (msg, d) => alerts.push(`${msg} ${String(d['transactionUuid'])}`));
   }
   afterEach(async () => {
     await wallet?.close();
@@ -42,73 +46,76 @@ describe('seamless wallet against the simulated operator wallet (issue 12 point 
     await setup();
     const token = sim.addPlayer('p1', 10_000);
     sim.faults.duplicate = true;
-    expect(await wallet.debit({ operatorId: 'op1', user: 'p1', token, round: 'rnd_1', betId: 'b1', amountMinor: 1_000 })).toEqual({ accepted: true, balanceMinor: 9_000 });
-    expect(await wallet.debit({ operatorId: 'op1', user: 'p1', token, round: 'rnd_1', betId: 'b1', amountMinor: 1_000 })).toMatchObject({ accepted: true });
+    expect(await wallet.debit({ ...ref('p1', 'b1'), token, amountMinor: 1_000 })).toEqual({ accepted: true, balanceMinor: 9_000 });
+    expect(await wallet.debit({ ...ref('p1', 'b1'), token, amountMinor: 1_000 })).toMatchObject({ accepted: true });
     expect(sim.balances.get('p1')).toBe(9_000);
     sim.faults.duplicate = false;
     sim.tokens.clear(); // the session expired
-    await wallet.credit({ operatorId: 'op1', user: 'p1', round: 'rnd_1', betId: 'b1', amountMinor: 3_600, roundClosed: true });
-    await wallet.credit({ operatorId: 'op1', user: 'p1', round: 'rnd_1', betId: 'b1', amountMinor: 3_600, roundClosed: true });
+    await wallet.credit({ ...ref('p1', 'b1'), amountMinor: 3_600, roundClosed: true });
+    await wallet.credit({ ...ref('p1', 'b1'), amountMinor: 3_600, roundClosed: true });
     await wallet.drain();
     expect(sim.balances.get('p1')).toBe(12_600);
-    const r = wallet.reconcile('op1', today(), [...sim.book.values()]);
+    const r = await wallet.reconcile('op1', today(), [...sim.book.values()]);
     expect(r).toMatchObject({ balanced: true, matched: 2, ours: { debitsMinor: 1_000, creditsMinor: 3_600, netMinor: -2_600 }, theirs: { netMinor: -2_600 } });
+    // the journal is the stored one (a restart reads the same rows)
+    expect((await repo.forDay('op1', today())).map((j) => [j.transactionUuid, j.state])).toEqual([['dbt_b1', 'done'], ['crd_b1', 'done']]);
   });
 
   it('a refused debit rejects the bet with the operator code; a debit that times out is never assumed accepted: rejected and rolled back', async () => {
-    await setup();
+    await setup(undefined, 300);
     const token = sim.addPlayer('p2', 500);
-    expect(await wallet.debit({ operatorId: 'op1', user: 'p2', token, round: 'rnd_2', betId: 'b2', amountMinor: 1_000 })).toMatchObject({ accepted: false, code: 'RS_ERROR_NOT_ENOUGH_MONEY' });
+    expect(await wallet.debit({ ...ref('p2', 'b2'), token, amountMinor: 1_000 })).toMatchObject({ accepted: false, code: 'SEAMLESS_DEBIT_REFUSED', status: 'RS_ERROR_NOT_ENOUGH_MONEY' });
     // the operator books the debit but its answer never comes back
     sim.faults.swallowAfterBooking = true;
-    const r = await wallet.debit({ operatorId: 'op1', user: 'p2', token, round: 'rnd_2', betId: 'b3', amountMinor: 200 });
-    expect(r).toMatchObject({ accepted: false, code: 'DEBIT_UNCONFIRMED' });
+    const r = await wallet.debit({ ...ref('p2', 'b3'), token, amountMinor: 200 });
+    expect(r).toMatchObject({ accepted: false, code: 'SEAMLESS_DEBIT_UNCONFIRMED' });
     expect(sim.balances.get('p2')).toBe(300); // the operator took it…
     sim.faults.swallowAfterBooking = false;
     await wallet.drain();
     expect(sim.balances.get('p2')).toBe(500); // …and gave it back through the rollback
-    const rec = wallet.reconcile('op1', today(), [...sim.book.values()]);
+    // the same bet id again is not debited a second time after its rollback
+    expect(await wallet.debit({ ...ref('p2', 'b3'), token, amountMinor: 200 })).toMatchObject({ accepted: false, code: 'SEAMLESS_DEBIT_UNCONFIRMED' });
+    const rec = await wallet.reconcile('op1', today(), [...sim.book.values()]);
     expect(rec).toMatchObject({ balanced: true, ours: { debitsMinor: 200, rollbacksMinor: 200, netMinor: 0 }, theirs: { debitsMinor: 200, rollbacksMinor: 200, netMinor: 0 } });
+  });
+
+  it('every call is signed: an operator checking signatures refuses a call signed with the wrong secret (and books nothing)', async () => {
+    await setup(undefined, 2_000, 'not-the-operators-secret');
+    const token = sim.addPlayer('p4', 1_000);
+    expect(await wallet.debit({ ...ref('p4', 'b9'), token, amountMinor: 100 })).toMatchObject({ accepted: false, code: 'SEAMLESS_DEBIT_REFUSED', status: 'RS_ERROR_WRONG_SYNTAX' });
+    expect(sim.book.size).toBe(0);
   });
 
   it('an operator answering errors (RS_ERROR_UNKNOWN) is retried with backoff; after the last attempt the call is dead-lettered with an alert, never dropped', async () => {
     await setup({ attempts: 3, backoffMs: 20, maxBackoffMs: 40 });
     sim.addPlayer('p3', 1_000);
     sim.faults.status = 'RS_ERROR_UNKNOWN';
-    await wallet.credit({ operatorId: 'op1', user: 'p3', round: 'rnd_3', betId: 'b4', amountMinor: 700, roundClosed: true });
+    await wallet.credit({ ...ref('p3', 'b4', 'rnd_3'), amountMinor: 700, roundClosed: true });
     await wallet.drain();
-    const e = wallet.entries().find((x) => x.call.body.transaction_uuid === 'crd_b4');
-    expect(e).toMatchObject({ state: 'dead', attempts: 3, lastError: 'RS_ERROR_UNKNOWN' });
+    expect(await repo.get('crd_b4')).toMatchObject({ state: 'dead', attempts: 3, lastError: 'RS_ERROR_UNKNOWN' });
     expect(alerts).toEqual(['seamless wallet call dead-lettered crd_b4']);
-    expect(wallet.reconcile('op1', today(), [...sim.book.values()]).balanced).toBe(false); // the report shows it
+    expect((await wallet.reconcile('op1', today(), [...sim.book.values()])).balanced).toBe(false); // the report shows it
+    // once the operator is fixed, the dead call is queued again and acknowledged
+    sim.faults.status = null;
+    expect(await wallet.retryDead('crd_b4')).toBe(true);
+    await wallet.drain();
+    expect(await repo.get('crd_b4')).toMatchObject({ state: 'done' });
+    expect(sim.balances.get('p3')).toBe(1_700);
   });
 
-  it('drill: the operator wallet unreachable for 30 s mid-round — no money created or lost on either side, and everything reconciles', async () => {
-    await setup({ attempts: 200, backoffMs: 200, maxBackoffMs: 2_000 }, 2_000);
-    const start = { p1: 10_000, p2: 10_000, p3: 10_000 };
-    const tok = { p1: sim.addPlayer('p1', start.p1), p2: sim.addPlayer('p2', start.p2), p3: sim.addPlayer('p3', start.p3) };
-    const round = 'rnd_drill';
-    expect(await wallet.debit({ operatorId: 'op1', user: 'p1', token: tok.p1, round, betId: 'd1', amountMinor: 1_000 })).toMatchObject({ accepted: true });
-    expect(await wallet.debit({ operatorId: 'op1', user: 'p2', token: tok.p2, round, betId: 'd2', amountMinor: 1_000 })).toMatchObject({ accepted: true });
+  it('after a restart, pending credits are queued again from the stored journal (never lost)', async () => {
+    await setup({ attempts: 100, backoffMs: 50, maxBackoffMs: 200 });
+    sim.addPlayer('p5', 0);
     const port = Number(new URL(sim.url).port);
-    await sim.stop(); // unreachable from here
-    const t0 = Date.now();
-    // a bet during the outage: the debit cannot be confirmed → rejected, rollback queued
-    expect(await wallet.debit({ operatorId: 'op1', user: 'p3', token: tok.p3, round, betId: 'd3', amountMinor: 500 })).toMatchObject({ accepted: false, code: 'DEBIT_UNCONFIRMED' });
-    // the round settles during the outage: p1 wins 2 000, p2 loses (a 0 credit closes the round)
-    await wallet.credit({ operatorId: 'op1', user: 'p1', round, betId: 'd1', amountMinor: 2_000, roundClosed: true });
-    await wallet.credit({ operatorId: 'op1', user: 'p2', round, betId: 'd2', amountMinor: 0, roundClosed: true });
-    await new Promise((r) => setTimeout(r, Math.max(0, 30_000 - (Date.now() - t0))));
-    expect(wallet.entries().filter((e) => e.state === 'pending').length).toBe(3); // nothing lost, nothing given up
-    await sim.start(port); // back
+    await sim.stop();
+    await wallet.credit({ ...ref('p5', 'b5'), amountMinor: 900, roundClosed: true });
+    await wallet.close(); // the process dies with the credit unacknowledged
+    expect(await repo.get('crd_b5')).toMatchObject({ state: 'pending' });
+    await sim.start(port);
+    wallet = new SeamlessWallet(repo, (h, dead) => new InProcessWalletJobs(h, dead, { attempts: 10, backoffMs: 20, maxBackoffMs: 50 }));
+    expect(await wallet.resume()).toBe(1);
     await wallet.drain();
-    expect(Object.fromEntries(sim.balances)).toEqual({ p1: 11_000, p2: 9_000, p3: 10_000 });
-    // no money created or lost: the players' total moved by exactly what Felt's journal says the house paid out net
-    const moved = [...sim.balances.values()].reduce((a, b) => a + b, 0) - (start.p1 + start.p2 + start.p3);
-    const rec = wallet.reconcile('op1', today(), [...sim.book.values()]);
-    expect(moved + rec.ours.netMinor).toBe(0);
-    expect(rec).toMatchObject({ balanced: true, mismatches: [], ours: { pending: 0, dead: 0, debitsMinor: 2_000, creditsMinor: 2_000 }, theirs: { debitsMinor: 2_000, creditsMinor: 2_000, rollbacksMinor: 0 } });
-    // the rollback of the debit the operator never saw was a no-op for it
-    expect(wallet.entries().find((e) => e.call.body.transaction_uuid === 'rbk_d3')).toMatchObject({ state: 'done', effective: false });
-  }, 90_000);
+    expect(sim.balances.get('p5')).toBe(900);
+    expect(await repo.get('crd_b5')).toMatchObject({ state: 'done' });
+  });
 });

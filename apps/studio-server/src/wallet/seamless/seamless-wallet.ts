@@ -1,48 +1,37 @@
 /**
  * Seamless wallet mode (issue 12 point 1; ARCHITECTURE.md "Wallet modes"): the operator's wallet holds the
- * money; Felt calls it to debit a bet, credit a settlement or refund, and roll back a debit. Every call has
- * an idempotency key derived from the bet (`dbt_/crd_/rbk_<betId>`), the round id and `round_closed`.
+ * money; Felt calls it to debit a bet, credit a settlement, and roll back a debit (a bet not accepted, a
+ * cancelled bet, a voided round). Every call has an idempotency key derived from the bet
+ * (`dbt_/crd_/rbk_<betId>`), the round id and `round_closed`, and is signed (HMAC-SHA256 of the body with
+ * the operator's secret, header `X-Felt-Signature`).
  *
- * - A debit is one call with a timeout: accepted only on an explicit RS_OK (or a duplicate of one). A
- *   timeout, a network error or an unknown answer is NEVER assumed accepted: the bet is rejected and a
- *   rollback of that debit is queued (it is a no-op for the operator if the debit never arrived).
+ * - A debit is one call with the operator's timeout: accepted only on an explicit RS_OK (or a duplicate of
+ *   one). A timeout, a network error or an unknown answer is NEVER assumed accepted: the bet is rejected
+ *   and a rollback of that debit is queued (a no-op for the operator if the debit never arrived).
  * - Credits and rollbacks are jobs retried with exponential backoff until the operator acknowledges them
  *   (a credit needs no live session: it may arrive after the player's token expired), then dead-lettered
- *   with an alert — never dropped.
- * - The journal of every call and its state feeds the reconciliation report per operator and day.
- *
- * Not wired into the bet path yet (see README): this is the wallet side with its drill.
+ *   with an alert — never dropped. `resume()` re-queues every pending call after a restart.
+ * - The journal (SeamlessRepository: a table in PostgreSQL/PGlite) is written BEFORE each call and updated
+ *   after it, so a crash never loses a call and the reconciliation per operator and day survives restarts.
  */
+import { SIGNATURE_HEADER, signBody } from './signing.js';
 import { outcomeOf, WALLET_PATHS, WalletAnswerSchema, type Outcome, type SeamlessStatus, type WalletCall } from './seamless.contract.js';
 import type { OperatorTransaction } from './operator-wallet.sim.js';
+import type { JournalRow, JournalState, OperatorRow, SeamlessRepository } from './seamless.repository.js';
 import type { DeadLetterHandler, WalletJob, WalletJobHandler, WalletJobs } from './wallet-jobs.js';
 
-export interface OperatorConfig {
-  readonly operatorId: string;
-  readonly baseUrl: string;
-  readonly currency: string;
-  /** A debit answer slower than this is treated as unknown (rejected + rolled back). */
-  readonly timeoutMs: number;
-}
 
-export type JournalState = 'pending' | 'done' | 'refused' | 'unconfirmed' | 'dead';
-
-export interface JournalEntry {
-  readonly operatorId: string;
-  readonly call: WalletCall;
-  state: JournalState;
-  attempts: number;
-  lastError: string | null;
-  /** Rollbacks: true when the operator had the debit and returned the money (false: it never booked it). */
-  effective: boolean | null;
-  readonly at: number;
-}
-
-export type DebitResult = { readonly accepted: true; readonly balanceMinor: number | null } | { readonly accepted: false; readonly code: SeamlessStatus | 'DEBIT_UNCONFIRMED'; readonly message: string };
+export type DebitResult =
+  | { readonly accepted: true; readonly balanceMinor: number | null }
+  | { readonly accepted: false; readonly code: 'SEAMLESS_DEBIT_REFUSED' | 'SEAMLESS_DEBIT_UNCONFIRMED'; readonly status: SeamlessStatus | null; readonly message: string };
 
 export interface BetRef {
   readonly operatorId: string;
+  /** Felt's player id (the journal's key for the player). */
+  readonly playerId: string;
+  /** The operator's id of the player (`user`). */
   readonly user: string;
+  readonly currency: string;
   readonly round: string;
   readonly betId: string;
 }
@@ -60,71 +49,99 @@ export interface Reconciliation {
   readonly balanced: boolean;
 }
 
-const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
+export const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
+
+/** What the operator really booked, as our journal knows it: acknowledged debits and credits, and rollbacks that returned money (with the debit they prove). */
+export function bookedByOperator(rows: readonly JournalRow[]): JournalRow[] {
+  const effectiveRollback = new Set(rows.filter((r) => r.kind === 'rollback' && r.state === 'done' && r.effective === true).map((r) => r.betId));
+  return rows.filter((r) => {
+    switch (r.kind) {
+      case 'debit':
+        return r.state === 'done' || effectiveRollback.has(r.betId);
+      case 'rollback':
+        return r.state === 'done' && r.effective === true;
+      case 'credit':
+        return r.state === 'done';
+    }
+  });
+}
 
 export class SeamlessWallet {
-  private readonly journal = new Map<string, JournalEntry>();
-  private readonly operators: Map<string, OperatorConfig>;
   private seq = 0;
-  private jobs!: WalletJobs;
+  private readonly jobs: WalletJobs;
 
   constructor(
-    operators: readonly OperatorConfig[],
+    private readonly repo: SeamlessRepository,
     makeJobs: (handler: WalletJobHandler, onDead: DeadLetterHandler) => WalletJobs,
     private readonly now: () => number = Date.now,
     private readonly alert: (msg: string, details: Record<string, unknown>) => void = () => undefined,
   ) {
-    this.operators = new Map(operators.map((o) => [o.operatorId, o]));
     this.jobs = makeJobs((job) => this.runJob(job), (job, error, attempts) => this.deadLetter(job, error, attempts));
-  }
-
-  entries(): readonly JournalEntry[] {
-    return [...this.journal.values()];
   }
 
   /** The bet is accepted only when the operator said RS_OK; otherwise it is rejected (and an unknown debit rolled back). */
   async debit(ref: BetRef & { readonly token: string; readonly amountMinor: number }): Promise<DebitResult> {
-    const op = this.operator(ref.operatorId);
     const uuid = `dbt_${ref.betId}`;
-    const existing = this.journal.get(uuid);
+    const existing = await this.repo.get(uuid);
     if (existing?.state === 'done') return { accepted: true, balanceMinor: null }; // the same bet again (idempotent)
-    const call: WalletCall = { kind: 'debit', body: { request_uuid: this.requestId(), transaction_uuid: uuid, user: ref.user, token: ref.token, currency: op.currency, round: ref.round, round_closed: false, bet: ref.betId, amount: ref.amountMinor } };
-    const entry = this.record(ref.operatorId, call);
-    entry.attempts++;
-    const out = await this.send(op, call);
+    if (existing !== null) return this.notAccepted(existing.state === 'refused' ? 'SEAMLESS_DEBIT_REFUSED' : 'SEAMLESS_DEBIT_UNCONFIRMED', null, `This bet's debit already failed (${existing.lastError ?? existing.state}); place it again with a new bet id.`);
+    const op = await this.operator(ref.operatorId);
+    const at = this.now();
+    const call: WalletCall = { kind: 'debit', body: { request_uuid: this.requestId(), transaction_uuid: uuid, user: ref.user, token: ref.token, currency: ref.currency, round: ref.round, round_closed: false, bet: ref.betId, amount: ref.amountMinor } };
+    // journaled before the call: a crash during it leaves a pending debit that the sweep rolls back
+    await this.repo.insert({ transactionUuid: uuid, operatorId: ref.operatorId, betId: ref.betId, playerId: ref.playerId, kind: 'debit', state: 'pending', amountMinor: ref.amountMinor, call, attempts: 1, lastError: null, effective: null, day: dayOf(at), at });
+    const out = op.currencies.includes(ref.currency) ? await this.send(op, call) : ({ type: 'refused', status: 'RS_ERROR_WRONG_CURRENCY' } as const);
     switch (out.type) {
       case 'done':
-        entry.state = 'done';
+        await this.repo.update(uuid, { state: 'done' }, this.now());
         return { accepted: true, balanceMinor: out.balance };
       case 'refused':
-        entry.state = 'refused';
-        entry.lastError = out.status;
-        return { accepted: false, code: out.status, message: `The operator's wallet refused the debit (${out.status}).` };
+        await this.repo.update(uuid, { state: 'refused', lastError: out.status }, this.now());
+        return this.notAccepted('SEAMLESS_DEBIT_REFUSED', out.status, `The operator's wallet refused the debit (${out.status}).`);
       case 'retry':
         // never assumed accepted: reject the bet, and make sure the operator does not keep the money
-        entry.state = 'unconfirmed';
-        entry.lastError = out.reason;
+        await this.repo.update(uuid, { state: 'unconfirmed', lastError: out.reason }, this.now());
         await this.rollback(ref);
-        return { accepted: false, code: 'DEBIT_UNCONFIRMED', message: `The operator's wallet did not confirm the debit (${out.reason}); the bet is not accepted and the debit is rolled back.` };
+        return this.notAccepted('SEAMLESS_DEBIT_UNCONFIRMED', null, `The operator's wallet did not confirm the debit (${out.reason}); the bet is not accepted and the debit is rolled back.`);
     }
   }
 
-  /** Settlement or refund of a bet (amount 0 closes a lost bet's round); retried until acknowledged. */
+  /** Settlement of a bet (amount 0 closes a lost bet's round); retried until acknowledged. Idempotent by bet. */
   async credit(ref: BetRef & { readonly amountMinor: number; readonly roundClosed: boolean }): Promise<void> {
-    const op = this.operator(ref.operatorId);
     const uuid = `crd_${ref.betId}`;
-    if (this.journal.has(uuid)) return;
-    this.record(ref.operatorId, { kind: 'credit', body: { request_uuid: this.requestId(), transaction_uuid: uuid, user: ref.user, currency: op.currency, round: ref.round, round_closed: ref.roundClosed, reference_transaction_uuid: `dbt_${ref.betId}`, amount: ref.amountMinor } });
+    const debit = await this.repo.get(`dbt_${ref.betId}`);
+    const call: WalletCall = { kind: 'credit', body: { request_uuid: this.requestId(), transaction_uuid: uuid, user: ref.user, currency: ref.currency, round: ref.round, round_closed: ref.roundClosed, reference_transaction_uuid: `dbt_${ref.betId}`, amount: ref.amountMinor } };
+    await this.repo.insert(this.row(ref, call, ref.amountMinor, debit));
     await this.jobs.enqueue({ operatorId: ref.operatorId, transactionUuid: uuid });
   }
 
-  /** Undo the bet's debit (a debit not confirmed, a bet refused after the debit, a voided round); retried until acknowledged. */
+  /** Undo the bet's debit (a debit not confirmed, a bet refused after the debit, a cancelled bet, a voided round); retried until acknowledged. */
   async rollback(ref: BetRef): Promise<void> {
-    const op = this.operator(ref.operatorId);
     const uuid = `rbk_${ref.betId}`;
-    if (this.journal.has(uuid)) return;
-    this.record(ref.operatorId, { kind: 'rollback', body: { request_uuid: this.requestId(), transaction_uuid: uuid, user: ref.user, currency: op.currency, round: ref.round, round_closed: true, reference_transaction_uuid: `dbt_${ref.betId}` } });
+    const debit = await this.repo.get(`dbt_${ref.betId}`);
+    const call: WalletCall = { kind: 'rollback', body: { request_uuid: this.requestId(), transaction_uuid: uuid, user: ref.user, currency: ref.currency, round: ref.round, round_closed: true, reference_transaction_uuid: `dbt_${ref.betId}` } };
+    await this.repo.insert(this.row(ref, call, debit?.amountMinor ?? 0, debit));
     await this.jobs.enqueue({ operatorId: ref.operatorId, transactionUuid: uuid });
+  }
+
+  /** After a restart: every credit/rollback still pending is queued again (the same uuid: idempotent at the operator). */
+  async resume(): Promise<number> {
+    const pending = (await this.repo.byState('pending')).filter((r) => r.kind !== 'debit');
+    for (const r of pending) await this.jobs.enqueue({ operatorId: r.operatorId, transactionUuid: r.transactionUuid });
+    return pending.length;
+  }
+
+  /** A dead-lettered call queued again by an operator of Felt (after the operator fixed its side). */
+  async retryDead(transactionUuid: string): Promise<boolean> {
+    const r = await this.repo.get(transactionUuid);
+    if (r?.state !== 'dead') return false;
+    await this.repo.update(transactionUuid, { state: 'pending' }, this.now());
+    await this.jobs.enqueue({ operatorId: r.operatorId, transactionUuid });
+    return true;
+  }
+
+  journal(operatorId: string, day: string): Promise<JournalRow[]> {
+    return this.repo.forDay(operatorId, day);
   }
 
   drain(): Promise<void> {
@@ -135,26 +152,23 @@ export class SeamlessWallet {
     return this.jobs.close();
   }
 
-  /** Our journal against the operator's book for one UTC day: what each side moved, and any transaction only one side has. */
-  reconcile(operatorId: string, day: string, theirBook: readonly OperatorTransaction[]): Reconciliation {
-    const ours = this.entries().filter((e) => e.operatorId === operatorId && dayOf(e.at) === day);
-    const theirs = theirBook.filter((t) => dayOf(t.at) === day);
-    const amountOf = (e: JournalEntry): number => (e.call.kind === 'rollback' ? this.debitAmount(e.call.body.reference_transaction_uuid) : e.call.body.amount);
-    // what the operator really booked, as we know it: acknowledged debits, and unconfirmed debits an effective rollback proves it had
-    const booked = (e: JournalEntry): boolean => {
-      if (e.call.kind === 'debit') return e.state === 'done' || (e.state === 'unconfirmed' && this.journal.get(`rbk_${e.call.body.bet}`)?.effective === true);
-      if (e.call.kind === 'rollback') return e.state === 'done' && e.effective === true;
-      return e.state === 'done';
-    };
-    const sum = (kind: WalletCall['kind']): number => ours.filter((e) => e.call.kind === kind && booked(e)).reduce((a, e) => a + amountOf(e), 0);
+  /** Our journal against the operator's own book for one UTC day (the drill; an operator's statement file): what each side moved, and any transaction only one side has. */
+  async reconcile(operatorId: string, day: string, theirBook: readonly OperatorTransaction[]): Promise<Reconciliation> {
+    const ours = await this.repo.forDay(operatorId, day);
+    const debitDay = new Map(ours.filter((r) => r.kind === 'debit').map((r) => [r.transactionUuid, r.day]));
+    // their rows of the same bets (a credit booked after midnight still belongs to the debit's day)
+    const theirs = theirBook.filter((t) => (t.kind === 'debit' ? debitDay.get(t.transactionUuid) ?? dayOf(t.at) : debitDay.get(t.reference ?? '') ?? dayOf(t.at)) === day);
+    const booked = bookedByOperator(ours);
+    const sum = (kind: WalletCall['kind']): number => booked.filter((e) => e.kind === kind).reduce((a, e) => a + e.amountMinor, 0);
     const tsum = (kind: OperatorTransaction['kind']): number => theirs.filter((t) => t.kind === kind).reduce((a, t) => a + t.amountMinor, 0);
     const o = { debitsMinor: sum('debit'), creditsMinor: sum('credit'), rollbacksMinor: sum('rollback') };
     const t = { debitsMinor: tsum('debit'), creditsMinor: tsum('credit'), rollbacksMinor: tsum('rollback') };
     const theirIds = new Set(theirs.map((x) => x.transactionUuid));
-    const ourBooked = new Map(ours.filter(booked).map((e) => [e.call.body.transaction_uuid, e.state]));
+    const ourBooked = new Map(booked.map((e) => [e.transactionUuid, e.state]));
+    const state = new Map(ours.map((e) => [e.transactionUuid, e.state]));
     const mismatches = [
-      ...[...ourBooked].filter(([id]) => !theirIds.has(id)).map(([id, state]) => ({ transactionUuid: id, ours: state, theirs: null })),
-      ...theirs.filter((x) => !ourBooked.has(x.transactionUuid)).map((x) => ({ transactionUuid: x.transactionUuid, ours: this.journal.get(x.transactionUuid)?.state ?? null, theirs: x.kind })),
+      ...[...ourBooked].filter(([id]) => !theirIds.has(id)).map(([id, s]) => ({ transactionUuid: id, ours: s, theirs: null })),
+      ...theirs.filter((x) => !ourBooked.has(x.transactionUuid)).map((x) => ({ transactionUuid: x.transactionUuid, ours: state.get(x.transactionUuid) ?? null, theirs: x.kind })),
     ];
     const pending = ours.filter((e) => e.state === 'pending').length;
     const dead = ours.filter((e) => e.state === 'dead').length;
@@ -172,63 +186,57 @@ export class SeamlessWallet {
 
   // ───────────── internals ─────────────
 
-  private debitAmount(debitUuid: string): number {
-    const d = this.journal.get(debitUuid);
-    return d?.call.kind === 'debit' ? d.call.body.amount : 0;
+  private notAccepted(code: 'SEAMLESS_DEBIT_REFUSED' | 'SEAMLESS_DEBIT_UNCONFIRMED', status: SeamlessStatus | null, message: string): DebitResult {
+    return { accepted: false, code, status, message };
   }
 
-  private operator(id: string): OperatorConfig {
-    const op = this.operators.get(id);
-    if (op === undefined) throw new Error(`unknown operator ${id}`);
+  private row(ref: BetRef, call: WalletCall, amountMinor: number, debit: JournalRow | null): JournalRow {
+    const at = this.now();
+    return { transactionUuid: call.body.transaction_uuid, operatorId: ref.operatorId, betId: ref.betId, playerId: ref.playerId, kind: call.kind, state: 'pending', amountMinor, call, attempts: 0, lastError: null, effective: null, day: debit?.day ?? dayOf(at), at };
+  }
+
+  private async operator(id: string): Promise<OperatorRow> {
+    const op = await this.repo.operator(id);
+    if (op === null) throw new Error(`unknown operator ${id}`);
     return op;
   }
 
   private requestId(): string {
-    return `req_${this.now().toString(36)}_${(++this.seq).toString(36)}`;
-  }
-
-  private record(operatorId: string, call: WalletCall): JournalEntry {
-    const e: JournalEntry = { operatorId, call, state: 'pending', attempts: 0, lastError: null, effective: null, at: this.now() };
-    this.journal.set(call.body.transaction_uuid, e);
-    return e;
+    return `req_${this.now().toString(36)}_${(++this.seq).toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   }
 
   private async runJob(job: WalletJob): Promise<void> {
-    const e = this.journal.get(job.transactionUuid);
-    if (e === undefined || e.state === 'done') return;
-    e.attempts++;
+    const e = await this.repo.get(job.transactionUuid);
+    if (e === null || e.state === 'done') return;
+    const attempts = e.attempts + 1;
     // every retry is a new request with the SAME transaction uuid (the idempotency key)
     const call = { ...e.call, body: { ...e.call.body, request_uuid: this.requestId() } } as WalletCall;
-    const out = await this.send(this.operator(job.operatorId), call);
+    const out = await this.send(await this.operator(job.operatorId), call);
     if (out.type === 'done') {
-      e.state = 'done';
-      e.lastError = null;
+      await this.repo.update(job.transactionUuid, { state: 'done', attempts, lastError: null, ...(e.kind === 'rollback' ? { effective: out.effective } : {}) }, this.now());
       return;
     }
-    e.lastError = out.type === 'retry' ? out.reason : out.status;
-    throw new Error(`${e.call.kind} ${job.transactionUuid}: ${e.lastError}`);
+    const lastError = out.type === 'retry' ? out.reason : out.status;
+    await this.repo.update(job.transactionUuid, { attempts, lastError }, this.now());
+    throw new Error(`${e.kind} ${job.transactionUuid}: ${lastError}`);
   }
 
-  private deadLetter(job: WalletJob, error: string, attempts: number): void {
-    const e = this.journal.get(job.transactionUuid);
-    if (e) e.state = 'dead';
+  private async deadLetter(job: WalletJob, error: string, attempts: number): Promise<void> {
+    await this.repo.update(job.transactionUuid, { state: 'dead' }, this.now());
     this.alert('seamless wallet call dead-lettered', { operatorId: job.operatorId, transactionUuid: job.transactionUuid, error, attempts });
   }
 
-  private async send(op: OperatorConfig, call: WalletCall): Promise<Outcome> {
+  private async send(op: OperatorRow, call: WalletCall): Promise<Outcome & { effective?: boolean }> {
     const ctrl = new AbortController();
     const timer = setTimeout(() => ctrl.abort(), op.timeoutMs);
+    const body = JSON.stringify(call.body);
     try {
-      const res = await fetch(`${op.baseUrl}${WALLET_PATHS[call.kind]}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call.body), signal: ctrl.signal });
+      const res = await fetch(`${op.baseUrl}${WALLET_PATHS[call.kind]}`, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(op.secret, body) }, body, signal: ctrl.signal });
       if (res.status >= 500) return outcomeOf(call.kind, { transport: `HTTP ${res.status}` });
       const parsed = WalletAnswerSchema.safeParse(await res.json());
       if (!parsed.success) return outcomeOf(call.kind, { transport: 'malformed answer' });
       const out = outcomeOf(call.kind, parsed.data);
-      if (call.kind === 'rollback' && out.type === 'done') {
-        const e = this.journal.get(call.body.transaction_uuid);
-        if (e) e.effective = parsed.data.status !== 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST';
-      }
-      return out;
+      return out.type === 'done' && call.kind === 'rollback' ? { ...out, effective: parsed.data.status !== 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST' } : out;
     } catch (e) {
       return outcomeOf(call.kind, { transport: ctrl.signal.aborted ? `timeout after ${op.timeoutMs} ms` : (e as Error).message });
     } finally {

@@ -10,7 +10,7 @@ import { viewTotals } from '@felt/ui';
 export type GameId = 'roulette' | 'baccarat' | 'blackjack' | 'sicbo' | 'dragon-tiger' | 'football-studio' | 'lucky-dice' | PokerGameId;
 
 /** The live banked poker games (other-games.md CHE/TCP/UTH/THB, RAY §7.1 Fast Poker live). */
-export type PokerGameId = 'casino-holdem' | 'three-card-poker' | 'ultimate-texas-holdem' | 'texas-holdem-bonus' | 'fast-poker';
+export type PokerGameId = 'casino-holdem' | 'three-card-poker' | 'ultimate-texas-holdem' | 'texas-holdem-bonus' | 'fast-poker' | 'triple-bet-poker' | 'dynamic-poker' | 'riverside-poker';
 
 /** Each poker game's shoe order and decision timers, from the kernel's own spec (never a copy). */
 const POKER: Readonly<Record<PokerGameId, { readonly slots: readonly bankedPoker.Slot[]; readonly profiles: Readonly<Record<string, bankedPoker.BankedPokerProfileBase>> }>> = {
@@ -19,6 +19,9 @@ const POKER: Readonly<Record<PokerGameId, { readonly slots: readonly bankedPoker
   'ultimate-texas-holdem': { slots: bankedPoker.ultimateTexasHoldemSpec.slots, profiles: bankedPoker.ultimateTexasHoldemProfiles },
   'texas-holdem-bonus': { slots: bankedPoker.texasHoldemBonusSpec.slots, profiles: bankedPoker.texasHoldemBonusProfiles },
   'fast-poker': { slots: rayPoker.fastPokerSpec.slots, profiles: rayPoker.fastPokerProfiles },
+  'triple-bet-poker': { slots: rayPoker.tripleBetPokerSpec.slots, profiles: rayPoker.tripleBetPokerProfiles },
+  'dynamic-poker': { slots: rayPoker.dynamicPokerSpec.slots, profiles: rayPoker.dynamicPokerProfiles },
+  'riverside-poker': { slots: rayPoker.riversidePokerSpec.slots, profiles: rayPoker.riversidePokerProfiles },
 };
 export const isPokerGame = (g: string): g is PokerGameId => Object.prototype.hasOwnProperty.call(POKER, g);
 
@@ -85,7 +88,7 @@ const arr = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
 const isCardCode = (v: unknown): v is Card => typeof v === 'string' && /^[A2-9TJQK][SHDC]$/.test(v);
 const cardOrHidden = (v: unknown): Card | 'hidden' | null => (v === 'hidden' ? 'hidden' : isCardCode(v) ? v : null);
 
-export const GAME_IDS: readonly GameId[] = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio', 'lucky-dice', 'casino-holdem', 'three-card-poker', 'ultimate-texas-holdem', 'texas-holdem-bonus', 'fast-poker'];
+export const GAME_IDS: readonly GameId[] = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio', 'lucky-dice', 'casino-holdem', 'three-card-poker', 'ultimate-texas-holdem', 'texas-holdem-bonus', 'fast-poker', 'triple-bet-poker', 'dynamic-poker', 'riverside-poker'];
 export const isGameId = (g: string): g is GameId => (GAME_IDS as readonly string[]).includes(g);
 
 /** Bets of any game's view (array or record) → counts and the total stake; player ids are only counted. */
@@ -171,9 +174,9 @@ function pokerHands(game: PokerGameId, view: Obj, phase: string): { hands: HandM
   const d = isObj(view['decision']) ? view['decision'] : null;
   const decision = d ? { point: num(d['point']) ?? 0, closesAt: num(d['closesAt']) ?? 0, options: arr(d['options']).filter((x): x is string => typeof x === 'string'), decided: num(d['decided']) ?? 0, waiting: num(d['waiting']) ?? 0 } : null;
   const due = (phase === 'closed' || phase === 'play') && decision === null && dealt < slots.length ? slots[dealt] : null;
-  const hands: HandModel[] = [
-    { id: 'dealer', label: revealed ? 'pokerDealer' : 'pokerDealerDown', labelParams: {}, cards: dealer, total: null, active: due === 'dealer' },
-  ];
+  const hands: HandModel[] = [];
+  // Triple Bet Poker has no dealer hand (§7.2: the player's five cards against the paytable)
+  if (slots.includes('dealer')) hands.push({ id: 'dealer', label: revealed ? 'pokerDealer' : 'pokerDealerDown', labelParams: {}, cards: dealer, total: null, active: due === 'dealer' });
   if (slots.includes('board')) hands.push({ id: 'board', label: 'pokerBoard', labelParams: {}, cards: board, total: null, active: due === 'board' });
   hands.push({ id: 'player', label: 'pokerPlayer', labelParams: {}, cards: player, total: null, active: due === 'player' });
   return { hands, poker: { dealt, total: slots.length, revealed, decision } };
@@ -262,7 +265,10 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
     case 'three-card-poker':
     case 'ultimate-texas-holdem':
     case 'texas-holdem-bonus':
-    case 'fast-poker': {
+    case 'fast-poker':
+    case 'triple-bet-poker':
+    case 'dynamic-poker':
+    case 'riverside-poker': {
       const p = pokerHands(game, v, rawPhase);
       hands = p.hands;
       poker = p.poker;
@@ -300,7 +306,7 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
   };
 }
 
-export const CARD_GAMES: ReadonlySet<GameId> = new Set(['baccarat', 'blackjack', 'dragon-tiger', 'football-studio', 'casino-holdem', 'three-card-poker', 'ultimate-texas-holdem', 'texas-holdem-bonus', 'fast-poker']);
+export const CARD_GAMES: ReadonlySet<GameId> = new Set(['baccarat', 'blackjack', 'dragon-tiger', 'football-studio', 'casino-holdem', 'three-card-poker', 'ultimate-texas-holdem', 'texas-holdem-bonus', 'fast-poker', 'triple-bet-poker', 'dynamic-poker', 'riverside-poker']);
 
 /** Which dealer controls the phase allows (the server still decides; these only avoid pointless taps). */
 export interface Controls {

@@ -9,7 +9,7 @@ import { VideoArea } from '../../table/components/VideoArea';
 import { limitOf, type GameProps } from '../../table/game';
 import { useMyRounds } from '../../table/hooks/useTableData';
 import { spotLabel } from '../../table/spotLabel';
-import { categoryKey, faceOf, pokerGame, slotCounts, streetOf } from '../poker';
+import { categoryKey, faceOf, LINKED_SPOTS, pokerGame, slotCounts, streetOf } from '../poker';
 
 type View = bankedPoker.BankedPokerView;
 
@@ -84,16 +84,20 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
     const l = limitOf(table, kind);
     return `${formatMoneyShort(l.minMinor, table.currency, locale)} – ${formatMoneyShort(l.maxMinor, table.currency, locale)}`;
   };
-  // UTH-1: the Blind always equals the Ante — a chip on Ante places the same on Blind (only equal pairs play)
-  const uth = game === 'ultimate-texas-holdem';
+  // UTH-1 (Blind = Ante), TB-L1 (three equal base bets): a chip on the first spot places the same on the linked ones (only equal stakes play)
+  const linked = LINKED_SPOTS[game] ?? [];
+  const follower = (s: string): boolean => linked.indexOf(s) > 0;
   const place = (spot: string): void => {
-    if (uth && spot === spec.mainSpot) {
+    if (linked[0] === spot) {
       void (async () => {
-        if (await betting.place('ante')) await betting.place('blind');
+        for (const s of linked) if (!(await betting.place(s))) return;
       })();
       return;
     }
-    void betting.place(spot);
+    // a spot with one fixed stake (min = max, e.g. Triple Bet's B, TB-L1) is placed at that stake whatever the chip
+    const l = limitOf(table, spot);
+    if (table.limits.spots[spot] && l.minMinor === l.maxMinor) void betting.place(spot, l.minMinor);
+    else void betting.place(spot);
   };
   const decision = live?.decision ?? null;
   const point = decision ? spec.decisions[decision.point] : undefined;
@@ -112,7 +116,7 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
     <div className="game-grid bp-grid">
       <VideoArea tableId={table.tableId} tableName={table.name}>
         <div className="bp-table">
-          <HandRow area="dealer" label={t('poker.dealer')} cards={dealerCards} of={counts.dealer} hand={view?.revealed ? (view.hand.dealer ?? null) : null} note={dealerCards.includes('hidden') ? t('poker.dealerHidden') : undefined} />
+          {counts.dealer > 0 ? <HandRow area="dealer" label={t('poker.dealer')} cards={dealerCards} of={counts.dealer} hand={view?.revealed ? (view.hand.dealer ?? null) : null} note={dealerCards.includes('hidden') ? t('poker.dealerHidden') : undefined} /> : null}
           {counts.board > 0 ? <HandRow area="board" label={t('poker.board')} cards={view?.board ?? []} of={counts.board} hand={null} /> : null}
           <HandRow area="player" label={t('poker.player')} cards={view?.player ?? []} of={counts.player} hand={view?.hand.player ?? null} note={t('poker.playerShared')} />
           <p className="live-status" role="status">
@@ -149,17 +153,17 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
         <Limits table={table} kinds={[...betSpots, ...spec.decisionSpots]} locale={locale} />
         <ul className="felt-muted restriction bp-rules felt-panel" aria-label={t('poker.rulesTitle')}>
           <li>{t(`poker.rules.${game}`)}</li>
-          {uth ? <li>{t('poker.uthBlind')}</li> : null}
-          {spec.needsAnte.filter((s) => betSpots.includes(s) && !(uth && s === 'blind')).length > 0 ? <li>{t('poker.needsAnte', { spots: spec.needsAnte.filter((s) => betSpots.includes(s) && !(uth && s === 'blind')).map(label).join(', '), main: label(spec.mainSpot) })}</li> : null}
+          {linked.length > 0 ? <li>{t('poker.linked', { first: label(linked[0] as string), others: linked.slice(1).map(label).join(', ') })}</li> : null}
+          {spec.needsAnte.filter((s) => betSpots.includes(s) && !follower(s)).length > 0 ? <li>{t('poker.needsAnte', { spots: spec.needsAnte.filter((s) => betSpots.includes(s) && !follower(s)).map(label).join(', '), main: label(spec.mainSpot) })}</li> : null}
           <li>{t('poker.timerRule', { s: Math.round(profile.decisionMs / 1000) })}</li>
         </ul>
       </aside>
       <div className="board bp-board">
         {mine && decision && point ? (
-          <div className="bp-decide" role="group" aria-label={t('poker.decisionTitle', { street: t(`poker.streets.${streetOf(spec, decision.point)}`) })}>
+          <div className="bp-decide" role="group" aria-label={t('poker.decisionTitle', { street: t(`poker.streets.${streetOf(spec, decision.point).key}`, { n: streetOf(spec, decision.point).n }) })}>
             <BetTimer closesAt={decision.closesAt} windowMs={profile.decisionMs} open size={64} label={t('poker.timer')} />
             <div className="bp-decide-text">
-              <strong>{t('poker.decisionTitle', { street: t(`poker.streets.${streetOf(spec, decision.point)}`) })}</strong>
+              <strong>{t('poker.decisionTitle', { street: t(`poker.streets.${streetOf(spec, decision.point).key}`, { n: streetOf(spec, decision.point).n }) })}</strong>
               <span className="felt-muted">{t('poker.timeout', { action: t(`poker.actions.${point.timeoutAction}`), rule: point.ruleId })}</span>
             </div>
             <div className="bp-options">
@@ -191,7 +195,7 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
               currency={table.currency}
               locale={locale}
               limit={limitOf(table, s)}
-              open={open && !(uth && s === 'blind')}
+              open={open && !follower(s)}
               className={s === spec.mainSpot ? 'bp-main' : ''}
               onPlace={() => place(s)}
             />

@@ -215,6 +215,40 @@ describe('the other banked poker games: their spots and decisions come from the 
     expect(within(screen.getByRole('group', { name: 'Your decision — after the cards' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['PlayPlay: €2.00', 'Fold']);
   });
 
+  it('Triple Bet Poker (RAY §7.2 live): a chip on Bet 1 places Bets 2 and 3 too; keep or take a bet back (default keep); no dealer hand', async () => {
+    const K = rayPoker.tripleBetPokerKernel;
+    const r = show('triple-bet-poker', 'ray', (K as unknown as AnyKernel).view(drive(K, 'ray', []), me), true);
+    fireEvent.click(screen.getByRole('button', { name: /^Bet 1/ }));
+    await waitFor(() => expect(r.place.mock.calls.map((c) => (c as unknown[])[0])).toEqual(['bet-1', 'bet-2', 'bet-3']));
+    expect(screen.getByRole('list', { name: 'Table rules' }).textContent).toContain('a chip on Bet 1 puts the same on Bet 2, Bet 3');
+    cleanup();
+    const s = drive(K, 'ray', [bet('b1', 'me', 'bet-1', 100), bet('b2', 'me', 'bet-2', 100), bet('b3', 'me', 'bet-3', 100), close, ...cards('AS', 'KD', 'QC')]);
+    show('triple-bet-poker', 'ray', (K as unknown as AnyKernel).view(s, me), false);
+    const panel = screen.getByRole('group', { name: 'Your decision — after the cards' });
+    expect(within(panel).getAllByRole('button').map((b) => b.textContent).sort()).toEqual(['Keep the bet', 'Take a bet back']);
+    expect(panel.textContent).toContain('If the time runs out: Keep the bet');
+    expect(screen.queryByRole('group', { name: 'Dealer' })).toBeNull();
+  });
+
+  it('Dynamic Poker (RAY §7.3 live): play (Flop 2× blind) or fold after the hole cards, then raise or check', () => {
+    const K = rayPoker.dynamicPokerKernel;
+    const s = drive(K, 'ray', [bet('b1', 'me', 'blind', 100), close, ...cards('AS', '2D', 'KS', '3D')]);
+    show('dynamic-poker', 'ray', (K as unknown as AnyKernel).view(s, me), false);
+    expect(within(screen.getByRole('group', { name: 'Your decision — before the flop' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['PlayFlop bet: €2.00', 'Fold']);
+    cleanup();
+    const flop = drive(K, 'ray', [bet('b1', 'me', 'blind', 100), close, ...cards('AS', '2D', 'KS', '3D'), { type: 'PlayerAction', playerId: 'me', action: 'play' }, ...cards('4H', '8H', '9S')]);
+    show('dynamic-poker', 'ray', (K as unknown as AnyKernel).view(flop, me), false);
+    expect(within(screen.getByRole('group', { name: 'Your decision — after the flop' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['RaiseTurn bet: €1.00', 'Check']);
+  });
+
+  it('Riverside Poker (RAY §7.4 live): Call (2× blind) or fold after the flop', () => {
+    const K = rayPoker.riversidePokerKernel;
+    const s = drive(K, 'ray', [bet('b1', 'me', 'blind', 100), close, ...cards('AS', '2D', 'KS', '3D', '4H', '8H', '9S')]);
+    show('riverside-poker', 'ray', (K as unknown as AnyKernel).view(s, me), false);
+    expect(within(screen.getByRole('group', { name: 'Your decision — after the flop' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['CallCall: €2.00', 'Fold']);
+    expect(within(screen.getByRole('group', { name: 'Dealer' })).getAllByRole('img', { name: 'Face-down card' })).toHaveLength(2);
+  });
+
   it('in Swedish, and every new string exists in both languages', () => {
     const s = drive(CHE, 'standard', [bet('b1', 'me', 'ante', 500), close, ...cheDeal]);
     const betting = { pending: new Map(), place: vi.fn(), decide: vi.fn(), busy: false } as unknown as Betting;

@@ -1,0 +1,58 @@
+/** HTTP bodies and answers of the operator routes (issue 12 point 1): owned by this module, listed in ops/openapi/operations.ts. */
+import { z } from 'zod';
+import { WALLET_MODES } from './seamless.repository.js';
+
+const currency = z.string().regex(/^[A-Z]{3}$/);
+const id = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
+
+export const OperatorIdSchema = id;
+
+/** PUT /admin/operators/{operatorId}: create or change an operator (admin). */
+export const OperatorConfigBody = z
+  .object({
+    walletMode: z.enum(WALLET_MODES),
+    /** The operator's seamless wallet API (POST /transaction/bet|win|rollback are appended). */
+    baseUrl: z.url({ protocol: /^https?$/ }),
+    /** Signs our calls and verifies theirs (HMAC-SHA256, header X-Felt-Signature). */
+    secret: z.string().min(16).max(200),
+    currencies: z.array(currency).min(1).max(50),
+    timeoutMs: z.number().int().min(100).max(30_000).default(2_000),
+  })
+  .strict();
+
+export const OperatorViewSchema = z.object({
+  operatorId: z.string(),
+  walletMode: z.enum(WALLET_MODES),
+  baseUrl: z.string(),
+  currencies: z.array(z.string()),
+  timeoutMs: z.number().int(),
+});
+
+/** POST /operator/v1/sessions (signed by the operator): a Felt player is the operator's player with this session token. */
+export const OperatorSessionBody = z
+  .object({
+    playerId: id,
+    /** The operator's id of the player (`user` in the wallet calls). */
+    user: z.string().min(1).max(120),
+    /** The player's session token at the operator (sent with every debit). */
+    token: z.string().min(1).max(500),
+    currency,
+  })
+  .strict();
+
+export const PlayerLinkSchema = z.object({ playerId: z.string(), operatorId: z.string(), user: z.string(), currency: z.string() });
+
+export const ReconciliationQuerySchema = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() }).strict();
+
+const money = z.number().int();
+export const ReconciliationReportSchema = z.object({
+  operatorId: z.string(),
+  day: z.string(),
+  acknowledged: z.object({ debitsMinor: money, creditsMinor: money, rollbacksMinor: money, netMinor: money }),
+  ledger: z.object({ inMinor: money, outMinor: money, netMinor: money }),
+  bets: z.number().int(),
+  pending: z.number().int(),
+  dead: z.number().int(),
+  differences: z.array(z.object({ betId: z.string(), ledgerNetMinor: money, acknowledgedNetMinor: money, calls: z.array(z.string()) })),
+  balanced: z.boolean(),
+});
