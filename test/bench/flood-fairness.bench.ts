@@ -31,6 +31,7 @@ const server = new ServerProcess(await freePort(), {
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
   FELT_DEMO: '1',
   FELT_DEMO_ON_DATABASE: '1',
+  FELT_DEMO_SEAMLESS: '0',
   FELT_RATE_IP: '100000/100000',
   FELT_RATE_USER: process.env['FELT_RATE_USER'] ?? '5/15',
   FELT_LOG_LEVEL: 'warn',

@@ -73,6 +73,9 @@ export class Drill {
       JWT_SECRET: 'drill-secret-drill-secret-drill-secret-0123',
       FELT_DEMO: '1',
       FELT_DEMO_ON_DATABASE: '1',
+      // The drills check the internal ledger (deposits − stakes + returns per player); the seamless wallet has
+      // its own outage drill (wallet/seamless/seamless-drill.int.spec.ts).
+      FELT_DEMO_SEAMLESS: '0',
       FELT_SETTLEMENT_BACKOFF_MS: '200',
       FELT_RECOVERY_STALL_MS: '30000',
       // Every drill client comes from 127.0.0.1: the per-address limit would lump all players together.
