@@ -56,3 +56,8 @@ export const ReconciliationReportSchema = z.object({
   differences: z.array(z.object({ betId: z.string(), ledgerNetMinor: money, acknowledgedNetMinor: money, calls: z.array(z.string()) })),
   balanced: z.boolean(),
 });
+
+/** POST /admin/operators/{operatorId}/dead-letter/retry: which dead-lettered calls to re-queue (default: all of the operator's), and why (audited). */
+export const DeadLetterRetryBody = z.object({ transactionUuids: z.array(z.string().min(1).max(120)).min(1).max(1_000).optional(), reason: z.string().trim().min(3).max(500) }).strict();
+export const DeadLetterRowSchema = z.object({ transactionUuid: z.string(), betId: z.string(), playerId: z.string(), kind: z.enum(['debit', 'credit', 'rollback']), amountMinor: money, attempts: z.number().int(), lastError: z.string().nullable(), day: z.string(), at: z.number() });
+export const DeadLetterRetryResultSchema = z.object({ operatorId: z.string(), requeued: z.array(z.string()) });
