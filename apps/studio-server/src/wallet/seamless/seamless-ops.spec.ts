@@ -130,7 +130,7 @@ describe('outgoing calls carry the timestamp inside the signature', () => {
     await sim.start();
     try {
       const repo = new MemorySeamlessRepository();
-      await repo.upsertOperator({ operatorId: 'op1', walletMode: 'seamless', baseUrl: sim.url, secret: 'op-secret-op-secret', currencies: ['EUR'], timeoutMs: 2_000 }, Date.now());
+      await repo.upsertOperator({ operatorId: 'op1', walletMode: 'seamless', baseUrl: sim.url, secret: 'op-secret-op-secret', currencies: ['EUR'], timeoutMs: 2_000 });
       const wallet = new SeamlessWallet(repo, (h, dead) => new InProcessWalletJobs(h, dead, { attempts: 1, backoffMs: 10, maxBackoffMs: 10 }));
       const token = sim.addPlayer('u1', 1_000);
       const ref = { operatorId: 'op1', playerId: 'p1', user: 'u1', currency: 'EUR', round: 'rnd_1', betId: 'b1' };

@@ -13,7 +13,7 @@ export const OperatorConfigBody = z
     walletMode: z.enum(WALLET_MODES),
     /** The operator's seamless wallet API (POST /transaction/bet|win|rollback are appended). */
     baseUrl: z.url({ protocol: /^https?$/ }),
-    /** Signs our calls and verifies theirs (HMAC-SHA256, header X-Felt-Signature). */
+    /** Signs our calls and verifies theirs (HMAC-SHA256 of `<timestamp>.<body>`, headers X-Felt-Timestamp + X-Felt-Signature). */
     secret: z.string().min(16).max(200),
     currencies: z.array(currency).min(1).max(50),
     timeoutMs: z.number().int().min(100).max(30_000).default(2_000),
