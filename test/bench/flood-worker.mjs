@@ -1,3 +1,4 @@
+/* global fetch */
 // A bet flooder in its own process (test/bench/flood-fairness.bench.ts): `streams` closed loops posting
 // bets as fast as the server answers, for `ms` milliseconds; prints `{"sent":n,"byStatus":{…}}`.
 const [url, token, tableId, streams, ms, tag] = process.argv.slice(2);

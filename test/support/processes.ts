@@ -43,7 +43,7 @@ export class ServerProcess {
   async start(timeoutMs = 90_000): Promise<number> {
     const t0 = Date.now();
     const from = this.out.length;
-    const child = spawn(process.execPath, [join(ROOT, 'apps/studio-server/dist/main.js')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...this.env, PORT: String(this.port) } });
+    const child = spawn(process.execPath, [...(this.env['FELT_SERVER_EXEC_ARGV'] ?? '').split(' ').filter((a) => a !== ''), join(ROOT, 'apps/studio-server/dist/main.js')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...this.env, PORT: String(this.port) } });
     this.child = child;
     child.stdout?.on('data', (d: Buffer) => (this.out += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (this.out += d.toString()));

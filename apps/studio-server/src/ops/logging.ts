@@ -33,7 +33,10 @@ export function pinoParams(level: LogLevelName, destination?: DestinationStream)
     mixin: () => ({ ...logFields() }),
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'password', 'token', 'refreshToken', 'secret'], censor: '[redacted]' },
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
-    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => (err !== undefined || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    // A refused flood (429 RATE_LIMITED) is counted in /metrics, not logged line by line: a flooder must
+    // not be able to flood the logs, nor make the server spend its CPU writing them (issue 9 finding 7).
+    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
+      err !== undefined || res.statusCode >= 500 ? 'error' : res.statusCode === 429 ? 'debug' : res.statusCode >= 400 ? 'warn' : 'info',
   };
   return { pinoHttp: destination === undefined ? options : [options, destination] };
 }
