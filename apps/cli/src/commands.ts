@@ -1,4 +1,5 @@
 import type { CliCommand } from './command.js';
+import { deadLetterCommand } from './dead-letter.command.js';
 import { reconcileCommand } from './reconcile.command.js';
 import { rtpCommand } from './rtp.command.js';
 import { settleCommand } from './settle.command.js';
@@ -23,4 +24,5 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'mqtt-auth': mqttAuthCommand,
   secrets: secretsCommand,
   reconcile: reconcileCommand,
+  'dead-letter': deadLetterCommand,
 };

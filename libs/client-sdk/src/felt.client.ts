@@ -128,6 +128,19 @@ export interface OperatorReconciliation {
   readonly balanced: boolean;
 }
 
+/** `GET /admin/operators/{id}/dead-letter` (issue 12): a wallet call that exhausted its retries. */
+export interface DeadLetter {
+  readonly transactionUuid: string;
+  readonly betId: string;
+  readonly playerId: string;
+  readonly kind: 'debit' | 'credit' | 'rollback';
+  readonly amountMinor: number;
+  readonly attempts: number;
+  readonly lastError: string | null;
+  readonly day: string;
+  readonly at: number;
+}
+
 interface RequestOptions {
   readonly body?: unknown;
   /** Default true: send the bearer token (and refuse to call without one). */
@@ -512,6 +525,16 @@ export class FeltClient {
   /** Reconciliation of one operator and UTC day (YYYY-MM-DD; default today): our ledger against its acknowledgements. */
   async operatorReconciliation(operatorId: string, day?: string): Promise<OperatorReconciliation> {
     return this.request('GET', `/admin/operators/${seg(operatorId)}/reconciliation${query({ day })}`);
+  }
+
+  /** The operator's dead-lettered wallet calls. */
+  async operatorDeadLetters(operatorId: string): Promise<DeadLetter[]> {
+    return this.request('GET', `/admin/operators/${seg(operatorId)}/dead-letter`);
+  }
+
+  /** Re-queues dead-lettered calls (the given transaction uuids, or all of the operator's); audited with the reason. */
+  async retryOperatorDeadLetters(operatorId: string, reason: string, transactionUuids?: readonly string[]): Promise<{ operatorId: string; requeued: string[] }> {
+    return this.request('POST', `/admin/operators/${seg(operatorId)}/dead-letter/retry`, { body: { reason, ...(transactionUuids === undefined ? {} : { transactionUuids }) } });
   }
 
   // ───────────────────────── transport ─────────────────────────

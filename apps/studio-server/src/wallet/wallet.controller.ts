@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -6,6 +7,7 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import { LedgerAuditService, type LedgerCheckReport } from './ledger-audit.service.js';
+import { SeamlessService } from './seamless/seamless.service.js';
 import { WalletService, type Balance } from './wallet.service.js';
 
 @ApiTags('wallet')
@@ -16,12 +18,27 @@ export class WalletController {
   constructor(
     @Inject(WalletService) private readonly wallet: WalletService,
     @Inject(LedgerAuditService) private readonly ledgerAudit: LedgerAuditService,
+    @Inject(ModuleRef) private readonly modules: ModuleRef,
   ) {}
 
+  /**
+   * The player's balance: the internal ledger's, or — for a player of a seamless operator (issue 12) — the
+   * operator's wallet's (our account is only a transit account for them); SEAMLESS_BALANCE_UNAVAILABLE when
+   * the operator does not answer.
+   */
   @Get('wallet/me')
   @Roles('player')
-  me(@CurrentUser() user: AuthUser): Promise<Balance> {
-    return this.wallet.balance(user.userId);
+  async me(@CurrentUser() user: AuthUser): Promise<Balance> {
+    return (await this.seamless()?.playerBalance(user.userId)) ?? this.wallet.balance(user.userId);
+  }
+
+  /** The seamless wallet lives in the betting module (absent from apps built without it). */
+  private seamless(): SeamlessService | null {
+    try {
+      return this.modules.get(SeamlessService, { strict: false });
+    } catch {
+      return null;
+    }
   }
 
   @Post('wallet/deposit')

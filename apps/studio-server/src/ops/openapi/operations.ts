@@ -56,7 +56,7 @@ import { LoginBody, RefreshBody } from '../../auth/auth.service.js';
 import { CreateUserBody } from '../../auth/users.controller.js';
 import { DayQuerySchema, RoundSearchQuerySchema } from '../../pit/pit.controller.js';
 import { DepositBody } from '../../wallet/wallet.service.js';
-import { OperatorConfigBody, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '../../wallet/seamless/seamless.schema.js';
+import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '../../wallet/seamless/seamless.schema.js';
 import type { ServerErrorCode } from '../error-codes.js';
 
 /** `GAME_RULES`: the operation runs a game command, so any game rule code (422, `GAME_ERRORS`) may come back. */
@@ -81,7 +81,7 @@ const list = <T extends z.ZodType>(s: T) => z.array(s);
 const TABLE = ['TABLE_NOT_FOUND'] as const;
 const ROUND_CMD: readonly OperationError[] = ['TABLE_NOT_FOUND', 'NO_ROUND', 'CONFLICT_RETRY', 'CONCURRENT_UPDATE', 'GAME_RULES'];
 const BET: readonly OperationError[] = [...ROUND_CMD, 'INSUFFICIENT_FUNDS', 'BET_ID_CONFLICT', 'RG_SELF_EXCLUDED', 'RG_LOSS_LIMIT', 'RG_TIME_LIMIT', 'SEAMLESS_DEBIT_REFUSED', 'SEAMLESS_DEBIT_UNCONFIRMED'];
-const OPERATOR_API: readonly OperationError[] = ['OPERATOR_UNAUTHENTICATED', 'OPERATOR_NOT_SEAMLESS', 'OPERATOR_PLAYER_UNKNOWN'];
+const OPERATOR_API: readonly OperationError[] = ['OPERATOR_UNAUTHENTICATED', 'OPERATOR_SIGNATURE_STALE', 'OPERATOR_SIGNATURE_REPLAYED', 'OPERATOR_NOT_SEAMLESS', 'OPERATOR_PLAYER_UNKNOWN'];
 
 /** Keyed `METHOD /path` with OpenAPI path templates (`{id}`). */
 export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
@@ -141,14 +141,16 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'POST /me/reality-check': { summary: 'Reality check every N minutes of a session (socket frame rg.reality-check)', body: RealityCheckBodySchema, response: PlayerLimitsSchema },
   'POST /me/self-exclusion': { summary: 'Self-exclude for 12h, 1w, 1m, 3m, 6m or 1y (nobody can lift it early)', body: SelfExclusionBodySchema, response: PlayerLimitsSchema },
   // wallet
-  'GET /wallet/me': { summary: "The caller's balance", response: BalanceSchema },
+  'GET /wallet/me': { summary: "The caller's balance (a seamless operator's player: the operator wallet's balance, issue 12)", response: BalanceSchema, errors: ['SEAMLESS_BALANCE_UNAVAILABLE'] },
   'POST /wallet/deposit': { summary: 'Credit a player (admin; idempotent by depositId)', body: DepositBody, response: DepositResultSchema },
   'POST /wallet/demo-top-up': { summary: 'Demo only: top the caller up', response: BalanceSchema, errors: ['DEMO_ONLY', 'STAKES_IN_PLAY'] },
   // operators (issue 12: seamless wallet)
   'GET /admin/operators': { summary: 'Every operator: wallet mode, endpoint, currencies (admin; never the secret)', response: list(OperatorViewSchema) },
   'PUT /admin/operators/{operatorId}': { summary: "Create or change an operator: wallet mode internal|seamless, its wallet API, request-signing secret, currencies (admin)", body: OperatorConfigBody, response: OperatorViewSchema },
   'GET /admin/operators/{operatorId}/reconciliation': { summary: "Reconciliation per UTC day: our ledger (operator clearing account) against the operator's acknowledgements", query: ReconciliationQuerySchema, response: ReconciliationReportSchema, errors: ['OPERATOR_NOT_FOUND'] },
-  'POST /operator/v1/sessions': { summary: "Operator API (signed: X-Felt-Operator + X-Felt-Signature): a Felt player is this operator's player with this session token", body: OperatorSessionBody, response: PlayerLinkSchema, public: true, errors: OPERATOR_API },
+  'GET /admin/operators/{operatorId}/dead-letter': { summary: 'Dead-lettered wallet calls of the operator (credits/rollbacks that exhausted their retries)', response: list(DeadLetterRowSchema), errors: ['OPERATOR_NOT_FOUND'] },
+  'POST /admin/operators/{operatorId}/dead-letter/retry': { summary: 'Re-queue dead-lettered wallet calls (given uuids or all; the same uuids: idempotent at the operator); audited with the reason', body: DeadLetterRetryBody, response: DeadLetterRetryResultSchema, errors: ['OPERATOR_NOT_FOUND', 'DEAD_LETTER_NOT_FOUND'] },
+  'POST /operator/v1/sessions': { summary: "Operator API (signed: X-Felt-Operator + X-Felt-Timestamp + X-Felt-Signature, ±5 min, no replay): a Felt player is this operator's player with this session token", body: OperatorSessionBody, response: PlayerLinkSchema, public: true, errors: OPERATOR_API },
   'POST /operator/v1/players/{playerId}/limits': { summary: "Operator API (signed): push a player's loss/time limit (lower: at once; higher: from the next period; daily ≤ weekly ≤ monthly)", body: SetLimitBodySchema, response: PlayerLimitsSchema, public: true, errors: [...OPERATOR_API, 'RG_LIMIT_ORDER'] },
   'POST /operator/v1/players/{playerId}/self-exclusion': { summary: 'Operator API (signed): self-exclude a player (it can only be extended, never lifted early)', body: SelfExclusionBodySchema, response: PlayerLimitsSchema, public: true, errors: OPERATOR_API },
   'GET /admin/ledger/check': { summary: 'The ledger invariant (Σ = 0, every bet debited and settled once)', response: LedgerCheckReportSchema },

@@ -2,12 +2,12 @@
  * A simulated operator wallet (issue 12 point 1), in tests and the demo: a real HTTP server speaking the
  * seamless contract (seamless.contract.ts) with the operator's own balances and transaction book, and
  * faults you switch on: latency, no answer (a timeout for the caller), duplicate replies, error codes,
- * unreachable (connections refused). Idempotent by transaction_uuid, as a real operator must be.
+ * unreachable (connections refused). Answers the player's balance (`/user/balance`). Idempotent by transaction_uuid, as a real operator must be.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { SIGNATURE_HEADER, signBody } from './signing.js';
-import { CreditRequestSchema, DebitRequestSchema, RollbackRequestSchema, type SeamlessStatus, type WalletAnswer } from './seamless.contract.js';
+import { checkSignature, ReplayGuard } from './signing.js';
+import { BalanceRequestSchema, CreditRequestSchema, DebitRequestSchema, RollbackRequestSchema, type SeamlessStatus, type WalletAnswer } from './seamless.contract.js';
 
 export interface OperatorTransaction {
   readonly transactionUuid: string;
@@ -42,10 +42,16 @@ export class OperatorWalletSim {
   faults: OperatorFaults = {};
   calls = 0;
 
-  /** With a secret, a request whose `X-Felt-Signature` is not the HMAC of its body is refused (RS_ERROR_WRONG_SYNTAX) and booked nowhere. */
+  private readonly replays = new ReplayGuard();
+
+  /**
+   * With a secret, a request whose signature is bad, stale (timestamp outside ±5 min of `now`) or replayed is
+   * refused (RS_ERROR_WRONG_SYNTAX) and booked nowhere.
+   */
   constructor(
     private readonly currency = 'EUR',
     private readonly secret: string | null = null,
+    private readonly now: () => number = Date.now,
   ) {}
 
   get url(): string {
@@ -92,7 +98,7 @@ export class OperatorWalletSim {
     } catch {
       return this.reply(res, { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: '' });
     }
-    if (this.secret !== null && req.headers[SIGNATURE_HEADER] !== signBody(this.secret, raw)) return this.reply(res, { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: '' });
+    if (this.secret !== null && !checkSignature(this.secret, raw, req.headers, this.now(), this.replays).ok) return this.reply(res, { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: '' });
     const requestUuid = typeof (body as { request_uuid?: unknown }).request_uuid === 'string' ? (body as { request_uuid: string }).request_uuid : '';
     if (f.status) return this.reply(res, { status: f.status, request_uuid: requestUuid });
     let answer = this.process(req.url ?? '', body, requestUuid);
@@ -138,6 +144,12 @@ export class OperatorWalletSim {
         this.balances.set(r.user, (this.balances.get(r.user) ?? 0) + debit.amountMinor);
         this.book.set(r.transaction_uuid, { transactionUuid: r.transaction_uuid, kind: 'rollback', user: r.user, currency: r.currency, amountMinor: debit.amountMinor, round: r.round, reference: r.reference_transaction_uuid, at });
         return this.ok(r.user, requestUuid);
+      }
+      case '/user/balance': {
+        const b = BalanceRequestSchema.safeParse(body);
+        if (!b.success) return err('RS_ERROR_WRONG_SYNTAX');
+        if (this.tokens.get(b.data.token) !== b.data.user) return err('RS_ERROR_INVALID_TOKEN');
+        return this.ok(b.data.user, requestUuid);
       }
       default:
         return err('RS_ERROR_WRONG_SYNTAX');

@@ -4,15 +4,18 @@ import { SelfExclusionBodySchema, SetLimitBodySchema } from '@felt/protocol';
 import { JwtAuthGuard } from '../../auth/jwt-auth.guard.js';
 import { Roles } from '../../auth/roles.decorator.js';
 import { RolesGuard } from '../../auth/roles.guard.js';
+import { AuditService } from '../../audit/audit.service.js';
+import type { AuthUser } from '../../auth/auth.types.js';
+import { CurrentUser } from '../../auth/current-user.decorator.js';
 import { CLOCK, type Clock } from '../../config/clock.js';
 import { LimitsService, type PlayerLimitsView } from '../../limits/limits.service.js';
 import { codedError } from '../../ops/error-codes.js';
 import { body, unwrap } from '../../rounds/http-errors.js';
 import { dayOf } from './seamless-wallet.js';
 import type { OperatorRow, PlayerLinkRow } from './seamless.repository.js';
-import { OperatorConfigBody, OperatorIdSchema, OperatorSessionBody, ReconciliationQuerySchema } from './seamless.schema.js';
+import { DeadLetterRetryBody, OperatorConfigBody, OperatorIdSchema, OperatorSessionBody, ReconciliationQuerySchema } from './seamless.schema.js';
 import { SeamlessService, type ReconciliationReport } from './seamless.service.js';
-import { SIGNATURE_HEADER, signatureValid } from './signing.js';
+import { checkSignature, ReplayGuard } from './signing.js';
 
 export const OPERATOR_HEADER = 'x-felt-operator';
 type OperatorView = Omit<OperatorRow, 'secret'>;
@@ -28,6 +31,7 @@ export class OperatorsAdminController {
   constructor(
     @Inject(SeamlessService) private readonly seamless: SeamlessService,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(AuditService) private readonly audit: AuditService,
   ) {}
 
   @Get()
@@ -49,6 +53,42 @@ export class OperatorsAdminController {
     if ((await this.seamless.repo.operator(id)) === null) throw codedError('OPERATOR_NOT_FOUND', `no operator ${id}`);
     return this.seamless.report(id, body(ReconciliationQuerySchema, q).day ?? dayOf(this.clock.now()));
   }
+
+  /** The operator's dead-lettered wallet calls (credits/rollbacks that exhausted their retries; each raised a SEAMLESS_DEAD_LETTER alert). */
+  @Get(':operatorId/dead-letter')
+  async deadLetters(@Param('operatorId') operatorId: string): Promise<DeadLetterView[]> {
+    const id = await this.known(operatorId);
+    return (await this.seamless.deadLetters(id)).map((r) => ({ transactionUuid: r.transactionUuid, betId: r.betId, playerId: r.playerId, kind: r.kind, amountMinor: r.amountMinor, attempts: r.attempts, lastError: r.lastError, day: r.day, at: r.at }));
+  }
+
+  /** Re-queues dead-lettered calls (after the operator fixed its side): the same transaction uuids, so idempotent at the operator. Audited with the reason. */
+  @Post(':operatorId/dead-letter/retry')
+  @HttpCode(200)
+  async retryDeadLetters(@CurrentUser() by: AuthUser, @Param('operatorId') operatorId: string, @Body() b: unknown): Promise<{ operatorId: string; requeued: string[] }> {
+    const id = await this.known(operatorId);
+    const r = body(DeadLetterRetryBody, b);
+    const requeued = await this.seamless.retryDeadLetters(id, r.transactionUuids);
+    await this.audit.record({ actor: by.userId, role: by.role, action: 'seamless.dead-letter.retry', reason: r.reason, target: `operator:${id}:${requeued.join(',')}`, at: this.clock.now() });
+    return { operatorId: id, requeued };
+  }
+
+  private async known(operatorId: string): Promise<string> {
+    const id = body(OperatorIdSchema, operatorId);
+    if ((await this.seamless.repo.operator(id)) === null) throw codedError('OPERATOR_NOT_FOUND', `no operator ${id}`);
+    return id;
+  }
+}
+
+export interface DeadLetterView {
+  readonly transactionUuid: string;
+  readonly betId: string;
+  readonly playerId: string;
+  readonly kind: 'debit' | 'credit' | 'rollback';
+  readonly amountMinor: number;
+  readonly attempts: number;
+  readonly lastError: string | null;
+  readonly day: string;
+  readonly at: number;
 }
 
 interface RawRequest {
@@ -56,17 +96,23 @@ interface RawRequest {
 }
 
 /**
- * The operator's own calls (seamless mode), authenticated by `X-Felt-Operator` + `X-Felt-Signature`
- * (HMAC-SHA256 of the exact request body with the operator's secret): register a player's session, and
+ * The operator's own calls (seamless mode), authenticated by `X-Felt-Operator` + `X-Felt-Timestamp` +
+ * `X-Felt-Signature` (HMAC-SHA256 of `<timestamp>.<exact body>` with the operator's secret; a timestamp more
+ * than 5 min off the server clock → OPERATOR_SIGNATURE_STALE, the same signed request twice →
+ * OPERATOR_SIGNATURE_REPLAYED; signing.ts): register a player's session, and
  * push the player's responsible-gambling limits (the same rules as the player's own: lowering at once,
  * raising from the next period, daily ≤ weekly ≤ monthly; a self-exclusion cannot be shortened).
  */
 @ApiTags('operator API')
 @Controller('operator/v1')
 export class OperatorApiController {
+  /** Signatures accepted in the last ±5 min (per instance: a replay to another instance is caught only by the window). */
+  private readonly replays = new ReplayGuard();
+
   constructor(
     @Inject(SeamlessService) private readonly seamless: SeamlessService,
     @Inject(LimitsService) private readonly limits: LimitsService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Post('sessions')
@@ -99,7 +145,18 @@ export class OperatorApiController {
     const id = h[OPERATOR_HEADER];
     const op = typeof id === 'string' ? await this.seamless.repo.operator(id) : null;
     // one answer for an unknown operator and a bad signature (no operator-id oracle)
-    if (op === null || !signatureValid(op.secret, req.rawBody?.toString('utf8') ?? '', h[SIGNATURE_HEADER])) throw codedError('OPERATOR_UNAUTHENTICATED', 'unknown operator or bad X-Felt-Signature (HMAC-SHA256 of the body with the operator secret)');
+    if (op === null) throw codedError('OPERATOR_UNAUTHENTICATED', 'unknown operator or bad X-Felt-Signature (HMAC-SHA256 of "<X-Felt-Timestamp>.<body>" with the operator secret)');
+    const check = checkSignature(op.secret, req.rawBody?.toString('utf8') ?? '', h, this.clock.now(), this.replays);
+    if (!check.ok) {
+      switch (check.reason) {
+        case 'bad':
+          throw codedError('OPERATOR_UNAUTHENTICATED', 'unknown operator or bad X-Felt-Signature (HMAC-SHA256 of "<X-Felt-Timestamp>.<body>" with the operator secret)');
+        case 'stale':
+          throw codedError('OPERATOR_SIGNATURE_STALE', check.message);
+        case 'replayed':
+          throw codedError('OPERATOR_SIGNATURE_REPLAYED', check.message);
+      }
+    }
     if (op.walletMode !== 'seamless') throw codedError('OPERATOR_NOT_SEAMLESS', `operator ${op.operatorId} is not in seamless mode`);
     return op;
   }

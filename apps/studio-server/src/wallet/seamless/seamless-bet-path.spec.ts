@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from './signing.js';
+import { signedHeaders } from './signing.js';
 import { bootSeamlessStudio, OPERATOR_SECRET, type SeamlessStudio } from './testing/seamless-studio.js';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
@@ -130,7 +130,7 @@ describe('seamless wallet on the real bet path and settlement (issue 12 point 1;
   it('operator API: a signed session links a player; pushed limits follow the RG rules; a bad signature changes nothing', async () => {
     const call = async (path: string, body: unknown, secret = OPERATOR_SECRET): Promise<{ status: number; body: Record<string, unknown> }> => {
       const raw = JSON.stringify(body);
-      const res = await fetch(`${s.app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-felt-operator': 'op1', 'x-felt-signature': signBody(secret, raw) }, body: raw });
+      const res = await fetch(`${s.app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-felt-operator': 'op1', ...signedHeaders(secret, Date.now(), raw) }, body: raw });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
     expect(await call('/operator/v1/sessions', { playerId: 'sp9', user: 'ext-sp9', token: 'tok-9', currency: 'EUR' }, 'wrong-secret-wrong-secret')).toMatchObject({ status: 401, body: { code: 'OPERATOR_UNAUTHENTICATED' } });

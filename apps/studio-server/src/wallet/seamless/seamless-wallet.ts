@@ -2,8 +2,8 @@
  * Seamless wallet mode (issue 12 point 1; ARCHITECTURE.md "Wallet modes"): the operator's wallet holds the
  * money; Felt calls it to debit a bet, credit a settlement, and roll back a debit (a bet not accepted, a
  * cancelled bet, a voided round). Every call has an idempotency key derived from the bet
- * (`dbt_/crd_/rbk_<betId>`), the round id and `round_closed`, and is signed (HMAC-SHA256 of the body with
- * the operator's secret, header `X-Felt-Signature`).
+ * (`dbt_/crd_/rbk_<betId>`), the round id and `round_closed`, and is signed (`X-Felt-Timestamp` +
+ * `X-Felt-Signature`: HMAC-SHA256 of `<timestamp>.<body>` with the operator's secret; signing.ts).
  *
  * - A debit is one call with the operator's timeout: accepted only on an explicit RS_OK (or a duplicate of
  *   one). A timeout, a network error or an unknown answer is NEVER assumed accepted: the bet is rejected
@@ -14,8 +14,8 @@
  * - The journal (SeamlessRepository: a table in PostgreSQL/PGlite) is written BEFORE each call and updated
  *   after it, so a crash never loses a call and the reconciliation per operator and day survives restarts.
  */
-import { SIGNATURE_HEADER, signBody } from './signing.js';
-import { outcomeOf, WALLET_PATHS, WalletAnswerSchema, type Outcome, type SeamlessStatus, type WalletCall } from './seamless.contract.js';
+import { signedHeaders } from './signing.js';
+import { BALANCE_PATH, outcomeOf, WALLET_PATHS, WalletAnswerSchema, type Outcome, type SeamlessStatus, type WalletCall } from './seamless.contract.js';
 import type { OperatorTransaction } from './operator-wallet.sim.js';
 import type { JournalRow, JournalState, OperatorRow, SeamlessRepository } from './seamless.repository.js';
 import type { DeadLetterHandler, WalletJob, WalletJobHandler, WalletJobs } from './wallet-jobs.js';
@@ -24,6 +24,9 @@ import type { DeadLetterHandler, WalletJob, WalletJobHandler, WalletJobs } from 
 export type DebitResult =
   | { readonly accepted: true; readonly balanceMinor: number | null }
   | { readonly accepted: false; readonly code: 'SEAMLESS_DEBIT_REFUSED' | 'SEAMLESS_DEBIT_UNCONFIRMED'; readonly status: SeamlessStatus | null; readonly message: string };
+
+/** The player's balance at the operator: `ok`, or why it is not known (`status` when the operator answered an error). */
+export type OperatorBalance = { readonly ok: true; readonly balanceMinor: number; readonly currency: string } | { readonly ok: false; readonly status: SeamlessStatus | null; readonly reason: string };
 
 export interface BetRef {
   readonly operatorId: string;
@@ -140,6 +143,32 @@ export class SeamlessWallet {
     return true;
   }
 
+  /** The player's balance as the operator's wallet knows it (`/user/balance`, signed; the operator's timeout). Read-only: never journaled, never retried. */
+  async balance(p: { readonly operatorId: string; readonly user: string; readonly token: string; readonly currency: string }): Promise<OperatorBalance> {
+    const op = await this.operator(p.operatorId);
+    const body = JSON.stringify({ request_uuid: this.requestId(), user: p.user, token: p.token, currency: p.currency });
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => ctrl.abort(), op.timeoutMs);
+    try {
+      const res = await fetch(`${op.baseUrl}${BALANCE_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders(op.secret, this.now(), body) }, body, signal: ctrl.signal });
+      if (res.status >= 300) return { ok: false, status: null, reason: `HTTP ${res.status}` };
+      const a = WalletAnswerSchema.safeParse(await res.json());
+      if (!a.success) return { ok: false, status: null, reason: 'malformed answer' };
+      if (a.data.status !== 'RS_OK') return { ok: false, status: a.data.status, reason: a.data.status };
+      if (a.data.balance === undefined) return { ok: false, status: null, reason: 'answer without a balance' };
+      return { ok: true, balanceMinor: a.data.balance, currency: a.data.currency ?? p.currency };
+    } catch (e) {
+      return { ok: false, status: null, reason: ctrl.signal.aborted ? `timeout after ${op.timeoutMs} ms` : (e as Error).message };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Dead-lettered calls of an operator (every day). */
+  async deadLetters(operatorId: string): Promise<JournalRow[]> {
+    return (await this.repo.byState('dead')).filter((r) => r.operatorId === operatorId);
+  }
+
   journal(operatorId: string, day: string): Promise<JournalRow[]> {
     return this.repo.forDay(operatorId, day);
   }
@@ -231,7 +260,7 @@ export class SeamlessWallet {
     const timer = setTimeout(() => ctrl.abort(), op.timeoutMs);
     const body = JSON.stringify(call.body);
     try {
-      const res = await fetch(`${op.baseUrl}${WALLET_PATHS[call.kind]}`, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(op.secret, body) }, body, signal: ctrl.signal });
+      const res = await fetch(`${op.baseUrl}${WALLET_PATHS[call.kind]}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders(op.secret, this.now(), body) }, body, signal: ctrl.signal });
       if (res.status >= 500) return outcomeOf(call.kind, { transport: `HTTP ${res.status}` });
       const parsed = WalletAnswerSchema.safeParse(await res.json());
       if (!parsed.success) return outcomeOf(call.kind, { transport: 'malformed answer' });

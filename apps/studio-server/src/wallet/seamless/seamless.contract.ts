@@ -38,11 +38,15 @@ export const DebitRequestSchema = z.object({ ...common, token: z.string().min(1)
 export const CreditRequestSchema = z.object({ ...common, token: z.string().min(1).optional(), reference_transaction_uuid: uuid, amount: z.number().int().min(0) });
 /** POST /transaction/rollback — undo a debit whose bet was not accepted (or a voided round). */
 export const RollbackRequestSchema = z.object({ ...common, token: z.string().min(1).optional(), reference_transaction_uuid: uuid });
+/** POST /user/balance — the player's balance at the operator (what a seamless player's client shows). */
+export const BalanceRequestSchema = z.object({ request_uuid: uuid, user: z.string().min(1), token: z.string().min(1), currency: z.string().regex(/^[A-Z]{3}$/) });
+export const BALANCE_PATH = '/user/balance';
 export const WalletAnswerSchema = z.object({ status: z.enum(SEAMLESS_STATUS), request_uuid: z.string(), user: z.string().optional(), currency: z.string().optional(), balance: z.number().int().optional() });
 
 export type DebitRequest = z.infer<typeof DebitRequestSchema>;
 export type CreditRequest = z.infer<typeof CreditRequestSchema>;
 export type RollbackRequest = z.infer<typeof RollbackRequestSchema>;
+export type BalanceRequest = z.infer<typeof BalanceRequestSchema>;
 export type WalletAnswer = z.infer<typeof WalletAnswerSchema>;
 export type WalletCall =
   | { readonly kind: 'debit'; readonly body: DebitRequest }

@@ -13,7 +13,7 @@ export const OperatorConfigBody = z
     walletMode: z.enum(WALLET_MODES),
     /** The operator's seamless wallet API (POST /transaction/bet|win|rollback are appended). */
     baseUrl: z.url({ protocol: /^https?$/ }),
-    /** Signs our calls and verifies theirs (HMAC-SHA256, header X-Felt-Signature). */
+    /** Signs our calls and verifies theirs (HMAC-SHA256 of `<timestamp>.<body>`, headers X-Felt-Timestamp + X-Felt-Signature). */
     secret: z.string().min(16).max(200),
     currencies: z.array(currency).min(1).max(50),
     timeoutMs: z.number().int().min(100).max(30_000).default(2_000),
@@ -56,3 +56,8 @@ export const ReconciliationReportSchema = z.object({
   differences: z.array(z.object({ betId: z.string(), ledgerNetMinor: money, acknowledgedNetMinor: money, calls: z.array(z.string()) })),
   balanced: z.boolean(),
 });
+
+/** POST /admin/operators/{operatorId}/dead-letter/retry: which dead-lettered calls to re-queue (default: all of the operator's), and why (audited). */
+export const DeadLetterRetryBody = z.object({ transactionUuids: z.array(z.string().min(1).max(120)).min(1).max(1_000).optional(), reason: z.string().trim().min(3).max(500) }).strict();
+export const DeadLetterRowSchema = z.object({ transactionUuid: z.string(), betId: z.string(), playerId: z.string(), kind: z.enum(['debit', 'credit', 'rollback']), amountMinor: money, attempts: z.number().int(), lastError: z.string().nullable(), day: z.string(), at: z.number() });
+export const DeadLetterRetryResultSchema = z.object({ operatorId: z.string(), requeued: z.array(z.string()) });

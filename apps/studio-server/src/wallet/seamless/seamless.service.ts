@@ -21,6 +21,7 @@ import { AlertsService } from '../../alerts/alerts.service.js';
 import { CLOCK, type Clock } from '../../config/clock.js';
 import { FELT_CONFIG, type FeltConfig } from '../../config/config.js';
 import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../../ports/persistence.port.js';
+import { codedError } from '../../ops/error-codes.js';
 import { rejection } from '../../rounds/rounds.types.js';
 import { operatorAccount, seamlessInPosting, seamlessOutPosting, type Posting } from '../ledger.rules.js';
 import { bookedByOperator, dayOf, SeamlessWallet, type BetRef, type Reconciliation } from './seamless-wallet.js';
@@ -243,6 +244,39 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
     const postedIn = await this.uow.run((tx) => tx.ledger.entries(`seamless-in:${ref.betId}`));
     if (postedIn.length > 0 && stakeMinor > 0) await this.post(seamlessOutPosting(ref.operatorId, ref.betId, playerId, stakeMinor, ref.currency));
     await this.requireWallet().rollback(ref);
+  }
+
+  // ───────────── the player's balance ─────────────
+
+  /**
+   * A seamless player's balance is the operator's (the Hub88-style `/user/balance` call), never our transit
+   * account; `null` for a player who is not a seamless operator's. Unreachable / an error answer →
+   * SEAMLESS_BALANCE_UNAVAILABLE (503), never a made-up number.
+   */
+  async playerBalance(playerId: string): Promise<{ playerId: string; currency: string; balanceMinor: number } | null> {
+    const link = this.linkOf(playerId);
+    if (link === null) return null;
+    const b = await this.requireWallet().balance({ operatorId: link.operatorId, user: link.externalUser, token: link.token, currency: link.currency });
+    if (!b.ok) throw codedError('SEAMLESS_BALANCE_UNAVAILABLE', `the balance of player ${playerId} is held by operator ${link.operatorId}, whose wallet did not answer it (${b.reason})`, { operatorId: link.operatorId, ...(b.status === null ? {} : { operatorStatus: b.status }) });
+    return { playerId, currency: b.currency, balanceMinor: b.balanceMinor };
+  }
+
+  // ───────────── dead letters ─────────────
+
+  deadLetters(operatorId: string): Promise<JournalRow[]> {
+    return this.requireWallet().deadLetters(operatorId);
+  }
+
+  /** Re-queues the operator's dead-lettered calls (the given ones, or all); the same transaction uuids (idempotent at the operator). Unknown ones → DEAD_LETTER_NOT_FOUND, nothing re-queued. */
+  async retryDeadLetters(operatorId: string, transactionUuids: readonly string[] | undefined): Promise<string[]> {
+    const wallet = this.requireWallet();
+    const dead = new Set((await wallet.deadLetters(operatorId)).map((r) => r.transactionUuid));
+    const wanted = transactionUuids ?? [...dead];
+    const missing = wanted.filter((u) => !dead.has(u));
+    if (missing.length > 0) throw codedError('DEAD_LETTER_NOT_FOUND', `not a dead-lettered call of operator ${operatorId}: ${missing.join(', ')}`, { transactionUuids: missing });
+    const requeued: string[] = [];
+    for (const u of wanted) if (await wallet.retryDead(u)) requeued.push(u);
+    return requeued;
   }
 
   // ───────────── reconciliation ─────────────

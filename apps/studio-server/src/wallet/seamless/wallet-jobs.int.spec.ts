@@ -8,6 +8,7 @@ describe('seamless wallet jobs on BullMQ (REDIS_URL): retries with backoff, then
   const tries = new Map<string, number>();
   const dead: { job: WalletJob; error: string; attempts: number }[] = [];
   const errors: string[] = [];
+  let fixed = false;
   const jobs = new BullMqWalletJobs(
     redisUrl,
     prefix,
@@ -16,6 +17,7 @@ describe('seamless wallet jobs on BullMQ (REDIS_URL): retries with backoff, then
       tries.set(job.transactionUuid, n);
       if (job.transactionUuid.startsWith('crd_flaky') && n < 3) throw new Error(`operator unreachable (attempt ${n})`);
       if (job.transactionUuid.startsWith('crd_down')) throw new Error('operator unreachable');
+      if (job.transactionUuid.startsWith('crd_fixed') && !fixed) throw new Error('operator unreachable');
     },
     (job, error, attempts) => {
       dead.push({ job, error, attempts });
@@ -38,5 +40,16 @@ describe('seamless wallet jobs on BullMQ (REDIS_URL): retries with backoff, then
     expect(tries.get('crd_down1')).toBe(4);
     expect(dead).toEqual([{ job: { operatorId: 'op1', transactionUuid: 'crd_down1' }, error: 'operator unreachable', attempts: 4 }]);
     expect(await jobs.deadLetters()).toBe(1);
+  });
+
+  it('a dead-lettered call enqueued again (the admin retry, same transaction uuid) runs again and succeeds: BullMQ does not keep its job id', async () => {
+    await jobs.enqueue({ operatorId: 'op1', transactionUuid: 'crd_fixed1' });
+    await jobs.drain();
+    expect(dead.map((d) => d.job.transactionUuid)).toContain('crd_fixed1');
+    fixed = true;
+    await jobs.enqueue({ operatorId: 'op1', transactionUuid: 'crd_fixed1' });
+    await jobs.drain();
+    expect(tries.get('crd_fixed1')).toBe(5); // 4 attempts, dead; then 1 after the re-queue
+    expect(dead.filter((d) => d.job.transactionUuid === 'crd_fixed1')).toHaveLength(1);
   });
 });
