@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 
 const FULL = process.env.BENCH_SIZE === 'full';
-const env = { ...process.env, MQTT_URL: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883', DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' };
+const env = { ...process.env, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', MQTT_URL: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883', DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' };
 const q = (quick, full) => String(FULL ? full : quick);
 const benches = [
   ['Poker evaluator: best-of-7 evals/s beside phe (same run), class counts of all 133 784 560 seven-card hands', ['test/bench/poker-eval.bench.ts']],
@@ -39,6 +39,7 @@ const benches = [
   ['Scale: settle one round of N bets in memory', ['test/bench/scale-settle.bench.ts', q(20000, 100000), 'memory']],
   ...['memory', 'postgres'].map((store) => [`Scale: device event → player frame (${store}) vs bare MQTT round trip`, ['test/bench/scale-device.bench.ts', q(100, 300), store]]),
   ['Scale: server RSS per 1 000 joined players vs bare socket.io', ['test/bench/scale-rss.bench.ts', q(2000, 10000), 'memory']],
+  ['Scale: a bet routed through a non-owner instance vs decided in place (two instances, PostgreSQL + Redis)', ['test/bench/scale-route.bench.ts', q(100, 1000), '10']],
 ];
 const only = process.argv[2];
 let failed = 0;

@@ -1,41 +1,118 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Inject, Injectable, Module, Optional, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { SERVER_CLIENT_ID_PREFIX } from '../mqtt/mqtt.tokens.js';
 import { RECOVERY_BY_LEASE } from '../rounds/recovery.service.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
-import { InMemoryTableLeases, RedisTableLeases, TABLE_LEASES } from './table-lease.js';
+import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_ROUTER } from './cluster.port.js';
+import { ClusterPresence } from './cluster-presence.js';
+import { InstanceDirectory } from './instance-directory.js';
+import { FORWARD_TIMEOUT_MS, INSTANCE_DIRECTORY, OwnerForwardMiddleware } from './owner-forward.middleware.js';
+import { OwnedTables } from './owned-tables.js';
+import { InMemoryTableLeases, RedisTableLeases, TABLE_LEASES, type TableLeases } from './table-lease.js';
 import { CLUSTER_OPTIONS, TableOwnershipService, type ClusterOptions } from './table-ownership.service.js';
+import { TableRouter } from './table-router.js';
 
 export interface ClusterModuleOptions extends Partial<ClusterOptions> {
-  /** Redis for the leases; null: in-process leases (one instance, tests). */
+  /** Redis for the leases, the command routing and the socket.io adapter; null: in-process leases only (one instance, tests). */
   readonly redisUrl: string | null;
+  /** Prefix of the lease keys (default `felt:lease:`). */
   readonly keyPrefix?: string;
+  /** Prefix of the routing channels and the socket.io adapter's channels (default `felt:`): one per cluster. */
+  readonly busPrefix?: string;
+  /** Cluster-wide MQTT client id prefix of the per-table ingest sessions (default `felt-server-cluster`). */
+  readonly ingestSessionPrefix?: string;
+  /** A routed command's answer is awaited this long (FELT_ROUTE_TIMEOUT_MS, default 15 000 ms). */
+  readonly routeTimeoutMs?: number;
+}
+
+const REDIS_CLIENTS = Symbol('CLUSTER_REDIS_CLIENTS');
+/**
+ * Longer than the owner's worst answer under a burst (scale-route bench: p99 ≈ 6 s on this loaded machine
+ * with PostgreSQL): a routed bet that times out may still be accepted by the owner, and the player would be
+ * told to retry a bet that stands (the resync shows it, a retry cannot double it, but it is confusing).
+ */
+const DEFAULT_ROUTE_TIMEOUT_MS = 15_000;
+
+/** Closes the cluster's Redis connections after the app (and its socket.io server) stopped. */
+@Injectable()
+class ClusterConnections implements OnApplicationShutdown {
+  constructor(
+    @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouter | null,
+    @Inject(REDIS_CLIENTS) private readonly clients: Redis[],
+  ) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.router?.close();
+    await Promise.all(this.clients.map((c) => c.quit().catch(() => c.disconnect())));
+  }
 }
 
 /**
  * Several studio-server instances on one database (issue 13): each table's round is owned by one
  * instance through a lease (Redis), a standby takes a dead owner's tables over by replaying their open
- * rounds. Enabled with FELT_CLUSTER=1 (needs REDIS_URL); FELT_INSTANCE_ID, FELT_LEASE_TTL_MS.
+ * rounds. With Redis, commands reaching a non-owner are routed to the owner (TABLE_ROUTER), socket.io
+ * frames reach players on every instance (SOCKET_IO_ADAPTER: @socket.io/redis-adapter), and each
+ * table's device ingest runs on its owner only, in a cluster-wide MQTT session (TABLE_OWNER_GUARD).
+ * Enabled with FELT_CLUSTER=1 (needs REDIS_URL); FELT_INSTANCE_ID, FELT_LEASE_TTL_MS.
  */
 @Module({})
-export class ClusterModule {
+export class ClusterModule implements NestModule {
+  /** REST writes under a table reaching a non-owner are forwarded to the owner (issue 13 point 4). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(OwnerForwardMiddleware).forRoutes({ path: 'tables/*path', method: RequestMethod.ALL });
+  }
+
   static forRoot(o: ClusterModuleOptions): DynamicModule {
     const opts: ClusterOptions = {
       instanceId: o.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
       leaseTtlMs: o.leaseTtlMs ?? 5_000,
       ...(o.releaseOnShutdown !== undefined ? { releaseOnShutdown: o.releaseOnShutdown } : {}),
+      ...(o.advertiseUrl !== undefined ? { advertiseUrl: o.advertiseUrl } : {}),
     };
+    const bus = o.busPrefix ?? 'felt:';
+    const redisUrl = o.redisUrl;
+    const clients: Redis[] = [];
+    const owned = new OwnedTables(opts.instanceId, o.ingestSessionPrefix ?? `${SERVER_CLIENT_ID_PREFIX}-cluster`);
     return {
       module: ClusterModule,
       global: true,
       imports: [RoundsModule],
       providers: [
         { provide: CLUSTER_OPTIONS, useValue: opts },
-        { provide: TABLE_LEASES, useFactory: () => (o.redisUrl ? new RedisTableLeases(o.redisUrl, o.keyPrefix) : new InMemoryTableLeases()) },
+        { provide: TABLE_LEASES, useFactory: () => (redisUrl ? new RedisTableLeases(redisUrl, o.keyPrefix) : new InMemoryTableLeases()) },
         { provide: RECOVERY_BY_LEASE, useValue: true },
+        { provide: TABLE_OWNER_GUARD, useValue: owned },
+        { provide: REDIS_CLIENTS, useValue: clients },
+        { provide: FORWARD_TIMEOUT_MS, useValue: o.routeTimeoutMs ?? DEFAULT_ROUTE_TIMEOUT_MS },
+        OwnerForwardMiddleware,
+        ...(redisUrl
+          ? [
+              {
+                provide: TABLE_ROUTER,
+                useFactory: (leases: TableLeases, moduleRef: ModuleRef) => new TableRouter(redisUrl, { instanceId: opts.instanceId, prefix: bus, timeoutMs: o.routeTimeoutMs ?? DEFAULT_ROUTE_TIMEOUT_MS }, owned, leases, moduleRef),
+                inject: [TABLE_LEASES, ModuleRef],
+              },
+              { provide: INSTANCE_DIRECTORY, useFactory: () => new InstanceDirectory(redisUrl, bus) },
+              { provide: PRESENCE_MERGER, useFactory: () => new ClusterPresence(redisUrl, bus, opts.instanceId, opts.leaseTtlMs * 2) },
+              {
+                // Fan-out across instances: every room emit is published on Redis and delivered by each instance to its own sockets.
+                provide: SOCKET_IO_ADAPTER,
+                useFactory: () => {
+                  const pub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+                  const sub = pub.duplicate();
+                  clients.push(pub, sub);
+                  return createAdapter(pub, sub, { key: `${bus}socket.io` });
+                },
+              },
+            ]
+          : []),
         TableOwnershipService,
+        ClusterConnections,
       ],
-      exports: [TABLE_LEASES, RECOVERY_BY_LEASE, TableOwnershipService],
+      exports: [TABLE_LEASES, RECOVERY_BY_LEASE, TABLE_OWNER_GUARD, TableOwnershipService, ...(redisUrl ? [TABLE_ROUTER, SOCKET_IO_ADAPTER, PRESENCE_MERGER] : [])],
     };
   }
 
@@ -45,6 +122,15 @@ export class ClusterModule {
     const redisUrl = env['REDIS_URL'];
     if (!redisUrl) throw new Error('FELT_CLUSTER=1 needs REDIS_URL (the table leases live in Redis)');
     const ttl = env['FELT_LEASE_TTL_MS'];
-    return ClusterModule.forRoot({ redisUrl, ...(env['FELT_INSTANCE_ID'] ? { instanceId: env['FELT_INSTANCE_ID'] } : {}), ...(ttl ? { leaseTtlMs: Number(ttl) } : {}) });
+    const root = env['FELT_MQTT_ROOT'];
+    return ClusterModule.forRoot({
+      redisUrl,
+      ...(env['FELT_INSTANCE_ID'] ? { instanceId: env['FELT_INSTANCE_ID'] } : {}),
+      ...(env['FELT_ADVERTISE_URL'] ? { advertiseUrl: env['FELT_ADVERTISE_URL'] } : {}),
+      ...(env['FELT_ROUTE_TIMEOUT_MS'] ? { routeTimeoutMs: Number(env['FELT_ROUTE_TIMEOUT_MS']) } : {}),
+      ...(ttl ? { leaseTtlMs: Number(ttl) } : {}),
+      ...(env['FELT_CLUSTER_NAME'] ? { busPrefix: `felt:${env['FELT_CLUSTER_NAME']}:`, keyPrefix: `felt:${env['FELT_CLUSTER_NAME']}:lease:` } : {}),
+      ingestSessionPrefix: `${SERVER_CLIENT_ID_PREFIX}-cluster${env['FELT_CLUSTER_NAME'] ? `-${env['FELT_CLUSTER_NAME']}` : ''}${root ? `-${root.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}`,
+    });
   }
 }

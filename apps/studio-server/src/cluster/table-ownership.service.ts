@@ -1,7 +1,15 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { AddressInfo } from 'node:net';
 import { RecoveryService } from '../rounds/recovery.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
+import { TABLE_OWNER_GUARD } from './cluster.port.js';
+import type { InstanceDirectory } from './instance-directory.js';
+import { INSTANCE_DIRECTORY } from './owner-forward.middleware.js';
+import type { ClusterPresence } from './cluster-presence.js';
+import { PRESENCE_MERGER } from './cluster.port.js';
+import type { OwnedTables } from './owned-tables.js';
 import { TABLE_LEASES, type TableLeases } from './table-lease.js';
 
 export interface ClusterOptions {
@@ -11,6 +19,8 @@ export interface ClusterOptions {
   readonly leaseTtlMs: number;
   /** Give the leases up on a graceful shutdown (so a standby takes over at once). Default true. */
   readonly releaseOnShutdown?: boolean;
+  /** This instance's base URL for forwarded REST commands (FELT_ADVERTISE_URL); default http://127.0.0.1:<listening port>. */
+  readonly advertiseUrl?: string;
 }
 
 export const CLUSTER_OPTIONS = Symbol('CLUSTER_OPTIONS');
@@ -26,7 +36,6 @@ export const CLUSTER_OPTIONS = Symbol('CLUSTER_OPTIONS');
 @Injectable()
 export class TableOwnershipService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('Cluster');
-  private readonly owned = new Set<string>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private ticking: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -37,7 +46,19 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
     @Inject(TablesService) private readonly tables: TablesService,
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(RecoveryService) private readonly recovery: RecoveryService,
+    @Inject(TABLE_OWNER_GUARD) private readonly owned: OwnedTables,
+    @Inject(HttpAdapterHost) private readonly http: HttpAdapterHost,
+    @Optional() @Inject(INSTANCE_DIRECTORY) private readonly directory: InstanceDirectory | null = null,
+    @Optional() @Inject(PRESENCE_MERGER) private readonly presence: ClusterPresence | null = null,
   ) {}
+
+  /** Where the other instances forward REST commands for the tables this one owns. */
+  private advertisedUrl(): string | null {
+    if (this.opts.advertiseUrl) return this.opts.advertiseUrl;
+    const server = this.http.httpAdapter?.getHttpServer() as { address?: () => AddressInfo | string | null } | undefined;
+    const a = server?.address?.();
+    return a && typeof a === 'object' ? `http://127.0.0.1:${a.port}` : null; // not listening yet: next pass
+  }
 
   get instanceId(): string {
     return this.opts.instanceId;
@@ -45,7 +66,12 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
 
   /** Tables this instance owns right now. */
   ownedTables(): readonly string[] {
-    return [...this.owned];
+    return this.owned.list();
+  }
+
+  /** Does this instance own the table now? */
+  owns(tableId: string): boolean {
+    return this.owned.owns(tableId);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -58,9 +84,13 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.ticking;
-    if (this.opts.releaseOnShutdown !== false) for (const t of this.owned) await this.leases.release(t, this.opts.instanceId).catch(() => undefined);
-    this.owned.clear();
+    for (const t of this.owned.list()) {
+      this.owned.drop(t);
+      if (this.opts.releaseOnShutdown !== false) await this.leases.release(t, this.opts.instanceId).catch(() => undefined);
+    }
     await this.leases.close();
+    await this.directory?.close();
+    await this.presence?.close();
   }
 
   /** One pass: renew what is held, take what is free. Passes never overlap. */
@@ -72,18 +102,24 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
   private async pass(): Promise<void> {
     if (this.stopped) return;
     const me = this.opts.instanceId;
-    for (const tableId of [...this.owned]) {
+    const url = this.directory ? this.advertisedUrl() : null;
+    if (url !== null) await this.directory?.advertise(me, url, this.opts.leaseTtlMs * 2);
+    await this.presence?.refresh(); // this instance's presence parts stay counted while it lives
+    for (const tableId of this.owned.list()) {
       if (await this.leases.renew(tableId, me, this.opts.leaseTtlMs)) continue;
-      this.owned.delete(tableId);
+      this.owned.drop(tableId);
       this.rounds.invalidate(tableId);
       this.log.warn(`lost the lease of table ${tableId}`);
     }
     for (const t of await this.tables.list()) {
-      if (this.stopped || this.owned.has(t.tableId) || t.status === 'closed') continue;
+      if (this.stopped || this.owned.owns(t.tableId) || t.status === 'closed') continue;
       if (!(await this.leases.acquire(t.tableId, me, this.opts.leaseTtlMs))) continue;
-      this.owned.add(t.tableId);
+      // Owned from here: the recovery's own commands (a deadline already past) are decided here.
+      this.owned.take(t.tableId);
       this.rounds.invalidate(t.tableId);
       const report = await this.recovery.recover(t.tableId);
+      // Then the table's timers, ingest session and presence start here (cadence re-armed, issue 13 point 5).
+      this.owned.announce(t.tableId);
       this.log.log(`instance ${me} owns table ${t.tableId}${report.length ? `; took over ${report.map((r) => `${r.roundId} (${r.phase}, ${r.action})`).join(', ')}` : ''}`);
     }
   }

@@ -13,6 +13,7 @@ import { mapDeviceEvent } from './device-mapping.js';
 import { RefusalAlerts } from './device-refusals.js';
 import { INGEST_LINKS, INGEST_MQTT, INGEST_OPTIONS, type IngestLink, type IngestLinks, type IngestOptions, type MessageListener, type MqttPort } from './mqtt.port.js';
 import { withLogContext } from '../ops/log-context.js';
+import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../cluster/cluster.port.js';
 
 /** The table and device a topic is about (every log line of its handling carries them). */
 const deviceIds = (topic: string): { tableId?: string; deviceId?: string } => {
@@ -89,6 +90,7 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
     @Inject(DeviceHints) private readonly hints: DeviceHints,
     @Optional() @Inject(INGEST_LINKS) private readonly ingestLinks: IngestLinks | null = null,
+    @Optional() @Inject(TABLE_OWNER_GUARD) private readonly owner: TableOwnerGuard | null = null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -103,6 +105,17 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
     if (this.started) return;
     this.started = true;
     const root = this.opts.root !== undefined ? { root: this.opts.root } : {};
+    if (this.ingestLinks !== null && this.owner !== null) {
+      // Several instances (issue 13): a table's device events are ingested by its owner only, in ONE
+      // MQTT session per table whose client id is the same on every instance. The instance that takes a
+      // table over resumes that persistent session: the broker hands it every QoS 1 message the dead
+      // owner had not acknowledged (acked after commit) and everything published in between, so each
+      // device event is handled once and none is lost in the takeover. A second connection with the
+      // same client id makes the broker drop the first (a stale owner cannot keep ingesting).
+      const owner = this.owner;
+      this.sub = owner.ownership$.subscribe(({ tableId, owned }) => void (owned ? this.linkTable(tableId, owner.ingestSessionId(tableId)) : this.unlinkTable(tableId)));
+      return;
+    }
     if (this.ingestLinks !== null) {
       this.sub = this.tables.changes$.subscribe(({ after }) => void this.linkTable(after.tableId));
       await Promise.all((await this.tables.list()).map((t) => this.linkTable(t.tableId)));
@@ -115,7 +128,13 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
     await this.mqtt.subscribeAsync([deviceTopicFilter('events', {}, root), deviceTopicFilter('status', {}, root), deviceTopicFilter('acks', {}, root)], { qos: 1 });
   }
 
-  private linkTable(tableId: string): Promise<IngestLink | null> {
+  private async unlinkTable(tableId: string): Promise<void> {
+    const l = this.links.get(tableId);
+    this.links.delete(tableId);
+    await (await l)?.close();
+  }
+
+  private linkTable(tableId: string, clientId?: string): Promise<IngestLink | null> {
     const have = this.links.get(tableId);
     if (have) return have;
     const links = this.ingestLinks;
@@ -123,8 +142,11 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
     const root = this.opts.root !== undefined ? { root: this.opts.root } : {};
     const opened = links
       .open(`t-${tableId}`, (['events', 'status', 'acks'] as const).map((k) => deviceTopicFilter(k, { tableId }, root)), async (topic, payload) => {
+        // Several instances: a stale owner (lease lost, link not yet closed) leaves the message unacknowledged
+        // in the table's session, for the owner that resumes it (issue 13).
+        if (clientId !== undefined && this.owner !== null && !this.owner.owns(tableId)) throw new Error(`instance ${this.owner.instanceId} no longer owns table ${tableId}`);
         await this.submit(topic, payload);
-      })
+      }, clientId !== undefined ? { clientId } : {})
       .catch((e: unknown) => {
         this.log.error(`ingest link for table ${tableId} could not be opened: ${(e as Error).message}`);
         this.links.delete(tableId);

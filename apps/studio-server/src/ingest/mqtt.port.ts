@@ -39,7 +39,8 @@ export interface IngestLink {
  * table keeps each table's chain its own.
  */
 export interface IngestLinks {
-  open(name: string, filters: readonly string[], onMessage: CommitHandler): Promise<IngestLink>;
+  /** `opts.clientId`: the session's whole client id (several instances share a table's session, issue 13). */
+  open(name: string, filters: readonly string[], onMessage: CommitHandler, opts?: { readonly clientId?: string }): Promise<IngestLink>;
 }
 
 export const INGEST_MQTT = Symbol('INGEST_MQTT');

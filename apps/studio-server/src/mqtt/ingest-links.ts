@@ -26,8 +26,8 @@ export class MqttIngestLinks implements IngestLinks {
 
   constructor(private readonly opts: MqttIngestLinksOptions) {}
 
-  async open(name: string, filters: readonly string[], onMessage: CommitHandler): Promise<IngestLink> {
-    const link = new MqttIngestLink(this.opts, `${this.opts.clientIdBase}-${name}`, filters, onMessage, this.log, () => this.open_.delete(link));
+  async open(name: string, filters: readonly string[], onMessage: CommitHandler, opts: { readonly clientId?: string } = {}): Promise<IngestLink> {
+    const link = new MqttIngestLink(this.opts, opts.clientId ?? `${this.opts.clientIdBase}-${name}`, filters, onMessage, this.log, () => this.open_.delete(link));
     this.open_.add(link);
     await link.start();
     return link;

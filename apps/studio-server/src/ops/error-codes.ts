@@ -11,10 +11,11 @@ import { WALLET_CODES } from '../wallet/wallet.codes.js';
 import { DomainError, type DomainErrorStatus, type ErrorBody } from './domain-error.js';
 import { PLATFORM_CODES } from './platform.codes.js';
 import { RATE_LIMIT_CODES } from '../ratelimit/rate-limit.codes.js';
+import { CLUSTER_CODES } from '../cluster/cluster.codes.js';
 import { SEAMLESS_CODES } from '../wallet/seamless/seamless.codes.js';
 
 /** Every code the server itself produces: the union of the modules' closed code sets. */
-export const SERVER_ERROR_CODES = { ...PLATFORM_CODES, ...AUTH_CODES, ...AUDIT_CODES, ...WALLET_CODES, ...TABLES_CODES, ...ROUNDS_CODES, ...BETTING_CODES, ...MQTT_CODES, ...ALERTS_CODES, ...LIMITS_CODES, ...RATE_LIMIT_CODES, ...SEAMLESS_CODES } as const;
+export const SERVER_ERROR_CODES = { ...PLATFORM_CODES, ...AUTH_CODES, ...AUDIT_CODES, ...WALLET_CODES, ...TABLES_CODES, ...ROUNDS_CODES, ...BETTING_CODES, ...MQTT_CODES, ...ALERTS_CODES, ...LIMITS_CODES, ...RATE_LIMIT_CODES, ...SEAMLESS_CODES, ...CLUSTER_CODES } as const;
 export type ServerErrorCode = keyof typeof SERVER_ERROR_CODES;
 
 export type ErrorStatus = DomainErrorStatus;
@@ -69,6 +70,7 @@ export const SERVER_ERRORS: Readonly<Record<ServerErrorCode, CodeSpec>> = {
   NOTHING_TO_REBET: { status: 422, ruleId: null, meaning: 'The player had no bets in the table’s previous round.' },
   NOTHING_TO_DOUBLE: { status: 422, ruleId: null, meaning: 'The player has no bets on the table to double.' },
   RATE_LIMITED: { status: 429, ruleId: null, meaning: 'Too many requests from this account or address (REST and WebSocket share the limit); nothing changed — retry after `details.retryAfterMs` (issue 9 finding 7).' },
+  TABLE_OWNER_UNAVAILABLE: { status: 503, ruleId: 'GEN-3', meaning: 'Several instances (issue 13): the instance that owns this table is not known or did not answer in time (it died and its lease has not moved yet). Nothing was decided by this instance; retry shortly (a timed-out bet may have been taken by the owner: the resync or `bets/mine` shows it; a retry with the same bet id cannot place it twice).' },
   ALERT_NOT_FOUND: { status: 404, ruleId: null, meaning: 'No alert with this id (acknowledging an alert).' },
   RG_SELF_EXCLUDED: { status: 403, ruleId: 'RG-2.9', meaning: 'The player is self-excluded until the date in `details.excludedUntil`; nobody can lift it early.' },
   RG_LOSS_LIMIT: { status: 422, ruleId: 'RG-2.9', meaning: 'The stake would take the player’s net loss of a period (session/day/week/month) past their limit; nothing was debited.' },

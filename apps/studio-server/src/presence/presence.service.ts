@@ -69,6 +69,12 @@ export class PresenceService {
     for (const [tableId, room] of this.tables) this.dropFrom(tableId, room, socketId);
   }
 
+  /** This process's part of the table's presence (several instances merge the parts, issue 13). */
+  local(tableId: string): { players: readonly string[]; dealers: readonly DealerAtTable[] } {
+    const room = this.tables.get(tableId);
+    return room ? { players: [...room.players.keys()], dealers: this.shape(tableId, room).dealers ?? [] } : { players: [], dealers: [] };
+  }
+
   of(tableId: string): TablePresence {
     const room = this.tables.get(tableId);
     return room ? this.shape(tableId, room) : { tableId, players: 0, dealers: [] };

@@ -1,6 +1,6 @@
 import { Logger, type OnModuleDestroy, type OnModuleInit, Inject, Optional } from '@nestjs/common';
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection } from '@nestjs/websockets';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import type { Audience, Result, Violation } from '@felt/games';
 import { WS_CLIENT_MESSAGES, type RoundEventFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
 import type { Server, Socket } from 'socket.io';
@@ -23,6 +23,8 @@ import { rejection, SERVER_CODES } from '../rounds/rounds.types.js';
 import { Coalescer } from './coalesce.js';
 import { TablesService } from '../tables/tables.service.js';
 import { PresenceService, presenceFor } from '../presence/presence.service.js';
+import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_ROUTER, type PresenceMerger, type TableCommand, type TableRouterPort } from '../cluster/cluster.port.js';
+import type { TablePresence } from '@felt/protocol';
 
 /** Who may send each client message (every WS message checks the role, issue §9). */
 const MESSAGE_ROLES: Readonly<Record<WsClientMessage, readonly Role[]>> = {
@@ -76,7 +78,7 @@ const audienceOf = (u: AuthUser): Audience => audienceOfRole(u.role, u.userId);
  * `device.status` frames. Every message is validated (libs/protocol) and role-checked.
  */
 @WebSocketGateway({ cors: { origin: true } })
-export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnModuleDestroy {
+export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnModuleInit, OnModuleDestroy {
   @WebSocketServer() private server!: Server;
   private readonly log = new Logger('Realtime');
   /** Joined players per table (a view is computed per player on each commit). */
@@ -101,7 +103,39 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     @Inject(KERNELS) private readonly kernels: KernelRegistry,
     @Inject(PresenceService) private readonly presence: PresenceService,
     @Optional() @Inject(RateLimitService) private readonly limits: RateLimitService | null = null,
+    /** Several instances (issue 13): table commands go to the table's owner; frames reach every instance's sockets. */
+    @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouterPort | null = null,
+    @Optional() @Inject(SOCKET_IO_ADAPTER) private readonly socketAdapter: Parameters<Server['adapter']>[0] | null = null,
+    @Optional() @Inject(PRESENCE_MERGER) private readonly presenceMerger: PresenceMerger | null = null,
   ) {}
+
+  /** The table's presence: this process's, or with several instances the merge of every instance's part. */
+  private presenceOf(tableId: string): Promise<TablePresence> {
+    return this.presenceMerger ? this.presenceMerger.merge(tableId, this.presence.local(tableId)) : Promise.resolve(this.presence.of(tableId));
+  }
+
+  private sendPresence(p: TablePresence): void {
+    this.server?.to([playersRoom(p.tableId)]).emit('table.presence', presenceFor(p, 'player'));
+    this.server?.to([PITBOSS_ROOM, staffRoom(p.tableId, 'dealer')]).emit('table.presence', p);
+  }
+
+  /** With the cluster's Redis adapter, every room emit below reaches the room's sockets on every instance. */
+  afterInit(server: Server): void {
+    if (this.socketAdapter) server.adapter(this.socketAdapter);
+  }
+
+  /** Rooms may have members on other instances: no local "room is empty" shortcut. */
+  private get everywhere(): boolean {
+    return this.socketAdapter !== null;
+  }
+
+  /**
+   * A table command: on one instance the local call; with several, through the table router (decided by
+   * the table's owner, answered here, issue 13 point 4).
+   */
+  private routed(tableId: string, u: AuthUser, cmd: TableCommand, local: () => Promise<Result<unknown>>): Promise<Result<unknown>> {
+    return this.router ? this.router.run(tableId, u, cmd) : local();
+  }
 
   onModuleInit(): void {
     this.subs = [
@@ -111,8 +145,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       this.alerts.acks$.subscribe((a) => this.server?.to(PITBOSS_ROOM).emit('alert.ack', a)),
       // Issue 7: who is at a table — the count to everyone watching it, the dealers to staff only.
       this.presence.changes$.subscribe((p) => {
-        this.server?.to([playersRoom(p.tableId)]).emit('table.presence', presenceFor(p, 'player'));
-        this.server?.to([PITBOSS_ROOM, staffRoom(p.tableId, 'dealer')]).emit('table.presence', p);
+        if (!this.presenceMerger) return this.sendPresence(p);
+        this.presenceOf(p.tableId).then(
+          (merged) => this.sendPresence(merged),
+          (e: unknown) => this.log.warn(`presence of ${p.tableId} not merged: ${(e as Error).message}`),
+        );
       }),
       // Issue 9 finding 9: a revoked, disabled or deleted user's sockets are disconnected at once.
       this.auth.revoked$.subscribe((r) => this.dropUser(r.userId, r.reason)),
@@ -213,58 +250,64 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       const t = await this.tables.get(b.tableId);
       if (!t.ok) return t;
       this.presence.setPlayer(s.id, b.tableId, u.userId, b.present);
-      return { ok: true, value: presenceFor(this.presence.of(b.tableId), u.role) };
+      return { ok: true, value: presenceFor(await this.presenceOf(b.tableId), u.role) };
     });
   }
 
   @SubscribeMessage('bet.place')
   place(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'bet.place', m, (u, b) => this.betting.place(b.tableId, u, { betId: b.betId, spot: b.spot, stakeMinor: b.stakeMinor }));
+    return this.handle(s, 'bet.place', m, (u, b) => {
+      const body = { betId: b.betId, spot: b.spot, stakeMinor: b.stakeMinor };
+      return this.routed(b.tableId, u, { op: 'bet.place', body }, () => this.betting.place(b.tableId, u, body));
+    });
   }
 
   @SubscribeMessage('bet.layout')
   layout(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'bet.layout', m, (u, b) => this.betting.placeLayout(b.tableId, u, b.bets));
+    return this.handle(s, 'bet.layout', m, (u, b) => this.routed(b.tableId, u, { op: 'bet.layout', bets: b.bets }, () => this.betting.placeLayout(b.tableId, u, b.bets)));
   }
 
   @SubscribeMessage('bet.cancel')
   cancel(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'bet.cancel', m, (u, b) => this.betting.cancel(b.tableId, u, b.betId));
+    return this.handle(s, 'bet.cancel', m, (u, b) => this.routed(b.tableId, u, { op: 'bet.cancel', betId: b.betId }, () => this.betting.cancel(b.tableId, u, b.betId)));
   }
 
   @SubscribeMessage('bet.rebet')
   rebet(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'bet.rebet', m, (u, b) => this.betting.rebet(b.tableId, u, b.requestId));
+    return this.handle(s, 'bet.rebet', m, (u, b) => this.routed(b.tableId, u, { op: 'bet.rebet', requestId: b.requestId }, () => this.betting.rebet(b.tableId, u, b.requestId)));
   }
 
   @SubscribeMessage('bet.double')
   double(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'bet.double', m, (u, b) => this.betting.double(b.tableId, u, b.requestId));
+    return this.handle(s, 'bet.double', m, (u, b) => this.routed(b.tableId, u, { op: 'bet.double', requestId: b.requestId }, () => this.betting.double(b.tableId, u, b.requestId)));
   }
 
   @SubscribeMessage('player.decision')
   decision(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'player.decision', m, (u, b) => this.control.playerDecision(b.tableId, u, b.command as Record<string, unknown> & { type: string }));
+    return this.handle(s, 'player.decision', m, (u, b) => {
+      const command = b.command as Record<string, unknown> & { type: string };
+      return this.routed(b.tableId, u, { op: 'player.decision', command }, () => this.control.playerDecision(b.tableId, u, command));
+    });
   }
 
   @SubscribeMessage('round.open')
   open(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'round.open', m, (u, b) => this.rounds.openRound(b.tableId, u));
+    return this.handle(s, 'round.open', m, (u, b) => this.routed(b.tableId, u, { op: 'round.open' }, () => this.rounds.openRound(b.tableId, u)));
   }
 
   @SubscribeMessage('round.close')
   close(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'round.close', m, (u, b) => this.control.closeBetting(b.tableId, u));
+    return this.handle(s, 'round.close', m, (u, b) => this.routed(b.tableId, u, { op: 'round.close' }, () => this.control.closeBetting(b.tableId, u)));
   }
 
   @SubscribeMessage('round.void-request')
   voidRequest(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'round.void-request', m, (u, b) => this.control.requestVoid(b.tableId, u, b.reason));
+    return this.handle(s, 'round.void-request', m, (u, b) => this.routed(b.tableId, u, { op: 'round.void-request', reason: b.reason }, () => this.control.requestVoid(b.tableId, u, b.reason)));
   }
 
   @SubscribeMessage('round.void-approve')
   voidApprove(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'round.void-approve', m, (u, b) => this.control.approveVoid(b.tableId, b.requestId, u, b.reason));
+    return this.handle(s, 'round.void-approve', m, (u, b) => this.routed(b.tableId, u, { op: 'round.void-approve', requestId: b.requestId, reason: b.reason }, () => this.control.approveVoid(b.tableId, b.requestId, u, b.reason)));
   }
 
   // ───────────────────────────── internals ─────────────────────────────
@@ -342,6 +385,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     if (st?.roundId !== f.roundId) {
       this.tableUpdates.drop(f.tableId);
       st = { roundId: f.roundId, lastBroadcast: 0, lastOwn: new Map(), betCount: 0, bettors: new Set() };
+      if (this.everywhere) {
+        // A stream that starts mid-round (this instance took the table over): the bets before this commit.
+        const fresh = new Set(f.events.map((e) => ownerOf(e.payload) !== undefined && isBetEvent(e.type) ? (e.payload as { bet?: { betId?: string } }).bet?.betId : undefined));
+        for (const b of Object.values(f.state.bets)) {
+          if (fresh.has(b.betId)) continue;
+          st.bettors.add(b.playerId);
+          st.betCount++;
+        }
+      }
       this.streams.set(f.tableId, st);
     }
     return st;
@@ -364,8 +416,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     const last = f.events.length - 1;
     const rooms = this.server.sockets.adapter.rooms;
     const betsOnly = f.events.every((e) => isBetEvent(e.type));
+    const everywhere = this.everywhere;
     const sendStaff = (room: string, a: Audience, withView: boolean): void => {
-      if (!rooms.get(room)?.size) return;
+      if (!everywhere && !rooms.get(room)?.size) return;
       const view = withView ? f.kernel.view(f.state, a) : null;
       const next = withView ? f.kernel.next(f.state) : undefined;
       f.events.forEach((e, i) => {
@@ -396,7 +449,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
         const lastOwn = st.lastOwn.get(playerId) ?? 0;
         const lastSeq = evs[evs.length - 1]!.seq;
         st.lastOwn.set(playerId, lastSeq);
-        if (!rooms.get(room)?.size) continue;
+        if (!everywhere && !rooms.get(room)?.size) continue;
         const a: Audience = { role: 'player', playerId };
         const view = f.kernel.view(f.state, a);
         let prev = Math.max(st.lastBroadcast, lastOwn);
@@ -416,9 +469,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
       st.betCount += e.type === 'BetAccepted' ? 1 : -1;
       st.bettors.add(p);
     }
-    const joined = [...(this.players.get(f.tableId)?.keys() ?? [])];
-    const bettors = joined.filter((p) => st.bettors.has(p));
-    const watchers = joined.filter((p) => !st.bettors.has(p));
+    const local = [...(this.players.get(f.tableId)?.keys() ?? [])];
+    // Several instances: the bettors are known from the round (wherever they are connected) and the
+    // players' room spans every instance, so the watchers' frame goes to the room (minus the bettors).
+    const bettors = everywhere ? [...st.bettors] : local.filter((p) => st.bettors.has(p));
+    const watchers = everywhere ? [...local.filter((p) => !st.bettors.has(p)), '~watcher:a', '~watcher:b'].slice(0, 2) : local.filter((p) => !st.bettors.has(p));
     const sendPlayers = (target: { emit(ev: string, frame: RoundEventFrame): unknown }, a: Audience): void => {
       const view = f.kernel.view(f.state, a);
       f.events.forEach((e, i) => target.emit('round.event', { ...this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null), prev: i === 0 ? st.lastBroadcast : (f.events[i - 1]?.seq ?? e.seq - 1) }));
@@ -452,7 +507,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnModuleInit, OnMod
     const rooms = this.server.sockets.adapter.rooms;
     for (const [role, a] of [['dealer', { role: 'dealer' }], ['pitboss', { role: 'pitboss' }]] as const) {
       const room = staffRoom(f.tableId, role);
-      if (!rooms.get(room)?.size) continue;
+      if (!this.everywhere && !rooms.get(room)?.size) continue;
       const snap: RoundSnapshotFrame = { tableId: f.tableId, roundId: f.roundId, seq: f.state.seq, view: f.kernel.view(f.state, a), next: f.kernel.next(f.state) };
       this.server.to(room).emit('round.snapshot', snap);
     }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Subscription } from 'rxjs';
 import { CLOCK, type Clock } from '../config/clock.js';
 import type { Table } from '../tables/table.model.js';
@@ -8,6 +8,7 @@ import { ROUNDS_ALERTS, type AlertsPort } from './rounds.ports.js';
 import { RoundsService, type RoundFrame } from './rounds.service.js';
 import { SERVER_CODES, SYSTEM_ACTOR } from './rounds.types.js';
 import { SCHEDULER, type Scheduler } from './scheduler.js';
+import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../cluster/cluster.port.js';
 
 const DONE = new Set(['resolved', 'settled', 'void']);
 
@@ -31,15 +32,29 @@ export class CadenceService implements OnModuleInit, OnApplicationBootstrap, OnM
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SCHEDULER) private readonly scheduler: Scheduler,
     @Inject(ROUNDS_ALERTS) private readonly alerts: AlertsPort,
+    /** Several instances (issue 13): only a table's owner runs its cadence; a new owner re-arms it. */
+    @Optional() @Inject(TABLE_OWNER_GUARD) private readonly owner: TableOwnerGuard | null = null,
   ) {}
+
+  private mine(tableId: string): boolean {
+    return this.owner === null || this.owner.owns(tableId);
+  }
 
   onModuleInit(): void {
     this.subs = [
       this.tables.changes$.subscribe(({ before, after }) => {
-        if (after.status === 'open' && after.cadence.auto && (before?.status !== 'open' || !before.cadence.auto)) this.schedule(after.tableId, this.clock.now());
+        if (after.status === 'open' && after.cadence.auto && (before?.status !== 'open' || !before.cadence.auto) && this.mine(after.tableId)) this.schedule(after.tableId, this.clock.now());
         if (after.status !== 'open' || !after.cadence.auto) this.cancel(after.tableId);
       }),
       this.rounds.frames$.subscribe((f) => this.onFrame(f)),
+      ...(this.owner
+        ? [
+            this.owner.ownership$.subscribe(({ tableId, owned }) => {
+              if (!owned) return this.cancel(tableId);
+              void this.resumeTable(tableId).catch((e: unknown) => this.log.error(`cadence ${tableId}: ${(e as Error).message}`));
+            }),
+          ]
+        : []),
     ];
   }
 
@@ -58,15 +73,27 @@ export class CadenceService implements OnModuleInit, OnApplicationBootstrap, OnM
   async resume(): Promise<{ tableId: string; at: number }[]> {
     const armed: { tableId: string; at: number }[] = [];
     for (const table of await this.tables.list()) {
-      if (table.status !== 'open' || !table.cadence.auto) continue;
-      const at = await this.nextRoundAt(table);
-      if (at === null) continue;
-      this.schedule(table.tableId, at);
-      armed.push({ tableId: table.tableId, at });
-      const inS = Math.max(0, Math.round((at - this.clock.now()) / 1000));
-      await this.raise(table, `After a restart the automatic cadence of ${table.name} resumed: the next round opens ${inS === 0 ? 'now' : `in ${inS} s`}.`);
+      if (!this.mine(table.tableId)) continue; // several instances: re-armed when the lease is won (resumeTable)
+      const at = await this.resumeOne(table, 'After a restart');
+      if (at !== null) armed.push({ tableId: table.tableId, at });
     }
     return armed;
+  }
+
+  /** This instance took the table over (issue 13 point 5): its next-round deadline is armed here. */
+  async resumeTable(tableId: string): Promise<number | null> {
+    const t = await this.tables.get(tableId);
+    return t.ok && this.mine(tableId) ? this.resumeOne(t.value, 'After a takeover by another instance') : null;
+  }
+
+  private async resumeOne(table: Table, why: string): Promise<number | null> {
+    if (table.status !== 'open' || !table.cadence.auto) return null;
+    const at = await this.nextRoundAt(table);
+    if (at === null) return null;
+    this.schedule(table.tableId, at);
+    const inS = Math.max(0, Math.round((at - this.clock.now()) / 1000));
+    await this.raise(table, `${why} the automatic cadence of ${table.name} resumed: the next round opens ${inS === 0 ? 'now' : `in ${inS} s`}.`);
+    return at;
   }
 
   /** When the table's next round is due, from its latest round (null: a round is still in play). */

@@ -42,6 +42,12 @@ export class DeadlineTimers {
     this.timers.set(round.tableId, armed);
   }
 
+  /** Cancel the table's timers (this instance no longer owns the table, issue 13); a later `arm` re-arms. */
+  disarm(tableId: string): void {
+    for (const cancel of this.timers.get(tableId)?.values() ?? []) cancel();
+    this.timers.delete(tableId);
+  }
+
   /** Cancel every timer for good (shutdown, or a simulated crash). */
   dispose(): void {
     this.disposed = true;

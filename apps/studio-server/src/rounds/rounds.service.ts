@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { ok, type AcceptedBet, type Audience, type NextAction, type Result, type RoundStateBase, type Violation } from '@felt/games';
 import { Subject } from 'rxjs';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
@@ -20,6 +20,7 @@ import { rejection, SERVER_CODES, SYSTEM_ACTOR, type Actor } from './rounds.type
 import { SCHEDULER, type Scheduler } from './scheduler.js';
 import { ShoeCarry } from './shoe-carry.js';
 import { addLogFields, withLogContext } from '../ops/log-context.js';
+import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../cluster/cluster.port.js';
 
 export { VOID_PENDING_PHASE, type Committed, type ExecuteOptions, type LoadedRound, type RoundFrame } from './round.model.js';
 
@@ -59,6 +60,8 @@ export class RoundsService implements OnModuleDestroy {
     @Inject(ROUNDS_SETTLEMENT_QUEUE) private readonly settlement: SettlementQueuePort,
     @Inject(ROUNDS_ALERTS) private readonly alerts: AlertsPort,
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
+    /** Several instances (issue 13): only the owner of a table's lease writes its rounds. */
+    @Optional() @Inject(TABLE_OWNER_GUARD) private readonly owner: TableOwnerGuard | null = null,
   ) {
     this.store = new RoundStore(uow, kernels);
     this.committer = new RoundCommitter(uow);
@@ -104,6 +107,8 @@ export class RoundsService implements OnModuleDestroy {
    * stamped before the deadline is decided before the deadline's CloseBetting).
    */
   async executeBatch(tableId: string, commands: readonly KernelCommand[], actor: Actor, opts: ExecuteOptions = {}): Promise<Result<Committed>> {
+    const notOwner = this.notOwner(tableId);
+    if (notOwner) return notOwner;
     // Bets that arrive after this command must be decided after it: close the open bet group.
     this.bets.close(tableId);
     const { result, after } = await this.mutex.run(tableId, () => withLogContext({ tableId }, () => this.runLocked(tableId, commands, actor, opts)));
@@ -113,6 +118,8 @@ export class RoundsService implements OnModuleDestroy {
 
   /** Open the next round of an open table (dealer, or automatic cadence). */
   async openRound(tableId: string, actor: Actor): Promise<Result<Committed>> {
+    const notOwner = this.notOwner(tableId);
+    if (notOwner) return notOwner;
     this.bets.close(tableId);
     const { result, after } = await this.mutex.run(tableId, async () => {
       const t = await this.tables.get(tableId);
@@ -136,7 +143,28 @@ export class RoundsService implements OnModuleDestroy {
 
   /** PlaceBet with group commit (see BetGroups): the order of arrival is the order of decision. */
   placeBet(tableId: string, command: KernelCommand, actor: Actor): Promise<Result<Committed>> {
+    const notOwner = this.notOwner(tableId);
+    if (notOwner) return Promise.resolve(this.rejected(command, notOwner.violation).result);
     return this.bets.place(tableId, command, actor);
+  }
+
+  /**
+   * Several instances (issue 13): a table's round log has one writer, the instance holding its lease.
+   * Anything else that would write here (a stale deadline or cadence timer after the lease was lost, a
+   * command that was not routed) is refused with the retryable TABLE_OWNER_UNAVAILABLE; the table
+   * router sends commands to the owner instead.
+   */
+  /**
+   * Several instances (issue 13): an instance that does not own the table sees none of its commits, so
+   * its reads (a join's snapshot, `bets/mine`) come from the event log, never from a stale cache.
+   */
+  private notCachedHere(tableId: string): void {
+    if (this.owner !== null && !this.owner.owns(tableId)) this.store.forget(tableId);
+  }
+
+  private notOwner(tableId: string): { ok: false; violation: Violation } | null {
+    if (this.owner === null || this.owner.owns(tableId)) return null;
+    return { ok: false, violation: rejection('TABLE_OWNER_UNAVAILABLE', 'GEN-3', `Instance ${this.owner.instanceId} does not own table ${tableId}; its owner decides its rounds. Retry shortly.`, { tableId, retryable: true }) };
   }
 
   /** A new shoe was inserted (shoe.inserted, S-4): the next round tracks a full shoe again. */
@@ -148,6 +176,7 @@ export class RoundsService implements OnModuleDestroy {
 
   /** The table's current round (latest opened), or null. */
   currentRound(tableId: string): Promise<LoadedRound | null> {
+    this.notCachedHere(tableId);
     return this.reader.currentRound(tableId);
   }
 
@@ -158,6 +187,7 @@ export class RoundsService implements OnModuleDestroy {
 
   /** A player's accepted bets in the table's current round (the bet ack, `GET …/bets/mine`): O(the player's bets). */
   playerBets(tableId: string, playerId: string): Promise<AcceptedBet[]> {
+    this.notCachedHere(tableId);
     return this.reader.playerBets(tableId, playerId);
   }
 
@@ -167,6 +197,7 @@ export class RoundsService implements OnModuleDestroy {
   }
 
   viewOf(tableId: string, audience: Audience): Promise<{ roundId: string | null; seq: number; view: unknown; next: readonly NextAction[] }> {
+    this.notCachedHere(tableId);
     return this.reader.viewOf(tableId, audience);
   }
 
@@ -204,9 +235,10 @@ export class RoundsService implements OnModuleDestroy {
     });
   }
 
-  /** Forget cached state (tests; a standby instance taking over). */
+  /** Forget cached state and the table's deadline timers (tests; an instance taking a table over or losing it). */
   invalidate(tableId: string): void {
     this.store.forget(tableId);
+    this.deadlines.disarm(tableId);
   }
 
   /** Is the round finished (settled or void)? */

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Settlement } from '@felt/games';
 import { SYSTEM_ACTOR } from './rounds.types.js';
 import { RoundsService } from './rounds.service.js';
+import { TABLE_ROUTER, type TableRouterPort } from '../cluster/cluster.port.js';
 
 /**
  * SETTLEMENT_SOURCE (contract with the platform's settlement processor): the lines of a resolved or
@@ -10,7 +11,11 @@ import { RoundsService } from './rounds.service.js';
  */
 @Injectable()
 export class RoundsSettlementSource {
-  constructor(@Inject(RoundsService) private readonly rounds: RoundsService) {}
+  constructor(
+    @Inject(RoundsService) private readonly rounds: RoundsService,
+    /** Several instances (issue 13): the postings are made by any worker, the round's RoundSettled by its table's owner. */
+    @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouterPort | null = null,
+  ) {}
 
   /**
    * The round's fold: the cached one when the event log holds nothing after its seq (one indexed read
@@ -33,6 +38,18 @@ export class RoundsSettlementSource {
   }
 
   async markSettled(roundId: string, at: number): Promise<void> {
+    if (this.router === null) return this.markSettledHere(roundId, at);
+    const r = await this.committed(roundId);
+    if (!r) throw new Error(`settlement: no round ${roundId}`);
+    if (r.state.phase === 'settled') return; // replayed settlement
+    // The worker that posted may not own the table: the owner appends RoundSettled (one writer per round log).
+    const res = await this.router.run(r.tableId, SYSTEM_ACTOR, { op: 'round.mark-settled', roundId, at });
+    // Throwing retries the job (the postings are already there; the retry posts nothing and marks again).
+    if (!res.ok) throw new Error(`settlement: mark ${roundId} settled: ${res.violation.code} ${res.violation.message}`);
+  }
+
+  /** Append RoundSettled on THIS instance (the table's owner, or the only instance). */
+  async markSettledHere(roundId: string, at: number): Promise<void> {
     const r = await this.committed(roundId);
     if (!r) throw new Error(`settlement: no round ${roundId}`);
     if (r.state.phase === 'settled') return; // replayed settlement

@@ -1,0 +1,94 @@
+import { Inject, Injectable, Logger, Optional, type NestMiddleware } from '@nestjs/common';
+import { errorBodyOf, statusOf } from '../ops/error-codes.js';
+import { rejection } from '../rounds/rounds.types.js';
+import { TABLE_OWNER_GUARD } from './cluster.port.js';
+import type { InstanceDirectory } from './instance-directory.js';
+import type { OwnedTables } from './owned-tables.js';
+import { TABLE_LEASES, type TableLeases } from './table-lease.js';
+
+export const INSTANCE_DIRECTORY = Symbol('INSTANCE_DIRECTORY');
+export const FORWARD_TIMEOUT_MS = Symbol('FORWARD_TIMEOUT_MS');
+/** Set on a forwarded request: the owner runs it itself (never forwards it again). */
+export const FORWARDED_BY_HEADER = 'x-felt-forwarded-by';
+
+interface Req {
+  readonly method: string;
+  readonly originalUrl: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body?: unknown;
+}
+interface Res {
+  status(code: number): Res;
+  setHeader(name: string, value: string): unknown;
+  send(body: string): unknown;
+}
+
+/** `/tables/<id>` and `/tables/<id>/…`: every write under a table is decided by the table's owner. */
+const TABLE_PATH = /^\/tables\/([^/?#]+)(?:[/?#]|$)/;
+
+/**
+ * REST side of the table routing (issue 13 point 4): a write (POST/PUT/PATCH/DELETE) under
+ * `/tables/<id>` that reaches an instance not owning the table is forwarded over HTTP to the owner's
+ * advertised URL with the caller's own bearer token (the owner authenticates and authorises it
+ * again, and decides on its own clock — non-negotiable 1); its status and body are the answer. Reads
+ * are answered locally (from the event log, see RoundsService). No owner (a closed table, or a
+ * takeover under way): the request runs here, where the rounds write path refuses round writes with
+ * TABLE_OWNER_UNAVAILABLE. Owner unreachable or too slow: 503 TABLE_OWNER_UNAVAILABLE (retry).
+ */
+@Injectable()
+export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {
+  private readonly log = new Logger('OwnerForward');
+  constructor(
+    @Inject(TABLE_OWNER_GUARD) private readonly owned: OwnedTables,
+    @Inject(TABLE_LEASES) private readonly leases: TableLeases,
+    @Inject(FORWARD_TIMEOUT_MS) private readonly timeoutMs: number,
+    /** Absent without Redis (in-process leases: one instance). */
+    @Optional() @Inject(INSTANCE_DIRECTORY) private readonly directory: InstanceDirectory | null = null,
+  ) {}
+
+  use(req: Req, res: Res, next: (e?: unknown) => void): void {
+    this.route(req, res).then(
+      (handled) => {
+        if (!handled) next();
+      },
+      (e: unknown) => next(e),
+    );
+  }
+
+  private async route(req: Req, res: Res): Promise<boolean> {
+    if (this.directory === null || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || req.headers[FORWARDED_BY_HEADER] !== undefined) return false;
+    const m = TABLE_PATH.exec(req.originalUrl);
+    if (!m?.[1]) return false;
+    const tableId = decodeURIComponent(m[1]);
+    if (this.owned.owns(tableId)) return false;
+    const owner = await this.leases.owner(tableId);
+    if (owner === null || owner === this.owned.instanceId) return false;
+    const url = await this.directory.urlOf(owner);
+    if (url === null) return this.unavailable(res, tableId, `its owner (${owner}) has no advertised address`);
+    const headers: Record<string, string> = { [FORWARDED_BY_HEADER]: this.owned.instanceId };
+    for (const h of ['authorization', 'content-type', 'x-request-id', 'idempotency-key']) {
+      const v = req.headers[h];
+      if (typeof v === 'string') headers[h] = v;
+    }
+    const hasBody = req.body !== undefined && !(typeof req.body === 'object' && req.body !== null && Object.keys(req.body).length === 0 && headers['content-type'] === undefined);
+    try {
+      const r = await fetch(`${url}${req.originalUrl}`, { method: req.method, headers, ...(hasBody ? { body: JSON.stringify(req.body) } : {}), signal: AbortSignal.timeout(this.timeoutMs) });
+      const text = await r.text();
+      res.status(r.status);
+      const type = r.headers.get('content-type');
+      if (type) res.setHeader('content-type', type);
+      res.send(text);
+      return true;
+    } catch (e) {
+      this.log.warn({ msg: 'forward to the owner failed', tableId, owner, error: (e as Error).message });
+      return this.unavailable(res, tableId, `its owner (${owner}) did not answer`);
+    }
+  }
+
+  private unavailable(res: Res, tableId: string, why: string): true {
+    const body = errorBodyOf(rejection('TABLE_OWNER_UNAVAILABLE', 'GEN-3', `Table ${tableId}: ${why}; retry shortly.`, { tableId, retryable: true }));
+    res.status(statusOf(body.code)).setHeader('content-type', 'application/json');
+    res.send(JSON.stringify(body));
+    return true;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The table router over Redis (issue 13 point 4): a command reaching a non-owner is decided by the
+ * owner and answered to the caller; every way of not reaching a deciding owner is the retryable
+ * TABLE_OWNER_UNAVAILABLE, and nothing is decided by the caller.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ModuleRef } from '@nestjs/core';
+import type { Result } from '@felt/games';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BettingService } from '../betting/betting.service.js';
+import { requireEnv } from '../persistence/test-database.js';
+import type { Actor } from '../rounds/rounds.types.js';
+import { OwnedTables } from './owned-tables.js';
+import { RedisTableLeases } from './table-lease.js';
+import { TableRouter } from './table-router.js';
+
+const player: Actor = { userId: 'p1', role: 'player' };
+const bet = { betId: 'b1', spot: 'big', stakeMinor: 100 };
+
+describe('table router on Redis (issue 13)', () => {
+  const url = requireEnv('REDIS_URL');
+  const run = randomBytes(4).toString('hex');
+  const prefix = `felt-test:${run}:`;
+  const leases = new RedisTableLeases(url, `${prefix}lease:`);
+  const closers: (() => Promise<void>)[] = [() => leases.close()];
+  afterAll(async () => {
+    for (const c of closers) await c();
+  });
+
+  /** An instance whose BettingService answers who decided the bet (the owner) — or never answers. */
+  const instance = async (id: string, opts: { timeoutMs?: number; hang?: boolean } = {}): Promise<{ router: TableRouter; owned: OwnedTables; decided: string[] }> => {
+    const owned = new OwnedTables(id, 'felt-server-test');
+    const decided: string[] = [];
+    const betting = {
+      place: (tableId: string, actor: Actor, body: { betId: string }): Promise<Result<unknown>> => {
+        decided.push(`${tableId}/${actor.userId}/${body.betId}`);
+        return opts.hang ? new Promise(() => undefined) : Promise.resolve({ ok: true, value: { decidedBy: id } });
+      },
+    };
+    const moduleRef = { get: (type: unknown) => (type === BettingService ? betting : null) } as unknown as ModuleRef;
+    const router = new TableRouter(url, { instanceId: id, prefix, timeoutMs: opts.timeoutMs ?? 5_000 }, owned, leases, moduleRef);
+    closers.unshift(() => router.close());
+    await router.listening();
+    return { router, owned, decided };
+  };
+
+  it('a bet reaching a non-owner is decided by the owner and answered to the caller; the caller decides nothing', async () => {
+    const a = await instance('a');
+    const b = await instance('b');
+    const table = `t-${run}-1`;
+    expect(await leases.acquire(table, 'b', 10_000)).toBe(true);
+    b.owned.take(table);
+    const r = await a.router.run(table, player, { op: 'bet.place', body: bet });
+    expect(r).toEqual({ ok: true, value: { decidedBy: 'b' } });
+    expect(b.decided).toEqual([`${table}/p1/b1`]);
+    expect(a.decided).toEqual([]);
+    // The owner itself decides locally, without a round trip.
+    expect(await b.router.run(table, player, { op: 'bet.place', body: { ...bet, betId: 'b2' } })).toEqual({ ok: true, value: { decidedBy: 'b' } });
+  });
+
+  it('no owner, an owner that is gone, an owner that lost the table, an owner too slow: TABLE_OWNER_UNAVAILABLE, retryable', async () => {
+    const a = await instance('a2', { timeoutMs: 300 });
+    const code = (r: Result<unknown>): unknown => (r.ok ? 'ok' : [r.violation.code, r.violation.details?.['retryable']]);
+    const unavailable = ['TABLE_OWNER_UNAVAILABLE', true];
+
+    // Nobody holds the lease (a takeover is under way).
+    expect(code(await a.router.run(`t-${run}-none`, player, { op: 'bet.place', body: bet }))).toEqual(unavailable);
+
+    // The lease names an instance nobody listens for (it died; its lease has not run out yet).
+    const dead = `t-${run}-dead`;
+    await leases.acquire(dead, 'ghost', 10_000);
+    expect(code(await a.router.run(dead, player, { op: 'bet.place', body: bet }))).toEqual(unavailable);
+
+    // The instance asked no longer owns the table: it decides nothing.
+    const c = await instance('c');
+    const lost = `t-${run}-lost`;
+    await leases.acquire(lost, 'c', 10_000);
+    expect(code(await a.router.run(lost, player, { op: 'bet.place', body: bet }))).toEqual(unavailable);
+    expect(c.decided).toEqual([]);
+
+    // The owner does not answer in time.
+    const d = await instance('d', { hang: true });
+    const slow = `t-${run}-slow`;
+    await leases.acquire(slow, 'd', 10_000);
+    d.owned.take(slow);
+    const r = await a.router.run(slow, player, { op: 'bet.place', body: bet });
+    expect(code(r)).toEqual(unavailable);
+    expect(r.ok ? '' : r.violation.message).toMatch(/did not answer within 300 ms/);
+  });
+});
