@@ -64,9 +64,13 @@ describe('felt studio --ray-poker --lucky-dice-b: the robot dealer and demo play
         for (const r of done) {
           if (r.phase !== 'settled') continue;
           // a round with a player's bet (the bots bet 3 rounds in 4), dealt from the shoe or thrown and approved, then settled
-          const types = (await pit.roundEvents(r.roundId)).map((e) => e.type);
+          const events = await pit.roundEvents(r.roundId);
+          const types = events.map((e) => e.type);
+          const spots = events.filter((e) => e.type === 'BetAccepted').map((e) => (e.payload as { bet?: { spot?: string } }).bet?.spot);
           const drawn = t.game === 'lucky-dice' ? types.includes('ThrowJudged') && types.includes('DiceRecorded') : types.includes('CardRecorded');
-          if (types.includes('BetAccepted') && drawn && types.includes('RoundSettled')) settledWithBets.set(t.tableId, r.roundId);
+          // TB-L1: the demo players place Triple Bet's three equal base bets together
+          const placed = t.game === 'triple-bet-poker' ? ['bet-1', 'bet-2', 'bet-3'].every((x) => spots.includes(x)) : spots.length > 0;
+          if (placed && drawn && types.includes('RoundSettled')) settledWithBets.set(t.tableId, r.roundId);
         }
       }
       await sleep(2000);
