@@ -424,7 +424,7 @@ export class Studio {
     };
     for (const [i, name] of players.entries()) {
       const c = new FeltClient({ baseUrl: this.baseUrl });
-      await c.login(name, 'demo');
+      const me = (await c.login(name, 'demo')).user.userId;
       const betRound = new Map<string, string>();
       const loop = async (): Promise<void> => {
         while (running) {
@@ -436,6 +436,9 @@ export class Studio {
               // banked poker: a demo player with a hand to decide plays on (Call / Play) — or lets the timer fold it now and then
               const options = (r.view as { decision?: { options?: readonly string[] } | null } | null)?.decision?.options ?? [];
               if (options.length > 0 && rand(5) !== 0) await c.playerDecision(t.tableId, { type: 'PlayerAction', action: options[0] as string });
+              // Lucky Dice method B: the shooter now and then passes the dice before throwing (LD-6)
+              const ld = r.view as LuckyDiceBView | null;
+              if (t.game === 'lucky-dice' && phase === 'closed' && ld?.shooter === me && !ld.pendingThrow && rand(8) === 0) await c.playerDecision(t.tableId, { type: 'DeclineThrow' });
               if (r.roundId === null || phase !== 'betting' || betRound.get(t.tableId) === r.roundId || rand(4) === 0) continue;
               betRound.set(t.tableId, r.roundId);
               const spots = t.game === 'blackjack' ? [{ spot: `seat:${i + 1}`, unit: 500 }] : (BOT_SPOTS[t.game] ?? []);
