@@ -82,3 +82,33 @@ describe('Lucky Dice cups (two dice, rules-ray-2011.md §5.3 A)', () => {
     }
   });
 });
+
+describe("Lucky Dice method B reader (a player's throw, rules-ray-2011.md §5.3 B, LD-7)", () => {
+  it('readThrow reports one canonical red/green dice.result for the round, without a shake command; refused while reading and on a three-dice shaker', async () => {
+    const sim = new ShakerSim({ mqttUrl: url, tableId: 'tbl_ldb', deviceId: 'dice_1', seed: 5, speed: 50, clientId: 'sim-tbl_ldb', dice: 2 });
+    const three = new ShakerSim({ mqttUrl: url, tableId: 'tbl_ldb3', deviceId: 'dice_1', seed: 5, speed: 50, clientId: 'sim-tbl_ldb3', dice: 3 });
+    const obs: MqttClient = await mqtt.connectAsync(url, { clientId: 'obs-tbl_ldb' });
+    const events: Ev[] = [];
+    obs.on('message', (_t, p) => events.push(JSON.parse(p.toString('utf8')) as Ev));
+    await obs.subscribeAsync(sim.topicNames.events, { qos: 1 });
+    expect(sim.readThrow('rnd_b')).toBe(false); // not connected yet
+    await sim.start();
+    await three.start();
+    try {
+      expect(three.readThrow('rnd_x')).toBe(false);
+      expect(sim.readThrow('rnd_b')).toBe(true);
+      expect(sim.readThrow('rnd_b')).toBe(false); // one throw at a time
+      await until(() => events.some((e) => e.type === 'dice.result'), 'the throw read');
+      const r = events.filter((e) => e.type === 'dice.result');
+      expect(r).toHaveLength(1);
+      expect(diceEventSchema.safeParse(r[0]).success).toBe(true);
+      expect(r[0]?.payload).toMatchObject({ colours: ['red', 'green'], roundId: 'rnd_b' });
+      expect(events.some((e) => e.type === 'shaker.state')).toBe(false);
+      expect(sim.readThrow('rnd_b')).toBe(true); // the next throw once read
+    } finally {
+      await sim.stop();
+      await three.stop();
+      await obs.endAsync();
+    }
+  });
+});

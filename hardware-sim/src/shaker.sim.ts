@@ -242,6 +242,22 @@ export class ShakerSim {
     this.shake(cmd.shake);
   }
 
+  /**
+   * Lucky Dice method B (rules-ray-2011.md §5.3 B, LD-7): a player threw the two dice by hand; the
+   * reader reads them after its read time and reports a red and a green die (no shake command, no ack).
+   * Refused (false) on a three-dice shaker or while a shake is in progress.
+   */
+  readThrow(roundId: string): boolean {
+    if (this.opts.dice !== 2 || this.busy || this.client === null) return false;
+    this.busy = true;
+    this.timer(() => {
+      this.busy = false;
+      const pair: [number, number] = [1 + this.rng.int(6), 1 + this.rng.int(6)];
+      this.event({ type: 'dice.result', payload: { dice: pair, colours: ['red', 'green'], roundId } });
+    }, SHAKER_TIMING.readMs);
+    return true;
+  }
+
   private shake(cmd: ShakeCommand): void {
     this.busy = true;
     this.stats.shakes += 1;

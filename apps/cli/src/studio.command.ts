@@ -4,7 +4,7 @@ import { EXIT, line } from './io.js';
 import { Studio } from './studio/studio.js';
 import { untilSignal, type StopSignal } from './sim.command.js';
 
-const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots]
+const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots] [--ray-poker] [--lucky-dice-b]
        felt studio --server-url <url> --mqtt-url <url> [--device-credentials devices.json | --mqtt-auth-dir deploy/mqtt]
                                                       (devices + dealer only, against a running server)
 
@@ -13,7 +13,9 @@ broker, in-process settlement, demo users), an edge agent per table driving simu
 wheel + timer box at Roulette 1, Felt shoes at Baccarat 1 and Blackjack 1, a dice shaker at Sic Bo 1,
 a money wheel at Money Wheel 1, one-deck shoes at Casino Hold'em 1 and Three Card Poker 1),
 a robot dealer dealing from the simulated shoes when the server calls for a card, and demo players
-placing small bets. Prints the URLs to open. Ctrl-C stops everything.
+placing small bets. --ray-poker adds the RAY bank poker tables (Fast, Triple Bet, Dynamic and Riverside
+Poker 1, one-deck shoes); --lucky-dice-b adds Lucky Dice B 1 (method B: the robot dealer permits and
+judges each player's throw). Prints the URLs to open. Ctrl-C stops everything.
 Every device connects with its own MQTT credential (issue 9 finding 1): issued at start through the
 admin API (FELT_ADMIN_USER/FELT_ADMIN_PASSWORD, default the demo admin), or read from the devices.json
 \`felt mqtt-auth\` wrote for an external Mosquitto (--device-credentials). With --mqtt-auth-dir the studio
@@ -38,6 +40,8 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         speed: { type: 'string' },
         seed: { type: 'string' },
         'no-bots': { type: 'boolean' },
+        'ray-poker': { type: 'boolean' },
+        'lucky-dice-b': { type: 'boolean' },
         'server-url': { type: 'string' },
         'mqtt-url': { type: 'string' },
         'device-credentials': { type: 'string' },
@@ -71,6 +75,8 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         speed,
         seed,
         bots: p.values['no-bots'] !== true,
+        rayPoker: p.values['ray-poker'] === true,
+        luckyDiceB: p.values['lucky-dice-b'] === true,
         dataDir: typeof p.values['data-dir'] === 'string' ? p.values['data-dir'] : (process.env.FELT_DATA_DIR ?? '.felt-data'),
         serverUrl,
         mqttUrl,

@@ -11,7 +11,7 @@ export type DemoTable = CreateTableBody;
 export const MONEY_WHEEL_GAME = 'money-wheel';
 
 /** Banked poker tables (issue 10): a one-deck shoe shuffled before every round. */
-export const BANKED_POKER_GAMES = ['casino-holdem', 'three-card-poker'] as const;
+export const BANKED_POKER_GAMES = ['casino-holdem', 'three-card-poker', 'fast-poker', 'triple-bet-poker', 'dynamic-poker', 'riverside-poker'] as const;
 
 export const DEMO_TABLES: readonly DemoTable[] = [
   {
@@ -101,8 +101,55 @@ export const DEMO_TABLES: readonly DemoTable[] = [
   },
 ];
 
+/**
+ * RAY bank poker (rules-ray-2011.md §7.1–§7.4, issue 10): one shared player hand from a one-deck shoe
+ * shuffled before every round; opt-in (`felt studio --ray-poker`) to keep the default studio's CPU modest.
+ * The Bonus is a fixed stake (§7.2 "fixed stake": the `bonus` spot limit with min = max).
+ */
+const rayPoker = (name: string, game: DemoTable['game'], mainSpots: readonly string[], deviceId: string): DemoTable => ({
+  name,
+  game,
+  profileId: 'ray',
+  limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 50_000, spots: { ...Object.fromEntries(mainSpots.map((s) => [s, { minMinor: 100, maxMinor: 5_000 }])), bonus: { minMinor: 100, maxMinor: 100 } } },
+  betWindowS: 10,
+  cadence: { auto: true, pauseS: 4 },
+  devices: [{ deviceId, kind: 'shoe' }],
+});
+export const RAY_POKER_TABLES: readonly DemoTable[] = [
+  rayPoker('Fast Poker 1', 'fast-poker', ['bet'], 'shoe-5'),
+  rayPoker('Triple Bet Poker 1', 'triple-bet-poker', ['bet-1', 'bet-2', 'bet-3'], 'shoe-6'),
+  rayPoker('Dynamic Poker 1', 'dynamic-poker', ['blind'], 'shoe-7'),
+  rayPoker('Riverside Poker 1', 'riverside-poker', ['blind'], 'shoe-8'),
+];
+
+/**
+ * Lucky Dice method B (rules-ray-2011.md §5.3 B, LD-6/LD-7): players who bet throw in turn; the robot
+ * dealer permits each throw and judges it; the dice reader reads the throw. Opt-in (`--lucky-dice-b`).
+ */
+export const LUCKY_DICE_B_TABLE: DemoTable = {
+  name: 'Lucky Dice B 1',
+  game: 'lucky-dice',
+  profileId: 'ray-b',
+  limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000, spots: { plein: { minMinor: 100, maxMinor: 2_000 }, cheval: { minMinor: 100, maxMinor: 4_000 } } },
+  betWindowS: 12,
+  cadence: { auto: true, pauseS: 4 },
+  devices: [{ deviceId: 'dice-2', kind: 'shaker' }],
+};
+
+/** The studio's tables: the default set, plus the opt-in RAY bank poker tables and the Lucky Dice method B table. */
+export function demoTables(opts: { readonly rayPoker?: boolean; readonly luckyDiceB?: boolean } = {}): readonly DemoTable[] {
+  return [...DEMO_TABLES, ...(opts.rayPoker ? RAY_POKER_TABLES : []), ...(opts.luckyDiceB ? [LUCKY_DICE_B_TABLE] : [])];
+}
+
+/** A demo player's bet: `spot` at `unit` × 1..3, and the spots placed beside it at the same stake (`with`, TB-L1). */
+export interface BotSpot {
+  readonly spot: string;
+  readonly unit: number;
+  readonly with?: readonly string[];
+}
+
 /** What the demo players bet on, per game (each bot picks one or two of these per round). */
-export const BOT_SPOTS: Readonly<Record<string, readonly { spot: string; unit: number }[]>> = {
+export const BOT_SPOTS: Readonly<Record<string, readonly BotSpot[]>> = {
   roulette: [
     { spot: 'red', unit: 100 },
     { spot: 'black', unit: 100 },
@@ -141,6 +188,11 @@ export const BOT_SPOTS: Readonly<Record<string, readonly { spot: string; unit: n
     { spot: 'ante', unit: 100 },
     { spot: 'pair-plus', unit: 100 },
   ],
+  // RAY bank poker (§7): the main bet; Triple Bet's three equal base bets (TB-L1: only equal stakes play)
+  'fast-poker': [{ spot: 'bet', unit: 100 }],
+  'triple-bet-poker': [{ spot: 'bet-1', unit: 100, with: ['bet-2', 'bet-3'] }],
+  'dynamic-poker': [{ spot: 'blind', unit: 100 }],
+  'riverside-poker': [{ spot: 'blind', unit: 100 }],
   sicbo: [
     { spot: 'small', unit: 100 },
     { spot: 'big', unit: 100 },

@@ -9,7 +9,7 @@ import { FeltClient, FeltApiError, newBetId, type Table } from '@felt/client-sdk
 import { Agent, silentLogger, type AgentConfig, type DeviceConfig, type PortOpenOptions } from '@felt/edge-agent';
 import { mockHostDuplex, MoneyWheelSim, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt/hardware-sim';
 import { aclFile, passwordFile, serverPasswordFile, type DeviceUser } from '../trust/mosquitto-auth.js';
-import { BANKED_POKER_GAMES, BOT_SPOTS, DEMO_TABLES, MONEY_WHEEL_GAME } from './demo-tables.js';
+import { BANKED_POKER_GAMES, BOT_SPOTS, demoTables, MONEY_WHEEL_GAME, type DemoTable } from './demo-tables.js';
 import { gameDefinition } from '@felt/games';
 
 /**
@@ -41,7 +41,21 @@ export interface StudioOptions {
    */
   readonly mqttAuthDir?: string | null;
   readonly seed: number;
+  /** Also run the RAY bank poker tables (Fast, Triple Bet, Dynamic, Riverside Poker; `--ray-poker`). */
+  readonly rayPoker?: boolean;
+  /** Also run the Lucky Dice method B table (players throw; `--lucky-dice-b`). */
+  readonly luckyDiceB?: boolean;
+  /** The tables to run instead of `demoTables(...)` (tests run a subset). */
+  readonly tables?: readonly DemoTable[];
   readonly log: (line: string) => void;
+}
+
+interface LuckyDiceBView {
+  readonly phase?: string;
+  readonly shooter?: string | null;
+  readonly throwPermitted?: boolean;
+  readonly pendingThrow?: unknown;
+  readonly throws?: readonly unknown[];
 }
 
 interface BlackjackBotView {
@@ -169,7 +183,7 @@ export class Studio {
   private async ensureTables(staff: FeltClient): Promise<Table[]> {
     const existing = await staff.listTables();
     const out: Table[] = [];
-    for (const body of DEMO_TABLES) {
+    for (const body of this.opts.tables ?? demoTables({ rayPoker: this.opts.rayPoker === true, luckyDiceB: this.opts.luckyDiceB === true })) {
       const found = existing.find((t) => t.name === body.name);
       if (found) {
         out.push(found);
@@ -278,6 +292,7 @@ export class Studio {
           const dice = String(t.game) === 'lucky-dice' ? 2 : 3;
           const shaker = new ShakerSim({ mqttUrl: this.mqttUrl, tableId: t.tableId, deviceId: d.deviceId, seed, speed: this.opts.speed, dice, ...(cred ? { username: cred.username, password: cred.password } : {}) });
           await shaker.start();
+          if (String(t.game) === 'lucky-dice' && t.profileId === 'ray-b') this.throwReaders.set(t.tableId, shaker);
           this.own({ name: `shaker ${d.deviceId}`, stop: () => shaker.stop(), force: () => shaker.crash() });
           break;
         }
@@ -317,6 +332,8 @@ export class Studio {
 
   private readonly shoes = new Map<string, ShoeSim>();
   private readonly freshDeckEachRound = new Set<string>();
+  /** Lucky Dice method B tables: the dice reader that reads each throw the robot dealer permitted (LD-7). */
+  private readonly throwReaders = new Map<string, ShakerSim>();
 
   /**
    * The robot dealer: at a card table it deals the next card from the simulated shoe whenever the
@@ -325,11 +342,12 @@ export class Studio {
    */
   private startRobotDealer(tables: readonly Table[]): void {
     // (the money wheel needs no robot: it spins on the server's `moneywheel.spin`, MW-2 re-spins and MW-4 void spins included)
-    const dealtTables = tables.filter((t) => this.shoes.has(t.tableId));
+    const dealtTables = tables.filter((t) => this.shoes.has(t.tableId) || this.throwReaders.has(t.tableId));
     if (dealtTables.length === 0) return;
     const dealer = new FeltClient({ baseUrl: this.baseUrl });
     const lastDealtAtSeq = new Map<string, number>();
     const shuffledFor = new Map<string, string>();
+    const thrownFor = new Map<string, string>();
     let running = true;
     this.own({
       name: 'robot dealer',
@@ -343,6 +361,11 @@ export class Studio {
         for (const t of dealtTables) {
           try {
             const r = await dealer.currentRound(t.tableId);
+            const reader = this.throwReaders.get(t.tableId);
+            if (reader) {
+              await this.methodBStep(dealer, t.tableId, r.roundId, r.view as LuckyDiceBView | null, reader, thrownFor);
+              continue;
+            }
             // banked poker: a freshly shuffled deck for every round, inserted while the bets are taken
             if (this.freshDeckEachRound.has(t.tableId) && r.roundId !== null && (r.view as { phase?: string } | null)?.phase === 'betting' && shuffledFor.get(t.tableId) !== r.roundId) {
               shuffledFor.set(t.tableId, r.roundId);
@@ -363,6 +386,27 @@ export class Studio {
     loop().catch((e: unknown) => this.opts.log(`robot dealer stopped: ${(e as Error).message}`));
   }
 
+  /**
+   * The robot dealer at a Lucky Dice method B table (rules-ray-2011.md §5.3 B, LD-6/LD-7): permits the
+   * shooter's throw, lets the dice reader read it (the robot shooter throws once permitted), then judges
+   * the throw read — approved, or now and then invalid (the shooter throws again).
+   */
+  private async methodBStep(dealer: FeltClient, tableId: string, roundId: string | null, view: LuckyDiceBView | null, reader: ShakerSim, thrownFor: Map<string, string>): Promise<void> {
+    if (roundId === null || view?.phase !== 'closed' || !view.shooter) return;
+    if (view.pendingThrow) {
+      await dealer.dealerCommand(tableId, { type: 'JudgeThrow', valid: (view.throws?.length ?? 0) % 5 !== 4 });
+      return;
+    }
+    if (!view.throwPermitted) {
+      await dealer.dealerCommand(tableId, { type: 'PermitThrow' });
+      return;
+    }
+    // one throw per permission: the key changes with every throw recorded
+    const key = `${roundId}:${view.throws?.length ?? 0}`;
+    if (thrownFor.get(tableId) === key) return;
+    if (reader.readThrow(roundId)) thrownFor.set(tableId, key);
+  }
+
   /** Demo players: each places one or two small bets per round at the tables that take them. */
   private async startBots(tables: readonly Table[]): Promise<void> {
     let running = true;
@@ -380,7 +424,7 @@ export class Studio {
     };
     for (const [i, name] of players.entries()) {
       const c = new FeltClient({ baseUrl: this.baseUrl });
-      await c.login(name, 'demo');
+      const me = (await c.login(name, 'demo')).user.userId;
       const betRound = new Map<string, string>();
       const loop = async (): Promise<void> => {
         while (running) {
@@ -392,11 +436,17 @@ export class Studio {
               // banked poker: a demo player with a hand to decide plays on (Call / Play) — or lets the timer fold it now and then
               const options = (r.view as { decision?: { options?: readonly string[] } | null } | null)?.decision?.options ?? [];
               if (options.length > 0 && rand(5) !== 0) await c.playerDecision(t.tableId, { type: 'PlayerAction', action: options[0] as string });
+              // Lucky Dice method B: the shooter now and then passes the dice before throwing (LD-6)
+              const ld = r.view as LuckyDiceBView | null;
+              if (t.game === 'lucky-dice' && phase === 'closed' && ld?.shooter === me && !ld.pendingThrow && rand(8) === 0) await c.playerDecision(t.tableId, { type: 'DeclineThrow' });
               if (r.roundId === null || phase !== 'betting' || betRound.get(t.tableId) === r.roundId || rand(4) === 0) continue;
               betRound.set(t.tableId, r.roundId);
               const spots = t.game === 'blackjack' ? [{ spot: `seat:${i + 1}`, unit: 500 }] : (BOT_SPOTS[t.game] ?? []);
               const pick = spots[rand(spots.length)];
-              if (pick) await c.placeBet(t.tableId, { betId: newBetId(), spot: pick.spot, stakeMinor: pick.unit * (1 + rand(3)) });
+              if (pick) {
+                const stakeMinor = pick.unit * (1 + rand(3));
+                for (const spot of [pick.spot, ...(pick.with ?? [])]) await c.placeBet(t.tableId, { betId: newBetId(), spot, stakeMinor });
+              }
             } catch (e) {
               if (!(e instanceof FeltApiError)) throw e;
             }

@@ -145,6 +145,8 @@ export const playerEn = {
     howToRead: 'The red die picks the group (row), the green die the number in it (column). A tap places the chosen bet with the square as its top-left corner.',
     result: 'Red {{red}}, green {{green}}: number {{square}}, sum {{total}}',
     shooter: '{{player}} throws the dice',
+    yourThrow: 'Your throw: the dealer permits it, then throw the dice',
+    declineThrow: 'Pass the dice (decline the throw)',
     rulesTitle: 'Table rules',
     rules: {
       pays: 'Payouts are “N x insatsen”: you get your stake back plus N times it (4:1 pays 5 for 1).',

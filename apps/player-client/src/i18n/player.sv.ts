@@ -147,6 +147,8 @@ export const playerSv: PlayerCatalogue = {
     howToRead: 'Den röda tärningen väljer gruppen (raden), den gröna numret i gruppen (kolumnen). Ett tryck placerar vald insats med rutan som övre vänstra hörn.',
     result: 'Röd {{red}}, grön {{green}}: nummer {{square}}, summa {{total}}',
     shooter: '{{player}} kastar tärningarna',
+    yourThrow: 'Ditt kast: givaren ger klartecken, kasta sedan tärningarna',
+    declineThrow: 'Passa tärningarna (avstå kastet)',
     rulesTitle: 'Bordets regler',
     rules: {
       pays: 'Vinsterna är ”N x insatsen”: du får tillbaka insatsen plus N gånger den (4:1 ger 5 för 1).',

@@ -1,5 +1,5 @@
 import { luckyDice } from '@felt/games';
-import { DiceRow } from '@felt/ui';
+import { DiceRow, useSession } from '@felt/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../table/components/BetSpot';
@@ -87,6 +87,9 @@ export function NumberField({
 export default function LuckyDiceTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {
   const { t } = useTranslation('player');
   const view = raw as luckyDice.LuckyDiceView | null;
+  const { user } = useSession();
+  // LD-6 (method B): the shooter may decline the throw before throwing; the turn passes to the next player
+  const mayDecline = view?.drawMethod === 'player-throw' && view.phase === 'closed' && user !== null && view.shooter === user.userId && view.pendingThrow === null;
   const [mode, setMode] = useState<Mode>('plein');
   const results = useTableResults(table.tableId, 20);
   const profile = luckyDice.luckyDiceProfiles[table.profileId] ?? luckyDice.LUCKY_DICE_RAY_A;
@@ -118,7 +121,12 @@ export default function LuckyDiceTable({ table, view: raw, betting, stakes, open
           <p className="live-status" role="status">
             {view?.dice ? t('luckyDice.result', { red: view.dice.red, green: view.dice.green, total: view.dice.red + view.dice.green, square: winning }) : t(`common:phases.${view?.phase ?? 'none'}`)}
           </p>
-          {view?.drawMethod === 'player-throw' && view.shooter !== null && view.phase === 'closed' ? <p className="felt-muted">{t('luckyDice.shooter', { player: view.shooter })}</p> : null}
+          {view?.drawMethod === 'player-throw' && view.shooter !== null && view.phase === 'closed' ? <p className="felt-muted">{mayDecline ? t('luckyDice.yourThrow') : t('luckyDice.shooter', { player: view.shooter })}</p> : null}
+          {mayDecline ? (
+            <button type="button" className="felt-btn felt-btn-lg" disabled={betting.busy} onClick={() => void betting.decide({ type: 'DeclineThrow' })}>
+              {t('luckyDice.declineThrow')}
+            </button>
+          ) : null}
         </div>
       </VideoArea>
       <aside className="side-panels">

@@ -34,12 +34,13 @@ const table: Table = {
   updatedAt: 0,
 };
 
-function renderTable(view: Partial<luckyDice.LuckyDiceView> | null, open = true, profileId = 'ray-a') {
+function renderTable(view: Partial<luckyDice.LuckyDiceView> | null, open = true, profileId = 'ray-a', userId?: string) {
   const place = vi.fn(async () => true);
-  const betting = { pending: new Map(), place } as unknown as Betting;
+  const decide = vi.fn(async () => true);
+  const betting = { pending: new Map(), place, decide, busy: false } as unknown as Betting;
   const v = view === null ? null : ({ game: 'lucky-dice', phase: 'betting', dice: null, drawMethod: 'dealer-cups', shooter: null, throws: [], bets: [], ...view } as luckyDice.LuckyDiceView);
-  renderWithFelt(<LuckyDiceTable table={{ ...table, profileId }} view={v} betting={betting} stakes={new Map([['plein:16', 300]])} bets={[]} open={open} locale="en" />, { catalogues });
-  return { place };
+  renderWithFelt(<LuckyDiceTable table={{ ...table, profileId }} view={v} betting={betting} stakes={new Map([['plein:16', 300]])} bets={[]} open={open} locale="en" />, { catalogues, ...(userId ? { user: { userId, role: 'player' as const, name: userId } } : {}) });
+  return { place, decide };
 }
 
 describe('Lucky Dice player layout (rules-ray-2011.md §5)', () => {
@@ -101,6 +102,25 @@ describe('Lucky Dice player layout (rules-ray-2011.md §5)', () => {
   it('method B shows whose throw it is', () => {
     renderTable({ phase: 'closed', drawMethod: 'player-throw', shooter: 'player2' }, false, 'ray-b');
     expect(screen.getByText('player2 throws the dice')).toBeTruthy();
+  });
+
+  it('method B: the shooter may pass the dice before throwing (LD-6 DeclineThrow); nobody else sees the button, nor the shooter once the throw is read', () => {
+    const { decide } = renderTable({ phase: 'closed', drawMethod: 'player-throw', shooter: 'player2', pendingThrow: null }, false, 'ray-b', 'player2');
+    expect(screen.getByText('Your throw: the dealer permits it, then throw the dice')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pass the dice (decline the throw)' }));
+    expect(decide).toHaveBeenCalledWith({ type: 'DeclineThrow' });
+    cleanup();
+    renderTable({ phase: 'closed', drawMethod: 'player-throw', shooter: 'player2', pendingThrow: null }, false, 'ray-b', 'player1');
+    expect(screen.queryByRole('button', { name: /Pass the dice/ })).toBeNull();
+    expect(screen.getByText('player2 throws the dice')).toBeTruthy();
+    cleanup();
+    renderTable({ phase: 'closed', drawMethod: 'player-throw', shooter: 'player2', pendingThrow: { red: 2, green: 5 } }, false, 'ray-b', 'player2');
+    expect(screen.queryByRole('button', { name: /Pass the dice/ })).toBeNull();
+  });
+
+  it('the pass button in Swedish', () => {
+    renderWithFelt(<LuckyDiceTable table={{ ...table, profileId: 'ray-b' }} view={{ game: 'lucky-dice', phase: 'closed', dice: null, drawMethod: 'player-throw', shooter: 'player2', pendingThrow: null, throws: [], bets: [] } as unknown as luckyDice.LuckyDiceView} betting={{ pending: new Map(), place: vi.fn(), decide: vi.fn(), busy: false } as unknown as Betting} stakes={new Map()} bets={[]} open={false} locale="sv" />, { catalogues, lng: 'sv', user: { userId: 'player2', role: 'player', name: 'player2' } });
+    expect(screen.getByRole('button', { name: 'Passa tärningarna (avstå kastet)' })).toBeTruthy();
   });
 
   it('every Lucky Dice string exists in Swedish too', () => {

@@ -1,0 +1,81 @@
+/**
+ * Issue 10: the opt-in demo tables (`felt studio --ray-poker --lucky-dice-b`) run by themselves — the
+ * studio (built server on embedded defaults, PGlite) creates the tables from the studio's own config
+ * (RAY_POKER_TABLES, LUCKY_DICE_B_TABLE), the robot dealer deals each card the kernel calls for from the
+ * simulated one-deck shoe (FP-1, TB-1, DY-1, RV-1) and permits / judges each Lucky Dice throw (LD-6,
+ * LD-7), the demo players bet and decide, and a round of every table settles. Needs the server built
+ * (`npx tsc -b tsconfig.build.json`); no timing assertion, only a generous deadline.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FeltClient } from '@felt/client-sdk';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demoTables, LUCKY_DICE_B_TABLE, RAY_POKER_TABLES } from './demo-tables.js';
+import { Studio } from './studio.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+describe('felt studio --ray-poker --lucky-dice-b: the robot dealer and demo players settle a round at every opt-in table', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'felt-studio-ray-'));
+  let studio: Studio | null = null;
+  afterAll(async () => {
+    await studio?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the default studio leaves the opt-in tables out; the flags add them', () => {
+    const names = (o: Parameters<typeof demoTables>[0]) => demoTables(o).map((t) => t.name);
+    expect(names({})).not.toContain('Triple Bet Poker 1');
+    expect(names({ rayPoker: true })).toEqual(expect.arrayContaining(['Fast Poker 1', 'Triple Bet Poker 1', 'Dynamic Poker 1', 'Riverside Poker 1']));
+    expect(names({ luckyDiceB: true })).toContain('Lucky Dice B 1');
+  });
+
+  it('Fast, Triple Bet, Dynamic and Riverside Poker and Lucky Dice method B each settle a round with bets', { timeout: 300_000 }, async () => {
+    // (environment of a user's shell: no external services; the embedded defaults)
+    for (const k of ['DATABASE_URL', 'REDIS_URL', 'MQTT_URL', 'PORT', 'MQTT_EMBEDDED_PORT', 'FELT_DATA_DIR']) delete process.env[k];
+    const port = await freePort();
+    const mqttPort = await freePort();
+    const lines: string[] = [];
+    studio = new Studio({ port, mqttPort, dataDir: dir, speed: 4, bots: true, serverUrl: null, mqttUrl: null, seed: 77, tables: [...RAY_POKER_TABLES, LUCKY_DICE_B_TABLE], log: (l) => lines.push(l) });
+    await studio.start();
+    const pit = new FeltClient({ baseUrl: studio.baseUrl });
+    await pit.login('pitboss1', 'demo');
+    const tables = (await pit.listTables()).filter((t) => [...RAY_POKER_TABLES, LUCKY_DICE_B_TABLE].some((d) => d.name === t.name));
+    expect(tables.map((t) => t.game).sort()).toEqual(['dynamic-poker', 'fast-poker', 'lucky-dice', 'riverside-poker', 'triple-bet-poker']);
+    const settledWithBets = new Map<string, string>();
+    const end = Date.now() + 280_000;
+    while (settledWithBets.size < tables.length && Date.now() < end) {
+      for (const t of tables) {
+        if (settledWithBets.has(t.tableId)) continue;
+        const done = await pit.tableResults(t.tableId, 20);
+        for (const r of done) {
+          if (r.phase !== 'settled') continue;
+          // a round with a player's bet (the bots bet 3 rounds in 4), dealt from the shoe or thrown and approved, then settled
+          const events = await pit.roundEvents(r.roundId);
+          const types = events.map((e) => e.type);
+          const spots = events.filter((e) => e.type === 'BetAccepted').map((e) => (e.payload as { bet?: { spot?: string } }).bet?.spot);
+          const drawn = t.game === 'lucky-dice' ? types.includes('ThrowJudged') && types.includes('DiceRecorded') : types.includes('CardRecorded');
+          // TB-L1: the demo players place Triple Bet's three equal base bets together
+          const placed = t.game === 'triple-bet-poker' ? ['bet-1', 'bet-2', 'bet-3'].every((x) => spots.includes(x)) : spots.length > 0;
+          if (placed && drawn && types.includes('RoundSettled')) settledWithBets.set(t.tableId, r.roundId);
+        }
+      }
+      await sleep(2000);
+    }
+    const missing = tables.filter((t) => !settledWithBets.has(t.tableId)).map((t) => t.name);
+    expect(missing, lines.join('\n').slice(-2000)).toEqual([]);
+  });
+});
