@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { gameDefinition } from '@felt/games';
 import { io, type Socket } from 'socket.io-client';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../apps/studio-server/src/persistence/test-database.js';
@@ -229,6 +230,21 @@ export class Drill {
     await this.broker?.stop().catch(() => undefined);
     await this.db?.drop().catch(() => undefined);
   }
+}
+
+/**
+ * Every drill's ending (issue 9): the ledger sums to zero, no round is stuck, nothing is settled twice,
+ * every player's balance is deposits − stakes + returns, and every accepted bet is settled or refunded.
+ * Returns how many accepted bets were lost (0 unless the last assertion is loosened).
+ */
+export async function assertClean(d: Drill, accepted: number): Promise<number> {
+  const f = await d.finalCheck();
+  expect(f.ledgerSum).toBe(0);
+  expect(f.stuckRounds).toBe(0);
+  expect(f.settleDupes).toBe(0);
+  expect(f.balanceMismatches).toEqual([]);
+  expect(f.settledOrRefunded).toBeGreaterThanOrEqual(accepted);
+  return Math.max(0, accepted - f.settledOrRefunded);
 }
 
 /** One row of the README's drill table. */

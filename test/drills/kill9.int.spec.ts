@@ -1,19 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { Drill, figures, report } from './drill-kit.js';
+import { assertClean, Drill, figures, report } from './drill-kit.js';
 
 /**
  * Issue 9 drills — kill -9 of the server in every phase. The server is a child process on PostgreSQL,
  * BullMQ on Redis and Mosquitto (MQTT_URL); each drill ends with the ledger check.
  */
-const clean = async (d: Drill, accepted: number): Promise<{ lost: number }> => {
-  const f = await d.finalCheck();
-  expect(f.ledgerSum).toBe(0);
-  expect(f.stuckRounds).toBe(0);
-  expect(f.settleDupes).toBe(0);
-  expect(f.balanceMismatches).toEqual([]);
-  expect(f.settledOrRefunded).toBeGreaterThanOrEqual(accepted);
-  return { lost: Math.max(0, accepted - f.settledOrRefunded) };
-};
 
 describe('drills: kill -9 of the server (issue 9)', () => {
   afterAll(() => report());
@@ -33,7 +24,7 @@ describe('drills: kill -9 of the server (issue 9)', () => {
       await d.close(t);
       await d.dice(t, r, [6, 5, 4]);
       await d.until(r, ['settled']);
-      const { lost } = await clean(d, before.accepted + after.accepted);
+      const lost = await assertClean(d, before.accepted + after.accepted);
       figures.push({ drill: 'kill -9 in betting', bets: before.accepted + after.accepted, lost, recoverMs: recover, note: 'kill → first bet accepted again (incl. boot)' });
     } finally {
       await d.dispose();
@@ -53,7 +44,7 @@ describe('drills: kill -9 of the server (issue 9)', () => {
       await d.server.start();
       await d.until(r, ['settled'], 30_000);
       const recover = Date.now() - k;
-      const { lost } = await clean(d, b.accepted);
+      const lost = await assertClean(d, b.accepted);
       figures.push({ drill: 'kill -9 in play (result sent while down)', bets: b.accepted, lost, recoverMs: recover, note: 'kill → settled' });
     } finally {
       await d.dispose();
@@ -74,7 +65,7 @@ describe('drills: kill -9 of the server (issue 9)', () => {
       await d.server.start();
       await d.until(r, ['settled'], 30_000);
       const recover = Date.now() - k;
-      const { lost } = await clean(d, b.accepted);
+      const lost = await assertClean(d, b.accepted);
       figures.push({ drill: 'kill -9 right after the result', bets: b.accepted, lost, recoverMs: recover, note: 'kill → settled' });
     } finally {
       await d.dispose();
@@ -97,7 +88,7 @@ describe('drills: kill -9 of the server (issue 9)', () => {
       const up = Date.now();
       await d.until(r, ['settled'], 5_000);
       const afterUp = Date.now() - up;
-      const { lost } = await clean(d, b.accepted);
+      const lost = await assertClean(d, b.accepted);
       figures.push({ drill: 'kill -9 during settlement', bets: b.accepted, lost, recoverMs: Date.now() - k, note: `phase at kill: ${phaseAtKill}; settled ${(afterUp / 1000).toFixed(1)} s after the server was up` });
     } finally {
       await d.dispose();

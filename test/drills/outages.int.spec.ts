@@ -2,22 +2,13 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/processes.js';
-import { Drill, figures, report } from './drill-kit.js';
+import { assertClean, Drill, figures, report } from './drill-kit.js';
 
 /**
  * Issue 9 drills — outages of the broker, the server↔broker link, Redis and PostgreSQL, simulated with
  * proxies (and a Mosquitto) the drill owns; bad device traffic; one player's bet flood. Each ends with
  * the ledger check.
  */
-const clean = async (d: Drill, accepted: number): Promise<number> => {
-  const f = await d.finalCheck();
-  expect(f.ledgerSum).toBe(0);
-  expect(f.stuckRounds).toBe(0);
-  expect(f.settleDupes).toBe(0);
-  expect(f.balanceMismatches).toEqual([]);
-  expect(f.settledOrRefunded).toBeGreaterThanOrEqual(accepted);
-  return Math.max(0, accepted - f.settledOrRefunded);
-};
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -37,7 +28,7 @@ describe('drills: outages and bad traffic (issue 9)', () => {
       await d.until(r, ['settled'], 30_000).catch((e: unknown) => {
         throw new Error(`${(e as Error).message}\n${d.server.logs().split('\n').filter((l) => /mqtt|ingest|link|broker/i.test(l)).slice(-30).join('\n')}`);
       });
-      const lost = await clean(d, b.accepted);
+      const lost = await assertClean(d, b.accepted);
       figures.push({ drill: 'broker restart mid-spin (down 2 s)', bets: b.accepted, lost, recoverMs: Date.now() - k, note: 'restart → settled' });
     } finally {
       await d.dispose();
@@ -58,7 +49,7 @@ describe('drills: outages and bad traffic (issue 9)', () => {
       const k = Date.now();
       d.mqttProxy.up();
       await d.until(r, ['settled'], 30_000);
-      const lost = await clean(d, b.accepted);
+      const lost = await assertClean(d, b.accepted);
       figures.push({ drill: 'server↔broker link down 5 s', bets: b.accepted, lost, recoverMs: Date.now() - k, note: 'link up → settled' });
     } finally {
       await d.dispose();
@@ -90,7 +81,7 @@ describe('drills: outages and bad traffic (issue 9)', () => {
       await d.close(t);
       await d.dice(t, r2, [6, 6, 1]);
       await d.until(r2, ['settled'], 30_000);
-      const lost = await clean(d, b.accepted + b2.accepted);
+      const lost = await assertClean(d, b.accepted + b2.accepted);
       figures.push({ drill: 'Redis unreachable 10 s while bets arrive', bets: b.accepted + b2.accepted, lost, recoverMs: recover, note: 'Redis up → settled; bets and result taken during the outage, 1 alert' });
     } finally {
       await d.dispose();
@@ -120,7 +111,7 @@ describe('drills: outages and bad traffic (issue 9)', () => {
       d.pgProxy.up();
       await d.until(r, ['settled'], 30_000);
       const recover = Date.now() - k;
-      const lost = await clean(d, b.accepted);
+      const lost = await assertClean(d, b.accepted);
       const f = await d.finalCheck();
       expect(f.bets).toBe(b.accepted); // the bets refused during the outage were not written
       figures.push({ drill: 'PostgreSQL connection loss 5 s', bets: b.accepted, lost, recoverMs: recover, note: `PG up → settled; bets during the outage answered REST ${during.status} ${during.body.code ?? ''}, WS ${duringWs.error?.status ?? ''} ${duringWs.error?.code ?? ''}` });
@@ -144,7 +135,7 @@ describe('drills: outages and bad traffic (issue 9)', () => {
       await d.device.publishAsync(`${d.root}/tables/${t}/devices/dice-9/events`, JSON.stringify({ v: 1, tableId: t, deviceId: 'dice-9', seq: 1, at: Date.now(), type: 'dice.result', payload: { dice: [6, 6, 6], roundId: r } }), { qos: 1 });
       await d.until(r, ['settled'], 30_000);
       await sleep(1_000);
-      const lost = await clean(d, b.accepted);
+      const lost = await assertClean(d, b.accepted);
       expect(await d.alerts('DEVICE_MALFORMED_JSON')).toBe(1);
       expect(await d.alerts('DEVICE_UNKNOWN_DEVICE')).toBe(1);
       figures.push({ drill: 'forged/duplicate/reordered/2 000 malformed device messages', bets: b.accepted, lost, recoverMs: null, note: 'valid result applied; 1 malformed alert row' });
@@ -190,7 +181,7 @@ describe('drills: outages and bad traffic (issue 9)', () => {
       await d.dice(t, r, [2, 5, 6]);
       await d.until(r, ['settled'], 30_000);
       const accepted = 30 + floodAccepted;
-      const lost = await clean(d, accepted);
+      const lost = await assertClean(d, accepted);
       figures.push({ drill: "one player's bet flood (8 parallel streams, own process)", bets: accepted, lost, recoverMs: null, note: `flooder ${statuses.length} requests, ${statuses.filter((s) => s === 429).length} RATE_LIMITED; other player's median accept ${median(baseline).toFixed(0)} ms alone → ${median(under.map((x) => x.ms)).toFixed(0)} ms under the flood` });
     } finally {
       await d.dispose();
