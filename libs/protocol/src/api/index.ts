@@ -3,3 +3,4 @@ export * from './responses.js';
 export * from './pit.responses.js';
 export * from './response.schemas.js';
 export * from './limits.schema.js';
+export * from './poker-table.contract.js';
