@@ -1,4 +1,4 @@
-import { WS_CLIENT_MESSAGES, type DeviceStatus, type LayoutResult, type Rejection, type RoundEventFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
+import { POKER_WS_MESSAGES, WS_CLIENT_MESSAGES, type DeviceStatus, type PokerTableFrame, type PokerWsBody, type PokerWsMessage, type LayoutResult, type Rejection, type RoundEventFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
 import { io as defaultIo, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
@@ -63,6 +63,8 @@ export interface RealtimeEvents {
   disconnected: { readonly reason: string };
   /** A join or an automatic re-join after reconnect (or after a seq gap) completed. */
   resynced: ResyncInfo;
+  /** Live poker (issue 11): the table as this audience may see it, after every change. */
+  'poker.table': PokerTableFrame;
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 
@@ -113,6 +115,8 @@ export class RealtimeClient {
   /** Tables with a join in flight: frames counted for `replayed`. */
   private readonly joining = new Map<string, { replayed: number; droppedSeq: number }>();
   private everConnected = false;
+  /** Poker tables this client watches (`poker('poker.join')`): joined again after a reconnect. */
+  private readonly pokerTables = new Map<string, number>();
 
   constructor(opts: RealtimeClientOptions) {
     this.ackTimeoutMs = opts.ackTimeoutMs ?? 5_000;
@@ -135,6 +139,7 @@ export class RealtimeClient {
     this.socket.on('table.presence', (p: TablePresence) => this.dispatch('table.presence', p));
     this.socket.on('error', (e: Rejection) => this.dispatch('error', e));
     this.socket.on('device.status', (d: DeviceStatusFrame) => this.dispatch('device.status', d));
+    this.socket.on('poker.table', (f: PokerTableFrame) => this.onPokerFrame(f));
   }
 
   get connected(): boolean {
@@ -232,6 +237,23 @@ export class RealtimeClient {
   }
 
   /** Disconnects and forgets everything (handlers, tables). */
+  /**
+   * Live poker (issue 11): send one `poker.*` message; resolves with the table frame after it, or throws a
+   * FeltApiError with the server's code. The body is checked here first (a bad body never leaves the client).
+   * `poker.join` also subscribes: the table is joined again after a reconnect, and a gap in `seq` asks again.
+   */
+  async poker<K extends PokerWsMessage>(message: K, body: PokerWsBody<K>): Promise<PokerTableFrame> {
+    const parsed = POKER_WS_MESSAGES[message].safeParse(body);
+    if (!parsed.success) throw FeltApiError.client(CLIENT_ERROR_CODES.INVALID_INPUT, `${message}: ${describeIssues(parsed.error.issues)}`);
+    const tableId = (parsed.data as { tableId: string }).tableId;
+    if (message === 'poker.leave-view') this.pokerTables.delete(tableId);
+    const ack = (await this.emitRaw(message, parsed.data)) as { readonly ok: true; readonly result: PokerTableFrame } | { readonly ok: false; readonly error: Rejection };
+    const frame = unwrapAck(ack);
+    if (message === 'poker.join') this.pokerTables.set(tableId, -1);
+    if (frame) this.onPokerFrame(frame);
+    return frame;
+  }
+
   close(): void {
     this.socket.disconnect();
     this.socket.removeAllListeners();
@@ -280,6 +302,33 @@ export class RealtimeClient {
     for (const tableId of this.joined) if (!this.joining.has(tableId)) this.resync(tableId);
     // Presence is per socket on the server: a new connection announces the open tables again.
     if (reconnect) for (const tableId of this.present) void this.emit('table.presence', { tableId, present: true }).catch(() => undefined);
+    if (reconnect) for (const tableId of this.pokerTables.keys()) this.pokerRejoin(tableId);
+  }
+
+  private pokerRejoin(tableId: string): void {
+    this.pokerTables.set(tableId, -1);
+    this.poker('poker.join', { tableId }).catch((e: unknown) => this.dispatch('error', e instanceof FeltApiError ? e.rejection : { code: CLIENT_ERROR_CODES.NETWORK_ERROR, ruleId: null, message: String(e) }));
+  }
+
+  /** Drops stale frames (seq not newer); a gap (seq jumped by more than one) asks for the table again. */
+  private onPokerFrame(f: PokerTableFrame): void {
+    const last = this.pokerTables.get(f.tableId);
+    if (last === undefined) return; // not watched (any more)
+    if (last >= 0 && f.seq <= last) return;
+    if (last >= 0 && f.seq > last + 1) {
+      this.pokerRejoin(f.tableId);
+      return;
+    }
+    this.pokerTables.set(f.tableId, f.seq);
+    this.dispatch('poker.table', f);
+  }
+
+  private async emitRaw(message: string, body: unknown): Promise<unknown> {
+    try {
+      return await this.socket.timeout(this.ackTimeoutMs).emitWithAck(message, body);
+    } catch (e) {
+      throw FeltApiError.client(CLIENT_ERROR_CODES.TIMEOUT, `${message}: no ack within ${this.ackTimeoutMs} ms`, e);
+    }
   }
 
   private resync(tableId: string): void {
