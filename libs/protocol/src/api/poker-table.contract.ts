@@ -100,3 +100,23 @@ export interface PokerTableFrame {
   /** server time of this frame (the apps correct the countdown with the clock offset). */
   readonly at: number;
 }
+
+/**
+ * `GET /poker-tables` (any signed-in user): the lobby's poker tables, `{ tables: PokerLobbyEntry[] }`.
+ * The player client opens a poker table at `/play/poker/:tableId`.
+ */
+export interface PokerLobbyEntry {
+  readonly tableId: string;
+  readonly name: string;
+  readonly variant: pokerTable.VariantId;
+  readonly structure: pokerTable.BettingStructure;
+  readonly smallBlindMinor: number;
+  readonly bigBlindMinor: number;
+  readonly seatCount: number;
+  readonly seated: number;
+  readonly waiting: number;
+  readonly minBuyInMinor: number;
+  readonly maxBuyInMinor: number | null;
+  readonly currency: string;
+  readonly dealing: 'shoe' | 'rng';
+}
