@@ -10,6 +10,9 @@
  *
  *   npx tsc -b tsconfig.build.json
  *   npx tsx test/bench/scale-device.bench.ts [rounds=100] [store=memory|pglite|postgres]
+ *
+ * Each round: open, one bet, the dealer closes betting ("no more bets": a dice result read while
+ * betting is open is a device fault, issue 9 §2), then the timed `dice.result`.
  */
 import { createServer, type AddressInfo } from 'node:net';
 import aedesModule from 'aedes';
@@ -83,9 +86,15 @@ for (let r = 0; r < ROUNDS; r++) {
   const roundId = String(o.body['roundId']);
   const ack = (await player.timeout(5_000).emitWithAck('bet.place', { tableId, betId: `db${r}`, spot: 'big', stakeMinor: 100 })) as { ok: boolean };
   if (!ack.ok) throw new Error(`bet: ${JSON.stringify(ack)}`);
-  const seen = new Promise<void>((resolve) => {
+  // "No more bets" before the shake: dice read while betting is open are a device fault, never an
+  // outcome (issue 9 §2) — without this close the frame never comes and the bench used to wait forever.
+  const c = await app.http('POST', `/tables/${tableId}/round/close`, dealer);
+  if (c.status >= 300) throw new Error(`close: ${JSON.stringify(c.body)}`);
+  const seen = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`round ${roundId}: no DiceRecorded frame within 10 s of dice.result (refused? see the server's warnings)`)), 10_000);
     const on = (f: { roundId: string; type: string }): void => {
       if (f.roundId === roundId && f.type === 'DiceRecorded') {
+        clearTimeout(timer);
         player.off('round.event', on);
         resolve();
       }
