@@ -1,7 +1,6 @@
 import { Subject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModuleRef } from '@nestjs/core';
-import type { UnitOfWork } from '../ports/persistence.port.js';
 import type { RoundFrame, RoundsService } from '../rounds/rounds.service.js';
 import { EMPTY_SETTINGS, selfExclude, type RgSettings } from './limits.rules.js';
 import type { BetTrace, LimitsRepository } from './limits.repository.js';
@@ -31,9 +30,8 @@ describe('RG usage and settings come from the store, not one process (issue 12 p
 
   function instance(store: SharedStore, now: () => number): { svc: LimitsService; frames: Subject<RoundFrame> } {
     const frames = new Subject<RoundFrame>();
-    const rounds = { frames$: frames } as unknown as RoundsService;
-    const uow = { run: () => Promise.resolve([]) } as unknown as UnitOfWork;
-    svc = new LimitsService(store, rounds, uow, { now }, {} as ModuleRef);
+    const rounds = { frames$: frames, round: () => Promise.resolve(null) } as unknown as RoundsService;
+    svc = new LimitsService(store, rounds, { now }, {} as ModuleRef);
     return { svc, frames };
   }
 

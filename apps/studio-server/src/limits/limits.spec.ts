@@ -78,4 +78,17 @@ describe('responsible gambling over REST and on the bet path (issue 12 point 2)'
     sub.unsubscribe();
     expect(frames).toEqual([expect.objectContaining({ playerId: 'rg1', intervalMinutes: 5, sessionLossMinor: 1_500 })]);
   });
+
+  it("a voided round's refunds come off the player's loss, taken from the round's settlement lines (issue 13: no read of the round's bets)", async () => {
+    const usage = async (): Promise<unknown> => (await app.http('GET', '/me/limits', player())).body['usage'];
+    expect(await usage()).toMatchObject({ lossMinor: { day: 1_500 } });
+    expect((await app.http('POST', `/tables/${tableId}/round/void`, app.token('pitboss1', 'pitboss'), { reason: 'test: refunds fold into RG usage' })).status).toBe(200);
+    let u: unknown = null;
+    for (let i = 0; i < 100; i++) {
+      u = await usage();
+      if ((u as { lossMinor: { day: number } }).lossMinor.day === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(u).toMatchObject({ lossMinor: { day: 0, session: 0 } });
+  });
 });
