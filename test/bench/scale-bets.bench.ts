@@ -11,14 +11,32 @@
  *   npx tsc -b tsconfig.build.json
  *   npx tsx test/bench/scale-bets.bench.ts [players=1000] [store=memory|pglite|postgres] [mode=chip|layout]
  *   (each side in a fresh child process; BENCH_SPLIT=0 runs both in this one)
+ *
+ * Clients in their own processes (`--procs K`): the server (Felt or the echo) alone in its process, the
+ * players spread over K load-generator processes (`scale-procs.ts`), all starting at once; `--bettors B`
+ * of the N connected players bet (default all), `--spread-ms S` spreads each bettor's first send over S ms
+ * (the last seconds of the window). Also reports the server process's CPU per answered bet.
+ *   npx tsx test/bench/scale-bets.bench.ts 10000 memory layout --procs 4 --bettors 2000
+ *   BENCH_FELT_EXEC_ARGV="--cpu-prof --cpu-prof-dir=/tmp/prof" …   profile the Felt side only
  */
 import { runLoad, type LoadReport } from '../load/load.js';
 import { startEchoServer } from './echo-server.js';
 import { bootApp, emit, openRound, players, rouletteTable, rssMb, type Store } from './scale-support.js';
+import { runProcs } from './scale-procs.js';
 
-const N = Number(process.argv[2] ?? 1000);
-const STORE = (process.argv[3] ?? 'memory') as Store;
-const MODE = (process.argv[4] ?? 'chip') as 'chip' | 'layout';
+const flag = (name: string): number | null => {
+  const i = process.argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return null;
+  const a = process.argv[i]!;
+  return Number(a.includes('=') ? a.slice(a.indexOf('=') + 1) : process.argv[i + 1]);
+};
+const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !(i > 0 && /^--[a-z-]+$/.test(all[i - 1]!)));
+const N = Number(positional[0] ?? 1000);
+const STORE = (positional[1] ?? 'memory') as Store;
+const MODE = (positional[2] ?? 'chip') as 'chip' | 'layout';
+const PROCS = flag('procs');
+const BETTORS = flag('bettors') ?? N;
+const SPREAD_MS = flag('spread-ms') ?? 0;
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 180);
 
 const summary = (r: LoadReport): Record<string, unknown> => ({
@@ -42,17 +60,57 @@ const SIDE = process.env['BENCH_SIDE'] as 'echo' | 'felt' | undefined;
 if (SIDE === undefined && process.env['BENCH_SPLIT'] !== '0' && process.env['BENCH_SKIP_ECHO'] !== '1') {
   const { spawnSync } = await import('node:child_process');
   const side = (which: 'echo' | 'felt'): Record<string, unknown> => {
-    const r = spawnSync(process.execPath, [...process.execArgv, process.argv[1]!, ...process.argv.slice(2)], { env: { ...process.env, BENCH_SIDE: which }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+    const extra = which === 'felt' ? (process.env['BENCH_FELT_EXEC_ARGV'] ?? '').split(' ').filter(Boolean) : [];
+    const r = spawnSync(process.execPath, [...process.execArgv, ...extra, process.argv[1]!, ...process.argv.slice(2)], { env: { ...process.env, BENCH_SIDE: which }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
     const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('RESULT '));
     if (r.status !== 0 || line === undefined) throw new Error(`${which} side failed (exit ${r.status}): ${(r.stdout ?? '').slice(-2000)}`);
     return JSON.parse(line.slice(7)) as Record<string, unknown>;
   };
   const e = side('echo');
   const f = side('felt');
-  const fe = f['felt'] as { answeredPerSecond: number; fanOutLastMs: number };
-  const ee = e['echo'] as { answeredPerSecond: number; fanOutLastMs: number };
+  const fe = f['felt'] as { answeredPerSecond: number; fanOutLastMs: number; serverCpu?: { usPerAnswered: number } };
+  const ee = e['echo'] as { answeredPerSecond: number; fanOutLastMs: number; serverCpu?: { usPerAnswered: number } };
   const r = (a: number, z: number): number | null => (z > 0 ? Number((a / z).toFixed(3)) : null);
-  emit({ ...f, echo: ee, processes: 'one fresh process per side', ratio: { answeredPerSecond: r(fe.answeredPerSecond, ee.answeredPerSecond), fanOutLastMs: r(ee.fanOutLastMs, fe.fanOutLastMs) } });
+  const cpu = fe.serverCpu && ee.serverCpu ? { serverCpuPerAnswered: r(ee.serverCpu.usPerAnswered, fe.serverCpu.usPerAnswered) } : {};
+  emit({ ...f, echo: ee, processes: 'one fresh process per side', loadAverage: (await import('node:os')).loadavg().map((x) => Number(x.toFixed(2))), ratio: { answeredPerSecond: r(fe.answeredPerSecond, ee.answeredPerSecond), fanOutLastMs: r(ee.fanOutLastMs, fe.fanOutLastMs), ...cpu } });
+  process.exit(0);
+}
+if (PROCS !== null) {
+  const log = (line: string): void => console.error(`[scale-bets ${SIDE ?? 'both'}] ${line}`);
+  const load = { procs: PROCS, bettors: Math.min(BETTORS, N), asLayout: MODE === 'layout', spreadMs: SPREAD_MS, seconds: SECONDS, log };
+  const procsSummary = { procs: PROCS, bettors: load.bettors, spreadMs: SPREAD_MS };
+  let echoR: Awaited<ReturnType<typeof runProcs>> | null = null;
+  if (SIDE !== 'felt') {
+    const echo = await startEchoServer();
+    echoR = await runProcs({ ...load, baseUrl: echo.url, tableId: 'tbl_echo', players: Array.from({ length: N }, (_, i) => ({ userId: `e${i}`, token: 'none' })), close: async () => echo.broadcast('tbl_echo', 'BettingClosed') });
+    await echo.close();
+    if (SIDE === 'echo') {
+      emit({ bench: 'scale-bets', side: 'echo', players: N, mode: MODE, ...procsSummary, echo: echoR });
+      process.exit(0);
+    }
+  }
+  const b = await bootApp(STORE);
+  const { app } = b;
+  const tableId = await rouletteTable(app);
+  const ps = await players(app, N, 'sb');
+  await openRound(app, tableId);
+  const rss0 = rssMb();
+  const feltR = await runProcs({
+    ...load,
+    baseUrl: app.url,
+    tableId,
+    players: ps,
+    close: async () => {
+      const close = (): ReturnType<typeof app.http> => app.http('POST', `/tables/${tableId}/round/close`, app.token('dealer-bench', 'dealer'));
+      const r = await close().catch(close);
+      if (r.status >= 300) throw new Error(`close: ${JSON.stringify(r.body)}`);
+    },
+  });
+  const rss1 = rssMb();
+  const inv = await app.invariants();
+  await b.close();
+  // In split mode the parent adds the echo side and the ratios (see above).
+  emit({ bench: 'scale-bets', store: STORE, mode: MODE, players: N, ...procsSummary, felt: feltR, ...(echoR ? { echo: echoR } : {}), rssMb: { joined: rss0, afterBets: rss1 }, ledgerInvariantViolations: inv.length });
   process.exit(0);
 }
 const echo = await startEchoServer();

@@ -43,6 +43,20 @@ export interface LoadOptions {
    */
   readonly stopAfterBetting?: boolean;
   readonly afterBetting?: (roundId: string) => Promise<void>;
+  /**
+   * Only the first `bettors` players of this run bet; the others stay joined and watch (a game-show
+   * table: thousands connected, the bettors betting in the last seconds). Default: every player.
+   */
+  readonly bettors?: number;
+  /** Added to the player index in bet ids and layouts (several load processes against one table). */
+  readonly playerOffset?: number;
+  /**
+   * Awaited once every player has joined and before anyone bets in a round (a start barrier, e.g. for
+   * load generator processes started together by a benchmark).
+   */
+  readonly beforeBetting?: (roundId: string) => Promise<void>;
+  /** Keep every accept latency in the report (`latencySamples`), to merge percentiles across processes. */
+  readonly keepSamples?: boolean;
 }
 
 export interface LayoutChip {
@@ -71,6 +85,10 @@ export interface LoadReport {
   readonly errorsByCode: Readonly<Record<string, number>>;
   /** Per broadcast round event (not bets): server `at` → the last player's receipt (ms). */
   readonly lastFrameMs: { readonly events: number; readonly p50: number; readonly max: number; readonly missing: number };
+  /** Wall-clock (epoch ms) of the first send and the last answer over the betting rounds (null: none). */
+  readonly bettingWindow: { readonly first: number; readonly last: number } | null;
+  /** Every accept latency (ms), with `keepSamples`. */
+  readonly latencySamples?: readonly number[];
 }
 
 /**
@@ -158,6 +176,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   const timer = setTimeout(() => stop(), Math.max(0, deadline - Date.now()));
   const betRounds = new Set<string>();
   const started = Date.now();
+  let joinsDone!: () => void;
+  const joined = new Promise<void>((r) => (joinsDone = r));
 
   const betLayout = async (c: RealtimeClient, player: number, roundIndex: number, roundId: string): Promise<void> => {
     const rb = roundBetting.get(roundId)!;
@@ -232,9 +252,18 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     if (betRounds.has(roundId) || betRounds.size >= rounds || Date.now() > deadline) return;
     betRounds.add(roundId);
     const index = betRounds.size;
-    roundBetting.set(roundId, { first: Infinity, last: 0, accepted: 0, pending: clients.length });
-    log(`round ${roundId} betting: ${clients.length} players bet`);
-    clients.forEach((c, i) => void betLayout(c, i, index, roundId));
+    const bettors = clients.slice(0, Math.min(clients.length, o.bettors ?? clients.length));
+    roundBetting.set(roundId, { first: Infinity, last: 0, accepted: 0, pending: bettors.length });
+    const bet = (): void => {
+      log(`round ${roundId} betting: ${bettors.length} of ${clients.length} players bet`);
+      if (bettors.length === 0 && o.stopAfterBetting) void finishAfterBetting(roundId);
+      bettors.forEach((c, i) => void betLayout(c, i + (o.playerOffset ?? 0), index, roundId));
+    };
+    if (o.beforeBetting === undefined) bet();
+    else {
+      const barrier = o.beforeBetting;
+      void joined.then(() => barrier(roundId)).then(bet, (e: unknown) => log(`beforeBetting: ${String(e)}`));
+    }
   };
 
   const viewPhase = (v: unknown): string | undefined => (typeof v === 'object' && v !== null ? ((v as { phase?: unknown }).phase as string | undefined) : undefined);
@@ -269,6 +298,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
       }
     }),
   );
+  joinsDone();
   log(`joined table ${o.tableId}; waiting for betting rounds`);
   await done;
   clearTimeout(timer);
@@ -281,6 +311,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   const ttl = [...broadcast.values()].map((b) => b.last - b.at);
   const missing = [...broadcast.values()].reduce((n, b) => n + Math.max(0, clients.length - b.got), 0);
   const bettingMs = [...roundBetting.values()].reduce((s, r) => s + (r.last > r.first ? r.last - r.first : 0), 0);
+  const windows = [...roundBetting.values()].filter((r) => r.last > r.first);
+  const epoch = (t: number): number => Number((performance.timeOrigin + t).toFixed(1));
   return {
     players: o.players.length,
     connected: clients.length,
@@ -296,5 +328,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     latencyMs: { p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), max: pct(latencies, 1) },
     errorsByCode: errors,
     lastFrameMs: { events: ttl.length, p50: pct(ttl, 0.5), max: pct(ttl, 1), missing },
+    bettingWindow: windows.length === 0 ? null : { first: epoch(Math.min(...windows.map((r) => r.first))), last: epoch(Math.max(...windows.map((r) => r.last))) },
+    ...(o.keepSamples ? { latencySamples: latencies } : {}),
   };
 }
