@@ -39,13 +39,17 @@ export class SqlLimitsRepository implements LimitsRepository {
   }
 
   async playersActiveSince(since: number): Promise<string[]> {
-    const rows = (await this.ds.query(`SELECT DISTINCT "player_id" FROM "bet" WHERE "placed_at" >= $1 OR "settled_at" >= $1`, [since])) as { player_id: string }[];
+    // A settled bet's time is in its bet_outcome row (issue 13), a cancelled one's in the bet row.
+    const rows = (await this.ds.query(`SELECT "player_id" FROM "bet" WHERE "placed_at" >= $1 OR "settled_at" >= $1 UNION SELECT "player_id" FROM "bet_outcome" WHERE "settled_at" >= $1`, [since])) as { player_id: string }[];
     return rows.map((r) => r.player_id);
   }
 
   async betsSince(since: number, playerIds?: readonly string[]): Promise<BetTrace[]> {
-    const only = playerIds === undefined ? '' : ` AND "player_id" = ANY($2)`;
-    const rows = (await this.ds.query(`SELECT "bet_id", "player_id", "placed_at", "stake_minor", "return_minor", "settled_at", "status" FROM "bet" WHERE "placed_at" >= $1${only} ORDER BY "placed_at"`, playerIds === undefined ? [since] : [since, [...playerIds]])) as {
+    const only = playerIds === undefined ? '' : ` AND b."player_id" = ANY($2)`;
+    const rows = (await this.ds.query(
+      `SELECT b."bet_id", b."player_id", b."placed_at", b."stake_minor", CASE WHEN o."bet_id" IS NULL THEN b."return_minor" ELSE o."return_minor" END AS "return_minor",
+         COALESCE(o."settled_at", b."settled_at") AS "settled_at", COALESCE(o."status", b."status") AS "status"
+       FROM "bet" b LEFT JOIN "bet_outcome" o ON o."bet_id" = b."bet_id" WHERE b."placed_at" >= $1${only} ORDER BY b."placed_at"`, playerIds === undefined ? [since] : [since, [...playerIds]])) as {
       bet_id: string;
       player_id: string;
       placed_at: string | number;

@@ -34,3 +34,30 @@ export class BetEntity {
   @Column({ type: 'bigint', name: 'settled_at', nullable: true, transformer: bigintNumber })
   settledAt!: number | null;
 }
+
+/**
+ * A bet's outcome, appended once when its round is settled (issue 13): settling 100 000 bets is a COPY
+ * into this narrow table instead of an UPDATE of 100 000 bet rows. The primary key is the bet id, so a
+ * bet is settled or refunded at most once (non-negotiable 2); rows are never updated or deleted (trigger).
+ * A bet's status is `bet_outcome.status` when it has one, else `bet.status` (accepted or cancelled; rows
+ * settled before this table existed keep their status in `bet`).
+ */
+@Entity({ name: 'bet_outcome' })
+@Index('bet_outcome_round_idx', ['roundId'])
+@Check('bet_outcome_status_known', `"status" IN ('settled','refunded')`)
+export class BetOutcomeEntity {
+  @PrimaryColumn({ type: 'text', name: 'bet_id' })
+  betId!: string;
+  @Column({ type: 'text', name: 'round_id' })
+  roundId!: string;
+  @Column({ type: 'text', name: 'player_id' })
+  playerId!: string;
+  @Column({ type: 'bigint', name: 'stake_minor', transformer: bigintNumber })
+  stakeMinor!: number;
+  @Column({ type: 'text' })
+  status!: 'settled' | 'refunded';
+  @Column({ type: 'bigint', name: 'return_minor', nullable: true, transformer: bigintNumber })
+  returnMinor!: number | null;
+  @Column({ type: 'bigint', name: 'settled_at', transformer: bigintNumber })
+  settledAt!: number;
+}

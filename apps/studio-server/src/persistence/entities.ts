@@ -15,7 +15,7 @@ import { PendingRequests1763800000000 } from '../rounds/migrations/1763800000000
 import { PendingRequestEntity } from '../rounds/pending-request.entity.js';
 import { TableEntity } from '../tables/table.entity.js';
 import { StudioTables1763700000000 } from '../tables/migrations/1763700000000-studio-tables.js';
-import { BetEntity } from './bet.entity.js';
+import { BetEntity, BetOutcomeEntity } from './bet.entity.js';
 import { SeamlessWallet1764100000000 } from '../wallet/seamless/migrations/1764100000000-seamless-wallet.js';
 import { OperatorEntity, OperatorPlayerEntity, WalletTransactionEntity } from '../wallet/seamless/seamless.entity.js';
 import { AccountBalanceEntity, LedgerEntryEntity, LedgerPostingEntity } from './ledger.entity.js';
@@ -23,12 +23,14 @@ import { Initial1763690000000 } from './migrations/1763690000000-initial.js';
 import { RoundEventEntity } from './round-event.entity.js';
 import { RoundEntity } from './round.entity.js';
 import { BetFillfactor1764200000000 } from './migrations/1764200000000-bet-fillfactor.js';
+import { BetOutcome1764300000000 } from './migrations/1764300000000-bet-outcome.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ENTITIES: MixedList<Function> = [
   RoundEventEntity,
   RoundEntity,
   BetEntity,
+  BetOutcomeEntity,
   LedgerPostingEntity,
   LedgerEntryEntity,
   AccountBalanceEntity,
@@ -44,4 +46,4 @@ export const ENTITIES: MixedList<Function> = [
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000, AlertAcks1763900000000, PlayerLimits1764000000000, SeamlessWallet1764100000000, RefreshFamilies1764150000000, BetFillfactor1764200000000];
+export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000, AlertAcks1763900000000, PlayerLimits1764000000000, SeamlessWallet1764100000000, RefreshFamilies1764150000000, BetFillfactor1764200000000, BetOutcome1764300000000];

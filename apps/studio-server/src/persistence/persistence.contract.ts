@@ -183,6 +183,35 @@ export function persistenceContract(name: string, make: () => Promise<ContractSu
         // Already moved: a second settlement moves nothing.
         expect(await uow.run((tx) => tx.bets.settleRound(r, [{ betId: a.betId, playerId: p, stakeMinor: 100, to: 'settled', returnMinor: 200 }], AT + 60))).toEqual([]);
       });
+
+      it('settleRound of a big round (PostgreSQL: COPY into bet_outcome + one check) moves every bet once; a retry, a duplicate or a mismatching line moves only what matches (issue 13)', async () => {
+        const r = id('rnd');
+        const p = id('p');
+        const many = Array.from({ length: 300 }, (_, k) => bet({ betId: id('bet'), roundId: r, playerId: p, placedAt: AT + k, stakeMinor: 100 }));
+        await uow.run((tx) => tx.bets.insertMany(many));
+        const lines = many.map((b, k) => ({ betId: b.betId, playerId: p, stakeMinor: 100, to: (k % 7 === 0 ? 'refunded' : 'settled') as 'settled' | 'refunded', returnMinor: k % 7 === 0 ? 100 : k % 2 === 0 ? 200 : 0 }));
+        // One line wrong (stake): nothing of it moves, the others do — and the transaction can still commit.
+        const wrong = lines.map((l, k) => (k === 5 ? { ...l, stakeMinor: 999 } : l));
+        const moved = await uow.run((tx) => tx.bets.settleRound(r, wrong, AT + 50));
+        expect(moved.length).toBe(299);
+        expect(await uow.run((tx) => tx.bets.countAccepted(r))).toBe(1);
+        // The retry (outcomes already there) moves only the one left; a duplicated line counts once.
+        const again = await uow.run((tx) => tx.bets.settleRound(r, [...lines, lines[5]!], AT + 60));
+        expect(again).toEqual([{ betId: many[5]!.betId, currency: 'EUR' }]);
+        expect(await uow.run((tx) => tx.bets.countAccepted(r))).toBe(0);
+        const stored = await uow.run((tx) => tx.bets.listByRound(r));
+        expect(stored.map((b) => [b.status, b.returnMinor])).toEqual(lines.map((l) => [l.to, l.returnMinor]));
+        expect(stored[0]!.settledAt).toBe(AT + 50);
+        expect(stored[5]!.settledAt).toBe(AT + 60);
+        // A fresh big round settled in one go: every line moved, answered with its currency.
+        const r2 = id('rnd');
+        const many2 = Array.from({ length: 250 }, (_, k) => bet({ betId: id('bet'), roundId: r2, playerId: p, placedAt: AT + k, stakeMinor: 100 }));
+        await uow.run((tx) => tx.bets.insertMany(many2));
+        const all = await uow.run((tx) => tx.bets.settleRound(r2, many2.map((b) => ({ betId: b.betId, playerId: p, stakeMinor: 100, to: 'settled', returnMinor: 0 })), AT + 70));
+        expect(all).toEqual(many2.map((b) => ({ betId: b.betId, currency: 'EUR' })));
+        expect(await uow.run((tx) => tx.bets.transition(many2[0]!.betId, 'accepted', 'cancelled', null, AT + 80))).toBe(false);
+        expect((await uow.run((tx) => tx.bets.get(many2[0]!.betId)))?.status).toBe('settled');
+      });
     });
 
     describe('ledger (double entry, idempotent postings)', () => {

@@ -129,14 +129,14 @@ class AccountMap<T> {
 /** From this many rows on, a batched write on PostgreSQL is a COPY (issue 13); below, one unnest statement. */
 const COPY_FROM_ROWS = 200;
 
-/** A value in COPY's text format (tab-separated; backslash, tab, newline and carriage return escaped). */
-const copyText = (v: string | number): string => (typeof v === 'number' ? String(v) : v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')));
+/** A value in COPY's text format (tab-separated; backslash, tab, newline and carriage return escaped; null as \N). */
+const copyText = (v: string | number | null): string => (v === null ? '\\N' : typeof v === 'number' ? String(v) : v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')));
 
 /**
  * `COPY table (columns) FROM STDIN` on the transaction's own connection (PostgreSQL only: PGlite answers
  * null and the caller uses its unnest statement). Returns the rows copied.
  */
-async function copyInto(em: EntityManager, table: string, columns: readonly string[], rows: readonly (readonly (string | number)[])[]): Promise<number | null> {
+async function copyInto(em: EntityManager, table: string, columns: readonly string[], rows: readonly (readonly (string | number | null)[])[]): Promise<number | null> {
   const conn = (em.queryRunner as { databaseConnection?: unknown } | undefined)?.databaseConnection;
   if (!(conn instanceof pg.Client)) return null;
   const stream = conn.query(copyFrom(`COPY "${table}" (${columns.map((c) => `"${c}"`).join(',')}) FROM STDIN`));
@@ -157,6 +157,16 @@ async function copyInto(em: EntityManager, table: string, columns: readonly stri
 
 const FINISHED_SQL = FINISHED_PHASES.map((p) => `'${p}'`).join(',');
 const BET_COLS = `"bet_id","round_id","table_id","player_id","spot","kind","stake_minor","currency","status","return_minor","placed_at","settled_at"`;
+/**
+ * A bet as stored: its row in `bet`, its status, return and settle time from its `bet_outcome` row when
+ * it has one (issue 13: settlement appends outcomes instead of updating bet rows). Alias `b` for `bet`.
+ */
+const BET_SELECT = `SELECT b."bet_id", b."round_id", b."table_id", b."player_id", b."spot", b."kind", b."stake_minor", b."currency",
+  COALESCE(o."status", b."status") AS "status", CASE WHEN o."bet_id" IS NULL THEN b."return_minor" ELSE o."return_minor" END AS "return_minor",
+  b."placed_at", COALESCE(o."settled_at", b."settled_at") AS "settled_at"
+  FROM "bet" b LEFT JOIN "bet_outcome" o ON o."bet_id" = b."bet_id"`;
+const OUTCOME_COLS = ['bet_id', 'round_id', 'player_id', 'stake_minor', 'status', 'return_minor', 'settled_at'] as const;
+const isOutcome = (to: BetStatus): to is 'settled' | 'refunded' => to === 'settled' || to === 'refunded';
 
 export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
   constructor(
@@ -179,7 +189,7 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
   async snapshot(): Promise<LedgerSnapshot> {
     return this.ds.transaction('REPEATABLE READ', async (em) => {
       const entries = ((await em.query(`SELECT "posting_id","account","currency","amount_minor","at","memo" FROM "ledger_entry" ORDER BY "id"`)) as Row[]).map(toEntry);
-      const bets = ((await em.query(`SELECT ${BET_COLS} FROM "bet"`)) as Row[]).map(toBet);
+      const bets = ((await em.query(BET_SELECT)) as Row[]).map(toBet);
       const finished = ((await em.query(`SELECT "round_id" FROM "round" WHERE "phase" IN (${FINISHED_SQL})`)) as Row[]).map((r) => str(r['round_id']));
       return { entries, bets, finishedRoundIds: new Set(finished) };
     });
@@ -274,26 +284,41 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
         }
       },
       async get(betId: string) {
-        const [r] = await q(`SELECT ${BET_COLS} FROM "bet" WHERE "bet_id" = $1`, [betId]);
+        const [r] = await q(`${BET_SELECT} WHERE b."bet_id" = $1`, [betId]);
         return r === undefined ? null : toBet(r);
       },
       async listByRound(roundId: string) {
-        return (await q(`SELECT ${BET_COLS} FROM "bet" WHERE "round_id" = $1 ORDER BY "placed_at", "bet_id"`, [roundId])).map(toBet);
+        return (await q(`${BET_SELECT} WHERE b."round_id" = $1 ORDER BY b."placed_at", b."bet_id"`, [roundId])).map(toBet);
       },
       async listByPlayer(playerId: string, limit: number) {
-        return (await q(`SELECT ${BET_COLS} FROM "bet" WHERE "player_id" = $1 ORDER BY "placed_at" DESC, "bet_id" DESC LIMIT $2`, [playerId, limit])).map(toBet);
+        return (await q(`${BET_SELECT} WHERE b."player_id" = $1 ORDER BY b."placed_at" DESC, b."bet_id" DESC LIMIT $2`, [playerId, limit])).map(toBet);
       },
       async transition(betId: string, from: BetStatus, to: BetStatus, returnMinor: number | null, at: number) {
-        const rows = await q(`UPDATE "bet" SET "status" = $3, "return_minor" = $4, "settled_at" = $5 WHERE "bet_id" = $1 AND "status" = $2 RETURNING "bet_id"`, [betId, from, to, returnMinor, at]);
-        return rows.length > 0;
+        return (await bets.transitionMany(from, [{ betId, to, returnMinor }], at)) > 0;
       },
       async transitionMany(from: BetStatus, changes: readonly BetTransition[], at: number) {
         let n = 0;
-        for (let i = 0; i < changes.length; i += BATCH) {
-          const c = changes.slice(i, i + BATCH);
+        // accepted → settled | refunded: an outcome row appended (at most one per bet: its primary key).
+        const outcomes = from === 'accepted' ? changes.filter((c) => isOutcome(c.to)) : [];
+        for (let i = 0; i < outcomes.length; i += BATCH) {
+          const c = outcomes.slice(i, i + BATCH);
+          const rows = await q(
+            `INSERT INTO "bet_outcome" ("bet_id","round_id","player_id","stake_minor","status","return_minor","settled_at")
+             SELECT b."bet_id", b."round_id", b."player_id", b."stake_minor", u."to", u."ret", $4
+             FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u("id", "to", "ret") JOIN "bet" b ON b."bet_id" = u."id" AND b."status" = 'accepted'
+             ON CONFLICT ("bet_id") DO NOTHING RETURNING "bet_id"`,
+            [c.map((x) => x.betId), c.map((x) => x.to), c.map((x) => x.returnMinor), at],
+          );
+          n += rows.length;
+        }
+        // Anything else (accepted → cancelled): the bet row, never once it has an outcome.
+        const updates = from === 'accepted' ? changes.filter((c) => !isOutcome(c.to)) : changes;
+        for (let i = 0; i < updates.length; i += BATCH) {
+          const c = updates.slice(i, i + BATCH);
           const rows = await q(
             `UPDATE "bet" AS b SET "status" = u."to", "return_minor" = u."ret", "settled_at" = $5
-             FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u("id", "to", "ret") WHERE b."bet_id" = u."id" AND b."status" = $4 RETURNING b."bet_id"`,
+             FROM unnest($1::text[], $2::text[], $3::bigint[]) AS u("id", "to", "ret") WHERE b."bet_id" = u."id" AND b."status" = $4
+             AND NOT EXISTS (SELECT 1 FROM "bet_outcome" o WHERE o."bet_id" = b."bet_id") RETURNING b."bet_id"`,
             [c.map((x) => x.betId), c.map((x) => x.to), c.map((x) => x.returnMinor), from, at],
           );
           n += rows.length;
@@ -301,14 +326,46 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
         return n;
       },
       async settleRound(roundId: string, lines: readonly BetSettleLine[], at: number) {
+        // PostgreSQL, a round's first settlement: COPY every line into bet_outcome, then ONE aggregate check
+        // that each outcome is an accepted bet of this round with the line's player and stake, all in one
+        // currency. Anything else (a retry: outcomes already there; a duplicate line; a mismatch) rolls
+        // back to the savepoint and takes the matching INSERT below, which moves only the bets that match.
+        if (lines.length >= COPY_FROM_ROWS && (await q(`SELECT 1 FROM "bet_outcome" WHERE "round_id" = $1 LIMIT 1`, [roundId])).length === 0) {
+          await q(`SAVEPOINT "felt_settle_copy"`);
+          let currency: string | null = null;
+          try {
+            const copied = await copyInto(em, 'bet_outcome', OUTCOME_COLS, lines.map((l) => [l.betId, roundId, l.playerId, l.stakeMinor, l.to, l.returnMinor, at]));
+            if (copied !== null) {
+              const [chk] = await q(
+                `SELECT count(*) AS "n",
+                   count(*) FILTER (WHERE b."bet_id" IS NULL OR b."round_id" <> $1 OR b."status" <> 'accepted' OR b."player_id" <> o."player_id" OR b."stake_minor" <> o."stake_minor") AS "bad",
+                   min(b."currency") AS "c0", max(b."currency") AS "c1"
+                 FROM "bet_outcome" o LEFT JOIN "bet" b ON b."bet_id" = o."bet_id" WHERE o."round_id" = $1`,
+                [roundId],
+              );
+              if (chk !== undefined && toNum(chk['n']) === lines.length && toNum(chk['bad']) === 0 && chk['c0'] !== null && chk['c0'] === chk['c1']) currency = str(chk['c0']);
+            }
+          } catch {
+            currency = null; // e.g. a duplicate line (primary key): the checked INSERT below explains nothing away, it just moves what matches
+          }
+          if (currency !== null) {
+            await q(`RELEASE SAVEPOINT "felt_settle_copy"`);
+            const c = currency;
+            return lines.map((l) => ({ betId: l.betId, currency: c }));
+          }
+          await q(`ROLLBACK TO SAVEPOINT "felt_settle_copy"`);
+        }
         const out: { betId: string; currency: string }[] = [];
         for (let i = 0; i < lines.length; i += BATCH) {
           const c = lines.slice(i, i + BATCH);
           const rows = await q(
-            `UPDATE "bet" AS b SET "status" = u."to", "return_minor" = u."ret", "settled_at" = $7
-             FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::bigint[]) AS u("id", "to", "ret", "player", "stake")
-             WHERE b."bet_id" = u."id" AND b."round_id" = $6 AND b."status" = 'accepted' AND b."player_id" = u."player" AND b."stake_minor" = u."stake"
-             RETURNING b."bet_id", b."currency"`,
+            `WITH "ins" AS (
+               INSERT INTO "bet_outcome" ("bet_id","round_id","player_id","stake_minor","status","return_minor","settled_at")
+               SELECT b."bet_id", b."round_id", b."player_id", b."stake_minor", u."to", u."ret", $7
+               FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::bigint[]) AS u("id", "to", "ret", "player", "stake")
+               JOIN "bet" b ON b."bet_id" = u."id" AND b."round_id" = $6 AND b."status" = 'accepted' AND b."player_id" = u."player" AND b."stake_minor" = u."stake"
+               ON CONFLICT ("bet_id") DO NOTHING RETURNING "bet_id")
+             SELECT "ins"."bet_id", b."currency" FROM "ins" JOIN "bet" b ON b."bet_id" = "ins"."bet_id"`,
             [c.map((x) => x.betId), c.map((x) => x.to), c.map((x) => x.returnMinor), c.map((x) => x.playerId), c.map((x) => x.stakeMinor), roundId, at],
           );
           for (const r of rows) out.push({ betId: str(r['bet_id']), currency: str(r['currency']) });
@@ -316,7 +373,7 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
         return out;
       },
       async countAccepted(roundId: string) {
-        const [r] = await q(`SELECT count(*) AS "n" FROM "bet" WHERE "round_id" = $1 AND "status" = 'accepted'`, [roundId]);
+        const [r] = await q(`SELECT count(*) AS "n" FROM "bet" b WHERE b."round_id" = $1 AND b."status" = 'accepted' AND NOT EXISTS (SELECT 1 FROM "bet_outcome" o WHERE o."bet_id" = b."bet_id")`, [roundId]);
         return toNum(r?.['n'] ?? 0);
       },
     };
