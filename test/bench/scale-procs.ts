@@ -54,6 +54,9 @@ export interface ProcsReport {
 
 const worker = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
 
+/** BENCH_MARKS=1: the betting window in the clock of `node --cpu-prof` profiles (µs), to cut a profile to it. */
+const mark = (what: string): void => void (process.env['BENCH_MARKS'] === '1' && console.error(`MARK ${what} ${process.hrtime.bigint() / 1000n}`));
+
 export async function runProcs(o: ProcsOptions): Promise<ProcsReport> {
   const log = o.log ?? ((): void => undefined);
   const dir = mkdtempSync(join(tmpdir(), 'felt-procs-'));
@@ -102,8 +105,10 @@ export async function runProcs(o: ProcsOptions): Promise<ProcsReport> {
     const bettingDone = all('betting-done');
     const cpu0 = process.cpuUsage();
     const w0 = performance.now();
+    mark('betting-start');
     for (const c of kids) c.send({ type: 'go' });
     await bettingDone;
+    mark('betting-end');
     const cpu = process.cpuUsage(cpu0);
     const wall = performance.now() - w0;
     log('every bettor answered: closing betting');

@@ -197,16 +197,18 @@ export class Drill {
    */
   async finalCheck(): Promise<{ bets: number; settledOrRefunded: number; stuckRounds: number; ledgerSum: number; balanceMismatches: string[]; settleDupes: number }> {
     const q = async <T extends pg.QueryResultRow>(sql: string): Promise<T[]> => (await this.pool.query<T>(sql)).rows;
+    // A bet's status and return: its bet_outcome row when settled or refunded (issue 13), else the bet row.
+    const BET = '(SELECT b.bet_id, b.round_id, b.player_id, b.stake_minor, COALESCE(o.status, b.status) AS status, CASE WHEN o.bet_id IS NULL THEN b.return_minor ELSE o.return_minor END AS return_minor FROM bet b LEFT JOIN bet_outcome o ON o.bet_id = b.bet_id)';
     const sum = await q<{ s: string | null }>('SELECT COALESCE(SUM(amount_minor), 0)::text AS s FROM ledger_entry');
-    const bets = await q<{ status: string; n: string }>('SELECT status, count(*)::text AS n FROM bet GROUP BY status');
+    const bets = await q<{ status: string; n: string }>(`SELECT status, count(*)::text AS n FROM ${BET} x GROUP BY status`);
     const stuck = await q<{ n: string }>("SELECT count(*)::text AS n FROM round WHERE phase NOT IN ('settled', 'void')");
     const dupes = await q<{ n: string }>("SELECT count(*)::text AS n FROM (SELECT b.bet_id FROM bet b JOIN ledger_posting p ON p.posting_id IN ('settle:' || b.round_id || ':' || b.bet_id, 'refund:' || b.bet_id) GROUP BY b.bet_id HAVING count(*) > 1) x");
-    const missing = await q<{ n: string }>("SELECT count(*)::text AS n FROM bet b WHERE b.status IN ('settled', 'refunded') AND NOT EXISTS (SELECT 1 FROM ledger_posting p WHERE p.posting_id = 'settle:' || b.round_id || ':' || b.bet_id)");
+    const missing = await q<{ n: string }>(`SELECT count(*)::text AS n FROM ${BET} b WHERE b.status IN ('settled', 'refunded') AND NOT EXISTS (SELECT 1 FROM ledger_posting p WHERE p.posting_id = 'settle:' || b.round_id || ':' || b.bet_id)`);
     const balances = await q<{ account: string; bal: string }>("SELECT account, SUM(amount_minor)::text AS bal FROM ledger_entry WHERE account LIKE 'player:%' GROUP BY account");
     const expected = await q<{ account: string; exp: string }>(
       "SELECT a.account, (COALESCE(d.dep, 0) - COALESCE(s.st, 0) + COALESCE(s.ret, 0))::text AS exp FROM (SELECT DISTINCT account FROM ledger_entry WHERE account LIKE 'player:%') a " +
         "LEFT JOIN (SELECT e.account, SUM(e.amount_minor) AS dep FROM ledger_entry e WHERE e.posting_id LIKE 'deposit:%' GROUP BY e.account) d ON d.account = a.account " +
-        "LEFT JOIN (SELECT 'player:' || player_id AS account, SUM(CASE WHEN status = 'cancelled' THEN 0 ELSE stake_minor END) AS st, SUM(CASE WHEN status = 'cancelled' THEN 0 ELSE COALESCE(return_minor, 0) END) AS ret FROM bet GROUP BY player_id) s ON s.account = a.account",
+        `LEFT JOIN (SELECT 'player:' || player_id AS account, SUM(CASE WHEN status = 'cancelled' THEN 0 ELSE stake_minor END) AS st, SUM(CASE WHEN status = 'cancelled' THEN 0 ELSE COALESCE(return_minor, 0) END) AS ret FROM ${BET} x GROUP BY player_id) s ON s.account = a.account`,
     );
     const exp = new Map(expected.map((e) => [e.account, e.exp]));
     const mismatches = balances.filter((b) => exp.get(b.account) !== b.bal).map((b) => `${b.account}: ${b.bal} ≠ ${exp.get(b.account) ?? '?'}`);
