@@ -32,6 +32,8 @@ const benches = [
   ...['chip', 'layout'].flatMap((mode) =>
     (FULL ? [1000, 10000] : mode === 'chip' ? [1000] : [1000, 2000]).map((n) => [`Scale: bets with ${n} players (${mode}), in-memory, vs socket.io echo`, ['test/bench/scale-bets.bench.ts', String(n), 'memory', mode]]),
   ),
+  // Clients in their own processes (the server alone in its process; its CPU per answered chip reported).
+  ['Scale: bets with N connected players (layout), clients in K processes, in-memory, vs socket.io echo', ['test/bench/scale-bets.bench.ts', q(1000, 10000), 'memory', 'layout', '--procs', q(2, 4), '--bettors', q(1000, 2000)]],
   ['Scale: bets with N players (layout), PostgreSQL, vs socket.io echo', ['test/bench/scale-bets.bench.ts', q(1000, 10000), 'postgres', 'layout']],
   ['Scale: bets with N players (layout), PGlite, vs socket.io echo', ['test/bench/scale-bets.bench.ts', q(200, 1000), 'pglite', 'layout']],
   ['Scale: settle one round of N bets on PostgreSQL vs psql COPY of the same ledger rows', ['test/bench/scale-settle.bench.ts', q(20000, 100000), 'postgres']],
@@ -85,6 +87,7 @@ function table(meta, rs) {
   for (const r of rs) {
     if (r.bench === 'scale-bets') {
       rows.push(`| bets answered/s, ${r.players} players, ${r.mode === 'layout' ? 'one `bet.layout` per player' : 'chip by chip'} | ${r.store} | ${r.felt.answeredPerSecond}/s (p50 ${r.felt.latencyMs.p50} ms, p99 ${r.felt.latencyMs.p99} ms; unexpected rejections ${r.felt.unexpectedRejections}) | socket.io echo ${r.echo.answeredPerSecond}/s (p50 ${r.echo.latencyMs.p50} ms, p99 ${r.echo.latencyMs.p99} ms) | ${r.ratio.answeredPerSecond} |`);
+      if (r.felt.serverCpu && r.echo.serverCpu) rows.push(`| server CPU per answered chip, ${r.players} players (${r.bettors} betting, clients in ${r.procs} processes) | ${r.store} | ${r.felt.serverCpu.usPerAnswered} µs | echo ${r.echo.serverCpu.usPerAnswered} µs | ${r.ratio.serverCpuPerAnswered} |`);
       rows.push(`| close betting → last of ${r.players} players has the frame | ${r.store} | ${r.felt.fanOutLastMs} ms (${r.felt.fanOutMissing} missing) | room broadcast ${r.echo.fanOutLastMs} ms | ${r.ratio.fanOutLastMs} |`);
     } else if (r.bench === 'scale-settle') {
       rows.push(`| settle + post one round of ${r.bets} bets (cold replay ${r.coldReplaySeconds} s) | ${r.store} | ${r.settleSeconds} s | ${r.copy ? `psql COPY of the ${r.copy.rows} ledger rows ${r.copy.seconds} s` : '—'} | ${r.ratio ?? '—'} |`);

@@ -24,6 +24,7 @@ export interface ProcsOptions {
   readonly bettors: number;
   readonly asLayout: boolean;
   readonly spreadMs: number;
+  /** Betting and fan-out bound; connecting and joining get CONNECT_SECONDS more (10 000 sockets on a loaded box take minutes). */
   readonly seconds: number;
   /** Close betting once every bettor is answered. */
   readonly close: () => Promise<void>;
@@ -53,6 +54,7 @@ export interface ProcsReport {
 }
 
 const worker = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
+const CONNECT_SECONDS = Number(process.env['BENCH_CONNECT_SECONDS'] ?? 600);
 
 /** BENCH_MARKS=1: the betting window in the clock of `node --cpu-prof` profiles (µs), to cut a profile to it. */
 const mark = (what: string): void => void (process.env['BENCH_MARKS'] === '1' && console.error(`MARK ${what} ${process.hrtime.bigint() / 1000n}`));
@@ -66,6 +68,7 @@ export async function runProcs(o: ProcsOptions): Promise<ProcsReport> {
   let bettorsLeft = o.bettors;
   const msgs = new Map<string, { count: number; wake: () => void }>();
   const reports: LoadReport[] = [];
+  const reportedBy = new Set<number>();
   let failed: Error | null = null;
   let wakeFail: (e: Error) => void = () => undefined;
   const failure = new Promise<never>((_, reject) => (wakeFail = reject));
@@ -82,22 +85,34 @@ export async function runProcs(o: ProcsOptions): Promise<ProcsReport> {
     const bettors = Math.min(slice.length, Math.ceil(bettorsLeft / (o.procs - k)));
     bettorsLeft -= bettors;
     const cfg = join(dir, `w${k}.json`);
-    writeFileSync(cfg, JSON.stringify({ baseUrl: o.baseUrl, tableId: o.tableId, players: slice, asLayout: o.asLayout, spreadMs: o.spreadMs, bettors, playerOffset: k * per, seconds: o.seconds, connectConcurrency: 100 }));
+    writeFileSync(cfg, JSON.stringify({ baseUrl: o.baseUrl, tableId: o.tableId, players: slice, asLayout: o.asLayout, spreadMs: o.spreadMs, bettors, playerOffset: k * per, seconds: o.seconds + CONNECT_SECONDS, connectConcurrency: 100 }));
     const c = fork(worker, [cfg], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     c.on('message', (m: { type: string; report?: LoadReport }) => {
-      if (m.type === 'report' && m.report) reports.push(m.report);
+      if (m.type === 'report' && m.report) {
+        reports.push(m.report);
+        reportedBy.add(k);
+      }
       const w = msgs.get(m.type);
       if (w && ++w.count === kids.length) w.wake();
     });
-    c.on('exit', (code) => {
-      if (code !== 0 && failed === null) {
-        failed = new Error(`load process ${k} exited with ${code}`);
+    c.on('error', (e) => {
+      if (failed === null) {
+        failed = new Error(`load process ${k}: ${e.message}`);
         wakeFail(failed);
       }
     });
+    c.on('exit', (code) => {
+      // An IPC message may be handled just after 'exit': give the report a moment.
+      setTimeout(() => {
+        if (failed === null && (code !== 0 || !reportedBy.has(k))) {
+          failed = new Error(`load process ${k} exited (${code}) before its report`);
+          wakeFail(failed);
+        }
+      }, 1_000).unref();
+    });
     kids.push(c);
   }
-  const timeout = setTimeout(() => wakeFail(new Error(`multi-process load: no result within ${o.seconds + 60} s`)), (o.seconds + 60) * 1000);
+  const timeout = setTimeout(() => wakeFail(new Error(`multi-process load: no result within ${o.seconds + CONNECT_SECONDS} s`)), (o.seconds + CONNECT_SECONDS) * 1000);
   try {
     await ready;
     const connectSeconds = (Date.now() - t0) / 1000;

@@ -6,7 +6,7 @@
 export class Coalescer<T> {
   private readonly pending = new Map<string, { value: T; timer: ReturnType<typeof setTimeout> }>();
   constructor(
-    private readonly delayMs: number,
+    private readonly delayMs: number | ((key: string) => number),
     private readonly fn: (key: string, value: T) => void,
   ) {}
 
@@ -20,7 +20,7 @@ export class Coalescer<T> {
       const cur = this.pending.get(key);
       this.pending.delete(key);
       if (cur) this.fn(key, cur.value);
-    }, this.delayMs);
+    }, typeof this.delayMs === 'number' ? this.delayMs : this.delayMs(key));
     timer.unref?.();
     this.pending.set(key, { value, timer });
   }

@@ -47,6 +47,13 @@ const PITBOSS_ROOM = 'pitbosses';
 const STAFF_VIEW_MS = 150;
 /** Other players' bets: one coalesced `table.update` per table at most every TABLE_UPDATE_MS (≈ 4 per second). */
 const TABLE_UPDATE_MS = 250;
+/**
+ * Issue 13: a table's `table.update` goes to every joined player, so its cost is players × updates/s
+ * socket writes (10 000 watchers at 4/s = 40 000 writes/s, 10.5 % of the server's CPU in a 25 s betting
+ * window of the 10 000-player bench). The period grows with the audience to keep ≤ this many writes/s
+ * per table: 250 ms up to 2 500 local players, 1 s at 10 000.
+ */
+const TABLE_UPDATE_WRITES_PER_S = 10_000;
 
 interface PlayerStream {
   readonly roundId: string;
@@ -87,7 +94,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   /** Bet-only commits refresh the staff views at most every STAFF_VIEW_MS per table (trailing snapshot). */
   private readonly staffViews = new Coalescer<RoundFrame>(STAFF_VIEW_MS, (_t, f) => this.sendStaffSnapshots(f));
   /** The other players' bets reach a player as one `table.update` per table and window. */
-  private readonly tableUpdates = new Coalescer<RoundFrame>(TABLE_UPDATE_MS, (_t, f) => this.sendTableUpdate(f));
+  private readonly tableUpdates = new Coalescer<RoundFrame>(
+    (tableId) => Math.max(TABLE_UPDATE_MS, Math.round(((this.players.get(tableId)?.size ?? 0) * 1000) / TABLE_UPDATE_WRITES_PER_S)),
+    (_t, f) => this.sendTableUpdate(f),
+  );
   /** Per table: the players' stream of the current round. */
   private readonly streams = new Map<string, PlayerStream>();
 
