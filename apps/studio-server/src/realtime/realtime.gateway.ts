@@ -44,6 +44,8 @@ const MESSAGE_ROLES: Readonly<Record<WsClientMessage, readonly Role[]>> = {
 };
 
 const PITBOSS_ROOM = 'pitbosses';
+/** Every socket of one user, on every instance (issue 13: a revocation cuts them wherever they are connected). */
+const userRoom = (userId: string): string => `u:${userId}`;
 const STAFF_VIEW_MS = 150;
 /** Other players' bets: one coalesced `table.update` per table at most every TABLE_UPDATE_MS (≈ 4 per second). */
 const TABLE_UPDATE_MS = 250;
@@ -197,7 +199,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     );
     socket.data['checked'] = checked;
     void checked.then((ok) => {
-      if (ok && socket.connected && (user.role === 'pitboss' || user.role === 'admin')) void socket.join(PITBOSS_ROOM);
+      if (!ok || !socket.connected) return;
+      void socket.join(userRoom(user.userId));
+      if (user.role === 'pitboss' || user.role === 'admin') void socket.join(PITBOSS_ROOM);
     });
     socket.on('disconnecting', () => {
       this.presence.dropSocket(socket.id);
@@ -215,8 +219,16 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   }
 
   private dropUser(userId: string, reason: string): void {
+    const message = `Your session ended (${reason}).`;
     for (const s of this.server?.sockets.sockets.values() ?? []) {
-      if ((s.data['user'] as AuthUser | undefined)?.userId === userId) this.refuse(s, 'SESSION_REVOKED', `Your session ended (${reason}).`);
+      if ((s.data['user'] as AuthUser | undefined)?.userId === userId) this.refuse(s, 'SESSION_REVOKED', message);
+    }
+    // Several instances (issue 13): the user's sockets on the other instances are told and cut through the
+    // socket.io Redis adapter (their own user-check cache would only refuse the next connection, ≤ 5 s).
+    if (this.everywhere && this.server) {
+      const everywhereElse = this.server.in(userRoom(userId));
+      everywhereElse.emit('error', { code: 'SESSION_REVOKED', ruleId: null, message });
+      everywhereElse.disconnectSockets(true);
     }
   }
 

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import type { WsAck } from '@felt/protocol';
+import { AuthService } from '../auth/auth.service.js';
+import { createTestDatabase, requireEnv, type TestDatabase } from '../persistence/test-database.js';
+import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { ClusterModule } from './cluster.module.js';
+
+/**
+ * Issue 13 point 4 / issue 9 finding 9 across instances: revoking a user's sessions (or disabling the user)
+ * on one instance cuts that user's sockets on EVERY instance at once (socket.io Redis adapter), not only
+ * on the revoking one; other users' sockets stay.
+ */
+const connect = (url: string, token: string): Promise<Socket> =>
+  new Promise((resolve, reject) => {
+    const s = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+const until = async (what: string, f: () => boolean, ms = 10_000): Promise<void> => {
+  const end = Date.now() + ms;
+  while (!f()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('a revoked or disabled user is cut on every instance (issue 13)', () => {
+  let db: TestDatabase | null = null;
+  const apps: RoundsApp[] = [];
+  const sockets: Socket[] = [];
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    for (const a of apps) await a.close().catch(() => undefined);
+    await db?.drop();
+  });
+
+  it('revoke on A: the user’s sockets on A and B are disconnected (SESSION_REVOKED); another user stays', { timeout: 120_000 }, async () => {
+    db = await createTestDatabase();
+    const redisUrl = requireEnv('REDIS_URL');
+    const run = randomBytes(4).toString('hex');
+    const cluster = { redisUrl, keyPrefix: `felt-test:${run}:lease:`, busPrefix: `felt-test:${run}:`, ingestSessionPrefix: `felt-server-it-${run}`, leaseTtlMs: 5_000 };
+    const boot = async (instanceId: string): Promise<RoundsApp> => {
+      const a = await bootRoundsApp({ config: { database: { kind: 'postgres', url: db!.url }, redisUrl, queuePrefix: `felt-test-${run}` }, imports: [ClusterModule.forRoot({ ...cluster, instanceId, releaseOnShutdown: false })] });
+      apps.push(a);
+      return a;
+    };
+    const a = await boot('a');
+    const b = await boot('b');
+    const auth = a.get(AuthService);
+    await auth.createUser({ userId: 'usr_rv', username: 'riv', name: 'Riv', role: 'player', password: 'long-enough-pw' });
+    await auth.createUser({ userId: 'usr_ok', username: 'oka', name: 'Oka', role: 'player', password: 'long-enough-pw' });
+    const login = async (username: string): Promise<string> => {
+      const r = await a.http('POST', '/auth/login', null, { username, password: 'long-enough-pw' });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return String(r.body['token']);
+    };
+    const rv = await login('riv');
+    const ok = await login('oka');
+    const onA = await connect(a.url, rv);
+    const onB = await connect(b.url, rv);
+    const other = await connect(b.url, ok);
+    sockets.push(onA, onB, other);
+    // Each socket is confirmed by the user store (a message is answered once it is).
+    for (const s of [onA, onB, other]) expect(((await s.timeout(10_000).emitWithAck('table.presence', { tableId: 'tbl_none', present: false })) as WsAck).ok !== undefined).toBe(true);
+
+    expect(await auth.revokeSessions('usr_rv')).toBe(true);
+    await until('the revoked user’s socket on A to be cut', () => !onA.connected);
+    await until('the revoked user’s socket on B (the other instance) to be cut', () => !onB.connected);
+    expect(other.connected).toBe(true);
+  });
+});
