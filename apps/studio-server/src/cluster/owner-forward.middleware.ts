@@ -25,13 +25,16 @@ interface Res {
 
 /** `/tables/<id>` and `/tables/<id>/…`: every write under a table is decided by the table's owner. */
 const TABLE_PATH = /^\/tables\/([^/?#]+)(?:[/?#]|$)/;
+/** Reads only the owner can answer: the table's device health lives with its ingest session (issue 13). */
+const OWNER_READ = /^\/tables\/[^/?#]+\/devices\/?(?:[?#]|$)/;
 
 /**
  * REST side of the table routing (issue 13 point 4): a write (POST/PUT/PATCH/DELETE) under
  * `/tables/<id>` that reaches an instance not owning the table is forwarded over HTTP to the owner's
  * advertised URL with the caller's own bearer token (the owner authenticates and authorises it
  * again, and decides on its own clock — non-negotiable 1); its status and body are the answer. Reads
- * are answered locally (from the event log, see RoundsService). No owner (a closed table, or a
+ * are answered locally (from the event log, see RoundsService), except `GET /tables/<id>/devices` (the
+ * device health the owner's ingest keeps), which is forwarded the same way. No owner (a closed table, or a
  * takeover under way): the request runs here, where the rounds write path refuses round writes with
  * TABLE_OWNER_UNAVAILABLE. Owner unreachable or too slow: 503 TABLE_OWNER_UNAVAILABLE (retry).
  */
@@ -56,7 +59,8 @@ export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {
   }
 
   private async route(req: Req, res: Res): Promise<boolean> {
-    if (this.directory === null || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || req.headers[FORWARDED_BY_HEADER] !== undefined) return false;
+    const ownerRead = req.method === 'GET' && OWNER_READ.test(req.originalUrl);
+    if (this.directory === null || (!ownerRead && (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS')) || req.headers[FORWARDED_BY_HEADER] !== undefined) return false;
     const m = TABLE_PATH.exec(req.originalUrl);
     if (!m?.[1]) return false;
     const tableId = decodeURIComponent(m[1]);

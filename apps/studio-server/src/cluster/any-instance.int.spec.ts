@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import type { WsAck } from '@felt/protocol';
+import { statusTopic, type WsAck } from '@felt/protocol';
 import { AuthService } from '../auth/auth.service.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../persistence/test-database.js';
 import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { ClusterModule } from './cluster.module.js';
+import { TableOwnershipService } from './table-ownership.service.js';
 
 /**
  * Issue 13 point 4 / issue 9 finding 9 across instances: revoking a user's sessions (or disabling the user)
@@ -26,7 +28,7 @@ const until = async (what: string, f: () => boolean, ms = 10_000): Promise<void>
   }
 };
 
-describe('a revoked or disabled user is cut on every instance (issue 13)', () => {
+describe('every instance answers for the cluster: revocation, device health (issue 13 point 4)', () => {
   let db: TestDatabase | null = null;
   const apps: RoundsApp[] = [];
   const sockets: Socket[] = [];
@@ -69,5 +71,24 @@ describe('a revoked or disabled user is cut on every instance (issue 13)', () =>
     await until('the revoked user’s socket on A to be cut', () => !onA.connected);
     await until('the revoked user’s socket on B (the other instance) to be cut', () => !onB.connected);
     expect(other.connected).toBe(true);
+  });
+
+  it('GET /tables/<id>/devices on a non-owner is answered by the owner (the device health its ingest keeps)', { timeout: 60_000 }, async () => {
+    const [a, b] = apps as [RoundsApp, RoundsApp];
+    const pit = a.token('pitboss1', 'pitboss');
+    const t = await a.http('POST', '/tables', pit, { name: 'Health', game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000 }, betWindowS: 30, cadence: { auto: false, pauseS: 0 }, devices: [{ deviceId: 'dice-1', kind: 'dice' }] });
+    expect(t.status, JSON.stringify(t.body)).toBeLessThan(300);
+    const tableId = String(t.body['tableId']);
+    expect((await a.http('POST', `/tables/${tableId}/status`, pit, { status: 'open', reason: 'test' })).status).toBeLessThan(300);
+    await a.get(TableOwnershipService).tick();
+    await b.get(TableOwnershipService).tick();
+    expect(a.get(TableOwnershipService).ownedTables()).toContain(tableId);
+    // The owner's ingest hears the shaker's status (as from its MQTT session).
+    await a.get(DeviceIngestService).submit(statusTopic(tableId, 'dice-1'), JSON.stringify({ state: 'online', model: 'shaker-sim', firmware: null, configHash: null, at: Date.now() }));
+    const onOwner = await a.http('GET', `/tables/${tableId}/devices`, pit);
+    expect(JSON.stringify(onOwner.body)).toContain('online');
+    const onStandby = await b.http('GET', `/tables/${tableId}/devices`, pit);
+    expect(onStandby.status).toBe(200);
+    expect(onStandby.body).toEqual(onOwner.body);
   });
 });
