@@ -73,7 +73,16 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
 
   /** Boot: lay every table out again from its log; a hand left unfinished is voided (S1-FAIL-RING) with an alert. */
   async onApplicationBootstrap(): Promise<void> {
-    for (const def of await this.repo.list()) await this.restore(def);
+    for (const def of await this.repo.list()) {
+      try {
+        await this.restore(def);
+      } catch (e) {
+        // a log that does not replay keeps its table closed and tells the pit boss (non-negotiable 5: never silently stuck)
+        this.states.delete(def.tableId);
+        this.log.error(`poker table ${def.tableId} not restored: ${(e as Error).stack ?? String(e)}`);
+        await this.alerts.raise({ tableId: def.tableId, severity: 'critical', code: 'POKER_TABLE_NOT_RESTORED', message: `Poker table ${def.name} could not be laid out again from its log: ${(e as Error).message}` });
+      }
+    }
   }
 
   onModuleDestroy(): void {
@@ -95,6 +104,17 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       await this.mutex.run(def.tableId, () => this.commit(def.tableId, async () => ({ ok: true, value: { events: [{ type: 'hand-command', handId: hand.handId, cmd: { type: 'void', reason: 'server restart', at: this.clock.now() } }], postings: [] } })));
       await this.alerts.raise({ tableId: def.tableId, roundId: hand.handId, severity: 'critical', code: 'POKER_HAND_VOIDED', message: `Poker table ${def.name}: hand ${hand.handId} was unfinished at restart and is void; every contribution went back to the stacks (S1-FAIL-RING).` });
     } else this.arm(def.tableId);
+    if (!this.timings.robots) await this.robotsLeave(def.tableId);
+  }
+
+  /** Robots switched off (FELT_POKER_ROBOTS=0): the seated robots stand up (at once, or when their hand ends). */
+  private async robotsLeave(tableId: string): Promise<void> {
+    await this.mutex.run(tableId, () =>
+      this.commit(tableId, async (s) => {
+        const events: PokerEvent[] = s.seats.seats.filter((r) => s.players[r.playerId]?.robot && !r.leaving).map((r) => ({ type: 'seat', op: 'leave', key: r.playerId }));
+        return { ok: true, value: { events, postings: [] } };
+      }),
+    );
   }
 
   private readonly logSeqs = new Map<string, number>();
@@ -194,7 +214,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
         const postings: Posting[] = [];
         if (key === null) {
           if (msg !== 'poker.sit' && msg !== 'poker.waitlist') return fail('POKER_NOT_SEATED', 'the player has no seat at this table', 'S1-STACK');
-          key = `pk_${this.ids.next('p').slice(-12)}`;
+          key = `pk${Object.keys(s.players).length + 1}`;
           const player: PlayerEntry = { key, userId: u.userId, displayName: u.name, robot: opts.robot === true };
           events.push({ type: 'player', player });
         }
@@ -501,10 +521,27 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
   /** The next hand, a few seconds after the last ended, when ≥ 2 can play (planNextHand). */
   startNextHand(tableId: string): Promise<Result<PokerTableState>> {
     return this.mutex.run(tableId, () =>
-      this.commit(tableId, async (s) => {
+      this.commit(tableId, async (s, tx) => {
         if (!handSettled(s)) return { ok: true, value: { events: [], postings: [] } };
-        const plan = pokerTable.planNextHand(s.seats);
-        if (!plan) return { ok: true, value: { events: [], postings: [] } };
+        const events: PokerEvent[] = [];
+        const postings: Posting[] = [];
+        let seats = s.seats;
+        // demo robots never run dry: a robot below the minimum buys chips again (funded, like a demo deposit)
+        for (const r of s.seats.seats) {
+          const who = s.players[r.playerId];
+          if (!who?.robot || !this.timings.robots || r.leaving || r.stackMinor >= s.def.seats.minBuyInMinor) continue;
+          const amount = (s.def.seats.maxBuyInMinor ?? s.def.seats.minBuyInMinor * 2) - r.stackMinor;
+          const at = this.clock.now();
+          const dep = depositPosting(`poker-robot:${tableId}:${who.userId}:h${s.handNo}`, who.userId, amount, s.def.currency);
+          await tx.ledger.post(dep.postingId, dep.entries.map((x) => ({ ...x, at })));
+          const e: PokerEvent = { type: 'seat', op: 'top-up', key: r.playerId, amountMinor: amount, balanceMinor: await tx.ledger.balance(playerAccount(who.userId), s.def.currency) };
+          const u = seatUpdate(seats, e);
+          if (!u.ok) continue;
+          seats = u.value.table;
+          events.push(e);
+        }
+        const plan = pokerTable.planNextHand(seats);
+        if (!plan) return { ok: true, value: { events, postings } };
         const handId = `${tableId}-h${s.handNo + 1}`;
         let commit: string | null = null;
         if (s.def.dealing === 'rng') {
@@ -513,7 +550,8 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
           this.decks.set(tableId, deck);
           commit = deck.commit;
         }
-        return { ok: true, value: { events: [{ type: 'hand-started', handId, plan, at: this.clock.now(), deckCommit: commit }], postings: [] } };
+        events.push({ type: 'hand-started', handId, plan, at: this.clock.now(), deckCommit: commit });
+        return { ok: true, value: { events, postings } };
       }),
     );
   }
