@@ -15,7 +15,7 @@ function world(timings: Partial<PokerTimings> = {}) {
   const scheduler = new ManualScheduler();
   const raised: { code: string; tableId?: string }[] = [];
   const alerts = { raise: vi.fn(async (a: { code: string; tableId?: string }) => (raised.push(a), a)) } as unknown as AlertsService;
-  const make = (): PokerTablesService => new PokerTablesService(uow, repo, clock, new SequentialIds(), scheduler, alerts, { nextHandMs: 2000, robotMs: 500, robots: true, ...timings });
+  const make = (): PokerTablesService => new PokerTablesService(uow, repo, clock, new SequentialIds(), scheduler, alerts, { nextHandMs: 2000, robotMs: 500, robots: true, cardWaitMs: 60_000, ...timings });
   const service = make();
   const deposit = async (userId: string, amount: number): Promise<void> => {
     const p = depositPosting(`d-${userId}-${amount}-${clock.now()}`, userId, amount);
@@ -198,7 +198,7 @@ describe('PokerTablesService: faults (S1-FAIL-RING) and robots', () => {
     expect(w.service.stateOf(t)!.handNo).toBeGreaterThanOrEqual(5);
     expect(await w.invariants()).toEqual([]);
     w.service.onModuleDestroy();
-    const off = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), w.scheduler, { raise: vi.fn() } as unknown as AlertsService, { nextHandMs: 2000, robotMs: 500, robots: false });
+    const off = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), w.scheduler, { raise: vi.fn() } as unknown as AlertsService, { nextHandMs: 2000, robotMs: 500, robots: false, cardWaitMs: 60_000 });
     await off.onApplicationBootstrap();
     expect(off.stateOf(t)!.seats.seats.every((r) => r.leaving) || off.stateOf(t)!.seats.seats.length === 0).toBe(true);
     expect(await w.invariants()).toEqual([]);

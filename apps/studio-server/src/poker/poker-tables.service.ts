@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createRng, poker, pokerTable, type Audience, type Result } from '@felt/games';
 import type { PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt/protocol';
-import { Subject } from 'rxjs';
+import { ReplaySubject, Subject } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
 import { UNIT_OF_WORK, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
@@ -25,6 +25,8 @@ export interface PokerTimings {
   readonly robotMs: number;
   /** robots on (FELT_POKER_ROBOTS=0 turns them off). */
   readonly robots: boolean;
+  /** a shoe table waiting this long for a card alerts the pit boss. */
+  readonly cardWaitMs: number;
 }
 export const POKER_TIMINGS = Symbol('POKER_TIMINGS');
 
@@ -60,6 +62,10 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
   private readonly robotRng = createRng(Date.now() & 0x7fffffff);
   private stopped = false;
   readonly changes$ = new Subject<PokerChange>();
+  /** shoe-dealt tables (created or restored): the device ingest subscribes to their shoe. */
+  readonly shoeTables$ = new ReplaySubject<string>();
+  /** card-due watch: a shoe table waiting for a card longer than this alerts the pit boss once per hand. */
+  private readonly cardAlerted = new Set<string>();
 
   constructor(
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
@@ -68,7 +74,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     @Inject(IDS) private readonly ids: Ids,
     @Inject(SCHEDULER) private readonly scheduler: Scheduler,
     @Inject(AlertsService) private readonly alerts: AlertsService,
-    @Optional() @Inject(POKER_TIMINGS) private readonly timings: PokerTimings = { nextHandMs: Number(process.env['FELT_POKER_NEXT_HAND_MS'] ?? 3000), robotMs: Number(process.env['FELT_POKER_ROBOT_MS'] ?? 900), robots: process.env['FELT_POKER_ROBOTS'] !== '0' },
+    @Optional() @Inject(POKER_TIMINGS) private readonly timings: PokerTimings = { nextHandMs: Number(process.env['FELT_POKER_NEXT_HAND_MS'] ?? 3000), robotMs: Number(process.env['FELT_POKER_ROBOT_MS'] ?? 900), robots: process.env['FELT_POKER_ROBOTS'] !== '0', cardWaitMs: Number(process.env['FELT_POKER_CARD_WAIT_MS'] ?? 60_000) },
   ) {}
 
   /** Boot: lay every table out again from its log; a hand left unfinished is voided (S1-FAIL-RING) with an alert. */
@@ -98,6 +104,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     for (const e of events) s = applyEvent(s, (e.payload as { e: PokerEvent }).e, (e.payload as { frame: number }).frame);
     this.states.set(def.tableId, s);
     this.logSeqs.set(def.tableId, events.at(-1)?.seq ?? 0);
+    if (def.dealing === 'shoe') this.shoeTables$.next(def.tableId);
     if (s.hand && !handOver(s.hand)) {
       const hand = s.hand;
       // S1-FAIL-RING: the hand cannot go on (the RNG deck or the shoe's position died with the process): void, chips back.
@@ -144,6 +151,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     await this.repo.insert(def);
     this.states.set(tableId, initialState(def));
     this.logSeqs.set(tableId, 0);
+    if (def.dealing === 'shoe') this.shoeTables$.next(tableId);
     if (def.robots > 0 && this.timings.robots) await this.seatRobots(tableId);
     return { ok: true, value: def };
   }
@@ -315,6 +323,15 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     );
   }
 
+  /** S1-FAIL-RING: the table's shoe reported a fault — the hand in play is void, every contribution back, the pit boss alerted. */
+  async deviceFault(tableId: string, deviceId: string): Promise<void> {
+    const s = this.states.get(tableId);
+    if (!s?.hand || handOver(s.hand) || s.def.shoeDeviceId !== deviceId) return;
+    const handId = s.hand.handId;
+    const r = await this.pitDecision(tableId, { type: 'void', reason: `device fault: ${deviceId}` });
+    if (r.ok) await this.alerts.raise({ tableId, roundId: handId, severity: 'critical', code: 'POKER_HAND_VOIDED', message: `Poker table ${s.def.name}: the shoe ${deviceId} reported a fault; hand ${handId} is void and every contribution went back to the stacks (S1-FAIL-RING).` });
+  }
+
   /** Pit boss (P4-IRR, S1-FAIL-RING): misdeal, an exposed card, or void the hand (contributions back). */
   pitDecision(tableId: string, decision: { type: 'misdeal' | 'void'; reason: string } | { type: 'expose'; seat: number; card: string }): Promise<Result<PokerTableState>> {
     return this.mutex.run(tableId, () =>
@@ -477,7 +494,16 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       );
     };
     if (h && !handOver(h)) {
-      if (h.toAct === null || h.clock === null) return; // a card is due from the shoe (device fault watch: not yet)
+      if (h.toAct === null || h.clock === null) {
+        // a card is due from the shoe: never silently stuck (non-negotiable 5) — the pit boss hears of a long wait
+        if (s.def.dealing === 'shoe' && !this.cardAlerted.has(h.handId)) {
+          set(this.clock.now() + this.timings.cardWaitMs, async () => {
+            this.cardAlerted.add(h.handId);
+            await this.alerts.raise({ tableId, roundId: h.handId, severity: 'warning', code: 'POKER_CARD_OVERDUE', message: `Poker table ${s.def.name}: hand ${h.handId} has waited ${Math.round(this.timings.cardWaitMs / 1000)} s for a card from the shoe; void it (S1-FAIL-RING) or fix the shoe.` });
+          });
+        }
+        return;
+      }
       const seat = h.seats[h.toAct];
       const who = seat ? s.players[seat.playerId] : undefined;
       const deadline = h.clock.deadlineAt;

@@ -1,4 +1,7 @@
 import { expect } from 'vitest';
+import type { MqttClient } from 'mqtt';
+import { pokerTable } from '@felt/games';
+import { eventsTopic } from '@felt/protocol';
 import { RealtimeClient } from '@felt/client-sdk';
 import type { PokerTableFrame } from '@felt/protocol';
 import { AuthService } from '../auth/auth.service.js';
@@ -140,9 +143,34 @@ async function accountBalance(app: RoundsApp, account: string): Promise<number> 
 
 const houseBalance = (app: RoundsApp): Promise<number> => accountBalance(app, 'house');
 
-export async function waitFor(ok: () => boolean, ms = 5000): Promise<void> {
+/**
+ * A simulated scanning shoe (hardware-sim's wire format: `shoe.card` device events over MQTT, QoS 1,
+ * with the table's issued credential): it deals a fixed, shuffled deck one card at a time while the table
+ * says a card is due, and first tries one card too many before the hand starts (refused, S1-DEAL-3).
+ */
+export function shoeDealer(shoe: MqttClient, tableId: string, deviceId: string): (service: PokerTablesService, tableId: string) => Promise<void> {
+  const deck = ['AS', 'KD', '7C', '2H', 'QS', 'JD', '9C', '3H', 'TS', '8D', '6C', '5H', '4S', 'AH', 'KC', 'QD', '2S', 'JH', '9D', '8C', '7S', '6H', '5D', '4C', '3S', 'TD', 'AC', 'KH'];
+  let seq = 0;
+  let next = 0;
+  const publish = (card: string) => shoe.publishAsync(eventsTopic(tableId, deviceId), JSON.stringify({ v: 1, tableId, deviceId, seq: ++seq, at: Date.now(), type: 'shoe.card', payload: { card, shoeIndex: seq } }), { qos: 1 });
+  return async (service) => {
+    const due = () => {
+      const h = service.stateOf(tableId)?.hand;
+      return h && h.phase.type !== 'complete' && h.phase.type !== 'void' ? pokerTable.cardDue(h) : null;
+    };
+    for (let i = 0; i < 30 && due(); i++) {
+      const before = service.stateOf(tableId)!.seq;
+      await publish(deck[next++]!);
+      await waitFor(() => service.stateOf(tableId)!.seq > before);
+    }
+  };
+}
+
+export async function waitFor(ok: () => boolean, ms = 5000, poll?: () => Promise<void>): Promise<void> {
   const until = Date.now() + ms;
-  while (!ok()) {
+  for (;;) {
+    await poll?.();
+    if (ok()) return;
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 20));
   }
