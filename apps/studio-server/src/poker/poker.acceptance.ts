@@ -136,7 +136,7 @@ const RANKS = '23456789TJQKA';
 const SUITS = 'SHDC';
 const cardCodeOf = (id: number): string => `${RANKS[id >> 2]}${SUITS[id & 3]}`;
 
-async function accountBalance(app: RoundsApp, account: string): Promise<number> {
+export async function accountBalance(app: RoundsApp, account: string): Promise<number> {
   const uow = app.get<UnitOfWork>(UNIT_OF_WORK);
   return uow.run((tx) => tx.ledger.balance(account, 'EUR'));
 }
