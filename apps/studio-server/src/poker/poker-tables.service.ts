@@ -5,6 +5,8 @@ import { ReplaySubject, Subject } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
 import { UNIT_OF_WORK, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
+import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../cluster/cluster.port.js';
+import { TABLE_LEASES, type TableLeases } from '../cluster/table-lease.js';
 import { KeyedMutex } from '../rounds/keyed-mutex.js';
 import { SCHEDULER, type Scheduler } from '../rounds/scheduler.js';
 import { DEFAULT_CURRENCY, depositPosting, HOUSE_ACCOUNT, playerAccount, type Posting } from '../wallet/ledger.rules.js';
@@ -75,24 +77,74 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     @Inject(SCHEDULER) private readonly scheduler: Scheduler,
     @Inject(AlertsService) private readonly alerts: AlertsService,
     @Optional() @Inject(POKER_TIMINGS) private readonly timings: PokerTimings = { nextHandMs: Number(process.env['FELT_POKER_NEXT_HAND_MS'] ?? 3000), robotMs: Number(process.env['FELT_POKER_ROBOT_MS'] ?? 900), robots: process.env['FELT_POKER_ROBOTS'] !== '0', cardWaitMs: Number(process.env['FELT_POKER_CARD_WAIT_MS'] ?? 60_000) },
+    /** Several instances (issue 13): a table is run by the holder of its lease `poker:<tableId>` only. */
+    @Optional() @Inject(TABLE_LEASES) private readonly leases: TableLeases | null = null,
+    @Optional() @Inject(TABLE_OWNER_GUARD) private readonly owner: Pick<TableOwnerGuard, 'instanceId'> | null = null,
   ) {}
 
   /** Boot: lay every table out again from its log; a hand left unfinished is voided (S1-FAIL-RING) with an alert. */
   async onApplicationBootstrap(): Promise<void> {
-    for (const def of await this.repo.list()) {
-      try {
-        await this.restore(def);
-      } catch (e) {
-        // a log that does not replay keeps its table closed and tells the pit boss (non-negotiable 5: never silently stuck)
-        this.states.delete(def.tableId);
-        this.log.error(`poker table ${def.tableId} not restored: ${(e as Error).stack ?? String(e)}`);
-        await this.alerts.raise({ tableId: def.tableId, severity: 'critical', code: 'POKER_TABLE_NOT_RESTORED', message: `Poker table ${def.name} could not be laid out again from its log: ${(e as Error).message}` });
-      }
+    if (this.clustered) {
+      await this.leaseTick();
+      this.leaseTimer = setInterval(() => void this.leaseTick(), Math.max(50, Math.floor(this.leaseTtlMs / 3)));
+      this.leaseTimer.unref?.();
+      return;
+    }
+    for (const def of await this.repo.list()) await this.restoreSafely(def);
+  }
+
+  private get clustered(): boolean {
+    return this.leases !== null && this.owner !== null;
+  }
+  private readonly leaseTtlMs = Number(process.env['FELT_LEASE_TTL_MS'] ?? 5_000);
+  private leaseTimer: ReturnType<typeof setInterval> | null = null;
+  private leasing: Promise<void> = Promise.resolve();
+
+  /**
+   * Several instances: renew the poker tables held, take over the free ones. Taking a table over is what a
+   * restart does for it (lay it out from the log; a hand in play is voided, S1-FAIL-RING: the RNG deck
+   * lived in the dead owner's memory); a lost lease drops the table here (its timers with it).
+   */
+  private leaseTick(): Promise<void> {
+    this.leasing = this.leasing
+      .then(async () => {
+        if (this.stopped || !this.leases || !this.owner) return;
+        for (const def of await this.repo.list()) {
+          const key = `poker:${def.tableId}`;
+          if (this.states.has(def.tableId)) {
+            if (!(await this.leases.renew(key, this.owner.instanceId, this.leaseTtlMs))) this.drop(def.tableId);
+          } else if (await this.leases.acquire(key, this.owner.instanceId, this.leaseTtlMs)) {
+            await this.restoreSafely(def);
+          }
+        }
+      })
+      .catch((e: unknown) => this.log.error(`poker lease pass failed: ${(e as Error).stack ?? String(e)}`));
+    return this.leasing;
+  }
+
+  private drop(tableId: string): void {
+    this.timers.get(tableId)?.();
+    this.timers.delete(tableId);
+    this.states.delete(tableId);
+    this.decks.delete(tableId);
+    this.logSeqs.delete(tableId);
+  }
+
+  private async restoreSafely(def: PokerTableDef): Promise<void> {
+    try {
+      await this.restore(def);
+    } catch (e) {
+      // a log that does not replay keeps its table closed and tells the pit boss (non-negotiable 5: never silently stuck)
+      this.states.delete(def.tableId);
+      this.log.error(`poker table ${def.tableId} not restored: ${(e as Error).stack ?? String(e)}`);
+      await this.alerts.raise({ tableId: def.tableId, severity: 'critical', code: 'POKER_TABLE_NOT_RESTORED', message: `Poker table ${def.name} could not be laid out again from its log: ${(e as Error).message}` });
     }
   }
 
   onModuleDestroy(): void {
     this.stopped = true;
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    if (this.leases && this.owner) for (const t of this.states.keys()) void this.leases.release(`poker:${t}`, this.owner.instanceId).catch(() => undefined);
     for (const cancel of this.timers.values()) cancel();
     this.timers.clear();
     this.changes$.complete();
@@ -136,7 +188,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     if (input.seats.seatCount < 2 || input.seats.seatCount > v.maxSeats) return fail('POKER_INVALID_CONFIG', `${v.name} seats 2–${v.maxSeats}`);
     if (input.seats.minBuyInMinor <= 0 || (input.seats.maxBuyInMinor !== null && input.seats.maxBuyInMinor < input.seats.minBuyInMinor)) return fail('POKER_INVALID_CONFIG', 'buy-in min ≤ max, both positive (S1-STACK)');
     const tableId = input.tableId ?? this.ids.next('pkt');
-    if (this.states.has(tableId)) return fail('POKER_TABLE_EXISTS', `poker table ${tableId} exists`);
+    if (this.states.has(tableId) || (await this.repo.get(tableId))) return fail('POKER_TABLE_EXISTS', `poker table ${tableId} exists`);
     const def: PokerTableDef = {
       tableId,
       name: input.name,
@@ -149,6 +201,8 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       createdAt: this.clock.now(),
     };
     await this.repo.insert(def);
+    // several instances: the creator runs the table when it gets its lease (else the holder's next pass takes it)
+    if (this.leases && this.owner && !(await this.leases.acquire(`poker:${tableId}`, this.owner.instanceId, this.leaseTtlMs))) return { ok: true, value: def };
     this.states.set(tableId, initialState(def));
     this.logSeqs.set(tableId, 0);
     if (def.dealing === 'shoe') this.shoeTables$.next(tableId);
@@ -212,7 +266,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
 
   /** A `poker.*` message of a player (already validated against the contract's schema). */
   command(tableId: string, u: PokerUser, msg: PokerWsMessage, body: Record<string, unknown>, opts: { robot?: boolean; fund?: number } = {}): Promise<Result<PokerTableState>> {
-    if (!this.states.has(tableId)) return Promise.resolve(fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`));
+    if (!this.states.has(tableId)) return this.missing(tableId);
     if (msg === 'poker.join' || msg === 'poker.leave-view') return Promise.resolve({ ok: true, value: this.states.get(tableId) as PokerTableState });
     return this.mutex.run(tableId, () =>
       this.commit(tableId, async (s, tx) => {
@@ -284,6 +338,12 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
         return { ok: true, value: { events, postings } };
       }),
     );
+  }
+
+  /** Not here: unknown, or (several instances) run by another instance — socket commands are not forwarded yet. */
+  private async missing(tableId: string): Promise<Result<never>> {
+    if (this.clustered && (await this.repo.get(tableId))) return fail('TABLE_OWNER_UNAVAILABLE', `poker table ${tableId} is run by another instance; connect to its owner (poker socket messages are not forwarded yet)`);
+    return fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`);
   }
 
   /** S1-DISCONNECT: the last socket of a seated player dropped — sat out, still pays the blinds when due. */
