@@ -234,3 +234,32 @@ describe('PokerTablesService: several instances (issue 13 leases)', () => {
     b.onModuleDestroy();
   });
 });
+
+describe('PokerTablesService: a draw game (Mörkpoker) over the service', () => {
+  it('poker.draw takes the discards as card codes (any case) and the RNG deals the replacements', async () => {
+    const w = world();
+    expect((await w.service.createTable({ tableId: 'd1', name: 'Draw', dealing: 'rng', config: { variant: 'draw', structure: 'fixed-limit', smallBlindMinor: 50, bigBlindMinor: 100, smallBetMinor: 100, bigBetMinor: 200 }, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: null } })).ok).toBe(true);
+    for (const i of [1, 2]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command('d1', player(i), 'poker.sit', { tableId: 'd1', seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    await w.tick(2000);
+    const userOf = (): PokerUser => {
+      const s = w.service.stateOf('d1')!;
+      return player(Number(s.players[s.hand!.seats[s.hand!.toAct!]!.playerId]!.userId.slice(1)));
+    };
+    const handId = w.service.stateOf('d1')!.hand!.handId;
+    expect((await w.service.command('d1', userOf(), 'poker.act', { tableId: 'd1', handId, action: 'call' })).ok).toBe(true);
+    expect((await w.service.command('d1', userOf(), 'poker.act', { tableId: 'd1', handId, action: 'check' })).ok).toBe(true);
+    const h = w.service.stateOf('d1')!.hand!;
+    expect(h.phase.type).toBe('draw');
+    const drawer = h.seats[h.toAct!]!;
+    const code = (c: number): string => `${'23456789TJQKA'[c >> 2]}${'shdc'[c & 3]}`;
+    const discard = drawer.cards.slice(0, 2).map((k) => code(k.card));
+    expect(await w.service.command('d1', userOf(), 'poker.draw', { tableId: 'd1', handId, discard: ['zz'] })).toMatchObject({ ok: false, violation: { code: 'POKER_INVALID_DRAW' } });
+    expect((await w.service.command('d1', userOf(), 'poker.draw', { tableId: 'd1', handId, discard })).ok).toBe(true);
+    const after = w.service.stateOf('d1')!.hand!.seats.find((x) => x.seat === drawer.seat)!;
+    expect(after.cards).toHaveLength(5);
+    expect(after.cards.map((k) => code(k.card))).not.toContain(discard[0]);
+  });
+});

@@ -428,10 +428,11 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       let s = before;
       // validate + fold the requested events (a refused one changes nothing: the transaction rolls back)
       for (const e of events) {
+        const prev = s;
         const r = this.tryApply(s, e, frameNo);
         if (!r.ok) return r;
         s = r.value;
-        if (e.type === 'seat') for (const p of this.seatPostings(before, s, e, frameNo)) postings.push(p);
+        if (e.type === 'seat') for (const p of this.seatPostings(prev, s, e, frameNo)) postings.push(p);
       }
       // complete the change: RNG deals what is due; a finished hand is posted and folded into the seats
       for (let guard = 0; guard < 200; guard++) {
@@ -538,7 +539,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
 
   // ───────────────────────────── time (S1-TIMEOUT, robots, next hand) ─────────────────────────────
 
-  private arm(tableId: string): void {
+  private arm(tableId: string, robotsWait = false): void {
     this.timers.get(tableId)?.();
     this.timers.delete(tableId);
     if (this.stopped) return;
@@ -567,14 +568,20 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       const seat = h.seats[h.toAct];
       const who = seat ? s.players[seat.playerId] : undefined;
       const deadline = h.clock.deadlineAt;
-      if (who?.robot && this.timings.robots) {
+      if (who?.robot && this.timings.robots && !robotsWait) {
         set(Math.min(deadline - 1, this.clock.now() + this.timings.robotMs), () => this.robotAct(tableId, h.handId));
         return;
       }
       set(deadline, () => this.timeout(tableId, h.handId));
       return;
     }
-    if (pokerTable.planNextHand(s.seats)) set(this.clock.now() + this.timings.nextHandMs, () => this.startNextHand(tableId));
+    if (pokerTable.planNextHand(s.seats)) {
+      set(this.clock.now() + this.timings.nextHandMs, async () => {
+        const r = await this.startNextHand(tableId);
+        // never silently stuck (non-negotiable 5): a hand the core refuses to start is the pit boss's to see
+        if (!r.ok) await this.alerts.raise({ tableId, severity: 'warning', code: 'POKER_HAND_NOT_STARTED', message: `Poker table ${s.def.name}: the next hand could not start: ${r.violation.code} ${r.violation.message}` });
+      });
+    }
   }
 
   /** S1-TIMEOUT: at the deadline on the server's clock the seat folds (or checks when free); the time bank may have moved it. */
@@ -593,15 +600,21 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   private async robotAct(tableId: string, handId: string): Promise<void> {
-    await this.mutex.run(tableId, () =>
-      this.commit(tableId, async (s) => {
+    await this.mutex.run(tableId, async () => {
+      const before = this.states.get(tableId);
+      const r = await this.commit(tableId, async (s) => {
         const h = s.hand;
         if (!h || h.handId !== handId || handOver(h)) return { ok: true, value: { events: [], postings: [] } };
         const cmd = pokerTable.robotCommand(h, this.robotRng, this.clock.now(), s.def.config.bigBlindMinor * 4);
         if (!cmd) return { ok: true, value: { events: [], postings: [] } };
         return { ok: true, value: { events: [{ type: 'hand-command', handId, cmd }], postings: [] } };
-      }),
-    );
+      });
+      // a robot that cannot decide leaves its turn to the clock (the deadline's timeout), never stuck
+      if (!r.ok || r.value === before) {
+        if (!r.ok) this.log.warn(`poker ${tableId}: robot command refused ${r.violation.code} ${r.violation.message}`);
+        this.arm(tableId, true);
+      }
+    });
   }
 
   /** The next hand, a few seconds after the last ended, when ≥ 2 can play (planNextHand). */
