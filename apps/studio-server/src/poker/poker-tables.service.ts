@@ -158,7 +158,11 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     const from = snap && snap.logSeq > 0 ? snap : null;
     const events = await this.uow.run((tx) => tx.events.load(streamOf(def.tableId), from?.logSeq ?? 0));
     let s: PokerTableState = from ? { ...from.state, def } : initialState(def);
-    for (const e of events) s = applyEvent(s, (e.payload as { e: PokerEvent }).e, (e.payload as { frame: number }).frame);
+    for (const e of events) {
+      const pe = (e.payload as { e: PokerEvent }).e;
+      s = applyEvent(s, pe, (e.payload as { frame: number }).frame);
+      if (pe.type === 'hand-started') this.indexHand(def.tableId, pe.handId, e.seq);
+    }
     this.states.set(def.tableId, s);
     this.logSeqs.set(def.tableId, events.at(-1)?.seq ?? from?.logSeq ?? 0);
     if (def.dealing === 'shoe') this.shoeTables$.next(def.tableId);
@@ -471,6 +475,9 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       const logSeq = this.logSeqs.get(tableId) ?? 0;
       this.logSeqAt.set(tableId, logSeq);
       await tx.events.append(streamOf(tableId), tableId, logSeq, events.map((e) => ({ type: e.type, at: this.clock.now(), payload: { frame: frameNo, e } })), null);
+      events.forEach((e, i) => {
+        if (e.type === 'hand-started') this.indexHand(tableId, e.handId, logSeq + i + 1);
+      });
       const at = this.clock.now();
       for (const p of postings) {
         if (p.entries.length === 0) continue;
@@ -675,11 +682,20 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     );
   }
 
+  /** hand id → the log seq of its `hand-started` (the events endpoint reads from there, not the whole log). */
+  private readonly handIndex = new Map<string, Map<string, number>>();
+  private indexHand(tableId: string, handId: string, seq: number): void {
+    const m = this.handIndex.get(tableId) ?? new Map<string, number>();
+    m.set(handId, seq);
+    this.handIndex.set(tableId, m);
+  }
+
   /** Redacted events of one hand for an audience (`GET /poker-tables/:id/hands/:handId/events`). */
   async handEvents(tableId: string, handId: string, u: PokerUser): Promise<Result<{ handId: string; events: Record<string, unknown>[] }>> {
     const s = this.states.get(tableId);
     if (!s) return fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`);
-    const stored = await this.uow.run((tx) => tx.events.load(streamOf(tableId)));
+    const start = this.handIndex.get(tableId)?.get(handId);
+    const stored = await this.uow.run((tx) => tx.events.load(streamOf(tableId), start === undefined ? 0 : start - 1));
     const key = u.role === 'player' ? this.keyOf(s, u.userId) : null;
     const audience: Audience = u.role === 'player' ? { role: 'player', playerId: key ?? '-' } : this.audienceOf(u);
     let hand: pokerTable.HandState | null = null;
