@@ -224,10 +224,16 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     const def = this.stateOf(tableId)?.def;
     if (!def) return;
     const buyIn = def.seats.maxBuyInMinor ?? def.seats.minBuyInMinor * 2;
+    // every other seat first (people sit between robots), then the rest
+    const all = Array.from({ length: def.seats.seatCount }, (_, i) => i + 1);
+    const order = [...all.filter((n) => n % 2 === 0), ...all.filter((n) => n % 2 === 1)];
     for (let i = 1; i <= def.robots; i++) {
       const userId = `robot-${tableId}-${i}`;
-      const seat = 2 * i <= def.seats.seatCount ? 2 * i : i;
-      await this.command(tableId, { userId, name: `Robot ${i}`, role: 'player' }, 'poker.sit', { tableId, seat, buyInMinor: buyIn, postToEnter: false }, { robot: true, fund: buyIn });
+      const taken = new Set(this.stateOf(tableId)?.seats.seats.map((r) => r.seat) ?? []);
+      const seat = order.find((n) => !taken.has(n));
+      if (seat === undefined) return;
+      const r = await this.command(tableId, { userId, name: `Robot ${i}`, role: 'player' }, 'poker.sit', { tableId, seat, buyInMinor: buyIn, postToEnter: false }, { robot: true, fund: buyIn });
+      if (!r.ok) this.log.warn(`poker ${tableId}: robot ${i} not seated: ${r.violation.code} ${r.violation.message}`);
     }
   }
 
