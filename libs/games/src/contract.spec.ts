@@ -276,13 +276,17 @@ describe.each(kernels)('contract: %s', (_id, k) => {
         expect(s.phase).toBe('settled');
         const st = k.settle(s);
         if (!st.ok) throw new Error(st.violation.message);
-        const live = Object.values(betting.bets).map((b) => b.betId).sort();
-        expect(st.value.lines.map((l) => l.betId).sort()).toEqual(live);
+        // every bet exactly once: in the final lines, or settled early during the round (BetsSettled), never both
+        const live = Object.values(s.bets).map((b) => b.betId).sort();
+        const early = st.value.early ?? [];
+        expect(early).toEqual(s.early);
+        const all = [...st.value.lines, ...early];
+        expect(all.map((l) => l.betId).sort()).toEqual(live);
         expect(st.value.voided).toBe(voided);
-        const stakes = st.value.lines.reduce((x, l) => x + l.stakeMinor, 0);
-        const returns = st.value.lines.reduce((x, l) => x + l.returnMinor, 0);
+        const stakes = all.reduce((x, l) => x + l.stakeMinor, 0);
+        const returns = all.reduce((x, l) => x + l.returnMinor, 0);
         expect(stakes).toBe(returns + st.value.houseResultMinor);
-        for (const l of st.value.lines) expect(Number.isSafeInteger(l.returnMinor) && l.returnMinor >= 0).toBe(true);
+        for (const l of all) expect(Number.isSafeInteger(l.returnMinor) && l.returnMinor >= 0).toBe(true);
       }),
       { numRuns: RUNS },
     );

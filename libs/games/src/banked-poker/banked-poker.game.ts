@@ -323,6 +323,7 @@ export function defineBankedPoker<P extends BankedPokerProfileBase>(spec: Banked
       if (s.cards.length < total || !s.revealed) return refuse(vio('ROUND_NOT_RESOLVED', 'GEN-5', `The round needs all ${total} cards and the dealer's reveal first.`));
       return ok(settleBankedPoker(spec, p, s.cards, s.hands, [...s.book.byId.values()]));
     },
+    ...(spec.early ? { settleEarly: (s: BankedPokerState, p: P) => settleEarlyBankedPoker(spec, p, s) } : {}),
     next(s): readonly NextAction[] {
       switch (s.phase) {
         case 'betting':
@@ -376,6 +377,34 @@ function exampleResolve(spec: { readonly slots: readonly Slot[]; readonly decisi
     if (spec.decisions.some((d) => d.afterCards === i + 1)) out.push({ type: 'CloseDecisions', reason: 'pitboss' });
   });
   return out;
+}
+
+/**
+ * The referee's early settlement for banked poker (spec.early): once the spec's cards are out and no
+ * decision window is open, every bet on an early spot gets its final line from the cards so far
+ * (Riverside's Bonus after the Call, RV-3 §7.4). Before that: none.
+ */
+export function settleEarlyBankedPoker<P extends BankedPokerProfileBase>(spec: BankedPokerSpec<P>, p: P, s: BankedPokerState): SettlementLine[] {
+  const early = spec.early;
+  if (!early || s.cards.length < early.afterCards || s.window !== null) return [];
+  const cards = s.cards.slice(0, early.afterCards);
+  const of = (slot: Slot) => cards.filter((_, i) => spec.slots[i] === slot).map(cardId);
+  const hands: PokerHands = { player: of('player'), dealer: of('dealer'), board: of('board') };
+  const byPlayer = new Map<string, AcceptedBet[]>();
+  for (const b of s.book.byId.values()) if (early.spots.includes(b.spot)) byPlayer.set(b.playerId, [...(byPlayer.get(b.playerId) ?? []), b]);
+  const lines: SettlementLine[] = [];
+  for (const [playerId, mine] of byPlayer) {
+    const stakes: Record<string, number> = {};
+    for (const b of betsOfPlayer(s.book, playerId)) stakes[b.spot] = (stakes[b.spot] ?? 0) + b.stakeMinor;
+    const h = s.hands[playerId];
+    const results = early.settle(hands, { folded: h?.folded ?? false, actions: h?.actions ?? [], stakes }, p);
+    for (const b of mine) {
+      const r = results[b.spot];
+      if (!r) throw new Error(`${spec.game}: no early result for spot ${b.spot}`);
+      lines.push({ betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: applyRatio(b.stakeMinor, r.returns, 'down'), outcome: r.outcome, rules: r.rules });
+    }
+  }
+  return lines;
 }
 
 /** Every bet of a resolved round → its settlement line (shared by the kernel and `felt settle`). */

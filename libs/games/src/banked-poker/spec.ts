@@ -83,6 +83,16 @@ export interface BankedPokerSpec<P extends BankedPokerProfileBase> {
   playsHand?(stakes: Readonly<Record<string, number>>): boolean;
   readonly rules: { readonly deal: string; readonly decide: string; readonly reveal: string };
   maxReturnMultiple(p: P): number;
+  /**
+   * Spots settled before the round's end (the referee's `settleEarly`; Riverside's Bonus, §7.4): once
+   * `afterCards` cards are out and no decision window is open, `settle` gives each such spot its final
+   * result from the cards so far (`hands` partial: the first `afterCards` cards) and the player's part.
+   */
+  readonly early?: {
+    readonly afterCards: number;
+    readonly spots: readonly string[];
+    settle(hands: PokerHands, part: PlayerPart, p: P): Readonly<Record<string, SpotResult>>;
+  };
   /** Every spot the player holds → its result. Pure; `hands` complete. */
   settlePlayer(hands: PokerHands, part: PlayerPart, p: P): Readonly<Record<string, SpotResult>>;
   /** Short text of a hand for views ("pair of 8s"). */

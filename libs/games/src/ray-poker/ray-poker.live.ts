@@ -12,6 +12,7 @@ import {
   dynamicResults,
   maxReturnMultiple,
   RIVERSIDE_POKER,
+  riversideBonus,
   riversideResults,
   TRIPLE_BET_POKER,
   tripleBetBonus,
@@ -48,9 +49,12 @@ import {
  *   DY-L1 Dynamic live: `play` (Flop = 2 × Blind) or `fold` after the hole cards, fold on timeout;
  *         `raise` (Turn 1 × Blind) or `check` after the flop, check on timeout; `raise` (River 1 × Blind)
  *         or `check` after the turn, offered only to a hand that raised the Turn (§7.3), check on timeout.
- *   RV-L1 Riverside live: `call` (2 × Blind) or `fold` after the flop, fold on timeout (§7.4). The Bonus
- *         is decided by the first five cards and shown then, but its money moves with the round's
- *         settlement (the referee settles a round once).
+ *   RV-L1 Riverside live: `call` (2 × Blind) or `fold` after the flop, fold on timeout (§7.4).
+ *   RV-L2 The Bonus is settled EARLY (§7.4 "Bonus wins are paid, and losing bonus bets collected, BEFORE
+ *         turn and river are turned up"): when the Call window closes (every player decided, the timer,
+ *         or the pit boss) the referee emits `BetsSettled` with each Bonus line — by the first five
+ *         cards for a hand that called, lost for a fold (RV-3) — the server posts it to the ledger at
+ *         once, and the round's final settlement leaves it out.
  */
 
 const spot = (r: BetResult): SpotResult => ({ returns: { num: r.returnMultiple, den: 1 }, outcome: r.outcome, rules: r.rules });
@@ -238,6 +242,16 @@ export const riversidePokerSpec: BankedPokerSpec<RiversideLiveProfile> = {
   needsAnte: ['bonus'],
   rules: { deal: 'RV-1', decide: 'RV-1', reveal: 'RV-2' },
   maxReturnMultiple: (p) => maxReturnMultiple(p.rules),
+  // RV-L2 (§7.4): the Bonus is final once the Call is decided, after hole cards + flop (7 cards out)
+  early: {
+    afterCards: 7,
+    spots: ['bonus'],
+    settle(hands, part, p): Record<string, SpotResult> {
+      const called = !part.folded && part.stakes['call'] !== undefined;
+      const r = called ? spot(riversideBonus([...hands.player, ...hands.board.slice(0, 3)], p.rules)) : spot(riversideResults({ hole: hands.player, decision: 'fold' }, [], [], p.rules).bonus);
+      return part.stakes['bonus'] !== undefined ? { bonus: { ...r, rules: [...r.rules, 'RV-L2'] } } : {};
+    },
+  },
   settlePlayer(hands, part, p) {
     const called = !part.folded && part.stakes['call'] !== undefined;
     const r = riversideResults({ hole: hands.player, decision: called ? 'call' : 'fold' }, hands.dealer, hands.board, p.rules);
