@@ -84,6 +84,8 @@ export interface BankedPokerView {
   readonly bets: readonly AcceptedBet[];
   readonly totals?: BookTotals;
   readonly hand: { readonly player: string | null; readonly dealer: string | null };
+  /** Bets already settled this round (early settlement: Riverside's Bonus before turn and river, RV-L2); a player sees only their own. */
+  readonly early: readonly SettlementLine[];
 }
 
 const isStr = (x: unknown): x is string => typeof x === 'string' && x.length > 0;
@@ -303,7 +305,8 @@ export function defineBankedPoker<P extends BankedPokerProfileBase>(spec: Banked
       const hands: PokerHands = { player: player.map(cardId), dealer: dealerAll.map(cardId), board: board.map(cardId) };
       const desc = p && full ? spec.describe(hands, p) : { player: null, dealer: null };
       const hand = { player: desc.player, dealer: hidden ? null : desc.dealer };
-      const base = { game: spec.game, roundId: s.roundId, tableId: s.tableId, profileId: s.profileId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt, voidReason: s.voidReason, player, board, dealer, revealed: s.revealed, decision, hand };
+      const early = audience.role === 'player' ? s.early.filter((l) => l.playerId === audience.playerId) : s.early;
+      const base = { game: spec.game, roundId: s.roundId, tableId: s.tableId, profileId: s.profileId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt, voidReason: s.voidReason, player, board, dealer, revealed: s.revealed, decision, hand, early };
       return audience.role === 'player' ? { ...base, me: s.hands[audience.playerId] ?? null, bets: betsOfPlayer(s.book, audience.playerId) } : { ...base, bets: [], totals: bookTotals(s.book) };
     },
     redact(e, audience) {
