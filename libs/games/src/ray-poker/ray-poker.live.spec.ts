@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameModule } from '../kernel/game.js';
 import type { RoundLimits, Settlement } from '../kernel/kernel.js';
-import { dynamicPokerGame, dynamicPokerKernel, riversidePokerGame, riversidePokerKernel, tripleBetPokerGame, tripleBetPokerKernel } from './ray-poker.live.js';
+import { fastPokerProfiles, fastPokerSpec } from './fast-poker.game.js';
+import { dynamicPokerGame, dynamicPokerKernel, dynamicPokerProfiles, dynamicPokerSpec, riversidePokerGame, riversidePokerKernel, riversidePokerProfiles, riversidePokerSpec, tripleBetPokerGame, tripleBetPokerKernel, tripleBetPokerProfiles, tripleBetPokerSpec } from './ray-poker.live.js';
 
 /**
  * Triple Bet, Dynamic and Riverside Poker live on the referee (rules-ray-2011.md §7.2–§7.4). The golden
@@ -353,5 +354,38 @@ describe('deadlines on every playing phase', () => {
     }
     expect(r.state.phase).toBe('resolved');
     expect(r.deadlines()).toEqual([]);
+  });
+});
+
+describe('paytables for the screens come from the profile (every banked poker game)', () => {
+  it('Riverside: the Blind table pushes other hands (RV-2), the Bonus table is §7.4 read net (RV-3, RP-1)', () => {
+    const [blind, bonus] = riversidePokerSpec.paytables(riversidePokerProfiles['ray'] as never);
+    expect(blind?.otherwise).toBe('push');
+    expect(blind?.rows.map((r) => [r.hand, r.pays[0]])).toEqual([['royal-flush', 20], ['straight-flush', 15], ['four-of-a-kind', 10], ['full-house', 3], ['flush', 2], ['straight', 1], ['three-of-a-kind', 1], ['two-pair', 1]]);
+    expect(bonus?.reading).toBe('x-insatsen-net');
+    expect(bonus?.rows.map((r) => r.pays[0])).toEqual([30, 20, 15, 10, 10, 10, 10]);
+  });
+  it('every table names spots of its game, with positive pays', async () => {
+    const { bankedPoker } = await import('../index.js');
+    const specs = [
+      [bankedPoker.casinoHoldemSpec, bankedPoker.casinoHoldemProfiles],
+      [bankedPoker.threeCardPokerSpec, bankedPoker.threeCardPokerProfiles],
+      [bankedPoker.ultimateTexasHoldemSpec, bankedPoker.ultimateTexasHoldemProfiles],
+      [bankedPoker.texasHoldemBonusSpec, bankedPoker.texasHoldemBonusProfiles],
+      [fastPokerSpec, fastPokerProfiles],
+      [tripleBetPokerSpec, tripleBetPokerProfiles],
+      [dynamicPokerSpec, dynamicPokerProfiles],
+      [riversidePokerSpec, riversidePokerProfiles],
+    ] as const;
+    for (const [spec, profiles] of specs) {
+      for (const p of Object.values(profiles)) {
+        const tables = (spec.paytables as (p: unknown) => readonly { spots: readonly string[]; rows: readonly { pays: readonly [number, number] }[] }[])(p);
+        expect(tables.length, spec.game).toBeGreaterThan(0);
+        for (const t of tables) {
+          for (const s of t.spots) expect([...(spec.spots as (p: unknown) => readonly string[])(p), ...spec.decisionSpots]).toContain(s);
+          for (const r of t.rows) expect(r.pays[0] > 0 && r.pays[1] > 0).toBe(true);
+        }
+      }
+    }
   });
 });

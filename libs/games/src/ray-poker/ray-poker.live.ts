@@ -11,6 +11,7 @@ import {
   DYNAMIC_POKER,
   dynamicResults,
   maxReturnMultiple,
+  rayPaytables,
   RIVERSIDE_POKER,
   riversideBonus,
   riversideResults,
@@ -99,6 +100,7 @@ export const tripleBetPokerSpec: BankedPokerSpec<TripleBetLiveProfile> = {
   playsHand: tripleBetPlays,
   rules: { deal: 'TB-1', decide: 'TB-1', reveal: 'TB-2' },
   maxReturnMultiple: (p) => maxReturnMultiple(p.rules),
+  paytables: (p) => rayPaytables(p.rules),
   settlePlayer(hands, part, p) {
     if (!tripleBetPlays(part.stakes)) return refundAll(part, 'TB-L1');
     const five = [...hands.player, ...hands.board];
@@ -180,6 +182,7 @@ export const dynamicPokerSpec: BankedPokerSpec<DynamicLiveProfile> = {
   needsAnte: ['bonus'],
   rules: { deal: 'DY-1', decide: 'DY-1', reveal: 'DY-2' },
   maxReturnMultiple: (p) => maxReturnMultiple(p.rules),
+  paytables: (p) => rayPaytables(p.rules),
   settlePlayer(hands, part, p) {
     const played = !part.folded && part.stakes['flop'] !== undefined;
     const r = dynamicResults({ hole: hands.player, decision: played ? 'play' : 'fold', turn: part.stakes['turn'] !== undefined, river: part.stakes['river'] !== undefined }, hands.dealer, hands.board, p.rules);
@@ -242,6 +245,7 @@ export const riversidePokerSpec: BankedPokerSpec<RiversideLiveProfile> = {
   needsAnte: ['bonus'],
   rules: { deal: 'RV-1', decide: 'RV-1', reveal: 'RV-2' },
   maxReturnMultiple: (p) => maxReturnMultiple(p.rules),
+  paytables: (p) => rayPaytables(p.rules),
   // RV-L2 (§7.4): the Bonus is final once the Call is decided, after hole cards + flop (7 cards out)
   early: {
     afterCards: 7,

@@ -1,4 +1,5 @@
 import type { SettlementLine, SettlementOutcome } from '../kernel/kernel.js';
+import type { Paytable, PaytableHand, PaytableRow } from '../banked-poker/spec.js';
 import { category, fiveCardValue, fiveCardWithFours, sevenCardValue, threeCardValue, topRank, type CardId, type HandCategory } from './ray-poker.hand.js';
 
 /**
@@ -341,6 +342,40 @@ export function riversideResults(seat: RiversideSeat, dealer: readonly CardId[],
   if (pv > dv) return { blind: table(), call: toOne(1, ['RV-2']), bonus };
   if (pv < dv) return { blind: lose(['RV-2']), call: lose(['RV-2']), bonus };
   return { blind: push(['RV-2']), call: push(['RV-2']), bonus };
+}
+
+/** A paytable row from an "N x insatsen" figure under the profile's reading (RP-1): net = N to 1, inclusive = N − 1 to 1. */
+export const xRow = (hand: PaytableHand, n: number, reading: Reading): PaytableRow => ({ hand, pays: [reading === 'net' ? n : n - 1, 1] });
+const xTable = (reading: Reading, spots: readonly string[], ruleId: string, otherwise: 'lose' | 'push', rows: readonly (readonly [PaytableHand, number])[]): Paytable => ({ spots, reading: reading === 'net' ? 'x-insatsen-net' : 'to-one', ruleId, otherwise, rows: rows.map(([h, n]) => xRow(h, n, reading)) });
+
+/** The profile's paytables for the screens (FP-4, TB-2/TB-3, DY-3, RV-2/RV-3), from its own figures. */
+export function rayPaytables(p: RayPokerProfile): Paytable[] {
+  switch (p.game) {
+    case 'fast': {
+      const b = p.bonus;
+      return [xTable(p.reading, ['bonus'], 'FP-4', 'lose', [['straight-flush', b.straightFlush], ['three-of-a-kind', b.trips], ['straight', b.straight], ['flush', b.flush], ['pair', b.pair]])];
+    }
+    case 'triple-bet': {
+      const m = p.pays;
+      const b = p.bonus;
+      return [
+        xTable(p.reading, ['bet-1', 'bet-2', 'bet-3'], 'TB-2', 'lose', [['straight-flush', m.straightFlush], ['four-of-a-kind', m.quads], ['full-house', m.fullHouse], ['flush', m.flush], ['straight', m.straight], ['three-of-a-kind', m.trips], ['two-pair', m.twoPair], ['pair-tens-or-better', m.pair]]),
+        xTable(p.reading, ['bonus'], 'TB-3', 'lose', [['straight-flush', b.straightFlush], ['four-of-a-kind', b.quads], ['full-house', b.fullHouse], ['flush', b.flush], ['straight', b.straight], ['three-of-a-kind', b.trips], ['four-card-straight', b.fourStraight], ['four-card-flush', b.fourFlush], ['two-pair', b.twoPair]]),
+      ];
+    }
+    case 'dynamic': {
+      const b = p.bonus;
+      return [xTable(p.reading, ['bonus'], 'DY-3', 'lose', [['hole-aa', b.aces], ['hole-ak-suited', b.akSuited], ['hole-aq-aj-suited', b.aqAjSuited], ['hole-ak-offsuit', b.akOffsuit], ['hole-kk-qq-jj', b.kkQqJj]])];
+    }
+    case 'riverside': {
+      const l = p.blind;
+      const b = p.bonus;
+      return [
+        xTable(p.reading, ['blind'], 'RV-2', 'push', [['royal-flush', l.royal], ['straight-flush', l.straightFlush], ['four-of-a-kind', l.quads], ['full-house', l.fullHouse], ['flush', l.flush], ['straight', l.straight], ['three-of-a-kind', l.trips], ['two-pair', l.twoPair]]),
+        xTable(p.reading, ['bonus'], 'RV-3', 'lose', [['straight-flush', b.straightFlush], ['four-of-a-kind', b.quads], ['full-house', b.fullHouse], ['flush', b.flush], ['straight', b.straight], ['three-of-a-kind', b.trips], ['two-pair', b.twoPair]]),
+      ];
+    }
+  }
 }
 
 /** The highest return of one stake unit under a profile (D-1: bounds stakes). */
