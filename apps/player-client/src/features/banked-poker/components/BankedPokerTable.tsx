@@ -171,13 +171,13 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
       </VideoArea>
       <aside className="side-panels">
         <Limits table={table} kinds={[...betSpots, ...spec.decisionSpots]} locale={locale} />
-        <Paytables tables={spec.paytables(profile)} label={label} locale={locale} />
         <ul className="felt-muted restriction bp-rules felt-panel" aria-label={t('poker.rulesTitle')}>
           <li>{t(`poker.rules.${game}`)}</li>
           {linked.length > 0 ? <li>{t('poker.linked', { first: label(linked[0] as string), others: linked.slice(1).map(label).join(', ') })}</li> : null}
           {spec.needsAnte.filter((s) => betSpots.includes(s) && !follower(s)).length > 0 ? <li>{t('poker.needsAnte', { spots: spec.needsAnte.filter((s) => betSpots.includes(s) && !follower(s)).map(label).join(', '), main: label(spec.mainSpot) })}</li> : null}
           <li>{t('poker.timerRule', { s: Math.round(profile.decisionMs / 1000) })}</li>
         </ul>
+        <Paytables tables={spec.paytables(profile)} label={label} locale={locale} />
       </aside>
       <div className="board bp-board">
         {mine && decision && point ? (
