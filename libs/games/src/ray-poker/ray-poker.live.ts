@@ -6,7 +6,7 @@ import { createKernel } from '../kernel/define.js';
 import type { GameModule, RtpOptions } from '../kernel/game.js';
 import { describeValue } from '../poker/index.js';
 import { fiveCardValue, sevenCardValue } from './ray-poker.hand.js';
-import { dynamicRtp, RAY_SIM_ROUNDS, riversideRtp, tripleBetRtp } from './ray-poker.rtp.js';
+import { DYNAMIC_SIM_ROUNDS, dynamicRtp, RIVERSIDE_SIM_ROUNDS, riversideRtp, tripleBetRtp } from './ray-poker.rtp.js';
 import {
   DYNAMIC_POKER,
   dynamicResults,
@@ -275,8 +275,8 @@ export const riversidePokerKernel = createKernel(riversidePokerDefinition);
 
 // ───────────────────────────── felt rtp / felt settle through the same definitions ─────────────────────────────
 
-const roundsOf = (opts: RtpOptions | undefined) => {
-  const rounds = opts?.rounds ?? RAY_SIM_ROUNDS;
+const roundsOf = (opts: RtpOptions | undefined, defaultRounds: number) => {
+  const rounds = opts?.rounds ?? defaultRounds;
   const seed = opts?.seed ?? 1;
   return Number.isSafeInteger(rounds) && rounds >= 2 ? ok({ rounds, seed }) : violation('INVALID_ROUNDS', 'GEN-8', 'A simulation needs at least 2 rounds.');
 };
@@ -294,7 +294,7 @@ export const tripleBetPokerGame: GameModule = {
   settleOffline: (profileId, input) => settleBankedPokerOffline(tripleBetPokerSpec, tripleBetPokerProfiles, profileId, input),
 };
 
-/** `felt rtp dynamic-poker` (main game simulated with the stated strategy and a 95 % interval; bonus exact) and `felt settle dynamic-poker`. */
+/** `felt rtp dynamic-poker` (main game simulated with the near-optimal per-decision strategy and a 95 % interval; bonus exact) and `felt settle dynamic-poker`. */
 export const dynamicPokerGame: GameModule = {
   id: 'dynamic-poker',
   profiles: dynamicPokerProfiles,
@@ -302,14 +302,14 @@ export const dynamicPokerGame: GameModule = {
   rtp: (profileId, opts) => {
     const p = dynamicPokerProfiles[profileId];
     if (!p) return violation('UNKNOWN_PROFILE', 'D-2', `Unknown Dynamic Poker profile "${profileId}" (known: ${Object.keys(dynamicPokerProfiles).join(', ')}).`);
-    const r = roundsOf(opts);
+    const r = roundsOf(opts, DYNAMIC_SIM_ROUNDS);
     if (!r.ok) return r;
     return ok({ game: 'dynamic-poker', profile: p.id, rows: dynamicRtp(p.rules, r.value.rounds, r.value.seed) });
   },
   settleOffline: (profileId, input) => settleBankedPokerOffline(dynamicPokerSpec, dynamicPokerProfiles, profileId, input),
 };
 
-/** `felt rtp riverside-poker` (main game simulated with the stated strategy and a 95 % interval; bonus exact) and `felt settle riverside-poker`. */
+/** `felt rtp riverside-poker` (main game simulated with the near-optimal per-decision strategy and a 95 % interval; bonus exact) and `felt settle riverside-poker`. */
 export const riversidePokerGame: GameModule = {
   id: 'riverside-poker',
   profiles: riversidePokerProfiles,
@@ -317,7 +317,7 @@ export const riversidePokerGame: GameModule = {
   rtp: (profileId, opts) => {
     const p = riversidePokerProfiles[profileId];
     if (!p) return violation('UNKNOWN_PROFILE', 'D-2', `Unknown Riverside Poker profile "${profileId}" (known: ${Object.keys(riversidePokerProfiles).join(', ')}).`);
-    const r = roundsOf(opts);
+    const r = roundsOf(opts, RIVERSIDE_SIM_ROUNDS);
     if (!r.ok) return r;
     return ok({ game: 'riverside-poker', profile: p.id, rows: riversideRtp(p.rules, r.value.rounds, r.value.seed) });
   },
