@@ -108,7 +108,7 @@ export function thbRiverBet(a: number, b: number, board: readonly number[]): boo
 }
 
 /** About a minute on this 2-core machine under load (the interval shrinks as 1/√rounds; each round takes two estimated decisions). */
-export const THB_DEFAULT_ROUNDS = 60_000;
+export const THB_DEFAULT_ROUNDS = 120_000;
 /** Dealer hands per round. */
 export const THB_DEALERS = 24;
 

@@ -376,7 +376,7 @@ function deal(rng: ReturnType<typeof createRng>, deck: CardId[], k: number): Car
 export const RAY_SIM_ROUNDS = 1_000_000;
 /** With the per-decision EV strategies a round costs more: the defaults keep each game under about a minute on this machine. */
 export const DYNAMIC_SIM_ROUNDS = 150_000;
-export const RIVERSIDE_SIM_ROUNDS = 100_000;
+export const RIVERSIDE_SIM_ROUNDS = 200_000;
 
 interface Sim {
   readonly mean: number;
