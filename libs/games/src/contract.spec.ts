@@ -131,7 +131,7 @@ function matches(d: RefereeDecision<AnyEvt>, o: LifecycleOutcome): void {
 function arbCommand(k: AnyRefereeKernel): fc.Arbitrary<AnyCmd> {
   const def = k.definition;
   const player = fc.constantFrom('p1', 'p2', 'p3');
-  const spot = fc.constantFrom(...def.example.spots, 'nonsense');
+  const spot = fc.constantFrom(...def.example.spots, ...(def.example.more ?? []), 'nonsense');
   const at = fc.integer({ min: T0, max: CLOSES + 5_000 });
   const betId = fc.constantFrom('b1', 'b2', 'b3', 'b4', 'b5');
   const stake = fc.oneof(fc.constantFrom(100, 200, 500), fc.integer({ min: -5, max: 2_000_000 }));

@@ -366,6 +366,7 @@ export function defineBankedPoker<P extends BankedPokerProfileBase>(spec: Banked
     ],
     example: {
       spots: [spec.mainSpot, spec.spots(profiles[defaultProfile] as P).find((x) => x !== spec.mainSpot && !spec.needsAnte.includes(x)) ?? spec.mainSpot],
+      more: spec.needsAnte.filter((x) => spec.spots(profiles[defaultProfile] as P).includes(x)),
       resolve: exampleResolve(spec),
     },
   });

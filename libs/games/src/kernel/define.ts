@@ -337,6 +337,8 @@ export interface GameExample {
   readonly spots: readonly [string, string];
   /** A spot a third player may still take while p1 holds spots[0] and p2 spots[1] (default spots[1]; a blackjack seat has one owner). */
   readonly spare?: string;
+  /** Further spots the contract suite's random commands may bet on (side bets that need spots[0], e.g. Riverside's Bonus, settled early). */
+  readonly more?: readonly string[];
   readonly resolve: readonly (Readonly<Record<string, unknown>> & { readonly type: string })[];
   /**
    * For rounds the fixed `resolve` cannot finish (blackjack with whichever seats were taken): the next
