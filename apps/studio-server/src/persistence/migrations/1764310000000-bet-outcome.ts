@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * once) written by COPY, instead of updating every bet row of the round. Reads take a bet's status from
  * its outcome when it has one. Updates and deletes are refused like the event log's and the ledger's.
  */
-export class BetOutcome1764300000000 implements MigrationInterface {
-  name = 'BetOutcome1764300000000';
+export class BetOutcome1764310000000 implements MigrationInterface {
+  name = 'BetOutcome1764310000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`CREATE TABLE "bet_outcome" (

@@ -1,0 +1,282 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AlertsService } from '../alerts/alerts.service.js';
+import { FixedClock, SequentialIds } from '../config/clock.js';
+import { InMemoryUnitOfWork } from '../persistence/in-memory.uow.js';
+import { InMemoryTableLeases } from '../cluster/table-lease.js';
+import { ManualScheduler } from '../rounds/scheduler.js';
+import { checkLedgerInvariants, depositPosting, playerAccount } from '../wallet/ledger.rules.js';
+import { InMemoryPokerTablesRepository } from './poker-table.repository.js';
+import { PokerTablesService, stackAccount, type PokerTimings, type PokerUser } from './poker-tables.service.js';
+
+/** The live poker table service on in-memory stores, a fixed clock and a manual scheduler (issue 11). */
+function world(timings: Partial<PokerTimings> = {}) {
+  const clock = new FixedClock();
+  const uow = new InMemoryUnitOfWork(clock);
+  const repo = new InMemoryPokerTablesRepository();
+  const scheduler = new ManualScheduler();
+  const raised: { code: string; tableId?: string }[] = [];
+  const alerts = { raise: vi.fn(async (a: { code: string; tableId?: string }) => (raised.push(a), a)) } as unknown as AlertsService;
+  const make = (): PokerTablesService => new PokerTablesService(uow, repo, clock, new SequentialIds(), scheduler, alerts, { nextHandMs: 2000, robotMs: 500, robots: true, cardWaitMs: 60_000, ...timings });
+  const service = make();
+  const deposit = async (userId: string, amount: number): Promise<void> => {
+    const p = depositPosting(`d-${userId}-${amount}-${clock.now()}`, userId, amount);
+    await uow.run((tx) => tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at: clock.now() }))));
+  };
+  const balance = (account: string): Promise<number> => uow.run((tx) => tx.ledger.balance(account, 'EUR'));
+  const invariants = async () => {
+    const snap = await uow.snapshot();
+    return checkLedgerInvariants(snap.entries, []);
+  };
+  /** advance the server clock and run what is due (timers arm again after each commit) */
+  const tick = async (ms: number): Promise<void> => {
+    clock.advance(ms);
+    scheduler.runDue(clock.now());
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+  };
+  return { clock, uow, repo, scheduler, service, make, deposit, balance, invariants, tick, raised };
+}
+
+const player = (n: number): PokerUser => ({ userId: `u${n}`, name: `Player ${n}`, role: 'player' });
+
+async function table(w: ReturnType<typeof world>, extra: { robots?: number; actionMs?: number; timeBankMs?: number } = {}) {
+  const r = await w.service.createTable({ tableId: 't1', name: "Hold'em 1", dealing: 'rng', config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, actionMs: extra.actionMs ?? 10_000, timeBankMs: extra.timeBankMs ?? 0 }, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 }, robots: extra.robots ?? 0 });
+  expect(r.ok).toBe(true);
+  return 't1';
+}
+
+describe('PokerTablesService: seats and money (S1-STACK)', () => {
+  it('a buy-in moves wallet → table stack; refused buy-ins change nothing; leaving cashes the stack out', async () => {
+    const w = world();
+    const t = await table(w);
+    await w.deposit('u1', 5000);
+    const tooBig = await w.service.command(t, player(1), 'poker.sit', { tableId: t, seat: 1, buyInMinor: 6000, postToEnter: false });
+    expect(tooBig).toMatchObject({ ok: false, violation: { code: 'POKER_INSUFFICIENT_BALANCE' } });
+    const small = await w.service.command(t, player(1), 'poker.sit', { tableId: t, seat: 1, buyInMinor: 500, postToEnter: false });
+    expect(small).toMatchObject({ ok: false, violation: { code: 'POKER_BUY_IN_TOO_SMALL' } });
+    expect(w.service.stateOf(t)?.seq).toBe(0);
+    const ok = await w.service.command(t, player(1), 'poker.sit', { tableId: t, seat: 1, buyInMinor: 3000, postToEnter: false });
+    expect(ok.ok).toBe(true);
+    expect(await w.balance(playerAccount('u1'))).toBe(2000);
+    expect(await w.balance(stackAccount('u1', t))).toBe(3000);
+    // between hands a top-up applies at once
+    await w.service.command(t, player(1), 'poker.top-up', { tableId: t, amountMinor: 1000 });
+    expect(await w.balance(stackAccount('u1', t))).toBe(4000);
+    expect(w.service.stateOf(t)?.seats.seats[0]?.stackMinor).toBe(4000);
+    await w.service.command(t, player(1), 'poker.stand-up', { tableId: t });
+    expect(await w.balance(playerAccount('u1'))).toBe(5000);
+    expect(await w.balance(stackAccount('u1', t))).toBe(0);
+    expect(await w.invariants()).toEqual([]);
+  });
+
+  it('a full table queues players; the frame shows display names and never a user id', async () => {
+    const w = world();
+    const t = await table(w);
+    for (let i = 1; i <= 7; i++) await w.deposit(`u${i}`, 5000);
+    for (let i = 1; i <= 6; i++) expect((await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 1000, postToEnter: false })).ok).toBe(true);
+    expect(await w.service.command(t, player(7), 'poker.sit', { tableId: t, seat: 1, buyInMinor: 1000, postToEnter: false })).toMatchObject({ ok: false, violation: { code: 'POKER_SEAT_TAKEN' } });
+    const q = await w.service.command(t, player(7), 'poker.waitlist', { tableId: t });
+    expect(q.ok).toBe(true);
+    const f = w.service.frame(w.service.stateOf(t)!, player(7), 4000);
+    expect(f.myWaitingPosition).toBe(1);
+    expect(f.seats.map((s) => s?.displayName)).toEqual(['Player 1', 'Player 2', 'Player 3', 'Player 4', 'Player 5', 'Player 6']);
+    expect(JSON.stringify(f)).not.toMatch(/"u\d"/);
+  });
+});
+
+describe('PokerTablesService: time (S1-TIMEOUT, S1-TIMEBANK, S1-DISCONNECT) and the next hand', () => {
+  it('the next hand starts by itself; a late action is refused; the deadline on the server clock folds the seat', async () => {
+    const w = world();
+    const t = await table(w, { actionMs: 10_000 });
+    for (const i of [1, 2, 3]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    expect(w.service.stateOf(t)?.hand).toBeNull();
+    await w.tick(2000);
+    const h = w.service.stateOf(t)!.hand!;
+    expect(h.phase.type).toBe('bet'); // RNG dealt the hole cards at once (S1-DEAL-1)
+    const toAct = h.seats[h.toAct!]!;
+    const who = player(Number(w.service.stateOf(t)!.players[toAct.playerId]!.userId.slice(1)));
+    // the player to act sees their legal actions and the deadline; the others see the countdown only
+    const mine = w.service.frame(w.service.stateOf(t)!, who, 0);
+    expect(mine.hand?.legal?.seat).toBe(toAct.seat);
+    expect(mine.hand?.deadlineAt).toBe(h.clock!.deadlineAt);
+    const other = w.service.frame(w.service.stateOf(t)!, player(who.userId === 'u1' ? 2 : 1), 0);
+    expect(other.hand?.legal).toBeNull();
+    expect(other.hand?.deadlineAt).toBe(h.clock!.deadlineAt);
+    w.clock.advance(10_001);
+    const late = await w.service.command(t, who, 'poker.act', { tableId: t, handId: h.handId, action: 'call' });
+    expect(late).toMatchObject({ ok: false, violation: { code: 'POKER_CLOCK_EXPIRED' } });
+    await w.tick(0);
+    const after = w.service.stateOf(t)!.hand!;
+    expect(after.seats.find((x) => x.seat === toAct.seat)?.folded).toBe(true);
+    // an action for another hand id never reopens anything
+    expect(await w.service.command(t, who, 'poker.act', { tableId: t, handId: 'old', action: 'fold' })).toMatchObject({ ok: false, violation: { code: 'POKER_WRONG_HAND' } });
+    // everyone else times out too: the hand ends, is posted once, the next starts a few seconds later
+    for (let i = 0; i < 10 && w.service.stateOf(t)!.hand!.phase.type !== 'complete'; i++) await w.tick(10_001);
+    expect(w.service.stateOf(t)!.hand!.phase.type).toBe('complete');
+    expect(await w.invariants()).toEqual([]);
+    const stacks = await Promise.all([1, 2, 3].map((i) => w.balance(stackAccount(`u${i}`, t))));
+    expect(stacks.reduce((a, b) => a + b, 0)).toBe(6000);
+    await w.tick(2000);
+    expect(w.service.stateOf(t)!.handNo).toBe(2);
+  });
+
+  it('the time bank moves the deadline once (S1-TIMEBANK)', async () => {
+    const w = world();
+    const t = await table(w, { actionMs: 10_000, timeBankMs: 5_000 });
+    for (const i of [1, 2]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    await w.tick(2000);
+    const h = w.service.stateOf(t)!.hand!;
+    const who = player(Number(w.service.stateOf(t)!.players[h.seats[h.toAct!]!.playerId]!.userId.slice(1)));
+    const before = h.clock!.deadlineAt;
+    expect((await w.service.command(t, who, 'poker.time-bank', { tableId: t, handId: h.handId })).ok).toBe(true);
+    expect(w.service.stateOf(t)!.hand!.clock!.deadlineAt).toBe(before + 5_000);
+    expect(await w.service.command(t, who, 'poker.time-bank', { tableId: t, handId: h.handId })).toMatchObject({ ok: false, violation: { code: 'POKER_NO_TIME_BANK' } });
+    await w.tick(10_001); // the old deadline passes: nothing happens
+    expect(w.service.stateOf(t)!.hand!.actionsTaken).toBe(0);
+    expect((await w.service.command(t, who, 'poker.act', { tableId: t, handId: h.handId, action: 'call' })).ok).toBe(true);
+  });
+
+  it('a disconnected player is sat out but still pays the blinds when due (S1-DISCONNECT); back on re-join', async () => {
+    const w = world();
+    const t = await table(w);
+    for (const i of [1, 2, 3]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    await w.tick(2000);
+    await w.service.disconnected(t, 'u3');
+    const r = w.service.stateOf(t)!.seats.seats.find((s) => s.seat === 3)!;
+    expect(r).toMatchObject({ disconnected: true, wantsIn: false });
+    await w.service.reconnected(t, 'u3');
+    expect(w.service.stateOf(t)!.seats.seats.find((s) => s.seat === 3)).toMatchObject({ disconnected: false, wantsIn: true });
+  });
+});
+
+describe('PokerTablesService: faults (S1-FAIL-RING) and robots', () => {
+  it('a hand left unfinished at a restart is voided at boot: chips back in the stacks, the ledger right, an alert for the pit boss', async () => {
+    const w = world();
+    const t = await table(w);
+    for (const i of [1, 2, 3]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    await w.tick(2000);
+    const h = w.service.stateOf(t)!.hand!;
+    const who = player(Number(w.service.stateOf(t)!.players[h.seats[h.toAct!]!.playerId]!.userId.slice(1)));
+    expect((await w.service.command(t, who, 'poker.act', { tableId: t, handId: h.handId, action: 'raise', toMinor: 300 })).ok).toBe(true);
+    const seqBefore = w.service.stateOf(t)!.seq;
+    w.service.onModuleDestroy(); // the process dies mid-hand
+    const again = w.make();
+    await again.onApplicationBootstrap();
+    const s = again.stateOf(t)!;
+    expect(s.hand!.phase.type).toBe('void');
+    expect(s.seats.seats.map((r) => r.stackMinor)).toEqual([2000, 2000, 2000]);
+    for (const i of [1, 2, 3]) expect(await w.balance(stackAccount(`u${i}`, t))).toBe(2000);
+    expect(w.raised.map((a) => a.code)).toContain('POKER_HAND_VOIDED');
+    expect(await w.invariants()).toEqual([]);
+    expect(s.seq).toBe(seqBefore + 1); // the log laid the table out again; the void is one more change
+    again.onModuleDestroy();
+  });
+
+  it('the pit boss voids a hand in play (contributions back) and decides a misdeal (P4-IRR)', async () => {
+    const w = world();
+    const t = await table(w);
+    for (const i of [1, 2]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    await w.tick(2000);
+    const v = await w.service.pitDecision(t, { type: 'void', reason: 'camera failure' });
+    expect(v.ok && v.value.hand?.phase.type).toBe('void');
+    expect(w.service.stateOf(t)!.seats.seats.map((r) => r.stackMinor)).toEqual([2000, 2000]);
+    expect(await w.service.pitDecision(t, { type: 'misdeal', reason: 'x' })).toMatchObject({ ok: false, violation: { code: 'POKER_HAND_OVER' } });
+    expect(await w.invariants()).toEqual([]);
+  });
+
+  it('robot players play hands on their own (bounded, always legal); switched off they stand up', async () => {
+    const w = world({ snapshotEveryHands: 2 });
+    const t = await table(w, { robots: 3 });
+    expect(w.service.stateOf(t)!.seats.seats.length).toBe(3);
+    for (let i = 0; i < 400 && w.service.stateOf(t)!.handNo < 5; i++) await w.tick(600);
+    expect(w.service.stateOf(t)!.handNo).toBeGreaterThanOrEqual(5);
+    expect(await w.invariants()).toEqual([]);
+    // snapshots every 2 hands (a cache): a restart from snapshot + the log after it gives the same table
+    expect((await w.repo.snapshot(t))?.logSeq).toBeGreaterThan(0);
+    const live = w.service.stateOf(t)!;
+    w.service.onModuleDestroy();
+    const fromSnap = w.make();
+    await fromSnap.onApplicationBootstrap();
+    const again = fromSnap.stateOf(t)!;
+    expect(again.seq).toBe(live.hand && live.hand.phase.type !== 'complete' ? live.seq + 1 : live.seq);
+    expect(again.handNo).toBe(live.handNo);
+    expect(again.players).toEqual(live.players);
+    fromSnap.onModuleDestroy();
+    const off = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), w.scheduler, { raise: vi.fn() } as unknown as AlertsService, { nextHandMs: 2000, robotMs: 500, robots: false, cardWaitMs: 60_000 });
+    await off.onApplicationBootstrap();
+    expect(off.stateOf(t)!.seats.seats.every((r) => r.leaving) || off.stateOf(t)!.seats.seats.length === 0).toBe(true);
+    expect(await w.invariants()).toEqual([]);
+    off.onModuleDestroy();
+  });
+});
+
+describe('PokerTablesService: several instances (issue 13 leases)', () => {
+  it('only the lease holder runs a table; when it dies another instance takes it over from the log (the hand in play is voided)', async () => {
+    const w = world();
+    const leases = new InMemoryTableLeases(() => w.clock.now());
+    const timings = { nextHandMs: 2000, robotMs: 500, robots: true, cardWaitMs: 60_000 };
+    const alerts = { raise: vi.fn(async (a: unknown) => a) } as unknown as AlertsService;
+    const a = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), w.scheduler, alerts, timings, leases, { instanceId: 'A' });
+    const b = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), w.scheduler, alerts, timings, leases, { instanceId: 'B' });
+    await a.onApplicationBootstrap();
+    await b.onApplicationBootstrap();
+    expect((await a.createTable({ tableId: 't1', name: 'T', dealing: 'rng', config: {}, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 } })).ok).toBe(true);
+    for (const i of [1, 2]) {
+      await w.deposit(`u${i}`, 5000);
+      expect((await a.command('t1', player(i), 'poker.sit', { tableId: 't1', seat: i, buyInMinor: 2000, postToEnter: false })).ok).toBe(true);
+    }
+    expect(await b.command('t1', player(1), 'poker.sit-out', { tableId: 't1' })).toMatchObject({ ok: false, violation: { code: 'TABLE_OWNER_UNAVAILABLE' } });
+    await a.startNextHand('t1');
+    expect(a.stateOf('t1')?.hand?.phase.type).toBe('bet');
+    a.onModuleDestroy(); // A stops (its leases are given up)
+    await new Promise((r) => setImmediate(r));
+    await (b as unknown as { leaseTick(): Promise<void> }).leaseTick();
+    expect(b.stateOf('t1')?.hand?.phase.type).toBe('void');
+    expect(b.stateOf('t1')?.seats.seats.map((r) => r.stackMinor)).toEqual([2000, 2000]);
+    expect(await w.invariants()).toEqual([]);
+    b.onModuleDestroy();
+  });
+});
+
+describe('PokerTablesService: a draw game (Mörkpoker) over the service', () => {
+  it('poker.draw takes the discards as card codes (any case) and the RNG deals the replacements', async () => {
+    const w = world();
+    expect((await w.service.createTable({ tableId: 'd1', name: 'Draw', dealing: 'rng', config: { variant: 'draw', structure: 'fixed-limit', smallBlindMinor: 50, bigBlindMinor: 100, smallBetMinor: 100, bigBetMinor: 200 }, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: null } })).ok).toBe(true);
+    for (const i of [1, 2]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command('d1', player(i), 'poker.sit', { tableId: 'd1', seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    await w.tick(2000);
+    const userOf = (): PokerUser => {
+      const s = w.service.stateOf('d1')!;
+      return player(Number(s.players[s.hand!.seats[s.hand!.toAct!]!.playerId]!.userId.slice(1)));
+    };
+    const handId = w.service.stateOf('d1')!.hand!.handId;
+    expect((await w.service.command('d1', userOf(), 'poker.act', { tableId: 'd1', handId, action: 'call' })).ok).toBe(true);
+    expect((await w.service.command('d1', userOf(), 'poker.act', { tableId: 'd1', handId, action: 'check' })).ok).toBe(true);
+    const h = w.service.stateOf('d1')!.hand!;
+    expect(h.phase.type).toBe('draw');
+    const drawer = h.seats[h.toAct!]!;
+    const code = (c: number): string => `${'23456789TJQKA'[c >> 2]}${'shdc'[c & 3]}`;
+    const discard = drawer.cards.slice(0, 2).map((k) => code(k.card));
+    expect(await w.service.command('d1', userOf(), 'poker.draw', { tableId: 'd1', handId, discard: ['zz'] })).toMatchObject({ ok: false, violation: { code: 'POKER_INVALID_DRAW' } });
+    expect((await w.service.command('d1', userOf(), 'poker.draw', { tableId: 'd1', handId, discard })).ok).toBe(true);
+    const after = w.service.stateOf('d1')!.hand!.seats.find((x) => x.seat === drawer.seat)!;
+    expect(after.cards).toHaveLength(5);
+    expect(after.cards.map((k) => code(k.card))).not.toContain(discard[0]);
+  });
+});
