@@ -14,6 +14,7 @@ import {
   UpdateTableBodySchema,
   type GameCommandBody,
   type PlayerDecisionBody,
+  type PokerLobbyEntry,
   type TableStatus,
 } from '@felt/protocol';
 import type { input as ZodInput } from 'zod';
@@ -274,6 +275,12 @@ export class FeltClient {
 
   async listTables(): Promise<Table[]> {
     return this.request('GET', '/tables');
+  }
+
+  /** Live poker tables (issue 11) for the lobby: `GET /poker-tables` → `{ tables }`; a table opens at `/play/poker/:tableId`. */
+  async pokerTables(): Promise<PokerLobbyEntry[]> {
+    const r = await this.request<{ tables: PokerLobbyEntry[] }>('GET', '/poker-tables');
+    return r.tables;
   }
 
   async getTable(tableId: string): Promise<Table> {
