@@ -3,6 +3,7 @@ export const pitEn = {
   appName: 'Pit boss',
   nav: { label: 'Sections', floor: 'Floor', rounds: 'Rounds', charts: 'Charts', audit: 'Audit log' },
   floor: {
+    poker: { title: 'Poker tables', hand: 'Hand {{id}}', noHand: 'No hand yet', inHand: 'Players in the hand', seated: 'Seated', pot: 'Pot', dealing: 'Dealing', shoe: 'Shoe', rng: 'Certified RNG' },
     title: 'Floor',
     summary: '{{open}} of {{total}} tables open · {{players}} players · stakes this round {{stakes}} · hold today {{hold}}',
     empty: 'No tables yet.',
