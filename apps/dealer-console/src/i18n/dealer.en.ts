@@ -306,7 +306,7 @@ export const dealerEn = {
     agoMinutes: '{{n}} min ago',
     failed: 'Device status could not be loaded.',
   },
-  poker: {
+  livePoker: {
     pickerTitle: 'Poker tables',
     tile: '{{seated}}/{{count}} seated',
     dealing: { shoe: 'Dealt from the scanning shoe', rng: 'Dealt by the certified shuffle' },

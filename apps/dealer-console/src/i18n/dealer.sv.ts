@@ -308,7 +308,7 @@ export const dealerSv: DealerCatalogue = {
     agoMinutes: 'för {{n}} min sedan',
     failed: 'Enheternas status kunde inte laddas.',
   },
-  poker: {
+  livePoker: {
     pickerTitle: 'Pokerbord',
     tile: '{{seated}}/{{count}} sitter',
     dealing: { shoe: 'Ges från den skannande skon', rng: 'Ges av den certifierade blandningen' },

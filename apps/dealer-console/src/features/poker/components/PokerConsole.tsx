@@ -20,11 +20,11 @@ function CardDue({ frame, name }: { readonly frame: PokerTableFrame; readonly na
   const due = frame.cardDue;
   let text: string;
   let tone = 'is-wait';
-  if (!hand || hand.phase === 'complete' || hand.phase === 'void') text = t('poker.due.between');
-  else if (frame.dealing === 'rng') text = t('poker.due.rng');
-  else if (due === null) text = hand.toAct !== null ? t(hand.phase === 'draw' ? 'poker.due.drawing' : 'poker.due.acting', { name: name(hand.toAct) }) : t('poker.due.nothing');
+  if (!hand || hand.phase === 'complete' || hand.phase === 'void') text = t('livePoker.due.between');
+  else if (frame.dealing === 'rng') text = t('livePoker.due.rng');
+  else if (due === null) text = hand.toAct !== null ? t(hand.phase === 'draw' ? 'poker.due.drawing' : 'poker.due.acting', { name: name(hand.toAct) }) : t('livePoker.due.nothing');
   else if (due.to === 'board') {
-    text = t(`poker.due.board.${boardStreet(hand.board.length)}`, { n: hand.board.length + 1 });
+    text = t(`livePoker.due.board.${boardStreet(hand.board.length)}`, { n: hand.board.length + 1 });
     tone = 'is-do';
   } else {
     text = t(due.up ? 'poker.due.seatUp' : 'poker.due.seatDown', { seat: due.seat, name: name(due.seat) });
@@ -50,16 +50,16 @@ function Seats({ frame, hand }: { readonly frame: PokerTableFrame; readonly hand
   const { t } = useTranslation('dealer');
   const cur = frame.currency;
   return (
-    <section className="dc-table dc-poker-seats" aria-label={t('poker.seats')}>
-      <h2 className="dc-section-title">{t('poker.seats')}</h2>
+    <section className="dc-table dc-poker-seats" aria-label={t('livePoker.seats')}>
+      <h2 className="dc-section-title">{t('livePoker.seats')}</h2>
       <table className="dc-poker-table">
         <thead>
           <tr>
-            <th scope="col">{t('poker.col.seat')}</th>
-            <th scope="col">{t('poker.col.player')}</th>
-            <th scope="col">{t('poker.col.stack')}</th>
-            <th scope="col">{t('poker.col.bet')}</th>
-            <th scope="col">{t('poker.col.cards')}</th>
+            <th scope="col">{t('livePoker.col.seat')}</th>
+            <th scope="col">{t('livePoker.col.player')}</th>
+            <th scope="col">{t('livePoker.col.stack')}</th>
+            <th scope="col">{t('livePoker.col.bet')}</th>
+            <th scope="col">{t('livePoker.col.cards')}</th>
           </tr>
         </thead>
         <tbody>
@@ -67,11 +67,11 @@ function Seats({ frame, hand }: { readonly frame: PokerTableFrame; readonly hand
             const f = frame.seats.find((s) => s?.seat === n) ?? null;
             const h = hand?.seats.find((s) => s.seat === n) ?? null;
             const states: string[] = [];
-            if (f?.isButton) states.push(t('poker.state.button'));
-            if (h?.folded) states.push(t('poker.state.folded'));
-            if (h?.allIn) states.push(t('poker.state.allIn'));
-            if (f?.status === 'sitting-out') states.push(t('poker.state.sittingOut'));
-            if (f?.disconnected) states.push(t('poker.state.disconnected'));
+            if (f?.isButton) states.push(t('livePoker.state.button'));
+            if (h?.folded) states.push(t('livePoker.state.folded'));
+            if (h?.allIn) states.push(t('livePoker.state.allIn'));
+            if (f?.status === 'sitting-out') states.push(t('livePoker.state.sittingOut'));
+            if (f?.disconnected) states.push(t('livePoker.state.disconnected'));
             const acting = hand !== null && hand.toAct === n && hand.phase !== 'complete' && hand.phase !== 'void';
             return (
               <tr key={n} className={acting ? 'is-acting' : h?.folded ? 'is-folded' : ''} data-seat={n}>
@@ -81,10 +81,10 @@ function Seats({ frame, hand }: { readonly frame: PokerTableFrame; readonly hand
                     <>
                       <strong>{f.displayName}</strong>
                       {states.length > 0 ? <span className="dc-muted dc-poker-state"> {states.join(' · ')}</span> : null}
-                      {acting ? <span className="dc-poker-acting"> {t('poker.acting')}</span> : null}
+                      {acting ? <span className="dc-poker-acting"> {t('livePoker.acting')}</span> : null}
                     </>
                   ) : (
-                    <span className="dc-muted">{t('poker.empty')}</span>
+                    <span className="dc-muted">{t('livePoker.empty')}</span>
                   )}
                 </td>
                 <td>{f ? <Money minor={f.stackMinor} currency={cur} /> : null}</td>
@@ -95,7 +95,7 @@ function Seats({ frame, hand }: { readonly frame: PokerTableFrame; readonly hand
                       'card' in c ? (
                         <PlayingCard key={i} card={c.card as Card} size="sm" />
                       ) : (
-                        <span key={i} className="dc-scanned" role="img" aria-label={t('poker.scanned')}>
+                        <span key={i} className="dc-scanned" role="img" aria-label={t('livePoker.scanned')}>
                           ✓
                         </span>
                       ),
@@ -115,14 +115,14 @@ function Result({ frame, hand, name }: { readonly frame: PokerTableFrame; readon
   const { t } = useTranslation('dealer');
   const r = hand.result;
   if (!r) return null;
-  if (r.type === 'void') return <p className="dc-banner">{t('poker.void')}</p>;
+  if (r.type === 'void') return <p className="dc-banner">{t('livePoker.void')}</p>;
   return (
-    <section className="dc-table" aria-label={t('poker.result')}>
-      <h2 className="dc-section-title">{t('poker.result')}</h2>
+    <section className="dc-table" aria-label={t('livePoker.result')}>
+      <h2 className="dc-section-title">{t('livePoker.result')}</h2>
       <ul className="dc-poker-awards">
         {r.awards.map((a, i) => (
           <li key={i}>
-            <strong>{a.pot === 0 ? t('poker.mainPot') : t('poker.sidePot', { n: a.pot })}</strong> <Money minor={a.amountMinor} currency={frame.currency} /> → {a.winners.map(name).join(', ')}
+            <strong>{a.pot === 0 ? t('livePoker.mainPot') : t('livePoker.sidePot', { n: a.pot })}</strong> <Money minor={a.amountMinor} currency={frame.currency} /> → {a.winners.map(name).join(', ')}
           </li>
         ))}
       </ul>
@@ -164,7 +164,7 @@ export function PokerConsoleView({ frame, onChangeTable }: { readonly frame: Pok
   const [sent, setSent] = useState(false);
   const hand = frame.hand;
   const live = hand !== null && hand.phase !== 'complete' && hand.phase !== 'void';
-  const name = (seat: number): string => frame.seats.find((s) => s?.seat === seat)?.displayName ?? t('poker.seatN', { seat });
+  const name = (seat: number): string => frame.seats.find((s) => s?.seat === seat)?.displayName ?? t('livePoker.seatN', { seat });
   const c = frame.config;
   const cur = frame.currency;
   const callPitBoss = async (reason: string): Promise<void> => {
@@ -180,14 +180,14 @@ export function PokerConsoleView({ frame, onChangeTable }: { readonly frame: Pok
       setBusy(false);
     }
   };
-  const presets = ['assistance', 'dispute', 'misdeal', 'exposed', 'device'].map((k) => t(`poker.pitBossReasons.${k}`));
+  const presets = ['assistance', 'dispute', 'misdeal', 'exposed', 'device'].map((k) => t(`livePoker.pitBossReasons.${k}`));
   return (
     <main className="dc-main" data-poker-console={frame.tableId} data-seq={frame.seq}>
       <div className="dc-topbar">
         <div className="felt-identity">
           <span className="felt-identity-name">{frame.name}</span>
           <span className="felt-identity-meta">
-            {tc(`pokerTable.variants.${c.variant}`, { defaultValue: c.variant })} · {tc(`pokerTable.structures.${c.structure}`)} · {tc('pokerTable.blinds', { sb: formatMoneyShort(c.smallBlindMinor, cur, locale), bb: formatMoneyShort(c.bigBlindMinor, cur, locale) })} · {t(`poker.dealing.${frame.dealing}`)}
+            {tc(`pokerTable.variants.${c.variant}`, { defaultValue: c.variant })} · {tc(`pokerTable.structures.${c.structure}`)} · {tc('pokerTable.blinds', { sb: formatMoneyShort(c.smallBlindMinor, cur, locale), bb: formatMoneyShort(c.bigBlindMinor, cur, locale) })} · {t(`livePoker.dealing.${frame.dealing}`)}
           </span>
         </div>
         <button type="button" className="felt-btn felt-btn-ghost dc-change" onClick={onChangeTable}>
@@ -204,24 +204,24 @@ export function PokerConsoleView({ frame, onChangeTable }: { readonly frame: Pok
           </div>
           {live && hand.deadlineAt !== null && hand.toAct !== null ? (
             <div className="dc-timer">
-              <BetTimer closesAt={hand.deadlineAt} windowMs={c.actionMs} open size={116} label={t('poker.clock', { name: name(hand.toAct) })} />
+              <BetTimer closesAt={hand.deadlineAt} windowMs={c.actionMs} open size={116} label={t('livePoker.clock', { name: name(hand.toAct) })} />
             </div>
           ) : null}
           <dl className="dc-figures">
             <div>
-              <dt>{t('poker.hand')}</dt>
+              <dt>{t('livePoker.hand')}</dt>
               <dd className="dc-round-id">{hand?.handId ?? t('status.noRound')}</dd>
             </div>
             <div>
-              <dt>{t('poker.players')}</dt>
+              <dt>{t('livePoker.players')}</dt>
               <dd>{hand ? hand.seats.filter((s) => !s.folded).length : frame.seats.filter(Boolean).length}</dd>
             </div>
             <div>
-              <dt>{t('poker.toAct')}</dt>
+              <dt>{t('livePoker.toAct')}</dt>
               <dd>{live && hand.toAct !== null ? hand.toAct : '—'}</dd>
             </div>
             <div>
-              <dt>{t('poker.pot')}</dt>
+              <dt>{t('livePoker.pot')}</dt>
               <dd>
                 <Money minor={hand?.potMinor ?? 0} currency={cur} />
               </dd>
@@ -230,13 +230,13 @@ export function PokerConsoleView({ frame, onChangeTable }: { readonly frame: Pok
         </section>
         <div className="dc-centre">
           <CardDue frame={frame} name={name} />
-          <section className="dc-table" aria-label={t('poker.board')}>
-            <h2 className="dc-section-title">{t('poker.board')}</h2>
-            <div className="dc-poker-cards" role="group" aria-label={t('poker.board')}>
+          <section className="dc-table" aria-label={t('livePoker.board')}>
+            <h2 className="dc-section-title">{t('livePoker.board')}</h2>
+            <div className="dc-poker-cards" role="group" aria-label={t('livePoker.board')}>
               {(hand?.board ?? []).map((card) => (
                 <PlayingCard key={card} card={card as Card} size="md" />
               ))}
-              {(hand?.board ?? []).length === 0 ? <span className="dc-muted">{t('poker.noBoard')}</span> : null}
+              {(hand?.board ?? []).length === 0 ? <span className="dc-muted">{t('livePoker.noBoard')}</span> : null}
             </div>
           </section>
           <Seats frame={frame} hand={hand} />
@@ -247,17 +247,17 @@ export function PokerConsoleView({ frame, onChangeTable }: { readonly frame: Pok
             <h2 className="dc-section-title">{t('controls.region')}</h2>
             <div className="dc-poker-controls">
               <button type="button" className="felt-btn felt-btn-lg" onClick={() => setDialog(true)}>
-                {t('poker.callPitBoss')}
+                {t('livePoker.callPitBoss')}
               </button>
               {/* The wire contract (poker-table.contract.ts) has no dealer message for a misdeal or an exposed card yet: the pit boss decides (P4-IRR). */}
               <button type="button" className="felt-btn felt-btn-lg" disabled aria-describedby="dc-poker-irr">
-                {t('poker.misdeal')}
+                {t('livePoker.misdeal')}
               </button>
               <button type="button" className="felt-btn felt-btn-lg" disabled aria-describedby="dc-poker-irr">
-                {t('poker.exposed')}
+                {t('livePoker.exposed')}
               </button>
               <p id="dc-poker-irr" className="dc-muted">
-                {t('poker.irrNote')} <span className="dc-rule">P4-IRR</span>
+                {t('livePoker.irrNote')} <span className="dc-rule">P4-IRR</span>
               </p>
             </div>
             {sent ? (

@@ -35,7 +35,7 @@ export function TablePicker({ onPick, onPickPoker }: { readonly onPick: (t: Tabl
       </ul>
       {onPickPoker && (poker.data ?? []).length > 0 ? (
         <>
-          <h2 className="dc-picker-sub">{t('poker.pickerTitle')}</h2>
+          <h2 className="dc-picker-sub">{t('livePoker.pickerTitle')}</h2>
           <ul className="dc-tiles">
             {(poker.data ?? []).map((p) => (
               <li key={p.tableId}>
@@ -44,8 +44,8 @@ export function TablePicker({ onPick, onPickPoker }: { readonly onPick: (t: Tabl
                   <span className="dc-tile-game">{tc(`pokerTable.variants.${p.variant}`, { defaultValue: p.variant })}</span>
                   <span className="dc-tile-meta">
                     <span>{tc('pokerTable.blinds', { sb: formatMoneyShort(p.smallBlindMinor, p.currency, locale), bb: formatMoneyShort(p.bigBlindMinor, p.currency, locale) })}</span>
-                    <span>{t('poker.tile', { seated: p.seated, count: p.seatCount })}</span>
-                    <span>{t(`poker.dealing.${p.dealing}`)}</span>
+                    <span>{t('livePoker.tile', { seated: p.seated, count: p.seatCount })}</span>
+                    <span>{t(`livePoker.dealing.${p.dealing}`)}</span>
                   </span>
                   <span className="dc-tile-id">#{p.tableId}</span>
                 </button>
