@@ -22,12 +22,12 @@ function CardDue({ frame, name }: { readonly frame: PokerTableFrame; readonly na
   let tone = 'is-wait';
   if (!hand || hand.phase === 'complete' || hand.phase === 'void') text = t('livePoker.due.between');
   else if (frame.dealing === 'rng') text = t('livePoker.due.rng');
-  else if (due === null) text = hand.toAct !== null ? t(hand.phase === 'draw' ? 'poker.due.drawing' : 'poker.due.acting', { name: name(hand.toAct) }) : t('livePoker.due.nothing');
+  else if (due === null) text = hand.toAct !== null ? t(hand.phase === 'draw' ? 'livePoker.due.drawing' : 'livePoker.due.acting', { name: name(hand.toAct) }) : t('livePoker.due.nothing');
   else if (due.to === 'board') {
     text = t(`livePoker.due.board.${boardStreet(hand.board.length)}`, { n: hand.board.length + 1 });
     tone = 'is-do';
   } else {
-    text = t(due.up ? 'poker.due.seatUp' : 'poker.due.seatDown', { seat: due.seat, name: name(due.seat) });
+    text = t(due.up ? 'livePoker.due.seatUp' : 'livePoker.due.seatDown', { seat: due.seat, name: name(due.seat) });
     tone = 'is-do';
   }
   return (
