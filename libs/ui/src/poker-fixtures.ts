@@ -166,7 +166,7 @@ export function holdemScenario(opts: { at?: number; config?: Partial<pokerTable.
     buttonSeat: opts.buttonSeat ?? 4,
     config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, actionMs: 20_000, timeBankMs: 30_000, ...opts.config },
     seats: opts.seats ?? [
-      { seat: 1, playerId: 'me', name: 'You', stackMinor: 10_000 },
+      { seat: 1, playerId: 'me', name: 'Anna', stackMinor: 10_000 },
       { seat: 2, playerId: 'p2', name: 'Robot Ada', stackMinor: 8_000, robot: true },
       { seat: 4, playerId: 'p4', name: 'Bo', stackMinor: 12_000 },
       { seat: 5, playerId: 'p5', name: 'Cy', stackMinor: 5_000 },

@@ -18,9 +18,14 @@ export interface SeatSlot {
   /** position on the oval, % of the table box (centre of the seat). */
   readonly x: number;
   readonly y: number;
-  /** where its bet sits, between the seat and the centre. */
+  /** the same on a standing oval (phone portrait): the seats sit on the rim to leave room inside. */
+  readonly xTall: number;
+  readonly yTall: number;
+  /** where its bet sits, between the seat and the centre: on a wide table (landscape) and a standing one (phone portrait). */
   readonly betX: number;
   readonly betY: number;
+  readonly betXTall: number;
+  readonly betYTall: number;
 }
 
 /**
@@ -41,8 +46,12 @@ export function seatSlots(frame: PokerTableFrame): SeatSlot[] {
       inHand: frame.hand?.seats.find((s) => s.seat === seat) ?? null,
       x: round1(50 + 44 * cos),
       y: round1(50 + 41 * sin),
-      betX: round1(50 + 27 * cos),
-      betY: round1(50 + 23 * sin),
+      xTall: round1(50 + 47 * cos),
+      yTall: round1(50 + 45 * sin),
+      betX: round1(50 + 30 * cos),
+      betY: round1(50 + 17 * sin),
+      betXTall: round1(50 + 14 * cos),
+      betYTall: round1(50 + 27 * sin),
     };
   });
 }

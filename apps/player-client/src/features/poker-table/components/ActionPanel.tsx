@@ -1,6 +1,6 @@
 import type { PokerTableFrame } from '@felt/protocol';
 import { formatMoney, minorDigits, toMajor, type PokerSender } from '@felt/ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canDrawNow, parseAmount, quickSizes, type HandView, type LegalActions } from '../model';
 import { ActionClock, SeatCard } from './PokerSeat';
@@ -58,9 +58,14 @@ export function BetActions({ frame, hand, legal, sender, locale }: Common & { re
     if (!r) return;
     act(v === legal.allInToMinor ? 'all-in' : r.kind, v);
   };
+  // the player's turn: bring the buttons into view (a phone shows the table above them)
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [hand.handId, legal.seat, hand.currentBetMinor]);
   const callAllIn = legal.callMinor > 0 && legal.callMinor + (hand.seats.find((s) => s.seat === legal.seat)?.streetMinor ?? 0) === legal.allInToMinor;
   return (
-    <section className="pt-actions" aria-label={t('pokerTable.yourTurn')}>
+    <section ref={panel} className="pt-actions" aria-label={t('pokerTable.yourTurn')}>
       <div className="pt-actions-head">
         <h2>{t('pokerTable.yourTurn')}</h2>
         {hand.deadlineAt !== null ? <ActionClock big deadlineAt={hand.deadlineAt} windowMs={frame.config.actionMs} label={t('pokerTable.yourClock')} /> : null}

@@ -1,5 +1,6 @@
 import type { Card, pokerTable } from '@felt/games';
 import { Money, PlayingCard, useCountdown } from '@felt/ui';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatSlot } from '../model';
 
@@ -44,7 +45,7 @@ export interface PokerSeatProps {
 export function PokerSeat({ slot, currency, toAct, deadlineAt, actionMs, won, onSit }: PokerSeatProps) {
   const { t } = useTranslation('player');
   const f = slot.frame;
-  const style = { left: `${slot.x}%`, top: `${slot.y}%` };
+  const style = { '--sx': `${slot.x}%`, '--sy': `${slot.y}%`, '--sxt': `${slot.xTall}%`, '--syt': `${slot.yTall}%` } as CSSProperties;
   if (!f) {
     return (
       <div className="pt-seat is-free" style={style}>
@@ -78,7 +79,7 @@ export function PokerSeat({ slot, currency, toAct, deadlineAt, actionMs, won, on
       <div className="pt-seat-plate">
         <span className="pt-seat-name">
           {f.robot ? <span className="pt-robot">{t('pokerTable.robot')}</span> : null}
-          {name}
+          {f.displayName}
         </span>
         <Money minor={f.stackMinor} currency={currency} className="pt-seat-stack" />
         {states.length > 0 ? <span className="pt-seat-state">{states.join(' · ')}</span> : null}
@@ -109,7 +110,7 @@ export function SeatBet({ slot, currency }: { readonly slot: SeatSlot; readonly 
   const street = slot.inHand?.streetMinor ?? 0;
   if (street <= 0) return null;
   return (
-    <div className="pt-bet" style={{ left: `${slot.betX}%`, top: `${slot.betY}%` }} aria-label={t('pokerTable.betOf', { seat: slot.seat })} role="group">
+    <div className="pt-bet" style={{ '--bx': `${slot.betX}%`, '--by': `${slot.betY}%`, '--bxt': `${slot.betXTall}%`, '--byt': `${slot.betYTall}%` } as CSSProperties} aria-label={t('pokerTable.betOf', { seat: slot.seat })} role="group">
       <span className="pt-chip" aria-hidden="true" />
       <Money minor={street} currency={currency} className="pt-bet-amount" />
     </div>

@@ -197,7 +197,7 @@ export function PokerTableView({ frame, sender, locale }: PokerTableViewProps) {
       </div>
       <div className="pt-layout">
         <div className="pt-felt-wrap">
-          <div className="pt-felt" role="region" aria-label={t('pokerTable.tableLabel', { name: frame.name })}>
+          <div className={c.seatCount > 6 ? 'pt-felt is-crowded' : 'pt-felt'} role="region" aria-label={t('pokerTable.tableLabel', { name: frame.name })}>
             <div className="pt-centre">
               <div className="pt-board" role="group" aria-label={t('pokerTable.board')}>
                 {(hand?.board ?? []).map((card) => (
