@@ -10,6 +10,7 @@ import { RealtimeModule } from './realtime/realtime.module.js';
 import { RoundsModule } from './rounds/rounds.module.js';
 import { HistoryModule } from './history/history.module.js';
 import { ClusterModule } from './cluster/cluster.module.js';
+import { PokerModule } from './poker/poker.module.js';
 
 /** The studio server: the platform modules (global) + the rounds modules. */
 @Module({})
@@ -28,6 +29,8 @@ export class AppModule {
         HistoryModule,
         PitModule,
         LimitsModule,
+        // Issue 11: live poker tables (players play each other).
+        PokerModule,
         // Issue 13: table leases across instances when FELT_CLUSTER=1.
         ...(() => {
           const cluster = ClusterModule.fromEnv();

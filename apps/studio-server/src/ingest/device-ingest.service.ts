@@ -15,6 +15,16 @@ import { INGEST_LINKS, INGEST_MQTT, INGEST_OPTIONS, type IngestLink, type Ingest
 import { withLogContext } from '../ops/log-context.js';
 import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../cluster/cluster.port.js';
 
+/** Tables whose devices this ingest serves outside the rounds' TablesService (live poker, issue 11). */
+export interface DeviceEventSink {
+  has(tableId: string): boolean;
+  hasDevice(tableId: string, deviceId: string): boolean;
+  /** A validated device event of the table (the server clock stamps what it does). */
+  event(ev: DeviceEvent): Promise<{ ok: true; value: unknown } | { ok: false; violation: { code: string; ruleId: string | null; message: string } }>;
+  /** The device's reported state changed (`fault`/`offline`: the sink decides to void or to wait). */
+  status(tableId: string, deviceId: string, state: string): Promise<void>;
+}
+
 /** The table and device a topic is about (every log line of its handling carries them). */
 const deviceIds = (topic: string): { tableId?: string; deviceId?: string } => {
   const m = /\/tables\/([^/]+)\/devices\/([^/]+)\//.exec(topic);
@@ -77,6 +87,8 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
   private readonly faultTotals = new Map<string, number>();
   private started = false;
   private sub: Subscription | undefined;
+  /** Tables served outside the rounds' TablesService (live poker, issue 11). */
+  private readonly sinks: DeviceEventSink[] = [];
 
   constructor(
     @Inject(INGEST_MQTT) private readonly mqtt: MqttPort,
@@ -95,6 +107,16 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
 
   async onApplicationBootstrap(): Promise<void> {
     await this.start();
+  }
+
+  /** A module with its own tables (live poker, issue 11) takes the events and status of their devices. */
+  registerSink(sink: DeviceEventSink): void {
+    this.sinks.push(sink);
+  }
+
+  /** Subscribe to one sink table's devices (per-table links; with the shared client every table already is). */
+  linkSinkTable(tableId: string): void {
+    if (this.owner === null) void this.linkTable(tableId);
   }
 
   /**
@@ -223,6 +245,7 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
         if (m.status.state !== 'online' && prev?.status?.state !== m.status.state) {
           await this.raise({ tableId: m.tableId, severity: m.status.state === 'fault' ? 'critical' : 'warning', code: m.status.state === 'fault' ? 'DEVICE_FAULT' : 'DEVICE_OFFLINE', message: `${m.deviceId} (${m.status.model}) is ${m.status.state}.` });
         }
+        for (const sink of this.sinks) if (sink.has(m.tableId)) await sink.status(m.tableId, m.deviceId, m.status.state);
         return { kind: 'handled' };
       }
       case 'events':
@@ -231,6 +254,8 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
   }
 
   private async onEvent(ev: DeviceEvent): Promise<IngestOutcome> {
+    const sink = this.sinks.find((x) => x.has(ev.tableId));
+    if (sink) return this.onSinkEvent(sink, ev);
     const t = await this.tables.get(ev.tableId);
     if (!t.ok) return this.fault('UNKNOWN_TABLE', `${ev.deviceId} published ${ev.type} for unknown table ${ev.tableId}.`, undefined, ev.deviceId);
     const table = t.value;
@@ -252,6 +277,27 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
     if (tr.seen.size > SEEN_WINDOW) for (const s of tr.seen) if (s < tr.last - SEEN_WINDOW) tr.seen.delete(s);
     this.seqs.set(key, tr);
     return outcome;
+  }
+
+  /** A sink table's device event: the same device check, de-duplication and refusal reporting as a round table's. */
+  private async onSinkEvent(sink: DeviceEventSink, ev: DeviceEvent): Promise<IngestOutcome> {
+    if (!sink.hasDevice(ev.tableId, ev.deviceId)) return this.fault('UNKNOWN_DEVICE', `${ev.deviceId} is not the device of table ${ev.tableId}; its ${ev.type} was not applied.`, ev.tableId, ev.deviceId);
+    const key = `${ev.tableId}/${ev.deviceId}`;
+    const track = this.seqs.get(key);
+    if (track?.seen.has(ev.seq)) return { kind: 'duplicate' };
+    const prev = this.health.get(key);
+    this.health.set(key, { tableId: ev.tableId, deviceId: ev.deviceId, status: prev?.status ?? null, lastSeq: Math.max(ev.seq, prev?.lastSeq ?? ev.seq), lastEventAt: this.clock.now() });
+    const r = await sink.event(ev);
+    const tr = track ?? { last: ev.seq, seen: new Set<number>() };
+    tr.seen.add(ev.seq);
+    tr.last = Math.max(tr.last, ev.seq);
+    if (tr.seen.size > SEEN_WINDOW) for (const x of tr.seen) if (x < tr.last - SEEN_WINDOW) tr.seen.delete(x);
+    this.seqs.set(key, tr);
+    if (r.ok) return { kind: 'applied', seq: ev.seq };
+    this.metrics.deviceFaults.inc({ code: 'event_rejected' });
+    this.log.warn(`${ev.tableId}/${ev.deviceId} ${ev.type} (seq ${ev.seq}) not applied: ${r.violation.code} ${r.violation.message}`);
+    await this.windowed(ev.deviceId, r.violation.code, { tableId: ev.tableId, severity: 'warning', code: 'DEVICE_EVENT_REFUSED', message: `${ev.deviceId} ${ev.type} refused: ${r.violation.code} ${r.violation.message}` });
+    return { kind: 'rejected', code: r.violation.code };
   }
 
   private async apply(ev: DeviceEvent, table: { tableId: string; game: string; name: string }): Promise<IngestOutcome> {

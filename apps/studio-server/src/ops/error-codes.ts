@@ -13,9 +13,10 @@ import { PLATFORM_CODES } from './platform.codes.js';
 import { RATE_LIMIT_CODES } from '../ratelimit/rate-limit.codes.js';
 import { CLUSTER_CODES } from '../cluster/cluster.codes.js';
 import { SEAMLESS_CODES } from '../wallet/seamless/seamless.codes.js';
+import { POKER_CODES } from '../poker/poker.codes.js';
 
 /** Every code the server itself produces: the union of the modules' closed code sets. */
-export const SERVER_ERROR_CODES = { ...PLATFORM_CODES, ...AUTH_CODES, ...AUDIT_CODES, ...WALLET_CODES, ...TABLES_CODES, ...ROUNDS_CODES, ...BETTING_CODES, ...MQTT_CODES, ...ALERTS_CODES, ...LIMITS_CODES, ...RATE_LIMIT_CODES, ...SEAMLESS_CODES, ...CLUSTER_CODES } as const;
+export const SERVER_ERROR_CODES = { ...PLATFORM_CODES, ...AUTH_CODES, ...AUDIT_CODES, ...WALLET_CODES, ...TABLES_CODES, ...ROUNDS_CODES, ...BETTING_CODES, ...MQTT_CODES, ...ALERTS_CODES, ...LIMITS_CODES, ...RATE_LIMIT_CODES, ...SEAMLESS_CODES, ...CLUSTER_CODES, ...POKER_CODES } as const;
 export type ServerErrorCode = keyof typeof SERVER_ERROR_CODES;
 
 export type ErrorStatus = DomainErrorStatus;
@@ -87,6 +88,13 @@ export const SERVER_ERRORS: Readonly<Record<ServerErrorCode, CodeSpec>> = {
   OPERATOR_PLAYER_UNKNOWN: { status: 404, ruleId: null, meaning: 'Operator API: the player is not a player of this operator.' },
   OPERATOR_NOT_SEAMLESS: { status: 409, ruleId: null, meaning: 'Operator API: only an operator in seamless wallet mode manages its players (sessions, limits).' },
   BET_ID_CONFLICT: { status: 409, ruleId: null, meaning: 'The bet id was already used for a different bet (bet ids are global idempotency keys); the same bet again returns its original acceptance.' },
+  POKER_TABLE_NOT_FOUND: { status: 404, ruleId: null, meaning: 'No live poker table with this id (issue 11).' },
+  POKER_TABLE_EXISTS: { status: 409, ruleId: null, meaning: 'A poker table with this id exists.' },
+  POKER_WRONG_HAND: { status: 409, ruleId: 'GEN-6', meaning: 'The message names a hand that is not the one in play (late or duplicate: it never reopens a hand, non-negotiable 1).' },
+  POKER_NOT_IN_HAND: { status: 409, ruleId: null, meaning: 'The player is not dealt in the hand in play.' },
+  POKER_HAND_NOT_FOUND: { status: 404, ruleId: null, meaning: 'No hand with this id at this poker table.' },
+  POKER_NOT_SHOE_TABLE: { status: 422, ruleId: 'S1-DEAL-1', meaning: 'Cards come from the server\'s certified shuffle at this table (RNG-dealt), not from a device.' },
+  POKER_CARD_UNREADABLE: { status: 422, ruleId: 'P4-IRR', meaning: 'The table\'s shoe could not read a card: nothing was dealt; the dealer or pit boss decides (misdeal, void).' },
 };
 
 /**

@@ -23,6 +23,8 @@ import { Initial1763690000000 } from './migrations/1763690000000-initial.js';
 import { RoundEventEntity } from './round-event.entity.js';
 import { RoundEntity } from './round.entity.js';
 import { BetFillfactor1764200000000 } from './migrations/1764200000000-bet-fillfactor.js';
+import { PokerTables1764300000000 } from '../poker/migrations/1764300000000-poker-tables.js';
+import { PokerTableEntity } from '../poker/poker-table.repository.js';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const ENTITIES: MixedList<Function> = [
@@ -41,7 +43,8 @@ export const ENTITIES: MixedList<Function> = [
   OperatorEntity,
   OperatorPlayerEntity,
   WalletTransactionEntity,
+  PokerTableEntity,
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000, AlertAcks1763900000000, PlayerLimits1764000000000, SeamlessWallet1764100000000, RefreshFamilies1764150000000, BetFillfactor1764200000000];
+export const MIGRATIONS: MixedList<Function> = [Initial1763690000000, StudioTables1763700000000, Trust1763800000000, PendingRequests1763800000000, AlertAcks1763900000000, PlayerLimits1764000000000, SeamlessWallet1764100000000, RefreshFamilies1764150000000, BetFillfactor1764200000000, PokerTables1764300000000];

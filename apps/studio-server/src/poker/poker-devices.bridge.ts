@@ -1,0 +1,43 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { DeviceEvent } from '@felt/protocol';
+import type { Subscription } from 'rxjs';
+import { DeviceIngestService } from '../ingest/device-ingest.service.js';
+import { PokerTablesService } from './poker-tables.service.js';
+
+/**
+ * Shoe-dealt poker tables on the device ingest (issue 11, S1-DEAL-1): the table's authenticated shoe
+ * (its MQTT credential is per table + device) publishes `shoe.card`; the ingest validates, de-duplicates
+ * and hands it here; the table takes it only when a card is due (`cardDue`, S1-DEAL-3). A device fault
+ * voids the hand in play with every contribution back (S1-FAIL-RING) and an alert; offline waits.
+ */
+@Injectable()
+export class PokerDevicesBridge implements OnModuleInit, OnModuleDestroy {
+  private sub: Subscription | null = null;
+  constructor(
+    @Inject(PokerTablesService) private readonly poker: PokerTablesService,
+    @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
+  ) {}
+
+  onModuleInit(): void {
+    this.ingest.registerSink({
+      has: (tableId) => this.poker.stateOf(tableId) !== undefined,
+      hasDevice: (tableId, deviceId) => {
+        const d = this.poker.stateOf(tableId)?.def;
+        return d?.dealing === 'shoe' && d.shoeDeviceId === deviceId;
+      },
+      event: (ev: DeviceEvent) => {
+        if (ev.type === 'shoe.card') return this.poker.shoeCard(ev.tableId, ev.deviceId, (ev.payload as { card: string }).card);
+        if (ev.type === 'shoe.unreadable') return Promise.resolve({ ok: false as const, violation: { code: 'POKER_CARD_UNREADABLE', ruleId: 'P4-IRR', message: 'the shoe could not read a card: the dealer or pit boss decides (misdeal / void)' } });
+        return Promise.resolve({ ok: true as const, value: null }); // shoe inserted, cut card, …: nothing for the hand
+      },
+      status: async (tableId, deviceId, state) => {
+        if (state === 'fault') await this.poker.deviceFault(tableId, deviceId);
+      },
+    });
+    this.sub = this.poker.shoeTables$.subscribe((tableId) => this.ingest.linkSinkTable(tableId));
+  }
+
+  onModuleDestroy(): void {
+    this.sub?.unsubscribe();
+  }
+}

@@ -1,0 +1,53 @@
+import { Column, Entity, PrimaryColumn, type DataSource, type Repository } from 'typeorm';
+import type { PokerTableDef } from './poker-table.state.js';
+
+/** Poker table definitions (variant, PokerTableConfig, seats, dealing): one jsonb row each. */
+@Entity({ name: 'poker_table' })
+export class PokerTableEntity {
+  @PrimaryColumn({ type: 'varchar', length: 120 })
+  id!: string;
+
+  @Column({ type: 'jsonb' })
+  data!: PokerTableDef;
+
+  @Column({ type: 'bigint', name: 'created_at', transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } })
+  createdAt!: number;
+}
+
+export interface PokerTablesRepository {
+  insert(def: PokerTableDef): Promise<void>;
+  get(tableId: string): Promise<PokerTableDef | null>;
+  list(): Promise<PokerTableDef[]>;
+}
+
+export const POKER_TABLES_REPOSITORY = Symbol('POKER_TABLES_REPOSITORY');
+
+export class InMemoryPokerTablesRepository implements PokerTablesRepository {
+  private readonly rows = new Map<string, PokerTableDef>();
+  async insert(def: PokerTableDef): Promise<void> {
+    if (this.rows.has(def.tableId)) throw new Error(`poker table ${def.tableId} exists`);
+    this.rows.set(def.tableId, structuredClone(def));
+  }
+  async get(tableId: string): Promise<PokerTableDef | null> {
+    return this.rows.get(tableId) ?? null;
+  }
+  async list(): Promise<PokerTableDef[]> {
+    return [...this.rows.values()].sort((a, b) => a.tableId.localeCompare(b.tableId));
+  }
+}
+
+export class TypeOrmPokerTablesRepository implements PokerTablesRepository {
+  private readonly repo: Repository<PokerTableEntity>;
+  constructor(ds: DataSource) {
+    this.repo = ds.getRepository(PokerTableEntity);
+  }
+  async insert(def: PokerTableDef): Promise<void> {
+    await this.repo.insert({ id: def.tableId, data: def, createdAt: def.createdAt });
+  }
+  async get(tableId: string): Promise<PokerTableDef | null> {
+    return (await this.repo.findOne({ where: { id: tableId } }))?.data ?? null;
+  }
+  async list(): Promise<PokerTableDef[]> {
+    return (await this.repo.find({ order: { id: 'ASC' } })).map((r) => r.data);
+  }
+}

@@ -1,0 +1,207 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AlertsService } from '../alerts/alerts.service.js';
+import { FixedClock, SequentialIds } from '../config/clock.js';
+import { InMemoryUnitOfWork } from '../persistence/in-memory.uow.js';
+import { ManualScheduler } from '../rounds/scheduler.js';
+import { checkLedgerInvariants, depositPosting, playerAccount } from '../wallet/ledger.rules.js';
+import { InMemoryPokerTablesRepository } from './poker-table.repository.js';
+import { PokerTablesService, stackAccount, type PokerTimings, type PokerUser } from './poker-tables.service.js';
+
+/** The live poker table service on in-memory stores, a fixed clock and a manual scheduler (issue 11). */
+function world(timings: Partial<PokerTimings> = {}) {
+  const clock = new FixedClock();
+  const uow = new InMemoryUnitOfWork(clock);
+  const repo = new InMemoryPokerTablesRepository();
+  const scheduler = new ManualScheduler();
+  const raised: { code: string; tableId?: string }[] = [];
+  const alerts = { raise: vi.fn(async (a: { code: string; tableId?: string }) => (raised.push(a), a)) } as unknown as AlertsService;
+  const make = (): PokerTablesService => new PokerTablesService(uow, repo, clock, new SequentialIds(), scheduler, alerts, { nextHandMs: 2000, robotMs: 500, robots: true, cardWaitMs: 60_000, ...timings });
+  const service = make();
+  const deposit = async (userId: string, amount: number): Promise<void> => {
+    const p = depositPosting(`d-${userId}-${amount}-${clock.now()}`, userId, amount);
+    await uow.run((tx) => tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at: clock.now() }))));
+  };
+  const balance = (account: string): Promise<number> => uow.run((tx) => tx.ledger.balance(account, 'EUR'));
+  const invariants = async () => {
+    const snap = await uow.snapshot();
+    return checkLedgerInvariants(snap.entries, []);
+  };
+  /** advance the server clock and run what is due (timers arm again after each commit) */
+  const tick = async (ms: number): Promise<void> => {
+    clock.advance(ms);
+    scheduler.runDue(clock.now());
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+  };
+  return { clock, uow, repo, scheduler, service, make, deposit, balance, invariants, tick, raised };
+}
+
+const player = (n: number): PokerUser => ({ userId: `u${n}`, name: `Player ${n}`, role: 'player' });
+
+async function table(w: ReturnType<typeof world>, extra: { robots?: number; actionMs?: number; timeBankMs?: number } = {}) {
+  const r = await w.service.createTable({ tableId: 't1', name: "Hold'em 1", dealing: 'rng', config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, actionMs: extra.actionMs ?? 10_000, timeBankMs: extra.timeBankMs ?? 0 }, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 }, robots: extra.robots ?? 0 });
+  expect(r.ok).toBe(true);
+  return 't1';
+}
+
+describe('PokerTablesService: seats and money (S1-STACK)', () => {
+  it('a buy-in moves wallet → table stack; refused buy-ins change nothing; leaving cashes the stack out', async () => {
+    const w = world();
+    const t = await table(w);
+    await w.deposit('u1', 5000);
+    const tooBig = await w.service.command(t, player(1), 'poker.sit', { tableId: t, seat: 1, buyInMinor: 6000, postToEnter: false });
+    expect(tooBig).toMatchObject({ ok: false, violation: { code: 'POKER_INSUFFICIENT_BALANCE' } });
+    const small = await w.service.command(t, player(1), 'poker.sit', { tableId: t, seat: 1, buyInMinor: 500, postToEnter: false });
+    expect(small).toMatchObject({ ok: false, violation: { code: 'POKER_BUY_IN_TOO_SMALL' } });
+    expect(w.service.stateOf(t)?.seq).toBe(0);
+    const ok = await w.service.command(t, player(1), 'poker.sit', { tableId: t, seat: 1, buyInMinor: 3000, postToEnter: false });
+    expect(ok.ok).toBe(true);
+    expect(await w.balance(playerAccount('u1'))).toBe(2000);
+    expect(await w.balance(stackAccount('u1', t))).toBe(3000);
+    // between hands a top-up applies at once
+    await w.service.command(t, player(1), 'poker.top-up', { tableId: t, amountMinor: 1000 });
+    expect(await w.balance(stackAccount('u1', t))).toBe(4000);
+    expect(w.service.stateOf(t)?.seats.seats[0]?.stackMinor).toBe(4000);
+    await w.service.command(t, player(1), 'poker.stand-up', { tableId: t });
+    expect(await w.balance(playerAccount('u1'))).toBe(5000);
+    expect(await w.balance(stackAccount('u1', t))).toBe(0);
+    expect(await w.invariants()).toEqual([]);
+  });
+
+  it('a full table queues players; the frame shows display names and never a user id', async () => {
+    const w = world();
+    const t = await table(w);
+    for (let i = 1; i <= 7; i++) await w.deposit(`u${i}`, 5000);
+    for (let i = 1; i <= 6; i++) expect((await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 1000, postToEnter: false })).ok).toBe(true);
+    expect(await w.service.command(t, player(7), 'poker.sit', { tableId: t, seat: 1, buyInMinor: 1000, postToEnter: false })).toMatchObject({ ok: false, violation: { code: 'POKER_SEAT_TAKEN' } });
+    const q = await w.service.command(t, player(7), 'poker.waitlist', { tableId: t });
+    expect(q.ok).toBe(true);
+    const f = w.service.frame(w.service.stateOf(t)!, player(7), 4000);
+    expect(f.myWaitingPosition).toBe(1);
+    expect(f.seats.map((s) => s?.displayName)).toEqual(['Player 1', 'Player 2', 'Player 3', 'Player 4', 'Player 5', 'Player 6']);
+    expect(JSON.stringify(f)).not.toMatch(/"u\d"/);
+  });
+});
+
+describe('PokerTablesService: time (S1-TIMEOUT, S1-TIMEBANK, S1-DISCONNECT) and the next hand', () => {
+  it('the next hand starts by itself; a late action is refused; the deadline on the server clock folds the seat', async () => {
+    const w = world();
+    const t = await table(w, { actionMs: 10_000 });
+    for (const i of [1, 2, 3]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    expect(w.service.stateOf(t)?.hand).toBeNull();
+    await w.tick(2000);
+    const h = w.service.stateOf(t)!.hand!;
+    expect(h.phase.type).toBe('bet'); // RNG dealt the hole cards at once (S1-DEAL-1)
+    const toAct = h.seats[h.toAct!]!;
+    const who = player(Number(w.service.stateOf(t)!.players[toAct.playerId]!.userId.slice(1)));
+    w.clock.advance(10_001);
+    const late = await w.service.command(t, who, 'poker.act', { tableId: t, handId: h.handId, action: 'call' });
+    expect(late).toMatchObject({ ok: false, violation: { code: 'POKER_CLOCK_EXPIRED' } });
+    await w.tick(0);
+    const after = w.service.stateOf(t)!.hand!;
+    expect(after.seats.find((x) => x.seat === toAct.seat)?.folded).toBe(true);
+    // an action for another hand id never reopens anything
+    expect(await w.service.command(t, who, 'poker.act', { tableId: t, handId: 'old', action: 'fold' })).toMatchObject({ ok: false, violation: { code: 'POKER_WRONG_HAND' } });
+    // everyone else times out too: the hand ends, is posted once, the next starts a few seconds later
+    for (let i = 0; i < 10 && w.service.stateOf(t)!.hand!.phase.type !== 'complete'; i++) await w.tick(10_001);
+    expect(w.service.stateOf(t)!.hand!.phase.type).toBe('complete');
+    expect(await w.invariants()).toEqual([]);
+    const stacks = await Promise.all([1, 2, 3].map((i) => w.balance(stackAccount(`u${i}`, t))));
+    expect(stacks.reduce((a, b) => a + b, 0)).toBe(6000);
+    await w.tick(2000);
+    expect(w.service.stateOf(t)!.handNo).toBe(2);
+  });
+
+  it('the time bank moves the deadline once (S1-TIMEBANK)', async () => {
+    const w = world();
+    const t = await table(w, { actionMs: 10_000, timeBankMs: 5_000 });
+    for (const i of [1, 2]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    await w.tick(2000);
+    const h = w.service.stateOf(t)!.hand!;
+    const who = player(Number(w.service.stateOf(t)!.players[h.seats[h.toAct!]!.playerId]!.userId.slice(1)));
+    const before = h.clock!.deadlineAt;
+    expect((await w.service.command(t, who, 'poker.time-bank', { tableId: t, handId: h.handId })).ok).toBe(true);
+    expect(w.service.stateOf(t)!.hand!.clock!.deadlineAt).toBe(before + 5_000);
+    expect(await w.service.command(t, who, 'poker.time-bank', { tableId: t, handId: h.handId })).toMatchObject({ ok: false, violation: { code: 'POKER_NO_TIME_BANK' } });
+    await w.tick(10_001); // the old deadline passes: nothing happens
+    expect(w.service.stateOf(t)!.hand!.actionsTaken).toBe(0);
+    expect((await w.service.command(t, who, 'poker.act', { tableId: t, handId: h.handId, action: 'call' })).ok).toBe(true);
+  });
+
+  it('a disconnected player is sat out but still pays the blinds when due (S1-DISCONNECT); back on re-join', async () => {
+    const w = world();
+    const t = await table(w);
+    for (const i of [1, 2, 3]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    await w.tick(2000);
+    await w.service.disconnected(t, 'u3');
+    const r = w.service.stateOf(t)!.seats.seats.find((s) => s.seat === 3)!;
+    expect(r).toMatchObject({ disconnected: true, wantsIn: false });
+    await w.service.reconnected(t, 'u3');
+    expect(w.service.stateOf(t)!.seats.seats.find((s) => s.seat === 3)).toMatchObject({ disconnected: false, wantsIn: true });
+  });
+});
+
+describe('PokerTablesService: faults (S1-FAIL-RING) and robots', () => {
+  it('a hand left unfinished at a restart is voided at boot: chips back in the stacks, the ledger right, an alert for the pit boss', async () => {
+    const w = world();
+    const t = await table(w);
+    for (const i of [1, 2, 3]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    await w.tick(2000);
+    const h = w.service.stateOf(t)!.hand!;
+    const who = player(Number(w.service.stateOf(t)!.players[h.seats[h.toAct!]!.playerId]!.userId.slice(1)));
+    expect((await w.service.command(t, who, 'poker.act', { tableId: t, handId: h.handId, action: 'raise', toMinor: 300 })).ok).toBe(true);
+    const seqBefore = w.service.stateOf(t)!.seq;
+    w.service.onModuleDestroy(); // the process dies mid-hand
+    const again = w.make();
+    await again.onApplicationBootstrap();
+    const s = again.stateOf(t)!;
+    expect(s.hand!.phase.type).toBe('void');
+    expect(s.seats.seats.map((r) => r.stackMinor)).toEqual([2000, 2000, 2000]);
+    for (const i of [1, 2, 3]) expect(await w.balance(stackAccount(`u${i}`, t))).toBe(2000);
+    expect(w.raised.map((a) => a.code)).toContain('POKER_HAND_VOIDED');
+    expect(await w.invariants()).toEqual([]);
+    expect(s.seq).toBe(seqBefore + 1); // the log laid the table out again; the void is one more change
+    again.onModuleDestroy();
+  });
+
+  it('the pit boss voids a hand in play (contributions back) and decides a misdeal (P4-IRR)', async () => {
+    const w = world();
+    const t = await table(w);
+    for (const i of [1, 2]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    await w.tick(2000);
+    const v = await w.service.pitDecision(t, { type: 'void', reason: 'camera failure' });
+    expect(v.ok && v.value.hand?.phase.type).toBe('void');
+    expect(w.service.stateOf(t)!.seats.seats.map((r) => r.stackMinor)).toEqual([2000, 2000]);
+    expect(await w.service.pitDecision(t, { type: 'misdeal', reason: 'x' })).toMatchObject({ ok: false, violation: { code: 'POKER_HAND_OVER' } });
+    expect(await w.invariants()).toEqual([]);
+  });
+
+  it('robot players play hands on their own (bounded, always legal); switched off they stand up', async () => {
+    const w = world();
+    const t = await table(w, { robots: 3 });
+    expect(w.service.stateOf(t)!.seats.seats.length).toBe(3);
+    for (let i = 0; i < 400 && w.service.stateOf(t)!.handNo < 5; i++) await w.tick(600);
+    expect(w.service.stateOf(t)!.handNo).toBeGreaterThanOrEqual(5);
+    expect(await w.invariants()).toEqual([]);
+    w.service.onModuleDestroy();
+    const off = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), w.scheduler, { raise: vi.fn() } as unknown as AlertsService, { nextHandMs: 2000, robotMs: 500, robots: false, cardWaitMs: 60_000 });
+    await off.onApplicationBootstrap();
+    expect(off.stateOf(t)!.seats.seats.every((r) => r.leaving) || off.stateOf(t)!.seats.seats.length === 0).toBe(true);
+    expect(await w.invariants()).toEqual([]);
+    off.onModuleDestroy();
+  });
+});

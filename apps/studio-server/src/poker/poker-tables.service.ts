@@ -1,0 +1,621 @@
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { createRng, poker, pokerTable, type Audience, type Result } from '@felt/games';
+import type { PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt/protocol';
+import { ReplaySubject, Subject } from 'rxjs';
+import { AlertsService } from '../alerts/alerts.service.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
+import { UNIT_OF_WORK, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
+import { KeyedMutex } from '../rounds/keyed-mutex.js';
+import { SCHEDULER, type Scheduler } from '../rounds/scheduler.js';
+import { DEFAULT_CURRENCY, depositPosting, HOUSE_ACCOUNT, playerAccount, type Posting } from '../wallet/ledger.rules.js';
+import { POKER_TABLES_REPOSITORY, type PokerTablesRepository } from './poker-table.repository.js';
+import { applyEvent, frameOf, handOver, handSettled, initialState, nextRngCard, seatUpdate, shuffleDeck, streamOf, type PlayerEntry, type PokerEvent, type PokerTableDef, type PokerTableState, type RngDeck } from './poker-table.state.js';
+
+/** A poker user as the service needs it (from the socket's or the request's AuthUser). */
+export interface PokerUser {
+  readonly userId: string;
+  readonly name: string;
+  readonly role: 'player' | 'dealer' | 'pitboss' | 'admin';
+}
+
+export interface PokerTimings {
+  /** pause between a hand's end and the next deal (issue 11: "a few seconds"). */
+  readonly nextHandMs: number;
+  /** how long a robot "thinks" before acting. */
+  readonly robotMs: number;
+  /** robots on (FELT_POKER_ROBOTS=0 turns them off). */
+  readonly robots: boolean;
+  /** a shoe table waiting this long for a card alerts the pit boss. */
+  readonly cardWaitMs: number;
+}
+export const POKER_TIMINGS = Symbol('POKER_TIMINGS');
+
+/** S1-STACK: a player's table stack sub-account (a `player:` account, so the ledger keeps it non-negative). */
+export const stackAccount = (userId: string, tableId: string): string => `${playerAccount(userId)}:poker:${tableId}`;
+
+const fail = (code: string, message: string, ruleId: string | null = null): Result<never> => ({ ok: false, violation: { code, ruleId, message } });
+
+interface Built {
+  readonly events: PokerEvent[];
+  readonly postings: Posting[];
+}
+
+/** One change of a table: the new state and who had money moved (their balance in frames). */
+export interface PokerChange {
+  readonly state: PokerTableState;
+  readonly touched: readonly string[];
+}
+
+/**
+ * Live poker tables (issue 11): one write path per table (a keyed mutex, like the rounds), state = seats
+ * + current hand + seq, persisted as an append-only event log (`round_event` stream `poker:<tableId>`) in
+ * the same transaction as the ledger postings (S1-STACK buy-in/top-up/cash-out, the hand's result with
+ * the rake to the house, S1-RAKE). Timers (action clock, robots, next hand) are armed after each commit.
+ */
+@Injectable()
+export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log = new Logger('Poker');
+  private readonly states = new Map<string, PokerTableState>();
+  private readonly decks = new Map<string, RngDeck>();
+  private readonly mutex = new KeyedMutex();
+  private readonly timers = new Map<string, () => void>();
+  private readonly robotRng = createRng(Date.now() & 0x7fffffff);
+  private stopped = false;
+  readonly changes$ = new Subject<PokerChange>();
+  /** shoe-dealt tables (created or restored): the device ingest subscribes to their shoe. */
+  readonly shoeTables$ = new ReplaySubject<string>();
+  /** card-due watch: a shoe table waiting for a card longer than this alerts the pit boss once per hand. */
+  private readonly cardAlerted = new Set<string>();
+
+  constructor(
+    @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @Inject(POKER_TABLES_REPOSITORY) private readonly repo: PokerTablesRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDS) private readonly ids: Ids,
+    @Inject(SCHEDULER) private readonly scheduler: Scheduler,
+    @Inject(AlertsService) private readonly alerts: AlertsService,
+    @Optional() @Inject(POKER_TIMINGS) private readonly timings: PokerTimings = { nextHandMs: Number(process.env['FELT_POKER_NEXT_HAND_MS'] ?? 3000), robotMs: Number(process.env['FELT_POKER_ROBOT_MS'] ?? 900), robots: process.env['FELT_POKER_ROBOTS'] !== '0', cardWaitMs: Number(process.env['FELT_POKER_CARD_WAIT_MS'] ?? 60_000) },
+  ) {}
+
+  /** Boot: lay every table out again from its log; a hand left unfinished is voided (S1-FAIL-RING) with an alert. */
+  async onApplicationBootstrap(): Promise<void> {
+    for (const def of await this.repo.list()) {
+      try {
+        await this.restore(def);
+      } catch (e) {
+        // a log that does not replay keeps its table closed and tells the pit boss (non-negotiable 5: never silently stuck)
+        this.states.delete(def.tableId);
+        this.log.error(`poker table ${def.tableId} not restored: ${(e as Error).stack ?? String(e)}`);
+        await this.alerts.raise({ tableId: def.tableId, severity: 'critical', code: 'POKER_TABLE_NOT_RESTORED', message: `Poker table ${def.name} could not be laid out again from its log: ${(e as Error).message}` });
+      }
+    }
+  }
+
+  onModuleDestroy(): void {
+    this.stopped = true;
+    for (const cancel of this.timers.values()) cancel();
+    this.timers.clear();
+    this.changes$.complete();
+  }
+
+  private async restore(def: PokerTableDef): Promise<void> {
+    const events = await this.uow.run((tx) => tx.events.load(streamOf(def.tableId)));
+    let s = initialState(def);
+    for (const e of events) s = applyEvent(s, (e.payload as { e: PokerEvent }).e, (e.payload as { frame: number }).frame);
+    this.states.set(def.tableId, s);
+    this.logSeqs.set(def.tableId, events.at(-1)?.seq ?? 0);
+    if (def.dealing === 'shoe') this.shoeTables$.next(def.tableId);
+    if (s.hand && !handOver(s.hand)) {
+      const hand = s.hand;
+      // S1-FAIL-RING: the hand cannot go on (the RNG deck or the shoe's position died with the process): void, chips back.
+      await this.mutex.run(def.tableId, () => this.commit(def.tableId, async () => ({ ok: true, value: { events: [{ type: 'hand-command', handId: hand.handId, cmd: { type: 'void', reason: 'server restart', at: this.clock.now() } }], postings: [] } })));
+      await this.alerts.raise({ tableId: def.tableId, roundId: hand.handId, severity: 'critical', code: 'POKER_HAND_VOIDED', message: `Poker table ${def.name}: hand ${hand.handId} was unfinished at restart and is void; every contribution went back to the stacks (S1-FAIL-RING).` });
+    } else this.arm(def.tableId);
+    if (!this.timings.robots) await this.robotsLeave(def.tableId);
+  }
+
+  /** Robots switched off (FELT_POKER_ROBOTS=0): the seated robots stand up (at once, or when their hand ends). */
+  private async robotsLeave(tableId: string): Promise<void> {
+    await this.mutex.run(tableId, () =>
+      this.commit(tableId, async (s) => {
+        const events: PokerEvent[] = s.seats.seats.filter((r) => s.players[r.playerId]?.robot && !r.leaving).map((r) => ({ type: 'seat', op: 'leave', key: r.playerId }));
+        return { ok: true, value: { events, postings: [] } };
+      }),
+    );
+  }
+
+  private readonly logSeqs = new Map<string, number>();
+
+  // ───────────────────────────── tables ─────────────────────────────
+
+  async createTable(input: { tableId?: string; name: string; currency?: string; dealing: 'rng' | 'shoe'; shoeDeviceId?: string | null; config: Partial<pokerTable.PokerTableConfig>; seats: { seatCount: number; minBuyInMinor: number; maxBuyInMinor: number | null }; robots?: number }): Promise<Result<PokerTableDef>> {
+    const config = pokerTable.tableConfig(input.config);
+    const checked = pokerTable.validateConfig(config);
+    if (!checked.ok) return checked;
+    const v = pokerTable.VARIANTS[config.variant];
+    if (input.seats.seatCount < 2 || input.seats.seatCount > v.maxSeats) return fail('POKER_INVALID_CONFIG', `${v.name} seats 2–${v.maxSeats}`);
+    if (input.seats.minBuyInMinor <= 0 || (input.seats.maxBuyInMinor !== null && input.seats.maxBuyInMinor < input.seats.minBuyInMinor)) return fail('POKER_INVALID_CONFIG', 'buy-in min ≤ max, both positive (S1-STACK)');
+    const tableId = input.tableId ?? this.ids.next('pkt');
+    if (this.states.has(tableId)) return fail('POKER_TABLE_EXISTS', `poker table ${tableId} exists`);
+    const def: PokerTableDef = {
+      tableId,
+      name: input.name,
+      currency: input.currency ?? DEFAULT_CURRENCY,
+      dealing: input.dealing,
+      shoeDeviceId: input.dealing === 'shoe' ? (input.shoeDeviceId ?? 'shoe-1') : null,
+      config: checked.value,
+      seats: { ...input.seats, smallBlindMinor: config.smallBlindMinor, bigBlindMinor: config.bigBlindMinor },
+      robots: Math.max(0, Math.min(input.robots ?? 0, input.seats.seatCount - 1)),
+      createdAt: this.clock.now(),
+    };
+    await this.repo.insert(def);
+    this.states.set(tableId, initialState(def));
+    this.logSeqs.set(tableId, 0);
+    if (def.dealing === 'shoe') this.shoeTables$.next(tableId);
+    if (def.robots > 0 && this.timings.robots) await this.seatRobots(tableId);
+    return { ok: true, value: def };
+  }
+
+  /** The demo's robot players (bounded: `def.robots` seats, the rest free for people). */
+  private async seatRobots(tableId: string): Promise<void> {
+    const def = this.stateOf(tableId)?.def;
+    if (!def) return;
+    const buyIn = def.seats.maxBuyInMinor ?? def.seats.minBuyInMinor * 2;
+    for (let i = 1; i <= def.robots; i++) {
+      const userId = `robot-${tableId}-${i}`;
+      const seat = 2 * i <= def.seats.seatCount ? 2 * i : i;
+      await this.command(tableId, { userId, name: `Robot ${i}`, role: 'player' }, 'poker.sit', { tableId, seat, buyInMinor: buyIn, postToEnter: false }, { robot: true, fund: buyIn });
+    }
+  }
+
+  stateOf(tableId: string): PokerTableState | undefined {
+    return this.states.get(tableId);
+  }
+
+  lobby(): PokerLobbyEntry[] {
+    return [...this.states.values()].map((s) => ({
+      tableId: s.def.tableId,
+      name: s.def.name,
+      variant: s.def.config.variant,
+      structure: s.def.config.structure,
+      smallBlindMinor: s.def.config.smallBlindMinor,
+      bigBlindMinor: s.def.config.bigBlindMinor,
+      seatCount: s.def.seats.seatCount,
+      seated: s.seats.seats.length,
+      waiting: s.seats.waiting.length,
+      minBuyInMinor: s.def.seats.minBuyInMinor,
+      maxBuyInMinor: s.def.seats.maxBuyInMinor,
+      currency: s.def.currency,
+      dealing: s.def.dealing,
+    }));
+  }
+
+  keyOf(s: PokerTableState, userId: string): string | null {
+    return Object.values(s.players).find((p) => p.userId === userId)?.key ?? null;
+  }
+
+  audienceOf(u: PokerUser): Audience {
+    return u.role === 'player' ? { role: 'player', playerId: u.userId } : u.role === 'dealer' ? { role: 'dealer' } : { role: 'pitboss' };
+  }
+
+  async balanceOf(userId: string, currency: string): Promise<number> {
+    return this.uow.run((tx) => tx.ledger.balance(playerAccount(userId), currency));
+  }
+
+  /** The audience's frame (players: their own hole cards only, their balance and queue place). */
+  frame(s: PokerTableState, u: PokerUser, balanceMinor: number | null): PokerTableFrame {
+    const key = u.role === 'player' ? this.keyOf(s, u.userId) : null;
+    return frameOf(s, { audience: this.audienceOf(u), key }, { balanceMinor, at: this.clock.now() });
+  }
+
+  // ───────────────────────────── commands ─────────────────────────────
+
+  /** A `poker.*` message of a player (already validated against the contract's schema). */
+  command(tableId: string, u: PokerUser, msg: PokerWsMessage, body: Record<string, unknown>, opts: { robot?: boolean; fund?: number } = {}): Promise<Result<PokerTableState>> {
+    if (!this.states.has(tableId)) return Promise.resolve(fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`));
+    if (msg === 'poker.join' || msg === 'poker.leave-view') return Promise.resolve({ ok: true, value: this.states.get(tableId) as PokerTableState });
+    return this.mutex.run(tableId, () =>
+      this.commit(tableId, async (s, tx) => {
+        const at = this.clock.now();
+        let key = this.keyOf(s, u.userId);
+        const events: PokerEvent[] = [];
+        const postings: Posting[] = [];
+        if (key === null) {
+          if (msg !== 'poker.sit' && msg !== 'poker.waitlist') return fail('POKER_NOT_SEATED', 'the player has no seat at this table', 'S1-STACK');
+          key = `pk${Object.keys(s.players).length + 1}`;
+          const player: PlayerEntry = { key, userId: u.userId, displayName: u.name, robot: opts.robot === true };
+          events.push({ type: 'player', player });
+        }
+        const balance = async (): Promise<number> => {
+          if (opts.fund) {
+            const p = depositPosting(`poker-robot:${tableId}:${u.userId}:${at}`, u.userId, opts.fund, s.def.currency);
+            await tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at })));
+          }
+          return tx.ledger.balance(playerAccount(u.userId), s.def.currency);
+        };
+        const h = s.hand && !handOver(s.hand) ? s.hand : null;
+        const mySeat = h?.seats.find((x) => x.playerId === key)?.seat;
+        const inHand = (handId: unknown): Result<{ hand: pokerTable.HandState; seat: number }> => {
+          if (!h || h.handId !== handId) return fail('POKER_WRONG_HAND', `hand ${String(handId)} is not in play`);
+          if (mySeat === undefined) return fail('POKER_NOT_IN_HAND', 'the player is not dealt in this hand');
+          return { ok: true, value: { hand: h, seat: mySeat } };
+        };
+        switch (msg) {
+          case 'poker.sit':
+            events.push({ type: 'seat', op: 'sit', key, seat: Number(body['seat']), buyInMinor: Number(body['buyInMinor']), balanceMinor: await balance(), postToEnter: body['postToEnter'] === true });
+            break;
+          case 'poker.waitlist':
+            events.push({ type: 'seat', op: 'waitlist', key });
+            break;
+          case 'poker.top-up':
+            events.push({ type: 'seat', op: 'top-up', key, amountMinor: Number(body['amountMinor']), balanceMinor: await balance() });
+            break;
+          case 'poker.sit-out':
+            events.push({ type: 'seat', op: 'sit-out', key, disconnected: false });
+            break;
+          case 'poker.sit-in':
+            events.push({ type: 'seat', op: 'sit-in', key, postToEnter: body['postToEnter'] === true });
+            break;
+          case 'poker.stand-up':
+            events.push({ type: 'seat', op: 'leave', key });
+            break;
+          case 'poker.act': {
+            const r = inHand(body['handId']);
+            if (!r.ok) return r;
+            const toMinor = body['toMinor'];
+            events.push({ type: 'hand-command', handId: r.value.hand.handId, cmd: { type: 'act', seat: r.value.seat, action: body['action'] as pokerTable.PlayerAction, ...(typeof toMinor === 'number' ? { toMinor } : {}), at } });
+            break;
+          }
+          case 'poker.time-bank': {
+            const r = inHand(body['handId']);
+            if (!r.ok) return r;
+            events.push({ type: 'hand-command', handId: r.value.hand.handId, cmd: { type: 'time-bank', seat: r.value.seat, at } });
+            break;
+          }
+          case 'poker.draw': {
+            const r = inHand(body['handId']);
+            if (!r.ok) return r;
+            const cards = poker.parseHand((body['discard'] as string[]).map((c) => c.toUpperCase()), undefined, 'discard');
+            if (!cards.ok) return fail('POKER_INVALID_DRAW', cards.violation.message, '001 §3.4');
+            events.push({ type: 'hand-command', handId: r.value.hand.handId, cmd: { type: 'draw', seat: r.value.seat, discards: cards.value, at } });
+            break;
+          }
+        }
+        return { ok: true, value: { events, postings } };
+      }),
+    );
+  }
+
+  /** S1-DISCONNECT: the last socket of a seated player dropped — sat out, still pays the blinds when due. */
+  disconnected(tableId: string, userId: string): Promise<Result<PokerTableState>> {
+    return this.mutex.run(tableId, () =>
+      this.commit(tableId, async (s) => {
+        const key = this.keyOf(s, userId);
+        const rec = key === null ? undefined : s.seats.seats.find((r) => r.playerId === key);
+        if (!rec || rec.disconnected || key === null) return { ok: true, value: { events: [], postings: [] } };
+        return { ok: true, value: { events: [{ type: 'seat', op: 'sit-out', key, disconnected: true }], postings: [] } };
+      }),
+    );
+  }
+
+  /** Back after a disconnection: dealt in again per S1-REENTRY. */
+  reconnected(tableId: string, userId: string): Promise<Result<PokerTableState>> {
+    return this.mutex.run(tableId, () =>
+      this.commit(tableId, async (s) => {
+        const key = this.keyOf(s, userId);
+        const rec = key === null ? undefined : s.seats.seats.find((r) => r.playerId === key);
+        if (!rec?.disconnected || key === null) return { ok: true, value: { events: [], postings: [] } };
+        return { ok: true, value: { events: [{ type: 'seat', op: 'sit-in', key, postToEnter: false }], postings: [] } };
+      }),
+    );
+  }
+
+  /** A card from the table's authenticated shoe (S1-DEAL-1): refused when none is due (`cardDue`, S1-DEAL-3). */
+  shoeCard(tableId: string, deviceId: string, card: string): Promise<Result<PokerTableState>> {
+    return this.mutex.run(tableId, () =>
+      this.commit(tableId, async (s) => {
+        if (s.def.dealing !== 'shoe' || s.def.shoeDeviceId !== deviceId) return fail('POKER_NOT_SHOE_TABLE', 'this table takes no cards from that device', 'S1-DEAL-1');
+        if (!s.hand || handOver(s.hand) || pokerTable.cardDue(s.hand) === null) return fail('POKER_NO_CARD_DUE', 'no card is due', 'S1-DEAL-3');
+        const parsed = poker.parseHand([card.toUpperCase()], 1, 'card');
+        if (!parsed.ok) return parsed;
+        return { ok: true, value: { events: [{ type: 'hand-command', handId: s.hand.handId, cmd: { type: 'card', card: parsed.value[0] as number, at: this.clock.now() } }], postings: [] } };
+      }),
+    );
+  }
+
+  /** S1-FAIL-RING: the table's shoe reported a fault — the hand in play is void, every contribution back, the pit boss alerted. */
+  async deviceFault(tableId: string, deviceId: string): Promise<void> {
+    const s = this.states.get(tableId);
+    if (!s?.hand || handOver(s.hand) || s.def.shoeDeviceId !== deviceId) return;
+    const handId = s.hand.handId;
+    const r = await this.pitDecision(tableId, { type: 'void', reason: `device fault: ${deviceId}` });
+    if (r.ok) await this.alerts.raise({ tableId, roundId: handId, severity: 'critical', code: 'POKER_HAND_VOIDED', message: `Poker table ${s.def.name}: the shoe ${deviceId} reported a fault; hand ${handId} is void and every contribution went back to the stacks (S1-FAIL-RING).` });
+  }
+
+  /** Pit boss (P4-IRR, S1-FAIL-RING): misdeal, an exposed card, or void the hand (contributions back). */
+  pitDecision(tableId: string, decision: { type: 'misdeal' | 'void'; reason: string } | { type: 'expose'; seat: number; card: string }): Promise<Result<PokerTableState>> {
+    return this.mutex.run(tableId, () =>
+      this.commit(tableId, async (s) => {
+        if (!s.hand || handOver(s.hand)) return fail('POKER_HAND_OVER', 'no hand in play', 'GEN-6');
+        const at = this.clock.now();
+        let cmd: pokerTable.HandCommand;
+        if (decision.type === 'expose') {
+          const parsed = poker.parseHand([decision.card.toUpperCase()], 1, 'card');
+          if (!parsed.ok) return parsed;
+          cmd = { type: 'expose', seat: decision.seat, card: parsed.value[0] as number, at };
+        } else cmd = { type: decision.type, reason: decision.reason, at };
+        return { ok: true, value: { events: [{ type: 'hand-command', handId: s.hand.handId, cmd }], postings: [] } };
+      }),
+    );
+  }
+
+  /**
+   * The one write path (call under the table's mutex): builds the events from the current state, folds
+   * them (validating with the pure core), completes the change — RNG cards due (S1-DEAL-1), the hand's
+   * end posted once (S1-STACK, S1-RAKE) — and appends it with its ledger postings in ONE transaction.
+   */
+  private async commit(tableId: string, build: (s: PokerTableState, tx: Tx) => Promise<Result<Built>>): Promise<Result<PokerTableState>> {
+    const before = this.states.get(tableId);
+    if (!before) return fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`);
+    const frameNo = before.seq + 1;
+    const touched = new Set<string>();
+    const out = await this.uow.run(async (tx): Promise<Result<PokerTableState>> => {
+      const built = await build(before, tx);
+      if (!built.ok) return built;
+      if (built.value.events.length === 0) return { ok: true, value: before };
+      const events = [...built.value.events];
+      const postings = [...built.value.postings];
+      let s = before;
+      // validate + fold the requested events (a refused one changes nothing: the transaction rolls back)
+      for (const e of events) {
+        const r = this.tryApply(s, e, frameNo);
+        if (!r.ok) return r;
+        s = r.value;
+        if (e.type === 'seat') for (const p of this.seatPostings(before, s, e, frameNo)) postings.push(p);
+      }
+      // complete the change: RNG deals what is due; a finished hand is posted and folded into the seats
+      for (let guard = 0; guard < 200; guard++) {
+        const h = s.hand;
+        if (h && !handOver(h) && s.def.dealing === 'rng' && pokerTable.cardDue(h)) {
+          const deck = this.decks.get(tableId) ?? shuffleDeck(h.lowestRank);
+          this.decks.set(tableId, deck);
+          const card = nextRngCard(h, deck);
+          if (card === null) break;
+          const e: PokerEvent = { type: 'hand-command', handId: h.handId, cmd: { type: 'card', card, at: this.clock.now() } };
+          const r = this.tryApply(s, e, frameNo);
+          if (!r.ok) throw new Error(`RNG card refused: ${r.violation.code}`);
+          events.push(e);
+          s = r.value;
+          continue;
+        }
+        if (h && handOver(h) && !handSettled(s)) {
+          const deck = this.decks.get(tableId);
+          const e: PokerEvent = { type: 'hand-ended', handId: h.handId, deck: deck ? deck.order.map((c) => poker.cardCode(c)) : null, salt: deck?.salt ?? null };
+          const endPostings = this.handPostings(s, h);
+          const update = pokerTable.handEnded(s.seats, h.result as pokerTable.HandResult);
+          for (const eff of update.effects) postings.push(this.effectPosting(s, eff, `${h.handId}`));
+          postings.push(...endPostings);
+          s = applyEvent(s, e, frameNo);
+          events.push(e);
+          this.decks.delete(tableId);
+          continue;
+        }
+        break;
+      }
+      const logSeq = this.logSeqs.get(tableId) ?? 0;
+      await tx.events.append(streamOf(tableId), tableId, logSeq, events.map((e) => ({ type: e.type, at: this.clock.now(), payload: { frame: frameNo, e } })), null);
+      const at = this.clock.now();
+      for (const p of postings) {
+        if (p.entries.length === 0) continue;
+        await tx.ledger.post(p.postingId, p.entries.map((x) => ({ ...x, at })));
+        for (const x of p.entries) if (x.account.startsWith('player:')) touched.add(x.account.split(':')[1] as string);
+      }
+      this.logSeqs.set(tableId, logSeq + events.length);
+      return { ok: true, value: s };
+    });
+    if (!out.ok || out.value === before) return out;
+    this.states.set(tableId, out.value);
+    this.changes$.next({ state: out.value, touched: [...touched] });
+    this.arm(tableId);
+    return out;
+  }
+
+  private tryApply(s: PokerTableState, e: PokerEvent, frameNo: number): Result<PokerTableState> {
+    if (e.type === 'seat') {
+      const r = seatUpdate(s.seats, e);
+      if (!r.ok) return r;
+    }
+    if (e.type === 'hand-command') {
+      if (!s.hand || s.hand.handId !== e.handId) return fail('POKER_WRONG_HAND', `hand ${e.handId} is not in play`);
+      const r = pokerTable.applyHandCommand(s.hand, e.cmd);
+      if (!r.ok) return r;
+    }
+    return { ok: true, value: applyEvent(s, e, frameNo) };
+  }
+
+  private userOf(s: PokerTableState, key: string): string {
+    const p = s.players[key];
+    if (!p) throw new Error(`poker: unknown player key ${key}`);
+    return p.userId;
+  }
+
+  /** S1-STACK: buy-in / top-up: wallet → table stack; cash-out: table stack → wallet. */
+  private effectPosting(s: PokerTableState, eff: pokerTable.SeatEffect, ref: string): Posting {
+    const userId = this.userOf(s, eff.playerId);
+    const stack = stackAccount(userId, s.def.tableId);
+    const wallet = playerAccount(userId);
+    const c = s.def.currency;
+    const memo = `poker ${eff.type} ${s.def.tableId}`;
+    const [from, to] = eff.type === 'cash-out' ? [stack, wallet] : [wallet, stack];
+    return { postingId: `poker-${eff.type}:${s.def.tableId}:${ref}:${eff.playerId}`, entries: [{ account: from, currency: c, amountMinor: -eff.amountMinor, memo }, { account: to, currency: c, amountMinor: eff.amountMinor, memo }] };
+  }
+
+  private seatPostings(before: PokerTableState, after: PokerTableState, e: Extract<PokerEvent, { type: 'seat' }>, frameNo: number): Posting[] {
+    const r = seatUpdate(before.seats, e);
+    if (!r.ok) return [];
+    return r.value.effects.map((eff) => this.effectPosting(after, eff, `f${frameNo}`));
+  }
+
+  /** The hand's result, posted once (postingId by hand): contributions out of the stacks, winnings in, the rake to the house (S1-RAKE). A void hand nets to nothing. */
+  private handPostings(s: PokerTableState, h: pokerTable.HandState): Posting[] {
+    const r = h.result;
+    if (!r) return [];
+    const c = s.def.currency;
+    const entries: Posting['entries'][number][] = [];
+    let sum = 0;
+    for (const x of r.seats) {
+      const acc = stackAccount(this.userOf(s, x.playerId), s.def.tableId);
+      if (x.inMinor > 0) entries.push({ account: acc, currency: c, amountMinor: -x.inMinor, memo: `poker hand ${h.handId} in` });
+      if (x.wonMinor > 0) entries.push({ account: acc, currency: c, amountMinor: x.wonMinor, memo: `poker hand ${h.handId} won` });
+      sum += x.wonMinor - x.inMinor;
+    }
+    if (r.rakeMinor > 0) entries.push({ account: HOUSE_ACCOUNT, currency: c, amountMinor: r.rakeMinor, memo: `poker rake ${h.handId}` });
+    sum += r.rakeMinor;
+    if (sum !== 0) throw new Error(`poker hand ${h.handId} does not balance: ${sum}`);
+    if (r.type === 'void' && entries.every((e) => e.amountMinor === 0)) return [];
+    return [{ postingId: `poker-hand:${s.def.tableId}:${h.handId}`, entries }];
+  }
+
+  // ───────────────────────────── time (S1-TIMEOUT, robots, next hand) ─────────────────────────────
+
+  private arm(tableId: string): void {
+    this.timers.get(tableId)?.();
+    this.timers.delete(tableId);
+    if (this.stopped) return;
+    const s = this.states.get(tableId);
+    if (!s) return;
+    const h = s.hand;
+    const set = (at: number, fn: () => Promise<unknown>): void => {
+      this.timers.set(
+        tableId,
+        this.scheduler.at(at, () => {
+          fn().catch((e: unknown) => this.log.error(`poker ${tableId}: ${(e as Error).stack ?? String(e)}`));
+        }),
+      );
+    };
+    if (h && !handOver(h)) {
+      if (h.toAct === null || h.clock === null) {
+        // a card is due from the shoe: never silently stuck (non-negotiable 5) — the pit boss hears of a long wait
+        if (s.def.dealing === 'shoe' && !this.cardAlerted.has(h.handId)) {
+          set(this.clock.now() + this.timings.cardWaitMs, async () => {
+            this.cardAlerted.add(h.handId);
+            await this.alerts.raise({ tableId, roundId: h.handId, severity: 'warning', code: 'POKER_CARD_OVERDUE', message: `Poker table ${s.def.name}: hand ${h.handId} has waited ${Math.round(this.timings.cardWaitMs / 1000)} s for a card from the shoe; void it (S1-FAIL-RING) or fix the shoe.` });
+          });
+        }
+        return;
+      }
+      const seat = h.seats[h.toAct];
+      const who = seat ? s.players[seat.playerId] : undefined;
+      const deadline = h.clock.deadlineAt;
+      if (who?.robot && this.timings.robots) {
+        set(Math.min(deadline - 1, this.clock.now() + this.timings.robotMs), () => this.robotAct(tableId, h.handId));
+        return;
+      }
+      set(deadline, () => this.timeout(tableId, h.handId));
+      return;
+    }
+    if (pokerTable.planNextHand(s.seats)) set(this.clock.now() + this.timings.nextHandMs, () => this.startNextHand(tableId));
+  }
+
+  /** S1-TIMEOUT: at the deadline on the server's clock the seat folds (or checks when free); the time bank may have moved it. */
+  private async timeout(tableId: string, handId: string): Promise<void> {
+    await this.mutex.run(tableId, async () => {
+      const r = await this.commit(tableId, async (s) => {
+        const h = s.hand;
+        if (!h || h.handId !== handId || handOver(h) || !h.clock) return { ok: true, value: { events: [], postings: [] } };
+        if (this.clock.now() < h.clock.deadlineAt) return { ok: true, value: { events: [], postings: [] } };
+        // S1-TIMEOUT: the core applies timeoutAction (fold, or check when free; a draw stands pat)
+        return { ok: true, value: { events: [{ type: 'hand-command', handId, cmd: { type: 'timeout', seat: h.clock.seat, at: h.clock.deadlineAt } }], postings: [] } };
+      });
+      if (!r.ok) this.log.warn(`poker ${tableId}: timeout refused ${r.violation.code} ${r.violation.message}`);
+      if (r.ok && r.value === this.states.get(tableId)) this.arm(tableId);
+    });
+  }
+
+  private async robotAct(tableId: string, handId: string): Promise<void> {
+    await this.mutex.run(tableId, () =>
+      this.commit(tableId, async (s) => {
+        const h = s.hand;
+        if (!h || h.handId !== handId || handOver(h)) return { ok: true, value: { events: [], postings: [] } };
+        const cmd = pokerTable.robotCommand(h, this.robotRng, this.clock.now(), s.def.config.bigBlindMinor * 4);
+        if (!cmd) return { ok: true, value: { events: [], postings: [] } };
+        return { ok: true, value: { events: [{ type: 'hand-command', handId, cmd }], postings: [] } };
+      }),
+    );
+  }
+
+  /** The next hand, a few seconds after the last ended, when ≥ 2 can play (planNextHand). */
+  startNextHand(tableId: string): Promise<Result<PokerTableState>> {
+    return this.mutex.run(tableId, () =>
+      this.commit(tableId, async (s, tx) => {
+        if (!handSettled(s)) return { ok: true, value: { events: [], postings: [] } };
+        const events: PokerEvent[] = [];
+        const postings: Posting[] = [];
+        let seats = s.seats;
+        // demo robots never run dry: a robot below the minimum buys chips again (funded, like a demo deposit)
+        for (const r of s.seats.seats) {
+          const who = s.players[r.playerId];
+          if (!who?.robot || !this.timings.robots || r.leaving || r.stackMinor >= s.def.seats.minBuyInMinor) continue;
+          const amount = (s.def.seats.maxBuyInMinor ?? s.def.seats.minBuyInMinor * 2) - r.stackMinor;
+          const at = this.clock.now();
+          const dep = depositPosting(`poker-robot:${tableId}:${who.userId}:h${s.handNo}`, who.userId, amount, s.def.currency);
+          await tx.ledger.post(dep.postingId, dep.entries.map((x) => ({ ...x, at })));
+          const e: PokerEvent = { type: 'seat', op: 'top-up', key: r.playerId, amountMinor: amount, balanceMinor: await tx.ledger.balance(playerAccount(who.userId), s.def.currency) };
+          const u = seatUpdate(seats, e);
+          if (!u.ok) continue;
+          seats = u.value.table;
+          events.push(e);
+        }
+        const plan = pokerTable.planNextHand(seats);
+        if (!plan) return { ok: true, value: { events, postings } };
+        const handId = `${tableId}-h${s.handNo + 1}`;
+        let commit: string | null = null;
+        if (s.def.dealing === 'rng') {
+          const lowest = pokerTable.VARIANTS[s.def.config.variant].deckLowestRank;
+          const deck = shuffleDeck(lowest === 'seven-e' ? (plan.seats.length <= 4 ? 5 : 4) : lowest);
+          this.decks.set(tableId, deck);
+          commit = deck.commit;
+        }
+        events.push({ type: 'hand-started', handId, plan, at: this.clock.now(), deckCommit: commit });
+        return { ok: true, value: { events, postings } };
+      }),
+    );
+  }
+
+  /** Redacted events of one hand for an audience (`GET /poker-tables/:id/hands/:handId/events`). */
+  async handEvents(tableId: string, handId: string, u: PokerUser): Promise<Result<{ handId: string; events: Record<string, unknown>[] }>> {
+    const s = this.states.get(tableId);
+    if (!s) return fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`);
+    const stored = await this.uow.run((tx) => tx.events.load(streamOf(tableId)));
+    const key = u.role === 'player' ? this.keyOf(s, u.userId) : null;
+    const audience: Audience = u.role === 'player' ? { role: 'player', playerId: key ?? '-' } : this.audienceOf(u);
+    let hand: pokerTable.HandState | null = null;
+    let found = false;
+    const out: Record<string, unknown>[] = [];
+    for (const row of stored) {
+      const e = (row.payload as { e: PokerEvent }).e;
+      if (e.type === 'hand-started' && e.handId === handId) {
+        found = true;
+        const r = pokerTable.startHand({ handId, config: s.def.config, seats: e.plan.seats, buttonSeat: e.plan.buttonSeat, at: e.at });
+        if (!r.ok) return r;
+        hand = r.value;
+        out.push({ seq: row.seq, type: 'hand-started', handId, buttonSeat: e.plan.buttonSeat, seats: e.plan.seats.map((x) => ({ seat: x.seat, stackMinor: x.stackMinor })), deckCommit: e.deckCommit, at: e.at });
+        continue;
+      }
+      if (!found || !hand) continue;
+      if (e.type === 'hand-command' && e.handId === handId) {
+        out.push({ seq: row.seq, ...pokerTable.redactHandCommand(hand, e.cmd, audience) });
+        const r = pokerTable.applyHandCommand(hand, e.cmd);
+        if (r.ok) hand = r.value;
+        continue;
+      }
+      if (e.type === 'hand-ended' && e.handId === handId) {
+        // the deck order and salt prove the commitment (S1-DEAL-1): staff only, after the hand
+        out.push({ seq: row.seq, type: 'hand-ended', result: hand.result, ...(u.role === 'player' ? {} : { deck: e.deck, salt: e.salt }) });
+        break;
+      }
+    }
+    if (!found) return fail('POKER_HAND_NOT_FOUND', `no hand ${handId} at ${tableId}`);
+    return { ok: true, value: { handId, events: out } };
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { PokerLobbyEntry, PokerTableFrame } from '@felt/protocol';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { RolesGuard } from '../auth/roles.guard.js';
+import { body, unwrap } from '../rounds/http-errors.js';
+import { PokerTablesService } from './poker-tables.service.js';
+import type { PokerTableDef } from './poker-table.state.js';
+import { CreatePokerTableBody, PokerPitDecisionBody } from './poker.schemas.js';
+
+/** Live poker tables over REST: the lobby, creating a table, a hand's events (redacted per audience), the pit boss's decisions. */
+@ApiTags('poker')
+@ApiBearerAuth()
+@Controller('poker-tables')
+@UseGuards(JwtAuthGuard, RolesGuard)
+export class PokerController {
+  constructor(@Inject(PokerTablesService) private readonly poker: PokerTablesService) {}
+
+  @Get()
+  @Roles('player', 'dealer', 'pitboss', 'admin')
+  lobby(): { tables: PokerLobbyEntry[] } {
+    return { tables: this.poker.lobby() };
+  }
+
+  @Post()
+  @Roles('pitboss', 'admin')
+  async create(@Body() b: unknown): Promise<PokerTableDef> {
+    return unwrap(await this.poker.createTable(body(CreatePokerTableBody, b)));
+  }
+
+  @Get(':id/hands/:handId/events')
+  @Roles('player', 'dealer', 'pitboss', 'admin')
+  async events(@Param('id') id: string, @Param('handId') handId: string, @CurrentUser() u: AuthUser): Promise<{ handId: string; events: Record<string, unknown>[] }> {
+    return unwrap(await this.poker.handEvents(id, handId, { userId: u.userId, name: u.name, role: u.role }));
+  }
+
+  /** P4-IRR / S1-FAIL-RING: misdeal, exposed card, or void the hand in play (pit boss). */
+  @Post(':id/hand/decisions')
+  @HttpCode(200)
+  @Roles('pitboss', 'admin')
+  async decide(@Param('id') id: string, @Body() b: unknown, @CurrentUser() u: AuthUser): Promise<PokerTableFrame> {
+    const s = unwrap(await this.poker.pitDecision(id, body(PokerPitDecisionBody, b)));
+    return this.poker.frame(s, { userId: u.userId, name: u.name, role: u.role }, null);
+  }
+}

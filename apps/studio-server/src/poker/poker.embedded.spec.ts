@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsTopic } from '@felt/protocol';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
+import { DeviceCredentialsService } from '../mqtt/device-credentials.js';
+import { MQTT_BROKER } from '../mqtt/mqtt.tokens.js';
+import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { PokerModule } from './poker.module.js';
+import { shoeDealer, sixPlayerHand, waitFor } from './poker.acceptance.js';
+import { PokerTablesService } from './poker-tables.service.js';
+
+/**
+ * Issue 11 acceptance on the embedded studio (in-memory stores): a 6-player Hold'em hand over socket.io
+ * with the server's certified shuffle (an RNG table, S1-DEAL-1: the cards do not matter for the side
+ * pots, which come from the stack sizes). The shoe-dealt variant runs in poker.int.spec.ts.
+ */
+describe('live poker: a 6-player hand over socket.io (RNG table, in-memory)', () => {
+  let app: RoundsApp;
+  beforeAll(async () => {
+    process.env['FELT_POKER_NEXT_HAND_MS'] = String(3_600_000);
+    process.env['FELT_POKER_ROBOTS'] = '0';
+    app = await bootRoundsApp({ imports: [PokerModule] });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('side pots, rake to the house, the ledger balanced, and nobody saw another hole card before showdown', async () => {
+    await sixPlayerHand(app, { tableId: 'pk-emb-1' });
+  });
+
+  it('the same hand on a shoe table: the simulated shoe publishes shoe.card over MQTT with its credential; a card not due is refused', async () => {
+    const cred = await app.get(DeviceCredentialsService).issue('pk-emb-shoe', 'shoe-1');
+    const shoe: MqttClient = await mqtt.connectAsync(app.get<EmbeddedBroker>(MQTT_BROKER).url, { username: cred.username, password: cred.password, reconnectPeriod: 0 });
+    try {
+      await sixPlayerHand(app, { tableId: 'pk-emb-shoe', deal: shoeDealer(shoe, 'pk-emb-shoe', 'shoe-1') });
+      // the hand is over: one card too many is refused (S1-DEAL-3) and the pit boss sees why
+      const service = app.get(PokerTablesService);
+      const dealt = service.stateOf('pk-emb-shoe')!.hand!.dealt.length;
+      await shoe.publishAsync(eventsTopic('pk-emb-shoe', 'shoe-1'), JSON.stringify({ v: 1, tableId: 'pk-emb-shoe', deviceId: 'shoe-1', seq: 999, at: Date.now(), type: 'shoe.card', payload: { card: '2C', shoeIndex: 999 } }), { qos: 1 });
+      let alerts: { code: string; message: string }[] = [];
+      await waitFor(() => alerts.some((a) => a.code === 'DEVICE_EVENT_REFUSED'), 5000, async () => {
+        alerts = (await app.http('GET', '/alerts?tableId=pk-emb-shoe', app.token('pit', 'pitboss'))).body as unknown as { code: string; message: string }[];
+      });
+      expect(alerts.find((a) => a.code === 'DEVICE_EVENT_REFUSED')?.message).toContain('POKER_NO_CARD_DUE');
+      expect(service.stateOf('pk-emb-shoe')!.hand!.dealt.length).toBe(dealt);
+    } finally {
+      await shoe.endAsync();
+    }
+  });
+});

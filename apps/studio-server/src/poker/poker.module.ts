@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import { FELT_DATA_SOURCE } from '../persistence/persistence.module.js';
+import { IngestModule } from '../ingest/ingest.module.js';
+import { RoundsModule } from '../rounds/rounds.module.js';
+import { PokerDevicesBridge } from './poker-devices.bridge.js';
+import { InMemoryPokerTablesRepository, POKER_TABLES_REPOSITORY, TypeOrmPokerTablesRepository } from './poker-table.repository.js';
+import { PokerTablesService } from './poker-tables.service.js';
+import { PokerController } from './poker.controller.js';
+import { PokerGateway } from './poker.gateway.js';
+
+/** Live poker tables (issue 11): the table service (one write path per table), the socket messages, the lobby and hand events. */
+@Module({
+  imports: [RoundsModule, IngestModule],
+  controllers: [PokerController],
+  providers: [
+    { provide: POKER_TABLES_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryPokerTablesRepository() : new TypeOrmPokerTablesRepository(ds)), inject: [FELT_DATA_SOURCE] },
+    PokerTablesService,
+    PokerGateway,
+    PokerDevicesBridge,
+  ],
+  exports: [PokerTablesService],
+})
+export class PokerModule {}
