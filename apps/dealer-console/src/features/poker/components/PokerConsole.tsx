@@ -21,7 +21,7 @@ function CardDue({ frame, name }: { readonly frame: PokerTableFrame; readonly na
   let text: string;
   let tone = 'is-wait';
   if (!hand || hand.phase === 'complete' || hand.phase === 'void') text = t('livePoker.due.between');
-  else if (frame.dealing === 'rng') text = t('livePoker.due.rng');
+  else if (frame.dealing === 'rng' && hand.toAct === null) text = t('livePoker.due.rng');
   else if (due === null) text = hand.toAct !== null ? t(hand.phase === 'draw' ? 'livePoker.due.drawing' : 'livePoker.due.acting', { name: name(hand.toAct) }) : t('livePoker.due.nothing');
   else if (due.to === 'board') {
     text = t(`livePoker.due.board.${boardStreet(hand.board.length)}`, { n: hand.board.length + 1 });

@@ -1,12 +1,13 @@
 import type { Card } from '@felt/games';
 import type { PokerTableFrame } from '@felt/protocol';
 import { ErrorNotice, Money, PlayingCard, formatMoney, formatMoneyShort, type PokerSender } from '@felt/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryOf, freeSeats, handLive, mySeat, seatSlots, type HandView } from '../model';
 import { BetActions, DrawActions } from './ActionPanel';
 import { PokerSeat, SeatBet, SeatCard } from './PokerSeat';
 import { SitDialog, TopUpDialog } from './SeatDialogs';
+import { usePokerStrings } from '../i18n/usePokerStrings';
 import '../poker-table.css';
 
 export interface PokerTableViewProps {
@@ -26,23 +27,24 @@ function useSeatName(frame: PokerTableFrame): (seat: number) => string {
 }
 
 /** The hand's end: who won which pot (main, side, hi/lo halves) and the hands shown at showdown. */
-function HandResult({ frame, hand, locale }: { readonly frame: PokerTableFrame; readonly hand: HandView; readonly locale: string }) {
+function HandResult({ frame, hand, locale, previous = false }: { readonly frame: PokerTableFrame; readonly hand: HandView; readonly locale: string; readonly previous?: boolean }) {
   const { t } = useTranslation('player');
   const name = useSeatName(frame);
   const r = hand.result;
   if (!r) return null;
   const money = (m: number): string => formatMoney(m, frame.currency, locale);
+  const title = previous ? t('pokerTable.result.previous') : t('pokerTable.result.title');
   if (r.type === 'void') {
     return (
-      <section className="pt-result" aria-label={t('pokerTable.result.title')} role="status">
-        <h2>{t('pokerTable.result.void')}</h2>
+      <section className={previous ? 'pt-result is-previous' : 'pt-result'} aria-label={title}>
+        <h2>{previous ? title : t('pokerTable.result.void')}</h2>
         <p>{t('pokerTable.result.voidNote')}</p>
       </section>
     );
   }
   return (
-    <section className="pt-result" aria-label={t('pokerTable.result.title')}>
-      <h2>{t('pokerTable.result.title')}</h2>
+    <section className={previous ? 'pt-result is-previous' : 'pt-result'} aria-label={title}>
+      <h2>{title}</h2>
       <ul className="pt-awards">
         {r.awards.map((a, i) => (
           <li key={i} data-pot={a.pot}>
@@ -156,12 +158,18 @@ function SeatControls({ frame, sender, locale, onTopUp }: { readonly frame: Poke
  * action clock on the seat to act, and the player's actions exactly as `hand.legal` allows them.
  */
 export function PokerTableView({ frame, sender, locale }: PokerTableViewProps) {
+  usePokerStrings();
   const { t } = useTranslation('player');
   const { t: tc } = useTranslation('common');
   const [sitAt, setSitAt] = useState<number | null>(null);
   const [topUp, setTopUp] = useState(false);
   const hand = frame.hand;
   const live = handLive(hand);
+  // the last hand's result stays readable while the next one is dealt (the server starts it within seconds)
+  const [last, setLast] = useState<HandView | null>(null);
+  useEffect(() => {
+    if (hand && !handLive(hand) && hand.result) setLast(hand);
+  }, [hand]);
   const me = mySeat(frame);
   const slots = seatSlots(frame);
   const name = useSeatName(frame);
@@ -234,7 +242,7 @@ export function PokerTableView({ frame, sender, locale }: PokerTableViewProps) {
           {live && hand.phase === 'draw' ? <DrawActions frame={frame} hand={hand} sender={sender} /> : null}
           {live && me && !hand.legal && hand.toAct !== me.seat ? <p className="pt-wait felt-muted">{hand.seats.some((x) => x.seat === me.seat && !x.folded) ? t('pokerTable.waitTurn') : t('pokerTable.notInHand')}</p> : null}
           {me && hand?.seats.some((x) => x.seat === me.seat) ? <MyHand hand={hand} seat={me.seat} /> : null}
-          {hand && !live ? <HandResult frame={frame} hand={hand} locale={locale} /> : null}
+          {hand && !live ? <HandResult frame={frame} hand={hand} locale={locale} /> : last && last.handId !== hand?.handId ? <HandResult frame={frame} hand={last} locale={locale} previous /> : null}
           <SeatControls frame={frame} sender={sender} locale={locale} onTopUp={() => setTopUp(true)} />
         </aside>
       </div>

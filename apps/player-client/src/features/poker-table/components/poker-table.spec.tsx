@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { PokerTableFrame } from '@felt/protocol';
-import type { PokerSender } from '@felt/ui';
+import { keyPaths, type PokerSender } from '@felt/ui';
 import { holdemScenario, PokerScenario } from '@felt/ui/poker-fixtures';
 import { renderWithFelt } from '@felt/ui/test-utils';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
@@ -8,6 +8,8 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
+import { pokerTableEn } from '../i18n/poker-table.en';
+import { pokerTableSv } from '../i18n/poker-table.sv';
 import { PokerTableView } from './PokerTableView';
 
 /**
@@ -192,6 +194,16 @@ describe('live poker table: showdown', () => {
     expect(screen.queryByRole('region', { name: 'Your turn' })).toBeNull();
   });
 
+  it('the result stays readable as "Previous hand" while the next hand is dealt', () => {
+    const over = dealt().act(2, 'fold').act(4, 'fold').act(5, 'fold').frame(ME);
+    const sender = fakeSender();
+    const r = renderWithFelt(<PokerTableView frame={over} sender={sender} locale="en-GB" />, { catalogues });
+    const next = new PokerScenario({ ...holdemScenario({ at: T0 }).table, handId: 'hnd_fixture_2', buttonSeat: 5 }).frame(ME);
+    r.rerender(<PokerTableView frame={next} sender={sender} locale="en-GB" />);
+    expect(screen.queryByRole('region', { name: 'Hand result' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Previous hand' }).textContent).toContain('You win (no showdown)');
+  });
+
   it('an uncontested pot: the winner does not show (folded hands stay mucked)', () => {
     const frame = dealt().act(2, 'fold').act(4, 'fold').act(5, 'fold').frame(ME);
     show(frame);
@@ -304,6 +316,15 @@ describe('live poker table: draw and stud', () => {
     show(s.frame(ME));
     expect(cardNames(seat(1))).toEqual(['Ace of spades', 'Ace of diamonds', '9 of clubs']);
     expect(cardNames(seat(3))).toEqual(['Face-down card', 'Face-down card', '2 of hearts']);
+  });
+});
+
+describe('live poker table: strings', () => {
+  it('Swedish has every key of the poker table and the screen speaks Swedish', () => {
+    expect(keyPaths(pokerTableSv)).toEqual(keyPaths(pokerTableEn));
+    renderWithFelt(<PokerTableView frame={dealt().act(2, 'call').act(4, 'raise', 300).act(5, 'fold').frame(ME)} sender={fakeSender()} locale="sv-SE" />, { catalogues, lng: 'sv' });
+    expect(screen.getByRole('button', { name: 'Lägg dig' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Syna 2,00/ })).toBeTruthy();
   });
 });
 

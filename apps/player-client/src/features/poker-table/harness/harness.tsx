@@ -1,8 +1,7 @@
 import { FeltClient } from '@felt/client-sdk';
 import type { PokerTableFrame } from '@felt/protocol';
-import { SessionProvider, createI18n, createQueryClient, type PokerSender } from '@felt/ui';
+import { FeltQueryProvider, SessionProvider, createI18n, createQueryClient, type PokerSender } from '@felt/ui';
 import { holdemScenario, PokerScenario } from '@felt/ui/poker-fixtures';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -88,11 +87,11 @@ if (root)
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <SessionProvider api={api} storageKey="felt.harness" realtime={() => null}>
-          <QueryClientProvider client={createQueryClient()}>
+          <FeltQueryProvider client={createQueryClient()}>
             <div className="felt-app">
               <Harness />
             </div>
-          </QueryClientProvider>
+          </FeltQueryProvider>
         </SessionProvider>
       </I18nextProvider>
     </StrictMode>,
