@@ -168,7 +168,7 @@ export function PokerTableView({ frame, sender, locale }: PokerTableViewProps) {
   // the last hand's result stays readable while the next one is dealt (the server starts it within seconds)
   const [last, setLast] = useState<HandView | null>(null);
   useEffect(() => {
-    if (hand && !handLive(hand) && hand.result) setLast(hand);
+    if (hand && (hand.phase === 'complete' || hand.phase === 'void') && hand.result) setLast(hand);
   }, [hand]);
   const me = mySeat(frame);
   const slots = seatSlots(frame);
