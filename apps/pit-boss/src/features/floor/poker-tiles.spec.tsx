@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { renderWithFelt } from '@felt/ui/test-utils';
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { holdemScenario } from '@felt/ui/poker-fixtures';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pitEn } from '../../i18n/pit.en';
 import { pitSv } from '../../i18n/pit.sv';
-import { PokerTiles } from './PokerTiles';
+import { PokerTileView, PokerTiles } from './PokerTiles';
 
 afterEach(() => cleanup());
 const catalogues = { pit: { en: pitEn, sv: pitSv } };
@@ -18,6 +19,20 @@ describe('pit boss floor: live poker tables (issue 11)', () => {
     expect(tile.textContent).toContain('3/6 (+1)');
     expect(tile.textContent).toContain('Certified RNG');
     expect(within(tile).getByText('No hand yet')).toBeTruthy();
+  });
+
+  it("a hand in play: hand number, players, pot; the pit boss declares a misdeal with a reason (P4-IRR)", async () => {
+    const frame = holdemScenario().deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').frame({ role: 'pitboss' });
+    const { api } = renderWithFelt(<PokerTileView entry={entry} frame={frame} />, { catalogues, user });
+    const spy = vi.spyOn(api, 'pokerHandDecision').mockResolvedValue(frame);
+    const tile = screen.getByRole('article', { name: "Hold'em 1" });
+    expect(tile.textContent).toContain('€1.50');
+    expect(tile.textContent).toContain('Hand');
+    fireEvent.click(within(tile).getByRole('button', { name: 'Misdeal' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'two hole cards exposed on camera' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Misdeal|Confirm/ }));
+    await vi.waitFor(() => expect(spy).toHaveBeenCalledWith('ptb_demo', { type: 'misdeal', reason: 'two hole cards exposed on camera' }));
   });
 
   it('no poker tables: nothing is drawn', () => {
