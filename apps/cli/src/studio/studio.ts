@@ -136,6 +136,7 @@ export class Studio {
     }
     if (this.stopped) return;
     await this.openTables(staff, tables);
+    await this.ensurePokerTable(staff);
     this.startRobotDealer(tables);
     if (this.opts.bots) await this.startBots(tables);
     if (this.stopped) return;
@@ -156,6 +157,8 @@ export class Studio {
         FELT_DATA_DIR: resolve(this.opts.dataDir, 'db'),
         MQTT_EMBEDDED_PORT: String(this.opts.mqttPort),
         FELT_DEMO: '1',
+        // issue 11: the demo Hold'em table's robot players run in the server; --no-bots switches them off
+        FELT_POKER_ROBOTS: this.opts.bots ? (process.env['FELT_POKER_ROBOTS'] ?? '1') : '0',
       },
     });
     this.server.on('exit', (code) => {
@@ -192,6 +195,31 @@ export class Studio {
       out.push(await staff.createTable(body));
     }
     return out;
+  }
+
+  /**
+   * Issue 11: ONE live Hold'em table (NL 50/100, RNG-dealt by the server's certified shuffle) where
+   * players play each other; three robot players (server-side, bounded) fill seats 2, 4 and 6, the
+   * other seats are free for people. A failure here never stops the rest of the studio.
+   */
+  private async ensurePokerTable(staff: FeltClient): Promise<void> {
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${staff.token ?? ''}` };
+    try {
+      const lobby = (await (await fetch(`${this.baseUrl}/poker-tables`, { headers })).json()) as { tables?: { name: string }[] };
+      if (lobby.tables?.some((t) => t.name === "Hold'em 1")) return;
+      const body = {
+        tableId: 'holdem-1',
+        name: "Hold'em 1",
+        dealing: 'rng',
+        config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, rake: { basisPoints: 500, capMinor: 300, noFlopNoDrop: true }, actionMs: 20_000, timeBankMs: 30_000, timeout: 'check-when-free' },
+        seats: { seatCount: 6, minBuyInMinor: 2000, maxBuyInMinor: 10_000 },
+        robots: this.opts.bots ? 3 : 0,
+      };
+      const r = await fetch(`${this.baseUrl}/poker-tables`, { method: 'POST', headers, body: JSON.stringify(body) });
+      if (!r.ok) this.opts.log(`the demo poker table was not created: HTTP ${r.status} ${await r.text()}`);
+    } catch (e) {
+      this.opts.log(`the demo poker table was not created: ${(e as Error).message}`);
+    }
   }
 
   private async openTables(staff: FeltClient, tables: readonly Table[]): Promise<void> {
@@ -488,6 +516,7 @@ export class Studio {
       '  Seamless wallet: player3 is a player of operator op-demo; its stakes are debited at a simulated operator wallet (FELT_DEMO_SEAMLESS=0: internal ledger)',
       `  Reconciliation:  GET ${b}/admin/operators/op-demo/reconciliation (admin1)`,
       `  Tables: ${tables.map((t) => `${t.name} (${t.tableId})`).join(', ')}`,
+      `  Live poker: Hold'em 1 (holdem-1), NL 50/100, RNG-dealt, ${this.opts.bots ? '3 robot players' : 'no robots'}: ${b}/play/poker/holdem-1 (lobby: GET ${b}/poker-tables)`,
       `  Try:  curl -s ${b}/tables/${tables[0]?.tableId ?? '<id>'}/round -H "authorization: Bearer $(curl -s -XPOST ${b}/auth/login -H 'content-type: application/json' -d '{"username":"pitboss1","password":"demo"}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).token')"`,
       '',
       this.opts.serverUrl === null ? `  Server log: ${join(this.opts.dataDir, 'studio-server.log')}   Data: ${join(this.opts.dataDir, 'db')}` : '',

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AlertsService } from '../alerts/alerts.service.js';
 import { FixedClock, SequentialIds } from '../config/clock.js';
 import { InMemoryUnitOfWork } from '../persistence/in-memory.uow.js';
+import { InMemoryTableLeases } from '../cluster/table-lease.js';
 import { ManualScheduler } from '../rounds/scheduler.js';
 import { checkLedgerInvariants, depositPosting, playerAccount } from '../wallet/ledger.rules.js';
 import { InMemoryPokerTablesRepository } from './poker-table.repository.js';
@@ -203,5 +204,62 @@ describe('PokerTablesService: faults (S1-FAIL-RING) and robots', () => {
     expect(off.stateOf(t)!.seats.seats.every((r) => r.leaving) || off.stateOf(t)!.seats.seats.length === 0).toBe(true);
     expect(await w.invariants()).toEqual([]);
     off.onModuleDestroy();
+  });
+});
+
+describe('PokerTablesService: several instances (issue 13 leases)', () => {
+  it('only the lease holder runs a table; when it dies another instance takes it over from the log (the hand in play is voided)', async () => {
+    const w = world();
+    const leases = new InMemoryTableLeases(() => w.clock.now());
+    const timings = { nextHandMs: 2000, robotMs: 500, robots: true, cardWaitMs: 60_000 };
+    const alerts = { raise: vi.fn(async (a: unknown) => a) } as unknown as AlertsService;
+    const a = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), w.scheduler, alerts, timings, leases, { instanceId: 'A' });
+    const b = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), w.scheduler, alerts, timings, leases, { instanceId: 'B' });
+    await a.onApplicationBootstrap();
+    await b.onApplicationBootstrap();
+    expect((await a.createTable({ tableId: 't1', name: 'T', dealing: 'rng', config: {}, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 } })).ok).toBe(true);
+    for (const i of [1, 2]) {
+      await w.deposit(`u${i}`, 5000);
+      expect((await a.command('t1', player(i), 'poker.sit', { tableId: 't1', seat: i, buyInMinor: 2000, postToEnter: false })).ok).toBe(true);
+    }
+    expect(await b.command('t1', player(1), 'poker.sit-out', { tableId: 't1' })).toMatchObject({ ok: false, violation: { code: 'TABLE_OWNER_UNAVAILABLE' } });
+    await a.startNextHand('t1');
+    expect(a.stateOf('t1')?.hand?.phase.type).toBe('bet');
+    a.onModuleDestroy(); // A stops (its leases are given up)
+    await new Promise((r) => setImmediate(r));
+    await (b as unknown as { leaseTick(): Promise<void> }).leaseTick();
+    expect(b.stateOf('t1')?.hand?.phase.type).toBe('void');
+    expect(b.stateOf('t1')?.seats.seats.map((r) => r.stackMinor)).toEqual([2000, 2000]);
+    expect(await w.invariants()).toEqual([]);
+    b.onModuleDestroy();
+  });
+});
+
+describe('PokerTablesService: a draw game (Mörkpoker) over the service', () => {
+  it('poker.draw takes the discards as card codes (any case) and the RNG deals the replacements', async () => {
+    const w = world();
+    expect((await w.service.createTable({ tableId: 'd1', name: 'Draw', dealing: 'rng', config: { variant: 'draw', structure: 'fixed-limit', smallBlindMinor: 50, bigBlindMinor: 100, smallBetMinor: 100, bigBetMinor: 200 }, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: null } })).ok).toBe(true);
+    for (const i of [1, 2]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command('d1', player(i), 'poker.sit', { tableId: 'd1', seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    await w.tick(2000);
+    const userOf = (): PokerUser => {
+      const s = w.service.stateOf('d1')!;
+      return player(Number(s.players[s.hand!.seats[s.hand!.toAct!]!.playerId]!.userId.slice(1)));
+    };
+    const handId = w.service.stateOf('d1')!.hand!.handId;
+    expect((await w.service.command('d1', userOf(), 'poker.act', { tableId: 'd1', handId, action: 'call' })).ok).toBe(true);
+    expect((await w.service.command('d1', userOf(), 'poker.act', { tableId: 'd1', handId, action: 'check' })).ok).toBe(true);
+    const h = w.service.stateOf('d1')!.hand!;
+    expect(h.phase.type).toBe('draw');
+    const drawer = h.seats[h.toAct!]!;
+    const code = (c: number): string => `${'23456789TJQKA'[c >> 2]}${'shdc'[c & 3]}`;
+    const discard = drawer.cards.slice(0, 2).map((k) => code(k.card));
+    expect(await w.service.command('d1', userOf(), 'poker.draw', { tableId: 'd1', handId, discard: ['zz'] })).toMatchObject({ ok: false, violation: { code: 'POKER_INVALID_DRAW' } });
+    expect((await w.service.command('d1', userOf(), 'poker.draw', { tableId: 'd1', handId, discard })).ok).toBe(true);
+    const after = w.service.stateOf('d1')!.hand!.seats.find((x) => x.seat === drawer.seat)!;
+    expect(after.cards).toHaveLength(5);
+    expect(after.cards.map((k) => code(k.card))).not.toContain(discard[0]);
   });
 });

@@ -5,6 +5,8 @@ import { ReplaySubject, Subject } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
 import { UNIT_OF_WORK, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
+import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../cluster/cluster.port.js';
+import { TABLE_LEASES, type TableLeases } from '../cluster/table-lease.js';
 import { KeyedMutex } from '../rounds/keyed-mutex.js';
 import { SCHEDULER, type Scheduler } from '../rounds/scheduler.js';
 import { DEFAULT_CURRENCY, depositPosting, HOUSE_ACCOUNT, playerAccount, type Posting } from '../wallet/ledger.rules.js';
@@ -75,24 +77,74 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     @Inject(SCHEDULER) private readonly scheduler: Scheduler,
     @Inject(AlertsService) private readonly alerts: AlertsService,
     @Optional() @Inject(POKER_TIMINGS) private readonly timings: PokerTimings = { nextHandMs: Number(process.env['FELT_POKER_NEXT_HAND_MS'] ?? 3000), robotMs: Number(process.env['FELT_POKER_ROBOT_MS'] ?? 900), robots: process.env['FELT_POKER_ROBOTS'] !== '0', cardWaitMs: Number(process.env['FELT_POKER_CARD_WAIT_MS'] ?? 60_000) },
+    /** Several instances (issue 13): a table is run by the holder of its lease `poker:<tableId>` only. */
+    @Optional() @Inject(TABLE_LEASES) private readonly leases: TableLeases | null = null,
+    @Optional() @Inject(TABLE_OWNER_GUARD) private readonly owner: Pick<TableOwnerGuard, 'instanceId'> | null = null,
   ) {}
 
   /** Boot: lay every table out again from its log; a hand left unfinished is voided (S1-FAIL-RING) with an alert. */
   async onApplicationBootstrap(): Promise<void> {
-    for (const def of await this.repo.list()) {
-      try {
-        await this.restore(def);
-      } catch (e) {
-        // a log that does not replay keeps its table closed and tells the pit boss (non-negotiable 5: never silently stuck)
-        this.states.delete(def.tableId);
-        this.log.error(`poker table ${def.tableId} not restored: ${(e as Error).stack ?? String(e)}`);
-        await this.alerts.raise({ tableId: def.tableId, severity: 'critical', code: 'POKER_TABLE_NOT_RESTORED', message: `Poker table ${def.name} could not be laid out again from its log: ${(e as Error).message}` });
-      }
+    if (this.clustered) {
+      await this.leaseTick();
+      this.leaseTimer = setInterval(() => void this.leaseTick(), Math.max(50, Math.floor(this.leaseTtlMs / 3)));
+      this.leaseTimer.unref?.();
+      return;
+    }
+    for (const def of await this.repo.list()) await this.restoreSafely(def);
+  }
+
+  private get clustered(): boolean {
+    return this.leases !== null && this.owner !== null;
+  }
+  private readonly leaseTtlMs = Number(process.env['FELT_LEASE_TTL_MS'] ?? 5_000);
+  private leaseTimer: ReturnType<typeof setInterval> | null = null;
+  private leasing: Promise<void> = Promise.resolve();
+
+  /**
+   * Several instances: renew the poker tables held, take over the free ones. Taking a table over is what a
+   * restart does for it (lay it out from the log; a hand in play is voided, S1-FAIL-RING: the RNG deck
+   * lived in the dead owner's memory); a lost lease drops the table here (its timers with it).
+   */
+  private leaseTick(): Promise<void> {
+    this.leasing = this.leasing
+      .then(async () => {
+        if (this.stopped || !this.leases || !this.owner) return;
+        for (const def of await this.repo.list()) {
+          const key = `poker:${def.tableId}`;
+          if (this.states.has(def.tableId)) {
+            if (!(await this.leases.renew(key, this.owner.instanceId, this.leaseTtlMs))) this.drop(def.tableId);
+          } else if (await this.leases.acquire(key, this.owner.instanceId, this.leaseTtlMs)) {
+            await this.restoreSafely(def);
+          }
+        }
+      })
+      .catch((e: unknown) => this.log.error(`poker lease pass failed: ${(e as Error).stack ?? String(e)}`));
+    return this.leasing;
+  }
+
+  private drop(tableId: string): void {
+    this.timers.get(tableId)?.();
+    this.timers.delete(tableId);
+    this.states.delete(tableId);
+    this.decks.delete(tableId);
+    this.logSeqs.delete(tableId);
+  }
+
+  private async restoreSafely(def: PokerTableDef): Promise<void> {
+    try {
+      await this.restore(def);
+    } catch (e) {
+      // a log that does not replay keeps its table closed and tells the pit boss (non-negotiable 5: never silently stuck)
+      this.states.delete(def.tableId);
+      this.log.error(`poker table ${def.tableId} not restored: ${(e as Error).stack ?? String(e)}`);
+      await this.alerts.raise({ tableId: def.tableId, severity: 'critical', code: 'POKER_TABLE_NOT_RESTORED', message: `Poker table ${def.name} could not be laid out again from its log: ${(e as Error).message}` });
     }
   }
 
   onModuleDestroy(): void {
     this.stopped = true;
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    if (this.leases && this.owner) for (const t of this.states.keys()) void this.leases.release(`poker:${t}`, this.owner.instanceId).catch(() => undefined);
     for (const cancel of this.timers.values()) cancel();
     this.timers.clear();
     this.changes$.complete();
@@ -136,7 +188,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     if (input.seats.seatCount < 2 || input.seats.seatCount > v.maxSeats) return fail('POKER_INVALID_CONFIG', `${v.name} seats 2–${v.maxSeats}`);
     if (input.seats.minBuyInMinor <= 0 || (input.seats.maxBuyInMinor !== null && input.seats.maxBuyInMinor < input.seats.minBuyInMinor)) return fail('POKER_INVALID_CONFIG', 'buy-in min ≤ max, both positive (S1-STACK)');
     const tableId = input.tableId ?? this.ids.next('pkt');
-    if (this.states.has(tableId)) return fail('POKER_TABLE_EXISTS', `poker table ${tableId} exists`);
+    if (this.states.has(tableId) || (await this.repo.get(tableId))) return fail('POKER_TABLE_EXISTS', `poker table ${tableId} exists`);
     const def: PokerTableDef = {
       tableId,
       name: input.name,
@@ -149,6 +201,8 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       createdAt: this.clock.now(),
     };
     await this.repo.insert(def);
+    // several instances: the creator runs the table when it gets its lease (else the holder's next pass takes it)
+    if (this.leases && this.owner && !(await this.leases.acquire(`poker:${tableId}`, this.owner.instanceId, this.leaseTtlMs))) return { ok: true, value: def };
     this.states.set(tableId, initialState(def));
     this.logSeqs.set(tableId, 0);
     if (def.dealing === 'shoe') this.shoeTables$.next(tableId);
@@ -212,7 +266,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
 
   /** A `poker.*` message of a player (already validated against the contract's schema). */
   command(tableId: string, u: PokerUser, msg: PokerWsMessage, body: Record<string, unknown>, opts: { robot?: boolean; fund?: number } = {}): Promise<Result<PokerTableState>> {
-    if (!this.states.has(tableId)) return Promise.resolve(fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`));
+    if (!this.states.has(tableId)) return this.missing(tableId);
     if (msg === 'poker.join' || msg === 'poker.leave-view') return Promise.resolve({ ok: true, value: this.states.get(tableId) as PokerTableState });
     return this.mutex.run(tableId, () =>
       this.commit(tableId, async (s, tx) => {
@@ -284,6 +338,12 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
         return { ok: true, value: { events, postings } };
       }),
     );
+  }
+
+  /** Not here: unknown, or (several instances) run by another instance — socket commands are not forwarded yet. */
+  private async missing(tableId: string): Promise<Result<never>> {
+    if (this.clustered && (await this.repo.get(tableId))) return fail('TABLE_OWNER_UNAVAILABLE', `poker table ${tableId} is run by another instance; connect to its owner (poker socket messages are not forwarded yet)`);
+    return fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`);
   }
 
   /** S1-DISCONNECT: the last socket of a seated player dropped — sat out, still pays the blinds when due. */
@@ -368,10 +428,11 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       let s = before;
       // validate + fold the requested events (a refused one changes nothing: the transaction rolls back)
       for (const e of events) {
+        const prev = s;
         const r = this.tryApply(s, e, frameNo);
         if (!r.ok) return r;
         s = r.value;
-        if (e.type === 'seat') for (const p of this.seatPostings(before, s, e, frameNo)) postings.push(p);
+        if (e.type === 'seat') for (const p of this.seatPostings(prev, s, e, frameNo)) postings.push(p);
       }
       // complete the change: RNG deals what is due; a finished hand is posted and folded into the seats
       for (let guard = 0; guard < 200; guard++) {
@@ -478,7 +539,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
 
   // ───────────────────────────── time (S1-TIMEOUT, robots, next hand) ─────────────────────────────
 
-  private arm(tableId: string): void {
+  private arm(tableId: string, robotsWait = false): void {
     this.timers.get(tableId)?.();
     this.timers.delete(tableId);
     if (this.stopped) return;
@@ -507,14 +568,20 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       const seat = h.seats[h.toAct];
       const who = seat ? s.players[seat.playerId] : undefined;
       const deadline = h.clock.deadlineAt;
-      if (who?.robot && this.timings.robots) {
+      if (who?.robot && this.timings.robots && !robotsWait) {
         set(Math.min(deadline - 1, this.clock.now() + this.timings.robotMs), () => this.robotAct(tableId, h.handId));
         return;
       }
       set(deadline, () => this.timeout(tableId, h.handId));
       return;
     }
-    if (pokerTable.planNextHand(s.seats)) set(this.clock.now() + this.timings.nextHandMs, () => this.startNextHand(tableId));
+    if (pokerTable.planNextHand(s.seats)) {
+      set(this.clock.now() + this.timings.nextHandMs, async () => {
+        const r = await this.startNextHand(tableId);
+        // never silently stuck (non-negotiable 5): a hand the core refuses to start is the pit boss's to see
+        if (!r.ok) await this.alerts.raise({ tableId, severity: 'warning', code: 'POKER_HAND_NOT_STARTED', message: `Poker table ${s.def.name}: the next hand could not start: ${r.violation.code} ${r.violation.message}` });
+      });
+    }
   }
 
   /** S1-TIMEOUT: at the deadline on the server's clock the seat folds (or checks when free); the time bank may have moved it. */
@@ -533,15 +600,21 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   private async robotAct(tableId: string, handId: string): Promise<void> {
-    await this.mutex.run(tableId, () =>
-      this.commit(tableId, async (s) => {
+    await this.mutex.run(tableId, async () => {
+      const before = this.states.get(tableId);
+      const r = await this.commit(tableId, async (s) => {
         const h = s.hand;
         if (!h || h.handId !== handId || handOver(h)) return { ok: true, value: { events: [], postings: [] } };
         const cmd = pokerTable.robotCommand(h, this.robotRng, this.clock.now(), s.def.config.bigBlindMinor * 4);
         if (!cmd) return { ok: true, value: { events: [], postings: [] } };
         return { ok: true, value: { events: [{ type: 'hand-command', handId, cmd }], postings: [] } };
-      }),
-    );
+      });
+      // a robot that cannot decide leaves its turn to the clock (the deadline's timeout), never stuck
+      if (!r.ok || r.value === before) {
+        if (!r.ok) this.log.warn(`poker ${tableId}: robot command refused ${r.violation.code} ${r.violation.message}`);
+        this.arm(tableId, true);
+      }
+    });
   }
 
   /** The next hand, a few seconds after the last ended, when ≥ 2 can play (planNextHand). */

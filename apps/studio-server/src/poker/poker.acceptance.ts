@@ -53,6 +53,19 @@ export async function sixPlayerHand(app: RoundsApp, opts: { tableId: string; dea
       // display names, never another player's user id
       expect(JSON.stringify(sat)).not.toMatch(new RegExp(`${tableId}-u(?!${p.seat}\\b)\\d`));
     }
+    // the dealer console and a spectating player (no seat) watch the same table
+    const watchers = new Map<string, PokerTableFrame[]>();
+    for (const [who, token] of [
+      ['dealer', auth.sign({ userId: `${tableId}-dealer`, role: 'dealer', name: 'Dealer' })],
+      ['spectator', tokenOf({ userId: `${tableId}-spectator`, name: 'Spectator' })],
+    ] as const) {
+      const c = new RealtimeClient({ baseUrl: app.url, token });
+      const got: PokerTableFrame[] = [];
+      c.socket.on('poker.table', (f: PokerTableFrame) => got.push(f));
+      got.push(await c.poker('poker.join', { tableId }));
+      watchers.set(who, got);
+      clients.set(who, c);
+    }
     const lobby = await app.http('GET', '/poker-tables', app.token(players[0]!.userId, 'player'));
     expect((lobby.body['tables'] as { tableId: string; seated: number }[]).find((t) => t.tableId === tableId)?.seated).toBe(6);
 
@@ -121,6 +134,17 @@ export async function sixPlayerHand(app: RoundsApp, opts: { tableId: string; dea
       for (const [seat, codes] of holes) if (seat !== p.seat) for (const code of codes) expect(json).not.toContain(code);
     }
 
+    // the dealer (profile: no hole-card values) and a spectator never saw a hole card before the showdown
+    for (const [who, got] of watchers) {
+      expect(got.length, who).toBeGreaterThan(3);
+      for (const f of got) {
+        if (!f.hand || f.hand.phase === 'complete') continue;
+        const json = JSON.stringify(f);
+        for (const codes of holes.values()) for (const code of codes) expect(json, `${who} saw a hole card`).not.toContain(code);
+      }
+      if (who === 'dealer' && dealing === 'shoe') expect(got.some((f) => f.cardDue !== null)).toBe(true);
+    }
+
     // leaving returns the stack to the wallet (S1-STACK)
     const leaver = players[3]!;
     await clients.get(leaver.userId)!.poker('poker.stand-up', { tableId });
@@ -136,7 +160,7 @@ const RANKS = '23456789TJQKA';
 const SUITS = 'SHDC';
 const cardCodeOf = (id: number): string => `${RANKS[id >> 2]}${SUITS[id & 3]}`;
 
-async function accountBalance(app: RoundsApp, account: string): Promise<number> {
+export async function accountBalance(app: RoundsApp, account: string): Promise<number> {
   const uow = app.get<UnitOfWork>(UNIT_OF_WORK);
   return uow.run((tx) => tx.ledger.balance(account, 'EUR'));
 }
