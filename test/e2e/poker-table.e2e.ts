@@ -136,6 +136,14 @@ describe('live poker table (Chromium, studio with robot players)', () => {
     await expect(dealer.page.getByRole('region', { name: 'What is due' }).innerText()).resolves.toMatch(/certified shuffle|Between hands|to act|drawing/);
     await capture(dealer.page, 'dealer-console', 'tablet');
     await dealer.context.close();
+    // "Call pit boss" goes to POST /tables/:id/pit-boss-calls: reported, not asserted (that route knows only spot-bet tables)
+    const dealerApi = new FeltClient({ baseUrl: studio.baseUrl });
+    await dealerApi.login('dealer1', 'demo');
+    const call = await dealerApi.callPitBoss(TABLE_ID, 'e2e: assistance at the poker table').then(
+      (a) => `alert ${a.code}`,
+      (e: unknown) => `refused: ${String((e as { code?: string }).code ?? e)}`,
+    );
+    console.log(`dealer call pit boss at a poker table: ${call}`);
 
     const pit = await openApp(browser, studio, 'pit', 'pitboss1', 'desktop');
     await pit.page.locator(`[data-poker-tile="${TABLE_ID}"]`).waitFor();
