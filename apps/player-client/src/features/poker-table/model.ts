@@ -1,4 +1,4 @@
-import type { pokerTable } from '@felt/games';
+import { pokerTable } from '@felt/games';
 import type { PokerSeatFrame, PokerTableFrame } from '@felt/protocol';
 
 /**
@@ -147,3 +147,15 @@ export function canDrawNow(frame: PokerTableFrame): boolean {
 }
 
 export const isDrawVariant = (variant: string): boolean => variant === 'draw' || variant === 'draw-7e';
+
+/**
+ * The pots of the hand in play (S1-ALLIN): main and side pots by contribution level, built by the pure
+ * core's `buildPots` from what each seat put in, with the rake taken so far out of the main pot first
+ * (the view's `potMinor` is the total net of rake). One pot while nobody is all-in below the others.
+ */
+export function potsOf(hand: HandView): { readonly index: number; readonly amountMinor: number; readonly eligible: readonly number[] }[] {
+  const pots = pokerTable.buildPots(hand.seats.map((s) => ({ seat: s.seat, totalMinor: s.totalMinor, folded: s.folded })));
+  const gross = hand.seats.reduce((a, s) => a + s.totalMinor, 0);
+  const rake = Math.max(0, gross - hand.potMinor);
+  return rake > 0 && rake <= gross ? pokerTable.takeRake(pots, rake) : pots;
+}

@@ -3,7 +3,7 @@ import type { PokerTableFrame } from '@felt/protocol';
 import { ErrorNotice, Money, PlayingCard, formatMoney, formatMoneyShort, type PokerSender } from '@felt/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categoryOf, freeSeats, handLive, mySeat, seatSlots, type HandView } from '../model';
+import { categoryOf, freeSeats, handLive, mySeat, potsOf, seatSlots, type HandView } from '../model';
 import { BetActions, DrawActions } from './ActionPanel';
 import { PokerSeat, SeatBet, SeatCard } from './PokerSeat';
 import { SitDialog, TopUpDialog } from './SeatDialogs';
@@ -171,6 +171,7 @@ export function PokerTableView({ frame, sender, locale }: PokerTableViewProps) {
     if (hand && (hand.phase === 'complete' || hand.phase === 'void') && hand.result) setLast(hand);
   }, [hand]);
   const me = mySeat(frame);
+  const sidePots = live ? potsOf(hand) : [];
   const slots = seatSlots(frame);
   const name = useSeatName(frame);
   const cur = frame.currency;
@@ -213,9 +214,20 @@ export function PokerTableView({ frame, sender, locale }: PokerTableViewProps) {
                 ))}
               </div>
               {hand ? (
-                <p className="pt-pot">
-                  {t('pokerTable.pot')} <Money minor={hand.potMinor} currency={cur} className="pt-pot-amount" />
-                </p>
+                <>
+                  <p className="pt-pot">
+                    {t('pokerTable.pot')} <Money minor={hand.potMinor} currency={cur} className="pt-pot-amount" />
+                  </p>
+                  {live && sidePots.length > 1 ? (
+                    <ul className="pt-pots" aria-label={t('pokerTable.pots')}>
+                      {sidePots.map((p) => (
+                        <li key={p.index}>
+                          {p.index === 0 ? t('pokerTable.result.mainPot') : t('pokerTable.result.sidePot', { n: p.index })} <Money minor={p.amountMinor} currency={cur} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </>
               ) : (
                 <p className="pt-pot felt-muted">{t('pokerTable.noHand')}</p>
               )}

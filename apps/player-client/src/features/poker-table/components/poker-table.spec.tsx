@@ -119,6 +119,15 @@ describe('live poker table: actions only from hand.legal', () => {
     expect(sender.send).toHaveBeenLastCalledWith('poker.time-bank', { tableId: 'ptb_fixture', handId: 'hnd_fixture_1' });
   });
 
+  it('an all-in for less makes a side pot: main and side pot shown during the hand (S1-ALLIN)', () => {
+    // seat 5 (€50) goes all-in; seat 2 and seat 4 call more than that; me folds
+    const s = dealt().act(2, 'raise', 6_000).act(4, 'call').act(5, 'all-in').act(1, 'fold');
+    show(s.frame(ME));
+    const pots = screen.getByRole('list', { name: 'Main and side pots' });
+    // main: 3 × €50 + my €1 = €151; side: 2 × €10 = €20
+    expect(within(pots).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Main pot €151.00', 'Side pot 1 €20.00']);
+  });
+
   it('checked to the big blind: Check and Raise, no Call', () => {
     const frame = dealt().act(2, 'call').act(4, 'call').act(5, 'call').frame(ME);
     show(frame);

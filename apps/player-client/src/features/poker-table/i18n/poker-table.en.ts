@@ -108,6 +108,7 @@ export const pokerTableEn = {
   tableLabel: 'Poker table {{name}}',
   board: 'Community cards',
   pot: 'Pot',
+  pots: 'Main and side pots',
   noHand: 'Waiting for the next hand',
   waitTurn: 'Waiting for your turn…',
   notInHand: 'You are not in this hand.',

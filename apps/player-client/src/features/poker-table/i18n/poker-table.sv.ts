@@ -106,6 +106,7 @@ export const pokerTableSv: PokerTableCatalogue = {
   tableLabel: 'Pokerbord {{name}}',
   board: 'Gemensamma kort',
   pot: 'Pott',
+  pots: 'Huvudpott och sidopotter',
   noHand: 'Väntar på nästa giv',
   waitTurn: 'Väntar på din tur…',
   notInHand: 'Du är inte med i den här given.',
