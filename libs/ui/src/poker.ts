@@ -21,6 +21,10 @@ export function usePokerLobby(opts: { refetchIntervalMs?: number } = {}): UseQue
   return useQuery({ queryKey: pokerKeys.lobby, queryFn: () => api.pokerTables(), enabled: user !== null, refetchInterval: opts.refetchIntervalMs ?? 15_000 });
 }
 
+/** Mounted screens per watched table (several components may watch one table). */
+const watchers = new Map<string, number>();
+const LEAVE_DELAY_MS = 1_000;
+
 /**
  * Watches a poker table (`poker.join`): the first frame is the join's answer, every later one comes
  * from the socket. Leaving the screen stops watching (`poker.leave-view`) and drops the cached frame,
@@ -31,9 +35,20 @@ export function usePokerTable(tableId: string | null): UseQueryResult<PokerTable
   const qc = useQueryClient();
   useEffect(() => {
     if (!rt || tableId === null) return;
+    watchers.set(tableId, (watchers.get(tableId) ?? 0) + 1);
     return () => {
-      rt.poker('poker.leave-view', { tableId }).catch(() => undefined); // best effort: the server also forgets a closed socket
-      qc.removeQueries({ queryKey: pokerKeys.table(tableId) });
+      const left = (watchers.get(tableId) ?? 1) - 1;
+      if (left > 0) {
+        watchers.set(tableId, left);
+        return;
+      }
+      watchers.delete(tableId);
+      // a moment later, so a remount (StrictMode, navigating back) keeps watching instead of leaving after its join
+      setTimeout(() => {
+        if (watchers.has(tableId)) return;
+        rt.poker('poker.leave-view', { tableId }).catch(() => undefined); // best effort: the server also forgets a closed socket
+        qc.removeQueries({ queryKey: pokerKeys.table(tableId) });
+      }, LEAVE_DELAY_MS);
     };
   }, [rt, tableId, qc]);
   return useQuery({
