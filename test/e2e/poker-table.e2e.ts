@@ -77,7 +77,8 @@ async function playOneHand(page: Page, device: DeviceName, shots: { turn: boolea
 beforeAll(async () => {
   process.env['FELT_POKER_NEXT_HAND_MS'] = '2500';
   process.env['FELT_POKER_ROBOT_MS'] = '600';
-  studio = await startStudio({ speed: 4 });
+  // bots on: the poker robots (FELT_POKER_ROBOTS) are part of the studio's bots
+  studio = await startStudio({ speed: 4, bots: true });
   browser = await launchBrowser();
   const pit = new FeltClient({ baseUrl: studio.baseUrl });
   await pit.login('pitboss1', 'demo');
