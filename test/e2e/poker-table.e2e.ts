@@ -21,6 +21,7 @@ const HAND_MS = 240_000;
 async function capture(page: Page, name: string, device: DeviceName): Promise<void> {
   const violations = await checkA11y(page);
   expect(violations, `${name} (${device}): ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0)); // the sticky header stays at the top of a full-page shot
   await screenshot(page, `poker-${name}-${device}`);
 }
 
@@ -76,7 +77,7 @@ async function playOneHand(page: Page, device: DeviceName, shots: { turn: boolea
 
 beforeAll(async () => {
   process.env['FELT_POKER_NEXT_HAND_MS'] = '2500';
-  process.env['FELT_POKER_ROBOT_MS'] = '600';
+  process.env['FELT_POKER_ROBOT_MS'] = '400';
   // bots on: the poker robots (FELT_POKER_ROBOTS) are part of the studio's bots
   studio = await startStudio({ speed: 4, bots: true });
   browser = await launchBrowser();
@@ -119,7 +120,7 @@ describe('live poker table (Chromium, studio with robot players)', () => {
     await expect(page.locator('.pt-pot').isVisible()).resolves.toBe(true);
     await capture(page, 'result', 'desktop');
     await context.close();
-  });
+  }, 400_000);
 
   it('player2 (phone portrait) sits down and plays a hand; the dealer console and the pit boss floor show the table', async () => {
     const { page, context } = await openApp(browser, studio, 'play', 'player2', 'phone');
@@ -151,5 +152,5 @@ describe('live poker table (Chromium, studio with robot players)', () => {
     await capture(pit.page, 'pit-floor', 'desktop');
     await pit.context.close();
     await context.close();
-  });
+  }, 400_000);
 });
