@@ -1,5 +1,11 @@
 import { Column, Entity, PrimaryColumn, type DataSource, type Repository } from 'typeorm';
-import type { PokerTableDef } from './poker-table.state.js';
+import type { PokerTableDef, PokerTableState } from './poker-table.state.js';
+
+/** The table's state after the log's event `logSeq` (a cache: the log stays the truth). */
+export interface PokerSnapshot {
+  readonly logSeq: number;
+  readonly state: Omit<PokerTableState, 'def'>;
+}
 
 /** Poker table definitions (variant, PokerTableConfig, seats, dealing): one jsonb row each. */
 @Entity({ name: 'poker_table' })
@@ -12,18 +18,31 @@ export class PokerTableEntity {
 
   @Column({ type: 'bigint', name: 'created_at', transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } })
   createdAt!: number;
+
+  @Column({ type: 'jsonb', nullable: true })
+  snapshot!: PokerSnapshot | null;
 }
 
 export interface PokerTablesRepository {
   insert(def: PokerTableDef): Promise<void>;
   get(tableId: string): Promise<PokerTableDef | null>;
   list(): Promise<PokerTableDef[]>;
+  saveSnapshot(tableId: string, snap: PokerSnapshot): Promise<void>;
+  snapshot(tableId: string): Promise<PokerSnapshot | null>;
 }
 
 export const POKER_TABLES_REPOSITORY = Symbol('POKER_TABLES_REPOSITORY');
 
 export class InMemoryPokerTablesRepository implements PokerTablesRepository {
   private readonly rows = new Map<string, PokerTableDef>();
+  private readonly snaps = new Map<string, PokerSnapshot>();
+  async saveSnapshot(tableId: string, snap: PokerSnapshot): Promise<void> {
+    this.snaps.set(tableId, structuredClone(snap));
+  }
+  async snapshot(tableId: string): Promise<PokerSnapshot | null> {
+    const s = this.snaps.get(tableId);
+    return s ? structuredClone(s) : null;
+  }
   async insert(def: PokerTableDef): Promise<void> {
     if (this.rows.has(def.tableId)) throw new Error(`poker table ${def.tableId} exists`);
     this.rows.set(def.tableId, structuredClone(def));
@@ -42,12 +61,18 @@ export class TypeOrmPokerTablesRepository implements PokerTablesRepository {
     this.repo = ds.getRepository(PokerTableEntity);
   }
   async insert(def: PokerTableDef): Promise<void> {
-    await this.repo.insert({ id: def.tableId, data: def, createdAt: def.createdAt });
+    await this.repo.insert({ id: def.tableId, data: def, createdAt: def.createdAt, snapshot: null });
   }
   async get(tableId: string): Promise<PokerTableDef | null> {
     return (await this.repo.findOne({ where: { id: tableId } }))?.data ?? null;
   }
   async list(): Promise<PokerTableDef[]> {
-    return (await this.repo.find({ order: { id: 'ASC' } })).map((r) => r.data);
+    return (await this.repo.find({ order: { id: 'ASC' }, select: { id: true, data: true, createdAt: true } })).map((r) => r.data);
+  }
+  async saveSnapshot(tableId: string, snap: PokerSnapshot): Promise<void> {
+    await this.repo.update({ id: tableId }, { snapshot: snap as never });
+  }
+  async snapshot(tableId: string): Promise<PokerSnapshot | null> {
+    return (await this.repo.findOne({ where: { id: tableId }, select: { id: true, snapshot: true } }))?.snapshot ?? null;
   }
 }

@@ -192,13 +192,23 @@ describe('PokerTablesService: faults (S1-FAIL-RING) and robots', () => {
   });
 
   it('robot players play hands on their own (bounded, always legal); switched off they stand up', async () => {
-    const w = world();
+    const w = world({ snapshotEveryHands: 2 });
     const t = await table(w, { robots: 3 });
     expect(w.service.stateOf(t)!.seats.seats.length).toBe(3);
     for (let i = 0; i < 400 && w.service.stateOf(t)!.handNo < 5; i++) await w.tick(600);
     expect(w.service.stateOf(t)!.handNo).toBeGreaterThanOrEqual(5);
     expect(await w.invariants()).toEqual([]);
+    // snapshots every 2 hands (a cache): a restart from snapshot + the log after it gives the same table
+    expect((await w.repo.snapshot(t))?.logSeq).toBeGreaterThan(0);
+    const live = w.service.stateOf(t)!;
     w.service.onModuleDestroy();
+    const fromSnap = w.make();
+    await fromSnap.onApplicationBootstrap();
+    const again = fromSnap.stateOf(t)!;
+    expect(again.seq).toBe(live.hand && live.hand.phase.type !== 'complete' ? live.seq + 1 : live.seq);
+    expect(again.handNo).toBe(live.handNo);
+    expect(again.players).toEqual(live.players);
+    fromSnap.onModuleDestroy();
     const off = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), w.scheduler, { raise: vi.fn() } as unknown as AlertsService, { nextHandMs: 2000, robotMs: 500, robots: false, cardWaitMs: 60_000 });
     await off.onApplicationBootstrap();
     expect(off.stateOf(t)!.seats.seats.every((r) => r.leaving) || off.stateOf(t)!.seats.seats.length === 0).toBe(true);

@@ -29,6 +29,8 @@ export interface PokerTimings {
   readonly robots: boolean;
   /** a shoe table waiting this long for a card alerts the pit boss. */
   readonly cardWaitMs: number;
+  /** a snapshot of the table (between hands) every this many hands (default 25): a restart folds only the log after it. */
+  readonly snapshotEveryHands?: number;
 }
 export const POKER_TIMINGS = Symbol('POKER_TIMINGS');
 
@@ -151,11 +153,14 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   private async restore(def: PokerTableDef): Promise<void> {
-    const events = await this.uow.run((tx) => tx.events.load(streamOf(def.tableId)));
-    let s = initialState(def);
+    // the last snapshot (a cache) + the log after it; a snapshot that does not fit is ignored (full replay)
+    const snap = await this.repo.snapshot(def.tableId).catch(() => null);
+    const from = snap && snap.logSeq > 0 ? snap : null;
+    const events = await this.uow.run((tx) => tx.events.load(streamOf(def.tableId), from?.logSeq ?? 0));
+    let s: PokerTableState = from ? { ...from.state, def } : initialState(def);
     for (const e of events) s = applyEvent(s, (e.payload as { e: PokerEvent }).e, (e.payload as { frame: number }).frame);
     this.states.set(def.tableId, s);
-    this.logSeqs.set(def.tableId, events.at(-1)?.seq ?? 0);
+    this.logSeqs.set(def.tableId, events.at(-1)?.seq ?? from?.logSeq ?? 0);
     if (def.dealing === 'shoe') this.shoeTables$.next(def.tableId);
     if (s.hand && !handOver(s.hand)) {
       const hand = s.hand;
@@ -464,6 +469,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
         break;
       }
       const logSeq = this.logSeqs.get(tableId) ?? 0;
+      this.logSeqAt.set(tableId, logSeq);
       await tx.events.append(streamOf(tableId), tableId, logSeq, events.map((e) => ({ type: e.type, at: this.clock.now(), payload: { frame: frameNo, e } })), null);
       const at = this.clock.now();
       for (const p of postings) {
@@ -476,10 +482,24 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     });
     if (!out.ok || out.value === before) return out;
     this.states.set(tableId, out.value);
+    if (out.value.handNo !== before.handNo && out.value.handNo % (this.timings.snapshotEveryHands ?? 25) === 1) this.snapshotBefore(tableId, before);
     this.changes$.next({ state: out.value, touched: [...touched] });
     this.arm(tableId);
     return out;
   }
+
+  /**
+   * A snapshot of the state just before a hand started (between hands: nothing in play), written outside the
+   * command's transaction — it is a cache; the log stays the truth and a restart replays what follows it.
+   */
+  private snapshotBefore(tableId: string, before: PokerTableState): void {
+    const { def: _def, ...state } = before;
+    const logSeq = this.logSeqAt.get(tableId);
+    if (logSeq === undefined) return;
+    this.repo.saveSnapshot(tableId, { logSeq, state }).catch((e: unknown) => this.log.warn(`poker ${tableId}: snapshot not saved: ${(e as Error).message}`));
+  }
+  /** the log seq of the state before the last commit (for the snapshot). */
+  private readonly logSeqAt = new Map<string, number>();
 
   private tryApply(s: PokerTableState, e: PokerEvent, frameNo: number): Result<PokerTableState> {
     if (e.type === 'seat') {
