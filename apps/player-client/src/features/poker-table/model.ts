@@ -1,4 +1,4 @@
-import { pokerTable } from '@felt/games';
+import type { pokerTable } from '@felt/games';
 import type { PokerSeatFrame, PokerTableFrame } from '@felt/protocol';
 
 /**
@@ -149,13 +149,27 @@ export function canDrawNow(frame: PokerTableFrame): boolean {
 export const isDrawVariant = (variant: string): boolean => variant === 'draw' || variant === 'draw-7e';
 
 /**
- * The pots of the hand in play (S1-ALLIN): main and side pots by contribution level, built by the pure
- * core's `buildPots` from what each seat put in, with the rake taken so far out of the main pot first
- * (the view's `potMinor` is the total net of rake). One pot while nobody is all-in below the others.
+ * The pots of the hand in play as a player reads them (S1-ALLIN): a main pot up to the smallest all-in,
+ * a side pot per further all-in level, and the pot still in play above the highest all-in (it holds the
+ * bets of the round still being matched). The rake taken so far comes off the main pot first (the view's
+ * `potMinor` is the total net of rake). The final split at the end is the server's (`result.awards`).
  */
-export function potsOf(hand: HandView): { readonly index: number; readonly amountMinor: number; readonly eligible: readonly number[] }[] {
-  const pots = pokerTable.buildPots(hand.seats.map((s) => ({ seat: s.seat, totalMinor: s.totalMinor, folded: s.folded })));
-  const gross = hand.seats.reduce((a, s) => a + s.totalMinor, 0);
-  const rake = Math.max(0, gross - hand.potMinor);
-  return rake > 0 && rake <= gross ? pokerTable.takeRake(pots, rake) : pots;
+export function potsOf(hand: HandView): { readonly index: number; readonly amountMinor: number }[] {
+  const totals = hand.seats.map((s) => s.totalMinor);
+  const levels = [...new Set(hand.seats.filter((s) => s.allIn && !s.folded).map((s) => s.totalMinor))].sort((a, b) => a - b);
+  const amounts: number[] = [];
+  let prev = 0;
+  for (const l of levels) {
+    const amount = totals.reduce((a, t) => a + Math.min(t, l) - Math.min(t, prev), 0);
+    if (amount > 0) amounts.push(amount);
+    prev = l;
+  }
+  const rest = totals.reduce((a, t) => a + t - Math.min(t, prev), 0);
+  if (rest > 0 || amounts.length === 0) amounts.push(rest);
+  let rake = Math.max(0, totals.reduce((a, t) => a + t, 0) - hand.potMinor);
+  return amounts.map((amount, index) => {
+    const take = Math.min(rake, amount);
+    rake -= take;
+    return { index, amountMinor: amount - take };
+  });
 }
