@@ -20,6 +20,7 @@ const q = (quick, full) => String(FULL ? full : quick);
 const benches = [
   ['Poker evaluator: best-of-7 evals/s beside phe (same run), class counts of all 133 784 560 seven-card hands', ['test/bench/poker-eval.bench.ts']],
   ['Live poker (issue 11): whole 6-max NL hands/s through the pure state machine, beside the showdown evaluation alone', ['test/bench/poker-table.bench.ts', '2000']],
+  ['Live poker (issue 11): robot hands/s through the server write path (in-memory store) beside the pure core (same run)', ['test/bench/server-poker.bench.ts', '300', 'memory']],
   ['Round kernels: per-bet decide+evolve at 100 / 1 000 / 10 000 bets in one round (µs)', ['test/bench/kernel-bets.bench.ts', '3']],
   ['SS2 wheel codec (framer + codec + tracker), lines/s', ['libs/protocol/bench/wheel-codec.bench.ts']],
   ['Edge agent: serial line → MQTT latency, reader throughput, memory', ['apps/edge-agent/bench/latency.bench.ts']],

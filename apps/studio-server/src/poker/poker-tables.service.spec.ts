@@ -97,6 +97,13 @@ describe('PokerTablesService: time (S1-TIMEOUT, S1-TIMEBANK, S1-DISCONNECT) and 
     expect(h.phase.type).toBe('bet'); // RNG dealt the hole cards at once (S1-DEAL-1)
     const toAct = h.seats[h.toAct!]!;
     const who = player(Number(w.service.stateOf(t)!.players[toAct.playerId]!.userId.slice(1)));
+    // the player to act sees their legal actions and the deadline; the others see the countdown only
+    const mine = w.service.frame(w.service.stateOf(t)!, who, 0);
+    expect(mine.hand?.legal?.seat).toBe(toAct.seat);
+    expect(mine.hand?.deadlineAt).toBe(h.clock!.deadlineAt);
+    const other = w.service.frame(w.service.stateOf(t)!, player(who.userId === 'u1' ? 2 : 1), 0);
+    expect(other.hand?.legal).toBeNull();
+    expect(other.hand?.deadlineAt).toBe(h.clock!.deadlineAt);
     w.clock.advance(10_001);
     const late = await w.service.command(t, who, 'poker.act', { tableId: t, handId: h.handId, action: 'call' });
     expect(late).toMatchObject({ ok: false, violation: { code: 'POKER_CLOCK_EXPIRED' } });

@@ -158,7 +158,11 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     const from = snap && snap.logSeq > 0 ? snap : null;
     const events = await this.uow.run((tx) => tx.events.load(streamOf(def.tableId), from?.logSeq ?? 0));
     let s: PokerTableState = from ? { ...from.state, def } : initialState(def);
-    for (const e of events) s = applyEvent(s, (e.payload as { e: PokerEvent }).e, (e.payload as { frame: number }).frame);
+    for (const e of events) {
+      const pe = (e.payload as { e: PokerEvent }).e;
+      s = applyEvent(s, pe, (e.payload as { frame: number }).frame);
+      if (pe.type === 'hand-started') this.indexHand(def.tableId, pe.handId, e.seq);
+    }
     this.states.set(def.tableId, s);
     this.logSeqs.set(def.tableId, events.at(-1)?.seq ?? from?.logSeq ?? 0);
     if (def.dealing === 'shoe') this.shoeTables$.next(def.tableId);
@@ -220,10 +224,16 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     const def = this.stateOf(tableId)?.def;
     if (!def) return;
     const buyIn = def.seats.maxBuyInMinor ?? def.seats.minBuyInMinor * 2;
+    // every other seat first (people sit between robots), then the rest
+    const all = Array.from({ length: def.seats.seatCount }, (_, i) => i + 1);
+    const order = [...all.filter((n) => n % 2 === 0), ...all.filter((n) => n % 2 === 1)];
     for (let i = 1; i <= def.robots; i++) {
       const userId = `robot-${tableId}-${i}`;
-      const seat = 2 * i <= def.seats.seatCount ? 2 * i : i;
-      await this.command(tableId, { userId, name: `Robot ${i}`, role: 'player' }, 'poker.sit', { tableId, seat, buyInMinor: buyIn, postToEnter: false }, { robot: true, fund: buyIn });
+      const taken = new Set(this.stateOf(tableId)?.seats.seats.map((r) => r.seat) ?? []);
+      const seat = order.find((n) => !taken.has(n));
+      if (seat === undefined) return;
+      const r = await this.command(tableId, { userId, name: `Robot ${i}`, role: 'player' }, 'poker.sit', { tableId, seat, buyInMinor: buyIn, postToEnter: false }, { robot: true, fund: buyIn });
+      if (!r.ok) this.log.warn(`poker ${tableId}: robot ${i} not seated: ${r.violation.code} ${r.violation.message}`);
     }
   }
 
@@ -471,6 +481,9 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       const logSeq = this.logSeqs.get(tableId) ?? 0;
       this.logSeqAt.set(tableId, logSeq);
       await tx.events.append(streamOf(tableId), tableId, logSeq, events.map((e) => ({ type: e.type, at: this.clock.now(), payload: { frame: frameNo, e } })), null);
+      events.forEach((e, i) => {
+        if (e.type === 'hand-started') this.indexHand(tableId, e.handId, logSeq + i + 1);
+      });
       const at = this.clock.now();
       for (const p of postings) {
         if (p.entries.length === 0) continue;
@@ -675,11 +688,20 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     );
   }
 
+  /** hand id → the log seq of its `hand-started` (the events endpoint reads from there, not the whole log). */
+  private readonly handIndex = new Map<string, Map<string, number>>();
+  private indexHand(tableId: string, handId: string, seq: number): void {
+    const m = this.handIndex.get(tableId) ?? new Map<string, number>();
+    m.set(handId, seq);
+    this.handIndex.set(tableId, m);
+  }
+
   /** Redacted events of one hand for an audience (`GET /poker-tables/:id/hands/:handId/events`). */
   async handEvents(tableId: string, handId: string, u: PokerUser): Promise<Result<{ handId: string; events: Record<string, unknown>[] }>> {
     const s = this.states.get(tableId);
     if (!s) return fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`);
-    const stored = await this.uow.run((tx) => tx.events.load(streamOf(tableId)));
+    const start = this.handIndex.get(tableId)?.get(handId);
+    const stored = await this.uow.run((tx) => tx.events.load(streamOf(tableId), start === undefined ? 0 : start - 1));
     const key = u.role === 'player' ? this.keyOf(s, u.userId) : null;
     const audience: Audience = u.role === 'player' ? { role: 'player', playerId: key ?? '-' } : this.audienceOf(u);
     let hand: pokerTable.HandState | null = null;
