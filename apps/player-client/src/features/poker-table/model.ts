@@ -51,7 +51,7 @@ export function seatSlots(frame: PokerTableFrame): SeatSlot[] {
       betX: round1(50 + 30 * cos),
       betY: round1(50 + 17 * sin),
       betXTall: round1(50 + 14 * cos),
-      betYTall: round1(50 + 27 * sin),
+      betYTall: round1(50 + 22 * sin),
     };
   });
 }
