@@ -50,8 +50,8 @@ export function seatSlots(frame: PokerTableFrame): SeatSlot[] {
       yTall: round1(50 + 45 * sin),
       betX: round1(50 + 30 * cos),
       betY: round1(50 + 17 * sin),
-      betXTall: round1(50 + 14 * cos),
-      betYTall: round1(50 + 22 * sin),
+      betXTall: round1(50 + 26 * cos),
+      betYTall: round1(50 + 20 * sin),
     };
   });
 }
