@@ -23,14 +23,15 @@ describe('felt rtp / felt settle ray-poker (rules-ray-2011.md §7)', () => {
     expect(report.rows[0]?.note).toMatch(/expected value of Play beats folding/);
   });
 
-  it('felt rtp ray-poker --profile riverside simulates the main game with a 95 % interval and the stated strategy, reproducible per seed', async () => {
-    const a = JSON.parse((await felt(['rtp', 'ray-poker', '--profile', 'riverside', '--json', '--rounds', '20000', '--seed', '7'])).out) as RtpReport;
-    const b = JSON.parse((await felt(['rtp', 'ray-poker', '--profile', 'riverside', '--json', '--rounds', '20000', '--seed', '7'])).out) as RtpReport;
+  it('felt rtp ray-poker --profile riverside simulates the main game with a 95 % interval and the stated near-optimal strategy, reproducible per seed', async () => {
+    const a = JSON.parse((await felt(['rtp', 'ray-poker', '--profile', 'riverside', '--json', '--rounds', '4000', '--seed', '7'])).out) as RtpReport;
+    const b = JSON.parse((await felt(['rtp', 'ray-poker', '--profile', 'riverside', '--json', '--rounds', '4000', '--seed', '7'])).out) as RtpReport;
     expect(a).toEqual(b);
     const main = a.rows[0];
     expect(main?.method).toBe('simulation');
     expect(main?.ci95).toBeGreaterThan(0);
-    expect(main?.note).toMatch(/strategy: call with a pair or better/);
+    expect(main?.note).toMatch(/strategy: near-optimal, derived per decision: call iff EV\(call\) > EV\(fold\)/);
+    expect(main?.note).toMatch(/estimated loss against the optimal choice [0-9.]+ %/);
     expect(a.rows[1]?.exact).toBe('110287/129948');
   }, 60_000);
 
@@ -58,10 +59,10 @@ describe('felt rtp / felt settle for the live RAY games (triple-bet-poker, dynam
     ]);
   }, 120_000);
 
-  it('felt rtp dynamic-poker simulates with the stated strategy and a 95 % interval', async () => {
-    const report = JSON.parse((await felt(['rtp', 'dynamic-poker', '--json', '--rounds', '20000', '--seed', '3'])).out) as RtpReport;
-    expect(report.rows[0]).toMatchObject({ method: 'simulation', samples: 20_000 });
-    expect(report.rows[0]?.note).toMatch(/strategy: always bet the Flop/);
+  it('felt rtp dynamic-poker simulates with the stated near-optimal strategy and a 95 % interval', async () => {
+    const report = JSON.parse((await felt(['rtp', 'dynamic-poker', '--json', '--rounds', '5000', '--seed', '3'])).out) as RtpReport;
+    expect(report.rows[0]).toMatchObject({ method: 'simulation', samples: 5_000 });
+    expect(report.rows[0]?.note).toMatch(/strategy: near-optimal, derived per decision: River raise iff P\(win\) − P\(lose\) > 0 \(optimal\)/);
     expect(report.rows[1]?.exact).toBe('584/663');
   }, 60_000);
 

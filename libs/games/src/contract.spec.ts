@@ -131,7 +131,7 @@ function matches(d: RefereeDecision<AnyEvt>, o: LifecycleOutcome): void {
 function arbCommand(k: AnyRefereeKernel): fc.Arbitrary<AnyCmd> {
   const def = k.definition;
   const player = fc.constantFrom('p1', 'p2', 'p3');
-  const spot = fc.constantFrom(...def.example.spots, 'nonsense');
+  const spot = fc.constantFrom(...def.example.spots, ...(def.example.more ?? []), 'nonsense');
   const at = fc.integer({ min: T0, max: CLOSES + 5_000 });
   const betId = fc.constantFrom('b1', 'b2', 'b3', 'b4', 'b5');
   const stake = fc.oneof(fc.constantFrom(100, 200, 500), fc.integer({ min: -5, max: 2_000_000 }));
@@ -276,13 +276,17 @@ describe.each(kernels)('contract: %s', (_id, k) => {
         expect(s.phase).toBe('settled');
         const st = k.settle(s);
         if (!st.ok) throw new Error(st.violation.message);
-        const live = Object.values(betting.bets).map((b) => b.betId).sort();
-        expect(st.value.lines.map((l) => l.betId).sort()).toEqual(live);
+        // every bet exactly once: in the final lines, or settled early during the round (BetsSettled), never both
+        const live = Object.values(s.bets).map((b) => b.betId).sort();
+        const early = st.value.early ?? [];
+        expect(early).toEqual(s.early);
+        const all = [...st.value.lines, ...early];
+        expect(all.map((l) => l.betId).sort()).toEqual(live);
         expect(st.value.voided).toBe(voided);
-        const stakes = st.value.lines.reduce((x, l) => x + l.stakeMinor, 0);
-        const returns = st.value.lines.reduce((x, l) => x + l.returnMinor, 0);
+        const stakes = all.reduce((x, l) => x + l.stakeMinor, 0);
+        const returns = all.reduce((x, l) => x + l.returnMinor, 0);
         expect(stakes).toBe(returns + st.value.houseResultMinor);
-        for (const l of st.value.lines) expect(Number.isSafeInteger(l.returnMinor) && l.returnMinor >= 0).toBe(true);
+        for (const l of all) expect(Number.isSafeInteger(l.returnMinor) && l.returnMinor >= 0).toBe(true);
       }),
       { numRuns: RUNS },
     );

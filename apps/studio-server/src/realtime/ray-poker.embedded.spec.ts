@@ -117,6 +117,11 @@ describe('RAY bank poker on the embedded studio: shoe events and decisions to se
     await t.deal(['AS', 'QC', 'KD', 'QD', 'AC', 'KH', '7S']);
     expect((await t.decide(a, 'call')).status).toBe(200);
     expect((await t.decide(b, 'fold')).status).toBe(200);
+    // §7.4 (RV-L2): the Bonus is paid — two pair on the first five, 10 x — before turn and river are out
+    for (let i = 0; i < 400 && (await app.balance(a)) !== 10_000 - 3_100 + 1_100; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await app.balance(a)).toBe(10_000 - 3_100 + 1_100);
+    expect((await phaseOf(t.tableId))?.cards).toHaveLength(7);
+    expect(await app.invariants()).toEqual([]);
     await t.deal(['4D', '2C']);
     await until(t.tableId, (s) => s.phase === 'settled');
     expect(await app.balance(a)).toBe(10_000 - 3_100 + 2_000 + 4_000 + 1_100);

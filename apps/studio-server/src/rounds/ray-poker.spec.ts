@@ -116,4 +116,71 @@ describe('RAY bank poker through the rounds service (§7.2–§7.4)', () => {
     expect(await h.balance('player2')).toBe(9_500);
     expect(await h.invariants()).toEqual([]);
   });
+
+  /** Ledger entries of one bet's settlement posting (`settle:<roundId>:<betId>`). */
+  async function settlePostings(h: Harness, betId: string): Promise<string[]> {
+    const snap = await h.uow.snapshot();
+    return [...new Set(snap.entries.filter((e) => e.postingId.startsWith('settle:') && e.postingId.endsWith(`:${betId}`)).map((e) => e.postingId))];
+  }
+
+  it('Riverside Bonus posted to the ledger BEFORE the turn and river (§7.4 "Bonus wins are paid, and losing bonus bets collected, BEFORE turn and river"), and not again at the end (RV-L2)', async () => {
+    const h = makeHarness(KERNELS, PROFILES);
+    const tableId = await table(h, 'riverside-poker');
+    expect((await bet(h, tableId, 1, 'a1', 'blind', 1_000)).ok).toBe(true);
+    expect((await bet(h, tableId, 1, 'x1', 'bonus', 100)).ok).toBe(true);
+    expect((await bet(h, tableId, 2, 'a2', 'blind', 500)).ok).toBe(true);
+    expect((await bet(h, tableId, 2, 'x2', 'bonus', 100)).ok).toBe(true);
+    for (const card of ['AS', 'QC', 'KD', 'QD', 'AC', 'KH', '7S']) await shoeCard(h, tableId, 'riverside-poker', card);
+    await decide(h, tableId, 1, 'call');
+    await flush();
+    // player2 has not decided: nothing is final yet
+    expect(await settlePostings(h, 'x1')).toEqual([]);
+    await h.advance(16_000); // the timer folds player2 (RV-L1)
+    await flush();
+    const round = await h.rounds.currentRound(tableId);
+    expect(round?.state.phase).toBe('play');
+    expect((round?.state as unknown as { cards: unknown[] }).cards.length).toBe(7); // turn and river not out
+    // two pair on the first five: Bonus 10 x net paid now; player2's folded bonus collected now
+    expect(await h.balance('player1')).toBe(10_000 - 1_100 - 2_000 + 1_100);
+    expect(await settlePostings(h, 'x1')).toHaveLength(1);
+    expect(await settlePostings(h, 'x2')).toHaveLength(1);
+    // the player's own frame shows the line; the other player's does not
+    const events = await h.rounds.loadEvents(round?.roundId ?? '', 0);
+    expect(events.filter((e) => e.type === 'BetsSettled')).toHaveLength(1);
+    expect(await h.invariants()).toEqual([]);
+    for (const card of ['4D', '2C']) await shoeCard(h, tableId, 'riverside-poker', card);
+    await flush();
+    expect((await h.rounds.currentRound(tableId))?.state.phase).toBe('settled');
+    expect(await h.balance('player1')).toBe(10_000 - 3_100 + 2_000 + 4_000 + 1_100);
+    expect(await h.balance('player2')).toBe(10_000 - 600);
+    expect(await settlePostings(h, 'x1')).toHaveLength(1);
+    expect(await h.invariants()).toEqual([]);
+  });
+
+  it('Riverside Bonus: a crash between the committed BetsSettled and its posting — recovery posts it once; the final settlement does not post it again', async () => {
+    const h = makeHarness(KERNELS, PROFILES);
+    const tableId = await table(h, 'riverside-poker');
+    expect((await bet(h, tableId, 1, 'a1', 'blind', 1_000)).ok).toBe(true);
+    expect((await bet(h, tableId, 1, 'x1', 'bonus', 100)).ok).toBe(true);
+    for (const card of ['AS', 'QC', 'KD', 'QD', 'AC', 'KH', '7S']) await shoeCard(h, tableId, 'riverside-poker', card);
+    h.settlement.auto = false; // the process dies before posting
+    await decide(h, tableId, 1, 'call');
+    await flush();
+    expect(h.settlement.early).toHaveLength(1);
+    expect(await settlePostings(h, 'x1')).toEqual([]);
+    const { h: h2 } = await h.restart();
+    await flush();
+    expect(await settlePostings(h2, 'x1')).toHaveLength(1);
+    expect(await h2.balance('player1')).toBe(10_000 - 3_100 + 1_100);
+    // a second restart finds nothing pending
+    const { h: h3 } = await h2.restart();
+    await flush();
+    expect(await settlePostings(h3, 'x1')).toHaveLength(1);
+    for (const card of ['4D', '2C']) await shoeCard(h3, tableId, 'riverside-poker', card);
+    await flush();
+    expect((await h3.rounds.currentRound(tableId))?.state.phase).toBe('settled');
+    expect(await h3.balance('player1')).toBe(10_000 - 3_100 + 2_000 + 4_000 + 1_100);
+    expect(await settlePostings(h3, 'x1')).toHaveLength(1);
+    expect(await h3.invariants()).toEqual([]);
+  });
 });

@@ -75,6 +75,9 @@ export class RecoveryService implements OnApplicationBootstrap, OnModuleDestroy 
         await this.alert(r.tableId, r.roundId, 'info', 'ROUND_RECOVERED', `After a restart round ${r.roundId} (${phase}) was queued for settlement again.`);
         continue;
       }
+      // A round still playing that settled bets early (Riverside's Bonus, §7.4): a crash may have come
+      // between the committed BetsSettled and its postings — post what is pending (idempotent).
+      if (((r.state as { early?: readonly unknown[] }).early ?? []).length > 0) await this.settlement.settleEarly?.(r.roundId);
       if (phase === 'halted') {
         report.push({ ...base, action: 'halted' });
         await this.alert(r.tableId, r.roundId, 'warning', 'ROUND_RECOVERED_HALTED', `After a restart round ${r.roundId} is still halted: the pit boss must decide.`);

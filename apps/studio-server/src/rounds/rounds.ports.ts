@@ -32,6 +32,8 @@ export interface AuditPort {
 
 export interface SettlementQueuePort {
   enqueue(roundId: string): Promise<unknown>;
+  /** Post the bets the round settled early (a `BetsSettled` event was committed); idempotent. Optional for fakes. */
+  settleEarly?(roundId: string): Promise<unknown>;
 }
 
 interface Counter<L extends string> {

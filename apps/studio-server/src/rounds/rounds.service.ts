@@ -309,6 +309,8 @@ export class RoundsService implements OnModuleDestroy {
 
     const before = round.state.phase;
     const after = async (): Promise<void> => {
+      // Bets settled before the round's end (Riverside's Bonus before turn and river, §7.4): post them now.
+      if (events.some((e) => e.type === 'BetsSettled')) await this.settleEarly(table, roundId);
       if (state.phase !== before && (state.phase === 'resolved' || state.phase === 'void')) await this.onRoundDone(table, next, actor);
       // A kernel that reports play stalled (a dealing step overdue, issue 9 §5): the pit boss hears it once per round.
       const stalled = events.find((e) => e.type.endsWith('Stalled'));
@@ -326,6 +328,14 @@ export class RoundsService implements OnModuleDestroy {
   private rejected(command: KernelCommand, v: Violation): Locked {
     if (command.type === 'PlaceBet') this.metrics.betsRejected.inc({ code: v.code });
     return fail(v);
+  }
+
+  private async settleEarly(table: Table, roundId: string): Promise<void> {
+    try {
+      await this.settlement.settleEarly?.(roundId);
+    } catch (e) {
+      await this.raise({ tableId: table.tableId, roundId, severity: 'critical', code: 'EARLY_SETTLEMENT_DELAYED', message: `Bets of round ${roundId} settled early could not be posted yet (${(e as Error).message}); the round's settlement posts them at its end.` });
+    }
   }
 
   private async onRoundDone(table: Table, round: LoadedRound, _actor: Actor): Promise<void> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { Settlement } from '@felt/games';
+import type { Settlement, SettlementLine } from '@felt/games';
 import { SYSTEM_ACTOR } from './rounds.types.js';
 import { RoundsService } from './rounds.service.js';
 import { TABLE_ROUTER, type TableRouterPort } from '../cluster/cluster.port.js';
@@ -35,6 +35,12 @@ export class RoundsSettlementSource {
     // Throwing makes the job retry, then dead-letter with an alert (STYLE.md "Errors").
     if (!s.ok) throw new Error(`settlement: round ${roundId} cannot be settled: ${s.violation.code} ${s.violation.message}`);
     return s.value;
+  }
+
+  async earlyLinesFor(roundId: string): Promise<readonly SettlementLine[]> {
+    const r = await this.committed(roundId);
+    if (!r) throw new Error(`settlement: no round ${roundId}`);
+    return (r.state as { early?: readonly SettlementLine[] }).early ?? [];
   }
 
   async markSettled(roundId: string, at: number): Promise<void> {

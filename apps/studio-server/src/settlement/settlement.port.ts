@@ -1,4 +1,4 @@
-import type { Settlement } from '@felt/games';
+import type { Settlement, SettlementLine } from '@felt/games';
 
 /**
  * Implemented by ROUNDS (RoundsModule provides + exports it under this token):
@@ -9,6 +9,12 @@ import type { Settlement } from '@felt/games';
  */
 export interface SettlementSource {
   linesFor(roundId: string): Promise<Settlement>;
+  /**
+   * The lines the round settled EARLY so far (the kernel's `BetsSettled` events: Riverside's Bonus before
+   * turn and river, rules-ray-2011.md §7.4), read from the committed state; [] when none. Optional: a
+   * source without it has no early settlement.
+   */
+  earlyLinesFor?(roundId: string): Promise<readonly SettlementLine[]>;
   markSettled(roundId: string, at: number): Promise<void>;
 }
 

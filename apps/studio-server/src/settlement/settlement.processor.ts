@@ -51,6 +51,10 @@ export class SettlementProcessor {
     const settlement = await source.linesFor(roundId);
     if (settlement.roundId !== roundId) throw new Error(`settlement source answered round ${settlement.roundId} for ${roundId}`);
     const at = this.clock.now();
+    // Lines the round settled early (BetsSettled): normally posted when they happened (settleEarly); a
+    // crash in between is caught up here, in the same way (bets still accepted only, same posting ids).
+    const early = settlement.early ?? [];
+    if (early.length > 0) await this.uow.run((tx) => this.settleLines(tx, roundId, early, at));
     // Issue 13: the first settlement of a round is three statements over arrays — the bets moved (only
     // accepted bets of this round with the line's player and stake), the round's remaining accepted
     // bets counted, the postings written — with no read of the whole bet book. Anything unexpected (a
@@ -67,6 +71,43 @@ export class SettlementProcessor {
     this.metrics.settlementLag.observe(Math.max(0, this.clock.now() - job.enqueuedAt) / 1000);
     if (posted > 0) this.logger.log({ msg: 'round settled', roundId, posted, voided: settlement.voided, houseResultMinor: settlement.houseResultMinor });
     return { roundId, posted, alreadySettled: false };
+  }
+
+  /**
+   * Early settlement (issue 10; Riverside's Bonus before turn and river, rules-ray-2011.md §7.4): post
+   * the lines the round settled early so far and move those bets to settled, in ONE transaction,
+   * exactly once — a bet already moved is skipped and the posting id `settle:<roundId>:<betId>` is the
+   * one the round's final settlement would use, so a retry, a restart or a final settlement that
+   * catches up never pays twice. The round itself stays open.
+   */
+  async settleEarly(roundId: string): Promise<SettleResult> {
+    const source = this.settlementSource();
+    const lines = source.earlyLinesFor ? await source.earlyLinesFor(roundId) : [];
+    if (lines.length === 0) return { roundId, posted: 0, alreadySettled: false };
+    const at = this.clock.now();
+    const posted = await this.uow.run((tx) => this.settleLines(tx, roundId, lines, at));
+    if (posted > 0) this.logger.log({ msg: 'bets settled early', roundId, posted });
+    return { roundId, posted, alreadySettled: false };
+  }
+
+  /** Lines whose bets are still `accepted`: posted and moved; those already moved are skipped (idempotent). */
+  private async settleLines(tx: Tx, roundId: string, lines: readonly SettlementLine[], at: number): Promise<number> {
+    const bets = new Map((await tx.bets.listByRound(roundId)).map((b) => [b.betId, b]));
+    const postings: NewPosting[] = [];
+    const moves: BetTransition[] = [];
+    for (const line of lines) {
+      const bet = bets.get(line.betId);
+      if (bet === undefined) throw new Error(`round ${roundId}: early settlement line for unknown bet ${line.betId}`);
+      if (bet.stakeMinor !== line.stakeMinor || bet.playerId !== line.playerId) throw new Error(`round ${roundId}: early line for bet ${line.betId} does not match the stored bet`);
+      if (bet.status !== 'accepted') continue;
+      const p = settlementPosting(roundId, line, bet.currency);
+      postings.push({ postingId: p.postingId, entries: p.entries.map((e) => ({ ...e, at })) });
+      moves.push({ betId: line.betId, to: line.outcome === 'refund' ? 'refunded' : 'settled', returnMinor: line.returnMinor });
+    }
+    if (moves.length === 0) return 0;
+    const n = await tx.ledger.postMany(postings);
+    await tx.bets.transitionMany('accepted', moves, at);
+    return n;
   }
 
   private async settleFast(tx: Tx, roundId: string, lines: readonly SettlementLine[], at: number): Promise<number> {

@@ -76,6 +76,30 @@ export class SettlementService implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Post the bets a round settled early (the kernel's BetsSettled: Riverside's Bonus before turn and
+   * river, §7.4) now, without waiting for the round's end. Never blocks the caller; retried a few times.
+   * Exactly once whatever happens: the processor skips bets already moved, and the round's final
+   * settlement (and recovery after a restart) posts whatever is still pending under the same ids.
+   */
+  settleEarly(roundId: string): Promise<void> {
+    const run = async (): Promise<void> => {
+      for (let attempt = 0; attempt < 5 && !this.closed; attempt++) {
+        try {
+          await this.processor.settleEarly(roundId);
+          return;
+        } catch (e) {
+          this.log.warn(`early settlement of ${roundId} (attempt ${attempt + 1}): ${(e as Error).message}`);
+          await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+        }
+      }
+      await this.alert('critical', 'EARLY_SETTLEMENT_DELAYED', roundId, `Bets of round ${roundId} settled early (e.g. a Riverside Bonus) could not be posted yet; the round's settlement posts them at its end.`);
+    };
+    const p: Promise<void> = run().finally(() => this.handing.delete(p));
+    this.handing.add(p);
+    return Promise.resolve();
+  }
+
   /** Settle right now in the caller's flow (tests, admin tools). Same idempotent processor. */
   settleNow(roundId: string): Promise<SettleResult> {
     return this.processor.settle({ roundId, enqueuedAt: this.clock.now() });

@@ -6,6 +6,7 @@ import { bootTestApp, type TestApp } from '../ops/test-app.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
 import { LedgerAuditService } from '../wallet/ledger-audit.service.js';
 import { WalletService } from '../wallet/wallet.service.js';
+import { SettlementProcessor } from './settlement.processor.js';
 import { SettlementService } from './settlement.service.js';
 import { FakeRounds, fakeSettlementSourceModule } from './testing/fake-settlement-source.js';
 
@@ -72,6 +73,34 @@ describe('settlement (in-process queue, in-memory ledger)', () => {
     expect(after2.entries).toBe(after1.entries);
     expect((await wallet.balance('alice')).balanceMinor).toBe(11_000);
     expect((await uow.run((tx) => tx.rounds.get('rnd_2')))?.phase).toBe('settled');
+  });
+
+  it('early settlement (BetsSettled, Riverside Bonus §7.4): posted once while the round plays; the final settlement does not post it again, and catches it up when it was never posted', async () => {
+    await rounds.openRound('rnd_e', clock.now());
+    await rounds.placeBet('rnd_e', 'e-bonus', 'alice', 100, clock.now());
+    await rounds.placeBet('rnd_e', 'e-blind', 'alice', 1_000, clock.now());
+    await rounds.placeBet('rnd_e', 'e-bob', 'bob', 100, clock.now());
+    rounds.returns.set('e-bonus', 1_100); // bonus 10 x net, final after the flop
+    rounds.returns.set('e-blind', 2_000);
+    rounds.early.add('e-bonus');
+    expect((await t.get(SettlementProcessor).settleEarly('rnd_e')).posted).toBe(1);
+    expect((await wallet.balance('alice')).balanceMinor).toBe(10_000 - 1_100 + 1_100);
+    expect((await uow.run((tx) => tx.rounds.get('rnd_e')))?.phase).toBe('betting'); // the round plays on
+    const once = await ledgerAudit.check();
+    await settlement.settleEarly('rnd_e'); // a retry / a restart's catch-up: nothing new
+    await settlement.drain();
+    expect((await ledgerAudit.check()).entries).toBe(once.entries);
+    // bob's bet settled early too, but that posting was lost (crash): the final settlement catches it up
+    rounds.early.add('e-bob');
+    await rounds.resolve('rnd_e', clock.advance(30_000));
+    await settlement.enqueue('rnd_e');
+    await settlement.drain();
+    expect((await wallet.balance('alice')).balanceMinor).toBe(10_000 - 1_100 + 1_100 + 2_000);
+    expect((await wallet.balance('bob')).balanceMinor).toBe(9_900);
+    const bets = await uow.run((tx) => tx.bets.listByRound('rnd_e'));
+    expect(bets.every((b) => b.status === 'settled')).toBe(true);
+    expect((await uow.run((tx) => tx.rounds.get('rnd_e')))?.phase).toBe('settled');
+    expect(await uow.run((tx) => tx.ledger.balance('in-play', 'EUR'))).toBe(0);
   });
 
   it('refunds every bet of a voided round', async () => {

@@ -84,6 +84,8 @@ export interface BankedPokerView {
   readonly bets: readonly AcceptedBet[];
   readonly totals?: BookTotals;
   readonly hand: { readonly player: string | null; readonly dealer: string | null };
+  /** Bets already settled this round (early settlement: Riverside's Bonus before turn and river, RV-L2); a player sees only their own. */
+  readonly early: readonly SettlementLine[];
 }
 
 const isStr = (x: unknown): x is string => typeof x === 'string' && x.length > 0;
@@ -303,7 +305,8 @@ export function defineBankedPoker<P extends BankedPokerProfileBase>(spec: Banked
       const hands: PokerHands = { player: player.map(cardId), dealer: dealerAll.map(cardId), board: board.map(cardId) };
       const desc = p && full ? spec.describe(hands, p) : { player: null, dealer: null };
       const hand = { player: desc.player, dealer: hidden ? null : desc.dealer };
-      const base = { game: spec.game, roundId: s.roundId, tableId: s.tableId, profileId: s.profileId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt, voidReason: s.voidReason, player, board, dealer, revealed: s.revealed, decision, hand };
+      const early = audience.role === 'player' ? s.early.filter((l) => l.playerId === audience.playerId) : s.early;
+      const base = { game: spec.game, roundId: s.roundId, tableId: s.tableId, profileId: s.profileId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt, voidReason: s.voidReason, player, board, dealer, revealed: s.revealed, decision, hand, early };
       return audience.role === 'player' ? { ...base, me: s.hands[audience.playerId] ?? null, bets: betsOfPlayer(s.book, audience.playerId) } : { ...base, bets: [], totals: bookTotals(s.book) };
     },
     redact(e, audience) {
@@ -323,6 +326,7 @@ export function defineBankedPoker<P extends BankedPokerProfileBase>(spec: Banked
       if (s.cards.length < total || !s.revealed) return refuse(vio('ROUND_NOT_RESOLVED', 'GEN-5', `The round needs all ${total} cards and the dealer's reveal first.`));
       return ok(settleBankedPoker(spec, p, s.cards, s.hands, [...s.book.byId.values()]));
     },
+    ...(spec.early ? { settleEarly: (s: BankedPokerState, p: P) => settleEarlyBankedPoker(spec, p, s) } : {}),
     next(s): readonly NextAction[] {
       switch (s.phase) {
         case 'betting':
@@ -362,6 +366,7 @@ export function defineBankedPoker<P extends BankedPokerProfileBase>(spec: Banked
     ],
     example: {
       spots: [spec.mainSpot, spec.spots(profiles[defaultProfile] as P).find((x) => x !== spec.mainSpot && !spec.needsAnte.includes(x)) ?? spec.mainSpot],
+      more: spec.needsAnte.filter((x) => spec.spots(profiles[defaultProfile] as P).includes(x)),
       resolve: exampleResolve(spec),
     },
   });
@@ -376,6 +381,34 @@ function exampleResolve(spec: { readonly slots: readonly Slot[]; readonly decisi
     if (spec.decisions.some((d) => d.afterCards === i + 1)) out.push({ type: 'CloseDecisions', reason: 'pitboss' });
   });
   return out;
+}
+
+/**
+ * The referee's early settlement for banked poker (spec.early): once the spec's cards are out and no
+ * decision window is open, every bet on an early spot gets its final line from the cards so far
+ * (Riverside's Bonus after the Call, RV-3 §7.4). Before that: none.
+ */
+export function settleEarlyBankedPoker<P extends BankedPokerProfileBase>(spec: BankedPokerSpec<P>, p: P, s: BankedPokerState): SettlementLine[] {
+  const early = spec.early;
+  if (!early || s.cards.length < early.afterCards || s.window !== null) return [];
+  const cards = s.cards.slice(0, early.afterCards);
+  const of = (slot: Slot) => cards.filter((_, i) => spec.slots[i] === slot).map(cardId);
+  const hands: PokerHands = { player: of('player'), dealer: of('dealer'), board: of('board') };
+  const byPlayer = new Map<string, AcceptedBet[]>();
+  for (const b of s.book.byId.values()) if (early.spots.includes(b.spot)) byPlayer.set(b.playerId, [...(byPlayer.get(b.playerId) ?? []), b]);
+  const lines: SettlementLine[] = [];
+  for (const [playerId, mine] of byPlayer) {
+    const stakes: Record<string, number> = {};
+    for (const b of betsOfPlayer(s.book, playerId)) stakes[b.spot] = (stakes[b.spot] ?? 0) + b.stakeMinor;
+    const h = s.hands[playerId];
+    const results = early.settle(hands, { folded: h?.folded ?? false, actions: h?.actions ?? [], stakes }, p);
+    for (const b of mine) {
+      const r = results[b.spot];
+      if (!r) throw new Error(`${spec.game}: no early result for spot ${b.spot}`);
+      lines.push({ betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: applyRatio(b.stakeMinor, r.returns, 'down'), outcome: r.outcome, rules: r.rules });
+    }
+  }
+  return lines;
 }
 
 /** Every bet of a resolved round → its settlement line (shared by the kernel and `felt settle`). */

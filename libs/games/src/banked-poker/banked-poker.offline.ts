@@ -105,5 +105,9 @@ export function settleBankedPokerOffline<P extends BankedPokerProfileBase>(spec:
   }
   for (const [who, q] of Object.entries(queues)) if (q.length > 0) return violation('UNUSED_ACTIONS', spec.rules.decide, `actions.${who} has ${q.length} action(s) left after the hand ended: ${q.join(', ')}.`);
   const st = kernel.settle(s);
-  return st;
+  if (!st.ok || st.value.early === undefined) return st;
+  // `felt settle` answers for the whole round: the lines settled early (Riverside's Bonus, RV-L2) join the rest, in bet order
+  const betOrder = new Map([...s.book.byId.values()].map((b, i) => [b.betId, i]));
+  const lines = [...st.value.lines, ...st.value.early].sort((x, y) => (betOrder.get(x.betId) ?? 0) - (betOrder.get(y.betId) ?? 0));
+  return ok({ roundId: st.value.roundId, voided: st.value.voided, lines, houseResultMinor: st.value.houseResultMinor });
 }

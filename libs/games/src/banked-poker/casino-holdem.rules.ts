@@ -1,7 +1,7 @@
 import type { CardId } from '../poker/cards.js';
 import { evaluate5, evaluate7 } from '../poker/fast.js';
 import { categoryOf, describeValue, packValue, tieBreakOf } from '../poker/rank.js';
-import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type PokerHands, type SpotResult } from './spec.js';
+import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type PokerHands, type SpotResult } from './spec.js';
 
 /**
  * Casino Hold'em (other-games.md "Banked poker" CHE; rule IDs assigned in RULES-COVERAGE.md):
@@ -109,6 +109,13 @@ export const casinoHoldemSpec: BankedPokerSpec<CasinoHoldemProfile> = {
   needsAnte: ['aa-bonus'],
   rules: { deal: 'CHE-1', decide: 'CHE-1', reveal: 'CHE-2' },
   maxReturnMultiple: (p) => Math.max(p.aaBonus ? p.aaBonus.royalFlush + 1 : 0, p.ante.royalFlush + 3),
+  paytables: (p) => {
+    const a = p.ante;
+    const ante: Paytable = { spots: ['ante'], reading: 'to-one', ruleId: 'CHE-3', otherwise: 'lose', rows: [{ hand: 'royal-flush', pays: [a.royalFlush, 1] }, { hand: 'straight-flush', pays: [a.straightFlush, 1] }, { hand: 'four-of-a-kind', pays: [a.quads, 1] }, { hand: 'full-house', pays: [a.fullHouse, 1] }, { hand: 'flush', pays: [a.flush, 1] }, { hand: 'straight-or-lower', pays: [a.other, 1] }] };
+    const b = p.aaBonus;
+    if (!b) return [ante];
+    return [ante, { spots: ['aa-bonus'], reading: 'to-one', ruleId: 'CHE-4', otherwise: 'lose', rows: [{ hand: 'royal-flush', pays: [b.royalFlush, 1] }, { hand: 'straight-flush', pays: [b.straightFlush, 1] }, { hand: 'four-of-a-kind', pays: [b.quads, 1] }, { hand: 'full-house', pays: [b.fullHouse, 1] }, { hand: 'flush', pays: [b.flush, 1] }, { hand: 'straight', pays: [b.straight, 1] }, { hand: 'three-of-a-kind', pays: [b.trips, 1] }, { hand: 'two-pair', pays: [b.twoPair, 1] }, { hand: 'pair-aces', pays: [b.aces, 1] }] }];
+  },
   settlePlayer(hands: PokerHands, part, p) {
     const out: Record<string, SpotResult> = {};
     if (part.stakes['aa-bonus'] !== undefined) {

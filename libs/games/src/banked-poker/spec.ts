@@ -65,6 +65,52 @@ export interface BankedPokerProfileBase {
   readonly decks: number;
 }
 
+/** One row of a paytable: the hand (a key the apps translate) and what it pays, `num`:`den` to 1. */
+export interface PaytableRow {
+  readonly hand: PaytableHand;
+  readonly pays: readonly [number, number];
+}
+
+/** Hands a paytable row names: the standard categories plus the games' own rows (hole-card bonuses, RAY's four-card hands). */
+export type PaytableHand =
+  | 'royal-flush'
+  | 'straight-flush'
+  | 'four-of-a-kind'
+  | 'full-house'
+  | 'flush'
+  | 'straight'
+  | 'three-of-a-kind'
+  | 'two-pair'
+  | 'pair'
+  | 'pair-tens-or-better'
+  | 'pair-aces'
+  | 'four-card-straight'
+  | 'four-card-flush'
+  | 'straight-or-lower'
+  | 'trips-or-straight-flush'
+  | 'hole-aa'
+  | 'hole-ak-suited'
+  | 'hole-aq-aj-suited'
+  | 'hole-ak-offsuit'
+  | 'hole-kk-qq-jj'
+  | 'hole-aq-aj-offsuit'
+  | 'hole-pair-2-10';
+
+/**
+ * A spot's paytable under a profile, for the screens (built from the profile's own numbers, never a
+ * copy): `reading` says how the rule text states it — `to-one` ("N to 1") or RAY's `x-insatsen-net`
+ * ("N x insatsen", read net: the same N to 1, RP-1).
+ */
+export interface Paytable {
+  /** The spots the table pays (Triple Bet's three base bets share one). */
+  readonly spots: readonly string[];
+  readonly rows: readonly PaytableRow[];
+  readonly reading: 'to-one' | 'x-insatsen-net';
+  readonly ruleId: string;
+  /** Hands not listed: `lose` (the bet loses), `push` (the stake comes back). */
+  readonly otherwise: 'lose' | 'push';
+}
+
 export interface BankedPokerSpec<P extends BankedPokerProfileBase> {
   readonly game: GameId;
   readonly label: string;
@@ -83,8 +129,20 @@ export interface BankedPokerSpec<P extends BankedPokerProfileBase> {
   playsHand?(stakes: Readonly<Record<string, number>>): boolean;
   readonly rules: { readonly deal: string; readonly decide: string; readonly reveal: string };
   maxReturnMultiple(p: P): number;
+  /**
+   * Spots settled before the round's end (the referee's `settleEarly`; Riverside's Bonus, §7.4): once
+   * `afterCards` cards are out and no decision window is open, `settle` gives each such spot its final
+   * result from the cards so far (`hands` partial: the first `afterCards` cards) and the player's part.
+   */
+  readonly early?: {
+    readonly afterCards: number;
+    readonly spots: readonly string[];
+    settle(hands: PokerHands, part: PlayerPart, p: P): Readonly<Record<string, SpotResult>>;
+  };
   /** Every spot the player holds → its result. Pure; `hands` complete. */
   settlePlayer(hands: PokerHands, part: PlayerPart, p: P): Readonly<Record<string, SpotResult>>;
+  /** The profile's paytables, spot by spot (the player's screens show them). */
+  paytables(p: P): readonly Paytable[];
   /** Short text of a hand for views ("pair of 8s"). */
   describe(hands: PokerHands, p: P): { readonly player: string | null; readonly dealer: string | null };
 }

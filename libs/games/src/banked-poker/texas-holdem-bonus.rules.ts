@@ -75,6 +75,11 @@ export const texasHoldemBonusSpec: BankedPokerSpec<TexasHoldemBonusProfile> = {
   needsAnte: ['bonus'],
   rules: { deal: 'THB-1', decide: 'THB-1', reveal: 'THB-2' },
   maxReturnMultiple: (p) => Math.max(p.bonus ? p.bonus.aces + 1 : 0, 2 + 4),
+  paytables: (p) => {
+    const b = p.bonus;
+    if (!b) return [];
+    return [{ spots: ['bonus'], reading: 'to-one', ruleId: 'THB-4', otherwise: 'lose', rows: [{ hand: 'hole-aa', pays: [b.aces, 1] }, { hand: 'hole-ak-suited', pays: [b.akSuited, 1] }, { hand: 'hole-aq-aj-suited', pays: [b.aqajSuited, 1] }, { hand: 'hole-ak-offsuit', pays: [b.akOffsuit, 1] }, { hand: 'hole-kk-qq-jj', pays: [b.kkqqjj, 1] }, { hand: 'hole-aq-aj-offsuit', pays: [b.aqajOffsuit, 1] }, { hand: 'hole-pair-2-10', pays: [b.pairs2to10, 1] }] }];
+  },
   settlePlayer(hands: PokerHands, part, p) {
     const out: Record<string, SpotResult> = {};
     if (part.stakes['bonus'] !== undefined) {

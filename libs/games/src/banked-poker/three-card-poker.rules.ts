@@ -1,6 +1,6 @@
 import { cardId, type CardId } from '../poker/cards.js';
 import { categoryOf, describeValue, evaluateFive, packValue, type HandCategory } from '../poker/rank.js';
-import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type SpotResult } from './spec.js';
+import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type SpotResult } from './spec.js';
 
 /**
  * Three Card Poker (other-games.md "Banked poker" TCP; rule IDs assigned in RULES-COVERAGE.md):
@@ -103,6 +103,13 @@ export const threeCardPokerSpec: BankedPokerSpec<ThreeCardPokerProfile> = {
   needsAnte: [],
   rules: { deal: 'TCP-1', decide: 'TCP-1', reveal: 'TCP-3' },
   maxReturnMultiple: (p) => Math.max(p.pairPlus ? p.pairPlus.straightFlush + 1 : 0, 2 + p.anteBonus.straightFlush),
+  paytables: (p) => {
+    const a = p.anteBonus;
+    const ante: Paytable = { spots: ['ante'], reading: 'to-one', ruleId: 'TCP-5', otherwise: 'push', rows: [{ hand: 'straight-flush', pays: [a.straightFlush, 1] }, { hand: 'three-of-a-kind', pays: [a.trips, 1] }, { hand: 'straight', pays: [a.straight, 1] }] };
+    const pp = p.pairPlus;
+    if (!pp) return [ante];
+    return [ante, { spots: ['pair-plus'], reading: 'to-one', ruleId: 'TCP-6', otherwise: 'lose', rows: [{ hand: 'straight-flush', pays: [pp.straightFlush, 1] }, { hand: 'three-of-a-kind', pays: [pp.trips, 1] }, { hand: 'straight', pays: [pp.straight, 1] }, { hand: 'flush', pays: [pp.flush, 1] }, { hand: 'pair', pays: [pp.pair, 1] }] }];
+  },
   settlePlayer(hands, part, p) {
     const pv = tcpValue(hands.player);
     const dv = tcpValue(hands.dealer);

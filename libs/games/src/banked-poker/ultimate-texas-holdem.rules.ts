@@ -1,7 +1,7 @@
 import type { CardId } from '../poker/cards.js';
 import { evaluate7 } from '../poker/fast.js';
 import { categoryOf, describeValue, packValue, tieBreakOf } from '../poker/rank.js';
-import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type PokerHands, type SpotResult } from './spec.js';
+import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type PokerHands, type SpotResult } from './spec.js';
 
 /**
  * Ultimate Texas Hold'em (other-games.md "Banked poker" UTH; rule IDs assigned in RULES-COVERAGE.md):
@@ -114,6 +114,13 @@ export const ultimateTexasHoldemSpec: BankedPokerSpec<UltimateTexasHoldemProfile
   playsHand: (m) => (m['ante'] ?? 0) > 0 && m['ante'] === m['blind'],
   rules: { deal: 'UTH-1', decide: 'UTH-2', reveal: 'UTH-3' },
   maxReturnMultiple: (p) => Math.max(p.trips ? p.trips.royalFlush + 1 : 0, p.blind.royalFlush + 1),
+  paytables: (p) => {
+    const b = p.blind;
+    const blind: Paytable = { spots: ['blind'], reading: 'to-one', ruleId: 'UTH-4', otherwise: 'push', rows: [{ hand: 'royal-flush', pays: [b.royalFlush, 1] }, { hand: 'straight-flush', pays: [b.straightFlush, 1] }, { hand: 'four-of-a-kind', pays: [b.quads, 1] }, { hand: 'full-house', pays: [b.fullHouse, 1] }, { hand: 'flush', pays: b.flush }, { hand: 'straight', pays: [b.straight, 1] }] };
+    const t = p.trips;
+    if (!t) return [blind];
+    return [blind, { spots: ['trips'], reading: 'to-one', ruleId: 'UTH-5', otherwise: 'lose', rows: [{ hand: 'royal-flush', pays: [t.royalFlush, 1] }, { hand: 'straight-flush', pays: [t.straightFlush, 1] }, { hand: 'four-of-a-kind', pays: [t.quads, 1] }, { hand: 'full-house', pays: [t.fullHouse, 1] }, { hand: 'flush', pays: [t.flush, 1] }, { hand: 'straight', pays: [t.straight, 1] }, { hand: 'three-of-a-kind', pays: [t.trips, 1] }] }];
+  },
   settlePlayer(hands: PokerHands, part, p) {
     const out: Record<string, SpotResult> = {};
     const pv = seven(hands.player, hands.board);

@@ -5,6 +5,7 @@ import type { GameErrorCode } from './errors.js';
 import type {
   AcceptedBet,
   Audience,
+  BetsSettledEvent,
   BetRequest,
   CommonCommand,
   CommonEvent,
@@ -154,6 +155,8 @@ export interface RefereeState extends RoundStateBase {
   readonly playSince: number | null;
   /** Set by PlayStalled, cleared by any progress, PlayResumed, or leaving play. */
   readonly stalled: StallRecord | null;
+  /** Bets settled before the round's end (`BetsSettled`, the definition's `settleEarly`), in event order. */
+  readonly early: readonly SettlementLine[];
 }
 
 /** A playing step the round waits for from the table, and how long it may take (issue 9 §5). */
@@ -301,8 +304,17 @@ export interface GameDefinition<S extends RefereeState, C extends Cmd, E extends
   view(state: S, audience: Audience): V;
   /** What an audience may receive of an event; null = nothing. Common events are redacted by the referee (other players' bets). */
   redact(event: GameEventOf<E>, audience: Audience): Cmd | null;
-  /** Settlement lines of a RESOLVED round (voids are refunded by the referee). */
+  /** Settlement lines of a RESOLVED round (voids are refunded by the referee). Bets settled early may be listed again: the referee leaves them out. */
   settle(state: S, profile: P): Result<readonly SettlementLine[]>;
+  /**
+   * Early settlement (issue 10; Riverside's Bonus, rules-ray-2011.md §7.4): the lines of bets whose
+   * outcome is FINAL in this state, before the round ends. Called by the referee after every accepted
+   * move; lines of bets already settled early are ignored, so it may return them again. The referee
+   * emits them once as `BetsSettled`, excludes them from the final `settle` (and from a later void's
+   * refunds: they are paid), and the server posts them to the ledger when the event is committed.
+   * Absent = every bet settles at the round's end.
+   */
+  settleEarly?(state: S, profile: P): readonly SettlementLine[];
   next(state: S): readonly NextAction[];
   /** Game deadlines beyond the betting deadline (blackjack decision time). */
   deadlines?(state: S): readonly Deadline[];
@@ -325,6 +337,8 @@ export interface GameExample {
   readonly spots: readonly [string, string];
   /** A spot a third player may still take while p1 holds spots[0] and p2 spots[1] (default spots[1]; a blackjack seat has one owner). */
   readonly spare?: string;
+  /** Further spots the contract suite's random commands may bet on (side bets that need spots[0], e.g. Riverside's Bonus, settled early). */
+  readonly more?: readonly string[];
   readonly resolve: readonly (Readonly<Record<string, unknown>> & { readonly type: string })[];
   /**
    * For rounds the fixed `resolve` cannot finish (blackjack with whichever seats were taken): the next
@@ -404,10 +418,10 @@ function withBets<S extends RefereeState>(s: S): S {
   return s;
 }
 
-type AnyEvent<E> = E | CommonEvent | PlayEvent;
+type AnyEvent<E> = E | CommonEvent | PlayEvent | BetsSettledEvent;
 
 const COMMON_TYPES = new Set(['OpenRound', 'PlaceBet', 'CancelBet', 'CloseBetting', 'VoidRound', 'MarkSettled', 'StallPlay', 'ResumePlay']);
-const COMMON_EVENTS = new Set(['RoundOpened', 'BetAccepted', 'BetCancelled', 'BettingClosed', 'RoundVoided', 'RoundSettled', 'PlayStalled', 'PlayResumed']);
+const COMMON_EVENTS = new Set(['RoundOpened', 'BetAccepted', 'BetCancelled', 'BettingClosed', 'RoundVoided', 'RoundSettled', 'PlayStalled', 'PlayResumed', 'BetsSettled']);
 const isPlaying = (p: Phase): boolean => p === 'closed' || p === 'play';
 
 function outcome<E>(situation: Situation, phase: Phase): { decision: RefereeDecision<E> | null; accept: boolean } {
@@ -477,6 +491,7 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
       book: emptyBook(),
       playSince: null,
       stalled: null,
+      early: [],
     } as unknown as S);
 
   // ── evolve ──
@@ -519,6 +534,10 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
   }
 
   function evolve(s: S, e: AnyEvent<E>): S {
+    if (e.type === 'BetsSettled') {
+      const lines = (e as BetsSettledEvent).lines;
+      return withBets(playClock({ ...s, seq: s.seq + 1, early: [...(s.early ?? []), ...lines] }, e));
+    }
     if (e.type === 'PlayStalled' || e.type === 'PlayResumed') return withBets(playClock(evolveCommon(s, e as PlayEvent), e));
     if (COMMON_EVENTS.has(e.type)) {
       const c = e as CommonEvent;
@@ -684,23 +703,41 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
     if (!move.phases.includes(st.phase)) return outcome<AnyEvent<E>>('move-out-of-phase', st.phase).decision as RefereeDecision<AnyEvent<E>>;
     const d = move.decide(st, c);
     if (!d.ok) return d;
-    if (pre.length === 0) return d;
-    return events<AnyEvent<E>>(...pre, ...d.events);
+    const early = d.events.length > 0 ? earlyAfter(st, d.events, c.at) : null;
+    if (pre.length === 0 && early === null) return d;
+    return events<AnyEvent<E>>(...pre, ...d.events, ...(early ? [early] : []));
+  }
+
+  /** The bets the move just made final (the definition's `settleEarly`), not settled early before: one BetsSettled, or null. */
+  function earlyAfter(s: S, evs: readonly AnyEvent<E>[], at: number): BetsSettledEvent | null {
+    if (!def.settleEarly) return null;
+    const after = evs.reduce((x, e) => evolve(x, e), s);
+    const p = profileOf(after);
+    if (!p || after.phase === 'void' || after.phase === 'settled') return null;
+    const done = new Set((after.early ?? []).map((l) => l.betId));
+    const lines = def.settleEarly(after, p).filter((l) => !done.has(l.betId) && after.book.byId.has(l.betId));
+    return lines.length > 0 ? { type: 'BetsSettled', at, lines } : null;
   }
 
   // ── settle / view / next / deadlines ──
   function settle(s: S): Result<Settlement> {
     const roundId = s.roundId ?? '';
-    const houseOf = (lines: readonly SettlementLine[]): Minor => lines.reduce((h, l) => h + l.stakeMinor - l.returnMinor, 0);
+    const early = s.early ?? [];
+    const done = new Set(early.map((l) => l.betId));
+    const houseOf = (lines: readonly SettlementLine[]): Minor => [...lines, ...early].reduce((h, l) => h + l.stakeMinor - l.returnMinor, 0);
+    const withEarly = (x: { roundId: string; voided: boolean; lines: readonly SettlementLine[] }): Settlement => (early.length > 0 ? { ...x, early, houseResultMinor: houseOf(x.lines) } : { ...x, houseResultMinor: houseOf(x.lines) });
     if (s.voidReason !== null) {
-      const lines: SettlementLine[] = s.book.byId.values().map((b) => ({ betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: b.stakeMinor, outcome: 'refund', rules: ['GEN-6'] }));
-      return ok({ roundId, voided: true, lines, houseResultMinor: houseOf(lines) });
+      // a bet settled early is paid: a later void refunds only the rest (GEN-6)
+      const lines: SettlementLine[] = [...s.book.byId.values()]
+        .filter((b) => !done.has(b.betId))
+        .map((b): SettlementLine => ({ betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: b.stakeMinor, outcome: 'refund', rules: ['GEN-6'] }));
+      return ok(withEarly({ roundId, voided: true, lines }));
     }
     const p = profileOf(s);
     if (!p || (s.phase !== 'resolved' && s.phase !== 'settled')) return violation('ROUND_NOT_RESOLVED', 'GEN-5', 'The round has no result yet.', { phase: s.phase });
     const lines = def.settle(s, p);
     if (!lines.ok) return lines;
-    return ok({ roundId, voided: false, lines: lines.value, houseResultMinor: houseOf(lines.value) });
+    return ok(withEarly({ roundId, voided: false, lines: done.size > 0 ? lines.value.filter((l) => !done.has(l.betId)) : lines.value }));
   }
 
   function deadlines(s: S): readonly Deadline[] {
@@ -711,7 +748,7 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
     return [{ at: s.bettingClosesAt, command: { type: 'CloseBetting', at: s.bettingClosesAt, reason: 'deadline' } }, ...own, ...stall];
   }
 
-  function redact(e: AnyEvent<E>, audience: Audience): Cmd | null {
+  function redact(e: AnyEvent<E>, audience: Audience): Cmd | BetsSettledEvent | null {
     if (COMMON_EVENTS.has(e.type)) {
       const c = e as CommonEvent | PlayEvent;
       switch (c.type) {
@@ -727,6 +764,13 @@ export function createKernel<S extends RefereeState, C extends Cmd, E extends Cm
         case 'PlayResumed':
           return c;
       }
+      // BetsSettled: a player receives only their own lines (nothing when none is theirs)
+      const bs = e as BetsSettledEvent;
+      if (audience.role !== 'player') return bs;
+      const mine = bs.lines.filter((l) => l.playerId === audience.playerId);
+      if (mine.length === 0) return null;
+      const own: BetsSettledEvent = { ...bs, lines: mine };
+      return own;
     }
     return def.redact(e as GameEventOf<E>, audience);
   }

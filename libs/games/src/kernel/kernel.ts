@@ -95,6 +95,19 @@ export type PlayEvent =
   | { readonly type: 'PlayStalled'; readonly at: number; readonly step: string; readonly ruleId: string; readonly since: number; readonly deadline: number }
   | { readonly type: 'PlayResumed'; readonly at: number; readonly by: string; readonly step: string; readonly reason?: string };
 
+/**
+ * The referee's early settlement (issue 10, rules-ray-2011.md §7.4 "Bonus wins are paid, and losing
+ * bonus bets collected, BEFORE turn and river are turned up"): bets whose outcome became final before
+ * the round's end, settled now. Emitted by the referee (never by a game) after the move that made them
+ * final, at most once per bet; the round's final `settle` leaves them out and lists them in
+ * `Settlement.early`. A player receives only their own lines.
+ */
+export interface BetsSettledEvent {
+  readonly type: 'BetsSettled';
+  readonly at: number;
+  readonly lines: readonly SettlementLine[];
+}
+
 /** Fields every game's round state has (games extend it). */
 export interface RoundStateBase {
   readonly game: GameId;
@@ -128,8 +141,11 @@ export interface SettlementLine {
 export interface Settlement {
   readonly roundId: string;
   readonly voided: boolean;
+  /** The bets still to settle: every accepted, not-cancelled bet once, except those settled early. */
   readonly lines: readonly SettlementLine[];
-  /** Σ stakes − Σ returns: the house result of the round (money is conserved by construction). */
+  /** Lines already settled during the round (`BetsSettled` events; posted when they happened). Absent = none. */
+  readonly early?: readonly SettlementLine[];
+  /** Σ stakes − Σ returns over `lines` and `early`: the house result of the round (money is conserved by construction). */
   readonly houseResultMinor: Minor;
 }
 

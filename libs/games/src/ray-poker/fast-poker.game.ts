@@ -7,7 +7,7 @@ import type { GameModule } from '../kernel/game.js';
 import { describeValue } from '../poker/index.js';
 import { threeCardValue } from './ray-poker.hand.js';
 import { fastRtp } from './ray-poker.rtp.js';
-import { FAST_POKER, fastResults, maxReturnMultiple, type BetResult, type FastProfile } from './ray-poker.rules.js';
+import { FAST_POKER, fastResults, maxReturnMultiple, rayPaytables, type BetResult, type FastProfile } from './ray-poker.rules.js';
 
 /**
  * Fast Poker (rules-ray-2011.md §7.1) live on the referee, through the banked-poker definition the
@@ -50,6 +50,7 @@ export const fastPokerSpec: BankedPokerSpec<FastPokerLiveProfile> = {
   needsAnte: ['bonus'],
   rules: { deal: 'FP-1', decide: 'FP-1', reveal: 'FP-2' },
   maxReturnMultiple: (p) => maxReturnMultiple(p.rules),
+  paytables: (p) => rayPaytables(p.rules),
   settlePlayer(hands, part, p) {
     const played = !part.folded && part.stakes['play'] !== undefined;
     const r = fastResults({ cards: hands.player, decision: played ? 'play' : 'fold' }, hands.dealer, p.rules);

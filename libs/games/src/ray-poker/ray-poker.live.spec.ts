@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameModule } from '../kernel/game.js';
 import type { RoundLimits, Settlement } from '../kernel/kernel.js';
-import { dynamicPokerGame, dynamicPokerKernel, riversidePokerGame, riversidePokerKernel, tripleBetPokerGame, tripleBetPokerKernel } from './ray-poker.live.js';
+import { fastPokerProfiles, fastPokerSpec } from './fast-poker.game.js';
+import { dynamicPokerGame, dynamicPokerKernel, dynamicPokerProfiles, dynamicPokerSpec, riversidePokerGame, riversidePokerKernel, riversidePokerProfiles, riversidePokerSpec, tripleBetPokerGame, tripleBetPokerKernel, tripleBetPokerProfiles, tripleBetPokerSpec } from './ray-poker.live.js';
 
 /**
  * Triple Bet, Dynamic and Riverside Poker live on the referee (rules-ray-2011.md §7.2–§7.4). The golden
@@ -265,6 +266,69 @@ describe('the live kernels, command by command', () => {
   });
 });
 
+describe('Riverside Bonus settled before turn and river (§7.4 "Bonus wins are paid, and losing bonus bets collected, BEFORE turn and river are turned up"; RV-L2)', () => {
+  type Line = { betId: string; playerId: string; returnMinor: number; outcome: string; rules: string[] };
+  const settled = (log: readonly unknown[]): Line[][] => (log as { type: string; lines?: Line[] }[]).filter((e) => e.type === 'BetsSettled').map((e) => e.lines ?? []);
+
+  it('the Call closes the window: one BetsSettled pays a called two pair 10 x and collects a folded bonus, before the turn; the final settlement leaves them out', () => {
+    const r = runner(riversidePokerKernel as unknown as K);
+    r.do(open());
+    r.do(bet('a1', 'p1', 'blind', 100));
+    r.do(bet('B1', 'p1', 'bonus', 50));
+    r.do(bet('a2', 'p2', 'blind', 100));
+    r.do(bet('B2', 'p2', 'bonus', 50));
+    // player AS KD, dealer QC QD, flop AC KH 7S: two pair on the first five cards
+    ['AS', 'QC', 'KD', 'QD', 'AC', 'KH'].forEach((c, i) => expect(r.do(card(c, CLOSES + 1 + i))).toBe('ok'));
+    expect(settled(r.log)).toEqual([]);
+    expect(r.do(card('7S', CLOSES + 10))).toBe('ok');
+    // the window is open: nothing is final yet
+    expect(settled(r.log)).toEqual([]);
+    expect(r.do({ type: 'PlayerAction', at: CLOSES + 11, playerId: 'p1', action: 'call' })).toBe('ok');
+    expect(settled(r.log)).toEqual([]);
+    expect(r.do({ type: 'PlayerAction', at: CLOSES + 12, playerId: 'p2', action: 'fold' })).toBe('ok');
+    const early = settled(r.log);
+    expect(early.length).toBe(1);
+    expect((early[0] ?? []).map((l) => [l.betId, l.returnMinor, l.outcome])).toEqual([
+      ['B1', 550, 'win'],
+      ['B2', 0, 'lose'],
+    ]);
+    expect(early[0]?.[0]?.rules).toContain('RV-L2');
+    // …and it happened before the turn: the next event is the turn card
+    const at = (r.log as { type: string }[]).findIndex((e) => e.type === 'BetsSettled');
+    expect((r.log as { type: string }[]).slice(at + 1).map((e) => e.type)).toEqual([]);
+    expect((r.state as unknown as { cards: unknown[] }).cards.length).toBe(7);
+    // a player receives only their own line
+    const redact = riversidePokerKernel.redact as (e: never, a: never) => { lines: Line[] } | null;
+    const ev = (r.log as { type: string }[])[at];
+    expect(redact(ev as never, { role: 'player', playerId: 'p1' } as never)?.lines.map((l) => l.betId)).toEqual(['B1']);
+    expect(redact(ev as never, { role: 'player', playerId: 'p3' } as never)).toBeNull();
+    ['4D', '2C'].forEach((c, i) => expect(r.do(card(c, CLOSES + 20 + i))).toBe('ok'));
+    expect(settled(r.log).length).toBe(1); // once
+    expect(r.state.phase).toBe('resolved');
+    const s = (riversidePokerKernel.settle as (s: never) => { ok: boolean; value: Settlement })(r.state as never).value;
+    expect(s.lines.map((l) => l.betId).sort()).toEqual(['a1', 'a1:call', 'a2']);
+    expect((s.early ?? []).map((l) => l.betId)).toEqual(['B1', 'B2']);
+    // house result over the whole round: stakes 100+50+200+100+50, returns 550 + blind 200 + call 400
+    expect(s.houseResultMinor).toBe(500 - (550 + 200 + 400));
+  });
+
+  it('the timer folds an undecided hand: its bonus is collected at the deadline; a void after that refunds only the rest (GEN-6)', () => {
+    const r = runner(riversidePokerKernel as unknown as K);
+    r.do(open());
+    r.do(bet('a1', 'p1', 'blind', 100));
+    r.do(bet('B1', 'p1', 'bonus', 50));
+    ['AS', 'QC', 'KD', 'QD', 'AC', 'KH', '7S'].forEach((c, i) => expect(r.do(card(c, CLOSES + 1 + i))).toBe('ok'));
+    const dl = r.deadlines().find((d) => d.command.type === 'CloseDecisions') as { command: Cmd };
+    expect(r.do(dl.command)).toBe('ok');
+    expect(settled(r.log).flat().map((l) => [l.betId, l.returnMinor, l.outcome])).toEqual([['B1', 0, 'lose']]);
+    expect(r.do({ type: 'VoidRound', at: dl.command.at + 5, reason: 'shoe fault', by: 'pit' })).toBe('ok');
+    const s = (riversidePokerKernel.settle as (s: never) => { ok: boolean; value: Settlement })(r.state as never).value;
+    expect(s.voided).toBe(true);
+    expect(s.lines.map((l) => [l.betId, l.outcome])).toEqual([['a1', 'refund']]);
+    expect((s.early ?? []).map((l) => l.betId)).toEqual(['B1']);
+  });
+});
+
 describe('deadlines on every playing phase', () => {
   it.each([
     ['triple-bet-poker', tripleBetPokerKernel, ['bet-1', 'bet-2', 'bet-3'], ['TC', 'KH', '2D', 'TD', '3S']],
@@ -290,5 +354,38 @@ describe('deadlines on every playing phase', () => {
     }
     expect(r.state.phase).toBe('resolved');
     expect(r.deadlines()).toEqual([]);
+  });
+});
+
+describe('paytables for the screens come from the profile (every banked poker game)', () => {
+  it('Riverside: the Blind table pushes other hands (RV-2), the Bonus table is §7.4 read net (RV-3, RP-1)', () => {
+    const [blind, bonus] = riversidePokerSpec.paytables(riversidePokerProfiles['ray'] as never);
+    expect(blind?.otherwise).toBe('push');
+    expect(blind?.rows.map((r) => [r.hand, r.pays[0]])).toEqual([['royal-flush', 20], ['straight-flush', 15], ['four-of-a-kind', 10], ['full-house', 3], ['flush', 2], ['straight', 1], ['three-of-a-kind', 1], ['two-pair', 1]]);
+    expect(bonus?.reading).toBe('x-insatsen-net');
+    expect(bonus?.rows.map((r) => r.pays[0])).toEqual([30, 20, 15, 10, 10, 10, 10]);
+  });
+  it('every table names spots of its game, with positive pays', async () => {
+    const { bankedPoker } = await import('../index.js');
+    const specs = [
+      [bankedPoker.casinoHoldemSpec, bankedPoker.casinoHoldemProfiles],
+      [bankedPoker.threeCardPokerSpec, bankedPoker.threeCardPokerProfiles],
+      [bankedPoker.ultimateTexasHoldemSpec, bankedPoker.ultimateTexasHoldemProfiles],
+      [bankedPoker.texasHoldemBonusSpec, bankedPoker.texasHoldemBonusProfiles],
+      [fastPokerSpec, fastPokerProfiles],
+      [tripleBetPokerSpec, tripleBetPokerProfiles],
+      [dynamicPokerSpec, dynamicPokerProfiles],
+      [riversidePokerSpec, riversidePokerProfiles],
+    ] as const;
+    for (const [spec, profiles] of specs) {
+      for (const p of Object.values(profiles)) {
+        const tables = (spec.paytables as (p: unknown) => readonly { spots: readonly string[]; rows: readonly { pays: readonly [number, number] }[] }[])(p);
+        expect(tables.length, spec.game).toBeGreaterThan(0);
+        for (const t of tables) {
+          for (const s of t.spots) expect([...(spec.spots as (p: unknown) => readonly string[])(p), ...spec.decisionSpots]).toContain(s);
+          for (const r of t.rows) expect(r.pays[0] > 0 && r.pays[1] > 0).toBe(true);
+        }
+      }
+    }
   });
 });

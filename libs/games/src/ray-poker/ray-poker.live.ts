@@ -6,12 +6,14 @@ import { createKernel } from '../kernel/define.js';
 import type { GameModule, RtpOptions } from '../kernel/game.js';
 import { describeValue } from '../poker/index.js';
 import { fiveCardValue, sevenCardValue } from './ray-poker.hand.js';
-import { dynamicRtp, RAY_SIM_ROUNDS, riversideRtp, tripleBetRtp } from './ray-poker.rtp.js';
+import { DYNAMIC_SIM_ROUNDS, dynamicRtp, RIVERSIDE_SIM_ROUNDS, riversideRtp, tripleBetRtp } from './ray-poker.rtp.js';
 import {
   DYNAMIC_POKER,
   dynamicResults,
   maxReturnMultiple,
+  rayPaytables,
   RIVERSIDE_POKER,
+  riversideBonus,
   riversideResults,
   TRIPLE_BET_POKER,
   tripleBetBonus,
@@ -48,9 +50,12 @@ import {
  *   DY-L1 Dynamic live: `play` (Flop = 2 × Blind) or `fold` after the hole cards, fold on timeout;
  *         `raise` (Turn 1 × Blind) or `check` after the flop, check on timeout; `raise` (River 1 × Blind)
  *         or `check` after the turn, offered only to a hand that raised the Turn (§7.3), check on timeout.
- *   RV-L1 Riverside live: `call` (2 × Blind) or `fold` after the flop, fold on timeout (§7.4). The Bonus
- *         is decided by the first five cards and shown then, but its money moves with the round's
- *         settlement (the referee settles a round once).
+ *   RV-L1 Riverside live: `call` (2 × Blind) or `fold` after the flop, fold on timeout (§7.4).
+ *   RV-L2 The Bonus is settled EARLY (§7.4 "Bonus wins are paid, and losing bonus bets collected, BEFORE
+ *         turn and river are turned up"): when the Call window closes (every player decided, the timer,
+ *         or the pit boss) the referee emits `BetsSettled` with each Bonus line — by the first five
+ *         cards for a hand that called, lost for a fold (RV-3) — the server posts it to the ledger at
+ *         once, and the round's final settlement leaves it out.
  */
 
 const spot = (r: BetResult): SpotResult => ({ returns: { num: r.returnMultiple, den: 1 }, outcome: r.outcome, rules: r.rules });
@@ -95,6 +100,7 @@ export const tripleBetPokerSpec: BankedPokerSpec<TripleBetLiveProfile> = {
   playsHand: tripleBetPlays,
   rules: { deal: 'TB-1', decide: 'TB-1', reveal: 'TB-2' },
   maxReturnMultiple: (p) => maxReturnMultiple(p.rules),
+  paytables: (p) => rayPaytables(p.rules),
   settlePlayer(hands, part, p) {
     if (!tripleBetPlays(part.stakes)) return refundAll(part, 'TB-L1');
     const five = [...hands.player, ...hands.board];
@@ -176,6 +182,7 @@ export const dynamicPokerSpec: BankedPokerSpec<DynamicLiveProfile> = {
   needsAnte: ['bonus'],
   rules: { deal: 'DY-1', decide: 'DY-1', reveal: 'DY-2' },
   maxReturnMultiple: (p) => maxReturnMultiple(p.rules),
+  paytables: (p) => rayPaytables(p.rules),
   settlePlayer(hands, part, p) {
     const played = !part.folded && part.stakes['flop'] !== undefined;
     const r = dynamicResults({ hole: hands.player, decision: played ? 'play' : 'fold', turn: part.stakes['turn'] !== undefined, river: part.stakes['river'] !== undefined }, hands.dealer, hands.board, p.rules);
@@ -238,6 +245,17 @@ export const riversidePokerSpec: BankedPokerSpec<RiversideLiveProfile> = {
   needsAnte: ['bonus'],
   rules: { deal: 'RV-1', decide: 'RV-1', reveal: 'RV-2' },
   maxReturnMultiple: (p) => maxReturnMultiple(p.rules),
+  paytables: (p) => rayPaytables(p.rules),
+  // RV-L2 (§7.4): the Bonus is final once the Call is decided, after hole cards + flop (7 cards out)
+  early: {
+    afterCards: 7,
+    spots: ['bonus'],
+    settle(hands, part, p): Record<string, SpotResult> {
+      const called = !part.folded && part.stakes['call'] !== undefined;
+      const r = called ? spot(riversideBonus([...hands.player, ...hands.board.slice(0, 3)], p.rules)) : spot(riversideResults({ hole: hands.player, decision: 'fold' }, [], [], p.rules).bonus);
+      return part.stakes['bonus'] !== undefined ? { bonus: { ...r, rules: [...r.rules, 'RV-L2'] } } : {};
+    },
+  },
   settlePlayer(hands, part, p) {
     const called = !part.folded && part.stakes['call'] !== undefined;
     const r = riversideResults({ hole: hands.player, decision: called ? 'call' : 'fold' }, hands.dealer, hands.board, p.rules);
@@ -257,8 +275,8 @@ export const riversidePokerKernel = createKernel(riversidePokerDefinition);
 
 // ───────────────────────────── felt rtp / felt settle through the same definitions ─────────────────────────────
 
-const roundsOf = (opts: RtpOptions | undefined) => {
-  const rounds = opts?.rounds ?? RAY_SIM_ROUNDS;
+const roundsOf = (opts: RtpOptions | undefined, defaultRounds: number) => {
+  const rounds = opts?.rounds ?? defaultRounds;
   const seed = opts?.seed ?? 1;
   return Number.isSafeInteger(rounds) && rounds >= 2 ? ok({ rounds, seed }) : violation('INVALID_ROUNDS', 'GEN-8', 'A simulation needs at least 2 rounds.');
 };
@@ -276,7 +294,7 @@ export const tripleBetPokerGame: GameModule = {
   settleOffline: (profileId, input) => settleBankedPokerOffline(tripleBetPokerSpec, tripleBetPokerProfiles, profileId, input),
 };
 
-/** `felt rtp dynamic-poker` (main game simulated with the stated strategy and a 95 % interval; bonus exact) and `felt settle dynamic-poker`. */
+/** `felt rtp dynamic-poker` (main game simulated with the near-optimal per-decision strategy and a 95 % interval; bonus exact) and `felt settle dynamic-poker`. */
 export const dynamicPokerGame: GameModule = {
   id: 'dynamic-poker',
   profiles: dynamicPokerProfiles,
@@ -284,14 +302,14 @@ export const dynamicPokerGame: GameModule = {
   rtp: (profileId, opts) => {
     const p = dynamicPokerProfiles[profileId];
     if (!p) return violation('UNKNOWN_PROFILE', 'D-2', `Unknown Dynamic Poker profile "${profileId}" (known: ${Object.keys(dynamicPokerProfiles).join(', ')}).`);
-    const r = roundsOf(opts);
+    const r = roundsOf(opts, DYNAMIC_SIM_ROUNDS);
     if (!r.ok) return r;
     return ok({ game: 'dynamic-poker', profile: p.id, rows: dynamicRtp(p.rules, r.value.rounds, r.value.seed) });
   },
   settleOffline: (profileId, input) => settleBankedPokerOffline(dynamicPokerSpec, dynamicPokerProfiles, profileId, input),
 };
 
-/** `felt rtp riverside-poker` (main game simulated with the stated strategy and a 95 % interval; bonus exact) and `felt settle riverside-poker`. */
+/** `felt rtp riverside-poker` (main game simulated with the near-optimal per-decision strategy and a 95 % interval; bonus exact) and `felt settle riverside-poker`. */
 export const riversidePokerGame: GameModule = {
   id: 'riverside-poker',
   profiles: riversidePokerProfiles,
@@ -299,7 +317,7 @@ export const riversidePokerGame: GameModule = {
   rtp: (profileId, opts) => {
     const p = riversidePokerProfiles[profileId];
     if (!p) return violation('UNKNOWN_PROFILE', 'D-2', `Unknown Riverside Poker profile "${profileId}" (known: ${Object.keys(riversidePokerProfiles).join(', ')}).`);
-    const r = roundsOf(opts);
+    const r = roundsOf(opts, RIVERSIDE_SIM_ROUNDS);
     if (!r.ok) return r;
     return ok({ game: 'riverside-poker', profile: p.id, rows: riversideRtp(p.rules, r.value.rounds, r.value.seed) });
   },

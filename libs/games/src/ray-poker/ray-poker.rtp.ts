@@ -1,8 +1,10 @@
-import { createRng } from '../common/random.js';
+import { createRng, type Rng } from '../common/random.js';
+import { DecisionStats, estimateEv, showdownEv, Unseen } from '../banked-poker/decision-ev.js';
+import { evaluate7 } from '../poker/fast.js';
 import { ok, violation, type Result } from '../common/result.js';
 import type { RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
 import { format, rational, toNumber, type Rational } from '../sicbo/rational.js';
-import { category, fiveCardValue, fiveIds, rankOf, sevenCardValue, suitOf, threeCardValue, type CardId } from './ray-poker.hand.js';
+import { category, fiveIds, sevenCardValue, threeCardValue, type CardId } from './ray-poker.hand.js';
 import { categoryIndex, categoryMeans, ControlVariates, SEVEN_CARD_CLASS_COUNTS, SEVEN_CARD_TOTAL } from '../banked-poker/sampling.js';
 import {
   dynamicBonus,
@@ -11,6 +13,7 @@ import {
   fastQualifies,
   rayPokerProfiles,
   riversideBonus,
+  riversideCallReturn,
   riversideResults,
   tripleBetBonus,
   tripleBetPays,
@@ -243,8 +246,148 @@ function forEachFive(f: (five: readonly CardId[]) => void): number {
 
 // ───────────────────────────── Dynamic and Riverside: simulated main game, exact bonus ─────────────────────────────
 
-export const DYNAMIC_STRATEGY = 'always bet the Flop; raise the Turn with a pair or better that uses a hole card, or four to a flush; raise the River (only after a Turn raise) with two pair or better, or a pair of tens or better that uses a hole card';
-export const RIVERSIDE_STRATEGY = 'call with a pair or better, four to a flush, or an ace or king in the hole; fold the rest';
+/**
+ * Dynamic Poker's three decisions (DY-1), each by its EV over the unseen cards (decision-ev.ts):
+ * - River raise (1 × Blind, only after a Turn raise): EV = P(win) − P(lose) given the six cards seen;
+ *   raise iff positive — the optimal rule (the last decision; the Blind's payout does not depend on it).
+ * - Turn raise (1 × Blind): its own P(win) − P(lose) plus the value of the River option it opens
+ *   (E[max(0, River EV)], estimated over 8 turn cards × 64 samples — slightly optimistic); raise iff
+ *   their sum is positive. Near-optimal.
+ * - Play or fold after the hole cards: play iff EV(play) > −1 (a fold loses the Blind), per starting hand
+ *   (169 classes, cached per run): EV(play, then check to the end) over 4 096 samples; raises only add
+ *   value, so a hand that plays on check-down plays, and one more than 0.6 below stays folded; in between
+ *   the value of the Turn and River raises under the decisions above is added, over 512 sampled deals.
+ */
+export const DYNAMIC_STRATEGY = 'near-optimal, derived per decision: River raise iff P(win) − P(lose) > 0 (optimal); Turn raise iff P(win) − P(lose) + the River option value > 0; play iff EV(play) > −1 Blind per starting hand (check-down EV over 4 096 samples, plus the value of these raises over 512 sampled deals where it matters)';
+
+/** The 169 starting-hand classes: ranks high-low and suitedness. */
+const startKey = (a: CardId, b: CardId): number => {
+  const hi = Math.max(a >> 2, b >> 2);
+  const lo = Math.min(a >> 2, b >> 2);
+  return hi * 32 + lo * 2 + ((a & 3) === (b & 3) ? 1 : 0);
+};
+
+export class DynamicStrategy {
+  readonly stats = new DecisionStats();
+  private readonly preflop = new Map<number, boolean>();
+  constructor(
+    private readonly p: DynamicProfile,
+    private readonly rng: Rng,
+  ) {}
+
+  /** Play (Flop bet 2 × Blind) rather than fold? Per starting-hand class, cached. */
+  plays(hole: readonly CardId[]): boolean {
+    const key = startKey(hole[0] as CardId, hole[1] as CardId);
+    const known = this.preflop.get(key);
+    if (known !== undefined) return known;
+    const u = new Unseen(hole);
+    const out = [0, 0, 0, 0, 0, 0, 0];
+    const [a, b] = hole as [number, number];
+    const blindLoss = this.p.blindOnLoss === 'lose' ? -1 : 0;
+    const e = estimateEv(
+      () => {
+        u.draw(this.rng, 7, out);
+        const [f0, f1, f2, t, r, d0, d1] = out as [number, number, number, number, number, number, number];
+        const pv = evaluate7(a, b, f0, f1, f2, t, r);
+        const dv = evaluate7(d0, d1, f0, f1, f2, t, r);
+        // (Blind + Flop net) − (fold: −1)
+        return (pv > dv ? 2 + (FLUSH_OR_BETTER_CATS.has(category(pv)) ? 1 : 0) : pv < dv ? -2 + blindLoss : 0) + 1;
+      },
+      4096,
+      4096,
+    );
+    // Raises only add value: a hand that plays on check-down plays; one far below stays folded. In between,
+    // add the raises' value under this strategy's own Turn/River decisions, over sampled deals.
+    let est = e;
+    if (e.mean <= 0 && e.mean > -0.6) {
+      const scratch = new DynamicStrategy(this.p, this.rng);
+      let sum = 0;
+      let sq = 0;
+      for (let i = 0; i < PREFLOP_DEALS; i++) {
+        u.draw(this.rng, 7, out);
+        const flop = out.slice(0, 3) as CardId[];
+        const pv = evaluate7(a, b, out[0] as number, out[1] as number, out[2] as number, out[3] as number, out[4] as number);
+        const dv = evaluate7(out[5] as number, out[6] as number, out[0] as number, out[1] as number, out[2] as number, out[3] as number, out[4] as number);
+        const sign = pv > dv ? 1 : pv < dv ? -1 : 0;
+        const turn = scratch.raisesTurn(hole, flop);
+        const river = turn && scratch.raisesRiver(hole, [...flop, out[3] as CardId]);
+        const x = (turn ? sign : 0) + (river ? sign : 0);
+        sum += x;
+        sq += x * x;
+      }
+      const m = sum / PREFLOP_DEALS;
+      const se2 = Math.max(0, sq / PREFLOP_DEALS - m * m) / (PREFLOP_DEALS - 1);
+      est = { mean: e.mean + m, se: Math.sqrt(e.se * e.se + se2), n: e.n + PREFLOP_DEALS };
+    }
+    this.stats.add(est);
+    this.preflop.set(key, est.mean > 0);
+    return est.mean > 0;
+  }
+
+  /** Turn raise after the flop (see DYNAMIC_STRATEGY). */
+  raisesTurn(hole: readonly CardId[], flop: readonly CardId[]): boolean {
+    const now = showdownEv(hole, flop, this.rng, this.stats);
+    if (now.mean > 0) return true;
+    if (now.mean < -0.6) return false;
+    const u = new Unseen([...hole, ...flop]);
+    const out = [0];
+    let option = 0;
+    for (let i = 0; i < 8; i++) {
+      u.draw(this.rng, 1, out);
+      option += Math.max(0, estimateEv(sixSample(hole, [...flop, out[0] as number], this.rng), 64, 64).mean);
+    }
+    return now.mean + option / 8 > 0;
+  }
+
+  /** River raise after the turn (only after a Turn raise, DY-1). */
+  raisesRiver(hole: readonly CardId[], board4: readonly CardId[]): boolean {
+    return showdownEv(hole, board4, this.rng, this.stats).mean > 0;
+  }
+}
+
+/** Sampled deals per marginal starting hand for the value of the later raises (see DynamicStrategy.plays). */
+const PREFLOP_DEALS = 512;
+
+const FLUSH_OR_BETTER_CATS = new Set(['flush', 'full-house', 'four-of-a-kind', 'straight-flush', 'five-of-a-kind']);
+
+/** One sample of sign(player − dealer) with six cards seen. */
+function sixSample(hole: readonly CardId[], board4: readonly CardId[], rng: Rng): () => number {
+  const u = new Unseen([...hole, ...board4]);
+  const out = [0, 0, 0];
+  const [a, b] = hole as [number, number];
+  const [f0, f1, f2, t] = board4 as [number, number, number, number];
+  return () => {
+    u.draw(rng, 3, out);
+    const pv = evaluate7(a, b, f0, f1, f2, t, out[2] as number);
+    const dv = evaluate7(out[0] as number, out[1] as number, f0, f1, f2, t, out[2] as number);
+    return pv > dv ? 1 : pv < dv ? -1 : 0;
+  };
+}
+/**
+ * Riverside's one decision (RV-1: Call 2 × Blind or fold, after hole cards + flop) taken near-optimally:
+ * call iff the EV of calling — Blind and Call settled over the unseen turn, river and dealer hole cards
+ * (RV-2) — beats folding (the Blind lost, −1), estimated per decision from the unseen cards
+ * (banked-poker/decision-ev.ts). The only decision, so this is the optimal strategy up to the stated
+ * estimate error. The Bonus is left out of the decision (a player with a Bonus folds a little less).
+ */
+export const RIVERSIDE_STRATEGY = 'near-optimal, derived per decision: call iff EV(call) > EV(fold) = −1 Blind, the EV of calling estimated over the unseen turn, river and dealer cards (decision-ev.ts); Bonus not counted in the decision';
+
+/** Riverside's decision for hole + flop (see RIVERSIDE_STRATEGY): call? */
+export function riversideCalls(hole: readonly CardId[], flop: readonly CardId[], p: RiversideProfile, rng: Rng, stats?: DecisionStats): boolean {
+  const u = new Unseen([...hole, ...flop]);
+  const out = [0, 0, 0, 0];
+  const [h0, h1] = hole as [number, number];
+  const [f0, f1, f2] = flop as [number, number, number];
+  const e = estimateEv(() => {
+    u.draw(rng, 4, out);
+    const t = out[0] as number;
+    const r = out[1] as number;
+    // EV(call) − EV(fold): (returns − 3 stakes) − (−1)
+    return riversideCallReturn(evaluate7(h0, h1, f0, f1, f2, t, r), evaluate7(out[2] as number, out[3] as number, f0, f1, f2, t, r), p) - 2;
+  });
+  stats?.add(e);
+  return e.mean > 0;
+}
 
 function deal(rng: ReturnType<typeof createRng>, deck: CardId[], k: number): CardId[] {
   for (let i = 0; i < k; i++) {
@@ -256,21 +399,11 @@ function deal(rng: ReturnType<typeof createRng>, deck: CardId[], k: number): Car
   return deck.slice(0, k);
 }
 
-const pairsWithHole = (hole: readonly CardId[], board: readonly CardId[], minRank = 2): boolean => {
-  const [a, b] = hole as [CardId, CardId];
-  if (rankOf(a) === rankOf(b) && rankOf(a) >= minRank) return true;
-  return hole.some((h) => rankOf(h) >= minRank && board.some((c) => rankOf(c) === rankOf(h)));
-};
-const fourFlush = (cards: readonly CardId[]): boolean => [0, 1, 2, 3].some((s) => cards.filter((c) => suitOf(c) === s).length >= 4);
-
-function bestOf6(c: readonly CardId[]): number {
-  let best = 0;
-  for (let skip = 0; skip < 6; skip++) best = Math.max(best, fiveCardValue(c.filter((_, i) => i !== skip)));
-  return best;
-}
-
 /** Default rounds of the Dynamic and Riverside simulations: about a minute for both on this machine. */
 export const RAY_SIM_ROUNDS = 1_000_000;
+/** With the per-decision EV strategies a round costs more: the defaults keep each game under about a minute on this machine. */
+export const DYNAMIC_SIM_ROUNDS = 150_000;
+export const RIVERSIDE_SIM_ROUNDS = 200_000;
 
 interface Sim {
   readonly mean: number;
@@ -308,15 +441,14 @@ function simulate(rounds: number, seed: number, one: (cards: CardId[]) => Round)
 }
 
 export function dynamicRtp(p: DynamicProfile, rounds: number, seed: number): RtpRow[] {
+  const strategy = new DynamicStrategy(p, createRng(seed ^ 0x5eed));
   const sim = simulate(rounds, seed, (c) => {
     const hole = c.slice(0, 2);
     const dealer = c.slice(2, 4);
     const board = c.slice(4, 9);
-    const flop = board.slice(0, 3);
-    const turn = pairsWithHole(hole, flop) || fourFlush([...hole, ...flop]);
-    const six = [...hole, ...board.slice(0, 4)];
-    const cat6 = category(bestOf6(six));
-    const river = turn && (pairsWithHole(hole, board.slice(0, 4), 10) || (cat6 !== 'high-card' && cat6 !== 'pair' && pairsWithHole(hole, board.slice(0, 4))) || cat6 === 'flush' || cat6 === 'straight');
+    if (!strategy.plays(hole)) return { net: -1, player: sevenCardValue([...hole, ...board]), dealer: sevenCardValue([...dealer, ...board]) };
+    const turn = strategy.raisesTurn(hole, board.slice(0, 3));
+    const river = turn && strategy.raisesRiver(hole, board.slice(0, 4));
     const r = dynamicResults({ hole, decision: 'play', turn, river }, dealer, board, p);
     let net = r.blind.returnMultiple - 1;
     if (r.flop) net += 2 * (r.flop.returnMultiple - 1);
@@ -328,18 +460,19 @@ export function dynamicRtp(p: DynamicProfile, rounds: number, seed: number): Rtp
   const twos = combos(2);
   for (const h of twos) bonus += dynamicBonus(h, p).returnMultiple;
   return [
-    { bet: 'blind+raises', rtp: 1 + sim.mean, houseEdge: -sim.mean, method: 'simulation', ci95: sim.ci95, samples: rounds, note: `per Blind; control variates of exact mean (category indicators, player beats dealer; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: ${DYNAMIC_STRATEGY}` },
+    { bet: 'blind+raises', rtp: 1 + sim.mean, houseEdge: -sim.mean, method: 'simulation', ci95: sim.ci95, samples: rounds, note: `per Blind; seed ${seed}; control variates of exact mean (category indicators, player beats dealer; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: ${DYNAMIC_STRATEGY}; ${strategy.stats.describe(rounds)}` },
     row('bonus', rational(bonus, twos.length), twos.length, 'B on the two hole cards, every hand continued (Appendix A: 88.1 % net)'),
   ];
 }
 
 export function riversideRtp(p: RiversideProfile, rounds: number, seed: number): RtpRow[] {
+  const decisions = createRng(seed ^ 0x5eed);
+  const stats = new DecisionStats();
   const sim = simulate(rounds, seed, (c) => {
     const hole = c.slice(0, 2);
     const dealer = c.slice(2, 4);
     const board = c.slice(4, 9);
-    const five = [...hole, ...board.slice(0, 3)];
-    const call = category(fiveCardValue(five)) !== 'high-card' || fourFlush(five) || hole.some((h) => rankOf(h) >= 13);
+    const call = riversideCalls(hole, board.slice(0, 3), p, decisions, stats);
     const r = riversideResults({ hole, decision: call ? 'call' : 'fold' }, dealer, board, p);
     return { net: r.blind.returnMultiple - 1 + (r.call ? 2 * (r.call.returnMultiple - 1) : 0), player: sevenCardValue([...hole, ...board]), dealer: sevenCardValue([...dealer, ...board]) };
   });
@@ -347,7 +480,7 @@ export function riversideRtp(p: RiversideProfile, rounds: number, seed: number):
   let bonus = 0;
   const count = forEachFive((f) => (bonus += riversideBonus(f, p).returnMultiple));
   return [
-    { bet: 'blind+call', rtp: 1 + sim.mean, houseEdge: -sim.mean, method: 'simulation', ci95: sim.ci95, samples: rounds, note: `per Blind; control variates of exact mean (category indicators, player beats dealer; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: ${RIVERSIDE_STRATEGY}` },
+    { bet: 'blind+call', rtp: 1 + sim.mean, houseEdge: -sim.mean, method: 'simulation', ci95: sim.ci95, samples: rounds, note: `per Blind; seed ${seed}; control variates of exact mean (category indicators, player beats dealer; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: ${RIVERSIDE_STRATEGY}; ${stats.describe(rounds)}` },
     row('bonus', rational(bonus, count), count, 'Bonus on the first five cards (two pair or better always calls; Appendix A: 84.9 % net)'),
   ];
 }
@@ -355,7 +488,7 @@ export function riversideRtp(p: RiversideProfile, rounds: number, seed: number):
 export function rayPokerRtp(profileId: string, opts: RtpOptions = {}): Result<RtpReport> {
   const p = rayPokerProfiles[profileId];
   if (!p) return violation('UNKNOWN_PROFILE', 'D-2', `Unknown RAY poker profile "${profileId}" (known: ${Object.keys(rayPokerProfiles).join(', ')}).`);
-  const rounds = opts.rounds ?? RAY_SIM_ROUNDS;
+  const rounds = opts.rounds ?? (p.game === 'dynamic' ? DYNAMIC_SIM_ROUNDS : RIVERSIDE_SIM_ROUNDS);
   const seed = opts.seed ?? 1;
   if (!Number.isSafeInteger(rounds) || rounds < 2) return violation('INVALID_ROUNDS', 'GEN-8', 'A simulation needs at least 2 rounds.');
   switch (p.game) {

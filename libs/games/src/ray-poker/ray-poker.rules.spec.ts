@@ -256,3 +256,56 @@ describe('Appendix A cross-check of the "x insatsen" reading (RP-1, §2)', () =>
     expect(bonus(riversideRtp({ ...RV, reading: 'inclusive' }, 2, 1))).toBeCloseTo(77.24, 1);
   }, 60_000);
 });
+
+describe('the strategies of `felt rtp` (issue 10: optimal or near-optimal, derived per decision)', () => {
+  it('riversideCallReturn (the inner loop) equals riversideMain on random deals, both profiles (RV-2)', async () => {
+    const { createRng } = await import('../common/random.js');
+    const { riversideCallReturn, riversideMain, RIVERSIDE_POKER } = await import('./ray-poker.rules.js');
+    const { sevenCardValue } = await import('./ray-poker.hand.js');
+    const rng = createRng(11);
+    for (const p of [RIVERSIDE_POKER, { ...RIVERSIDE_POKER, unqualifiedBlind: 'pay-table' as const }, { ...RIVERSIDE_POKER, reading: 'inclusive' as const }]) {
+      for (let i = 0; i < 3000; i++) {
+        const deck = Array.from({ length: 52 }, (_, k) => k);
+        for (let k = 0; k < 9; k++) {
+          const j = k + rng.int(52 - k);
+          [deck[k], deck[j]] = [deck[j] as number, deck[k] as number];
+        }
+        const board = deck.slice(4, 9);
+        const pv = sevenCardValue([...deck.slice(0, 2), ...board]);
+        const dv = sevenCardValue([...deck.slice(2, 4), ...board]);
+        const m = riversideMain(pv, dv, p);
+        expect(riversideCallReturn(pv, dv, p)).toBe(m.blind.returnMultiple + 2 * m.call.returnMultiple);
+      }
+    }
+  });
+
+  it('Riverside: calls a flopped set and a flush draw with an ace; folds 7-2 against an ace-king-queen flop (RV-1)', async () => {
+    const { createRng } = await import('../common/random.js');
+    const { riversideCalls } = await import('./ray-poker.rtp.js');
+    const { RIVERSIDE_POKER } = await import('./ray-poker.rules.js');
+    const rng = createRng(2);
+    const c = (s: string) => s.split(' ').map((x) => parseCardId(x));
+    expect(riversideCalls(c('9S 9D'), c('9H 4C 2D'), RIVERSIDE_POKER, rng)).toBe(true);
+    expect(riversideCalls(c('AS 5S'), c('KS 8S 2D'), RIVERSIDE_POKER, rng)).toBe(true);
+    expect(riversideCalls(c('7C 2D'), c('AH KC QD'), RIVERSIDE_POKER, rng)).toBe(false);
+  });
+
+  it('Dynamic: folds 7-2 offsuit and plays A-A before the flop; raises the river only when ahead (DY-1)', async () => {
+    const { createRng } = await import('../common/random.js');
+    const { DynamicStrategy } = await import('./ray-poker.rtp.js');
+    const { DYNAMIC_POKER } = await import('./ray-poker.rules.js');
+    const s = new DynamicStrategy(DYNAMIC_POKER, createRng(4));
+    const c = (x: string) => x.split(' ').map((y) => parseCardId(y));
+    expect(s.plays(c('7C 2D'))).toBe(false);
+    expect(s.plays(c('AS AD'))).toBe(true);
+    expect(s.raisesRiver(c('AS AD'), c('AH 7C 2D 9S'))).toBe(true);
+    expect(s.raisesRiver(c('3S 2D'), c('AH KC QD JS'))).toBe(false);
+    expect(s.stats.decisions).toBe(4);
+  });
+});
+
+function parseCardId(code: string): CardId {
+  const r = parseCards([code], 1, 'card', new Set(), 'GEN-8');
+  if (!r.ok) throw new Error(code);
+  return r.value[0] as CardId;
+}

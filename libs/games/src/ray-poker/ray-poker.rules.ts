@@ -1,4 +1,5 @@
 import type { SettlementLine, SettlementOutcome } from '../kernel/kernel.js';
+import type { Paytable, PaytableHand, PaytableRow } from '../banked-poker/spec.js';
 import { category, fiveCardValue, fiveCardWithFours, sevenCardValue, threeCardValue, topRank, type CardId, type HandCategory } from './ray-poker.hand.js';
 
 /**
@@ -329,18 +330,77 @@ export function riversideResults(seat: RiversideSeat, dealer: readonly CardId[],
   const bonus = riversideBonus([...seat.hole, ...board.slice(0, 3)], p);
   const pv = sevenCardValue([...seat.hole, ...board]);
   const dv = sevenCardValue([...dealer, ...board]);
+  return { ...riversideMain(pv, dv, p), bonus };
+}
+
+const blindMemo = new WeakMap<RiversideProfile, Map<number, number>>();
+/**
+ * The same settlement as `riversideMain`, as one number for the strategy's inner loop (no allocation):
+ * the Blind's plus the Call's total return per Blind unit (stakes 1 + 2). Tested equal to riversideMain.
+ */
+export function riversideCallReturn(pv: number, dv: number, p: RiversideProfile): number {
+  let memo = blindMemo.get(p);
+  if (!memo) blindMemo.set(p, (memo = new Map()));
+  let pays = memo.get(pv);
+  if (pays === undefined) {
+    const n = riversideBlindPays(pv, p);
+    pays = n === null ? 1 : p.reading === 'net' ? n + 1 : n;
+    memo.set(pv, pays);
+  }
+  if (!riversideQualifies(dv)) return (p.unqualifiedBlind === 'even-money' || pays <= 2 ? 2 : pays) + 2;
+  if (pv > dv) return pays + 4;
+  if (pv < dv) return 0;
+  return 3;
+}
+
+/** Blind and Call of a hand that called, from the two seven-card values (RV-2). */
+export function riversideMain(pv: number, dv: number, p: RiversideProfile): { blind: BetResult; call: BetResult } {
   const table = (): BetResult => {
     const n = riversideBlindPays(pv, p);
     return n === null ? push(['RV-2']) : xWin(n, p.reading, ['RV-2']);
   };
   if (!riversideQualifies(dv)) {
-    if (p.unqualifiedBlind === 'even-money') return { blind: toOne(1, ['RV-2']), call: push(['RV-2']), bonus };
+    if (p.unqualifiedBlind === 'even-money') return { blind: toOne(1, ['RV-2']), call: push(['RV-2']) };
     const t = table();
-    return { blind: t.outcome === 'win' && t.returnMultiple > 2 ? t : toOne(1, ['RV-2']), call: push(['RV-2']), bonus };
+    return { blind: t.outcome === 'win' && t.returnMultiple > 2 ? t : toOne(1, ['RV-2']), call: push(['RV-2']) };
   }
-  if (pv > dv) return { blind: table(), call: toOne(1, ['RV-2']), bonus };
-  if (pv < dv) return { blind: lose(['RV-2']), call: lose(['RV-2']), bonus };
-  return { blind: push(['RV-2']), call: push(['RV-2']), bonus };
+  if (pv > dv) return { blind: table(), call: toOne(1, ['RV-2']) };
+  if (pv < dv) return { blind: lose(['RV-2']), call: lose(['RV-2']) };
+  return { blind: push(['RV-2']), call: push(['RV-2']) };
+}
+
+/** A paytable row from an "N x insatsen" figure under the profile's reading (RP-1): net = N to 1, inclusive = N − 1 to 1. */
+export const xRow = (hand: PaytableHand, n: number, reading: Reading): PaytableRow => ({ hand, pays: [reading === 'net' ? n : n - 1, 1] });
+const xTable = (reading: Reading, spots: readonly string[], ruleId: string, otherwise: 'lose' | 'push', rows: readonly (readonly [PaytableHand, number])[]): Paytable => ({ spots, reading: reading === 'net' ? 'x-insatsen-net' : 'to-one', ruleId, otherwise, rows: rows.map(([h, n]) => xRow(h, n, reading)) });
+
+/** The profile's paytables for the screens (FP-4, TB-2/TB-3, DY-3, RV-2/RV-3), from its own figures. */
+export function rayPaytables(p: RayPokerProfile): Paytable[] {
+  switch (p.game) {
+    case 'fast': {
+      const b = p.bonus;
+      return [xTable(p.reading, ['bonus'], 'FP-4', 'lose', [['straight-flush', b.straightFlush], ['three-of-a-kind', b.trips], ['straight', b.straight], ['flush', b.flush], ['pair', b.pair]])];
+    }
+    case 'triple-bet': {
+      const m = p.pays;
+      const b = p.bonus;
+      return [
+        xTable(p.reading, ['bet-1', 'bet-2', 'bet-3'], 'TB-2', 'lose', [['straight-flush', m.straightFlush], ['four-of-a-kind', m.quads], ['full-house', m.fullHouse], ['flush', m.flush], ['straight', m.straight], ['three-of-a-kind', m.trips], ['two-pair', m.twoPair], ['pair-tens-or-better', m.pair]]),
+        xTable(p.reading, ['bonus'], 'TB-3', 'lose', [['straight-flush', b.straightFlush], ['four-of-a-kind', b.quads], ['full-house', b.fullHouse], ['flush', b.flush], ['straight', b.straight], ['three-of-a-kind', b.trips], ['four-card-straight', b.fourStraight], ['four-card-flush', b.fourFlush], ['two-pair', b.twoPair]]),
+      ];
+    }
+    case 'dynamic': {
+      const b = p.bonus;
+      return [xTable(p.reading, ['bonus'], 'DY-3', 'lose', [['hole-aa', b.aces], ['hole-ak-suited', b.akSuited], ['hole-aq-aj-suited', b.aqAjSuited], ['hole-ak-offsuit', b.akOffsuit], ['hole-kk-qq-jj', b.kkQqJj]])];
+    }
+    case 'riverside': {
+      const l = p.blind;
+      const b = p.bonus;
+      return [
+        xTable(p.reading, ['blind'], 'RV-2', 'push', [['royal-flush', l.royal], ['straight-flush', l.straightFlush], ['four-of-a-kind', l.quads], ['full-house', l.fullHouse], ['flush', l.flush], ['straight', l.straight], ['three-of-a-kind', l.trips], ['two-pair', l.twoPair]]),
+        xTable(p.reading, ['bonus'], 'RV-3', 'lose', [['straight-flush', b.straightFlush], ['four-of-a-kind', b.quads], ['full-house', b.fullHouse], ['flush', b.flush], ['straight', b.straight], ['three-of-a-kind', b.trips], ['two-pair', b.twoPair]]),
+      ];
+    }
+  }
 }
 
 /** The highest return of one stake unit under a profile (D-1: bounds stakes). */

@@ -66,10 +66,30 @@ export class ProcessingSettlementQueue implements SettlementQueuePort {
     this.enqueued.push(roundId);
     if (this.auto) await this.process(roundId);
   }
+  /** Early settlement (BetsSettled): post the early lines whose bets are still accepted, as the platform's processor does. */
+  readonly early: string[] = [];
+  async settleEarly(roundId: string): Promise<void> {
+    this.early.push(roundId);
+    if (!this.auto) return;
+    if (!this.source) throw new Error('settlement source not wired');
+    await this.post(roundId, await this.source.earlyLinesFor(roundId), this.clock.now());
+  }
+  private async post(roundId: string, lines: readonly games.SettlementLine[], at: number): Promise<void> {
+    await this.uow.run(async (tx) => {
+      for (const line of lines) {
+        const bet = await tx.bets.get(line.betId);
+        if (bet?.status !== 'accepted') continue;
+        const p = settlementPosting(roundId, line, bet.currency);
+        await tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at })));
+        await tx.bets.transition(line.betId, 'accepted', line.outcome === 'refund' ? 'refunded' : 'settled', line.returnMinor, at);
+      }
+    });
+  }
   async process(roundId: string): Promise<void> {
     if (!this.source) throw new Error('settlement source not wired');
     const s = await this.source.linesFor(roundId);
     const at = this.clock.now();
+    if (s.early) await this.post(roundId, s.early, at);
     await this.uow.run(async (tx) => {
       for (const line of s.lines) {
         const bet = await tx.bets.get(line.betId);

@@ -13,6 +13,8 @@ export class FakeRounds implements SettlementSource {
   /** betId → total return (absent = lose). */
   readonly returns = new Map<string, number>();
   readonly voided = new Set<string>();
+  /** Bets the round settled early (the kernel's BetsSettled): listed by earlyLinesFor, left out of linesFor. */
+  readonly early = new Set<string>();
   linesCalls = 0;
   markCalls = 0;
   /** Throw from linesFor this many more times (retry tests). */
@@ -55,11 +57,19 @@ export class FakeRounds implements SettlementSource {
     const voided = this.voided.has(roundId);
     const bets = (await this.u.run((tx) => tx.bets.listByRound(roundId))).filter((b) => b.status !== 'cancelled');
     const lines: SettlementLine[] = bets.map((b) => {
-      const ret = voided ? b.stakeMinor : (this.returns.get(b.betId) ?? 0);
-      return { betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: ret, outcome: voided ? 'refund' : ret > b.stakeMinor ? 'win' : ret === b.stakeMinor ? 'push' : 'lose', rules: ['TEST'] };
+      const ret = voided && !this.early.has(b.betId) ? b.stakeMinor : (this.returns.get(b.betId) ?? 0);
+      return { betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: ret, outcome: voided && !this.early.has(b.betId) ? 'refund' : ret > b.stakeMinor ? 'win' : ret === b.stakeMinor ? 'push' : 'lose', rules: ['TEST'] };
     });
     const houseResultMinor = lines.reduce((a, l) => a + l.stakeMinor - l.returnMinor, 0);
-    return { roundId, voided, lines, houseResultMinor };
+    const early = lines.filter((l) => this.early.has(l.betId));
+    if (early.length === 0) return { roundId, voided, lines, houseResultMinor };
+    return { roundId, voided, lines: lines.filter((l) => !this.early.has(l.betId)), early, houseResultMinor };
+  }
+
+  async earlyLinesFor(roundId: string): Promise<readonly SettlementLine[]> {
+    const s = await this.linesFor(roundId);
+    this.linesCalls -= 1;
+    return s.early ?? [];
   }
 
   async markSettled(roundId: string, at: number): Promise<void> {

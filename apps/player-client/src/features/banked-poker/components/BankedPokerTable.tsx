@@ -10,6 +10,7 @@ import { limitOf, type GameProps } from '../../table/game';
 import { useMyRounds } from '../../table/hooks/useTableData';
 import { spotLabel } from '../../table/spotLabel';
 import { categoryKey, faceOf, LINKED_SPOTS, pokerGame, slotCounts, streetOf } from '../poker';
+import { Paytables } from './Paytables';
 
 type View = bankedPoker.BankedPokerView;
 
@@ -122,6 +123,25 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
           <p className="live-status" role="status">
             {showingLast ? t('poker.lastHand', { phase: t(`common:phases.${live.phase}`) }) : t(`common:phases.${view?.phase ?? 'none'}`)}
           </p>
+          {!settled && (view?.early ?? []).length > 0 ? (
+            <section className="felt-panel bp-result bp-early" aria-label={t('poker.early.title')}>
+              <h2>{t('poker.early.title')}</h2>
+              <p className="felt-muted">{t('poker.early.lead')}</p>
+              <table className="limits-table">
+                <tbody>
+                  {(view?.early ?? []).map((l) => (
+                    <tr key={l.betId} data-early-bet={l.betId} className={l.returnMinor > l.stakeMinor ? 'is-win' : ''}>
+                      <th scope="row">{label(view?.bets.find((b) => b.betId === l.betId)?.spot ?? '')}</th>
+                      <td>
+                        <Money minor={l.stakeMinor} currency={table.currency} />
+                      </td>
+                      <td>{l.returnMinor > l.stakeMinor ? t('poker.result.won', { amount: f(l.returnMinor) }) : l.returnMinor === l.stakeMinor ? t('poker.result.push', { amount: f(l.returnMinor) }) : t('poker.result.lost')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          ) : null}
           {settled && perSpot.size > 0 ? (
             <section className="felt-panel bp-result" aria-label={t('poker.result.title')}>
               <h2>{t('poker.result.title')}</h2>
@@ -157,6 +177,7 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
           {spec.needsAnte.filter((s) => betSpots.includes(s) && !follower(s)).length > 0 ? <li>{t('poker.needsAnte', { spots: spec.needsAnte.filter((s) => betSpots.includes(s) && !follower(s)).map(label).join(', '), main: label(spec.mainSpot) })}</li> : null}
           <li>{t('poker.timerRule', { s: Math.round(profile.decisionMs / 1000) })}</li>
         </ul>
+        <Paytables tables={spec.paytables(profile)} label={label} locale={locale} />
       </aside>
       <div className="board bp-board">
         {mine && decision && point ? (

@@ -249,6 +249,35 @@ describe('the other banked poker games: their spots and decisions come from the 
     expect(within(screen.getByRole('group', { name: 'Dealer' })).getAllByRole('img', { name: 'Face-down card' })).toHaveLength(2);
   });
 
+  it('Riverside: the Bonus paid before the turn shows as settled now (§7.4, RV-L2); the paytables are the profile\'s, read net (RP-1)', () => {
+    const K = rayPoker.riversidePokerKernel;
+    // player AS KS, flop KD 4H KC: three kings on the first five — Bonus 10 x; the Call closes the window
+    const s = drive(K, 'ray', [bet('b1', 'me', 'blind', 100), bet('b2', 'me', 'bonus', 100), close, ...cards('AS', '2D', 'KS', '3D', 'KD', '4H', 'KC'), { type: 'PlayerAction', playerId: 'me', action: 'call', betId: 'b3' }]);
+    const view = (K as unknown as AnyKernel).view(s, me) as bankedPoker.BankedPokerView;
+    expect(view.board).toHaveLength(3);
+    show('riverside-poker', 'ray', view, false);
+    const early = screen.getByRole('region', { name: 'Settled before the turn' });
+    expect(within(early).getByText('Won €11.00')).toBeTruthy();
+    const pay = screen.getByRole('region', { name: 'Paytables' });
+    const blind = within(pay).getByRole('table', { name: 'Paytable: Blind' });
+    expect(within(blind).getAllByRole('row').map((r) => r.textContent)).toEqual(['Royal flush20:1', 'Straight flush15:1', 'Four of a kind10:1', 'Full house3:1', 'Flush2:1', 'Straight1:1', 'Three of a kind1:1', 'Two pair1:1', 'Other handsstake back']);
+    const bonus = within(pay).getByRole('table', { name: 'Paytable: Bonus' });
+    expect(within(bonus).getAllByRole('row')[0]?.textContent).toBe('Straight flush30:1');
+    expect(within(bonus).getAllByRole('row').at(-1)?.textContent).toBe('Other handslose');
+    expect(pay.textContent).toContain('N to 1');
+  });
+
+  it('paytables from the active profile: Three Card Poker pair-plus-35 shows its own Pair Plus figures; UTH shows the 3:2 flush', () => {
+    const tcp = bankedPoker.threeCardPokerProfiles['pair-plus-35'];
+    show('three-card-poker', 'pair-plus-35', null, true);
+    const pp = within(screen.getByRole('region', { name: 'Paytables' })).getByRole('table', { name: 'Paytable: Pair Plus' });
+    expect(within(pp).getAllByRole('row')[0]?.textContent).toBe(`Straight flush${tcp?.pairPlus?.straightFlush}:1`);
+    cleanup();
+    show('ultimate-texas-holdem', 'standard', null, true);
+    const blind = within(screen.getByRole('region', { name: 'Paytables' })).getByRole('table', { name: 'Paytable: Blind' });
+    expect(within(blind).getByText('3:2')).toBeTruthy();
+  });
+
   it('in Swedish, and every new string exists in both languages', () => {
     const s = drive(CHE, 'standard', [bet('b1', 'me', 'ante', 500), close, ...cheDeal]);
     const betting = { pending: new Map(), place: vi.fn(), decide: vi.fn(), busy: false } as unknown as Betting;
