@@ -10,6 +10,7 @@ export const alias = {
   '@felt/protocol': here('./libs/protocol/src/index.ts'),
   '@felt/client-sdk': here('./libs/client-sdk/src/index.ts'),
   '@felt/ui/test-utils': here('./libs/ui/src/test-utils.tsx'),
+  '@felt/ui/poker-fixtures': here('./libs/ui/src/poker-fixtures.ts'),
   '@felt/ui': here('./libs/ui/src/index.ts'),
   '@felt/hardware-sim': here('./hardware-sim/src/index.ts'),
   '@felt/edge-agent': here('./apps/edge-agent/src/index.ts'),

@@ -76,6 +76,21 @@ describe('FeltClient (REST)', () => {
     expect([funds.status, funds.code, funds.details]).toEqual([409, 'INSUFFICIENT_FUNDS', { neededMinor: 500 }]);
   });
 
+  it('pokerTables() reads GET /poker-tables and returns its tables (issue 11 lobby)', async () => {
+    const entry = { tableId: 'ptb_1', name: "Hold'em 1", variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, seatCount: 6, seated: 2, waiting: 0, minBuyInMinor: 2000, maxBuyInMinor: 10000, currency: 'EUR', dealing: 'rng' };
+    const f = fakeFetch([json(200, { tables: [entry] })]);
+    const c = new FeltClient({ baseUrl: 'http://x', token: 't', fetch: f.fetch });
+    expect(await c.pokerTables()).toEqual([entry]);
+    expect(f.calls[0]).toMatchObject({ url: 'http://x/poker-tables', method: 'GET' });
+  });
+
+  it('pokerHandDecision() posts the pit boss decision on the hand in play (P4-IRR, S1-FAIL-RING)', async () => {
+    const f = fakeFetch([json(200, { tableId: 'ptb_1', seq: 9 })]);
+    const c = new FeltClient({ baseUrl: 'http://x', token: 't', fetch: f.fetch });
+    expect(await c.pokerHandDecision('ptb_1', { type: 'misdeal', reason: 'two cards exposed' })).toEqual({ tableId: 'ptb_1', seq: 9 });
+    expect(f.calls[0]).toMatchObject({ url: 'http://x/poker-tables/ptb_1/hand/decisions', method: 'POST', body: { type: 'misdeal', reason: 'two cards exposed' } });
+  });
+
   it('a non-JSON error page becomes HTTP_<status>; a failed fetch becomes NETWORK_ERROR', async () => {
     const f = fakeFetch([{ status: 502, text: '<html>Bad Gateway</html>' }]);
     const c = new FeltClient({ baseUrl: 'http://x', token: 't', fetch: f.fetch });

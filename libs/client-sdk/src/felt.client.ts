@@ -14,6 +14,8 @@ import {
   UpdateTableBodySchema,
   type GameCommandBody,
   type PlayerDecisionBody,
+  type PokerLobbyEntry,
+  type PokerTableFrame,
   type TableStatus,
 } from '@felt/protocol';
 import type { input as ZodInput } from 'zod';
@@ -156,6 +158,12 @@ interface RequestOptions {
  * rejects with a FeltApiError (`{status, code, ruleId, message}`); request bodies are validated
  * with the @felt/protocol schemas before sending.
  */
+/** The pit boss's decision on a live poker hand (`POST /poker-tables/:id/hand/decisions`). */
+export type PokerHandDecision =
+  | { readonly type: 'misdeal'; readonly reason: string }
+  | { readonly type: 'void'; readonly reason: string }
+  | { readonly type: 'expose'; readonly seat: number; readonly card: string };
+
 export class FeltClient {
   readonly baseUrl: string;
   private tokenValue: string | null;
@@ -274,6 +282,17 @@ export class FeltClient {
 
   async listTables(): Promise<Table[]> {
     return this.request('GET', '/tables');
+  }
+
+  /** Live poker tables (issue 11) for the lobby: `GET /poker-tables` → `{ tables }`; a table opens at `/play/poker/:tableId`. */
+  async pokerTables(): Promise<PokerLobbyEntry[]> {
+    const r = await this.request<{ tables: PokerLobbyEntry[] }>('GET', '/poker-tables');
+    return r.tables;
+  }
+
+  /** P4-IRR / S1-FAIL-RING (pit boss): a misdeal, an exposed card, or voiding the hand in play with every contribution back. */
+  async pokerHandDecision(tableId: string, decision: PokerHandDecision): Promise<PokerTableFrame> {
+    return this.request('POST', `/poker-tables/${seg(tableId)}/hand/decisions`, { body: decision });
   }
 
   async getTable(tableId: string): Promise<Table> {

@@ -1,5 +1,5 @@
 import { FeltApiError, type RealtimeClient, type Table, type TablePresence } from '@felt/client-sdk';
-import type { RoundEventFrame, RoundSnapshotFrame } from '@felt/protocol';
+import type { PokerTableFrame, RoundEventFrame, RoundSnapshotFrame } from '@felt/protocol';
 import { QueryClient, QueryClientProvider, notifyManager, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSession } from './session.js';
@@ -57,6 +57,8 @@ export function attachRealtime(rt: RealtimeClient, qc: QueryClient, listeners: S
   const offs = [
     rt.on('round.snapshot', fromSnapshot),
     rt.on('resynced', (r) => fromSnapshot(r.snapshot)),
+    // live poker (issue 11): the audience's table frame (the SDK drops stale frames and rejoins on a gap)
+    rt.on('poker.table', (f) => qc.setQueryData<PokerTableFrame>(['pokerTable', f.tableId], f)),
     rt.on('table.presence', (p) => qc.setQueryData<TablePresence[]>(queryKeys.presence, (prev) => mergePresence(prev, p))),
     rt.on('round.event', (f) => {
       if (f.view !== null && f.view !== undefined) {

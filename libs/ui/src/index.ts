@@ -5,6 +5,7 @@ export * from './i18n/i18n.js';
 export * from './i18n/common.js';
 export * from './session.js';
 export * from './data.js';
+export * from './poker.js';
 export * from './mount.js';
 export * from './components/Chip.js';
 export * from './components/PlayingCard.js';

@@ -12,7 +12,7 @@ const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 const libs = here('../../');
 
 /** The studio server's top-level REST paths + socket.io (proxied by the dev server). */
-export const API_PATHS = ['/auth', '/tables', '/rounds', '/wallet', '/users', '/alerts', '/audit', '/admin', '/health', '/metrics', '/time', '/docs', '/me'] as const;
+export const API_PATHS = ['/auth', '/tables', '/rounds', '/wallet', '/users', '/alerts', '/audit', '/admin', '/health', '/metrics', '/time', '/docs', '/me', '/poker-tables'] as const;
 
 export interface FeltViteOptions {
   /** The URL prefix the studio server serves the build at, e.g. `/play/`. */
@@ -31,6 +31,7 @@ export function feltViteConfig(opts: FeltViteOptions): UserConfig {
     plugins: [react()],
     resolve: {
       alias: {
+        '@felt/ui/poker-fixtures': `${libs}ui/src/poker-fixtures.ts`,
         '@felt/ui': `${libs}ui/src/index.ts`,
         '@felt/client-sdk': `${libs}client-sdk/src/index.ts`,
         '@felt/protocol': `${libs}protocol/src/index.ts`,

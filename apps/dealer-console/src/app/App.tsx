@@ -2,6 +2,7 @@ import { AppShell, RequireRole } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { ConsoleScreen } from '../features/console/components/ConsoleScreen';
+import { PokerConsole } from '../features/poker/components/PokerConsole';
 import { TablePicker } from '../features/tables/components/TablePicker';
 
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
@@ -13,8 +14,9 @@ function Routes() {
     <AppShell appName={t('appName')} onHome={() => navigate('/')}>
       <Switch>
         <Route path="/tables/:tableId">{(p) => <ConsoleScreen tableId={decodeURIComponent(p.tableId)} onChangeTable={() => navigate('/')} />}</Route>
+        <Route path="/poker/:tableId">{(p) => <PokerConsole tableId={decodeURIComponent(p.tableId)} onChangeTable={() => navigate('/')} />}</Route>
         <Route>
-          <TablePicker onPick={(table) => navigate(`/tables/${encodeURIComponent(table.tableId)}`)} />
+          <TablePicker onPick={(table) => navigate(`/tables/${encodeURIComponent(table.tableId)}`)} onPickPoker={(table) => navigate(`/poker/${encodeURIComponent(table.tableId)}`)} />
         </Route>
       </Switch>
     </AppShell>

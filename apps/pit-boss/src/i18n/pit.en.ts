@@ -3,6 +3,7 @@ export const pitEn = {
   appName: 'Pit boss',
   nav: { label: 'Sections', floor: 'Floor', rounds: 'Rounds', charts: 'Charts', audit: 'Audit log' },
   floor: {
+    poker: { title: 'Poker tables', hand: 'Hand {{id}}', noHand: 'No hand yet', inHand: 'Players in the hand', seated: 'Seated', pot: 'Pot', dealing: 'Dealing', shoe: 'Shoe', rng: 'Certified RNG', misdeal: 'Misdeal', void: 'Void hand', misdealTitle: 'Misdeal at {{table}}, hand {{hand}}', misdealHelp: 'P4-IRR: before significant action the hand is dealt again and every chip goes back; after it the server refuses.', voidTitle: 'Void hand {{hand}} at {{table}}', voidHelp: 'S1-FAIL-RING: the hand is void and every remaining player gets back what they put in.' },
     title: 'Floor',
     summary: '{{open}} of {{total}} tables open · {{players}} players · stakes this round {{stakes}} · hold today {{hold}}',
     empty: 'No tables yet.',

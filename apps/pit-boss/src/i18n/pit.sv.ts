@@ -5,6 +5,7 @@ export const pitSv: PitCatalogue = {
   appName: 'Pit boss',
   nav: { label: 'Avsnitt', floor: 'Golvet', rounds: 'Omgångar', charts: 'Diagram', audit: 'Granskningslogg' },
   floor: {
+    poker: { title: 'Pokerbord', hand: 'Giv {{id}}', noHand: 'Ingen giv än', inHand: 'Spelare i given', seated: 'Sitter', pot: 'Pott', dealing: 'Giv', shoe: 'Sko', rng: 'Certifierad RNG', misdeal: 'Felgiv', void: 'Ogiltigförklara given', misdealTitle: 'Felgiv vid {{table}}, giv {{hand}}', misdealHelp: 'P4-IRR: före betydande agerande ges given om och alla marker går tillbaka; efter det vägrar servern.', voidTitle: 'Ogiltigförklara giv {{hand}} vid {{table}}', voidHelp: 'S1-FAIL-RING: given blir ogiltig och alla kvarvarande spelare får tillbaka vad de satsat.' },
     title: 'Golvet',
     summary: '{{open}} av {{total}} bord öppna · {{players}} spelare · insatser denna omgång {{stakes}} · behållning idag {{hold}}',
     empty: 'Inga bord ännu.',

@@ -1,9 +1,13 @@
 import { AppShell, Money, RequireRole, useWallet } from '@felt/ui';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Router, Switch, useLocation } from 'wouter';
 import { History } from '../features/history/components/History';
 import { Lobby } from '../features/lobby/components/Lobby';
 import { TableView } from '../features/table/components/TableView';
+
+// Live poker (issue 11) is its own lazy chunk: the lobby's first paint never waits for it.
+const PokerTableScreen = lazy(() => import('../features/poker-table/components/PokerTableScreen'));
 
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
@@ -41,6 +45,13 @@ function Routes() {
           <History />
         </Route>
         <Route path="/table/:id">{(p) => <TableView tableId={p.id} />}</Route>
+        <Route path="/poker/:tableId">
+          {(p) => (
+            <Suspense fallback={<p className="felt-center felt-muted">{t('common:loading')}</p>}>
+              <PokerTableScreen tableId={decodeURIComponent(p.tableId)} />
+            </Suspense>
+          )}
+        </Route>
       </Switch>
     </AppShell>
   );

@@ -13,6 +13,7 @@ export const playerEn = {
     lastResults: 'Last results',
     noResults: 'No results yet',
     limits: 'Bets {{min}} – {{max}}',
+    poker: { title: 'Poker tables', subtitle: 'Play against other players.', seats: '{{seated}}/{{count}} seated', waiting: '{{count}} waiting', buyIn: 'Buy-in {{min}} – {{max}}', buyInMin: 'Buy-in from {{min}}', open: 'Open {{name}}', rng: 'Certified shuffle', shoe: 'Studio dealer' },
   },
   table: { unsupported: 'This game cannot be played here yet.' },
   video: { label: 'Live view of {{name}}', stream: 'Video stream of {{name}}' },

@@ -15,6 +15,7 @@ export const playerSv: PlayerCatalogue = {
     lastResults: 'Senaste resultat',
     noResults: 'Inga resultat än',
     limits: 'Insatser {{min}} – {{max}}',
+    poker: { title: 'Pokerbord', subtitle: 'Spela mot andra spelare.', seats: '{{seated}}/{{count}} sitter', waiting: '{{count}} väntar', buyIn: 'Inköp {{min}} – {{max}}', buyInMin: 'Inköp från {{min}}', open: 'Öppna {{name}}', rng: 'Certifierad blandning', shoe: 'Studiodealer' },
   },
   table: { unsupported: 'Det här spelet kan inte spelas här än.' },
   video: { label: 'Livebild från {{name}}', stream: 'Videoström från {{name}}' },

@@ -84,3 +84,27 @@ describe('POST /tables/:id/pit-boss-calls (dealer console "call the pit boss")',
     expect(noSpin?.payload).toMatchObject({ detail: 'ball left the wheel', by: 'dealer1' });
   });
 });
+
+describe('POST /tables/:id/pit-boss-calls at a live poker table (issue 11)', () => {
+  it('a poker table is known too: the call raises the alert with the table name (no round)', async () => {
+    process.env['FELT_POKER_ROBOTS'] = '0';
+    process.env['FELT_POKER_NEXT_HAND_MS'] = String(3_600_000);
+    const { bootRoundsApp } = await import('../realtime/testing/app-harness.js');
+    const { PokerModule } = await import('../poker/poker.module.js');
+    const { PokerTablesService } = await import('../poker/poker-tables.service.js');
+    const app = await bootRoundsApp({ imports: [PokerModule, DealerModule] });
+    try {
+      const made = await app.get(PokerTablesService).createTable({ tableId: 'pk-call-1', name: "Hold'em Call", dealing: 'rng', config: { variant: 'holdem', structure: 'no-limit' }, seats: { seatCount: 6, minBuyInMinor: 2_000, maxBuyInMinor: 10_000 } });
+      expect(made.ok).toBe(true);
+      const r = await app.http('POST', '/tables/pk-call-1/pit-boss-calls', app.token('dealer1', 'dealer'), { reason: 'exposed card at seat 3' });
+      expect(r.status).toBe(201);
+      expect(r.body).toMatchObject({ tableId: 'pk-call-1', severity: 'warning', code: PIT_BOSS_CALLED });
+      expect(r.body['roundId'] ?? null).toBeNull();
+      expect(String(r.body['message'])).toContain("Hold'em Call: exposed card at seat 3");
+      const unknown = await app.http('POST', '/tables/pk-nope/pit-boss-calls', app.token('dealer1', 'dealer'), { reason: 'help' });
+      expect(unknown.status).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

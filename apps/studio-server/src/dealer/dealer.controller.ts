@@ -1,4 +1,5 @@
 import { Body, Controller, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ReasonBodySchema } from '@felt/protocol';
 import { AlertsService, type Alert } from '../alerts/alerts.service.js';
@@ -11,6 +12,7 @@ import { RolesGuard } from '../auth/roles.guard.js';
 import { body, unwrap } from '../rounds/http-errors.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
+import { PokerTablesService } from '../poker/poker-tables.service.js';
 
 /** Alert code of a dealer's "call the pit boss" (the pit-boss dashboard shows it live). */
 export const PIT_BOSS_CALLED = 'PIT_BOSS_CALLED';
@@ -30,15 +32,28 @@ export class DealerController {
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(AlertsService) private readonly alerts: AlertsService,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(ModuleRef) private readonly modules: ModuleRef,
   ) {}
+
+  /** A live poker table (issue 11) of that id, when the poker module runs: its tables are not in the spot-bet registry. */
+  private pokerTableName(id: string): string | null {
+    let poker: PokerTablesService | undefined;
+    try {
+      poker = this.modules.get(PokerTablesService, { strict: false });
+    } catch (_e) {
+      return null; // no poker module in this app
+    }
+    return poker?.lobby().find((p) => p.tableId === id)?.name ?? null;
+  }
 
   /** "Call the pit boss" with a reason: a warning alert for the table (and its current round). */
   @Post('tables/:id/pit-boss-calls')
   @Roles('dealer')
   async callPitBoss(@Param('id') id: string, @Body() b: unknown, @CurrentUser() user: AuthUser): Promise<Alert> {
     const { reason } = body(ReasonBodySchema, b);
-    const table = unwrap(await this.tables.get(id));
-    const round = await this.rounds.currentRound(id);
+    const pokerName = this.pokerTableName(id);
+    const table = pokerName !== null ? { name: pokerName } : unwrap(await this.tables.get(id));
+    const round = pokerName !== null ? null : await this.rounds.currentRound(id);
     const alert = await this.alerts.raise({
       tableId: id,
       ...(round ? { roundId: round.roundId } : {}),

@@ -5,6 +5,7 @@ import { navigate } from '../../app/router';
 import { ApprovalsPanel } from '../actions/ApprovalsPanel';
 import { AlertsPanel } from '../alerts/AlertsPanel';
 import type { TileModel } from './floor.model';
+import { PokerTiles } from './PokerTiles';
 import { TableTile } from './TableTile';
 
 export interface FloorScreenProps {
@@ -49,6 +50,7 @@ export function FloorScreen({ tiles, alerts, acknowledged = [], onAck, soundOn, 
             <TableTile key={tile.table.tableId} tile={tile} onOpen={(tableId) => navigate({ name: 'table', tableId })} />
           ))}
         </section>
+        <PokerTiles />
       </div>
       <aside className="pit-floor-side">
         {pending.length > 0 ? <ApprovalsPanel requests={pending} tableName={(id) => tableName(id)} /> : null}

@@ -1,13 +1,15 @@
 import type { Table } from '@felt/client-sdk';
-import { ErrorNotice, toRejection, useLocale, useTables, formatMoneyShort } from '@felt/ui';
+import type { PokerLobbyEntry } from '@felt/protocol';
+import { ErrorNotice, toRejection, useLocale, usePokerLobby, useTables, formatMoneyShort } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 
 /** The dealer picks the table they run: large tiles with the table's identity (GEN-1) and status. */
-export function TablePicker({ onPick }: { readonly onPick: (t: Table) => void }) {
+export function TablePicker({ onPick, onPickPoker }: { readonly onPick: (t: Table) => void; readonly onPickPoker?: (t: PokerLobbyEntry) => void }) {
   const { t } = useTranslation('dealer');
   const { t: tc } = useTranslation('common');
   const locale = useLocale();
   const tables = useTables();
+  const poker = usePokerLobby();
   return (
     <main className="dc-main dc-picker">
       <h1>{t('picker.title')}</h1>
@@ -31,6 +33,27 @@ export function TablePicker({ onPick }: { readonly onPick: (t: Table) => void })
           </li>
         ))}
       </ul>
+      {onPickPoker && (poker.data ?? []).length > 0 ? (
+        <>
+          <h2 className="dc-picker-sub">{t('livePoker.pickerTitle')}</h2>
+          <ul className="dc-tiles">
+            {(poker.data ?? []).map((p) => (
+              <li key={p.tableId}>
+                <button type="button" className="dc-tile is-open" onClick={() => onPickPoker(p)} data-poker-tile={p.tableId}>
+                  <span className="dc-tile-name">{p.name}</span>
+                  <span className="dc-tile-game">{tc(`pokerTable.variants.${p.variant}`, { defaultValue: p.variant })}</span>
+                  <span className="dc-tile-meta">
+                    <span>{tc('pokerTable.blinds', { sb: formatMoneyShort(p.smallBlindMinor, p.currency, locale), bb: formatMoneyShort(p.bigBlindMinor, p.currency, locale) })}</span>
+                    <span>{t('livePoker.tile', { seated: p.seated, count: p.seatCount })}</span>
+                    <span>{t(`livePoker.dealing.${p.dealing}`)}</span>
+                  </span>
+                  <span className="dc-tile-id">#{p.tableId}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </main>
   );
 }

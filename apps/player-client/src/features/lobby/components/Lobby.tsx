@@ -1,5 +1,6 @@
 import type { Table } from '@felt/client-sdk';
-import { BetTimer, PhaseBadge, formatMoneyShort, useLiveRound, useLocale, usePresence, useTables } from '@felt/ui';
+import type { PokerLobbyEntry } from '@felt/protocol';
+import { BetTimer, PhaseBadge, formatMoneyShort, useLiveRound, useLocale, usePokerLobby, usePresence, useTables } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
@@ -60,6 +61,36 @@ function TableCard({ table, players }: { readonly table: Table; readonly players
   );
 }
 
+/** A live poker table (issue 11): variant, stakes, seats taken, waiting list, buy-in range. */
+function PokerCard({ table }: { readonly table: PokerLobbyEntry }) {
+  const { t } = useTranslation('player');
+  const { t: tc } = useTranslation('common');
+  const locale = useLocale();
+  const [, navigate] = useLocation();
+  const m = (v: number): string => formatMoneyShort(v, table.currency, locale);
+  return (
+    <article className="lobby-card" aria-labelledby={`p-${table.tableId}`} data-poker-lobby={table.tableId}>
+      <header>
+        <h2 id={`p-${table.tableId}`}>{table.name}</h2>
+      </header>
+      <p className="felt-muted">
+        {tc(`pokerTable.variants.${table.variant}`, { defaultValue: table.variant })} · {tc(`pokerTable.structures.${table.structure}`)} · {tc('pokerTable.blinds', { sb: m(table.smallBlindMinor), bb: m(table.bigBlindMinor) })}
+      </p>
+      <p>{table.maxBuyInMinor === null ? t('lobby.poker.buyInMin', { min: m(table.minBuyInMinor) }) : t('lobby.poker.buyIn', { min: m(table.minBuyInMinor), max: m(table.maxBuyInMinor) })}</p>
+      <div className="lobby-row">
+        <span className="lobby-players">{t('lobby.poker.seats', { seated: table.seated, count: table.seatCount })}</span>
+        <span className="felt-muted">
+          {table.waiting > 0 ? `${t('lobby.poker.waiting', { count: table.waiting })} · ` : ''}
+          {t(`lobby.poker.${table.dealing}`)}
+        </span>
+      </div>
+      <button type="button" className="felt-btn felt-btn-primary" onClick={() => navigate(`/poker/${encodeURIComponent(table.tableId)}`)}>
+        {t('lobby.poker.open', { name: table.name })}
+      </button>
+    </article>
+  );
+}
+
 export function Lobby() {
   const { t } = useTranslation('player');
   useEffect(() => {
@@ -69,6 +100,7 @@ export function Lobby() {
   const tables = useTables();
   const presence = usePresence();
   const open = (tables.data ?? []).filter((x) => x.status === 'open');
+  const poker = usePokerLobby();
   return (
     <main className="lobby">
       <h1>{t('lobby.title')}</h1>
@@ -79,6 +111,19 @@ export function Lobby() {
           <TableCard key={x.tableId} table={x} players={presence.data?.get(x.tableId)?.players ?? 0} />
         ))}
       </div>
+      {(poker.data ?? []).length > 0 ? (
+        <section className="lobby-poker" aria-labelledby="lobby-poker-title">
+          <h2 id="lobby-poker-title" className="lobby-section-title">
+            {t('lobby.poker.title')}
+          </h2>
+          <p className="felt-muted">{t('lobby.poker.subtitle')}</p>
+          <div className="lobby-grid">
+            {(poker.data ?? []).map((x) => (
+              <PokerCard key={x.tableId} table={x} />
+            ))}
+          </div>
+        </section>
+      ) : null}
     </main>
   );
 }

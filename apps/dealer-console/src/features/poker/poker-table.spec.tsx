@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import type { PokerTableFrame } from '@felt/protocol';
+import { keyPaths } from '@felt/ui';
+import { holdemScenario, PokerScenario } from '@felt/ui/poker-fixtures';
+import { renderWithFelt } from '@felt/ui/test-utils';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dealerEn } from '../../i18n/dealer.en';
+import { dealerSv } from '../../i18n/dealer.sv';
+import { PokerConsoleView } from './components/PokerConsole';
+
+/**
+ * The dealer console of a live poker table (issue 11) from REAL frames: hands driven through the
+ * pure core and the DEALER audience's `viewHand` — a down card reaches the console only as "card
+ * scanned" unless the profile lets the dealer see hole cards.
+ */
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+const catalogues = { dealer: { en: dealerEn, sv: dealerSv } };
+const DEALER = { role: 'dealer' } as const;
+
+function show(frame: PokerTableFrame, routes: Record<string, unknown> = {}) {
+  return renderWithFelt(<PokerConsoleView frame={frame} onChangeTable={() => undefined} />, { catalogues, routes });
+}
+const row = (seat: number) => document.querySelector(`tr[data-seat="${seat}"]`) as HTMLElement;
+
+describe('dealer console: live poker', () => {
+  it('shows the card due next: the seat, face down, in dealing order (S1-DEAL-3)', () => {
+    const s = holdemScenario().deal('2C', 'AS');
+    const frame = s.frame(DEALER);
+    expect(frame.cardDue).toEqual({ to: 'seat', seat: 2, up: false });
+    show(frame);
+    expect(screen.getByRole('region', { name: 'What is due' }).textContent).toContain('Deal seat 2 (Robot Ada) a card FACE DOWN');
+  });
+
+  it('hole cards only as "card scanned", never their values', () => {
+    const frame = holdemScenario().deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').frame(DEALER);
+    show(frame);
+    for (const n of [1, 2, 4, 5]) expect(within(row(n)).getAllByRole('img', { name: 'Card scanned' })).toHaveLength(2);
+    expect(document.body.innerHTML).not.toMatch(/Ace of|King of|7 of|8 of|2 of|3 of/);
+    // who acts, the clock, the pot
+    expect(row(2).textContent).toContain('to act');
+    expect(screen.getByRole('timer', { name: 'Time left for Robot Ada to act' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Round status' }).textContent).toContain('€1.50');
+  });
+
+  it('the board card due after the pre-flop betting, then the flop on the board', () => {
+    const s = holdemScenario().deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').act(2, 'call').act(4, 'call').act(5, 'call').act(1, 'check');
+    show(s.frame(DEALER));
+    expect(screen.getByRole('region', { name: 'What is due' }).textContent).toContain('Deal the flop: board card 1');
+    cleanup();
+    show(s.deal('9S', '5H', '2D').frame(DEALER));
+    expect(within(screen.getByRole('group', { name: 'Board' })).getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual(['9 of spades', '5 of hearts', '2 of diamonds']);
+  });
+
+  it('a profile that lets the dealer see hole cards shows them', () => {
+    const frame = holdemScenario({ config: { dealerSeesHoleCards: true } }).deal('2C', 'AS', '7D', 'KH').frame(DEALER);
+    show(frame);
+    expect(within(row(1)).getByRole('img', { name: 'Ace of spades' })).toBeTruthy();
+  });
+
+  it('stud: up cards are shown to the dealer, down cards scanned', () => {
+    const s = new PokerScenario({
+      seatCount: 7,
+      buttonSeat: null,
+      config: { variant: 'stud', structure: 'fixed-limit', anteMinor: 10, bringInMinor: 50, smallBetMinor: 100, bigBetMinor: 200 },
+      seats: [
+        { seat: 1, playerId: 'a', name: 'A', stackMinor: 5_000 },
+        { seat: 3, playerId: 'b', name: 'B', stackMinor: 5_000 },
+      ],
+    });
+    const frame = s.deal('AS', 'KS', 'AD', 'KD').frame(DEALER);
+    expect(frame.cardDue).toEqual({ to: 'seat', seat: 1, up: true });
+    show(frame);
+    expect(screen.getByRole('region', { name: 'What is due' }).textContent).toContain('FACE UP');
+  });
+
+  it('the result: pots and winners; misdeal / exposed card are disabled with the reason (no dealer message in the contract yet)', () => {
+    const frame = holdemScenario().deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').act(2, 'fold').act(4, 'fold').act(5, 'fold').frame(DEALER);
+    show(frame);
+    expect(screen.getByRole('region', { name: 'Hand result' }).textContent).toContain('Main pot');
+    expect((screen.getByRole('button', { name: 'Declare misdeal' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Exposed card' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/call the pit boss, who decides/)).toBeTruthy();
+  });
+
+  it('calls the pit boss with a reason', async () => {
+    const { api } = show(holdemScenario().frame(DEALER));
+    const spy = vi.spyOn(api, 'callPitBoss').mockResolvedValue({} as never);
+    fireEvent.click(screen.getByRole('button', { name: 'Call pit boss' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Exposed card' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Call now' }));
+    await screen.findByText('The pit boss has been called.');
+    expect(spy).toHaveBeenCalledWith('ptb_fixture', 'Exposed card');
+  });
+
+  it('no serious or critical axe violations; Swedish has every key', async () => {
+    show(holdemScenario().deal('2C', 'AS', '7D').frame(DEALER));
+    const r = await axe.run(document.body, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, rules: { 'color-contrast': { enabled: false } } });
+    expect(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(keyPaths(dealerSv)).toEqual(keyPaths(dealerEn));
+  });
+});

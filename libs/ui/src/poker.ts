@@ -1,0 +1,115 @@
+import type { PokerLobbyEntry, PokerTableFrame, PokerWsBody, PokerWsMessage, Rejection } from '@felt/protocol';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { queryKeys } from './data.js';
+import { toRejection } from './components/ErrorNotice.js';
+import { useSession } from './session.js';
+
+/**
+ * Live poker tables (issue 11) in the query cache: the lobby list (`GET /poker-tables`) and one
+ * `poker.table` frame per watched table (the audience's view: a player's, the dealer's, the pit
+ * boss's — the server decides by the signed-in role). Frames reach the cache through
+ * `attachRealtime` (data.tsx), acks of `poker.*` messages too (the SDK dispatches them).
+ */
+export const pokerKeys = {
+  lobby: ['pokerTables'] as const,
+  table: (tableId: string) => ['pokerTable', tableId] as const,
+} as const;
+
+export function usePokerLobby(opts: { refetchIntervalMs?: number } = {}): UseQueryResult<PokerLobbyEntry[]> {
+  const { api, user } = useSession();
+  return useQuery({ queryKey: pokerKeys.lobby, queryFn: () => api.pokerTables(), enabled: user !== null, refetchInterval: opts.refetchIntervalMs ?? 15_000 });
+}
+
+/** Mounted screens per watched table (several components may watch one table). */
+const watchers = new Map<string, number>();
+const LEAVE_DELAY_MS = 1_000;
+
+/**
+ * Watches a poker table (`poker.join`): the first frame is the join's answer, every later one comes
+ * from the socket. Leaving the screen stops watching (`poker.leave-view`) and drops the cached frame,
+ * so coming back joins again instead of showing a frozen table.
+ */
+export function usePokerTable(tableId: string | null): UseQueryResult<PokerTableFrame> {
+  const { rt } = useSession();
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!rt || tableId === null) return;
+    watchers.set(tableId, (watchers.get(tableId) ?? 0) + 1);
+    return () => {
+      const left = (watchers.get(tableId) ?? 1) - 1;
+      if (left > 0) {
+        watchers.set(tableId, left);
+        return;
+      }
+      watchers.delete(tableId);
+      // a moment later, so a remount (StrictMode, navigating back) keeps watching instead of leaving after its join
+      setTimeout(() => {
+        if (watchers.has(tableId)) return;
+        rt.poker('poker.leave-view', { tableId }).catch(() => undefined); // best effort: the server also forgets a closed socket
+        qc.removeQueries({ queryKey: pokerKeys.table(tableId) });
+      }, LEAVE_DELAY_MS);
+    };
+  }, [rt, tableId, qc]);
+  return useQuery({
+    queryKey: pokerKeys.table(tableId ?? ''),
+    queryFn: async (): Promise<PokerTableFrame> => {
+      if (!rt || tableId === null) throw new Error('not connected');
+      return rt.poker('poker.join', { tableId });
+    },
+    enabled: rt !== null && tableId !== null,
+    staleTime: Infinity, // frames keep it fresh
+  });
+}
+
+/** A newer frame only: an ack can arrive after a later socket frame of the same table. */
+export function newerFrame(prev: PokerTableFrame | undefined, f: PokerTableFrame): PokerTableFrame {
+  return prev !== undefined && prev.seq > f.seq ? prev : f;
+}
+
+export interface PokerNotice {
+  readonly id: number;
+  readonly message: PokerWsMessage;
+  readonly error: Rejection;
+}
+
+export interface PokerSender {
+  /** Sends one `poker.*` message; resolves true when the server accepted it (its frame is already in the cache). */
+  send<K extends PokerWsMessage>(message: K, body: PokerWsBody<K>): Promise<boolean>;
+  /** The message in flight (buttons show it and do not send twice). */
+  readonly busy: PokerWsMessage | null;
+  /** Rejections with the server's code and rule ID, newest last, until dismissed. */
+  readonly errors: readonly PokerNotice[];
+  dismiss(id: number): void;
+}
+
+/** Sends poker messages through the SDK; a rejection becomes a notice with its code and rule ID. */
+export function usePokerSend(): PokerSender {
+  const { rt } = useSession();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState<PokerWsMessage | null>(null);
+  const [errors, setErrors] = useState<readonly PokerNotice[]>([]);
+  const next = useRef(1);
+  const send = useCallback(
+    async <K extends PokerWsMessage>(message: K, body: PokerWsBody<K>): Promise<boolean> => {
+      setBusy(message);
+      try {
+        if (!rt) throw new Error('not connected');
+        const frame = await rt.poker(message, body);
+        qc.setQueryData<PokerTableFrame>(pokerKeys.table(frame.tableId), (prev) => newerFrame(prev, frame));
+        // buy-ins, top-ups and cash-outs move money between the wallet and the table stack
+        if (message === 'poker.sit' || message === 'poker.top-up' || message === 'poker.stand-up') void qc.invalidateQueries({ queryKey: queryKeys.wallet });
+        return true;
+      } catch (e) {
+        const id = next.current++;
+        setErrors((list) => [...list.slice(-2), { id, message, error: toRejection(e) }]);
+        return false;
+      } finally {
+        setBusy(null);
+      }
+    },
+    [rt, qc],
+  );
+  const dismiss = useCallback((id: number) => setErrors((list) => list.filter((n) => n.id !== id)), []);
+  return { send, busy, errors, dismiss };
+}

@@ -1,0 +1,62 @@
+/**
+ * The live poker table screen WITHOUT the server (issue 11): the Vite dev server serves the player
+ * client's `poker-harness.html`, which renders the screen on frames built from the pure core
+ * (@felt/ui/poker-fixtures). Every scene at desktop and phone portrait, checked with axe, screenshots
+ * in test-results/screens/poker-harness-*.png. No studio, no build needed.
+ */
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, DEVICES, freePort, launchBrowser, screenshot, type DeviceName } from './harness.js';
+
+const APP = join(import.meta.dirname, '../../apps/player-client');
+let vite: ViteDevServer;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  vite = await createServer({ root: APP, configFile: join(APP, 'vite.config.ts'), server: { port, strictPort: true, host: '127.0.0.1' }, logLevel: 'warn' });
+  await vite.listen();
+  base = `http://127.0.0.1:${port}/play/poker-harness.html`;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await vite?.close();
+});
+
+async function scene(name: string, device: DeviceName, query = ''): Promise<import('playwright-core').Page> {
+  const context = await browser.newContext({ ...DEVICES[device], locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${base}?scene=${name}${query}`);
+  await page.locator('[data-poker-table]').waitFor({ timeout: 120_000 });
+  return page;
+}
+
+describe('poker table harness (no server)', () => {
+  for (const device of ['desktop', 'phone'] as const) {
+    it(`every scene renders, passes axe and is captured (${device})`, async () => {
+      for (const name of ['waiting', 'my-turn', 'flop', 'showdown', 'fixed-limit', 'sit-down', 'full', 'ten', 'draw', 'stud']) {
+        const page = await scene(name, device, name === 'waiting' ? '&error=1' : '');
+        const violations = await checkA11y(page);
+        expect(violations, `${name} (${device}): ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+        await screenshot(page, `poker-harness-${name}-${device}`);
+        if (name === 'sit-down') {
+          await page.getByRole('button', { name: 'Sit at seat 3' }).click();
+          await page.getByRole('dialog').waitFor();
+          expect(await checkA11y(page)).toEqual([]);
+          await screenshot(page, `poker-harness-sit-dialog-${device}`);
+        }
+        if (name === 'my-turn') {
+          await page.getByRole('button', { name: 'Pot', exact: true }).click();
+          await page.getByRole('button', { name: 'Raise to €10.50' }).click();
+          const sent = await page.evaluate(() => (window as unknown as { __pokerSent: unknown[] }).__pokerSent);
+          expect(sent.at(-1)).toMatchObject({ message: 'poker.act', body: { action: 'raise', toMinor: 1050 } });
+        }
+        await page.context().close();
+      }
+    });
+  }
+});
