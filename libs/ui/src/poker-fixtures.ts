@@ -119,6 +119,7 @@ export class PokerScenario {
         pendingTopUpMinor: f.pendingTopUpMinor ?? 0,
         isButton: (t.buttonSeat ?? null) === f.seat,
         robot: f.robot ?? false,
+        straddle: false,
       };
     });
     const c = this.config;

@@ -176,6 +176,7 @@ export function frameOf(s: PokerTableState, viewer: Viewer, extra: { readonly ba
       pendingTopUpMinor: r.pendingTopUpMinor,
       isButton: s.seats.buttonSeat === r.seat,
       robot: who?.robot ?? false,
+      straddle: r.straddle === true,
     };
   }
   const audience: Audience = viewer.audience.role === 'player' ? { role: 'player', playerId: viewer.key ?? '-' } : viewer.audience;

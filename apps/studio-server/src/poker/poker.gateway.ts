@@ -22,6 +22,7 @@ const ROLES: Readonly<Record<PokerWsMessage, readonly string[]>> = {
   'poker.top-up': ['player'],
   'poker.sit-out': ['player'],
   'poker.sit-in': ['player'],
+  'poker.straddle': ['player'],
   'poker.stand-up': ['player'],
   'poker.act': ['player'],
   'poker.time-bank': ['player'],

@@ -31,6 +31,8 @@ export interface SeatRecord {
   readonly leaving: boolean;
   /** S1-DISCONNECT: sat out because the connection dropped. */
   readonly disconnected: boolean;
+  /** S1-STRADDLE: the player's standing choice to post the övermörk when directly after the big blind ("Ö" tables). */
+  readonly straddle?: boolean;
 }
 
 export interface SeatsConfig {

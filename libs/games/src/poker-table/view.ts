@@ -1,6 +1,6 @@
 import type { Audience } from '../kernel/kernel.js';
 import { cardCode, type CardId } from '../poker/cards.js';
-import { cardDue, legalActions, type HandCommand, type HandState, type LegalActions } from './hand.js';
+import { cardDue, legalActions, type HandCommand, type HandResult, type HandState, type LegalActions } from './hand.js';
 
 /**
  * What each audience may see of a hand (non-negotiable 4, issue 11 "Hidden information"):
@@ -22,7 +22,14 @@ export interface SeatView {
   readonly folded: boolean;
   readonly allIn: boolean;
   readonly cards: readonly CardView[];
+  /** S1-TIMEBANK: what is left of this seat's time bank (ms; public, like the countdown). */
+  readonly timeBankMs: number;
 }
+
+/** The hand's result as every audience sees it: shown hands' cards as codes (`7h`), like every other card. */
+export type ResultView = Omit<HandResult, 'shown'> & {
+  readonly shown: readonly { readonly seat: number; readonly cards: readonly string[]; readonly high: string; readonly low: string | null }[];
+};
 
 export interface HandView {
   readonly handId: string;
@@ -35,9 +42,11 @@ export interface HandView {
   readonly toAct: number | null;
   /** the countdown (S1-TIMEOUT) everyone sees. */
   readonly deadlineAt: number | null;
+  /** S1-TIMEBANK: the player to act is spending their time bank (the deadline already includes it). */
+  readonly bankInUse: boolean;
   /** only for the player to act. */
   readonly legal: LegalActions | null;
-  readonly result: HandState['result'];
+  readonly result: ResultView | null;
 }
 
 const code = (c: CardId): string => cardCode(c);
@@ -77,13 +86,15 @@ export function viewHand(s: HandState, audience: Audience): HandView {
         folded: x.folded,
         allIn: x.allIn,
         cards: x.cards.map((k): CardView => (k.up || see ? { card: code(k.card), up: k.up } : { hidden: true, up: false })),
+        timeBankMs: x.timeBankMs,
       };
     }),
     toAct: toActSeat,
     deadlineAt: s.clock?.deadlineAt ?? null,
+    bankInUse: s.clock?.bankInUse ?? false,
     legal: mine ? la : null,
     // results carry only the hands the showdown revealed to everyone (void and uncontested: none)
-    result: s.result,
+    result: s.result ? { ...s.result, shown: s.result.shown.map((h) => ({ ...h, cards: h.cards.map(code) })) } : null,
   };
 }
 

@@ -32,6 +32,12 @@ export const POKER_WS_MESSAGES = {
   'poker.sit-out': z.object({ tableId: id }).strict(),
   /** S1-REENTRY: back in; `postToEnter` posts the missed blinds now instead of waiting for the BB. */
   'poker.sit-in': z.object({ tableId: id, postToEnter: z.boolean().default(false) }).strict(),
+  /**
+   * S1-STRADDLE (Texas Hold'em on an "Ö" table only): a standing choice — while on, the seat posts the
+   * övermörk (2 × BB) whenever it is directly after the big blind; takes effect from the next hand.
+   * Refused with POKER_STRADDLE_NOT_ALLOWED elsewhere.
+   */
+  'poker.straddle': z.object({ tableId: id, straddle: z.boolean() }).strict(),
   /** Leave the seat: at once between hands, else when the hand ends; the stack goes back to the wallet. */
   'poker.stand-up': z.object({ tableId: id }).strict(),
   /** The player to act. `toMinor` is the street total for bet/raise (and all-in when given). */
@@ -68,6 +74,8 @@ export interface PokerSeatFrame {
   readonly isButton: boolean;
   /** a robot player of the demo table. */
   readonly robot: boolean;
+  /** S1-STRADDLE: the seat's standing straddle choice (posted when directly after the big blind). */
+  readonly straddle: boolean;
 }
 
 export interface PokerTableFrame {
