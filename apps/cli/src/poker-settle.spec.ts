@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pokerTable } from '@felt/games';
 import { run, type CliIo } from './main.js';
 
 async function felt(argv: string[], stdin: CliIo['stdin'] = ''): Promise<{ code: number; out: string; err: string }> {
@@ -43,6 +44,26 @@ describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
     const j = JSON.parse(r.out) as { pots: { amountMinor: number }[]; seats: { seat: number; stackMinor: number }[] };
     expect(j.pots.map((p) => p.amountMinor)).toEqual([400, 600, 600]);
     expect(j.seats.map((x) => x.stackMinor)).toEqual([400, 600, 600, 400]);
+  });
+
+  it('reads the events endpoint\'s body (the pit boss\'s, once the hand is over) and checks it against the logged result', async () => {
+    const parsed = pokerTable.parseReplayInput('holdem', threeWayAllIn);
+    if (!parsed.ok) throw new Error(parsed.violation.message);
+    const events: Record<string, unknown>[] = [];
+    const done = pokerTable.replayHand(parsed.value, 'h1', (before, cmd) => events.push(pokerTable.commandView(before, cmd)));
+    if (!done.ok) throw new Error(done.violation.message);
+    const body = { handId: 'h1', table: done.value.config, events: [{ type: 'hand-started', buttonSeat: 4, seats: threeWayAllIn.seats, at: 0 }, ...events, { type: 'hand-ended', result: done.value.result }] };
+    const r = await felt(['settle', 'poker-holdem'], JSON.stringify(body));
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/side pot 2\s+whole\s+600\s+3,4\s+seat 3: 600/);
+    // the log says otherwise (a changed net): refused, not printed
+    const res = done.value.result!;
+    const lied = { ...body, events: [...body.events.slice(0, -1), { type: 'hand-ended', result: { ...res, seats: res.seats.map((x, i) => (i === 0 ? { ...x, netMinor: x.netMinor + 1 } : x)) } }] };
+    const bad = await felt(['settle', 'poker-holdem'], JSON.stringify(lied));
+    expect([bad.code, bad.err.includes('POKER_REPLAY_MISMATCH')]).toEqual([2, true]);
+    // a player's copy (a down card as "card scanned") cannot be laid out
+    const hidden = { ...body, events: body.events.map((e) => (e.type === 'card' && e.up === false ? { type: 'card-scanned', to: e.to, up: false, at: e.at } : e)) };
+    expect((await felt(['settle', 'poker-holdem'], JSON.stringify(hidden))).err).toContain('POKER_REPLAY_HIDDEN');
   });
 
   it.each([

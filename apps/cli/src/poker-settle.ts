@@ -17,6 +17,9 @@ export const POKER_SETTLE_HELP = `Poker where players play each other (issue 11)
              "actions": [ { "seat": 3, "action": "raise", "toMinor": 300 }, { "seat": 1, "action": "call" },
                           { "seat": 2, "action": "draw", "discards": ["2C"] }, { "seat": 4, "action": "timeout" },
                           { "action": "void", "reason": "server failure" } ] }
+  or:      the body of GET /poker-tables/<table>/hands/<hand>/events as the pit boss gets it once the hand is
+           over ({ handId, table, events }, every card shown): the logged commands are applied in order
+           and the result must match the logged hand-ended (POKER_REPLAY_MISMATCH otherwise).
   The hand is laid out again through the same state machine the tables run (GEN-8) and every pot is
   printed with who won it.`;
 
@@ -28,8 +31,8 @@ export function isPokerSettleGame(game: string | undefined): game is string {
 
 export function settlePoker(game: string, input: unknown, json: boolean, io: CliIo): ExitCode {
   const variant = game.slice('poker-'.length) as VariantId;
-  const parsed = pokerTable.parseReplayInput(variant, input);
-  const r = parsed.ok ? pokerTable.replayHand(parsed.value) : parsed;
+  // GEN-8: either a hand written out by hand, or the events of a table's hand as the pit boss fetches them
+  const r = pokerTable.isHandEventsInput(input) ? replayEvents(variant, input) : replayWritten(variant, input);
   if (!r.ok) {
     const v = r.violation;
     line(io.stderr, `felt settle: invalid ${game} hand: ${v.message}`);
@@ -48,6 +51,16 @@ export function settlePoker(game: string, input: unknown, json: boolean, io: Cli
   }
   printHand(game, s, io);
   return EXIT.ok;
+}
+
+function replayEvents(variant: VariantId, input: unknown): ReturnType<typeof pokerTable.replayHandEvents> {
+  const parsed = pokerTable.parseHandEvents(variant, input);
+  return parsed.ok ? pokerTable.replayHandEvents(parsed.value) : parsed;
+}
+
+function replayWritten(variant: VariantId, input: unknown): ReturnType<typeof pokerTable.replayHand> {
+  const parsed = pokerTable.parseReplayInput(variant, input);
+  return parsed.ok ? pokerTable.replayHand(parsed.value) : parsed;
 }
 
 function printHand(game: string, s: HandState, io: CliIo): void {

@@ -697,7 +697,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
   }
 
   /** Redacted events of one hand for an audience (`GET /poker-tables/:id/hands/:handId/events`). */
-  async handEvents(tableId: string, handId: string, u: PokerUser): Promise<Result<{ handId: string; events: Record<string, unknown>[] }>> {
+  async handEvents(tableId: string, handId: string, u: PokerUser): Promise<Result<{ handId: string; table: pokerTable.PokerTableConfig; events: Record<string, unknown>[] }>> {
     const s = this.states.get(tableId);
     if (!s) return fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`);
     const start = this.handIndex.get(tableId)?.get(handId);
@@ -707,6 +707,12 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     let hand: pokerTable.HandState | null = null;
     let found = false;
     const out: Record<string, unknown>[] = [];
+    // the pit boss sees every card of a hand that is over (disputes, GEN-8: `felt settle poker-<variant>` reads this body)
+    const over = stored.some((row) => {
+      const e = (row.payload as { e: PokerEvent }).e;
+      return e.type === 'hand-ended' && e.handId === handId;
+    });
+    const seesAll = over && (u.role === 'pitboss' || u.role === 'admin');
     for (const row of stored) {
       const e = (row.payload as { e: PokerEvent }).e;
       if (e.type === 'hand-started' && e.handId === handId) {
@@ -714,12 +720,12 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
         const r = pokerTable.startHand({ handId, config: s.def.config, seats: e.plan.seats, buttonSeat: e.plan.buttonSeat, at: e.at });
         if (!r.ok) return r;
         hand = r.value;
-        out.push({ seq: row.seq, type: 'hand-started', handId, buttonSeat: e.plan.buttonSeat, seats: e.plan.seats.map((x) => ({ seat: x.seat, stackMinor: x.stackMinor })), deckCommit: e.deckCommit, at: e.at });
+        out.push({ seq: row.seq, type: 'hand-started', handId, buttonSeat: e.plan.buttonSeat, seats: e.plan.seats, deckCommit: e.deckCommit, at: e.at });
         continue;
       }
       if (!found || !hand) continue;
       if (e.type === 'hand-command' && e.handId === handId) {
-        out.push({ seq: row.seq, ...pokerTable.redactHandCommand(hand, e.cmd, audience) });
+        out.push({ seq: row.seq, ...(seesAll ? pokerTable.commandView(hand, e.cmd) : pokerTable.redactHandCommand(hand, e.cmd, audience)) });
         const r = pokerTable.applyHandCommand(hand, e.cmd);
         if (r.ok) hand = r.value;
         continue;
@@ -731,6 +737,6 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       }
     }
     if (!found) return fail('POKER_HAND_NOT_FOUND', `no hand ${handId} at ${tableId}`);
-    return { ok: true, value: { handId, events: out } };
+    return { ok: true, value: { handId, table: s.def.config, events: out } };
   }
 }

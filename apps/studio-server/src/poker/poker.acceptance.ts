@@ -134,6 +134,15 @@ export async function sixPlayerHand(app: RoundsApp, opts: { tableId: string; dea
       for (const [seat, codes] of holes) if (seat !== p.seat) for (const code of codes) expect(json).not.toContain(code);
     }
 
+    // GEN-8: the pit boss's events of the finished hand (every card) lay the hand out again to the same result
+    const staff = await app.http('GET', `/poker-tables/${tableId}/hands/${handId}/events`, pit);
+    expect(staff.status).toBe(200);
+    const parsed = pokerTable.parseHandEvents('holdem', staff.body);
+    const again = parsed.ok ? pokerTable.replayHandEvents(parsed.value) : parsed;
+    if (!again.ok) throw new Error(again.violation.message);
+    expect(again.value.result?.seats.map((x) => x.netMinor)).toEqual(result.seats.map((x) => x.netMinor));
+    expect(again.value.result?.rakeMinor).toBe(result.rakeMinor);
+
     // the dealer (profile: no hole-card values) and a spectator never saw a hole card before the showdown
     for (const [who, got] of watchers) {
       expect(got.length, who).toBeGreaterThan(3);

@@ -4,7 +4,8 @@ import { createRng, shuffle, type Rng } from '../common/random.js';
 import { applyHandCommand, cardDue, legalActions, startHand, type HandCommand, type HandState } from './hand.js';
 import { tableConfig, VARIANT_IDS, VARIANTS, deckLowestRank, type PokerTableConfig, type VariantId } from './profiles.js';
 import { highValue, lowValue } from './showdown.js';
-import { redactHandCommand, viewHand } from './view.js';
+import { commandView, redactHandCommand, viewHand } from './view.js';
+import { parseHandEvents, replayHandEvents } from './replay.js';
 import { cardCode } from '../poker/cards.js';
 import type { Audience } from '../kernel/kernel.js';
 
@@ -131,7 +132,7 @@ function chooseCommand(s: HandState, rng: Rng, at: number, deck: number[]): Hand
   return { type: 'act', seat: la.seat, action: la.canCheck ? 'check' : 'call', at };
 }
 
-function playRandomHand(seed: number, onStep?: (before: HandState, cmd: HandCommand, after: HandState) => void): { start: number; end: number; rake: number; s: HandState } {
+function playRandomHand(seed: number, onStep?: (before: HandState, cmd: HandCommand, after: HandState) => void): { start: number; end: number; rake: number; s: HandState; input: Parameters<typeof startHand>[0] } {
   const rng = createRng(seed);
   const variant = VARIANT_IDS[rng.int(VARIANT_IDS.length)] as VariantId;
   const v = VARIANTS[variant];
@@ -139,7 +140,8 @@ function playRandomHand(seed: number, onStep?: (before: HandState, cmd: HandComm
   const seatNos = shuffle([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], rng).slice(0, n).sort((a, b) => a - b);
   const seats = seatNos.map((seat) => ({ seat, playerId: `p${seat}`, stackMinor: rng.int(3) === 0 ? 1 + rng.int(60) : 1 + rng.int(3000) }));
   const cfg = tableConfig(randomConfig(rng, variant));
-  const started = startHand({ handId: `h${seed}`, config: cfg, seats, buttonSeat: v.button ? (seatNos[rng.int(n)] as number) : null, at: 0 });
+  const input = { handId: `h${seed}`, config: cfg, seats, buttonSeat: v.button ? (seatNos[rng.int(n)] as number) : null, at: 0 };
+  const started = startHand(input);
   if (!started.ok) throw new Error(`${started.violation.code}: ${started.violation.message}`);
   let s = started.value;
   const low = deckLowestRank(v, n);
@@ -157,7 +159,7 @@ function playRandomHand(seed: number, onStep?: (before: HandState, cmd: HandComm
     if (s.clock) at = Math.max(at, s.clock.startedAt);
   }
   const end = s.seats.reduce((a, x) => a + x.stackMinor + x.reservedMinor, 0);
-  return { start, end, rake: s.result?.rakeMinor ?? -1, s };
+  return { start, end, rake: s.result?.rakeMinor ?? -1, s, input };
 }
 
 describe('pots never lose a chip (issue 11 property)', () => {
@@ -253,4 +255,37 @@ describe('state is a fold of the accepted commands (STYLE habit 2)', () => {
       expect(JSON.parse(JSON.stringify(s))).toEqual(s);
     }
   }, 60_000);
+});
+
+describe('a hand laid out again from its events (GEN-8, `felt settle poker-<variant>` with the events endpoint body)', () => {
+  it('the pit boss\'s events of any finished hand replay to the same result; a changed action is caught', () => {
+    let tampered = 0;
+    for (let seed = 7000; seed < 7200; seed++) {
+      const events: Record<string, unknown>[] = [];
+      const { s, input } = playRandomHand(seed, (before, cmd) => events.push(commandView(before, cmd)));
+      const body = JSON.parse(JSON.stringify({ handId: input.handId, table: input.config, events: [{ type: 'hand-started', buttonSeat: input.buttonSeat, seats: input.seats, at: 0 }, ...events, { type: 'hand-ended', result: s.result }] })) as { events: Record<string, unknown>[] };
+      const parsed = parseHandEvents(s.variant.id as VariantId, body);
+      if (!parsed.ok) throw new Error(parsed.violation.message);
+      const again = replayHandEvents(parsed.value);
+      if (!again.ok) throw new Error(`seed ${seed}: ${again.violation.message}`);
+      expect(again.value.result).toEqual(s.result);
+      // a fold turned into a call (or the reverse) no longer ends as the log says, or is refused
+      const i = body.events.findIndex((e) => e.type === 'act' && (e.action === 'fold' || e.action === 'call'));
+      if (i < 0) continue;
+      const changed = { ...body, events: body.events.map((e, j) => (j === i ? { ...e, action: e.action === 'fold' ? 'call' : 'fold' } : e)) };
+      const p2 = parseHandEvents(s.variant.id as VariantId, changed);
+      const r2 = p2.ok ? replayHandEvents(p2.value) : p2;
+      if (r2.ok) expect(r2.value.result).not.toEqual(s.result);
+      else tampered++;
+    }
+    expect(tampered).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('a player\'s redacted events cannot be replayed: POKER_REPLAY_HIDDEN, not a wrong result', () => {
+    const { s, input } = playRandomHand(7001);
+    expect(s.result).not.toBeNull();
+    const body = { handId: input.handId, table: input.config, events: [{ type: 'hand-started', buttonSeat: input.buttonSeat, seats: input.seats, at: 0 }, { type: 'card-scanned', to: input.seats[0]?.seat, up: false, at: 1 }] };
+    const r = parseHandEvents(s.variant.id as VariantId, body);
+    expect(r.ok ? 'ok' : r.violation.code).toBe('POKER_REPLAY_HIDDEN');
+  });
 });

@@ -83,7 +83,7 @@ export function parseReplayInput(variant: VariantId, raw: unknown): Result<Repla
 }
 
 /** Plays the hand through the state machine; the hand must finish (complete or void). */
-export function replayHand(input: ReplayInput, handId = 'replay'): Result<HandState> {
+export function replayHand(input: ReplayInput, handId = 'replay', onStep?: (before: HandState, cmd: HandCommand) => void): Result<HandState> {
   const started = startHand({ handId, config: tableConfig({ ...input.table, variant: input.variant }), seats: input.seats, buttonSeat: input.button, at: 0 });
   if (!started.ok) return started;
   let s = started.value;
@@ -123,6 +123,7 @@ export function replayHand(input: ReplayInput, handId = 'replay'): Result<HandSt
     }
     const r = applyHandCommand(s, cmd);
     if (!r.ok) return violation(r.violation.code, r.violation.ruleId, `${describe(cmd)}: ${r.violation.message}`, r.violation.details ? { ...r.violation.details } : undefined);
+    onStep?.(s, cmd);
     s = r.value;
   }
   const leftCards = [...cardQ.values()].reduce((a, q) => a + q.length, 0) + boardQ.length;
@@ -149,4 +150,120 @@ function describe(c: HandCommand): string {
     case 'expose':
       return `seat ${c.seat} card ${c.card} exposed`;
   }
+}
+
+/**
+ * A hand from its events (GEN-8): the body of `GET /poker-tables/:id/hands/:handId/events` as the pit
+ * boss receives it once the hand is over — `{ handId, table, events: [hand-started, card/act/draw/…,
+ * hand-ended] }`, every card as a code. The commands are applied exactly as logged (same order, same
+ * server times), and the result is checked against the logged `hand-ended` result.
+ */
+export interface HandEventsInput {
+  readonly handId: string;
+  readonly table: PokerTableConfig;
+  readonly buttonSeat: number | null;
+  readonly seats: readonly SeatInput[];
+  readonly startedAt: number;
+  readonly commands: readonly HandCommand[];
+  /** the logged result's per-seat net and rake (null: the log has no hand-ended yet). */
+  readonly logged: { readonly rakeMinor: number; readonly net: readonly { readonly seat: number; readonly netMinor: number }[] } | null;
+}
+
+const evBad = (message: string): { ok: false; violation: { code: string; ruleId: string | null; message: string } } => violation('POKER_REPLAY_INPUT', 'GEN-8', message);
+const num = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x);
+
+export function isHandEventsInput(raw: unknown): boolean {
+  return isObj(raw) && Array.isArray(raw.events);
+}
+
+/** Validates the events endpoint's JSON (untrusted) into the commands to apply. */
+export function parseHandEvents(variant: VariantId, raw: unknown): Result<HandEventsInput> {
+  if (!isObj(raw) || !Array.isArray(raw.events)) return evBad('the hand must be { handId, table, events: [...] } as GET /poker-tables/:id/hands/:handId/events returns it');
+  if (!isObj(raw.table)) return evBad('"table" (the table settings the events endpoint includes) is missing');
+  const table = tableConfig({ ...(raw.table as Partial<PokerTableConfig>), variant });
+  if ((raw.table as { variant?: unknown }).variant !== undefined && (raw.table as { variant?: unknown }).variant !== variant) return evBad(`these events are of a ${String((raw.table as { variant?: unknown }).variant)} table, not ${variant}`);
+  const [first, ...rest] = raw.events as unknown[];
+  if (!isObj(first) || first.type !== 'hand-started' || !Array.isArray(first.seats)) return evBad('the first event must be hand-started with the seats dealt in');
+  const seats: SeatInput[] = [];
+  for (const x of first.seats) {
+    if (!isObj(x) || !num(x.seat) || !num(x.stackMinor)) return evBad('every hand-started seat needs seat and stackMinor numbers');
+    seats.push({ ...(x as unknown as SeatInput), playerId: typeof x.playerId === 'string' ? x.playerId : `seat${x.seat}` });
+  }
+  const one = (code: unknown, what: string): Result<CardId> => {
+    const p = parseHand([code], 1, what);
+    return p.ok ? ok(p.value[0] as CardId) : p;
+  };
+  const commands: HandCommand[] = [];
+  let logged: HandEventsInput['logged'] = null;
+  for (const [i, e] of rest.entries()) {
+    if (!isObj(e) || typeof e.type !== 'string') return evBad(`events[${i + 1}] needs a "type"`);
+    const at = num(e.at) ? e.at : 0;
+    const seat = e.seat;
+    switch (e.type) {
+      case 'card': {
+        const c = one(e.card, `events[${i + 1}].card`);
+        if (!c.ok) return c;
+        commands.push({ type: 'card', card: c.value, at });
+        break;
+      }
+      case 'card-scanned':
+        return violation('POKER_REPLAY_HIDDEN', 'GEN-8', `events[${i + 1}]: a down card this audience may not see — fetch the events as the pit boss once the hand is over`);
+      case 'act':
+        if (!num(seat) || typeof e.action !== 'string' || !['fold', 'check', 'call', 'bet', 'raise', 'all-in'].includes(e.action)) return evBad(`events[${i + 1}]: an act needs a seat and an action`);
+        if (e.toMinor !== undefined && !num(e.toMinor)) return evBad(`events[${i + 1}].toMinor must be a number`);
+        commands.push({ type: 'act', seat, action: e.action as PlayerAction, ...(num(e.toMinor) ? { toMinor: e.toMinor } : {}), at });
+        break;
+      case 'draw': {
+        if (!num(seat)) return evBad(`events[${i + 1}]: a draw needs a seat`);
+        if (!Array.isArray(e.discards)) return violation('POKER_REPLAY_HIDDEN', 'GEN-8', `events[${i + 1}]: the discards are hidden from this audience — fetch the events as the pit boss once the hand is over`);
+        const d = parseHand(e.discards, undefined, `events[${i + 1}].discards`);
+        if (!d.ok) return d;
+        commands.push({ type: 'draw', seat, discards: d.value, at });
+        break;
+      }
+      case 'time-bank':
+      case 'timeout':
+        if (!num(seat)) return evBad(`events[${i + 1}]: a ${e.type} needs a seat`);
+        commands.push({ type: e.type, seat, at });
+        break;
+      case 'void':
+      case 'misdeal':
+        commands.push({ type: e.type, reason: typeof e.reason === 'string' ? e.reason : e.type, at });
+        break;
+      case 'expose': {
+        const c = one(e.card, `events[${i + 1}].card`);
+        if (!c.ok) return c;
+        if (!num(seat)) return evBad(`events[${i + 1}]: an expose needs a seat`);
+        commands.push({ type: 'expose', seat, card: c.value, at });
+        break;
+      }
+      case 'hand-ended': {
+        const r = isObj(e.result) ? e.result : null;
+        if (r && num(r.rakeMinor) && Array.isArray(r.seats)) logged = { rakeMinor: r.rakeMinor, net: r.seats.filter(isObj).map((x) => ({ seat: Number(x.seat), netMinor: Number(x.netMinor) })) };
+        break;
+      }
+      default:
+        return evBad(`events[${i + 1}]: unknown event type ${JSON.stringify(e.type)}`);
+    }
+  }
+  return ok({ handId: typeof raw.handId === 'string' ? raw.handId : 'replay', table, buttonSeat: num(first.buttonSeat) ? first.buttonSeat : null, seats, startedAt: num(first.at) ? first.at : 0, commands, logged });
+}
+
+/** Applies the logged commands; the hand must finish, and its result must be the logged one. */
+export function replayHandEvents(input: HandEventsInput): Result<HandState> {
+  const started = startHand({ handId: input.handId, config: input.table, seats: input.seats, buttonSeat: input.buttonSeat, at: input.startedAt });
+  if (!started.ok) return started;
+  let s = started.value;
+  for (const cmd of input.commands) {
+    const r = applyHandCommand(s, cmd);
+    if (!r.ok) return violation(r.violation.code, r.violation.ruleId, `${describe(cmd)}: ${r.violation.message}`, r.violation.details ? { ...r.violation.details } : undefined);
+    s = r.value;
+  }
+  if (!s.result) return violation('POKER_REPLAY_INCOMPLETE', 'GEN-8', 'the events end before the hand does');
+  if (input.logged) {
+    const mine = new Map(s.result.seats.map((x) => [x.seat, x.netMinor]));
+    const differs = input.logged.rakeMinor !== s.result.rakeMinor || input.logged.net.some((x) => mine.get(x.seat) !== x.netMinor);
+    if (differs) return violation('POKER_REPLAY_MISMATCH', 'GEN-8', 'laid out again, the hand does not end as the log says (rake or a seat\'s net differs)');
+  }
+  return ok(s);
 }

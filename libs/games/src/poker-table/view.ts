@@ -107,15 +107,35 @@ export function viewHand(s: HandState, audience: Audience): HandView {
 export function redactHandCommand(before: HandState, cmd: HandCommand, audience: Audience): Record<string, unknown> {
   if (cmd.type === 'card') {
     const due = cardDue(before);
-    if (!due || due.to === 'board' || due.up) return { type: 'card', to: due?.to === 'seat' ? due.seat : 'board', card: code(cmd.card), up: true, at: cmd.at };
+    if (!due || due.to === 'board' || due.up) return commandView(before, cmd);
     const holder = before.seats.find((x) => x.seat === due.seat);
     const sees = (audience.role === 'player' && audience.playerId === holder?.playerId) || (audience.role !== 'player' && before.config.dealerSeesHoleCards);
-    return sees ? { type: 'card', to: due.seat, card: code(cmd.card), up: false, at: cmd.at } : { type: 'card-scanned', to: due.seat, up: false, at: cmd.at };
+    return sees ? commandView(before, cmd) : { type: 'card-scanned', to: due.seat, up: false, at: cmd.at };
   }
   if (cmd.type === 'draw') {
     const holder = before.seats.find((x) => x.seat === cmd.seat);
     const own = audience.role === 'player' && audience.playerId === holder?.playerId;
-    return own ? { type: 'draw', seat: cmd.seat, discards: cmd.discards.map(code), at: cmd.at } : { type: 'draw', seat: cmd.seat, count: cmd.discards.length, at: cmd.at };
+    return own ? commandView(before, cmd) : { type: 'draw', seat: cmd.seat, count: cmd.discards.length, at: cmd.at };
   }
-  return { ...cmd };
+  return commandView(before, cmd);
+}
+
+/**
+ * A command in full, cards as codes: what its holder sees, and what the pit boss sees of a hand that is
+ * over (every card, for disputes, GEN-8). `parseHandEvents` reads it back.
+ */
+export function commandView(before: HandState, cmd: HandCommand): Record<string, unknown> {
+  switch (cmd.type) {
+    case 'card': {
+      const due = cardDue(before);
+      const up = !due || due.to === 'board' || due.up;
+      return { type: 'card', to: due?.to === 'seat' ? due.seat : 'board', card: code(cmd.card), up, at: cmd.at };
+    }
+    case 'draw':
+      return { type: 'draw', seat: cmd.seat, discards: cmd.discards.map(code), at: cmd.at };
+    case 'expose':
+      return { type: 'expose', seat: cmd.seat, card: code(cmd.card), at: cmd.at };
+    default:
+      return { ...cmd };
+  }
 }
