@@ -58,6 +58,8 @@ export type PokerEvent =
   | { readonly type: 'seat'; readonly op: 'sit-out'; readonly key: string; readonly disconnected: boolean }
   | { readonly type: 'seat'; readonly op: 'sit-in'; readonly key: string; readonly postToEnter: boolean }
   | { readonly type: 'seat'; readonly op: 'leave'; readonly key: string }
+  /** S1-STRADDLE: the player's standing choice (Ö tables), from the next hand planned. */
+  | { readonly type: 'seat'; readonly op: 'straddle'; readonly key: string; readonly on: boolean }
   /** `deckCommit`: sha256 of the RNG deck order + salt (S1-DEAL-1), revealed in `hand-ended`. */
   | { readonly type: 'hand-started'; readonly handId: string; readonly plan: pokerTable.HandPlan; readonly at: number; readonly deckCommit: string | null }
   | { readonly type: 'hand-command'; readonly handId: string; readonly cmd: pokerTable.HandCommand }
@@ -66,7 +68,8 @@ export type PokerEvent =
 export const streamOf = (tableId: string): string => `poker:${tableId}`;
 
 export function initialState(def: PokerTableDef): PokerTableState {
-  return { def, seq: 0, seats: pokerTable.emptyTable(def.seats), hand: null, plan: null, handNo: 0, players: {} };
+  // S1-STRADDLE: the seats layer knows whether the table is marked Ö from the table's config (defs stored before it had the flag)
+  return { def, seq: 0, seats: pokerTable.emptyTable({ ...def.seats, straddleTable: def.config.straddleTable }), hand: null, plan: null, handNo: 0, players: {} };
 }
 
 const unwrapped = <T>(r: Result<T>, what: string): T => {
@@ -89,6 +92,8 @@ export function seatUpdate(t: pokerTable.TableSeats, e: Extract<PokerEvent, { ty
       return pokerTable.sitIn(t, e.key, e.postToEnter);
     case 'leave':
       return pokerTable.leave(t, e.key);
+    case 'straddle':
+      return pokerTable.setStraddle(t, e.key, e.on);
   }
 }
 

@@ -205,7 +205,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       dealing: input.dealing,
       shoeDeviceId: input.dealing === 'shoe' ? (input.shoeDeviceId ?? 'shoe-1') : null,
       config: checked.value,
-      seats: { ...input.seats, smallBlindMinor: config.smallBlindMinor, bigBlindMinor: config.bigBlindMinor },
+      seats: { ...input.seats, smallBlindMinor: config.smallBlindMinor, bigBlindMinor: config.bigBlindMinor, straddleTable: checked.value.straddleTable },
       robots: Math.max(0, Math.min(input.robots ?? 0, input.seats.seatCount - 1)),
       createdAt: this.clock.now(),
     };
@@ -327,6 +327,10 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
             break;
           case 'poker.stand-up':
             events.push({ type: 'seat', op: 'leave', key });
+            break;
+          case 'poker.straddle':
+            // S1-STRADDLE: a seat event (logged, so a replay plans the same hands); refused off Ö tables by the core
+            events.push({ type: 'seat', op: 'straddle', key, on: body['straddle'] === true });
             break;
           case 'poker.act': {
             const r = inHand(body['handId']);
