@@ -730,7 +730,9 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       }
       if (e.type === 'hand-ended' && e.handId === handId) {
         // the deck order and salt prove the commitment (S1-DEAL-1): staff only, after the hand
-        out.push({ seq: row.seq, type: 'hand-ended', result: hand.result, ...(u.role === 'player' ? {} : { deck: e.deck, salt: e.salt }) });
+        // the result as the frames carry it (HandView.result): shown hands' cards as codes, like every other card here
+        const result = hand.result ? { ...hand.result, shown: hand.result.shown.map((x) => ({ ...x, cards: x.cards.map((c) => poker.cardCode(c)) })) } : null;
+        out.push({ seq: row.seq, type: 'hand-ended', result, ...(u.role === 'player' ? {} : { deck: e.deck, salt: e.salt }) });
         break;
       }
     }
