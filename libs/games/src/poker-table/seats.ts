@@ -108,7 +108,8 @@ export function topUp(t: TableSeats, playerId: string, amountMinor: number, bala
   const r = find(t, playerId);
   if (!r) return FAIL('POKER_NOT_SEATED', 'S1-STACK', 'the player has no seat');
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) return FAIL('POKER_INVALID_AMOUNT', 'D-1', 'a top-up is a positive whole number');
-  if (amountMinor + r.pendingTopUpMinor > balanceMinor) return FAIL('POKER_INSUFFICIENT_BALANCE', 'S1-STACK', 'the top-up is more than the poker balance');
+  // a pending top-up already left the balance (its effect is posted when requested): only this one is checked
+  if (amountMinor > balanceMinor) return FAIL('POKER_INSUFFICIENT_BALANCE', 'S1-STACK', 'the top-up is more than the poker balance');
   if (t.config.maxBuyInMinor !== null && r.stackMinor + r.pendingTopUpMinor + amountMinor > t.config.maxBuyInMinor) return FAIL('POKER_BUY_IN_TOO_LARGE', 'S1-STACK', `a stack may not exceed ${t.config.maxBuyInMinor}`);
   if (t.inHand.includes(playerId)) return done(replace(t, { ...r, pendingTopUpMinor: r.pendingTopUpMinor + amountMinor }), [{ type: 'top-up', playerId, amountMinor }]);
   return done(replace(t, { ...r, stackMinor: r.stackMinor + amountMinor }), [{ type: 'top-up', playerId, amountMinor }]);
