@@ -55,6 +55,11 @@ describe('buy-in and stacks (S1-STACK, S1-TABLE-1)', () => {
     const up = must(topUp(t, 'ann', 1000, 10_000));
     expect(up.effects).toEqual([{ type: 'top-up', playerId: 'ann', amountMinor: 1000 }]);
     expect(up.table.seats[0]?.stackMinor).toBe(5000);
+    // the first top-up already left the balance (posted when requested): a second is checked on its own amount
+    const again = must(topUp(up.table, 'ann', 500, 500));
+    expect(again.table.seats[0]?.pendingTopUpMinor).toBe(1500);
+    const over = topUp(up.table, 'ann', 501, 500);
+    expect(over.ok ? null : over.violation.code).toBe('POKER_INSUFFICIENT_BALANCE');
     t = must(leave(up.table, 'bo')).table;
     const started = startHand({ handId: 'h', config: tableConfig({}), seats: plan.seats, buttonSeat: plan.buttonSeat, at: 0 });
     if (!started.ok) throw new Error(started.violation.message);
