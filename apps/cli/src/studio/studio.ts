@@ -198,7 +198,7 @@ export class Studio {
   }
 
   /**
-   * Issue 11: ONE live Hold'em table (NL 50/100, RNG-dealt by the server's certified shuffle) where
+   * Issue 11: ONE live Hold'em table (NL 50/100, marked "Ö": players may straddle, S1-STRADDLE; RNG-dealt by the server's certified shuffle) where
    * players play each other; three robot players (server-side, bounded) fill seats 2, 4 and 6, the
    * other seats are free for people. A failure here never stops the rest of the studio.
    */
@@ -211,7 +211,7 @@ export class Studio {
         tableId: 'holdem-1',
         name: "Hold'em 1",
         dealing: 'rng',
-        config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, rake: { basisPoints: 500, capMinor: 300, noFlopNoDrop: true }, actionMs: 20_000, timeBankMs: 30_000, timeout: 'check-when-free' },
+        config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, rake: { basisPoints: 500, capMinor: 300, noFlopNoDrop: true }, actionMs: 20_000, timeBankMs: 30_000, timeout: 'check-when-free', straddleTable: true },
         seats: { seatCount: 6, minBuyInMinor: 2000, maxBuyInMinor: 10_000 },
         robots: this.opts.bots ? 3 : 0,
       };

@@ -95,6 +95,7 @@ export const SERVER_ERRORS: Readonly<Record<ServerErrorCode, CodeSpec>> = {
   POKER_HAND_NOT_FOUND: { status: 404, ruleId: null, meaning: 'No hand with this id at this poker table.' },
   POKER_NOT_SHOE_TABLE: { status: 422, ruleId: 'S1-DEAL-1', meaning: 'Cards come from the server\'s certified shuffle at this table (RNG-dealt), not from a device.' },
   POKER_CARD_UNREADABLE: { status: 422, ruleId: 'P4-IRR', meaning: 'The table\'s shoe could not read a card: nothing was dealt; the dealer or pit boss decides (misdeal, void).' },
+  POKER_WALLET_CHANGED: { status: 409, ruleId: 'S1-STACK', meaning: "The seat's chips came from another wallet than the player's wallet now (a seamless operator's, issue 12, or Felt's ledger): no top-up; standing up returns the stack to where it came from." },
 };
 
 /**

@@ -36,6 +36,24 @@ export interface PlayerEntry {
   readonly robot: boolean;
 }
 
+/**
+ * A seat bought in from an operator's seamless wallet (issue 12 × issue 11): one operator round per seat
+ * session (`poker:<tableId>:<sessionId>`), the buy-in's debit is the session id; the cash-out goes back there.
+ */
+export interface SeamlessSeat {
+  readonly sessionId: string;
+  readonly operatorId: string;
+  /** the operator's id of the player (`user`). */
+  readonly user: string;
+}
+
+/** The chips came from the operator: `debit` is the bet id of this buy-in/top-up's debit (the session id for the buy-in). */
+export interface SeamlessChips extends SeamlessSeat {
+  readonly debit: string;
+}
+
+export const sessionRound = (tableId: string, sessionId: string): string => `poker:${tableId}:${sessionId}`;
+
 export interface PokerTableState {
   readonly def: PokerTableDef;
   /** the log's last seq (the frame's `seq`: +1 per change). */
@@ -47,17 +65,21 @@ export interface PokerTableState {
   readonly handNo: number;
   /** table-local key → who (user id stays server-side). */
   readonly players: Readonly<Record<string, PlayerEntry>>;
+  /** table-local key → the seat's seamless-wallet session (players of a seamless operator only; absent in older snapshots). */
+  readonly wallets?: Readonly<Record<string, SeamlessSeat>>;
 }
 
 /** The events of a poker table's log (payloads are plain JSON). */
 export type PokerEvent =
   | { readonly type: 'player'; readonly player: PlayerEntry }
-  | { readonly type: 'seat'; readonly op: 'sit'; readonly key: string; readonly seat: number; readonly buyInMinor: number; readonly balanceMinor: number; readonly postToEnter: boolean }
+  | { readonly type: 'seat'; readonly op: 'sit'; readonly key: string; readonly seat: number; readonly buyInMinor: number; readonly balanceMinor: number; readonly postToEnter: boolean; readonly seamless?: SeamlessChips }
   | { readonly type: 'seat'; readonly op: 'waitlist'; readonly key: string }
-  | { readonly type: 'seat'; readonly op: 'top-up'; readonly key: string; readonly amountMinor: number; readonly balanceMinor: number }
+  | { readonly type: 'seat'; readonly op: 'top-up'; readonly key: string; readonly amountMinor: number; readonly balanceMinor: number; readonly seamless?: SeamlessChips }
   | { readonly type: 'seat'; readonly op: 'sit-out'; readonly key: string; readonly disconnected: boolean }
   | { readonly type: 'seat'; readonly op: 'sit-in'; readonly key: string; readonly postToEnter: boolean }
   | { readonly type: 'seat'; readonly op: 'leave'; readonly key: string }
+  /** S1-STRADDLE: the player's standing choice (Ö tables), from the next hand planned. */
+  | { readonly type: 'seat'; readonly op: 'straddle'; readonly key: string; readonly on: boolean }
   /** `deckCommit`: sha256 of the RNG deck order + salt (S1-DEAL-1), revealed in `hand-ended`. */
   | { readonly type: 'hand-started'; readonly handId: string; readonly plan: pokerTable.HandPlan; readonly at: number; readonly deckCommit: string | null }
   | { readonly type: 'hand-command'; readonly handId: string; readonly cmd: pokerTable.HandCommand }
@@ -66,7 +88,8 @@ export type PokerEvent =
 export const streamOf = (tableId: string): string => `poker:${tableId}`;
 
 export function initialState(def: PokerTableDef): PokerTableState {
-  return { def, seq: 0, seats: pokerTable.emptyTable(def.seats), hand: null, plan: null, handNo: 0, players: {} };
+  // S1-STRADDLE: the seats layer knows whether the table is marked Ö from the table's config (defs stored before it had the flag)
+  return { def, seq: 0, seats: pokerTable.emptyTable({ ...def.seats, straddleTable: def.config.straddleTable }), hand: null, plan: null, handNo: 0, players: {}, wallets: {} };
 }
 
 const unwrapped = <T>(r: Result<T>, what: string): T => {
@@ -89,7 +112,27 @@ export function seatUpdate(t: pokerTable.TableSeats, e: Extract<PokerEvent, { ty
       return pokerTable.sitIn(t, e.key, e.postToEnter);
     case 'leave':
       return pokerTable.leave(t, e.key);
+    case 'straddle':
+      return pokerTable.setStraddle(t, e.key, e.on);
   }
+}
+
+/** A seat session ends when its seat is gone (left: its cash-out went back to the operator in the same change). */
+function seatedOnly(w: PokerTableState['wallets'], t: pokerTable.TableSeats): PokerTableState['wallets'] {
+  if (!w) return w;
+  const keys = Object.keys(w);
+  if (keys.every((k) => t.seats.some((r) => r.playerId === k))) return w;
+  return Object.fromEntries(Object.entries(w).filter(([k]) => t.seats.some((r) => r.playerId === k)));
+}
+
+/** The ledger effects (S1-STACK) an event has on the state before it: seat ops, and a hand's end (top-ups applied, leavers cashed out). */
+export function eventEffects(s: PokerTableState, e: PokerEvent): readonly pokerTable.SeatEffect[] {
+  if (e.type === 'seat') {
+    const r = seatUpdate(s.seats, e);
+    return r.ok ? r.value.effects : [];
+  }
+  if (e.type === 'hand-ended' && s.hand?.result) return pokerTable.handEnded(s.seats, s.hand.result).effects;
+  return [];
 }
 
 /** Folds one event (pure; throws when the log is corrupt — it was valid when written). */
@@ -97,8 +140,11 @@ export function applyEvent(s: PokerTableState, e: PokerEvent, seq: number): Poke
   switch (e.type) {
     case 'player':
       return { ...s, seq, players: { ...s.players, [e.player.key]: e.player } };
-    case 'seat':
-      return { ...s, seq, seats: unwrapped(seatUpdate(s.seats, e), `seat ${e.op}`).table };
+    case 'seat': {
+      const seats = unwrapped(seatUpdate(s.seats, e), `seat ${e.op}`).table;
+      const wallets = e.op === 'sit' && e.seamless ? { ...s.wallets, [e.key]: { sessionId: e.seamless.sessionId, operatorId: e.seamless.operatorId, user: e.seamless.user } } : s.wallets;
+      return { ...s, seq, seats, wallets: seatedOnly(wallets, seats) };
+    }
     case 'hand-started': {
       const hand = unwrapped(pokerTable.startHand({ handId: e.handId, config: s.def.config, seats: e.plan.seats, buttonSeat: e.plan.buttonSeat, at: e.at }), 'hand-started');
       return { ...s, seq, hand, plan: e.plan, handNo: s.handNo + 1, seats: pokerTable.handStarted(s.seats, e.plan) };
@@ -109,7 +155,8 @@ export function applyEvent(s: PokerTableState, e: PokerEvent, seq: number): Poke
     }
     case 'hand-ended': {
       if (!s.hand?.result) throw new Error(`poker log: hand ${e.handId} ended without a result`);
-      return { ...s, seq, seats: pokerTable.handEnded(s.seats, s.hand.result).table };
+      const seats = pokerTable.handEnded(s.seats, s.hand.result).table;
+      return { ...s, seq, seats, wallets: seatedOnly(s.wallets, seats) };
     }
   }
 }

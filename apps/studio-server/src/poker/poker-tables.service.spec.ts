@@ -83,6 +83,41 @@ describe('PokerTablesService: seats and money (S1-STACK)', () => {
   });
 });
 
+describe('PokerTablesService: the straddle (S1-STRADDLE) over the service', () => {
+  it('a standing straddle choice on an Ö table: posted when directly after the big blind, pre-flop action starts after the straddler; replayed from the log; refused off Ö', async () => {
+    const w = world();
+    expect((await w.service.createTable({ tableId: 'o1', name: "Hold'em Ö", dealing: 'rng', config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, actionMs: 10_000, straddleTable: true }, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 } })).ok).toBe(true);
+    for (const i of [1, 2, 3, 4]) {
+      await w.deposit(`u${i}`, 5000);
+      expect((await w.service.command('o1', player(i), 'poker.sit', { tableId: 'o1', seat: i, buyInMinor: 2000, postToEnter: false })).ok).toBe(true);
+    }
+    expect((await w.service.command('o1', player(4), 'poker.straddle', { tableId: 'o1', straddle: true })).ok).toBe(true);
+    expect(w.service.frame(w.service.stateOf('o1')!, player(1), 0).seats[3]).toMatchObject({ seat: 4, straddle: true });
+    await w.tick(2000); // the first hand: button 1, SB 2, BB 3 — seat 4 is directly after the big blind
+    const s = w.service.stateOf('o1')!;
+    expect(s.plan?.seats.find((x) => x.seat === 4)).toMatchObject({ straddle: true });
+    const h = s.hand!;
+    expect(h.seats.map((x) => x.streetMinor)).toEqual([0, 50, 100, 200]);
+    expect(h.seats[h.toAct!]!.seat).toBe(1); // the first to act is the seat after the straddler
+    expect(w.service.frame(s, player(1), 0).hand?.legal).toMatchObject({ seat: 1, callMinor: 200 });
+    // a restart lays the same table out from the log (the choice is a seat event)
+    w.service.onModuleDestroy();
+    const again = w.make();
+    await again.onApplicationBootstrap();
+    expect(again.stateOf('o1')!.seats.seats.find((r) => r.seat === 4)?.straddle).toBe(true);
+    expect(again.stateOf('o1')!.plan).toEqual(s.plan);
+    again.onModuleDestroy();
+    // off an Ö table the choice is refused and nothing changes
+    const plain = world();
+    const t = await table(plain);
+    await plain.deposit('u1', 5000);
+    await plain.service.command(t, player(1), 'poker.sit', { tableId: t, seat: 1, buyInMinor: 2000, postToEnter: false });
+    const seq = plain.service.stateOf(t)!.seq;
+    expect(await plain.service.command(t, player(1), 'poker.straddle', { tableId: t, straddle: true })).toMatchObject({ ok: false, violation: { code: 'POKER_STRADDLE_NOT_ALLOWED', ruleId: 'S1-STRADDLE' } });
+    expect(plain.service.stateOf(t)!.seq).toBe(seq);
+  });
+});
+
 describe('PokerTablesService: time (S1-TIMEOUT, S1-TIMEBANK, S1-DISCONNECT) and the next hand', () => {
   it('the next hand starts by itself; a late action is refused; the deadline on the server clock folds the seat', async () => {
     const w = world();

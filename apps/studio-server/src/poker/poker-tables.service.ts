@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createRng, poker, pokerTable, type Audience, type Result } from '@felt/games';
 import type { PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt/protocol';
@@ -9,9 +10,11 @@ import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../cluster/cluster.port
 import { TABLE_LEASES, type TableLeases } from '../cluster/table-lease.js';
 import { KeyedMutex } from '../rounds/keyed-mutex.js';
 import { SCHEDULER, type Scheduler } from '../rounds/scheduler.js';
-import { DEFAULT_CURRENCY, depositPosting, HOUSE_ACCOUNT, playerAccount, type Posting } from '../wallet/ledger.rules.js';
+import { DEFAULT_CURRENCY, depositPosting, HOUSE_ACCOUNT, operatorAccount, playerAccount, seamlessOutPosting, type Posting } from '../wallet/ledger.rules.js';
+import { SeamlessService, type SessionStatus } from '../wallet/seamless/seamless.service.js';
+import type { PlayerLinkRow } from '../wallet/seamless/seamless.repository.js';
 import { POKER_TABLES_REPOSITORY, type PokerTablesRepository } from './poker-table.repository.js';
-import { applyEvent, frameOf, handOver, handSettled, initialState, nextRngCard, seatUpdate, shuffleDeck, streamOf, type PlayerEntry, type PokerEvent, type PokerTableDef, type PokerTableState, type RngDeck } from './poker-table.state.js';
+import { applyEvent, eventEffects, frameOf, handOver, handSettled, initialState, nextRngCard, seatUpdate, sessionRound, shuffleDeck, streamOf, type PlayerEntry, type PokerEvent, type PokerTableDef, type PokerTableState, type RngDeck, type SeamlessChips } from './poker-table.state.js';
 
 /** A poker user as the service needs it (from the socket's or the request's AuthUser). */
 export interface PokerUser {
@@ -38,6 +41,11 @@ export const POKER_TIMINGS = Symbol('POKER_TIMINGS');
 export const stackAccount = (userId: string, tableId: string): string => `${playerAccount(userId)}:poker:${tableId}`;
 
 const fail = (code: string, message: string, ruleId: string | null = null): Result<never> => ({ ok: false, violation: { code, ruleId, message } });
+
+/** Operator rounds of poker seat sessions: `poker:<tableId>:<sessionId>` (sessionRound). */
+const SESSION_PREFIX = 'poker:';
+/** The stack posting of a seamless buy-in/top-up, by its debit (the seamless sweep checks it reached the table). */
+const chipsPostingId = (tableId: string, type: 'buy-in' | 'top-up', debit: string): string => `poker-${type}:${tableId}:${debit}`;
 
 interface Built {
   readonly events: PokerEvent[];
@@ -82,7 +90,12 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     /** Several instances (issue 13): a table is run by the holder of its lease `poker:<tableId>` only. */
     @Optional() @Inject(TABLE_LEASES) private readonly leases: TableLeases | null = null,
     @Optional() @Inject(TABLE_OWNER_GUARD) private readonly owner: Pick<TableOwnerGuard, 'instanceId'> | null = null,
-  ) {}
+    /** Issue 12: players of a seamless operator buy in from (and cash out to) the operator's wallet. */
+    @Optional() @Inject(SeamlessService) private readonly seamless: Pick<SeamlessService, 'linkOf' | 'debitChips' | 'returnChips' | 'registerSessions' | 'sweep'> | null = null,
+  ) {
+    // the seamless sweep asks the table about its seat sessions' debits (never treating them as bets)
+    this.seamless?.registerSessions(SESSION_PREFIX, (round, betIds) => this.sessionStatus(round, betIds));
+  }
 
   /** Boot: lay every table out again from its log; a hand left unfinished is voided (S1-FAIL-RING) with an alert. */
   async onApplicationBootstrap(): Promise<void> {
@@ -157,7 +170,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     const snap = await this.repo.snapshot(def.tableId).catch(() => null);
     const from = snap && snap.logSeq > 0 ? snap : null;
     const events = await this.uow.run((tx) => tx.events.load(streamOf(def.tableId), from?.logSeq ?? 0));
-    let s: PokerTableState = from ? { ...from.state, def } : initialState(def);
+    let s: PokerTableState = from ? { ...from.state, def, wallets: from.state.wallets ?? {} } : initialState(def);
     for (const e of events) {
       const pe = (e.payload as { e: PokerEvent }).e;
       s = applyEvent(s, pe, (e.payload as { frame: number }).frame);
@@ -205,7 +218,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       dealing: input.dealing,
       shoeDeviceId: input.dealing === 'shoe' ? (input.shoeDeviceId ?? 'shoe-1') : null,
       config: checked.value,
-      seats: { ...input.seats, smallBlindMinor: config.smallBlindMinor, bigBlindMinor: config.bigBlindMinor },
+      seats: { ...input.seats, smallBlindMinor: config.smallBlindMinor, bigBlindMinor: config.bigBlindMinor, straddleTable: checked.value.straddleTable },
       robots: Math.max(0, Math.min(input.robots ?? 0, input.seats.seatCount - 1)),
       createdAt: this.clock.now(),
     };
@@ -280,9 +293,20 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
   // ───────────────────────────── commands ─────────────────────────────
 
   /** A `poker.*` message of a player (already validated against the contract's schema). */
-  command(tableId: string, u: PokerUser, msg: PokerWsMessage, body: Record<string, unknown>, opts: { robot?: boolean; fund?: number } = {}): Promise<Result<PokerTableState>> {
+  command(tableId: string, u: PokerUser, msg: PokerWsMessage, body: Record<string, unknown>, opts: { robot?: boolean; fund?: number; seamless?: SeamlessChips } = {}): Promise<Result<PokerTableState>> {
     if (!this.states.has(tableId)) return this.missing(tableId);
     if (msg === 'poker.join' || msg === 'poker.leave-view') return Promise.resolve({ ok: true, value: this.states.get(tableId) as PokerTableState });
+    if ((msg === 'poker.sit' || msg === 'poker.top-up') && opts.seamless === undefined && opts.robot !== true) {
+      // issue 12: chips of a seamless operator's player come from (and go back to) the operator's wallet
+      const link = this.seamless?.linkOf(u.userId) ?? null;
+      const s0 = this.states.get(tableId) as PokerTableState;
+      const key0 = this.keyOf(s0, u.userId);
+      const seated = key0 !== null && s0.seats.seats.some((r) => r.playerId === key0);
+      if (msg === 'poker.top-up' && seated && (link === null) !== (s0.wallets?.[key0 as string] === undefined)) {
+        return Promise.resolve(fail('POKER_WALLET_CHANGED', "this seat's chips came from another wallet than the player's wallet now (a seamless operator's or Felt's); stand up (the stack goes back where it came from) and sit down again to top up", 'S1-STACK'));
+      }
+      if (link !== null) return this.viaOperator(tableId, u, msg, body, link);
+    }
     return this.mutex.run(tableId, () =>
       this.commit(tableId, async (s, tx) => {
         const at = this.clock.now();
@@ -311,13 +335,14 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
         };
         switch (msg) {
           case 'poker.sit':
-            events.push({ type: 'seat', op: 'sit', key, seat: Number(body['seat']), buyInMinor: Number(body['buyInMinor']), balanceMinor: await balance(), postToEnter: body['postToEnter'] === true });
+            events.push({ type: 'seat', op: 'sit', key, seat: Number(body['seat']), buyInMinor: Number(body['buyInMinor']), balanceMinor: await balance(), postToEnter: body['postToEnter'] === true, ...(opts.seamless ? { seamless: opts.seamless } : {}) });
             break;
           case 'poker.waitlist':
             events.push({ type: 'seat', op: 'waitlist', key });
             break;
           case 'poker.top-up':
-            events.push({ type: 'seat', op: 'top-up', key, amountMinor: Number(body['amountMinor']), balanceMinor: await balance() });
+            if (opts.seamless && s.wallets?.[key]?.sessionId !== opts.seamless.sessionId) return fail('POKER_WALLET_CHANGED', 'the seat session changed while the operator debited the top-up', 'S1-STACK');
+            events.push({ type: 'seat', op: 'top-up', key, amountMinor: Number(body['amountMinor']), balanceMinor: await balance(), ...(opts.seamless ? { seamless: opts.seamless } : {}) });
             break;
           case 'poker.sit-out':
             events.push({ type: 'seat', op: 'sit-out', key, disconnected: false });
@@ -327,6 +352,10 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
             break;
           case 'poker.stand-up':
             events.push({ type: 'seat', op: 'leave', key });
+            break;
+          case 'poker.straddle':
+            // S1-STRADDLE: a seat event (logged, so a replay plans the same hands); refused off Ö tables by the core
+            events.push({ type: 'seat', op: 'straddle', key, on: body['straddle'] === true });
             break;
           case 'poker.act': {
             const r = inHand(body['handId']);
@@ -353,6 +382,60 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
         return { ok: true, value: { events, postings } };
       }),
     );
+  }
+
+  /**
+   * A seamless operator's player buys in / tops up (issue 12 × S1-STACK): the table's own checks first (a seat
+   * refused calls nobody), then the operator's debit OUTSIDE the table's lock (RS_OK only; refused →
+   * SEAMLESS_DEBIT_REFUSED with the operator's code, no answer → SEAMLESS_DEBIT_UNCONFIRMED and a rollback),
+   * the chips posted in (`seamless-in:<debit>`), then the seat event under the lock with the debit in it.
+   * A table that refuses it then (the seat went meanwhile) gives the chips back (posting out + rollback). A
+   * crash between the debit and the commit leaves a debit no table holds: the seamless sweep rolls it back.
+   */
+  private async viaOperator(tableId: string, u: PokerUser, msg: 'poker.sit' | 'poker.top-up', body: Record<string, unknown>, link: PlayerLinkRow): Promise<Result<PokerTableState>> {
+    const seamless = this.seamless as NonNullable<typeof this.seamless>;
+    const s0 = this.states.get(tableId) as PokerTableState;
+    const amount = Number(msg === 'poker.sit' ? body['buyInMinor'] : body['amountMinor']);
+    const key0 = this.keyOf(s0, u.userId);
+    const probeKey = key0 ?? `pk${Object.keys(s0.players).length + 1}`;
+    const probe: PokerEvent = msg === 'poker.sit' ? { type: 'seat', op: 'sit', key: probeKey, seat: Number(body['seat']), buyInMinor: amount, balanceMinor: amount, postToEnter: body['postToEnter'] === true } : { type: 'seat', op: 'top-up', key: probeKey, amountMinor: amount, balanceMinor: amount };
+    const pre = seatUpdate(s0.seats, probe);
+    if (!pre.ok) return pre;
+    const sessionId = msg === 'poker.sit' ? `pks_${randomUUID()}` : (s0.wallets?.[probeKey]?.sessionId as string);
+    const debit = msg === 'poker.sit' ? sessionId : `${sessionId}-t_${randomBytes(6).toString('hex')}`;
+    const round = sessionRound(tableId, sessionId);
+    const currency = s0.def.currency;
+    const d = await seamless.debitChips(link, round, debit, amount, currency);
+    if (!d.ok) return d;
+    const r = await this.command(tableId, u, msg, body, { seamless: { sessionId, operatorId: link.operatorId, user: link.externalUser, debit } });
+    if (!r.ok) await seamless.returnChips(link, round, debit, amount, currency);
+    return r;
+  }
+
+  /**
+   * The seamless sweep asks about one seat session's debits (`poker:<tableId>:<sessionId>`), under the table's
+   * lock so the answer matches the log: which reached the table (their stack posting exists), and whether the
+   * session is over (the seat is gone) with what went back (`seamless-out:<sessionId>`). Null: not a table run here.
+   */
+  private async sessionStatus(round: string, betIds: readonly string[]): Promise<SessionStatus | null> {
+    const rest = round.slice(SESSION_PREFIX.length);
+    const i = rest.lastIndexOf(':');
+    if (!round.startsWith(SESSION_PREFIX) || i <= 0) return null;
+    const tableId = rest.slice(0, i);
+    const sessionId = rest.slice(i + 1);
+    if (!this.states.has(tableId)) return null;
+    return this.mutex.run(tableId, async () => {
+      const s = this.states.get(tableId);
+      if (!s) return null;
+      return this.uow.run(async (tx) => {
+        const committed: string[] = [];
+        for (const b of betIds) if ((await tx.ledger.entries(chipsPostingId(tableId, b === sessionId ? 'buy-in' : 'top-up', b))).length > 0) committed.push(b);
+        const live = Object.values(s.wallets ?? {}).some((w) => w.sessionId === sessionId);
+        if (live || !committed.includes(sessionId)) return { committed, endedWithMinor: null };
+        const out = await tx.ledger.entries(`seamless-out:${sessionId}`);
+        return { committed, endedWithMinor: out.filter((e) => e.account.startsWith(operatorAccount(''))).reduce((a, e) => a + e.amountMinor, 0) };
+      });
+    });
   }
 
   /** Not here: unknown, or (several instances) run by another instance — socket commands are not forwarded yet. */
@@ -447,7 +530,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
         const r = this.tryApply(s, e, frameNo);
         if (!r.ok) return r;
         s = r.value;
-        if (e.type === 'seat') for (const p of this.seatPostings(prev, s, e, frameNo)) postings.push(p);
+        if (e.type === 'seat') for (const p of this.seatPostings(prev, e, frameNo)) postings.push(p);
       }
       // complete the change: RNG deals what is due; a finished hand is posted and folded into the seats
       for (let guard = 0; guard < 200; guard++) {
@@ -469,7 +552,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
           const e: PokerEvent = { type: 'hand-ended', handId: h.handId, deck: deck ? deck.order.map((c) => poker.cardCode(c)) : null, salt: deck?.salt ?? null };
           const endPostings = this.handPostings(s, h);
           const update = pokerTable.handEnded(s.seats, h.result as pokerTable.HandResult);
-          for (const eff of update.effects) postings.push(this.effectPosting(s, eff, `${h.handId}`));
+          for (const eff of update.effects) postings.push(...this.effectPostings(s, eff, h.handId));
           postings.push(...endPostings);
           s = applyEvent(s, e, frameNo);
           events.push(e);
@@ -498,6 +581,10 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     if (out.value.handNo !== before.handNo && out.value.handNo % (this.timings.snapshotEveryHands ?? 25) === 1) this.snapshotBefore(tableId, before);
     this.changes$.next({ state: out.value, touched: [...touched] });
     this.arm(tableId);
+    // a seamless seat session ended (its cash-out already posted back to the operator's clearing account in this
+    // change): the sweep sends the operator its credit now (it waits for this table's lock; retried every second)
+    const after = out.value.wallets ?? {};
+    if (Object.keys(before.wallets ?? {}).some((k) => after[k] === undefined)) void this.seamless?.sweep();
     return out;
   }
 
@@ -533,21 +620,29 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     return p.userId;
   }
 
-  /** S1-STACK: buy-in / top-up: wallet → table stack; cash-out: table stack → wallet. */
-  private effectPosting(s: PokerTableState, eff: pokerTable.SeatEffect, ref: string): Posting {
+  /**
+   * S1-STACK: buy-in / top-up: wallet → table stack; cash-out: table stack → wallet. A seamless seat's wallet
+   * account is the player's transit account: its chips came in from the operator (`seamless-in:<debit>`, before
+   * the seat event) and its cash-out goes straight on to the operator's clearing account in the same change
+   * (`seamless-out:<sessionId>`), so the session's money is never only in our memory.
+   */
+  private effectPostings(s: PokerTableState, eff: pokerTable.SeatEffect, ref: string, seamlessDebit?: string): Posting[] {
     const userId = this.userOf(s, eff.playerId);
     const stack = stackAccount(userId, s.def.tableId);
     const wallet = playerAccount(userId);
     const c = s.def.currency;
     const memo = `poker ${eff.type} ${s.def.tableId}`;
     const [from, to] = eff.type === 'cash-out' ? [stack, wallet] : [wallet, stack];
-    return { postingId: `poker-${eff.type}:${s.def.tableId}:${ref}:${eff.playerId}`, entries: [{ account: from, currency: c, amountMinor: -eff.amountMinor, memo }, { account: to, currency: c, amountMinor: eff.amountMinor, memo }] };
+    const postingId = seamlessDebit !== undefined && eff.type !== 'cash-out' ? chipsPostingId(s.def.tableId, eff.type, seamlessDebit) : `poker-${eff.type}:${s.def.tableId}:${ref}:${eff.playerId}`;
+    const out: Posting[] = [{ postingId, entries: [{ account: from, currency: c, amountMinor: -eff.amountMinor, memo }, { account: to, currency: c, amountMinor: eff.amountMinor, memo }] }];
+    const w = s.wallets?.[eff.playerId];
+    if (eff.type === 'cash-out' && w) out.push(seamlessOutPosting(w.operatorId, w.sessionId, userId, eff.amountMinor, c));
+    return out;
   }
 
-  private seatPostings(before: PokerTableState, after: PokerTableState, e: Extract<PokerEvent, { type: 'seat' }>, frameNo: number): Posting[] {
-    const r = seatUpdate(before.seats, e);
-    if (!r.ok) return [];
-    return r.value.effects.map((eff) => this.effectPosting(after, eff, `f${frameNo}`));
+  private seatPostings(before: PokerTableState, e: Extract<PokerEvent, { type: 'seat' }>, frameNo: number): Posting[] {
+    const debit = (e.op === 'sit' || e.op === 'top-up') && e.seamless ? e.seamless.debit : undefined;
+    return eventEffects(before, e).flatMap((eff) => this.effectPostings(before, eff, `f${frameNo}`, debit));
   }
 
   /** The hand's result, posted once (postingId by hand): contributions out of the stacks, winnings in, the rake to the house (S1-RAKE). A void hand nets to nothing. */
@@ -732,7 +827,9 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       }
       if (e.type === 'hand-ended' && e.handId === handId) {
         // the deck order and salt prove the commitment (S1-DEAL-1): staff only, after the hand
-        out.push({ seq: row.seq, type: 'hand-ended', result: hand.result, ...(u.role === 'player' ? {} : { deck: e.deck, salt: e.salt }) });
+        // the result as the frames carry it (HandView.result): shown hands' cards as codes, like every other card here
+        const result = hand.result ? { ...hand.result, shown: hand.result.shown.map((x) => ({ ...x, cards: x.cards.map((c) => poker.cardCode(c)) })) } : null;
+        out.push({ seq: row.seq, type: 'hand-ended', result, ...(u.role === 'player' ? {} : { deck: e.deck, salt: e.salt }) });
         break;
       }
     }

@@ -143,6 +143,15 @@ export async function sixPlayerHand(app: RoundsApp, opts: { tableId: string; dea
     expect(again.value.result?.seats.map((x) => x.netMinor)).toEqual(result.seats.map((x) => x.netMinor));
     expect(again.value.result?.rakeMinor).toBe(result.rakeMinor);
 
+    // the showdown reaches every player as card codes (the frame's result and the events endpoint alike)
+    const shownCodes = result.shown.map((x) => ({ seat: x.seat, cards: x.cards.map((c) => cardCodeOf(c)) }));
+    expect(shownCodes.length).toBeGreaterThanOrEqual(2);
+    const last = frames.get(players[0]!.userId)!.filter((f) => f.hand?.phase === 'complete').at(-1)!;
+    expect(last.hand!.result!.shown.map((x) => ({ seat: x.seat, cards: x.cards }))).toEqual(shownCodes);
+    expect(last.hand!.seats.every((x) => typeof x.timeBankMs === 'number') && last.hand!.bankInUse === false).toBe(true);
+    const ended = ((await app.http('GET', `/poker-tables/${tableId}/hands/${handId}/events`, tokenOf(players[0]!))).body['events'] as { type: string; result?: { shown: { seat: number; cards: string[] }[] } }[]).find((e) => e.type === 'hand-ended');
+    expect(ended?.result?.shown.map((x) => ({ seat: x.seat, cards: x.cards }))).toEqual(shownCodes);
+
     // the dealer (profile: no hole-card values) and a spectator never saw a hole card before the showdown
     for (const [who, got] of watchers) {
       expect(got.length, who).toBeGreaterThan(3);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsTopic } from '@felt/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
+import { RealtimeClient } from '@felt/client-sdk';
+import { AuthService } from '../auth/auth.service.js';
 import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
 import { DeviceCredentialsService } from '../mqtt/device-credentials.js';
 import { MQTT_BROKER } from '../mqtt/mqtt.tokens.js';
@@ -27,6 +29,43 @@ describe('live poker: a 6-player hand over socket.io (RNG table, in-memory)', ()
 
   it('side pots, rake to the house, the ledger balanced, and nobody saw another hole card before showdown', async () => {
     await sixPlayerHand(app, { tableId: 'pk-emb-1' });
+  });
+
+  it('poker.straddle over the socket (S1-STRADDLE): role-checked, schema-checked, and the pre-flop action starts after the straddler', async () => {
+    const tableId = 'pk-emb-o';
+    const pit = app.token('pitboss-poker', 'pitboss');
+    const created = await app.http('POST', '/poker-tables', pit, { tableId, name: "Hold'em Ö", dealing: 'rng', config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, actionMs: 60_000, straddleTable: true }, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const auth = app.get(AuthService);
+    const clients: RealtimeClient[] = [];
+    try {
+      for (const seat of [1, 2, 3]) {
+        await app.deposit(`${tableId}-u${seat}`, 5000);
+        const c = new RealtimeClient({ baseUrl: app.url, token: auth.sign({ userId: `${tableId}-u${seat}`, role: 'player', name: `Player ${seat}` }) });
+        clients.push(c);
+        await c.poker('poker.join', { tableId });
+        await c.poker('poker.sit', { tableId, seat, buyInMinor: 2000, postToEnter: false });
+      }
+      const dealer = new RealtimeClient({ baseUrl: app.url, token: auth.sign({ userId: `${tableId}-dealer`, role: 'dealer', name: 'Dealer' }) });
+      clients.push(dealer);
+      await expect(dealer.poker('poker.straddle', { tableId, straddle: true })).rejects.toMatchObject({ rejection: { code: 'FORBIDDEN' } });
+      await expect(clients[0]!.poker('poker.straddle', { tableId, straddle: 'yes' } as never)).rejects.toMatchObject({ rejection: { code: 'INVALID_INPUT' } });
+      // three players: button 1, SB 2, BB 3 — the seat directly after the big blind is the button's (seat 1)
+      const f = await clients[0]!.poker('poker.straddle', { tableId, straddle: true });
+      expect(f.seats[0]).toMatchObject({ me: true, straddle: true });
+      const service = app.get(PokerTablesService);
+      expect((await service.startNextHand(tableId)).ok).toBe(true);
+      const h = service.stateOf(tableId)!.hand!;
+      expect(h.seats.map((x) => x.streetMinor)).toEqual([200, 50, 100]);
+      expect(h.seats[h.toAct!]!.seat).toBe(2);
+      const handId = h.handId;
+      await expect(clients[0]!.poker('poker.act', { tableId, handId, action: 'call' })).rejects.toMatchObject({ rejection: { code: 'POKER_NOT_YOUR_TURN' } });
+      const after = await clients[1]!.poker('poker.act', { tableId, handId, action: 'call' });
+      expect(after.hand?.seats.find((x) => x.seat === 2)?.streetMinor).toBe(200);
+      expect(service.stateOf(tableId)!.hand!.seats[service.stateOf(tableId)!.hand!.toAct!]!.seat).toBe(3);
+    } finally {
+      for (const c of clients) c.close();
+    }
   });
 
   it('the same hand on a shoe table: the simulated shoe publishes shoe.card over MQTT with its credential; a card not due is refused', async () => {

@@ -115,6 +115,9 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
   @SubscribeMessage('poker.sit-in') sitIn(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
     return this.player(s, 'poker.sit-in', m);
   }
+  @SubscribeMessage('poker.straddle') straddle(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+    return this.player(s, 'poker.straddle', m);
+  }
   @SubscribeMessage('poker.stand-up') standUp(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
     return this.player(s, 'poker.stand-up', m);
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyHandCommand, startHand, type HandState } from './hand.js';
 import { tableConfig } from './profiles.js';
-import { emptyTable, handEnded, handStarted, joinWaitingList, leave, planNextHand, sitDown, sitIn, sitOut, topUp, type HandPlan, type SeatsUpdate, type TableSeats } from './seats.js';
+import { emptyTable, handEnded, handStarted, joinWaitingList, leave, planNextHand, setStraddle, sitDown, sitIn, sitOut, topUp, type HandPlan, type SeatsUpdate, type TableSeats } from './seats.js';
 
 const CFG = { seatCount: 6, minBuyInMinor: 2000, maxBuyInMinor: 10_000, smallBlindMinor: 50, bigBlindMinor: 100 };
 function must(r: { ok: true; value: SeatsUpdate } | { ok: false; violation: { code: string; message: string } }): SeatsUpdate {
@@ -55,6 +55,11 @@ describe('buy-in and stacks (S1-STACK, S1-TABLE-1)', () => {
     const up = must(topUp(t, 'ann', 1000, 10_000));
     expect(up.effects).toEqual([{ type: 'top-up', playerId: 'ann', amountMinor: 1000 }]);
     expect(up.table.seats[0]?.stackMinor).toBe(5000);
+    // the first top-up already left the balance (posted when requested): a second is checked on its own amount
+    const again = must(topUp(up.table, 'ann', 500, 500));
+    expect(again.table.seats[0]?.pendingTopUpMinor).toBe(1500);
+    const over = topUp(up.table, 'ann', 501, 500);
+    expect(over.ok ? null : over.violation.code).toBe('POKER_INSUFFICIENT_BALANCE');
     t = must(leave(up.table, 'bo')).table;
     const started = startHand({ handId: 'h', config: tableConfig({}), seats: plan.seats, buttonSeat: plan.buttonSeat, at: 0 });
     if (!started.ok) throw new Error(started.violation.message);
@@ -152,5 +157,96 @@ describe('entering and re-entering (S1-ENTRY-1/2, S1-REENTRY)', () => {
     const two = sit(one, 'bo', 4);
     const p = planNextHand(two) as HandPlan;
     expect([p.buttonSeat, p.smallBlindSeat, p.bigBlindSeat]).toEqual([1, 1, 4]);
+  });
+});
+
+describe('the straddle (S1-STRADDLE): a standing choice on "Ö" tables, posted when directly after the big blind', () => {
+  const O = { ...CFG, straddleTable: true };
+  const oConfig = tableConfig({ smallBlindMinor: 50, bigBlindMinor: 100, straddleTable: true });
+  /** Plays the plan on an Ö table and voids it; the started hand shows who posted what and who acts first. */
+  function playO(t: TableSeats, plan: HandPlan): { table: TableSeats; hand: HandState } {
+    const started = startHand({ handId: 'h', config: oConfig, seats: plan.seats, buttonSeat: plan.buttonSeat, at: 0 });
+    if (!started.ok) throw new Error(started.violation.message);
+    // the hole cards (any distinct ones) so that the first player to act is known
+    let hand = started.value;
+    for (let card = 0; card < 2 * plan.seats.length; card++) {
+      const d = applyHandCommand(hand, { type: 'card', card, at: 1 });
+      if (!d.ok) throw new Error(d.violation.message);
+      hand = d.value;
+    }
+    const v = applyHandCommand(hand, { type: 'void', reason: 'test', at: 1 });
+    if (!v.ok || !v.value.result) throw new Error('void failed');
+    return { table: handEnded(handStarted(t, plan), v.value.result).table, hand };
+  }
+  const straddler = (p: HandPlan): number[] => p.seats.filter((s) => s.straddle === true).map((s) => s.seat);
+
+  it('refused on a table not marked Ö (nothing changes) and for a player with no seat', () => {
+    const plain = sit(emptyTable(CFG), 'ann', 1);
+    const r = setStraddle(plain, 'ann', true);
+    expect(r.ok ? null : r.violation).toMatchObject({ code: 'POKER_STRADDLE_NOT_ALLOWED', ruleId: 'S1-STRADDLE' });
+    const nobody = setStraddle(sit(emptyTable(O), 'ann', 1), 'bo', true);
+    expect(nobody.ok ? null : nobody.violation.code).toBe('POKER_NOT_SEATED');
+  });
+
+  it('the chooser directly after the big blind posts 2 × BB and acts last pre-flop; the first to act is the seat after them', () => {
+    let t = sit(sit(sit(sit(emptyTable(O), 'ann', 1), 'bo', 2), 'cy', 3), 'dee', 4);
+    t = must(setStraddle(t, 'dee', true)).table;
+    expect(must(setStraddle(t, 'dee', true)).effects).toEqual([]);
+    const p = planNextHand(t) as HandPlan; // button 1, SB 2, BB 3: dee (4) is directly after the BB
+    expect([p.buttonSeat, p.smallBlindSeat, p.bigBlindSeat]).toEqual([1, 2, 3]);
+    expect(straddler(p)).toEqual([4]);
+    const { hand } = playO(t, p);
+    expect(hand.seats.map((x) => x.streetMinor)).toEqual([0, 50, 100, 200]);
+    expect(hand.currentBetMinor).toBe(200);
+    expect(hand.seats[hand.toAct as number]?.seat).toBe(1);
+  });
+
+  it('the choice persists across hands and counts only when the seat is directly after the big blind; switched off it stops', () => {
+    let t = sit(sit(sit(sit(emptyTable(O), 'ann', 1), 'bo', 2), 'cy', 3), 'dee', 4);
+    t = must(setStraddle(t, 'ann', true)).table;
+    const p1 = planNextHand(t) as HandPlan; // button 1 (ann), BB 3: the seat after the BB is dee (4), who did not choose it
+    expect(straddler(p1)).toEqual([]);
+    t = playO(t, p1).table;
+    const p2 = planNextHand(t) as HandPlan; // button 2, SB 3, BB 4: ann (1) is directly after the BB
+    expect([p2.buttonSeat, p2.bigBlindSeat]).toEqual([2, 4]);
+    expect(straddler(p2)).toEqual([1]);
+    expect(t.seats.find((s) => s.playerId === 'ann')?.straddle).toBe(true);
+    const { table, hand } = playO(t, p2);
+    expect(hand.seats.find((x) => x.seat === 1)?.streetMinor).toBe(200);
+    expect(hand.seats[hand.toAct as number]?.seat).toBe(2);
+    // the next time round the choice still stands; switched off it stops
+    let u = table;
+    for (let i = 0; i < 3; i++) u = playO(u, planNextHand(u) as HandPlan).table;
+    expect(straddler(planNextHand(u) as HandPlan)).toEqual([1]);
+    u = must(setStraddle(u, 'ann', false)).table;
+    expect(straddler(planNextHand(u) as HandPlan)).toEqual([]);
+  });
+
+  it('heads-up there is no straddle (nobody sits after the big blind), even when chosen', () => {
+    let t = sit(sit(emptyTable(O), 'ann', 1), 'bo', 4);
+    t = must(setStraddle(must(setStraddle(t, 'ann', true)).table, 'bo', true)).table;
+    const p = planNextHand(t) as HandPlan;
+    expect(p.seats).toHaveLength(2);
+    expect(straddler(p)).toEqual([]);
+    const { hand } = playO(t, p);
+    expect(hand.currentBetMinor).toBe(100);
+  });
+
+  it('no straddle by a seat posting its entry blind this hand, or one that cannot put in 2 × BB', () => {
+    let t = sit(sit(sit(emptyTable(O), 'ann', 1), 'bo', 3), 'cy', 5);
+    t = playO(t, planNextHand(t) as HandPlan).table; // next: button 3, SB 5, BB 1
+    t = sit(t, 'dee', 2, true); // directly after the BB: enters by posting a BB (S1-ENTRY-2)
+    t = must(setStraddle(t, 'dee', true)).table;
+    const p = planNextHand(t) as HandPlan;
+    expect([p.buttonSeat, p.smallBlindSeat, p.bigBlindSeat]).toEqual([3, 5, 1]);
+    expect(p.seats.find((s) => s.seat === 2)).toMatchObject({ postLiveMinor: 100 });
+    expect(straddler(p)).toEqual([]);
+    // the hand after, dee is in play: directly after the BB again? (button 5, SB 1, BB 2) — no, seat 3 is; bo did not choose
+    const next = planNextHand(playO(t, p).table) as HandPlan;
+    expect([next.bigBlindSeat, straddler(next)]).toEqual([2, []]);
+    const short = must(sitDown(emptyTable(O), { playerId: 'ann', seat: 1, buyInMinor: 2000, balanceMinor: 9999, postToEnter: false }));
+    let s2 = sit(sit(sit(short.table, 'bo', 2), 'cy', 3), 'dee', 4);
+    s2 = { ...s2, seats: s2.seats.map((r) => (r.playerId === 'dee' ? { ...r, stackMinor: 150, straddle: true } : r)) };
+    expect(straddler(planNextHand(s2) as HandPlan)).toEqual([]);
   });
 });

@@ -42,6 +42,8 @@ export interface SeatsConfig {
   readonly maxBuyInMinor: number | null;
   readonly smallBlindMinor: number;
   readonly bigBlindMinor: number;
+  /** S1-STRADDLE: a Texas Hold'em table marked "Ö" (the table config's `straddleTable`); absent = not Ö. */
+  readonly straddleTable?: boolean;
 }
 
 export interface TableSeats {
@@ -106,7 +108,8 @@ export function topUp(t: TableSeats, playerId: string, amountMinor: number, bala
   const r = find(t, playerId);
   if (!r) return FAIL('POKER_NOT_SEATED', 'S1-STACK', 'the player has no seat');
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) return FAIL('POKER_INVALID_AMOUNT', 'D-1', 'a top-up is a positive whole number');
-  if (amountMinor + r.pendingTopUpMinor > balanceMinor) return FAIL('POKER_INSUFFICIENT_BALANCE', 'S1-STACK', 'the top-up is more than the poker balance');
+  // a pending top-up already left the balance (its effect is posted when requested): only this one is checked
+  if (amountMinor > balanceMinor) return FAIL('POKER_INSUFFICIENT_BALANCE', 'S1-STACK', 'the top-up is more than the poker balance');
   if (t.config.maxBuyInMinor !== null && r.stackMinor + r.pendingTopUpMinor + amountMinor > t.config.maxBuyInMinor) return FAIL('POKER_BUY_IN_TOO_LARGE', 'S1-STACK', `a stack may not exceed ${t.config.maxBuyInMinor}`);
   if (t.inHand.includes(playerId)) return done(replace(t, { ...r, pendingTopUpMinor: r.pendingTopUpMinor + amountMinor }), [{ type: 'top-up', playerId, amountMinor }]);
   return done(replace(t, { ...r, stackMinor: r.stackMinor + amountMinor }), [{ type: 'top-up', playerId, amountMinor }]);
@@ -127,6 +130,19 @@ export function sitIn(t: TableSeats, playerId: string, postToEnter: boolean): Re
   const r = find(t, playerId);
   if (!r) return FAIL('POKER_NOT_SEATED', 'S1-REENTRY', 'the player has no seat');
   return done(replace(t, { ...r, wantsIn: true, postToEnter, disconnected: false }));
+}
+
+/**
+ * S1-STRADDLE: the player's standing choice to post the övermörk (2 × BB) whenever their seat is directly
+ * after the big blind; it applies from the next hand planned (`planNextHand`) and stays until switched off.
+ * Only on "Ö" tables (`straddleTable`, which the table config allows for Texas Hold'em only).
+ */
+export function setStraddle(t: TableSeats, playerId: string, on: boolean): Result<SeatsUpdate> {
+  if (t.config.straddleTable !== true) return FAIL('POKER_STRADDLE_NOT_ALLOWED', 'S1-STRADDLE', 'the straddle is only for Texas Hold\'em tables marked "Ö"');
+  if (typeof on !== 'boolean') return FAIL('POKER_STRADDLE_NOT_ALLOWED', 'S1-STRADDLE', 'the straddle choice is true or false');
+  const r = find(t, playerId);
+  if (!r) return FAIL('POKER_NOT_SEATED', 'S1-STRADDLE', 'the player has no seat');
+  return done(replace(t, { ...r, straddle: on }));
 }
 
 /** Leaving returns the stack to the poker account (S1-STACK), at once or when the hand ends. */
@@ -153,7 +169,9 @@ export interface HandPlan {
  * (S1-ENTRY-2, S1-REENTRY: never when due the SB); the big blind is the next seat dealt in after the SB,
  * and an entering seat there enters paying just the BB. Other entering seats post a live BB (new,
  * S1-ENTRY-1/2) or SB dead + BB live (back after missing the BB, S1-REENTRY), or wait for the BB.
- * Heads-up the button is the small blind (PT-HEADSUP). Null when fewer than two can play.
+ * Heads-up the button is the small blind (PT-HEADSUP). On an "Ö" table the seat directly after the big blind
+ * gets `straddle: true` when its player chose it (`setStraddle`) and ≥ 3 are dealt in (S1-STRADDLE).
+ * Null when fewer than two can play.
  */
 export function planNextHand(t: TableSeats): HandPlan | null {
   const c = t.config;
@@ -213,6 +231,14 @@ export function planNextHand(t: TableSeats): HandPlan | null {
       if (e.status === 'new' || reentry) posts.set(e.seat, { seat: e.seat, playerId: e.playerId, stackMinor: e.stackMinor, postLiveMinor: c.bigBlindMinor, ...(reentry ? { postDeadMinor: c.smallBlindMinor } : {}) });
     }
   }
+  // S1-STRADDLE: the seat directly after the big blind (among those dealt in) posts the övermörk when its
+  // player chose it, on an "Ö" table, with at least three dealt in (heads-up nobody sits after the BB), when
+  // it posts no entry blind this hand and can put in the whole 2 × BB (the straddle is a full blind, PT-STRADDLE-MIN)
+  let straddleSeat: number | null = null;
+  if (c.straddleTable === true && dealt.length >= 3) {
+    const st = after(bb.seat, dealt);
+    if (st && st.straddle === true && st.seat !== bb.seat && !posts.has(st.seat) && st.stackMinor >= 2 * c.bigBlindMinor) straddleSeat = st.seat;
+  }
   for (const s of t.seats) {
     if (dealt.includes(s) || waiting.some((w) => w.seat === s.seat) || s.leaving) continue;
     waiting.push({ seat: s.seat, reason: s.stackMinor === 0 ? 'no-chips' : 'sitting-out' });
@@ -221,7 +247,7 @@ export function planNextHand(t: TableSeats): HandPlan | null {
     buttonSeat: button.seat,
     smallBlindSeat: sb.seat,
     bigBlindSeat: bb.seat,
-    seats: [...dealt].sort((a, b) => a.seat - b.seat).map((s) => posts.get(s.seat) ?? { seat: s.seat, playerId: s.playerId, stackMinor: s.stackMinor }),
+    seats: [...dealt].sort((a, b) => a.seat - b.seat).map((s) => posts.get(s.seat) ?? { seat: s.seat, playerId: s.playerId, stackMinor: s.stackMinor, ...(s.seat === straddleSeat ? { straddle: true } : {}) }),
     waiting: waiting.sort((a, b) => a.seat - b.seat),
   };
 }

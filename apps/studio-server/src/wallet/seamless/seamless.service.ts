@@ -39,6 +39,18 @@ const UNCOMMITTED_GRACE_MS = 30_000;
 const SWEEP_EVERY_MS = 1_000;
 const LINKS_REFRESH_MS = 5_000;
 
+/**
+ * What the owner of non-bet debits (the live poker tables: a seat's buy-in and top-ups, issue 11) says about
+ * one operator round of them (`null`: not decided here, e.g. a table another instance runs). `committed`: the
+ * debits whose chips reached the table (posted in its log's transaction); `endedWithMinor`: the session is over
+ * and this much went back to the operator (the session's cash-out, 0 when it left with nothing).
+ */
+export interface SessionStatus {
+  readonly committed: readonly string[];
+  readonly endedWithMinor: number | null;
+}
+export type SessionResolver = (round: string, betIds: readonly string[]) => Promise<SessionStatus | null>;
+
 export interface SeamlessBet {
   readonly betId: string;
   readonly stakeMinor: number;
@@ -68,6 +80,8 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
   private links = new Map<string, PlayerLinkRow>();
   private modes = new Map<string, OperatorRow['walletMode']>();
   private timers: NodeJS.Timeout[] = [];
+  /** round-id prefix → the module whose rounds they are (their debits are not bets: the sweep asks it). */
+  private readonly sessions = new Map<string, SessionResolver>();
   private sweeping: Promise<void> | null = null;
 
   constructor(
@@ -171,6 +185,66 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
     return r;
   }
 
+  // ───────────── table sessions (live poker, issue 11) ─────────────
+
+  /**
+   * Rounds whose debits are not bets (a poker seat: one round per seat session, `<prefix><…>:<sessionId>`, the
+   * buy-in's bet id = the session id, each top-up its own id). The sweep asks `resolve` instead of the bets.
+   */
+  registerSessions(prefix: string, resolve: SessionResolver): void {
+    this.sessions.set(prefix, resolve);
+  }
+
+  /**
+   * Chips in from the operator (a poker buy-in or top-up): the debit (accepted only on RS_OK, the same journal,
+   * timeout and rollback rules as a bet), then `seamless-in:<betId>` (operator clearing → the player's transit
+   * account). Refused/unconfirmed → the coded rejection (SEAMLESS_DEBIT_REFUSED / _UNCONFIRMED), nothing posted.
+   */
+  async debitChips(link: PlayerLinkRow, round: string, betId: string, amountMinor: number, currency: string): Promise<Result<void>> {
+    const ref: BetRef = { operatorId: link.operatorId, playerId: link.playerId, user: link.externalUser, currency, round, betId };
+    const d = await this.requireWallet().debit({ ...ref, token: link.token, amountMinor });
+    if (!d.accepted) return { ok: false, violation: rejection(d.code, 'GEN-4', d.message, { operatorId: link.operatorId, ...(d.status === null ? {} : { operatorStatus: d.status }) }) };
+    await this.post(seamlessInPosting(link.operatorId, betId, link.playerId, amountMinor, currency));
+    return { ok: true, value: undefined };
+  }
+
+  /** Chips debited that never reached the table (it refused the seat/top-up): back to the operator (posting out + rollback, retried). */
+  returnChips(link: PlayerLinkRow, round: string, betId: string, amountMinor: number, currency: string): Promise<void> {
+    return this.undo({ operatorId: link.operatorId, playerId: link.playerId, user: link.externalUser, currency, round, betId }, amountMinor, link.playerId);
+  }
+
+  /** One session round's open debits: strand → rolled back after the grace; ended → every committed debit credited (the cash-out on the session's own debit, round closed). */
+  private async sweepSession(wallet: SeamlessWallet, resolve: SessionResolver, round: string, rows: readonly JournalRow[], now: number): Promise<void> {
+    const st = await resolve(round, rows.map((r) => r.betId));
+    if (st === null) return;
+    const sessionId = round.slice(round.lastIndexOf(':') + 1);
+    const committed: JournalRow[] = [];
+    for (const d of rows) {
+      const ref: BetRef = { operatorId: d.operatorId, playerId: d.playerId, user: d.call.body.user, currency: d.call.body.currency, round, betId: d.betId };
+      if (d.state === 'unconfirmed') {
+        await wallet.rollback(ref);
+        continue;
+      }
+      if (d.state === 'pending') {
+        const op = await this.repo.operator(d.operatorId);
+        if (now - d.at > (op?.timeoutMs ?? 0) + UNCOMMITTED_GRACE_MS) {
+          await this.repo.update(d.transactionUuid, { state: 'unconfirmed', lastError: 'no answer recorded (restart during the call)' }, now);
+          await wallet.rollback(ref);
+        }
+        continue;
+      }
+      if (st.committed.includes(d.betId)) committed.push(d);
+      else if (now - d.at > UNCOMMITTED_GRACE_MS) await this.undo(ref, d.amountMinor, d.playerId); // debited, never reached the table (a crash in between)
+    }
+    if (st.endedWithMinor === null) return;
+    // the session is over: top-ups close with 0, the session's own debit carries the cash-out and closes the round
+    const ordered = [...committed.filter((d) => d.betId !== sessionId), ...committed.filter((d) => d.betId === sessionId)];
+    for (const d of ordered) {
+      const own = d.betId === sessionId;
+      await wallet.credit({ operatorId: d.operatorId, playerId: d.playerId, user: d.call.body.user, currency: d.call.body.currency, round, betId: d.betId, amountMinor: own ? st.endedWithMinor : 0, roundClosed: own });
+    }
+  }
+
   // ───────────── closing calls ─────────────
 
   /** One pass: every acknowledged debit whose bet is out of play gets its posting out and its credit/rollback (idempotent). */
@@ -187,7 +261,22 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
     const wallet = this.wallet;
     if (wallet === null) return;
     const now = this.clock.now();
-    const open = await this.repo.openDebits();
+    const all = await this.repo.openDebits();
+    // table sessions (poker seats): their owner decides, per round
+    const owned = new Map<string, { resolve: SessionResolver; rows: JournalRow[] }>();
+    const open: JournalRow[] = [];
+    for (const d of all) {
+      const round = d.call.body.round;
+      const prefix = [...this.sessions.keys()].find((p) => round.startsWith(p));
+      if (prefix === undefined) {
+        open.push(d);
+        continue;
+      }
+      const g = owned.get(round) ?? { resolve: this.sessions.get(prefix) as SessionResolver, rows: [] };
+      g.rows.push(d);
+      owned.set(round, g);
+    }
+    for (const [round, g] of owned) await this.sweepSession(wallet, g.resolve, round, g.rows, now);
     if (open.length === 0) return;
     const rounds = new Map<string, Map<string, BetRow>>();
     for (const d of open) {
