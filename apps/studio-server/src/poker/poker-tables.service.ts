@@ -355,9 +355,9 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     );
   }
 
-  /** Not here: unknown, or (several instances) run by another instance — socket commands are not forwarded yet. */
+  /** Not here: unknown, or (several instances) run by no instance right now — messages reach the owner through PokerCluster. */
   private async missing(tableId: string): Promise<Result<never>> {
-    if (this.clustered && (await this.repo.get(tableId))) return fail('TABLE_OWNER_UNAVAILABLE', `poker table ${tableId} is run by another instance; connect to its owner (poker socket messages are not forwarded yet)`);
+    if (this.clustered && (await this.repo.get(tableId))) return fail('TABLE_OWNER_UNAVAILABLE', `poker table ${tableId} is not running on any instance right now (a takeover is under way); retry shortly`, 'GEN-3');
     return fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`);
   }
 

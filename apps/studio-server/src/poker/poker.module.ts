@@ -5,6 +5,7 @@ import { IngestModule } from '../ingest/ingest.module.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
 import { PokerDevicesBridge } from './poker-devices.bridge.js';
 import { InMemoryPokerTablesRepository, POKER_TABLES_REPOSITORY, TypeOrmPokerTablesRepository } from './poker-table.repository.js';
+import { PokerCluster } from './poker-cluster.js';
 import { PokerTablesService } from './poker-tables.service.js';
 import { PokerController } from './poker.controller.js';
 import { PokerGateway } from './poker.gateway.js';
@@ -16,9 +17,10 @@ import { PokerGateway } from './poker.gateway.js';
   providers: [
     { provide: POKER_TABLES_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryPokerTablesRepository() : new TypeOrmPokerTablesRepository(ds)), inject: [FELT_DATA_SOURCE] },
     PokerTablesService,
+    PokerCluster,
     PokerGateway,
     PokerDevicesBridge,
   ],
-  exports: [PokerTablesService],
+  exports: [PokerTablesService, PokerCluster],
 })
 export class PokerModule {}
