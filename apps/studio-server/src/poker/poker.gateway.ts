@@ -218,7 +218,10 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
       }
     }
     if (r.ok && user) {
-      const bal = user.role === 'player' ? (this.balances.get(`${user.userId}:${r.value.def.currency}`) ?? (await this.poker.balanceOf(user.userId, r.value.def.currency))) : null;
+      // read fresh for the ack: the command may have just moved the wallet (buy-in, cash-out), and with several
+      // instances the owner's change may reach this instance after its answer
+      const bal = user.role === 'player' ? await this.poker.balanceOf(user.userId, r.value.def.currency) : null;
+      if (bal !== null) this.balances.set(`${user.userId}:${r.value.def.currency}`, bal);
       return { ok: true, result: this.poker.frame(r.value, user, bal) };
     }
     const v = r.ok ? { code: 'INTERNAL', ruleId: null, message: 'no user' } : r.violation;
