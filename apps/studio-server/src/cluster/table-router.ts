@@ -42,6 +42,9 @@ const unavailable = (tableId: string, why: string): Violation => rejection('TABL
  * any instance; the one holding the table's lease decides them. A command reaching a non-owner is sent
  * to the owner over Redis pub/sub (request on `<prefix>rpc:<owner>`, answer on `<prefix>rpc:<caller>`)
  * and its answer comes back to the instance the player is connected to, which acks the player.
+ * Live poker messages (`poker.*` ops) go the same way to the holder of the lease `poker:<tableId>`
+ * (PokerCluster); a poker table nobody holds is answered by the local service (unknown table, or a
+ * takeover under way).
  *
  * Non-negotiable 1: the owner stamps the command time on ITS clock when it runs the command (the
  * BettingService / RoundControlService calls below do that); a bet that reaches the owner after its
