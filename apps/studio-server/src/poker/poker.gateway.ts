@@ -148,7 +148,9 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
         if (u.role === 'player') this.balances.set(`${u.userId}:${r.value.def.currency}`, await this.poker.balanceOf(u.userId, r.value.def.currency));
         return r;
       } finally {
-        this.joining.set(b.tableId, (this.joining.get(b.tableId) ?? 1) - 1);
+        const left = (this.joining.get(b.tableId) ?? 1) - 1;
+        if (left > 0) this.joining.set(b.tableId, left);
+        else this.joining.delete(b.tableId);
         this.unwatchIfIdle(b.tableId);
       }
     });
