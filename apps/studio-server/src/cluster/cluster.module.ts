@@ -7,13 +7,14 @@ import { Redis } from 'ioredis';
 import { SERVER_CLIENT_ID_PREFIX } from '../mqtt/mqtt.tokens.js';
 import { RECOVERY_BY_LEASE } from '../rounds/recovery.service.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
-import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_ROUTER } from './cluster.port.js';
+import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_RELAY, TABLE_ROUTER } from './cluster.port.js';
 import { ClusterPresence } from './cluster-presence.js';
 import { InstanceDirectory } from './instance-directory.js';
 import { FORWARD_TIMEOUT_MS, INSTANCE_DIRECTORY, OwnerForwardMiddleware } from './owner-forward.middleware.js';
 import { OwnedTables } from './owned-tables.js';
 import { InMemoryTableLeases, RedisTableLeases, TABLE_LEASES, type TableLeases } from './table-lease.js';
 import { CLUSTER_OPTIONS, TableOwnershipService, type ClusterOptions } from './table-ownership.service.js';
+import { TableRelay } from './table-relay.js';
 import { TableRouter } from './table-router.js';
 
 export interface ClusterModuleOptions extends Partial<ClusterOptions> {
@@ -43,9 +44,11 @@ class ClusterConnections implements OnApplicationShutdown {
   constructor(
     @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouter | null,
     @Inject(REDIS_CLIENTS) private readonly clients: Redis[],
+    @Optional() @Inject(TABLE_RELAY) private readonly relay: TableRelay | null = null,
   ) {}
   async onApplicationShutdown(): Promise<void> {
     await this.router?.close();
+    await this.relay?.close();
     await Promise.all(this.clients.map((c) => c.quit().catch(() => c.disconnect())));
   }
 }
@@ -62,7 +65,7 @@ class ClusterConnections implements OnApplicationShutdown {
 export class ClusterModule implements NestModule {
   /** REST writes under a table reaching a non-owner are forwarded to the owner (issue 13 point 4). */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(OwnerForwardMiddleware).forRoutes({ path: 'tables/*path', method: RequestMethod.ALL });
+    consumer.apply(OwnerForwardMiddleware).forRoutes({ path: 'tables/*path', method: RequestMethod.ALL }, { path: 'poker-tables/*path', method: RequestMethod.ALL });
   }
 
   static forRoot(o: ClusterModuleOptions): DynamicModule {
@@ -97,6 +100,8 @@ export class ClusterModule implements NestModule {
               },
               { provide: INSTANCE_DIRECTORY, useFactory: () => new InstanceDirectory(redisUrl, bus) },
               { provide: PRESENCE_MERGER, useFactory: () => new ClusterPresence(redisUrl, bus, opts.instanceId, opts.leaseTtlMs * 2) },
+              // Owner → instance relay (live poker: each instance builds its own viewers' frames) and shared maps (the poker lobby).
+              { provide: TABLE_RELAY, useFactory: () => new TableRelay(redisUrl, bus, opts.instanceId) },
               {
                 // Fan-out across instances: every room emit is published on Redis and delivered by each instance to its own sockets.
                 provide: SOCKET_IO_ADAPTER,
@@ -112,7 +117,7 @@ export class ClusterModule implements NestModule {
         TableOwnershipService,
         ClusterConnections,
       ],
-      exports: [TABLE_LEASES, RECOVERY_BY_LEASE, TABLE_OWNER_GUARD, TableOwnershipService, ...(redisUrl ? [TABLE_ROUTER, SOCKET_IO_ADAPTER, PRESENCE_MERGER] : [])],
+      exports: [TABLE_LEASES, RECOVERY_BY_LEASE, TABLE_OWNER_GUARD, TableOwnershipService, ...(redisUrl ? [TABLE_ROUTER, SOCKET_IO_ADAPTER, PRESENCE_MERGER, TABLE_RELAY] : [])],
     };
   }
 

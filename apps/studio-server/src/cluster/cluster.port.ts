@@ -4,7 +4,7 @@
  * and every one of them keeps its single-instance behaviour when the token is absent.
  */
 import type { Result } from '@felt/games';
-import type { DealerAtTable, PlaceBetBody, TablePresence } from '@felt/protocol';
+import type { DealerAtTable, PlaceBetBody, PokerWsMessage, TablePresence } from '@felt/protocol';
 import type { Observable } from 'rxjs';
 import type { Actor } from '../rounds/rounds.types.js';
 
@@ -38,7 +38,14 @@ export type TableCommand =
   | { readonly op: 'round.close' }
   | { readonly op: 'round.void-request'; readonly reason: string }
   | { readonly op: 'round.void-approve'; readonly requestId: string; readonly reason: string }
-  | { readonly op: 'round.mark-settled'; readonly roundId: string; readonly at: number };
+  | { readonly op: 'round.mark-settled'; readonly roundId: string; readonly at: number }
+  /** Live poker (issue 11): a validated `poker.*` message, decided by the holder of the lease `poker:<tableId>`; answers the table state. */
+  | { readonly op: 'poker.message'; readonly msg: PokerWsMessage; readonly body: Record<string, unknown> & { readonly tableId: string } }
+  /** S1-DISCONNECT: the user's last socket at the poker table (on any instance) dropped. */
+  | { readonly op: 'poker.disconnected' };
+
+/** The lease key of a command's table: live poker tables hold `poker:<tableId>`, the rounds' tables their id. */
+export const leaseKeyOf = (tableId: string, cmd: TableCommand): string => (cmd.op.startsWith('poker.') ? `poker:${tableId}` : tableId);
 
 /** Runs a table command on the table's owner: here when this instance owns it, else on the owner (RPC). */
 export interface TableRouterPort {
@@ -61,3 +68,20 @@ export const PRESENCE_MERGER = Symbol('PRESENCE_MERGER');
 
 /** socket.io adapter factory for cross-instance fan-out (the Redis adapter), or absent on one instance. */
 export const SOCKET_IO_ADAPTER = Symbol('SOCKET_IO_ADAPTER');
+
+/**
+ * Owner → instance relay (issue 13 point 4) for tables whose per-viewer frames are built on the viewer's
+ * instance (live poker), and small shared maps (the poker lobby). Absent on one instance.
+ */
+export interface TableRelayPort {
+  /** To every OTHER instance subscribed to the topic (at most once, in order per publisher). */
+  publish(topic: string, payload: unknown): Promise<void>;
+  /** Resolves once subscribed (nothing published after that is missed); call the answer to unsubscribe. */
+  subscribe(topic: string, fn: (payload: unknown) => void): Promise<() => void>;
+  /** Write a stamped entry of a shared map; it stops counting when not written again within `staleMs`. */
+  put(map: string, field: string, value: unknown, staleMs: number): Promise<void>;
+  remove(map: string, field: string): Promise<void>;
+  /** The entries written within `staleMs`. */
+  entries(map: string, staleMs: number): Promise<unknown[]>;
+}
+export const TABLE_RELAY = Symbol('TABLE_RELAY');

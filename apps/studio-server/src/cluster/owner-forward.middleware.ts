@@ -27,6 +27,10 @@ interface Res {
 const TABLE_PATH = /^\/tables\/([^/?#]+)(?:[/?#]|$)/;
 /** Reads only the owner can answer: the table's device health lives with its ingest session (issue 13). */
 const OWNER_READ = /^\/tables\/[^/?#]+\/devices\/?(?:[?#]|$)/;
+/** `/poker-tables/<id>/…` (not the lobby, not creating a table): a live poker table's writes (the pit boss's decisions) go to its owner. */
+const POKER_PATH = /^\/poker-tables\/([^/?#]+)\/[^?#]/;
+/** A hand's events are read from the owner's hand index and state (issue 11). */
+const POKER_OWNER_READ = /^\/poker-tables\/[^/?#]+\/hands\/[^/?#]+\/events\/?(?:[?#]|$)/;
 
 /**
  * REST side of the table routing (issue 13 point 4): a write (POST/PUT/PATCH/DELETE) under
@@ -37,6 +41,8 @@ const OWNER_READ = /^\/tables\/[^/?#]+\/devices\/?(?:[?#]|$)/;
  * device health the owner's ingest keeps), which is forwarded the same way. No owner (a closed table, or a
  * takeover under way): the request runs here, where the rounds write path refuses round writes with
  * TABLE_OWNER_UNAVAILABLE. Owner unreachable or too slow: 503 TABLE_OWNER_UNAVAILABLE (retry).
+ * Live poker tables (`/poker-tables/<id>/…`, lease `poker:<id>`): the pit boss's decisions and a hand's
+ * events are forwarded to the table's owner the same way.
  */
 @Injectable()
 export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {
@@ -59,13 +65,15 @@ export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {
   }
 
   private async route(req: Req, res: Res): Promise<boolean> {
-    const ownerRead = req.method === 'GET' && OWNER_READ.test(req.originalUrl);
+    const ownerRead = req.method === 'GET' && (OWNER_READ.test(req.originalUrl) || POKER_OWNER_READ.test(req.originalUrl));
     if (this.directory === null || (!ownerRead && (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS')) || req.headers[FORWARDED_BY_HEADER] !== undefined) return false;
-    const m = TABLE_PATH.exec(req.originalUrl);
+    const pk = POKER_PATH.exec(req.originalUrl);
+    const m = pk ?? TABLE_PATH.exec(req.originalUrl);
     if (!m?.[1]) return false;
     const tableId = decodeURIComponent(m[1]);
-    if (this.owned.owns(tableId)) return false;
-    const owner = await this.leases.owner(tableId);
+    // a live poker table is run by the holder of its own lease `poker:<tableId>` (PokerTablesService)
+    if (!pk && this.owned.owns(tableId)) return false;
+    const owner = await this.leases.owner(pk ? `poker:${tableId}` : tableId);
     if (owner === null || owner === this.owned.instanceId) return false;
     const url = await this.directory.urlOf(owner);
     if (url === null) return this.unavailable(res, tableId, `its owner (${owner}) has no advertised address`);

@@ -9,7 +9,8 @@ import { RoundControlService } from '../rounds/round-control.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { rejection, type Actor } from '../rounds/rounds.types.js';
 import { RoundsSettlementSource } from '../rounds/settlement-source.js';
-import type { TableCommand, TableRouterPort } from './cluster.port.js';
+import { PokerCluster } from '../poker/poker-cluster.js';
+import { leaseKeyOf, type TableCommand, type TableRouterPort } from './cluster.port.js';
 import type { OwnedTables } from './owned-tables.js';
 import type { TableLeases } from './table-lease.js';
 
@@ -41,6 +42,9 @@ const unavailable = (tableId: string, why: string): Violation => rejection('TABL
  * any instance; the one holding the table's lease decides them. A command reaching a non-owner is sent
  * to the owner over Redis pub/sub (request on `<prefix>rpc:<owner>`, answer on `<prefix>rpc:<caller>`)
  * and its answer comes back to the instance the player is connected to, which acks the player.
+ * Live poker messages (`poker.*` ops) go the same way to the holder of the lease `poker:<tableId>`
+ * (PokerCluster); a poker table nobody holds is answered by the local service (unknown table, or a
+ * takeover under way).
  *
  * Non-negotiable 1: the owner stamps the command time on ITS clock when it runs the command (the
  * BettingService / RoundControlService calls below do that); a bet that reaches the owner after its
@@ -84,9 +88,16 @@ export class TableRouter implements TableRouterPort {
     return `${this.opts.prefix}rpc:${instanceId}`;
   }
 
+  /** Is the command's table decided here? Live poker tables are run by PokerTablesService under their own lease. */
+  private ownsFor(tableId: string, cmd: TableCommand): boolean {
+    return cmd.op.startsWith('poker.') ? this.get(PokerCluster).runsHere(tableId) : this.owned.owns(tableId);
+  }
+
   async run(tableId: string, actor: Actor, cmd: TableCommand): Promise<Result<unknown>> {
-    if (this.owned.owns(tableId)) return this.execute(tableId, actor, cmd);
-    const owner = await this.leases.owner(tableId);
+    if (this.ownsFor(tableId, cmd)) return this.execute(tableId, actor, cmd);
+    const owner = await this.leases.owner(leaseKeyOf(tableId, cmd));
+    // a poker table nobody runs: the local service answers (unknown table, or not restored / being taken over)
+    if (owner === null && cmd.op.startsWith('poker.')) return this.execute(tableId, actor, cmd);
     if (owner === null) return { ok: false, violation: unavailable(tableId, 'no instance owns this table right now (a takeover is under way)') };
     if (owner === this.opts.instanceId) return { ok: false, violation: unavailable(tableId, 'this instance is taking the table over') };
     return this.call(owner, { id: randomUUID(), from: this.opts.instanceId, tableId, actor, cmd });
@@ -131,7 +142,7 @@ export class TableRouter implements TableRouterPort {
 
   /** The owner's side: decide the command here (if this instance still owns the table) and answer. */
   private async serve(req: Request): Promise<void> {
-    const result: Result<unknown> = this.owned.owns(req.tableId) ? await this.execute(req.tableId, req.actor, req.cmd) : { ok: false, violation: unavailable(req.tableId, 'the instance asked no longer owns it') };
+    const result: Result<unknown> = this.ownsFor(req.tableId, req.cmd) ? await this.execute(req.tableId, req.actor, req.cmd) : { ok: false, violation: unavailable(req.tableId, 'the instance asked no longer owns it') };
     if (this.closed) return;
     await this.pub.publish(this.channel(req.from), JSON.stringify({ id: req.id, result } satisfies Reply)).catch((e: unknown) => this.log.warn({ msg: 'reply not sent', error: (e as Error).message }));
   }
@@ -176,6 +187,10 @@ export class TableRouter implements TableRouterPort {
       case 'round.mark-settled':
         await this.get(RoundsSettlementSource).markSettledHere(cmd.roundId, cmd.at);
         return { ok: true, value: null };
+      case 'poker.message':
+        return this.get(PokerCluster).execute(tableId, actor, cmd.msg, cmd.body);
+      case 'poker.disconnected':
+        return this.get(PokerCluster).executeDisconnected(tableId, actor.userId);
     }
   }
 

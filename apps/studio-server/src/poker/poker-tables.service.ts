@@ -176,13 +176,16 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       s = applyEvent(s, pe, (e.payload as { frame: number }).frame);
       if (pe.type === 'hand-started') this.indexHand(def.tableId, pe.handId, e.seq);
     }
-    this.states.set(def.tableId, s);
-    this.logSeqs.set(def.tableId, events.at(-1)?.seq ?? from?.logSeq ?? 0);
-    if (def.dealing === 'shoe') this.shoeTables$.next(def.tableId);
-    if (s.hand && !handOver(s.hand)) {
-      const hand = s.hand;
+    const hand = s.hand && !handOver(s.hand) ? s.hand : null;
+    // under the table's mutex: a command arriving during a takeover (several instances) waits for the void below
+    await this.mutex.run(def.tableId, async () => {
+      this.states.set(def.tableId, s);
+      this.logSeqs.set(def.tableId, events.at(-1)?.seq ?? from?.logSeq ?? 0);
       // S1-FAIL-RING: the hand cannot go on (the RNG deck or the shoe's position died with the process): void, chips back.
-      await this.mutex.run(def.tableId, () => this.commit(def.tableId, async () => ({ ok: true, value: { events: [{ type: 'hand-command', handId: hand.handId, cmd: { type: 'void', reason: 'server restart', at: this.clock.now() } }], postings: [] } })));
+      if (hand) await this.commit(def.tableId, async () => ({ ok: true, value: { events: [{ type: 'hand-command', handId: hand.handId, cmd: { type: 'void', reason: 'server restart', at: this.clock.now() } }], postings: [] } }));
+    });
+    if (def.dealing === 'shoe') this.shoeTables$.next(def.tableId);
+    if (hand) {
       await this.alerts.raise({ tableId: def.tableId, roundId: hand.handId, severity: 'critical', code: 'POKER_HAND_VOIDED', message: `Poker table ${def.name}: hand ${hand.handId} was unfinished at restart and is void; every contribution went back to the stacks (S1-FAIL-RING).` });
     } else this.arm(def.tableId);
     if (!this.timings.robots) await this.robotsLeave(def.tableId);
@@ -438,9 +441,9 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     });
   }
 
-  /** Not here: unknown, or (several instances) run by another instance — socket commands are not forwarded yet. */
+  /** Not here: unknown, or (several instances) run by no instance right now — messages reach the owner through PokerCluster. */
   private async missing(tableId: string): Promise<Result<never>> {
-    if (this.clustered && (await this.repo.get(tableId))) return fail('TABLE_OWNER_UNAVAILABLE', `poker table ${tableId} is run by another instance; connect to its owner (poker socket messages are not forwarded yet)`);
+    if (this.clustered && (await this.repo.get(tableId))) return fail('TABLE_OWNER_UNAVAILABLE', `poker table ${tableId} is not running on any instance right now (a takeover is under way); retry shortly`, 'GEN-3');
     return fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`);
   }
 

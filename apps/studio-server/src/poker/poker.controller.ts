@@ -7,22 +7,30 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import { body, unwrap } from '../rounds/http-errors.js';
+import { PokerCluster } from './poker-cluster.js';
 import { PokerTablesService } from './poker-tables.service.js';
 import type { PokerTableDef } from './poker-table.state.js';
 import { CreatePokerTableBody, PokerPitDecisionBody } from './poker.schemas.js';
 
-/** Live poker tables over REST: the lobby, creating a table, a hand's events (redacted per audience), the pit boss's decisions. */
+/**
+ * Live poker tables over REST: the lobby, creating a table, a hand's events (redacted per audience), the pit boss's decisions.
+ * Several instances: the decisions and the events are answered by the table's owner (OwnerForwardMiddleware forwards them).
+ */
 @ApiTags('poker')
 @ApiBearerAuth()
 @Controller('poker-tables')
 @UseGuards(JwtAuthGuard, RolesGuard)
 export class PokerController {
-  constructor(@Inject(PokerTablesService) private readonly poker: PokerTablesService) {}
+  constructor(
+    @Inject(PokerTablesService) private readonly poker: PokerTablesService,
+    @Inject(PokerCluster) private readonly cluster: PokerCluster,
+  ) {}
 
   @Get()
   @Roles('player', 'dealer', 'pitboss', 'admin')
-  lobby(): { tables: PokerLobbyEntry[] } {
-    return { tables: this.poker.lobby() };
+  async lobby(): Promise<{ tables: PokerLobbyEntry[] }> {
+    // several instances (issue 13): every instance's tables, whichever instance answers
+    return { tables: await this.cluster.lobby() };
   }
 
   @Post()

@@ -1,14 +1,15 @@
 import { Inject, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, type OnGatewayDisconnect } from '@nestjs/websockets';
+import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayDisconnect } from '@nestjs/websockets';
 import type { Result } from '@felt/games';
 import { POKER_TABLE_FRAME, POKER_WS_MESSAGES, type PokerTableFrame, type PokerWsMessage, type WsAck } from '@felt/protocol';
-import type { Socket } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import type { AuthUser } from '../auth/auth.types.js';
 import { errorBodyOf, statusOf } from '../ops/error-codes.js';
 import { mapError } from '../ops/error.filter.js';
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { parseInput } from '../rounds/http-errors.js';
+import { PokerCluster } from './poker-cluster.js';
 import { PokerTablesService, type PokerChange, type PokerUser } from './poker-tables.service.js';
 import type { PokerTableState } from './poker-table.state.js';
 
@@ -29,6 +30,9 @@ const ROLES: Readonly<Record<PokerWsMessage, readonly string[]>> = {
   'poker.draw': ['player'],
 };
 
+/** A socket watching a poker table is in this room (on any instance): S1-DISCONNECT asks whether the user has one left anywhere. */
+const viewerRoom = (tableId: string, userId: string): string => `pk:${tableId}:u:${userId}`;
+
 interface Viewer {
   readonly socket: Socket;
   readonly user: PokerUser;
@@ -39,6 +43,8 @@ interface Viewer {
  * socket.io server (the RealtimeGateway authenticates the connection and keeps `socket.data.user`).
  * Every message is role-checked and validated with the contract's zod schema; each change of a table
  * reaches every viewer as ITS audience's `poker.table` frame (a player: own hole cards only).
+ * Several instances (issue 13): messages for a table run elsewhere are decided by its owner (PokerCluster);
+ * its changes come over the relay while this instance has viewers of it, and are made into frames here.
  */
 @WebSocketGateway({ cors: { origin: true } })
 export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModuleDestroy {
@@ -49,9 +55,16 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
   /** frames of one table go out in seq order (balance reads are async). */
   private readonly chains = new Map<string, Promise<void>>();
   private sub: Subscription | null = null;
+  @WebSocketServer() private server!: Server;
+  /** the last seq sent per table (a relayed change may arrive twice or late: never send an older frame). */
+  private readonly lastSeq = new Map<string, number>();
+  /** several instances: the relay subscription per table this instance has viewers of, and joins in flight. */
+  private readonly remote = new Map<string, Promise<(() => void) | null>>();
+  private readonly joining = new Map<string, number>();
 
   constructor(
     @Inject(PokerTablesService) private readonly poker: PokerTablesService,
+    @Inject(PokerCluster) private readonly cluster: PokerCluster,
     @Optional() @Inject(RateLimitService) private readonly limits: RateLimitService | null = null,
   ) {}
 
@@ -61,6 +74,8 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
 
   onModuleDestroy(): void {
     this.sub?.unsubscribe();
+    for (const w of this.remote.values()) void w.then((off) => off?.());
+    this.remote.clear();
   }
 
   /** S1-DISCONNECT: the player's last socket at a table dropped → sat out (still pays the blinds when due). */
@@ -69,26 +84,75 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
       const v = m.get(socket.id);
       if (!v) continue;
       m.delete(socket.id);
+      this.unwatchIfIdle(tableId);
       if (v.user.role !== 'player' || [...m.values()].some((o) => o.user.userId === v.user.userId)) continue;
-      void this.poker.disconnected(tableId, v.user.userId).catch((e: unknown) => this.log.warn(`disconnect at ${tableId}: ${String(e)}`));
+      void this.lastSocketGone(tableId, v.user.userId)
+        .then((gone) => (gone ? this.cluster.disconnected(tableId, v.user.userId) : null))
+        .catch((e: unknown) => this.log.warn(`disconnect at ${tableId}: ${String(e)}`));
     }
+  }
+
+  /**
+   * Was this the user's last socket at the table on EVERY instance? One instance: yes (checked above).
+   * Several: the socket.io adapter asks every instance for the sockets in the user's viewer room; an
+   * instance that does not answer in time counts as "none there" (sat out: a `poker.join` brings them back).
+   */
+  private async lastSocketGone(tableId: string, userId: string): Promise<boolean> {
+    if (!this.cluster.relayed || !this.server) return true;
+    try {
+      return (await this.server.in(viewerRoom(tableId, userId)).fetchSockets()).length === 0;
+    } catch (e) {
+      this.log.warn(`poker ${tableId}: could not ask every instance for ${userId}'s sockets (${(e as Error).message}); sitting out`);
+      return true;
+    }
+  }
+
+  /** Subscribe to the table's relayed changes (before asking its owner, so no change falls between). */
+  private async watch(tableId: string): Promise<void> {
+    if (!this.cluster.relayed) return;
+    let w = this.remote.get(tableId);
+    if (!w) {
+      w = this.cluster.watch(tableId, (c) => this.fanOut(c)).catch((e: unknown) => {
+        this.log.warn(`poker ${tableId}: relay not subscribed: ${(e as Error).message}`);
+        this.remote.delete(tableId);
+        return null;
+      });
+      this.remote.set(tableId, w);
+    }
+    await w;
+  }
+
+  private unwatchIfIdle(tableId: string): void {
+    if ((this.viewers.get(tableId)?.size ?? 0) > 0 || (this.joining.get(tableId) ?? 0) > 0) return;
+    this.viewers.delete(tableId);
+    this.lastSeq.delete(tableId);
+    const w = this.remote.get(tableId);
+    if (!w) return;
+    this.remote.delete(tableId);
+    void w.then((off) => off?.());
   }
 
   @SubscribeMessage('poker.join')
   join(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
     return this.handle(s, 'poker.join', m, async (u, b) => {
-      const r = await this.poker.command(b.tableId, u, 'poker.join', b);
-      if (!r.ok) return r;
-      const m2 = this.viewers.get(b.tableId) ?? new Map<string, Viewer>();
-      m2.set(s.id, { socket: s, user: u });
-      this.viewers.set(b.tableId, m2);
-      if (u.role === 'player') {
-        this.balances.set(`${u.userId}:${r.value.def.currency}`, await this.poker.balanceOf(u.userId, r.value.def.currency));
-        // back after a disconnection (S1-DISCONNECT → S1-REENTRY)
-        const back = await this.poker.reconnected(b.tableId, u.userId);
-        if (back.ok) return back;
+      this.joining.set(b.tableId, (this.joining.get(b.tableId) ?? 0) + 1);
+      try {
+        await this.watch(b.tableId);
+        // the owner (here or elsewhere) answers the table; a player's join is also the return after a disconnection (S1-REENTRY)
+        const r = await this.cluster.message(b.tableId, u, 'poker.join', b);
+        if (!r.ok) return r;
+        const m2 = this.viewers.get(b.tableId) ?? new Map<string, Viewer>();
+        m2.set(s.id, { socket: s, user: u });
+        this.viewers.set(b.tableId, m2);
+        await s.join(viewerRoom(b.tableId, u.userId));
+        if (u.role === 'player') this.balances.set(`${u.userId}:${r.value.def.currency}`, await this.poker.balanceOf(u.userId, r.value.def.currency));
+        return r;
+      } finally {
+        const left = (this.joining.get(b.tableId) ?? 1) - 1;
+        if (left > 0) this.joining.set(b.tableId, left);
+        else this.joining.delete(b.tableId);
+        this.unwatchIfIdle(b.tableId);
       }
-      return r;
     });
   }
 
@@ -96,7 +160,9 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
   leaveView(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
     return this.handle(s, 'poker.leave-view', m, async (u, b) => {
       this.viewers.get(b.tableId)?.delete(s.id);
-      return this.poker.command(b.tableId, u, 'poker.leave-view', b);
+      await s.leave(viewerRoom(b.tableId, u.userId));
+      this.unwatchIfIdle(b.tableId);
+      return this.cluster.message(b.tableId, u, 'poker.leave-view', b);
     });
   }
 
@@ -132,7 +198,7 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
   }
 
   private player(s: Socket, name: PokerWsMessage, m: unknown): Promise<WsAck> {
-    return this.handle(s, name, m, (u, b) => this.poker.command(b.tableId, u, name, b as Record<string, unknown>));
+    return this.handle(s, name, m, (u, b) => this.cluster.message(b.tableId, u, name, b));
   }
 
   /** Role check → schema validation → service → the caller's frame as the ack; a rejection is also an `error` frame. */
@@ -157,7 +223,10 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
       }
     }
     if (r.ok && user) {
-      const bal = user.role === 'player' ? (this.balances.get(`${user.userId}:${r.value.def.currency}`) ?? (await this.poker.balanceOf(user.userId, r.value.def.currency))) : null;
+      // read fresh for the ack: the command may have just moved the wallet (buy-in, cash-out), and with several
+      // instances the owner's change may reach this instance after its answer
+      const bal = user.role === 'player' ? await this.poker.balanceOf(user.userId, r.value.def.currency) : null;
+      if (bal !== null) this.balances.set(`${user.userId}:${r.value.def.currency}`, bal);
       return { ok: true, result: this.poker.frame(r.value, user, bal) };
     }
     const v = r.ok ? { code: 'INTERNAL', ruleId: null, message: 'no user' } : r.violation;
@@ -167,12 +236,17 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
     return { ok: false, error };
   }
 
-  /** One change → one frame per viewer, its audience's (frames of a table go out in order). */
+  /**
+   * One change → one frame per viewer of THIS instance, its audience's (frames of a table go out in order).
+   * Changes come from this instance's own tables and, with several instances, over the relay from the owner.
+   */
   private fanOut(c: PokerChange): void {
     const tableId = c.state.def.tableId;
     const prev = this.chains.get(tableId) ?? Promise.resolve();
     const next = prev
       .then(async () => {
+        if (c.state.seq <= (this.lastSeq.get(tableId) ?? -1)) return; // a late or repeated relay message
+        this.lastSeq.set(tableId, c.state.seq);
         const viewers = [...(this.viewers.get(tableId)?.values() ?? [])];
         const cur = c.state.def.currency;
         for (const userId of c.touched) {

@@ -6,6 +6,7 @@ import { RoundsModule } from '../rounds/rounds.module.js';
 import { SeamlessModule } from '../wallet/seamless/seamless.module.js';
 import { PokerDevicesBridge } from './poker-devices.bridge.js';
 import { InMemoryPokerTablesRepository, POKER_TABLES_REPOSITORY, TypeOrmPokerTablesRepository } from './poker-table.repository.js';
+import { PokerCluster } from './poker-cluster.js';
 import { PokerTablesService } from './poker-tables.service.js';
 import { PokerController } from './poker.controller.js';
 import { PokerGateway } from './poker.gateway.js';
@@ -18,9 +19,10 @@ import { PokerGateway } from './poker.gateway.js';
   providers: [
     { provide: POKER_TABLES_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryPokerTablesRepository() : new TypeOrmPokerTablesRepository(ds)), inject: [FELT_DATA_SOURCE] },
     PokerTablesService,
+    PokerCluster,
     PokerGateway,
     PokerDevicesBridge,
   ],
-  exports: [PokerTablesService],
+  exports: [PokerTablesService, PokerCluster],
 })
 export class PokerModule {}
