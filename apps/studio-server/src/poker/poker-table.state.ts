@@ -131,7 +131,7 @@ export function eventEffects(s: PokerTableState, e: PokerEvent): readonly pokerT
     const r = seatUpdate(s.seats, e);
     return r.ok ? r.value.effects : [];
   }
-  if (e.type === 'hand-ended' && s.hand?.result) return pokerTable.handEnded(s.seats, s.hand.result).effects;
+  if (e.type === 'hand-ended' && s.hand?.result) return pokerTable.handEnded(s.seats, s.hand.result, s.hand).effects;
   return [];
 }
 
@@ -155,7 +155,7 @@ export function applyEvent(s: PokerTableState, e: PokerEvent, seq: number): Poke
     }
     case 'hand-ended': {
       if (!s.hand?.result) throw new Error(`poker log: hand ${e.handId} ended without a result`);
-      const seats = pokerTable.handEnded(s.seats, s.hand.result).table;
+      const seats = pokerTable.handEnded(s.seats, s.hand.result, s.hand).table;
       return { ...s, seq, seats, wallets: seatedOnly(s.wallets, seats) };
     }
   }

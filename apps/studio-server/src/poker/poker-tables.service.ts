@@ -554,7 +554,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
           const deck = this.decks.get(tableId);
           const e: PokerEvent = { type: 'hand-ended', handId: h.handId, deck: deck ? deck.order.map((c) => poker.cardCode(c)) : null, salt: deck?.salt ?? null };
           const endPostings = this.handPostings(s, h);
-          const update = pokerTable.handEnded(s.seats, h.result as pokerTable.HandResult);
+          const update = pokerTable.handEnded(s.seats, h.result as pokerTable.HandResult, h);
           for (const eff of update.effects) postings.push(...this.effectPostings(s, eff, h.handId));
           postings.push(...endPostings);
           s = applyEvent(s, e, frameNo);

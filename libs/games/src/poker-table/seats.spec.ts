@@ -250,3 +250,48 @@ describe('the straddle (S1-STRADDLE): a standing choice on "Ö" tables, posted w
     expect(straddler(planNextHand(s2) as HandPlan)).toEqual([]);
   });
 });
+
+describe('the time bank lasts from hand to hand (S1-TIMEBANK, PT-TIMEBANK)', () => {
+  it('what a player spends is gone for the next hands (not refilled); a new seat starts with the full bank', () => {
+    const config = tableConfig({ smallBlindMinor: 50, bigBlindMinor: 100, actionMs: 10_000, timeBankMs: 30_000 });
+    let t = sit(sit(sit(emptyTable(CFG), 'ann', 1), 'bo', 2), 'cy', 3);
+    const play = (spendOnFirstTurn: boolean): HandState => {
+      const plan = planNextHand(t) as HandPlan;
+      const started = startHand({ handId: 'h', config, seats: plan.seats, buttonSeat: plan.buttonSeat, at: 0 });
+      if (!started.ok) throw new Error(started.violation.message);
+      t = handStarted(t, plan);
+      let s = started.value;
+      while (s.phase.type === 'deal') {
+        const r = applyHandCommand(s, { type: 'card', card: s.dealt.length, at: 1 });
+        if (!r.ok) throw new Error(r.violation.message);
+        s = r.value;
+      }
+      const first = s.seats[s.toAct as number] as HandState['seats'][number];
+      if (spendOnFirstTurn) {
+        const b = applyHandCommand(s, { type: 'time-bank', seat: first.seat, at: 2 });
+        if (!b.ok) throw new Error(b.violation.message);
+        s = b.value;
+        // acts 25 s past the base deadline: 25 s of the bank spent
+        const late = (s.clock?.deadlineAt ?? 0) - 30_000 + 25_000;
+        const f = applyHandCommand(s, { type: 'act', seat: first.seat, action: 'fold', at: late });
+        if (!f.ok) throw new Error(f.violation.message);
+        s = f.value;
+      }
+      const v = applyHandCommand(s, { type: 'void', reason: 'test', at: 99_999 });
+      if (!v.ok || !v.value.result) throw new Error('void failed');
+      t = handEnded(t, v.value.result, v.value).table;
+      return v.value;
+    };
+    const h1 = play(true);
+    const spender = h1.seats.find((x) => x.timeBankMs < 30_000);
+    expect(spender?.timeBankMs).toBe(5_000);
+    expect(t.seats.find((x) => x.playerId === spender?.playerId)?.timeBankMs).toBe(5_000);
+    // the next hand starts with what was left, not a refilled bank
+    const plan2 = planNextHand(t) as HandPlan;
+    expect(plan2.seats.find((x) => x.playerId === spender?.playerId)?.timeBankMs).toBe(5_000);
+    // a player who leaves and sits down again starts with the table's full bank
+    t = must(leave(t, 'ann')).table;
+    t = sit(t, 'ann', 1);
+    expect(t.seats.find((x) => x.playerId === 'ann')?.timeBankMs).toBeUndefined();
+  });
+});

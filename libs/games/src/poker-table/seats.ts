@@ -31,6 +31,8 @@ export interface SeatRecord {
   readonly leaving: boolean;
   /** S1-DISCONNECT: sat out because the connection dropped. */
   readonly disconnected: boolean;
+  /** S1-TIMEBANK: what is left of this seat's time bank (ms); absent = the table's full bank (a new seat). */
+  readonly timeBankMs?: number;
   /** S1-STRADDLE: the player's standing choice to post the övermörk when directly after the big blind ("Ö" tables). */
   readonly straddle?: boolean;
 }
@@ -247,7 +249,13 @@ export function planNextHand(t: TableSeats): HandPlan | null {
     buttonSeat: button.seat,
     smallBlindSeat: sb.seat,
     bigBlindSeat: bb.seat,
-    seats: [...dealt].sort((a, b) => a.seat - b.seat).map((s) => posts.get(s.seat) ?? { seat: s.seat, playerId: s.playerId, stackMinor: s.stackMinor, ...(s.seat === straddleSeat ? { straddle: true } : {}) }),
+    seats: [...dealt]
+      .sort((a, b) => a.seat - b.seat)
+      .map((s) => {
+        const input = posts.get(s.seat) ?? { seat: s.seat, playerId: s.playerId, stackMinor: s.stackMinor, ...(s.seat === straddleSeat ? { straddle: true } : {}) };
+        // S1-TIMEBANK (PT-TIMEBANK): what is left of the bank goes with the seat from hand to hand
+        return s.timeBankMs === undefined ? input : { ...input, timeBankMs: s.timeBankMs };
+      }),
     waiting: waiting.sort((a, b) => a.seat - b.seat),
   };
 }
@@ -275,9 +283,14 @@ export function handStarted(t: TableSeats, plan: HandPlan): TableSeats {
   };
 }
 
-/** A hand ended (complete or void): stacks from the result, pending top-ups applied, leavers cashed out (S1-STACK). */
-export function handEnded(t: TableSeats, result: HandResult): SeatsUpdate {
+/**
+ * A hand ended (complete or void): stacks from the result, pending top-ups applied, leavers cashed out
+ * (S1-STACK); `hand` (its seats) gives each player's time bank left (S1-TIMEBANK, PT-TIMEBANK: it is not
+ * refilled — a new seat starts with the table's full bank).
+ */
+export function handEnded(t: TableSeats, result: HandResult, hand?: { readonly seats: readonly { readonly playerId: string; readonly timeBankMs: number }[] }): SeatsUpdate {
   const stackOf = new Map(result.seats.map((x) => [x.playerId, x.stackMinor]));
+  const bankOf = new Map((hand?.seats ?? []).map((x) => [x.playerId, x.timeBankMs]));
   const effects: SeatEffect[] = [];
   const seats: SeatRecord[] = [];
   for (const s of t.seats) {
@@ -286,7 +299,8 @@ export function handEnded(t: TableSeats, result: HandResult): SeatsUpdate {
       if (stack > 0) effects.push({ type: 'cash-out', playerId: s.playerId, amountMinor: stack });
       continue;
     }
-    seats.push({ ...s, stackMinor: stack, pendingTopUpMinor: 0 });
+    const bank = bankOf.get(s.playerId);
+    seats.push({ ...s, stackMinor: stack, pendingTopUpMinor: 0, ...(bank === undefined ? {} : { timeBankMs: bank }) });
   }
   return { table: { ...t, seats, inHand: [] }, effects };
 }
