@@ -8,7 +8,10 @@ import { PokerTablesService } from './poker-tables.service.js';
  * Shoe-dealt poker tables on the device ingest (issue 11, S1-DEAL-1): the table's authenticated shoe
  * (its MQTT credential is per table + device) publishes `shoe.card`; the ingest validates, de-duplicates
  * and hands it here; the table takes it only when a card is due (`cardDue`, S1-DEAL-3). A device fault
- * voids the hand in play with every contribution back (S1-FAIL-RING) and an alert; offline waits.
+ * — the shoe's own error (`$ERR,…,JAM|SENSOR|POWER` → `device.fault` `device_error`) or a `fault`
+ * status — voids the hand in play with every contribution back (S1-FAIL-RING) and an alert; offline
+ * waits. Link-level faults (checksum, duplicate frame, seq gap) are the edge's and the ingest's business:
+ * they lose no card the table took.
  */
 @Injectable()
 export class PokerDevicesBridge implements OnModuleInit, OnModuleDestroy {
@@ -27,6 +30,7 @@ export class PokerDevicesBridge implements OnModuleInit, OnModuleDestroy {
       },
       event: (ev: DeviceEvent) => {
         if (ev.type === 'shoe.card') return this.poker.shoeCard(ev.tableId, ev.deviceId, (ev.payload as { card: string }).card);
+        if (ev.type === 'device.fault' && ev.payload.code === 'device_error') return this.poker.deviceFault(ev.tableId, ev.deviceId).then(() => ({ ok: true as const, value: null }));
         if (ev.type === 'shoe.unreadable') return Promise.resolve({ ok: false as const, violation: { code: 'POKER_CARD_UNREADABLE', ruleId: 'P4-IRR', message: 'the shoe could not read a card: the dealer or pit boss decides (misdeal / void)' } });
         return Promise.resolve({ ok: true as const, value: null }); // shoe inserted, cut card, …: nothing for the hand
       },
