@@ -152,9 +152,11 @@ export class PokerShoeDealer {
     const cardsOut = h.board.length + h.seats.reduce((n, x) => n + x.cards.length, 0);
     const redealt = this.hand !== null && this.hand.id === h.handId && cardsOut < this.hand.cardsOut;
     const over = h.phase === 'complete' || h.phase === 'void';
+    // a new hand on a used deck (the end of the last one was never seen, e.g. a reconnect): a fresh deck first
+    const stale = !over && this.hand?.id !== h.handId && cardsOut === 0 && this.shoe.cardsDealt > 0;
     this.hand = { id: h.handId, cardsOut };
     let did: 'dealt' | 'reloaded' | 'nothing' = 'nothing';
-    if (redealt || (over && this.reloadedFor !== h.handId)) {
+    if (redealt || stale || (over && this.reloadedFor !== h.handId)) {
       if (over) this.reloadedFor = h.handId;
       this.reload();
       did = 'reloaded';

@@ -90,4 +90,15 @@ describe('PokerShoeDealer: one deck per poker hand, one card per table change wh
     expect(d.see(view(4, 'h1', 'void', 1, false))).toBe('reloaded');
     expect(r.shoe.cardsLeft).toBe(52);
   });
+
+  it('a new hand seen on a used deck (the end of the last hand was missed) gets a fresh deck before its first card', () => {
+    const r = rig();
+    const d = new PokerShoeDealer(r.shoe);
+    d.see(view(1, 'h1', 'deal', 0, true));
+    d.see(view(2, 'h1', 'deal', 1, true));
+    // frames 3..9 lost (a reconnect): the console next shows hand h2 waiting for its first card
+    expect(d.see(view(10, 'h2', 'deal', 0, true))).toBe('dealt');
+    expect(r.shoe.cardsLeft).toBe(51);
+    expect(d.stats).toEqual({ cards: 3, reloads: 1 });
+  });
 });
