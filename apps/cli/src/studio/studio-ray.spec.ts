@@ -10,10 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FeltClient } from '@felt/client-sdk';
+import { FeltClient, RealtimeClient } from '@felt/client-sdk';
+import type { PokerTableFrame } from '@felt/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoTables, LUCKY_DICE_B_TABLE, RAY_POKER_TABLES } from './demo-tables.js';
-import { Studio } from './studio.js';
+import { POKER_SHOE_TABLE, Studio } from './studio.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,7 +29,7 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-describe('felt studio --ray-poker --lucky-dice-b: the robot dealer and demo players settle a round at every opt-in table', () => {
+describe('felt studio --ray-poker --lucky-dice-b --poker-shoe: the robot dealer and demo players settle a round at every opt-in table', () => {
   const dir = mkdtempSync(join(tmpdir(), 'felt-studio-ray-'));
   let studio: Studio | null = null;
   afterAll(async () => {
@@ -49,7 +50,7 @@ describe('felt studio --ray-poker --lucky-dice-b: the robot dealer and demo play
     const port = await freePort();
     const mqttPort = await freePort();
     const lines: string[] = [];
-    studio = new Studio({ port, mqttPort, dataDir: dir, speed: 4, bots: true, serverUrl: null, mqttUrl: null, seed: 77, tables: [...RAY_POKER_TABLES, LUCKY_DICE_B_TABLE], log: (l) => lines.push(l) });
+    studio = new Studio({ port, mqttPort, dataDir: dir, speed: 4, bots: true, serverUrl: null, mqttUrl: null, seed: 77, tables: [...RAY_POKER_TABLES, LUCKY_DICE_B_TABLE], pokerShoe: true, log: (l) => lines.push(l) });
     await studio.start();
     const pit = new FeltClient({ baseUrl: studio.baseUrl });
     await pit.login('pitboss1', 'demo');
@@ -77,5 +78,32 @@ describe('felt studio --ray-poker --lucky-dice-b: the robot dealer and demo play
     }
     const missing = tables.filter((t) => !settledWithBets.has(t.tableId)).map((t) => t.name);
     expect(missing, lines.join('\n').slice(-2000)).toEqual([]);
+  });
+
+  it('--poker-shoe: Hold’em 2 (shoe) plays hands dealt from the simulated shoe (edge agent → MQTT), the robot dealer drawing each card due', { timeout: 90_000 }, async () => {
+    expect(studio, 'the studio started in the test above').not.toBeNull();
+    const pit = new FeltClient({ baseUrl: studio!.baseUrl });
+    const login = await pit.login('pitboss1', 'demo');
+    const rt = new RealtimeClient({ baseUrl: studio!.baseUrl, token: login.token });
+    const frames: PokerTableFrame[] = [];
+    rt.on('poker.table', (f) => frames.push(f));
+    try {
+      const first = await rt.poker('poker.join', { tableId: POKER_SHOE_TABLE.tableId });
+      expect(first.dealing).toBe('shoe');
+      // the robots have been playing since the studio started: a finished hand (the join frame's, or the
+      // next one) had every card from the shoe — a shoe table takes cards from nothing else
+      const end = Date.now() + 60_000;
+      const done = (): PokerTableFrame | undefined => frames.find((f) => f.hand?.phase === 'complete');
+      while (!done() && Date.now() < end) await sleep(250);
+      const hand = done()?.hand;
+      expect(hand, `no hand dealt from the shoe completed; last frame: ${JSON.stringify(frames.at(-1)?.hand ?? null).slice(0, 400)}`).toBeDefined();
+      expect(hand!.seats.length).toBeGreaterThanOrEqual(2);
+      for (const x of hand!.seats) expect(x.cards.map((k) => 'card' in k)).toEqual([true, true]); // the pit boss sees them once the hand is over
+      // deck after deck, no card was refused (a reused deck would repeat cards) and none was overdue
+      const alerts = (await (await fetch(`${studio!.baseUrl}/alerts?tableId=${POKER_SHOE_TABLE.tableId}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as { code: string }[];
+      expect(alerts.map((a) => a.code).filter((c) => c === 'DEVICE_EVENT_REFUSED' || c === 'POKER_CARD_OVERDUE' || c === 'UNKNOWN_TABLE')).toEqual([]);
+    } finally {
+      rt.close();
+    }
   });
 });
