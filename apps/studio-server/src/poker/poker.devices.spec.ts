@@ -159,7 +159,7 @@ describe('live poker on simulated devices: ShoeSim → serial → edge agent →
       [6, 0], // folded without a blind in
     ]);
 
-    // the dealer console: a down card is "card scanned" (hidden) until the showdown, and a card was due when it dealt
+    // the dealer console: a down card is "card scanned" (hidden), never its value, until the showdown
     const live = r.frames.filter((f) => f.hand?.handId === handId && f.hand.phase !== 'complete');
     const lastLive = live.at(-1)!;
     for (const x of lastLive.hand!.seats) expect(x.cards).toEqual([{ hidden: true, up: false }, { hidden: true, up: false }]);
