@@ -130,8 +130,8 @@ export interface PokerDealerView {
 /**
  * The studio dealer at a shoe-dealt poker table (issue 11, S1-DEAL-1): a poker hand comes from ONE
  * freshly shuffled deck, so the shoe holds one deck (`ShoeSim({ decks: 1 })`) and the dealer puts a new
- * one in (`$SHOE,OUT` then `$SHOE,IN,1`) when a hand is over, or when a misdeal sends the cards back
- * (fewer cards out than before in the same hand). While the console says a card is due, the dealer
+ * one in (`$SHOE,OUT` then `$SHOE,IN,1`) when a hand is over (complete, or void — a misdeal voids the
+ * hand and the next one is dealt afresh), and should cards ever go back within a hand (fewer out than before). While the console says a card is due, the dealer
  * draws ONE card per table change (`seq`): the next card is drawn only once the table has taken the last
  * one, as a dealer waits for the console to show "card scanned". The cards themselves reach the server
  * only as the shoe's bytes. No burn cards: the table takes every scanned card as the next card due.

@@ -170,7 +170,7 @@ describe('live poker on simulated devices: ShoeSim → serial → edge agent →
     expect(r.shoe.cardsLeft).toBe(52);
   });
 
-  it('a shoe fault from the simulator ($ERR,JAM → device.fault device_error) voids the hand in play: every contribution back, POKER_HAND_VOIDED to the pit boss (S1-FAIL-RING)', async () => {
+  it('the shoe taken out mid-hand alerts the pit boss (P4-IRR); a shoe fault ($ERR,JAM → device.fault device_error) voids the hand in play: every contribution back, POKER_HAND_VOIDED (S1-FAIL-RING)', async () => {
     const tableId = 'pk-dev-fault';
     const pit = app.token('pk-dev-pit', 'pitboss');
     const created = await app.http('POST', '/poker-tables', pit, {
@@ -204,6 +204,18 @@ describe('live poker on simulated devices: ShoeSim → serial → edge agent →
       await act(2, { action: 'call' });
       expect(service.stateOf(tableId)!.hand!.seats.reduce((n, x) => n + x.totalMinor, 0)).toBeGreaterThan(0);
 
+      // the shoe taken out mid-hand (`$SHOE,OUT`, devices.md §6): not a void by itself — the pit boss is told and decides (P4-IRR)
+      const alertsNow = async (): Promise<{ code: string; message: string }[]> => (await app.http('GET', `/alerts?tableId=${tableId}`, pit)).body as unknown as { code: string; message: string }[];
+      r.shoe.remove();
+      let alerts: { code: string; message: string }[] = [];
+      await waitFor(() => alerts.some((a) => a.code === 'DEVICE_EVENT_REFUSED'), 5000, async () => {
+        alerts = await alertsNow();
+      });
+      expect(alerts.find((a) => a.code === 'DEVICE_EVENT_REFUSED')?.message).toContain('POKER_SHOE_REMOVED');
+      expect(service.stateOf(tableId)!.hand!.phase.type).toBe('bet');
+      r.shoe.insert(); // the dealer puts it back
+      const shoes = r.shoe.shoesInserted;
+
       r.shoe.injectFault({ type: 'error', code: 'JAM' }); // `$ERR,<seq>,JAM*hh` on the serial line
       await waitFor(() => service.stateOf(tableId)!.hand!.phase.type === 'void', 10_000);
 
@@ -214,14 +226,13 @@ describe('live poker on simulated devices: ShoeSim → serial → edge agent →
         expect(await app.balance(p.userId)).toBe(START - 2000);
       }
       expect(await app.invariants()).toEqual([]);
-      let alerts: { code: string; message: string }[] = [];
       await waitFor(() => alerts.some((a) => a.code === 'POKER_HAND_VOIDED'), 5000, async () => {
-        alerts = (await app.http('GET', `/alerts?tableId=${tableId}`, pit)).body as unknown as { code: string; message: string }[];
+        alerts = await alertsNow();
       });
       expect(alerts.find((a) => a.code === 'POKER_HAND_VOIDED')?.message).toContain('shoe-1');
       // the players saw the void; the dealer put a fresh deck in
       await waitFor(() => r.frames.some((f) => f.hand?.handId === hand.handId && f.hand.phase === 'void'));
-      await waitFor(() => r.shoe.shoesInserted === 2);
+      await waitFor(() => r.shoe.shoesInserted === shoes + 1);
     } finally {
       for (const p of players) p.client.close();
     }
