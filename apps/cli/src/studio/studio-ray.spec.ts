@@ -10,8 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FeltClient, RealtimeClient } from '@felt/client-sdk';
-import type { PokerTableFrame } from '@felt/protocol';
+import { FeltClient } from '@felt/client-sdk';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoTables, LUCKY_DICE_B_TABLE, RAY_POKER_TABLES } from './demo-tables.js';
 import { POKER_SHOE_TABLE, Studio } from './studio.js';
@@ -80,30 +79,37 @@ describe('felt studio --ray-poker --lucky-dice-b --poker-shoe: the robot dealer 
     expect(missing, lines.join('\n').slice(-2000)).toEqual([]);
   });
 
-  it('--poker-shoe: Hold’em 2 (shoe) plays hands dealt from the simulated shoe (edge agent → MQTT), the robot dealer drawing each card due', { timeout: 90_000 }, async () => {
+  it('--poker-shoe: Hold’em 2 (shoe) plays hand after hand dealt from the simulated shoe (edge agent → MQTT), a fresh deck each, no card refused', { timeout: 90_000 }, async () => {
     expect(studio, 'the studio started in the test above').not.toBeNull();
     const pit = new FeltClient({ baseUrl: studio!.baseUrl });
     const login = await pit.login('pitboss1', 'demo');
-    const rt = new RealtimeClient({ baseUrl: studio!.baseUrl, token: login.token });
-    const frames: PokerTableFrame[] = [];
-    rt.on('poker.table', (f) => frames.push(f));
-    try {
-      const first = await rt.poker('poker.join', { tableId: POKER_SHOE_TABLE.tableId });
-      expect(first.dealing).toBe('shoe');
-      // the robots have been playing since the studio started: a finished hand (the join frame's, or the
-      // next one) had every card from the shoe — a shoe table takes cards from nothing else
-      const end = Date.now() + 60_000;
-      const done = (): PokerTableFrame | undefined => frames.find((f) => f.hand?.phase === 'complete');
-      while (!done() && Date.now() < end) await sleep(250);
-      const hand = done()?.hand;
-      expect(hand, `no hand dealt from the shoe completed; last frame: ${JSON.stringify(frames.at(-1)?.hand ?? null).slice(0, 400)}`).toBeDefined();
-      expect(hand!.seats.length).toBeGreaterThanOrEqual(2);
-      for (const x of hand!.seats) expect(x.cards.map((k) => 'card' in k)).toEqual([true, true]); // the pit boss sees them once the hand is over
-      // deck after deck, no card was refused (a reused deck would repeat cards) and none was overdue
-      const alerts = (await (await fetch(`${studio!.baseUrl}/alerts?tableId=${POKER_SHOE_TABLE.tableId}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as { code: string }[];
-      expect(alerts.map((a) => a.code).filter((c) => c === 'DEVICE_EVENT_REFUSED' || c === 'POKER_CARD_OVERDUE' || c === 'UNKNOWN_TABLE')).toEqual([]);
-    } finally {
-      rt.close();
+    const get = async (path: string): Promise<{ status: number; body: unknown }> => {
+      const r = await fetch(`${studio!.baseUrl}${path}`, { headers: { authorization: `Bearer ${login.token}` } });
+      return { status: r.status, body: await r.json() };
+    };
+    const { tableId } = POKER_SHOE_TABLE;
+    type Ev = { type: string; seats?: unknown[]; deckCommit?: string | null };
+    const hand = async (n: number): Promise<Ev[] | null> => {
+      const r = await get(`/poker-tables/${tableId}/hands/${tableId}-h${n}/events`);
+      const events = r.status === 200 ? (r.body as { events: Ev[] }).events : null;
+      return events?.some((e) => e.type === 'hand-ended') ? events : null;
+    };
+    // the robots have been playing since the studio started (the test above ran ≥ 30 s): the first two hands are over
+    const end = Date.now() + 60_000;
+    let hands: (Ev[] | null)[] = [null, null];
+    while (hands.includes(null) && Date.now() < end) {
+      hands = [await hand(1), await hand(2)];
+      if (hands.includes(null)) await sleep(500);
     }
+    expect(hands.map((h) => h !== null), 'hands 1 and 2 of the shoe table ended').toEqual([true, true]);
+    for (const events of hands as Ev[][]) {
+      const started = events.find((e) => e.type === 'hand-started')!;
+      expect(started.deckCommit).toBeNull(); // no certified-shuffle deck: every card came from the shoe
+      const cards = events.filter((e) => e.type === 'card' || e.type === 'card-scanned');
+      expect(cards.length).toBeGreaterThanOrEqual(2 * (started.seats?.length ?? 99));
+    }
+    // deck after deck, no card was refused (a reused deck would repeat cards) and none was overdue
+    const alerts = (await get(`/alerts?tableId=${tableId}`)).body as { code: string }[];
+    expect(alerts.map((a) => a.code).filter((c) => c === 'DEVICE_EVENT_REFUSED' || c === 'POKER_CARD_OVERDUE' || c === 'UNKNOWN_TABLE')).toEqual([]);
   });
 });
