@@ -115,3 +115,64 @@ export class TimerDealer {
     this.box.press(button);
   }
 }
+
+/**
+ * What the dealer console shows of a poker table that the dealer needs here: the table's change
+ * counter, the hand (its id, phase and how many cards are out) and whether a card is due. A
+ * `PokerTableFrame` of the dealer audience fits as is (structural: the simulator knows no server types).
+ */
+export interface PokerDealerView {
+  readonly seq: number;
+  readonly cardDue: unknown;
+  readonly hand: { readonly handId: string; readonly phase: string; readonly board: readonly unknown[]; readonly seats: readonly { readonly cards: readonly unknown[] }[] } | null;
+}
+
+/**
+ * The studio dealer at a shoe-dealt poker table (issue 11, S1-DEAL-1): a poker hand comes from ONE
+ * freshly shuffled deck, so the shoe holds one deck (`ShoeSim({ decks: 1 })`) and the dealer puts a new
+ * one in (`$SHOE,OUT` then `$SHOE,IN,1`) when a hand is over (complete, or void — a misdeal voids the
+ * hand and the next one is dealt afresh), and should cards ever go back within a hand (fewer out than before). While the console says a card is due, the dealer
+ * draws ONE card per table change (`seq`): the next card is drawn only once the table has taken the last
+ * one, as a dealer waits for the console to show "card scanned". The cards themselves reach the server
+ * only as the shoe's bytes. No burn cards: the table takes every scanned card as the next card due.
+ */
+export class PokerShoeDealer {
+  private dealtAtSeq = -1;
+  private reloadedFor: string | null = null;
+  private hand: { readonly id: string; readonly cardsOut: number } | null = null;
+  /** Cards drawn, decks put in. */
+  readonly stats = { cards: 0, reloads: 0 };
+
+  constructor(private readonly shoe: ShoeSim) {}
+
+  /** Every frame the dealer console receives, in order. Returns what the dealer did last. */
+  see(view: PokerDealerView): 'dealt' | 'reloaded' | 'nothing' {
+    const h = view.hand;
+    if (h === null) return 'nothing';
+    const cardsOut = h.board.length + h.seats.reduce((n, x) => n + x.cards.length, 0);
+    const redealt = this.hand !== null && this.hand.id === h.handId && cardsOut < this.hand.cardsOut;
+    const over = h.phase === 'complete' || h.phase === 'void';
+    // a new hand on a used deck (the end of the last one was never seen, e.g. a reconnect): a fresh deck first
+    const stale = !over && this.hand?.id !== h.handId && cardsOut === 0 && this.shoe.cardsDealt > 0;
+    this.hand = { id: h.handId, cardsOut };
+    let did: 'dealt' | 'reloaded' | 'nothing' = 'nothing';
+    if (redealt || stale || (over && this.reloadedFor !== h.handId)) {
+      if (over) this.reloadedFor = h.handId;
+      this.reload();
+      did = 'reloaded';
+    }
+    if (over || view.cardDue === null || view.cardDue === undefined || view.seq === this.dealtAtSeq) return did;
+    this.dealtAtSeq = view.seq;
+    if (!this.shoe.isInserted) this.reload();
+    const d = this.shoe.dealNext(); // a card, or unreadable (`$MISS`: the table refuses it, S-3)
+    if (d.type === 'empty' || d.type === 'no-shoe') return did; // the table's card watch alerts the pit boss
+    this.stats.cards += 1;
+    return 'dealt';
+  }
+
+  private reload(): void {
+    if (this.shoe.isInserted) this.shoe.remove();
+    this.shoe.insert();
+    this.stats.reloads += 1;
+  }
+}

@@ -1,4 +1,4 @@
-import { createShoe, type Card } from '@felt/games';
+import { createShoe, shoeFromOrder, type Card } from '@felt/games';
 import { encodeShoeFrame, parseShoeLine, type ShoeErrorCode } from '@felt/protocol';
 import type { Scheduler } from './clock.js';
 import { NmeaDevice } from './nmea-device.js';
@@ -32,6 +32,12 @@ export interface ShoeSimOptions {
   readonly cutFromEnd?: number;
   /** Insert a shoe when started (`$SHOE,<seq>,IN,<decks>`). Default true. */
   readonly insertOnStart?: boolean;
+  /**
+   * A pre-arranged order for shoe `n` (0 = the first inserted): every card of `decks` decks, exactly
+   * once per deck — what an automatic shuffler hands the dealer, or a test's stacked deck (a poker hand
+   * with known winners). `undefined` for a shoe: the seeded shuffle. The wire is the same either way.
+   */
+  readonly stack?: (shoeNumber: number) => readonly Card[] | undefined;
 }
 
 /** What one `dealNext()` put on the wire. */
@@ -51,6 +57,7 @@ export class ShoeSim extends NmeaDevice {
   private readonly decks: number;
   private readonly cutFromEnd: number;
   private readonly insertOnStart: boolean;
+  private readonly stack: ((shoeNumber: number) => readonly Card[] | undefined) | undefined;
   private shoeNumber = 0;
   private order: Card[] = [];
   private dealtCount = 0;
@@ -67,6 +74,7 @@ export class ShoeSim extends NmeaDevice {
     this.decks = opts.decks ?? 8;
     this.cutFromEnd = opts.cutFromEnd ?? 14;
     this.insertOnStart = opts.insertOnStart ?? true;
+    this.stack = opts.stack;
   }
 
   protected override onStart(): void {
@@ -87,9 +95,25 @@ export class ShoeSim extends NmeaDevice {
     return this.dealtCount;
   }
 
-  /** Insert a freshly shuffled shoe (seed = base seed + shoe number, so every shoe differs). */
+  /** Shoes inserted so far (the next insertion is shoe number `shoesInserted`). */
+  get shoesInserted(): number {
+    return this.shoeNumber;
+  }
+
+  /**
+   * Insert a freshly shuffled shoe (seed = base seed + shoe number, so every shoe differs), or the
+   * `stack` option's order for this shoe number. A stacked order that is not exactly `decks` full decks
+   * throws (a simulator set-up error, nothing goes on the wire).
+   */
   insert(): void {
-    const shoe = createShoe({ decks: this.decks, cutFromEnd: this.cutFromEnd }, (this.seed + this.shoeNumber) >>> 0);
+    const opts = { decks: this.decks, cutFromEnd: this.cutFromEnd };
+    const stacked = this.stack?.(this.shoeNumber);
+    let shoe = createShoe(opts, (this.seed + this.shoeNumber) >>> 0);
+    if (stacked !== undefined) {
+      const r = shoeFromOrder(stacked, opts);
+      if (!r.ok || stacked.length !== this.decks * 52) throw new Error(`stacked shoe ${this.shoeNumber}: not ${this.decks} full deck(s) (${r.ok ? `${stacked.length} cards` : r.violation.message})`);
+      shoe = r.value;
+    }
     this.shoeNumber += 1;
     this.order = [...shoe.order];
     this.dealtCount = 0;

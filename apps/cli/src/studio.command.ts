@@ -4,7 +4,7 @@ import { EXIT, line } from './io.js';
 import { Studio } from './studio/studio.js';
 import { untilSignal, type StopSignal } from './sim.command.js';
 
-const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots] [--ray-poker] [--lucky-dice-b]
+const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots] [--ray-poker] [--lucky-dice-b] [--poker-shoe]
        felt studio --server-url <url> --mqtt-url <url> [--device-credentials devices.json | --mqtt-auth-dir deploy/mqtt]
                                                       (devices + dealer only, against a running server)
 
@@ -15,7 +15,8 @@ a money wheel at Money Wheel 1, one-deck shoes at Casino Hold'em 1 and Three Car
 a robot dealer dealing from the simulated shoes when the server calls for a card, and demo players
 placing small bets. --ray-poker adds the RAY bank poker tables (Fast, Triple Bet, Dynamic and Riverside
 Poker 1, one-deck shoes); --lucky-dice-b adds Lucky Dice B 1 (method B: the robot dealer permits and
-judges each player's throw). Prints the URLs to open. Ctrl-C stops everything.
+judges each player's throw); --poker-shoe adds Hold'em 2 (shoe), a live poker table dealt from a simulated
+one-deck shoe on its own edge agent (the robot dealer draws each card the table says is due). Prints the URLs to open. Ctrl-C stops everything.
 Every device connects with its own MQTT credential (issue 9 finding 1): issued at start through the
 admin API (FELT_ADMIN_USER/FELT_ADMIN_PASSWORD, default the demo admin), or read from the devices.json
 \`felt mqtt-auth\` wrote for an external Mosquitto (--device-credentials). With --mqtt-auth-dir the studio
@@ -42,6 +43,7 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         'no-bots': { type: 'boolean' },
         'ray-poker': { type: 'boolean' },
         'lucky-dice-b': { type: 'boolean' },
+        'poker-shoe': { type: 'boolean' },
         'server-url': { type: 'string' },
         'mqtt-url': { type: 'string' },
         'device-credentials': { type: 'string' },
@@ -77,6 +79,7 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         bots: p.values['no-bots'] !== true,
         rayPoker: p.values['ray-poker'] === true,
         luckyDiceB: p.values['lucky-dice-b'] === true,
+        pokerShoe: p.values['poker-shoe'] === true,
         dataDir: typeof p.values['data-dir'] === 'string' ? p.values['data-dir'] : (process.env.FELT_DATA_DIR ?? '.felt-data'),
         serverUrl,
         mqttUrl,

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { FeltClient } from '@felt/client-sdk';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoTables, LUCKY_DICE_B_TABLE, RAY_POKER_TABLES } from './demo-tables.js';
-import { Studio } from './studio.js';
+import { POKER_SHOE_TABLE, Studio } from './studio.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,7 +28,7 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-describe('felt studio --ray-poker --lucky-dice-b: the robot dealer and demo players settle a round at every opt-in table', () => {
+describe('felt studio --ray-poker --lucky-dice-b --poker-shoe: the robot dealer and demo players settle a round at every opt-in table', () => {
   const dir = mkdtempSync(join(tmpdir(), 'felt-studio-ray-'));
   let studio: Studio | null = null;
   afterAll(async () => {
@@ -49,7 +49,7 @@ describe('felt studio --ray-poker --lucky-dice-b: the robot dealer and demo play
     const port = await freePort();
     const mqttPort = await freePort();
     const lines: string[] = [];
-    studio = new Studio({ port, mqttPort, dataDir: dir, speed: 4, bots: true, serverUrl: null, mqttUrl: null, seed: 77, tables: [...RAY_POKER_TABLES, LUCKY_DICE_B_TABLE], log: (l) => lines.push(l) });
+    studio = new Studio({ port, mqttPort, dataDir: dir, speed: 4, bots: true, serverUrl: null, mqttUrl: null, seed: 77, tables: [...RAY_POKER_TABLES, LUCKY_DICE_B_TABLE], pokerShoe: true, log: (l) => lines.push(l) });
     await studio.start();
     const pit = new FeltClient({ baseUrl: studio.baseUrl });
     await pit.login('pitboss1', 'demo');
@@ -77,5 +77,39 @@ describe('felt studio --ray-poker --lucky-dice-b: the robot dealer and demo play
     }
     const missing = tables.filter((t) => !settledWithBets.has(t.tableId)).map((t) => t.name);
     expect(missing, lines.join('\n').slice(-2000)).toEqual([]);
+  });
+
+  it('--poker-shoe: Hold’em 2 (shoe) plays hand after hand dealt from the simulated shoe (edge agent → MQTT), a fresh deck each, no card refused', { timeout: 90_000 }, async () => {
+    expect(studio, 'the studio started in the test above').not.toBeNull();
+    const pit = new FeltClient({ baseUrl: studio!.baseUrl });
+    const login = await pit.login('pitboss1', 'demo');
+    const get = async (path: string): Promise<{ status: number; body: unknown }> => {
+      const r = await fetch(`${studio!.baseUrl}${path}`, { headers: { authorization: `Bearer ${login.token}` } });
+      return { status: r.status, body: await r.json() };
+    };
+    const { tableId } = POKER_SHOE_TABLE;
+    type Ev = { type: string; seats?: unknown[]; deckCommit?: string | null };
+    const hand = async (n: number): Promise<Ev[] | null> => {
+      const r = await get(`/poker-tables/${tableId}/hands/${tableId}-h${n}/events`);
+      const events = r.status === 200 ? (r.body as { events: Ev[] }).events : null;
+      return events?.some((e) => e.type === 'hand-ended') ? events : null;
+    };
+    // the robots have been playing since the studio started (the test above ran ≥ 30 s): the first two hands are over
+    const end = Date.now() + 60_000;
+    let hands: (Ev[] | null)[] = [null, null];
+    while (hands.includes(null) && Date.now() < end) {
+      hands = [await hand(1), await hand(2)];
+      if (hands.includes(null)) await sleep(500);
+    }
+    expect(hands.map((h) => h !== null), 'hands 1 and 2 of the shoe table ended').toEqual([true, true]);
+    for (const events of hands as Ev[][]) {
+      const started = events.find((e) => e.type === 'hand-started')!;
+      expect(started.deckCommit).toBeNull(); // no certified-shuffle deck: every card came from the shoe
+      const cards = events.filter((e) => e.type === 'card' || e.type === 'card-scanned');
+      expect(cards.length).toBeGreaterThanOrEqual(2 * (started.seats?.length ?? 99));
+    }
+    // deck after deck, no card was refused (a reused deck would repeat cards) and none was overdue
+    const alerts = (await get(`/alerts?tableId=${tableId}`)).body as { code: string }[];
+    expect(alerts.map((a) => a.code).filter((c) => c === 'DEVICE_EVENT_REFUSED' || c === 'POKER_CARD_OVERDUE' || c === 'UNKNOWN_TABLE')).toEqual([]);
   });
 });

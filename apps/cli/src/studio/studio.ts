@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { SerialPortMock } from 'serialport';
 import type { SerialPortStream } from '@serialport/stream';
-import { FeltClient, FeltApiError, newBetId, type Table } from '@felt/client-sdk';
+import { FeltClient, FeltApiError, newBetId, RealtimeClient, type Table } from '@felt/client-sdk';
 import { Agent, silentLogger, type AgentConfig, type DeviceConfig, type PortOpenOptions } from '@felt/edge-agent';
-import { mockHostDuplex, MoneyWheelSim, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt/hardware-sim';
+import { mockHostDuplex, MoneyWheelSim, PokerShoeDealer, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt/hardware-sim';
 import { aclFile, passwordFile, serverPasswordFile, type DeviceUser } from '../trust/mosquitto-auth.js';
 import { BANKED_POKER_GAMES, BOT_SPOTS, demoTables, MONEY_WHEEL_GAME, type DemoTable } from './demo-tables.js';
 import { gameDefinition } from '@felt/games';
@@ -45,6 +45,8 @@ export interface StudioOptions {
   readonly rayPoker?: boolean;
   /** Also run the Lucky Dice method B table (players throw; `--lucky-dice-b`). */
   readonly luckyDiceB?: boolean;
+  /** Also run a shoe-dealt Hold'em table on simulated devices (`--poker-shoe`, issue 11): see POKER_SHOE_TABLE. */
+  readonly pokerShoe?: boolean;
   /** The tables to run instead of `demoTables(...)` (tests run a subset). */
   readonly tables?: readonly DemoTable[];
   readonly log: (line: string) => void;
@@ -71,6 +73,14 @@ interface Stoppable {
   readonly stop: () => Promise<void> | void;
   readonly force?: () => Promise<void> | void;
 }
+
+/**
+ * `--poker-shoe` (issue 11, S1-DEAL-1): Hold'em 2, dealt by a studio dealer from a scanning shoe — a
+ * simulated one-deck shoe (ShoeSim, a fresh deck per hand) on its own edge agent; the robot dealer watches
+ * the dealer console's frames and draws a card whenever one is due (PokerShoeDealer). The cards reach the
+ * table only as the shoe's serial bytes → edge agent → MQTT → ingest.
+ */
+export const POKER_SHOE_TABLE = { tableId: 'holdem-shoe-1', name: "Hold'em 2 (shoe)", deviceId: 'shoe-1' } as const;
 
 /** Budget of `stop()` (issue 12 point 6: the whole studio stops within 5 s of Ctrl-C or SIGTERM). */
 export const STOP_BUDGET = { devicesMs: 1500, serverMs: 3500 } as const;
@@ -129,14 +139,24 @@ export class Studio {
       };
       all.set(t, preIssued === null ? await this.issueCredentials(admin, t) : new Map(t.devices.flatMap(fromFile)));
     }
-    if (this.opts.mqttAuthDir) await this.writeMosquittoAuth(this.opts.mqttAuthDir, all);
+    let pokerShoe: { username: string; password: string } | null = null;
+    if (this.opts.pokerShoe === true && (await this.ensurePokerTable(staff, 'shoe'))) {
+      const { tableId, deviceId } = POKER_SHOE_TABLE;
+      const c = preIssued === null ? await admin.issueDeviceCredential(tableId, deviceId, 'felt studio start') : preIssued[`${tableId}/${deviceId}`];
+      pokerShoe = c ? { username: c.username, password: c.password } : null;
+      if (pokerShoe === null) this.opts.log(`${POKER_SHOE_TABLE.name}: no credential for ${tableId}/${deviceId} in ${this.opts.deviceCredentials ?? ''}; its shoe is not started`);
+    }
+    const extraDevices: DeviceUser[] = pokerShoe ? [{ ...pokerShoe, tableId: POKER_SHOE_TABLE.tableId, deviceId: POKER_SHOE_TABLE.deviceId }] : [];
+    if (this.opts.mqttAuthDir) await this.writeMosquittoAuth(this.opts.mqttAuthDir, all, extraDevices);
     for (const [t, creds] of all) {
       if (this.stopped) return; // a signal while starting: stop() is already taking down what exists
       await this.startDevices(t, creds);
     }
     if (this.stopped) return;
+    if (pokerShoe) await this.startPokerShoe(pokerShoe);
+    if (this.stopped) return;
     await this.openTables(staff, tables);
-    await this.ensurePokerTable(staff);
+    await this.ensurePokerTable(staff, 'rng');
     this.startRobotDealer(tables);
     if (this.opts.bots) await this.startBots(tables);
     if (this.stopped) return;
@@ -200,26 +220,79 @@ export class Studio {
   /**
    * Issue 11: ONE live Hold'em table (NL 50/100, marked "Ö": players may straddle, S1-STRADDLE; RNG-dealt by the server's certified shuffle) where
    * players play each other; three robot players (server-side, bounded) fill seats 2, 4 and 6, the
-   * other seats are free for people. A failure here never stops the rest of the studio.
+   * other seats are free for people. `shoe`: the same table dealt from the simulated shoe
+   * (POKER_SHOE_TABLE, `--poker-shoe`). A failure here never stops the rest of the studio; true when
+   * the table exists.
    */
-  private async ensurePokerTable(staff: FeltClient): Promise<void> {
+  private async ensurePokerTable(staff: FeltClient, dealing: 'rng' | 'shoe'): Promise<boolean> {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${staff.token ?? ''}` };
+    const name = dealing === 'shoe' ? POKER_SHOE_TABLE.name : "Hold'em 1";
     try {
       const lobby = (await (await fetch(`${this.baseUrl}/poker-tables`, { headers })).json()) as { tables?: { name: string }[] };
-      if (lobby.tables?.some((t) => t.name === "Hold'em 1")) return;
+      if (lobby.tables?.some((t) => t.name === name)) return true;
       const body = {
-        tableId: 'holdem-1',
-        name: "Hold'em 1",
-        dealing: 'rng',
+        tableId: dealing === 'shoe' ? POKER_SHOE_TABLE.tableId : 'holdem-1',
+        name,
+        dealing,
+        ...(dealing === 'shoe' ? { shoeDeviceId: POKER_SHOE_TABLE.deviceId } : {}),
         config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, rake: { basisPoints: 500, capMinor: 300, noFlopNoDrop: true }, actionMs: 20_000, timeBankMs: 30_000, timeout: 'check-when-free', straddleTable: true },
         seats: { seatCount: 6, minBuyInMinor: 2000, maxBuyInMinor: 10_000 },
         robots: this.opts.bots ? 3 : 0,
       };
       const r = await fetch(`${this.baseUrl}/poker-tables`, { method: 'POST', headers, body: JSON.stringify(body) });
-      if (!r.ok) this.opts.log(`the demo poker table was not created: HTTP ${r.status} ${await r.text()}`);
+      if (r.ok) return true;
+      this.opts.log(`the demo poker table ${name} was not created: HTTP ${r.status} ${await r.text()}`);
     } catch (e) {
-      this.opts.log(`the demo poker table was not created: ${(e as Error).message}`);
+      this.opts.log(`the demo poker table ${name} was not created: ${(e as Error).message}`);
     }
+    return false;
+  }
+
+  /**
+   * `--poker-shoe`: the one-deck shoe of POKER_SHOE_TABLE on its own edge agent (serial through the mock
+   * binding, like every other shoe), and the robot dealer at that table: it watches the dealer console's
+   * `poker.table` frames (socket.io, as dealer1) and draws one card per table change while `cardDue` says
+   * a card is due, putting a fresh deck in after every hand (PokerShoeDealer).
+   */
+  private async startPokerShoe(cred: { username: string; password: string }): Promise<void> {
+    const { tableId, deviceId } = POKER_SHOE_TABLE;
+    const sched = realScheduler({ speed: this.opts.speed });
+    this.own({ name: `scheduler ${tableId}`, stop: () => sched.dispose() });
+    const shoe = new ShoeSim({ scheduler: sched, seed: this.opts.seed + 104_729, decks: 1, cutFromEnd: 0 });
+    this.own({ name: `shoe ${tableId}/${deviceId}`, stop: () => shoe.stop() });
+    const path = `/dev/felt-studio-${tableId}-${deviceId}`;
+    SerialPortMock.binding.createPort(path, { echo: false, record: false });
+    const config = { tableId, mqtt: { url: this.mqttUrl }, dataDir: resolve(this.opts.dataDir, 'edge', tableId), devices: [{ model: 'felt-shoe', deviceId, path, baudRate: 9600, credentials: cred }] } as AgentConfig;
+    const agent = new Agent({
+      config,
+      log: silentLogger,
+      createPort: (_d: DeviceConfig, o: PortOpenOptions): SerialPortStream => {
+        const port = new SerialPortMock({ ...o });
+        port.once('open', () => shoe.start(mockHostDuplex(port)));
+        return port as unknown as SerialPortStream;
+      },
+    });
+    this.own({ name: `edge agent ${tableId}`, stop: () => agent.stop(), force: () => agent.kill() });
+    await agent.start();
+    const api = new FeltClient({ baseUrl: this.baseUrl });
+    const login = await api.login('dealer1', 'demo');
+    const consoleSocket = new RealtimeClient({ baseUrl: this.baseUrl, token: login.token });
+    // the socket reconnects with a fresh access token (15 min) when it has to
+    api.onTokens = (r) => consoleSocket.setToken(r.token);
+    const refresh = setInterval(() => void api.refresh().catch((e: unknown) => this.opts.log(`poker dealer: token refresh failed: ${(e as Error).message}`)), 5 * 60_000);
+    refresh.unref();
+    this.own({
+      name: `poker dealer ${tableId}`,
+      stop: () => {
+        clearInterval(refresh);
+        consoleSocket.close();
+      },
+    });
+    const dealer = new PokerShoeDealer(shoe);
+    consoleSocket.on('poker.table', (f) => {
+      if (f.tableId === tableId) dealer.see(f);
+    });
+    await consoleSocket.poker('poker.join', { tableId });
   }
 
   private async openTables(staff: FeltClient, tables: readonly Table[]): Promise<void> {
@@ -233,11 +306,12 @@ export class Studio {
   }
 
   /** Writes the Mosquitto password file + ACL for the server and these devices, then waits until the broker accepts a device login. */
-  private async writeMosquittoAuth(dir: string, all: ReadonlyMap<Table, ReadonlyMap<string, { username: string; password: string }>>): Promise<void> {
+  private async writeMosquittoAuth(dir: string, all: ReadonlyMap<Table, ReadonlyMap<string, { username: string; password: string }>>, extra: readonly DeviceUser[] = []): Promise<void> {
     const server = { username: process.env['MQTT_USERNAME'] ?? '', password: process.env['MQTT_PASSWORD'] ?? '' };
     if (server.username === '' || server.password === '') throw new Error('--mqtt-auth-dir needs MQTT_USERNAME and MQTT_PASSWORD (the server login, from felt secrets)');
     const devices: DeviceUser[] = [];
     for (const [t, creds] of all) for (const [deviceId, c] of creds) devices.push({ ...c, tableId: t.tableId, deviceId });
+    devices.push(...extra);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'passwd'), passwordFile([server, ...devices]), { mode: 0o644 });
     writeFileSync(join(dir, 'passwd-server'), serverPasswordFile(server), { mode: 0o644 });
@@ -517,6 +591,7 @@ export class Studio {
       `  Reconciliation:  GET ${b}/admin/operators/op-demo/reconciliation (admin1)`,
       `  Tables: ${tables.map((t) => `${t.name} (${t.tableId})`).join(', ')}`,
       `  Live poker: Hold'em 1 (holdem-1), NL 50/100, RNG-dealt, ${this.opts.bots ? '3 robot players' : 'no robots'}: ${b}/play/poker/holdem-1 (lobby: GET ${b}/poker-tables)`,
+      ...(this.opts.pokerShoe === true ? [`  Live poker: ${POKER_SHOE_TABLE.name} (${POKER_SHOE_TABLE.tableId}), dealt from a simulated shoe by the robot dealer: ${b}/play/poker/${POKER_SHOE_TABLE.tableId}`] : []),
       `  Try:  curl -s ${b}/tables/${tables[0]?.tableId ?? '<id>'}/round -H "authorization: Bearer $(curl -s -XPOST ${b}/auth/login -H 'content-type: application/json' -d '{"username":"pitboss1","password":"demo"}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).token')"`,
       '',
       this.opts.serverUrl === null ? `  Server log: ${join(this.opts.dataDir, 'studio-server.log')}   Data: ${join(this.opts.dataDir, 'db')}` : '',

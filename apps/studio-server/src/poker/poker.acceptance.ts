@@ -16,7 +16,16 @@ import { PokerTablesService, stackAccount } from './poker-tables.service.js';
  * stack + wallet adds up, the rake in the house account) and the wire check (no player's socket ever
  * received another player's hole card before the showdown).
  */
-export async function sixPlayerHand(app: RoundsApp, opts: { tableId: string; deal?: (service: PokerTablesService, tableId: string) => Promise<void> }): Promise<void> {
+export async function sixPlayerHand(
+  app: RoundsApp,
+  opts: {
+    tableId: string;
+    /** a shoe table: called after the hand starts and whenever no one is to act; returns once the cards due are in. */
+    deal?: (service: PokerTablesService, tableId: string) => Promise<void>;
+    /** called once the table exists, before anyone sits (e.g. start the table's simulated devices). */
+    prepare?: (tableId: string) => Promise<void>;
+  },
+): Promise<{ handId: string; result: pokerTable.HandResult }> {
   const service = app.get(PokerTablesService);
   const pit = app.token('pitboss-poker', 'pitboss');
   const dealing = opts.deal ? 'shoe' : 'rng';
@@ -29,6 +38,7 @@ export async function sixPlayerHand(app: RoundsApp, opts: { tableId: string; dea
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const tableId = opts.tableId;
+  await opts.prepare?.(tableId);
   const START = 20_000;
   const buyIns = [1000, 2000, 3000, 5000, 5000, 5000];
   const houseBefore = await houseBalance(app);
@@ -169,6 +179,7 @@ export async function sixPlayerHand(app: RoundsApp, opts: { tableId: string; dea
     expect(await accountBalance(app, stackAccount(leaver.userId, tableId))).toBe(0);
     expect(await app.balance(leaver.userId)).toBe(START + result.seats.find((x) => x.seat === leaver.seat)!.netMinor);
     expect(await app.invariants()).toEqual([]);
+    return { handId, result };
   } finally {
     for (const c of clients.values()) c.close();
   }
@@ -186,8 +197,9 @@ export async function accountBalance(app: RoundsApp, account: string): Promise<n
 const houseBalance = (app: RoundsApp): Promise<number> => accountBalance(app, 'house');
 
 /**
- * A simulated scanning shoe (hardware-sim's wire format: `shoe.card` device events over MQTT, QoS 1,
- * with the table's issued credential): it deals a fixed, shuffled deck one card at a time while the table
+ * A stand-in for the shoe's edge agent: the test itself publishes canonical `shoe.card` device events
+ * over MQTT (QoS 1, with the table's issued credential). The whole device path — hardware-sim's ShoeSim
+ * bytes → the edge agent → MQTT — is `poker.devices.spec.ts`. It deals a fixed, shuffled deck one card at a time while the table
  * says a card is due, and first tries one card too many before the hand starts (refused, S1-DEAL-3).
  */
 export function shoeDealer(shoe: MqttClient, tableId: string, deviceId: string): (service: PokerTablesService, tableId: string) => Promise<void> {

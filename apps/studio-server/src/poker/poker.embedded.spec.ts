@@ -14,7 +14,8 @@ import { PokerTablesService } from './poker-tables.service.js';
 /**
  * Issue 11 acceptance on the embedded studio (in-memory stores): a 6-player Hold'em hand over socket.io
  * with the server's certified shuffle (an RNG table, S1-DEAL-1: the cards do not matter for the side
- * pots, which come from the stack sizes). The shoe-dealt variant runs in poker.int.spec.ts.
+ * pots, which come from the stack sizes). Shoe-dealt: below (events published by the test), on
+ * simulated devices in poker.devices.spec.ts, and on the real services in poker.int.spec.ts.
  */
 describe('live poker: a 6-player hand over socket.io (RNG table, in-memory)', () => {
   let app: RoundsApp;
@@ -68,7 +69,8 @@ describe('live poker: a 6-player hand over socket.io (RNG table, in-memory)', ()
     }
   });
 
-  it('the same hand on a shoe table: the simulated shoe publishes shoe.card over MQTT with its credential; a card not due is refused', async () => {
+  // (the full device path — ShoeSim bytes → edge agent → MQTT — is poker.devices.spec.ts; here the test publishes the canonical events itself)
+  it('the same hand on a shoe table: canonical shoe.card events over MQTT with the table device credential; a card not due is refused', async () => {
     const cred = await app.get(DeviceCredentialsService).issue('pk-emb-shoe', 'shoe-1');
     const shoe: MqttClient = await mqtt.connectAsync(app.get<EmbeddedBroker>(MQTT_BROKER).url, { username: cred.username, password: cred.password, reconnectPeriod: 0 });
     try {
