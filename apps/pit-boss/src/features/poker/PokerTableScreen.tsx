@@ -15,6 +15,7 @@ function Seats({ frame }: { readonly frame: PokerTableFrame }) {
   return (
     <section className="pit-panel" aria-labelledby="pit-poker-seats">
       <h2 id="pit-poker-seats">{t('pokerTable.seats')}</h2>
+      <div className="pit-scroll-x">
       <table className="pit-table pit-poker-seats">
         <thead>
           <tr>
@@ -57,6 +58,7 @@ function Seats({ frame }: { readonly frame: PokerTableFrame }) {
           })}
         </tbody>
       </table>
+      </div>
     </section>
   );
 }

@@ -27,8 +27,8 @@ export const bankLeftMs = (bank: ClockBank, leftMs: number | null): number => (b
 
 /**
  * The action clock of the seat to act: seconds left on the server's clock (S1-TIMEOUT), red in the
- * last 5 s; with a time bank (S1-TIMEBANK) what is left of it, and a distinct "time bank" state while
- * the player spends it (the bar then runs down the bank).
+ * last 5 s; with a time bank (S1-TIMEBANK) the big clock shows what is left of it, and every clock has a
+ * distinct "time bank" state while the player spends it (amber, the bar then runs down the bank).
  */
 export function ActionClock({ deadlineAt, windowMs, label, big = false, bank = null }: { readonly deadlineAt: number; readonly windowMs: number; readonly label: string; readonly big?: boolean; readonly bank?: ClockBank | null }) {
   const { t } = useTranslation('player');
@@ -42,8 +42,8 @@ export function ActionClock({ deadlineAt, windowMs, label, big = false, bank = n
     <div className={`pt-clock${big ? ' is-big' : ''}${seconds <= 5 ? ' is-urgent' : ''}${inUse ? ' is-bank' : ''}`} role="timer" aria-label={label} aria-live="off">
       <span className="pt-clock-bar" aria-hidden="true" style={{ transform: `scaleX(${frac})` }} />
       <span className="pt-clock-text">
-        {inUse ? t('pokerTable.clockBankInUse', { s: seconds }) : t('pokerTable.seconds', { s: seconds })}
-        {bank && !inUse && bank.leftMs > 0 ? <span className="pt-clock-bank">{t('pokerTable.clockBank', { s: bankS })}</span> : null}
+        {inUse ? t(big ? 'pokerTable.clockBankInUse' : 'pokerTable.clockBankInUseShort', { s: seconds }) : t('pokerTable.seconds', { s: seconds })}
+        {big && bank && !inUse && bank.leftMs > 0 ? <span className="pt-clock-bank">{t('pokerTable.clockBank', { s: bankS })}</span> : null}
       </span>
     </div>
   );

@@ -8,7 +8,7 @@ export const pokerTableEn = {
   seconds: '{{s}} s',
   sitHere: 'Sit at seat {{seat}}',
   emptySeat: 'Seat {{seat}} free',
-  state: { folded: 'Folded', allIn: 'All-in', sittingOut: 'Sitting out', disconnected: 'Disconnected', leaving: 'Leaving after the hand', waitingBlind: 'Waiting for the big blind', straddle: 'Straddles (Ö)' },
+  state: { folded: 'Folded', allIn: 'All-in', sittingOut: 'Sitting out', disconnected: 'Disconnected', leaving: 'Leaving after the hand', waitingBlind: 'Waiting for the big blind', straddle: 'Straddle' },
   youName: '{{name}} (you)',
   seatLabel: 'Seat {{seat}}: {{name}}',
   robot: 'Robot',
@@ -21,6 +21,7 @@ export const pokerTableEn = {
   timeBankRunning: 'Using time bank',
   timeBankUsedUp: 'Time bank used up',
   clockBank: 'bank {{s}} s',
+  clockBankInUseShort: '{{s}} s · bank',
   clockBankInUse: '{{s}} s · time bank',
   straddle: {
     label: 'Straddle (Ö) when after the big blind: 2 × BB ({{amount}})',

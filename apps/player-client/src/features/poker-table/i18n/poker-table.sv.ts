@@ -6,7 +6,7 @@ export const pokerTableSv: PokerTableCatalogue = {
   seconds: '{{s}} s',
   sitHere: 'Sätt dig på plats {{seat}}',
   emptySeat: 'Plats {{seat}} ledig',
-  state: { folded: 'Lagt sig', allIn: 'All-in', sittingOut: 'Sitter över', disconnected: 'Frånkopplad', leaving: 'Lämnar efter given', waitingBlind: 'Väntar på stora mörken', straddle: 'Övermörk (Ö)' },
+  state: { folded: 'Lagt sig', allIn: 'All-in', sittingOut: 'Sitter över', disconnected: 'Frånkopplad', leaving: 'Lämnar efter given', waitingBlind: 'Väntar på stora mörken', straddle: 'Övermörk' },
   youName: '{{name}} (du)',
   seatLabel: 'Plats {{seat}}: {{name}}',
   robot: 'Robot',
@@ -19,6 +19,7 @@ export const pokerTableSv: PokerTableCatalogue = {
   timeBankRunning: 'Tidsbanken används',
   timeBankUsedUp: 'Tidsbanken är slut',
   clockBank: 'bank {{s}} s',
+  clockBankInUseShort: '{{s}} s · bank',
   clockBankInUse: '{{s}} s · tidsbank',
   straddle: {
     label: 'Övermörk (Ö) när du sitter efter stora mörken: 2 × BB ({{amount}})',
