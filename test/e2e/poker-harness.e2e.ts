@@ -38,7 +38,7 @@ async function scene(name: string, device: DeviceName, query = ''): Promise<impo
 describe('poker table harness (no server)', () => {
   for (const device of ['desktop', 'phone'] as const) {
     it(`every scene renders, passes axe and is captured (${device})`, async () => {
-      for (const name of ['waiting', 'my-turn', 'flop', 'showdown', 'fixed-limit', 'sit-down', 'full', 'ten', 'draw', 'stud']) {
+      for (const name of ['waiting', 'my-turn', 'time-bank', 'flop', 'showdown', 'fixed-limit', 'sit-down', 'full', 'ten', 'draw', 'stud']) {
         const page = await scene(name, device, name === 'waiting' ? '&error=1' : '');
         const violations = await checkA11y(page);
         expect(violations, `${name} (${device}): ${JSON.stringify(violations, null, 1)}`).toEqual([]);
@@ -49,11 +49,25 @@ describe('poker table harness (no server)', () => {
           expect(await checkA11y(page)).toEqual([]);
           await screenshot(page, `poker-harness-sit-dialog-${device}`);
         }
+        if (name === 'time-bank') {
+          // S1-STRADDLE: the switch explains itself, the seat shows the choice; S1-TIMEBANK: the bank is running, its button disabled
+          const sw = page.getByRole('switch', { name: 'Straddle (Ö) when after the big blind: 2 × BB (€2.00)' });
+          await expect(sw.isChecked()).resolves.toBe(true);
+          await expect(page.getByRole('group', { name: /^Seat 1:/ }).innerText()).resolves.toContain('Straddle');
+          await expect(page.getByRole('button', { name: /Using time bank/ }).isDisabled()).resolves.toBe(true);
+          await expect(page.getByRole('timer', { name: 'Your time to act' }).innerText()).resolves.toMatch(/\d+ s · time bank/);
+          await sw.click();
+          const sent = await page.evaluate(() => (window as unknown as { __pokerSent: unknown[] }).__pokerSent);
+          expect(sent.at(-1)).toMatchObject({ message: 'poker.straddle', body: { straddle: false } });
+        }
         if (name === 'my-turn') {
           await page.getByRole('button', { name: 'Pot', exact: true }).click();
           await page.getByRole('button', { name: 'Raise to €10.50' }).click();
           const sent = await page.evaluate(() => (window as unknown as { __pokerSent: unknown[] }).__pokerSent);
           expect(sent.at(-1)).toMatchObject({ message: 'poker.act', body: { action: 'raise', toMinor: 1050 } });
+          // S1-TIMEBANK: the button offers the seconds left of the bank
+          await page.getByRole('button', { name: /Use time bank \(\+30 s\)/ }).click();
+          expect((await page.evaluate(() => (window as unknown as { __pokerSent: unknown[] }).__pokerSent)).at(-1)).toMatchObject({ message: 'poker.time-bank' });
         }
         await page.context().close();
       }

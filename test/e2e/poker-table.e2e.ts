@@ -75,6 +75,36 @@ async function playOneHand(page: Page, device: DeviceName, shots: { turn: boolea
   throw new Error('no hand finished in time');
 }
 
+/**
+ * The pit boss opens the table's details from its floor tile, names an exposed card (P4-IRR) and
+ * reaches the confirm step (captured); confirming answers either with the ruling or the server's
+ * refusal with its code (the pit boss cannot see hole cards, so the named card may not be a down card
+ * of that seat). The hand history of the hand is on the same screen (captured).
+ */
+async function pitExposedCard(page: Page, device: DeviceName): Promise<void> {
+  await page.getByRole('link', { name: `Details and hand history of ${TABLE}` }).click();
+  await page.locator(`[data-pit-poker="${TABLE_ID}"]`).waitFor();
+  await page.getByRole('list', { name: 'Hand history' }).waitFor({ timeout: 30_000 });
+  const exposed = page.getByRole('button', { name: 'Exposed card' });
+  await exposed.waitFor({ timeout: 30_000 }); // only while a hand is in play
+  await exposed.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Rank' }).selectOption('Q');
+  await dialog.getByRole('combobox', { name: 'Suit' }).selectOption('H');
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await dialog.getByRole('button', { name: 'Rule the card exposed' }).waitFor();
+  await expect(dialog.innerText()).resolves.toMatch(/Confirm: seat \d+ \(.+\), Queen hearts exposed/);
+  await capture(page, 'pit-exposed-confirm', device);
+  await dialog.getByRole('button', { name: 'Rule the card exposed' }).click();
+  const ruled = page.getByText(/ruled exposed\.$/);
+  const refused = dialog.getByText(/POKER_NOT_A_DOWN_CARD|POKER_HAND_OVER|POKER_/);
+  await ruled.or(refused).first().waitFor();
+  if (await refused.isVisible()) await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.locator('[data-hand-history] li').first().waitFor();
+  await capture(page, 'pit-hand-history', device);
+}
+
 beforeAll(async () => {
   process.env['FELT_POKER_NEXT_HAND_MS'] = '2500';
   process.env['FELT_POKER_ROBOT_MS'] = '400';
@@ -150,7 +180,12 @@ describe('live poker table (Chromium, studio with robot players)', () => {
     const pit = await openApp(browser, studio, 'pit', 'pitboss1', 'desktop');
     await pit.page.locator(`[data-poker-tile="${TABLE_ID}"]`).waitFor();
     await capture(pit.page, 'pit-floor', 'desktop');
+    await pitExposedCard(pit.page, 'desktop');
     await pit.context.close();
+    const pitPhone = await openApp(browser, studio, 'pit', 'pitboss1', 'phone');
+    await pitPhone.page.locator(`[data-poker-tile="${TABLE_ID}"]`).waitFor();
+    await pitExposedCard(pitPhone.page, 'phone');
+    await pitPhone.context.close();
     await context.close();
   }, 400_000);
 });

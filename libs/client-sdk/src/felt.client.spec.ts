@@ -91,6 +91,19 @@ describe('FeltClient (REST)', () => {
     expect(f.calls[0]).toMatchObject({ url: 'http://x/poker-tables/ptb_1/hand/decisions', method: 'POST', body: { type: 'misdeal', reason: 'two cards exposed' } });
   });
 
+  it('pokerHandEvents() reads a hand\'s redacted events (GET /poker-tables/:id/hands/:handId/events, GEN-8)', async () => {
+    const events = [
+      { seq: 4, type: 'hand-started', handId: 'hnd_1', buttonSeat: 1, seats: [{ seat: 1, stackMinor: 5000 }], deckCommit: null, at: 1 },
+      { seq: 5, type: 'card-scanned', to: 1, up: false, at: 2 },
+    ];
+    const f = fakeFetch([json(200, { handId: 'hnd 1', events }), json(404, { code: 'POKER_HAND_NOT_FOUND', ruleId: null, message: 'no hand' })]);
+    const c = new FeltClient({ baseUrl: 'http://x', token: 't', fetch: f.fetch });
+    expect(await c.pokerHandEvents('ptb_1', 'hnd 1')).toEqual({ handId: 'hnd 1', events });
+    expect(f.calls[0]).toMatchObject({ url: 'http://x/poker-tables/ptb_1/hands/hnd%201/events', method: 'GET' });
+    const missing = await rejectionOf(c.pokerHandEvents('ptb_1', 'hnd_2'));
+    expect([missing.status, missing.code]).toEqual([404, 'POKER_HAND_NOT_FOUND']);
+  });
+
   it('a non-JSON error page becomes HTTP_<status>; a failed fetch becomes NETWORK_ERROR', async () => {
     const f = fakeFetch([{ status: 502, text: '<html>Bad Gateway</html>' }]);
     const c = new FeltClient({ baseUrl: 'http://x', token: 't', fetch: f.fetch });

@@ -164,6 +164,39 @@ export type PokerHandDecision =
   | { readonly type: 'void'; readonly reason: string }
   | { readonly type: 'expose'; readonly seat: number; readonly card: string };
 
+/**
+ * One event of a poker hand as `GET /poker-tables/:id/hands/:handId/events` gives it to this audience
+ * (redacted by the server: a down card another audience may not see is only `card-scanned`). Cards are
+ * codes (`7h`); older stored results and `expose` commands may still carry the core's numeric card ids.
+ */
+export type PokerHandEvent = { readonly seq: number; readonly at?: number } & (
+  | { readonly type: 'hand-started'; readonly handId: string; readonly buttonSeat: number | null; readonly seats: readonly { readonly seat: number; readonly stackMinor: number }[]; readonly deckCommit: string | null }
+  | { readonly type: 'card'; readonly to: number | 'board'; readonly card: string; readonly up: boolean }
+  | { readonly type: 'card-scanned'; readonly to: number; readonly up: boolean }
+  | { readonly type: 'act'; readonly seat: number; readonly action: 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all-in'; readonly toMinor?: number }
+  | { readonly type: 'draw'; readonly seat: number; readonly discards?: readonly string[]; readonly count?: number }
+  | { readonly type: 'time-bank' | 'timeout'; readonly seat: number }
+  | { readonly type: 'void' | 'misdeal'; readonly reason: string }
+  | { readonly type: 'expose'; readonly seat: number; readonly card: string | number }
+  | { readonly type: 'hand-ended'; readonly result: PokerHandEventResult | null; readonly deck?: unknown; readonly salt?: string }
+);
+
+/** The hand's result inside `hand-ended` (the pure core's HandResult). */
+export interface PokerHandEventResult {
+  readonly type: 'showdown' | 'uncontested' | 'void';
+  readonly pots: readonly { readonly amountMinor: number; readonly eligible: readonly number[] }[];
+  readonly awards: readonly { readonly pot: number; readonly part: string; readonly amountMinor: number; readonly winners: readonly number[]; readonly shares: readonly (readonly [number, number])[] }[];
+  readonly rakeMinor: number;
+  readonly seats: readonly { readonly seat: number; readonly inMinor: number; readonly wonMinor: number; readonly netMinor: number; readonly stackMinor: number }[];
+  readonly shown: readonly { readonly seat: number; readonly cards: readonly (string | number)[]; readonly high: string; readonly low: string | null }[];
+  readonly rules: readonly string[];
+}
+
+export interface PokerHandEvents {
+  readonly handId: string;
+  readonly events: readonly PokerHandEvent[];
+}
+
 export class FeltClient {
   readonly baseUrl: string;
   private tokenValue: string | null;
@@ -293,6 +326,11 @@ export class FeltClient {
   /** P4-IRR / S1-FAIL-RING (pit boss): a misdeal, an exposed card, or voiding the hand in play with every contribution back. */
   async pokerHandDecision(tableId: string, decision: PokerHandDecision): Promise<PokerTableFrame> {
     return this.request('POST', `/poker-tables/${seg(tableId)}/hand/decisions`, { body: decision });
+  }
+
+  /** A poker hand's events as this audience may see them (GEN-8 hand history; hole cards redacted by the server). */
+  async pokerHandEvents(tableId: string, handId: string): Promise<PokerHandEvents> {
+    return this.request('GET', `/poker-tables/${seg(tableId)}/hands/${seg(handId)}/events`);
   }
 
   async getTable(tableId: string): Promise<Table> {

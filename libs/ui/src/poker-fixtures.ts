@@ -19,6 +19,10 @@ export interface FixtureSeat {
   readonly pendingTopUpMinor?: number;
   /** seated but not dealt into the hand (sitting out, waiting for the big blind). */
   readonly outOfHand?: boolean;
+  /** S1-STRADDLE: the seat's standing straddle choice (posted when it sits directly after the big blind on an Ö table). */
+  readonly straddle?: boolean;
+  /** S1-TIMEBANK: what is left of this player's time bank (default: the table's). */
+  readonly timeBankMs?: number;
 }
 
 export interface FixtureTable {
@@ -51,6 +55,9 @@ export class PokerScenario {
   readonly table: FixtureTable;
   readonly config: pokerTable.PokerTableConfig;
   private seq = 1;
+  /** the hand's commands so far (for `events`). */
+  private readonly commands: pokerTable.HandCommand[] = [];
+  private readonly started: { readonly seats: readonly pokerTable.SeatInput[]; readonly at: number } | null = null;
 
   constructor(table: FixtureTable, opts: { startHand?: boolean } = {}) {
     this.table = table;
@@ -58,15 +65,13 @@ export class PokerScenario {
     this.at = table.at ?? Date.now();
     this.state = null;
     if (opts.startHand !== false) {
-      const r = pokerTable.startHand({
-        handId: table.handId ?? 'hnd_fixture_1',
-        config: this.config,
-        seats: table.seats.filter((s) => !s.outOfHand).map((s) => ({ seat: s.seat, playerId: s.playerId, stackMinor: s.stackMinor })),
-        buttonSeat: table.buttonSeat ?? null,
-        at: this.at,
-      });
+      const seats = table.seats
+        .filter((s) => !s.outOfHand)
+        .map((s): pokerTable.SeatInput => ({ seat: s.seat, playerId: s.playerId, stackMinor: s.stackMinor, ...(s.straddle ? { straddle: true } : {}), ...(s.timeBankMs === undefined ? {} : { timeBankMs: s.timeBankMs }) }));
+      const r = pokerTable.startHand({ handId: table.handId ?? 'hnd_fixture_1', config: this.config, seats, buttonSeat: table.buttonSeat ?? null, at: this.at });
       if (!r.ok) throw new Error(`startHand: ${r.violation.code} ${r.violation.message}`);
       this.state = r.value;
+      this.started = { seats, at: this.at };
     }
   }
 
@@ -75,6 +80,7 @@ export class PokerScenario {
     const r = pokerTable.applyHandCommand(this.state, cmd);
     if (!r.ok) throw new Error(`${cmd.type}: ${r.violation.code} ${r.violation.message}`);
     this.state = r.value;
+    this.commands.push(cmd);
     this.seq++;
     return this;
   }
@@ -91,6 +97,56 @@ export class PokerScenario {
 
   draw(seat: number, ...discards: readonly string[]): this {
     return this.apply({ type: 'draw', seat, discards: discards.map((c) => poker.cardId(c as Card)), at: this.tick() });
+  }
+
+  /** S1-TIMEBANK: the seat on the clock spends its time bank (the deadline moves by what is left of it). */
+  timeBank(seat: number): this {
+    return this.apply({ type: 'time-bank', seat, at: this.tick() });
+  }
+
+  /** S1-TIMEOUT: the seat's clock ran out (the time moves to the deadline first). */
+  timeout(seat: number): this {
+    const d = this.state?.clock?.deadlineAt;
+    if (d !== undefined && d > this.at) this.at = d;
+    return this.apply({ type: 'timeout', seat, at: this.tick() });
+  }
+
+  /** P4-IRR: the pit boss rules a down card exposed. */
+  expose(seat: number, card: string): this {
+    return this.apply({ type: 'expose', seat, card: poker.cardId(card as Card), at: this.tick() });
+  }
+
+  /** P4-IRR / S1-FAIL-RING: a misdeal or a void with its reason. */
+  decide(type: 'misdeal' | 'void', reason: string): this {
+    return this.apply({ type, reason, at: this.tick() });
+  }
+
+  /** Moves the clock on by `ms` (the countdown's `at`; nothing else changes). */
+  wait(ms: number): this {
+    this.at += ms;
+    return this;
+  }
+
+  /**
+   * The hand's events as `GET /poker-tables/:id/hands/:handId/events` gives them to `audience`: built the
+   * same way as the server (`redactHandCommand` on the state before each command; the result at the end).
+   */
+  events(audience: Audience): { handId: string; events: Record<string, unknown>[] } {
+    const st = this.started;
+    if (!st || !this.state) throw new Error('no hand');
+    const handId = this.state.handId;
+    const r = pokerTable.startHand({ handId, config: this.config, seats: st.seats, buttonSeat: this.table.buttonSeat ?? null, at: st.at });
+    if (!r.ok) throw new Error(r.violation.message);
+    let hand = r.value;
+    let seq = 1;
+    const out: Record<string, unknown>[] = [{ seq: seq++, type: 'hand-started', handId, buttonSeat: this.table.buttonSeat ?? null, seats: st.seats.map((x) => ({ seat: x.seat, stackMinor: x.stackMinor })), deckCommit: null, at: st.at }];
+    for (const cmd of this.commands) {
+      out.push({ seq: seq++, ...pokerTable.redactHandCommand(hand, cmd, audience) });
+      const n = pokerTable.applyHandCommand(hand, cmd);
+      if (n.ok) hand = n.value;
+    }
+    if (hand.result) out.push({ seq: seq++, type: 'hand-ended', result: hand.result });
+    return { handId, events: out };
   }
 
   private tick(): number {
@@ -119,7 +175,7 @@ export class PokerScenario {
         pendingTopUpMinor: f.pendingTopUpMinor ?? 0,
         isButton: (t.buttonSeat ?? null) === f.seat,
         robot: f.robot ?? false,
-        straddle: false,
+        straddle: f.straddle ?? false,
       };
     });
     const c = this.config;

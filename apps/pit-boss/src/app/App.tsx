@@ -7,6 +7,7 @@ import { AuditScreen } from '../features/audit/AuditScreen';
 import { FloorScreen } from '../features/floor/FloorScreen';
 import { TableScreen } from '../features/floor/TableScreen';
 import { useAlertsFeed, useFloor } from '../features/floor/usePitData';
+import { PokerTableScreen } from '../features/poker/PokerTableScreen';
 import { RoundDetailScreen } from '../features/rounds/RoundDetailScreen';
 import { RoundsScreen } from '../features/rounds/RoundsScreen';
 import { hrefOf, navigate, useRoute, type Route } from './router';
@@ -19,7 +20,7 @@ const SOUND_KEY = 'felt.pit.sound';
 function Nav({ route, alertCount }: { readonly route: Route; readonly alertCount: number }) {
   const { t } = useTranslation('pit');
   const items: readonly { readonly r: Route; readonly label: string; readonly active: boolean }[] = [
-    { r: { name: 'floor' }, label: t('nav.floor'), active: route.name === 'floor' || route.name === 'table' },
+    { r: { name: 'floor' }, label: t('nav.floor'), active: route.name === 'floor' || route.name === 'table' || route.name === 'poker' },
     { r: { name: 'rounds', query: new URLSearchParams() }, label: t('nav.rounds'), active: route.name === 'rounds' || route.name === 'round' },
     { r: { name: 'charts' }, label: t('nav.charts'), active: route.name === 'charts' },
     { r: { name: 'audit' }, label: t('nav.audit'), active: route.name === 'audit' },
@@ -59,6 +60,9 @@ function Dashboard() {
       break;
     case 'table':
       screen = <TableScreen tile={floor.tiles.find((x) => x.table.tableId === route.tableId)} />;
+      break;
+    case 'poker':
+      screen = <PokerTableScreen tableId={route.tableId} />;
       break;
     case 'rounds':
       screen = <RoundsScreen key={route.query.toString()} query={route.query} tables={floor.tables} />;

@@ -4,6 +4,8 @@ import { useSyncExternalStore } from 'react';
 export type Route =
   | { readonly name: 'floor' }
   | { readonly name: 'table'; readonly tableId: string }
+  /** a live poker table (issue 11): seats, the pit boss's decisions, hand history. */
+  | { readonly name: 'poker'; readonly tableId: string }
   | { readonly name: 'rounds'; readonly query: URLSearchParams }
   | { readonly name: 'round'; readonly roundId: string }
   | { readonly name: 'charts' }
@@ -13,6 +15,7 @@ export function parseRoute(hash: string): Route {
   const [path = '', qs = ''] = hash.replace(/^#/, '').split('?');
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 'tables' && parts[1]) return { name: 'table', tableId: parts[1] };
+  if (parts[0] === 'poker' && parts[1]) return { name: 'poker', tableId: parts[1] };
   if (parts[0] === 'rounds' && parts[1]) return { name: 'round', roundId: parts[1] };
   if (parts[0] === 'rounds') return { name: 'rounds', query: new URLSearchParams(qs) };
   if (parts[0] === 'charts') return { name: 'charts' };
@@ -26,6 +29,8 @@ export function hrefOf(r: Route): string {
       return '#/';
     case 'table':
       return `#/tables/${encodeURIComponent(r.tableId)}`;
+    case 'poker':
+      return `#/poker/${encodeURIComponent(r.tableId)}`;
     case 'rounds': {
       const q = r.query.toString();
       return q === '' ? '#/rounds' : `#/rounds?${q}`;

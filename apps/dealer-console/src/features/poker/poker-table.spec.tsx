@@ -87,6 +87,32 @@ describe('dealer console: live poker', () => {
     expect(screen.getByText(/call the pit boss, who decides/)).toBeTruthy();
   });
 
+  it('the time bank in use is shown on the clock and the seat; hole cards stay "card scanned" (S1-TIMEBANK)', () => {
+    const s = holdemScenario().deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').timeBank(2);
+    const frame = s.frame(DEALER);
+    expect(frame.hand?.bankInUse).toBe(true);
+    show(frame);
+    expect(screen.getByRole('status').textContent).toContain('Robot Ada is using the time bank');
+    expect(row(2).textContent).toContain('to act, on the time bank');
+    for (const n of [1, 2, 4, 5]) expect(within(row(n)).getAllByRole('img', { name: 'Card scanned' })).toHaveLength(2);
+    expect(document.body.innerHTML).not.toMatch(/Ace of|King of|7 of|8 of|2 of|3 of/);
+  });
+
+  it('an exposed card (P4-IRR) is face up for everyone, the dealer too; the other stays scanned; a straddling seat says so', () => {
+    const s = new PokerScenario({
+      ...holdemScenario().table,
+      buttonSeat: 2,
+      config: { ...holdemScenario().table.config, straddleTable: true },
+      seats: holdemScenario().table.seats.map((x) => (x.seat === 1 ? { ...x, straddle: true } : x)),
+    });
+    const frame = s.deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').expose(4, '2C').frame(DEALER);
+    show(frame);
+    expect(row(1).textContent).toContain('straddles (Ö)');
+    expect(within(row(4)).getByRole('img', { name: '2 of clubs' })).toBeTruthy();
+    expect(within(row(4)).getAllByRole('img', { name: 'Card scanned' })).toHaveLength(1);
+    expect(within(row(1)).getAllByRole('img', { name: 'Card scanned' })).toHaveLength(2);
+  });
+
   it('calls the pit boss with a reason', async () => {
     const { api } = show(holdemScenario().frame(DEALER));
     const spy = vi.spyOn(api, 'callPitBoss').mockResolvedValue({} as never);

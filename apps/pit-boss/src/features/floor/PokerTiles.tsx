@@ -1,9 +1,9 @@
 import type { PokerLobbyEntry, PokerTableFrame } from '@felt/protocol';
-import { Money, formatMoneyShort, useLocale, usePokerLobby, usePokerTable, useSession } from '@felt/ui';
-import { useState } from 'react';
+import { Money, formatMoneyShort, useLocale, usePokerLobby, usePokerTable } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import { shortId } from '../../app/format';
-import { ReasonDialog } from '../actions/ReasonDialog';
+import { hrefOf } from '../../app/router';
+import { PokerDecisions } from '../poker/PokerDecisions';
 
 /**
  * Live poker tables (issue 11) on the floor: they are not in the spot-bet table registry (no rounds,
@@ -15,7 +15,7 @@ function PokerTile({ entry }: { readonly entry: PokerLobbyEntry }) {
   return <PokerTileView entry={entry} frame={frame} />;
 }
 
-/** The tile of one poker table from the pit boss's frame (null until joined); the pit boss's hand decisions when a hand is in play. */
+/** The tile of one poker table from the pit boss's frame (null until joined); the pit boss's hand decisions when a hand is in play, and the way to the table's details and hand history. */
 export function PokerTileView({ entry, frame }: { readonly entry: PokerLobbyEntry; readonly frame: PokerTableFrame | null }) {
   const { t } = useTranslation('pit');
   const { t: tc } = useTranslation('common');
@@ -24,9 +24,6 @@ export function PokerTileView({ entry, frame }: { readonly entry: PokerLobbyEntr
   const seated = frame ? frame.seats.filter(Boolean).length : entry.seated;
   const cur = entry.currency;
   const headingId = `poker-${entry.tableId}`;
-  const { api } = useSession();
-  const [decide, setDecide] = useState<'misdeal' | 'void' | null>(null);
-  const live = hand !== null && hand.phase !== 'complete' && hand.phase !== 'void';
   return (
     <article className="pit-tile is-calm status-open" aria-labelledby={headingId} data-poker-tile={entry.tableId}>
       <header className="pit-tile-head">
@@ -68,25 +65,12 @@ export function PokerTileView({ entry, frame }: { readonly entry: PokerLobbyEntr
           <dd>{t(`floor.poker.${entry.dealing}`)}</dd>
         </div>
       </dl>
-      {live ? (
-        <div className="pit-poker-actions">
-          <button type="button" className="felt-btn felt-btn-sm" onClick={() => setDecide('misdeal')}>
-            {t('floor.poker.misdeal')}
-          </button>
-          <button type="button" className="felt-btn felt-btn-sm felt-btn-danger" onClick={() => setDecide('void')}>
-            {t('floor.poker.void')}
-          </button>
-        </div>
-      ) : null}
-      {decide !== null && hand !== null ? (
-        <ReasonDialog
-          title={t(`floor.poker.${decide}Title`, { table: entry.name, hand: shortId(hand.handId) })}
-          help={t(`floor.poker.${decide}Help`)}
-          danger={decide === 'void'}
-          onConfirm={(reason) => api.pokerHandDecision(entry.tableId, { type: decide, reason })}
-          onClose={() => setDecide(null)}
-        />
-      ) : null}
+      {frame ? <PokerDecisions frame={frame} small /> : null}
+      <p className="pit-poker-more">
+        <a className="pit-link" href={hrefOf({ name: 'poker', tableId: entry.tableId })} aria-label={t('pokerTable.open', { table: entry.name })}>
+          {t('floor.poker.details')} →
+        </a>
+      </p>
     </article>
   );
 }

@@ -22,7 +22,7 @@ describe('pit boss floor: live poker tables (issue 11)', () => {
   });
 
   it("a hand in play: hand number, players, pot; the pit boss declares a misdeal with a reason (P4-IRR)", async () => {
-    const frame = holdemScenario().deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').frame({ role: 'pitboss' });
+    const frame = { ...holdemScenario().deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').frame({ role: 'pitboss' }), tableId: entry.tableId };
     const { api } = renderWithFelt(<PokerTileView entry={entry} frame={frame} />, { catalogues, user });
     const spy = vi.spyOn(api, 'pokerHandDecision').mockResolvedValue(frame);
     const tile = screen.getByRole('article', { name: "Hold'em 1" });
@@ -33,6 +33,14 @@ describe('pit boss floor: live poker tables (issue 11)', () => {
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'two hole cards exposed on camera' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Misdeal|Confirm/ }));
     await vi.waitFor(() => expect(spy).toHaveBeenCalledWith('ptb_demo', { type: 'misdeal', reason: 'two hole cards exposed on camera' }));
+  });
+
+  it('a hand in play also offers the exposed-card decision, and every tile links to the table details and hand history', () => {
+    const frame = holdemScenario().deal('2C', 'AS').frame({ role: 'pitboss' });
+    renderWithFelt(<PokerTileView entry={entry} frame={frame} />, { catalogues, user });
+    const tile = screen.getByRole('article', { name: "Hold'em 1" });
+    expect(within(tile).getByRole('button', { name: 'Exposed card' })).toBeTruthy();
+    expect(within(tile).getByRole('link', { name: "Details and hand history of Hold'em 1" }).getAttribute('href')).toBe('#/poker/ptb_demo');
   });
 
   it('no poker tables: nothing is drawn', () => {

@@ -72,6 +72,7 @@ function Seats({ frame, hand }: { readonly frame: PokerTableFrame; readonly hand
             if (h?.allIn) states.push(t('livePoker.state.allIn'));
             if (f?.status === 'sitting-out') states.push(t('livePoker.state.sittingOut'));
             if (f?.disconnected) states.push(t('livePoker.state.disconnected'));
+            if (f?.straddle) states.push(t('livePoker.state.straddle'));
             const acting = hand !== null && hand.toAct === n && hand.phase !== 'complete' && hand.phase !== 'void';
             return (
               <tr key={n} className={acting ? 'is-acting' : h?.folded ? 'is-folded' : ''} data-seat={n}>
@@ -81,7 +82,7 @@ function Seats({ frame, hand }: { readonly frame: PokerTableFrame; readonly hand
                     <>
                       <strong>{f.displayName}</strong>
                       {states.length > 0 ? <span className="dc-muted dc-poker-state"> {states.join(' · ')}</span> : null}
-                      {acting ? <span className="dc-poker-acting"> {t('livePoker.acting')}</span> : null}
+                      {acting ? <span className="dc-poker-acting"> {t(hand.bankInUse ? 'livePoker.actingBank' : 'livePoker.acting')}</span> : null}
                     </>
                   ) : (
                     <span className="dc-muted">{t('livePoker.empty')}</span>
@@ -204,7 +205,12 @@ export function PokerConsoleView({ frame, onChangeTable }: { readonly frame: Pok
           </div>
           {live && hand.deadlineAt !== null && hand.toAct !== null ? (
             <div className="dc-timer">
-              <BetTimer closesAt={hand.deadlineAt} windowMs={c.actionMs} open size={116} label={t('livePoker.clock', { name: name(hand.toAct) })} />
+              <BetTimer closesAt={hand.deadlineAt} windowMs={hand.bankInUse ? c.actionMs + (hand.seats.find((s) => s.seat === hand.toAct)?.timeBankMs ?? 0) : c.actionMs} open size={116} label={t('livePoker.clock', { name: name(hand.toAct) })} />
+              {hand.bankInUse ? (
+                <p className="dc-poker-bank" role="status">
+                  {t('livePoker.bankInUse', { name: name(hand.toAct) })} <span className="dc-rule">S1-TIMEBANK</span>
+                </p>
+              ) : null}
             </div>
           ) : null}
           <dl className="dc-figures">

@@ -3,7 +3,7 @@ import { formatMoney, minorDigits, toMajor, type PokerSender } from '@felt/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canDrawNow, parseAmount, quickSizes, type HandView, type LegalActions } from '../model';
-import { ActionClock, SeatCard } from './PokerSeat';
+import { ActionClock, SeatCard, type ClockBank } from './PokerSeat';
 
 interface Common {
   readonly frame: PokerTableFrame;
@@ -12,13 +12,26 @@ interface Common {
   readonly locale: string;
 }
 
-/** S1-TIMEBANK: more time on this turn (offered when the table has a time bank). */
+/** The clock's time bank of the seat to act (S1-TIMEBANK), when the table has one. */
+const bankOf = (frame: PokerTableFrame, hand: HandView): ClockBank | null => {
+  if (frame.config.timeBankMs <= 0) return null;
+  const me = hand.seats.find((s) => s.seat === hand.toAct);
+  return me ? { leftMs: me.timeBankMs, inUse: hand.bankInUse } : null;
+};
+
+/**
+ * S1-TIMEBANK: more time on this turn (offered when the table has a time bank): the seconds left of the
+ * player's bank on the button; running → "Using time bank"; used up → disabled, saying so.
+ */
 function TimeBank({ frame, hand, sender }: Omit<Common, 'locale'>) {
   const { t } = useTranslation('player');
-  if (frame.config.timeBankMs <= 0) return null;
+  const bank = bankOf(frame, hand);
+  if (!bank) return null;
+  const s = Math.ceil(bank.leftMs / 1000);
+  const label = bank.inUse ? t('pokerTable.timeBankRunning') : bank.leftMs <= 0 ? t('pokerTable.timeBankUsedUp') : t('pokerTable.timeBank', { s });
   return (
-    <button type="button" className="felt-btn pt-timebank" disabled={sender.busy !== null} onClick={() => void sender.send('poker.time-bank', { tableId: frame.tableId, handId: hand.handId })}>
-      {t('pokerTable.timeBank', { s: Math.round(frame.config.timeBankMs / 1000) })}
+    <button type="button" className={bank.inUse ? 'felt-btn pt-timebank is-running' : 'felt-btn pt-timebank'} disabled={sender.busy !== null || bank.inUse || bank.leftMs <= 0} onClick={() => void sender.send('poker.time-bank', { tableId: frame.tableId, handId: hand.handId })}>
+      {label}
       <span className="pt-rule">S1-TIMEBANK</span>
     </button>
   );
@@ -68,7 +81,7 @@ export function BetActions({ frame, hand, legal, sender, locale }: Common & { re
     <section ref={panel} className="pt-actions" aria-label={t('pokerTable.yourTurn')}>
       <div className="pt-actions-head">
         <h2>{t('pokerTable.yourTurn')}</h2>
-        {hand.deadlineAt !== null ? <ActionClock big deadlineAt={hand.deadlineAt} windowMs={frame.config.actionMs} label={t('pokerTable.yourClock')} /> : null}
+        {hand.deadlineAt !== null ? <ActionClock big deadlineAt={hand.deadlineAt} windowMs={frame.config.actionMs} label={t('pokerTable.yourClock')} bank={bankOf(frame, hand)} /> : null}
       </div>
       <p className="felt-muted pt-timeout-note">{t(frame.config.timeout === 'fold' ? 'pokerTable.timeoutFold' : 'pokerTable.timeoutCheck')}</p>
       <div className="pt-action-row">
@@ -154,7 +167,7 @@ export function DrawActions({ frame, hand, sender }: Omit<Common, 'locale'>) {
     <section className="pt-actions" aria-label={t('pokerTable.drawTitle')}>
       <div className="pt-actions-head">
         <h2>{t('pokerTable.drawTitle')}</h2>
-        {hand.deadlineAt !== null ? <ActionClock big deadlineAt={hand.deadlineAt} windowMs={frame.config.actionMs} label={t('pokerTable.yourClock')} /> : null}
+        {hand.deadlineAt !== null ? <ActionClock big deadlineAt={hand.deadlineAt} windowMs={frame.config.actionMs} label={t('pokerTable.yourClock')} bank={bankOf(frame, hand)} /> : null}
       </div>
       <p className="felt-muted">{t('pokerTable.drawHelp')}</p>
       <div className="pt-draw" role="group" aria-label={t('pokerTable.drawPick')}>

@@ -15,16 +15,36 @@ export function SeatCard({ card, size = 'sm' }: { readonly card: pokerTable.Card
   );
 }
 
-/** The action clock of the seat to act: seconds left on the server's clock (S1-TIMEOUT), red in the last 5 s. */
-export function ActionClock({ deadlineAt, windowMs, label, big = false }: { readonly deadlineAt: number; readonly windowMs: number; readonly label: string; readonly big?: boolean }) {
+export interface ClockBank {
+  /** what is left of the seat's time bank (the hand view's `timeBankMs`). */
+  readonly leftMs: number;
+  /** the deadline already includes the bank: the seat is spending it (S1-TIMEBANK). */
+  readonly inUse: boolean;
+}
+
+/** Seconds of the time bank still left: while it runs, what is left of the moved deadline (never more than the bank). */
+export const bankLeftMs = (bank: ClockBank, leftMs: number | null): number => (bank.inUse ? Math.max(0, Math.min(bank.leftMs, leftMs ?? 0)) : bank.leftMs);
+
+/**
+ * The action clock of the seat to act: seconds left on the server's clock (S1-TIMEOUT), red in the
+ * last 5 s; with a time bank (S1-TIMEBANK) the big clock shows what is left of it, and every clock has a
+ * distinct "time bank" state while the player spends it (amber, the bar then runs down the bank).
+ */
+export function ActionClock({ deadlineAt, windowMs, label, big = false, bank = null }: { readonly deadlineAt: number; readonly windowMs: number; readonly label: string; readonly big?: boolean; readonly bank?: ClockBank | null }) {
   const { t } = useTranslation('player');
   const left = useCountdown(deadlineAt);
   const seconds = left === null ? 0 : Math.ceil(left / 1000);
-  const frac = left === null || windowMs <= 0 ? 0 : Math.min(1, left / windowMs);
+  const inUse = bank?.inUse === true;
+  const span = inUse && bank ? Math.max(1, bank.leftMs) : windowMs;
+  const frac = left === null || span <= 0 ? 0 : Math.min(1, left / span);
+  const bankS = bank ? Math.ceil(bankLeftMs(bank, left) / 1000) : 0;
   return (
-    <div className={`pt-clock${big ? ' is-big' : ''}${seconds <= 5 ? ' is-urgent' : ''}`} role="timer" aria-label={label} aria-live="off">
+    <div className={`pt-clock${big ? ' is-big' : ''}${seconds <= 5 ? ' is-urgent' : ''}${inUse ? ' is-bank' : ''}`} role="timer" aria-label={label} aria-live="off">
       <span className="pt-clock-bar" aria-hidden="true" style={{ transform: `scaleX(${frac})` }} />
-      <span className="pt-clock-text">{t('pokerTable.seconds', { s: seconds })}</span>
+      <span className="pt-clock-text">
+        {inUse ? t(big ? 'pokerTable.clockBankInUse' : 'pokerTable.clockBankInUseShort', { s: seconds }) : t('pokerTable.seconds', { s: seconds })}
+        {big && bank && !inUse && bank.leftMs > 0 ? <span className="pt-clock-bank">{t('pokerTable.clockBank', { s: bankS })}</span> : null}
+      </span>
     </div>
   );
 }
@@ -35,6 +55,8 @@ export interface PokerSeatProps {
   readonly toAct: boolean;
   readonly deadlineAt: number | null;
   readonly actionMs: number;
+  /** the time bank state of the clock (S1-TIMEBANK), when the table has one. */
+  readonly bankInUse?: boolean;
   /** the hand is over: the winners of it (highlighted). */
   readonly won: number;
   /** a free seat the player may take (opens the sit-down dialog). */
@@ -42,7 +64,7 @@ export interface PokerSeatProps {
 }
 
 /** One seat on the oval: who sits there, stack, state, cards, the dealer button and the clock when on turn. */
-export function PokerSeat({ slot, currency, toAct, deadlineAt, actionMs, won, onSit }: PokerSeatProps) {
+export function PokerSeat({ slot, currency, toAct, deadlineAt, actionMs, bankInUse = false, won, onSit }: PokerSeatProps) {
   const { t } = useTranslation('player');
   const f = slot.frame;
   const style = { '--sx': `${slot.x}%`, '--sy': `${slot.y}%`, '--sxt': `${slot.xTall}%`, '--syt': `${slot.yTall}%` } as CSSProperties;
@@ -66,6 +88,7 @@ export function PokerSeat({ slot, currency, toAct, deadlineAt, actionMs, won, on
   if (f.status === 'sitting-out') states.push(t('pokerTable.state.sittingOut'));
   if (f.disconnected) states.push(t('pokerTable.state.disconnected'));
   if (f.leaving) states.push(t('pokerTable.state.leaving'));
+  if (f.straddle) states.push(t('pokerTable.state.straddle'));
   if (!h && f.status === 'new') states.push(t('pokerTable.state.waitingBlind'));
   const cls = ['pt-seat', f.me ? 'is-me' : '', toAct ? 'is-to-act' : '', h?.folded ? 'is-folded' : '', f.status === 'sitting-out' ? 'is-out' : '', won > 0 ? 'is-winner' : ''].filter(Boolean).join(' ');
   const name = f.me ? t('pokerTable.youName', { name: f.displayName }) : f.displayName;
@@ -99,7 +122,7 @@ export function PokerSeat({ slot, currency, toAct, deadlineAt, actionMs, won, on
           D
         </span>
       ) : null}
-      {toAct && deadlineAt !== null ? <ActionClock deadlineAt={deadlineAt} windowMs={actionMs} label={t('pokerTable.clockOf', { name })} /> : null}
+      {toAct && deadlineAt !== null ? <ActionClock deadlineAt={deadlineAt} windowMs={actionMs} label={t('pokerTable.clockOf', { name })} bank={h ? { leftMs: h.timeBankMs, inUse: bankInUse } : null} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Card } from '@felt/games';
 import type { PokerTableFrame } from '@felt/protocol';
 import { ErrorNotice, Money, PlayingCard, formatMoney, formatMoneyShort, type PokerSender } from '@felt/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryOf, freeSeats, handLive, mySeat, potsOf, seatSlots, type HandView } from '../model';
 import { BetActions, DrawActions } from './ActionPanel';
@@ -74,7 +74,7 @@ function HandResult({ frame, hand, locale, previous = false }: { readonly frame:
                 <span className="pt-shown-name">{name(s.seat)}</span>
                 <span className="felt-card-row">
                   {s.cards.map((c) => (
-                    <PlayingCard key={c} card={pokerCode(c)} size="sm" />
+                    <PlayingCard key={c} card={c as Card} size="sm" />
                   ))}
                 </span>
                 <span>
@@ -92,10 +92,34 @@ function HandResult({ frame, hand, locale, previous = false }: { readonly frame:
   );
 }
 
-/** Result cards are card ids of the pure core (rank × 4 + suit, S H D C). */
-const RANKS = '23456789TJQKA';
-const SUITS = 'SHDC';
-export const pokerCode = (id: number | string): Card => (typeof id === 'string' ? (id as Card) : (`${RANKS[id >> 2] ?? '?'}${SUITS[id & 3] ?? '?'}` as Card));
+/**
+ * S1-STRADDLE on an "Ö" Hold'em table: the player's standing choice to post the övermörk (2 × BB)
+ * whenever they sit directly after the big blind. The switch shows the server's state (the seat frame's
+ * `straddle`); flipping it sends `poker.straddle` and takes effect from the next hand.
+ */
+function StraddleSwitch({ frame, sender, locale, on }: { readonly frame: PokerTableFrame; readonly sender: PokerSender; readonly locale: string; readonly on: boolean }) {
+  const { t } = useTranslation('player');
+  const id = useId();
+  const c = frame.config;
+  if (!c.straddleTable || c.variant !== 'holdem') return null;
+  return (
+    <div className="pt-straddle">
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        checked={on}
+        aria-describedby={`${id}-note`}
+        disabled={sender.busy !== null}
+        onChange={(e) => void sender.send('poker.straddle', { tableId: frame.tableId, straddle: e.target.checked })}
+      />
+      <label htmlFor={id}>{t('pokerTable.straddle.label', { amount: formatMoney(2 * c.bigBlindMinor, frame.currency, locale) })}</label>
+      <p id={`${id}-note`} className="felt-muted pt-straddle-note">
+        {t(on ? 'pokerTable.straddle.on' : 'pokerTable.straddle.off')} <span className="pt-rule">S1-STRADDLE</span>
+      </p>
+    </div>
+  );
+}
 
 /** Seat controls: sit out / sit in (S1-REENTRY), top up (S1-STACK), stand up; or the waiting list when the table is full. */
 function SeatControls({ frame, sender, locale, onTopUp }: { readonly frame: PokerTableFrame; readonly sender: PokerSender; readonly locale: string; readonly onTopUp: () => void }) {
@@ -145,6 +169,7 @@ function SeatControls({ frame, sender, locale, onTopUp }: { readonly frame: Poke
           {t('pokerTable.standUp')}
         </button>
       </div>
+      <StraddleSwitch frame={frame} sender={sender} locale={locale} on={me.straddle} />
       {me.leaving ? <p role="status">{t('pokerTable.leavingNote')}</p> : null}
       {me.status === 'sitting-out' ? <p className="felt-muted">{t('pokerTable.reentryNote')}</p> : null}
       {me.pendingTopUpMinor > 0 ? <p className="felt-muted">{t('pokerTable.topUp.pending', { amount: formatMoney(me.pendingTopUpMinor, frame.currency, locale) })}</p> : null}
@@ -243,6 +268,7 @@ export function PokerTableView({ frame, sender, locale }: PokerTableViewProps) {
                 toAct={live && hand.toAct === s.seat}
                 deadlineAt={live ? hand.deadlineAt : null}
                 actionMs={c.actionMs}
+                bankInUse={live && hand.bankInUse}
                 won={hand?.phase === 'complete' ? (won.get(s.seat) ?? 0) : 0}
                 onSit={me === null && frame.myBalanceMinor !== null ? setSitAt : null}
               />

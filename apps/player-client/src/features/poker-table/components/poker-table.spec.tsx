@@ -199,6 +199,9 @@ describe('live poker table: showdown', () => {
     expect(result.textContent).toMatch(/Main pot\s*€2\.50 — You win/);
     const shown = within(result).getByRole('list', { name: 'Hands shown' });
     expect(shown.textContent).toContain('Pair');
+    // shown hands arrive as card codes, like every other card (P4-SHOW)
+    expect(over.hand?.result?.shown.map((h) => [...h.cards].sort())).toEqual(expect.arrayContaining([['AD', 'AS'], ['KD', 'KH']]));
+    expect(within(shown).getAllByRole('listitem').map((li) => cardNames(li))).toEqual(expect.arrayContaining([['Ace of spades', 'Ace of diamonds'], ['King of hearts', 'King of diamonds']]));
     expect(within(seat(1)).getByText('Wins')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Your turn' })).toBeNull();
   });
@@ -325,6 +328,75 @@ describe('live poker table: draw and stud', () => {
     show(s.frame(ME));
     expect(cardNames(seat(1))).toEqual(['Ace of spades', 'Ace of diamonds', '9 of clubs']);
     expect(cardNames(seat(3))).toEqual(['Face-down card', 'Face-down card', '2 of hearts']);
+  });
+});
+
+describe('live poker table: straddle (S1-STRADDLE) and time bank (S1-TIMEBANK)', () => {
+  /** An Ö table; button 2 → SB 4, BB 5, and me (seat 1) directly after the BB with the straddle on. */
+  const straddled = (me: { straddle?: boolean; timeBankMs?: number } = { straddle: true }) =>
+    holdemScenario({
+      at: T0,
+      buttonSeat: 2,
+      config: { straddleTable: true },
+      seats: [
+        { seat: 1, playerId: 'me', name: 'Anna', stackMinor: 10_000, ...me },
+        { seat: 2, playerId: 'p2', name: 'Ada', stackMinor: 8_000 },
+        { seat: 4, playerId: 'p4', name: 'Bo', stackMinor: 12_000 },
+        { seat: 5, playerId: 'p5', name: 'Cy', stackMinor: 5_000 },
+      ],
+    }).deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD');
+
+  it('an Ö table offers the straddle switch, explained; the seat shows the choice and its 2 × BB; flipping it sends poker.straddle', () => {
+    const sender = show(straddled().frame(ME));
+    const sw = screen.getByRole('switch', { name: 'Straddle (Ö) when after the big blind: 2 × BB (€2.00)' }) as HTMLInputElement;
+    expect(sw.checked).toBe(true);
+    expect(screen.getByText(/from the next hand you post it whenever you sit directly after the big blind/)).toBeTruthy();
+    expect(within(seat(1)).getByText('Straddle')).toBeTruthy();
+    expect(seat(2).textContent).not.toContain('Straddle');
+    expect(within(screen.getByRole('group', { name: 'Bet of seat 1' })).getByText('€2.00')).toBeTruthy();
+    fireEvent.click(sw);
+    expect(sender.send).toHaveBeenLastCalledWith('poker.straddle', { tableId: 'ptb_fixture', straddle: false });
+  });
+
+  it('switched off it says what a straddle is; a table without Ö has no switch', () => {
+    const sender = show(straddled({ straddle: false }).frame(ME));
+    const sw = screen.getByRole('switch', { name: /^Straddle \(Ö\)/ }) as HTMLInputElement;
+    expect(sw.checked).toBe(false);
+    expect(screen.getByText(/voluntary blind of twice the big blind/)).toBeTruthy();
+    fireEvent.click(sw);
+    expect(sender.send).toHaveBeenLastCalledWith('poker.straddle', { tableId: 'ptb_fixture', straddle: true });
+    cleanup();
+    show(dealt().frame(ME));
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it('the clock shows the time bank left; the button offers its seconds; spending it shows "time bank" and the button is disabled', () => {
+    const s = straddled({ straddle: true, timeBankMs: 22_000 }).act(2, 'call').act(4, 'call').act(5, 'call');
+    const sender = show(s.frame(ME));
+    const panel = screen.getByRole('region', { name: 'Your turn' });
+    expect(within(panel).getByRole('timer', { name: 'Your time to act' }).textContent).toBe('20 sbank 22 s');
+    fireEvent.click(within(panel).getByRole('button', { name: /Use time bank \(\+22 s\)/ }));
+    expect(sender.send).toHaveBeenLastCalledWith('poker.time-bank', { tableId: 'ptb_fixture', handId: 'hnd_fixture_1' });
+    cleanup();
+    const banked = s.timeBank(1).frame(ME);
+    expect(banked.hand?.bankInUse).toBe(true);
+    show(banked);
+    const p2 = screen.getByRole('region', { name: 'Your turn' });
+    const clock = within(p2).getByRole('timer', { name: 'Your time to act' });
+    expect(clock.textContent).toBe('42 s · time bank');
+    expect(clock.className).toContain('is-bank');
+    const button = within(p2).getByRole('button', { name: /Using time bank/ }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    // the seat's clock on the oval says so too
+    expect(within(seat(1)).getByRole('timer').textContent).toBe('42 s · bank');
+  });
+
+  it('a used-up time bank: the button says so and is disabled', () => {
+    const s = straddled({ straddle: true, timeBankMs: 0 }).act(2, 'call').act(4, 'call').act(5, 'call');
+    show(s.frame(ME));
+    const panel = screen.getByRole('region', { name: 'Your turn' });
+    expect((within(panel).getByRole('button', { name: /Time bank used up/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(panel).getByRole('timer').textContent).toBe('20 s');
   });
 });
 

@@ -18,7 +18,26 @@ import { PokerTableView } from '../components/PokerTableView';
 const ME = { role: 'player', playerId: 'me' } as const;
 const dealt = (s = holdemScenario()): PokerScenario => s.deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD');
 
+/** An "Ö" table (S1-STRADDLE): the button on seat 2, so Anna (seat 1) sits directly after the big blind and straddles; 22 s of her time bank left. */
+const straddled = (): PokerScenario =>
+  holdemScenario({
+    buttonSeat: 2,
+    config: { straddleTable: true },
+    seats: [
+      { seat: 1, playerId: 'me', name: 'Anna', stackMinor: 10_000, straddle: true, timeBankMs: 22_000 },
+      { seat: 2, playerId: 'p2', name: 'Robot Ada', stackMinor: 8_000, robot: true },
+      { seat: 4, playerId: 'p4', name: 'Bo', stackMinor: 12_000 },
+      { seat: 5, playerId: 'p5', name: 'Cy', stackMinor: 5_000 },
+    ],
+  })
+    .deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD')
+    .act(2, 'call')
+    .act(4, 'call')
+    .act(5, 'call');
+
 const SCENES: Readonly<Record<string, () => PokerTableFrame>> = {
+  straddle: () => straddled().frame(ME),
+  'time-bank': () => straddled().timeBank(1).frame(ME),
   waiting: () => dealt().frame(ME),
   'my-turn': () => dealt().act(2, 'call').act(4, 'raise', 300).act(5, 'fold').frame(ME),
   flop: () => dealt().act(2, 'call').act(4, 'call').act(5, 'call').act(1, 'check').deal('9S', '5H', '2D').act(5, 'bet', 200).frame(ME),

@@ -1,0 +1,183 @@
+import type { Card } from '@felt/games';
+import type { PokerTableFrame } from '@felt/protocol';
+import { ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, usePokerTable } from '@felt/ui';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hrefOf } from '../../app/router';
+import { HandHistory } from './HandHistory';
+import { PokerDecisions } from './PokerDecisions';
+
+/** Seats as the pit boss sees them: down cards face down (unless the profile lets staff see them), up cards and the board open. */
+function Seats({ frame }: { readonly frame: PokerTableFrame }) {
+  const { t } = useTranslation('pit');
+  const hand = frame.hand;
+  const live = hand !== null && hand.phase !== 'complete' && hand.phase !== 'void';
+  return (
+    <section className="pit-panel" aria-labelledby="pit-poker-seats">
+      <h2 id="pit-poker-seats">{t('pokerTable.seats')}</h2>
+      <div className="pit-scroll-x">
+      <table className="pit-table pit-poker-seats">
+        <thead>
+          <tr>
+            <th scope="col">{t('pokerTable.col.seat')}</th>
+            <th scope="col">{t('pokerTable.col.player')}</th>
+            <th scope="col">{t('pokerTable.col.stack')}</th>
+            <th scope="col">{t('pokerTable.col.bet')}</th>
+            <th scope="col">{t('pokerTable.col.cards')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: frame.config.seatCount }, (_, i) => i + 1).map((n) => {
+            const f = frame.seats.find((s) => s?.seat === n) ?? null;
+            const h = hand?.seats.find((s) => s.seat === n) ?? null;
+            const states: string[] = [];
+            if (f?.isButton) states.push(t('pokerTable.state.button'));
+            if (h?.folded) states.push(t('pokerTable.state.folded'));
+            if (h?.allIn) states.push(t('pokerTable.state.allIn'));
+            if (f?.status === 'sitting-out') states.push(t('pokerTable.state.sittingOut'));
+            if (f?.disconnected) states.push(t('pokerTable.state.disconnected'));
+            if (f?.straddle) states.push(t('pokerTable.state.straddle'));
+            const acting = live && hand.toAct === n;
+            return (
+              <tr key={n} data-seat={n} className={acting ? 'is-acting' : undefined}>
+                <th scope="row">{n}</th>
+                <td>
+                  {f ? <strong>{f.displayName}</strong> : <span className="felt-muted">{t('pokerTable.free')}</span>}
+                  {states.length > 0 ? <span className="felt-muted"> · {states.join(' · ')}</span> : null}
+                  {acting ? <span className="pit-poker-acting"> ← {t('pokerTable.toAct')}{hand.bankInUse ? `, ${t('pokerTable.bankInUse')}` : ''}</span> : null}
+                </td>
+                <td>{f ? <Money minor={f.stackMinor} currency={frame.currency} /> : null}</td>
+                <td>{h && h.streetMinor > 0 ? <Money minor={h.streetMinor} currency={frame.currency} /> : null}</td>
+                <td>
+                  <span className="felt-card-row pit-hh-cards">
+                    {(h?.cards ?? []).map((c, i) => ('card' in c ? <PlayingCard key={i} card={c.card as Card} size="sm" /> : <span key={i} className="pit-hh-down" role="img" aria-label={t('pokerTable.cardDown')} />))}
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      </div>
+    </section>
+  );
+}
+
+/** Hands seen while this screen is open (newest first), so the pit boss can go back to the last few. */
+function useSeenHands(handId: string | null): readonly string[] {
+  const [seen, setSeen] = useState<readonly string[]>([]);
+  useEffect(() => {
+    if (handId !== null) setSeen((list) => (list.includes(handId) ? list : [handId, ...list].slice(0, 20)));
+  }, [handId]);
+  return seen;
+}
+
+function History({ frame }: { readonly frame: PokerTableFrame }) {
+  const { t } = useTranslation('pit');
+  const { t: tc } = useTranslation('common');
+  const hand = frame.hand;
+  const seen = useSeenHands(hand?.handId ?? null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const selectId = useId();
+  const inputId = useId();
+  const handId = picked ?? hand?.handId ?? null;
+  const options = handId !== null && !seen.includes(handId) ? [handId, ...seen] : seen;
+  const name = (seat: number): string => frame.seats.find((s) => s?.seat === seat)?.displayName ?? `#${seat}`;
+  const live = hand !== null && hand.handId === handId && hand.phase !== 'complete' && hand.phase !== 'void';
+  const open = (e: FormEvent): void => {
+    e.preventDefault();
+    if (typed.trim() !== '') setPicked(typed.trim());
+  };
+  return (
+    <section className="pit-panel" aria-labelledby="pit-poker-history">
+      <h2 id="pit-poker-history">{t('pokerTable.history.title')}</h2>
+      <div className="pit-hh-pick">
+        <label htmlFor={selectId}>{t('pokerTable.history.pick')}</label>
+        <select id={selectId} value={handId ?? ''} onChange={(e) => setPicked(e.target.value)} disabled={options.length === 0}>
+          {options.map((h) => (
+            <option key={h} value={h}>
+              {h}
+              {h === hand?.handId ? ` (${tc(`pokerTable.phases.${hand.phase}`)})` : ''}
+            </option>
+          ))}
+        </select>
+        <form className="felt-form pit-hh-byid" onSubmit={open}>
+          <label htmlFor={inputId} className="felt-muted">
+            {t('pokerTable.history.seen')}
+          </label>
+          <input id={inputId} placeholder={t('pokerTable.history.handId')} value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <button type="submit" className="felt-btn felt-btn-sm">
+            {t('pokerTable.history.show')}
+          </button>
+        </form>
+      </div>
+      {handId !== null ? <HandHistory key={handId} tableId={frame.tableId} handId={handId} currency={frame.currency} name={name} live={live} /> : <p className="felt-muted">{t('floor.poker.noHand')}</p>}
+    </section>
+  );
+}
+
+export function PokerTableView({ frame }: { readonly frame: PokerTableFrame }) {
+  const { t } = useTranslation('pit');
+  const { t: tc } = useTranslation('common');
+  const locale = useLocale();
+  const c = frame.config;
+  const cur = frame.currency;
+  const hand = frame.hand;
+  const live = hand !== null && hand.phase !== 'complete' && hand.phase !== 'void';
+  return (
+    <div className="pit-table-screen" data-pit-poker={frame.tableId}>
+      <p>
+        <a href={hrefOf({ name: 'floor' })} className="pit-link">
+          ← {t('pokerTable.back')}
+        </a>
+      </p>
+      <header className="pit-poker-head">
+        <h1>{frame.name}</h1>
+        <p className="felt-muted">
+          {tc(`pokerTable.variants.${c.variant}`, { defaultValue: c.variant })} · {tc(`pokerTable.structures.${c.structure}`)} · {tc('pokerTable.blinds', { sb: formatMoneyShort(c.smallBlindMinor, cur, locale), bb: formatMoneyShort(c.bigBlindMinor, cur, locale) })}
+          {c.straddleTable ? ' · Ö' : ''} · {t(`floor.poker.${frame.dealing}`)} · <span className="felt-mono">{frame.tableId}</span>
+        </p>
+        <p>
+          <strong>{tc(`pokerTable.phases.${hand?.phase ?? 'none'}`)}</strong>
+          {hand ? <span className="felt-mono felt-muted"> · {hand.handId}</span> : null}
+          {hand ? (
+            <>
+              {' '}
+              · {t('floor.poker.pot')} <Money minor={hand.potMinor} currency={cur} />
+            </>
+          ) : null}
+        </p>
+      </header>
+      <div className="pit-table-cols">
+        <div>
+          <section className="pit-panel" aria-labelledby="pit-poker-decisions">
+            <h2 id="pit-poker-decisions">{t('pokerTable.decisions')}</h2>
+            {!live ? <p className="felt-muted">{t('pokerTable.noLiveHand')}</p> : null}
+            <PokerDecisions frame={frame} />
+            {hand && hand.board.length > 0 ? (
+              <div className="felt-card-row pit-poker-board" role="group" aria-label={t('pokerTable.history.street.board')}>
+                {hand.board.map((card) => (
+                  <PlayingCard key={card} card={card as Card} size="md" />
+                ))}
+              </div>
+            ) : null}
+          </section>
+          <Seats frame={frame} />
+        </div>
+        <div>
+          <History frame={frame} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** `#/poker/:tableId`: a live poker table for the pit boss (the pit boss's frame, `poker.join`). */
+export function PokerTableScreen({ tableId }: { readonly tableId: string }) {
+  const { t: tc } = useTranslation('common');
+  const table = usePokerTable(tableId);
+  if (table.isError) return <ErrorNotice error={toRejection(table.error)} />;
+  if (!table.data) return <p className="felt-center felt-muted">{tc('loading')}</p>;
+  return <PokerTableView frame={table.data} />;
+}

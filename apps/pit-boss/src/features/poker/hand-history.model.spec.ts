@@ -1,0 +1,61 @@
+import type { PokerHandEvent } from '@felt/client-sdk';
+import { holdemScenario } from '@felt/ui/poker-fixtures';
+import { describe, expect, it } from 'vitest';
+import { cardCodeOf, dealtBySeat, historyLines } from './hand-history.model';
+
+/** The hand history lines from a hand's events as the server builds them (fixture: the pure core + redactHandCommand). */
+const played = () =>
+  holdemScenario({ at: 1_000 })
+    .deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD')
+    .act(2, 'fold')
+    .act(4, 'raise', 300)
+    .act(5, 'fold')
+    .act(1, 'call')
+    .deal('9S', '5H', '2D')
+    .act(1, 'check')
+    .timeBank(4)
+    .act(4, 'bet', 500)
+    .act(1, 'call')
+    .deal('JC')
+    .act(1, 'check')
+    .act(4, 'check')
+    .deal('4S')
+    .act(1, 'check')
+    .act(4, 'check');
+
+describe('pit boss hand history lines (GEN-8)', () => {
+  it('groups the hole cards, names the streets, keeps every action and ends with the result (shown cards as codes)', () => {
+    const { events } = played().events({ role: 'pitboss' });
+    const lines = historyLines(events as unknown as PokerHandEvent[]);
+    expect(lines.map((l) => l.kind)).toEqual(['start', 'deal', 'act', 'act', 'act', 'act', 'board', 'act', 'time-bank', 'act', 'act', 'board', 'act', 'act', 'board', 'act', 'act', 'end']);
+    const deal = lines[1];
+    if (deal?.kind !== 'deal') throw new Error('deal');
+    // the pit boss sees no hole card while the hand is dealt (dealerSeesHoleCards off): 8 cards, no values
+    expect(deal.cards).toHaveLength(8);
+    expect(deal.cards.every((c) => c.card === null)).toBe(true);
+    expect(dealtBySeat(deal.cards).map((d) => [d.seat, d.cards.length])).toEqual([
+      [5, 2],
+      [1, 2],
+      [2, 2],
+      [4, 2],
+    ]);
+    expect(lines.filter((l) => l.kind === 'board').map((l) => (l.kind === 'board' ? [l.street, l.cards] : null))).toEqual([
+      ['flop', ['9S', '5H', '2D']],
+      ['turn', ['JC']],
+      ['river', ['4S']],
+    ]);
+    expect(lines[3]).toMatchObject({ kind: 'act', seat: 4, action: 'raise', toMinor: 300 });
+    const end = lines.at(-1);
+    if (end?.kind !== 'end' || !end.result) throw new Error('end');
+    expect(end.result.type).toBe('showdown');
+    expect(end.result.shown.map((h) => [h.seat, [...h.cards].sort()])).toEqual(expect.arrayContaining([[1, ['AD', 'AS']], [4, ['KD', 'KH']]]));
+  });
+
+  it('rulings: an exposed card (numeric id from the stored command) and a misdeal with its reason', () => {
+    const s = holdemScenario({ at: 1_000 }).deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').expose(1, 'AS').decide('misdeal', 'dealer dropped a card');
+    const lines = historyLines(s.events({ role: 'pitboss' }).events as unknown as PokerHandEvent[]);
+    expect(lines.find((l) => l.kind === 'expose')).toMatchObject({ seat: 1, card: 'AS' });
+    expect(lines.find((l) => l.kind === 'misdeal')).toMatchObject({ reason: 'dealer dropped a card' });
+    expect([cardCodeOf(0), cardCodeOf(51), cardCodeOf('7h')]).toEqual(['2S', 'AC', '7H']);
+  });
+});
