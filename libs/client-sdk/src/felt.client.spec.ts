@@ -91,6 +91,15 @@ describe('FeltClient (REST)', () => {
     expect(f.calls[0]).toMatchObject({ url: 'http://x/poker-tables/ptb_1/hand/decisions', method: 'POST', body: { type: 'misdeal', reason: 'two cards exposed' } });
   });
 
+  it('pokerHands() lists the table\'s latest hands (GET /poker-tables/:id/hands)', async () => {
+    const hands = [{ handId: 'hnd_2', startedAt: 5, endedAt: null, ending: null }, { handId: 'hnd_1', startedAt: 1, endedAt: 3, ending: 'void' }];
+    const f = fakeFetch([json(200, { hands }), json(200, { hands: [] })]);
+    const c = new FeltClient({ baseUrl: 'http://x', token: 't', fetch: f.fetch });
+    expect(await c.pokerHands('ptb 1')).toEqual({ hands });
+    await c.pokerHands('ptb_1', 5);
+    expect(f.calls.map((x) => x.url)).toEqual(['http://x/poker-tables/ptb%201/hands', 'http://x/poker-tables/ptb_1/hands?limit=5']);
+  });
+
   it('pokerHandEvents() reads a hand\'s redacted events (GET /poker-tables/:id/hands/:handId/events, GEN-8)', async () => {
     const events = [
       { seq: 4, type: 'hand-started', handId: 'hnd_1', buttonSeat: 1, seats: [{ seat: 1, stackMinor: 5000 }], deckCommit: null, at: 1 },

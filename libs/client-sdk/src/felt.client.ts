@@ -15,6 +15,7 @@ import {
   type GameCommandBody,
   type PlayerDecisionBody,
   type PokerLobbyEntry,
+  type PokerHandSummary,
   type PokerTableFrame,
   type TableStatus,
 } from '@felt/protocol';
@@ -326,6 +327,11 @@ export class FeltClient {
   /** P4-IRR / S1-FAIL-RING (pit boss): a misdeal, an exposed card, or voiding the hand in play with every contribution back. */
   async pokerHandDecision(tableId: string, decision: PokerHandDecision): Promise<PokerTableFrame> {
     return this.request('POST', `/poker-tables/${seg(tableId)}/hand/decisions`, { body: decision });
+  }
+
+  /** The poker table's latest hands, newest first (pit boss / admin; `limit` 1–100, default 30). */
+  async pokerHands(tableId: string, limit?: number): Promise<{ hands: PokerHandSummary[] }> {
+    return this.request('GET', `/poker-tables/${seg(tableId)}/hands${limit === undefined ? '' : `?limit=${limit}`}`);
   }
 
   /** A poker hand's events as this audience may see them (GEN-8 hand history; hole cards redacted by the server). */

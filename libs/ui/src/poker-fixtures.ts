@@ -135,18 +135,13 @@ export class PokerScenario {
     const st = this.started;
     if (!st || !this.state) throw new Error('no hand');
     const handId = this.state.handId;
-    const r = pokerTable.startHand({ handId, config: this.config, seats: st.seats, buttonSeat: this.table.buttonSeat ?? null, at: st.at });
+    // the server's own function (GET /poker-tables/:id/hands/:handId/events)
+    const over = this.state.phase.type === 'complete' || this.state.phase.type === 'void';
+    const start = { seq: 1, handId, config: this.config, seats: st.seats, buttonSeat: this.table.buttonSeat ?? null, at: st.at, deckCommit: null };
+    const commands = this.commands.map((cmd, i) => ({ seq: i + 2, cmd }));
+    const r = pokerTable.handEventsView({ start, commands, ended: over ? { seq: commands.length + 2, deck: null, salt: null } : null }, audience);
     if (!r.ok) throw new Error(r.violation.message);
-    let hand = r.value;
-    let seq = 1;
-    const out: Record<string, unknown>[] = [{ seq: seq++, type: 'hand-started', handId, buttonSeat: this.table.buttonSeat ?? null, seats: st.seats.map((x) => ({ seat: x.seat, stackMinor: x.stackMinor })), deckCommit: null, at: st.at }];
-    for (const cmd of this.commands) {
-      out.push({ seq: seq++, ...pokerTable.redactHandCommand(hand, cmd, audience) });
-      const n = pokerTable.applyHandCommand(hand, cmd);
-      if (n.ok) hand = n.value;
-    }
-    if (hand.result) out.push({ seq: seq++, type: 'hand-ended', result: hand.result });
-    return { handId, events: out };
+    return { handId, events: r.value };
   }
 
   private tick(): number {

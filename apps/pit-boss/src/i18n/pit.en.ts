@@ -226,7 +226,7 @@ export const pitEn = {
     history: {
       title: 'Hand history',
       pick: 'Hand',
-      seen: 'Hands seen on this screen; another hand by its id:',
+      seen: 'The latest 30 hands; an older hand by its id:',
       handId: 'Hand id',
       show: 'Show',
       loading: 'Loading the hand…',

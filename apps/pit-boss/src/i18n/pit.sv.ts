@@ -228,7 +228,7 @@ export const pitSv: PitCatalogue = {
     history: {
       title: 'Handhistorik',
       pick: 'Giv',
-      seen: 'Givar som setts på den här skärmen; en annan giv med dess id:',
+      seen: 'De senaste 30 givarna; en äldre giv med dess id:',
       handId: 'Giv-id',
       show: 'Visa',
       loading: 'Laddar given…',

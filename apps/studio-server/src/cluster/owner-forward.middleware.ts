@@ -30,7 +30,7 @@ const OWNER_READ = /^\/tables\/[^/?#]+\/devices\/?(?:[?#]|$)/;
 /** `/poker-tables/<id>/…` (not the lobby, not creating a table): a live poker table's writes (the pit boss's decisions) go to its owner. */
 const POKER_PATH = /^\/poker-tables\/([^/?#]+)\/[^?#]/;
 /** A hand's events are read from the owner's hand index and state (issue 11). */
-const POKER_OWNER_READ = /^\/poker-tables\/[^/?#]+\/hands\/[^/?#]+\/events\/?(?:[?#]|$)/;
+const POKER_OWNER_READ = /^\/poker-tables\/[^/?#]+\/hands(?:\/[^/?#]+\/events)?\/?(?:[?#]|$)/;
 
 /**
  * REST side of the table routing (issue 13 point 4): a write (POST/PUT/PATCH/DELETE) under

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createRng, poker, pokerTable, type Audience, type Result } from '@felt/games';
-import type { PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt/protocol';
+import type { PokerHandSummary, PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt/protocol';
 import { ReplaySubject, Subject } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
@@ -794,49 +794,53 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     this.handIndex.set(tableId, m);
   }
 
+  /** The table's latest hands, newest first (`GET /poker-tables/:id/hands`): ids, times and how each ended. */
+  async recentHands(tableId: string, limit: number): Promise<Result<PokerHandSummary[]>> {
+    const s = this.states.get(tableId);
+    if (!s) return this.missing(tableId);
+    const latest = [...(this.handIndex.get(tableId) ?? new Map<string, number>()).entries()].sort((a, b) => b[1] - a[1]).slice(0, limit);
+    if (latest.length === 0) return { ok: true, value: [] };
+    const from = Math.min(...latest.map(([, seq]) => seq));
+    const stored = await this.uow.run((tx) => tx.events.load(streamOf(tableId), from - 1));
+    const out = new Map(latest.map(([handId]): [string, { handId: string; startedAt: number; endedAt: number | null; ending: 'complete' | 'void' | null; voided: boolean }] => [handId, { handId, startedAt: 0, endedAt: null, ending: null, voided: false }]));
+    for (const row of stored) {
+      const e = (row.payload as { e: PokerEvent }).e;
+      if (e.type !== 'hand-started' && e.type !== 'hand-command' && e.type !== 'hand-ended') continue;
+      const h = out.get(e.handId);
+      if (!h) continue;
+      if (e.type === 'hand-started') h.startedAt = e.at;
+      else if (e.type === 'hand-command') {
+        if (e.cmd.type === 'void') h.voided = true;
+        h.endedAt = e.cmd.at;
+      } else h.ending = h.voided ? 'void' : 'complete';
+    }
+    return { ok: true, value: [...out.values()].map(({ voided: _v, ...h }) => ({ ...h, endedAt: h.ending === null ? null : h.endedAt })) };
+  }
+
   /** Redacted events of one hand for an audience (`GET /poker-tables/:id/hands/:handId/events`). */
   async handEvents(tableId: string, handId: string, u: PokerUser): Promise<Result<{ handId: string; table: pokerTable.PokerTableConfig; events: Record<string, unknown>[] }>> {
     const s = this.states.get(tableId);
     if (!s) return fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`);
-    const start = this.handIndex.get(tableId)?.get(handId);
-    const stored = await this.uow.run((tx) => tx.events.load(streamOf(tableId), start === undefined ? 0 : start - 1));
+    const from = this.handIndex.get(tableId)?.get(handId);
+    const stored = await this.uow.run((tx) => tx.events.load(streamOf(tableId), from === undefined ? 0 : from - 1));
     const key = u.role === 'player' ? this.keyOf(s, u.userId) : null;
     const audience: Audience = u.role === 'player' ? { role: 'player', playerId: key ?? '-' } : this.audienceOf(u);
-    let hand: pokerTable.HandState | null = null;
-    let found = false;
-    const out: Record<string, unknown>[] = [];
-    // the pit boss sees every card of a hand that is over (disputes, GEN-8: `felt settle poker-<variant>` reads this body)
-    const over = stored.some((row) => {
-      const e = (row.payload as { e: PokerEvent }).e;
-      return e.type === 'hand-ended' && e.handId === handId;
-    });
-    const seesAll = over && (u.role === 'pitboss' || u.role === 'admin');
+    let start: pokerTable.LoggedHand['start'] | null = null;
+    const commands: { seq: number; cmd: pokerTable.HandCommand }[] = [];
+    let ended: pokerTable.LoggedHand['ended'] = null;
     for (const row of stored) {
       const e = (row.payload as { e: PokerEvent }).e;
-      if (e.type === 'hand-started' && e.handId === handId) {
-        found = true;
-        const r = pokerTable.startHand({ handId, config: s.def.config, seats: e.plan.seats, buttonSeat: e.plan.buttonSeat, at: e.at });
-        if (!r.ok) return r;
-        hand = r.value;
-        out.push({ seq: row.seq, type: 'hand-started', handId, buttonSeat: e.plan.buttonSeat, seats: e.plan.seats, deckCommit: e.deckCommit, at: e.at });
-        continue;
-      }
-      if (!found || !hand) continue;
-      if (e.type === 'hand-command' && e.handId === handId) {
-        out.push({ seq: row.seq, ...(seesAll ? pokerTable.commandView(hand, e.cmd) : pokerTable.redactHandCommand(hand, e.cmd, audience)) });
-        const r = pokerTable.applyHandCommand(hand, e.cmd);
-        if (r.ok) hand = r.value;
-        continue;
-      }
-      if (e.type === 'hand-ended' && e.handId === handId) {
-        // the deck order and salt prove the commitment (S1-DEAL-1): staff only, after the hand
-        // the result as the frames carry it (HandView.result): shown hands' cards as codes, like every other card here
-        const result = hand.result ? { ...hand.result, shown: hand.result.shown.map((x) => ({ ...x, cards: x.cards.map((c) => poker.cardCode(c)) })) } : null;
-        out.push({ seq: row.seq, type: 'hand-ended', result, ...(u.role === 'player' ? {} : { deck: e.deck, salt: e.salt }) });
+      if (e.type === 'hand-started' && e.handId === handId) start = { seq: row.seq, handId, config: s.def.config, seats: e.plan.seats, buttonSeat: e.plan.buttonSeat, at: e.at, deckCommit: e.deckCommit };
+      else if (start && e.type === 'hand-command' && e.handId === handId) commands.push({ seq: row.seq, cmd: e.cmd });
+      else if (start && e.type === 'hand-ended' && e.handId === handId) {
+        ended = { seq: row.seq, deck: e.deck, salt: e.salt };
         break;
       }
     }
-    if (!found) return fail('POKER_HAND_NOT_FOUND', `no hand ${handId} at ${tableId}`);
-    return { ok: true, value: { handId, table: s.def.config, events: out } };
+    if (!start) return fail('POKER_HAND_NOT_FOUND', `no hand ${handId} at ${tableId}`);
+    // the audience's copy; the pit boss (and an admin) get every card and the deck proof once the hand is over (GEN-8, S1-DEAL-1)
+    const events = pokerTable.handEventsView({ start, commands, ended }, audience);
+    if (!events.ok) return events;
+    return { ok: true, value: { handId, table: s.def.config, events: events.value } };
   }
 }

@@ -152,6 +152,18 @@ export async function sixPlayerHand(
     if (!again.ok) throw new Error(again.violation.message);
     expect(again.value.result?.seats.map((x) => x.netMinor)).toEqual(result.seats.map((x) => x.netMinor));
     expect(again.value.result?.rakeMinor).toBe(result.rakeMinor);
+    // the RNG deck + salt (S1-DEAL-1 proof) go to the pit boss only: the dealer's copy never has the deck (it holds folded hands)
+    const staffEnd = (staff.body['events'] as { type: string; deck?: unknown }[]).find((e) => e.type === 'hand-ended');
+    if (dealing === 'rng') expect(Array.isArray(staffEnd?.deck)).toBe(true);
+    const dealerEv = await app.http('GET', `/poker-tables/${tableId}/hands/${handId}/events`, auth.sign({ userId: `${tableId}-dealer`, role: 'dealer', name: 'Dealer' }));
+    expect(dealerEv.status).toBe(200);
+    expect((dealerEv.body['events'] as { type: string; deck?: unknown }[]).find((e) => e.type === 'hand-ended')).not.toHaveProperty('deck');
+    expect(JSON.stringify(dealerEv.body)).not.toContain('"salt"');
+    // the hand list (pit boss): newest first, this hand ended
+    const list = await app.http('GET', `/poker-tables/${tableId}/hands`, pit);
+    expect(list.status).toBe(200);
+    expect((list.body['hands'] as { handId: string; ending: string | null }[])[0]).toMatchObject({ handId, ending: 'complete' });
+    expect((await app.http('GET', `/poker-tables/${tableId}/hands`, tokenOf(players[0]!))).status).toBe(403);
 
     // the showdown reaches every player as card codes (the frame's result and the events endpoint alike)
     const shownCodes = result.shown.map((x) => ({ seat: x.seat, cards: x.cards.map((c) => cardCodeOf(c)) }));

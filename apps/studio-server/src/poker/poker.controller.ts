@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { PokerLobbyEntry, PokerTableFrame } from '@felt/protocol';
+import type { PokerHandSummary, PokerLobbyEntry, PokerTableFrame } from '@felt/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
@@ -39,9 +39,17 @@ export class PokerController {
     return unwrap(await this.poker.createTable(body(CreatePokerTableBody, b)));
   }
 
+  /** The table's latest hands, newest first (the pit boss's hand history); `limit` 1–100, default 30. */
+  @Get(':id/hands')
+  @Roles('pitboss', 'admin')
+  async hands(@Param('id') id: string, @Query('limit') limit?: string): Promise<{ hands: PokerHandSummary[] }> {
+    const n = Math.min(Math.max(Number(limit ?? 30) || 30, 1), 100);
+    return { hands: unwrap(await this.poker.recentHands(id, n)) };
+  }
+
   @Get(':id/hands/:handId/events')
   @Roles('player', 'dealer', 'pitboss', 'admin')
-  async events(@Param('id') id: string, @Param('handId') handId: string, @CurrentUser() u: AuthUser): Promise<{ handId: string; events: Record<string, unknown>[] }> {
+  async events(@Param('id') id: string, @Param('handId') handId: string, @CurrentUser() u: AuthUser): Promise<{ handId: string; table: unknown; events: Record<string, unknown>[] }> {
     return unwrap(await this.poker.handEvents(id, handId, { userId: u.userId, name: u.name, role: u.role }));
   }
 

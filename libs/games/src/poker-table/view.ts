@@ -1,6 +1,8 @@
 import type { Audience } from '../kernel/kernel.js';
 import { cardCode, type CardId } from '../poker/cards.js';
-import { cardDue, legalActions, type HandCommand, type HandResult, type HandState, type LegalActions } from './hand.js';
+import { ok, type Result } from '../common/result.js';
+import { applyHandCommand, cardDue, legalActions, startHand, type HandCommand, type HandResult, type HandState, type LegalActions, type SeatInput } from './hand.js';
+import type { PokerTableConfig } from './profiles.js';
 
 /**
  * What each audience may see of a hand (non-negotiable 4, issue 11 "Hidden information"):
@@ -138,4 +140,37 @@ export function commandView(before: HandState, cmd: HandCommand): Record<string,
     default:
       return { ...cmd };
   }
+}
+
+/** One hand as its log holds it: the start (with the plan), each command, and the end (the RNG deck proof). */
+export interface LoggedHand {
+  readonly start: { readonly seq: number; readonly handId: string; readonly config: PokerTableConfig; readonly seats: readonly SeatInput[]; readonly buttonSeat: number | null; readonly at: number; readonly deckCommit: string | null };
+  readonly commands: readonly { readonly seq: number; readonly cmd: HandCommand }[];
+  readonly ended: { readonly seq: number; readonly deck: readonly string[] | null; readonly salt: string | null } | null;
+}
+
+/**
+ * A hand's events as `audience` may receive them (`GET /poker-tables/:id/hands/:handId/events`, the hand
+ * history, `felt settle poker-<variant>`): every command redacted by `redactHandCommand` — except for the
+ * pit boss once the hand is over, who gets every card (disputes, GEN-8) and the RNG deck and salt that prove
+ * its commitment (S1-DEAL-1). Nobody else ever gets the deck: it holds folded players' hole cards. The result
+ * carries shown hands as codes, like the frames.
+ */
+export function handEventsView(h: LoggedHand, audience: Audience): Result<Record<string, unknown>[]> {
+  const st = h.start;
+  const r = startHand({ handId: st.handId, config: st.config, seats: st.seats, buttonSeat: st.buttonSeat, at: st.at });
+  if (!r.ok) return r;
+  let hand = r.value;
+  const seesAll = h.ended !== null && audience.role === 'pitboss';
+  const out: Record<string, unknown>[] = [{ seq: st.seq, type: 'hand-started', handId: st.handId, buttonSeat: st.buttonSeat, seats: st.seats, deckCommit: st.deckCommit, at: st.at }];
+  for (const { seq, cmd } of h.commands) {
+    out.push({ seq, ...(seesAll ? commandView(hand, cmd) : redactHandCommand(hand, cmd, audience)) });
+    const n = applyHandCommand(hand, cmd);
+    if (n.ok) hand = n.value;
+  }
+  if (h.ended) {
+    const result = hand.result ? { ...hand.result, shown: hand.result.shown.map((x) => ({ ...x, cards: x.cards.map(code) })) } : null;
+    out.push({ seq: h.ended.seq, type: 'hand-ended', result, ...(seesAll ? { deck: h.ended.deck, salt: h.ended.salt } : {}) });
+  }
+  return ok(out);
 }

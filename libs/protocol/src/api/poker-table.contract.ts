@@ -128,3 +128,17 @@ export interface PokerLobbyEntry {
   readonly currency: string;
   readonly dealing: 'shoe' | 'rng';
 }
+
+/**
+ * `GET /poker-tables/:id/hands?limit=N` (staff; N ≤ 100, default 30): the table's latest hands, newest
+ * first, for the pit boss's hand history. Each hand's events: `GET /poker-tables/:id/hands/:handId/events`.
+ */
+export interface PokerHandSummary {
+  readonly handId: string;
+  /** server time of `hand-started`. */
+  readonly startedAt: number;
+  /** null while the hand is in play. */
+  readonly endedAt: number | null;
+  /** how it ended: `void` when voided (S1-FAIL-RING, a pit boss's void), else `complete`; null in play. */
+  readonly ending: 'complete' | 'void' | null;
+}

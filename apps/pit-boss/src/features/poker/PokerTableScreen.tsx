@@ -1,8 +1,10 @@
 import type { Card } from '@felt/games';
-import type { PokerTableFrame } from '@felt/protocol';
-import { ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, usePokerTable } from '@felt/ui';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { PokerHandSummary, PokerTableFrame } from '@felt/protocol';
+import { ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, usePokerTable, useSession } from '@felt/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../app/format';
 import { hrefOf } from '../../app/router';
 import { HandHistory } from './HandHistory';
 import { PokerDecisions } from './PokerDecisions';
@@ -63,20 +65,22 @@ function Seats({ frame }: { readonly frame: PokerTableFrame }) {
   );
 }
 
-/** Hands seen while this screen is open (newest first), so the pit boss can go back to the last few. */
-function useSeenHands(handId: string | null): readonly string[] {
-  const [seen, setSeen] = useState<readonly string[]>([]);
-  useEffect(() => {
-    if (handId !== null) setSeen((list) => (list.includes(handId) ? list : [handId, ...list].slice(0, 20)));
-  }, [handId]);
-  return seen;
+/** The table's latest hands from the server (newest first), fetched again when a new hand starts or one ends. */
+function useRecentHands(tableId: string, current: string | null, phase: string | null): readonly PokerHandSummary[] {
+  const { api } = useSession();
+  const ended = phase === 'complete' || phase === 'void';
+  const q = useQuery({ queryKey: ['pokerHands', tableId, current, ended], queryFn: () => api.pokerHands(tableId, 30) });
+  return q.data?.hands ?? [];
 }
 
 function History({ frame }: { readonly frame: PokerTableFrame }) {
   const { t } = useTranslation('pit');
   const { t: tc } = useTranslation('common');
   const hand = frame.hand;
-  const seen = useSeenHands(hand?.handId ?? null);
+  const locale = useLocale();
+  const recent = useRecentHands(frame.tableId, hand?.handId ?? null, hand?.phase ?? null);
+  const seen = recent.map((h) => h.handId);
+  const about = new Map(recent.map((h) => [h.handId, h]));
   const [picked, setPicked] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const selectId = useId();
@@ -97,8 +101,9 @@ function History({ frame }: { readonly frame: PokerTableFrame }) {
         <select id={selectId} value={handId ?? ''} onChange={(e) => setPicked(e.target.value)} disabled={options.length === 0}>
           {options.map((h) => (
             <option key={h} value={h}>
+              {about.has(h) ? `${formatTime(about.get(h)?.startedAt ?? 0, locale)} · ` : ''}
               {h}
-              {h === hand?.handId ? ` (${tc(`pokerTable.phases.${hand.phase}`)})` : ''}
+              {h === hand?.handId ? ` (${tc(`pokerTable.phases.${hand.phase}`)})` : about.get(h)?.ending === 'void' ? ` (${tc('pokerTable.phases.void')})` : ''}
             </option>
           ))}
         </select>

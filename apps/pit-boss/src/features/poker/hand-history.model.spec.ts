@@ -30,9 +30,13 @@ describe('pit boss hand history lines (GEN-8)', () => {
     expect(lines.map((l) => l.kind)).toEqual(['start', 'deal', 'act', 'act', 'act', 'act', 'board', 'act', 'time-bank', 'act', 'act', 'board', 'act', 'act', 'board', 'act', 'act', 'end']);
     const deal = lines[1];
     if (deal?.kind !== 'deal') throw new Error('deal');
-    // the pit boss sees no hole card while the hand is dealt (dealerSeesHoleCards off): 8 cards, no values
+    // the hand is over: the pit boss gets every hole card (disputes, GEN-8) — 8 cards with their values
     expect(deal.cards).toHaveLength(8);
-    expect(deal.cards.every((c) => c.card === null)).toBe(true);
+    expect(deal.cards.map((c) => c.card)).toEqual(['2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD']);
+    // while a hand is in play the pit boss sees no hole card (dealerSeesHoleCards off): 8 cards, no values
+    const live = historyLines(holdemScenario({ at: 1_000 }).deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').events({ role: 'pitboss' }).events as unknown as PokerHandEvent[])[1];
+    if (live?.kind !== 'deal') throw new Error('deal');
+    expect(live.cards.every((c) => c.card === null)).toBe(true);
     expect(dealtBySeat(deal.cards).map((d) => [d.seat, d.cards.length])).toEqual([
       [5, 2],
       [1, 2],

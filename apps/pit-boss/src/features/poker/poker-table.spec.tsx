@@ -96,8 +96,10 @@ describe('pit boss: live poker table detail', () => {
     expect(lines).toContain('Bo bets €5.00');
     const flop = within(history).getByText('Flop').closest('li') as HTMLElement;
     expect(within(flop).getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual(['9 of spades', '5 of hearts', '2 of diamonds']);
-    // hole cards during the deal: face down for the pit boss
-    expect(within(within(history).getByText('Cards dealt').closest('li') as HTMLElement).getAllByRole('img', { name: 'Card face down' })).toHaveLength(8);
+    // the hand is over: the pit boss sees every hole card in the history (disputes, GEN-8)
+    const dealtLine = within(history).getByText('Cards dealt').closest('li') as HTMLElement;
+    expect(within(dealtLine).queryAllByRole('img', { name: 'Card face down' })).toHaveLength(0);
+    expect(within(dealtLine).getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toContain('2 of clubs');
     const result = lines.at(-1) ?? '';
     expect(result).toMatch(/^Result/);
     expect(result).toMatch(/Main pot €16\.50 → Anna €16\.50/);
