@@ -1,5 +1,5 @@
 import { poker, pokerTable, type Audience, type Card } from '@felt/games';
-import type { PokerSeatFrame, PokerTableFrame } from '@felt/protocol';
+import { pokerFrameConfig, type PokerSeatFrame, type PokerTableFrame } from '@felt/protocol';
 
 /**
  * Poker table frames built from the PURE core (issue 11), for component tests and the screenshot
@@ -179,25 +179,7 @@ export class PokerScenario {
       name: t.name ?? "Hold'em 1",
       seq: extras.seq ?? this.seq,
       currency: t.currency ?? 'EUR',
-      config: {
-        variant: c.variant,
-        structure: c.structure,
-        smallBlindMinor: c.smallBlindMinor,
-        bigBlindMinor: c.bigBlindMinor,
-        anteMinor: c.anteMinor,
-        bringInMinor: c.bringInMinor,
-        smallBetMinor: c.smallBetMinor,
-        bigBetMinor: c.bigBetMinor,
-        straddleTable: c.straddleTable,
-        capPerHandMinor: c.capPerHandMinor,
-        actionMs: c.actionMs,
-        timeBankMs: c.timeBankMs,
-        timeout: c.timeout,
-        seatCount: count,
-        minBuyInMinor: t.minBuyInMinor ?? 20 * c.bigBlindMinor,
-        maxBuyInMinor: t.maxBuyInMinor === undefined ? 100 * c.bigBlindMinor : t.maxBuyInMinor,
-        rake: c.rake,
-      },
+      config: pokerFrameConfig(c, { seatCount: count, minBuyInMinor: t.minBuyInMinor ?? 20 * c.bigBlindMinor, maxBuyInMinor: t.maxBuyInMinor === undefined ? 100 * c.bigBlindMinor : t.maxBuyInMinor }),
       seats,
       waitingCount: extras.waitingCount ?? 0,
       myWaitingPosition: audience.role === 'player' ? (extras.myWaitingPosition ?? null) : null,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { pokerTable, poker, type Audience, type Result } from '@felt/games';
-import type { PokerSeatFrame, PokerTableFrame } from '@felt/protocol';
+import { pokerFrameConfig, type PokerSeatFrame, type PokerTableFrame } from '@felt/protocol';
 
 /**
  * One live poker table as a pure fold of its event log (issue 11; rules-poker.md §2). The server keeps
@@ -234,25 +234,7 @@ export function frameOf(s: PokerTableState, viewer: Viewer, extra: { readonly ba
     name: d.name,
     seq: s.seq,
     currency: d.currency,
-    config: {
-      variant: c.variant,
-      structure: c.structure,
-      smallBlindMinor: c.smallBlindMinor,
-      bigBlindMinor: c.bigBlindMinor,
-      anteMinor: c.anteMinor,
-      bringInMinor: c.bringInMinor,
-      smallBetMinor: c.smallBetMinor,
-      bigBetMinor: c.bigBetMinor,
-      straddleTable: c.straddleTable,
-      capPerHandMinor: c.capPerHandMinor,
-      actionMs: c.actionMs,
-      timeBankMs: c.timeBankMs,
-      timeout: c.timeout,
-      seatCount: d.seats.seatCount,
-      minBuyInMinor: d.seats.minBuyInMinor,
-      maxBuyInMinor: d.seats.maxBuyInMinor,
-      rake: c.rake,
-    },
+    config: pokerFrameConfig(c, d.seats),
     seats,
     waitingCount: s.seats.waiting.length,
     myWaitingPosition: viewer.audience.role === 'player' && pos >= 0 ? pos + 1 : null,

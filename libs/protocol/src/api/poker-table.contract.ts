@@ -109,6 +109,29 @@ export interface PokerTableFrame {
   readonly at: number;
 }
 
+/** The frame's `config` from a table's rules and seats (the server's frames and the apps' fixtures alike). */
+export function pokerFrameConfig(c: pokerTable.PokerTableConfig, seats: { readonly seatCount: number; readonly minBuyInMinor: number; readonly maxBuyInMinor: number | null }): PokerTableFrame['config'] {
+  return {
+    variant: c.variant,
+    structure: c.structure,
+    smallBlindMinor: c.smallBlindMinor,
+    bigBlindMinor: c.bigBlindMinor,
+    anteMinor: c.anteMinor,
+    bringInMinor: c.bringInMinor,
+    smallBetMinor: c.smallBetMinor,
+    bigBetMinor: c.bigBetMinor,
+    straddleTable: c.straddleTable,
+    capPerHandMinor: c.capPerHandMinor,
+    actionMs: c.actionMs,
+    timeBankMs: c.timeBankMs,
+    timeout: c.timeout,
+    seatCount: seats.seatCount,
+    minBuyInMinor: seats.minBuyInMinor,
+    maxBuyInMinor: seats.maxBuyInMinor,
+    rake: c.rake,
+  };
+}
+
 /**
  * `GET /poker-tables` (any signed-in user): the lobby's poker tables, `{ tables: PokerLobbyEntry[] }`.
  * The player client opens a poker table at `/play/poker/:tableId`.
