@@ -65,6 +65,10 @@ describe('live poker with a seamless operator wallet (issue 12 × S1-STACK)', ()
     expect(await bal(stackAccount('sp1', T))).toBe(3000);
     expect(await bal(playerAccount('sp1'))).toBe(0);
     expect(await bal(operatorAccount('op1'))).toBe(-3000);
+    // the frame's balance is the operator's (not our transit account's 0); an internal player's is the ledger's
+    expect(await service.balanceOf('sp1', 'EUR')).toBe(7000);
+    expect(await service.balanceOf('sp1', 'SEK')).toBeNull();
+    expect(await service.balanceOf('internal1', 'EUR')).toBe(5000);
     // an internal-ledger player at the same table is not touched by the operator wallet
     expect((await service.command(T, who('internal1'), 'poker.sit', { tableId: T, seat: 2, buyInMinor: 2000, postToEnter: false })).ok).toBe(true);
     expect(await bal(playerAccount('internal1'))).toBe(3000);

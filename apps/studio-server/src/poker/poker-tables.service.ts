@@ -91,7 +91,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     @Optional() @Inject(TABLE_LEASES) private readonly leases: TableLeases | null = null,
     @Optional() @Inject(TABLE_OWNER_GUARD) private readonly owner: Pick<TableOwnerGuard, 'instanceId'> | null = null,
     /** Issue 12: players of a seamless operator buy in from (and cash out to) the operator's wallet. */
-    @Optional() @Inject(SeamlessService) private readonly seamless: Pick<SeamlessService, 'linkOf' | 'debitChips' | 'returnChips' | 'registerSessions' | 'sweep'> | null = null,
+    @Optional() @Inject(SeamlessService) private readonly seamless: Pick<SeamlessService, 'linkOf' | 'playerBalance' | 'debitChips' | 'returnChips' | 'registerSessions' | 'sweep'> | null = null,
   ) {
     // the seamless sweep asks the table about its seat sessions' debits (never treating them as bets)
     this.seamless?.registerSessions(SESSION_PREFIX, (round, betIds) => this.sessionStatus(round, betIds));
@@ -283,7 +283,16 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     return u.role === 'player' ? { role: 'player', playerId: u.userId } : u.role === 'dealer' ? { role: 'dealer' } : { role: 'pitboss' };
   }
 
-  async balanceOf(userId: string, currency: string): Promise<number> {
+  /**
+   * The player's wallet balance for the frame (what a buy-in / top-up may take): the ledger's, or for a seamless
+   * operator's player the operator's own (read when the player joins, acts or has money moved — not per frame);
+   * null when the operator does not answer or holds another currency (the screen then offers no buy-in).
+   */
+  async balanceOf(userId: string, currency: string): Promise<number | null> {
+    if (this.seamless?.linkOf(userId)) {
+      const b = await this.seamless.playerBalance(userId).catch(() => null);
+      return b !== null && b.currency === currency ? b.balanceMinor : null;
+    }
     return this.uow.run((tx) => tx.ledger.balance(playerAccount(userId), currency));
   }
 

@@ -51,7 +51,7 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
   private readonly log = new Logger('PokerGateway');
   /** tableId → socket id → viewer. */
   private readonly viewers = new Map<string, Map<string, Viewer>>();
-  private readonly balances = new Map<string, number>();
+  private readonly balances = new Map<string, number | null>();
   /** frames of one table go out in seq order (balance reads are async). */
   private readonly chains = new Map<string, Promise<void>>();
   private sub: Subscription | null = null;
@@ -226,7 +226,7 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
       // read fresh for the ack: the command may have just moved the wallet (buy-in, cash-out), and with several
       // instances the owner's change may reach this instance after its answer
       const bal = user.role === 'player' ? await this.poker.balanceOf(user.userId, r.value.def.currency) : null;
-      if (bal !== null) this.balances.set(`${user.userId}:${r.value.def.currency}`, bal);
+      if (user.role === 'player') this.balances.set(`${user.userId}:${r.value.def.currency}`, bal);
       return { ok: true, result: this.poker.frame(r.value, user, bal) };
     }
     const v = r.ok ? { code: 'INTERNAL', ruleId: null, message: 'no user' } : r.violation;
