@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cardId } from '../poker/cards.js';
+import { cardCode, cardId } from '../poker/cards.js';
 import type { Card } from '../cards/card.js';
-import { applyHandCommand, legalActions, startHand, timeoutAction, type HandState } from './hand.js';
+import { applyHandCommand, cardDue, legalActions, startHand, timeoutAction, type HandCommand, type HandState } from './hand.js';
 import { tableConfig, type PokerTableConfig, type VariantId } from './profiles.js';
-import { parseReplayInput, replayHand } from './replay.js';
+import { parseHandEvents, parseReplayInput, replayHand, replayHandEvents } from './replay.js';
+import { commandView, handEventsView, viewHand } from './view.js';
 
 /** Golden hands for every variant (issue 11 §Tests), played through the replay (cards in dealing order). */
 function play(variant: VariantId, hand: Record<string, unknown>): HandState {
@@ -456,5 +457,117 @@ describe('irregularities (P4-IRR)', () => {
     expect(redealt.result?.type).toBe('void');
     const wrong = applyHandCommand(s, { type: 'expose', seat: 2, card: cardId('AH'), at: 2 });
     expect(wrong.ok ? null : wrong.violation).toMatchObject({ code: 'POKER_NOT_A_DOWN_CARD' });
+  });
+});
+
+describe('burn cards (PT-BURN, 004 "Formal games burn one card before dealing")', () => {
+  const holdem = {
+    table: { ...NL, burnCards: true },
+    button: 3,
+    seats: seats(1000, 1000, 1000),
+    cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'], 3: ['QH', 'QD'] },
+    board: ['2C', '7D', '9H', 'JS', '3S'],
+    burns: ['4C', '8C', 'TC'],
+    actions: [{ seat: 3, action: 'call' }, { seat: 1, action: 'call' }, { seat: 2, action: 'check' }, ...[1, 2, 3, 1, 2, 3, 1, 2, 3].map((seat) => ({ seat, action: 'check' }))],
+  };
+  const dues = (variant: VariantId, hand: Record<string, unknown>): { s: HandState; dues: string[]; events: Record<string, unknown>[] } => {
+    const input = parseReplayInput(variant, hand);
+    if (!input.ok) throw new Error(input.violation.message);
+    const seen: string[] = [];
+    const events: Record<string, unknown>[] = [];
+    const r = replayHand(input.value, 'burn', (before, cmd) => {
+      const d = cardDue(before);
+      if (cmd.type === 'card' && d) seen.push(d.to === 'seat' ? `s${d.seat}` : d.to);
+      events.push(commandView(before, cmd));
+    });
+    return { s: must(r), dues: seen, events };
+  };
+
+  it("Hold'em: one burn before the flop, the turn and the river, none before the hole cards; burned cards are dealt and dead", () => {
+    const { s, dues: d } = dues('holdem', holdem);
+    expect(d).toEqual(['s1', 's2', 's3', 's1', 's2', 's3', 'burn', 'board', 'board', 'board', 'burn', 'board', 'burn', 'board']);
+    expect(s.burned.map(cardCode)).toEqual(['4C', '8C', 'TC']);
+    expect(s.board.map(cardCode)).toEqual(['2C', '7D', '9H', 'JS', '3S']);
+    for (const b of s.burned) expect(s.dealt).toContain(b);
+    expect(won(s)).toEqual({ 1: 300, 2: 0, 3: 0 });
+    // the same hand on a table without burns deals the burns' cards as the board: no burns are expected
+    expect(playErr('holdem', { ...holdem, table: NL }).code).toBe('POKER_REPLAY_EXTRA');
+    // a burn missing from the written hand, or a burned card dealt again (one deck)
+    expect(playErr('holdem', { ...holdem, burns: ['4C', '8C'] })).toMatchObject({ code: 'POKER_REPLAY_INCOMPLETE' });
+    expect(playErr('holdem', { ...holdem, burns: ['4C', '8C', '3S'], board: ['2C', '7D', '9H', 'JS', '4C'] })).toMatchObject({ code: 'POKER_CARD_SEEN', ruleId: 'S1-DEAL-1' });
+  });
+
+  it('nobody sees a burned card during the hand, not even a dealer who sees hole cards; the pit boss gets them once it is over, and they replay', () => {
+    const { s, events } = dues('holdem', { ...holdem, table: { ...NL, burnCards: true, dealerSeesHoleCards: true } });
+    const logged = { start: { seq: 0, handId: 'burn', config: s.config, seats: seats(1000, 1000, 1000), buttonSeat: 3, at: 0, deckCommit: null }, commands: [] as { seq: number; cmd: HandCommand }[], ended: { seq: 99, deck: null, salt: null } };
+    // rebuild the commands from the full events (the pit boss's copy)
+    const parsedAll = parseHandEvents('holdem', { handId: 'burn', table: s.config, events: [{ type: 'hand-started', buttonSeat: 3, seats: seats(1000, 1000, 1000), at: 0 }, ...events] });
+    if (!parsedAll.ok) throw new Error(parsedAll.violation.message);
+    logged.commands = parsedAll.value.commands.map((cmd, i) => ({ seq: i + 1, cmd }));
+    expect(must(replayHandEvents(parsedAll.value)).burned).toEqual(s.burned);
+    const burnedCodes = s.burned.map(cardCode);
+    for (const a of [{ role: 'dealer' }, { role: 'player', playerId: 'p1' }, { role: 'player', playerId: 'observer' }] as const) {
+      const ev = handEventsView(logged, a);
+      if (!ev.ok) throw new Error(ev.violation.message);
+      expect(ev.value.filter((e) => e.type === 'card-burned')).toHaveLength(3);
+      for (const b of burnedCodes) expect(JSON.stringify(ev.value)).not.toContain(`"${b}"`);
+      for (const b of burnedCodes) expect(JSON.stringify(viewHand(s, a))).not.toContain(`"${b}"`);
+    }
+    // the pit boss during the hand: no values either
+    const during = handEventsView({ ...logged, ended: null }, { role: 'pitboss' });
+    if (!during.ok) throw new Error(during.violation.message);
+    for (const b of burnedCodes) expect(JSON.stringify(during.value)).not.toContain(`"${b}"`);
+    const after = handEventsView(logged, { role: 'pitboss' });
+    if (!after.ok) throw new Error(after.violation.message);
+    expect(after.value.filter((e) => e.to === 'burn').map((e) => e.card)).toEqual(burnedCodes);
+    // a player's copy cannot be laid out again
+    const mine = handEventsView(logged, { role: 'player', playerId: 'p1' });
+    if (!mine.ok) throw new Error(mine.violation.message);
+    const p = parseHandEvents('holdem', { handId: 'burn', table: s.config, events: mine.value });
+    expect(p.ok ? 'ok' : p.violation.code).toBe('POKER_REPLAY_HIDDEN');
+  });
+
+  it('stud: one burn before 4th, 5th, 6th and 7th street; with 7 players to 7th street the stock has no card to spare and the last burn is left out', () => {
+    const STUD = { structure: 'fixed-limit', anteMinor: 10, bringInMinor: 20, smallBetMinor: 50, bigBetMinor: 100, burnCards: true };
+    const { s, dues: d } = dues('stud', {
+      table: STUD,
+      button: null,
+      seats: seats(1000, 1000),
+      cards: { 1: ['AH', 'AD', '3C', '4D', '8C', '9C', 'TC'], 2: ['7H', '7D', 'KH', 'KS', '2H', '3H', '4H'] },
+      burns: ['5S', '6S', '7S', '8S'],
+      actions: [{ seat: 2, action: 'call' }, ...[2, 1, 2, 1, 2, 1, 2, 1].map((seat) => ({ seat, action: 'check' }))],
+    });
+    expect(d).toEqual(['s1', 's2', 's1', 's2', 's1', 's2', 'burn', 's1', 's2', 'burn', 's1', 's2', 'burn', 's1', 's2', 'burn', 's1', 's2']);
+    expect(s.burned.map(cardCode)).toEqual(['5S', '6S', '7S', '8S']);
+    expect(s.result?.type).toBe('showdown');
+    // seven players, everyone calls to 7th street: 21 + 3 burns + 21 = 45 out, 7 left for 7 seats → no burn
+    let h = must(startHand({ handId: 'h7', config: tableConfig({ ...(STUD as Partial<PokerTableConfig>), variant: 'stud' }), seats: seats(1000, 1000, 1000, 1000, 1000, 1000, 1000), buttonSeat: null, at: 0 }));
+    let next = 0;
+    for (let guard = 0; h.phase.type !== 'complete' && guard < 500; guard++) {
+      const due = cardDue(h);
+      const la = legalActions(h);
+      const cmd: HandCommand = due ? { type: 'card', card: next++, at: 1 } : { type: 'act', seat: la?.seat as number, action: la?.canCheck ? 'check' : 'call', at: 1 };
+      h = must(applyHandCommand(h, cmd));
+    }
+    expect(h.result?.type).toBe('showdown');
+    expect(h.burned).toHaveLength(3);
+    expect(next).toBe(52);
+  });
+
+  it('a draw burns once before the first replacement card; nothing when everyone stands pat; burnCards is validated', () => {
+    const { dues: d, s } = dues('draw', {
+      table: { ...NL, burnCards: true },
+      button: 2,
+      seats: seats(1000, 1000),
+      cards: { 1: ['AH', 'AD', '2C', '7S', '9D', 'AS', 'AC'], 2: ['KH', 'KD', 'KS', '3C', '4C', '5H'] },
+      burns: ['QD'],
+      actions: [{ seat: 2, action: 'call' }, { seat: 1, action: 'check' }, { seat: 1, action: 'draw', discards: ['2C', '7S'] }, { seat: 2, action: 'draw', discards: ['3C'] }, { seat: 1, action: 'bet', toMinor: 100 }, { seat: 2, action: 'call' }],
+    });
+    expect(d.slice(10)).toEqual(['burn', 's1', 's1', 's2']);
+    expect(s.burned.map(cardCode)).toEqual(['QD']);
+    const pat = play('draw', { table: { ...NL, burnCards: true }, button: 2, seats: seats(1000, 1000), cards: { 1: ['AH', 'AD', '2C', '7S', '9D'], 2: ['KH', 'KD', 'KS', '3C', '4C'] }, actions: [{ seat: 2, action: 'call' }, { seat: 1, action: 'check' }, { seat: 1, action: 'draw', discards: [] }, { seat: 2, action: 'draw', discards: [] }, { seat: 1, action: 'check' }, { seat: 2, action: 'check' }] });
+    expect(pat.burned).toEqual([]);
+    const bad = startHand({ handId: 'h', config: { ...tableConfig({}), burnCards: 'yes' as unknown as boolean }, seats: seats(1000, 1000), buttonSeat: 1, at: 0 });
+    expect(bad.ok ? null : bad.violation).toMatchObject({ code: 'POKER_INVALID_CONFIG', ruleId: 'PT-BURN' });
   });
 });

@@ -53,9 +53,10 @@ export interface SeatState {
 }
 
 export type HandPhase =
-  | { readonly type: 'deal'; readonly queue: readonly number[] /* seat index, -1 = board */; readonly up: boolean }
+  | { readonly type: 'deal'; readonly queue: readonly number[] /* seat index, -1 = board, -2 = burn (PT-BURN) */; readonly up: boolean }
   | { readonly type: 'bet' }
-  | { readonly type: 'draw'; readonly queue: readonly number[]; readonly owed: number }
+  /** `burn`: PT-BURN, one card is still to be burned before the draw's first replacement card. */
+  | { readonly type: 'draw'; readonly queue: readonly number[]; readonly owed: number; readonly burn?: boolean }
   | { readonly type: 'complete' }
   | { readonly type: 'void' };
 
@@ -94,6 +95,8 @@ export interface HandState {
   readonly discards: readonly CardId[];
   /** every card id dealt this hand (for the one-deck check and the 7-E reshuffle, 001 §3.5). */
   readonly dealt: readonly CardId[];
+  /** PT-BURN: the cards burned this hand, in order (also in `dealt`); no audience sees them before the hand is over. */
+  readonly burned: readonly CardId[];
   readonly currentBetMinor: number;
   /** the size of the last full bet/raise (S1-PL: a raise is at least the previous raise). */
   readonly fullRaiseMinor: number;
@@ -219,6 +222,7 @@ export function startHand(input: { readonly handId: string; readonly config: Pok
     board: [],
     discards: [],
     dealt: [],
+    burned: [],
     currentBetMinor: currentBet,
     fullRaiseMinor: 0,
     lastFullLevelMinor: currentBet,
@@ -251,14 +255,14 @@ function advance(s0: HandState, at: number): HandState {
         const order = clockwise(s.seats.length, s.button).filter((i) => isLive(s.seats[i] as SeatState));
         const queue: number[] = [];
         for (let r = 0; r < def.count; r++) queue.push(...order);
-        return { ...s, phase: { type: 'deal', queue, up: def.face === 'up' }, clock: null, toAct: null };
+        return { ...s, phase: { type: 'deal', queue: withBurn(s, queue), up: def.face === 'up' }, clock: null, toAct: null };
       }
       case 'board':
-        return { ...s, phase: { type: 'deal', queue: Array.from({ length: def.count }, () => -1), up: true }, clock: null, toAct: null };
+        return { ...s, phase: { type: 'deal', queue: withBurn(s, Array.from({ length: def.count }, () => -1)), up: true }, clock: null, toAct: null };
       case 'draw': {
         const queue = clockwise(s.seats.length, s.button).filter((i) => isLive(s.seats[i] as SeatState));
         const first = queue[0] as number;
-        return { ...s, phase: { type: 'draw', queue, owed: 0 }, toAct: first, clock: clockFor(s, first, at) };
+        return { ...s, phase: { type: 'draw', queue, owed: 0, ...(s.config.burnCards ? { burn: true } : {}) }, toAct: first, clock: clockFor(s, first, at) };
       }
       case 'bet': {
         const started = startRound(s, def, at);
@@ -271,6 +275,22 @@ function advance(s0: HandState, at: number): HandState {
         return assertNever(def, 'deal step');
     }
   }
+}
+
+/** Cards left in the stock (the hand's deck minus every card dealt or burned; 7-E discards come back only later). */
+function stockLeft(s: HandState): number {
+  return (13 - s.lowestRank) * 4 - new Set(s.dealt).size;
+}
+
+/**
+ * PT-BURN (004 "Formal games burn one card before dealing"): on a `burnCards` table one card is burned
+ * before every street dealt after a betting round (flop, turn, river; stud 4th–7th street; Sökö's later
+ * up cards) — not before the first deal. The burn is left out when the stock would then not cover the
+ * street (7 stud players on 7th street, 10 Sökö players), so a burn never makes a hand undealable.
+ */
+function withBurn(s: HandState, queue: number[]): number[] {
+  if (!s.config.burnCards || s.betRound < 0 || stockLeft(s) <= queue.length) return queue;
+  return [-2, ...queue];
 }
 
 function clockFor(s: HandState, seatIdx: number, at: number): ActionClock {
@@ -462,15 +482,16 @@ export function timeoutAction(s: HandState): HandCommand | null {
   return { type: 'act', seat: x.seat, action: free && s.config.timeout === 'check-when-free' ? 'check' : 'fold', at };
 }
 
-/** What the dealer console / device must deliver next: a card for a seat, a board card, or nothing. */
-export function cardDue(s: HandState): { readonly to: 'seat'; readonly seat: number; readonly up: boolean } | { readonly to: 'board' } | null {
+/** What the dealer console / device must deliver next: a card for a seat, a board card, a burn (PT-BURN), or nothing. */
+export function cardDue(s: HandState): { readonly to: 'seat'; readonly seat: number; readonly up: boolean } | { readonly to: 'board' } | { readonly to: 'burn' } | null {
   if (s.phase.type === 'deal') {
     const q = s.phase.queue[0];
     if (q === undefined) return null;
     if (q === -1) return { to: 'board' };
+    if (q === -2) return { to: 'burn' };
     return { to: 'seat', seat: (s.seats[q] as SeatState).seat, up: s.phase.up };
   }
-  if (s.phase.type === 'draw' && s.phase.owed > 0) return { to: 'seat', seat: (s.seats[s.phase.queue[0] as number] as SeatState).seat, up: false };
+  if (s.phase.type === 'draw' && s.phase.owed > 0) return s.phase.burn === true ? { to: 'burn' } : { to: 'seat', seat: (s.seats[s.phase.queue[0] as number] as SeatState).seat, up: false };
   return null;
 }
 
@@ -532,6 +553,13 @@ function applyCard(s: HandState, card: CardId, at: number): Result<HandState> {
   if (wasDiscarded && new Set(s.dealt).size < deckSize) return FAIL('POKER_CARD_SEEN', 'S1-DEAL-1', 'a discard comes back only after the stock is used up (001 §3.5)');
   const discards = wasDiscarded ? s.discards.filter((c) => c !== card) : s.discards;
   const dealt = s.dealt.includes(card) ? s.dealt : [...s.dealt, card];
+  if (due.to === 'burn') {
+    // PT-BURN: the card goes to the burn pile, face down; the street's cards follow
+    const burned = [...s.burned, card];
+    if (s.phase.type === 'draw') return ok({ ...s, discards, dealt, burned, phase: { ...s.phase, burn: false } });
+    if (s.phase.type !== 'deal') return FAIL('POKER_NO_CARD_DUE', 'S1-DEAL-3', 'no card is due now');
+    return ok({ ...s, discards, dealt, burned, phase: { ...s.phase, queue: s.phase.queue.slice(1) } });
+  }
   if (s.phase.type === 'draw') {
     const i = s.phase.queue[0] as number;
     const seats = s.seats.map((x, j) => (j === i ? { ...x, cards: [...x.cards, { card, up: false }] } : x));
@@ -566,7 +594,9 @@ function applyDraw(s: HandState, seat: number, discards: readonly CardId[], at: 
     return FAIL('POKER_INVALID_DRAW', '001 §3.4', 'discard only cards you hold, each once (0–5 cards)');
   }
   const seats = s.seats.map((y, j) => (j === i ? { ...y, cards: y.cards.filter((k) => !discards.includes(k.card)) } : y));
-  const next: HandState = { ...s, seats, discards: [...s.discards, ...discards], phase: { ...s.phase, owed: discards.length }, clock: null };
+  // PT-BURN: the draw's one burn comes before its first replacement card, if the stock still holds a card
+  const burn = s.phase.burn === true && discards.length > 0 ? stockLeft(s) > 0 : s.phase.burn;
+  const next: HandState = { ...s, seats, discards: [...s.discards, ...discards], phase: { ...s.phase, owed: discards.length, ...(burn !== undefined ? { burn } : {}) }, clock: null };
   return ok(discards.length > 0 ? next : nextDrawer(next, at));
 }
 
@@ -575,7 +605,7 @@ function nextDrawer(s: HandState, at: number): HandState {
   const queue = s.phase.queue.slice(1);
   if (queue.length === 0) return advance({ ...s, toAct: null, clock: null }, at);
   const first = queue[0] as number;
-  return { ...s, phase: { type: 'draw', queue, owed: 0 }, toAct: first, clock: clockFor(s, first, at) };
+  return { ...s, phase: { type: 'draw', queue, owed: 0, ...(s.phase.burn !== undefined ? { burn: s.phase.burn } : {}) }, toAct: first, clock: clockFor(s, first, at) };
 }
 
 function applyAct(s: HandState, cmd: Extract<HandCommand, { type: 'act' }>, timeout: boolean): Result<HandState> {

@@ -98,6 +98,7 @@ function randomConfig(rng: Rng, variant: VariantId): Partial<PokerTableConfig> {
     actionMs: 1000,
     timeBankMs: rng.int(3) * 1000,
     voidFoldedChips: rng.int(2) === 0 ? 'refund-folded' : 'to-remaining',
+    burnCards: rng.int(2) === 0,
   };
 }
 
@@ -195,7 +196,7 @@ describe('pots never lose a chip (issue 11 property)', () => {
 
 describe('the random hands reach every case the property is about', () => {
   it('side pots, hi/lo splits, ties, voids, uncontested pots and every variant all occur', () => {
-    const seen = { sidePots: 0, twoSidePots: 0, hiLo: 0, split: 0, void: 0, uncontested: 0, showdown: 0, raked: 0, variants: new Set<string>() };
+    const seen = { sidePots: 0, twoSidePots: 0, hiLo: 0, split: 0, void: 0, uncontested: 0, showdown: 0, raked: 0, burned: 0, drawBurned: 0, variants: new Set<string>() };
     for (let seed = 1; seed <= 600; seed++) {
       const { s } = playRandomHand(seed);
       const r = s.result;
@@ -209,9 +210,14 @@ describe('the random hands reach every case the property is about', () => {
       if (r.awards.some((a) => a.part === 'low')) seen.hiLo++;
       if (r.awards.some((a) => a.winners.length > 1)) seen.split++;
       if (r.rakeMinor > 0) seen.raked++;
+      if (s.burned.length > 0) seen.burned++;
+      if (s.burned.length > 0 && s.variant.steps.some((x) => x.type === 'draw')) seen.drawBurned++;
+      // PT-BURN: every burn is a card of the deck, counted once in `dealt`
+      for (const b of s.burned) expect(s.dealt).toContain(b);
+      if (!s.config.burnCards) expect(s.burned).toEqual([]);
     }
     expect(seen.variants.size).toBe(VARIANT_IDS.length);
-    for (const k of ['sidePots', 'twoSidePots', 'hiLo', 'split', 'void', 'uncontested', 'showdown', 'raked'] as const) expect(seen[k], k).toBeGreaterThan(0);
+    for (const k of ['sidePots', 'twoSidePots', 'hiLo', 'split', 'void', 'uncontested', 'showdown', 'raked', 'burned', 'drawBurned'] as const) expect(seen[k], k).toBeGreaterThan(0);
   }, 60_000);
 });
 
@@ -229,6 +235,8 @@ describe('hidden information (non-negotiable 4, issue 11)', () => {
             if (revealed && !x.folded) continue;
             for (const k of x.cards) if (!k.up) expect(text.includes(`"${cardCode(k.card)}"`), `${a.role} ${'playerId' in a ? a.playerId : ''} sees ${cardCode(k.card)} of seat ${x.seat}`).toBe(false);
           }
+          // PT-BURN: no audience's view or event ever carries a burned card (the pit boss gets them only from the finished hand's events)
+          for (const b of after.burned) expect(text.includes(`"${cardCode(b)}"`), `${a.role} ${'playerId' in a ? a.playerId : ''} sees the burned ${cardCode(b)}`).toBe(false);
         }
       });
     }
@@ -260,6 +268,7 @@ describe('state is a fold of the accepted commands (STYLE habit 2)', () => {
 describe('a hand laid out again from its events (GEN-8, `felt settle poker-<variant>` with the events endpoint body)', () => {
   it('the pit boss\'s events of any finished hand replay to the same result; a changed action is caught', () => {
     let tampered = 0;
+    let withBurns = 0;
     for (let seed = 7000; seed < 7200; seed++) {
       const events: Record<string, unknown>[] = [];
       const { s, input } = playRandomHand(seed, (before, cmd) => events.push(commandView(before, cmd)));
@@ -269,6 +278,8 @@ describe('a hand laid out again from its events (GEN-8, `felt settle poker-<vari
       const again = replayHandEvents(parsed.value);
       if (!again.ok) throw new Error(`seed ${seed}: ${again.violation.message}`);
       expect(again.value.result).toEqual(s.result);
+      expect(again.value.burned).toEqual(s.burned);
+      if (body.events.some((e) => e.type === 'card' && e.to === 'burn')) withBurns++;
       // a fold turned into a call (or the reverse) no longer ends as the log says, or is refused
       const i = body.events.findIndex((e) => e.type === 'act' && (e.action === 'fold' || e.action === 'call'));
       if (i < 0) continue;
@@ -279,6 +290,7 @@ describe('a hand laid out again from its events (GEN-8, `felt settle poker-<vari
       else tampered++;
     }
     expect(tampered).toBeGreaterThan(0);
+    expect(withBurns).toBeGreaterThan(0);
   }, 60_000);
 
   it('a player\'s redacted events cannot be replayed: POKER_REPLAY_HIDDEN, not a wrong result', () => {

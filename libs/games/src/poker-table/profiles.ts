@@ -168,6 +168,12 @@ export interface PokerTableConfig {
   readonly exposedCard: 'show-to-all' | 'redeal';
   /** whether the dealer console sees hole-card values (default: only "card scanned"). */
   readonly dealerSeesHoleCards: boolean;
+  /**
+   * PT-BURN (004: "Formal games burn one card before dealing"): the dealer burns one card before each later
+   * street (flop, turn, river; stud 4th–7th street) and before a draw's replacement cards. A scanning shoe
+   * reads the burned card too; the hand takes it as the burn. Default off.
+   */
+  readonly burnCards: boolean;
 }
 
 export const DEFAULT_TABLE: PokerTableConfig = {
@@ -191,6 +197,7 @@ export const DEFAULT_TABLE: PokerTableConfig = {
   voidFoldedChips: 'refund-folded',
   exposedCard: 'show-to-all',
   dealerSeesHoleCards: false,
+  burnCards: false,
 };
 
 /** A table config with defaults filled in. */
@@ -216,6 +223,7 @@ export function validateConfig(c: PokerTableConfig): Result<PokerTableConfig> {
   if (!oneOf('exposedCard', ['show-to-all', 'redeal'])) return bad('P4-IRR', 'exposedCard is show-to-all or redeal');
   if (!oneOf('voidFoldedChips', ['refund-folded', 'to-remaining'])) return bad('S1-FAIL-RING', 'voidFoldedChips is refund-folded or to-remaining');
   if (typeof c.straddleTable !== 'boolean' || typeof c.dealerSeesHoleCards !== 'boolean') return bad('D-2', 'straddleTable and dealerSeesHoleCards are true or false');
+  if (typeof c.burnCards !== 'boolean') return bad('PT-BURN', 'burnCards is true or false');
   if (c.rake !== null && (typeof c.rake !== 'object' || typeof c.rake.noFlopNoDrop !== 'boolean')) return bad('S1-RAKE', 'rake is null or { basisPoints, capMinor, noFlopNoDrop }');
   if (v.forced === 'blinds' && (c.bigBlindMinor <= 0 || c.smallBlindMinor > c.bigBlindMinor)) return bad('S1-FL', 'blind games need 0 < small blind ≤ big blind');
   if (v.forced === 'ante-bring-in' && (c.bringInMinor <= 0 || c.bringInMinor > c.smallBetMinor)) return bad('S1-FL', 'stud needs 0 < bring-in ≤ the small bet');

@@ -10,6 +10,7 @@ import { tableConfig, VARIANT_IDS, type PokerTableConfig, type VariantId } from 
  *     "seats": [ { "seat": 1, "playerId": "ann", "stackMinor": 10000, "straddle"?: true } ],
  *     "cards": { "1": ["AS", "KD"], … }   // each seat's cards in dealing order (draw: replacements after the five)
  *     "board": ["2C", "7D", "9H", "JS", "QS"],
+ *     "burns"?: ["3D", "8C", "TD"],       // burnCards tables (PT-BURN): the burned cards in order
  *     "actions": [ { "seat": 3, "action": "raise", "toMinor": 300 }, { "seat": 1, "action": "draw", "discards": ["2C"] },
  *                  { "seat": 2, "action": "timeout" }, { "action": "void", "reason": "server failure" } ] }
  * Cards are fed exactly when the state machine calls for them (S1-DEAL-3), actions when a seat is to act.
@@ -21,6 +22,8 @@ export interface ReplayInput {
   readonly seats: readonly SeatInput[];
   readonly cards: Readonly<Record<string, readonly CardId[]>>;
   readonly board: readonly CardId[];
+  /** PT-BURN: the burned cards in order, fed when a burn is due (a `burnCards` table). */
+  readonly burns?: readonly CardId[];
   readonly actions: readonly ReplayAction[];
 }
 
@@ -57,6 +60,10 @@ export function parseReplayInput(variant: VariantId, raw: unknown): Result<Repla
   if (!Array.isArray(boardRaw)) return bad('"board" must be an array of card codes');
   const board = parseHand(boardRaw, undefined, 'board');
   if (!board.ok) return board;
+  const burnsRaw = raw.burns ?? [];
+  if (!Array.isArray(burnsRaw)) return bad('"burns" must be an array of card codes (the burned cards in order, PT-BURN)');
+  const burns = parseHand(burnsRaw, undefined, 'burns');
+  if (!burns.ok) return burns;
   const actionsRaw = raw.actions ?? [];
   if (!Array.isArray(actionsRaw)) return bad('"actions" must be an array');
   const actions: ReplayAction[] = [];
@@ -79,7 +86,7 @@ export function parseReplayInput(variant: VariantId, raw: unknown): Result<Repla
   }
   const button = raw.button === undefined || raw.button === null ? null : raw.button;
   if (button !== null && typeof button !== 'number') return bad('"button" must be a seat number');
-  return ok({ variant, table: table as Partial<PokerTableConfig>, button, seats: seats as SeatInput[], cards, board: board.value, actions });
+  return ok({ variant, table: table as Partial<PokerTableConfig>, button, seats: seats as SeatInput[], cards, board: board.value, ...(burns.value.length > 0 ? { burns: burns.value } : {}), actions });
 }
 
 /** Plays the hand through the state machine; the hand must finish (complete or void). */
@@ -89,6 +96,7 @@ export function replayHand(input: ReplayInput, handId = 'replay', onStep?: (befo
   let s = started.value;
   const cardQ = new Map(Object.entries(input.cards).map(([k, v]) => [Number(k), [...v]]));
   const boardQ = [...input.board];
+  const burnQ = [...(input.burns ?? [])];
   const actQ = [...input.actions];
   let at = 0;
   while (s.phase.type !== 'complete' && s.phase.type !== 'void') {
@@ -100,8 +108,11 @@ export function replayHand(input: ReplayInput, handId = 'replay', onStep?: (befo
       actQ.shift();
       cmd = { type: 'void', reason: nextAct.reason, at };
     } else if (due) {
-      const card = due.to === 'board' ? boardQ.shift() : cardQ.get(due.seat)?.shift();
-      if (card === undefined) return violation('POKER_REPLAY_INCOMPLETE', 'GEN-8', due.to === 'board' ? 'the board runs out of cards before the hand ends' : `seat ${due.seat} runs out of cards before the hand ends`);
+      const card = due.to === 'board' ? boardQ.shift() : due.to === 'burn' ? burnQ.shift() : cardQ.get(due.seat)?.shift();
+      if (card === undefined) {
+        const what = due.to === 'board' ? 'the board runs' : due.to === 'burn' ? '"burns" runs (PT-BURN: a burnCards table burns before each later street)' : `seat ${due.seat} runs`;
+        return violation('POKER_REPLAY_INCOMPLETE', 'GEN-8', `${what} out of cards before the hand ends`);
+      }
       cmd = { type: 'card', card, at };
     } else {
       const a = actQ.shift();
@@ -126,7 +137,7 @@ export function replayHand(input: ReplayInput, handId = 'replay', onStep?: (befo
     onStep?.(s, cmd);
     s = r.value;
   }
-  const leftCards = [...cardQ.values()].reduce((a, q) => a + q.length, 0) + boardQ.length;
+  const leftCards = [...cardQ.values()].reduce((a, q) => a + q.length, 0) + boardQ.length + burnQ.length;
   if (actQ.length > 0 || leftCards > 0) return violation('POKER_REPLAY_EXTRA', 'GEN-8', `the hand ended with ${actQ.length} action(s) and ${leftCards} card(s) unused`);
   return ok(s);
 }
@@ -207,6 +218,7 @@ export function parseHandEvents(variant: VariantId, raw: unknown): Result<HandEv
         break;
       }
       case 'card-scanned':
+      case 'card-burned':
         return violation('POKER_REPLAY_HIDDEN', 'GEN-8', `events[${i + 1}]: a down card this audience may not see — fetch the events as the pit boss once the hand is over`);
       case 'act':
         if (!num(seat) || typeof e.action !== 'string' || !['fold', 'check', 'call', 'bet', 'raise', 'all-in'].includes(e.action)) return evBad(`events[${i + 1}]: an act needs a seat and an action`);

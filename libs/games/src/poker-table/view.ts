@@ -103,12 +103,15 @@ export function viewHand(s: HandState, audience: Audience): HandView {
 /**
  * A card command as an audience receives it (the event stream): the card value of a down card goes only
  * to its holder (and to the dealer when the profile says so); everyone else learns "card scanned" for
- * that seat. Up cards and board cards go to everyone. Other commands carry no hidden information, except
+ * that seat. Up cards and board cards go to everyone. A burned card (PT-BURN) is `card-burned` for every
+ * audience, with no value. Other commands carry no hidden information, except
  * a draw's discards, which only the drawing player sees.
  */
 export function redactHandCommand(before: HandState, cmd: HandCommand, audience: Audience): Record<string, unknown> {
   if (cmd.type === 'card') {
     const due = cardDue(before);
+    // PT-BURN: nobody learns a burned card's value during the hand (the pit boss gets it once the hand is over)
+    if (due?.to === 'burn') return { type: 'card-burned', at: cmd.at };
     if (!due || due.to === 'board' || due.up) return commandView(before, cmd);
     const holder = before.seats.find((x) => x.seat === due.seat);
     const sees = (audience.role === 'player' && audience.playerId === holder?.playerId) || (audience.role !== 'player' && before.config.dealerSeesHoleCards);
@@ -124,12 +127,13 @@ export function redactHandCommand(before: HandState, cmd: HandCommand, audience:
 
 /**
  * A command in full, cards as codes: what its holder sees, and what the pit boss sees of a hand that is
- * over (every card, for disputes, GEN-8). `parseHandEvents` reads it back.
+ * over (every card, burned cards as `to: 'burn'`, for disputes, GEN-8). `parseHandEvents` reads it back.
  */
 export function commandView(before: HandState, cmd: HandCommand): Record<string, unknown> {
   switch (cmd.type) {
     case 'card': {
       const due = cardDue(before);
+      if (due?.to === 'burn') return { type: 'card', to: 'burn', card: code(cmd.card), up: false, at: cmd.at };
       const up = !due || due.to === 'board' || due.up;
       return { type: 'card', to: due?.to === 'seat' ? due.seat : 'board', card: code(cmd.card), up, at: cmd.at };
     }
