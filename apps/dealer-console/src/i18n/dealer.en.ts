@@ -318,6 +318,7 @@ export const dealerEn = {
       drawing: '{{name}} is drawing — wait.',
       seatDown: 'Deal seat {{seat}} ({{name}}) a card FACE DOWN',
       seatUp: 'Deal seat {{seat}} ({{name}}) a card FACE UP',
+      burn: 'Burn a card: take it through the shoe FACE DOWN to the burn pile',
       board: { flop: 'Deal the flop: board card {{n}}', turn: 'Deal the turn (board card 4)', river: 'Deal the river (board card 5)' },
     },
     seats: 'Seats',

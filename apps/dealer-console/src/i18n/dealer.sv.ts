@@ -320,6 +320,7 @@ export const dealerSv: DealerCatalogue = {
       drawing: '{{name}} byter kort — vänta.',
       seatDown: 'Ge plats {{seat}} ({{name}}) ett kort NEDVÄNT',
       seatUp: 'Ge plats {{seat}} ({{name}}) ett kort UPPVÄNT',
+      burn: 'Bränn ett kort: dra det genom skon NEDVÄNT till brännhögen',
       board: { flop: 'Lägg floppen: bordskort {{n}}', turn: 'Lägg turn (bordskort 4)', river: 'Lägg river (bordskort 5)' },
     },
     seats: 'Platser',

@@ -1,5 +1,11 @@
 import { Column, Entity, PrimaryColumn, type DataSource, type Repository } from 'typeorm';
+import { pokerTable } from '@felt/games';
 import type { PokerTableDef, PokerTableState } from './poker-table.state.js';
+
+/** A definition stored before a table option existed reads with that option's default (e.g. `burnCards: false`, PT-BURN). */
+function withDefaults(d: PokerTableDef): PokerTableDef {
+  return { ...d, config: pokerTable.tableConfig(d.config) };
+}
 
 /** The table's state after the log's event `logSeq` (a cache: the log stays the truth). */
 export interface PokerSnapshot {
@@ -64,10 +70,11 @@ export class TypeOrmPokerTablesRepository implements PokerTablesRepository {
     await this.repo.insert({ id: def.tableId, data: def, createdAt: def.createdAt, snapshot: null });
   }
   async get(tableId: string): Promise<PokerTableDef | null> {
-    return (await this.repo.findOne({ where: { id: tableId } }))?.data ?? null;
+    const d = (await this.repo.findOne({ where: { id: tableId } }))?.data;
+    return d ? withDefaults(d) : null;
   }
   async list(): Promise<PokerTableDef[]> {
-    return (await this.repo.find({ order: { id: 'ASC' }, select: { id: true, data: true, createdAt: true } })).map((r) => r.data);
+    return (await this.repo.find({ order: { id: 'ASC' }, select: { id: true, data: true, createdAt: true } })).map((r) => withDefaults(r.data));
   }
   async saveSnapshot(tableId: string, snap: PokerSnapshot): Promise<void> {
     await this.repo.update({ id: tableId }, { snapshot: snap as never });

@@ -33,6 +33,8 @@ export const CreatePokerTableBody = z
         voidFoldedChips: z.enum(['refund-folded', 'to-remaining']),
         exposedCard: z.enum(['show-to-all', 'redeal']),
         dealerSeesHoleCards: z.boolean(),
+        /** PT-BURN: the dealer burns a card before each later street (a shoe table reads it as the burn). */
+        burnCards: z.boolean(),
       })
       .partial()
       .strict(),

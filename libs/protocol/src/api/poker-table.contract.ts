@@ -86,7 +86,7 @@ export interface PokerTableFrame {
   readonly currency: string;
   readonly config: Pick<
     pokerTable.PokerTableConfig,
-    'variant' | 'structure' | 'smallBlindMinor' | 'bigBlindMinor' | 'anteMinor' | 'bringInMinor' | 'smallBetMinor' | 'bigBetMinor' | 'straddleTable' | 'capPerHandMinor' | 'actionMs' | 'timeBankMs' | 'timeout'
+    'variant' | 'structure' | 'smallBlindMinor' | 'bigBlindMinor' | 'anteMinor' | 'bringInMinor' | 'smallBetMinor' | 'bigBetMinor' | 'straddleTable' | 'capPerHandMinor' | 'actionMs' | 'timeBankMs' | 'timeout' | 'burnCards'
   > & {
     readonly seatCount: number;
     readonly minBuyInMinor: number;
@@ -101,8 +101,8 @@ export interface PokerTableFrame {
   readonly hand: pokerTable.HandView | null;
   /** the player's wallet balance available for buy-ins and top-ups (players only). */
   readonly myBalanceMinor: number | null;
-  /** what the dealer must scan next (dealer / pit boss; null when the RNG deals, S1-DEAL-1). */
-  readonly cardDue: { readonly to: 'seat'; readonly seat: number; readonly up: boolean } | { readonly to: 'board' } | null;
+  /** what the dealer must scan next (dealer / pit boss; null when the RNG deals, S1-DEAL-1); `burn`: the dealer burns a card (PT-BURN). */
+  readonly cardDue: { readonly to: 'seat'; readonly seat: number; readonly up: boolean } | { readonly to: 'board' } | { readonly to: 'burn' } | null;
   /** `shoe`: a studio dealer scans the cards; `rng`: the server's certified shuffle deals (S1-DEAL-1). */
   readonly dealing: 'shoe' | 'rng';
   /** server time of this frame (the apps correct the countdown with the clock offset). */
@@ -125,6 +125,7 @@ export function pokerFrameConfig(c: pokerTable.PokerTableConfig, seats: { readon
     actionMs: c.actionMs,
     timeBankMs: c.timeBankMs,
     timeout: c.timeout,
+    burnCards: c.burnCards === true,
     seatCount: seats.seatCount,
     minBuyInMinor: seats.minBuyInMinor,
     maxBuyInMinor: seats.maxBuyInMinor,

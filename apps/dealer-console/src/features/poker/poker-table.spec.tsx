@@ -56,6 +56,26 @@ describe('dealer console: live poker', () => {
     expect(within(screen.getByRole('group', { name: 'Board' })).getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual(['9 of spades', '5 of hearts', '2 of diamonds']);
   });
 
+  it('a burnCards table (PT-BURN): "Burn a card" before the flop; the burned card is never shown, not even to a dealer who sees hole cards', () => {
+    const s = holdemScenario({ config: { burnCards: true, dealerSeesHoleCards: true } }).deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').act(2, 'call').act(4, 'call').act(5, 'call').act(1, 'check');
+    const frame = s.frame(DEALER);
+    expect(frame.cardDue).toEqual({ to: 'burn' });
+    show(frame);
+    const due = screen.getByRole('region', { name: 'What is due' });
+    expect(due.textContent).toContain('Burn a card');
+    expect(due.textContent).toContain('PT-BURN');
+    cleanup();
+    const burned = s.deal('QC').frame(DEALER);
+    expect(burned.cardDue).toEqual({ to: 'board' });
+    show(burned);
+    expect(screen.getByRole('region', { name: 'What is due' }).textContent).toContain('Deal the flop: board card 1');
+    expect(JSON.stringify(burned)).not.toContain('"QC"');
+    expect(document.body.innerHTML).not.toMatch(/Queen of clubs/);
+    cleanup();
+    renderWithFelt(<PokerConsoleView frame={frame} onChangeTable={() => undefined} />, { catalogues, lng: 'sv' });
+    expect(document.body.textContent).toContain('Bränn ett kort');
+  });
+
   it('a profile that lets the dealer see hole cards shows them', () => {
     const frame = holdemScenario({ config: { dealerSeesHoleCards: true } }).deal('2C', 'AS', '7D', 'KH').frame(DEALER);
     show(frame);

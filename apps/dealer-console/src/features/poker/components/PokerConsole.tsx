@@ -11,7 +11,7 @@ type HandView = pokerTable.HandView;
 const boardStreet = (n: number): 'flop' | 'turn' | 'river' => (n < 3 ? 'flop' : n === 3 ? 'turn' : 'river');
 
 /**
- * What the dealer must do next, large: the card due (a seat's card face down or up, or the board),
+ * What the dealer must do next, large: the card due (a seat's card face down or up, the board, or a burn),
  * or that the certified shuffle deals (S1-DEAL-1), or who acts.
  */
 function CardDue({ frame, name }: { readonly frame: PokerTableFrame; readonly name: (seat: number) => string }) {
@@ -26,6 +26,10 @@ function CardDue({ frame, name }: { readonly frame: PokerTableFrame; readonly na
   else if (due.to === 'board') {
     text = t(`livePoker.due.board.${boardStreet(hand.board.length)}`, { n: hand.board.length + 1 });
     tone = 'is-do';
+  } else if (due.to === 'burn') {
+    // PT-BURN: the shoe reads the burned card too; the table takes it as the burn, nobody sees its value
+    text = t('livePoker.due.burn');
+    tone = 'is-do';
   } else {
     text = t(due.up ? 'livePoker.due.seatUp' : 'livePoker.due.seatDown', { seat: due.seat, name: name(due.seat) });
     tone = 'is-do';
@@ -38,7 +42,7 @@ function CardDue({ frame, name }: { readonly frame: PokerTableFrame; readonly na
       <ol className="dc-due-list" aria-live="polite">
         <li className={`dc-due-item ${tone} is-first`}>
           <span className="dc-due-text">{text}</span>
-          {due !== null ? <span className="dc-rule">S1-DEAL-3</span> : null}
+          {due !== null ? <span className="dc-rule">{due.to === 'burn' ? 'PT-BURN' : 'S1-DEAL-3'}</span> : null}
         </li>
       </ol>
     </section>
