@@ -140,8 +140,8 @@ export class PokerShoeDealer {
   private dealtAtSeq = -1;
   private reloadedFor: string | null = null;
   private hand: { readonly id: string; readonly cardsOut: number } | null = null;
-  /** Cards drawn, decks put in. */
-  readonly stats = { cards: 0, reloads: 0 };
+  /** Cards drawn (burns included), of them burned (PT-BURN), decks put in. */
+  readonly stats = { cards: 0, burns: 0, reloads: 0 };
 
   constructor(private readonly shoe: ShoeSim) {}
 
@@ -167,6 +167,8 @@ export class PokerShoeDealer {
     const d = this.shoe.dealNext(); // a card, or unreadable (`$MISS`: the table refuses it, S-3)
     if (d.type === 'empty' || d.type === 'no-shoe') return did; // the table's card watch alerts the pit boss
     this.stats.cards += 1;
+    // PT-BURN: a burn goes through the shoe like any card (the shoe reads it; the table takes it as the burn)
+    if ((view.cardDue as { to?: unknown }).to === 'burn') this.stats.burns += 1;
     return 'dealt';
   }
 

@@ -22,9 +22,9 @@ function rig(opts: Partial<ShoeSimOptions> = {}) {
 const stacked = (top: readonly Card[]): Card[] => [...top, ...ALL_CARDS.filter((c) => !top.includes(c))];
 
 /** A dealer console frame: `out` cards out (in the seats), a card due or not. */
-const view = (seq: number, handId: string, phase: string, out: number, due: boolean): PokerDealerView => ({
+const view = (seq: number, handId: string, phase: string, out: number, due: boolean | 'burn'): PokerDealerView => ({
   seq,
-  cardDue: due ? { to: 'board' } : null,
+  cardDue: due === 'burn' ? { to: 'burn' } : due ? { to: 'board' } : null,
   hand: { handId, phase, board: [], seats: [{ cards: Array(out).fill({ hidden: true, up: false }) }] },
 });
 
@@ -75,7 +75,7 @@ describe('PokerShoeDealer: one deck per poker hand, one card per table change wh
     // the next hand draws from the new deck (shoe 1, the seeded shuffle)
     expect(d.see(view(8, 'h2', 'deal', 0, true))).toBe('dealt');
     expect(r.shoe.cardsLeft).toBe(51);
-    expect(d.stats).toEqual({ cards: 4, reloads: 1 });
+    expect(d.stats).toEqual({ cards: 4, burns: 0, reloads: 1 });
   });
 
   it('a misdeal (the cards of the same hand go back: fewer out than before) gets a fresh deck before the redeal; a void hand too', () => {
@@ -91,6 +91,16 @@ describe('PokerShoeDealer: one deck per poker hand, one card per table change wh
     expect(r.shoe.cardsLeft).toBe(52);
   });
 
+  it('a burn due (PT-BURN) is drawn like any card; no card shows up in the hand for it, and that is no misdeal', () => {
+    const r = rig({ stack: (n) => (n === 0 ? stacked(['2C', '3C', '4C']) : undefined) });
+    const d = new PokerShoeDealer(r.shoe);
+    expect(d.see(view(1, 'h1', 'deal', 0, true))).toBe('dealt');
+    expect(d.see(view(2, 'h1', 'deal', 1, 'burn'))).toBe('dealt');
+    expect(d.see(view(3, 'h1', 'deal', 1, true))).toBe('dealt'); // the burn is not in the view: the same cards out
+    expect(r.cards()).toEqual(['2C', '3C', '4C']);
+    expect(d.stats).toEqual({ cards: 3, burns: 1, reloads: 0 });
+  });
+
   it('a new hand seen on a used deck (the end of the last hand was missed) gets a fresh deck before its first card', () => {
     const r = rig();
     const d = new PokerShoeDealer(r.shoe);
@@ -99,6 +109,6 @@ describe('PokerShoeDealer: one deck per poker hand, one card per table change wh
     // frames 3..9 lost (a reconnect): the console next shows hand h2 waiting for its first card
     expect(d.see(view(10, 'h2', 'deal', 0, true))).toBe('dealt');
     expect(r.shoe.cardsLeft).toBe(51);
-    expect(d.stats).toEqual({ cards: 3, reloads: 1 });
+    expect(d.stats).toEqual({ cards: 3, burns: 0, reloads: 1 });
   });
 });

@@ -170,6 +170,59 @@ describe('live poker on simulated devices: ShoeSim → serial → edge agent →
     expect(r.shoe.cardsLeft).toBe(52);
   });
 
+  it('a burnCards table (PT-BURN): the shoe deals a burn before the flop, the turn and the river; the table takes them as burns and no player frame ever carries a burned card', async () => {
+    const tableId = 'pk-dev-burn';
+    const pit = app.token('pk-dev-burn-pit', 'pitboss');
+    const created = await app.http('POST', '/poker-tables', pit, {
+      tableId,
+      name: 'Hold’em burn',
+      dealing: 'shoe',
+      config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, actionMs: 60_000, burnCards: true },
+      seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // the button is seat 1: the shoe deals seats 2, 3, 1 twice, then burn, flop, burn, turn, burn, river
+    const burns: Card[] = ['AC', 'AH', 'AS'];
+    const deck: Card[] = ['KS', 'QS', 'JS', 'KD', 'QD', 'JD', burns[0]!, '2C', '7D', '9H', burns[1]!, '4S', burns[2]!, '3C'];
+    const r = await startShoe(tableId, (n) => (n === 0 ? stacked(deck) : undefined));
+    const service = app.get(PokerTablesService);
+    const players = [1, 2, 3].map((seat) => ({ seat, userId: `${tableId}-u${seat}`, frames: [] as PokerTableFrame[], client: new RealtimeClient({ baseUrl: app.url, token: app.token(`${tableId}-u${seat}`, 'player') }) }));
+    try {
+      for (const p of players) {
+        await app.deposit(p.userId, 10_000);
+        p.client.socket.on('poker.table', (f: PokerTableFrame) => p.frames.push(f));
+        p.frames.push(await p.client.poker('poker.join', { tableId }));
+        await p.client.poker('poker.sit', { tableId, seat: p.seat, buyInMinor: 2000, postToEnter: false });
+      }
+      expect((await service.startNextHand(tableId)).ok).toBe(true);
+      const handId = service.stateOf(tableId)!.hand!.handId;
+      const act = async (seat: number, action: Record<string, unknown>): Promise<void> => {
+        await waitFor(() => {
+          const h = service.stateOf(tableId)!.hand!;
+          return h.toAct !== null && h.seats[h.toAct]!.seat === seat;
+        }, 10_000);
+        await players[seat - 1]!.client.poker('poker.act', { tableId, handId, ...action } as never);
+      };
+      await act(1, { action: 'call' });
+      await act(2, { action: 'call' });
+      await act(3, { action: 'check' });
+      for (let street = 0; street < 3; street++) for (const seat of [2, 3, 1]) await act(seat, { action: 'check' });
+      await waitFor(() => service.stateOf(tableId)!.hand!.phase.type === 'complete', 10_000);
+      const h = service.stateOf(tableId)!.hand!;
+      expect(h.burned.map((c) => poker.cardCode(c))).toEqual(burns);
+      expect(h.board.map((c) => poker.cardCode(c))).toEqual(['2C', '7D', '9H', '4S', '3C']);
+      expect(h.dealt.map((c) => poker.cardCode(c))).toEqual(deck);
+      expect(r.dealer.stats).toMatchObject({ cards: deck.length, burns: 3 });
+      // the dealer console was told to burn; it never saw a burned card's value, and neither did any player
+      expect(r.frames.some((f) => f.cardDue?.to === 'burn')).toBe(true);
+      await waitFor(() => players.every((p) => p.frames.some((f) => f.hand?.handId === handId && f.hand.phase === 'complete')));
+      for (const f of [...r.frames, ...players.flatMap((p) => p.frames)]) for (const b of burns) expect(JSON.stringify(f)).not.toContain(`"${b}"`);
+      expect(await app.invariants()).toEqual([]);
+    } finally {
+      for (const p of players) p.client.close();
+    }
+  });
+
   it('the shoe taken out mid-hand alerts the pit boss (P4-IRR); a shoe fault ($ERR,JAM → device.fault device_error) voids the hand in play: every contribution back, POKER_HAND_VOIDED (S1-FAIL-RING)', async () => {
     const tableId = 'pk-dev-fault';
     const pit = app.token('pk-dev-pit', 'pitboss');
