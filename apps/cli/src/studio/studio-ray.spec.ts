@@ -88,7 +88,7 @@ describe('felt studio --ray-poker --lucky-dice-b --poker-shoe: the robot dealer 
       return { status: r.status, body: await r.json() };
     };
     const { tableId } = POKER_SHOE_TABLE;
-    type Ev = { type: string; seats?: unknown[]; deckCommit?: string | null };
+    type Ev = { type: string; to?: unknown; seats?: unknown[]; deckCommit?: string | null };
     const hand = async (n: number): Promise<Ev[] | null> => {
       const r = await get(`/poker-tables/${tableId}/hands/${tableId}-h${n}/events`);
       const events = r.status === 200 ? (r.body as { events: Ev[] }).events : null;
@@ -107,6 +107,9 @@ describe('felt studio --ray-poker --lucky-dice-b --poker-shoe: the robot dealer 
       expect(started.deckCommit).toBeNull(); // no certified-shuffle deck: every card came from the shoe
       const cards = events.filter((e) => e.type === 'card' || e.type === 'card-scanned');
       expect(cards.length).toBeGreaterThanOrEqual(2 * (started.seats?.length ?? 99));
+      // a burnCards table (PT-BURN): the pit boss's events of the finished hand carry one burn per street dealt
+      const board = events.filter((e) => e.type === 'card' && e.to === 'board').length;
+      expect(events.filter((e) => e.type === 'card' && e.to === 'burn').length).toBe([3, 4, 5].filter((k) => board >= k).length);
     }
     // deck after deck, no card was refused (a reused deck would repeat cards) and none was overdue
     const alerts = (await get(`/alerts?tableId=${tableId}`)).body as { code: string }[];

@@ -78,7 +78,8 @@ interface Stoppable {
  * `--poker-shoe` (issue 11, S1-DEAL-1): Hold'em 2, dealt by a studio dealer from a scanning shoe — a
  * simulated one-deck shoe (ShoeSim, a fresh deck per hand) on its own edge agent; the robot dealer watches
  * the dealer console's frames and draws a card whenever one is due (PokerShoeDealer). The cards reach the
- * table only as the shoe's serial bytes → edge agent → MQTT → ingest.
+ * table only as the shoe's serial bytes → edge agent → MQTT → ingest. It is a `burnCards` table (PT-BURN,
+ * 004): the dealer burns a card through the shoe before the flop, the turn and the river.
  */
 export const POKER_SHOE_TABLE = { tableId: 'holdem-shoe-1', name: "Hold'em 2 (shoe)", deviceId: 'shoe-1' } as const;
 
@@ -220,8 +221,8 @@ export class Studio {
   /**
    * Issue 11: ONE live Hold'em table (NL 50/100, marked "Ö": players may straddle, S1-STRADDLE; RNG-dealt by the server's certified shuffle) where
    * players play each other; three robot players (server-side, bounded) fill seats 2, 4 and 6, the
-   * other seats are free for people. `shoe`: the same table dealt from the simulated shoe
-   * (POKER_SHOE_TABLE, `--poker-shoe`). A failure here never stops the rest of the studio; true when
+   * other seats are free for people. `shoe`: the same table dealt from the simulated shoe, burning a card
+   * before each later street (POKER_SHOE_TABLE, `--poker-shoe`, PT-BURN). A failure here never stops the rest of the studio; true when
    * the table exists.
    */
   private async ensurePokerTable(staff: FeltClient, dealing: 'rng' | 'shoe'): Promise<boolean> {
@@ -235,7 +236,7 @@ export class Studio {
         name,
         dealing,
         ...(dealing === 'shoe' ? { shoeDeviceId: POKER_SHOE_TABLE.deviceId } : {}),
-        config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, rake: { basisPoints: 500, capMinor: 300, noFlopNoDrop: true }, actionMs: 20_000, timeBankMs: 30_000, timeout: 'check-when-free', straddleTable: true },
+        config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, rake: { basisPoints: 500, capMinor: 300, noFlopNoDrop: true }, actionMs: 20_000, timeBankMs: 30_000, timeout: 'check-when-free', straddleTable: true, ...(dealing === 'shoe' ? { burnCards: true } : {}) },
         seats: { seatCount: 6, minBuyInMinor: 2000, maxBuyInMinor: 10_000 },
         robots: this.opts.bots ? 3 : 0,
       };
