@@ -172,8 +172,10 @@ export type PokerHandDecision =
  */
 export type PokerHandEvent = { readonly seq: number; readonly at?: number } & (
   | { readonly type: 'hand-started'; readonly handId: string; readonly buttonSeat: number | null; readonly seats: readonly { readonly seat: number; readonly stackMinor: number }[]; readonly deckCommit: string | null }
-  | { readonly type: 'card'; readonly to: number | 'board'; readonly card: string; readonly up: boolean }
+  | { readonly type: 'card'; readonly to: number | 'board' | 'burn'; readonly card: string; readonly up: boolean }
   | { readonly type: 'card-scanned'; readonly to: number; readonly up: boolean }
+  /** PT-BURN: a card burned (its value only in the pit boss's events of a finished hand, as `card` `to: 'burn'`). */
+  | { readonly type: 'card-burned' }
   | { readonly type: 'act'; readonly seat: number; readonly action: 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all-in'; readonly toMinor?: number }
   | { readonly type: 'draw'; readonly seat: number; readonly discards?: readonly string[]; readonly count?: number }
   | { readonly type: 'time-bank' | 'timeout'; readonly seat: number }

@@ -243,6 +243,8 @@ export const pitEn = {
       misdeal: 'Misdeal: {{reason}} (P4-IRR)',
       void: 'Hand void: {{reason}} (S1-FAIL-RING)',
       expose: '{{name}}’s {{card}} ruled exposed (P4-IRR)',
+      burned: 'Card burned (PT-BURN)',
+      burnedDown: 'Burned card, face down',
       ended: 'Result',
       voidResult: 'Void: every contribution went back to the players.',
       pot: 'Main pot',

@@ -245,6 +245,8 @@ export const pitSv: PitCatalogue = {
       misdeal: 'Felgiv: {{reason}} (P4-IRR)',
       void: 'Given ogiltig: {{reason}} (S1-FAIL-RING)',
       expose: '{{name}}s {{card}} dömt exponerat (P4-IRR)',
+      burned: 'Kort bränt (PT-BURN)',
+      burnedDown: 'Bränt kort, nedvänt',
       ended: 'Resultat',
       voidResult: 'Ogiltig: alla insatser gick tillbaka till spelarna.',
       pot: 'Huvudpott',

@@ -81,6 +81,13 @@ function Line({ line, currency, name }: { readonly line: HistoryLine; readonly c
           </span>
         </>
       );
+    case 'burn':
+      return (
+        <>
+          <span className="pit-hh-what">{t('pokerTable.history.burned')}</span>
+          <Cards cards={[{ card: line.card }]} scannedLabel={t('pokerTable.history.burnedDown')} />
+        </>
+      );
     case 'board':
       return (
         <>

@@ -55,6 +55,27 @@ describe('pit boss hand history lines (GEN-8)', () => {
     expect(end.result.shown.map((h) => [h.seat, [...h.cards].sort()])).toEqual(expect.arrayContaining([[1, ['AD', 'AS']], [4, ['KD', 'KH']]]));
   });
 
+  it('burn cards (PT-BURN): a burn line before each street, face down while the hand is in play, its card once it is over', () => {
+    const burnt = holdemScenario({ at: 1_000, config: { burnCards: true } })
+      .deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD')
+      .act(2, 'fold')
+      .act(4, 'call')
+      .act(5, 'fold')
+      .act(1, 'check')
+      .deal('QC', '9S', '5H', '2D');
+    const during = historyLines(burnt.events({ role: 'pitboss' }).events as unknown as PokerHandEvent[]);
+    expect(during.filter((l) => l.kind === 'burn')).toEqual([{ kind: 'burn', seq: expect.any(Number) as number, card: null }]);
+    expect(during.find((l) => l.kind === 'board')).toMatchObject({ street: 'flop', cards: ['9S', '5H', '2D'] });
+    const over = burnt.act(1, 'check').act(4, 'check').deal('QD', 'JC').act(1, 'check').act(4, 'check').deal('QH', '4S').act(1, 'check').act(4, 'check');
+    const lines = historyLines(over.events({ role: 'pitboss' }).events as unknown as PokerHandEvent[]);
+    expect(lines.filter((l) => l.kind === 'burn').map((l) => (l.kind === 'burn' ? l.card : null))).toEqual(['QC', 'QD', 'QH']);
+    expect(lines.filter((l) => l.kind === 'board').map((l) => (l.kind === 'board' ? [l.street, l.cards] : null))).toEqual([
+      ['flop', ['9S', '5H', '2D']],
+      ['turn', ['JC']],
+      ['river', ['4S']],
+    ]);
+  });
+
   it('rulings: an exposed card (numeric id from the stored command) and a misdeal with its reason', () => {
     const s = holdemScenario({ at: 1_000 }).deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').expose(1, 'AS').decide('misdeal', 'dealer dropped a card');
     const lines = historyLines(s.events({ role: 'pitboss' }).events as unknown as PokerHandEvent[]);

@@ -11,6 +11,8 @@ export type HistoryLine =
   | { readonly kind: 'start'; readonly seq: number; readonly at: number | null; readonly buttonSeat: number | null; readonly seats: readonly { readonly seat: number; readonly stackMinor: number }[] }
   /** consecutive cards to seats; `card` null = dealt face down and not visible to this audience. */
   | { readonly kind: 'deal'; readonly seq: number; readonly cards: readonly { readonly seat: number; readonly card: string | null; readonly up: boolean }[] }
+  /** PT-BURN: a burned card; `card` null while the hand is in play (nobody sees it then). */
+  | { readonly kind: 'burn'; readonly seq: number; readonly card: string | null }
   | { readonly kind: 'board'; readonly seq: number; readonly street: 'flop' | 'turn' | 'river' | 'board'; readonly cards: readonly string[] }
   | { readonly kind: 'act'; readonly seq: number; readonly seat: number; readonly action: string; readonly toMinor: number | null }
   | { readonly kind: 'draw'; readonly seq: number; readonly seat: number; readonly count: number; readonly discards: readonly string[] | null }
@@ -47,8 +49,15 @@ export function historyLines(events: readonly PokerHandEvent[]): HistoryLine[] {
       case 'hand-started':
         out.push({ kind: 'start', seq: e.seq, at: e.at ?? null, buttonSeat: e.buttonSeat, seats: e.seats });
         break;
+      case 'card-burned':
+        out.push({ kind: 'burn', seq: e.seq, card: null });
+        break;
       case 'card':
       case 'card-scanned': {
+        if (e.to === 'burn') {
+          out.push({ kind: 'burn', seq: e.seq, card: e.type === 'card' ? cardCodeOf(e.card) : null });
+          break;
+        }
         if (e.to === 'board') {
           const card = cardCodeOf((e as { card: string }).card);
           if (last?.kind === 'board') {
