@@ -39,6 +39,16 @@ describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
     expect(r.out).toContain('chips in 1600 = chips out 1600 + rake 0');
   });
 
+  it('a burnCards table (PT-BURN): the written hand gives its burns; without them the hand cannot be laid out', async () => {
+    const burnt = { ...threeWayAllIn, table: { ...threeWayAllIn.table, burnCards: true }, burns: ['8C', '8D', '8H'] };
+    const r = await felt(['settle', 'poker-holdem', '--json'], JSON.stringify(burnt));
+    expect(r.code, r.err).toBe(0);
+    expect((JSON.parse(r.out) as { seats: { stackMinor: number }[] }).seats.map((x) => x.stackMinor)).toEqual([400, 600, 600, 400]);
+    const missing = await felt(['settle', 'poker-holdem'], JSON.stringify({ ...burnt, burns: ['8C'] }));
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('POKER_REPLAY_INCOMPLETE');
+  });
+
   it('--json gives the pots, awards and seats', async () => {
     const r = await felt(['settle', 'poker-holdem', '--json'], JSON.stringify(threeWayAllIn));
     const j = JSON.parse(r.out) as { pots: { amountMinor: number }[]; seats: { seat: number; stackMinor: number }[] };
