@@ -7,7 +7,8 @@ import { PokerTablesService } from './poker-tables.service.js';
 /**
  * Shoe-dealt poker tables on the device ingest (issue 11, S1-DEAL-1): the table's authenticated shoe
  * (its MQTT credential is per table + device) publishes `shoe.card`; the ingest validates, de-duplicates
- * and hands it here; the table takes it only when a card is due (`cardDue`, S1-DEAL-3). A device fault
+ * and hands it here; the table takes it only when a card is due (`cardDue`, S1-DEAL-3) — on a `burnCards`
+ * table a scanned card while `cardDue` is `{ to: 'burn' }` is the burn (PT-BURN: dealt, shown to nobody). A device fault
  * — the shoe's own error (`$ERR,…,JAM|SENSOR|POWER` → `device.fault` `device_error`) or a `fault`
  * status — voids the hand in play with every contribution back (S1-FAIL-RING) and an alert; offline
  * waits. Link-level faults (checksum, duplicate frame, seq gap) are the edge's and the ingest's business:
