@@ -68,5 +68,7 @@ export const PokerLobbyEntrySchema = z.object({
 });
 export const PokerLobbySchema = z.object({ tables: z.array(PokerLobbyEntrySchema) });
 export const PokerTableDefSchema = z.object({ tableId: z.string(), name: z.string(), dealing: z.enum(['shoe', 'rng']) }).passthrough();
-export const PokerHandEventsSchema = z.object({ handId: z.string(), events: z.array(z.record(z.string(), z.unknown())) });
+export const PokerHandEventsSchema = z.object({ handId: z.string(), table: z.record(z.string(), z.unknown()), events: z.array(z.record(z.string(), z.unknown())) });
+/** `GET /poker-tables/:id/hands`: the latest hands, newest first (PokerHandSummary). */
+export const PokerHandListSchema = z.object({ hands: z.array(z.object({ handId: z.string(), startedAt: z.number(), endedAt: z.number().nullable(), ending: z.enum(['complete', 'void']).nullable() })) });
 export const PokerTableFrameSchema = z.object({ tableId: z.string(), seq: z.number() }).passthrough();

@@ -58,7 +58,7 @@ import { DayQuerySchema, RoundSearchQuerySchema } from '../../pit/pit.controller
 import { DepositBody } from '../../wallet/wallet.service.js';
 import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '../../wallet/seamless/seamless.schema.js';
 import type { ServerErrorCode } from '../error-codes.js';
-import { CreatePokerTableBody, PokerHandEventsSchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '../../poker/poker.schemas.js';
+import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '../../poker/poker.schemas.js';
 
 /** `GAME_RULES`: the operation runs a game command, so any game rule code (422, `GAME_ERRORS`) may come back. */
 export type OperationError = ServerErrorCode | 'GAME_RULES';
@@ -169,6 +169,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   // live poker (issue 11; the play itself is the poker.* socket messages)
   'GET /poker-tables': { summary: 'The lobby: live poker tables (`{ tables: PokerLobbyEntry[] }`)', response: PokerLobbySchema },
   'POST /poker-tables': { summary: 'Create a live poker table: variant, PokerTableConfig, seats, dealing rng|shoe (pit boss/admin)', body: CreatePokerTableBody, response: PokerTableDefSchema, errors: ['POKER_TABLE_EXISTS', 'GAME_RULES'] },
+  'GET /poker-tables/{id}/hands': { summary: "The table's latest hands, newest first (pit boss / admin; limit 1–100, default 30)", query: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }), response: PokerHandListSchema, errors: ['POKER_TABLE_NOT_FOUND', 'TABLE_OWNER_UNAVAILABLE'] },
   'GET /poker-tables/{id}/hands/{handId}/events': { summary: "A hand's events, redacted for the caller (a player: never another's hole cards before showdown)", response: PokerHandEventsSchema, errors: ['POKER_TABLE_NOT_FOUND', 'POKER_HAND_NOT_FOUND'] },
   'POST /poker-tables/{id}/hand/decisions': { summary: 'Pit boss: misdeal, exposed card (P4-IRR) or void the hand with every contribution back (S1-FAIL-RING)', body: PokerPitDecisionBody, response: PokerTableFrameSchema, errors: ['POKER_TABLE_NOT_FOUND', 'GAME_RULES'] },
   'GET /rounds/{roundId}/detail': { summary: 'A round with its bets and events (replay)', response: RoundDetailSchema, errors: ['ROUND_NOT_FOUND'] },
