@@ -4,7 +4,7 @@ import { createRng, shuffle, type Rng } from '../common/random.js';
 import { applyHandCommand, cardDue, legalActions, startHand, type HandCommand, type HandState } from './hand.js';
 import { tableConfig, VARIANT_IDS, VARIANTS, deckLowestRank, type PokerTableConfig, type VariantId } from './profiles.js';
 import { highValue, lowValue } from './showdown.js';
-import { commandView, redactHandCommand, viewHand } from './view.js';
+import { commandView, handEventsView, redactHandCommand, viewHand } from './view.js';
 import { parseHandEvents, replayHandEvents } from './replay.js';
 import { cardCode } from '../poker/cards.js';
 import type { Audience } from '../kernel/kernel.js';
@@ -241,6 +241,31 @@ describe('hidden information (non-negotiable 4, issue 11)', () => {
       });
     }
   }, 120_000);
+
+  it('the events endpoint (handEventsView) of a finished hand: only the pit boss gets folded and burned cards and the deck proof', () => {
+    for (let seed = 1300; seed < 1400; seed++) {
+      const commands: { seq: number; cmd: HandCommand }[] = [];
+      const { s, input } = playRandomHand(seed, (_b, cmd) => commands.push({ seq: commands.length + 2, cmd }));
+      const logged = { start: { seq: 1, handId: input.handId, config: input.config, seats: input.seats, buttonSeat: input.buttonSeat, at: input.at, deckCommit: 'c' }, commands, ended: { seq: commands.length + 2, deck: ['DECKPROOF'], salt: 'SALTPROOF' } };
+      const revealed = s.result?.type === 'showdown';
+      const audiences: Audience[] = [{ role: 'dealer' }, { role: 'player', playerId: 'observer' }, ...s.seats.map((x): Audience => ({ role: 'player', playerId: x.playerId }))];
+      for (const a of audiences) {
+        const r = handEventsView(logged, a);
+        if (!r.ok) throw new Error(r.violation.message);
+        const text = JSON.stringify(r.value);
+        expect(text.includes('DECKPROOF') || text.includes('SALTPROOF'), `${a.role} gets the deck proof`).toBe(false);
+        for (const x of s.seats) {
+          if ((a.role === 'player' && a.playerId === x.playerId) || (revealed && !x.folded) || (a.role === 'dealer' && s.config.dealerSeesHoleCards)) continue;
+          for (const k of x.cards) if (!k.up) expect(text.includes(`"${cardCode(k.card)}"`), `${a.role} ${'playerId' in a ? a.playerId : ''} sees ${cardCode(k.card)} of seat ${x.seat} in the events`).toBe(false);
+        }
+        for (const b of s.burned) expect(text.includes(`"${cardCode(b)}"`)).toBe(false);
+      }
+      const pit = handEventsView(logged, { role: 'pitboss' });
+      if (!pit.ok) throw new Error(pit.violation.message);
+      expect(JSON.stringify(pit.value)).toContain('DECKPROOF');
+      for (const x of s.seats) for (const k of x.cards) expect(JSON.stringify(pit.value)).toContain(`"${cardCode(k.card)}"`);
+    }
+  }, 60_000);
 });
 
 describe('state is a fold of the accepted commands (STYLE habit 2)', () => {
