@@ -73,6 +73,9 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     const p1 = await open('p1', 'player');
     const p2 = await open('p2', 'player');
     const dealerFrames = collect<RoundEventFrame>(dealer, 'round.event');
+    const dealerBatches = collect<RoundEventsFrame>(dealer, 'round.events');
+    const dealerRaw: RoundEventFrame[] = [];
+    dealer.on('round.event', (f: RoundEventFrame) => dealerRaw.push(f));
     const dealerSnaps = collect<RoundSnapshotFrame>(dealer, 'round.snapshot');
     const p1Frames = collect<RoundEventFrame>(p1, 'round.event');
     const p1Errors = collect<{ code: string }>(p1, 'error');
@@ -86,6 +89,9 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
 
     const d = await dealerFrames.waitFor((f) => f.seq === 3);
     expect((d.event as { bet: { playerId: string } }).bet.playerId).toBe('p2');
+    // A bet-only commit reaches a staff room as one `round.events` frame (issue 13), never as `round.event`s.
+    expect(dealerBatches.frames.some((b) => b.events.some((e) => e.seq === 3) && b.view === null)).toBe(true);
+    expect(dealerRaw.filter((f) => f.type === 'BetAccepted')).toEqual([]);
     // Bet-only commits: the staff view (every bet) comes as one trailing snapshot per window, not per bet.
     expect(d.view).toBeNull();
     const ds = await dealerSnaps.waitFor((f) => f.seq === 3);

@@ -424,8 +424,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   /**
    * Fan-out of one commit (issue 13): every frame is serialised once per audience, not once per player
    * and event.
-   * - Staff (dealer, pit boss): every event; a bet-only commit refreshes their views as one trailing
-   *   snapshot per window (the views hold every bet).
+   * - Staff (dealer, pit boss): every event; a bet-only commit is one `round.events` frame per staff
+   *   room, and refreshes their views as one trailing snapshot per window (the views hold every bet).
    * - A bettor: only their own bet events, as one `round.events` frame per commit with their view.
    * - Every other player: nothing per bet — one coalesced `table.update` (seq, bet and player counts)
    *   per table every TABLE_UPDATE_MS, serialised once for the room. Frames carry `prev` (the seq of
@@ -441,11 +441,22 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     const everywhere = this.everywhere;
     const sendStaff = (room: string, a: Audience, withView: boolean): void => {
       if (!everywhere && !rooms.get(room)?.size) return;
-      const view = withView ? f.kernel.view(f.state, a) : null;
-      const next = withView ? f.kernel.next(f.state) : undefined;
+      if (!withView) {
+        // A bet-only commit (issue 13): every bet of the group to the staff room as ONE frame (their
+        // views come as the trailing snapshot), not one `round.event` per bet — a dealer console is at
+        // every table, and a group of 2 000 layouts was ~18 000 frames to each staff room.
+        const redact = this.kernels.redactor(f.game);
+        const first = f.events[0];
+        if (!first) return;
+        const frame: RoundEventsFrame = { tableId: f.tableId, roundId: f.roundId, prev: first.seq - 1, events: f.events.map((e) => ({ seq: e.seq, type: e.type, event: redact(e.payload as KernelEvent, a) ?? null })), view: null };
+        this.server.to(room).emit('round.events', frame);
+        return;
+      }
+      const view = f.kernel.view(f.state, a);
+      const next = f.kernel.next(f.state);
       f.events.forEach((e, i) => {
         const frame = this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null);
-        this.server.to(room).emit('round.event', i === last && next ? { ...frame, next } : frame);
+        this.server.to(room).emit('round.event', i === last ? { ...frame, next } : frame);
       });
     };
     sendStaff(staffRoom(f.tableId, 'dealer'), { role: 'dealer' }, !betsOnly);
