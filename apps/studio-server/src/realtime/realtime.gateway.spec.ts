@@ -89,8 +89,10 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
 
     const d = await dealerFrames.waitFor((f) => f.seq === 3);
     expect((d.event as { bet: { playerId: string } }).bet.playerId).toBe('p2');
-    // A bet-only commit reaches a staff room as one `round.events` frame (issue 13), never as `round.event`s.
-    expect(dealerBatches.frames.some((b) => b.events.some((e) => e.seq === 3) && b.view === null)).toBe(true);
+    // Bet-only commits reach a staff room as `round.events` frames (issue 13: the bets of a window in
+    // one frame, before the window's snapshot), never as `round.event`s; together, every bet in order.
+    expect(dealerBatches.frames.flatMap((b) => b.events.map((e) => e.seq))).toEqual([2, 3]);
+    expect(dealerBatches.frames.every((b) => b.view === null && b.prev === b.events[0]!.seq - 1)).toBe(true);
     expect(dealerRaw.filter((f) => f.type === 'BetAccepted')).toEqual([]);
     // Bet-only commits: the staff view (every bet) comes as one trailing snapshot per window, not per bet.
     expect(d.view).toBeNull();

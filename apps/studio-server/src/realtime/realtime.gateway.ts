@@ -100,6 +100,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     (tableId) => Math.max(TABLE_UPDATE_MS, Math.round(((this.players.get(tableId)?.size ?? 0) * 1000) / TABLE_UPDATE_WRITES_PER_S)),
     (_t, f) => this.sendTableUpdate(f),
   );
+  /** Per table: bet events not yet sent to the staff rooms (they go with the window's snapshot). */
+  private readonly staffBets = new Map<string, { roundId: string; game: string; events: StoredRoundEvent[] }>();
   /** Per table: the players' stream of the current round. */
   private readonly streams = new Map<string, PlayerStream>();
 
@@ -424,8 +426,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   /**
    * Fan-out of one commit (issue 13): every frame is serialised once per audience, not once per player
    * and event.
-   * - Staff (dealer, pit boss): every event; a bet-only commit is one `round.events` frame per staff
-   *   room, and refreshes their views as one trailing snapshot per window (the views hold every bet).
+   * - Staff (dealer, pit boss): every event; the bets of bet-only commits go as one `round.events`
+   *   frame per staff room and window (≤ STAFF_VIEW_MS), followed by one trailing snapshot of their
+   *   views (the views hold every bet); any other commit sends the pending bets first.
    * - A bettor: only their own bet events, as one `round.events` frame per commit with their view.
    * - Every other player: nothing per bet — one coalesced `table.update` (seq, bet and player counts)
    *   per table every TABLE_UPDATE_MS, serialised once for the room. Frames carry `prev` (the seq of
@@ -439,30 +442,32 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     const rooms = this.server.sockets.adapter.rooms;
     const betsOnly = f.events.every((e) => isBetEvent(e.type));
     const everywhere = this.everywhere;
-    const sendStaff = (room: string, a: Audience, withView: boolean): void => {
-      if (!everywhere && !rooms.get(room)?.size) return;
-      if (!withView) {
-        // A bet-only commit (issue 13): every bet of the group to the staff room as ONE frame (their
-        // views come as the trailing snapshot), not one `round.event` per bet — a dealer console is at
-        // every table, and a group of 2 000 layouts was ~18 000 frames to each staff room.
-        const redact = this.kernels.redactor(f.game);
-        const first = f.events[0];
-        if (!first) return;
-        const frame: RoundEventsFrame = { tableId: f.tableId, roundId: f.roundId, prev: first.seq - 1, events: f.events.map((e) => ({ seq: e.seq, type: e.type, event: redact(e.payload as KernelEvent, a) ?? null })), view: null };
-        this.server.to(room).emit('round.events', frame);
-        return;
+    if (betsOnly) {
+      // Staff: the bets wait for the window's trailing snapshot (sendStaffSnapshots), all of them in one
+      // `round.events` frame per staff room before it (issue 13: a dealer console is at every table, and
+      // a frame per bet commit was one socket write per layout to each staff room).
+      const pending = this.staffBets.get(f.tableId);
+      if (pending && pending.roundId === f.roundId) pending.events.push(...f.events);
+      else {
+        if (pending) this.flushStaffBets(f.tableId);
+        this.staffBets.set(f.tableId, { roundId: f.roundId, game: f.game, events: [...f.events] });
       }
-      const view = f.kernel.view(f.state, a);
-      const next = f.kernel.next(f.state);
-      f.events.forEach((e, i) => {
-        const frame = this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null);
-        this.server.to(room).emit('round.event', i === last ? { ...frame, next } : frame);
-      });
-    };
-    sendStaff(staffRoom(f.tableId, 'dealer'), { role: 'dealer' }, !betsOnly);
-    sendStaff(staffRoom(f.tableId, 'pitboss'), { role: 'pitboss' }, !betsOnly);
-    if (betsOnly) this.staffViews.push(f.tableId, f);
-    else this.staffViews.drop(f.tableId);
+      this.staffViews.push(f.tableId, f);
+    } else {
+      // Any other commit: the bets still pending go first; the commit's own frames carry the views.
+      this.flushStaffBets(f.tableId);
+      this.staffViews.drop(f.tableId);
+      for (const [role, a] of [['dealer', { role: 'dealer' }], ['pitboss', { role: 'pitboss' }]] as const) {
+        const room = staffRoom(f.tableId, role);
+        if (!everywhere && !rooms.get(room)?.size) continue;
+        const view = f.kernel.view(f.state, a);
+        const next = f.kernel.next(f.state);
+        f.events.forEach((e, i) => {
+          const frame = this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null);
+          this.server.to(room).emit('round.event', i === last ? { ...frame, next } : frame);
+        });
+      }
+    }
 
     const st = this.streamOf(f);
     if (betsOnly) {
@@ -535,8 +540,25 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     this.server.to(playersRoom(f.tableId)).emit('table.update', frame);
   }
 
+  /** The staff's pending bet events of a table as one `round.events` frame per staff room (each room's redaction). */
+  private flushStaffBets(tableId: string): void {
+    const p = this.staffBets.get(tableId);
+    this.staffBets.delete(tableId);
+    const first = p?.events[0];
+    if (!this.server || !p || !first) return;
+    const rooms = this.server.sockets.adapter.rooms;
+    const redact = this.kernels.redactor(p.game);
+    for (const [role, a] of [['dealer', { role: 'dealer' }], ['pitboss', { role: 'pitboss' }]] as const) {
+      const room = staffRoom(tableId, role);
+      if (!this.everywhere && !rooms.get(room)?.size) continue;
+      const frame: RoundEventsFrame = { tableId, roundId: p.roundId, prev: first.seq - 1, events: p.events.map((e) => ({ seq: e.seq, type: e.type, event: redact(e.payload as KernelEvent, a) ?? null })), view: null };
+      this.server.to(room).emit('round.events', frame);
+    }
+  }
+
   private sendStaffSnapshots(f: RoundFrame): void {
     if (!this.server) return;
+    this.flushStaffBets(f.tableId);
     const rooms = this.server.sockets.adapter.rooms;
     for (const [role, a] of [['dealer', { role: 'dealer' }], ['pitboss', { role: 'pitboss' }]] as const) {
       const room = staffRoom(f.tableId, role);
