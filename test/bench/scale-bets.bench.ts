@@ -130,7 +130,7 @@ if (PROCS !== null) {
     staffFrames = await new Promise((resolve) => {
       let out = '';
       kid.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-      kid.once('exit', () => resolve(JSON.parse(/STAFF (\{.*\})/.exec(out)?.[1] ?? 'null')));
+      kid.once('close', () => resolve(JSON.parse(/STAFF (\{.*\})/.exec(out)?.[1] ?? 'null')));
       kid.kill('SIGTERM');
     });
   }
