@@ -18,6 +18,8 @@
  * (the last seconds of the window). Also reports the server process's CPU per answered bet.
  *   npx tsx test/bench/scale-bets.bench.ts 10000 memory layout --procs 4 --bettors 2000
  *   BENCH_FELT_EXEC_ARGV="--cpu-prof --cpu-prof-dir=/tmp/prof" …   profile the Felt side only
+ *   --staff   a dealer console and a pit boss joined to the table (their own process; `staffFrames` counts
+ *             the round frames and events they received)
  */
 import { runLoad, type LoadReport } from '../load/load.js';
 import { startEchoServer } from './echo-server.js';
@@ -30,7 +32,7 @@ const flag = (name: string): number | null => {
   const a = process.argv[i]!;
   return Number(a.includes('=') ? a.slice(a.indexOf('=') + 1) : process.argv[i + 1]);
 };
-const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !(i > 0 && /^--[a-z-]+$/.test(all[i - 1]!)));
+const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !(i > 0 && /^--(procs|bettors|spread-ms)$/.test(all[i - 1]!)));
 const N = Number(positional[0] ?? 1000);
 const STORE = (positional[1] ?? 'memory') as Store;
 const MODE = (positional[2] ?? 'chip') as 'chip' | 'layout';
@@ -38,6 +40,8 @@ const PROCS = flag('procs');
 const BETTORS = flag('bettors') ?? N;
 const SPREAD_MS = flag('spread-ms') ?? 0;
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 180);
+/** `--staff`: a dealer console and a pit boss joined to the table (as at every live table), in a process of their own. */
+const STAFF = process.argv.includes('--staff');
 
 const summary = (r: LoadReport): Record<string, unknown> => ({
   connected: r.connected,
@@ -94,6 +98,19 @@ if (PROCS !== null) {
   const tableId = await rouletteTable(app);
   const ps = await players(app, N, 'sb');
   await openRound(app, tableId);
+  let staff: import('node:child_process').ChildProcess | null = null;
+  if (STAFF) {
+    const { spawn } = await import('node:child_process');
+    const worker = new URL('./staff-worker.ts', import.meta.url).pathname;
+    const kid = spawn(process.execPath, [...process.execArgv.filter((a) => !a.startsWith('--cpu-prof')), worker, app.url, tableId, app.token('dealer-bench', 'dealer'), app.token('pitboss-bench', 'pitboss')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    staff = kid;
+    await new Promise<void>((resolve, reject) => {
+      kid.stdout.on('data', (d: Buffer) => {
+        if (d.toString().includes('STAFF-READY')) resolve();
+      });
+      kid.once('exit', (c) => reject(new Error(`staff worker exited ${c}`)));
+    });
+  }
   const rss0 = rssMb();
   const feltR = await runProcs({
     ...load,
@@ -107,10 +124,20 @@ if (PROCS !== null) {
     },
   });
   const rss1 = rssMb();
+  let staffFrames: unknown = null;
+  if (staff) {
+    const kid = staff;
+    staffFrames = await new Promise((resolve) => {
+      let out = '';
+      kid.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+      kid.once('close', () => resolve(JSON.parse(/STAFF (\{.*\})/.exec(out)?.[1] ?? 'null')));
+      kid.kill('SIGTERM');
+    });
+  }
   const inv = await app.invariants();
   await b.close();
   // In split mode the parent adds the echo side and the ratios (see above).
-  emit({ bench: 'scale-bets', store: STORE, mode: MODE, players: N, ...procsSummary, felt: feltR, ...(echoR ? { echo: echoR } : {}), rssMb: { joined: rss0, afterBets: rss1 }, ledgerInvariantViolations: inv.length });
+  emit({ bench: 'scale-bets', store: STORE, mode: MODE, players: N, ...procsSummary, ...(STAFF ? { staffFrames } : {}), felt: feltR, ...(echoR ? { echo: echoR } : {}), rssMb: { joined: rss0, afterBets: rss1 }, ledgerInvariantViolations: inv.length });
   process.exit(0);
 }
 const echo = await startEchoServer();

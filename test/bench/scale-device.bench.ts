@@ -15,6 +15,7 @@
  * betting is open is a device fault, issue 9 §2), then the timed `dice.result`.
  */
 import { createServer, type AddressInfo } from 'node:net';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import aedesModule from 'aedes';
 import mqtt from 'mqtt';
 import { eventsTopic } from '@felt/protocol';
@@ -25,6 +26,9 @@ const dist = '../../apps/studio-server/dist';
 const { DeviceCredentialsService } = (await import(`${dist}/mqtt/device-credentials.js`)) as typeof import('../../apps/studio-server/src/mqtt/device-credentials.js');
 const { RoundsService } = (await import(`${dist}/rounds/rounds.service.js`)) as typeof import('../../apps/studio-server/src/rounds/rounds.service.js');
 const { MQTT_BROKER } = (await import(`${dist}/mqtt/mqtt.tokens.js`)) as typeof import('../../apps/studio-server/src/mqtt/mqtt.tokens.js');
+const { DeviceIngestService } = (await import(`${dist}/ingest/device-ingest.service.js`)) as typeof import('../../apps/studio-server/src/ingest/device-ingest.service.js');
+/** BENCH_MARKS=1: the Felt window in the clock of `node --cpu-prof` profiles (µs), to cut a profile to it. */
+const mark = (what: string): void => void (process.env['BENCH_MARKS'] === '1' && console.error(`MARK ${what} ${process.hrtime.bigint() / 1000n}`));
 
 const ROUNDS = Number(process.argv[2] ?? 100);
 const STORE = (process.argv[3] ?? 'memory') as Store;
@@ -80,6 +84,66 @@ await player.timeout(5_000).emitWithAck('table.join', { tableId });
 const dealer = app.token('dealer-bench', 'dealer');
 const rounds = app.get(RoundsService);
 const felt: number[] = [];
+// Where each round's time goes (all in this process): publish → the ingest takes the message off the
+// broker (`submit`), → the DiceRecorded commit is done (the frame leaves `frames$`, after the commit),
+// → the player's socket has it. Plus event-loop delay and GC pauses over the Felt rounds.
+const ingest = app.get(DeviceIngestService);
+let tIn = 0;
+let tCommitted = 0;
+// PostgreSQL: the statements (round trips) between the ingest taking the message and the frame.
+let sqlInRound: { text: string; ms: number }[] = [];
+let sqlCounting = false;
+if (STORE === 'postgres') {
+  const pg = (await import('pg')).default;
+  const q = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: unknown, ...a: unknown[]) {
+    if (!sqlCounting) return q.apply(this, a);
+    // Each statement with its time from the call to its answer (ms).
+    const text = String(typeof a[0] === 'string' ? a[0] : (a[0] as { text?: string }).text).slice(0, 60).replace(/\s+/g, ' ');
+    const t = performance.now();
+    const entry = { text, ms: -1 };
+    sqlInRound.push(entry);
+    const done = (): void => void (entry.ms = Math.round((performance.now() - t) * 100) / 100);
+    const cb = a.findIndex((x) => typeof x === 'function');
+    if (cb >= 0) {
+      const f = a[cb] as (...r: unknown[]) => unknown;
+      a[cb] = (...r: unknown[]) => (done(), f(...r));
+      return q.apply(this, a);
+    }
+    const r = q.apply(this, a) as Promise<unknown> | undefined;
+    void r?.then?.(done, done);
+    return r;
+  } as typeof pg.Client.prototype.query;
+}
+const sqlPerRound: number[] = [];
+let sqlSample: { text: string; ms: number }[] = [];
+let sqlSlowest: { ms: number; sql: { text: string; ms: number }[] } = { ms: 0, sql: [] };
+const origSubmit = ingest.submit.bind(ingest);
+ingest.submit = (topic: string, payload: Buffer | string) => {
+  if (topic.includes('/events')) {
+    tIn = performance.now();
+    sqlInRound = [];
+    sqlCounting = true;
+  }
+  return origSubmit(topic, payload);
+};
+const frameSub = rounds.frames$.subscribe((fr) => {
+  if (fr.events.some((e) => e.type === 'DiceRecorded')) {
+    tCommitted = performance.now();
+    sqlCounting = false;
+    sqlPerRound.push(sqlInRound.length);
+    sqlSample = sqlInRound;
+  }
+});
+const split = { brokerToIngest: [] as number[], ingestToCommitted: [] as number[], committedToSocket: [] as number[] };
+const loop = monitorEventLoopDelay({ resolution: 1 });
+const gcPauses: number[] = [];
+const gcObs = new PerformanceObserver((l) => {
+  for (const e of l.getEntries()) gcPauses.push(e.duration);
+});
+gcObs.observe({ entryTypes: ['gc'] });
+loop.enable();
+mark('felt-start');
 for (let r = 0; r < ROUNDS; r++) {
   const o = await app.http('POST', `/tables/${tableId}/rounds`, dealer);
   if (o.status >= 300) throw new Error(`open: ${JSON.stringify(o.body)}`);
@@ -104,21 +168,37 @@ for (let r = 0; r < ROUNDS; r++) {
   const t0 = performance.now();
   await device.publishAsync(eventsTopic(tableId, 'dice-1'), JSON.stringify({ v: 1, tableId, deviceId: 'dice-1', seq: r + 1, at: Date.now(), type: 'dice.result', payload: { dice: [1, 2, 4], roundId } }), { qos: 1 });
   await seen;
-  felt.push(performance.now() - t0);
+  const t1 = performance.now();
+  felt.push(t1 - t0);
+  split.brokerToIngest.push(tIn - t0);
+  split.ingestToCommitted.push(tCommitted - tIn);
+  split.committedToSocket.push(t1 - tCommitted);
+  if (tCommitted - tIn > sqlSlowest.ms) sqlSlowest = { ms: Math.round((tCommitted - tIn) * 100) / 100, sql: sqlSample };
   // Let the settlement of this round finish before the next one opens.
   for (let i = 0; i < 400; i++) {
     if ((await rounds.currentRound(tableId))?.state.phase === 'settled') break;
     await new Promise((res) => setTimeout(res, 10));
   }
 }
+mark('felt-end');
+loop.disable();
+gcObs.disconnect();
+frameSub.unsubscribe();
 player.disconnect();
 await device.endAsync();
 const inv = await app.invariants();
 await b.close();
 
+const r2 = (x: number): number => Math.round(x * 100) / 100;
 const stats = (xs: number[]): { p50: number; p99: number; max: number } => ({ p50: pct(xs, 0.5), p99: pct(xs, 0.99), max: pct(xs, 1) });
 const f = stats(felt);
 const a = stats(bareAedes);
 const m = stats(external);
-emit({ bench: 'scale-device', store: STORE, rounds: ROUNDS, feltMs: f, bareAedesMs: a, externalBrokerMs: external.length ? m : null, ratioP99VsAedes: Number((f.p99 / Math.max(0.01, a.p99)).toFixed(2)), ledgerInvariantViolations: inv.length });
+emit({ bench: 'scale-device', store: STORE, rounds: ROUNDS, feltMs: f, bareAedesMs: a, externalBrokerMs: external.length ? m : null, ratioP99VsAedes: Number((f.p99 / Math.max(0.01, a.p99)).toFixed(2)), ledgerInvariantViolations: inv.length,
+  // The slowest round's split and each part's p50/p99 (ms); the event loop's delay and GC pauses over the Felt rounds.
+  slowest: ((i) => ({ totalMs: r2(felt[i]!), brokerToIngestMs: r2(split.brokerToIngest[i]!), ingestToCommittedMs: r2(split.ingestToCommitted[i]!), committedToSocketMs: r2(split.committedToSocket[i]!) }))(felt.indexOf(Math.max(...felt))),
+  splitMs: Object.fromEntries(Object.entries(split).map(([k, xs]) => [k, { p50: r2(pct(xs, 0.5)), p99: r2(pct(xs, 0.99)) }])),
+  eventLoopDelayMs: { p50: r2(loop.percentile(50) / 1e6), p99: r2(loop.percentile(99) / 1e6), max: r2(loop.max / 1e6) },
+  ...(STORE === 'postgres' ? { sqlStatementsIngestToFrame: { p50: pct(sqlPerRound, 0.5), max: pct(sqlPerRound, 1), lastRound: sqlSample, slowestIngestToCommitted: sqlSlowest } } : {}),
+  gcPausesMs: { count: gcPauses.length, total: r2(gcPauses.reduce((x, y) => x + y, 0)), max: r2(Math.max(0, ...gcPauses)) } });
 process.exit(0);

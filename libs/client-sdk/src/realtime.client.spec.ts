@@ -106,6 +106,30 @@ describe('RealtimeClient (seq tracking and resync, against a fake socket)', () =
     expect(rt.position('t1')).toEqual({ roundId: 'r1', seq: 14 });
   });
 
+  it("a bettor's own events of one commit arrive as one `round.events` frame: dispatched as the round.event frames it stands for; a gap before it resyncs once (issue 13)", async () => {
+    const rounds = { t1: { roundId: 'r1', seq: 2 } };
+    const { rt, socket, seen } = client(studio(rounds));
+    await rt.join('t1');
+    const ev = (seq: number): { seq: number; type: string; event: unknown } => ({ seq, type: 'BetAccepted', event: { bet: { betId: `b${seq}` } } });
+    socket.push('round.events', { tableId: 't1', roundId: 'r1', prev: 2, events: [ev(4), ev(5), ev(7)], view: { bets: 3 } });
+    await flush();
+    expect(seen.map((f) => [f.seq, f.prev, f.view])).toEqual([
+      [4, 2, null],
+      [5, 4, null],
+      [7, 5, { bets: 3 }],
+    ]);
+    expect(rt.position('t1')).toEqual({ roundId: 'r1', seq: 7 });
+    expect(socket.sent.filter((x) => x.name === 'table.join')).toHaveLength(1);
+    // Its first `prev` (9) was never seen (8..9 lost): one resync, not one per event of the frame.
+    rounds.t1.seq = 11;
+    socket.push('round.events', { tableId: 't1', roundId: 'r1', prev: 9, events: [ev(10), ev(11)], view: null });
+    await flush();
+    expect(socket.sent.filter((x) => x.name === 'table.join')).toHaveLength(2);
+    expect(socket.sent.at(-1)).toEqual({ name: 'table.join', body: { tableId: 't1', roundId: 'r1', lastSeq: 7 } });
+    expect(seen.map((f) => f.seq)).toEqual([4, 5, 7, 8, 9, 10, 11]);
+    expect(rt.position('t1')).toEqual({ roundId: 'r1', seq: 11 });
+  });
+
   it('a gap in seq triggers a resync from the last seq; the replay fills it in order', async () => {
     const rounds = { t1: { roundId: 'r1', seq: 3 } };
     const { rt, socket, seen } = client(studio(rounds));

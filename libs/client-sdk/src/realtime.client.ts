@@ -1,4 +1,4 @@
-import { POKER_WS_MESSAGES, WS_CLIENT_MESSAGES, type DeviceStatus, type PokerTableFrame, type PokerWsBody, type PokerWsMessage, type LayoutResult, type Rejection, type RoundEventFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
+import { POKER_WS_MESSAGES, WS_CLIENT_MESSAGES, type DeviceStatus, type PokerTableFrame, type PokerWsBody, type PokerWsMessage, type LayoutResult, type Rejection, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck, type WsClientMessage, unfoldRoundEvents } from '@felt/protocol';
 import { io as defaultIo, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
@@ -132,6 +132,11 @@ export class RealtimeClient {
     this.socket.on('connect', () => this.onConnect());
     this.socket.on('disconnect', (reason) => this.dispatch('disconnected', { reason: String(reason) }));
     this.socket.on('round.event', (f: RoundEventFrame) => this.onEvent(f));
+    // A player's own events of one commit in one frame (issue 13): handled, and dispatched, as the
+    // `round.event` frames it stands for (each `prev` checked; a gap resyncs once, the rest wait for it).
+    this.socket.on('round.events', (b: RoundEventsFrame) => {
+      for (const f of unfoldRoundEvents(b)) this.onEvent(f);
+    });
     this.socket.on('round.snapshot', (s: RoundSnapshotFrame) => this.onSnapshot(s));
     this.socket.on('table.update', (u: TableUpdateFrame) => this.onUpdate(u));
     this.socket.on('alert', (a: Alert) => this.dispatch('alert', a));

@@ -18,6 +18,7 @@ import type { Ids } from '../config/clock.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../persistence/test-database.js';
 import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { onRoundEvent } from '../realtime/testing/frames.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { SettlementService } from '../settlement/settlement.service.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
@@ -112,7 +113,7 @@ describe('two instances: bets through both, the owner dies mid-round, the standb
       const socket = await connect(i < 10 ? a.url : b.url, a.token(id, 'player'));
       sockets.push(socket);
       const p: Player = { id, socket, frames: [] };
-      socket.on('round.event', (f: RoundEventFrame) => p.frames.push(f));
+      onRoundEvent(socket, (f) => p.frames.push(f));
       expect((await send(socket, 'table.join', { tableId })).ok).toBe(true);
       players.push(p);
     }
@@ -195,7 +196,7 @@ describe('two instances: bets through both, the owner dies mid-round, the standb
       const lastSeq = Math.max(0, ...p.frames.filter((f) => f.roundId === roundId).map((f) => f.seq));
       p.socket = await connect(b.url, a.token(p.id, 'player'));
       sockets.push(p.socket);
-      p.socket.on('round.event', (f: RoundEventFrame) => p.frames.push(f));
+      onRoundEvent(p.socket, (f) => p.frames.push(f));
       expect((await send(p.socket, 'table.join', { tableId, roundId, lastSeq })).ok).toBe(true);
     }
     // Everybody keeps betting on the new owner.

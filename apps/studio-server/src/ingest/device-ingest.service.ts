@@ -7,6 +7,7 @@ import { RoundControlService } from '../rounds/round-control.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import type { Actor } from '../rounds/rounds.types.js';
 import { TablesService } from '../tables/tables.service.js';
+import type { Table } from '../tables/table.model.js';
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints, type Hints } from './device-hints.js';
 import { mapDeviceEvent } from './device-mapping.js';
@@ -300,7 +301,7 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
     return { kind: 'rejected', code: r.violation.code };
   }
 
-  private async apply(ev: DeviceEvent, table: { tableId: string; game: string; name: string }): Promise<IngestOutcome> {
+  private async apply(ev: DeviceEvent, table: Table): Promise<IngestOutcome> {
     const key = `${ev.tableId}/${ev.deviceId}`;
     const now = this.clock.now();
     const prev = this.health.get(key);
@@ -331,7 +332,7 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
             return this.fault('WRONG_ROUND', `${ev.deviceId} sent ${ev.type} for round ${action.forRoundId}, but the table's round is ${cur?.roundId ?? 'none'}.`, ev.tableId, ev.deviceId);
           }
         }
-        const r = await this.rounds.execute(ev.tableId, action.command, actor, { causationId: `dev:${ev.deviceId}:${ev.seq}`, closesBetting: action.closesBetting });
+        const r = await this.rounds.execute(ev.tableId, action.command, actor, { causationId: `dev:${ev.deviceId}:${ev.seq}`, closesBetting: action.closesBetting, table });
         return this.outcome(ev, r);
       }
     }

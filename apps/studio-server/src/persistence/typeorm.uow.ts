@@ -205,27 +205,36 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
 
     const events: RoundEventRepository = {
       async append(roundId: string, tableId: string, expectedSeq: number, newEvents: readonly NewRoundEvent[], causationId: string | null) {
-        const [cur] = await q(`SELECT COALESCE(MAX("seq"), 0) AS "seq" FROM "round_event" WHERE "round_id" = $1`, [roundId]);
-        if (toNum(cur?.['seq'] ?? 0) !== expectedSeq) throw new ConcurrencyConflict(roundId, expectedSeq);
         const recordedAt = clock.now();
         const out: StoredRoundEvent[] = newEvents.map((e, i) => ({ roundId, tableId, seq: expectedSeq + i + 1, type: e.type, at: e.at, payload: structuredClone(e.payload), recordedAt, causationId }));
-        if (out.length === 0) return out;
-        // One statement for the commit's events (issue 13: a bet group is one insert, not one per bet). A
-        // concurrent writer that appended one of these seqs first makes that row a no-op (it waits for that
-        // writer's commit, then DO NOTHING): fewer rows back is a conflict, detected without aborting the tx.
+        // One statement for the commit's events and its concurrency check (issue 13: a bet group is one
+        // insert, not one per bet; the check is no longer a round trip of its own — one fewer per commit,
+        // device results included). Nothing is inserted unless the log ends at `expectedSeq` as this
+        // statement sees it; a concurrent writer that appended one of these seqs first (not yet committed
+        // when the check ran) makes that row a no-op (it waits for that writer's commit, then DO NOTHING):
+        // fewer rows back is a conflict, detected without aborting the tx.
+        const guard = `WHERE (SELECT COALESCE(MAX("seq"), 0) FROM "round_event" WHERE "round_id" = $1) = $9::int`;
         const rows =
-          out.length === 1
-            ? await q(
-                `INSERT INTO "round_event" ("round_id","seq","table_id","type","payload","at","recorded_at","causation_id")
-                 VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8) ON CONFLICT ("round_id","seq") DO NOTHING RETURNING "seq"`,
-                [roundId, out[0]!.seq, tableId, out[0]!.type, JSON.stringify(newEvents[0]!.payload ?? null), out[0]!.at, recordedAt, causationId],
-              )
-            : await q(
-                `INSERT INTO "round_event" ("round_id","seq","table_id","type","payload","at","recorded_at","causation_id")
-                 SELECT $1, s, $2, t, p::jsonb, a, $3, $4 FROM unnest($5::int[], $6::text[], $7::text[], $8::bigint[]) AS u(s, t, p, a)
-                 ON CONFLICT ("round_id","seq") DO NOTHING RETURNING "seq"`,
-                [roundId, tableId, recordedAt, causationId, out.map((e) => e.seq), out.map((e) => e.type), newEvents.map((e) => JSON.stringify(e.payload ?? null)), out.map((e) => e.at)],
-              );
+          out.length === 0
+            ? await q(`SELECT 1 AS "seq" WHERE (SELECT COALESCE(MAX("seq"), 0) FROM "round_event" WHERE "round_id" = $1) <> $2::int`, [roundId, expectedSeq])
+            : out.length === 1
+              ? await q(
+                  `INSERT INTO "round_event" ("round_id","seq","table_id","type","payload","at","recorded_at","causation_id")
+                   SELECT $1::text, $2::int, $3::text, $4::text, $5::jsonb, $6::bigint, $7::bigint, $8::text ${guard}
+                   ON CONFLICT ("round_id","seq") DO NOTHING RETURNING "seq"`,
+                  [roundId, out[0]!.seq, tableId, out[0]!.type, JSON.stringify(newEvents[0]!.payload ?? null), out[0]!.at, recordedAt, causationId, expectedSeq],
+                )
+              : await q(
+                  `INSERT INTO "round_event" ("round_id","seq","table_id","type","payload","at","recorded_at","causation_id")
+                   SELECT $1, s, $2, t, p::jsonb, a, $3, $4 FROM unnest($5::int[], $6::text[], $7::text[], $8::bigint[]) AS u(s, t, p, a) ${guard}
+                   ON CONFLICT ("round_id","seq") DO NOTHING RETURNING "seq"`,
+                  [roundId, tableId, recordedAt, causationId, out.map((e) => e.seq), out.map((e) => e.type), newEvents.map((e) => JSON.stringify(e.payload ?? null)), out.map((e) => e.at), expectedSeq],
+                );
+        // An empty append still checks the log (a row back means it moved on).
+        if (out.length === 0) {
+          if (rows.length > 0) throw new ConcurrencyConflict(roundId, expectedSeq);
+          return out;
+        }
         if (rows.length !== out.length) throw new ConcurrencyConflict(roundId, expectedSeq);
         return out;
       },

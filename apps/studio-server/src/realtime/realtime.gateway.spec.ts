@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import type { RoundEventFrame, RoundSnapshotFrame, TableUpdateFrame, WsAck } from '@felt/protocol';
+import { unfoldRoundEvents, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck } from '@felt/protocol';
 import { bootRoundsApp, type RoundsApp } from './testing/app-harness.js';
+import { onRoundEvent } from './testing/frames.js';
 
 const connect = (url: string, token: string | null): Promise<Socket> =>
   new Promise((resolve, reject) => {
@@ -12,11 +13,12 @@ const connect = (url: string, token: string | null): Promise<Socket> =>
 
 const send = (s: Socket, name: string, body: unknown): Promise<WsAck> => s.timeout(5_000).emitWithAck(name, body) as Promise<WsAck>;
 
-/** Collect frames of one kind until `until` matches (or time out). */
+/** Collect frames of one kind until `until` matches (or time out); `round.event` includes a player's unfolded `round.events`. */
 function collect<T>(s: Socket, name: string): { frames: T[]; waitFor: (pred: (f: T) => boolean) => Promise<T> } {
   const frames: T[] = [];
   const waiters: { pred: (f: T) => boolean; resolve: (f: T) => void }[] = [];
-  s.on(name, (f: T) => {
+  const on = name === 'round.event' ? (fn: (f: T) => void): void => onRoundEvent(s, fn as unknown as (f: RoundEventFrame) => void) : (fn: (f: T) => void): void => void s.on(name, fn);
+  on((f: T) => {
     frames.push(f);
     for (const w of [...waiters]) if (w.pred(f)) {
       waiters.splice(waiters.indexOf(w), 1);
@@ -71,6 +73,9 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     const p1 = await open('p1', 'player');
     const p2 = await open('p2', 'player');
     const dealerFrames = collect<RoundEventFrame>(dealer, 'round.event');
+    const dealerBatches = collect<RoundEventsFrame>(dealer, 'round.events');
+    const dealerRaw: RoundEventFrame[] = [];
+    dealer.on('round.event', (f: RoundEventFrame) => dealerRaw.push(f));
     const dealerSnaps = collect<RoundSnapshotFrame>(dealer, 'round.snapshot');
     const p1Frames = collect<RoundEventFrame>(p1, 'round.event');
     const p1Errors = collect<{ code: string }>(p1, 'error');
@@ -84,6 +89,11 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
 
     const d = await dealerFrames.waitFor((f) => f.seq === 3);
     expect((d.event as { bet: { playerId: string } }).bet.playerId).toBe('p2');
+    // Bet-only commits reach a staff room as `round.events` frames (issue 13: the bets of a window in
+    // one frame, before the window's snapshot), never as `round.event`s; together, every bet in order.
+    expect(dealerBatches.frames.flatMap((b) => b.events.map((e) => e.seq))).toEqual([2, 3]);
+    expect(dealerBatches.frames.every((b) => b.view === null && b.prev === b.events[0]!.seq - 1)).toBe(true);
+    expect(dealerRaw.filter((f) => f.type === 'BetAccepted')).toEqual([]);
     // Bet-only commits: the staff view (every bet) comes as one trailing snapshot per window, not per bet.
     expect(d.view).toBeNull();
     const ds = await dealerSnaps.waitFor((f) => f.seq === 3);
@@ -123,6 +133,9 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     const joined = await send(p2, 'table.join', { tableId });
     const before = (joined.ok ? joined.result : null) as RoundSnapshotFrame;
     const balance = await app.balance('p2');
+    const batches = collect<RoundEventsFrame>(p2, 'round.events');
+    const single: RoundEventFrame[] = [];
+    p2.on('round.event', (f: RoundEventFrame) => single.push(f)); // raw frames only
     const r = await send(p2, 'bet.layout', {
       tableId,
       bets: [
@@ -141,6 +154,21 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     expect(res.seq).toBe(before.seq + 2);
     expect(res.bets.map((b) => b.betId)).toEqual(expect.arrayContaining(['ws_l_1', 'ws_l_3']));
     expect(await app.balance('p2')).toBe(balance - 500);
+    // The bettor's own events of the commit reach it as ONE frame (not one `round.event` per chip), with
+    // its view and `prev` = the last seq its stream was sent (≤ its snapshot's); the SDK unfolds it (protocol unfoldRoundEvents).
+    const batch = await batches.waitFor((b) => b.events.some((e) => e.seq === res.seq));
+    expect(batch.prev).toBeLessThanOrEqual(before.seq); // p2's stream: no gap after its join snapshot
+    expect(batch.events.map((e) => [e.seq, e.type, (e.event as { bet: { betId: string } }).bet.betId])).toEqual([
+      [before.seq + 1, 'BetAccepted', 'ws_l_1'],
+      [before.seq + 2, 'BetAccepted', 'ws_l_3'],
+    ]);
+    expect((batch.view as { bets: { playerId: string }[] }).bets.every((b) => b.playerId === 'p2')).toBe(true);
+    expect(batches.frames).toHaveLength(1);
+    expect(single.filter((f) => f.seq > before.seq)).toEqual([]);
+    expect(unfoldRoundEvents(batch).map((f) => [f.seq, f.prev, f.view === null])).toEqual([
+      [before.seq + 1, batch.prev, true],
+      [before.seq + 2, before.seq + 1, false],
+    ]);
     const bad = await send(p2, 'bet.layout', { tableId, bets: [] });
     expect(bad.ok ? null : bad.error.code).toBe('INVALID_INPUT');
   });

@@ -2,7 +2,7 @@ import { Logger, type OnModuleDestroy, type OnModuleInit, Inject, Optional } fro
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import type { Audience, Result, Violation } from '@felt/games';
-import { WS_CLIENT_MESSAGES, type RoundEventFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
+import { WS_CLIENT_MESSAGES, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
@@ -100,6 +100,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     (tableId) => Math.max(TABLE_UPDATE_MS, Math.round(((this.players.get(tableId)?.size ?? 0) * 1000) / TABLE_UPDATE_WRITES_PER_S)),
     (_t, f) => this.sendTableUpdate(f),
   );
+  /** Per table: bet events not yet sent to the staff rooms (they go with the window's snapshot). */
+  private readonly staffBets = new Map<string, { roundId: string; game: string; events: StoredRoundEvent[] }>();
   /** Per table: the players' stream of the current round. */
   private readonly streams = new Map<string, PlayerStream>();
 
@@ -424,9 +426,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   /**
    * Fan-out of one commit (issue 13): every frame is serialised once per audience, not once per player
    * and event.
-   * - Staff (dealer, pit boss): every event; a bet-only commit refreshes their views as one trailing
-   *   snapshot per window (the views hold every bet).
-   * - A bettor: only their own bet events, with their view on the last one.
+   * - Staff (dealer, pit boss): every event; the bets of bet-only commits go as one `round.events`
+   *   frame per staff room and window (≤ STAFF_VIEW_MS), followed by one trailing snapshot of their
+   *   views (the views hold every bet); any other commit sends the pending bets first.
+   * - A bettor: only their own bet events, as one `round.events` frame per commit with their view.
    * - Every other player: nothing per bet — one coalesced `table.update` (seq, bet and player counts)
    *   per table every TABLE_UPDATE_MS, serialised once for the room. Frames carry `prev` (the seq of
    *   the previous frame that player was sent), so a client still detects a lost frame and resyncs.
@@ -439,19 +442,32 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     const rooms = this.server.sockets.adapter.rooms;
     const betsOnly = f.events.every((e) => isBetEvent(e.type));
     const everywhere = this.everywhere;
-    const sendStaff = (room: string, a: Audience, withView: boolean): void => {
-      if (!everywhere && !rooms.get(room)?.size) return;
-      const view = withView ? f.kernel.view(f.state, a) : null;
-      const next = withView ? f.kernel.next(f.state) : undefined;
-      f.events.forEach((e, i) => {
-        const frame = this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null);
-        this.server.to(room).emit('round.event', i === last && next ? { ...frame, next } : frame);
-      });
-    };
-    sendStaff(staffRoom(f.tableId, 'dealer'), { role: 'dealer' }, !betsOnly);
-    sendStaff(staffRoom(f.tableId, 'pitboss'), { role: 'pitboss' }, !betsOnly);
-    if (betsOnly) this.staffViews.push(f.tableId, f);
-    else this.staffViews.drop(f.tableId);
+    if (betsOnly) {
+      // Staff: the bets wait for the window's trailing snapshot (sendStaffSnapshots), all of them in one
+      // `round.events` frame per staff room before it (issue 13: a dealer console is at every table, and
+      // a frame per bet commit was one socket write per layout to each staff room).
+      const pending = this.staffBets.get(f.tableId);
+      if (pending && pending.roundId === f.roundId) pending.events.push(...f.events);
+      else {
+        if (pending) this.flushStaffBets(f.tableId);
+        this.staffBets.set(f.tableId, { roundId: f.roundId, game: f.game, events: [...f.events] });
+      }
+      this.staffViews.push(f.tableId, f);
+    } else {
+      // Any other commit: the bets still pending go first; the commit's own frames carry the views.
+      this.flushStaffBets(f.tableId);
+      this.staffViews.drop(f.tableId);
+      for (const [role, a] of [['dealer', { role: 'dealer' }], ['pitboss', { role: 'pitboss' }]] as const) {
+        const room = staffRoom(f.tableId, role);
+        if (!everywhere && !rooms.get(room)?.size) continue;
+        const view = f.kernel.view(f.state, a);
+        const next = f.kernel.next(f.state);
+        f.events.forEach((e, i) => {
+          const frame = this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null);
+          this.server.to(room).emit('round.event', i === last ? { ...frame, next } : frame);
+        });
+      }
+    }
 
     const st = this.streamOf(f);
     if (betsOnly) {
@@ -473,12 +489,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
         st.lastOwn.set(playerId, lastSeq);
         if (!everywhere && !rooms.get(room)?.size) continue;
         const a: Audience = { role: 'player', playerId };
-        const view = f.kernel.view(f.state, a);
-        let prev = Math.max(st.lastBroadcast, lastOwn);
-        for (const e of evs) {
-          this.server.to(room).emit('round.event', { ...this.eventFrame(f.tableId, f.game, f.roundId, e, a, e.seq === lastSeq ? view : null), prev } satisfies RoundEventFrame);
-          prev = e.seq;
-        }
+        const prev = Math.max(st.lastBroadcast, lastOwn);
+        // One frame per bettor and commit (issue 13: a layout was one `round.event` per chip, each
+        // encoded and written on its own — ~14 % of the server's CPU at 10 000 players).
+        const redact = this.kernels.redactor(f.game);
+        const frame: RoundEventsFrame = { tableId: f.tableId, roundId: f.roundId, prev, events: evs.map((e) => ({ seq: e.seq, type: e.type, event: redact(e.payload as KernelEvent, a) ?? null })), view: f.kernel.view(f.state, a) };
+        this.server.to(room).emit('round.events', frame);
       }
       this.tableUpdates.push(f.tableId, f);
       return;
@@ -524,8 +540,25 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     this.server.to(playersRoom(f.tableId)).emit('table.update', frame);
   }
 
+  /** The staff's pending bet events of a table as one `round.events` frame per staff room (each room's redaction). */
+  private flushStaffBets(tableId: string): void {
+    const p = this.staffBets.get(tableId);
+    this.staffBets.delete(tableId);
+    const first = p?.events[0];
+    if (!this.server || !p || !first) return;
+    const rooms = this.server.sockets.adapter.rooms;
+    const redact = this.kernels.redactor(p.game);
+    for (const [role, a] of [['dealer', { role: 'dealer' }], ['pitboss', { role: 'pitboss' }]] as const) {
+      const room = staffRoom(tableId, role);
+      if (!this.everywhere && !rooms.get(room)?.size) continue;
+      const frame: RoundEventsFrame = { tableId, roundId: p.roundId, prev: first.seq - 1, events: p.events.map((e) => ({ seq: e.seq, type: e.type, event: redact(e.payload as KernelEvent, a) ?? null })), view: null };
+      this.server.to(room).emit('round.events', frame);
+    }
+  }
+
   private sendStaffSnapshots(f: RoundFrame): void {
     if (!this.server) return;
+    this.flushStaffBets(f.tableId);
     const rooms = this.server.sockets.adapter.rooms;
     for (const [role, a] of [['dealer', { role: 'dealer' }], ['pitboss', { role: 'pitboss' }]] as const) {
       const room = staffRoom(f.tableId, role);

@@ -5,6 +5,7 @@ import { eventsTopic, type RoundEventFrame, type WsAck } from '@felt/protocol';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { bootRoundsApp, type RoundsApp } from './testing/app-harness.js';
+import { onRoundEvent } from './testing/frames.js';
 
 /**
  * Non-negotiable 4 / BJ-5a: no audience receives what its view hides — live frames, resync frames,
@@ -54,7 +55,7 @@ describe('one redactor for every frame and payload (BJ-5a, issue §8)', () => {
       const s = await connect(app.url, app.token(w.userId, w.role));
       sockets.push(s);
       const frames: RoundEventFrame[] = [];
-      s.on('round.event', (f: RoundEventFrame) => frames.push(f));
+      onRoundEvent(s, (f) => frames.push(f));
       live.set(w.userId, frames);
       expect((await send(s, 'table.join', { tableId })).ok).toBe(true);
     }
@@ -93,7 +94,7 @@ describe('one redactor for every frame and payload (BJ-5a, issue §8)', () => {
       const s = await connect(app.url, app.token(w.userId, w.role));
       sockets.push(s);
       const frames: RoundEventFrame[] = [];
-      s.on('round.event', (f: RoundEventFrame) => frames.push(f));
+      onRoundEvent(s, (f) => frames.push(f));
       const ack = await send(s, 'table.join', { tableId, roundId, lastSeq: 0 });
       expect(ack.ok).toBe(true);
       await new Promise((r) => setTimeout(r, 50));

@@ -1,6 +1,7 @@
 import type { StoredRoundEvent } from '../ports/persistence.port.js';
 import type { RoundStateBase, Violation, Result } from '@felt/games';
 import type { AnyKernel } from './kernel.registry.js';
+import type { Table } from '../tables/table.model.js';
 
 /** A loaded round: its kernel and the fold of its events. */
 export interface LoadedRound {
@@ -44,6 +45,11 @@ export interface ExecuteOptions {
    * still open it is closed first (reason 'device'), in the same decision (GEN-3, ROU-3).
    */
   readonly closesBetting?: boolean;
+  /**
+   * The table as the caller read it just before (the device ingest, which needs it to map the event):
+   * not read again (issue 13: one round trip fewer per device result). Ignored for another table.
+   */
+  readonly table?: Table;
 }
 
 /**

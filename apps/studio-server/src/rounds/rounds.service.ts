@@ -249,7 +249,7 @@ export class RoundsService implements OnModuleDestroy {
   // ───────────────────────────── the write path ─────────────────────────────
 
   private async runLocked(tableId: string, commands: readonly KernelCommand[], actor: Actor, opts: ExecuteOptions): Promise<Locked> {
-    const t = await this.tables.get(tableId);
+    const t = opts.table?.tableId === tableId ? ok(opts.table) : await this.tables.get(tableId);
     if (!t.ok) return { result: t, after: noop };
     for (let attempt = 0; ; attempt++) {
       const round = opts.roundId !== undefined && this.store.cached(tableId)?.roundId !== opts.roundId ? await this.store.rebuild(opts.roundId) : await this.store.loadCurrent(tableId);

@@ -130,7 +130,7 @@ export type WsClientMessage = keyof typeof WS_CLIENT_MESSAGES;
 export const WS_CLIENT_MESSAGE_NAMES = Object.keys(WS_CLIENT_MESSAGES) as WsClientMessage[];
 
 /** Server → client frame names. Every round frame carries `seq` (the round's event count). */
-export const WS_SERVER_FRAMES = ['round.event', 'round.snapshot', 'table.update', 'alert', 'error', 'device.status', 'table.presence', 'alert.ack'] as const;
+export const WS_SERVER_FRAMES = ['round.event', 'round.events', 'round.snapshot', 'table.update', 'alert', 'error', 'device.status', 'table.presence', 'alert.ack'] as const;
 export type WsServerFrame = (typeof WS_SERVER_FRAMES)[number];
 
 export interface RoundEventFrame {
@@ -150,6 +150,28 @@ export interface RoundEventFrame {
    * has seen less than `prev` missed a frame and resyncs.
    */
   readonly prev?: number;
+}
+
+/**
+ * `round.events` (a player's own events of one bet commit, issue 13): one frame per commit instead of
+ * one `round.event` per own event — a layout of nine chips is one frame beside its ack, serialised once.
+ * Equivalent to the `round.event` frames it replaces: event i has `prev` = the seq of event i−1 (the
+ * first has `prev` below), `view` goes with the last one. Clients (the SDK) unfold it into those frames.
+ */
+export interface RoundEventsFrame {
+  readonly tableId: string;
+  readonly roundId: string;
+  /** As RoundEventFrame.prev, for the first event. */
+  readonly prev: number;
+  readonly events: readonly { readonly seq: number; readonly type: string; readonly event: unknown }[];
+  /** kernel.view for this player after the commit (the last event's view). */
+  readonly view: unknown;
+}
+
+/** The `round.event` frames a `round.events` frame stands for, in order. */
+export function unfoldRoundEvents(b: RoundEventsFrame): RoundEventFrame[] {
+  const last = b.events.length - 1;
+  return b.events.map((e, i) => ({ tableId: b.tableId, roundId: b.roundId, seq: e.seq, type: e.type, event: e.event, view: i === last ? b.view : null, prev: i === 0 ? b.prev : b.events[i - 1]!.seq }));
 }
 
 /**
