@@ -1,4 +1,4 @@
-import type { PokerLobbyEntry, PokerTableFrame, PokerWsBody, PokerWsMessage, Rejection } from '@felt/protocol';
+import type { PokerLobbyEntry, PokerSeatFrame, PokerTableFrame, PokerWsBody, PokerWsMessage, Rejection } from '@felt/protocol';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from './data.js';
@@ -112,4 +112,18 @@ export function usePokerSend(): PokerSender {
   );
   const dismiss = useCallback((id: number) => setErrors((list) => list.filter((n) => n.id !== id)), []);
   return { send, busy, errors, dismiss };
+}
+
+/** What a seat of a live poker table is doing, as i18n key suffixes (`state.<key>`) the staff screens translate. */
+export type PokerSeatState = 'button' | 'folded' | 'allIn' | 'sittingOut' | 'disconnected' | 'straddle';
+
+export function pokerSeatStates(seat: PokerSeatFrame | null, inHand: { readonly folded: boolean; readonly allIn: boolean } | null): PokerSeatState[] {
+  const out: PokerSeatState[] = [];
+  if (seat?.isButton) out.push('button');
+  if (inHand?.folded) out.push('folded');
+  if (inHand?.allIn) out.push('allIn');
+  if (seat?.status === 'sitting-out') out.push('sittingOut');
+  if (seat?.disconnected) out.push('disconnected');
+  if (seat?.straddle) out.push('straddle');
+  return out;
 }

@@ -1,6 +1,6 @@
 import type { Card } from '@felt/games';
 import type { PokerHandSummary, PokerTableFrame } from '@felt/protocol';
-import { ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, usePokerTable, useSession } from '@felt/ui';
+import { ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, usePokerTable, useSession } from '@felt/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,13 +32,7 @@ function Seats({ frame }: { readonly frame: PokerTableFrame }) {
           {Array.from({ length: frame.config.seatCount }, (_, i) => i + 1).map((n) => {
             const f = frame.seats.find((s) => s?.seat === n) ?? null;
             const h = hand?.seats.find((s) => s.seat === n) ?? null;
-            const states: string[] = [];
-            if (f?.isButton) states.push(t('pokerTable.state.button'));
-            if (h?.folded) states.push(t('pokerTable.state.folded'));
-            if (h?.allIn) states.push(t('pokerTable.state.allIn'));
-            if (f?.status === 'sitting-out') states.push(t('pokerTable.state.sittingOut'));
-            if (f?.disconnected) states.push(t('pokerTable.state.disconnected'));
-            if (f?.straddle) states.push(t('pokerTable.state.straddle'));
+            const states = pokerSeatStates(f, h).map((k) => t(`pokerTable.state.${k}`));
             const acting = live && hand.toAct === n;
             return (
               <tr key={n} data-seat={n} className={acting ? 'is-acting' : undefined}>

@@ -1,6 +1,6 @@
 import type { Card, pokerTable } from '@felt/games';
 import type { PokerTableFrame, Rejection } from '@felt/protocol';
-import { BetTimer, ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, usePokerTable, useSession } from '@felt/ui';
+import { BetTimer, ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, usePokerTable, useSession } from '@felt/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonDialog } from '../../console/components/ReasonDialog';
@@ -70,13 +70,7 @@ function Seats({ frame, hand }: { readonly frame: PokerTableFrame; readonly hand
           {Array.from({ length: frame.config.seatCount }, (_, i) => i + 1).map((n) => {
             const f = frame.seats.find((s) => s?.seat === n) ?? null;
             const h = hand?.seats.find((s) => s.seat === n) ?? null;
-            const states: string[] = [];
-            if (f?.isButton) states.push(t('livePoker.state.button'));
-            if (h?.folded) states.push(t('livePoker.state.folded'));
-            if (h?.allIn) states.push(t('livePoker.state.allIn'));
-            if (f?.status === 'sitting-out') states.push(t('livePoker.state.sittingOut'));
-            if (f?.disconnected) states.push(t('livePoker.state.disconnected'));
-            if (f?.straddle) states.push(t('livePoker.state.straddle'));
+            const states = pokerSeatStates(f, h).map((k) => t(`livePoker.state.${k}`));
             const acting = hand !== null && hand.toAct === n && hand.phase !== 'complete' && hand.phase !== 'void';
             return (
               <tr key={n} className={acting ? 'is-acting' : h?.folded ? 'is-folded' : ''} data-seat={n}>
