@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GAME_KERNELS, type AnyRefereeKernel } from './definitions.js';
 import { readFileSync } from 'node:fs';
-import { LIFECYCLE, lifecycleMarkdown, SITUATIONS, type LifecycleOutcome, type RefereeDecision, type RefereeState, type Situation } from './kernel/define.js';
+import { COMMON_REPORTERS, DEVICE_KINDS, LIFECYCLE, lifecycleMarkdown, SITUATIONS, type LifecycleOutcome, type RefereeDecision, type RefereeState, type Situation } from './kernel/define.js';
 import { GAME_ERRORS, isGameErrorCode } from './kernel/errors.js';
 import { GAME_IDS, type Audience, type Phase, type RoundLimits } from './kernel/kernel.js';
 
@@ -318,7 +318,16 @@ describe.each(kernels)('contract: %s', (_id, k) => {
 
   it('the definition is complete: device families, commands with roles, a stake ceiling that keeps money exact', () => {
     const def = k.definition;
-    expect(def.devices.families.length).toBeGreaterThan(0);
+    // DEV-AUTH-1: the game says which device kinds may report each family it consumes (never the common ones).
+    const families = Object.entries(def.devices.reporters);
+    expect(families.length).toBeGreaterThan(0);
+    for (const [family, kinds] of families) {
+      expect(Object.keys(COMMON_REPORTERS)).not.toContain(family);
+      expect(kinds.length, family).toBeGreaterThan(0);
+      for (const kind of kinds) expect(DEVICE_KINDS).toContain(kind);
+      // no family lets the timer box (buttons only) decide an outcome
+      expect(kinds, family).not.toContain('timer');
+    }
     for (const c of def.commands) expect(c.roles.length).toBeGreaterThan(0);
     for (const p of Object.values(def.profiles)) {
       const ceiling = k.stakeCeiling(p);

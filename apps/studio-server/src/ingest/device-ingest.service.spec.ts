@@ -188,6 +188,48 @@ describe('DeviceIngestService (devices.md §1)', () => {
     expect(await r.h.invariants()).toEqual([]);
   });
 
+  it("DEV-AUTH-1 (issue 22 §1): the table's timer box, with its own valid identity, cannot decide a spin — refused with a critical alert naming it; the wheel's own result then settles", async () => {
+    const r = await rig('roulette');
+    await r.h.deposit('player1', 10_000);
+    await r.h.rounds.openRound(r.tableId, DEALER);
+    await r.h.rounds.execute(r.tableId, { type: 'PlaceBet', at: r.h.clock.now(), bet: { betId: 'rb1', playerId: 'player1', spot: 'straight:17', stakeMinor: 100 } }, PLAYER(1));
+    await r.emit('wheel-1', 'wheel.state', { state: 3, spin: 21, lastResult: null, flags: [], rpm: 25, direction: 'cw' });
+    // The forgery: the timer box publishes a wheel result (0) on its own topic during the spin.
+    await r.emit('timer-1', 'wheel.result', { spin: 21, number: 0, revolutions: 6, ballDirection: 'ccw', wheelDirection: 'cw', confirmations: 3 });
+    const during = await r.h.rounds.currentRound(r.tableId);
+    expect(during?.state.phase).toBe('play');
+    const alert = r.h.alerts.raised.find((a) => a.code === 'DEVICE_KIND_REFUSED');
+    expect(alert?.severity).toBe('critical');
+    expect(alert?.message).toContain('timer-1');
+    expect(alert?.message).toContain('wheel.result');
+    expect([...r.ingest.faultCounts().keys()].some((k) => k.endsWith('/timer-1/KIND_REFUSED'))).toBe(true);
+    // The wheel's real result is accepted and settles the round.
+    await r.emit('wheel-1', 'wheel.result', { spin: 21, number: 17, revolutions: 6, ballDirection: 'ccw', wheelDirection: 'cw', confirmations: 3 });
+    expect((await r.h.rounds.currentRound(r.tableId))?.state.phase).toBe('settled');
+    expect(await r.h.balance('player1')).toBe(10_000 - 100 + 3_600);
+    expect(await r.h.invariants()).toEqual([]);
+  });
+
+  it('DEV-AUTH-1: sic bo dice come only from the dice reader or the shaker — the timer box is refused; buttons come only from the timer box', async () => {
+    const r = await rig('sicbo');
+    await r.h.deposit('player1', 10_000);
+    await r.h.rounds.openRound(r.tableId, DEALER);
+    await r.h.rounds.execute(r.tableId, { type: 'PlaceBet', at: r.h.clock.now(), bet: { betId: 'b1', playerId: 'player1', spot: 'big', stakeMinor: 1_000 } }, PLAYER(1));
+    const roundId = (await r.h.rounds.currentRound(r.tableId))?.roundId ?? '';
+    await r.emit('timer-1', 'button.pressed', { button: 'no_more_bets' });
+    expect((await r.h.rounds.currentRound(r.tableId))?.state.phase).not.toBe('betting');
+    await r.emit('timer-1', 'dice.result', { dice: [1, 1, 1], roundId });
+    expect((await r.h.rounds.currentRound(r.tableId))?.state.phase).not.toBe('settled');
+    expect(r.h.alerts.raised.filter((a) => a.code === 'DEVICE_KIND_REFUSED').map((a) => a.message.includes('timer-1'))).toEqual([true]);
+    // a dice reader pressing "void" is not the dealer's button box
+    await r.emit('dice-1', 'button.pressed', { button: 'void_request' });
+    expect(r.h.alerts.raised.filter((a) => a.code === 'DEVICE_KIND_REFUSED')).toHaveLength(2);
+    await r.emit('dice-1', 'dice.result', { dice: [6, 5, 4], roundId });
+    expect((await r.h.rounds.currentRound(r.tableId))?.state.phase).toBe('settled');
+    expect(await r.h.balance('player1')).toBe(10_000 + 1_000);
+    expect(await r.h.invariants()).toEqual([]);
+  });
+
   it('a device event the round cannot take is reported, not dropped', async () => {
     const r = await rig('roulette');
     await r.emit('wheel-1', 'wheel.result', { spin: 3, number: 5, revolutions: 5, ballDirection: 'ccw', wheelDirection: 'cw', confirmations: 3 });

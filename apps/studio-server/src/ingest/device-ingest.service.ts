@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { gameDefinition, reporterRefusal, type DeviceKind } from '@felt/games';
 import { deviceTopicFilter, parseDeviceMessage, type DeviceEvent, type DeviceStatus } from '@felt/protocol';
 import { Subject, type Subscription } from 'rxjs';
 import { CLOCK, type Clock } from '../config/clock.js';
@@ -19,7 +20,10 @@ import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../cluster/cluster.port
 /** Tables whose devices this ingest serves outside the rounds' TablesService (live poker, issue 11). */
 export interface DeviceEventSink {
   has(tableId: string): boolean;
-  hasDevice(tableId: string, deviceId: string): boolean;
+  /** The kind of the table's device (DEV-AUTH-1), or null when the device is not the table's. */
+  deviceKind(tableId: string, deviceId: string): DeviceKind | null;
+  /** Event family → the device kinds that may report it at this table (DEV-AUTH-1, like a game's `devices.reporters`). */
+  readonly reporters: Readonly<Record<string, readonly DeviceKind[]>>;
   /** A validated device event of the table (the server clock stamps what it does). */
   event(ev: DeviceEvent): Promise<{ ok: true; value: unknown } | { ok: false; violation: { code: string; ruleId: string | null; message: string } }>;
   /** The device's reported state changed (`fault`/`offline`: the sink decides to void or to wait). */
@@ -260,7 +264,8 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
     const t = await this.tables.get(ev.tableId);
     if (!t.ok) return this.fault('UNKNOWN_TABLE', `${ev.deviceId} published ${ev.type} for unknown table ${ev.tableId}.`, undefined, ev.deviceId);
     const table = t.value;
-    if (!table.devices.some((d) => d.deviceId === ev.deviceId)) return this.fault('UNKNOWN_DEVICE', `${ev.deviceId} is not assigned to table ${table.name}; its ${ev.type} was not applied.`, table.tableId, ev.deviceId);
+    const device = table.devices.find((d) => d.deviceId === ev.deviceId);
+    if (device === undefined) return this.fault('UNKNOWN_DEVICE', `${ev.deviceId} is not assigned to table ${table.name}; its ${ev.type} was not applied.`, table.tableId, ev.deviceId);
 
     // De-duplicate by (deviceId, seq) and report gaps (devices.md §1).
     const key = `${ev.tableId}/${ev.deviceId}`;
@@ -270,7 +275,9 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
       this.metrics.deviceFaults.inc({ code: 'seq_gap' });
       await this.raise({ tableId: ev.tableId, severity: 'warning', code: 'DEVICE_SEQ_GAP', message: `${ev.deviceId}: events ${track.last + 1}..${ev.seq - 1} never arrived (gap of ${ev.seq - track.last - 1}).` });
     }
-    const outcome = await this.apply(ev, table);
+    // DEV-AUTH-1 (NN-3): only a device of a kind the game lists for the event's family may report it.
+    const refused = this.kindRefusal(table.game, table.name, device.kind, ev);
+    const outcome = refused !== null ? await this.refuseKind(ev, refused) : await this.apply(ev, table);
     // Marked seen only once handled: a message that failed (database away) is delivered again and applied then.
     const tr = this.seqs.get(key) ?? { last: ev.seq, seen: new Set<number>() };
     tr.seen.add(ev.seq);
@@ -282,10 +289,13 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
 
   /** A sink table's device event: the same device check, de-duplication and refusal reporting as a round table's. */
   private async onSinkEvent(sink: DeviceEventSink, ev: DeviceEvent): Promise<IngestOutcome> {
-    if (!sink.hasDevice(ev.tableId, ev.deviceId)) return this.fault('UNKNOWN_DEVICE', `${ev.deviceId} is not the device of table ${ev.tableId}; its ${ev.type} was not applied.`, ev.tableId, ev.deviceId);
+    const kind = sink.deviceKind(ev.tableId, ev.deviceId);
+    if (kind === null) return this.fault('UNKNOWN_DEVICE', `${ev.deviceId} is not the device of table ${ev.tableId}; its ${ev.type} was not applied.`, ev.tableId, ev.deviceId);
     const key = `${ev.tableId}/${ev.deviceId}`;
     const track = this.seqs.get(key);
     if (track?.seen.has(ev.seq)) return { kind: 'duplicate' };
+    const refusal = reporterRefusal(sink.reporters, kind, ev.type);
+    if (refusal !== null) return this.refuseKind(ev, kindMessage(ev, kind, `table ${ev.tableId}`, refusal.allowed));
     const prev = this.health.get(key);
     this.health.set(key, { tableId: ev.tableId, deviceId: ev.deviceId, status: prev?.status ?? null, lastSeq: Math.max(ev.seq, prev?.lastSeq ?? ev.seq), lastEventAt: this.clock.now() });
     const r = await sink.event(ev);
@@ -299,6 +309,49 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
     this.log.warn(`${ev.tableId}/${ev.deviceId} ${ev.type} (seq ${ev.seq}) not applied: ${r.violation.code} ${r.violation.message}`);
     await this.windowed(ev.deviceId, r.violation.code, { tableId: ev.tableId, severity: 'warning', code: 'DEVICE_EVENT_REFUSED', message: `${ev.deviceId} ${ev.type} refused: ${r.violation.code} ${r.violation.message}` });
     return { kind: 'rejected', code: r.violation.code };
+  }
+
+  /**
+   * DEV-AUTH-1: why this device may not report this event at the table (the message names the device),
+   * or null. The broker asks the same before it accepts the publish (`authorityRefusal`).
+   */
+  private kindRefusal(game: string, tableName: string, kind: DeviceKind, ev: { readonly type: string; readonly deviceId: string }): string | null {
+    const def = gameDefinition(game);
+    if (!def) return null; // the mapping raises UNKNOWN_GAME
+    const r = reporterRefusal(def.devices.reporters, kind, ev.type);
+    return r === null ? null : kindMessage(ev, kind, tableName, r.allowed);
+  }
+
+  /**
+   * The broker's question before it accepts a device's event (DEV-AUTH-1): null = may publish; else the
+   * refusal (raised as a critical alert naming the device, counted; the broker then closes the device's
+   * connection). Unknown tables/devices are left to ingest (which raises its own fault).
+   */
+  async authorityRefusal(tableId: string, deviceId: string, type: string): Promise<string | null> {
+    const sink = this.sinks.find((x) => x.has(tableId));
+    let message: string | null = null;
+    if (sink) {
+      const kind = sink.deviceKind(tableId, deviceId);
+      const r = kind === null ? null : reporterRefusal(sink.reporters, kind, type);
+      message = r === null || kind === null ? null : kindMessage({ type, deviceId }, kind, `table ${tableId}`, r.allowed);
+    } else {
+      const t = await this.tables.get(tableId);
+      const device = t.ok ? t.value.devices.find((d) => d.deviceId === deviceId) : undefined;
+      message = t.ok && device !== undefined ? this.kindRefusal(t.value.game, t.value.name, device.kind, { type, deviceId }) : null;
+    }
+    if (message !== null) {
+      this.metrics.deviceFaults.inc({ code: 'KIND_REFUSED' });
+      this.log.warn(`${tableId}/${deviceId} ${type} refused by the broker: ${message}`);
+      await this.windowed(deviceId, 'KIND_REFUSED', { tableId, severity: 'critical', code: 'DEVICE_KIND_REFUSED', message: `${message} (refused by the broker; the device was disconnected)` });
+    }
+    return message;
+  }
+
+  private async refuseKind(ev: DeviceEvent, message: string): Promise<IngestOutcome> {
+    this.metrics.deviceFaults.inc({ code: 'KIND_REFUSED' });
+    this.log.warn(`${ev.tableId}/${ev.deviceId} ${ev.type} (seq ${ev.seq}) refused: ${message}`);
+    await this.windowed(ev.deviceId, 'KIND_REFUSED', { tableId: ev.tableId, severity: 'critical', code: 'DEVICE_KIND_REFUSED', message });
+    return { kind: 'rejected', code: 'DEVICE_KIND_REFUSED' };
   }
 
   private async apply(ev: DeviceEvent, table: Table): Promise<IngestOutcome> {
@@ -384,4 +437,9 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
       this.log.error(`alert ${alert.code} could not be raised: ${(e as Error).message}`);
     }
   }
+}
+
+/** The alert text of a DEV-AUTH-1 refusal: which device, of which kind, tried what, and who may. */
+function kindMessage(ev: { readonly type: string; readonly deviceId: string }, kind: DeviceKind, where: string, allowed: readonly DeviceKind[]): string {
+  return `DEV-AUTH-1: device ${ev.deviceId} (kind ${kind}) may not report ${ev.type} at ${where}; only ${allowed.join(' or ')} devices may. Nothing was applied — check the device and its credential.`;
 }

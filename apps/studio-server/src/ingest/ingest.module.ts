@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
-import { MQTT_CLIENT, MQTT_INGEST_LINKS } from '../mqtt/mqtt.tokens.js';
+import { Inject, Injectable, Module, Optional, type OnModuleInit } from '@nestjs/common';
+import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
+import { MQTT_BROKER, MQTT_CLIENT, MQTT_INGEST_LINKS } from '../mqtt/mqtt.tokens.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints } from './device-hints.js';
@@ -7,6 +8,18 @@ import { DeviceIngestService } from './device-ingest.service.js';
 import { DeviceReactionsService } from './device-reactions.service.js';
 import { DevicesController } from './devices.controller.js';
 import { INGEST_LINKS, INGEST_MQTT, INGEST_OPTIONS, type IngestOptions } from './mqtt.port.js';
+
+/** DEV-AUTH-1: the embedded broker asks ingest, before it accepts a device event, whether the device's kind may report it. */
+@Injectable()
+class BrokerEventAuthority implements OnModuleInit {
+  constructor(
+    @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
+    @Optional() @Inject(MQTT_BROKER) private readonly broker: EmbeddedBroker | null = null,
+  ) {}
+  onModuleInit(): void {
+    this.broker?.setEventAuthority((tableId, deviceId, type) => this.ingest.authorityRefusal(tableId, deviceId, type));
+  }
+}
 
 @Module({
   imports: [RoundsModule],
@@ -22,6 +35,7 @@ import { INGEST_LINKS, INGEST_MQTT, INGEST_OPTIONS, type IngestOptions } from '.
     DeviceHints,
     DeviceIngestService,
     DeviceReactionsService,
+    BrokerEventAuthority,
   ],
   exports: [DeviceIngestService, DeviceCommandsService, DeviceReactionsService],
 })

@@ -26,7 +26,25 @@ export interface BrokerAuthStats {
   refusedConnects: number;
   refusedPublishes: number;
   refusedSubscribes: number;
+  /** Device events refused because the device's kind may not report them (DEV-AUTH-1). */
+  refusedEvents: number;
 }
+
+/**
+ * DEV-AUTH-1: asked before a device's event is accepted — null when the device's kind may report `type`
+ * at its table, else why not (the asker raises the alert). Set by ingest, which knows the tables.
+ */
+export type EventAuthority = (tableId: string, deviceId: string, type: string) => Promise<string | null>;
+
+/** The `type` of an event payload, or null when it is not JSON with a string type (ingest then reports it malformed). */
+const eventType = (payload: Buffer | string): string | null => {
+  try {
+    const v = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8')) as unknown;
+    return typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string' ? (v as { type: string }).type : null;
+  } catch {
+    return null;
+  }
+};
 
 const PRINCIPAL = Symbol('felt.principal');
 type WithPrincipal = { [PRINCIPAL]?: BrokerPrincipal };
@@ -49,11 +67,18 @@ export class EmbeddedBroker {
     private readonly server: Server,
     readonly port: number,
     readonly stats: Readonly<BrokerAuthStats>,
+    private readonly authority: { current: EventAuthority | null },
   ) {}
+
+  /** Who may report which device events (DEV-AUTH-1): every device event is checked before it is accepted. */
+  setEventAuthority(fn: EventAuthority | null): void {
+    this.authority.current = fn;
+  }
 
   static async start(port: number, auth: BrokerAuth, host = '127.0.0.1'): Promise<EmbeddedBroker> {
     const root = auth.root ?? TOPIC_ROOT;
-    const stats: BrokerAuthStats = { refusedConnects: 0, refusedPublishes: 0, refusedSubscribes: 0 };
+    const stats: BrokerAuthStats = { refusedConnects: 0, refusedPublishes: 0, refusedSubscribes: 0, refusedEvents: 0 };
+    const authority: { current: EventAuthority | null } = { current: null };
     const principalOf = (client: AedesClient | null): BrokerPrincipal | undefined => (client as unknown as WithPrincipal | null)?.[PRINCIPAL];
     const mayPublish = (p: BrokerPrincipal | undefined, topic: string): boolean => {
       if (p === undefined) return false;
@@ -97,8 +122,26 @@ export class EmbeddedBroker {
       },
       authorizePublish: (client, packet, done) => {
         // `client` is null for messages the broker itself publishes ($SYS); a Last-Will is checked with its client.
-        if (client === null || mayPublish(principalOf(client), packet.topic)) {
-          done(null);
+        const p = principalOf(client);
+        if (client === null || mayPublish(p, packet.topic)) {
+          const ask = authority.current;
+          const type = p?.kind === 'device' && ask !== null && packet.topic === deviceTopic(p.tableId, p.deviceId, 'events', { root }) ? eventType(packet.payload) : null;
+          if (p?.kind !== 'device' || type === null || ask === null) {
+            done(null);
+            return;
+          }
+          // DEV-AUTH-1: the device's kind must be one that may report this event at its table.
+          ask(p.tableId, p.deviceId, type).then(
+            (refused) => {
+              if (refused === null) done(null);
+              else {
+                stats.refusedEvents += 1;
+                stats.refusedPublishes += 1;
+                done(new Error(refused));
+              }
+            },
+            () => done(null), // the authority could not decide (store away): ingest decides again
+          );
           return;
         }
         stats.refusedPublishes += 1;
@@ -121,7 +164,7 @@ export class EmbeddedBroker {
         resolve();
       });
     });
-    return new EmbeddedBroker(aedes, server, (server.address() as AddressInfo).port, stats);
+    return new EmbeddedBroker(aedes, server, (server.address() as AddressInfo).port, stats, authority);
   }
 
   get url(): string {

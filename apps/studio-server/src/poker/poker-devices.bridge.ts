@@ -27,10 +27,12 @@ export class PokerDevicesBridge implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.ingest.registerSink({
       has: (tableId) => this.poker.stateOf(tableId) !== undefined,
-      hasDevice: (tableId, deviceId) => {
+      deviceKind: (tableId, deviceId) => {
         const d = this.poker.stateOf(tableId)?.def;
-        return d?.dealing === 'shoe' && d.shoeDeviceId === deviceId;
+        return d?.dealing === 'shoe' && d.shoeDeviceId === deviceId ? 'shoe' : null;
       },
+      // DEV-AUTH-1: a poker table's cards come from its shoe only.
+      reporters: { shoe: ['shoe'] },
       event: (ev: DeviceEvent) => {
         if (ev.type === 'shoe.card') return this.poker.shoeCard(ev.tableId, ev.deviceId, (ev.payload as { card: string }).card);
         if (ev.type === 'device.fault' && ev.payload.code === 'device_error') return this.poker.deviceFault(ev.tableId, ev.deviceId).then(() => ({ ok: true as const, value: null }));

@@ -508,7 +508,7 @@ export function defineBaccarat(profiles: Readonly<Record<string, BaccaratProfile
     },
     next,
     devices: {
-      families: ['shoe'],
+      reporters: { shoe: ['shoe'] },
       map: (ev, _ctx, at) => shoeDeviceReaction(ev, at, { unreadable: true }),
     },
     commands: [

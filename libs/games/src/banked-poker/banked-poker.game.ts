@@ -356,7 +356,7 @@ export function defineBankedPoker<P extends BankedPokerProfileBase>(spec: Banked
       return [{ at: s.window.closesAt, command: { type: 'CloseDecisions', at: s.window.closesAt, reason: 'deadline' } }];
     },
     devices: {
-      families: ['shoe'],
+      reporters: { shoe: ['shoe'] },
       map: (ev, _ctx, at) => shoeDeviceReaction(ev, at, { unreadable: false }),
     },
     commands: [

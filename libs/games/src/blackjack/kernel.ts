@@ -778,7 +778,7 @@ export function defineBlackjack(profiles: Readonly<Record<string, BlackjackProfi
     next: nextActions,
     deadlines: deadlinesOf,
     devices: {
-      families: ['shoe'],
+      reporters: { shoe: ['shoe'] },
       map: (ev, _ctx, at) => shoeDeviceReaction(ev, at, { unreadable: false }),
     },
     commands: [

@@ -180,7 +180,7 @@ export function defineDuel(spec: DuelSpec, profiles: Readonly<Record<string, Due
       }
     },
     devices: {
-      families: ['shoe'],
+      reporters: { shoe: ['shoe'] },
       map: (ev, _ctx, at) => shoeDeviceReaction(ev, at, { unreadable: false }),
     },
     commands: [{ type: 'RecordCutCard', roles: ['dealer'], ruleId: 'S-4', description: 'The cut card came out: last round before the shuffle.' }],

@@ -232,9 +232,37 @@ export interface DeviceOrder {
   readonly payload: Readonly<Record<string, unknown>>;
 }
 
+/** The kinds of device a table can have (the protocol's `TableDevice.kind` takes its values from here). */
+export const DEVICE_KINDS = ['wheel', 'shoe', 'timer', 'dice', 'shaker', 'camera'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/**
+ * Event families every table shares, and who may report them (DEV-AUTH-1): buttons come from the bet
+ * timer / dealer button box only (devices.md §4); `device.*` (heartbeat, fault) is every device's report
+ * about itself.
+ */
+export const COMMON_REPORTERS: Readonly<Record<string, readonly DeviceKind[]>> = {
+  button: ['timer'],
+  device: DEVICE_KINDS,
+};
+
+/** Why a device of `kind` may not report `type` at a table of this game (DEV-AUTH-1), or null when it may (or the family is not the game's: wrong table, decided by the mapping). */
+export function reporterRefusal(reporters: Readonly<Record<string, readonly DeviceKind[]>>, kind: DeviceKind, type: string): { readonly family: string; readonly allowed: readonly DeviceKind[] } | null {
+  const family = type.split('.')[0] ?? '';
+  const allowed = COMMON_REPORTERS[family] ?? reporters[family];
+  if (allowed === undefined || allowed.includes(kind)) return null;
+  return { family, allowed };
+}
+
 export interface DevicesSpec<S> {
-  /** Device families whose events this game consumes (`wheel`, `shoe`, `dice`, `shaker`); others at its table are a fault. */
-  readonly families: readonly string[];
+  /**
+   * Who may report what (DEV-AUTH-1, NN-3): event family (the part of the event type before the dot:
+   * `wheel`, `moneywheel`, `shoe`, `dice`, `shaker`) → the device kinds of the table (`TableDevice.kind`)
+   * whose events of that family this game accepts. A device of another kind reporting that family is
+   * refused by the broker and by ingest, with an alert naming it; a family the game does not list is a
+   * device at the wrong table. `button` (the timer box) and `device` (health) are common to every table.
+   */
+  readonly reporters: Readonly<Record<string, readonly DeviceKind[]>>;
   /** Canonical device event → reaction; null = not game-specific (buttons, heartbeats: the server's common mapping). */
   map(event: DeviceEventLike, ctx: DeviceContext, at: number): DeviceReaction | null;
   /** Hints to remember from a device event (stored per table; derived from events, issue 8 §5). */

@@ -381,7 +381,7 @@ export function defineLuckyDice(profiles: Readonly<Record<string, LuckyDiceProfi
       return [{ at: s.deadline, command: { type: 'DrawTimeout', at: s.deadline } }];
     },
     devices: {
-      families: ['dice', 'shaker'],
+      reporters: { dice: ['dice', 'shaker'], shaker: ['shaker'] },
       map(ev, _ctx, at): DeviceReaction | null {
         const p = ev.payload;
         const roundId = typeof p.roundId === 'string' ? { forRoundId: p.roundId } : {};

@@ -145,7 +145,7 @@ export function defineMoneyWheel(profiles: Readonly<Record<string, MoneyWheelPro
       }
     },
     devices: {
-      families: ['wheel'],
+      reporters: { moneywheel: ['wheel'] },
       map(ev, _ctx, at) {
         switch (ev.type) {
           case 'moneywheel.result': {

@@ -350,7 +350,7 @@ export function defineRoulette(profiles: Readonly<Record<string, RouletteProfile
       }
     },
     devices: {
-      families: ['wheel'],
+      reporters: { wheel: ['wheel'] },
       map(ev, ctx, at) {
         const p = ev.payload;
         switch (ev.type) {

@@ -154,7 +154,7 @@ export function defineSicbo(profiles: Readonly<Record<string, SicboProfile>> = s
       }
     },
     devices: {
-      families: ['dice', 'shaker'],
+      reporters: { dice: ['dice', 'shaker'], shaker: ['shaker'] },
       map(ev, _ctx, at) {
         const p = ev.payload;
         const roundId = typeof p.roundId === 'string' ? { forRoundId: p.roundId } : {};

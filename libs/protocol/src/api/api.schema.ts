@@ -1,4 +1,4 @@
-import { GAME_IDS } from '@felt/games';
+import { DEVICE_KINDS, GAME_IDS, type DeviceKind as GamesDeviceKind } from '@felt/games';
 import { z } from 'zod';
 
 /**
@@ -14,8 +14,9 @@ const id = z.string().min(1).max(120).regex(/^[A-Za-z0-9_:.-]+$/, 'ids use lette
 export const GAME_ID_VALUES = GAME_IDS;
 export const TABLE_STATUS_VALUES = ['closed', 'open', 'paused', 'maintenance'] as const;
 export type TableStatus = (typeof TABLE_STATUS_VALUES)[number];
-export const DEVICE_KIND_VALUES = ['wheel', 'shoe', 'timer', 'dice', 'shaker', 'camera'] as const;
-export type DeviceKind = (typeof DEVICE_KIND_VALUES)[number];
+/** Device kinds come from @felt/games (each game says which kinds may report which events, DEV-AUTH-1). */
+export const DEVICE_KIND_VALUES = DEVICE_KINDS;
+export type DeviceKind = GamesDeviceKind;
 
 export const SpotLimitSchema = z.object({ minMinor: posMinor, maxMinor: posMinor }).refine((l) => l.minMinor <= l.maxMinor, 'minMinor must be ≤ maxMinor');
 

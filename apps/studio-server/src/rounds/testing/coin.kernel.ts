@@ -86,7 +86,7 @@ export const coinDefinition = defineGame<CoinState, CoinCommand, CoinEvent, unkn
     if (s.phase === 'play' && s.resultDueAt !== null) return [{ at: s.resultDueAt, command: { type: 'FlipTimeout', at: s.resultDueAt } }];
     return [];
   },
-  devices: { families: ['coin'], map: () => null },
+  devices: { reporters: { coin: ['dice'] }, map: () => null },
   commands: [],
   example: { spots: ['heads', 'heads'], resolve: [{ type: 'LaunchCoin' }, { type: 'RecordFlip', side: 'heads' }] },
 });
