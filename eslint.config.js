@@ -80,4 +80,17 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Issue 22 §2 (non-negotiable 4): every read of round data goes through the audience view. Code that
+    // answers clients (controllers, gateways, the pit and history read sides) never loads raw stored
+    // events: it asks `RoundsService.eventsFor(roundId, audience)` (or a kernel view).
+    files: ['apps/studio-server/src/**/*.controller.ts', 'apps/studio-server/src/**/*.gateway.ts', 'apps/studio-server/src/pit/**/*.ts', 'apps/studio-server/src/history/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "CallExpression[callee.property.name='loadEvents']", message: 'Raw stored events never reach a client: use RoundsService.eventsFor(roundId, audience) (issue 22 §2).' },
+        { selector: "CallExpression[callee.property.name='load'][callee.object.property.name='events']", message: 'Raw stored events never reach a client: use RoundsService.eventsFor(roundId, audience) (issue 22 §2).' },
+      ],
+    },
+  },
 );

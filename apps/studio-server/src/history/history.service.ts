@@ -51,6 +51,8 @@ export class HistoryService {
         const kernel = this.kernels.get(row.game);
         if (!kernel) continue;
         // State is the fold of the stored events (the read-model row is a cache, ARCHITECTURE.md).
+        // Folded into state, and only the PUBLIC kernel view of it leaves this service (issue 22 §2).
+        // eslint-disable-next-line no-restricted-syntax
         const events = await this.uow.run((tx) => tx.events.load(row.roundId));
         const state = events.reduce((st, e) => kernel.evolve(st, e.payload as KernelEvent), kernel.initial() as RoundStateBase);
         const view = kernel.view(state, PUBLIC);

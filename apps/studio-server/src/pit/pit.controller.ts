@@ -8,6 +8,7 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import { body, rejectionError, unwrap } from '../rounds/http-errors.js';
+import { audienceOfRole } from '../rounds/redaction.js';
 import { RoundControlService, type PendingRequest } from '../rounds/round-control.service.js';
 import { rejection } from '../rounds/rounds.types.js';
 import { PitService, type RoundDetail, type RoundListItem, type TableDay } from './pit.service.js';
@@ -38,7 +39,7 @@ export const DayQuerySchema = z
 
 /**
  * Pit-boss read side (issue 7 "Pit-boss dashboard"): the day per table (hold, stakes, rounds; charts),
- * round search by id/table/player/time, round detail for the replay (bets + every event), and
+ * round search by id/table/player/time, round detail for the replay (bets + every event through the audience view), and
  * turning down a void request or a manual entry (audited). Pit boss and admin only.
  */
 @ApiTags('pit')
@@ -72,8 +73,8 @@ export class PitController {
   /** One round: money summary, every bet (status, return) and every stored event (replay). */
   @Get('rounds/:roundId/detail')
   @Roles('pitboss', 'admin')
-  async detail(@Param('roundId') roundId: string): Promise<RoundDetail> {
-    const d = await this.pit.detail(roundId);
+  async detail(@Param('roundId') roundId: string, @CurrentUser() user: AuthUser): Promise<RoundDetail> {
+    const d = await this.pit.detail(roundId, audienceOfRole(user.role, user.userId));
     if (!d) throw rejectionError(rejection('ROUND_NOT_FOUND', null, `No round ${roundId}.`));
     return d;
   }

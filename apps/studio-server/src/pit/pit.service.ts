@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../config/clock.js';
-import { UNIT_OF_WORK, type BetRow, type RoundRow, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
+import type { Audience } from '@felt/games';
+import { UNIT_OF_WORK, type BetRow, type RoundRow, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
+import type { AudienceEvent } from '../rounds/redaction.js';
+import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
 import type { DayBucket, RoundListItem, RoundMoney, TableDay } from '@felt/protocol';
 
@@ -9,7 +12,8 @@ export type { DayBucket, RoundListItem, RoundMoney, TableDay };
 export interface RoundDetail {
   readonly round: RoundListItem;
   readonly bets: readonly BetRow[];
-  readonly events: readonly StoredRoundEvent[];
+  /** Through the reader's audience view (issue 22 §2): the hole card stays hidden while the round is in play. */
+  readonly events: readonly AudienceEvent[];
 }
 
 export interface RoundSearch {
@@ -56,6 +60,7 @@ export class PitService {
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(TablesService) private readonly tables: TablesService,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(RoundsService) private readonly rounds: RoundsService,
   ) {}
 
   /** Every table's rounds opened in [from, to), bucketed by `bucketMs` (default: since local midnight UTC, hourly). */
@@ -128,14 +133,17 @@ export class PitService {
     });
   }
 
-  async detail(roundId: string): Promise<RoundDetail | null> {
-    return this.uow.run(async (tx) => {
+  /** One round for the replay: money, bets, and its events as `audience` may read them (the one audience view, issue 22 §2). */
+  async detail(roundId: string, audience: Audience): Promise<RoundDetail | null> {
+    const head = await this.uow.run(async (tx) => {
       const r = await tx.rounds.get(roundId);
       if (!r) return null;
       const bets = await tx.bets.listByRound(roundId);
-      const events = await tx.events.load(roundId);
-      return { round: item(r, moneyOf(bets)), bets, events };
+      return { round: item(r, moneyOf(bets)), bets };
     });
+    if (head === null) return null;
+    const events = await this.rounds.eventsFor(roundId, audience);
+    return { ...head, events: events ?? [] };
   }
 
   /** Start of today (UTC) on the server clock. */

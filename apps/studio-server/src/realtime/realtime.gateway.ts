@@ -384,8 +384,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     const cur = await this.rounds.latestCommitted(tableId);
     const audience = audienceOf(u);
     if (cur && roundId === cur.roundId && lastSeq !== undefined && lastSeq < cur.state.seq) {
-      const missing = await this.rounds.loadEvents(cur.roundId, lastSeq);
-      for (const e of missing) s.emit('round.event', this.eventFrame(tableId, cur.game, cur.roundId, e, audience, null));
+      // The one audience view of stored events (issue 22 §2), as every other read of round events.
+      const missing = (await this.rounds.eventsFor(cur.roundId, audience, lastSeq)) ?? [];
+      for (const e of missing) s.emit('round.event', { tableId, roundId: cur.roundId, seq: e.seq, type: e.type, event: e.payload, view: null } satisfies RoundEventFrame);
     }
     const snap: RoundSnapshotFrame = cur
       ? { tableId, roundId: cur.roundId, seq: cur.state.seq, view: cur.kernel.view(cur.state, audience), next: audience.role === 'player' ? [] : cur.kernel.next(cur.state) }

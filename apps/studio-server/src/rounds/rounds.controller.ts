@@ -7,7 +7,6 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import { body, unwrap } from './http-errors.js';
-import { KERNELS, type KernelEvent, type KernelRegistry } from './kernel.registry.js';
 import { audienceOfRole } from './redaction.js';
 import { RoundControlService, type PendingRequest } from './round-control.service.js';
 import { RoundsService, type Committed } from './rounds.service.js';
@@ -24,7 +23,6 @@ export class RoundsController {
   constructor(
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(RoundControlService) private readonly control: RoundControlService,
-    @Inject(KERNELS) private readonly kernels: KernelRegistry,
   ) {}
 
   /** Dealer starts the next round (tables without automatic cadence). */
@@ -132,11 +130,7 @@ export class RoundsController {
   @Get('rounds/:roundId/events')
   @Roles('pitboss', 'admin')
   async events(@Param('roundId') roundId: string, @CurrentUser() user: AuthUser): Promise<unknown> {
-    const round = await this.rounds.round(roundId);
-    const events = await this.rounds.loadEvents(roundId);
-    if (!round || ['resolved', 'settled', 'void'].includes(round.state.phase)) return events;
-    const redact = this.kernels.redactor(round.game);
-    const audience = audienceOfRole(user.role, user.userId);
-    return events.map((e) => ({ ...e, payload: redact(e.payload as KernelEvent, audience) ?? null }));
+    // The one audience view of stored events (issue 22 §2); an unknown round has no events.
+    return (await this.rounds.eventsFor(roundId, audienceOfRole(user.role, user.userId))) ?? [];
   }
 }

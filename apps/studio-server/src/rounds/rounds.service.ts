@@ -9,6 +9,7 @@ import { BetGroups } from './bet-group.js';
 import { DeadlineTimers } from './deadline-timers.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { KERNELS, type KernelCommand, type KernelEvent, type KernelRegistry } from './kernel.registry.js';
+import { audienceEvents, type AudienceEvent } from './redaction.js';
 import { PlayerBetIndex } from './player-bet-index.js';
 import { BetIdTaken, RoundCommitter } from './round-commit.js';
 import { decideCommands } from './round-decisions.js';
@@ -206,9 +207,24 @@ export class RoundsService implements OnModuleDestroy {
     return this.reader.history(tableId, limit);
   }
 
-  /** Stored events of a round after `afterSeq` (resync). */
+  /**
+   * Raw stored events of a round after `afterSeq` — for the server's own use (settlement, cadence,
+   * hints). NEVER returned to a client: reads go through `eventsFor` (the audience view; lint forbids
+   * `loadEvents` in controllers and gateways).
+   */
   loadEvents(roundId: string, afterSeq = 0): Promise<StoredRoundEvent[]> {
     return this.reader.loadEvents(roundId, afterSeq);
+  }
+
+  /**
+   * A round's stored events after `afterSeq` as `audience` may read them (issue 22 §2): the one read of
+   * round events every endpoint, resync and export uses. null: no such round.
+   */
+  async eventsFor(roundId: string, audience: Audience, afterSeq = 0): Promise<AudienceEvent[] | null> {
+    const round = await this.reader.round(roundId);
+    if (!round) return null;
+    const events = await this.reader.loadEvents(roundId, afterSeq);
+    return audienceEvents(this.kernels.redactor(round.game), round.state.phase, events, audience);
   }
 
   // ───────────────────────────── recovery ─────────────────────────────

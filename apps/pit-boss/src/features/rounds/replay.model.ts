@@ -30,7 +30,15 @@ export function replay(kernel: ReplayKernel, roundId: string, events: readonly R
   let state = kernel.initial();
   const steps: ReplayStep[] = [];
   for (const e of sorted) {
-    state = kernel.evolve(state as never, e.payload as never);
+    // A payload the audience view hid (null) while the round is in play (issue 22 §2) changes nothing here;
+    // a redacted one (the hole card as 'hidden') may not fold: the round then stands as it was.
+    if (e.payload !== null) {
+      try {
+        state = kernel.evolve(state as never, e.payload as never);
+      } catch {
+        /* keep the state before this event */
+      }
+    }
     const view = kernel.view(state as never, { role: 'pitboss' });
     steps.push({ event: e, view, glance: glance(view, roundId) });
   }
