@@ -82,7 +82,7 @@ if (results.length > 0) {
 }
 process.exitCode = failed === 0 ? 0 : 1;
 
-/** The README table: one row per measurement, Felt beside its same-run baseline. */
+/** The results table (docs/scale-and-benchmarks.md): one row per measurement, Felt beside its same-run baseline. */
 function table(meta, rs) {
   const rows = [`Measured ${meta.at} (${meta.size} sizes, Node ${meta.node}, load average ${meta.loadavg.map((x) => x.toFixed(1)).join(' / ')} on 2 shared cores)`, '', '| what | store | Felt | baseline (same run) | ratio |', '|---|---|---|---|---|'];
   for (const r of rs) {

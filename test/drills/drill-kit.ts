@@ -249,7 +249,7 @@ export async function assertClean(d: Drill, accepted: number): Promise<number> {
   return Math.max(0, accepted - f.settledOrRefunded);
 }
 
-/** One row of the README's drill table. */
+/** One row of the drill table in docs/security-and-drills.md. */
 export interface DrillFigure {
   readonly drill: string;
   readonly bets: number;

@@ -350,11 +350,11 @@ describe('the registry', () => {
 });
 
 describe('closed error codes', () => {
-  it('ERRORS.md and the README carry the LIFECYCLE table as the code decides it, and ERRORS.md lists every code', () => {
+  it('ERRORS.md and docs/architecture.md carry the LIFECYCLE table as the code decides it, and ERRORS.md lists every code', () => {
     const errorsMd = readFileSync(new URL('../ERRORS.md', import.meta.url), 'utf8');
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const architecture = readFileSync(new URL('../../../docs/architecture.md', import.meta.url), 'utf8');
     expect(errorsMd).toContain(lifecycleMarkdown());
-    expect(readme).toContain(lifecycleMarkdown());
+    expect(architecture).toContain(lifecycleMarkdown());
     for (const [code, meaning] of Object.entries(GAME_ERRORS)) expect(errorsMd).toContain(`| \`${code}\` | ${meaning} |`);
   });
   it('every code has a meaning', () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aclFile, mosquittoConf, passwordFile, serverPasswordFile, type DeviceUser } from './mosquitto-auth.js';
 
 /**
- * Mutual TLS on Mosquitto, the documented option (README "Broker security", issue 9 finding 1): a CA,
+ * Mutual TLS on Mosquitto, the documented option (docs/security-and-drills.md "Broker security", issue 9 finding 1): a CA,
  * broker and client certificates made with openssl in a temp dir; the devices' listener requires a
  * client certificate signed by the CA and still the device's password + ACL (the certificate is a second
  * factor). A Mosquitto this test owns, on free ports.

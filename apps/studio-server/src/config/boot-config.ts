@@ -9,7 +9,7 @@ export function bootConfig(env: Readonly<Record<string, string | undefined>> = p
     return configFromEnv(env);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
-    process.stderr.write(`studio-server: ${e.message}\nSee the README ("Running against PostgreSQL, Redis and Mosquitto") for every variable.\n`);
+    process.stderr.write(`studio-server: ${e.message}\nSee docs/operations.md ("Running against PostgreSQL, Redis and Mosquitto") for every variable.\n`);
     process.exit(2);
   }
 }

@@ -120,7 +120,7 @@ export const LIFECYCLE: Readonly<Record<Situation, Readonly<Record<Phase, Lifecy
   resume: row(NOT_OPEN, R('ROUND_NOT_STALLED', 'GEN-6'), A('PlayResumed'), A('PlayResumed'), R('ROUND_HALTED', 'S-2'), R('ROUND_RESOLVED', 'GEN-5'), R('ROUND_RESOLVED', 'GEN-5'), R('ROUND_VOID', 'GEN-6')),
 };
 
-/** The LIFECYCLE table as Markdown (libs/games/ERRORS.md and the README carry it; the contract suite checks they agree). */
+/** The LIFECYCLE table as Markdown (libs/games/ERRORS.md and docs/architecture.md carry it; the contract suite checks they agree). */
 export function lifecycleMarkdown(): string {
   const cell = (o: LifecycleOutcome): string => {
     switch (o.kind) {
