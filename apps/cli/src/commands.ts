@@ -1,5 +1,6 @@
 import type { CliCommand } from './command.js';
 import { deadLetterCommand } from './dead-letter.command.js';
+import { migrateCommand } from './migrate.command.js';
 import { reconcileCommand } from './reconcile.command.js';
 import { rtpCommand } from './rtp.command.js';
 import { settleCommand } from './settle.command.js';
@@ -25,4 +26,5 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   secrets: secretsCommand,
   reconcile: reconcileCommand,
   'dead-letter': deadLetterCommand,
+  migrate: migrateCommand,
 };

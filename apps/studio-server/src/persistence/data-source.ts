@@ -29,12 +29,51 @@ export function dataSourceOptions(target: DatabaseTarget): DataSourceOptions {
   }
 }
 
-/** Opens the data source and applies pending migrations (the same ones on PGlite and PostgreSQL). */
+/** PostgreSQL advisory lock key that serialises migrations across instances (issue 22 §11): "felt" as an int. */
+export const MIGRATION_LOCK_KEY = 0x66656c74;
+
+/**
+ * Applies pending migrations (the same ones on PGlite and PostgreSQL). On PostgreSQL under a session
+ * advisory lock (issue 22 §11): several instances starting at once, or the migration job beside them,
+ * run each migration exactly once — the others wait for the lock and then find nothing pending. PGlite
+ * lives in one process (one connection): no lock needed. Returns the names of the migrations it ran.
+ */
+export async function migrate(ds: DataSource): Promise<string[]> {
+  const pglite = (ds.options as { driver?: unknown }).driver !== undefined;
+  if (pglite) return (await ds.runMigrations({ transaction: 'each' })).map((m) => m.name);
+  const lock = ds.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      return (await ds.runMigrations({ transaction: 'each' })).map((m) => m.name);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await lock.release();
+  }
+}
+
+/**
+ * What a booting instance does with migrations (FELT_MIGRATE_ON_BOOT): `1` (default) applies pending ones
+ * under the lock; `0` applies none and refuses to start while any is pending — the deployment runs
+ * `felt migrate` once as its own step (the Kubernetes migration job).
+ */
+export async function prepareSchema(ds: DataSource, env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
+  if (env['FELT_MIGRATE_ON_BOOT'] !== '0') {
+    await migrate(ds);
+    return;
+  }
+  if (await ds.showMigrations()) throw new Error('MIGRATIONS_PENDING: the database schema is behind this build and FELT_MIGRATE_ON_BOOT=0 — run `felt migrate` (the migration job) first');
+}
+
+/** Opens the data source and prepares its schema (`prepareSchema`). */
 export async function openDataSource(target: DatabaseTarget): Promise<DataSource> {
   const ds = new DataSource(dataSourceOptions(target));
   await ds.initialize();
   try {
-    await ds.runMigrations({ transaction: 'each' });
+    await prepareSchema(ds);
   } catch (err) {
     await ds.destroy();
     throw err;

@@ -6,7 +6,7 @@ import type { PersistenceTarget } from '../config/config.js';
 import { HealthService } from '../ops/health.service.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
 import { CommitTracker } from '../ops/shutdown.js';
-import { dataSourceOptions } from './data-source.js';
+import { dataSourceOptions, prepareSchema } from './data-source.js';
 import { InMemoryUnitOfWork } from './in-memory.uow.js';
 import { LEDGER_READER } from './persistence.common.js';
 import { TypeOrmUnitOfWork } from './typeorm.uow.js';
@@ -60,7 +60,7 @@ export class PersistenceModule implements OnModuleInit {
             if (options === undefined) throw new Error('TypeORM options missing');
             const ds = new DataSource(options);
             await ds.initialize();
-            await ds.runMigrations({ transaction: 'each' });
+            await prepareSchema(ds); // under an advisory lock on PostgreSQL, or refuse when FELT_MIGRATE_ON_BOOT=0 and behind (issue 22 §11)
             return ds;
           },
         }),
