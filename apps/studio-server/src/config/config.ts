@@ -37,6 +37,8 @@ export interface FeltConfig {
   /** Settlement job attempts (BullMQ) before dead-letter + alert. */
   readonly settlementAttempts: number;
   readonly settlementBackoffMs: number;
+  /** FELT_DRAIN_MS: not-ready time before a stop closes the server (issue 22 §10); default 0. */
+  readonly drainMs?: number;
   /** LOG_LEVEL (pino); tests default to `silent`. */
   readonly logLevel?: LogLevelName;
 }
@@ -95,6 +97,10 @@ export const ENV_SCHEMA = z
     FELT_QUEUE_PREFIX: optional(z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, - or _')).transform((v) => v ?? 'felt'),
     FELT_SETTLEMENT_ATTEMPTS: count(5, 1),
     FELT_SETTLEMENT_BACKOFF_MS: count(1000, 0),
+    // Issue 22 §10: how long a stopping instance stays up but not ready (ms) before it closes.
+    FELT_DRAIN_MS: optional(z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be ≥ 0').max(60_000, 'must be ≤ 60000')).transform((v) => v ?? 0),
+    // Issue 22 §11: 0 = never migrate at boot (the deployment runs `felt migrate`); refuse a schema that is behind.
+    FELT_MIGRATE_ON_BOOT: flag,
     LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).transform((v) => v ?? 'info'),
   })
   .superRefine((e, ctx) => {
@@ -141,6 +147,7 @@ export function configFromEnv(env: Readonly<Record<string, string | undefined>> 
     settlementAttempts: e.FELT_SETTLEMENT_ATTEMPTS,
     settlementBackoffMs: e.FELT_SETTLEMENT_BACKOFF_MS,
     logLevel: e.LOG_LEVEL,
+    drainMs: e.FELT_DRAIN_MS,
   };
 }
 

@@ -58,6 +58,20 @@ export class HealthService implements OnModuleInit, OnApplicationShutdown {
     this.redis = null;
   }
 
+  private draining = false;
+
+  /**
+   * SIGTERM (issue 22 §10): from now on readiness answers 503 so the load balancer stops sending new
+   * requests, while this instance finishes what it has (liveness stays 200: do not restart it).
+   */
+  markDraining(): void {
+    this.draining = true;
+  }
+
+  isDraining(): boolean {
+    return this.draining;
+  }
+
   register(component: HealthComponent, probe: () => Promise<void>): void {
     this.probes.set(component, probe);
   }

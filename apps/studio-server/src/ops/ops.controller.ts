@@ -36,6 +36,29 @@ export class OpsController {
     res.status(report.status === 'ok' ? 200 : 503).json(report);
   }
 
+  /**
+   * Liveness (issue 22 §10): the process is up and its event loop answers — nothing else. A dependency
+   * blip (Redis, the database) never fails it, so an orchestrator never restarts every pod for one.
+   */
+  @Get('health/live')
+  @ApiOkResponse({ description: '{status:"ok"}: the process answers' })
+  getLive(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /**
+   * Readiness (issue 22 §10): this instance can serve — every dependency reachable (the `/health` report)
+   * and not draining. 503 while a dependency is down or after SIGTERM (the drain before the stop).
+   */
+  @Get('health/ready')
+  @ApiOkResponse({ description: 'the /health report: every dependency reachable, not draining' })
+  @ApiServiceUnavailableResponse({ description: 'a dependency is down, or the instance is draining (status "error", draining true)' })
+  async getReady(@Res() res: RawResponse): Promise<void> {
+    const report = await this.health.check();
+    const draining = this.health.isDraining();
+    res.status(report.status === 'ok' && !draining ? 200 : 503).json({ ...report, status: report.status === 'ok' && !draining ? 'ok' : 'error', draining });
+  }
+
   @Get('metrics')
   @ApiOkResponse({ description: 'Prometheus text exposition' })
   async getMetrics(@Res() res: RawResponse): Promise<void> {
