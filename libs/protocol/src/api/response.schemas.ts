@@ -105,6 +105,10 @@ export const HealthReportSchema = z.object({
   info: componentResult.optional(),
   error: componentResult.optional(),
 });
+/** `GET /health/ready` (issue 22 §10): the health report plus whether the instance is draining (SIGTERM). */
+export const ReadinessReportSchema = HealthReportSchema.extend({ draining: z.boolean() });
+/** `GET /health/live` (issue 22 §10): the process answers. */
+export const LivenessSchema = z.object({ status: z.literal('ok') });
 export const TableResultSchema = z.object({ roundId: z.string(), phase: z.string(), openedAt: ms, finishedAt: ms, view: z.unknown() });
 export const PlayerBetRecordSchema = z.object({
   betId: z.string(),

@@ -21,6 +21,8 @@ import {
   DeviceHealthSchema,
   GameCommandBodySchema,
   HealthReportSchema,
+  LivenessSchema,
+  ReadinessReportSchema,
   IssuedDeviceCredentialSchema,
   LedgerCheckReportSchema,
   LoginResultSchema,
@@ -89,6 +91,8 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   // ops
   'GET /time': { summary: 'The server clock (epoch ms) for client offset estimation', response: ServerTimeSchema, public: true },
   'GET /health': { summary: 'Health of the database, Redis, the broker and the queues (Terminus)', response: HealthReportSchema, public: true, alsoStatus: [503] },
+  'GET /health/live': { summary: 'Liveness: the process answers (never fails for a dependency; issue 22 §10)', response: LivenessSchema, public: true },
+  'GET /health/ready': { summary: 'Readiness: every dependency reachable and not draining (503 after SIGTERM; issue 22 §10)', response: ReadinessReportSchema, public: true, alsoStatus: [503] },
   'GET /metrics': { summary: 'Prometheus metrics (text exposition)', response: 'text', public: true },
   // auth + users
   'POST /auth/login': { summary: 'Log in: an access token (15 min) and a refresh token', body: LoginBody, response: LoginResultSchema, public: true, errors: ['INVALID_CREDENTIALS'] },
