@@ -57,6 +57,7 @@ describe('docker-compose.yml (issue 12 point 4)', () => {
     expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 1)).toEqual([]);
     expect(ok).toBe(true);
     expect(raw).toBeTruthy();
+    expect(validate(parse(read('deploy/compose.ports.yml'))), JSON.stringify(validate.errors)).toBe(true);
     // and the schema does reject a broken file (the check can fail)
     expect(validate({ services: { x: { image: 1, restart: { bad: true } } } })).toBe(false);
   });
@@ -89,7 +90,36 @@ describe('docker-compose.yml (issue 12 point 4)', () => {
     expect(conf).toMatch(/^listener 1883\nuse_username_as_clientid true$/m);
     expect(conf).toMatch(/^listener 1884\nallow_anonymous false\npassword_file \/mosquitto\/auth\/passwd-server$/m);
     expect((compose.services['studio-server'] as { environment?: Record<string, string> } | undefined)?.environment?.['MQTT_URL']).toBe('mqtt://mosquitto:1884');
-    expect(m?.ports).toEqual(['1883:1883']);
+    expect(m?.ports).toBeUndefined(); // issue 22 §14: only the studio's port is published (deploy/compose.ports.yml opens more)
+  });
+
+  it('issue 22 §14: a migration step before the server, a Mosquitto health check, Redis with persistence, only the studio port published', () => {
+    const svc = compose.services as Record<string, Service & { depends_on?: Record<string, { condition: string }>; healthcheck?: { test: string[] }; restart?: string; ports?: string[] }>;
+    expect(svc['migrate']?.command).toEqual(['node', 'apps/cli/bin/felt.js', 'migrate']);
+    expect(svc['migrate']?.restart).toBe('no');
+    expect(svc['studio-server']?.depends_on?.['migrate']).toEqual({ condition: 'service_completed_successfully' });
+    expect(svc['studio-server']?.environment?.['FELT_MIGRATE_ON_BOOT']).toBe('0');
+    expect(svc['studio-server']?.depends_on?.['mosquitto']).toEqual({ condition: 'service_healthy' });
+    expect(svc['mosquitto']?.healthcheck?.test.join(' ')).toMatch(/mosquitto_pub/);
+    expect(svc['studio-server']?.healthcheck?.test.join(' ')).toMatch(/\/health\/ready/);
+    expect(svc['redis']?.command).toEqual(expect.arrayContaining(['--appendonly', 'yes']));
+    expect(svc['redis']?.volumes).toEqual(['redisdata:/data']);
+    const published = Object.entries(svc).filter(([, v]) => (v.ports ?? []).length > 0).map(([k, v]) => [k, v.ports]);
+    expect(published).toEqual([['studio-server', ['3000:3000']]]);
+    const extra = parse(read('deploy/compose.ports.yml')) as { services: Record<string, { ports: string[] }> };
+    expect(Object.keys(extra.services).sort()).toEqual(['grafana', 'mosquitto', 'prometheus']);
+  });
+
+  it('issue 22 §15: the alert rules use only metrics the server exposes and cover settlement, dead letters, stalled rounds, devices and the wallet', async () => {
+    const rules = parse(read('deploy/prometheus/alerts.yml')) as { groups: { rules: { alert: string; expr: string; annotations: { runbook: string } }[] }[] };
+    const all = rules.groups.flatMap((g) => g.rules);
+    const exposed = await new MetricsService().render();
+    const names = new Set([...exposed.matchAll(/^# TYPE (\S+) (\S+)$/gm)].flatMap(([, n, type]) => (type === 'histogram' ? [`${n}_bucket`, `${n}_sum`, `${n}_count`] : [n as string])));
+    for (const r of all) for (const [m] of r.expr.matchAll(/felt_[a-z0-9_]+/g)) expect(names.has(m), `${r.alert} uses ${m}, which the server does not expose`).toBe(true);
+    for (const needed of ['FeltSettlementLagHigh', 'FeltSettlementDeadLettered', 'FeltWalletDeadLettered', 'FeltRoundStalled', 'FeltDeviceFaults', 'FeltWalletErrors']) expect(all.map((r) => r.alert)).toContain(needed);
+    const runbook = read('docs/runbook.md').toLowerCase();
+    for (const r of all) expect(runbook, `docs/runbook.md explains ${r.alert}`).toContain(`### ${r.alert.toLowerCase()}`);
+    expect((parse(read('deploy/prometheus/prometheus.yml')) as { rule_files: string[] }).rule_files).toEqual(['/etc/prometheus/alerts.yml']);
   });
 
   it('Prometheus scrapes the server /metrics and the Grafana dashboard charts rounds, bets, latency and device faults from real series', async () => {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { MetricsService } from '../ops/metrics.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Subject, type Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
@@ -123,6 +124,7 @@ export class AlertsService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: Ids,
     @Optional() @Inject(AuditService) private readonly audit?: AuditService,
+    @Optional() @Inject(MetricsService) private readonly metrics?: MetricsService,
   ) {}
 
   async raise(input: RaiseAlert): Promise<Alert> {
@@ -136,6 +138,7 @@ export class AlertsService {
       at: this.clock.now(),
     };
     await this.repo.insert(alert);
+    this.metrics?.alertsRaised.inc({ code: alert.code, severity: alert.severity });
     const stored: Alert = { ...alert, ack: null };
     this.logger.warn({ msg: 'alert raised', ...alert });
     this.subject.next(stored);

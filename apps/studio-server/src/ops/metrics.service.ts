@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus metrics (issue §11). One registry per app instance (tests run several apps per process). */
 @Injectable()
@@ -23,6 +23,26 @@ export class MetricsService {
     help: 'REST request latency, by method, route and status',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+
+  /** Issue 22 §15: every pit alert as a series (settlement lag, dead letters, stalled rounds, device faults, wallet errors: deploy/prometheus/alerts.yml). */
+  readonly alertsRaised = new Counter({ name: 'felt_alerts_raised_total', help: 'Pit alerts raised, by code and severity', labelNames: ['code', 'severity'] as const, registers: [this.registry] });
+  /** Issue 22 §15: the WebSocket command path (bets: `bet.place`), from the message to its ack. */
+  readonly wsMessageDuration = new Histogram({
+    name: 'felt_ws_message_duration_seconds',
+    help: 'WebSocket command latency (message to ack), by message and result',
+    labelNames: ['message', 'result'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  readonly socketsConnected = new Gauge({ name: 'felt_sockets_connected', help: 'WebSocket connections open on this instance', registers: [this.registry] });
+  /** Issue 22 §15: seamless-wallet calls to operators, by kind (debit, credit, rollback, balance) and outcome. */
+  readonly walletCalls = new Histogram({
+    name: 'felt_wallet_call_duration_seconds',
+    help: 'Seamless-wallet calls to the operator, by kind and outcome (done, refused, retry)',
+    labelNames: ['kind', 'outcome'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
 

@@ -188,6 +188,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
       return;
     }
     socket.data['user'] = user;
+    this.metrics.socketsConnected?.inc();
+    socket.once('disconnect', () => this.metrics.socketsConnected?.dec());
     // The signature was checked synchronously; the user store (exists, enabled, not revoked) answers next.
     // Until it has, the socket gets no frame: every message waits for it and staff rooms are joined after
     // it (a token revoked during the handshake never receives anything).
@@ -338,6 +340,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
 
   /** Role check → schema validation → service call → ack; a rejection is also an `error` frame. */
   private async handle<K extends WsClientMessage>(s: Socket, name: K, raw: unknown, fn: (u: AuthUser, body: ReturnType<(typeof WS_CLIENT_MESSAGES)[K]['parse']>) => Promise<Result<unknown>>): Promise<WsAck> {
+    const end = this.metrics.wsMessageDuration?.startTimer({ message: name });
+    const ack = await this.handleTimed(s, name, raw, fn);
+    end?.({ result: ack.ok ? 'ok' : 'rejected' });
+    return ack;
+  }
+
+  private async handleTimed<K extends WsClientMessage>(s: Socket, name: K, raw: unknown, fn: (u: AuthUser, body: ReturnType<(typeof WS_CLIENT_MESSAGES)[K]['parse']>) => Promise<Result<unknown>>): Promise<WsAck> {
     const checked = s.data['checked'] as Promise<boolean> | undefined;
     if (checked !== undefined && !(await checked)) s.data['user'] = undefined;
     const user = s.data['user'] as AuthUser | undefined;

@@ -46,6 +46,9 @@ export interface RoundsMetricsPort {
   readonly betsRejected: Counter<'code'>;
   readonly roundsTotal: Counter<'game' | 'outcome'>;
   readonly deviceFaults: Counter<'code'>;
+  /** The WebSocket command path (issue 22 §15). */
+  readonly wsMessageDuration?: { startTimer(labels?: Partial<Record<'message' | 'result', string>>): (labels?: Partial<Record<'message' | 'result', string>>) => number };
+  readonly socketsConnected?: { inc(): void; dec(): void };
 }
 
 export const ROUNDS_ALERTS = Symbol('ROUNDS_ALERTS');

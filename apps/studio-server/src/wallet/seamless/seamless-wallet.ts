@@ -78,6 +78,8 @@ export class SeamlessWallet {
     makeJobs: (handler: WalletJobHandler, onDead: DeadLetterHandler) => WalletJobs,
     private readonly now: () => number = Date.now,
     private readonly alert: (msg: string, details: Record<string, unknown>) => void = () => undefined,
+    /** Each call to the operator: kind, outcome, seconds (issue 22 §15, `felt_wallet_call_duration_seconds`). */
+    private readonly observe: (kind: string, outcome: string, seconds: number) => void = () => undefined,
   ) {
     this.jobs = makeJobs((job) => this.runJob(job), (job, error, attempts) => this.deadLetter(job, error, attempts));
   }
@@ -256,6 +258,13 @@ export class SeamlessWallet {
   }
 
   private async send(op: OperatorRow, call: WalletCall): Promise<Outcome & { effective?: boolean }> {
+    const t0 = performance.now();
+    const out = await this.sendOnce(op, call);
+    this.observe(call.kind, out.type, (performance.now() - t0) / 1000);
+    return out;
+  }
+
+  private async sendOnce(op: OperatorRow, call: WalletCall): Promise<Outcome & { effective?: boolean }> {
     const ctrl = new AbortController();
     const timer = setTimeout(() => ctrl.abort(), op.timeoutMs);
     const body = JSON.stringify(call.body);

@@ -14,7 +14,8 @@
  * player's account (`seamless-out:<betId>`) and journals + queues the call. Every step is keyed, so a
  * crash anywhere replays to the same postings and calls.
  */
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { MetricsService } from '../../ops/metrics.service.js';
 import type { Result } from '@felt/games';
 import type { DataSource } from 'typeorm';
 import { AlertsService } from '../../alerts/alerts.service.js';
@@ -91,6 +92,7 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
     @Inject(AlertsService) private readonly alerts: AlertsService,
     @Inject(SEAMLESS_RETRY) private readonly retry: RetryPolicy,
+    @Optional() @Inject(MetricsService) private readonly metrics: MetricsService | null = null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -106,6 +108,7 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
       (handler, onDead) => (redisUrl === null ? new InProcessWalletJobs(handler, onDead, this.retry) : new BullMqWalletJobs(redisUrl, this.config.queuePrefix, handler, onDead, this.retry, (m) => this.log.error(m))),
       () => this.clock.now(),
       (msg, details) => void this.alert(msg, details),
+      (kind, outcome, seconds) => this.metrics?.walletCalls.observe({ kind, outcome }, seconds),
     );
     await this.reloadLinks();
     const resumed = await this.wallet.resume();
