@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { pathToFileURL, fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireEnv, runId } from '../../../../../test/support/services.js';
 import { BullMqWalletJobs, type WalletJob } from './wallet-jobs.js';
@@ -52,4 +55,34 @@ describe('seamless wallet jobs on BullMQ (REDIS_URL): retries with backoff, then
     expect(tries.get('crd_fixed1')).toBe(5); // 4 attempts, dead; then 1 after the re-queue
     expect(dead.filter((d) => d.job.transactionUuid === 'crd_fixed1')).toHaveLength(1);
   });
+
+  it('issue 22 §6: a call whose worker process was killed mid-call runs again within seconds of the restart (was 60–90 s)', async () => {
+    const dist = pathToFileURL(fileURLToPath(new URL('../../../dist/wallet/seamless/wallet-jobs.js', import.meta.url))).href;
+    const killedPrefix = `${prefix}-kill`;
+    // The "old server": takes the call and is killed while the operator's answer is outstanding.
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `
+      const { BullMqWalletJobs } = await import(${JSON.stringify(dist)});
+      const jobs = new BullMqWalletJobs(process.env.R, process.env.P, async () => { process.send('taken'); await new Promise(() => {}); }, () => {}, { attempts: 3, backoffMs: 10, maxBackoffMs: 10 }, () => {});
+      await jobs.enqueue({ operatorId: 'op1', transactionUuid: 'crd_killed1' });
+    `], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, R: redisUrl, P: killedPrefix } });
+    await once(child, 'message');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    const restartedAt = Date.now();
+    // The "restarted server".
+    let ranAt = 0;
+    const again = new BullMqWalletJobs(redisUrl, killedPrefix, async (job) => {
+      if (job.transactionUuid === 'crd_killed1' && ranAt === 0) ranAt = Date.now();
+    }, () => undefined, { attempts: 3, backoffMs: 10, maxBackoffMs: 10 }, () => undefined);
+    try {
+      for (let i = 0; i < 300 && ranAt === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(ranAt, 'the killed call was never run again').toBeGreaterThan(0);
+      // bounded, not a benchmark: BullMQ's defaults (30 s lock, 30 s stall check) took 60–90 s
+      expect(ranAt - restartedAt).toBeLessThan(10_000);
+      console.log(`wallet call taken again ${ranAt - restartedAt} ms after the restart`);
+    } finally {
+      await again.obliterate();
+      await again.close();
+    }
+  }, 60_000);
 });

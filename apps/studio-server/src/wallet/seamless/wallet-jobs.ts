@@ -90,6 +90,9 @@ export class InProcessWalletJobs implements WalletJobs {
 }
 
 export const WALLET_QUEUE_NAME = 'seamless-wallet';
+/** BullMQ lock and stall check of wallet calls (issue 22 §6; the same as settlement's). */
+export const WALLET_LOCK_MS = 4_000;
+export const WALLET_STALL_CHECK_MS = 1_000;
 export const WALLET_DEAD_LETTER_QUEUE_NAME = 'seamless-wallet-dead';
 
 export class BullMqWalletJobs implements WalletJobs {
@@ -120,6 +123,12 @@ export class BullMqWalletJobs implements WalletJobs {
       prefix,
       concurrency: 8,
       settings: { backoffStrategy: (attemptsMade: number) => delayFor(this.policy, attemptsMade) },
+      // Issue 22 §6: a call whose worker died (kill, crash) is taken again within ~5 s, as settlement's is:
+      // a 4 s lock (renewed every 2 s while the call runs) and a stall check every second. A false stall
+      // re-sends the call with the same transaction uuid, which the operator answers idempotently.
+      lockDuration: WALLET_LOCK_MS,
+      stalledInterval: WALLET_STALL_CHECK_MS,
+      maxStalledCount: 5,
     });
     this.worker.on('failed', (job, err) => {
       if (job === undefined || job.attemptsMade < (job.opts.attempts ?? 1)) return;
