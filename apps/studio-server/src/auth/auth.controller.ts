@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Ip, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from './auth.types.js';
 import { AuthService, type LoginResult } from './auth.service.js';
@@ -14,8 +14,9 @@ export class AuthController {
   @HttpCode(200)
   @ApiBody({ schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } })
   @ApiOkResponse({ description: '{token, refreshToken, expiresIn, user}: a short access token and a refresh token' })
-  login(@Body() body: unknown): Promise<LoginResult> {
-    return this.auth.login(body);
+  login(@Body() body: unknown, @Ip() ip: string): Promise<LoginResult> {
+    // the client's address (behind trusted proxies: FELT_TRUST_PROXY) for the login throttle (issue 22 §8)
+    return this.auth.login(body, ip);
   }
 
   /** A refresh token of a live, enabled user → a new access + refresh token (issue 9 finding 9). */

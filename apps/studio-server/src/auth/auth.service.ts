@@ -1,5 +1,7 @@
+import { Redis } from 'ioredis';
+import { LOGIN_THROTTLE_DEFAULTS, LoginThrottle } from './login-throttle.js';
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { Subject } from 'rxjs';
 import { z } from 'zod';
@@ -46,7 +48,7 @@ export interface SessionsRevoked {
 }
 
 @Injectable()
-export class AuthService {
+export class AuthService implements OnApplicationShutdown {
   private readonly cache = new Map<string, { rec: UserRecord | null; at: number }>();
   /**
    * Issue 13 (join storm): the HS256 key as one KeyObject. Given a string, jsonwebtoken first tries to
@@ -66,15 +68,34 @@ export class AuthService {
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AuditService) private readonly audit: AuditService,
-  ) {}
+  ) {
+    this.throttleRedis = config.redisUrl === null ? null : new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    this.throttleRedis?.on('error', () => undefined); // the insurance limiter counts meanwhile
+    this.throttle = new LoginThrottle(this.throttleRedis, LOGIN_THROTTLE_DEFAULTS, config.queuePrefix);
+  }
+
+  private readonly throttleRedis: Redis | null;
+  private readonly throttle: LoginThrottle;
+
+  onApplicationShutdown(): void {
+    this.throttleRedis?.disconnect();
+  }
 
   /** POST /auth/login: username + password → an access token + a refresh token (HS256). Same 401 for unknown user, wrong password and a disabled user. */
-  async login(body: unknown): Promise<LoginResult> {
+  async login(body: unknown, address = 'unknown'): Promise<LoginResult> {
     const { username, password } = LoginBody.parse(body);
+    // Issue 22 §8: a throttled attempt is refused before any password hash is computed.
+    const wait = await this.throttle.retryAfterMs(username, address);
+    if (wait > 0) throw codedError('RATE_LIMITED', `too many wrong passwords for this account or from this address: try again in ${Math.ceil(wait / 1000)} s`, { retryAfterMs: wait, scope: 'login' });
     const rec = await this.users.findByUsername(username);
     if (rec === null || !(await verifyPassword(password, rec.passwordHash)) || rec.disabled === true) {
+      const lock = await this.throttle.failed(username, address);
+      if (lock !== null) {
+        await this.audit.record({ actor: username, role: 'anonymous', action: 'auth.login.locked', reason: `wrong passwords (${lock.scope}) from ${address}: locked ${lock.lockedS} s`, target: `user:${username}`, at: this.clock.now() });
+      }
       throw codedError('INVALID_CREDENTIALS', 'unknown user or wrong password');
     }
+    await this.throttle.succeeded(username, address);
     const family = `rtf_${randomBytes(12).toString('hex')}`;
     const jti = randomBytes(12).toString('hex');
     await this.users.createRefreshFamily(family, rec.userId, jti, this.clock.now());

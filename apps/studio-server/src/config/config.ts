@@ -37,6 +37,10 @@ export interface FeltConfig {
   /** Settlement job attempts (BullMQ) before dead-letter + alert. */
   readonly settlementAttempts: number;
   readonly settlementBackoffMs: number;
+  /** FELT_TRUST_PROXY (issue 22 §7): Express's `trust proxy` value; null = the peer is the client. */
+  readonly trustProxy?: string | null;
+  /** FELT_CORS_ORIGINS (issue 22 §9): browser origins allowed to call the API; empty = same origin only. */
+  readonly corsOrigins?: readonly string[];
   /** FELT_DRAIN_MS: not-ready time before a stop closes the server (issue 22 §10); default 0. */
   readonly drainMs?: number;
   /** LOG_LEVEL (pino); tests default to `silent`. */
@@ -101,6 +105,10 @@ export const ENV_SCHEMA = z
     FELT_DRAIN_MS: optional(z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be ≥ 0').max(60_000, 'must be ≤ 60000')).transform((v) => v ?? 0),
     // Issue 22 §11: 0 = never migrate at boot (the deployment runs `felt migrate`); refuse a schema that is behind.
     FELT_MIGRATE_ON_BOOT: flag,
+    // Issue 22 §7: which proxies in front of the server may name the client (X-Forwarded-For): Express's `trust proxy`.
+    FELT_TRUST_PROXY: text,
+    // Issue 22 §9: origins allowed to call the API from a browser (comma list); unset = same origin only.
+    FELT_CORS_ORIGINS: text,
     LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).transform((v) => v ?? 'info'),
   })
   .superRefine((e, ctx) => {
@@ -148,6 +156,8 @@ export function configFromEnv(env: Readonly<Record<string, string | undefined>> 
     settlementBackoffMs: e.FELT_SETTLEMENT_BACKOFF_MS,
     logLevel: e.LOG_LEVEL,
     drainMs: e.FELT_DRAIN_MS,
+    trustProxy: e.FELT_TRUST_PROXY,
+    corsOrigins: e.FELT_CORS_ORIGINS === null ? [] : e.FELT_CORS_ORIGINS.split(',').map((o) => o.trim()).filter((o) => o.length > 0),
   };
 }
 

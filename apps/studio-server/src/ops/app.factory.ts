@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module.js';
-import type { FeltConfig } from '../config/config.js';
+import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
+import { trustProxySetting } from './client-address.js';
 import { ErrorFilter } from './error.filter.js';
 import { MetricsService } from './metrics.service.js';
 import { serveOpenApi } from './openapi/openapi.js';
@@ -27,7 +28,13 @@ export function configureApp(app: INestApplication): INestApplication {
     next();
   });
   app.useGlobalFilters(new ErrorFilter());
-  app.enableCors();
+  const config = app.get<FeltConfig>(FELT_CONFIG, { strict: false });
+  const express = app.getHttpAdapter().getInstance() as { set(k: string, v: unknown): void; disable(k: string): void };
+  express.disable('x-powered-by'); // issue 22 §9: no framework banner
+  // Issue 22 §7: behind a load balancer the client's address comes from X-Forwarded-For of trusted proxies only.
+  express.set('trust proxy', trustProxySetting(config.trustProxy ?? null));
+  // Issue 22 §9: no `Access-Control-Allow-Origin: *` — only the configured origins (the apps are same-origin).
+  if ((config.corsOrigins ?? []).length > 0) app.enableCors({ origin: [...(config.corsOrigins ?? [])], credentials: false });
   serveOpenApi(app); // every operation's schemas from @felt/protocol (ops/openapi)
   return app;
 }

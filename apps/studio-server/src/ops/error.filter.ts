@@ -31,6 +31,9 @@ export function mapError(err: unknown): MappedError | null {
   if (err instanceof DuplicateKey && err.entity === 'bet') return coded('BET_ID_CONFLICT', `Bet id ${err.key} was already used for another bet.`, { betId: err.key });
   if (isStoreUnavailable(err)) return coded('STORE_UNAVAILABLE', 'The database cannot be reached right now; nothing was accepted. Retry shortly.', { retryable: true, retryAfterMs: STORE_RETRY_AFTER_MS });
   if (err instanceof ZodError) return coded('INVALID_INPUT', err.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '));
+  // body-parser's own errors (issue 22 §9): a body over the limit is 413, unreadable JSON 400 — never a 500 with a stack.
+  const bp = bodyParserError(err);
+  if (bp !== null) return bp;
   if (err instanceof HttpException) {
     const status = err.getStatus();
     const res = err.getResponse();
@@ -39,6 +42,15 @@ export function mapError(err: unknown): MappedError | null {
     return code === 'INTERNAL' ? null : coded(code, message);
   }
   return null;
+}
+
+/** body-parser (http-errors) failures: `{ status, type: 'entity.too.large' | 'entity.parse.failed' | … , expose: true }`. */
+function bodyParserError(err: unknown): MappedError | null {
+  if (!(err instanceof Error)) return null;
+  const e = err as Error & { status?: unknown; type?: unknown; limit?: unknown };
+  if (typeof e.type !== 'string' || typeof e.status !== 'number' || e.status < 400 || e.status >= 500) return null;
+  if (e.type === 'entity.too.large') return coded('PAYLOAD_TOO_LARGE', `The request body is larger than the server accepts${typeof e.limit === 'number' ? ` (${e.limit} bytes)` : ''}.`);
+  return coded('INVALID_INPUT', `The request body could not be read (${e.type}): ${e.message}`);
 }
 
 @Catch()

@@ -212,7 +212,7 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
     else if (!ROLES[name].includes(auth.role)) r = { ok: false, violation: { code: 'FORBIDDEN', ruleId: null, message: `A ${auth.role} may not send ${name}.` } };
     else {
       user = { userId: auth.userId, name: auth.name, role: auth.role };
-      const limit = this.limits?.check({ userId: auth.userId, role: auth.role, ip: s.handshake.address }) ?? null;
+      const limit = this.limits?.check({ userId: auth.userId, role: auth.role, ip: this.limits.socketAddress(s.handshake) }) ?? null;
       const parsed = parseInput(POKER_WS_MESSAGES[name] as unknown as import('zod').ZodType<{ tableId: string } & Record<string, unknown>>, raw);
       try {
         r = limit ? { ok: false, violation: limit } : parsed.ok ? await fn(user, parsed.value) : parsed;

@@ -1,4 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { clientAddress, type TrustFn } from '../ops/client-address.js';
 import type { Violation } from '@felt/games';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../config/clock.js';
@@ -77,6 +79,7 @@ export class RateLimitService {
   constructor(
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(RATE_LIMITS) limits: RateLimits,
+    @Optional() @Inject(HttpAdapterHost) private readonly http: HttpAdapterHost | null = null,
   ) {
     this.users = new TokenBuckets(limits.user);
     this.ips = new TokenBuckets(limits.ip);
@@ -87,6 +90,16 @@ export class RateLimitService {
    * for players (a pit boss's dashboard loading a dozen views at once is not a flood); every caller
    * counts against its address.
    */
+  /**
+   * A socket's client address (issue 22 §7): the same rule as REST's `req.ip` — X-Forwarded-For only
+   * through the proxies FELT_TRUST_PROXY trusts (Express's compiled `trust proxy fn`).
+   */
+  socketAddress(handshake: { readonly headers: import('node:http').IncomingHttpHeaders; readonly address: string }): string {
+    const app = this.http?.httpAdapter?.getInstance() as { get?(k: string): unknown } | undefined;
+    const fn = app?.get?.('trust proxy fn');
+    return clientAddress(handshake, typeof fn === 'function' ? (fn as TrustFn) : null);
+  }
+
   check(who: { readonly userId?: string | null; readonly role?: string | null; readonly ip?: string | null }): Violation | null {
     const now = this.clock.now();
     if (who.ip) {

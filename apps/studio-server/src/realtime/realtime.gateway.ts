@@ -377,7 +377,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   }
 
   private limitFor(s: Socket, user: AuthUser): Violation | null {
-    return this.limits?.check({ userId: user.userId, role: user.role, ip: s.handshake.address }) ?? null;
+    return this.limits?.check({ userId: user.userId, role: user.role, ip: this.limits.socketAddress(s.handshake) }) ?? null;
   }
 
   /** Acks never carry raw stored events (a player's ack must not leak others' data). */

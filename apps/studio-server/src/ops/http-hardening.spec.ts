@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { bootTestApp } from './test-app.js';
+
+/** Issue 22 §9: bad requests get their code, quietly; no framework banner; CORS only for configured origins. */
+describe('HTTP hardening (issue 22 §9)', () => {
+  it('a body over the limit is 413 PAYLOAD_TOO_LARGE (not 500), unreadable JSON 400; no X-Powered-By; no CORS for an unknown origin', async () => {
+    const t = await bootTestApp({ full: true });
+    try {
+      const big = await fetch(`${t.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: JSON.stringify({ username: 'x', password: 'y'.repeat(200_000) }) });
+      expect(big.status).toBe(413);
+      expect(await big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+      expect(big.headers.get('x-powered-by')).toBeNull();
+      expect(big.headers.get('access-control-allow-origin')).toBeNull();
+      const broken = await fetch(`${t.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username": ' });
+      expect(broken.status).toBe(400);
+      expect(await broken.json()).toMatchObject({ code: 'INVALID_INPUT' });
+      const time = await fetch(`${t.url}/time`, { headers: { origin: 'https://evil.example' } });
+      expect(time.headers.get('x-powered-by')).toBeNull();
+      expect(time.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('FELT_CORS_ORIGINS: a configured origin is allowed (and only it)', async () => {
+    const t = await bootTestApp({ config: { corsOrigins: ['https://casino.example'] } });
+    try {
+      const ok = await fetch(`${t.url}/time`, { headers: { origin: 'https://casino.example' } });
+      expect(ok.headers.get('access-control-allow-origin')).toBe('https://casino.example');
+      const other = await fetch(`${t.url}/time`, { headers: { origin: 'https://evil.example' } });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});
