@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FeltClient } from '@felt/client-sdk';
 import { bootTestApp, type TestApp } from '../ops/test-app.js';
 import { ACCESS_TOKEN_TTL_S, AuthService, USER_CHECK_CACHE_MS } from './auth.service.js';
+import { USERS_REPOSITORY, type UsersRepository } from './users.repository.js';
 
 /**
  * Issue 9 finding 9: tokens never outlive their users. Tokens are checked against the user store (cached
@@ -54,6 +55,23 @@ describe('sessions: tokens checked against the user store (issue 9 finding 9)', 
     const admin = (await loginPair(t, 'ada')).token;
     return { t, admin, clock };
   }
+
+  it('issue 22 §4: a user disabled any other way (straight in the user store, not through the API) loses the open socket on its next command within 5 s', async () => {
+    const { t, clock } = await boot();
+    const pia = await loginPair(t, 'pia');
+    const sock = await connectSocket(t.url, pia.token);
+    sockets.push(sock);
+    const first = (await sock.timeout(5000).emitWithAck('table.join', { tableId: 'tbl_none' })) as { ok: boolean; error?: { code: string } };
+    expect(first.error?.code).not.toBe('SESSION_REVOKED');
+    // Another path: the user store itself (an admin tool, another instance, SQL), no revocation event here.
+    await t.get<UsersRepository>(USERS_REPOSITORY).setDisabled('usr_p', true);
+    clock.t += USER_CHECK_CACHE_MS + 1; // the cached record (≤ 5 s) has expired
+    const dropped = new Promise<{ code: string }>((r) => sock.once('error', r));
+    const ack = (await sock.timeout(5000).emitWithAck('bet.place', { tableId: 'tbl_none', betId: 'pia_b1', spot: 'red', stakeMinor: 100 })) as { ok: boolean; error?: { code: string } };
+    expect(ack.ok).toBe(false);
+    expect(ack.error?.code).toBe('SESSION_REVOKED');
+    expect((await dropped).code).toBe('SESSION_REVOKED');
+  });
 
   it('a disabled user is refused at once on REST and their live socket is disconnected; re-enabled they log in again', async () => {
     const { t, admin } = await boot();

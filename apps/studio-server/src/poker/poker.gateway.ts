@@ -5,6 +5,7 @@ import { POKER_TABLE_FRAME, POKER_WS_MESSAGES, type PokerTableFrame, type PokerW
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import type { AuthUser } from '../auth/auth.types.js';
+import { sessionStillValid } from '../auth/socket-session.js';
 import { errorBodyOf, statusOf } from '../ops/error-codes.js';
 import { mapError } from '../ops/error.filter.js';
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
@@ -205,6 +206,14 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
   private async handle(s: Socket, name: PokerWsMessage, raw: unknown, fn: (u: PokerUser, body: { tableId: string } & Record<string, unknown>) => Promise<Result<PokerTableState>>): Promise<WsAck> {
     const checked = s.data['checked'] as Promise<boolean> | undefined;
     if (checked !== undefined && !(await checked)) s.data['user'] = undefined;
+    // Issue 22 §4: the session is re-checked on every command (user store cached ≤ 5 s).
+    if (s.data['user'] !== undefined && !(await sessionStillValid(s.data as Record<string, unknown>))) {
+      s.data['user'] = undefined;
+      setImmediate(() => {
+        s.emit('error', { code: 'SESSION_REVOKED', ruleId: null, message: 'The user was disabled, deleted or signed out: this connection is closed.' });
+        s.disconnect(true);
+      }); // after this command's ack
+    }
     const auth = s.data['user'] as AuthUser | undefined;
     let r: Result<PokerTableState>;
     let user: PokerUser | null = null;

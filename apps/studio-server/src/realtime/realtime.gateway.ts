@@ -7,6 +7,7 @@ import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { AuthService } from '../auth/auth.service.js';
+import { sessionStillValid } from '../auth/socket-session.js';
 import type { AuthUser, Role } from '../auth/auth.types.js';
 import { BettingService } from '../betting/betting.service.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
@@ -202,6 +203,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
       () => false,
     );
     socket.data['checked'] = checked;
+    // Issue 22 §4: every later command re-checks the session through the user store (cached ≤ 5 s), so a
+    // user disabled, deleted or signed out by ANY path loses the socket's commands within 5 s.
+    socket.data['confirm'] = verified.confirmed;
     void checked.then((ok) => {
       if (!ok || !socket.connected) return;
       void socket.join(userRoom(user.userId));
@@ -349,10 +353,17 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   private async handleTimed<K extends WsClientMessage>(s: Socket, name: K, raw: unknown, fn: (u: AuthUser, body: ReturnType<(typeof WS_CLIENT_MESSAGES)[K]['parse']>) => Promise<Result<unknown>>): Promise<WsAck> {
     const checked = s.data['checked'] as Promise<boolean> | undefined;
     if (checked !== undefined && !(await checked)) s.data['user'] = undefined;
+    let revoked = false;
+    if (s.data['user'] !== undefined && !(await sessionStillValid(s.data as Record<string, unknown>))) {
+      revoked = true;
+      s.data['user'] = undefined;
+      setImmediate(() => this.refuse(s, 'SESSION_REVOKED', 'The user was disabled, deleted or signed out: this connection is closed.')); // after this command's ack
+    }
     const user = s.data['user'] as AuthUser | undefined;
     let r: Result<unknown>;
     let limit: Violation | null;
-    if (!user) r = { ok: false, violation: rejection('UNAUTHENTICATED', null, 'Connect with a valid token.') };
+    if (revoked) r = { ok: false, violation: rejection('SESSION_REVOKED', null, 'The user was disabled, deleted or signed out: nothing was done and this connection is closed.') };
+    else if (!user) r = { ok: false, violation: rejection('UNAUTHENTICATED', null, 'Connect with a valid token.') };
     else if (!MESSAGE_ROLES[name].includes(user.role)) r = { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A ${user.role} may not send ${name}.`) };
     // Issue 9 finding 7: the same per-address and per-user limits as REST, before any table work.
     else if ((limit = this.limitFor(s, user)) !== null) r = { ok: false, violation: limit };
