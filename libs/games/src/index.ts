@@ -11,6 +11,8 @@ export * from './kernel/book.js';
 export * from './kernel/errors.js';
 export * from './common/pmap.js';
 export * from './cards/shoe-tracking.js';
+export * from './kernel/manifest.js';
+export * from './games.js';
 export * from './definitions.js';
 export * from './registry.js';
 // Games (each helper adds exactly its own line):
