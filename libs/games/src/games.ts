@@ -9,6 +9,7 @@ import { footballStudioManifest } from './football-studio/manifest.js';
 import { moneyWheelManifest } from './money-wheel/manifest.js';
 import { luckyDiceManifest } from './lucky-dice/manifest.js';
 import { casinoHoldemManifest, texasHoldemBonusManifest, threeCardPokerManifest, ultimateTexasHoldemManifest } from './banked-poker/manifest.js';
+import { andarBaharManifest } from './andar-bahar/manifest.js';
 import { dynamicPokerManifest, fastPokerManifest, rayPokerManifest, riversidePokerManifest, tripleBetPokerManifest } from './ray-poker/manifest.js';
 
 /**
@@ -35,6 +36,7 @@ export const GAME_MANIFESTS = [
   dynamicPokerManifest,
   riversidePokerManifest,
   rayPokerManifest,
+  andarBaharManifest,
 ] as const;
 
 export type AnyManifest = (typeof GAME_MANIFESTS)[number];
