@@ -1,4 +1,4 @@
-import type { Catalogue } from '@felt/ui';
+import { mergeCatalogues, type Catalogue } from '@felt/ui';
 import type { ComponentType } from 'react';
 import { lazy } from 'react';
 import type { GameProps, PlayerGamePlugin } from './table/game';
@@ -26,14 +26,7 @@ export function prefetchGames(): void {
   for (const p of GAME_PLUGINS) void p.load();
 }
 
-const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = isPlain(v) && isPlain(out[k]) ? merge(out[k] as Record<string, unknown>, v) : v;
-  return out;
-}
-
 /** The `player` namespace with every plugin's strings merged in. */
 export function withGameStrings(base: Catalogue): Catalogue {
-  return GAME_PLUGINS.reduce<Catalogue>((c, p) => (p.i18n ? { en: merge(c.en, p.i18n.en), sv: merge(c.sv, p.i18n.sv) } : c), base);
+  return mergeCatalogues(base, ...GAME_PLUGINS.map((p) => p.i18n));
 }
