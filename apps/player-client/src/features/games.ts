@@ -9,9 +9,10 @@ import { blackjackPlugin } from './blackjack';
 import { duelPlugin, sicboPlugin } from './simple';
 import { luckyDicePlugin } from './lucky-dice';
 import { bankedPokerPlugin } from './banked-poker';
+import { andarBaharPlugin } from './andar-bahar';
 
 /** Every game screen of the player client (issue 19 §4): the table page looks a game up here, never in a switch. */
-export const GAME_PLUGINS: readonly PlayerGamePlugin[] = [roulettePlugin, baccaratPlugin, blackjackPlugin, sicboPlugin, duelPlugin, luckyDicePlugin, bankedPokerPlugin];
+export const GAME_PLUGINS: readonly PlayerGamePlugin[] = [roulettePlugin, baccaratPlugin, blackjackPlugin, sicboPlugin, duelPlugin, luckyDicePlugin, bankedPokerPlugin, andarBaharPlugin];
 
 /** Game id → its table component (each plugin's chunk loaded lazily, once). */
 export const GAME_TABLES: Readonly<Record<string, ComponentType<GameProps>>> = Object.fromEntries(
