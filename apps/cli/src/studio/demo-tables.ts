@@ -10,9 +10,6 @@ export type DemoTable = CreateTableBody;
 /** The money wheel's id (other-games.md MW-1..MW-4), defined in @felt/games `moneyWheel`. */
 export const MONEY_WHEEL_GAME = 'money-wheel';
 
-/** Banked poker tables (issue 10): a one-deck shoe shuffled before every round. */
-export const BANKED_POKER_GAMES = ['casino-holdem', 'three-card-poker', 'fast-poker', 'triple-bet-poker', 'dynamic-poker', 'riverside-poker'] as const;
-
 export const DEMO_TABLES: readonly DemoTable[] = [
   {
     name: 'Roulette 1',
