@@ -1,5 +1,5 @@
-import { baccarat, bankedPoker, rayPoker, type Card } from '@felt/games';
-import { arr, cardOrHidden, isCardCode, isObj, num, str, type DealerGamePlugin, type GamePart, type Obj } from './plugin';
+import { baccarat, bankedPoker, dragonTiger, rayPoker, type Card } from '@felt/games';
+import { arr, cardOrHidden, isCardCode, isGameView, isObj, num, str, type DealerGamePlugin, type GamePart, type Obj } from './plugin';
 import type { HandModel, RoundModel, SpecialState } from './round.types';
 
 /**
@@ -77,12 +77,11 @@ function blackjackHands(view: Obj): { hands: HandModel[]; outcome: RoundModel['d
   return { hands, outcome };
 }
 
-function duelHands(game: 'dragon-tiger' | 'football-studio', view: Obj, phase: string): HandModel[] {
+function duelHands(game: 'dragon-tiger' | 'football-studio', view: dragonTiger.DuelView | null, phase: string): HandModel[] {
   const sides = game === 'dragon-tiger' ? ['dragon', 'tiger'] : ['home', 'away'];
-  const cards = isObj(view['cards']) ? view['cards'] : {};
   return sides.map((s, i) => {
-    const c = cards[s];
-    return { id: s, label: s, labelParams: {}, cards: isCardCode(c) ? [c] : [], total: null, active: (phase === 'closed' && i === 0) || (phase === 'play' && i === 1) };
+    const c = view?.cards[s];
+    return { id: s, label: s, labelParams: {}, cards: c ? [c] : [], total: null, active: (phase === 'closed' && i === 0) || (phase === 'play' && i === 1) };
   });
 }
 
@@ -91,16 +90,15 @@ function duelHands(game: 'dragon-tiger' | 'football-studio', view: Obj, phase: s
  * the hand the next card goes to is active. The dealer's cards are drawn face down on the console
  * until the kernel reveals them (the console may be on camera; the scan is in the round's record).
  */
-function pokerHands(game: PokerGameId, view: Obj, phase: string): { hands: HandModel[]; poker: NonNullable<RoundModel['poker']> } {
+function pokerHands(game: PokerGameId, view: bankedPoker.BankedPokerView | null, phase: string): { hands: HandModel[]; poker: NonNullable<RoundModel['poker']> } {
   const slots = POKER[game].slots;
-  const codes = (k: string): Card[] => arr(view[k]).filter(isCardCode);
-  const revealed = view['revealed'] === true;
-  const dealer = arr(view['dealer']).map((c) => (revealed && isCardCode(c) ? c : 'hidden') as Card | 'hidden');
-  const board = codes('board');
-  const player = codes('player');
+  const revealed = view?.revealed === true;
+  const dealer = (view?.dealer ?? []).map((c): Card | 'hidden' => (revealed && c !== null ? c : 'hidden'));
+  const board = view?.board ?? [];
+  const player = view?.player ?? [];
   const dealt = dealer.length + board.length + player.length;
-  const d = isObj(view['decision']) ? view['decision'] : null;
-  const decision = d ? { point: num(d['point']) ?? 0, closesAt: num(d['closesAt']) ?? 0, options: arr(d['options']).filter((x): x is string => typeof x === 'string'), decided: num(d['decided']) ?? 0, waiting: num(d['waiting']) ?? 0 } : null;
+  const d = view?.decision ?? null;
+  const decision = d ? { point: d.point, closesAt: d.closesAt, options: d.options, decided: d.decided, waiting: d.waiting } : null;
   const due = (phase === 'closed' || phase === 'play') && decision === null && dealt < slots.length ? slots[dealt] : null;
   const hands: HandModel[] = [];
   // Triple Bet Poker has no dealer hand (§7.2: the player's five cards against the paytable)
@@ -205,10 +203,10 @@ const poker: DealerGamePlugin = {
   cards: true,
   cutCard: true,
   derive(game, view, rawPhase): GamePart {
-    const v: Obj = isObj(view) ? view : {};
+    const v = isGameView<bankedPoker.BankedPokerView>(view) ? view : null;
     const g = game as PokerGameId;
     const p = pokerHands(g, v, rawPhase);
-    const profileId = str(v['profileId']);
+    const profileId = v?.profileId ?? null;
     return { hands: p.hands, poker: p.poker, decisionWindowMs: (profileId !== null ? POKER[g].profiles[profileId]?.decisionMs : undefined) ?? 15_000, decisionDeadline: p.poker.decision?.closesAt ?? null };
   },
 };
@@ -216,7 +214,7 @@ const poker: DealerGamePlugin = {
 const duel: DealerGamePlugin = {
   games: ['dragon-tiger', 'football-studio'],
   cards: true,
-  derive: (game, view, rawPhase) => ({ hands: duelHands(game as 'dragon-tiger' | 'football-studio', isObj(view) ? view : {}, rawPhase) }),
+  derive: (game, view, rawPhase) => ({ hands: duelHands(game as 'dragon-tiger' | 'football-studio', isGameView<dragonTiger.DuelView>(view) ? view : null, rawPhase) }),
 };
 
 /** In the order the console listed them. */

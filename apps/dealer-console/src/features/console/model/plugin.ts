@@ -29,3 +29,10 @@ export const arr = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : [
 export const isCardCode = (v: unknown): v is Card => typeof v === 'string' && /^[A2-9TJQK][SHDC]$/.test(v);
 export const cardOrHidden = (v: unknown): Card | 'hidden' | null => (v === 'hidden' ? 'hidden' : isCardCode(v) ? v : null);
 
+
+/**
+ * The kernel's dealer view of a game, typed from the game's definition (`ViewOf<G>`): the server sends
+ * exactly `definition.view(state, dealer)`, so a plugin reads it as that type — no re-parsing field by
+ * field. Only the absence of a round (no view) is checked.
+ */
+export const isGameView = <V extends { readonly game: string }>(view: unknown): view is V => typeof view === 'object' && view !== null && typeof (view as { game?: unknown }).game === 'string';
