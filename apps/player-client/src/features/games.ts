@@ -22,6 +22,9 @@ export const GAME_TABLES: Readonly<Record<string, ComponentType<GameProps>>> = O
   }),
 );
 
+/** The plugin of a game id, or undefined (the table page says the game cannot be played here). */
+export const playerPlugin = (game: string): PlayerGamePlugin | undefined => GAME_PLUGINS.find((p) => p.games.includes(game));
+
 /** Starts loading every game's chunk (small; hls.js stays lazy) — called by the lobby and the table page. */
 export function prefetchGames(): void {
   for (const p of GAME_PLUGINS) void p.load();
