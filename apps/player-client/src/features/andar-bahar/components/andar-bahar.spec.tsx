@@ -9,6 +9,7 @@ import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import { GAME_TABLES, withGameStrings } from '../../games';
 import type { Betting } from '../../table/hooks/useBetting';
+import { andarBaharPlugin } from '..';
 import { andarBaharStrings } from '../i18n';
 import AndarBaharTable from './AndarBaharTable';
 
@@ -79,6 +80,13 @@ describe('Andar Bahar player table (AB-1..AB-8)', () => {
     expect(screen.getByRole('button', { name: /^Bahar/ }).className).toContain('is-winning');
     expect(screen.getByRole('button', { name: /^1-5 cards/ }).className).toContain('is-winning');
     expect(screen.getByRole('button', { name: /^Andar/ }).className).not.toContain('is-winning');
+  });
+
+  it("the lobby's last results show the winning side (A / B)", () => {
+    const plugin = andarBaharPlugin;
+    expect(plugin.lastResult?.({ winner: 'andar' })).toEqual({ spot: 'andar', tone: 'a' });
+    expect(plugin.lastResult?.({ winner: 'bahar' })).toEqual({ spot: 'bahar', tone: 'b' });
+    expect(plugin.lastResult?.({ winner: null })).toBeNull();
   });
 
   it('Swedish has every key', () => {
