@@ -4,8 +4,8 @@ import { isObj, num, str, type Obj } from './plugin';
 import type { GameId, HandModel, RoundModel, SpecialState } from './round.types';
 
 export type { GameId, HandModel, RoundModel, SpecialState } from './round.types';
-export type { PokerGameId } from './builtin-games';
-export { isPokerGame } from './builtin-games';
+export type { PokerGameId } from '../../banked-poker';
+export { isPokerGame } from '../../banked-poker';
 
 /**
  * The dealer's view-model of the live round, derived from the kernel's dealer view (the server never
