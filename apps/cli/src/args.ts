@@ -19,6 +19,9 @@ export function parseCommandArgs(args: readonly string[], options: OptionSpec): 
 
 export type Resolved<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 
+/** Every game with offline tools, from the manifests (`roulette | baccarat | …`): the help lists them, never by hand. */
+export const toolGames = (): string => [...GAME_IDS, ...OFFLINE_GAME_IDS].filter((g) => gameModule(g) !== undefined).join(' | ');
+
 /** A registered game module by id; the message lists what is available. */
 export function resolveGame(id: string | undefined): Resolved<GameModule> {
   const registered = [...GAME_IDS, ...OFFLINE_GAME_IDS].filter((g) => gameModule(g) !== undefined);

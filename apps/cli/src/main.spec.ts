@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GAME_IDS, gameModule, type RtpReport, type Settlement } from '@felt/games';
 import { describe, expect, it } from 'vitest';
@@ -155,6 +156,12 @@ describe('felt rtp', () => {
 });
 
 describe('felt settle', () => {
+  it('andar-bahar: the golden round (libs/games/src/andar-bahar/golden.round.json) settles to golden.settlement.json', async () => {
+    const dir = new URL('../../../libs/games/src/andar-bahar/', import.meta.url);
+    const r = await felt(['settle', 'andar-bahar', '--json'], readFileSync(new URL('golden.round.json', dir), 'utf8'));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual(JSON.parse(readFileSync(new URL('golden.settlement.json', dir), 'utf8')));
+  });
   it('settles a Sic Bo round from stdin: table with every bet, exit 0', async () => {
     const input = JSON.stringify({ dice: [2, 2, 5], bets: [{ betId: 'a', spot: 'small', stakeMinor: 1000 }, { betId: 'b', playerId: 'p2', spot: 'double:2', stakeMinor: 100 }, { betId: 'c', spot: 'triple:2', stakeMinor: 10 }] });
     const r = await felt(['settle', 'sicbo'], input);

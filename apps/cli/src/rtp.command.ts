@@ -1,5 +1,5 @@
 import type { RtpOptions, RtpReport } from '@felt/games';
-import { intFlag, parseCommandArgs, resolveGame, resolveProfile } from './args.js';
+import { intFlag, parseCommandArgs, resolveGame, resolveProfile, toolGames } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line, type CliIo } from './io.js';
 import { pct, renderTable } from './table.js';
@@ -8,7 +8,7 @@ const HELP = `Usage: felt rtp <game> [--profile <name>] [--json] [--seed N] [--r
 
 Return to player of every bet of a game's rule profile.
 
-  <game>            roulette | baccarat | blackjack | sicbo | dragon-tiger | football-studio | lucky-dice | ray-poker
+  <game>            ${toolGames()}
   --profile <name>  rule profile (default: the game's default profile)
   --json            print the RtpReport as JSON:
                       { "game", "profile", "rows": [ { "bet", "rtp", "houseEdge", "method",

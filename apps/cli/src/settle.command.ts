@@ -1,5 +1,5 @@
 import { gameKernel, globalStakeCeiling, type Settlement, type SettlementLine } from '@felt/games';
-import { parseCommandArgs, resolveGame, resolveProfile } from './args.js';
+import { parseCommandArgs, resolveGame, resolveProfile, toolGames } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line, readAll, type CliIo } from './io.js';
 import { renderTable } from './table.js';
@@ -11,7 +11,7 @@ Settle a round offline (the dispute tool, GEN-8): reads the outcome and the bets
 prints every bet's result and payout. The input format of each game is in apps/cli/README.md, e.g.
   echo '{"dice":[1,2,3],"bets":[{"spot":"small","stakeMinor":1000}]}' | felt settle sicbo
 
-  <game>            roulette | baccarat | blackjack | sicbo | dragon-tiger | football-studio | lucky-dice | ray-poker
+  <game>            ${toolGames()}
   --profile <name>  rule profile (default: the game's default profile)
   --json            print the Settlement as JSON:
                       { "roundId", "voided", "houseResultMinor",

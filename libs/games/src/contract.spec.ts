@@ -1,10 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GAME_KERNELS, type AnyRefereeKernel } from './definitions.js';
+import { GAME_KERNELS, gameDefinition, gameKernel, type AnyRefereeKernel } from './definitions.js';
 import { readFileSync } from 'node:fs';
 import { COMMON_REPORTERS, DEVICE_KINDS, LIFECYCLE, lifecycleMarkdown, SITUATIONS, type LifecycleOutcome, type RefereeDecision, type RefereeState, type Situation } from './kernel/define.js';
 import { GAME_ERRORS, isGameErrorCode } from './kernel/errors.js';
-import { GAME_IDS, type Audience, type Phase, type RoundLimits } from './kernel/kernel.js';
+import type { Audience, Phase, RoundLimits } from './kernel/kernel.js';
+import { GAME_IDS, GAME_MANIFESTS, OFFLINE_GAME_IDS } from './games.js';
+import type { GameManifest } from './kernel/manifest.js';
+import { gameModule } from './registry.js';
 
 /** Card codes an event still carries while marking them face down (`faceDown: true` anywhere in it): must be none. */
 function faceDownCards(x: unknown): string[] {
@@ -337,6 +340,20 @@ describe.each(kernels)('contract: %s', (_id, k) => {
 });
 
 describe('the registry', () => {
+  it('every registry is derived from the one list of manifests (issue 19 §4): ids, kernels, definitions, tools', () => {
+    for (const m of GAME_MANIFESTS as readonly GameManifest[]) {
+      if (m.kernel === null) {
+        expect(OFFLINE_GAME_IDS).toContain(m.id);
+        expect(gameKernel(m.id)).toBeUndefined();
+      } else {
+        expect(GAME_IDS).toContain(m.id);
+        expect(gameKernel(m.id)).toBe(m.kernel);
+        expect(gameDefinition(m.id)?.id).toBe(m.id);
+      }
+      if (m.tools) expect(gameModule(m.id)).toBe(m.tools);
+    }
+    expect([...GAME_IDS, ...OFFLINE_GAME_IDS].sort()).toEqual(GAME_MANIFESTS.map((m) => m.id).sort());
+  });
   it('holds a referee definition for every game id (no game left on a hand-written kernel)', () => {
     for (const id of ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio', 'money-wheel']) expect(Object.keys(GAME_KERNELS)).toContain(id);
     for (const id of Object.keys(GAME_KERNELS)) expect(GAME_IDS).toContain(id);

@@ -11,6 +11,8 @@ export * from './kernel/book.js';
 export * from './kernel/errors.js';
 export * from './common/pmap.js';
 export * from './cards/shoe-tracking.js';
+export * from './kernel/manifest.js';
+export * from './games.js';
 export * from './definitions.js';
 export * from './registry.js';
 // Games (each helper adds exactly its own line):
@@ -27,6 +29,7 @@ export * as poker from './poker/index.js';
 export * as bankedPoker from './banked-poker/index.js';
 export * as rayPoker from './ray-poker/index.js';
 export * as pokerTable from './poker-table/index.js';
+export * as andarBahar from './andar-bahar/index.js';
 // Display derivations for the web apps (pure; flat names, no kernel state):
 export * from './cards/shoe-counts.js';
 export * from './baccarat/roads.js';

@@ -10,9 +10,6 @@ export type DemoTable = CreateTableBody;
 /** The money wheel's id (other-games.md MW-1..MW-4), defined in @felt/games `moneyWheel`. */
 export const MONEY_WHEEL_GAME = 'money-wheel';
 
-/** Banked poker tables (issue 10): a one-deck shoe shuffled before every round. */
-export const BANKED_POKER_GAMES = ['casino-holdem', 'three-card-poker', 'fast-poker', 'triple-bet-poker', 'dynamic-poker', 'riverside-poker'] as const;
-
 export const DEMO_TABLES: readonly DemoTable[] = [
   {
     name: 'Roulette 1',
@@ -99,6 +96,8 @@ export const DEMO_TABLES: readonly DemoTable[] = [
     cadence: { auto: true, pauseS: 4 },
     devices: [{ deviceId: 'shoe-4', kind: 'shoe' }],
   },
+  // libs/games/src/andar-bahar (AB-1..AB-8): one deck shuffled before every round, dealt by the robot dealer
+  { name: 'Andar Bahar 1', game: 'andar-bahar', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000, spots: { cards: { minMinor: 100, maxMinor: 2_500 } } }, betWindowS: 12, cadence: { auto: true, pauseS: 4 }, devices: [{ deviceId: 'shoe-9', kind: 'shoe' }] },
 ];
 
 /**
@@ -188,6 +187,7 @@ export const BOT_SPOTS: Readonly<Record<string, readonly BotSpot[]>> = {
     { spot: 'ante', unit: 100 },
     { spot: 'pair-plus', unit: 100 },
   ],
+  'andar-bahar': [{ spot: 'andar', unit: 100 }, { spot: 'bahar', unit: 100 }, { spot: 'cards:1-5', unit: 100 }, { spot: 'cards:16-25', unit: 100 }],
   // RAY bank poker (§7): the main bet; Triple Bet's three equal base bets (TB-L1: only equal stakes play)
   'fast-poker': [{ spot: 'bet', unit: 100 }],
   'triple-bet-poker': [{ spot: 'bet-1', unit: 100, with: ['bet-2', 'bet-3'] }],

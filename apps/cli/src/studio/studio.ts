@@ -9,7 +9,7 @@ import { FeltClient, FeltApiError, newBetId, RealtimeClient, type Table } from '
 import { Agent, silentLogger, type AgentConfig, type DeviceConfig, type PortOpenOptions } from '@felt/edge-agent';
 import { mockHostDuplex, MoneyWheelSim, PokerShoeDealer, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt/hardware-sim';
 import { aclFile, passwordFile, serverPasswordFile, type DeviceUser } from '../trust/mosquitto-auth.js';
-import { BANKED_POKER_GAMES, BOT_SPOTS, demoTables, MONEY_WHEEL_GAME, type DemoTable } from './demo-tables.js';
+import { BOT_SPOTS, demoTables, MONEY_WHEEL_GAME, type DemoTable } from './demo-tables.js';
 import { gameDefinition } from '@felt/games';
 
 /**
@@ -373,10 +373,13 @@ export class Studio {
           break;
         }
         case 'shoe': {
-          // banked poker plays one deck, shuffled before every round (the robot dealer inserts a fresh deck)
-          const oneDeck = (BANKED_POKER_GAMES as readonly string[]).includes(t.game);
-          const shoe = new ShoeSim({ scheduler: sched, seed, decks: oneDeck ? 1 : 8, cutFromEnd: t.game === 'blackjack' ? 208 : 7 });
-          if (oneDeck) this.freshDeckEachRound.add(t.tableId);
+          // a game whose definition carries no shoe between rounds (banked poker, Andar Bahar) is dealt from a fresh
+          // shoe of its profile's decks, shuffled before every round (the robot dealer inserts it); the others from 8 decks
+          const def = gameDefinition(t.game);
+          const decks = (def?.profiles[t.profileId] as { readonly decks?: unknown } | undefined)?.decks;
+          const fresh = def !== undefined && def.carry === undefined && typeof decks === 'number';
+          const shoe = new ShoeSim({ scheduler: sched, seed, decks: fresh ? decks : 8, cutFromEnd: t.game === 'blackjack' ? 208 : 7 });
+          if (fresh) this.freshDeckEachRound.add(t.tableId);
           this.shoes.set(t.tableId, shoe);
           this.own({ name: `shoe ${d.deviceId}`, stop: () => shoe.stop() });
           serial.push({ model: 'felt-shoe', deviceId: d.deviceId, path: wire(d.deviceId, (io) => shoe.start(io)), baudRate: 9600 } as DeviceConfig);
@@ -469,7 +472,7 @@ export class Studio {
               await this.methodBStep(dealer, t.tableId, r.roundId, r.view as LuckyDiceBView | null, reader, thrownFor);
               continue;
             }
-            // banked poker: a freshly shuffled deck for every round, inserted while the bets are taken
+            // a fresh-shoe game (banked poker, Andar Bahar): a freshly shuffled deck for every round, inserted while the bets are taken
             if (this.freshDeckEachRound.has(t.tableId) && r.roundId !== null && (r.view as { phase?: string } | null)?.phase === 'betting' && shuffledFor.get(t.tableId) !== r.roundId) {
               shuffledFor.set(t.tableId, r.roundId);
               this.shoes.get(t.tableId)?.insert();

@@ -5,7 +5,7 @@ import { applyRatio } from '../common/money.js';
 import { ok, type Result } from '../common/result.js';
 import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
 import { acceptedEvent, bettingNext, defineGame, duplicate, events, refuse, vio, type GameDefinition, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, CommonCommand, CommonEvent, GameId, NextAction, SettlementLine } from '../kernel/kernel.js';
+import type { AcceptedBet, CommonCommand, CommonEvent, NextAction, SettlementLine } from '../kernel/kernel.js';
 import { cardId } from '../poker/cards.js';
 import type { BankedPokerProfileBase, BankedPokerSpec, DecisionPoint, PlayerPart, PokerHands, Slot } from './spec.js';
 
@@ -64,7 +64,8 @@ export interface BankedPokerState extends RefereeState {
 }
 
 export interface BankedPokerView {
-  readonly game: GameId;
+  /** A `GameId` (games.ts); typed `string` here because `GameId` is derived from the manifests, which hold these types. */
+  readonly game: string;
   readonly roundId: string | null;
   readonly tableId: string | null;
   readonly profileId: string | null;

@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card.js';
 import type { Ratio } from '../common/money.js';
-import type { GameId, SettlementOutcome } from '../kernel/kernel.js';
+import type { SettlementOutcome } from '../kernel/kernel.js';
 import type { CardId } from '../poker/cards.js';
 
 /**
@@ -112,7 +112,8 @@ export interface Paytable {
 }
 
 export interface BankedPokerSpec<P extends BankedPokerProfileBase> {
-  readonly game: GameId;
+  /** A `GameId` (games.ts); typed `string` here because `GameId` is derived from the manifests, which hold these types. */
+  readonly game: string;
   readonly label: string;
   /** Shoe order: which hand each card goes to. */
   readonly slots: readonly Slot[];

@@ -12,7 +12,6 @@ import type {
   Deadline,
   PlayCommand,
   PlayEvent,
-  GameId,
   NextAction,
   Phase,
   RoundKernel,
@@ -304,7 +303,8 @@ export interface ProfileLike {
 // ───────────────────────────── the definition ─────────────────────────────
 
 export interface GameDefinition<S extends RefereeState, C extends Cmd, E extends Cmd, V, P extends ProfileLike> {
-  readonly id: GameId;
+  /** A `GameId` (games.ts); typed `string` here because `GameId` is derived from the manifests, which hold these types. */
+  readonly id: string;
   readonly name: string;
   readonly profiles: Readonly<Record<string, P>>;
   readonly defaultProfile: string;

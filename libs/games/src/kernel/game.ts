@@ -1,16 +1,9 @@
 import type { Result } from '../common/result.js';
-import type { GameId, Settlement } from './kernel.js';
+import type { Settlement } from './kernel.js';
+import type { ToolGameId } from '../games.js';
 
-/**
- * Ids the offline tools (`felt rtp`, `felt settle`) know that no table runs (no referee definition:
- * the server refuses their tables): `ray-poker`, the four RAY bank-poker games (rules-ray-2011.md §7)
- * as one module keyed by profile. Every RAY game also runs live under its own id (`fast-poker`,
- * `triple-bet-poker`, `dynamic-poker`, `riverside-poker`).
- */
-export const OFFLINE_GAME_IDS = ['ray-poker'] as const;
-export type OfflineGameId = (typeof OFFLINE_GAME_IDS)[number];
-/** What a game module (CLI tool) is keyed by: a live game id or an offline-only one. */
-export type ToolGameId = GameId | OfflineGameId;
+/** Ids of the offline tools and of live games: derived from the manifests (games.ts). */
+export type { OfflineGameId, ToolGameId } from '../games.js';
 
 /** One row of `felt rtp`: a bet of a profile with its return-to-player. */
 export interface RtpRow {

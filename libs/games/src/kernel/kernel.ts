@@ -18,8 +18,8 @@ import type { Result, Violation } from '../common/result.js';
  *  - settle(state) lists every accepted, not-cancelled bet exactly once.
  */
 
-export const GAME_IDS = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio', 'money-wheel', 'lucky-dice', 'three-card-poker', 'fast-poker', 'casino-holdem', 'ultimate-texas-holdem', 'texas-holdem-bonus', 'triple-bet-poker', 'dynamic-poker', 'riverside-poker'] as const;
-export type GameId = (typeof GAME_IDS)[number];
+/** Every live game's id: derived from the one list of manifests (games.ts, issue 19 §4). */
+export type { GameId } from '../games.js';
 
 /** Common phases; games may add detours (roulette `no-spin` handled inside `spinning`, baccarat `halted`). */
 export const PHASES = ['idle', 'betting', 'closed', 'play', 'halted', 'resolved', 'settled', 'void'] as const;
@@ -110,7 +110,8 @@ export interface BetsSettledEvent {
 
 /** Fields every game's round state has (games extend it). */
 export interface RoundStateBase {
-  readonly game: GameId;
+  /** A `GameId` (games.ts); typed `string` here because `GameId` is derived from the manifests, which hold these types. */
+  readonly game: string;
   readonly roundId: string | null;
   readonly tableId: string | null;
   readonly profileId: string | null;
@@ -164,7 +165,8 @@ export interface Deadline {
 }
 
 export interface RoundKernel<S extends RoundStateBase, C extends { type: string; at: number }, E extends { type: string; at: number }, V> {
-  readonly game: GameId;
+  /** A `GameId` (games.ts); typed `string` here because `GameId` is derived from the manifests, which hold these types. */
+  readonly game: string;
   initial(): S;
   decide(state: S, command: C): Decision<E>;
   evolve(state: S, event: E): S;

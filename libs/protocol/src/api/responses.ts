@@ -5,25 +5,8 @@
 import type * as games from '@felt/games';
 import type { GameCommandBody, TableDevice, TableStatus } from './api.schema.js';
 
-/** Each game's kernel, by game id (types only: the server builds them from the definitions registry). */
-export interface GameKernels {
-  roulette: typeof games.roulette.rouletteKernel;
-  baccarat: typeof games.baccarat.baccaratKernel;
-  blackjack: typeof games.blackjack.blackjackKernel;
-  sicbo: typeof games.sicbo.sicboKernel;
-  'dragon-tiger': typeof games.dragonTiger.dragonTigerKernel;
-  'football-studio': typeof games.footballStudio.footballStudioKernel;
-  'money-wheel': typeof games.moneyWheel.moneyWheelKernel;
-  'lucky-dice': typeof games.luckyDice.luckyDiceKernel;
-  'three-card-poker': typeof games.bankedPoker.threeCardPokerKernel;
-  'fast-poker': typeof games.rayPoker.fastPokerKernel;
-  'casino-holdem': typeof games.bankedPoker.casinoHoldemKernel;
-  'ultimate-texas-holdem': typeof games.bankedPoker.ultimateTexasHoldemKernel;
-  'texas-holdem-bonus': typeof games.bankedPoker.texasHoldemBonusKernel;
-  'triple-bet-poker': typeof games.rayPoker.tripleBetPokerKernel;
-  'dynamic-poker': typeof games.rayPoker.dynamicPokerKernel;
-  'riverside-poker': typeof games.rayPoker.riversidePokerKernel;
-}
+/** Each game's kernel type, by game id: derived from @felt/games' manifests (one list, issue 19 §4). */
+export type GameKernels = games.GameKernels;
 /** What `view(state, audience)` of a game returns: `RoundView.view` / snapshot `view` at a table of that game. */
 export type ViewOf<G extends games.GameId> = G extends keyof GameKernels ? ReturnType<GameKernels[G]['view']> : unknown;
 

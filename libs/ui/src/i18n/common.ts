@@ -41,6 +41,7 @@ export const commonEn = {
     'dynamic-poker': 'Dynamic Poker',
     'riverside-poker': 'Riverside Poker',
     'ray-poker': 'RAY bank poker',
+    'andar-bahar': 'Andar Bahar',
   },
   phases: {
     none: 'Waiting for the next round',
@@ -134,6 +135,7 @@ export const commonSv: CommonCatalogue = {
     'dynamic-poker': 'Dynamic Poker',
     'riverside-poker': 'Riverside Poker',
     'ray-poker': 'RAY bankpoker',
+    'andar-bahar': 'Andar Bahar',
   },
   phases: {
     none: 'Väntar på nästa omgång',

@@ -61,6 +61,18 @@ export function createI18n(catalogues: Readonly<Record<string, Catalogue>> = {},
   return instance;
 }
 
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const mergeDeep = (a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = isPlain(v) && isPlain(out[k]) ? mergeDeep(out[k] as Record<string, unknown>, v) : v;
+  return out;
+};
+
+/** A namespace's catalogue with further catalogues merged in, deeply (a game plugin's strings into an app's namespace). */
+export function mergeCatalogues(base: Catalogue, ...more: readonly (Catalogue | undefined)[]): Catalogue {
+  return more.reduce<Catalogue>((c, m) => (m ? { en: mergeDeep(c.en, m.en), sv: mergeDeep(c.sv, m.sv) } : c), base);
+}
+
 /** Every key path of a catalogue (for completeness tests: Swedish has every English key). */
 export function keyPaths(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) => (v !== null && typeof v === 'object' ? keyPaths(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));

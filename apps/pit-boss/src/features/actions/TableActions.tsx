@@ -5,22 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../app/format';
+import { presetsOf } from '../games';
+import type { Preset } from '../plugin';
 import { ReasonDialog } from './ReasonDialog';
 
 type Open = { readonly kind: 'status'; readonly status: TableStatus } | { readonly kind: 'void' } | { readonly kind: 'resume' } | { readonly kind: 'correct' } | { readonly kind: 'limits' } | { readonly kind: 'preOpen' };
 
 export const PRE_OPEN_CHECKS = ['table', 'wheel-level', 'free-running', 'ball'] as const;
-
-/** Correction presets per game (the server's kernel decides whether they are allowed now). */
-type Preset = 'rouletteNoSpin' | 'dice' | 'cards' | 'misdealVoid' | 'resume' | 'card' | 'custom';
-const PRESETS: Readonly<Record<string, readonly Preset[]>> = {
-  roulette: ['rouletteNoSpin', 'custom'],
-  sicbo: ['dice', 'custom'],
-  baccarat: ['cards', 'misdealVoid', 'custom'],
-  blackjack: ['resume', 'custom'],
-  'dragon-tiger': ['card', 'custom'],
-  'football-studio': ['card', 'custom'],
-};
 
 function toMinor(v: string, currency: string): number | null {
   const n = Number(v.replace(',', '.'));
@@ -44,7 +35,7 @@ export function TableActions({ table, hasRound, stalled = false }: { readonly ta
   const [minV, setMinV] = useState(String(table.limits.tableMinMinor / 10 ** digits));
   const [maxV, setMaxV] = useState(String(table.limits.tableMaxMinor / 10 ** digits));
   const [checks, setChecks] = useState<Set<string>>(new Set());
-  const presets = PRESETS[table.game] ?? ['custom'];
+  const presets = presetsOf(table.game);
   const [preset, setPreset] = useState<Preset>(presets[0] ?? 'custom');
   const [value, setValue] = useState('');
 

@@ -7,6 +7,7 @@ import { formatDateTime, formatTime } from '../../app/format';
 import { hrefOf } from '../../app/router';
 import { ScrollArea } from '../../app/ScrollArea';
 import { kernelFor } from './kernels';
+import { pitPlugin } from '../games';
 import { missingSeqs, outcomeText, replay, sourceOf, type ReplayStep } from './replay.model';
 
 /** Round detail: summary, bets with their settlement, the event log (time + source), and the replay. */
@@ -160,6 +161,12 @@ function EventTable({ events, locale, current }: { readonly events: readonly Sto
   );
 }
 
+/** The round's outcome in one line: the game's plugin, else the generic reading of a view. */
+const outcomeOf = (game: string | null, view: unknown): string | null => {
+  const own = game === null ? undefined : pitPlugin(game)?.outcome;
+  return own ? own(view) : outcomeText(view);
+};
+
 /** Step through the event log: each step is the round as the kernel folds it after that event. */
 function Replay({ game, roundId, events, currency, i, setI }: { readonly game: string | null; readonly roundId: string; readonly events: readonly StoredRoundEvent[]; readonly currency: string; readonly i: number; readonly setI: (f: (x: number) => number) => void }) {
   const { t } = useTranslation('pit');
@@ -217,9 +224,9 @@ function Replay({ game, roundId, events, currency, i, setI }: { readonly game: s
             <p aria-label={t('detail.state')}>
               <PhaseBadge phase={step.glance.phase ?? 'none'} /> {t('detail.totals', { bets: step.glance.bets, players: step.glance.players, stake: formatMoney(step.glance.stakeMinor, currency, locale) })}
             </p>
-            {outcomeText(step.view) !== null ? (
+            {outcomeOf(game, step.view) !== null ? (
               <p>
-                {t('detail.outcome')}: <strong className="felt-mono">{outcomeText(step.view)}</strong>
+                {t('detail.outcome')}: <strong className="felt-mono">{outcomeOf(game, step.view)}</strong>
               </p>
             ) : null}
             <details>

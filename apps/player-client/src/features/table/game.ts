@@ -1,5 +1,7 @@
 import type { Table } from '@felt/client-sdk';
 import type { AcceptedBet } from '@felt/games';
+import type { Catalogue } from '@felt/ui';
+import type { ComponentType } from 'react';
 import type { Betting } from './hooks/useBetting';
 
 /** What every game's table component gets from the table page. */
@@ -20,4 +22,19 @@ export interface GameProps {
 export function limitOf(table: Table, kind: string): { minMinor: number; maxMinor: number } {
   const l = table.limits.spots[kind];
   return l ? { minMinor: l.minMinor, maxMinor: l.maxMinor } : { minMinor: table.limits.tableMinMinor, maxMinor: table.limits.tableMaxMinor };
+}
+
+/**
+ * A game's screens in the player client (issue 19 §4): `features/<game>/index.ts` exports one, and
+ * `features/games.ts` lists them (one line per game). The table page finds a game's table here.
+ */
+export interface PlayerGamePlugin {
+  /** The game ids this screen plays (a screen may serve a family: Dragon Tiger and Football Studio). */
+  readonly games: readonly string[];
+  /** The table component, in its own chunk (the lobby's first paint never waits for it). */
+  readonly load: () => Promise<{ readonly default: ComponentType<GameProps> }>;
+  /** Strings the game adds to the `player` namespace (spot names, its own labels), English and Swedish. */
+  readonly i18n?: Catalogue;
+  /** A settled round's result for the lobby's strip: the winning spot (shown by its initial) and its colour; null = none. */
+  lastResult?(view: unknown): { readonly spot: string; readonly tone: 'a' | 'b' | 'tie' } | null;
 }

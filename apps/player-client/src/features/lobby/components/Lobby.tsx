@@ -7,6 +7,8 @@ import { useLocation } from 'wouter';
 import { prefetchGames } from '../../table/components/TableView';
 import { useTableResults } from '../../table/hooks/useTableData';
 import { NumberBadge } from '../../roulette/components/Wheel';
+import { playerPlugin } from '../../games';
+import { spotLabel } from '../../table/spotLabel';
 
 /** The last results as the game shows them: roulette numbers, baccarat bead colours, dice totals, duel winners. */
 function LastResults({ table }: { readonly table: Table }) {
@@ -14,10 +16,13 @@ function LastResults({ table }: { readonly table: Table }) {
   const results = useTableResults(table.tableId, 12);
   // Views are `unknown` on the wire and every game shapes its own: read only what has the expected shape.
   const items = (results.data ?? []).map((r) => r.view as { result?: { number?: unknown; outcome?: unknown } | null; dice?: unknown } | null);
+  const own = playerPlugin(table.game)?.lastResult;
   if (items.length === 0) return <p className="felt-muted lobby-results">{t('lobby.noResults')}</p>;
   return (
     <div className="lobby-results" role="group" aria-label={t('lobby.lastResults')}>
       {items.map((v, i) => {
+        const mine = own?.(v);
+        if (mine) return <span key={i} className={`duel-dot is-${mine.tone}`}>{spotLabel(table.game, mine.spot, t).slice(0, 1)}</span>;
         if (typeof v?.result?.number === 'number') return <NumberBadge key={i} n={v.result.number} size="sm" />;
         const outcome = v?.result?.outcome;
         if (outcome === 'banker' || outcome === 'player' || outcome === 'tie') return <span key={i} className={`duel-dot is-${outcome === 'banker' ? 'a' : outcome === 'player' ? 'b' : 'tie'}`}>{t(`baccarat.short.${outcome}`)}</span>;

@@ -1,45 +1,17 @@
 import type { Table } from '@felt/client-sdk';
 import { BetTimer, ErrorNotice, Money, TableIdentity, formatMoney, toRejection, useAtTable, useLiveRound, useLocale, useRoundFrames, useTable, useWallet } from '@felt/ui';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { GAME_TABLES, prefetchGames } from '../../games';
 import { useTranslation } from 'react-i18next';
 import { useBetting } from '../hooks/useBetting';
 import { useMyRounds } from '../hooks/useTableData';
 import { spotLabel } from '../spotLabel';
 import { asView, betsOf, isBettingOpen, stakesBySpot, totalStake } from '../view';
-import type { GameProps } from '../game';
 import { ActionBar } from './ActionBar';
 import { Notices } from './Notices';
 
-// Each game's table is its own chunk: the lobby's first paint never waits for them.
-const LOADERS = {
-  roulette: () => import('../../roulette/components/RouletteTable'),
-  baccarat: () => import('../../baccarat/components/BaccaratTable'),
-  blackjack: () => import('../../blackjack/components/BlackjackTable'),
-  sicbo: () => import('../../simple/components/SicboTable'),
-  'lucky-dice': () => import('../../lucky-dice/components/LuckyDiceTable'),
-  duel: () => import('../../simple/components/DuelTable'),
-  poker: () => import('../../banked-poker/components/BankedPokerTable'),
-} as const;
-const GAMES: Readonly<Record<string, ComponentType<GameProps>>> = {
-  roulette: lazy(LOADERS.roulette),
-  baccarat: lazy(LOADERS.baccarat),
-  blackjack: lazy(LOADERS.blackjack),
-  sicbo: lazy(LOADERS.sicbo),
-  'lucky-dice': lazy(LOADERS['lucky-dice']),
-  'dragon-tiger': lazy(LOADERS.duel),
-  'football-studio': lazy(LOADERS.duel),
-  // live banked poker (other-games.md CHE/TCP/UTH/THB, RAY §7.1 Fast Poker): one screen driven by each game's spec
-  'casino-holdem': lazy(LOADERS.poker),
-  'three-card-poker': lazy(LOADERS.poker),
-  'ultimate-texas-holdem': lazy(LOADERS.poker),
-  'texas-holdem-bonus': lazy(LOADERS.poker),
-  'fast-poker': lazy(LOADERS.poker),
-};
-
-/** Starts loading every game's chunk (small; hls.js stays lazy) — called by the lobby and the table page. */
-export function prefetchGames(): void {
-  for (const load of Object.values(LOADERS)) void load();
-}
+// Each game's table is its own chunk (features/games.ts: one plugin per game, issue 19 §4).
+export { prefetchGames } from '../../games';
 
 /** The round's result for this player, the moment the server settles it. */
 function SettlementBanner({ table }: { readonly table: Table }) {
@@ -94,7 +66,7 @@ function TableLoaded({ table, view: raw, balance, locale }: { readonly table: Ta
   const bets = useMemo(() => betsOf(view), [view]);
   const stakes = useMemo(() => stakesBySpot(bets), [bets]);
   const open = isBettingOpen(view);
-  const Game = GAMES[table.game];
+  const Game = GAME_TABLES[table.game];
   const decisionDeadline = (raw as { decisionDeadline?: number | null } | null)?.decisionDeadline ?? null;
   return (
     <main className={`table-page game-${table.game}`} data-live-table={table.tableId} data-round={view?.roundId ?? ''} data-seq={view?.seq ?? 0}>
