@@ -182,7 +182,7 @@ export const andarBaharDefinition = defineGame<AndarBaharState, AndarBaharComman
   },
   stall: (s) => ({ step: s.joker === null ? 'joker' : 'deal', afterMs: 60_000, ruleId: s.joker === null ? 'AB-2' : 'AB-3' }),
   devices: {
-    families: ['shoe'],
+    reporters: { shoe: ['shoe'] },
     // the deck is fresh every round: a cut card has no meaning here (tracked, never a command)
     map: (ev, _ctx, at) => (ev.type === 'shoe.cut_card' ? { kind: 'track' } : shoeDeviceReaction(ev, at, { unreadable: false })),
   },
