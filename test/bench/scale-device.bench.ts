@@ -25,7 +25,7 @@ import { bootApp, emit, pct, type Store } from './scale-support.js';
 const dist = '../../apps/studio-server/dist';
 const { DeviceCredentialsService } = (await import(`${dist}/mqtt/device-credentials.js`)) as typeof import('../../apps/studio-server/src/mqtt/device-credentials.js');
 const { RoundsService } = (await import(`${dist}/rounds/rounds.service.js`)) as typeof import('../../apps/studio-server/src/rounds/rounds.service.js');
-const { MQTT_BROKER } = (await import(`${dist}/mqtt/mqtt.tokens.js`)) as typeof import('../../apps/studio-server/src/mqtt/mqtt.tokens.js');
+const { MQTT_BROKER } = (await import(`${dist}/shared/ports/mqtt.tokens.js`)) as typeof import('../../apps/studio-server/src/shared/ports/mqtt.tokens.js');
 const { DeviceIngestService } = (await import(`${dist}/ingest/device-ingest.service.js`)) as typeof import('../../apps/studio-server/src/ingest/device-ingest.service.js');
 /** BENCH_MARKS=1: the Felt window in the clock of `node --cpu-prof` profiles (µs), to cut a profile to it. */
 const mark = (what: string): void => void (process.env['BENCH_MARKS'] === '1' && console.error(`MARK ${what} ${process.hrtime.bigint() / 1000n}`));

@@ -24,10 +24,10 @@ const dist = '../../apps/studio-server/dist';
 const { KERNELS } = (await import(`${dist}/rounds/kernel.registry.js`)) as typeof import('../../apps/studio-server/src/rounds/kernel.registry.js');
 const { RoundsService } = (await import(`${dist}/rounds/rounds.service.js`)) as typeof import('../../apps/studio-server/src/rounds/rounds.service.js');
 const { SettlementService } = (await import(`${dist}/settlement/settlement.service.js`)) as typeof import('../../apps/studio-server/src/settlement/settlement.service.js');
-const { SYSTEM_ACTOR } = (await import(`${dist}/rounds/rounds.types.js`)) as typeof import('../../apps/studio-server/src/rounds/rounds.types.js');
+const { SYSTEM_ACTOR } = (await import(`${dist}/shared/command.types.js`)) as typeof import('../../apps/studio-server/src/shared/command.types.js');
 const { FELT_DATA_SOURCE } = (await import(`${dist}/persistence/persistence.module.js`)) as typeof import('../../apps/studio-server/src/persistence/persistence.module.js');
-const { UNIT_OF_WORK } = (await import(`${dist}/ports/persistence.port.js`)) as typeof import('../../apps/studio-server/src/ports/persistence.port.js');
-const ledger = (await import(`${dist}/wallet/ledger.rules.js`)) as typeof import('../../apps/studio-server/src/wallet/ledger.rules.js');
+const { UNIT_OF_WORK } = (await import(`${dist}/shared/ports/persistence.port.js`)) as typeof import('../../apps/studio-server/src/shared/ports/persistence.port.js');
+const ledger = (await import(`${dist}/shared/ledger.rules.js`)) as typeof import('../../apps/studio-server/src/shared/ledger.rules.js');
 
 // BENCH_SLOW_SQL=ms: print every statement slower than that (where the time goes).
 if (process.env['BENCH_SLOW_SQL']) {
@@ -51,7 +51,7 @@ const spots = ['red', 'black', 'straight:17', 'dozen:1', 'odd', 'even', 'column:
 const b = await bootApp(STORE);
 const { app } = b;
 const rounds = app.get(RoundsService);
-const uow = app.get<import('../../apps/studio-server/src/ports/persistence.port.js').UnitOfWork>(UNIT_OF_WORK);
+const uow = app.get<import('../../apps/studio-server/src/shared/ports/persistence.port.js').UnitOfWork>(UNIT_OF_WORK);
 const tableId = await rouletteTable(app, 'Settle bench');
 const roundId = await openRound(app, tableId);
 const cur = await rounds.currentRound(tableId);

@@ -17,7 +17,7 @@ const { InMemoryPokerTablesRepository } = (await import(`${dist}/poker/poker-tab
 const { InMemoryUnitOfWork } = (await import(`${dist}/persistence/in-memory.uow.js`)) as typeof import('../../apps/studio-server/src/persistence/in-memory.uow.js');
 const { openDataSource } = (await import(`${dist}/persistence/data-source.js`)) as typeof import('../../apps/studio-server/src/persistence/data-source.js');
 const { TypeOrmUnitOfWork } = (await import(`${dist}/persistence/typeorm.uow.js`)) as typeof import('../../apps/studio-server/src/persistence/typeorm.uow.js');
-const { FixedClock, SequentialIds } = (await import(`${dist}/config/clock.js`)) as typeof import('../../apps/studio-server/src/config/clock.js');
+const { FixedClock, SequentialIds } = (await import(`${dist}/shared/clock.js`)) as typeof import('../../apps/studio-server/src/shared/clock.js');
 const { ManualScheduler } = (await import(`${dist}/rounds/scheduler.js`)) as typeof import('../../apps/studio-server/src/rounds/scheduler.js');
 const { Logger } = await import('@nestjs/common');
 

@@ -14,7 +14,7 @@ import * as games from '@felt/games';
 
 const dist = '../../apps/studio-server/dist';
 const { makeHarness, DEALER, PITBOSS } = (await import(`${dist}/rounds/testing/harness.js`)) as typeof import('../../apps/studio-server/src/rounds/testing/harness.js');
-const { LoopbackMqtt } = (await import(`${dist}/ingest/mqtt.port.js`)) as typeof import('../../apps/studio-server/src/ingest/mqtt.port.js');
+const { LoopbackMqtt } = (await import(`${dist}/shared/ports/mqtt.port.js`)) as typeof import('../../apps/studio-server/src/shared/ports/mqtt.port.js');
 const { DeviceCommandsService } = (await import(`${dist}/ingest/device-commands.service.js`)) as typeof import('../../apps/studio-server/src/ingest/device-commands.service.js');
 const { DeviceIngestService } = (await import(`${dist}/ingest/device-ingest.service.js`)) as typeof import('../../apps/studio-server/src/ingest/device-ingest.service.js');
 const { RoundControlService } = (await import(`${dist}/rounds/round-control.service.js`)) as typeof import('../../apps/studio-server/src/rounds/round-control.service.js');

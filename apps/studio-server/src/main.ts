@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { pino } from 'pino';
 import { bootConfig } from './config/boot-config.js';
-import { createApp } from './ops/app.factory.js';
+import { createApp } from './app.factory.js';
 import { installStop, SERVER_STOP_DEADLINE_MS } from './ops/stop.js';
 
 /** `node apps/studio-server/dist/main.js` — env: see README (PORT, DATABASE_URL, REDIS_URL, MQTT_URL, JWT_SECRET, FELT_DEMO, FELT_DATA_DIR, LOG_LEVEL). */

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AuditService } from '../audit/audit.service.js';
 import { Subject, type Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
-import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
-import { toNum } from '../persistence/bigint.transformer.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
+import { toNum } from '../shared/bigint.transformer.js';
 
 export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];

@@ -2,8 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { AuditService } from '../audit/audit.service.js';
-import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
-import { codedError } from '../ops/error-codes.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
+import { codedError } from '../shared/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';

@@ -4,10 +4,10 @@ import { Inject, Injectable, Module, Optional, RequestMethod, type DynamicModule
 import { ModuleRef } from '@nestjs/core';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { SERVER_CLIENT_ID_PREFIX } from '../mqtt/mqtt.tokens.js';
+import { SERVER_CLIENT_ID_PREFIX } from '../shared/ports/mqtt.tokens.js';
 import { RECOVERY_BY_LEASE } from '../rounds/recovery.service.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
-import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_RELAY, TABLE_ROUTER } from './cluster.port.js';
+import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_RELAY, TABLE_ROUTER } from '../shared/ports/cluster.port.js';
 import { ClusterPresence } from './cluster-presence.js';
 import { InstanceDirectory } from './instance-directory.js';
 import { FORWARD_TIMEOUT_MS, INSTANCE_DIRECTORY, OwnerForwardMiddleware } from './owner-forward.middleware.js';

@@ -9,7 +9,7 @@ import type { Result } from '@felt/games';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BettingService } from '../betting/betting.service.js';
 import { requireEnv } from '../persistence/test-database.js';
-import type { Actor } from '../rounds/rounds.types.js';
+import type { Actor } from '../shared/command.types.js';
 import { OwnedTables } from './owned-tables.js';
 import { RedisTableLeases } from './table-lease.js';
 import { TableRouter } from './table-router.js';

@@ -7,10 +7,10 @@ import { BettingService } from '../betting/betting.service.js';
 import { mapError } from '../ops/error.filter.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { rejection, type Actor } from '../rounds/rounds.types.js';
+import { rejection, type Actor } from '../shared/command.types.js';
 import { RoundsSettlementSource } from '../rounds/settlement-source.js';
 import { PokerCluster } from '../poker/poker-cluster.js';
-import { leaseKeyOf, type TableCommand, type TableRouterPort } from './cluster.port.js';
+import { leaseKeyOf, type TableCommand, type TableRouterPort } from '../shared/ports/cluster.port.js';
 import type { OwnedTables } from './owned-tables.js';
 import type { TableLeases } from './table-lease.js';
 

@@ -7,7 +7,7 @@ import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints, hintStreamOf } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';
 import { DeviceReactionsService } from './device-reactions.service.js';
-import { LoopbackMqtt } from './mqtt.port.js';
+import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 
 /**
  * Device hints (issue 8 §5) are derived from stored events, not memory: what roulette's definition asks

@@ -8,7 +8,7 @@ import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';
 import { DeviceReactionsService } from './device-reactions.service.js';
-import { LoopbackMqtt } from './mqtt.port.js';
+import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 
 const kernels = [games.sicbo.sicboKernel, games.roulette.rouletteKernel] as unknown as AnyKernel[];
 

@@ -6,7 +6,7 @@ import { DEALER, flush, makeHarness, openTable, PITBOSS } from '../rounds/testin
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';
-import { LoopbackMqtt } from './mqtt.port.js';
+import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 
 /**
  * Issue 9 finding 2: a device result the kernel refuses as out of phase is not just a log line — the

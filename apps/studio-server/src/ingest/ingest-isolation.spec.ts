@@ -7,7 +7,7 @@ import { DEALER, flush, makeHarness, PITBOSS, PLAYER, type Harness } from '../ro
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';
-import { LoopbackMqtt } from './mqtt.port.js';
+import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 
 const kernels = [games.sicbo.sicboKernel] as unknown as AnyKernel[];
 

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { MQTT_CLIENT, MQTT_INGEST_LINKS } from '../mqtt/mqtt.tokens.js';
+import { MQTT_CLIENT, MQTT_INGEST_LINKS } from '../shared/ports/mqtt.tokens.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';
 import { DeviceReactionsService } from './device-reactions.service.js';
 import { DevicesController } from './devices.controller.js';
-import { INGEST_LINKS, INGEST_MQTT, INGEST_OPTIONS, type IngestOptions } from './mqtt.port.js';
+import { INGEST_LINKS, INGEST_MQTT, INGEST_OPTIONS, type IngestOptions } from '../shared/ports/mqtt.port.js';
 
 @Module({
   imports: [RoundsModule],

@@ -10,7 +10,7 @@ import { DeviceHints } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';
 import { mapDeviceEvent } from './device-mapping.js';
 import { DeviceReactionsService } from './device-reactions.service.js';
-import { LoopbackMqtt } from './mqtt.port.js';
+import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 
 /**
  * The money wheel live (issue 8 §7): the simulated wheel (hardware-sim) publishes its canonical

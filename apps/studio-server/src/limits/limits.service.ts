@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { ModuleRef } from '@nestjs/core';
 import type { Violation } from '@felt/games';
 import { Subject, type Subscription } from 'rxjs';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
 import {

@@ -5,7 +5,7 @@ import { AuthService } from '../auth/auth.service.js';
 import { bootTestApp } from '../ops/test-app.js';
 import { DeviceCredentialsService } from './device-credentials.js';
 import { EmbeddedBroker } from './embedded-broker.js';
-import { MQTT_BROKER, MQTT_CLIENT } from './mqtt.tokens.js';
+import { MQTT_BROKER, MQTT_CLIENT } from '../shared/ports/mqtt.tokens.js';
 
 const portIsFree = (port: number): Promise<boolean> =>
   new Promise((resolve) => {

@@ -5,11 +5,11 @@
 import type { DynamicModule, INestApplication, Provider, Type } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { Test } from '@nestjs/testing';
-import { CLOCK, IDS, SequentialIds, type Clock, type Ids } from '../config/clock.js';
+import { CLOCK, IDS, SequentialIds, type Clock, type Ids } from '../shared/clock.js';
 import { testConfig, type FeltConfig } from '../config/config.js';
-import { configureApp } from './app.factory.js';
+import { configureApp } from '../app.factory.js';
 import { RATE_LIMITS, rateLimitsFromEnv } from '../ratelimit/rate-limit.service.js';
-import { PlatformModule } from './platform.module.js';
+import { PlatformModule } from '../platform.module.js';
 
 export interface TestAppOptions {
   /** true: the whole AppModule (platform + rounds modules); default: PlatformModule only (+ `imports`). */

@@ -1,10 +1,10 @@
 import { Global, Inject, Module, type DynamicModule, type OnModuleInit, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import type { PersistenceTarget } from '../config/config.js';
 import { HealthService } from '../ops/health.service.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { CommitTracker } from '../ops/shutdown.js';
 import { dataSourceOptions } from './data-source.js';
 import { InMemoryUnitOfWork } from './in-memory.uow.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, type Clock } from '../config/clock.js';
-import { UNIT_OF_WORK, type BetRow, type RoundRow, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
+import { UNIT_OF_WORK, type BetRow, type RoundRow, type StoredRoundEvent, type Tx, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { TablesService } from '../tables/tables.service.js';
 import type { DayBucket, RoundListItem, RoundMoney, TableDay } from '@felt/protocol';
 

@@ -5,8 +5,8 @@ import { BettingModule } from '../betting/betting.module.js';
 import { IngestModule } from '../ingest/ingest.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
-import { depositPosting } from '../wallet/ledger.rules.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import { depositPosting } from '../shared/ledger.rules.js';
 import { PitModule } from './pit.module.js';
 
 type Res = { status: number; body: Record<string, unknown> & { code?: string } & unknown[] };

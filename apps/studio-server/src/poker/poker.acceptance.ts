@@ -5,7 +5,7 @@ import { eventsTopic } from '@felt/protocol';
 import { RealtimeClient } from '@felt/client-sdk';
 import type { PokerTableFrame } from '@felt/protocol';
 import { AuthService } from '../auth/auth.service.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { RoundsApp } from '../realtime/testing/app-harness.js';
 import { PokerTablesService, stackAccount } from './poker-tables.service.js';
 

@@ -5,10 +5,10 @@ import { POKER_TABLE_FRAME, POKER_WS_MESSAGES, type PokerTableFrame, type PokerW
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import type { AuthUser } from '../auth/auth.types.js';
-import { errorBodyOf, statusOf } from '../ops/error-codes.js';
+import { errorBodyOf, statusOf } from '../shared/error-codes.js';
 import { mapError } from '../ops/error.filter.js';
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
-import { parseInput } from '../rounds/http-errors.js';
+import { parseInput } from '../shared/http-errors.js';
 import { PokerCluster } from './poker-cluster.js';
 import { PokerTablesService, type PokerChange, type PokerUser } from './poker-tables.service.js';
 import type { PokerTableState } from './poker-table.state.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
-import { SortableIds } from '../config/clock.js';
+import { SortableIds } from '../shared/clock.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../persistence/test-database.js';
 import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';

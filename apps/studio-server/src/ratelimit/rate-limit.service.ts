@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Violation } from '@felt/games';
 import { z } from 'zod';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 
 /** A token bucket: `perSecond` sustained, `burst` at once. */
 export interface Rate {

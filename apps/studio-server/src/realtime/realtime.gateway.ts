@@ -10,20 +10,20 @@ import { AuthService } from '../auth/auth.service.js';
 import type { AuthUser, Role } from '../auth/auth.types.js';
 import { BettingService } from '../betting/betting.service.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
-import type { StoredRoundEvent } from '../ports/persistence.port.js';
-import { errorBodyOf, statusOf } from '../ops/error-codes.js';
+import type { StoredRoundEvent } from '../shared/ports/persistence.port.js';
+import { errorBodyOf, statusOf } from '../shared/error-codes.js';
 import { mapError } from '../ops/error.filter.js';
-import { parseInput } from '../rounds/http-errors.js';
+import { parseInput } from '../shared/http-errors.js';
 import { KERNELS, type KernelEvent, type KernelRegistry } from '../rounds/kernel.registry.js';
 import { audienceOfRole } from '../rounds/redaction.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
-import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
-import { rejection, SERVER_CODES } from '../rounds/rounds.types.js';
+import { ROUNDS_METRICS, type RoundsMetricsPort } from '../shared/ports/rounds.ports.js';
+import { rejection } from '../shared/command.types.js';
 import { Coalescer } from './coalesce.js';
 import { TablesService } from '../tables/tables.service.js';
 import { PresenceService, presenceFor } from '../presence/presence.service.js';
-import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_ROUTER, type PresenceMerger, type TableCommand, type TableRouterPort } from '../cluster/cluster.port.js';
+import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_ROUTER, type PresenceMerger, type TableCommand, type TableRouterPort } from '../shared/ports/cluster.port.js';
 import type { TablePresence } from '@felt/protocol';
 
 /** Who may send each client message (every WS message checks the role, issue §9). */
@@ -344,7 +344,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     let r: Result<unknown>;
     let limit: Violation | null;
     if (!user) r = { ok: false, violation: rejection('UNAUTHENTICATED', null, 'Connect with a valid token.') };
-    else if (!MESSAGE_ROLES[name].includes(user.role)) r = { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A ${user.role} may not send ${name}.`) };
+    else if (!MESSAGE_ROLES[name].includes(user.role)) r = { ok: false, violation: rejection('FORBIDDEN', null, `A ${user.role} may not send ${name}.`) };
     // Issue 9 finding 7: the same per-address and per-user limits as REST, before any table work.
     else if ((limit = this.limitFor(s, user)) !== null) r = { ok: false, violation: limit };
     else {
@@ -360,7 +360,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     }
     if (r.ok) return { ok: true, result: this.strip(r.value) };
     // Kernel/wallet rejections of bets are counted by the services; malformed or forbidden bet messages here.
-    if (name.startsWith('bet.') && (r.violation.code === 'INVALID_INPUT' || r.violation.code === SERVER_CODES.FORBIDDEN)) this.metrics.betsRejected.inc({ code: r.violation.code });
+    if (name.startsWith('bet.') && (r.violation.code === 'INVALID_INPUT' || r.violation.code === 'FORBIDDEN')) this.metrics.betsRejected.inc({ code: r.violation.code });
     const body = errorBodyOf(r.violation);
     const error = { ...body, ...(body.details ? { details: body.details as Record<string, unknown> } : {}), status: statusOf(body.code) };
     s.emit('error', { ...error, message: `${name}: ${error.message}` });

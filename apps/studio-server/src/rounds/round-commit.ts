@@ -1,7 +1,7 @@
-import { DuplicateKey, type BetRow, type NewPosting, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
+import { DuplicateKey, type BetRow, type NewPosting, type StoredRoundEvent, type Tx, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { RoundStateBase } from '@felt/games';
 import type { Table } from '../tables/table.model.js';
-import { betDebitPosting, betRefundPosting } from '../wallet/ledger.rules.js';
+import { betDebitPosting, betRefundPosting } from '../shared/ledger.rules.js';
 import type { KernelEvent } from './kernel.registry.js';
 import { readModelPhase, readModelState, type LoadedRound } from './round.model.js';
 

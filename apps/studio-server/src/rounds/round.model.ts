@@ -1,4 +1,4 @@
-import type { StoredRoundEvent } from '../ports/persistence.port.js';
+import type { StoredRoundEvent } from '../shared/ports/persistence.port.js';
 import type { RoundStateBase, Violation, Result } from '@felt/games';
 import type { AnyKernel } from './kernel.registry.js';
 import type { Table } from '../tables/table.model.js';

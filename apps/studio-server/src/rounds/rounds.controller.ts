@@ -6,7 +6,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
-import { body, unwrap } from './http-errors.js';
+import { body, unwrap } from '../shared/http-errors.js';
 import { KERNELS, type KernelEvent, type KernelRegistry } from './kernel.registry.js';
 import { audienceOfRole } from './redaction.js';
 import { RoundControlService, type PendingRequest } from './round-control.service.js';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { AuditService } from '../audit/audit.service.js';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import { MetricsService } from '../ops/metrics.service.js';
 import { FELT_DATA_SOURCE } from '../persistence/persistence.module.js';
 import { SETTLEMENT_SOURCE } from '../settlement/settlement.port.js';
@@ -17,7 +17,7 @@ import { InMemoryPendingRequests, PENDING_REQUESTS, TypeOrmPendingRequests } fro
 import { RECOVERY_OPTIONS, RecoveryService } from './recovery.service.js';
 import { RoundControlService } from './round-control.service.js';
 import { RoundsController } from './rounds.controller.js';
-import { ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE } from './rounds.ports.js';
+import { ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE } from '../shared/ports/rounds.ports.js';
 import { RoundsService } from './rounds.service.js';
 import { SCHEDULER, TimerScheduler } from './scheduler.js';
 import { RoundsSettlementSource } from './settlement-source.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEALER, flush, makeHarness, PITBOSS, PLAYER, openTable } from './testing/harness.js';
 import type { RoundFrame } from './rounds.service.js';
-import { SYSTEM_ACTOR } from './rounds.types.js';
+import { SYSTEM_ACTOR } from '../shared/command.types.js';
 import { readModelState } from './round.model.js';
 import { DEFAULT_STALL } from '@felt/games';
 import { COIN_RESULT_TIMEOUT_MS } from './testing/coin.kernel.js';

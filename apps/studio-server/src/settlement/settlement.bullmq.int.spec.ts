@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { bootTestApp, type TestApp } from '../ops/test-app.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../persistence/test-database.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { LedgerAuditService } from '../wallet/ledger-audit.service.js';
 import { WalletService } from '../wallet/wallet.service.js';
 import { BullMqSettlementQueue } from './bullmq.queue.js';

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { AlertsService } from '../alerts/alerts.service.js';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import { MetricsService } from '../ops/metrics.service.js';
 import type { SettlementLine } from '@felt/games';
-import { UNIT_OF_WORK, type BetTransition, type NewPosting, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
-import { settlementPosting } from '../wallet/ledger.rules.js';
+import { UNIT_OF_WORK, type BetTransition, type NewPosting, type Tx, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import { settlementPosting } from '../shared/ledger.rules.js';
 import { SETTLEMENT_SOURCE, type SettleRoundJob, type SettlementSource } from './settlement.port.js';
 
 /** The fast path found something to explain: roll it back and settle through the checked path. */

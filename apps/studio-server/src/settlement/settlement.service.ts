@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { AlertsService } from '../alerts/alerts.service.js';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import { SETTLEMENT_QUEUE, type SettleRoundJob, type SettlementQueue } from './settlement.port.js';
 import { SettlementProcessor, type SettleResult } from './settlement.processor.js';
 

@@ -70,7 +70,7 @@ describe('boot: every stored table has a game definition', () => {
     const { InMemoryTablesRepository } = await import('./table.model.js');
     const { TablesService } = await import('./tables.service.js');
     const { MapKernelRegistry } = await import('../rounds/kernel.registry.js');
-    const { FixedClock, SequentialIds } = await import('../config/clock.js');
+    const { FixedClock, SequentialIds } = await import('../shared/clock.js');
     const repo = new InMemoryTablesRepository();
     await repo.insert({ tableId: 'tbl_x', name: 'Wheel of Old', game: 'roulette', profileId: 'european', currency: 'EUR', limits: { tableMinMinor: 100, tableMaxMinor: 1000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [], status: 'open', preOpenCheck: null, createdAt: 0, updatedAt: 0 });
     const svc = new TablesService(repo, new MapKernelRegistry([]), new FixedClock(), new SequentialIds(), { record: () => undefined });

@@ -1,15 +1,15 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { Role } from '../../auth/auth.types.js';
 import { AuthService } from '../../auth/auth.service.js';
-import type { Clock, Ids } from '../../config/clock.js';
+import type { Clock, Ids } from '../../shared/clock.js';
 import type { FeltConfig } from '../../config/config.js';
 import { bootTestApp, type TestApp } from '../../ops/test-app.js';
 import { LEDGER_READER, type LedgerReader } from '../../persistence/persistence.common.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../../ports/persistence.port.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../../shared/ports/persistence.port.js';
 import { BettingModule } from '../../betting/betting.module.js';
 import { IngestModule } from '../../ingest/ingest.module.js';
 import { RoundsModule } from '../../rounds/rounds.module.js';
-import { checkLedgerInvariants, depositPosting, type LedgerInvariantViolation } from '../../wallet/ledger.rules.js';
+import { checkLedgerInvariants, depositPosting, type LedgerInvariantViolation } from '../../shared/ledger.rules.js';
 import { RealtimeModule } from '../realtime.module.js';
 
 export interface RoundsApp extends TestApp {

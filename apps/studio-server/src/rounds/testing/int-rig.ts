@@ -1,6 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { eventsTopic } from '@felt/protocol';
-import { SortableIds } from '../../config/clock.js';
+import { SortableIds } from '../../shared/clock.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../persistence/test-database.js';
 import { SettlementService } from '../../settlement/settlement.service.js';
 import { bootRoundsApp, type RoundsApp } from '../../realtime/testing/app-harness.js';

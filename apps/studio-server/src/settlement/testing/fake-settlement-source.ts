@@ -5,8 +5,8 @@
  */
 import type { Settlement, SettlementLine } from '@felt/games';
 import { Global, Module } from '@nestjs/common';
-import type { UnitOfWork } from '../../ports/persistence.port.js';
-import { betDebitPosting } from '../../wallet/ledger.rules.js';
+import type { UnitOfWork } from '../../shared/ports/persistence.port.js';
+import { betDebitPosting } from '../../shared/ledger.rules.js';
 import { SETTLEMENT_SOURCE, type SettlementSource } from '../settlement.port.js';
 
 export class FakeRounds implements SettlementSource {

@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { requireEnv, runId } from '../../../../../test/support/services.js';
 import { createTestDatabase, type TestDatabase } from '../../persistence/test-database.js';
 import type { RoundsApp } from '../../realtime/testing/app-harness.js';
-import { operatorAccount } from '../ledger.rules.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../../ports/persistence.port.js';
+import { operatorAccount } from '../../shared/ledger.rules.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../../shared/ports/persistence.port.js';
 import { SeamlessService } from './seamless.service.js';
 import { bootSeamlessApp, bootSeamlessStudio, type SeamlessStudio } from './testing/seamless-studio.js';
 

@@ -18,12 +18,12 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { Result } from '@felt/games';
 import type { DataSource } from 'typeorm';
 import { AlertsService } from '../../alerts/alerts.service.js';
-import { CLOCK, type Clock } from '../../config/clock.js';
+import { CLOCK, type Clock } from '../../shared/clock.js';
 import { FELT_CONFIG, type FeltConfig } from '../../config/config.js';
-import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../../ports/persistence.port.js';
-import { codedError } from '../../ops/error-codes.js';
-import { rejection } from '../../rounds/rounds.types.js';
-import { operatorAccount, seamlessInPosting, seamlessOutPosting, type Posting } from '../ledger.rules.js';
+import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../../shared/ports/persistence.port.js';
+import { codedError } from '../../shared/error-codes.js';
+import { rejection } from '../../shared/command.types.js';
+import { operatorAccount, seamlessInPosting, seamlessOutPosting, type Posting } from '../../shared/ledger.rules.js';
 import { bookedByOperator, dayOf, SeamlessWallet, type BetRef, type Reconciliation } from './seamless-wallet.js';
 import { MemorySeamlessRepository, SqlSeamlessRepository, type JournalRow, type OperatorRow, type PlayerLinkRow, type SeamlessRepository } from './seamless.repository.js';
 import type { OperatorTransaction } from './operator-wallet.sim.js';

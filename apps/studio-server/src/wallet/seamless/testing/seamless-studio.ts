@@ -6,8 +6,8 @@
 import type { FeltConfig } from '../../../config/config.js';
 import { PitModule } from '../../../pit/pit.module.js';
 import { bootRoundsApp, type RoundsApp } from '../../../realtime/testing/app-harness.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../../../ports/persistence.port.js';
-import { operatorAccount } from '../../ledger.rules.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../../../shared/ports/persistence.port.js';
+import { operatorAccount } from '../../../shared/ledger.rules.js';
 import { OperatorWalletSim } from '../operator-wallet.sim.js';
 import { SeamlessService } from '../seamless.service.js';
 

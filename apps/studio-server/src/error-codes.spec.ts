@@ -3,17 +3,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HttpException, PayloadTooLargeException } from '@nestjs/common';
-import { DuplicateKey, InsufficientFunds } from '../ports/persistence.port.js';
-import { errorBodyOf, errorCodeTable, SERVER_ERROR_CODES, SERVER_ERRORS, statusOf } from './error-codes.js';
-import { mapError } from './error.filter.js';
-import { isStoreUnavailable } from './store-unavailable.js';
+import { DuplicateKey, InsufficientFunds } from './shared/ports/persistence.port.js';
+import { SERVER_ERRORS } from './error-codes.js';
+import { errorBodyOf, errorCodeTable, serverErrors, statusOf } from './shared/error-codes.js';
+import { mapError } from './ops/error.filter.js';
+import { isStoreUnavailable } from './shared/store-unavailable.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 describe('closed error codes: one mapping for REST and WebSocket (STYLE.md "Errors", D-3)', () => {
-  it('every module code has exactly one row, and each code is its own name', () => {
-    expect(Object.keys(SERVER_ERRORS).sort()).toEqual(Object.keys(SERVER_ERROR_CODES).sort());
-    for (const [k, v] of Object.entries(SERVER_ERROR_CODES)) expect(v).toBe(k);
+  it('every module registers its own codes, and the composition root collects every one of them', () => {
+    expect([...serverErrors().keys()].sort()).toEqual(Object.keys(SERVER_ERRORS).sort());
+    for (const [k, v] of Object.entries(SERVER_ERRORS)) expect(serverErrors().get(k)).toBe(v);
   });
 
   it('status comes from the table, never from the name (no status-by-suffix)', () => {
@@ -56,7 +57,7 @@ describe('closed error codes: one mapping for REST and WebSocket (STYLE.md "Erro
   });
 
   it('ERROR-CODES.md is the generated table (the README links it)', () => {
-    const doc = readFileSync(join(here, '../../ERROR-CODES.md'), 'utf8');
+    const doc = readFileSync(join(here, '../ERROR-CODES.md'), 'utf8');
     expect(doc).toContain(errorCodeTable());
   });
 });

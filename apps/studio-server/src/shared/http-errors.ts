@@ -1,7 +1,7 @@
 import type { Result, Violation } from '@felt/games';
 import type { ZodType } from 'zod';
-import { DomainError, type DomainErrorStatus } from '../ops/domain-error.js';
-import { errorBodyOf, statusOf } from '../ops/error-codes.js';
+import { DomainError, type DomainErrorStatus } from './domain-error.js';
+import { errorBodyOf, statusOf } from './error-codes.js';
 
 /**
  * Rejections → HTTP (STYLE.md "Errors"): the body is always `{code, ruleId, message, details?}`

@@ -1,16 +1,16 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AlertsModule } from '../alerts/alerts.module.js';
-import { AuditModule } from '../audit/audit.module.js';
-import { AuthModule } from '../auth/auth.module.js';
-import { FeltConfigModule } from '../config/config.module.js';
-import type { FeltConfig } from '../config/config.js';
-import { MqttModule } from '../mqtt/mqtt.module.js';
-import { PersistenceModule } from '../persistence/persistence.module.js';
-import { SettlementModule } from '../settlement/settlement.module.js';
-import { WalletModule } from '../wallet/wallet.module.js';
+import { AlertsModule } from './alerts/alerts.module.js';
+import { AuditModule } from './audit/audit.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { FeltConfigModule } from './config/config.module.js';
+import type { FeltConfig } from './config/config.js';
+import { MqttModule } from './mqtt/mqtt.module.js';
+import { PersistenceModule } from './persistence/persistence.module.js';
+import { SettlementModule } from './settlement/settlement.module.js';
+import { WalletModule } from './wallet/wallet.module.js';
 import type { DestinationStream } from 'pino';
-import { loggerModule } from './logging.js';
-import { OpsModule } from './ops.module.js';
+import { loggerModule } from './ops/logging.js';
+import { OpsModule } from './ops/ops.module.js';
 
 /** Every platform module (all global): config, ops, persistence, auth, audit, alerts, wallet, settlement, mqtt. */
 @Module({})

@@ -3,7 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { GAME_ERRORS } from '@felt/games';
 import { RejectionSchema } from '@felt/protocol';
 import { z } from 'zod';
-import { SERVER_ERRORS, statusOf, type ServerErrorCode } from '../error-codes.js';
+import { isServerCode, serverErrors, statusOf, type ServerErrorCode } from '../shared/error-codes.js';
 import { OPERATIONS, type OperationError, type OperationSpec } from './operations.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -18,7 +18,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
 
 const ALWAYS: readonly ServerErrorCode[] = ['INTERNAL', 'STORE_UNAVAILABLE'];
 const AUTHED: readonly ServerErrorCode[] = ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN', 'RATE_LIMITED'];
-const GAME_RULE_CODES = Object.keys(GAME_ERRORS).filter((c) => !Object.hasOwn(SERVER_ERRORS, c));
+const GAME_RULE_CODES = Object.keys(GAME_ERRORS).filter((c) => !isServerCode(c));
 
 /** The error responses of one operation, by HTTP status, each with the codes it can carry (from the one mapping, error-codes.ts). */
 export function errorResponses(spec: OperationSpec, hasParams: boolean): Record<string, { description: string; content: { 'application/json': { schema: JsonSchema } } }> {
@@ -37,7 +37,7 @@ export function errorResponses(spec: OperationSpec, hasParams: boolean): Record<
     const unique = [...new Set(list)].sort();
     const props = (rejection['properties'] ?? {}) as Record<string, JsonSchema>;
     out[String(status)] = {
-      description: unique.map((c) => `\`${c}\`${Object.hasOwn(SERVER_ERRORS, c) ? `: ${SERVER_ERRORS[c as ServerErrorCode].meaning}` : ' (game rule)'}`).join('\n\n'),
+      description: unique.map((c) => `\`${c}\`${isServerCode(c) ? `: ${serverErrors().get(c)?.meaning ?? ''}` : ' (game rule)'}`).join('\n\n'),
       content: { 'application/json': { schema: { ...rejection, properties: { ...props, code: { type: 'string', enum: unique } } } } },
     };
   }

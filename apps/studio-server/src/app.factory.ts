@@ -1,12 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../app.module.js';
-import type { FeltConfig } from '../config/config.js';
-import { ErrorFilter } from './error.filter.js';
-import { MetricsService } from './metrics.service.js';
+import { AppModule } from './app.module.js';
+import type { FeltConfig } from './config/config.js';
+import { ErrorFilter } from './ops/error.filter.js';
+import { MetricsService } from './ops/metrics.service.js';
 import { serveOpenApi } from './openapi/openapi.js';
-import { serveWebApps } from './web-apps.js';
+import { serveWebApps } from './ops/web-apps.js';
 
 interface RouteReq {
   readonly method: string;

@@ -52,13 +52,13 @@ import {
   UpdateTableBodySchema,
 } from '@felt/protocol';
 import { z } from 'zod';
-import { LoginBody, RefreshBody } from '../../auth/auth.service.js';
-import { CreateUserBody } from '../../auth/users.controller.js';
-import { DayQuerySchema, RoundSearchQuerySchema } from '../../pit/pit.controller.js';
-import { DepositBody } from '../../wallet/wallet.service.js';
-import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '../../wallet/seamless/seamless.schema.js';
-import type { ServerErrorCode } from '../error-codes.js';
-import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '../../poker/poker.schemas.js';
+import { LoginBody, RefreshBody } from '../auth/auth.service.js';
+import { CreateUserBody } from '../auth/users.controller.js';
+import { DayQuerySchema, RoundSearchQuerySchema } from '../pit/pit.controller.js';
+import { DepositBody } from '../wallet/wallet.service.js';
+import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '../wallet/seamless/seamless.schema.js';
+import type { ServerErrorCode } from '../shared/error-codes.js';
+import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '../poker/poker.schemas.js';
 
 /** `GAME_RULES`: the operation runs a game command, so any game rule code (422, `GAME_ERRORS`) may come back. */
 export type OperationError = ServerErrorCode | 'GAME_RULES';

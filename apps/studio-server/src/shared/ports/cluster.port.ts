@@ -6,7 +6,7 @@
 import type { Result } from '@felt/games';
 import type { DealerAtTable, PlaceBetBody, PokerWsMessage, TablePresence } from '@felt/protocol';
 import type { Observable } from 'rxjs';
-import type { Actor } from '../rounds/rounds.types.js';
+import type { Actor } from '../command.types.js';
 
 /** Does this instance own the table's round kernel right now (holds its lease and has recovered it)? */
 export interface TableOwnerGuard {
