@@ -16,6 +16,7 @@ const { PokerTablesService } = (await import(`${dist}/poker/poker-tables.service
 const { InMemoryPokerTablesRepository } = (await import(`${dist}/poker/poker-table.repository.js`)) as typeof import('../../apps/studio-server/src/poker/poker-table.repository.js');
 const { InMemoryUnitOfWork } = (await import(`${dist}/persistence/in-memory.uow.js`)) as typeof import('../../apps/studio-server/src/persistence/in-memory.uow.js');
 const { openDataSource } = (await import(`${dist}/persistence/data-source.js`)) as typeof import('../../apps/studio-server/src/persistence/data-source.js');
+const { SERVER_SCHEMA } = (await import(`${dist}/server-schema.js`)) as typeof import('../../apps/studio-server/src/server-schema.js');
 const { TypeOrmUnitOfWork } = (await import(`${dist}/persistence/typeorm.uow.js`)) as typeof import('../../apps/studio-server/src/persistence/typeorm.uow.js');
 const { FixedClock, SequentialIds } = (await import(`${dist}/shared/clock.js`)) as typeof import('../../apps/studio-server/src/shared/clock.js');
 const { ManualScheduler } = (await import(`${dist}/rounds/scheduler.js`)) as typeof import('../../apps/studio-server/src/rounds/scheduler.js');
@@ -52,7 +53,7 @@ function baseline(hands: number): { ms: number; commands: number } {
 
 async function server(hands: number): Promise<{ ms: number; commits: number }> {
   const clock = new FixedClock();
-  const ds = STORE === 'pglite' ? await openDataSource({ kind: 'pglite', dataDir: null }) : null;
+  const ds = STORE === 'pglite' ? await openDataSource({ kind: 'pglite', dataDir: null }, SERVER_SCHEMA) : null;
   const uow = ds ? new TypeOrmUnitOfWork(ds) : new InMemoryUnitOfWork(clock);
   const scheduler = new ManualScheduler();
   const alerts = { raise: async (a: unknown) => a } as never;

@@ -21,6 +21,7 @@ const { RoundControlService } = (await import(`${dist}/rounds/round-control.serv
 const { BettingService } = (await import(`${dist}/betting/betting.service.js`)) as typeof import('../../apps/studio-server/src/betting/betting.service.js');
 const { Logger } = await import('@nestjs/common');
 const { openDataSource } = (await import(`${dist}/persistence/data-source.js`)) as typeof import('../../apps/studio-server/src/persistence/data-source.js');
+const { SERVER_SCHEMA } = (await import(`${dist}/server-schema.js`)) as typeof import('../../apps/studio-server/src/server-schema.js');
 const { TypeOrmUnitOfWork } = (await import(`${dist}/persistence/typeorm.uow.js`)) as typeof import('../../apps/studio-server/src/persistence/typeorm.uow.js');
 const { createTestDatabase } = (await import(`${dist}/persistence/test-database.js`)) as typeof import('../../apps/studio-server/src/persistence/test-database.js');
 
@@ -33,7 +34,7 @@ let cleanup = async (): Promise<void> => undefined;
 let shared = {};
 if (STORE === 'pglite' || STORE === 'postgres') {
   const db = STORE === 'postgres' ? await createTestDatabase() : null;
-  const ds = await openDataSource(db ? { kind: 'postgres', url: db.url } : { kind: 'pglite', dataDir: null });
+  const ds = await openDataSource(db ? { kind: 'postgres', url: db.url } : { kind: 'pglite', dataDir: null }, SERVER_SCHEMA);
   shared = { uow: new TypeOrmUnitOfWork(ds) };
   cleanup = async () => {
     await ds.destroy();

@@ -6,6 +6,7 @@ import { FeltConfigModule } from './config/config.module.js';
 import type { FeltConfig } from './config/config.js';
 import { MqttModule } from './mqtt/mqtt.module.js';
 import { PersistenceModule } from './persistence/persistence.module.js';
+import { SERVER_SCHEMA } from './server-schema.js';
 import { SettlementModule } from './settlement/settlement.module.js';
 import { WalletModule } from './wallet/wallet.module.js';
 import type { DestinationStream } from 'pino';
@@ -23,7 +24,7 @@ export class PlatformModule {
         FeltConfigModule.forRoot(config),
         loggerModule(config.logLevel ?? 'info', opts.logDestination),
         OpsModule,
-        PersistenceModule.forRoot(config.database),
+        PersistenceModule.forRoot(config.database, SERVER_SCHEMA),
         AuthModule,
         AuditModule,
         AlertsModule,
