@@ -21,7 +21,7 @@ import type { DataSource } from 'typeorm';
 import { bootApp, emit, openRound, rouletteTable, type Store } from './scale-support.js';
 
 const dist = '../../apps/studio-server/dist';
-const { KERNELS } = (await import(`${dist}/rounds/kernel.registry.js`)) as typeof import('../../apps/studio-server/src/rounds/kernel.registry.js');
+const { KERNELS } = (await import(`${dist}/kernels/kernel.registry.js`)) as typeof import('../../apps/studio-server/src/kernels/kernel.registry.js');
 const { RoundsService } = (await import(`${dist}/rounds/rounds.service.js`)) as typeof import('../../apps/studio-server/src/rounds/rounds.service.js');
 const { SettlementService } = (await import(`${dist}/settlement/settlement.service.js`)) as typeof import('../../apps/studio-server/src/settlement/settlement.service.js');
 const { SYSTEM_ACTOR } = (await import(`${dist}/shared/command.types.js`)) as typeof import('../../apps/studio-server/src/shared/command.types.js');
@@ -56,7 +56,7 @@ const tableId = await rouletteTable(app, 'Settle bench');
 const roundId = await openRound(app, tableId);
 const cur = await rounds.currentRound(tableId);
 if (!cur) throw new Error('no round');
-const kernel = app.get<import('../../apps/studio-server/src/rounds/kernel.registry.js').KernelRegistry>(KERNELS).get('roulette')!;
+const kernel = app.get<import('../../apps/studio-server/src/kernels/kernel.registry.js').KernelRegistry>(KERNELS).get('roulette')!;
 
 // ── seed: N bets decided and folded by the kernel, written in bulk ──
 const tSeed = performance.now();

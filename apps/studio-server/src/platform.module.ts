@@ -12,6 +12,7 @@ import { WalletModule } from './wallet/wallet.module.js';
 import type { DestinationStream } from 'pino';
 import { loggerModule } from './ops/logging.js';
 import { OpsModule } from './ops/ops.module.js';
+import { SharedPortsModule } from './shared/shared-ports.module.js';
 
 /** Every platform module (all global): config, ops, persistence, auth, audit, alerts, wallet, settlement, mqtt. */
 @Module({})
@@ -24,6 +25,7 @@ export class PlatformModule {
         FeltConfigModule.forRoot(config),
         loggerModule(config.logLevel ?? 'info', opts.logDestination),
         OpsModule,
+        SharedPortsModule,
         PersistenceModule.forRoot(config.database, SERVER_SCHEMA),
         AuthModule,
         AuditModule,

@@ -5,7 +5,7 @@ import { Subject } from 'rxjs';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../shared/clock.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AUDIT_LOG, type AuditLog } from '../shared/ports/audit.port.js';
 import { codedError } from '../shared/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -65,7 +65,7 @@ export class AuthService {
     @Inject(USERS_REPOSITORY) private readonly users: UsersRepository,
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(AUDIT_LOG) private readonly audit: AuditLog,
   ) {}
 
   /** POST /auth/login: username + password → an access token + a refresh token (HS256). Same 401 for unknown user, wrong password and a disabled user. */

@@ -4,7 +4,7 @@ import type { LayoutChipResult, LayoutResult, PlaceBetBody } from '@felt/protoco
 import { CLOCK, type Clock } from '../shared/clock.js';
 import { BET_GATE, type BetGate } from '../limits/bet-gate.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
-import type { KernelCommand } from '../rounds/kernel.registry.js';
+import type { KernelCommand } from '../kernels/kernel.registry.js';
 import { ROUNDS_METRICS, type RoundsMetricsPort } from '../shared/ports/rounds.ports.js';
 import { RoundsService, type Committed } from '../rounds/rounds.service.js';
 import { rejection, type Actor } from '../shared/command.types.js';

@@ -14,8 +14,8 @@ import type { StoredRoundEvent } from '../shared/ports/persistence.port.js';
 import { errorBodyOf, statusOf } from '../shared/error-codes.js';
 import { mapError } from '../ops/error.filter.js';
 import { parseInput } from '../shared/http-errors.js';
-import { KERNELS, type KernelEvent, type KernelRegistry } from '../rounds/kernel.registry.js';
-import { audienceOfRole } from '../rounds/redaction.js';
+import { KERNELS, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
+import { audienceOfRole } from '../kernels/redaction.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
 import { ROUNDS_METRICS, type RoundsMetricsPort } from '../shared/ports/rounds.ports.js';
@@ -134,6 +134,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   }
 
   /** With the cluster's Redis adapter, every room emit below reaches the room's sockets on every instance. */
+  /** One frame on every socket of one player (bound as the PLAYER_PUSH port, e.g. the reality check RG-2.9). */
+  emitToPlayer(playerId: string, event: string, body: unknown): void {
+    for (const s of this.server?.sockets.sockets.values() ?? []) if ((s.data['user'] as { userId?: string } | undefined)?.userId === playerId) s.emit(event, body);
+  }
+
   afterInit(server: Server): void {
     if (this.socketAdapter) server.adapter(this.socketAdapter);
   }

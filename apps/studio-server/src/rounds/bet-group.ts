@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { ok, type Result, type RoundStateBase, type Violation } from '@felt/games';
 import { ConcurrencyConflict, InsufficientFunds, type StoredRoundEvent } from '../shared/ports/persistence.port.js';
 import type { Table } from '../tables/table.model.js';
-import type { KernelCommand, KernelEvent } from './kernel.registry.js';
+import type { KernelCommand, KernelEvent } from '../kernels/kernel.registry.js';
 import type { KeyedMutex } from './keyed-mutex.js';
 import { BetIdTaken } from './round-commit.js';
 import { decideCommands } from './round-decisions.js';

@@ -3,7 +3,7 @@ import type { Subscription } from 'rxjs';
 import { CLOCK, type Clock } from '../shared/clock.js';
 import type { Table } from '../tables/table.model.js';
 import { TablesService } from '../tables/tables.service.js';
-import type { KernelEvent } from './kernel.registry.js';
+import type { KernelEvent } from '../kernels/kernel.registry.js';
 import { ROUNDS_ALERTS, type AlertsPort } from '../shared/ports/rounds.ports.js';
 import { RoundsService, type RoundFrame } from './rounds.service.js';
 import { SYSTEM_ACTOR } from '../shared/command.types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyKernel, KernelEvent } from './kernel.registry.js';
+import type { AnyKernel, KernelEvent } from '../kernels/kernel.registry.js';
 import { SYSTEM_ACTOR } from '../shared/command.types.js';
 import { coinAsAny } from './testing/coin.kernel.js';
 import { DEALER, makeHarness, PLAYER } from './testing/harness.js';

@@ -2,7 +2,7 @@ import { DuplicateKey, type BetRow, type NewPosting, type StoredRoundEvent, type
 import type { RoundStateBase } from '@felt/games';
 import type { Table } from '../tables/table.model.js';
 import { betDebitPosting, betRefundPosting } from '../shared/ledger.rules.js';
-import type { KernelEvent } from './kernel.registry.js';
+import type { KernelEvent } from '../kernels/kernel.registry.js';
 import { readModelPhase, readModelState, type LoadedRound } from './round.model.js';
 
 const READ_MODEL_EVERY = 25;

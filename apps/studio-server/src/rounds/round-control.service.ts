@@ -2,25 +2,15 @@ import { Inject, Injectable, Optional, type OnApplicationBootstrap } from '@nest
 import { ok, type Result, type Violation } from '@felt/games';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import type { Role } from '@felt/games';
-import { commandsOf, type KernelCommand } from './kernel.registry.js';
+import { commandsOf, type KernelCommand } from '../kernels/kernel.registry.js';
 import { InMemoryPendingRequests, PENDING_REQUESTS, type PendingRequestsRepository } from './pending-requests.js';
+import type { PendingRequest } from './pending-request.model.js';
+
+export type { PendingRequest } from './pending-request.model.js';
 import { ROUNDS_ALERTS, ROUNDS_AUDIT, type AlertsPort, type AuditPort } from '../shared/ports/rounds.ports.js';
 import { RoundsService, type Committed, type LoadedRound } from './rounds.service.js';
 import { rejection, type Actor } from '../shared/command.types.js';
 
-/** A request waiting for a pit boss: a dealer's void request or a hand-entered game command (S-3). */
-export interface PendingRequest {
-  readonly requestId: string;
-  readonly kind: 'void' | 'manual';
-  readonly tableId: string;
-  readonly roundId: string;
-  readonly by: string;
-  readonly role: string;
-  readonly reason: string;
-  readonly at: number;
-  /** For `manual`: the kernel command the dealer entered (e.g. `EnterManualCard`). */
-  readonly command?: KernelCommand;
-}
 
 /** Commands only the server/settlement issues: never accepted from a person through these paths. */
 const RESERVED = new Set(['OpenRound', 'PlaceBet', 'CancelBet', 'MarkSettled', 'VoidRound', 'CloseBetting', 'StallPlay', 'ResumePlay']);

@@ -1,5 +1,5 @@
 import type { RoundStateBase, Violation } from '@felt/games';
-import type { AnyKernel, KernelCommand, KernelEvent } from './kernel.registry.js';
+import type { AnyKernel, KernelCommand, KernelEvent } from '../kernels/kernel.registry.js';
 import { rejection } from '../shared/command.types.js';
 
 export type Decision =

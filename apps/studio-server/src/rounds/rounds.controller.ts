@@ -7,8 +7,8 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import { body, unwrap } from '../shared/http-errors.js';
-import { KERNELS, type KernelEvent, type KernelRegistry } from './kernel.registry.js';
-import { audienceOfRole } from './redaction.js';
+import { KERNELS, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
+import { audienceOfRole } from '../kernels/redaction.js';
 import { RoundControlService, type PendingRequest } from './round-control.service.js';
 import { RoundsService, type Committed } from './rounds.service.js';
 

@@ -8,7 +8,7 @@ import { TablesService } from '../tables/tables.service.js';
 import { BetGroups } from './bet-group.js';
 import { DeadlineTimers } from './deadline-timers.js';
 import { KeyedMutex } from './keyed-mutex.js';
-import { KERNELS, type KernelCommand, type KernelEvent, type KernelRegistry } from './kernel.registry.js';
+import { KERNELS, type KernelCommand, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
 import { PlayerBetIndex } from './player-bet-index.js';
 import { BetIdTaken, RoundCommitter } from './round-commit.js';
 import { decideCommands } from './round-decisions.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
-import type { AnyKernel } from './kernel.registry.js';
+import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { SYSTEM_ACTOR } from '../shared/command.types.js';
 import { DEALER, makeHarness, PITBOSS, openTable } from './testing/harness.js';
 

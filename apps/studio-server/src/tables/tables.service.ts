@@ -3,7 +3,7 @@ import { gameDefinition, ok, type Result } from '@felt/games';
 import type { CreateTableBody, PreOpenCheckBody, TableStatus, UpdateTableBody } from '@felt/protocol';
 import { Subject } from 'rxjs';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
-import { KERNELS, type KernelRegistry } from '../rounds/kernel.registry.js';
+import { KERNELS, type KernelRegistry } from '../kernels/kernel.registry.js';
 import { ROUNDS_AUDIT, type AuditPort } from '../shared/ports/rounds.ports.js';
 import { rejection, type Actor } from '../shared/command.types.js';
 import { TABLES_REPOSITORY, type Table, type TablesRepository } from './table.model.js';

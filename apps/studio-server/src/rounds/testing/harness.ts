@@ -6,7 +6,7 @@ import type { UnitOfWork } from '../../shared/ports/persistence.port.js';
 import { InMemoryTablesRepository, type Table } from '../../tables/table.model.js';
 import { TablesService } from '../../tables/tables.service.js';
 import { checkLedgerInvariants, depositPosting, settlementPosting, type LedgerInvariantViolation } from '../../shared/ledger.rules.js';
-import { MapKernelRegistry, type AnyKernel } from '../kernel.registry.js';
+import { MapKernelRegistry, type AnyKernel } from '../../kernels/kernel.registry.js';
 import type { AlertInput, AlertsPort, AuditInput, AuditPort, RoundsMetricsPort, SettlementQueuePort } from '../../shared/ports/rounds.ports.js';
 import { RoundsService } from '../rounds.service.js';
 import type { Actor } from '../../shared/command.types.js';

@@ -7,9 +7,9 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import { body, unwrap } from '../shared/http-errors.js';
-import { RoundsService } from '../rounds/rounds.service.js';
-import type { Table } from './table.model.js';
-import { TablesService } from './tables.service.js';
+import { RoundsService } from './rounds.service.js';
+import type { Table } from '../tables/table.model.js';
+import { TablesService } from '../tables/tables.service.js';
 
 /** Tables and their current round (thin edge: validate, call the service, map the result). */
 @ApiTags('tables')

@@ -2,17 +2,9 @@ import * as games from '@felt/games';
 import type { AnyDefinition, Audience, CommandSpec, GameId, RoundKernel, RoundStateBase } from '@felt/games';
 import { redactorOf, type Redactor } from './redaction.js';
 
-/** A round kernel seen generically by the server: it only routes commands and events, never interprets them. */
-export interface KernelCommand {
-  readonly type: string;
-  readonly at: number;
-  readonly [key: string]: unknown;
-}
-export interface KernelEvent {
-  readonly type: string;
-  readonly at: number;
-  readonly [key: string]: unknown;
-}
+import type { KernelCommand, KernelEvent } from './kernel.types.js';
+
+export type { KernelCommand, KernelEvent } from './kernel.types.js';
 export type AnyKernel = RoundKernel<RoundStateBase, KernelCommand, KernelEvent, unknown>;
 
 export interface KernelRegistry {

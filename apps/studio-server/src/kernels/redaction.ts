@@ -1,5 +1,5 @@
 import type { Audience } from '@felt/games';
-import type { KernelEvent } from './kernel.registry.js';
+import type { KernelEvent } from './kernel.types.js';
 
 /**
  * What an audience may receive of one round event (non-negotiable 4). `null`: nothing (the frame keeps
