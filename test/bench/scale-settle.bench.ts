@@ -10,7 +10,7 @@
  * measured from the result command until the round is `settled` (lines, postings, bet moves, the
  * MarkSettled commit).
  *
- *   npx tsc -b tsconfig.build.json
+ *   npm run build && npm run bench:build
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx test/bench/scale-settle.bench.ts [bets=20000] [store=postgres]
  */
 import { spawnSync } from 'node:child_process';
@@ -20,7 +20,9 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { bootApp, emit, openRound, rouletteTable, type Store } from './scale-support.js';
 
-const dist = '../../apps/studio-server/dist';
+// The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
+const support = '../support/dist';
+const dist = `${support}/apps/studio-server/src`;
 const { KERNELS } = (await import(`${dist}/kernels/kernel.registry.js`)) as typeof import('../../apps/studio-server/src/kernels/kernel.registry.js');
 const { RoundsService } = (await import(`${dist}/rounds/rounds.service.js`)) as typeof import('../../apps/studio-server/src/rounds/rounds.service.js');
 const { SettlementService } = (await import(`${dist}/settlement/settlement.service.js`)) as typeof import('../../apps/studio-server/src/settlement/settlement.service.js');

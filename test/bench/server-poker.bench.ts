@@ -5,13 +5,15 @@
  * at a 6-seat table, beside a same-run baseline: the same kind of hands (robot decisions, shuffled deck)
  * through the pure core alone (`startHand` + `applyHandCommand`). The difference is the server's overhead.
  *
- *   npx tsc -b tsconfig.build.json      # imports the built server (tsc emits decorator metadata)
+ *   npm run build && npm run bench:build      # imports the built server (tsc emits decorator metadata)
  *   npx tsx test/bench/server-poker.bench.ts [hands=300] [store=memory|pglite]
  */
 import { performance } from 'node:perf_hooks';
 import * as games from '@felt/games';
 
-const dist = '../../apps/studio-server/dist';
+// The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
+const support = '../support/dist';
+const dist = `${support}/apps/studio-server/src`;
 const { PokerTablesService } = (await import(`${dist}/poker/poker-tables.service.js`)) as typeof import('../../apps/studio-server/src/poker/poker-tables.service.js');
 const { InMemoryPokerTablesRepository } = (await import(`${dist}/poker/poker-table.repository.js`)) as typeof import('../../apps/studio-server/src/poker/poker-table.repository.js');
 const { InMemoryUnitOfWork } = (await import(`${dist}/persistence/in-memory.uow.js`)) as typeof import('../../apps/studio-server/src/persistence/in-memory.uow.js');

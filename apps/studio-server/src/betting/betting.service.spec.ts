@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEALER, makeHarness, PLAYER, type Harness } from '../rounds/testing/harness.js';
+import { DEALER, makeHarness, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
 import { SYSTEM_ACTOR } from '../shared/command.types.js';
 import { BettingService } from './betting.service.js';
 

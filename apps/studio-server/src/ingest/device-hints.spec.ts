@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
 import { eventsTopic } from '@felt/protocol';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
-import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER, type Harness } from '../rounds/testing/harness.js';
+import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints, hintStreamOf } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';

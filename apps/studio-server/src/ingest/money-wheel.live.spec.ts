@@ -4,7 +4,7 @@ import { ManualScheduler, MoneyWheelSim } from '@felt/hardware-sim';
 import { acksTopic, commandsTopic, eventsTopic } from '@felt/protocol';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
-import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER } from '../rounds/testing/harness.js';
+import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER } from '../../../../test/support/studio-server/harness.js';
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';

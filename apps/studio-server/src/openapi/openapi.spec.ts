@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../ops/test-app.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 import { buildOpenApi, type OpenApiBuild } from './openapi.js';
 
 type Op = { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> }; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>; parameters?: { name: string; in: string }[] };

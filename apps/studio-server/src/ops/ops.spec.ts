@@ -5,7 +5,7 @@ import { MQTT_CLIENT } from '../shared/ports/mqtt.tokens.js';
 import { InsufficientFunds } from '../shared/ports/persistence.port.js';
 import { DomainError } from '../shared/domain-error.js';
 import { MetricsService } from './metrics.service.js';
-import { bootTestApp, type TestApp } from './test-app.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 
 @Controller('test-errors')
 class ThrowingController {

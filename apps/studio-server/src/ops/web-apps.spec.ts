@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../shared/clock.js';
-import { bootTestApp, type TestApp } from './test-app.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 import { serveWebApps } from './web-apps.js';
 
 describe('web apps served by the studio server (/play, /dealer, /pit) and GET /time', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDataSource } from './data-source.js';
-import { persistenceContract } from './persistence.contract.js';
+import { persistenceContract } from '../../../../test/support/studio-server/persistence.contract.js';
 import { TypeOrmUnitOfWork } from './typeorm.uow.js';
 import { SERVER_SCHEMA } from '../server-schema.js';
 

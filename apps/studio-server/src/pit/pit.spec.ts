@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp } from '../ops/test-app.js';
+import { bootTestApp } from '../../../../test/support/studio-server/test-app.js';
 import { AuthService } from '../auth/auth.service.js';
 import { BettingModule } from '../betting/betting.module.js';
 import { IngestModule } from '../ingest/ingest.module.js';

@@ -8,7 +8,7 @@ import { checkLedgerInvariants, depositPosting, operatorAccount, playerAccount }
 import { OperatorWalletSim } from '../wallet/seamless/operator-wallet.sim.js';
 import { MemorySeamlessRepository } from '../wallet/seamless/seamless.repository.js';
 import { SeamlessService } from '../wallet/seamless/seamless.service.js';
-import { OPERATOR_SECRET } from '../wallet/seamless/testing/seamless-studio.js';
+import { OPERATOR_SECRET } from '../../../../test/support/studio-server/seamless-studio.js';
 import { InMemoryPokerTablesRepository } from './poker-table.repository.js';
 import { PokerTablesService, stackAccount, type PokerUser } from './poker-tables.service.js';
 

@@ -7,7 +7,8 @@ import { AuditService } from '../audit/audit.service.js';
 import { CLOCK, type Clock } from '../shared/clock.js';
 import { MetricsService } from '../ops/metrics.service.js';
 import { FELT_DATA_SOURCE } from '../persistence/persistence.module.js';
-import { SETTLEMENT_SOURCE } from '../settlement/settlement.port.js';
+import { SETTLEMENT_SOURCE, type SettlementSource } from '../shared/ports/settlement.port.js';
+import type { LateBound } from '../shared/ports/late-bound.js';
 import { SettlementService } from '../settlement/settlement.service.js';
 import { InMemoryTablesRepository, TABLES_REPOSITORY } from '../tables/table.model.js';
 import { TablesController } from './tables.controller.js';
@@ -24,7 +25,7 @@ import { RoundsService } from './rounds.service.js';
 import { SCHEDULER, TimerScheduler } from './scheduler.js';
 import { RoundsSettlementSource } from './settlement-source.js';
 
-/** Tables + the round write path + round control + recovery; provides SETTLEMENT_SOURCE to the platform. */
+/** Tables + the round write path + round control + recovery; binds SETTLEMENT_SOURCE for the platform's settlement. */
 @Module({
   controllers: [TablesController, RoundsController],
   providers: [
@@ -42,10 +43,9 @@ import { RoundsSettlementSource } from './settlement-source.js';
     CadenceService,
     RoundControlService,
     RoundsSettlementSource,
-    { provide: SETTLEMENT_SOURCE, useExisting: RoundsSettlementSource },
     RecoveryService,
   ],
-  exports: [KERNELS, SCHEDULER, ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, TablesService, RoundsService, CadenceService, RoundControlService, SETTLEMENT_SOURCE, RecoveryService],
+  exports: [KERNELS, SCHEDULER, ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, TablesService, RoundsService, CadenceService, RoundControlService, RecoveryService],
 })
 export class RoundsModule implements OnModuleInit {
   constructor(
@@ -53,11 +53,13 @@ export class RoundsModule implements OnModuleInit {
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(RoundControlService) private readonly control: RoundControlService,
     @Inject(RoundsSettlementSource) private readonly settlement: RoundsSettlementSource,
+    @Inject(SETTLEMENT_SOURCE) private readonly settlementSources: LateBound<SettlementSource>,
   ) {}
 
   /** The round commands a table's owner decides (forwarded by the cluster's router, issue 13). */
   onModuleInit(): void {
     const { rounds, control, settlement } = this;
+    this.settlementSources.bind(settlement);
     this.commands.handle('player.decision', (tableId, actor, cmd) => control.playerDecision(tableId, actor, cmd.command));
     this.commands.handle('round.open', (tableId, actor) => rounds.openRound(tableId, actor));
     this.commands.handle('round.close', (tableId, actor) => control.closeBetting(tableId, actor));

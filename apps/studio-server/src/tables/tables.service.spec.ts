@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
-import { makeHarness, PITBOSS } from '../rounds/testing/harness.js';
+import { makeHarness, PITBOSS } from '../../../../test/support/studio-server/harness.js';
 
 const body = (over: Record<string, unknown> = {}) => ({ name: 'Roulette 1', game: 'roulette' as const, profileId: 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 50_000, spots: { straight: { minMinor: 100, maxMinor: 2_500 } } }, betWindowS: 15, cadence: { auto: true, pauseS: 8 }, devices: [{ deviceId: 'wheel-1', kind: 'wheel' as const }], ...over });
 

@@ -27,6 +27,12 @@ export interface PlayerPush {
   emitToPlayer(playerId: string, event: string, body: unknown): void;
 }
 
+/** A player's balance at their seamless operator's wallet; null: not a seamless player (the wallet module's /wallet/me). */
+export interface SeamlessBalances {
+  playerBalance(playerId: string): Promise<{ playerId: string; currency: string; balanceMinor: number } | null>;
+}
+
 export const POKER_TABLE_NAMES = Symbol('POKER_TABLE_NAMES');
+export const SEAMLESS_BALANCES = Symbol('SEAMLESS_BALANCES');
 export const PLAYER_PUSH = Symbol('PLAYER_PUSH');
 export const TABLE_COMMANDS = Symbol('TABLE_COMMANDS');

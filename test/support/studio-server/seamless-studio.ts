@@ -3,13 +3,13 @@
  * and the drill): a Sic Bo table, bets through REST, results by manual entry + sign-off (S-3), voids by
  * request + approval, so every test goes through the real bet path and settlement.
  */
-import type { FeltConfig } from '../../../config/config.js';
-import { PitModule } from '../../../pit/pit.module.js';
-import { bootRoundsApp, type RoundsApp } from '../../../realtime/testing/app-harness.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../../../shared/ports/persistence.port.js';
-import { operatorAccount } from '../../../shared/ledger.rules.js';
-import { OperatorWalletSim } from '../operator-wallet.sim.js';
-import { SeamlessService } from '../seamless.service.js';
+import type { FeltConfig } from '../../../apps/studio-server/src/config/config.js';
+import { PitModule } from '../../../apps/studio-server/src/pit/pit.module.js';
+import { bootRoundsApp, type RoundsApp } from './app-harness.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../../../apps/studio-server/src/shared/ports/persistence.port.js';
+import { operatorAccount } from '../../../apps/studio-server/src/shared/ledger.rules.js';
+import { OperatorWalletSim } from '../../../apps/studio-server/src/wallet/seamless/operator-wallet.sim.js';
+import { SeamlessService } from '../../../apps/studio-server/src/wallet/seamless/seamless.service.js';
 
 export const OPERATOR_SECRET = 'op1-secret-op1-secret-op1';
 

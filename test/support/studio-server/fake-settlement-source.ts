@@ -4,10 +4,11 @@
  * settles by a simple rule (`outcomes[betId]`), and marks rounds settled through the read model.
  */
 import type { Settlement, SettlementLine } from '@felt/games';
-import { Global, Module } from '@nestjs/common';
-import type { UnitOfWork } from '../../shared/ports/persistence.port.js';
-import { betDebitPosting } from '../../shared/ledger.rules.js';
-import { SETTLEMENT_SOURCE, type SettlementSource } from '../settlement.port.js';
+import { Inject, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
+import type { UnitOfWork } from '../../../apps/studio-server/src/shared/ports/persistence.port.js';
+import { betDebitPosting } from '../../../apps/studio-server/src/shared/ledger.rules.js';
+import { SETTLEMENT_SOURCE, type SettlementSource } from '../../../apps/studio-server/src/shared/ports/settlement.port.js';
+import type { LateBound } from '../../../apps/studio-server/src/shared/ports/late-bound.js';
 
 export class FakeRounds implements SettlementSource {
   /** betId → total return (absent = lose). */
@@ -86,10 +87,15 @@ export class FakeRounds implements SettlementSource {
   }
 }
 
-/** Provides a FakeRounds instance under SETTLEMENT_SOURCE (global, like RoundsModule's export). */
-export function fakeSettlementSourceModule(fake: FakeRounds): { module: new () => object; providers: { provide: symbol; useValue: FakeRounds }[]; exports: symbol[]; global: true } {
-  @Global()
+/** Binds a FakeRounds instance as the SETTLEMENT_SOURCE port (as RoundsModule binds its source). */
+export function fakeSettlementSourceModule(fake: FakeRounds): DynamicModule {
   @Module({})
-  class FakeSettlementSourceModule {}
-  return { module: FakeSettlementSourceModule, providers: [{ provide: SETTLEMENT_SOURCE, useValue: fake }], exports: [SETTLEMENT_SOURCE], global: true };
+  class FakeSettlementSourceModule implements OnModuleInit {
+    constructor(@Inject(SETTLEMENT_SOURCE) private readonly sources: LateBound<SettlementSource>) {}
+
+    onModuleInit(): void {
+      this.sources.bind(fake);
+    }
+  }
+  return { module: FakeSettlementSourceModule };
 }

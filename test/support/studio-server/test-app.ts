@@ -5,11 +5,11 @@
 import type { DynamicModule, INestApplication, Provider, Type } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { Test } from '@nestjs/testing';
-import { CLOCK, IDS, SequentialIds, type Clock, type Ids } from '../shared/clock.js';
-import { testConfig, type FeltConfig } from '../config/config.js';
-import { configureApp } from '../app.factory.js';
-import { RATE_LIMITS, rateLimitsFromEnv } from '../ratelimit/rate-limit.service.js';
-import { PlatformModule } from '../platform.module.js';
+import { CLOCK, IDS, SequentialIds, type Clock, type Ids } from '../../../apps/studio-server/src/shared/clock.js';
+import { testConfig, type FeltConfig } from '../../../apps/studio-server/src/config/config.js';
+import { configureApp } from '../../../apps/studio-server/src/app.factory.js';
+import { RATE_LIMITS, rateLimitsFromEnv } from '../../../apps/studio-server/src/ratelimit/rate-limit.service.js';
+import { PlatformModule } from '../../../apps/studio-server/src/platform.module.js';
 
 export interface TestAppOptions {
   /** true: the whole AppModule (platform + rounds modules); default: PlatformModule only (+ `imports`). */
@@ -37,7 +37,7 @@ export interface TestApp {
 export async function bootTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(opts.config);
   // The rounds modules are loaded only when asked for, so platform tests never depend on them.
-  const root = opts.full === true ? (await import('../app.module.js')).AppModule.forRoot(config, { logDestination: opts.logDestination }) : PlatformModule.forRoot(config, { logDestination: opts.logDestination });
+  const root = opts.full === true ? (await import('../../../apps/studio-server/src/app.module.js')).AppModule.forRoot(config, { logDestination: opts.logDestination }) : PlatformModule.forRoot(config, { logDestination: opts.logDestination });
   let builder = Test.createTestingModule({ imports: [{ ...root, imports: [...(root.imports ?? []), ...(opts.imports ?? [])], providers: [...(root.providers ?? []), ...(opts.providers ?? [])] }] });
   if (opts.clock !== undefined) builder = builder.overrideProvider(CLOCK).useValue(opts.clock);
   builder = builder.overrideProvider(IDS).useValue(opts.ids ?? new SequentialIds());

@@ -1,7 +1,8 @@
 import type { Settlement, SettlementLine } from '@felt/games';
 
 /**
- * Implemented by ROUNDS (RoundsModule provides + exports it under this token):
+ * Implemented by ROUNDS (RoundsModule binds it to the late-bound slot SETTLEMENT_SOURCE, which the
+ * settlement processor reads; the settlement module sits below rounds):
  *  - linesFor(roundId): kernel.settle on the stored round state (every accepted, not-cancelled bet once;
  *    a voided round → every bet as a `refund` line with returnMinor = stake);
  *  - markSettled(roundId, at): appends the kernel's RoundSettled event (phase → settled). Must be
@@ -18,6 +19,7 @@ export interface SettlementSource {
   markSettled(roundId: string, at: number): Promise<void>;
 }
 
+/** A `LateBound<SettlementSource>` (SharedPortsModule), bound by RoundsModule (or a test's fake). */
 export const SETTLEMENT_SOURCE = Symbol('SETTLEMENT_SOURCE');
 
 /** Wire name of the job (STYLE.md: lower-case, dotted). Job id: `settle-<roundId>` (BullMQ 5 refuses ':' in custom ids). */

@@ -4,10 +4,10 @@ import { pokerTable } from '@felt/games';
 import { eventsTopic } from '@felt/protocol';
 import { RealtimeClient } from '@felt/client-sdk';
 import type { PokerTableFrame } from '@felt/protocol';
-import { AuthService } from '../auth/auth.service.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
-import type { RoundsApp } from '../realtime/testing/app-harness.js';
-import { PokerTablesService, stackAccount } from './poker-tables.service.js';
+import { AuthService } from '../../../apps/studio-server/src/auth/auth.service.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../../../apps/studio-server/src/shared/ports/persistence.port.js';
+import type { RoundsApp } from './app-harness.js';
+import { PokerTablesService, stackAccount } from '../../../apps/studio-server/src/poker/poker-tables.service.js';
 
 /**
  * THE acceptance scenario of issue 11 (shared by the embedded spec and the integration spec): six players

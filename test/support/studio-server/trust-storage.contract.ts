@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { DeviceCredentialsService } from '../mqtt/device-credentials.js';
-import type { TestApp } from '../ops/test-app.js';
-import { AuthService } from './auth.service.js';
-import { USERS_REPOSITORY, type UsersRepository } from './users.repository.js';
+import { DeviceCredentialsService } from '../../../apps/studio-server/src/mqtt/device-credentials.js';
+import type { TestApp } from './test-app.js';
+import { AuthService } from '../../../apps/studio-server/src/auth/auth.service.js';
+import { USERS_REPOSITORY, type UsersRepository } from '../../../apps/studio-server/src/auth/users.repository.js';
 
 /** The SQL side of issue 9 (findings 1 and 9), run on PGlite (unit) and PostgreSQL (integration). */
 export async function trustStorageContract(t: TestApp): Promise<void> {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import mqtt, { type IClientOptions } from 'mqtt';
-import { MqttIngestLinks } from './ingest-links.js';
+import { MqttIngestLinks } from '../../../apps/studio-server/src/mqtt/ingest-links.js';
 
 export interface LinkBroker {
   readonly url: string;

@@ -4,9 +4,9 @@
  * Run by in-memory.uow.spec.ts (fake), typeorm.pglite.spec.ts (PGlite) and typeorm.postgres.int.spec.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConcurrencyConflict, InsufficientFunds, type BetRow, type RoundRow, type UnitOfWork } from '../shared/ports/persistence.port.js';
-import { betDebitPosting, betRefundPosting, depositPosting, settlementPosting } from '../shared/ledger.rules.js';
-import { DuplicateKey, type LedgerReader } from './persistence.common.js';
+import { ConcurrencyConflict, InsufficientFunds, type BetRow, type RoundRow, type UnitOfWork } from '../../../apps/studio-server/src/shared/ports/persistence.port.js';
+import { betDebitPosting, betRefundPosting, depositPosting, settlementPosting } from '../../../apps/studio-server/src/shared/ledger.rules.js';
+import { DuplicateKey, type LedgerReader } from '../../../apps/studio-server/src/persistence/persistence.common.js';
 
 export interface ContractSubject {
   readonly uow: UnitOfWork & LedgerReader;

@@ -1,16 +1,16 @@
 import type { DynamicModule, Type } from '@nestjs/common';
-import type { Role } from '../../auth/auth.types.js';
-import { AuthService } from '../../auth/auth.service.js';
-import type { Clock, Ids } from '../../shared/clock.js';
-import type { FeltConfig } from '../../config/config.js';
-import { bootTestApp, type TestApp } from '../../ops/test-app.js';
-import { LEDGER_READER, type LedgerReader } from '../../persistence/persistence.common.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../../shared/ports/persistence.port.js';
-import { BettingModule } from '../../betting/betting.module.js';
-import { IngestModule } from '../../ingest/ingest.module.js';
-import { RoundsModule } from '../../rounds/rounds.module.js';
-import { checkLedgerInvariants, depositPosting, type LedgerInvariantViolation } from '../../shared/ledger.rules.js';
-import { RealtimeModule } from '../realtime.module.js';
+import type { Role } from '../../../apps/studio-server/src/auth/auth.types.js';
+import { AuthService } from '../../../apps/studio-server/src/auth/auth.service.js';
+import type { Clock, Ids } from '../../../apps/studio-server/src/shared/clock.js';
+import type { FeltConfig } from '../../../apps/studio-server/src/config/config.js';
+import { bootTestApp, type TestApp } from './test-app.js';
+import { LEDGER_READER, type LedgerReader } from '../../../apps/studio-server/src/persistence/persistence.common.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../../../apps/studio-server/src/shared/ports/persistence.port.js';
+import { BettingModule } from '../../../apps/studio-server/src/betting/betting.module.js';
+import { IngestModule } from '../../../apps/studio-server/src/ingest/ingest.module.js';
+import { RoundsModule } from '../../../apps/studio-server/src/rounds/rounds.module.js';
+import { checkLedgerInvariants, depositPosting, type LedgerInvariantViolation } from '../../../apps/studio-server/src/shared/ledger.rules.js';
+import { RealtimeModule } from '../../../apps/studio-server/src/realtime/realtime.module.js';
 
 export interface RoundsApp extends TestApp {
   token(userId: string, role: Role): string;

@@ -1,13 +1,13 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { eventsTopic } from '@felt/protocol';
-import { SortableIds } from '../../shared/clock.js';
-import { createTestDatabase, requireEnv, type TestDatabase } from '../../persistence/test-database.js';
-import { SettlementService } from '../../settlement/settlement.service.js';
-import { bootRoundsApp, type RoundsApp } from '../../realtime/testing/app-harness.js';
-import { DeviceIngestService } from '../../ingest/device-ingest.service.js';
-import { RecoveryService } from '../recovery.service.js';
-import { CadenceService } from '../cadence.service.js';
-import { RoundsService } from '../rounds.service.js';
+import { SortableIds } from '../../../apps/studio-server/src/shared/clock.js';
+import { createTestDatabase, requireEnv, type TestDatabase } from './test-database.js';
+import { SettlementService } from '../../../apps/studio-server/src/settlement/settlement.service.js';
+import { bootRoundsApp, type RoundsApp } from './app-harness.js';
+import { DeviceIngestService } from '../../../apps/studio-server/src/ingest/device-ingest.service.js';
+import { RecoveryService } from '../../../apps/studio-server/src/rounds/recovery.service.js';
+import { CadenceService } from '../../../apps/studio-server/src/rounds/cadence.service.js';
+import { RoundsService } from '../../../apps/studio-server/src/rounds/rounds.service.js';
 
 /**
  * Integration rig: the whole server on the machine's real PostgreSQL (a throw-away database),

@@ -1,23 +1,23 @@
 import * as games from '@felt/games';
 import type { Result } from '@felt/games';
-import { FixedClock, SequentialIds } from '../../shared/clock.js';
-import type { LedgerReader } from '../../persistence/persistence.common.js';
-import type { UnitOfWork } from '../../shared/ports/persistence.port.js';
-import { InMemoryTablesRepository, type Table } from '../../tables/table.model.js';
-import { TablesService } from '../../tables/tables.service.js';
-import { checkLedgerInvariants, depositPosting, settlementPosting, type LedgerInvariantViolation } from '../../shared/ledger.rules.js';
-import { MapKernelRegistry, type AnyKernel } from '../../kernels/kernel.registry.js';
-import type { AlertInput, AlertsPort, AuditInput, AuditPort, RoundsMetricsPort, SettlementQueuePort } from '../../shared/ports/rounds.ports.js';
-import { RoundsService } from '../rounds.service.js';
-import type { Actor } from '../../shared/command.types.js';
-import { ManualScheduler } from '../scheduler.js';
-import { RoundsSettlementSource } from '../settlement-source.js';
+import { FixedClock, SequentialIds } from '../../../apps/studio-server/src/shared/clock.js';
+import type { LedgerReader } from '../../../apps/studio-server/src/persistence/persistence.common.js';
+import type { UnitOfWork } from '../../../apps/studio-server/src/shared/ports/persistence.port.js';
+import { InMemoryTablesRepository, type Table } from '../../../apps/studio-server/src/tables/table.model.js';
+import { TablesService } from '../../../apps/studio-server/src/tables/tables.service.js';
+import { checkLedgerInvariants, depositPosting, settlementPosting, type LedgerInvariantViolation } from '../../../apps/studio-server/src/shared/ledger.rules.js';
+import { MapKernelRegistry, type AnyKernel } from '../../../apps/studio-server/src/kernels/kernel.registry.js';
+import type { AlertInput, AlertsPort, AuditInput, AuditPort, RoundsMetricsPort, SettlementQueuePort } from '../../../apps/studio-server/src/shared/ports/rounds.ports.js';
+import { RoundsService } from '../../../apps/studio-server/src/rounds/rounds.service.js';
+import type { Actor } from '../../../apps/studio-server/src/shared/command.types.js';
+import { ManualScheduler } from '../../../apps/studio-server/src/rounds/scheduler.js';
+import { RoundsSettlementSource } from '../../../apps/studio-server/src/rounds/settlement-source.js';
 import { coinAsAny } from './coin.kernel.js';
-import { InMemoryUnitOfWork } from '../../persistence/in-memory.uow.js';
-import { RecoveryService, type RecoveryReport } from '../recovery.service.js';
-import { CadenceService } from '../cadence.service.js';
-import { InMemoryPendingRequests } from '../pending-requests.js';
-import { RoundControlService } from '../round-control.service.js';
+import { InMemoryUnitOfWork } from '../../../apps/studio-server/src/persistence/in-memory.uow.js';
+import { RecoveryService, type RecoveryReport } from '../../../apps/studio-server/src/rounds/recovery.service.js';
+import { CadenceService } from '../../../apps/studio-server/src/rounds/cadence.service.js';
+import { InMemoryPendingRequests } from '../../../apps/studio-server/src/rounds/pending-requests.js';
+import { RoundControlService } from '../../../apps/studio-server/src/rounds/round-control.service.js';
 
 /** Records alerts (and lets tests subscribe). */
 export class FakeAlerts implements AlertsPort {

@@ -1,6 +1,6 @@
 /** The one contract suite of TableLeases (run over the in-memory and the Redis implementation). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableLeases } from './table-lease.js';
+import type { TableLeases } from '../../../apps/studio-server/src/cluster/table-lease.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 

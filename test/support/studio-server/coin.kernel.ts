@@ -1,6 +1,6 @@
 import { createKernel, defineGame, events, ok, refuse, stakeOnSpot, vio, violation } from '@felt/games';
 import type { CommonCommand, CommonEvent, Deadline, NextAction, RefereeState, SettlementLine } from '@felt/games';
-import type { AnyKernel } from '../../kernels/kernel.registry.js';
+import type { AnyKernel } from '../../../apps/studio-server/src/kernels/kernel.registry.js';
 
 /**
  * A tiny game for the server's unit tests (the real games are tested in libs/games), declared on the
