@@ -11,7 +11,7 @@ import { DevicePanel } from './components/DevicePanel';
 import { DuePanel } from './components/DuePanel';
 import { ManualCardDialog } from './components/ManualCardDialog';
 import { ManualDiceDialog, ManualNumberDialog } from './components/ManualResultDialog';
-import { ReasonDialog } from './components/ReasonDialog';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { SpecialBanner } from './components/SpecialBanner';
 import { StatusBoard } from './components/StatusBoard';
 import { TablePanel } from './components/TablePanel';

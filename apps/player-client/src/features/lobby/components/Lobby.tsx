@@ -4,9 +4,8 @@ import { BetTimer, PhaseBadge, formatMoneyShort, useLiveRound, useLocale, usePok
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { prefetchGames } from '../../table/components/TableView';
-import { useTableResults } from '../../table/hooks/useTableData';
-import { NumberBadge } from '../../roulette/components/Wheel';
+import { useTableResults } from '../../../table/hooks/useTableData';
+import { NumberBadge } from '../../../table/components/NumberBadge';
 
 /** The last results as the game shows them: roulette numbers, baccarat bead colours, dice totals, duel winners. */
 function LastResults({ table }: { readonly table: Table }) {
@@ -91,12 +90,14 @@ function PokerCard({ table }: { readonly table: PokerLobbyEntry }) {
   );
 }
 
-export function Lobby() {
+/** `prefetch`: starts loading the game screens (the app's plugin map), once the lobby is on screen. */
+export function Lobby({ prefetch }: { readonly prefetch?: () => void } = {}) {
   const { t } = useTranslation('player');
   useEffect(() => {
-    const h = setTimeout(prefetchGames, 1500); // after the lobby is on screen: tables open instantly
+    if (!prefetch) return undefined;
+    const h = setTimeout(prefetch, 1500); // after the lobby is on screen: tables open instantly
     return () => clearTimeout(h);
-  }, []);
+  }, [prefetch]);
   const tables = useTables();
   const presence = usePresence();
   const open = (tables.data ?? []).filter((x) => x.status === 'open');

@@ -2,8 +2,8 @@ import type { Alert, DeviceStatusFrame, PendingRequest, Table, TableDay } from '
 import { queryKeys, usePresence, useRoundFrames, useSession, type LiveRound } from '@felt/ui';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { chimeFor, mergeAlert, REQUEST_CODES } from '../alerts/alerts.model';
-import { playChime } from '../alerts/chime';
+import { chimeFor, mergeAlert, REQUEST_CODES } from './alerts.model';
+import { playChime } from './chime';
 import { tileOf, sortTiles, type TileModel } from './floor.model';
 
 export const pitKeys = {

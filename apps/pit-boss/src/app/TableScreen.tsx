@@ -1,13 +1,13 @@
 import { TableIdentity, useLocale, useSession } from '@felt/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatTime, shortId } from '../../app/format';
-import { hrefOf, navigate } from '../../app/router';
-import { ApprovalsPanel } from '../actions/ApprovalsPanel';
-import { TableActions } from '../actions/TableActions';
-import { isStalled, type TileModel } from './floor.model';
-import { TableTile } from './TableTile';
-import { pitKeys } from './usePitData';
+import { formatTime, shortId } from '../lib/format';
+import { hrefOf, navigate } from '../lib/router';
+import { ApprovalsPanel } from '../features/actions/ApprovalsPanel';
+import { TableActions } from '../features/actions/TableActions';
+import { isStalled, type TileModel } from '../data/floor.model';
+import { TableTile } from '../features/floor/TableTile';
+import { pitKeys } from '../data/usePitData';
 
 /** One table: live glance, requests waiting, actions, devices and the latest rounds. */
 export function TableScreen({ tile }: { readonly tile: TileModel | undefined }) {

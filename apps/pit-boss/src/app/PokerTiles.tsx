@@ -1,9 +1,9 @@
 import type { PokerLobbyEntry, PokerTableFrame } from '@felt/protocol';
 import { Money, formatMoneyShort, useLocale, usePokerLobby, usePokerTable } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
-import { shortId } from '../../app/format';
-import { hrefOf } from '../../app/router';
-import { PokerDecisions } from '../poker/PokerDecisions';
+import { shortId } from '../lib/format';
+import { hrefOf } from '../lib/router';
+import { PokerDecisions } from '../features/poker/PokerDecisions';
 
 /**
  * Live poker tables (issue 11) on the floor: they are not in the spot-bet table registry (no rounds,

@@ -1,12 +1,12 @@
 import type { Alert, PendingRequest } from '@felt/client-sdk';
 import { formatMoney, useLocale } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
-import { navigate } from '../../app/router';
-import { ApprovalsPanel } from '../actions/ApprovalsPanel';
-import { AlertsPanel } from '../alerts/AlertsPanel';
-import type { TileModel } from './floor.model';
+import { navigate } from '../lib/router';
+import { ApprovalsPanel } from '../features/actions/ApprovalsPanel';
+import { AlertsPanel } from '../features/alerts/AlertsPanel';
+import type { TileModel } from '../data/floor.model';
 import { PokerTiles } from './PokerTiles';
-import { TableTile } from './TableTile';
+import { TableTile } from '../features/floor/TableTile';
 
 export interface FloorScreenProps {
   readonly tiles: readonly TileModel[];

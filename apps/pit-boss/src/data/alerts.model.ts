@@ -1,5 +1,5 @@
 import type { Alert } from '@felt/client-sdk';
-import { SEVERITY_RANK } from '../floor/floor.model';
+import { SEVERITY_RANK } from './floor.model';
 
 /** Codes that mean a device misbehaved (for the faults-over-time chart). */
 const DEVICE_CODES = new Set(['WHEEL_POWERED_DOWN', 'SHAKER_ERROR', 'SPIN_REVOLUTIONS_UNKNOWN']);

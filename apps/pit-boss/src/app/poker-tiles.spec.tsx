@@ -3,8 +3,8 @@ import { renderWithFelt } from '@felt/ui/test-utils';
 import { holdemScenario } from '@felt/ui/poker-fixtures';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pitEn } from '../../i18n/pit.en';
-import { pitSv } from '../../i18n/pit.sv';
+import { pitEn } from '../i18n/pit.en';
+import { pitSv } from '../i18n/pit.sv';
 import { PokerTileView, PokerTiles } from './PokerTiles';
 
 afterEach(() => cleanup());

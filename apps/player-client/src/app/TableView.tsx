@@ -2,23 +2,23 @@ import type { Table } from '@felt/client-sdk';
 import { BetTimer, ErrorNotice, Money, TableIdentity, formatMoney, toRejection, useAtTable, useLiveRound, useLocale, useRoundFrames, useTable, useWallet } from '@felt/ui';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBetting } from '../hooks/useBetting';
-import { useMyRounds } from '../hooks/useTableData';
-import { spotLabel } from '../spotLabel';
-import { asView, betsOf, isBettingOpen, stakesBySpot, totalStake } from '../view';
-import type { GameProps } from '../game';
-import { ActionBar } from './ActionBar';
-import { Notices } from './Notices';
+import { useBetting } from '../table/hooks/useBetting';
+import { useMyRounds } from '../table/hooks/useTableData';
+import { spotLabel } from '../table/spotLabel';
+import { asView, betsOf, isBettingOpen, stakesBySpot, totalStake } from '../table/view';
+import type { GameProps } from '../table/game';
+import { ActionBar } from '../table/components/ActionBar';
+import { Notices } from '../table/components/Notices';
 
 // Each game's table is its own chunk: the lobby's first paint never waits for them.
 const LOADERS = {
-  roulette: () => import('../../roulette/components/RouletteTable'),
-  baccarat: () => import('../../baccarat/components/BaccaratTable'),
-  blackjack: () => import('../../blackjack/components/BlackjackTable'),
-  sicbo: () => import('../../simple/components/SicboTable'),
-  'lucky-dice': () => import('../../lucky-dice/components/LuckyDiceTable'),
-  duel: () => import('../../simple/components/DuelTable'),
-  poker: () => import('../../banked-poker/components/BankedPokerTable'),
+  roulette: () => import('../features/roulette/components/RouletteTable'),
+  baccarat: () => import('../features/baccarat/components/BaccaratTable'),
+  blackjack: () => import('../features/blackjack/components/BlackjackTable'),
+  sicbo: () => import('../features/simple/components/SicboTable'),
+  'lucky-dice': () => import('../features/lucky-dice/components/LuckyDiceTable'),
+  duel: () => import('../features/simple/components/DuelTable'),
+  poker: () => import('../features/banked-poker/components/BankedPokerTable'),
 } as const;
 const GAMES: Readonly<Record<string, ComponentType<GameProps>>> = {
   roulette: lazy(LOADERS.roulette),
