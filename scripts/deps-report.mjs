@@ -5,7 +5,8 @@
 //     files count as the composition root) and of each web app's top folders (features/<name>/, app/, i18n/…),
 //   - file cycles: strongly connected groups of files,
 //   - rule violations (layer order, bottom layer, composition root, features, cycles) by rule.
-// `npm run deps` prints it; `--json` prints it as JSON. Exit code 1 when any number is not 0.
+// `npm run deps` prints it (`--verbose`: every cycle and violation; `--json`: as JSON; `--strict`: exit
+// code 1 unless every number is 0). `npm run lint` fails on any violation not in the known-violations baseline.
 import { createRequire } from 'node:module';
 import { cruise } from 'dependency-cruiser';
 
@@ -69,7 +70,7 @@ const byRule = {};
 for (const v of summary.violations) byRule[v.rule.name] = (byRule[v.rule.name] ?? 0) + 1;
 
 const report = {
-  cruised: summary.totalCruised,
+  cruised: modules.filter((m) => m.source.startsWith('apps/')).length,
   folderCycles: folderCycles.length,
   foldersInCycles: folderCycles.reduce((n, g) => n + g.length, 0),
   mutualFolderPairs: mutualPairs.length,
@@ -92,4 +93,4 @@ if (process.argv.includes('--json')) {
     for (const v of summary.violations) console.log(`  ${v.rule.name}: ${v.from} -> ${v.to}`);
   }
 }
-process.exitCode = report.folderCycles + report.fileCycles + report.violations === 0 ? 0 : 1;
+if (process.argv.includes('--strict') && report.folderCycles + report.fileCycles + report.violations !== 0) process.exitCode = 1;
