@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { createTestDatabase } from '../../apps/studio-server/src/persistence/test-database.js';
+import { createTestDatabase } from '../support/studio-server/test-database.js';
 import { freePort, ROOT, ServerProcess } from '../support/processes.js';
 
 const streams = Number(process.argv[2] ?? 8);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: every Felt benchmark in sequence, printing their numbers. Benchmarks are not
 // tests: nothing here fails on timing. Needs a build first (`npm run bench` does it) because the
-// server benchmarks import apps/studio-server/dist (tsx emits no decorator metadata for NestJS).
+// server benchmarks import the bench build test/support/dist (npm run bench:build: the server's sources with its test support; tsx emits no decorator metadata for NestJS).
 // The edge-agent latency bench needs a broker: MQTT_URL (default mqtt://127.0.0.1:1883, Mosquitto).
 //
 //   npm run bench                      everything, quick sizes (BENCH_SIZE=quick, minutes)

@@ -8,7 +8,7 @@
  * `dice.result` (QoS 1) and the time until the player's socket receives the round's DiceRecorded frame
  * is recorded.
  *
- *   npx tsc -b tsconfig.build.json
+ *   npm run build && npm run bench:build
  *   npx tsx test/bench/scale-device.bench.ts [rounds=100] [store=memory|pglite|postgres]
  *
  * Each round: open, one bet, the dealer closes betting ("no more bets": a dice result read while
@@ -22,10 +22,12 @@ import { eventsTopic } from '@felt/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { bootApp, emit, pct, type Store } from './scale-support.js';
 
-const dist = '../../apps/studio-server/dist';
+// The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
+const support = '../support/dist';
+const dist = `${support}/apps/studio-server/src`;
 const { DeviceCredentialsService } = (await import(`${dist}/mqtt/device-credentials.js`)) as typeof import('../../apps/studio-server/src/mqtt/device-credentials.js');
 const { RoundsService } = (await import(`${dist}/rounds/rounds.service.js`)) as typeof import('../../apps/studio-server/src/rounds/rounds.service.js');
-const { MQTT_BROKER } = (await import(`${dist}/mqtt/mqtt.tokens.js`)) as typeof import('../../apps/studio-server/src/mqtt/mqtt.tokens.js');
+const { MQTT_BROKER } = (await import(`${dist}/shared/ports/mqtt.tokens.js`)) as typeof import('../../apps/studio-server/src/shared/ports/mqtt.tokens.js');
 const { DeviceIngestService } = (await import(`${dist}/ingest/device-ingest.service.js`)) as typeof import('../../apps/studio-server/src/ingest/device-ingest.service.js');
 /** BENCH_MARKS=1: the Felt window in the clock of `node --cpu-prof` profiles (µs), to cut a profile to it. */
 const mark = (what: string): void => void (process.env['BENCH_MARKS'] === '1' && console.error(`MARK ${what} ${process.hrtime.bigint() / 1000n}`));

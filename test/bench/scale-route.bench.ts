@@ -5,16 +5,18 @@
  * (each bet goes B → Redis → A → Redis → B). Both halves bet at the same time, chip by chip awaiting
  * each ack, so they share the same load; the numbers are each half's ack latency and rate.
  *
- *   npx tsc -b tsconfig.build.json
+ *   npm run build && npm run bench:build
  *   DATABASE_URL=… REDIS_URL=… npx tsx test/bench/scale-route.bench.ts [players=100] [chips=10]
  */
 import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { emit, pct, players as mint, rouletteTable, openRound, FULL } from './scale-support.js';
 
-const dist = '../../apps/studio-server/dist';
-const harness = (await import(`${dist}/realtime/testing/app-harness.js`)) as typeof import('../../apps/studio-server/src/realtime/testing/app-harness.js');
-const testDb = (await import(`${dist}/persistence/test-database.js`)) as typeof import('../../apps/studio-server/src/persistence/test-database.js');
+// The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
+const support = '../support/dist';
+const dist = `${support}/apps/studio-server/src`;
+const harness = (await import(`${support}/test/support/studio-server/app-harness.js`)) as typeof import('../support/studio-server/app-harness.js');
+const testDb = (await import(`${support}/test/support/studio-server/test-database.js`)) as typeof import('../support/studio-server/test-database.js');
 const clusterMod = (await import(`${dist}/cluster/cluster.module.js`)) as typeof import('../../apps/studio-server/src/cluster/cluster.module.js');
 const ownership = (await import(`${dist}/cluster/table-ownership.service.js`)) as typeof import('../../apps/studio-server/src/cluster/table-ownership.service.js');
 

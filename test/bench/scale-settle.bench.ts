@@ -10,7 +10,7 @@
  * measured from the result command until the round is `settled` (lines, postings, bet moves, the
  * MarkSettled commit).
  *
- *   npx tsc -b tsconfig.build.json
+ *   npm run build && npm run bench:build
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx test/bench/scale-settle.bench.ts [bets=20000] [store=postgres]
  */
 import { spawnSync } from 'node:child_process';
@@ -20,14 +20,16 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { bootApp, emit, openRound, rouletteTable, type Store } from './scale-support.js';
 
-const dist = '../../apps/studio-server/dist';
-const { KERNELS } = (await import(`${dist}/rounds/kernel.registry.js`)) as typeof import('../../apps/studio-server/src/rounds/kernel.registry.js');
+// The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
+const support = '../support/dist';
+const dist = `${support}/apps/studio-server/src`;
+const { KERNELS } = (await import(`${dist}/kernels/kernel.registry.js`)) as typeof import('../../apps/studio-server/src/kernels/kernel.registry.js');
 const { RoundsService } = (await import(`${dist}/rounds/rounds.service.js`)) as typeof import('../../apps/studio-server/src/rounds/rounds.service.js');
 const { SettlementService } = (await import(`${dist}/settlement/settlement.service.js`)) as typeof import('../../apps/studio-server/src/settlement/settlement.service.js');
-const { SYSTEM_ACTOR } = (await import(`${dist}/rounds/rounds.types.js`)) as typeof import('../../apps/studio-server/src/rounds/rounds.types.js');
+const { SYSTEM_ACTOR } = (await import(`${dist}/shared/command.types.js`)) as typeof import('../../apps/studio-server/src/shared/command.types.js');
 const { FELT_DATA_SOURCE } = (await import(`${dist}/persistence/persistence.module.js`)) as typeof import('../../apps/studio-server/src/persistence/persistence.module.js');
-const { UNIT_OF_WORK } = (await import(`${dist}/ports/persistence.port.js`)) as typeof import('../../apps/studio-server/src/ports/persistence.port.js');
-const ledger = (await import(`${dist}/wallet/ledger.rules.js`)) as typeof import('../../apps/studio-server/src/wallet/ledger.rules.js');
+const { UNIT_OF_WORK } = (await import(`${dist}/shared/ports/persistence.port.js`)) as typeof import('../../apps/studio-server/src/shared/ports/persistence.port.js');
+const ledger = (await import(`${dist}/shared/ledger.rules.js`)) as typeof import('../../apps/studio-server/src/shared/ledger.rules.js');
 
 // BENCH_SLOW_SQL=ms: print every statement slower than that (where the time goes).
 if (process.env['BENCH_SLOW_SQL']) {
@@ -51,12 +53,12 @@ const spots = ['red', 'black', 'straight:17', 'dozen:1', 'odd', 'even', 'column:
 const b = await bootApp(STORE);
 const { app } = b;
 const rounds = app.get(RoundsService);
-const uow = app.get<import('../../apps/studio-server/src/ports/persistence.port.js').UnitOfWork>(UNIT_OF_WORK);
+const uow = app.get<import('../../apps/studio-server/src/shared/ports/persistence.port.js').UnitOfWork>(UNIT_OF_WORK);
 const tableId = await rouletteTable(app, 'Settle bench');
 const roundId = await openRound(app, tableId);
 const cur = await rounds.currentRound(tableId);
 if (!cur) throw new Error('no round');
-const kernel = app.get<import('../../apps/studio-server/src/rounds/kernel.registry.js').KernelRegistry>(KERNELS).get('roulette')!;
+const kernel = app.get<import('../../apps/studio-server/src/kernels/kernel.registry.js').KernelRegistry>(KERNELS).get('roulette')!;
 
 // ── seed: N bets decided and folded by the kernel, written in bulk ──
 const tSeed = performance.now();

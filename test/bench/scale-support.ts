@@ -1,13 +1,14 @@
 /**
  * Shared pieces of the scale benchmarks (issue 13): boot the built studio server on a chosen store,
- * open a roulette table, mint players, percentiles, RSS. Benchmarks import apps/studio-server/dist
- * (tsx emits no decorator metadata for NestJS): `npx tsc -b tsconfig.build.json` first.
+ * open a roulette table, mint players, percentiles, RSS. Benchmarks import the bench build test/support/dist (npm run bench:build)
+ * (tsx emits no decorator metadata for NestJS): `npm run build && npm run bench:build` first.
  */
 import { Logger } from '@nestjs/common';
 
-const dist = '../../apps/studio-server/dist';
-const harness = (await import(`${dist}/realtime/testing/app-harness.js`)) as typeof import('../../apps/studio-server/src/realtime/testing/app-harness.js');
-const testDb = (await import(`${dist}/persistence/test-database.js`)) as typeof import('../../apps/studio-server/src/persistence/test-database.js');
+// The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
+const support = '../support/dist';
+const harness = (await import(`${support}/test/support/studio-server/app-harness.js`)) as typeof import('../support/studio-server/app-harness.js');
+const testDb = (await import(`${support}/test/support/studio-server/test-database.js`)) as typeof import('../support/studio-server/test-database.js');
 Logger.overrideLogger(['error']);
 
 export type Store = 'memory' | 'pglite' | 'postgres';

@@ -5,13 +5,15 @@
  * roulette round. Bets arrive in waves of CONCURRENCY (group commit, like real traffic); distinct
  * players. Reported: mean µs per bet over the first 100 bets and over the last 100 bets of the round.
  *
- *   npx tsc -b tsconfig.build.json
+ *   npm run build && npm run bench:build
  *   npx tsx test/bench/server-bets-per-round.bench.ts [sizes=100,1000,10000] [concurrency=50]
  */
 import * as games from '@felt/games';
 
-const dist = '../../apps/studio-server/dist';
-const { makeHarness, openTable, DEALER, PITBOSS } = (await import(`${dist}/rounds/testing/harness.js`)) as typeof import('../../apps/studio-server/src/rounds/testing/harness.js');
+// The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
+const support = '../support/dist';
+const dist = `${support}/apps/studio-server/src`;
+const { makeHarness, openTable, DEALER, PITBOSS } = (await import(`${support}/test/support/studio-server/harness.js`)) as typeof import('../support/studio-server/harness.js');
 const { BettingService } = (await import(`${dist}/betting/betting.service.js`)) as typeof import('../../apps/studio-server/src/betting/betting.service.js');
 const { Logger } = await import('@nestjs/common');
 // The staff-view coalescer exists from issue 8 on (the same script measures the tree before it).

@@ -5,19 +5,22 @@
  * at a 6-seat table, beside a same-run baseline: the same kind of hands (robot decisions, shuffled deck)
  * through the pure core alone (`startHand` + `applyHandCommand`). The difference is the server's overhead.
  *
- *   npx tsc -b tsconfig.build.json      # imports the built server (tsc emits decorator metadata)
+ *   npm run build && npm run bench:build      # imports the built server (tsc emits decorator metadata)
  *   npx tsx test/bench/server-poker.bench.ts [hands=300] [store=memory|pglite]
  */
 import { performance } from 'node:perf_hooks';
 import * as games from '@felt/games';
 
-const dist = '../../apps/studio-server/dist';
+// The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
+const support = '../support/dist';
+const dist = `${support}/apps/studio-server/src`;
 const { PokerTablesService } = (await import(`${dist}/poker/poker-tables.service.js`)) as typeof import('../../apps/studio-server/src/poker/poker-tables.service.js');
 const { InMemoryPokerTablesRepository } = (await import(`${dist}/poker/poker-table.repository.js`)) as typeof import('../../apps/studio-server/src/poker/poker-table.repository.js');
 const { InMemoryUnitOfWork } = (await import(`${dist}/persistence/in-memory.uow.js`)) as typeof import('../../apps/studio-server/src/persistence/in-memory.uow.js');
 const { openDataSource } = (await import(`${dist}/persistence/data-source.js`)) as typeof import('../../apps/studio-server/src/persistence/data-source.js');
+const { SERVER_SCHEMA } = (await import(`${dist}/server-schema.js`)) as typeof import('../../apps/studio-server/src/server-schema.js');
 const { TypeOrmUnitOfWork } = (await import(`${dist}/persistence/typeorm.uow.js`)) as typeof import('../../apps/studio-server/src/persistence/typeorm.uow.js');
-const { FixedClock, SequentialIds } = (await import(`${dist}/config/clock.js`)) as typeof import('../../apps/studio-server/src/config/clock.js');
+const { FixedClock, SequentialIds } = (await import(`${dist}/shared/clock.js`)) as typeof import('../../apps/studio-server/src/shared/clock.js');
 const { ManualScheduler } = (await import(`${dist}/rounds/scheduler.js`)) as typeof import('../../apps/studio-server/src/rounds/scheduler.js');
 const { Logger } = await import('@nestjs/common');
 
@@ -52,7 +55,7 @@ function baseline(hands: number): { ms: number; commands: number } {
 
 async function server(hands: number): Promise<{ ms: number; commits: number }> {
   const clock = new FixedClock();
-  const ds = STORE === 'pglite' ? await openDataSource({ kind: 'pglite', dataDir: null }) : null;
+  const ds = STORE === 'pglite' ? await openDataSource({ kind: 'pglite', dataDir: null }, SERVER_SCHEMA) : null;
   const uow = ds ? new TypeOrmUnitOfWork(ds) : new InMemoryUnitOfWork(clock);
   const scheduler = new ManualScheduler();
   const alerts = { raise: async (a: unknown) => a } as never;

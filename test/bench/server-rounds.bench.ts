@@ -6,23 +6,26 @@
  * Each round: OpenRound, BETS bets from distinct players, wheel.state 3 (ball launch closes betting),
  * wheel.ball, wheel.result → resolved → settled (in-process settlement: postings + RoundSettled).
  *
- *   npx tsc -b tsconfig.build.json      # the bench imports the built server (tsc emits decorator metadata)
+ *   npm run build && npm run bench:build      # the bench imports the built server (tsc emits decorator metadata)
  *   npx tsx test/bench/server-rounds.bench.ts [rounds=300] [bets=10] [store=memory|pglite]
  */
 import { eventsTopic } from '@felt/protocol';
 import * as games from '@felt/games';
 
-const dist = '../../apps/studio-server/dist';
-const { makeHarness, DEALER, PITBOSS } = (await import(`${dist}/rounds/testing/harness.js`)) as typeof import('../../apps/studio-server/src/rounds/testing/harness.js');
-const { LoopbackMqtt } = (await import(`${dist}/ingest/mqtt.port.js`)) as typeof import('../../apps/studio-server/src/ingest/mqtt.port.js');
+// The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
+const support = '../support/dist';
+const dist = `${support}/apps/studio-server/src`;
+const { makeHarness, DEALER, PITBOSS } = (await import(`${support}/test/support/studio-server/harness.js`)) as typeof import('../support/studio-server/harness.js');
+const { LoopbackMqtt } = (await import(`${dist}/shared/ports/mqtt.port.js`)) as typeof import('../../apps/studio-server/src/shared/ports/mqtt.port.js');
 const { DeviceCommandsService } = (await import(`${dist}/ingest/device-commands.service.js`)) as typeof import('../../apps/studio-server/src/ingest/device-commands.service.js');
 const { DeviceIngestService } = (await import(`${dist}/ingest/device-ingest.service.js`)) as typeof import('../../apps/studio-server/src/ingest/device-ingest.service.js');
 const { RoundControlService } = (await import(`${dist}/rounds/round-control.service.js`)) as typeof import('../../apps/studio-server/src/rounds/round-control.service.js');
 const { BettingService } = (await import(`${dist}/betting/betting.service.js`)) as typeof import('../../apps/studio-server/src/betting/betting.service.js');
 const { Logger } = await import('@nestjs/common');
 const { openDataSource } = (await import(`${dist}/persistence/data-source.js`)) as typeof import('../../apps/studio-server/src/persistence/data-source.js');
+const { SERVER_SCHEMA } = (await import(`${dist}/server-schema.js`)) as typeof import('../../apps/studio-server/src/server-schema.js');
 const { TypeOrmUnitOfWork } = (await import(`${dist}/persistence/typeorm.uow.js`)) as typeof import('../../apps/studio-server/src/persistence/typeorm.uow.js');
-const { createTestDatabase } = (await import(`${dist}/persistence/test-database.js`)) as typeof import('../../apps/studio-server/src/persistence/test-database.js');
+const { createTestDatabase } = (await import(`${support}/test/support/studio-server/test-database.js`)) as typeof import('../support/studio-server/test-database.js');
 
 Logger.overrideLogger(['error']);
 const ROUNDS = Number(process.argv[2] ?? 300);
@@ -33,7 +36,7 @@ let cleanup = async (): Promise<void> => undefined;
 let shared = {};
 if (STORE === 'pglite' || STORE === 'postgres') {
   const db = STORE === 'postgres' ? await createTestDatabase() : null;
-  const ds = await openDataSource(db ? { kind: 'postgres', url: db.url } : { kind: 'pglite', dataDir: null });
+  const ds = await openDataSource(db ? { kind: 'postgres', url: db.url } : { kind: 'pglite', dataDir: null }, SERVER_SCHEMA);
   shared = { uow: new TypeOrmUnitOfWork(ds) };
   cleanup = async () => {
     await ds.destroy();

@@ -3,14 +3,15 @@
  * Boots the whole studio server (all modules, embedded MQTT broker), opens one Sic Bo table, connects
  * N socket.io player clients and lets each place bets back-to-back (each awaits its ack) for S seconds.
  *
- *   npx tsc -b tsconfig.build.json      # imports the built server: tsx emits no decorator metadata, Nest DI needs it
+ *   npm run build && npm run bench:build      # imports the built server: tsx emits no decorator metadata, Nest DI needs it
  *   npx tsx test/bench/server-ws-bets.bench.ts [clients=20] [seconds=5] [store=memory|postgres]
  */
 import { io, type Socket } from 'socket.io-client';
 
-const dist = '../../apps/studio-server/dist';
-const { bootRoundsApp } = (await import(`${dist}/realtime/testing/app-harness.js`)) as typeof import('../../apps/studio-server/src/realtime/testing/app-harness.js');
-const { createTestDatabase } = (await import(`${dist}/persistence/test-database.js`)) as typeof import('../../apps/studio-server/src/persistence/test-database.js');
+// The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
+const support = '../support/dist';
+const { bootRoundsApp } = (await import(`${support}/test/support/studio-server/app-harness.js`)) as typeof import('../support/studio-server/app-harness.js');
+const { createTestDatabase } = (await import(`${support}/test/support/studio-server/test-database.js`)) as typeof import('../support/studio-server/test-database.js');
 
 const CLIENTS = Number(process.argv[2] ?? 20);
 const SECONDS = Number(process.argv[3] ?? 5);

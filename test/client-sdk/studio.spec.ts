@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoundEventFrame } from '@felt/protocol';
-import { bootTestApp, type TestApp } from '../../apps/studio-server/src/ops/test-app.js';
+import { bootTestApp, type TestApp } from '../support/studio-server/test-app.js';
 import { FeltApiError } from '../../libs/client-sdk/src/errors.js';
 import { FeltClient } from '../../libs/client-sdk/src/felt.client.js';
 import { newBetId } from '../../libs/client-sdk/src/ids.js';

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ENV_SCHEMA } from '../../apps/studio-server/src/config/config.js';
-import { OPERATIONS } from '../../apps/studio-server/src/ops/openapi/operations.js';
+import { OPERATIONS } from '../../apps/studio-server/src/openapi/operations.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { gameDefinition } from '@felt/games';
 import { io, type Socket } from 'socket.io-client';
-import { createTestDatabase, requireEnv, type TestDatabase } from '../../apps/studio-server/src/persistence/test-database.js';
+import { createTestDatabase, requireEnv, type TestDatabase } from '../support/studio-server/test-database.js';
 import { freePort, MosquittoProcess, ServerProcess } from '../support/processes.js';
 import { hostPort, TcpProxy } from '../support/tcp-proxy.js';
 

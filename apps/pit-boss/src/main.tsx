@@ -2,7 +2,7 @@ import { mountApp } from '@felt/ui';
 import { App } from './app/App';
 import { pitEn } from './i18n/pit.en';
 import { pitSv } from './i18n/pit.sv';
-import { withGameStrings } from './features/games';
+import { withGameStrings } from './app/games';
 import './pit.css';
 
 mountApp(<App />, { catalogues: { pit: withGameStrings({ en: pitEn, sv: pitSv }) }, storageKey: 'felt.session.pit' });

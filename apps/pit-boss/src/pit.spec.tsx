@@ -7,18 +7,18 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApprovalsPanel } from './features/actions/ApprovalsPanel';
 import { TableActions } from './features/actions/TableActions';
-import { acknowledgedAlerts, byPriority, isDeviceFault, mergeAlert, openAlerts } from './features/alerts/alerts.model';
+import { acknowledgedAlerts, byPriority, isDeviceFault, mergeAlert, openAlerts } from './data/alerts.model';
 import { useAcks } from './features/alerts/useAcks';
-import { useAlertsFeed } from './features/floor/usePitData';
+import { useAlertsFeed } from './data/usePitData';
 import { AlertsPanel } from './features/alerts/AlertsPanel';
 import { faultsOf, fromFirstActivity, seriesOf } from './features/charts/charts.model';
-import { attentionOf, glance, isStalled, sortTiles, tileOf } from './features/floor/floor.model';
-import { FloorScreen } from './features/floor/FloorScreen';
+import { attentionOf, glance, isStalled, sortTiles, tileOf } from './data/floor.model';
+import { FloorScreen } from './app/FloorScreen';
 import { missingSeqs, outcomeText, replay, sourceOf } from './features/rounds/replay.model';
 import { kernelFor } from './features/rounds/kernels';
 import { pitEn } from './i18n/pit.en';
 import { pitSv } from './i18n/pit.sv';
-import { parseRoute, hrefOf } from './app/router';
+import { parseRoute, hrefOf } from './lib/router';
 
 afterEach(() => cleanup());
 

@@ -1,7 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { FeltConfig } from './config/config.js';
+import './error-codes.js';
 import { DealerModule } from './dealer/dealer.module.js';
-import { PlatformModule } from './ops/platform.module.js';
+import { PlatformModule } from './platform.module.js';
 import { BettingModule } from './betting/betting.module.js';
 import { IngestModule } from './ingest/ingest.module.js';
 import { LimitsModule } from './limits/limits.module.js';

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { pino } from 'pino';
 import { bootConfig } from './config/boot-config.js';
-import { createApp } from './ops/app.factory.js';
+import { createApp } from './app.factory.js';
 import { HealthService } from './ops/health.service.js';
 import { installStop, SERVER_STOP_DEADLINE_MS } from './ops/stop.js';
 

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { bootConfig } from './config/boot-config.js';
 import { dataSourceOptions, migrate } from './persistence/data-source.js';
+import { SERVER_SCHEMA } from './server-schema.js';
 
 /**
  * `felt migrate` / `node apps/studio-server/dist/migrate.js` (issue 22 §11): applies the pending
@@ -12,7 +13,7 @@ import { dataSourceOptions, migrate } from './persistence/data-source.js';
 async function main(): Promise<void> {
   const config = bootConfig(process.env);
   if (config.database.kind === 'memory') throw new Error('felt migrate needs DATABASE_URL (PostgreSQL) or FELT_DATA_DIR (PGlite)');
-  const ds = new DataSource(dataSourceOptions(config.database));
+  const ds = new DataSource(dataSourceOptions(config.database, SERVER_SCHEMA));
   await ds.initialize();
   try {
     const ran = await migrate(ds);

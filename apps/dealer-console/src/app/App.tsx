@@ -1,3 +1,4 @@
+import './games'; // registers the game plugins (round/plugins) before any screen asks
 import { AppShell, RequireRole } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import { Route, Router, Switch, useLocation } from 'wouter';

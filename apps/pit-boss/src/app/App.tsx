@@ -1,16 +1,17 @@
+import './games'; // registers the game plugins (lib/plugins) before any screen asks
 import { AppShell, RequireRole } from '@felt/ui';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { acknowledgedAlerts, openAlerts } from '../features/alerts/alerts.model';
+import { acknowledgedAlerts, openAlerts } from '../data/alerts.model';
 import { useAcks } from '../features/alerts/useAcks';
 import { AuditScreen } from '../features/audit/AuditScreen';
-import { FloorScreen } from '../features/floor/FloorScreen';
-import { TableScreen } from '../features/floor/TableScreen';
-import { useAlertsFeed, useFloor } from '../features/floor/usePitData';
+import { FloorScreen } from './FloorScreen';
+import { TableScreen } from './TableScreen';
+import { useAlertsFeed, useFloor } from '../data/usePitData';
 import { PokerTableScreen } from '../features/poker/PokerTableScreen';
 import { RoundDetailScreen } from '../features/rounds/RoundDetailScreen';
 import { RoundsScreen } from '../features/rounds/RoundsScreen';
-import { hrefOf, navigate, useRoute, type Route } from './router';
+import { hrefOf, navigate, useRoute, type Route } from '../lib/router';
 
 // The chart library loads only when the charts screen opens.
 const ChartsScreen = lazy(() => import('../features/charts/ChartsScreen'));

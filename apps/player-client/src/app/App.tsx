@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Router, Switch, useLocation } from 'wouter';
 import { History } from '../features/history/components/History';
 import { Lobby } from '../features/lobby/components/Lobby';
-import { TableView } from '../features/table/components/TableView';
+import { playerPlugin } from './games';
+import { prefetchGames, TableView } from './TableView';
 
 // Live poker (issue 11) is its own lazy chunk: the lobby's first paint never waits for it.
 const PokerTableScreen = lazy(() => import('../features/poker-table/components/PokerTableScreen'));
@@ -39,7 +40,7 @@ function Routes() {
     <AppShell appName={t('appName')} onHome={() => navigate('/')} headerExtra={<Nav />}>
       <Switch>
         <Route path="/">
-          <Lobby />
+          <Lobby prefetch={prefetchGames} pluginOf={playerPlugin} />
         </Route>
         <Route path="/history">
           <History />

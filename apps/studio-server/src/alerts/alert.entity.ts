@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../persistence/bigint.transformer.js';
+import { bigintNumber } from '../shared/bigint.transformer.js';
 
 @Entity({ name: 'alert' })
 @Index('alert_at_idx', ['at'])

@@ -6,8 +6,8 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
-import { body, rejectionError } from '../rounds/http-errors.js';
-import { rejection } from '../rounds/rounds.types.js';
+import { body, rejectionError } from '../shared/http-errors.js';
+import { rejection } from '../shared/command.types.js';
 import { AlertsService, type Alert } from './alerts.service.js';
 
 @ApiTags('alerts')

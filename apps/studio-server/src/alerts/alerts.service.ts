@@ -3,8 +3,8 @@ import { MetricsService } from '../ops/metrics.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Subject, type Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
-import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
-import { toNum } from '../persistence/bigint.transformer.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
+import { toNum } from '../shared/bigint.transformer.js';
 
 export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../persistence/bigint.transformer.js';
+import { bigintNumber } from '../shared/bigint.transformer.js';
 
 /** Who did what, when and why (issue §9: voids, manual cards, corrections, deposits). Append-only. */
 @Entity({ name: 'audit_log' })

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
-import { IDS, type Ids } from '../config/clock.js';
-import { codedError } from '../ops/error-codes.js';
-import { toNum } from '../persistence/bigint.transformer.js';
+import { IDS, type Ids } from '../shared/clock.js';
+import { codedError } from '../shared/error-codes.js';
+import { toNum } from '../shared/bigint.transformer.js';
 
 /** One audited action: who (actor + role), what (action on target), why (reason), when (at). */
 export interface AuditEntry {

@@ -5,10 +5,10 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { Subject } from 'rxjs';
 import { z } from 'zod';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
-import { AuditService } from '../audit/audit.service.js';
-import { codedError } from '../ops/error-codes.js';
+import { AUDIT_LOG, type AuditLog } from '../shared/ports/audit.port.js';
+import { codedError } from '../shared/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { USERS_REPOSITORY, type UserRecord, type UsersRepository } from './users.repository.js';
@@ -67,7 +67,7 @@ export class AuthService implements OnApplicationShutdown {
     @Inject(USERS_REPOSITORY) private readonly users: UsersRepository,
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(AUDIT_LOG) private readonly audit: AuditLog,
   ) {
     this.throttleRedis = config.redisUrl === null ? null : new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     this.throttleRedis?.on('error', () => undefined); // the insurance limiter counts meanwhile

@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { AuditService } from '../audit/audit.service.js';
-import { bootTestApp, type TestApp } from '../ops/test-app.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 import { DemoSeeder } from '../wallet/demo.seeder.js';
 import { WalletService } from '../wallet/wallet.service.js';
 import { AuthService } from './auth.service.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { codedError } from '../ops/error-codes.js';
+import { codedError } from '../shared/error-codes.js';
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
 import type { AuthUser } from './auth.types.js';
 import { AuthService } from './auth.service.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuditService } from '../audit/audit.service.js';
-import { bootTestApp } from '../ops/test-app.js';
+import { bootTestApp } from '../../../../test/support/studio-server/test-app.js';
 import { LoginThrottle } from './login-throttle.js';
 
 describe('login throttle (issue 22 §8): per account+address with back-off, per account, per address', () => {

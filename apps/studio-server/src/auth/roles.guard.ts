@@ -1,6 +1,6 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { codedError } from '../ops/error-codes.js';
+import { codedError } from '../shared/error-codes.js';
 import type { AuthUser, Role } from './auth.types.js';
 import { ROLES_KEY } from './roles.decorator.js';
 

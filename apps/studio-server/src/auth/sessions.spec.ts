@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FeltClient } from '@felt/client-sdk';
-import { bootTestApp, type TestApp } from '../ops/test-app.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 import { ACCESS_TOKEN_TTL_S, AuthService, USER_CHECK_CACHE_MS } from './auth.service.js';
 import { USERS_REPOSITORY, type UsersRepository } from './users.repository.js';
 

@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertsService } from '../alerts/alerts.service.js';
-import { bootTestApp, type TestApp } from '../ops/test-app.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 import { BettingModule } from '../betting/betting.module.js';
 import { IngestModule } from '../ingest/ingest.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';

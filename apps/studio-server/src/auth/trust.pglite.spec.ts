@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
-import { bootTestApp } from '../ops/test-app.js';
-import { trustStorageContract } from './trust-storage.contract.js';
+import { bootTestApp } from '../../../../test/support/studio-server/test-app.js';
+import { trustStorageContract } from '../../../../test/support/studio-server/trust-storage.contract.js';
 
 describe('trust storage on PGlite (migration 1763800000000)', () => {
   it('users: disable, token version bump, delete; device credentials: issue, rotate, list, revoke', async () => {

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
-import { bootTestApp } from '../ops/test-app.js';
-import { createTestDatabase } from '../persistence/test-database.js';
-import { trustStorageContract } from './trust-storage.contract.js';
+import { bootTestApp } from '../../../../test/support/studio-server/test-app.js';
+import { createTestDatabase } from '../../../../test/support/studio-server/test-database.js';
+import { trustStorageContract } from '../../../../test/support/studio-server/trust-storage.contract.js';
 
 describe('trust storage on PostgreSQL (DATABASE_URL, throw-away database)', () => {
   it('users: disable, token version bump, delete; device credentials: issue, rotate, list, revoke', async () => {

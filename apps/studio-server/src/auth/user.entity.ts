@@ -1,5 +1,5 @@
 import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../persistence/bigint.transformer.js';
+import { bigintNumber } from '../shared/bigint.transformer.js';
 import type { Role } from './auth.types.js';
 
 @Entity({ name: 'app_user' })

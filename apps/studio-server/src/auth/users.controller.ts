@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { AuditService } from '../audit/audit.service.js';
-import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
-import { codedError } from '../ops/error-codes.js';
+import { AUDIT_LOG, type AuditLog } from '../shared/ports/audit.port.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
+import { codedError } from '../shared/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
@@ -37,7 +37,7 @@ export interface PublicUser {
 export class UsersController {
   constructor(
     @Inject(AuthService) private readonly auth: AuthService,
-    @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(AUDIT_LOG) private readonly audit: AuditLog,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: Ids,
   ) {}

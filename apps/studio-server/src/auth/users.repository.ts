@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { toNum } from '../persistence/bigint.transformer.js';
+import { toNum } from '../shared/bigint.transformer.js';
 import type { Role } from './auth.types.js';
 
 export interface UserRecord {

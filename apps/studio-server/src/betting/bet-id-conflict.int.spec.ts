@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { intRig, type IntRig } from '../rounds/testing/int-rig.js';
+import { intRig, type IntRig } from '../../../../test/support/studio-server/int-rig.js';
 
 /**
  * Bet ids are global idempotency keys: the same id sent to two tables at the same instant is accepted

@@ -8,8 +8,8 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import type { ZodType } from 'zod';
-import { parseInput, unwrap } from '../rounds/http-errors.js';
-import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
+import { parseInput, unwrap } from '../shared/http-errors.js';
+import { ROUNDS_METRICS, type RoundsMetricsPort } from '../shared/ports/rounds.ports.js';
 import { BettingService, type BetOutcome } from './betting.service.js';
 
 type Out = Omit<BetOutcome, 'events'>;

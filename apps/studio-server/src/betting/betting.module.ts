@@ -1,4 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { TABLE_COMMANDS } from '../shared/ports/late-bound.js';
+import type { TableCommandHandlers } from '../shared/ports/table-commands.js';
 import { LimitsModule } from '../limits/limits.module.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
 import { SeamlessModule } from '../wallet/seamless/seamless.module.js';
@@ -11,4 +13,19 @@ import { BettingService } from './betting.service.js';
   providers: [BettingService],
   exports: [BettingService],
 })
-export class BettingModule {}
+export class BettingModule implements OnModuleInit {
+  constructor(
+    @Inject(TABLE_COMMANDS) private readonly commands: TableCommandHandlers,
+    @Inject(BettingService) private readonly betting: BettingService,
+  ) {}
+
+  /** The bet commands a table's owner decides (forwarded by the cluster's router, issue 13). */
+  onModuleInit(): void {
+    const b = this.betting;
+    this.commands.handle('bet.place', (tableId, actor, cmd) => b.place(tableId, actor, cmd.body));
+    this.commands.handle('bet.layout', (tableId, actor, cmd) => b.placeLayout(tableId, actor, cmd.bets));
+    this.commands.handle('bet.cancel', (tableId, actor, cmd) => b.cancel(tableId, actor, cmd.betId));
+    this.commands.handle('bet.rebet', (tableId, actor, cmd) => b.rebet(tableId, actor, cmd.requestId));
+    this.commands.handle('bet.double', (tableId, actor, cmd) => b.double(tableId, actor, cmd.requestId));
+  }
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BettingService } from './betting.service.js';
-import { DEALER, makeHarness, PLAYER } from '../rounds/testing/harness.js';
-import { SYSTEM_ACTOR } from '../rounds/rounds.types.js';
+import { DEALER, makeHarness, PLAYER } from '../../../../test/support/studio-server/harness.js';
+import { SYSTEM_ACTOR } from '../shared/command.types.js';
 
 const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 25);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEALER, makeHarness, PLAYER, type Harness } from '../rounds/testing/harness.js';
-import { SYSTEM_ACTOR } from '../rounds/rounds.types.js';
+import { DEALER, makeHarness, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
+import { SYSTEM_ACTOR } from '../shared/command.types.js';
 import { BettingService } from './betting.service.js';
 
 async function setup(balance = 100_000): Promise<{ h: Harness; betting: BettingService; tableId: string; closesAt: number }> {

@@ -1,13 +1,13 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { AcceptedBet, Result } from '@felt/games';
 import type { LayoutChipResult, LayoutResult, PlaceBetBody } from '@felt/protocol';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import { BET_GATE, type BetGate } from '../limits/bet-gate.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
-import type { KernelCommand } from '../rounds/kernel.registry.js';
-import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import type { KernelCommand } from '../kernels/kernel.registry.js';
+import { ROUNDS_METRICS, type RoundsMetricsPort } from '../shared/ports/rounds.ports.js';
 import { RoundsService, type Committed } from '../rounds/rounds.service.js';
-import { rejection, SERVER_CODES, type Actor } from '../rounds/rounds.types.js';
+import { rejection, type Actor } from '../shared/command.types.js';
 import { SeamlessService, type SeamlessBet } from '../wallet/seamless/seamless.service.js';
 
 export interface BetOutcome extends Committed {
@@ -62,7 +62,7 @@ export class BettingService {
     const link = this.seamlessLink(player);
     const cur = await this.rounds.currentRound(tableId);
     if (link === null || this.seamless === undefined) return commit(at);
-    if (cur === null) return this.reject(rejection(SERVER_CODES.NO_ROUND, 'GEN-3', 'No round is open on this table.'));
+    if (cur === null) return this.reject(rejection('NO_ROUND', 'GEN-3', 'No round is open on this table.'));
     if (cur.state.phase !== 'betting' || (cur.state.bettingClosesAt !== null && at >= cur.state.bettingClosesAt)) return this.reject({ code: 'BETTING_CLOSED', ruleId: 'GEN-3', message: 'Betting is closed: no bet is accepted or withdrawn (GEN-3).' });
     const r = await this.seamless.place(link, tableId, cur.roundId, bets, commit);
     // the table's own rejections are counted by the rounds side; the operator's refusals here
@@ -105,7 +105,7 @@ export class BettingService {
     const at = this.clock.now();
     const previous = await this.previousRoundBets(tableId, player.userId);
     if (!previous.ok) return this.reject(previous.violation);
-    if (previous.value.length === 0) return this.reject(rejection(SERVER_CODES.NOTHING_TO_REBET, null, 'You had no bets in the previous round of this table.'));
+    if (previous.value.length === 0) return this.reject(rejection('NOTHING_TO_REBET', null, 'You had no bets in the previous round of this table.'));
     const cmds = (t: number): KernelCommand[] => previous.value.map((b, i) => ({ type: 'PlaceBet', at: t, bet: { betId: `${requestId}:${i + 1}`, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }));
     const refused = this.refusedByLimits(player, previous.value.reduce((a, b) => a + b.stakeMinor, 0), at);
     if (refused !== null) return this.reject(refused);
@@ -120,7 +120,7 @@ export class BettingService {
     if (mine.length === 0) {
       // A replay of the same double after it was applied is a no-op (idempotent request id).
       const replay = cur ? Object.values(cur.state.bets).some((b) => b.betId.startsWith(`${requestId}:`)) : false;
-      if (!replay) return this.reject(rejection(SERVER_CODES.NOTHING_TO_DOUBLE, null, 'You have no bets on the table to double.'));
+      if (!replay) return this.reject(rejection('NOTHING_TO_DOUBLE', null, 'You have no bets on the table to double.'));
     }
     const cmds = (t: number): KernelCommand[] =>
       mine.sort((a, b) => a.betId.localeCompare(b.betId)).map((b, i) => ({ type: 'PlaceBet', at: t, bet: { betId: `${requestId}:${i + 1}`, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }));
@@ -144,7 +144,7 @@ export class BettingService {
   private async previousRoundBets(tableId: string, playerId: string): Promise<Result<{ spot: string; stakeMinor: number }[]>> {
     const rows = await this.uow.run((tx) => tx.rounds.listByTable(tableId, 2));
     const cur = await this.rounds.currentRound(tableId);
-    if (!cur) return { ok: false, violation: rejection(SERVER_CODES.NO_ROUND, 'GEN-3', 'No round is open on this table.') };
+    if (!cur) return { ok: false, violation: rejection('NO_ROUND', 'GEN-3', 'No round is open on this table.') };
     const prev = rows.find((r) => r.roundId !== cur.roundId);
     if (!prev) return { ok: true, value: [] };
     const bets = await this.uow.run((tx) => tx.bets.listByRound(prev.roundId));

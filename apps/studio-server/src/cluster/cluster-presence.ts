@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DealerAtTable, TablePresence } from '@felt/protocol';
 import { Redis } from 'ioredis';
-import type { LocalPresence, PresenceMerger } from './cluster.port.js';
+import type { LocalPresence, PresenceMerger } from '../shared/ports/cluster.port.js';
 
 interface Entry extends LocalPresence {
   readonly at: number;

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Module, Optional, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { SERVER_CLIENT_ID_PREFIX } from '../mqtt/mqtt.tokens.js';
+import { SERVER_CLIENT_ID_PREFIX } from '../shared/ports/mqtt.tokens.js';
 import { RECOVERY_BY_LEASE } from '../rounds/recovery.service.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
-import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_RELAY, TABLE_ROUTER } from './cluster.port.js';
+import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_RELAY, TABLE_ROUTER } from '../shared/ports/cluster.port.js';
 import { ClusterPresence } from './cluster-presence.js';
 import { InstanceDirectory } from './instance-directory.js';
 import { FORWARD_TIMEOUT_MS, INSTANCE_DIRECTORY, OwnerForwardMiddleware } from './owner-forward.middleware.js';
@@ -16,6 +15,8 @@ import { InMemoryTableLeases, RedisTableLeases, TABLE_LEASES, type TableLeases }
 import { CLUSTER_OPTIONS, TableOwnershipService, type ClusterOptions } from './table-ownership.service.js';
 import { TableRelay } from './table-relay.js';
 import { TableRouter } from './table-router.js';
+import { TABLE_COMMANDS } from '../shared/ports/late-bound.js';
+import type { TableCommandHandlers } from '../shared/ports/table-commands.js';
 
 export interface ClusterModuleOptions extends Partial<ClusterOptions> {
   /** Redis for the leases, the command routing and the socket.io adapter; null: in-process leases only (one instance, tests). */
@@ -95,8 +96,8 @@ export class ClusterModule implements NestModule {
           ? [
               {
                 provide: TABLE_ROUTER,
-                useFactory: (leases: TableLeases, moduleRef: ModuleRef) => new TableRouter(redisUrl, { instanceId: opts.instanceId, prefix: bus, timeoutMs: o.routeTimeoutMs ?? DEFAULT_ROUTE_TIMEOUT_MS }, owned, leases, moduleRef),
-                inject: [TABLE_LEASES, ModuleRef],
+                useFactory: (leases: TableLeases, handlers: TableCommandHandlers) => new TableRouter(redisUrl, { instanceId: opts.instanceId, prefix: bus, timeoutMs: o.routeTimeoutMs ?? DEFAULT_ROUTE_TIMEOUT_MS }, owned, leases, handlers),
+                inject: [TABLE_LEASES, TABLE_COMMANDS],
               },
               { provide: INSTANCE_DIRECTORY, useFactory: () => new InstanceDirectory(redisUrl, bus) },
               { provide: PRESENCE_MERGER, useFactory: () => new ClusterPresence(redisUrl, bus, opts.instanceId, opts.leaseTtlMs * 2) },

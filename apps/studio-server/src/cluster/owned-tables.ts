@@ -1,5 +1,5 @@
 import { Subject } from 'rxjs';
-import type { TableOwnerGuard } from './cluster.port.js';
+import type { TableOwnerGuard } from '../shared/ports/cluster.port.js';
 
 /**
  * The tables this instance owns (TABLE_OWNER_GUARD, issue 13). Kept apart from TableOwnershipService so

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional, type NestMiddleware } from '@nestjs/common';
-import { errorBodyOf, statusOf } from '../ops/error-codes.js';
-import { rejection } from '../rounds/rounds.types.js';
-import { TABLE_OWNER_GUARD } from './cluster.port.js';
+import { errorBodyOf, statusOf } from '../shared/error-codes.js';
+import { rejection } from '../shared/command.types.js';
+import { TABLE_OWNER_GUARD } from '../shared/ports/cluster.port.js';
 import type { InstanceDirectory } from './instance-directory.js';
 import type { OwnedTables } from './owned-tables.js';
 import { TABLE_LEASES, type TableLeases } from './table-lease.js';

@@ -1,4 +1,4 @@
 import { InMemoryTableLeases } from './table-lease.js';
-import { tableLeaseContract } from './table-lease.contract.js';
+import { tableLeaseContract } from '../../../../test/support/studio-server/table-lease.contract.js';
 
 tableLeaseContract('in-memory', async () => new InMemoryTableLeases());

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { RecoveryService } from '../rounds/recovery.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
-import { TABLE_OWNER_GUARD } from './cluster.port.js';
+import { TABLE_OWNER_GUARD } from '../shared/ports/cluster.port.js';
 import type { InstanceDirectory } from './instance-directory.js';
 import { INSTANCE_DIRECTORY } from './owner-forward.middleware.js';
 import type { ClusterPresence } from './cluster-presence.js';
-import { PRESENCE_MERGER } from './cluster.port.js';
+import { PRESENCE_MERGER } from '../shared/ports/cluster.port.js';
 import type { OwnedTables } from './owned-tables.js';
 import { TABLE_LEASES, type TableLeases } from './table-lease.js';
 

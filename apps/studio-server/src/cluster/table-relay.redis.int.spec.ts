@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requireEnv } from '../persistence/test-database.js';
+import { requireEnv } from '../../../../test/support/studio-server/test-database.js';
 import { TableRelay } from './table-relay.js';
 
 const until = async (what: string, f: () => boolean, ms = 5_000): Promise<void> => {

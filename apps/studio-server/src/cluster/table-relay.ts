@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import type { TableRelayPort } from './cluster.port.js';
+import type { TableRelayPort } from '../shared/ports/cluster.port.js';
 
 interface Envelope {
   readonly from: string;

@@ -4,12 +4,11 @@
  * TABLE_OWNER_UNAVAILABLE, and nothing is decided by the caller.
  */
 import { randomBytes } from 'node:crypto';
-import type { ModuleRef } from '@nestjs/core';
 import type { Result } from '@felt/games';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BettingService } from '../betting/betting.service.js';
-import { requireEnv } from '../persistence/test-database.js';
-import type { Actor } from '../rounds/rounds.types.js';
+import { requireEnv } from '../../../../test/support/studio-server/test-database.js';
+import type { Actor } from '../shared/command.types.js';
+import { TableCommandHandlers } from '../shared/ports/table-commands.js';
 import { OwnedTables } from './owned-tables.js';
 import { RedisTableLeases } from './table-lease.js';
 import { TableRouter } from './table-router.js';
@@ -27,7 +26,7 @@ describe('table router on Redis (issue 13)', () => {
     for (const c of closers) await c();
   });
 
-  /** An instance whose BettingService answers who decided the bet (the owner) — or never answers. */
+  /** An instance whose bet handler answers who decided the bet (the owner) — or never answers. */
   const instance = async (id: string, opts: { timeoutMs?: number; hang?: boolean } = {}): Promise<{ router: TableRouter; owned: OwnedTables; decided: string[] }> => {
     const owned = new OwnedTables(id, 'felt-server-test');
     const decided: string[] = [];
@@ -37,8 +36,9 @@ describe('table router on Redis (issue 13)', () => {
         return opts.hang ? new Promise(() => undefined) : Promise.resolve({ ok: true, value: { decidedBy: id } });
       },
     };
-    const moduleRef = { get: (type: unknown) => (type === BettingService ? betting : null) } as unknown as ModuleRef;
-    const router = new TableRouter(url, { instanceId: id, prefix, timeoutMs: opts.timeoutMs ?? 5_000 }, owned, leases, moduleRef);
+    const handlers = new TableCommandHandlers();
+    handlers.handle('bet.place', (tableId, actor, cmd) => betting.place(tableId, actor, cmd.body));
+    const router = new TableRouter(url, { instanceId: id, prefix, timeoutMs: opts.timeoutMs ?? 5_000 }, owned, leases, handlers);
     closers.unshift(() => router.close());
     await router.listening();
     return { router, owned, decided };

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import type { ModuleRef } from '@nestjs/core';
 import type { Result, Violation } from '@felt/games';
 import { Redis } from 'ioredis';
-import { BettingService } from '../betting/betting.service.js';
 import { mapError } from '../ops/error.filter.js';
-import { RoundControlService } from '../rounds/round-control.service.js';
-import { RoundsService } from '../rounds/rounds.service.js';
-import { rejection, type Actor } from '../rounds/rounds.types.js';
-import { RoundsSettlementSource } from '../rounds/settlement-source.js';
-import { PokerCluster } from '../poker/poker-cluster.js';
-import { leaseKeyOf, type TableCommand, type TableRouterPort } from './cluster.port.js';
+import { rejection, type Actor } from '../shared/command.types.js';
+import { leaseKeyOf, type TableCommand, type TableRouterPort } from '../shared/ports/cluster.port.js';
+import type { TableCommandHandlers } from '../shared/ports/table-commands.js';
 import type { OwnedTables } from './owned-tables.js';
 import type { TableLeases } from './table-lease.js';
 
@@ -70,7 +65,7 @@ export class TableRouter implements TableRouterPort {
     private readonly opts: TableRouterOptions,
     private readonly owned: OwnedTables,
     private readonly leases: TableLeases,
-    private readonly moduleRef: ModuleRef,
+    private readonly handlers: TableCommandHandlers,
   ) {
     this.pub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
     this.sub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
@@ -90,7 +85,7 @@ export class TableRouter implements TableRouterPort {
 
   /** Is the command's table decided here? Live poker tables are run by PokerTablesService under their own lease. */
   private ownsFor(tableId: string, cmd: TableCommand): boolean {
-    return cmd.op.startsWith('poker.') ? this.get(PokerCluster).runsHere(tableId) : this.owned.owns(tableId);
+    return this.handlers.runsHere(tableId, cmd) ?? this.owned.owns(tableId);
   }
 
   async run(tableId: string, actor: Actor, cmd: TableCommand): Promise<Result<unknown>> {
@@ -150,47 +145,11 @@ export class TableRouter implements TableRouterPort {
   /** One command on this instance's services; a thrown coded error becomes a rejection (as REST/WS map it). */
   private async execute(tableId: string, actor: Actor, cmd: TableCommand): Promise<Result<unknown>> {
     try {
-      return await this.dispatch(tableId, actor, cmd);
+      return await this.handlers.execute(tableId, actor, cmd);
     } catch (e) {
       const mapped = mapError(e);
       if (!mapped) throw e;
       return { ok: false, violation: { code: mapped.body.code, ruleId: mapped.body.ruleId, message: mapped.body.message, ...(mapped.body.details ? { details: mapped.body.details } : {}) } };
-    }
-  }
-
-  private get<T>(type: abstract new (...args: never[]) => T): T {
-    return this.moduleRef.get(type, { strict: false });
-  }
-
-  private async dispatch(tableId: string, actor: Actor, cmd: TableCommand): Promise<Result<unknown>> {
-    switch (cmd.op) {
-      case 'bet.place':
-        return this.get(BettingService).place(tableId, actor, cmd.body);
-      case 'bet.layout':
-        return this.get(BettingService).placeLayout(tableId, actor, cmd.bets);
-      case 'bet.cancel':
-        return this.get(BettingService).cancel(tableId, actor, cmd.betId);
-      case 'bet.rebet':
-        return this.get(BettingService).rebet(tableId, actor, cmd.requestId);
-      case 'bet.double':
-        return this.get(BettingService).double(tableId, actor, cmd.requestId);
-      case 'player.decision':
-        return this.get(RoundControlService).playerDecision(tableId, actor, cmd.command);
-      case 'round.open':
-        return this.get(RoundsService).openRound(tableId, actor);
-      case 'round.close':
-        return this.get(RoundControlService).closeBetting(tableId, actor);
-      case 'round.void-request':
-        return this.get(RoundControlService).requestVoid(tableId, actor, cmd.reason);
-      case 'round.void-approve':
-        return this.get(RoundControlService).approveVoid(tableId, cmd.requestId, actor, cmd.reason);
-      case 'round.mark-settled':
-        await this.get(RoundsSettlementSource).markSettledHere(cmd.roundId, cmd.at);
-        return { ok: true, value: null };
-      case 'poker.message':
-        return this.get(PokerCluster).execute(tableId, actor, cmd.msg, cmd.body);
-      case 'poker.disconnected':
-        return this.get(PokerCluster).executeDisconnected(tableId, actor.userId);
     }
   }
 

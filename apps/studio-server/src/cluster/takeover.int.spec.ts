@@ -7,14 +7,14 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventsTopic } from '@felt/protocol';
-import type { Ids } from '../config/clock.js';
+import type { Ids } from '../shared/clock.js';
 import { BettingService } from '../betting/betting.service.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
-import { createTestDatabase, requireEnv, type TestDatabase } from '../persistence/test-database.js';
-import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { SettlementService } from '../settlement/settlement.service.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { ClusterModule } from './cluster.module.js';
 import { TABLE_LEASES, type TableLeases } from './table-lease.js';
 import { TableOwnershipService } from './table-ownership.service.js';

@@ -1,5 +1,5 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { CLOCK, IDS, SortableIds, systemClock, type Clock } from './clock.js';
+import { CLOCK, IDS, SortableIds, systemClock, type Clock } from '../shared/clock.js';
 import { FELT_CONFIG, type FeltConfig } from './config.js';
 
 /** Global: FELT_CONFIG, CLOCK (system clock) and IDS (sortable prefixed ids). Tests override CLOCK/IDS. */

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { databaseTargetFromEnv, type DatabaseTarget } from '../persistence/data-source.js';
+import { databaseTargetFromEnv, type DatabaseTarget } from './database-target.js';
 
 export type PersistenceTarget = DatabaseTarget | { readonly kind: 'memory' };
 

@@ -3,7 +3,7 @@ import { AlertsService, type Alert } from '../alerts/alerts.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
 import type { Role } from '../auth/auth.types.js';
-import { bootTestApp, type TestApp } from '../ops/test-app.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { DealerModule } from './dealer.module.js';
@@ -89,7 +89,7 @@ describe('POST /tables/:id/pit-boss-calls at a live poker table (issue 11)', () 
   it('a poker table is known too: the call raises the alert with the table name (no round)', async () => {
     process.env['FELT_POKER_ROBOTS'] = '0';
     process.env['FELT_POKER_NEXT_HAND_MS'] = String(3_600_000);
-    const { bootRoundsApp } = await import('../realtime/testing/app-harness.js');
+    const { bootRoundsApp } = await import('../../../../test/support/studio-server/app-harness.js');
     const { PokerModule } = await import('../poker/poker.module.js');
     const { PokerTablesService } = await import('../poker/poker-tables.service.js');
     const app = await bootRoundsApp({ imports: [PokerModule, DealerModule] });

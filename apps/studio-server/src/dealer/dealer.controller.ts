@@ -1,5 +1,4 @@
 import { Body, Controller, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ReasonBodySchema } from '@felt/protocol';
 import { AlertsService, type Alert } from '../alerts/alerts.service.js';
@@ -9,10 +8,10 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
-import { body, unwrap } from '../rounds/http-errors.js';
+import { body, unwrap } from '../shared/http-errors.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
-import { PokerTablesService } from '../poker/poker-tables.service.js';
+import { POKER_TABLE_NAMES, type LateBound, type PokerTableNames } from '../shared/ports/late-bound.js';
 
 /** Alert code of a dealer's "call the pit boss" (the pit-boss dashboard shows it live). */
 export const PIT_BOSS_CALLED = 'PIT_BOSS_CALLED';
@@ -32,18 +31,12 @@ export class DealerController {
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(AlertsService) private readonly alerts: AlertsService,
     @Inject(AuditService) private readonly audit: AuditService,
-    @Inject(ModuleRef) private readonly modules: ModuleRef,
+    @Inject(POKER_TABLE_NAMES) private readonly pokerTables: LateBound<PokerTableNames>,
   ) {}
 
   /** A live poker table (issue 11) of that id, when the poker module runs: its tables are not in the spot-bet registry. */
   private pokerTableName(id: string): string | null {
-    let poker: PokerTablesService | undefined;
-    try {
-      poker = this.modules.get(PokerTablesService, { strict: false });
-    } catch (_e) {
-      return null; // no poker module in this app
-    }
-    return poker?.lobby().find((p) => p.tableId === id)?.name ?? null;
+    return this.pokerTables.get()?.nameOf(id) ?? null; // empty: no poker module in this app
   }
 
   /** "Call the pit boss" with a reason: a warning alert for the table (and its current round). */

@@ -5,7 +5,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
-import { unwrap } from '../rounds/http-errors.js';
+import { unwrap } from '../shared/http-errors.js';
 import { TablesService } from '../tables/tables.service.js';
 import { HistoryService, type PlayerRoundHistory, type TableResult } from './history.service.js';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RoundStateBase } from '@felt/games';
-import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../ports/persistence.port.js';
-import { KERNELS, type KernelEvent, type KernelRegistry } from '../rounds/kernel.registry.js';
+import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import { KERNELS, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
 
 /** A finished round as every player may see it: the kernel's player view with no bets in it. */
 export interface TableResult {

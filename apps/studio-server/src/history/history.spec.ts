@@ -1,6 +1,6 @@
 import { FeltClient, newBetId } from '@felt/client-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp, type TestApp } from '../ops/test-app.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 
 /** Player-facing history: GET /tables/:id/results and GET /me/rounds, through the SDK on the full app. */
 describe('history: table results and a player’s rounds', () => {

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { EmbeddedBroker } from '../mqtt/embedded-broker.js';
 import { DeviceCredentialsService } from '../mqtt/device-credentials.js';
-import { MQTT_BROKER } from '../mqtt/mqtt.tokens.js';
-import { bootTestApp } from '../ops/test-app.js';
+import { MQTT_BROKER } from '../shared/ports/mqtt.tokens.js';
+import { bootTestApp } from '../../../../test/support/studio-server/test-app.js';
 import { TablesService } from '../tables/tables.service.js';
-import { PITBOSS } from '../rounds/testing/harness.js';
+import { PITBOSS } from '../../../../test/support/studio-server/harness.js';
 
 const topic = (t: string, d: string, k: string): string => `felt/v1/tables/${t}/devices/${d}/${k}`;
 const event = (tableId: string, deviceId: string, seq: number, type: string, payload: unknown): string => JSON.stringify({ v: 1, tableId, deviceId, seq, at: Date.now(), type, payload });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
 import { eventsTopic } from '@felt/protocol';
-import type { AnyKernel } from '../rounds/kernel.registry.js';
-import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER, type Harness } from '../rounds/testing/harness.js';
+import type { AnyKernel } from '../kernels/kernel.registry.js';
+import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints, hintStreamOf } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';
 import { DeviceReactionsService } from './device-reactions.service.js';
-import { LoopbackMqtt } from './mqtt.port.js';
+import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 
 /**
  * Device hints (issue 8 §5) are derived from stored events, not memory: what roulette's definition asks

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { gameDefinition, type DeviceEventLike as GameDeviceEvent } from '@felt/games';
-import { ConcurrencyConflict, UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { ConcurrencyConflict, UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 
 /** A validated device event (its payload as the definitions see it). */

@@ -2,20 +2,20 @@ import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type
 import { gameDefinition, reporterRefusal, type DeviceKind } from '@felt/games';
 import { deviceTopicFilter, parseDeviceMessage, type DeviceEvent, type DeviceStatus } from '@felt/protocol';
 import { Subject, type Subscription } from 'rxjs';
-import { CLOCK, type Clock } from '../config/clock.js';
-import { ROUNDS_ALERTS, ROUNDS_METRICS, type AlertInput, type AlertsPort, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
+import { ROUNDS_ALERTS, ROUNDS_METRICS, type AlertInput, type AlertsPort, type RoundsMetricsPort } from '../shared/ports/rounds.ports.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
-import type { Actor } from '../rounds/rounds.types.js';
+import type { Actor } from '../shared/command.types.js';
 import { TablesService } from '../tables/tables.service.js';
 import type { Table } from '../tables/table.model.js';
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints, type Hints } from './device-hints.js';
 import { mapDeviceEvent } from './device-mapping.js';
 import { RefusalAlerts } from './device-refusals.js';
-import { INGEST_LINKS, INGEST_MQTT, INGEST_OPTIONS, type IngestLink, type IngestLinks, type IngestOptions, type MessageListener, type MqttPort } from './mqtt.port.js';
-import { withLogContext } from '../ops/log-context.js';
-import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../cluster/cluster.port.js';
+import { INGEST_LINKS, INGEST_MQTT, INGEST_OPTIONS, type IngestLink, type IngestLinks, type IngestOptions, type MessageListener, type MqttPort } from '../shared/ports/mqtt.port.js';
+import { withLogContext } from '../shared/log-context.js';
+import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../shared/ports/cluster.port.js';
 
 /** Tables whose devices this ingest serves outside the rounds' TablesService (live poker, issue 11). */
 export interface DeviceEventSink {

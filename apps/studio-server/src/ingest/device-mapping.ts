@@ -1,6 +1,6 @@
 import { gameDefinition } from '@felt/games';
 import { assertNever, type DeviceEvent } from '@felt/protocol';
-import type { KernelCommand } from '../rounds/kernel.registry.js';
+import type { KernelCommand } from '../kernels/kernel.registry.js';
 
 /**
  * Canonical device event (devices.md §1) → what the server does with it. Pure: the ingest service

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
 import { eventsTopic } from '@felt/protocol';
-import type { AnyKernel } from '../rounds/kernel.registry.js';
-import { DEALER, flush, makeHarness, openTable, PITBOSS } from '../rounds/testing/harness.js';
+import type { AnyKernel } from '../kernels/kernel.registry.js';
+import { DEALER, flush, makeHarness, openTable, PITBOSS } from '../../../../test/support/studio-server/harness.js';
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';
-import { LoopbackMqtt } from './mqtt.port.js';
+import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 
 /**
  * Issue 9 finding 2: a device result the kernel refuses as out of phase is not just a log line — the

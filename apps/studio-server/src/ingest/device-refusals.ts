@@ -1,4 +1,4 @@
-import type { AlertInput } from '../rounds/rounds.ports.js';
+import type { AlertInput } from '../shared/ports/rounds.ports.js';
 
 /**
  * Kernel codes that mean "a device reported something the round is not in the phase for" (the

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
 import { eventsTopic } from '@felt/protocol';
-import type { AnyKernel } from '../rounds/kernel.registry.js';
+import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
-import { DEALER, flush, makeHarness, PITBOSS, PLAYER, type Harness } from '../rounds/testing/harness.js';
+import { DEALER, flush, makeHarness, PITBOSS, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';
-import { LoopbackMqtt } from './mqtt.port.js';
+import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 
 const kernels = [games.sicbo.sicboKernel] as unknown as AnyKernel[];
 

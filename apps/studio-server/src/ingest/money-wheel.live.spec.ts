@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
 import { ManualScheduler, MoneyWheelSim } from '@felt/hardware-sim';
 import { acksTopic, commandsTopic, eventsTopic } from '@felt/protocol';
-import type { AnyKernel } from '../rounds/kernel.registry.js';
+import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
-import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER } from '../rounds/testing/harness.js';
+import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER } from '../../../../test/support/studio-server/harness.js';
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';
 import { mapDeviceEvent } from './device-mapping.js';
 import { DeviceReactionsService } from './device-reactions.service.js';
-import { LoopbackMqtt } from './mqtt.port.js';
+import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 
 /**
  * The money wheel live (issue 8 §7): the simulated wheel (hardware-sim) publishes its canonical

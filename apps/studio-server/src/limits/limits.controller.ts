@@ -6,7 +6,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
-import { body, unwrap } from '../rounds/http-errors.js';
+import { body, unwrap } from '../shared/http-errors.js';
 import { LimitsService, type PlayerLimitsView } from './limits.service.js';
 
 /** The player's own responsible-gambling settings (§2.9): read, limits, reality check, self-exclusion. */

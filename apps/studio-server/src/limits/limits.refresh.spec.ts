@@ -1,10 +1,10 @@
 import { Subject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ModuleRef } from '@nestjs/core';
 import type { RoundFrame, RoundsService } from '../rounds/rounds.service.js';
 import { EMPTY_SETTINGS, selfExclude, type RgSettings } from './limits.rules.js';
 import type { BetTrace, LimitsRepository } from './limits.repository.js';
 import { LimitsService } from './limits.service.js';
+import { LateBound, type PlayerPush } from '../shared/ports/late-bound.js';
 
 /** The store shared by every instance: settings rows and the bet table (what another instance wrote). */
 class SharedStore implements LimitsRepository {
@@ -31,7 +31,7 @@ describe('RG usage and settings come from the store, not one process (issue 12 p
   function instance(store: SharedStore, now: () => number): { svc: LimitsService; frames: Subject<RoundFrame> } {
     const frames = new Subject<RoundFrame>();
     const rounds = { frames$: frames, round: () => Promise.resolve(null) } as unknown as RoundsService;
-    svc = new LimitsService(store, rounds, { now }, {} as ModuleRef);
+    svc = new LimitsService(store, rounds, { now }, new LateBound<PlayerPush>());
     return { svc, frames };
   }
 

@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import type { Violation } from '@felt/games';
 import { Subject, type Subscription } from 'rxjs';
-import { CLOCK, type Clock } from '../config/clock.js';
-import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
+import { PLAYER_PUSH, type LateBound, type PlayerPush } from '../shared/ports/late-bound.js';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
 import {
   applyDue,
@@ -81,7 +80,7 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
     @Inject(LIMITS_REPOSITORY) private readonly repo: LimitsRepository,
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ModuleRef) private readonly moduleRef: ModuleRef,
+    @Inject(PLAYER_PUSH) private readonly push: LateBound<PlayerPush>,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -302,19 +301,14 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
     this.armRealityCheck(playerId);
   }
 
-  /** The reality-check frame on every socket of the player (the realtime gateway's socket.io server). */
+  /** The reality-check frame on every socket of the player (the realtime gateway binds PLAYER_PUSH). */
   private emitToPlayer(playerId: string, frame: RealityCheckFrame): void {
-    const gw = this.gateway();
-    for (const s of gw?.server?.sockets.sockets.values() ?? []) if ((s.data['user'] as { userId?: string } | undefined)?.userId === playerId) s.emit('rg.reality-check', frame);
-  }
-
-  private gateway(): { server?: { sockets: { sockets: Map<string, { data: Record<string, unknown>; emit(ev: string, body: unknown): void }> } } } | null {
-    try {
-      return this.moduleRef.get(RealtimeGateway, { strict: false }) as unknown as { server?: { sockets: { sockets: Map<string, { data: Record<string, unknown>; emit(ev: string, body: unknown): void }> } } };
-    } catch (e) {
-      this.log.debug(`no realtime gateway in this app (${(e as Error).message}): the reality check goes to realityChecks$ only`);
-      return null;
+    const push = this.push.get();
+    if (push === null) {
+      this.log.debug('no realtime gateway in this app: the reality check goes to realityChecks$ only');
+      return;
     }
+    push.emitToPlayer(playerId, 'rg.reality-check', frame);
   }
 }
 

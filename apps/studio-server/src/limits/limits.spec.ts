@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { LimitsModule } from './limits.module.js';
 import { LimitsService } from './limits.service.js';
 

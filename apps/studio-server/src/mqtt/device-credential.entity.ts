@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../persistence/bigint.transformer.js';
+import { bigintNumber } from '../shared/bigint.transformer.js';
 
 /** A device's MQTT credential (username `{tableId}/{deviceId}`, scrypt hash of the secret). */
 @Entity({ name: 'device_credential' })

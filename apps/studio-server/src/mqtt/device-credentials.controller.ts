@@ -8,8 +8,8 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
-import { CLOCK, type Clock } from '../config/clock.js';
-import { codedError } from '../ops/error-codes.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
+import { codedError } from '../shared/error-codes.js';
 import { DeviceCredentialsService, type IssuedDeviceCredential, type PublicDeviceCredential } from './device-credentials.js';
 
 const Reason = z.object({ reason: z.string().min(1).max(500) }).strict();

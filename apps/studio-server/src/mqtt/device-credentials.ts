@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isTopicId } from '@felt/protocol';
 import { Subject } from 'rxjs';
 import type { DataSource } from 'typeorm';
-import { toNum } from '../persistence/bigint.transformer.js';
+import { toNum } from '../shared/bigint.transformer.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 
 /**

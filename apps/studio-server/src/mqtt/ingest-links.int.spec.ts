@@ -1,8 +1,8 @@
 import { describe } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { requireEnv } from '../persistence/test-database.js';
+import { requireEnv } from '../../../../test/support/studio-server/test-database.js';
 import { MqttIngestLinks } from './ingest-links.js';
-import { ingestLinkContract } from './ingest-links.contract.js';
+import { ingestLinkContract } from '../../../../test/support/studio-server/ingest-links.contract.js';
 
 describe('ingest links on Mosquitto (MQTT_URL; issue 9 finding 5)', () => {
   const url = requireEnv('MQTT_URL');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { EmbeddedBroker } from './embedded-broker.js';
 import { MqttIngestLinks } from './ingest-links.js';
-import { ingestLinkContract } from './ingest-links.contract.js';
+import { ingestLinkContract } from '../../../../test/support/studio-server/ingest-links.contract.js';
 
 describe('ingest links on the embedded aedes broker (issue 9 finding 5)', () => {
   let broker: EmbeddedBroker;

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { CommitHandler, IngestLink, IngestLinks } from '../ingest/mqtt.port.js';
+import type { CommitHandler, IngestLink, IngestLinks } from '../shared/ports/mqtt.port.js';
 
 export interface MqttIngestLinksOptions {
   readonly url: string;

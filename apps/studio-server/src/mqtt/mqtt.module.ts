@@ -4,7 +4,7 @@ import { Global, Inject, Logger, Module, type OnApplicationShutdown, type OnModu
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Subscription } from 'rxjs';
 import type { DataSource } from 'typeorm';
-import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
 import { HealthService } from '../ops/health.service.js';
 import { FELT_DATA_SOURCE } from '../persistence/persistence.module.js';
@@ -12,7 +12,7 @@ import { DeviceCredentialsController } from './device-credentials.controller.js'
 import { DEVICE_CREDENTIALS_REPOSITORY, DeviceCredentialsService, InMemoryDeviceCredentialsRepository, TypeOrmDeviceCredentialsRepository, type DeviceCredentialsRepository } from './device-credentials.js';
 import { EmbeddedBroker } from './embedded-broker.js';
 import { MqttIngestLinks } from './ingest-links.js';
-import { MQTT_BROKER, MQTT_CLIENT, MQTT_CLIENT_ID_BASE, MQTT_INGEST_LINKS, MQTT_SERVER_CREDENTIAL, SERVER_CLIENT_ID_PREFIX, type MqttServerCredential } from './mqtt.tokens.js';
+import { MQTT_BROKER, MQTT_CLIENT, MQTT_CLIENT_ID_BASE, MQTT_INGEST_LINKS, MQTT_SERVER_CREDENTIAL, SERVER_CLIENT_ID_PREFIX, type MqttServerCredential } from '../shared/ports/mqtt.tokens.js';
 
 /**
  * Global: MQTT_CLIENT (a connected mqtt.js client shared by ingest and device commands) and, when

@@ -2,10 +2,10 @@ import { createServer } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { AuthService } from '../auth/auth.service.js';
-import { bootTestApp } from '../ops/test-app.js';
+import { bootTestApp } from '../../../../test/support/studio-server/test-app.js';
 import { DeviceCredentialsService } from './device-credentials.js';
 import { EmbeddedBroker } from './embedded-broker.js';
-import { MQTT_BROKER, MQTT_CLIENT } from './mqtt.tokens.js';
+import { MQTT_BROKER, MQTT_CLIENT } from '../shared/ports/mqtt.tokens.js';
 
 const portIsFree = (port: number): Promise<boolean> =>
   new Promise((resolve) => {

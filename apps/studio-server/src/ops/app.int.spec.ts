@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, requireEnv } from '../persistence/test-database.js';
-import { bootTestApp } from './test-app.js';
+import { createTestDatabase, requireEnv } from '../../../../test/support/studio-server/test-database.js';
+import { bootTestApp } from '../../../../test/support/studio-server/test-app.js';
 
 describe('the studio server against the real services (PostgreSQL, Redis, Mosquitto)', () => {
   it('starts on DATABASE_URL + REDIS_URL + MQTT_URL, reports healthy, and shuts down cleanly', async () => {

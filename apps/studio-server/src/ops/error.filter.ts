@@ -1,9 +1,9 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { ZodError } from 'zod';
-import { ConcurrencyConflict, DuplicateKey, InsufficientFunds } from '../ports/persistence.port.js';
-import { DomainError, type ErrorBody } from './domain-error.js';
-import { errorBodyOf, statusOf, type ServerErrorCode } from './error-codes.js';
-import { isStoreUnavailable, STORE_RETRY_AFTER_MS } from './store-unavailable.js';
+import { ConcurrencyConflict, DuplicateKey, InsufficientFunds } from '../shared/ports/persistence.port.js';
+import { DomainError, type ErrorBody } from '../shared/domain-error.js';
+import { errorBodyOf, statusOf, type ServerErrorCode } from '../shared/error-codes.js';
+import { isStoreUnavailable, STORE_RETRY_AFTER_MS } from '../shared/store-unavailable.js';
 
 interface HttpResponseLike {
   status(code: number): { json(body: unknown): void };

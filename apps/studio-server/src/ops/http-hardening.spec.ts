@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootTestApp } from './test-app.js';
+import { bootTestApp } from '../../../../test/support/studio-server/test-app.js';
 
 /** Issue 22 §9: bad requests get their code, quietly; no framework banner; CORS only for configured origins. */
 describe('HTTP hardening (issue 22 §9)', () => {

@@ -1,8 +1,8 @@
 import { Controller, Get, Logger, Module, Param } from '@nestjs/common';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLogFields, withLogContext } from './log-context.js';
-import { bootTestApp, type TestApp } from './test-app.js';
+import { addLogFields, withLogContext } from '../shared/log-context.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 
 @Controller('log-probe')
 class ProbeController {

@@ -5,7 +5,7 @@ import { LoggerModule, type Params } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { Observable } from 'rxjs';
 import type { LogLevelName } from '../config/config.js';
-import { logFields, withLogContext } from './log-context.js';
+import { logFields, withLogContext } from '../shared/log-context.js';
 
 /** Request ids: the caller's `x-request-id` when it sends a sane one (a proxy's), else a new UUID; echoed in the response. */
 export function requestId(req: IncomingMessage, res: ServerResponse): string {

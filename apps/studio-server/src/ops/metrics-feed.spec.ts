@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { AlertsService } from '../alerts/alerts.service.js';
-import { bootRoundsApp } from '../realtime/testing/app-harness.js';
+import { bootRoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { MetricsService } from './metrics.service.js';
 
 /** Issue 22 §15: the series the alert rules and the floor dashboard read are fed by the real paths. */

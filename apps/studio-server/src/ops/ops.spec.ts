@@ -1,11 +1,11 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MQTT_CLIENT } from '../mqtt/mqtt.tokens.js';
-import { InsufficientFunds } from '../ports/persistence.port.js';
-import { DomainError } from './domain-error.js';
+import { MQTT_CLIENT } from '../shared/ports/mqtt.tokens.js';
+import { InsufficientFunds } from '../shared/ports/persistence.port.js';
+import { DomainError } from '../shared/domain-error.js';
 import { MetricsService } from './metrics.service.js';
-import { bootTestApp, type TestApp } from './test-app.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 
 @Controller('test-errors')
 class ThrowingController {

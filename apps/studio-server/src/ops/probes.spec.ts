@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
-import { MQTT_CLIENT } from '../mqtt/mqtt.tokens.js';
-import { bootTestApp } from './test-app.js';
+import { MQTT_CLIENT } from '../shared/ports/mqtt.tokens.js';
+import { bootTestApp } from '../../../../test/support/studio-server/test-app.js';
 
 const freePort = (): Promise<number> =>
   new Promise((resolve) => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { UnitOfWork } from '../ports/persistence.port.js';
+import type { UnitOfWork } from '../shared/ports/persistence.port.js';
 
 /**
  * Counts the unit-of-work transactions in flight (issue 12 point 6: a stop finishes the commits it

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { installStop } from './stop.js';
-import { bootTestApp, type TestApp } from './test-app.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 
 function fakeProcess(withIpc: boolean): EventEmitter & { send?: () => boolean } {
   const p = new EventEmitter() as EventEmitter & { send?: () => boolean };

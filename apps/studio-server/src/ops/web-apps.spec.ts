@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../config/clock.js';
-import { bootTestApp, type TestApp } from './test-app.js';
+import { FixedClock } from '../shared/clock.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 import { serveWebApps } from './web-apps.js';
 
 describe('web apps served by the studio server (/play, /dealer, /pit) and GET /time', () => {

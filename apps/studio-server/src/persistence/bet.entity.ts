@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { BetStatus } from '../ports/persistence.port.js';
-import { bigintNumber } from './bigint.transformer.js';
+import type { BetStatus } from '../shared/ports/persistence.port.js';
+import { bigintNumber } from '../shared/bigint.transformer.js';
 
 /** A bet; the client-generated bet id is the primary key (the same id twice is one bet). */
 @Entity({ name: 'bet' })

@@ -1,23 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { ENTITIES, MIGRATIONS } from './entities.js';
+import type { DatabaseTarget } from '../config/database-target.js';
 import { serialPGliteDriver } from './pglite.driver.js';
+import type { FeatureSchema } from './entities.js';
 
-export type DatabaseTarget =
-  | { readonly kind: 'postgres'; readonly url: string }
-  | { readonly kind: 'pglite'; readonly dataDir: string | null /* null = in-memory */ };
+export { databaseTargetFromEnv, type DatabaseTarget } from '../config/database-target.js';
 
-/** `DATABASE_URL` → PostgreSQL; else embedded PGlite under FELT_DATA_DIR (default `.felt-data/`), `memory` = in-memory. */
-export function databaseTargetFromEnv(env: Readonly<Record<string, string | undefined>>): DatabaseTarget {
-  const url = env['DATABASE_URL'];
-  if (url !== undefined && url !== '') return { kind: 'postgres', url };
-  const dir = env['FELT_DATA_DIR'] ?? '.felt-data';
-  return { kind: 'pglite', dataDir: dir === 'memory' ? null : resolve(dir, 'pglite') };
-}
-
-export function dataSourceOptions(target: DatabaseTarget): DataSourceOptions {
-  const common = { entities: ENTITIES, migrations: MIGRATIONS, synchronize: false, migrationsRun: false, logging: false } as const;
+/** The options of the one DataSource: `schema` is every module's entities and migrations (src/server-schema.ts). */
+export function dataSourceOptions(target: DatabaseTarget, schema: FeatureSchema): DataSourceOptions {
+  const common = { entities: [...schema.entities], migrations: [...schema.migrations], synchronize: false, migrationsRun: false, logging: false };
   switch (target.kind) {
     case 'postgres':
       return { type: 'postgres', url: target.url, ...common, extra: { max: 10 } };
@@ -69,8 +60,8 @@ export async function prepareSchema(ds: DataSource, env: Readonly<Record<string,
 }
 
 /** Opens the data source and prepares its schema (`prepareSchema`). */
-export async function openDataSource(target: DatabaseTarget): Promise<DataSource> {
-  const ds = new DataSource(dataSourceOptions(target));
+export async function openDataSource(target: DatabaseTarget, schema: FeatureSchema): Promise<DataSource> {
+  const ds = new DataSource(dataSourceOptions(target, schema));
   await ds.initialize();
   try {
     await prepareSchema(ds);

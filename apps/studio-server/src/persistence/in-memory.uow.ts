@@ -30,10 +30,10 @@ import {
   type StoredRoundEvent,
   type Tx,
   type UnitOfWork,
-} from '../ports/persistence.port.js';
-import type { Clock } from '../config/clock.js';
-import { systemClock } from '../config/clock.js';
-import { isNonNegativeAccount } from '../wallet/ledger.rules.js';
+} from '../shared/ports/persistence.port.js';
+import type { Clock } from '../shared/clock.js';
+import { systemClock } from '../shared/clock.js';
+import { isNonNegativeAccount } from '../shared/ledger.rules.js';
 import { DuplicateKey, FINISHED_PHASES, validatePostingEntries, type LedgerReader, type LedgerSnapshot } from './persistence.common.js';
 
 interface Store {

@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import { bigintNumber } from './bigint.transformer.js';
+import { bigintNumber } from '../shared/bigint.transformer.js';
 
 /**
  * One posting (journal) of the ledger. The posting id is the PRIMARY KEY, so idempotency

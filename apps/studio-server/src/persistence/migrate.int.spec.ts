@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSourceOptions, migrate, prepareSchema } from './data-source.js';
-import { MIGRATIONS } from './entities.js';
-import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { SERVER_SCHEMA } from '../server-schema.js';
+import { createTestDatabase, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
+
+const MIGRATIONS = SERVER_SCHEMA.migrations;
 
 const felt = fileURLToPath(new URL('../../../cli/bin/felt.js', import.meta.url));
 
@@ -13,7 +15,7 @@ describe('migrations under the PostgreSQL advisory lock (issue 22 §11)', () => 
   let db: TestDatabase;
   const open: DataSource[] = [];
   const connect = async (url: string): Promise<DataSource> => {
-    const ds = new DataSource(dataSourceOptions({ kind: 'postgres', url }));
+    const ds = new DataSource(dataSourceOptions({ kind: 'postgres', url }, SERVER_SCHEMA));
     await ds.initialize();
     open.push(ds);
     return ds;

@@ -1,13 +1,13 @@
 /**
  * Pieces shared by the in-memory and TypeORM implementations of the persistence ports.
  */
-import type { BetRow, LedgerEntryRow } from '../ports/persistence.port.js';
+import type { BetRow, LedgerEntryRow } from '../shared/ports/persistence.port.js';
 
 /** Round phases after which a round is finished (no longer listed by `listUnfinished`). */
 export const FINISHED_PHASES: readonly string[] = ['settled', 'void'];
 
 /** Insert of a row whose primary key already exists (declared with the ports; re-exported for the implementations). */
-export { DuplicateKey } from '../ports/persistence.port.js';
+export { DuplicateKey } from '../shared/ports/persistence.port.js';
 
 /**
  * A posting must have ≥ 1 entry, integer amounts, and sum to zero per currency (double entry).

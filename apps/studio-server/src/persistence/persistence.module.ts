@@ -1,14 +1,15 @@
 import { Global, Inject, Module, type DynamicModule, type OnModuleInit, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import type { PersistenceTarget } from '../config/config.js';
 import { HealthService } from '../ops/health.service.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { CommitTracker } from '../ops/shutdown.js';
 import { dataSourceOptions, prepareSchema } from './data-source.js';
 import { InMemoryUnitOfWork } from './in-memory.uow.js';
 import { LEDGER_READER } from './persistence.common.js';
+import type { FeatureSchema } from './entities.js';
 import { TypeOrmUnitOfWork } from './typeorm.uow.js';
 
 /** The TypeORM DataSource, or null in the unit-test `memory` mode. Other repositories pick their implementation from it. */
@@ -35,7 +36,8 @@ export class PersistenceModule implements OnModuleInit {
     });
   }
 
-  static forRoot(target: PersistenceTarget): DynamicModule {
+  /** `schema`: every module's entities and migrations, collected by the composition root (src/server-schema.ts). */
+  static forRoot(target: PersistenceTarget, schema: FeatureSchema): DynamicModule {
     const uowProviders: Provider[] = [
       // ops: a stop waits for the transactions in flight (CommitTracker) before closing the database
       { provide: UNIT_OF_WORK, useFactory: (uow: UnitOfWork, commits: CommitTracker) => commits.wrap(uow), inject: [LEDGER_READER, CommitTracker] },
@@ -55,7 +57,7 @@ export class PersistenceModule implements OnModuleInit {
       module: PersistenceModule,
       imports: [
         TypeOrmModule.forRootAsync({
-          useFactory: () => ({ ...dataSourceOptions(target), retryAttempts: 2, retryDelay: 1000 }),
+          useFactory: () => ({ ...dataSourceOptions(target, schema), retryAttempts: 2, retryDelay: 1000 }),
           dataSourceFactory: async (options?: DataSourceOptions) => {
             if (options === undefined) throw new Error('TypeORM options missing');
             const ds = new DataSource(options);

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from './bigint.transformer.js';
+import { bigintNumber } from '../shared/bigint.transformer.js';
 
 /** Append-only round event log (round id + seq unique = primary key). Updates/deletes are refused by a trigger. */
 @Entity({ name: 'round_event' })

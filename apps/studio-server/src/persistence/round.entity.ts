@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from './bigint.transformer.js';
+import { bigintNumber } from '../shared/bigint.transformer.js';
 
 /** Rebuildable read model of a round (cache of the fold of its events). */
 @Entity({ name: 'round' })

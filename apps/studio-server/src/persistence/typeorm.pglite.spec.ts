@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { openDataSource } from './data-source.js';
-import { persistenceContract } from './persistence.contract.js';
+import { persistenceContract } from '../../../../test/support/studio-server/persistence.contract.js';
 import { TypeOrmUnitOfWork } from './typeorm.uow.js';
+import { SERVER_SCHEMA } from '../server-schema.js';
 
 persistenceContract('TypeORM on PGlite (in-memory, same migrations as PostgreSQL)', async () => {
-  const ds = await openDataSource({ kind: 'pglite', dataDir: null });
+  const ds = await openDataSource({ kind: 'pglite', dataDir: null }, SERVER_SCHEMA);
   return { uow: new TypeOrmUnitOfWork(ds), close: () => ds.destroy() };
 });
 
 describe('PGlite schema (migrations are the only source of schema)', () => {
   it('the migrations produce exactly the schema the entities describe (no pending diff), and the event log refuses updates', async () => {
-    const ds = await openDataSource({ kind: 'pglite', dataDir: null });
+    const ds = await openDataSource({ kind: 'pglite', dataDir: null }, SERVER_SCHEMA);
     try {
       const pending = await ds.driver.createSchemaBuilder().log();
       expect(pending.upQueries.map((x) => x.query)).toEqual([]);
@@ -28,7 +29,7 @@ describe('PGlite single session', () => {
     const { DataSource } = await import('typeorm');
     const { dataSourceOptions } = await import('./data-source.js');
     const { serialPGliteDriver } = await import('./pglite.driver.js');
-    const ds = new DataSource({ ...dataSourceOptions({ kind: 'pglite', dataDir: null }), driver: serialPGliteDriver({}, 300) });
+    const ds = new DataSource({ ...dataSourceOptions({ kind: 'pglite', dataDir: null }, SERVER_SCHEMA), driver: serialPGliteDriver({}, 300) });
     await ds.initialize();
     try {
       const err = await ds.transaction(async () => ds.query('SELECT 1')).catch((e: unknown) => e);

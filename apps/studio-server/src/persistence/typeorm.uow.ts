@@ -30,11 +30,11 @@ import {
   type StoredRoundEvent,
   type Tx,
   type UnitOfWork,
-} from '../ports/persistence.port.js';
-import type { Clock } from '../config/clock.js';
-import { systemClock } from '../config/clock.js';
-import { isNonNegativeAccount } from '../wallet/ledger.rules.js';
-import { toNum, toNumOrNull } from './bigint.transformer.js';
+} from '../shared/ports/persistence.port.js';
+import type { Clock } from '../shared/clock.js';
+import { systemClock } from '../shared/clock.js';
+import { isNonNegativeAccount } from '../shared/ledger.rules.js';
+import { toNum, toNumOrNull } from '../shared/bigint.transformer.js';
 import { DuplicateKey, FINISHED_PHASES, validatePostingEntries, type LedgerReader, type LedgerSnapshot } from './persistence.common.js';
 
 type Row = Record<string, unknown>;

@@ -7,10 +7,10 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
-import { body, rejectionError, unwrap } from '../rounds/http-errors.js';
-import { audienceOfRole } from '../rounds/redaction.js';
+import { body, rejectionError, unwrap } from '../shared/http-errors.js';
+import { audienceOfRole } from '../kernels/redaction.js';
 import { RoundControlService, type PendingRequest } from '../rounds/round-control.service.js';
-import { rejection } from '../rounds/rounds.types.js';
+import { rejection } from '../shared/command.types.js';
 import { PitService, type RoundDetail, type RoundListItem, type TableDay } from './pit.service.js';
 
 const epoch = z.coerce.number().int().min(0).max(8_640_000_000_000);

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import type { Audience } from '@felt/games';
-import { UNIT_OF_WORK, type BetRow, type RoundRow, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
-import type { AudienceEvent } from '../rounds/redaction.js';
+import { UNIT_OF_WORK, type BetRow, type RoundRow, type Tx, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import type { AudienceEvent } from '../kernels/redaction.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
 import type { DayBucket, RoundListItem, RoundMoney, TableDay } from '@felt/protocol';

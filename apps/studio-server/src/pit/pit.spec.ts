@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootTestApp } from '../ops/test-app.js';
+import { bootTestApp } from '../../../../test/support/studio-server/test-app.js';
 import { AuthService } from '../auth/auth.service.js';
 import { BettingModule } from '../betting/betting.module.js';
 import { IngestModule } from '../ingest/ingest.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
-import { depositPosting } from '../wallet/ledger.rules.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import { depositPosting } from '../shared/ledger.rules.js';
 import { PitModule } from './pit.module.js';
 
 type Res = { status: number; body: Record<string, unknown> & { code?: string } & unknown[] };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditService } from '../audit/audit.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 
 /**
  * Issue 9 finding 3: one pit boss alone set `RecordSpinResult 17` during betting and paid an accomplice.

@@ -17,12 +17,12 @@ import type { PokerTableFrame } from '@felt/protocol';
 import { ClusterModule } from '../cluster/cluster.module.js';
 import { TABLE_LEASES, type TableLeases } from '../cluster/table-lease.js';
 import { TableOwnershipService } from '../cluster/table-ownership.service.js';
-import { createTestDatabase, requireEnv, type TestDatabase } from '../persistence/test-database.js';
-import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { PokerModule } from './poker.module.js';
 import { PokerGateway } from './poker.gateway.js';
 import { PokerTablesService, stackAccount } from './poker-tables.service.js';
-import { accountBalance } from './poker.acceptance.js';
+import { accountBalance } from '../../../../test/support/studio-server/poker.acceptance.js';
 
 const TTL = 3_000;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModu
 import type { Result } from '@felt/games';
 import type { PokerLobbyEntry, PokerWsMessage } from '@felt/protocol';
 import type { Subscription } from 'rxjs';
-import { TABLE_RELAY, TABLE_ROUTER, type TableRelayPort, type TableRouterPort } from '../cluster/cluster.port.js';
-import type { Actor } from '../rounds/rounds.types.js';
+import { TABLE_RELAY, TABLE_ROUTER, type TableRelayPort, type TableRouterPort } from '../shared/ports/cluster.port.js';
+import type { Actor } from '../shared/command.types.js';
 import { PokerTablesService, type PokerChange, type PokerUser } from './poker-tables.service.js';
 import type { PokerTableState } from './poker-table.state.js';
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AlertsService } from '../alerts/alerts.service.js';
-import { FixedClock, SequentialIds } from '../config/clock.js';
+import { FixedClock, SequentialIds } from '../shared/clock.js';
 import type { FeltConfig } from '../config/config.js';
 import { InMemoryUnitOfWork } from '../persistence/in-memory.uow.js';
 import { ManualScheduler } from '../rounds/scheduler.js';
-import { checkLedgerInvariants, depositPosting, operatorAccount, playerAccount } from '../wallet/ledger.rules.js';
+import { checkLedgerInvariants, depositPosting, operatorAccount, playerAccount } from '../shared/ledger.rules.js';
 import { OperatorWalletSim } from '../wallet/seamless/operator-wallet.sim.js';
 import { MemorySeamlessRepository } from '../wallet/seamless/seamless.repository.js';
 import { SeamlessService } from '../wallet/seamless/seamless.service.js';
-import { OPERATOR_SECRET } from '../wallet/seamless/testing/seamless-studio.js';
+import { OPERATOR_SECRET } from '../../../../test/support/studio-server/seamless-studio.js';
 import { InMemoryPokerTablesRepository } from './poker-table.repository.js';
 import { PokerTablesService, stackAccount, type PokerUser } from './poker-tables.service.js';
 

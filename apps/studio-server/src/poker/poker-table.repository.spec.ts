@@ -3,6 +3,7 @@ import { pokerTable } from '@felt/games';
 import { openDataSource } from '../persistence/data-source.js';
 import { InMemoryPokerTablesRepository, TypeOrmPokerTablesRepository, type PokerTablesRepository } from './poker-table.repository.js';
 import { initialState, type PokerTableDef } from './poker-table.state.js';
+import { SERVER_SCHEMA } from '../server-schema.js';
 
 const def: PokerTableDef = {
   tableId: 'pk-r1',
@@ -22,7 +23,7 @@ for (const [name, open] of [
   [
     'TypeORM on PGlite',
     async () => {
-      const ds = await openDataSource({ kind: 'pglite', dataDir: null });
+      const ds = await openDataSource({ kind: 'pglite', dataDir: null }, SERVER_SCHEMA);
       return { repo: new TypeOrmPokerTablesRepository(ds) as PokerTablesRepository, close: () => ds.destroy() };
     },
   ],

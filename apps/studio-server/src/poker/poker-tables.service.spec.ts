@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AlertsService } from '../alerts/alerts.service.js';
-import { FixedClock, SequentialIds } from '../config/clock.js';
+import { FixedClock, SequentialIds } from '../shared/clock.js';
 import { InMemoryUnitOfWork } from '../persistence/in-memory.uow.js';
 import { InMemoryTableLeases } from '../cluster/table-lease.js';
 import { ManualScheduler } from '../rounds/scheduler.js';
-import { checkLedgerInvariants, depositPosting, playerAccount } from '../wallet/ledger.rules.js';
+import { checkLedgerInvariants, depositPosting, playerAccount } from '../shared/ledger.rules.js';
 import { InMemoryPokerTablesRepository } from './poker-table.repository.js';
 import { PokerTablesService, stackAccount, type PokerTimings, type PokerUser } from './poker-tables.service.js';
 

@@ -4,13 +4,13 @@ import { createRng, poker, pokerTable, type Audience, type Result } from '@felt/
 import type { PokerHandSummary, PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt/protocol';
 import { ReplaySubject, Subject } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
-import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
-import { UNIT_OF_WORK, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
-import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../cluster/cluster.port.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
+import { UNIT_OF_WORK, type Tx, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../shared/ports/cluster.port.js';
 import { TABLE_LEASES, type TableLeases } from '../cluster/table-lease.js';
 import { KeyedMutex } from '../rounds/keyed-mutex.js';
 import { SCHEDULER, type Scheduler } from '../rounds/scheduler.js';
-import { DEFAULT_CURRENCY, depositPosting, HOUSE_ACCOUNT, operatorAccount, playerAccount, seamlessOutPosting, type Posting } from '../wallet/ledger.rules.js';
+import { DEFAULT_CURRENCY, depositPosting, HOUSE_ACCOUNT, operatorAccount, playerAccount, seamlessOutPosting, type Posting } from '../shared/ledger.rules.js';
 import { SeamlessService, type SessionStatus } from '../wallet/seamless/seamless.service.js';
 import type { PlayerLinkRow } from '../wallet/seamless/seamless.repository.js';
 import { POKER_TABLES_REPOSITORY, type PokerTablesRepository } from './poker-table.repository.js';

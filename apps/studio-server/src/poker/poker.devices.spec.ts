@@ -10,10 +10,10 @@ import { ManualScheduler, mockHostDuplex, PokerShoeDealer, ShoeSim } from '@felt
 import { RealtimeClient } from '@felt/client-sdk';
 import type { PokerTableFrame } from '@felt/protocol';
 import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
-import { MQTT_BROKER } from '../mqtt/mqtt.tokens.js';
-import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { MQTT_BROKER } from '../shared/ports/mqtt.tokens.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { PokerModule } from './poker.module.js';
-import { accountBalance, sixPlayerHand, waitFor } from './poker.acceptance.js';
+import { accountBalance, sixPlayerHand, waitFor } from '../../../../test/support/studio-server/poker.acceptance.js';
 import { PokerTablesService, stackAccount } from './poker-tables.service.js';
 
 /**

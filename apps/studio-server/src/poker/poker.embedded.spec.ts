@@ -5,10 +5,10 @@ import { RealtimeClient } from '@felt/client-sdk';
 import { AuthService } from '../auth/auth.service.js';
 import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
 import { DeviceCredentialsService } from '../mqtt/device-credentials.js';
-import { MQTT_BROKER } from '../mqtt/mqtt.tokens.js';
-import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { MQTT_BROKER } from '../shared/ports/mqtt.tokens.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { PokerModule } from './poker.module.js';
-import { shoeDealer, sixPlayerHand, waitFor } from './poker.acceptance.js';
+import { shoeDealer, sixPlayerHand, waitFor } from '../../../../test/support/studio-server/poker.acceptance.js';
 import { PokerTablesService } from './poker-tables.service.js';
 
 /**

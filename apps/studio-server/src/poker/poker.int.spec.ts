@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
-import { SortableIds } from '../config/clock.js';
-import { createTestDatabase, requireEnv, type TestDatabase } from '../persistence/test-database.js';
-import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { SortableIds } from '../shared/clock.js';
+import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { SettlementService } from '../settlement/settlement.service.js';
 import { PokerModule } from './poker.module.js';
 import { PokerTablesService, stackAccount } from './poker-tables.service.js';
-import { accountBalance, shoeDealer, sixPlayerHand } from './poker.acceptance.js';
+import { accountBalance, shoeDealer, sixPlayerHand } from '../../../../test/support/studio-server/poker.acceptance.js';
 
 /**
  * Issue 11 acceptance on the real services (PostgreSQL, Redis, Mosquitto — CI's `test:int`): a 6-player

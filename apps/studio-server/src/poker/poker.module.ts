@@ -1,4 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { LateBound, POKER_TABLE_NAMES, TABLE_COMMANDS, type PokerTableNames } from '../shared/ports/late-bound.js';
+import type { TableCommandHandlers } from '../shared/ports/table-commands.js';
 import type { DataSource } from 'typeorm';
 import { FELT_DATA_SOURCE } from '../persistence/persistence.module.js';
 import { IngestModule } from '../ingest/ingest.module.js';
@@ -25,4 +27,20 @@ import { PokerGateway } from './poker.gateway.js';
   ],
   exports: [PokerTablesService, PokerCluster],
 })
-export class PokerModule {}
+export class PokerModule implements OnModuleInit {
+  constructor(
+    @Inject(TABLE_COMMANDS) private readonly commands: TableCommandHandlers,
+    @Inject(POKER_TABLE_NAMES) private readonly names: LateBound<PokerTableNames>,
+    @Inject(PokerCluster) private readonly cluster: PokerCluster,
+    @Inject(PokerTablesService) private readonly tables: PokerTablesService,
+  ) {}
+
+  /** Poker messages run on the holder of the lease `poker:<tableId>` (forwarded by the cluster's router); the dealer's pit-boss call names a poker table. */
+  onModuleInit(): void {
+    const { cluster, tables } = this;
+    const runsHere = (tableId: string): boolean => cluster.runsHere(tableId);
+    this.commands.handle('poker.message', (tableId, actor, cmd) => cluster.execute(tableId, actor, cmd.msg, cmd.body), runsHere);
+    this.commands.handle('poker.disconnected', (tableId, actor) => cluster.executeDisconnected(tableId, actor.userId), runsHere);
+    this.names.bind({ nameOf: (tableId) => tables.lobby().find((p) => p.tableId === tableId)?.name ?? null });
+  }
+}

@@ -3,7 +3,7 @@ import type { DealerAtTable, TablePresence } from '@felt/protocol';
 import { Subject, type Observable } from 'rxjs';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth.types.js';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 
 /** One table's live presence: players (by id → their sockets) and dealers at the console. */
 interface TableRoom {

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { Alert, TablePresence, WsAck } from '@felt/protocol';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { AuditService } from '../audit/audit.service.js';
-import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 
 const connect = (url: string, token: string): Promise<Socket> =>
   new Promise((resolve, reject) => {

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { clientAddress, type TrustFn } from '../ops/client-address.js';
+import { clientAddress, type TrustFn } from '../shared/client-address.js';
 import type { Violation } from '@felt/games';
 import { z } from 'zod';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 
 /** A token bucket: `perSecond` sustained, `burst` at once. */
 export interface Rate {

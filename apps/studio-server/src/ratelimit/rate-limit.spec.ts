@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { rateLimitsFromEnv, TokenBuckets } from './rate-limit.service.js';
 
 describe('token buckets (issue 9 finding 7)', () => {

@@ -3,9 +3,9 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { eventsTopic } from '@felt/protocol';
 import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
 import { DeviceCredentialsService } from '../mqtt/device-credentials.js';
-import { MQTT_BROKER } from '../mqtt/mqtt.tokens.js';
+import { MQTT_BROKER } from '../shared/ports/mqtt.tokens.js';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { bootRoundsApp, type RoundsApp } from './testing/app-harness.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 
 /**
  * The embedded default (no services): PGlite through TypeORM + the in-process aedes broker + in-process

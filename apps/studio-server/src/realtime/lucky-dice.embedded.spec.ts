@@ -3,9 +3,9 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { acksTopic, commandsTopic, eventsTopic } from '@felt/protocol';
 import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
 import { DeviceCredentialsService } from '../mqtt/device-credentials.js';
-import { MQTT_BROKER } from '../mqtt/mqtt.tokens.js';
+import { MQTT_BROKER } from '../shared/ports/mqtt.tokens.js';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { bootRoundsApp, type RoundsApp } from './testing/app-harness.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 
 /**
  * Lucky Dice (rules-ray-2011.md §5, method A) on the embedded studio: the server orders the dealer's

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { unfoldRoundEvents, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck } from '@felt/protocol';
-import { bootRoundsApp, type RoundsApp } from './testing/app-harness.js';
-import { onRoundEvent } from './testing/frames.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
+import { onRoundEvent } from '../../../../test/support/studio-server/frames.js';
 
 const connect = (url: string, token: string | null): Promise<Socket> =>
   new Promise((resolve, reject) => {

@@ -11,20 +11,20 @@ import { sessionStillValid } from '../auth/socket-session.js';
 import type { AuthUser, Role } from '../auth/auth.types.js';
 import { BettingService } from '../betting/betting.service.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
-import type { StoredRoundEvent } from '../ports/persistence.port.js';
-import { errorBodyOf, statusOf } from '../ops/error-codes.js';
+import type { StoredRoundEvent } from '../shared/ports/persistence.port.js';
+import { errorBodyOf, statusOf } from '../shared/error-codes.js';
 import { mapError } from '../ops/error.filter.js';
-import { parseInput } from '../rounds/http-errors.js';
-import { KERNELS, type KernelEvent, type KernelRegistry } from '../rounds/kernel.registry.js';
-import { audienceOfRole } from '../rounds/redaction.js';
+import { parseInput } from '../shared/http-errors.js';
+import { KERNELS, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
+import { audienceOfRole } from '../kernels/redaction.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
-import { ROUNDS_METRICS, type RoundsMetricsPort } from '../rounds/rounds.ports.js';
-import { rejection, SERVER_CODES } from '../rounds/rounds.types.js';
+import { ROUNDS_METRICS, type RoundsMetricsPort } from '../shared/ports/rounds.ports.js';
+import { rejection } from '../shared/command.types.js';
 import { Coalescer } from './coalesce.js';
 import { TablesService } from '../tables/tables.service.js';
 import { PresenceService, presenceFor } from '../presence/presence.service.js';
-import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_ROUTER, type PresenceMerger, type TableCommand, type TableRouterPort } from '../cluster/cluster.port.js';
+import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_ROUTER, type PresenceMerger, type TableCommand, type TableRouterPort } from '../shared/ports/cluster.port.js';
 import type { TablePresence } from '@felt/protocol';
 
 /** Who may send each client message (every WS message checks the role, issue §9). */
@@ -135,6 +135,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   }
 
   /** With the cluster's Redis adapter, every room emit below reaches the room's sockets on every instance. */
+  /** One frame on every socket of one player (bound as the PLAYER_PUSH port, e.g. the reality check RG-2.9). */
+  emitToPlayer(playerId: string, event: string, body: unknown): void {
+    for (const s of this.server?.sockets.sockets.values() ?? []) if ((s.data['user'] as { userId?: string } | undefined)?.userId === playerId) s.emit(event, body);
+  }
+
   afterInit(server: Server): void {
     if (this.socketAdapter) server.adapter(this.socketAdapter);
   }
@@ -364,7 +369,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     let limit: Violation | null;
     if (revoked) r = { ok: false, violation: rejection('SESSION_REVOKED', null, 'The user was disabled, deleted or signed out: nothing was done and this connection is closed.') };
     else if (!user) r = { ok: false, violation: rejection('UNAUTHENTICATED', null, 'Connect with a valid token.') };
-    else if (!MESSAGE_ROLES[name].includes(user.role)) r = { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A ${user.role} may not send ${name}.`) };
+    else if (!MESSAGE_ROLES[name].includes(user.role)) r = { ok: false, violation: rejection('FORBIDDEN', null, `A ${user.role} may not send ${name}.`) };
     // Issue 9 finding 7: the same per-address and per-user limits as REST, before any table work.
     else if ((limit = this.limitFor(s, user)) !== null) r = { ok: false, violation: limit };
     else {
@@ -380,7 +385,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     }
     if (r.ok) return { ok: true, result: this.strip(r.value) };
     // Kernel/wallet rejections of bets are counted by the services; malformed or forbidden bet messages here.
-    if (name.startsWith('bet.') && (r.violation.code === 'INVALID_INPUT' || r.violation.code === SERVER_CODES.FORBIDDEN)) this.metrics.betsRejected.inc({ code: r.violation.code });
+    if (name.startsWith('bet.') && (r.violation.code === 'INVALID_INPUT' || r.violation.code === 'FORBIDDEN')) this.metrics.betsRejected.inc({ code: r.violation.code });
     const body = errorBodyOf(r.violation);
     const error = { ...body, ...(body.details ? { details: body.details as Record<string, unknown> } : {}), status: statusOf(body.code) };
     s.emit('error', { ...error, message: `${name}: ${error.message}` });

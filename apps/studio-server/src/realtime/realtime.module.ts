@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { PLAYER_PUSH, type LateBound, type PlayerPush } from '../shared/ports/late-bound.js';
 import { BettingModule } from '../betting/betting.module.js';
 import { IngestModule } from '../ingest/ingest.module.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
@@ -9,4 +10,14 @@ import { RealtimeGateway } from './realtime.gateway.js';
   imports: [RoundsModule, BettingModule, IngestModule, PresenceModule],
   providers: [RealtimeGateway],
 })
-export class RealtimeModule {}
+export class RealtimeModule implements OnModuleInit {
+  constructor(
+    @Inject(PLAYER_PUSH) private readonly push: LateBound<PlayerPush>,
+    @Inject(RealtimeGateway) private readonly gateway: RealtimeGateway,
+  ) {}
+
+  /** Frames for one player on every socket of theirs (e.g. the limits module's reality check, RG-2.9). */
+  onModuleInit(): void {
+    this.push.bind(this.gateway);
+  }
+}

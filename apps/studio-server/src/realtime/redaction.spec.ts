@@ -4,8 +4,8 @@ import { io, type Socket } from 'socket.io-client';
 import { eventsTopic, type RoundEventFrame, type WsAck } from '@felt/protocol';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
-import { bootRoundsApp, type RoundsApp } from './testing/app-harness.js';
-import { onRoundEvent } from './testing/frames.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
+import { onRoundEvent } from '../../../../test/support/studio-server/frames.js';
 
 /**
  * Non-negotiable 4 / BJ-5a: no audience receives what its view hides — live frames, resync frames,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../auth/auth.types.js';
-import { bootRoundsApp, type RoundsApp } from '../realtime/testing/app-harness.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 
 /**
  * The authorization matrix (issue §9): every rounds-side endpoint × every role. A role outside the

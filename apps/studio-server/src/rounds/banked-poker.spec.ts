@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
-import type { AnyKernel } from './kernel.registry.js';
-import { SYSTEM_ACTOR } from './rounds.types.js';
-import { DEALER, flush, makeHarness, PITBOSS, PLAYER } from './testing/harness.js';
+import type { AnyKernel } from '../kernels/kernel.registry.js';
+import { SYSTEM_ACTOR } from '../shared/command.types.js';
+import { DEALER, flush, makeHarness, PITBOSS, PLAYER } from '../../../../test/support/studio-server/harness.js';
 
 /**
  * A Casino Hold'em round through the server's one write path (issue 10): bets debited, cards from the

@@ -1,13 +1,13 @@
 import type { Logger } from '@nestjs/common';
 import { ok, type Result, type RoundStateBase, type Violation } from '@felt/games';
-import { ConcurrencyConflict, InsufficientFunds, type StoredRoundEvent } from '../ports/persistence.port.js';
+import { ConcurrencyConflict, InsufficientFunds, type StoredRoundEvent } from '../shared/ports/persistence.port.js';
 import type { Table } from '../tables/table.model.js';
-import type { KernelCommand, KernelEvent } from './kernel.registry.js';
+import type { KernelCommand, KernelEvent } from '../kernels/kernel.registry.js';
 import type { KeyedMutex } from './keyed-mutex.js';
 import { BetIdTaken } from './round-commit.js';
 import { decideCommands } from './round-decisions.js';
 import { noop, type Committed, type LoadedRound, type Locked } from './round.model.js';
-import { rejection, SERVER_CODES, type Actor } from './rounds.types.js';
+import { rejection, type Actor } from '../shared/command.types.js';
 
 /** What a bet group needs of the table's write path (RoundsService). */
 export interface BetGroupHost {
@@ -87,7 +87,7 @@ export class BetGroups {
     }
     const round = await this.host.loadCurrent(tableId);
     if (!round) {
-      const none: Result<Committed> = { ok: false, violation: rejection(SERVER_CODES.NO_ROUND, 'GEN-3', `Table ${t.value.name} has no round.`) };
+      const none: Result<Committed> = { ok: false, violation: rejection('NO_ROUND', 'GEN-3', `Table ${t.value.name} has no round.`) };
       for (const it of items) it.resolve(none);
       return noop;
     }

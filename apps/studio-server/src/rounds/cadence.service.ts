@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Subscription } from 'rxjs';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import type { Table } from '../tables/table.model.js';
 import { TablesService } from '../tables/tables.service.js';
-import type { KernelEvent } from './kernel.registry.js';
-import { ROUNDS_ALERTS, type AlertsPort } from './rounds.ports.js';
+import type { KernelEvent } from '../kernels/kernel.registry.js';
+import { ROUNDS_ALERTS, type AlertsPort } from '../shared/ports/rounds.ports.js';
 import { RoundsService, type RoundFrame } from './rounds.service.js';
-import { SERVER_CODES, SYSTEM_ACTOR } from './rounds.types.js';
+import { SYSTEM_ACTOR } from '../shared/command.types.js';
 import { SCHEDULER, type Scheduler } from './scheduler.js';
-import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../cluster/cluster.port.js';
+import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../shared/ports/cluster.port.js';
 
 const DONE = new Set(['resolved', 'settled', 'void']);
 
@@ -130,7 +130,7 @@ export class CadenceService implements OnModuleInit, OnApplicationBootstrap, OnM
       if (this.disposed) return;
       this.rounds.openRound(tableId, SYSTEM_ACTOR).then(
         (r) => {
-          if (!r.ok && r.violation.code !== SERVER_CODES.ROUND_IN_PROGRESS && r.violation.code !== SERVER_CODES.TABLE_NOT_OPEN) this.log.warn(`auto open ${tableId}: ${r.violation.code} ${r.violation.message}`);
+          if (!r.ok && r.violation.code !== 'ROUND_IN_PROGRESS' && r.violation.code !== 'TABLE_NOT_OPEN') this.log.warn(`auto open ${tableId}: ${r.violation.code} ${r.violation.message}`);
         },
         (e: unknown) => this.log.error(`auto open ${tableId} failed: ${(e as Error).stack ?? String(e)}`),
       );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableDevice } from '@felt/protocol';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { RoundsService } from './rounds.service.js';
-import { intRig, type IntRig } from './testing/int-rig.js';
+import { intRig, type IntRig } from '../../../../test/support/studio-server/int-rig.js';
 
 /**
  * Kill the server mid-round (betting open; mid-deal; mid-spin), start a new instance on the same

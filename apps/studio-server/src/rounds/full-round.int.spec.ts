@@ -2,7 +2,7 @@ import { gameDefinition } from '@felt/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableDevice } from '@felt/protocol';
 import { RoundsService } from './rounds.service.js';
-import { intRig, type IntRig } from './testing/int-rig.js';
+import { intRig, type IntRig } from '../../../../test/support/studio-server/int-rig.js';
 
 /**
  * A full round of roulette, baccarat and blackjack driven by canonical device events published to

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { PendingRequest } from './round-control.service.js';
+import type { PendingRequest } from './pending-request.model.js';
 
 /** A void / manual-entry request waiting for a pit boss (the document as jsonb). */
 @Entity({ name: 'pending_request' })

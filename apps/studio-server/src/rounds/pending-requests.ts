@@ -1,6 +1,6 @@
 import type { DataSource, Repository } from 'typeorm';
 import { PendingRequestEntity } from './pending-request.entity.js';
-import type { PendingRequest } from './round-control.service.js';
+import type { PendingRequest } from './pending-request.model.js';
 
 /**
  * Pending void and manual-entry requests (waiting for a pit boss): stored, so a restart keeps them.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyKernel, KernelEvent } from './kernel.registry.js';
-import { SYSTEM_ACTOR } from './rounds.types.js';
-import { coinAsAny } from './testing/coin.kernel.js';
-import { DEALER, makeHarness, PLAYER } from './testing/harness.js';
+import type { AnyKernel, KernelEvent } from '../kernels/kernel.registry.js';
+import { SYSTEM_ACTOR } from '../shared/command.types.js';
+import { coinAsAny } from '../../../../test/support/studio-server/coin.kernel.js';
+import { DEALER, makeHarness, PLAYER } from '../../../../test/support/studio-server/harness.js';
 
 /** The coin game plus a kernel-reported stall (a dealing step overdue, issue 9 §5). */
 const stalling: AnyKernel = {

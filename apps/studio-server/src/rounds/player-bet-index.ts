@@ -1,5 +1,5 @@
 import type { AcceptedBet } from '@felt/games';
-import type { KernelEvent } from './kernel.registry.js';
+import type { KernelEvent } from '../kernels/kernel.registry.js';
 import type { LoadedRound } from './round.model.js';
 
 interface Index {

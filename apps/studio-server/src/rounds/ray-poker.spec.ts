@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
-import type { AnyKernel } from './kernel.registry.js';
-import { SYSTEM_ACTOR } from './rounds.types.js';
-import { DEALER, flush, makeHarness, PITBOSS, PLAYER, type Harness } from './testing/harness.js';
+import type { AnyKernel } from '../kernels/kernel.registry.js';
+import { SYSTEM_ACTOR } from '../shared/command.types.js';
+import { DEALER, flush, makeHarness, PITBOSS, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
 
 /**
  * RAY bank poker (rules-ray-2011.md §7.2–§7.4) through the server's one write path: bets debited

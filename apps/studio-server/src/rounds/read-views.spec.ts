@@ -4,10 +4,10 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../auth/auth.types.js';
 import { AuthService } from '../auth/auth.service.js';
-import { bootTestApp, type TestApp } from '../ops/test-app.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
-import { depositPosting } from '../wallet/ledger.rules.js';
-import { KERNELS, type KernelEvent, type KernelRegistry } from './kernel.registry.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import { depositPosting } from '../shared/ledger.rules.js';
+import { KERNELS, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
 import { RoundsService } from './rounds.service.js';
 
 /**
@@ -38,12 +38,17 @@ const whoFor = (game: string): readonly Who[] => [
 
 const audienceOf = (w: Who): Audience => (w.role === 'player' ? { role: 'player', playerId: w.userId } : w.role === 'dealer' ? { role: 'dealer' } : { role: 'pitboss' });
 
-/** Every string leaf of a JSON value (length ≥ 2: card codes, ids). */
-function leaves(x: unknown, out: Set<string> = new Set()): Set<string> {
+/** Every string leaf of a JSON value (length ≥ 2: card codes, ids); with `keys`, its property names too (the shape is public). */
+function leaves(x: unknown, out: Set<string> = new Set(), keys = false): Set<string> {
   if (typeof x === 'string') {
     if (x.length >= 2) out.add(x);
-  } else if (Array.isArray(x)) for (const v of x) leaves(v, out);
-  else if (typeof x === 'object' && x !== null) for (const v of Object.values(x)) leaves(v, out);
+  } else if (Array.isArray(x)) for (const v of x) leaves(v, out, keys);
+  else if (typeof x === 'object' && x !== null) {
+    for (const [k, v] of Object.entries(x)) {
+      if (keys) out.add(k);
+      leaves(v, out, keys);
+    }
+  }
   return out;
 }
 
@@ -151,12 +156,12 @@ describe('issue 22 §2: one audience view for every read (REST + WS resync), eve
         for (const e of raw) {
           allowed.add(e.type); // every frame keeps its seq and type (the client's seq stays contiguous): public by design
           const shown = redact(e.payload as KernelEvent, a);
-          leaves(shown, allowed);
+          leaves(shown, allowed, true);
           const rawLeaves = leaves(e.payload);
           const shownLeaves = leaves(shown);
           for (const v of rawLeaves) if (!shownLeaves.has(v)) removed.add(v);
         }
-        if (cur) leaves(cur.kernel.view(cur.state, a), allowed);
+        if (cur) leaves(cur.kernel.view(cur.state, a), allowed, true);
         leaves(w.userId, allowed);
         const secrets = a.role === 'pitboss' && over ? [] : [...removed].filter((v) => !allowed.has(v));
         secretsSeen += secrets.length;

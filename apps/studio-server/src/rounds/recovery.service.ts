@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { CLOCK, type Clock } from '../config/clock.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
-import { ROUNDS_ALERTS, ROUNDS_SETTLEMENT_QUEUE, type AlertsPort, type SettlementQueuePort } from './rounds.ports.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import { ROUNDS_ALERTS, ROUNDS_SETTLEMENT_QUEUE, type AlertsPort, type SettlementQueuePort } from '../shared/ports/rounds.ports.js';
 import { RoundsService } from './rounds.service.js';
 import { SCHEDULER, type Scheduler } from './scheduler.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
-import type { AnyKernel } from './kernel.registry.js';
-import { SYSTEM_ACTOR } from './rounds.types.js';
-import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER, type Harness } from './testing/harness.js';
+import type { AnyKernel } from '../kernels/kernel.registry.js';
+import { SYSTEM_ACTOR } from '../shared/command.types.js';
+import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
 
 /**
  * A restart in every phase of a table's life (issue 8 §5, non-negotiable 5): the table carries on, or

@@ -1,8 +1,8 @@
-import { DuplicateKey, type BetRow, type NewPosting, type StoredRoundEvent, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
+import { DuplicateKey, type BetRow, type NewPosting, type StoredRoundEvent, type Tx, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { RoundStateBase } from '@felt/games';
 import type { Table } from '../tables/table.model.js';
-import { betDebitPosting, betRefundPosting } from '../wallet/ledger.rules.js';
-import type { KernelEvent } from './kernel.registry.js';
+import { betDebitPosting, betRefundPosting } from '../shared/ledger.rules.js';
+import type { KernelEvent } from '../kernels/kernel.registry.js';
 import { readModelPhase, readModelState, type LoadedRound } from './round.model.js';
 
 const READ_MODEL_EVERY = 25;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
-import type { AnyKernel } from './kernel.registry.js';
+import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { RoundControlService } from './round-control.service.js';
-import { SYSTEM_ACTOR } from './rounds.types.js';
-import { DEALER, makeHarness, PITBOSS, PLAYER, type Harness, openTable } from './testing/harness.js';
+import { SYSTEM_ACTOR } from '../shared/command.types.js';
+import { DEALER, makeHarness, PITBOSS, PLAYER, type Harness, openTable } from '../../../../test/support/studio-server/harness.js';
 
 const kernels = [games.baccarat.baccaratKernel, games.blackjack.blackjackKernel] as unknown as AnyKernel[];
 const PITBOSS2 = { userId: 'pitboss2', role: 'pitboss' as const };

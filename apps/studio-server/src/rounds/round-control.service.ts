@@ -1,26 +1,16 @@
 import { Inject, Injectable, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import { ok, type Result, type Violation } from '@felt/games';
-import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import type { Role } from '@felt/games';
-import { commandsOf, type KernelCommand } from './kernel.registry.js';
+import { commandsOf, type KernelCommand } from '../kernels/kernel.registry.js';
 import { InMemoryPendingRequests, PENDING_REQUESTS, type PendingRequestsRepository } from './pending-requests.js';
-import { ROUNDS_ALERTS, ROUNDS_AUDIT, type AlertsPort, type AuditPort } from './rounds.ports.js';
-import { RoundsService, type Committed, type LoadedRound } from './rounds.service.js';
-import { rejection, SERVER_CODES, type Actor } from './rounds.types.js';
+import type { PendingRequest } from './pending-request.model.js';
 
-/** A request waiting for a pit boss: a dealer's void request or a hand-entered game command (S-3). */
-export interface PendingRequest {
-  readonly requestId: string;
-  readonly kind: 'void' | 'manual';
-  readonly tableId: string;
-  readonly roundId: string;
-  readonly by: string;
-  readonly role: string;
-  readonly reason: string;
-  readonly at: number;
-  /** For `manual`: the kernel command the dealer entered (e.g. `EnterManualCard`). */
-  readonly command?: KernelCommand;
-}
+export type { PendingRequest } from './pending-request.model.js';
+import { ROUNDS_ALERTS, ROUNDS_AUDIT, type AlertsPort, type AuditPort } from '../shared/ports/rounds.ports.js';
+import { RoundsService, type Committed, type LoadedRound } from './rounds.service.js';
+import { rejection, type Actor } from '../shared/command.types.js';
+
 
 /** Commands only the server/settlement issues: never accepted from a person through these paths. */
 const RESERVED = new Set(['OpenRound', 'PlaceBet', 'CancelBet', 'MarkSettled', 'VoidRound', 'CloseBetting', 'StallPlay', 'ResumePlay']);
@@ -31,11 +21,11 @@ const RESERVED = new Set(['OpenRound', 'PlaceBet', 'CancelBet', 'MarkSettled', '
  * list at all is UNKNOWN_COMMAND.
  */
 function permission(round: LoadedRound, type: string, role: Role): Violation | null {
-  if (RESERVED.has(type)) return rejection(SERVER_CODES.FORBIDDEN, null, `${type} cannot be issued by a ${role}.`);
+  if (RESERVED.has(type)) return rejection('FORBIDDEN', null, `${type} cannot be issued by a ${role}.`);
   const spec = commandsOf(round.kernel).find((c) => c.type === type);
-  if (!spec) return rejection(SERVER_CODES.UNKNOWN_COMMAND, null, `A ${round.game} table has no ${role} command ${type}.`);
-  if (!spec.roles.includes(role)) return rejection(SERVER_CODES.FORBIDDEN, spec.ruleId, `A ${role} cannot issue ${type} (${spec.description}).`);
-  if (spec.signOff === true) return rejection(SERVER_CODES.FORBIDDEN, spec.ruleId, `${type} needs a second person's sign-off: enter it for pit-boss approval.`);
+  if (!spec) return rejection('UNKNOWN_COMMAND', null, `A ${round.game} table has no ${role} command ${type}.`);
+  if (!spec.roles.includes(role)) return rejection('FORBIDDEN', spec.ruleId, `A ${role} cannot issue ${type} (${spec.description}).`);
+  if (spec.signOff === true) return rejection('FORBIDDEN', spec.ruleId, `${type} needs a second person's sign-off: enter it for pit-boss approval.`);
   return null;
 }
 
@@ -120,7 +110,7 @@ export class RoundControlService implements OnApplicationBootstrap {
 
   /** The dealer enters a game command by hand (unreadable card, S-3): it waits for a pit boss. */
   async proposeManual(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }, reason: string): Promise<Result<PendingRequest>> {
-    if (RESERVED.has(command.type)) return { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `${command.type} cannot be entered by hand.`) };
+    if (RESERVED.has(command.type)) return { ok: false, violation: rejection('FORBIDDEN', null, `${command.type} cannot be entered by hand.`) };
     const open = await this.refuseWhileBetting(tableId, actor, 'round.manual-entry', reason, command.type);
     if (open) return open;
     return this.request('manual', tableId, actor, reason, { ...command, at: 0 } as KernelCommand);
@@ -133,7 +123,7 @@ export class RoundControlService implements OnApplicationBootstrap {
   private async refuseWhileBetting(tableId: string, actor: Actor, action: string, reason: string, what: string): Promise<{ ok: false; violation: ReturnType<typeof rejection> } | null> {
     const cur = await this.rounds.currentRound(tableId);
     if (cur?.state.phase !== 'betting') return null;
-    const r = { ok: false as const, violation: rejection(SERVER_CODES.CORRECTION_WHILE_BETTING, 'GEN-3', `${what} by hand is refused while betting is open on round ${cur.roundId}: close betting first.`) };
+    const r = { ok: false as const, violation: rejection('CORRECTION_WHILE_BETTING', 'GEN-3', `${what} by hand is refused while betting is open on round ${cur.roundId}: close betting first.`) };
     await this.record(actor, action, `${reason} (${what})`, cur.roundId, r);
     return r;
   }
@@ -161,8 +151,8 @@ export class RoundControlService implements OnApplicationBootstrap {
    * while betting is open; both people and both reasons are audited.
    */
   async correct(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }, reason: string): Promise<Result<PendingRequest>> {
-    if (RESERVED.has(command.type)) return { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `${command.type} is not a correction.`) };
-    if (reason.trim() === '') return { ok: false, violation: rejection(SERVER_CODES.REASON_REQUIRED, null, 'A correction needs a reason.') };
+    if (RESERVED.has(command.type)) return { ok: false, violation: rejection('FORBIDDEN', null, `${command.type} is not a correction.`) };
+    if (reason.trim() === '') return { ok: false, violation: rejection('REASON_REQUIRED', null, 'A correction needs a reason.') };
     const open = await this.refuseWhileBetting(tableId, actor, 'round.correction', reason, command.type);
     if (open) return open;
     return this.request('manual', tableId, actor, `correction: ${reason}`, { ...command, at: 0, by: actor.userId } as KernelCommand);
@@ -170,9 +160,9 @@ export class RoundControlService implements OnApplicationBootstrap {
 
   /** A dealer's direct game command (e.g. DeclareNoSpin, ROU-4): one the definition gives the dealer role. */
   async dealerCommand(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }): Promise<Result<Committed>> {
-    if (RESERVED.has(command.type)) return { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A dealer cannot issue ${command.type}.`) };
+    if (RESERVED.has(command.type)) return { ok: false, violation: rejection('FORBIDDEN', null, `A dealer cannot issue ${command.type}.`) };
     const cur = await this.rounds.currentRound(tableId);
-    if (!cur) return { ok: false, violation: rejection(SERVER_CODES.NO_ROUND, 'GEN-3', 'There is no round on this table.') };
+    if (!cur) return { ok: false, violation: rejection('NO_ROUND', 'GEN-3', 'There is no round on this table.') };
     const refused = permission(cur, command.type, 'dealer');
     if (refused) return { ok: false, violation: refused };
     return this.rounds.execute(tableId, { ...command, at: this.clock.now(), by: actor.userId } as KernelCommand, actor);
@@ -181,9 +171,9 @@ export class RoundControlService implements OnApplicationBootstrap {
   /** A player's decision (e.g. blackjack hit/stand/double/split/insurance); the player id comes from the token. */
   async playerDecision(tableId: string, actor: Actor, command: Record<string, unknown> & { type: string }): Promise<Result<Committed>> {
     const at = this.clock.now();
-    if (RESERVED.has(command.type)) return { ok: false, violation: rejection(SERVER_CODES.FORBIDDEN, null, `A player cannot issue ${command.type}.`) };
+    if (RESERVED.has(command.type)) return { ok: false, violation: rejection('FORBIDDEN', null, `A player cannot issue ${command.type}.`) };
     const cur = await this.rounds.currentRound(tableId);
-    if (!cur) return { ok: false, violation: rejection(SERVER_CODES.NO_ROUND, 'GEN-3', 'There is no round on this table.') };
+    if (!cur) return { ok: false, violation: rejection('NO_ROUND', 'GEN-3', 'There is no round on this table.') };
     const refused = permission(cur, command.type, 'player');
     if (refused) return { ok: false, violation: refused };
     return this.rounds.execute(tableId, { ...command, at, playerId: actor.userId } as KernelCommand, actor);
@@ -192,7 +182,7 @@ export class RoundControlService implements OnApplicationBootstrap {
   /** A pit boss turns a void request or a manual entry down (audited with the reason); nothing else changes. */
   async deny(tableId: string, requestId: string, actor: Actor, reason: string): Promise<Result<PendingRequest>> {
     const req = await this.pending.get(requestId);
-    const r: Result<PendingRequest> = !req || req.tableId !== tableId ? { ok: false, violation: rejection(SERVER_CODES.REQUEST_NOT_FOUND, null, `No pending request ${requestId} on this table.`) } : ok(req);
+    const r: Result<PendingRequest> = !req || req.tableId !== tableId ? { ok: false, violation: rejection('REQUEST_NOT_FOUND', null, `No pending request ${requestId} on this table.`) } : ok(req);
     await this.record(actor, req?.kind === 'manual' ? 'round.manual-deny' : 'round.void-deny', req ? `${reason} (request ${requestId} by ${req.by}: ${req.reason})` : reason, req?.roundId ?? requestId, r);
     if (r.ok) await this.pending.delete(requestId);
     return r;
@@ -204,7 +194,7 @@ export class RoundControlService implements OnApplicationBootstrap {
 
   private async request(kind: 'void' | 'manual', tableId: string, actor: Actor, reason: string, command?: KernelCommand): Promise<Result<PendingRequest>> {
     const cur = await this.rounds.currentRound(tableId);
-    if (!cur) return { ok: false, violation: rejection(SERVER_CODES.NO_ROUND, 'GEN-6', 'There is no round on this table.') };
+    if (!cur) return { ok: false, violation: rejection('NO_ROUND', 'GEN-6', 'There is no round on this table.') };
     const at = this.clock.now();
     const req: PendingRequest = { requestId: this.ids.next(kind === 'void' ? 'vrq' : 'mrq'), kind, tableId, roundId: cur.roundId, by: actor.userId, role: actor.role, reason, at, ...(command ? { command } : {}) };
     await this.pending.save(req);
@@ -215,8 +205,8 @@ export class RoundControlService implements OnApplicationBootstrap {
 
   private async take(tableId: string, requestId: string, kind: 'void' | 'manual', actor: Actor): Promise<Result<PendingRequest>> {
     const req = await this.pending.get(requestId);
-    if (!req || req.tableId !== tableId || req.kind !== kind) return { ok: false, violation: rejection(SERVER_CODES.REQUEST_NOT_FOUND, null, `No pending ${kind} request ${requestId} on this table.`) };
-    if (req.by === actor.userId) return { ok: false, violation: rejection(SERVER_CODES.SELF_APPROVAL, 'GEN-6', 'Nobody approves their own request: another pit boss must sign off.') };
+    if (!req || req.tableId !== tableId || req.kind !== kind) return { ok: false, violation: rejection('REQUEST_NOT_FOUND', null, `No pending ${kind} request ${requestId} on this table.`) };
+    if (req.by === actor.userId) return { ok: false, violation: rejection('SELF_APPROVAL', 'GEN-6', 'Nobody approves their own request: another pit boss must sign off.') };
     return ok(req);
   }
 

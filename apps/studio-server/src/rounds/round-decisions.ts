@@ -1,6 +1,6 @@
 import type { RoundStateBase, Violation } from '@felt/games';
-import type { AnyKernel, KernelCommand, KernelEvent } from './kernel.registry.js';
-import { rejection } from './rounds.types.js';
+import type { AnyKernel, KernelCommand, KernelEvent } from '../kernels/kernel.registry.js';
+import { rejection } from '../shared/command.types.js';
 
 export type Decision =
   | { readonly ok: true; readonly state: RoundStateBase; readonly events: readonly KernelEvent[] }

@@ -1,5 +1,5 @@
-import type { StoredRoundEvent, UnitOfWork } from '../ports/persistence.port.js';
-import type { KernelEvent, KernelRegistry } from './kernel.registry.js';
+import type { StoredRoundEvent, UnitOfWork } from '../shared/ports/persistence.port.js';
+import type { KernelEvent, KernelRegistry } from '../kernels/kernel.registry.js';
 import type { LoadedRound } from './round.model.js';
 
 /**

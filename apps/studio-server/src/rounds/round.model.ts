@@ -1,6 +1,6 @@
-import type { StoredRoundEvent } from '../ports/persistence.port.js';
+import type { StoredRoundEvent } from '../shared/ports/persistence.port.js';
 import type { RoundStateBase, Violation, Result } from '@felt/games';
-import type { AnyKernel } from './kernel.registry.js';
+import type { AnyKernel } from '../kernels/kernel.registry.js';
 import type { Table } from '../tables/table.model.js';
 
 /** A loaded round: its kernel and the fold of its events. */

@@ -6,8 +6,8 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
-import { body, unwrap } from './http-errors.js';
-import { audienceOfRole } from './redaction.js';
+import { body, unwrap } from '../shared/http-errors.js';
+import { audienceOfRole } from '../kernels/redaction.js';
 import { RoundControlService, type PendingRequest } from './round-control.service.js';
 import { RoundsService, type Committed } from './rounds.service.js';
 

@@ -1,28 +1,31 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { TABLE_COMMANDS } from '../shared/ports/late-bound.js';
+import type { TableCommandHandlers } from '../shared/ports/table-commands.js';
 import type { DataSource } from 'typeorm';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { AuditService } from '../audit/audit.service.js';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import { MetricsService } from '../ops/metrics.service.js';
 import { FELT_DATA_SOURCE } from '../persistence/persistence.module.js';
-import { SETTLEMENT_SOURCE } from '../settlement/settlement.port.js';
+import { SETTLEMENT_SOURCE, type SettlementSource } from '../shared/ports/settlement.port.js';
+import type { LateBound } from '../shared/ports/late-bound.js';
 import { SettlementService } from '../settlement/settlement.service.js';
 import { InMemoryTablesRepository, TABLES_REPOSITORY } from '../tables/table.model.js';
-import { TablesController } from '../tables/tables.controller.js';
+import { TablesController } from './tables.controller.js';
 import { TablesService } from '../tables/tables.service.js';
 import { TypeOrmTablesRepository } from '../tables/tables.typeorm-repository.js';
-import { gamesKernelRegistry, KERNELS } from './kernel.registry.js';
+import { gamesKernelRegistry, KERNELS } from '../kernels/kernel.registry.js';
 import { CadenceService } from './cadence.service.js';
 import { InMemoryPendingRequests, PENDING_REQUESTS, TypeOrmPendingRequests } from './pending-requests.js';
 import { RECOVERY_OPTIONS, RecoveryService } from './recovery.service.js';
 import { RoundControlService } from './round-control.service.js';
 import { RoundsController } from './rounds.controller.js';
-import { ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE } from './rounds.ports.js';
+import { ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE } from '../shared/ports/rounds.ports.js';
 import { RoundsService } from './rounds.service.js';
 import { SCHEDULER, TimerScheduler } from './scheduler.js';
 import { RoundsSettlementSource } from './settlement-source.js';
 
-/** Tables + the round write path + round control + recovery; provides SETTLEMENT_SOURCE to the platform. */
+/** Tables + the round write path + round control + recovery; binds SETTLEMENT_SOURCE for the platform's settlement. */
 @Module({
   controllers: [TablesController, RoundsController],
   providers: [
@@ -40,9 +43,31 @@ import { RoundsSettlementSource } from './settlement-source.js';
     CadenceService,
     RoundControlService,
     RoundsSettlementSource,
-    { provide: SETTLEMENT_SOURCE, useExisting: RoundsSettlementSource },
     RecoveryService,
   ],
-  exports: [KERNELS, SCHEDULER, ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, TablesService, RoundsService, CadenceService, RoundControlService, SETTLEMENT_SOURCE, RecoveryService],
+  exports: [KERNELS, SCHEDULER, ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, TablesService, RoundsService, CadenceService, RoundControlService, RecoveryService],
 })
-export class RoundsModule {}
+export class RoundsModule implements OnModuleInit {
+  constructor(
+    @Inject(TABLE_COMMANDS) private readonly commands: TableCommandHandlers,
+    @Inject(RoundsService) private readonly rounds: RoundsService,
+    @Inject(RoundControlService) private readonly control: RoundControlService,
+    @Inject(RoundsSettlementSource) private readonly settlement: RoundsSettlementSource,
+    @Inject(SETTLEMENT_SOURCE) private readonly settlementSources: LateBound<SettlementSource>,
+  ) {}
+
+  /** The round commands a table's owner decides (forwarded by the cluster's router, issue 13). */
+  onModuleInit(): void {
+    const { rounds, control, settlement } = this;
+    this.settlementSources.bind(settlement);
+    this.commands.handle('player.decision', (tableId, actor, cmd) => control.playerDecision(tableId, actor, cmd.command));
+    this.commands.handle('round.open', (tableId, actor) => rounds.openRound(tableId, actor));
+    this.commands.handle('round.close', (tableId, actor) => control.closeBetting(tableId, actor));
+    this.commands.handle('round.void-request', (tableId, actor, cmd) => control.requestVoid(tableId, actor, cmd.reason));
+    this.commands.handle('round.void-approve', (tableId, actor, cmd) => control.approveVoid(tableId, cmd.requestId, actor, cmd.reason));
+    this.commands.handle('round.mark-settled', async (_tableId, _actor, cmd) => {
+      await settlement.markSettledHere(cmd.roundId, cmd.at);
+      return { ok: true, value: null };
+    });
+  }
+}

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEALER, flush, makeHarness, PITBOSS, PLAYER, openTable } from './testing/harness.js';
+import { DEALER, flush, makeHarness, PITBOSS, PLAYER, openTable } from '../../../../test/support/studio-server/harness.js';
 import type { RoundFrame } from './rounds.service.js';
-import { SYSTEM_ACTOR } from './rounds.types.js';
+import { SYSTEM_ACTOR } from '../shared/command.types.js';
 import { readModelState } from './round.model.js';
 import { DEFAULT_STALL } from '@felt/games';
-import { COIN_RESULT_TIMEOUT_MS } from './testing/coin.kernel.js';
+import { COIN_RESULT_TIMEOUT_MS } from '../../../../test/support/studio-server/coin.kernel.js';
 
 const bet = (betId: string, spot: string, stakeMinor: number, playerId = 'player1') => ({ type: 'PlaceBet', at: 0, bet: { betId, playerId, spot, stakeMinor } });
 

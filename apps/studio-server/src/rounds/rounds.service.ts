@@ -1,27 +1,27 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { ok, type AcceptedBet, type Audience, type NextAction, type Result, type RoundStateBase, type Violation } from '@felt/games';
 import { Subject } from 'rxjs';
-import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
-import { ConcurrencyConflict, InsufficientFunds, UNIT_OF_WORK, type StoredRoundEvent, type UnitOfWork } from '../ports/persistence.port.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
+import { ConcurrencyConflict, InsufficientFunds, UNIT_OF_WORK, type StoredRoundEvent, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { Table } from '../tables/table.model.js';
 import { TablesService } from '../tables/tables.service.js';
 import { BetGroups } from './bet-group.js';
 import { DeadlineTimers } from './deadline-timers.js';
 import { KeyedMutex } from './keyed-mutex.js';
-import { KERNELS, type KernelCommand, type KernelEvent, type KernelRegistry } from './kernel.registry.js';
-import { audienceEvents, type AudienceEvent } from './redaction.js';
+import { KERNELS, type KernelCommand, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
+import { audienceEvents, type AudienceEvent } from '../kernels/redaction.js';
 import { PlayerBetIndex } from './player-bet-index.js';
 import { BetIdTaken, RoundCommitter } from './round-commit.js';
 import { decideCommands } from './round-decisions.js';
 import { RoundReader, type RoundSummary } from './round-reader.js';
 import { RoundStore } from './round-store.js';
 import { fail, FINISHED, noop, TERMINAL, type Committed, type ExecuteOptions, type LoadedRound, type Locked, type RoundFrame } from './round.model.js';
-import { ROUNDS_ALERTS, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, type AlertsPort, type RoundsMetricsPort, type SettlementQueuePort } from './rounds.ports.js';
-import { rejection, SERVER_CODES, SYSTEM_ACTOR, type Actor } from './rounds.types.js';
+import { ROUNDS_ALERTS, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, type AlertsPort, type RoundsMetricsPort, type SettlementQueuePort } from '../shared/ports/rounds.ports.js';
+import { rejection, SYSTEM_ACTOR, type Actor } from '../shared/command.types.js';
 import { SCHEDULER, type Scheduler } from './scheduler.js';
 import { ShoeCarry } from './shoe-carry.js';
-import { addLogFields, withLogContext } from '../ops/log-context.js';
-import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../cluster/cluster.port.js';
+import { addLogFields, withLogContext } from '../shared/log-context.js';
+import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../shared/ports/cluster.port.js';
 
 export { VOID_PENDING_PHASE, type Committed, type ExecuteOptions, type LoadedRound, type RoundFrame } from './round.model.js';
 
@@ -126,11 +126,11 @@ export class RoundsService implements OnModuleDestroy {
       const t = await this.tables.get(tableId);
       if (!t.ok) return { result: t, after: noop };
       const table = t.value;
-      if (table.status !== 'open') return fail(rejection(SERVER_CODES.TABLE_NOT_OPEN, null, `Table ${table.name} is ${table.status}; rounds open only on an open table.`));
+      if (table.status !== 'open') return fail(rejection('TABLE_NOT_OPEN', null, `Table ${table.name} is ${table.status}; rounds open only on an open table.`));
       const kernel = this.kernels.get(table.game);
-      if (!kernel) return fail(rejection(SERVER_CODES.UNKNOWN_GAME, null, `No round kernel for ${table.game}.`));
+      if (!kernel) return fail(rejection('UNKNOWN_GAME', null, `No round kernel for ${table.game}.`));
       const cur = await this.store.loadCurrent(tableId);
-      if (cur && !TERMINAL.has(cur.state.phase)) return fail(rejection(SERVER_CODES.ROUND_IN_PROGRESS, 'GEN-5', `Round ${cur.roundId} is still ${cur.state.phase}.`, { roundId: cur.roundId, phase: cur.state.phase }));
+      if (cur && !TERMINAL.has(cur.state.phase)) return fail(rejection('ROUND_IN_PROGRESS', 'GEN-5', `Round ${cur.roundId} is still ${cur.state.phase}.`, { roundId: cur.roundId, phase: cur.state.phase }));
       const at = this.clock.now();
       const roundId = this.ids.next('rnd');
       const fresh: LoadedRound = { roundId, tableId, game: table.game, kernel, state: kernel.initial(), openedAt: at, causations: new Set() };
@@ -269,7 +269,7 @@ export class RoundsService implements OnModuleDestroy {
     if (!t.ok) return { result: t, after: noop };
     for (let attempt = 0; ; attempt++) {
       const round = opts.roundId !== undefined && this.store.cached(tableId)?.roundId !== opts.roundId ? await this.store.rebuild(opts.roundId) : await this.store.loadCurrent(tableId);
-      if (!round || round.tableId !== tableId) return fail(rejection(SERVER_CODES.NO_ROUND, 'GEN-3', `Table ${t.value.name} has no round${opts.roundId ? ` ${opts.roundId}` : ''}.`));
+      if (!round || round.tableId !== tableId) return fail(rejection('NO_ROUND', 'GEN-3', `Table ${t.value.name} has no round${opts.roundId ? ` ${opts.roundId}` : ''}.`));
       addLogFields({ roundId: round.roundId });
       try {
         return await this.decideAndCommit(t.value, round, commands, actor, opts);
@@ -299,7 +299,7 @@ export class RoundsService implements OnModuleDestroy {
         return this.rejected(commands[0] ?? { type: '?', at: now }, rejection('BET_ID_CONFLICT', null, `Bet id ${e.betId} was already used for another bet.`, { betId: e.betId }));
       }
       if (e instanceof InsufficientFunds) {
-        return this.rejected(commands[0] ?? { type: '?', at: now }, rejection(SERVER_CODES.INSUFFICIENT_FUNDS, 'GEN-4', 'Your balance does not cover this bet.', { balanceMinor: e.balanceMinor, neededMinor: e.neededMinor }));
+        return this.rejected(commands[0] ?? { type: '?', at: now }, rejection('INSUFFICIENT_FUNDS', 'GEN-4', 'Your balance does not cover this bet.', { balanceMinor: e.balanceMinor, neededMinor: e.neededMinor }));
       }
       throw e;
     }

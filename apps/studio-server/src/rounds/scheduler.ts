@@ -1,4 +1,4 @@
-import type { Clock } from '../config/clock.js';
+import type { Clock } from '../shared/clock.js';
 
 /**
  * Timers are a port too (STYLE.md habit 7): round deadlines are armed through it, so tests drive

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Settlement, SettlementLine } from '@felt/games';
-import { SYSTEM_ACTOR } from './rounds.types.js';
+import { SYSTEM_ACTOR } from '../shared/command.types.js';
 import { RoundsService } from './rounds.service.js';
-import { TABLE_ROUTER, type TableRouterPort } from '../cluster/cluster.port.js';
+import { TABLE_ROUTER, type TableRouterPort } from '../shared/ports/cluster.port.js';
 
 /**
  * SETTLEMENT_SOURCE (contract with the platform's settlement processor): the lines of a resolved or

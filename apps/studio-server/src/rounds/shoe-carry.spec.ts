@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
-import type { AnyKernel } from './kernel.registry.js';
-import { SYSTEM_ACTOR } from './rounds.types.js';
-import { DEALER, makeHarness, PITBOSS, openTable } from './testing/harness.js';
+import type { AnyKernel } from '../kernels/kernel.registry.js';
+import { SYSTEM_ACTOR } from '../shared/command.types.js';
+import { DEALER, makeHarness, PITBOSS, openTable } from '../../../../test/support/studio-server/harness.js';
 
 const dealt = (s: unknown): number => (s as { shoe: { dealt: number } }).shoe.dealt;
 

@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import { definitionOf, type AnyKernel, type KernelCommand } from './kernel.registry.js';
+import { definitionOf, type AnyKernel, type KernelCommand } from '../kernels/kernel.registry.js';
 import type { LoadedRound } from './round.model.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { SETTLE_ROUND_JOB, settlementJobId, type SettleRoundJob, type SettlementQueue } from './settlement.port.js';
+import { SETTLE_ROUND_JOB, settlementJobId, type SettleRoundJob, type SettlementQueue } from '../shared/ports/settlement.port.js';
 import type { SettlementProcessor } from './settlement.processor.js';
 
 export const SETTLEMENT_QUEUE_NAME = 'settlement';

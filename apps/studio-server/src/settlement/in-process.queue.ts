@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { SettleRoundJob, SettlementQueue } from './settlement.port.js';
+import type { SettleRoundJob, SettlementQueue } from '../shared/ports/settlement.port.js';
 import type { SettlementProcessor } from './settlement.processor.js';
 
 /**

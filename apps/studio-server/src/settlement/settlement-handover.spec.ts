@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AlertsService, InMemoryAlertsRepository } from '../alerts/alerts.service.js';
-import { SequentialIds, systemClock } from '../config/clock.js';
-import type { SettleRoundJob, SettlementQueue } from './settlement.port.js';
+import { SequentialIds, systemClock } from '../shared/clock.js';
+import type { SettleRoundJob, SettlementQueue } from '../shared/ports/settlement.port.js';
 import type { SettlementProcessor } from './settlement.processor.js';
 import { SettlementService } from './settlement.service.js';
 

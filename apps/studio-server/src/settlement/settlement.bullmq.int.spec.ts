@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertsService } from '../alerts/alerts.service.js';
-import { bootTestApp, type TestApp } from '../ops/test-app.js';
-import { createTestDatabase, requireEnv, type TestDatabase } from '../persistence/test-database.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
+import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { LedgerAuditService } from '../wallet/ledger-audit.service.js';
 import { WalletService } from '../wallet/wallet.service.js';
 import { BullMqSettlementQueue } from './bullmq.queue.js';
-import { SETTLEMENT_QUEUE } from './settlement.port.js';
+import { SETTLEMENT_QUEUE } from '../shared/ports/settlement.port.js';
 import { SettlementService } from './settlement.service.js';
-import { FakeRounds, fakeSettlementSourceModule } from './testing/fake-settlement-source.js';
+import { FakeRounds, fakeSettlementSourceModule } from '../../../../test/support/studio-server/fake-settlement-source.js';
 
 describe('settlement on BullMQ (real Redis) + PostgreSQL', () => {
   let db: TestDatabase;

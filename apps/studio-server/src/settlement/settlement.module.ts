@@ -3,7 +3,7 @@ import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
 import { HealthService } from '../ops/health.service.js';
 import { BullMqSettlementQueue } from './bullmq.queue.js';
 import { InProcessSettlementQueue } from './in-process.queue.js';
-import { SETTLEMENT_QUEUE, type SettlementQueue } from './settlement.port.js';
+import { SETTLEMENT_QUEUE, type SettlementQueue } from '../shared/ports/settlement.port.js';
 import { SettlementProcessor } from './settlement.processor.js';
 import { SettlementService } from './settlement.service.js';
 

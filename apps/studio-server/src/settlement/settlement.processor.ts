@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { AlertsService } from '../alerts/alerts.service.js';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import { MetricsService } from '../ops/metrics.service.js';
 import type { SettlementLine } from '@felt/games';
-import { UNIT_OF_WORK, type BetTransition, type NewPosting, type Tx, type UnitOfWork } from '../ports/persistence.port.js';
-import { settlementPosting } from '../wallet/ledger.rules.js';
-import { SETTLEMENT_SOURCE, type SettleRoundJob, type SettlementSource } from './settlement.port.js';
+import { UNIT_OF_WORK, type BetTransition, type NewPosting, type Tx, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import { settlementPosting } from '../shared/ledger.rules.js';
+import { SETTLEMENT_SOURCE, type SettleRoundJob, type SettlementSource } from '../shared/ports/settlement.port.js';
+import type { LateBound } from '../shared/ports/late-bound.js';
 
 /** The fast path found something to explain: roll it back and settle through the checked path. */
 class FastPathMiss extends Error {}
@@ -26,20 +26,20 @@ export interface SettleResult {
 @Injectable()
 export class SettlementProcessor {
   private readonly logger = new Logger('Settlement');
-  private source: SettlementSource | null = null;
 
   constructor(
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(MetricsService) private readonly metrics: MetricsService,
     @Inject(AlertsService) private readonly alerts: AlertsService,
-    @Inject(ModuleRef) private readonly moduleRef: ModuleRef,
+    @Inject(SETTLEMENT_SOURCE) private readonly sources: LateBound<SettlementSource>,
   ) {}
 
-  /** Resolved lazily: RoundsModule provides SETTLEMENT_SOURCE and imports this module (no cycle). */
+  /** Bound by RoundsModule when it starts (the settlement module sits below rounds: a late-bound port). */
   private settlementSource(): SettlementSource {
-    this.source ??= this.moduleRef.get<SettlementSource>(SETTLEMENT_SOURCE, { strict: false });
-    return this.source;
+    const source = this.sources.get();
+    if (source === null) throw new Error('No settlement source: the rounds module (or a test fake) binds SETTLEMENT_SOURCE.');
+    return source;
   }
 
   async settle(job: SettleRoundJob): Promise<SettleResult> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { AlertsService } from '../alerts/alerts.service.js';
-import { CLOCK, type Clock } from '../config/clock.js';
-import { SETTLEMENT_QUEUE, type SettleRoundJob, type SettlementQueue } from './settlement.port.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
+import { SETTLEMENT_QUEUE, type SettleRoundJob, type SettlementQueue } from '../shared/ports/settlement.port.js';
 import { SettlementProcessor, type SettleResult } from './settlement.processor.js';
 
 /** A hand-over to the queue taking longer than this raises SETTLEMENT_QUEUE_UNAVAILABLE (once per outage). */

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AlertsService, type Alert } from '../alerts/alerts.service.js';
-import { FixedClock } from '../config/clock.js';
+import { FixedClock } from '../shared/clock.js';
 import { MetricsService } from '../ops/metrics.service.js';
-import { bootTestApp, type TestApp } from '../ops/test-app.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { LedgerAuditService } from '../wallet/ledger-audit.service.js';
 import { WalletService } from '../wallet/wallet.service.js';
 import { SettlementProcessor } from './settlement.processor.js';
 import { SettlementService } from './settlement.service.js';
-import { FakeRounds, fakeSettlementSourceModule } from './testing/fake-settlement-source.js';
+import { FakeRounds, fakeSettlementSourceModule } from '../../../../test/support/studio-server/fake-settlement-source.js';
 
 describe('settlement (in-process queue, in-memory ledger)', () => {
   let t: TestApp;

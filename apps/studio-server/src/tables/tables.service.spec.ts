@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
-import type { AnyKernel } from '../rounds/kernel.registry.js';
-import { makeHarness, PITBOSS } from '../rounds/testing/harness.js';
+import type { AnyKernel } from '../kernels/kernel.registry.js';
+import { makeHarness, PITBOSS } from '../../../../test/support/studio-server/harness.js';
 
 const body = (over: Record<string, unknown> = {}) => ({ name: 'Roulette 1', game: 'roulette' as const, profileId: 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 50_000, spots: { straight: { minMinor: 100, maxMinor: 2_500 } } }, betWindowS: 15, cadence: { auto: true, pauseS: 8 }, devices: [{ deviceId: 'wheel-1', kind: 'wheel' as const }], ...over });
 
@@ -69,8 +69,8 @@ describe('boot: every stored table has a game definition', () => {
   it('fails with a clear error naming the table and the game when the registry lacks it', async () => {
     const { InMemoryTablesRepository } = await import('./table.model.js');
     const { TablesService } = await import('./tables.service.js');
-    const { MapKernelRegistry } = await import('../rounds/kernel.registry.js');
-    const { FixedClock, SequentialIds } = await import('../config/clock.js');
+    const { MapKernelRegistry } = await import('../kernels/kernel.registry.js');
+    const { FixedClock, SequentialIds } = await import('../shared/clock.js');
     const repo = new InMemoryTablesRepository();
     await repo.insert({ tableId: 'tbl_x', name: 'Wheel of Old', game: 'roulette', profileId: 'european', currency: 'EUR', limits: { tableMinMinor: 100, tableMaxMinor: 1000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [], status: 'open', preOpenCheck: null, createdAt: 0, updatedAt: 0 });
     const svc = new TablesService(repo, new MapKernelRegistry([]), new FixedClock(), new SequentialIds(), { record: () => undefined });

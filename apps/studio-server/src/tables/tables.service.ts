@@ -2,10 +2,10 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { gameDefinition, ok, type Result } from '@felt/games';
 import type { CreateTableBody, PreOpenCheckBody, TableStatus, UpdateTableBody } from '@felt/protocol';
 import { Subject } from 'rxjs';
-import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
-import { KERNELS, type KernelRegistry } from '../rounds/kernel.registry.js';
-import { ROUNDS_AUDIT, type AuditPort } from '../rounds/rounds.ports.js';
-import { rejection, SERVER_CODES, type Actor } from '../rounds/rounds.types.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
+import { KERNELS, type KernelRegistry } from '../kernels/kernel.registry.js';
+import { ROUNDS_AUDIT, type AuditPort } from '../shared/ports/rounds.ports.js';
+import { rejection, type Actor } from '../shared/command.types.js';
 import { TABLES_REPOSITORY, type Table, type TablesRepository } from './table.model.js';
 
 export interface TableChange {
@@ -83,7 +83,7 @@ export class TablesService implements OnApplicationBootstrap {
   async get(tableId: string): Promise<Result<Table>> {
     const t = await this.repo.get(tableId);
     if (t) this.known.add(tableId);
-    return t ? ok(t) : { ok: false, violation: rejection(SERVER_CODES.TABLE_NOT_FOUND, null, `No table ${tableId}.`) };
+    return t ? ok(t) : { ok: false, violation: rejection('TABLE_NOT_FOUND', null, `No table ${tableId}.`) };
   }
 
   async update(tableId: string, body: UpdateTableBody, actor: Actor): Promise<Result<Table>> {
@@ -119,7 +119,7 @@ export class TablesService implements OnApplicationBootstrap {
     const pre = gameDefinition(t.game)?.preOpen;
     if (pre) {
       const missing = pre.checks.filter((c) => !body.checks.includes(c));
-      if (missing.length > 0) return { ok: false, violation: rejection(SERVER_CODES.PRE_OPEN_CHECK_MISSING, pre.ruleId, `The pre-open check must cover ${missing.join(', ')}.`, { missing }) };
+      if (missing.length > 0) return { ok: false, violation: rejection('PRE_OPEN_CHECK_MISSING', pre.ruleId, `The pre-open check must cover ${missing.join(', ')}.`, { missing }) };
     }
     const now = this.clock.now();
     const after: Table = { ...t, preOpenCheck: { by: actor.userId, at: now, checks: body.checks, ...(body.note !== undefined ? { note: body.note } : {}) }, updatedAt: now };
@@ -137,7 +137,7 @@ export class TablesService implements OnApplicationBootstrap {
     // The game's definition says which checks a pit boss records before the table opens (ROU-7).
     const pre = gameDefinition(t.game)?.preOpen;
     if (status === 'open' && pre && t.preOpenCheck === null) {
-      return { ok: false, violation: rejection(SERVER_CODES.PRE_OPEN_CHECK_MISSING, pre.ruleId, `A ${t.game} table opens only after the pit boss has recorded the pre-open check: ${pre.description}`) };
+      return { ok: false, violation: rejection('PRE_OPEN_CHECK_MISSING', pre.ruleId, `A ${t.game} table opens only after the pit boss has recorded the pre-open check: ${pre.description}`) };
     }
     const now = this.clock.now();
     const after: Table = { ...t, status, preOpenCheck: status === 'closed' || status === 'maintenance' ? null : t.preOpenCheck, updatedAt: now };
@@ -148,9 +148,9 @@ export class TablesService implements OnApplicationBootstrap {
   }
 
   private checkGameProfile(game: string, profileId: string): { ok: false; violation: ReturnType<typeof rejection> } | null {
-    if (!this.kernels.get(game)) return { ok: false, violation: rejection(SERVER_CODES.UNKNOWN_GAME, null, `Game ${game} has no round kernel on this server.`) };
+    if (!this.kernels.get(game)) return { ok: false, violation: rejection('UNKNOWN_GAME', null, `Game ${game} has no round kernel on this server.`) };
     const known = this.kernels.profiles(game);
-    if (known && !known.includes(profileId)) return { ok: false, violation: rejection(SERVER_CODES.UNKNOWN_PROFILE, 'D-2', `Unknown ${game} rule profile "${profileId}".`, { known }) };
+    if (known && !known.includes(profileId)) return { ok: false, violation: rejection('UNKNOWN_PROFILE', 'D-2', `Unknown ${game} rule profile "${profileId}".`, { known }) };
     return null;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LEDGER_READER, type LedgerReader } from '../persistence/persistence.common.js';
-import { checkLedgerInvariants, type LedgerInvariantViolation } from './ledger.rules.js';
+import { checkLedgerInvariants, type LedgerInvariantViolation } from '../shared/ledger.rules.js';
 
 export interface LedgerCheckReport {
   readonly ok: boolean;

@@ -1,5 +1,4 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -7,8 +6,8 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import { LedgerAuditService, type LedgerCheckReport } from './ledger-audit.service.js';
-import { SeamlessService } from './seamless/seamless.service.js';
 import { WalletService, type Balance } from './wallet.service.js';
+import { SEAMLESS_BALANCES, type LateBound, type SeamlessBalances } from '../shared/ports/late-bound.js';
 
 @ApiTags('wallet')
 @ApiBearerAuth()
@@ -18,7 +17,7 @@ export class WalletController {
   constructor(
     @Inject(WalletService) private readonly wallet: WalletService,
     @Inject(LedgerAuditService) private readonly ledgerAudit: LedgerAuditService,
-    @Inject(ModuleRef) private readonly modules: ModuleRef,
+    @Inject(SEAMLESS_BALANCES) private readonly seamlessBalances: LateBound<SeamlessBalances>,
   ) {}
 
   /**
@@ -29,16 +28,7 @@ export class WalletController {
   @Get('wallet/me')
   @Roles('player')
   async me(@CurrentUser() user: AuthUser): Promise<Balance> {
-    return (await this.seamless()?.playerBalance(user.userId)) ?? this.wallet.balance(user.userId);
-  }
-
-  /** The seamless wallet lives in the betting module (absent from apps built without it). */
-  private seamless(): SeamlessService | null {
-    try {
-      return this.modules.get(SeamlessService, { strict: false });
-    } catch {
-      return null;
-    }
+    return (await this.seamlessBalances.get()?.playerBalance(user.userId)) ?? this.wallet.balance(user.userId); // bound by SeamlessModule when the app has it
   }
 
   @Post('wallet/deposit')

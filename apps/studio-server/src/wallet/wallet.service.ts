@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth.types.js';
-import { CLOCK, IDS, type Clock, type Ids } from '../config/clock.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
-import { codedError } from '../ops/error-codes.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
-import { DEFAULT_CURRENCY, depositPosting, playerAccount } from './ledger.rules.js';
+import { codedError } from '../shared/error-codes.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import { DEFAULT_CURRENCY, depositPosting, playerAccount } from '../shared/ledger.rules.js';
 
 export const DepositBody = z
   .object({

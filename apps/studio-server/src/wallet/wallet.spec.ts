@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
-import { bootTestApp, type TestApp } from '../ops/test-app.js';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/persistence.port.js';
+import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { LedgerAuditService } from './ledger-audit.service.js';
-import { betDebitPosting } from './ledger.rules.js';
+import { betDebitPosting } from '../shared/ledger.rules.js';
 import { WalletService } from './wallet.service.js';
 
 describe('wallet (internal ledger) over HTTP', () => {

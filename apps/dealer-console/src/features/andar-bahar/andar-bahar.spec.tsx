@@ -10,7 +10,7 @@ import { bet, card, close, drive } from '../../test/kernels';
 import { DuePanel } from '../console/components/DuePanel';
 import { TablePanel } from '../console/components/TablePanel';
 import { controlsFor, deriveRound, isGameId } from '../console/model/round';
-import { withGameStrings } from '../games';
+import { withGameStrings } from '../../app/games';
 import { andarBaharPlugin } from '.';
 
 /** Andar Bahar on the dealer console, from REAL kernel states and the DEALER view the server sends. */

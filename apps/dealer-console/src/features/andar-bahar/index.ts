@@ -1,6 +1,6 @@
 import type { andarBahar } from '@felt/games';
-import type { DealerGamePlugin, GamePart } from '../console/model/plugin';
-import type { HandModel } from '../console/model/round.types';
+import type { DealerGamePlugin, GamePart } from '../../round/plugin';
+import type { HandModel } from '../../round/round.types';
 
 type View = andarBahar.AndarBaharView;
 

@@ -1,6 +1,6 @@
 import { baccarat, type Card } from '@felt/games';
-import { type DealerGamePlugin, type GamePart, type Obj, arr, isCardCode, isObj, num, str } from '../console/model/plugin';
-import type { HandModel, RoundModel, SpecialState } from '../console/model/round.types';
+import { type DealerGamePlugin, type GamePart, type Obj, arr, isCardCode, isObj, num, str } from '../../round/plugin';
+import type { HandModel, RoundModel, SpecialState } from '../../round/round.types';
 
 function baccaratHands(view: Obj, phase: string): HandModel[] {
   const dealt = arr(view['cards']).filter(isObj);

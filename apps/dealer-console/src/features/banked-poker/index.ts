@@ -1,6 +1,6 @@
 import { bankedPoker, rayPoker, type Card } from '@felt/games';
-import { type DealerGamePlugin, type GamePart, isGameView } from '../console/model/plugin';
-import type { HandModel, RoundModel } from '../console/model/round.types';
+import { type DealerGamePlugin, type GamePart, isGameView } from '../../round/plugin';
+import type { HandModel, RoundModel } from '../../round/round.types';
 
 /** The live banked poker games (other-games.md CHE/TCP/UTH/THB, RAY §7.1 Fast Poker live). */
 export type PokerGameId = 'casino-holdem' | 'three-card-poker' | 'ultimate-texas-holdem' | 'texas-holdem-bonus' | 'fast-poker' | 'triple-bet-poker' | 'dynamic-poker' | 'riverside-poker';

@@ -1,6 +1,6 @@
 import { type Card } from '@felt/games';
-import { type DealerGamePlugin, type GamePart, type Obj, arr, cardOrHidden, isCardCode, isObj, num, str } from '../console/model/plugin';
-import type { HandModel, RoundModel } from '../console/model/round.types';
+import { type DealerGamePlugin, type GamePart, type Obj, arr, cardOrHidden, isCardCode, isObj, num, str } from '../../round/plugin';
+import type { HandModel, RoundModel } from '../../round/round.types';
 
 function blackjackHands(view: Obj): { hands: HandModel[]; outcome: RoundModel['dealerOutcome'] } {
   const dealer = isObj(view['dealer']) ? view['dealer'] : {};

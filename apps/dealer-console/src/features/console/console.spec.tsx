@@ -1,3 +1,4 @@
+import '../../app/games'; // the game plugins, as the app registers them
 // @vitest-environment happy-dom
 import { keyPaths } from '@felt/ui';
 import { renderWithFelt } from '@felt/ui/test-utils';
@@ -11,7 +12,7 @@ import { DevicePanel } from './components/DevicePanel';
 import { DuePanel } from './components/DuePanel';
 import { ManualCardDialog } from './components/ManualCardDialog';
 import { ManualDiceDialog, ManualNumberDialog } from './components/ManualResultDialog';
-import { ReasonDialog } from './components/ReasonDialog';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { SpecialBanner } from './components/SpecialBanner';
 import { StatusBoard } from './components/StatusBoard';
 import { TablePanel } from './components/TablePanel';

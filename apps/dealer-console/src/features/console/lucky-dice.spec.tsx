@@ -1,3 +1,4 @@
+import '../../app/games'; // the game plugins, as the app registers them
 // @vitest-environment happy-dom
 import { luckyDice } from '@felt/games';
 import { renderWithFelt } from '@felt/ui/test-utils';

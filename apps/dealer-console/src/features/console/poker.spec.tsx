@@ -1,3 +1,4 @@
+import '../../app/games'; // the game plugins, as the app registers them
 // @vitest-environment happy-dom
 import type { Table } from '@felt/client-sdk';
 import { bankedPoker, rayPoker } from '@felt/games';

@@ -1,6 +1,6 @@
 import { type dragonTiger } from '@felt/games';
-import { type DealerGamePlugin, isGameView } from '../console/model/plugin';
-import type { HandModel } from '../console/model/round.types';
+import { type DealerGamePlugin, isGameView } from '../../round/plugin';
+import type { HandModel } from '../../round/round.types';
 
 function duelHands(game: 'dragon-tiger' | 'football-studio', view: dragonTiger.DuelView | null, phase: string): HandModel[] {
   const sides = game === 'dragon-tiger' ? ['dragon', 'tiger'] : ['home', 'away'];

@@ -1,4 +1,4 @@
-import { type DealerGamePlugin, type GamePart, type Obj, isObj, num, str } from '../console/model/plugin';
+import { type DealerGamePlugin, type GamePart, type Obj, isObj, num, str } from '../../round/plugin';
 
 /** Lucky Dice on the dealer console: the red and green die, method B's shooter (LD-6, LD-7), faults (LD-8). */
 export const luckyDicePlugin: DealerGamePlugin = {

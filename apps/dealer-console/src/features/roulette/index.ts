@@ -1,5 +1,5 @@
-import { type DealerGamePlugin, type GamePart, type Obj, isObj, num, str } from '../console/model/plugin';
-import type { SpecialState } from '../console/model/round.types';
+import { type DealerGamePlugin, type GamePart, type Obj, isObj, num, str } from '../../round/plugin';
+import type { SpecialState } from '../../round/round.types';
 
 /** Roulette on the dealer console: the number, the ball in motion, no-spins (ROU-4) and wheel faults (ROU-6). */
 export const roulettePlugin: DealerGamePlugin = {

@@ -1,4 +1,4 @@
-import { type DealerGamePlugin, type GamePart, type Obj, arr, isObj, num } from '../console/model/plugin';
+import { type DealerGamePlugin, type GamePart, type Obj, arr, isObj, num } from '../../round/plugin';
 
 /** Sic Bo on the dealer console: the three dice, shaker faults (SB-4). */
 export const sicboPlugin: DealerGamePlugin = {

@@ -3,9 +3,9 @@ import { useLocale, useSession } from '@felt/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime, shortId } from '../../app/format';
-import { pitKeys } from '../floor/usePitData';
-import { ReasonDialog } from './ReasonDialog';
+import { formatTime, shortId } from '../../lib/format';
+import { pitKeys } from '../../data/usePitData';
+import { ReasonDialog } from '../../components/ReasonDialog';
 
 type Decision = { readonly req: PendingRequest; readonly approve: boolean };
 

@@ -4,10 +4,10 @@ import { formatMoneyShort, minorDigits, queryKeys, useLocale, useSession } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../app/format';
-import { presetsOf } from '../games';
-import type { Preset } from '../plugin';
-import { ReasonDialog } from './ReasonDialog';
+import { formatTime } from '../../lib/format';
+import { presetsOf } from '../../lib/plugins';
+import type { Preset } from '../../lib/plugin';
+import { ReasonDialog } from '../../components/ReasonDialog';
 
 type Open = { readonly kind: 'status'; readonly status: TableStatus } | { readonly kind: 'void' } | { readonly kind: 'resume' } | { readonly kind: 'correct' } | { readonly kind: 'limits' } | { readonly kind: 'preOpen' };
 

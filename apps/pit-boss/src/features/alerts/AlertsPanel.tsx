@@ -1,8 +1,8 @@
 import type { Alert } from '@felt/client-sdk';
 import { useLocale } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
-import { formatTime, shortId } from '../../app/format';
-import { byPriority } from './alerts.model';
+import { formatTime, shortId } from '../../lib/format';
+import { byPriority } from '../../data/alerts.model';
 
 export interface AlertsPanelProps {
   readonly alerts: readonly Alert[];

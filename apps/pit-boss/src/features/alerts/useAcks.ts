@@ -2,8 +2,8 @@ import type { Alert } from '@felt/client-sdk';
 import { useSession } from '@felt/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { pitKeys } from '../floor/usePitData';
-import { applyAck } from './alerts.model';
+import { pitKeys } from '../../data/usePitData';
+import { applyAck } from '../../data/alerts.model';
 
 /**
  * Acknowledging alerts on the server (issue 7): stored with who and when, audited, and every pit boss

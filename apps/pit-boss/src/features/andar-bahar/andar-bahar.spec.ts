@@ -1,6 +1,6 @@
 import { andarBahar, type RoundLimits } from '@felt/games';
 import { describe, expect, it } from 'vitest';
-import { presetsOf } from '../games';
+import { presetsOf } from '../../app/games';
 import { kernelFor } from '../rounds/kernels';
 import { replay } from '../rounds/replay.model';
 import { andarBaharOutcome } from '.';

@@ -1,5 +1,5 @@
 import type { andarBahar } from '@felt/games';
-import type { PitGamePlugin } from '../plugin';
+import type { PitGamePlugin } from '../../lib/plugin';
 
 type View = andarBahar.AndarBaharView;
 const isView = (v: unknown): v is View => typeof v === 'object' && v !== null && (v as { game?: unknown }).game === 'andar-bahar';

@@ -1,9 +1,9 @@
 import { useLocale, useSession } from '@felt/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/format';
-import { ScrollArea } from '../../app/ScrollArea';
-import { pitKeys } from '../floor/usePitData';
+import { formatDateTime } from '../../lib/format';
+import { ScrollArea } from '../../components/ScrollArea';
+import { pitKeys } from '../../data/usePitData';
 
 /** Who did what, when and why (every approval, denial, correction, status and limit change). */
 export function AuditScreen() {

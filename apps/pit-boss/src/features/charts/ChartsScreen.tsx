@@ -2,7 +2,7 @@ import type { Alert, Table } from '@felt/client-sdk';
 import { formatMoney, minorDigits, toMajor, useLocale } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useDay } from '../floor/usePitData';
+import { useDay } from '../../data/usePitData';
 import { faultsOf, fromFirstActivity, seriesOf } from './charts.model';
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import type { Alert, TableDay } from '@felt/client-sdk';
-import { isDeviceFault } from '../alerts/alerts.model';
+import { isDeviceFault } from '../../data/alerts.model';
 
 /** One chart row per bucket: `{at, <tableId>: value, …}` (what a multi-series chart draws). */
 export type SeriesRow = { readonly at: number } & Readonly<Record<string, number>>;

@@ -1,7 +1,7 @@
 import { Money, PhaseBadge, formatMoneyShort, useCountdown, useLocale } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
-import { shortId } from '../../app/format';
-import { worstDevice, type TileModel } from './floor.model';
+import { shortId } from '../../lib/format';
+import { worstDevice, type TileModel } from '../../data/floor.model';
 
 export interface TableTileProps {
   readonly tile: TileModel;

@@ -3,7 +3,7 @@ import { ErrorNotice, PlayingCard, toRejection, useSession } from '@felt/ui';
 import type { Card } from '@felt/games';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shortId } from '../../app/format';
+import { shortId } from '../../lib/format';
 
 const RANKS = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2'] as const;
 const SUITS = ['S', 'H', 'D', 'C'] as const;

@@ -2,7 +2,7 @@ import type { Card } from '@felt/games';
 import { ErrorNotice, Money, PlayingCard, formatMoney, toRejection, useLocale, useSession } from '@felt/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../app/format';
+import { formatTime } from '../../lib/format';
 import { dealtBySeat, historyLines, type HistoryLine, type HistoryResult } from './hand-history.model';
 
 export const handEventsKey = (tableId: string, handId: string) => ['pokerHandEvents', tableId, handId] as const;

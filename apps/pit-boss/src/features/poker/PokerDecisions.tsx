@@ -2,8 +2,8 @@ import type { PokerTableFrame } from '@felt/protocol';
 import { useSession } from '@felt/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shortId } from '../../app/format';
-import { ReasonDialog } from '../actions/ReasonDialog';
+import { shortId } from '../../lib/format';
+import { ReasonDialog } from '../../components/ReasonDialog';
 import { ExposedCardDialog } from './ExposedCardDialog';
 
 /**

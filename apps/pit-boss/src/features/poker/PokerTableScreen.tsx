@@ -4,8 +4,8 @@ import { ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLoca
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../app/format';
-import { hrefOf } from '../../app/router';
+import { formatTime } from '../../lib/format';
+import { hrefOf } from '../../lib/router';
 import { HandHistory } from './HandHistory';
 import { PokerDecisions } from './PokerDecisions';
 

@@ -3,11 +3,11 @@ import { Money, PhaseBadge, formatMoney, useLocale, useSession } from '@felt/ui'
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatTime } from '../../app/format';
-import { hrefOf } from '../../app/router';
-import { ScrollArea } from '../../app/ScrollArea';
+import { formatDateTime, formatTime } from '../../lib/format';
+import { hrefOf } from '../../lib/router';
+import { ScrollArea } from '../../components/ScrollArea';
 import { kernelFor } from './kernels';
-import { pitPlugin } from '../games';
+import { pitPlugin } from '../../lib/plugins';
 import { missingSeqs, outcomeText, replay, sourceOf, type ReplayStep } from './replay.model';
 
 /** Round detail: summary, bets with their settlement, the event log (time + source), and the replay. */

@@ -3,9 +3,9 @@ import { Money, useLocale, useSession } from '@felt/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, shortId } from '../../app/format';
-import { hrefOf, navigate } from '../../app/router';
-import { ScrollArea } from '../../app/ScrollArea';
+import { formatDateTime, shortId } from '../../lib/format';
+import { hrefOf, navigate } from '../../lib/router';
+import { ScrollArea } from '../../components/ScrollArea';
 
 const toLocalInput = (ms: number): string => {
   const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);

@@ -1,4 +1,4 @@
-import { glance, type RoundGlance } from '../floor/floor.model';
+import { glance, type RoundGlance } from '../../data/floor.model';
 
 /** The part of a round kernel a replay needs (libs/games kernels fit; pure, no clock). */
 export interface ReplayKernel {

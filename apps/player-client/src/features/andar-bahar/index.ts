@@ -1,5 +1,5 @@
 import type { andarBahar } from '@felt/games';
-import type { PlayerGamePlugin } from '../table/game';
+import type { PlayerGamePlugin } from '../../table/game';
 import { andarBaharStrings } from './i18n';
 
 /** Andar Bahar (libs/games/src/andar-bahar, AB-1..AB-8). */

@@ -1,3 +1,3 @@
-import type { PlayerGamePlugin } from '../table/game';
+import type { PlayerGamePlugin } from '../../table/game';
 
 export const baccaratPlugin: PlayerGamePlugin = { games: ['baccarat'], load: () => import('./components/BaccaratTable') };

@@ -1,3 +1,3 @@
-import type { PlayerGamePlugin } from '../table/game';
+import type { PlayerGamePlugin } from '../../table/game';
 
 export const blackjackPlugin: PlayerGamePlugin = { games: ['blackjack'], load: () => import('./components/BlackjackTable') };

@@ -1,3 +1,3 @@
-import type { PlayerGamePlugin } from '../table/game';
+import type { PlayerGamePlugin } from '../../table/game';
 
 export const luckyDicePlugin: PlayerGamePlugin = { games: ['lucky-dice'], load: () => import('./components/LuckyDiceTable') };

@@ -1,3 +1,3 @@
-import type { PlayerGamePlugin } from '../table/game';
+import type { PlayerGamePlugin } from '../../table/game';
 
 export const roulettePlugin: PlayerGamePlugin = { games: ['roulette'], load: () => import('./components/RouletteTable') };

@@ -1,4 +1,4 @@
-import type { PlayerGamePlugin } from '../table/game';
+import type { PlayerGamePlugin } from '../../table/game';
 
 export const sicboPlugin: PlayerGamePlugin = { games: ['sicbo'], load: () => import('./components/SicboTable') };
 /** Dragon Tiger (RES-4) and Football Studio (RES-5): one card per side. */

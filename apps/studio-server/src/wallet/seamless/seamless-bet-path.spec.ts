@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedHeaders } from './signing.js';
-import { bootSeamlessStudio, OPERATOR_SECRET, type SeamlessStudio } from './testing/seamless-studio.js';
+import { bootSeamlessStudio, OPERATOR_SECRET, type SeamlessStudio } from '../../../../../test/support/studio-server/seamless-studio.js';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeltClient } from '@felt/client-sdk';
-import { bootRoundsApp, type RoundsApp } from '../../realtime/testing/app-harness.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../../test/support/studio-server/app-harness.js';
 import { DEMO_OPERATOR_BALANCE_MINOR, DEMO_OPERATOR_ID, DEMO_SEAMLESS_PLAYER, SeamlessDemoSeeder } from './seamless-demo.seeder.js';
 import { SeamlessService } from './seamless.service.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditService } from '../../audit/audit.service.js';
 import { checkSignature, REPLAY_WINDOW_MS, ReplayGuard, signBody, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
 import { OperatorWalletSim } from './operator-wallet.sim.js';
-import { bootSeamlessStudio, OPERATOR_SECRET, type SeamlessStudio } from './testing/seamless-studio.js';
+import { bootSeamlessStudio, OPERATOR_SECRET, type SeamlessStudio } from '../../../../../test/support/studio-server/seamless-studio.js';
 
 /** Issue 12 point 1, the operator-facing gaps: signed timestamps with a replay window, the seamless player's balance, dead-letter re-queue by an admin. */
 

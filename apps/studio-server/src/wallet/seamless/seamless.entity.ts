@@ -1,5 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../../persistence/bigint.transformer.js';
+import { bigintNumber } from '../../shared/bigint.transformer.js';
 
 /** An operator buying tables (issue 12 point 1): its wallet mode, its seamless-wallet endpoint and request-signing secret. */
 @Entity({ name: 'operator' })

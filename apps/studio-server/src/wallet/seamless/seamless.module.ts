@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { SEAMLESS_BALANCES, type LateBound, type SeamlessBalances } from '../../shared/ports/late-bound.js';
 import { FELT_CONFIG, type FeltConfig } from '../../config/config.js';
 import { FELT_DATA_SOURCE } from '../../persistence/persistence.module.js';
 import { LimitsModule } from '../../limits/limits.module.js';
@@ -18,4 +19,14 @@ import { DEFAULT_SEAMLESS_RETRY, SEAMLESS_REPOSITORY, SEAMLESS_RETRY, seamlessRe
   ],
   exports: [SeamlessService, SeamlessDemoSeeder],
 })
-export class SeamlessModule {}
+export class SeamlessModule implements OnModuleInit {
+  constructor(
+    @Inject(SEAMLESS_BALANCES) private readonly balances: LateBound<SeamlessBalances>,
+    @Inject(SeamlessService) private readonly seamless: SeamlessService,
+  ) {}
+
+  /** GET /wallet/me of a seamless player answers the operator's balance (the wallet module reads it through the port). */
+  onModuleInit(): void {
+    this.balances.bind(this.seamless);
+  }
+}

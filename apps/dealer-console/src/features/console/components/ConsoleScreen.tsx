@@ -11,7 +11,7 @@ import { DuePanel } from './DuePanel';
 import { ManualCardDialog } from './ManualCardDialog';
 import { ManualDiceDialog, ManualNumberDialog } from './ManualResultDialog';
 import { PendingPanel } from './PendingPanel';
-import { ReasonDialog } from './ReasonDialog';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { SpecialBanner } from './SpecialBanner';
 import { StatusBoard } from './StatusBoard';
 import { TablePanel } from './TablePanel';

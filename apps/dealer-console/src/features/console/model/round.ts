@@ -1,21 +1,19 @@
 import { viewTotals } from '@felt/ui';
-import { dealerPlugin, DEALER_GAME_PLUGINS } from '../../games';
-import { isObj, num, str, type Obj } from './plugin';
-import type { GameId, HandModel, RoundModel, SpecialState } from './round.types';
+import { isObj, num, str, type Obj } from '../../../round/plugin';
+import { dealerPlugin } from '../../../round/plugins';
+import type { GameId, HandModel, RoundModel, SpecialState } from '../../../round/round.types';
 
-export type { GameId, HandModel, RoundModel, SpecialState } from './round.types';
-export type { PokerGameId } from '../../banked-poker';
-export { isPokerGame } from '../../banked-poker';
+export type { GameId, HandModel, RoundModel, SpecialState } from '../../../round/round.types';
 
 /**
  * The dealer's view-model of the live round, derived from the kernel's dealer view (the server never
  * sends the dealer what that view hides — BJ-5a: the hole card is `'hidden'` until revealed). Pure:
  * no React, no clock. Player identities are never read into the model: only counts and totals. Each
- * game's part comes from its plugin (features/games.ts, issue 19 §4).
+ * game's part comes from its plugin (registered by app/games.ts, issue 19 §4).
  */
 
 /** Every game the console has screens for (its plugin list). */
-export const GAME_IDS: readonly GameId[] = DEALER_GAME_PLUGINS.flatMap((p) => p.games);
+export { gameIds } from '../../../round/plugins';
 export const isGameId = (g: string): g is GameId => dealerPlugin(g) !== undefined;
 
 /** Bets of any game's view (array or record) → counts and the total stake; player ids are only counted. */
@@ -58,8 +56,8 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
 }
 
 /** Games dealt from a shoe (manual card entry, S-3): from the plugins. */
-export const CARD_GAMES: ReadonlySet<GameId> = new Set(DEALER_GAME_PLUGINS.filter((p) => p.cards === true).flatMap((p) => p.games));
-const CUT_CARD_GAMES: ReadonlySet<GameId> = new Set(DEALER_GAME_PLUGINS.filter((p) => p.cutCard === true).flatMap((p) => p.games));
+export const isCardGame = (game: GameId): boolean => dealerPlugin(game)?.cards === true;
+const isCutCardGame = (game: GameId): boolean => dealerPlugin(game)?.cutCard === true;
 
 /** Which dealer controls the phase allows (the server still decides; these only avoid pointless taps). */
 export interface Controls {
@@ -82,7 +80,7 @@ export function controlsFor(round: RoundModel, opts: { tableOpen: boolean; voidP
   const finished = p === 'none' || p === 'idle' || p === 'settled' || p === 'void';
   const unresolved = p === 'betting' || p === 'closed' || p === 'play' || p === 'spinning' || p === 'halted';
   let manualCard: Controls['manualCard'] = null;
-  if (CARD_GAMES.has(round.game)) {
+  if (isCardGame(round.game)) {
     if (round.special?.kind === 'unreadable-card') manualCard = 'EnterManualCard';
     // banked poker: no card is due while players decide (S-2), so no manual card either
     else if ((p === 'closed' || p === 'play') && round.special === null && (round.poker?.decision ?? null) === null) manualCard = 'RecordCard';
@@ -95,7 +93,7 @@ export function controlsFor(round: RoundModel, opts: { tableOpen: boolean; voidP
     requestVoid: unresolved && !opts.voidPending,
     declareNoSpin: round.game === 'roulette' && p === 'spinning',
     manualCard,
-    cutCard: CUT_CARD_GAMES.has(round.game) && (p === 'closed' || p === 'play'),
+    cutCard: isCutCardGame(round.game) && (p === 'closed' || p === 'play'),
     callPitBoss: true,
     // The kernel takes a result only for a spin in progress (a launch was reported: a result with no launch
     // is a device fault, never an outcome) and, for sic bo, once betting closed without dice.

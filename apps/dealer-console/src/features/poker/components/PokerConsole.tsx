@@ -3,7 +3,7 @@ import type { PokerTableFrame, Rejection } from '@felt/protocol';
 import { BetTimer, ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, usePokerTable, useSession } from '@felt/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReasonDialog } from '../../console/components/ReasonDialog';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 
 type HandView = pokerTable.HandView;
 

@@ -1,11 +1,11 @@
 import { andarBahar, type Ratio } from '@felt/games';
 import { PlayingCard } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
-import { BetSpot } from '../../table/components/BetSpot';
-import { Limits } from '../../table/components/Limits';
-import { VideoArea } from '../../table/components/VideoArea';
-import { limitOf, type GameProps } from '../../table/game';
-import { spotLabel } from '../../table/spotLabel';
+import { BetSpot } from '../../../table/components/BetSpot';
+import { Limits } from '../../../table/components/Limits';
+import { VideoArea } from '../../../table/components/VideoArea';
+import { limitOf, type GameProps } from '../../../table/game';
+import { spotLabel } from '../../../table/spotLabel';
 import './andar-bahar.css';
 
 const SIDES = ['andar', 'bahar'] as const;

@@ -2,12 +2,12 @@ import { baccarat, type Card, type RoadRound } from '@felt/games';
 import { CardRow } from '@felt/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BetSpot } from '../../table/components/BetSpot';
-import { Limits } from '../../table/components/Limits';
-import { VideoArea } from '../../table/components/VideoArea';
-import { limitOf, type GameProps } from '../../table/game';
-import { useTableResults } from '../../table/hooks/useTableData';
-import { spotLabel } from '../../table/spotLabel';
+import { BetSpot } from '../../../table/components/BetSpot';
+import { Limits } from '../../../table/components/Limits';
+import { VideoArea } from '../../../table/components/VideoArea';
+import { limitOf, type GameProps } from '../../../table/game';
+import { useTableResults } from '../../../table/hooks/useTableData';
+import { spotLabel } from '../../../table/spotLabel';
 import { Roads, useRoads } from './Roads';
 
 const PAYS: Record<string, string> = { player: '1:1', banker: '0.95:1', tie: '8:1', 'player-pair': '11:1', 'banker-pair': '11:1' };

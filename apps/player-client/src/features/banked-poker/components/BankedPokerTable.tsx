@@ -3,12 +3,12 @@ import type { bankedPoker, Card } from '@felt/games';
 import { BetTimer, CardRow, ChipStack, Money, formatMoneyShort } from '@felt/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BetSpot } from '../../table/components/BetSpot';
-import { Limits } from '../../table/components/Limits';
-import { VideoArea } from '../../table/components/VideoArea';
-import { limitOf, type GameProps } from '../../table/game';
-import { useMyRounds } from '../../table/hooks/useTableData';
-import { spotLabel } from '../../table/spotLabel';
+import { BetSpot } from '../../../table/components/BetSpot';
+import { Limits } from '../../../table/components/Limits';
+import { VideoArea } from '../../../table/components/VideoArea';
+import { limitOf, type GameProps } from '../../../table/game';
+import { useMyRounds } from '../../../table/hooks/useTableData';
+import { spotLabel } from '../../../table/spotLabel';
 import { categoryKey, faceOf, LINKED_SPOTS, pokerGame, slotCounts, streetOf } from '../poker';
 import { Paytables } from './Paytables';
 

@@ -7,8 +7,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
-import type { Betting } from '../../table/hooks/useBetting';
-import { stakesBySpot } from '../../table/view';
+import type { Betting } from '../../../table/hooks/useBetting';
+import { stakesBySpot } from '../../../table/view';
 import BankedPokerTable from './BankedPokerTable';
 
 /**

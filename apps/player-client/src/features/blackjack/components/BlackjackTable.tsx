@@ -2,9 +2,9 @@ import { newBetId } from '@felt/client-sdk';
 import { blackjack } from '@felt/games';
 import { CardRow, ChipStack, Money, formatMoneyShort } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
-import { Limits } from '../../table/components/Limits';
-import { VideoArea } from '../../table/components/VideoArea';
-import type { GameProps } from '../../table/game';
+import { Limits } from '../../../table/components/Limits';
+import { VideoArea } from '../../../table/components/VideoArea';
+import type { GameProps } from '../../../table/game';
 
 /**
  * Blackjack: seats (take one or several, BJ profile), the dealer's hand with the hole card hidden

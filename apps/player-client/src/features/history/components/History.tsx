@@ -1,7 +1,7 @@
 import { Money, formatMoney, useLocale, useTables } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
-import { useMyRounds } from '../../table/hooks/useTableData';
-import { spotLabel } from '../../table/spotLabel';
+import { useMyRounds } from '../../../table/hooks/useTableData';
+import { spotLabel } from '../../../table/spotLabel';
 
 /** The player's rounds: round id, table, each bet with its settlement. */
 export function History() {

@@ -4,19 +4,21 @@ import { BetTimer, PhaseBadge, formatMoneyShort, useLiveRound, useLocale, usePok
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { prefetchGames } from '../../table/components/TableView';
-import { useTableResults } from '../../table/hooks/useTableData';
-import { NumberBadge } from '../../roulette/components/Wheel';
-import { playerPlugin } from '../../games';
-import { spotLabel } from '../../table/spotLabel';
+import { useTableResults } from '../../../table/hooks/useTableData';
+import { NumberBadge } from '../../../table/components/NumberBadge';
+import type { PlayerGamePlugin } from '../../../table/game';
+import { spotLabel } from '../../../table/spotLabel';
+
+/** A game's plugin (the app's plugin map, passed in: a feature never imports the app shell or other features). */
+export type PluginOf = (game: string) => Pick<PlayerGamePlugin, 'lastResult'> | undefined;
 
 /** The last results as the game shows them: roulette numbers, baccarat bead colours, dice totals, duel winners. */
-function LastResults({ table }: { readonly table: Table }) {
+function LastResults({ table, pluginOf }: { readonly table: Table; readonly pluginOf?: PluginOf | undefined }) {
   const { t } = useTranslation('player');
   const results = useTableResults(table.tableId, 12);
   // Views are `unknown` on the wire and every game shapes its own: read only what has the expected shape.
   const items = (results.data ?? []).map((r) => r.view as { result?: { number?: unknown; outcome?: unknown } | null; dice?: unknown } | null);
-  const own = playerPlugin(table.game)?.lastResult;
+  const own = pluginOf?.(table.game)?.lastResult;
   if (items.length === 0) return <p className="felt-muted lobby-results">{t('lobby.noResults')}</p>;
   return (
     <div className="lobby-results" role="group" aria-label={t('lobby.lastResults')}>
@@ -34,7 +36,7 @@ function LastResults({ table }: { readonly table: Table }) {
   );
 }
 
-function TableCard({ table, players }: { readonly table: Table; readonly players: number }) {
+function TableCard({ table, players, pluginOf }: { readonly table: Table; readonly players: number; readonly pluginOf?: PluginOf | undefined }) {
   const { t } = useTranslation('player');
   const locale = useLocale();
   const [, navigate] = useLocation();
@@ -58,7 +60,7 @@ function TableCard({ table, players }: { readonly table: Table; readonly players
           {view?.occupiedSeats ? <span className="felt-muted">{t('lobby.seats', { count: view.occupiedSeats.length })}</span> : null}
         </div>
       </div>
-      <LastResults table={table} />
+      <LastResults table={table} pluginOf={pluginOf} />
       <button type="button" className="felt-btn felt-btn-primary" onClick={() => navigate(`/table/${table.tableId}`)}>
         {t('lobby.join', { name: table.name })}
       </button>
@@ -96,12 +98,14 @@ function PokerCard({ table }: { readonly table: PokerLobbyEntry }) {
   );
 }
 
-export function Lobby() {
+/** `prefetch`: starts loading the game screens (the app's plugin map), once the lobby is on screen; `pluginOf`: a game's plugin (its last-result badge). */
+export function Lobby({ prefetch, pluginOf }: { readonly prefetch?: () => void; readonly pluginOf?: PluginOf } = {}) {
   const { t } = useTranslation('player');
   useEffect(() => {
-    const h = setTimeout(prefetchGames, 1500); // after the lobby is on screen: tables open instantly
+    if (!prefetch) return undefined;
+    const h = setTimeout(prefetch, 1500); // after the lobby is on screen: tables open instantly
     return () => clearTimeout(h);
-  }, []);
+  }, [prefetch]);
   const tables = useTables();
   const presence = usePresence();
   const open = (tables.data ?? []).filter((x) => x.status === 'open');
@@ -113,7 +117,7 @@ export function Lobby() {
       {tables.isSuccess && open.length === 0 ? <p>{t('lobby.empty')}</p> : null}
       <div className="lobby-grid">
         {open.map((x) => (
-          <TableCard key={x.tableId} table={x} players={presence.data?.get(x.tableId)?.players ?? 0} />
+          <TableCard key={x.tableId} table={x} players={presence.data?.get(x.tableId)?.players ?? 0} pluginOf={pluginOf} />
         ))}
       </div>
       {(poker.data ?? []).length > 0 ? (

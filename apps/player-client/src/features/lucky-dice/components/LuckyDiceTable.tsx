@@ -2,12 +2,12 @@ import { luckyDice } from '@felt/games';
 import { DiceRow, useSession } from '@felt/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BetSpot } from '../../table/components/BetSpot';
-import { Limits } from '../../table/components/Limits';
-import { VideoArea } from '../../table/components/VideoArea';
-import { limitOf, type GameProps } from '../../table/game';
-import { useTableResults } from '../../table/hooks/useTableData';
-import { spotLabel } from '../../table/spotLabel';
+import { BetSpot } from '../../../table/components/BetSpot';
+import { Limits } from '../../../table/components/Limits';
+import { VideoArea } from '../../../table/components/VideoArea';
+import { limitOf, type GameProps } from '../../../table/game';
+import { useTableResults } from '../../../table/hooks/useTableData';
+import { spotLabel } from '../../../table/spotLabel';
 
 type Mode = luckyDice.LuckyDicePlaceMode;
 

@@ -7,7 +7,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
-import type { Betting } from '../../table/hooks/useBetting';
+import type { Betting } from '../../../table/hooks/useBetting';
 import LuckyDiceTable from './LuckyDiceTable';
 
 afterEach(() => {

@@ -1,12 +1,12 @@
 import { roulette } from '@felt/games';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GameProps } from '../../table/game';
-import { useTableResults } from '../../table/hooks/useTableData';
-import { spotLabel } from '../../table/spotLabel';
-import { useMedia } from '../../table/useMedia';
-import { Limits } from '../../table/components/Limits';
-import { VideoArea } from '../../table/components/VideoArea';
+import type { GameProps } from '../../../table/game';
+import { useTableResults } from '../../../table/hooks/useTableData';
+import { spotLabel } from '../../../table/spotLabel';
+import { useMedia } from '../../../table/useMedia';
+import { Limits } from '../../../table/components/Limits';
+import { VideoArea } from '../../../table/components/VideoArea';
 import { Racetrack } from './Racetrack';
 import { RouletteLayout } from './RouletteLayout';
 import { RouletteStats } from './RouletteStats';

@@ -40,7 +40,4 @@ export function Wheel({ winning, spinning, size = 240 }: { readonly winning: num
   );
 }
 
-export function NumberBadge({ n, size = 'md' }: { readonly n: number; readonly size?: 'sm' | 'md' | 'lg' }) {
-  const c = roulette.colourOf(n);
-  return <span className={`num-badge is-${c} is-${size}`}>{n}</span>;
-}
+export { NumberBadge } from '../../../table/components/NumberBadge';

@@ -7,8 +7,8 @@ import type { Table } from '@felt/client-sdk';
 import { keyPaths } from '@felt/ui';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
-import { BetSpot } from '../../table/components/BetSpot';
-import { Limits } from '../../table/components/Limits';
+import { BetSpot } from '../../../table/components/BetSpot';
+import { Limits } from '../../../table/components/Limits';
 import { Racetrack } from './Racetrack';
 import { RouletteLayout, type Orientation } from './RouletteLayout';
 

@@ -1,12 +1,12 @@
 import { dragonTiger, footballStudio, type Card } from '@felt/games';
 import { PlayingCard } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
-import { BetSpot } from '../../table/components/BetSpot';
-import { Limits } from '../../table/components/Limits';
-import { VideoArea } from '../../table/components/VideoArea';
-import { limitOf, type GameProps } from '../../table/game';
-import { spotLabel } from '../../table/spotLabel';
-import { useTableResults } from '../../table/hooks/useTableData';
+import { BetSpot } from '../../../table/components/BetSpot';
+import { Limits } from '../../../table/components/Limits';
+import { VideoArea } from '../../../table/components/VideoArea';
+import { limitOf, type GameProps } from '../../../table/game';
+import { spotLabel } from '../../../table/spotLabel';
+import { useTableResults } from '../../../table/hooks/useTableData';
 
 /** Dragon Tiger (RES-4) and Football Studio (RES-5): one card per side, highest wins. */
 export default function DuelTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {

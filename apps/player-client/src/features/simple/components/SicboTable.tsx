@@ -1,12 +1,12 @@
 import { sicbo } from '@felt/games';
 import { DiceRow } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
-import { BetSpot } from '../../table/components/BetSpot';
-import { Limits } from '../../table/components/Limits';
-import { VideoArea } from '../../table/components/VideoArea';
-import { limitOf, type GameProps } from '../../table/game';
-import { spotLabel } from '../../table/spotLabel';
-import { useTableResults } from '../../table/hooks/useTableData';
+import { BetSpot } from '../../../table/components/BetSpot';
+import { Limits } from '../../../table/components/Limits';
+import { VideoArea } from '../../../table/components/VideoArea';
+import { limitOf, type GameProps } from '../../../table/game';
+import { spotLabel } from '../../../table/spotLabel';
+import { useTableResults } from '../../../table/hooks/useTableData';
 
 const GROUPS: readonly { key: string; spots: readonly string[] }[] = [
   { key: 'main', spots: ['small', 'odd', 'any-triple', 'even', 'big'] },

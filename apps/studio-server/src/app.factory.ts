@@ -1,0 +1,48 @@
+import type { INestApplication } from '@nestjs/common';
+import { Logger } from 'nestjs-pino';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module.js';
+import { FELT_CONFIG, type FeltConfig } from './config/config.js';
+import { trustProxySetting } from './shared/client-address.js';
+import { ErrorFilter } from './ops/error.filter.js';
+import { MetricsService } from './ops/metrics.service.js';
+import { serveOpenApi } from './openapi/openapi.js';
+import { serveWebApps } from './ops/web-apps.js';
+
+interface RouteReq {
+  readonly method: string;
+  readonly baseUrl?: string;
+  readonly route?: { readonly path?: string };
+}
+interface FinishRes {
+  readonly statusCode: number;
+  once(event: 'finish', fn: () => void): unknown;
+}
+
+/** Applies what every instance of the HTTP app needs (also used by tests on a TestingModule's app). Signals: main.ts (ops/stop.ts). */
+export function configureApp(app: INestApplication): INestApplication {
+  const metrics = app.get(MetricsService);
+  app.use((req: RouteReq, res: FinishRes, next: () => void) => {
+    const end = metrics.httpDuration.startTimer();
+    res.once('finish', () => end({ method: req.method, route: `${req.baseUrl ?? ''}${req.route?.path ?? ''}` || 'unmatched', status: String(res.statusCode) }));
+    next();
+  });
+  app.useGlobalFilters(new ErrorFilter());
+  const config = app.get<FeltConfig>(FELT_CONFIG, { strict: false });
+  const express = app.getHttpAdapter().getInstance() as { set(k: string, v: unknown): void; disable(k: string): void };
+  express.disable('x-powered-by'); // issue 22 §9: no framework banner
+  // Issue 22 §7: behind a load balancer the client's address comes from X-Forwarded-For of trusted proxies only.
+  express.set('trust proxy', trustProxySetting(config.trustProxy ?? null));
+  // Issue 22 §9: no `Access-Control-Allow-Origin: *` — only the configured origins (the apps are same-origin).
+  if ((config.corsOrigins ?? []).length > 0) app.enableCors({ origin: [...(config.corsOrigins ?? [])], credentials: false });
+  serveOpenApi(app); // every operation's schemas from @felt/protocol (ops/openapi)
+  return app;
+}
+
+/** The production app: every Nest log line through pino (nestjs-pino's Logger, buffered until it exists). */
+export async function createApp(config: FeltConfig): Promise<INestApplication> {
+  const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true, rawBody: true });
+  app.useLogger(app.get(Logger));
+  serveWebApps(app); // /play, /dealer, /pit: the web apps' production builds (when built)
+  return configureApp(app);
+}

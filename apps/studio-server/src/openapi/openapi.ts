@@ -1,0 +1,113 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { GAME_ERRORS } from '@felt/games';
+import { RejectionSchema } from '@felt/protocol';
+import { z } from 'zod';
+import { isServerCode, serverErrors, statusOf, type ServerErrorCode } from '../shared/error-codes.js';
+import { OPERATIONS, type OperationError, type OperationSpec } from './operations.js';
+
+type JsonSchema = Record<string, unknown>;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** zod → OpenAPI 3.0 schema through zod's own JSON Schema generator (zod 4 `z.toJSONSchema`). */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const s = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
+  delete s['$schema'];
+  return s;
+}
+
+const ALWAYS: readonly ServerErrorCode[] = ['INTERNAL', 'STORE_UNAVAILABLE'];
+const AUTHED: readonly ServerErrorCode[] = ['UNAUTHENTICATED', 'SESSION_REVOKED', 'FORBIDDEN', 'RATE_LIMITED'];
+const GAME_RULE_CODES = Object.keys(GAME_ERRORS).filter((c) => !isServerCode(c));
+
+/** The error responses of one operation, by HTTP status, each with the codes it can carry (from the one mapping, error-codes.ts). */
+export function errorResponses(spec: OperationSpec, hasParams: boolean): Record<string, { description: string; content: { 'application/json': { schema: JsonSchema } } }> {
+  const codes = new Set<OperationError>([...ALWAYS, ...(spec.public ? [] : AUTHED), ...(spec.body || spec.query || hasParams ? (['INVALID_INPUT'] as const) : []), ...(spec.errors ?? [])]);
+  const byStatus = new Map<number, string[]>();
+  for (const c of codes) {
+    const list = c === 'GAME_RULES' ? GAME_RULE_CODES : [c];
+    for (const code of list) {
+      const st = statusOf(code);
+      byStatus.set(st, [...(byStatus.get(st) ?? []), code]);
+    }
+  }
+  const rejection = jsonSchemaOf(RejectionSchema, 'output');
+  const out: Record<string, { description: string; content: { 'application/json': { schema: JsonSchema } } }> = {};
+  for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    const unique = [...new Set(list)].sort();
+    const props = (rejection['properties'] ?? {}) as Record<string, JsonSchema>;
+    out[String(status)] = {
+      description: unique.map((c) => `\`${c}\`${isServerCode(c) ? `: ${serverErrors().get(c)?.meaning ?? ''}` : ' (game rule)'}`).join('\n\n'),
+      content: { 'application/json': { schema: { ...rejection, properties: { ...props, code: { type: 'string', enum: unique } } } } },
+    };
+  }
+  return out;
+}
+
+export interface OpenApiBuild {
+  readonly document: OpenAPIObject;
+  /** Routes the app serves that have no row in OPERATIONS (a test fails on any). */
+  readonly undocumented: readonly string[];
+  /** OPERATIONS rows that name no route of the app. */
+  readonly unknown: readonly string[];
+}
+
+/**
+ * The OpenAPI document of the app: Nest lists the routes (paths, methods, parameters); every operation's
+ * request body, query, success response and coded error responses come from OPERATIONS (zod schemas).
+ */
+export function buildOpenApi(app: INestApplication): OpenApiBuild {
+  const doc = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Felt studio server')
+      .setDescription('Tables, rounds, bets, wallet, settlement, realtime (see ARCHITECTURE.md). Every rejection is `{code, ruleId, message}`; the codes per status are listed on each operation (apps/studio-server/ERROR-CODES.md).')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  const undocumented: string[] = [];
+  const seen = new Set<string>();
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (op === undefined) continue;
+      const key = `${method.toUpperCase()} ${path}`;
+      const spec = OPERATIONS[key];
+      if (spec === undefined) {
+        undocumented.push(key);
+        continue;
+      }
+      seen.add(key);
+      const params = (op.parameters ?? []).filter((p) => !('in' in p) || p.in !== 'query');
+      const hasPathParams = path.includes('{');
+      op.summary = spec.summary;
+      if (spec.query) {
+        const q = jsonSchemaOf(spec.query, 'input');
+        const props = (q['properties'] ?? {}) as Record<string, JsonSchema>;
+        const required = new Set((q['required'] ?? []) as string[]);
+        params.push(...Object.entries(props).map(([name, schema]) => ({ name, in: 'query' as const, required: required.has(name), schema })));
+      }
+      op.parameters = params;
+      if (spec.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(spec.body, 'input') } } };
+      else delete op.requestBody;
+      const okStatus = Object.keys(op.responses ?? {}).find((s) => s.startsWith('2')) ?? '200';
+      const okContent: Record<string, { schema: JsonSchema }> = spec.response === 'text' ? { 'text/plain': { schema: { type: 'string' } } } : { 'application/json': { schema: jsonSchemaOf(spec.response, 'output') } };
+      op.responses = {
+        [okStatus]: { description: spec.summary, content: okContent },
+        ...Object.fromEntries((spec.alsoStatus ?? []).map((s) => [String(s), { description: `${spec.summary} (${s})`, content: okContent }])),
+        ...errorResponses(spec, hasPathParams),
+      };
+      op.security = spec.public ? [] : [{ bearer: [] }];
+    }
+  }
+  const unknown = Object.keys(OPERATIONS).filter((k) => !seen.has(k));
+  return { document: doc, undocumented, unknown };
+}
+
+/** Serves the document at /docs (UI) and /docs/json. */
+export function serveOpenApi(app: INestApplication): OpenApiBuild {
+  const built = buildOpenApi(app);
+  SwaggerModule.setup('docs', app, built.document, { jsonDocumentUrl: 'docs/json' });
+  return built;
+}

@@ -1,0 +1,180 @@
+/**
+ * Every REST operation of the studio server with the zod schemas of its request body, query and
+ * response (issue 12 point 3). The OpenAPI document is generated from this table (openapi.ts); a test
+ * fails when a route has no row here or a row names no route. Schemas come from @felt/protocol; the few
+ * bodies a module still owns (login, users, deposit) are imported from that module.
+ */
+import {
+  AcceptedBetSchema,
+  AlertAckBodySchema,
+  AlertSchema,
+  TablePresenceSchema,
+  AuditRecordSchema,
+  AuthUserSchema,
+  BalanceSchema,
+  BetResultSchema,
+  BulkBetBodySchema,
+  CommandResultSchema,
+  CreateTableBodySchema,
+  DepositResultSchema,
+  DeviceCredentialInfoSchema,
+  DeviceHealthSchema,
+  GameCommandBodySchema,
+  HealthReportSchema,
+  LivenessSchema,
+  ReadinessReportSchema,
+  IssuedDeviceCredentialSchema,
+  LedgerCheckReportSchema,
+  LoginResultSchema,
+  OkSchema,
+  PendingRequestSchema,
+  PlayerLimitsSchema,
+  RealityCheckBodySchema,
+  SelfExclusionBodySchema,
+  SetLimitBodySchema,
+  PlaceBetBodySchema,
+  PlaceLayoutBodySchema,
+  LayoutResultSchema,
+  PlayerDecisionBodySchema,
+  PlayerRoundSchema,
+  PreOpenCheckBodySchema,
+  PublicUserSchema,
+  ReasonBodySchema,
+  RevokedSchema,
+  RoundDetailSchema,
+  RoundListItemSchema,
+  RoundSummarySchema,
+  RoundViewSchema,
+  ServerTimeSchema,
+  StoredRoundEventSchema,
+  TableDaySchema,
+  TableResultSchema,
+  TableSchema,
+  TableStatusBodySchema,
+  UpdateTableBodySchema,
+} from '@felt/protocol';
+import { z } from 'zod';
+import { LoginBody, RefreshBody } from '../auth/auth.service.js';
+import { CreateUserBody } from '../auth/users.controller.js';
+import { DayQuerySchema, RoundSearchQuerySchema } from '../pit/pit.controller.js';
+import { DepositBody } from '../wallet/wallet.service.js';
+import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '../wallet/seamless/seamless.schema.js';
+import type { ServerErrorCode } from '../shared/error-codes.js';
+import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '../poker/poker.schemas.js';
+
+/** `GAME_RULES`: the operation runs a game command, so any game rule code (422, `GAME_ERRORS`) may come back. */
+export type OperationError = ServerErrorCode | 'GAME_RULES';
+
+export interface OperationSpec {
+  readonly summary: string;
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodObject;
+  /** The success body; `text` for a non-JSON answer (Prometheus exposition). */
+  readonly response: z.ZodType | 'text';
+  /** No bearer token needed. */
+  readonly public?: true;
+  /** Codes this operation can answer with, besides the common ones (400 invalid input, 401/403, 500). */
+  readonly errors?: readonly OperationError[];
+  /** Other success statuses that carry the same body (health: 503). */
+  readonly alsoStatus?: readonly number[];
+}
+
+const limit = z.object({ limit: z.coerce.number().int().min(1).max(500).optional() });
+const list = <T extends z.ZodType>(s: T) => z.array(s);
+const TABLE = ['TABLE_NOT_FOUND'] as const;
+const ROUND_CMD: readonly OperationError[] = ['TABLE_NOT_FOUND', 'NO_ROUND', 'CONFLICT_RETRY', 'CONCURRENT_UPDATE', 'GAME_RULES'];
+const BET: readonly OperationError[] = [...ROUND_CMD, 'INSUFFICIENT_FUNDS', 'BET_ID_CONFLICT', 'RG_SELF_EXCLUDED', 'RG_LOSS_LIMIT', 'RG_TIME_LIMIT', 'SEAMLESS_DEBIT_REFUSED', 'SEAMLESS_DEBIT_UNCONFIRMED'];
+const OPERATOR_API: readonly OperationError[] = ['OPERATOR_UNAUTHENTICATED', 'OPERATOR_SIGNATURE_STALE', 'OPERATOR_SIGNATURE_REPLAYED', 'OPERATOR_NOT_SEAMLESS', 'OPERATOR_PLAYER_UNKNOWN'];
+
+/** Keyed `METHOD /path` with OpenAPI path templates (`{id}`). */
+export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
+  // ops
+  'GET /time': { summary: 'The server clock (epoch ms) for client offset estimation', response: ServerTimeSchema, public: true },
+  'GET /health': { summary: 'Health of the database, Redis, the broker and the queues (Terminus)', response: HealthReportSchema, public: true, alsoStatus: [503] },
+  'GET /health/live': { summary: 'Liveness: the process answers (never fails for a dependency; issue 22 §10)', response: LivenessSchema, public: true },
+  'GET /health/ready': { summary: 'Readiness: every dependency reachable and not draining (503 after SIGTERM; issue 22 §10)', response: ReadinessReportSchema, public: true, alsoStatus: [503] },
+  'GET /metrics': { summary: 'Prometheus metrics (text exposition)', response: 'text', public: true },
+  // auth + users
+  'POST /auth/login': { summary: 'Log in: an access token (15 min) and a refresh token', body: LoginBody, response: LoginResultSchema, public: true, errors: ['INVALID_CREDENTIALS'] },
+  'POST /auth/refresh': { summary: 'Trade a refresh token for a new pair', body: RefreshBody, response: LoginResultSchema, public: true, errors: ['INVALID_REFRESH_TOKEN', 'REFRESH_TOKEN_REUSED'] },
+  'POST /auth/logout': { summary: "End every session of the caller", response: RevokedSchema },
+  'GET /auth/me': { summary: 'The authenticated principal', response: AuthUserSchema },
+  'GET /users': { summary: 'Every user (admin)', response: list(PublicUserSchema) },
+  'POST /users': { summary: 'Create a user (admin, audited)', body: CreateUserBody, response: PublicUserSchema, errors: ['USERNAME_TAKEN', 'REASON_REQUIRED'] },
+  'POST /users/{userId}/disable': { summary: 'Disable a user; their tokens stop working (admin, audited)', body: ReasonBodySchema, response: OkSchema, errors: ['USER_NOT_FOUND', 'REASON_REQUIRED'] },
+  'POST /users/{userId}/enable': { summary: 'Enable a user (admin, audited)', body: ReasonBodySchema, response: OkSchema, errors: ['USER_NOT_FOUND', 'REASON_REQUIRED'] },
+  'POST /users/{userId}/revoke-sessions': { summary: "Revoke a user's sessions (admin, audited)", body: ReasonBodySchema, response: OkSchema, errors: ['USER_NOT_FOUND', 'REASON_REQUIRED'] },
+  'DELETE /users/{userId}': { summary: 'Delete a user (admin, audited)', body: ReasonBodySchema, response: OkSchema, errors: ['USER_NOT_FOUND', 'REASON_REQUIRED'] },
+  // tables
+  'POST /tables': { summary: 'Create a table (pit boss/admin)', body: CreateTableBodySchema, response: TableSchema, errors: ['UNKNOWN_GAME', 'UNKNOWN_PROFILE'] },
+  'GET /tables': { summary: 'Every table', response: list(TableSchema) },
+  'GET /tables/{id}': { summary: 'One table', response: TableSchema, errors: TABLE },
+  'PATCH /tables/{id}': { summary: 'Change limits, cadence, devices (pit boss/admin, audited)', body: UpdateTableBodySchema, response: TableSchema, errors: [...TABLE, 'UNKNOWN_PROFILE', 'REASON_REQUIRED'] },
+  'POST /tables/{id}/pre-open-check': { summary: "Record today's pre-open check (ROU-7)", body: PreOpenCheckBodySchema, response: TableSchema, errors: TABLE },
+  'POST /tables/{id}/status': { summary: 'Open, pause, close a table (audited)', body: TableStatusBodySchema, response: TableSchema, errors: [...TABLE, 'PRE_OPEN_CHECK_MISSING', 'REASON_REQUIRED'] },
+  'GET /tables/{id}/round': { summary: 'The current round as the caller may see it', response: RoundViewSchema, errors: TABLE },
+  'GET /tables/{id}/rounds': { summary: 'Recent rounds of the table, newest first', query: limit, response: list(RoundSummarySchema), errors: TABLE },
+  'GET /tables/{id}/results': { summary: 'Finished rounds as everyone may see them', query: limit, response: list(TableResultSchema), errors: TABLE },
+  'GET /tables/{id}/devices': { summary: 'Device health of the table', response: list(DeviceHealthSchema), errors: TABLE },
+  'GET /tables/{id}/requests': { summary: 'Pending void / manual-entry requests', response: list(PendingRequestSchema), errors: TABLE },
+  'POST /tables/{id}/requests/{requestId}/deny': { summary: 'Turn down a pending request (pit boss, audited)', body: ReasonBodySchema, response: PendingRequestSchema, errors: [...TABLE, 'REQUEST_NOT_FOUND', 'SELF_APPROVAL'] },
+  'POST /tables/{id}/pit-boss-calls': { summary: 'The dealer calls the pit boss (an alert)', body: ReasonBodySchema, response: AlertSchema, errors: TABLE },
+  // rounds
+  'POST /tables/{id}/rounds': { summary: 'Open the next round', response: CommandResultSchema, errors: [...ROUND_CMD, 'TABLE_NOT_OPEN', 'ROUND_IN_PROGRESS', 'UNKNOWN_GAME'] },
+  'POST /tables/{id}/round/close': { summary: 'No more bets (GEN-3)', response: CommandResultSchema, errors: ROUND_CMD },
+  'POST /tables/{id}/round/void-requests': { summary: 'Ask a pit boss to void the round (GEN-6)', body: ReasonBodySchema, response: PendingRequestSchema, errors: ROUND_CMD },
+  'POST /tables/{id}/round/void-requests/{requestId}/approve': { summary: 'Approve a void request (second person, GEN-6)', body: ReasonBodySchema, response: CommandResultSchema, errors: [...ROUND_CMD, 'REQUEST_NOT_FOUND', 'SELF_APPROVAL'] },
+  'POST /tables/{id}/round/void': { summary: 'Void the round with refunds (pit boss, audited)', body: ReasonBodySchema, response: CommandResultSchema, errors: ROUND_CMD },
+  'POST /tables/{id}/round/resume-play': { summary: 'Resume a stalled round (PlayStalled): the step deadline is re-armed (pit boss, audited; issue 9 §5)', body: ReasonBodySchema, response: CommandResultSchema, errors: ROUND_CMD },
+  'POST /tables/{id}/round/manual-entries': { summary: 'Enter a result by hand for sign-off (S-3); refused while betting is open', body: GameCommandBodySchema, response: PendingRequestSchema, errors: [...ROUND_CMD, 'INVALID_COMMAND', 'UNKNOWN_COMMAND', 'CORRECTION_WHILE_BETTING'] },
+  'POST /tables/{id}/round/manual-entries/{requestId}/approve': { summary: 'Sign off a manual entry or a correction (a second pit boss or an admin, never the requester)', body: ReasonBodySchema, response: CommandResultSchema, errors: [...ROUND_CMD, 'REQUEST_NOT_FOUND', 'SELF_APPROVAL', 'CORRECTION_WHILE_BETTING'] },
+  'POST /tables/{id}/round/corrections': { summary: 'Propose a result correction for a second person to approve (pit boss, audited; refused while betting is open)', body: GameCommandBodySchema, response: PendingRequestSchema, errors: [...ROUND_CMD, 'INVALID_COMMAND', 'UNKNOWN_COMMAND', 'REASON_REQUIRED', 'CORRECTION_WHILE_BETTING'] },
+  'POST /tables/{id}/round/dealer-commands': { summary: "A dealer command of the table's game", body: GameCommandBodySchema, response: CommandResultSchema, errors: [...ROUND_CMD, 'INVALID_COMMAND', 'UNKNOWN_COMMAND'] },
+  'POST /tables/{id}/round/decisions': { summary: "A player's decision (blackjack hit/stand/…)", body: PlayerDecisionBodySchema, response: CommandResultSchema, errors: [...ROUND_CMD, 'INVALID_COMMAND', 'UNKNOWN_COMMAND'] },
+  'GET /rounds/{roundId}/events': { summary: "A round's stored events (redacted per audience)", response: list(StoredRoundEventSchema), errors: ['ROUND_NOT_FOUND'] },
+  // bets
+  'POST /tables/{id}/bets': { summary: 'Place a bet (idempotent by betId; GEN-2/GEN-4, RES-1..5)', body: PlaceBetBodySchema, response: BetResultSchema, errors: BET },
+  'POST /tables/{id}/bets/layout': { summary: "A player's whole layout as one command: each chip decided in order, the accepted ones in one transaction, one answer per chip", body: PlaceLayoutBodySchema, response: LayoutResultSchema, errors: BET },
+  'POST /tables/{id}/bets/rebet': { summary: "Repeat the player's bets of the previous round", body: BulkBetBodySchema, response: BetResultSchema, errors: [...BET, 'NOTHING_TO_REBET'] },
+  'POST /tables/{id}/bets/double': { summary: "Double the player's bets of this round", body: BulkBetBodySchema, response: BetResultSchema, errors: [...BET, 'NOTHING_TO_DOUBLE'] },
+  'DELETE /tables/{id}/bets/{betId}': { summary: 'Cancel a bet while betting is open', response: BetResultSchema, errors: ROUND_CMD },
+  'GET /tables/{id}/bets/mine': { summary: "The caller's accepted bets in the current round", response: list(AcceptedBetSchema), errors: TABLE },
+  'GET /me/rounds': { summary: "The player's round history", query: limit, response: list(PlayerRoundSchema) },
+  // responsible gambling (the player's own)
+  'GET /me/limits': { summary: 'My limits, pending raises, usage per period, reality check and self-exclusion', response: PlayerLimitsSchema },
+  'POST /me/limits': { summary: 'Set or remove a loss/time limit (lower: at once; higher: from the next period; daily ≤ weekly ≤ monthly)', body: SetLimitBodySchema, response: PlayerLimitsSchema, errors: ['RG_LIMIT_ORDER'] },
+  'POST /me/reality-check': { summary: 'Reality check every N minutes of a session (socket frame rg.reality-check)', body: RealityCheckBodySchema, response: PlayerLimitsSchema },
+  'POST /me/self-exclusion': { summary: 'Self-exclude for 12h, 1w, 1m, 3m, 6m or 1y (nobody can lift it early)', body: SelfExclusionBodySchema, response: PlayerLimitsSchema },
+  // wallet
+  'GET /wallet/me': { summary: "The caller's balance (a seamless operator's player: the operator wallet's balance, issue 12)", response: BalanceSchema, errors: ['SEAMLESS_BALANCE_UNAVAILABLE'] },
+  'POST /wallet/deposit': { summary: 'Credit a player (admin; idempotent by depositId)', body: DepositBody, response: DepositResultSchema },
+  'POST /wallet/demo-top-up': { summary: 'Demo only: top the caller up', response: BalanceSchema, errors: ['DEMO_ONLY', 'STAKES_IN_PLAY'] },
+  // operators (issue 12: seamless wallet)
+  'GET /admin/operators': { summary: 'Every operator: wallet mode, endpoint, currencies (admin; never the secret)', response: list(OperatorViewSchema) },
+  'PUT /admin/operators/{operatorId}': { summary: "Create or change an operator: wallet mode internal|seamless, its wallet API, request-signing secret, currencies (admin)", body: OperatorConfigBody, response: OperatorViewSchema },
+  'GET /admin/operators/{operatorId}/reconciliation': { summary: "Reconciliation per UTC day: our ledger (operator clearing account) against the operator's acknowledgements", query: ReconciliationQuerySchema, response: ReconciliationReportSchema, errors: ['OPERATOR_NOT_FOUND'] },
+  'GET /admin/operators/{operatorId}/dead-letter': { summary: 'Dead-lettered wallet calls of the operator (credits/rollbacks that exhausted their retries)', response: list(DeadLetterRowSchema), errors: ['OPERATOR_NOT_FOUND'] },
+  'POST /admin/operators/{operatorId}/dead-letter/retry': { summary: 'Re-queue dead-lettered wallet calls (given uuids or all; the same uuids: idempotent at the operator); audited with the reason', body: DeadLetterRetryBody, response: DeadLetterRetryResultSchema, errors: ['OPERATOR_NOT_FOUND', 'DEAD_LETTER_NOT_FOUND'] },
+  'POST /operator/v1/sessions': { summary: "Operator API (signed: X-Felt-Operator + X-Felt-Timestamp + X-Felt-Signature, ±5 min, no replay): a Felt player is this operator's player with this session token", body: OperatorSessionBody, response: PlayerLinkSchema, public: true, errors: OPERATOR_API },
+  'POST /operator/v1/players/{playerId}/limits': { summary: "Operator API (signed): push a player's loss/time limit (lower: at once; higher: from the next period; daily ≤ weekly ≤ monthly)", body: SetLimitBodySchema, response: PlayerLimitsSchema, public: true, errors: [...OPERATOR_API, 'RG_LIMIT_ORDER'] },
+  'POST /operator/v1/players/{playerId}/self-exclusion': { summary: 'Operator API (signed): self-exclude a player (it can only be extended, never lifted early)', body: SelfExclusionBodySchema, response: PlayerLimitsSchema, public: true, errors: OPERATOR_API },
+  'GET /admin/ledger/check': { summary: 'The ledger invariant (Σ = 0, every bet debited and settled once)', response: LedgerCheckReportSchema },
+  // devices
+  'GET /tables/{tableId}/device-credentials': { summary: "The table's device MQTT credentials (no secrets)", response: list(DeviceCredentialInfoSchema), errors: ['INVALID_DEVICE_ID'] },
+  'POST /tables/{tableId}/devices/{deviceId}/credentials': { summary: "Issue or rotate a device's MQTT credential (the secret is shown once)", body: ReasonBodySchema, response: IssuedDeviceCredentialSchema, errors: ['INVALID_DEVICE_ID', 'TABLE_NOT_FOUND'] },
+  'DELETE /tables/{tableId}/devices/{deviceId}/credentials': { summary: "Revoke a device's MQTT credential", body: ReasonBodySchema, response: RevokedSchema, errors: ['INVALID_DEVICE_ID', 'DEVICE_CREDENTIAL_NOT_FOUND'] },
+  // alerts, audit, pit
+  'GET /alerts': { summary: 'Recent alerts', query: limit.extend({ tableId: z.string().optional() }), response: list(AlertSchema) },
+  'POST /alerts/{alertId}/ack': { summary: 'Acknowledge an alert (pit boss; stored, audited, pushed as alert.ack)', body: AlertAckBodySchema, response: AlertSchema, errors: ['ALERT_NOT_FOUND'] },
+  'GET /presence': { summary: 'Who is at each table now (players: counts; staff: also the dealers)', response: list(TablePresenceSchema) },
+  'GET /audit': { summary: 'The audit log', query: limit.extend({ target: z.string().optional() }), response: list(AuditRecordSchema) },
+  'GET /rounds/day': { summary: 'The day per table: hold, stakes, rounds (pit boss)', query: DayQuerySchema, response: list(TableDaySchema) },
+  'GET /rounds/search': { summary: 'Search rounds by id, table, player, time (pit boss)', query: RoundSearchQuerySchema, response: list(RoundListItemSchema) },
+  // live poker (issue 11; the play itself is the poker.* socket messages)
+  'GET /poker-tables': { summary: 'The lobby: live poker tables (`{ tables: PokerLobbyEntry[] }`)', response: PokerLobbySchema },
+  'POST /poker-tables': { summary: 'Create a live poker table: variant, PokerTableConfig, seats, dealing rng|shoe (pit boss/admin)', body: CreatePokerTableBody, response: PokerTableDefSchema, errors: ['POKER_TABLE_EXISTS', 'GAME_RULES'] },
+  'GET /poker-tables/{id}/hands': { summary: "The table's latest hands, newest first (pit boss / admin; limit 1–100, default 30)", query: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }), response: PokerHandListSchema, errors: ['POKER_TABLE_NOT_FOUND', 'TABLE_OWNER_UNAVAILABLE'] },
+  'GET /poker-tables/{id}/hands/{handId}/events': { summary: "A hand's events, redacted for the caller (a player: never another's hole cards before showdown)", response: PokerHandEventsSchema, errors: ['POKER_TABLE_NOT_FOUND', 'POKER_HAND_NOT_FOUND'] },
+  'POST /poker-tables/{id}/hand/decisions': { summary: 'Pit boss: misdeal, exposed card (P4-IRR) or void the hand with every contribution back (S1-FAIL-RING)', body: PokerPitDecisionBody, response: PokerTableFrameSchema, errors: ['POKER_TABLE_NOT_FOUND', 'GAME_RULES'] },
+  'GET /rounds/{roundId}/detail': { summary: 'A round with its bets and events (replay)', response: RoundDetailSchema, errors: ['ROUND_NOT_FOUND'] },
+};

@@ -1,0 +1,18 @@
+import { violation, type Violation } from '@felt/games';
+import type { ServerErrorCode } from './error-codes.js';
+
+/** Who issued a command: a person (from the JWT), a device, or the server itself (deadlines, recovery). */
+export interface Actor {
+  readonly userId: string;
+  readonly role: 'player' | 'dealer' | 'pitboss' | 'admin' | 'device' | 'system';
+  readonly name?: string;
+}
+
+export const SYSTEM_ACTOR: Actor = { userId: 'system', role: 'system' };
+
+/**
+ * A server rejection: only a code of a module's closed set (status, rule and meaning of each in the
+ * registry, shared/error-codes.ts); kernel violations are passed on as they are.
+ */
+export const rejection = (code: ServerErrorCode, ruleId: string | null, message: string, details?: Record<string, unknown>): Violation =>
+  violation(code, ruleId, message, details).violation;

@@ -1,0 +1,87 @@
+/**
+ * What the rest of the server sees of the cluster (issue 13, "Past one machine"). Type-only imports:
+ * the rounds, realtime and ingest modules depend on these tokens without depending on ClusterModule,
+ * and every one of them keeps its single-instance behaviour when the token is absent.
+ */
+import type { Result } from '@felt/games';
+import type { DealerAtTable, PlaceBetBody, PokerWsMessage, TablePresence } from '@felt/protocol';
+import type { Observable } from 'rxjs';
+import type { Actor } from '../command.types.js';
+
+/** Does this instance own the table's round kernel right now (holds its lease and has recovered it)? */
+export interface TableOwnerGuard {
+  owns(tableId: string): boolean;
+  /** Emits when this instance takes a table over (after the recovery) or loses it. */
+  readonly ownership$: Observable<{ readonly tableId: string; readonly owned: boolean }>;
+  /** This instance's id (the lease value). */
+  readonly instanceId: string;
+  /**
+   * The MQTT client id of the table's ingest session: the same on every instance, so the instance that
+   * takes a table over resumes the dead owner's persistent session (its unacknowledged QoS 1 messages).
+   */
+  ingestSessionId(tableId: string): string;
+}
+export const TABLE_OWNER_GUARD = Symbol('TABLE_OWNER_GUARD');
+
+/**
+ * A table command that must be decided by the table's owner, in a form that crosses instances (JSON).
+ * The owner stamps the command time on ITS clock when it runs the command (non-negotiable 1).
+ */
+export type TableCommand =
+  | { readonly op: 'bet.place'; readonly body: PlaceBetBody }
+  | { readonly op: 'bet.layout'; readonly bets: readonly PlaceBetBody[] }
+  | { readonly op: 'bet.cancel'; readonly betId: string }
+  | { readonly op: 'bet.rebet'; readonly requestId: string }
+  | { readonly op: 'bet.double'; readonly requestId: string }
+  | { readonly op: 'player.decision'; readonly command: Record<string, unknown> & { type: string } }
+  | { readonly op: 'round.open' }
+  | { readonly op: 'round.close' }
+  | { readonly op: 'round.void-request'; readonly reason: string }
+  | { readonly op: 'round.void-approve'; readonly requestId: string; readonly reason: string }
+  | { readonly op: 'round.mark-settled'; readonly roundId: string; readonly at: number }
+  /** Live poker (issue 11): a validated `poker.*` message, decided by the holder of the lease `poker:<tableId>`; answers the table state. */
+  | { readonly op: 'poker.message'; readonly msg: PokerWsMessage; readonly body: Record<string, unknown> & { readonly tableId: string } }
+  /** S1-DISCONNECT: the user's last socket at the poker table (on any instance) dropped. */
+  | { readonly op: 'poker.disconnected' };
+
+/** The lease key of a command's table: live poker tables hold `poker:<tableId>`, the rounds' tables their id. */
+export const leaseKeyOf = (tableId: string, cmd: TableCommand): string => (cmd.op.startsWith('poker.') ? `poker:${tableId}` : tableId);
+
+/** Runs a table command on the table's owner: here when this instance owns it, else on the owner (RPC). */
+export interface TableRouterPort {
+  run(tableId: string, actor: Actor, cmd: TableCommand): Promise<Result<unknown>>;
+}
+export const TABLE_ROUTER = Symbol('TABLE_ROUTER');
+
+/** This instance's own part of a table's presence (its sockets). */
+export interface LocalPresence {
+  readonly players: readonly string[];
+  readonly dealers: readonly DealerAtTable[];
+}
+
+/** Table presence summed over every instance (a player counted once wherever connected). */
+export interface PresenceMerger {
+  /** Store this instance's part and answer the merged presence. */
+  merge(tableId: string, local: LocalPresence): Promise<TablePresence>;
+}
+export const PRESENCE_MERGER = Symbol('PRESENCE_MERGER');
+
+/** socket.io adapter factory for cross-instance fan-out (the Redis adapter), or absent on one instance. */
+export const SOCKET_IO_ADAPTER = Symbol('SOCKET_IO_ADAPTER');
+
+/**
+ * Owner → instance relay (issue 13 point 4) for tables whose per-viewer frames are built on the viewer's
+ * instance (live poker), and small shared maps (the poker lobby). Absent on one instance.
+ */
+export interface TableRelayPort {
+  /** To every OTHER instance subscribed to the topic (at most once, in order per publisher). */
+  publish(topic: string, payload: unknown): Promise<void>;
+  /** Resolves once subscribed (nothing published after that is missed); call the answer to unsubscribe. */
+  subscribe(topic: string, fn: (payload: unknown) => void): Promise<() => void>;
+  /** Write a stamped entry of a shared map; it stops counting when not written again within `staleMs`. */
+  put(map: string, field: string, value: unknown, staleMs: number): Promise<void>;
+  remove(map: string, field: string): Promise<void>;
+  /** The entries written within `staleMs`. */
+  entries(map: string, staleMs: number): Promise<unknown[]>;
+}
+export const TABLE_RELAY = Symbol('TABLE_RELAY');

@@ -1,0 +1,6 @@
+import type { FeatureSchema } from '../../persistence/entities.js';
+import { SeamlessWallet1764100000000 } from './migrations/1764100000000-seamless-wallet.js';
+import { OperatorEntity, OperatorPlayerEntity, WalletTransactionEntity } from './seamless.entity.js';
+
+/** The seamless wallet's tables (collected by the composition root, src/server-schema.ts). */
+export const SEAMLESS_SCHEMA: FeatureSchema = { entities: [OperatorEntity, OperatorPlayerEntity, WalletTransactionEntity], migrations: [SeamlessWallet1764100000000] };

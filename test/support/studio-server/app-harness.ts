@@ -1,0 +1,51 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import type { Role } from '../../../apps/studio-server/src/auth/auth.types.js';
+import { AuthService } from '../../../apps/studio-server/src/auth/auth.service.js';
+import type { Clock, Ids } from '../../../apps/studio-server/src/shared/clock.js';
+import type { FeltConfig } from '../../../apps/studio-server/src/config/config.js';
+import { bootTestApp, type TestApp } from './test-app.js';
+import { LEDGER_READER, type LedgerReader } from '../../../apps/studio-server/src/persistence/persistence.common.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../../../apps/studio-server/src/shared/ports/persistence.port.js';
+import { BettingModule } from '../../../apps/studio-server/src/betting/betting.module.js';
+import { IngestModule } from '../../../apps/studio-server/src/ingest/ingest.module.js';
+import { RoundsModule } from '../../../apps/studio-server/src/rounds/rounds.module.js';
+import { checkLedgerInvariants, depositPosting, type LedgerInvariantViolation } from '../../../apps/studio-server/src/shared/ledger.rules.js';
+import { RealtimeModule } from '../../../apps/studio-server/src/realtime/realtime.module.js';
+
+export interface RoundsApp extends TestApp {
+  token(userId: string, role: Role): string;
+  http(method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: Record<string, unknown> & { code?: string } }>;
+  deposit(playerId: string, amountMinor: number, currency?: string): Promise<void>;
+  balance(playerId: string, currency?: string): Promise<number>;
+  invariants(): Promise<LedgerInvariantViolation[]>;
+}
+
+/** The whole server with the rounds modules, in-memory persistence and an embedded broker (unless config says otherwise). */
+export async function bootRoundsApp(opts: { config?: Partial<FeltConfig>; clock?: Clock; ids?: Ids; imports?: readonly (Type<unknown> | DynamicModule)[] } = {}): Promise<RoundsApp> {
+  const app = await bootTestApp({ imports: [RoundsModule, BettingModule, IngestModule, RealtimeModule, ...(opts.imports ?? [])], ...(opts.config ? { config: opts.config } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.ids ? { ids: opts.ids } : {}) });
+  const auth = app.get(AuthService);
+  const uow = app.get<UnitOfWork>(UNIT_OF_WORK);
+  let dep = 0;
+  return {
+    ...app,
+    get: app.get,
+    close: app.close,
+    token: (userId, role) => auth.sign({ userId, role, name: userId }),
+    async http(method, path, token, body) {
+      const res = await fetch(`${app.url}${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      const text = await res.text();
+      return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+    },
+    async deposit(playerId, amountMinor, currency = 'EUR') {
+      const p = depositPosting(`t${Date.now().toString(36)}-${dep++}-${playerId}`, playerId, amountMinor, currency);
+      await uow.run((tx) => tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at: Date.now() }))));
+    },
+    balance(playerId, currency = 'EUR') {
+      return uow.run((tx) => tx.ledger.balance(`player:${playerId}`, currency));
+    },
+    async invariants() {
+      const snap = await app.get<LedgerReader>(LEDGER_READER).snapshot();
+      return checkLedgerInvariants(snap.entries, snap.bets.map((b) => ({ betId: b.betId, roundId: b.roundId, status: b.status, roundFinished: snap.finishedRoundIds.has(b.roundId) })));
+    },
+  };
+}
