@@ -1,4 +1,5 @@
 import type { GameManifest } from './kernel/manifest.js';
+import type { GameId } from './game-ids.js';
 // GAME-MANIFESTS: one line per game, the ONLY list of games in the system
 import { rouletteManifest } from './roulette/manifest.js';
 import { baccaratManifest } from './baccarat/manifest.js';
@@ -42,8 +43,15 @@ export const GAME_MANIFESTS = [
 export type AnyManifest = (typeof GAME_MANIFESTS)[number];
 /** A manifest of a game a table can run (it has a referee kernel). */
 export type LiveManifest = Exclude<AnyManifest, { readonly kernel: null }>;
-/** Every live game's id (the tables' `game`). */
-export type GameId = LiveManifest['id'];
+/**
+ * Every live game's id (the tables' `game`): the literal list in game-ids.ts, which the browser loads
+ * without any kernel (it keeps the apps' first bundle small). The compiler holds it to the manifests:
+ * a manifest without its id there, or an id without a manifest, does not compile (below).
+ */
+export type { GameId } from './game-ids.js';
+type SameIds = [LiveManifest['id']] extends [GameId] ? ([GameId] extends [LiveManifest['id']] ? true : false) : false;
+const idsMatchManifests: SameIds = true;
+void idsMatchManifests;
 /** Ids only the offline tools know (`felt rtp`, `felt settle`): no table runs them. */
 export type OfflineGameId = Extract<AnyManifest, { readonly kernel: null }>['id'];
 /** What a game module (CLI tool) is keyed by: a live game id or an offline-only one. */
@@ -54,7 +62,7 @@ export type GameKernels = { readonly [M in LiveManifest as M['id']]: M['kernel']
 const manifests: readonly GameManifest[] = GAME_MANIFESTS;
 const isLive = (m: GameManifest): boolean => m.kernel !== null;
 
-export const GAME_IDS: readonly GameId[] = manifests.filter(isLive).map((m) => m.id as GameId);
+export { GAME_IDS } from './game-ids.js';
 export const OFFLINE_GAME_IDS: readonly OfflineGameId[] = manifests.filter((m) => !isLive(m)).map((m) => m.id as OfflineGameId);
 
 /** The manifest of a game id (live or offline), or undefined. */
