@@ -7,6 +7,7 @@ export default defineConfig({
   plugins,
   resolve: { alias },
   test: {
+    name: 'int',
     include: ['{libs,apps,hardware-sim,test}/**/*.int.spec.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
