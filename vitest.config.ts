@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { alias, plugins } from './vitest.shared.js';
 
@@ -74,6 +75,11 @@ export const FUZZ_SPECS = [
   '**/*.properties.spec.ts',
   '**/properties.spec.ts',
 ];
+
+// A moved or renamed app spec would silently fall into the unit tier (no isolation): fail loudly instead.
+for (const f of [...APP_SPECS, ...FUZZ_SPECS]) {
+  if (!f.includes('*') && !existsSync(new URL(f, import.meta.url))) throw new Error(`vitest.config.ts lists ${f}, which does not exist: update APP_SPECS/FUZZ_SPECS`);
+}
 
 const ALL_SPECS = ['{libs,apps,hardware-sim,test}/**/*.spec.{ts,tsx}'];
 const NOT_DEFAULT = ['**/node_modules/**', '**/dist/**', '**/*.int.spec.ts', 'test/e2e/**'];
