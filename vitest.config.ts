@@ -1,18 +1,127 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { alias, plugins } from './vitest.shared.js';
 
-// Default suite: unit, property, golden and in-process tests. No external services needed.
+// The default suite (`npm test`), in three tiers a person can run one at a time (docs/testing.md):
+//   unit  `npm run test:unit`  pure: libs, pure app logic, React components on happy-dom, services on fakes
+//   app   `npm run test:app`   boots Nest and/or PGlite (or a whole `felt studio` process) in-process
+//   fuzz  `npm run test:fuzz`  the fast-check fuzzers and property suites, fixed seed, modest run counts
+// The integration (`vitest.int.config.ts`) and browser (`vitest.e2e.config.ts`) tiers have their own configs.
+// Every spec file outside those two lands in exactly one of the three projects: app and fuzz by the lists
+// below, unit by default. A new spec that boots Nest, PGlite or a server process goes into APP_SPECS.
+
+/**
+ * Spec files that boot Nest (ops/test-app.ts, NestFactory) and/or PGlite, start the studio as a process, or
+ * run an in-process aedes broker on a socket. Found by instrumenting Test.createTestingModule, NestFactory,
+ * PGlite, child_process and net.Server.listen over the whole default suite (docs/testing.md).
+ */
+export const APP_SPECS = [
+  // Nest and/or PGlite
+  'apps/studio-server/src/auth/auth.spec.ts',
+  'apps/studio-server/src/auth/sessions.spec.ts',
+  'apps/studio-server/src/auth/socket-race.spec.ts',
+  'apps/studio-server/src/auth/trust.pglite.spec.ts',
+  'apps/studio-server/src/dealer/dealer.controller.spec.ts',
+  'apps/studio-server/src/history/history.spec.ts',
+  'apps/studio-server/src/limits/limits.spec.ts',
+  'apps/studio-server/src/mqtt/mqtt.spec.ts',
+  'apps/studio-server/src/ops/logging.spec.ts',
+  'apps/studio-server/src/openapi/openapi.spec.ts',
+  'apps/studio-server/src/ops/ops.spec.ts',
+  'apps/studio-server/src/ops/stop.spec.ts',
+  'apps/studio-server/src/ops/web-apps.spec.ts',
+  'apps/studio-server/src/persistence/persistence.module.spec.ts',
+  'apps/studio-server/src/persistence/typeorm.pglite.spec.ts',
+  'apps/studio-server/src/pit/pit.spec.ts',
+  'apps/studio-server/src/pit/two-person.spec.ts',
+  'apps/studio-server/src/poker/poker-table.repository.spec.ts',
+  'apps/studio-server/src/poker/poker.devices.spec.ts',
+  'apps/studio-server/src/poker/poker.embedded.spec.ts',
+  'apps/studio-server/src/presence/presence.spec.ts',
+  'apps/studio-server/src/ratelimit/rate-limit.spec.ts',
+  'apps/studio-server/src/realtime/embedded.spec.ts',
+  'apps/studio-server/src/realtime/lucky-dice.embedded.spec.ts',
+  'apps/studio-server/src/realtime/ray-poker.embedded.spec.ts',
+  'apps/studio-server/src/realtime/realtime.gateway.spec.ts',
+  'apps/studio-server/src/realtime/redaction.spec.ts',
+  'apps/studio-server/src/rounds/authorization.spec.ts',
+  'apps/studio-server/src/settlement/settlement.spec.ts',
+  'apps/studio-server/src/wallet/seamless/seamless-bet-path.spec.ts',
+  'apps/studio-server/src/wallet/seamless/seamless-demo.spec.ts',
+  'apps/studio-server/src/wallet/seamless/seamless-ops.spec.ts',
+  'apps/studio-server/src/wallet/wallet.spec.ts',
+  'test/client-sdk/studio.spec.ts',
+  // `felt studio` as a process (Nest + PGlite + aedes inside)
+  'apps/cli/src/studio/studio-ray.spec.ts',
+  'apps/cli/src/studio/studio-stop.spec.ts',
+  // an in-process aedes broker on a TCP socket
+  'apps/edge-agent/src/device-link.spec.ts',
+  'apps/studio-server/src/mqtt/ingest-links.spec.ts',
+  'hardware-sim/src/money-wheel.sim.spec.ts',
+  'hardware-sim/src/shaker.sim.spec.ts',
+  // issue 22: the whole server booted (probes, hardening, metrics, login throttle, device authority, every read as every audience)
+  'apps/studio-server/src/auth/login-throttle.spec.ts',
+  'apps/studio-server/src/ingest/device-authority.spec.ts',
+  'apps/studio-server/src/ops/http-hardening.spec.ts',
+  'apps/studio-server/src/ops/metrics-feed.spec.ts',
+  'apps/studio-server/src/ops/probes.spec.ts',
+  'apps/studio-server/src/rounds/read-views.spec.ts',
+];
+
+/** The fuzzers (`FUZZ_RUNS`, libs/protocol/test/fuzz.ts) and the files that are all properties. */
+export const FUZZ_SPECS = [
+  'libs/protocol/src/devices/decode.spec.ts',
+  'libs/protocol/src/devices/line-framer.spec.ts',
+  'libs/protocol/src/devices/shoe.codec.spec.ts',
+  'libs/protocol/src/devices/ss2.codec.spec.ts',
+  'libs/protocol/src/devices/timer.spec.ts',
+  'libs/protocol/src/devices/wheel.tracker.spec.ts',
+  'libs/protocol/src/mqtt/message.spec.ts',
+  'apps/cli/src/fuzz.spec.ts',
+  '**/*.property.spec.ts',
+  '**/*.properties.spec.ts',
+  '**/properties.spec.ts',
+];
+
+// A moved or renamed app spec would silently fall into the unit tier (no isolation): fail loudly instead.
+for (const f of [...APP_SPECS, ...FUZZ_SPECS]) {
+  if (!f.includes('*') && !existsSync(new URL(f, import.meta.url))) throw new Error(`vitest.config.ts lists ${f}, which does not exist: update APP_SPECS/FUZZ_SPECS`);
+}
+
+const ALL_SPECS = ['{libs,apps,hardware-sim,test}/**/*.spec.{ts,tsx}'];
+const NOT_DEFAULT = ['**/node_modules/**', '**/dist/**', '**/*.int.spec.ts', 'test/e2e/**'];
+
+/** The soak (`npm run test:soak`) runs the fuzz tier with FUZZ_RUNS=100000: minutes per fuzzer. */
+const soak = Number(process.env['FUZZ_RUNS'] ?? 0) > 10_000;
+
 export default defineConfig({
   plugins,
   resolve: { alias },
   test: {
-    include: ['{libs,apps,hardware-sim,test}/**/*.spec.{ts,tsx}'],
-    exclude: ['**/node_modules/**', '**/dist/**', '**/*.int.spec.ts', 'test/e2e/**'],
+    // One fast-check seed for every property (FUZZ_SEED overrides; the soak picks a fresh one).
+    setupFiles: ['./test/support/fast-check-seed.ts'],
     // Generous limits: the embedded-PGlite app boots and process tests take seconds on a loaded 2-core
     // machine. Timing is never asserted (benchmarks measure it).
-    // CI's FUZZ_RUNS=100000 makes each fuzz property run ~50× longer than the default 2 000 runs: those
-    // runs get five minutes per test (a fuzz test that took 69 s on a loaded machine failed at 60 s).
-    testTimeout: Number(process.env.FUZZ_RUNS ?? 0) > 10_000 ? 300_000 : 60_000,
+    testTimeout: 60_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        // No per-file module isolation: pure tests share one module graph per worker (libs, swc output,
+        // React), which took the tier from 578 s to 121 s on the loaded CI machine. Each file still
+        // gets its own setup file run; the app tier keeps isolation (its logging and studio tests
+        // depend on fresh module state).
+        test: { name: 'unit', include: ALL_SPECS, exclude: [...NOT_DEFAULT, ...APP_SPECS, ...FUZZ_SPECS], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'app', include: APP_SPECS, exclude: NOT_DEFAULT },
+      },
+      {
+        extends: true,
+        // A soak fuzzer that took 69 s on a loaded machine failed at 60 s: five minutes per test there.
+        test: { name: 'fuzz', include: FUZZ_SPECS, exclude: NOT_DEFAULT, isolate: false, testTimeout: soak ? 300_000 : 60_000 },
+      },
+    ],
   },
 });

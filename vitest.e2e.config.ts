@@ -6,6 +6,7 @@ export default defineConfig({
   plugins,
   resolve: { alias },
   test: {
+    name: 'browser',
     include: ['test/e2e/**/*.e2e.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 180_000,

@@ -7,10 +7,15 @@ export default defineConfig({
   plugins,
   resolve: { alias },
   test: {
+    name: 'int',
     include: ['{libs,apps,hardware-sim,test}/**/*.int.spec.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // Two files at a time: the drills spend most of their time waiting out outages (a 30 s broker cut, a
+    // 10 s Redis loss, kill -9 and restart), and every suite names its databases, key prefixes and topics
+    // with runId() (test/support/services.ts), so two never collide. 396 s instead of 455 s at load 9.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-/** Property/fuzz run count: small by default, CI sets FUZZ_RUNS=100000. */
+/** Fuzz run count: modest by default (and in CI); the soak (`npm run test:soak`) sets FUZZ_RUNS=100000. */
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
 
 /** Random bytes biased towards the protocols' alphabets, so fuzzing reaches deep into the parsers. */
