@@ -161,9 +161,12 @@ describe('the README is a front door', () => {
     );
   });
 
-  it('keeps a place for the dependency report in its architecture section', () => {
+  it('shows the dependency report (npm run deps) in its architecture section, at zero', () => {
     const arch = readme.split(/^## /m).find((s) => s.startsWith('Architecture'));
-    expect(arch).toContain('<!-- dependency report');
+    expect(arch).toContain('$ npm run deps');
+    expect(arch).toMatch(/folder cycles:\s+0\b/);
+    expect(arch).toMatch(/file cycles:\s+0\b/);
+    expect(arch).toMatch(/rule violations:\s+0\b/);
   });
 });
 

@@ -9,6 +9,12 @@ import { MetricsService } from './ops/metrics.service.js';
 import { serveOpenApi } from './openapi/openapi.js';
 import { serveWebApps } from './ops/web-apps.js';
 
+/** What the error filter reads of an Express 5 router layer (router@2). */
+interface RouterLayer {
+  readonly route?: { readonly methods: Readonly<Record<string, boolean>> };
+  match(path: string): boolean;
+}
+
 interface RouteReq {
   readonly method: string;
   readonly baseUrl?: string;
@@ -27,9 +33,20 @@ export function configureApp(app: INestApplication): INestApplication {
     res.once('finish', () => end({ method: req.method, route: `${req.baseUrl ?? ''}${req.route?.path ?? ''}` || 'unmatched', status: String(res.statusCode) }));
     next();
   });
-  app.useGlobalFilters(new ErrorFilter());
+  const express = app.getHttpAdapter().getInstance() as { set(k: string, v: unknown): void; disable(k: string): void; router?: { stack?: readonly RouterLayer[] } };
+  // Issue 22 §9: a known path with another method answers 405 with `Allow` (the routes as Express holds them).
+  const methodsOf = (path: string): string[] => {
+    const out = new Set<string>();
+    for (const layer of express.router?.stack ?? []) {
+      // a catch-all route (`app.all`, e.g. a proxy or the web apps' fallback) says nothing about this path's methods
+      if (layer.route === undefined || layer.route.methods['_all'] === true || Object.keys(layer.route.methods).length > 8 || !layer.match(path)) continue;
+      for (const [m, on] of Object.entries(layer.route.methods)) if (on && m !== '_all') out.add(m.toUpperCase());
+    }
+    if (out.has('GET')) out.add('HEAD');
+    return [...out];
+  };
+  app.useGlobalFilters(new ErrorFilter(methodsOf));
   const config = app.get<FeltConfig>(FELT_CONFIG, { strict: false });
-  const express = app.getHttpAdapter().getInstance() as { set(k: string, v: unknown): void; disable(k: string): void };
   express.disable('x-powered-by'); // issue 22 §9: no framework banner
   // Issue 22 §7: behind a load balancer the client's address comes from X-Forwarded-For of trusted proxies only.
   express.set('trust proxy', trustProxySetting(config.trustProxy ?? null));

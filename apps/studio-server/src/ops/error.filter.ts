@@ -53,13 +53,27 @@ function bodyParserError(err: unknown): MappedError | null {
   return coded('INVALID_INPUT', `The request body could not be read (${e.type}): ${e.message}`);
 }
 
+/** The methods a path has in the app (issue 22 §9: a known path with another method is 405, not 404). */
+export type MethodsOf = (path: string) => readonly string[];
+
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('ErrorFilter');
 
+  constructor(private readonly methodsOf: MethodsOf | null = null) {}
+
   catch(err: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw err; // WebSocket/RPC transports map their own errors
     const res = host.switchToHttp().getResponse<HttpResponseLike>();
+    if (err instanceof HttpException && err.getStatus() === 404 && this.methodsOf !== null) {
+      const req = host.switchToHttp().getRequest<{ readonly path?: string; readonly method?: string }>();
+      const allowed = req.path === undefined ? [] : this.methodsOf(req.path).filter((m) => m !== req.method);
+      if (allowed.length > 0) {
+        res.setHeader?.('Allow', allowed.join(', '));
+        res.status(405).json(coded('METHOD_NOT_ALLOWED', `${req.method ?? '?'} is not allowed on ${req.path ?? '?'} (allowed: ${allowed.join(', ')}).`).body);
+        return;
+      }
+    }
     const mapped = mapError(err);
     if (mapped !== null) {
       if (mapped.status >= 500) this.logger.error(err instanceof Error ? err : String(err));

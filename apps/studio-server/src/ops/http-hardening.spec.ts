@@ -22,6 +22,20 @@ describe('HTTP hardening (issue 22 §9)', () => {
     }
   });
 
+  it('a known path with another method is 405 METHOD_NOT_ALLOWED with Allow (DELETE /health was 404); an unknown path stays 404', async () => {
+    const t = await bootTestApp();
+    try {
+      const del = await fetch(`${t.url}/health`, { method: 'DELETE' });
+      expect(del.status).toBe(405);
+      expect(del.headers.get('allow')).toBe('GET, HEAD');
+      expect(await del.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+      const unknown = await fetch(`${t.url}/no-such-route`, { method: 'DELETE' });
+      expect(unknown.status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('FELT_CORS_ORIGINS: a configured origin is allowed (and only it)', async () => {
     const t = await bootTestApp({ config: { corsOrigins: ['https://casino.example'] } });
     try {

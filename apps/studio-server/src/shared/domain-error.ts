@@ -2,7 +2,7 @@
  * A module error with its HTTP mapping (STYLE.md "Errors": module codes mapped per transport).
  * Throw it from services/controllers; the global ErrorFilter renders `{code, ruleId, message}`.
  */
-export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
+export type DomainErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 500 | 503;
 
 export interface ErrorBody {
   readonly code: string;
