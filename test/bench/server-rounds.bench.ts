@@ -19,6 +19,7 @@ const { makeHarness, DEALER, PITBOSS } = (await import(`${support}/test/support/
 const { LoopbackMqtt } = (await import(`${dist}/shared/ports/mqtt.port.js`)) as typeof import('../../apps/studio-server/src/shared/ports/mqtt.port.js');
 const { DeviceCommandsService } = (await import(`${dist}/ingest/device-commands.service.js`)) as typeof import('../../apps/studio-server/src/ingest/device-commands.service.js');
 const { DeviceIngestService } = (await import(`${dist}/ingest/device-ingest.service.js`)) as typeof import('../../apps/studio-server/src/ingest/device-ingest.service.js');
+const { DeviceHints } = (await import(`${dist}/ingest/device-hints.js`)) as typeof import('../../apps/studio-server/src/ingest/device-hints.js');
 const { RoundControlService } = (await import(`${dist}/rounds/round-control.service.js`)) as typeof import('../../apps/studio-server/src/rounds/round-control.service.js');
 const { BettingService } = (await import(`${dist}/betting/betting.service.js`)) as typeof import('../../apps/studio-server/src/betting/betting.service.js');
 const { Logger } = await import('@nestjs/common');
@@ -49,7 +50,7 @@ const mqtt = new LoopbackMqtt();
 const opts = { ackTimeoutMs: 60_000 };
 const commands = new DeviceCommandsService(mqtt, opts, h.ids, h.alerts, h.metrics);
 const control = new RoundControlService(h.rounds, h.clock, h.ids, h.audit, h.alerts);
-const ingest = new DeviceIngestService(mqtt, opts, h.rounds, control, h.tables, commands, h.clock, h.alerts, h.metrics);
+const ingest = new DeviceIngestService(mqtt, opts, h.rounds, control, h.tables, commands, h.clock, h.alerts, h.metrics, new DeviceHints(h.uow, h.rounds));
 const betting = new BettingService(h.rounds, h.clock, h.uow, h.metrics);
 
 const t = await h.tables.create({ name: 'Bench', game: 'roulette', profileId: 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 1_000_000, spots: {} }, betWindowS: 15, cadence: { auto: false, pauseS: 0 }, devices: [{ deviceId: 'wheel-1', kind: 'wheel' }] }, PITBOSS);
