@@ -36,6 +36,15 @@ describe('felt help and usage errors', () => {
     expect(r.out).toContain('felt <command> --help');
   });
 
+  it('felt --version prints the CLI package version and exits 0 (issue 22 §17)', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const r = await felt([flag]);
+      expect(r.code).toBe(0);
+      expect(r.out.trim()).toBe(`felt ${pkg.version}`);
+    }
+  });
+
   it('felt with no command prints the usage on stderr and exits 2', async () => {
     const r = await felt([]);
     expect(r.code).toBe(2);

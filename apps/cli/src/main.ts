@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { COMMANDS } from './commands.js';
 import { EXIT, line, type CliIo, type ExitCode } from './io.js';
 
@@ -16,7 +17,7 @@ function mainHelp(): string {
     'Commands:',
     ...names.map((n) => `  ${n.padEnd(width)}  ${COMMANDS[n]?.summary ?? ''}`),
     '',
-    'Run `felt <command> --help` for a command’s options.',
+    'Run `felt <command> --help` for a command’s options; `felt --version` prints the version.',
   ].join('\n');
 }
 
@@ -29,6 +30,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
   if (name === undefined) {
     line(io.stderr, mainHelp());
     return EXIT.usage;
+  }
+  if (name === '--version' || name === '-V') {
+    line(io.stdout, `felt ${cliVersion()}`);
+    return EXIT.ok;
   }
   if (name === '--help' || name === '-h') {
     line(io.stdout, mainHelp());
@@ -53,6 +58,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<ExitCode>
     line(io.stderr, `felt ${name}: internal error: ${e instanceof Error ? e.message : String(e)} [INTERNAL]`); // never a stack trace
     return EXIT.internal;
   }
+}
+
+/** The CLI package's version (issue 22 §17): from its package.json, beside src/ and dist/ alike. */
+export function cliVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : 'unknown';
 }
 
 function unknown(io: CliIo, name: string): ExitCode {
