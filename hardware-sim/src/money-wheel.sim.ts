@@ -4,7 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { realScheduler, type Scheduler, type TimerHandle } from './clock.js';
 
 /**
- * Money wheel emulator (other-games.md MW-1..MW-4): a vertical wheel with the profile's segments,
+ * Money wheel emulator (docs/rules MW-1..MW-4): a vertical wheel with the profile's segments,
  * spun by the host (or a motor) on `spin()` or on the MQTT command `moneywheel.spin`, with a pointer
  * sensor that reports where the wheel stopped as canonical v1 events (`moneywheel.state`,
  * `moneywheel.result`, `moneywheel.fault`, `device.heartbeat`; shapes in @felt/games

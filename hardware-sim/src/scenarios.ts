@@ -58,7 +58,7 @@ const SCENARIO_LIST: readonly Scenario[] = [
   { device: 'shaker', name: 'no-shake', rules: ['§5'], description: 'the next shake never happens: shaker.state error + dice.fault no_shake', arm: (s) => s.injectFault({ type: 'no-shake' }) },
   { device: 'shaker', name: 'reading-seven', rules: ['§5'], description: 'the reader reports a 7 for the next result', arm: (s) => s.injectFault({ type: 'misread', dice: [3, 7, 2] }) },
   { device: 'shaker', name: 'three-failed-shakes', rules: ['§5'], description: 'the next three shakes end in dice.fault unreadable (reshake limit)', arm: (s) => s.injectFault({ type: 'failed-shakes', count: 3 }) },
-  // ---------------------------------------------------------------- money wheel (MQTT, other-games.md MW-1..MW-4)
+  // ---------------------------------------------------------------- money wheel (MQTT, docs/rules MW-1..MW-4)
   { device: 'money-wheel', name: 'short-spin', rules: ['MW-4'], description: 'the next spin makes fewer than one full turn: reported as seen, the rules void it and the wheel is re-spun', arm: (w) => w.injectFault({ type: 'short-spin' }) },
   { device: 'money-wheel', name: 'border-stop', rules: ['MW-3'], description: 'the next spin stops with the pointer on a border: the segment being entered wins', arm: (w) => w.injectFault({ type: 'border-stop' }) },
   { device: 'money-wheel', name: 'sensor-fault', rules: ['MW-1'], description: 'the pointer sensor reports no position for the next spin: moneywheel.fault sensor_fault', arm: (w) => w.injectFault({ type: 'sensor-fault' }) },

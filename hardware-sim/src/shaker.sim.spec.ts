@@ -71,7 +71,7 @@ describe('dice shaker over MQTT (in-process broker)', () => {
   });
 });
 
-describe('Lucky Dice cups (two dice, rules-ray-2011.md §5.3 A)', () => {
+describe('Lucky Dice cups (two dice, RAY 2011 (docs/rules) §5.3 A)', () => {
   it('reports a red and a green die with their colours, as canonical dice.result events, deterministic by seed', async () => {
     const a = await diceFor(23, 'tbl_ld_a', 3, 2);
     expect(await diceFor(23, 'tbl_ld_b', 3, 2)).toEqual(a);
@@ -83,7 +83,7 @@ describe('Lucky Dice cups (two dice, rules-ray-2011.md §5.3 A)', () => {
   });
 });
 
-describe("Lucky Dice method B reader (a player's throw, rules-ray-2011.md §5.3 B, LD-7)", () => {
+describe("Lucky Dice method B reader (a player's throw, RAY 2011 (docs/rules) §5.3 B, LD-7)", () => {
   it('readThrow reports one canonical red/green dice.result for the round, without a shake command; refused while reading and on a three-dice shaker', async () => {
     const sim = new ShakerSim({ mqttUrl: url, tableId: 'tbl_ldb', deviceId: 'dice_1', seed: 5, speed: 50, clientId: 'sim-tbl_ldb', dice: 2 });
     const three = new ShakerSim({ mqttUrl: url, tableId: 'tbl_ldb3', deviceId: 'dice_1', seed: 5, speed: 50, clientId: 'sim-tbl_ldb3', dice: 3 });

@@ -4,7 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { realScheduler, type Scheduler, type TimerHandle } from './clock.js';
 
 /**
- * Dice shaker + result reader emulator over MQTT (devices.md §5, topics ARCHITECTURE.md "Transports"):
+ * Dice shaker + result reader emulator over MQTT (devices.md §5, topics docs/architecture.md "Transports"):
  * subscribes to `.../commands` (`shaker.shake {durationMs, roundId}`), acks on `.../acks`, publishes
  * `shaker.state`, `dice.result` / `dice.fault` and `device.heartbeat` as canonical v1 events with a
  * monotonic seq on `.../events`, and a retained `.../status` with an `offline` Last-Will.
@@ -43,7 +43,7 @@ export interface ShakerSimOptions {
   readonly password?: string;
   /**
    * How many dice the reader reports: 3 (Sic Bo's shaker, the default) or 2 — Lucky Dice's two cups
-   * (rules-ray-2011.md §5.3 A), reported as `{ dice: [red, green], colours: ['red', 'green'] }`.
+   * (RAY 2011 (docs/rules) §5.3 A), reported as `{ dice: [red, green], colours: ['red', 'green'] }`.
    */
   readonly dice?: 2 | 3;
 }
@@ -243,7 +243,7 @@ export class ShakerSim {
   }
 
   /**
-   * Lucky Dice method B (rules-ray-2011.md §5.3 B, LD-7): a player threw the two dice by hand; the
+   * Lucky Dice method B (RAY 2011 (docs/rules) §5.3 B, LD-7): a player threw the two dice by hand; the
    * reader reads them after its read time and reports a red and a green die (no shake command, no ack).
    * Refused (false) on a three-dice shaker or while a shake is in progress.
    */

@@ -9,7 +9,7 @@ async function felt(argv: string[], stdin: CliIo['stdin'] = ''): Promise<{ code:
   return { code, out, err };
 }
 
-describe('felt rtp / felt settle lucky-dice (rules-ray-2011.md §5)', () => {
+describe('felt rtp / felt settle lucky-dice (RAY 2011 (docs/rules) §5)', () => {
   it('felt rtp lucky-dice is exact over the 36 throws: plein 31/36, transversal 11/12, under/over 7 5/6 (Appendix A)', async () => {
     const r = await felt(['rtp', 'lucky-dice', '--json']);
     expect(r.code).toBe(0);

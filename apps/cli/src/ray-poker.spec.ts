@@ -9,7 +9,7 @@ async function felt(argv: string[], stdin: CliIo['stdin'] = ''): Promise<{ code:
   return { code, out, err };
 }
 
-describe('felt rtp / felt settle ray-poker (rules-ray-2011.md §7)', () => {
+describe('felt rtp / felt settle ray-poker (RAY 2011 (docs/rules) §7)', () => {
   it('felt rtp ray-poker (Fast Poker) is exact and names its decision strategy', async () => {
     const r = await felt(['rtp', 'ray-poker', '--json']);
     expect(r.code).toBe(0);

@@ -4,7 +4,7 @@ import type { CommandResult, DeviceState } from './device-link.js';
 import { silentLogger, type Logger } from './logger.js';
 
 /**
- * The I/O half of a device model (ARCHITECTURE.md: the pure codec + tracker live in libs/protocol;
+ * The I/O half of a device model (docs/architecture.md: the pure codec + tracker live in libs/protocol;
  * the adapter owns the port). Common to every serial adapter:
  *
  *   serial bytes ─▶ onData (decode, stamp `at`) ─▶ BoundedQueue ─▶ drain (setImmediate) ─▶ sink.emit

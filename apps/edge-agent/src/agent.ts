@@ -14,7 +14,7 @@ import type { SerialPortStream } from '@serialport/stream';
 /**
  * The edge agent: config → one (serial link, adapter, MQTT device link) per device. It owns the
  * serial ports, turns device bytes into canonical events, publishes them, and executes commands. It
- * never decides a game outcome (ARCHITECTURE.md "edge-agent").
+ * never decides a game outcome (docs/architecture.md "edge-agent").
  */
 export interface AgentOptions {
   readonly config: AgentConfig;

@@ -5,7 +5,7 @@ import { OfflineBuffer, type BufferedEntry } from './offline-buffer.js';
 import { SeqCounter } from './seq-counter.js';
 
 /**
- * One device's link to the broker (ARCHITECTURE.md "Transports", devices.md §1): its own MQTT
+ * One device's link to the broker (docs/architecture.md "Transports", devices.md §1): its own MQTT
  * connection (so its Last-Will marks exactly this device `offline`, and credentials can be per device),
  * canonical events stamped with a durable monotonic seq and published with QoS 1 from a durable outbox
  * in seq order, a retained status, and commands with correlation ids answered on `.../acks`.
@@ -199,7 +199,7 @@ export class DeviceLink {
       this.stats.badCommands += 1;
       const error = `invalid command: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`.slice(0, 300);
       this.log.log('warn', 'invalid command rejected', { id, error });
-      // Bad input gets a clear error and changes nothing (ARCHITECTURE.md non-negotiable 5).
+      // Bad input gets a clear error and changes nothing (docs/architecture.md non-negotiable 5).
       if (id !== null && id.length > 0 && id.length <= 64) this.ack(id, { ok: false, error });
       return;
     }

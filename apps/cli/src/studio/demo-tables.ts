@@ -7,7 +7,7 @@ import type { CreateTableBody } from '@felt/protocol';
 /** A demo table. */
 export type DemoTable = CreateTableBody;
 
-/** The money wheel's id (other-games.md MW-1..MW-4), defined in @felt/games `moneyWheel`. */
+/** The money wheel's id (docs/rules MW-1..MW-4), defined in @felt/games `moneyWheel`. */
 export const MONEY_WHEEL_GAME = 'money-wheel';
 
 export const DEMO_TABLES: readonly DemoTable[] = [
@@ -51,7 +51,7 @@ export const DEMO_TABLES: readonly DemoTable[] = [
     devices: [{ deviceId: 'shaker-1', kind: 'shaker' }],
   },
   {
-    // rules-ray-2011.md §5: method A (the dealer's cups), read by the two-dice reader over MQTT
+    // RAY 2011 (docs/rules) §5: method A (the dealer's cups), read by the two-dice reader over MQTT
     name: 'Lucky Dice 1',
     game: 'lucky-dice',
     profileId: 'ray-a',
@@ -61,7 +61,7 @@ export const DEMO_TABLES: readonly DemoTable[] = [
     devices: [{ deviceId: 'dice-1', kind: 'shaker' }],
   },
   {
-    // other-games.md CHE (issue 10): one shared player hand and a face-down dealer hand from a one-deck shoe
+    // docs/rules CHE (issue 10): one shared player hand and a face-down dealer hand from a one-deck shoe
     // shuffled before every round; players Call or fold within the decision timer
     name: "Casino Hold'em 1",
     game: 'casino-holdem',
@@ -86,7 +86,7 @@ export const DEMO_TABLES: readonly DemoTable[] = [
     devices: [{ deviceId: 'mwheel-1', kind: 'wheel' }],
   },
   {
-    // other-games.md TCP (issue 10): Ante / Play, Ante Bonus, Pair Plus; one shared three-card hand and a face-down
+    // docs/rules TCP (issue 10): Ante / Play, Ante Bonus, Pair Plus; one shared three-card hand and a face-down
     // dealer hand from a one-deck shoe shuffled before every round; Play or fold within the decision timer
     name: 'Three Card Poker 1',
     game: 'three-card-poker',
@@ -101,7 +101,7 @@ export const DEMO_TABLES: readonly DemoTable[] = [
 ];
 
 /**
- * RAY bank poker (rules-ray-2011.md §7.1–§7.4, issue 10): one shared player hand from a one-deck shoe
+ * RAY bank poker (RAY 2011 (docs/rules) §7.1–§7.4, issue 10): one shared player hand from a one-deck shoe
  * shuffled before every round; opt-in (`felt studio --ray-poker`) to keep the default studio's CPU modest.
  * The Bonus is a fixed stake (§7.2 "fixed stake": the `bonus` spot limit with min = max).
  */
@@ -122,7 +122,7 @@ export const RAY_POKER_TABLES: readonly DemoTable[] = [
 ];
 
 /**
- * Lucky Dice method B (rules-ray-2011.md §5.3 B, LD-6/LD-7): players who bet throw in turn; the robot
+ * Lucky Dice method B (RAY 2011 (docs/rules) §5.3 B, LD-6/LD-7): players who bet throw in turn; the robot
  * dealer permits each throw and judges it; the dice reader reads the throw. Opt-in (`--lucky-dice-b`).
  */
 export const LUCKY_DICE_B_TABLE: DemoTable = {

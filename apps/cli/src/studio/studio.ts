@@ -360,7 +360,7 @@ export class Studio {
       switch (d.kind) {
         case 'wheel': {
           if (String(t.game) === MONEY_WHEEL_GAME) {
-            // other-games.md MW-1..MW-4: the wheel's sensor publishes canonical events over MQTT
+            // docs/rules MW-1..MW-4: the wheel's sensor publishes canonical events over MQTT
             const cred = creds.get(d.deviceId);
             const mw = new MoneyWheelSim({ mqttUrl: this.mqttUrl, tableId: t.tableId, deviceId: d.deviceId, seed, speed: this.opts.speed, profileId: t.profileId, ...(cred ? { username: cred.username, password: cred.password } : {}) });
             await mw.start();
@@ -394,7 +394,7 @@ export class Studio {
         case 'shaker':
         case 'dice': {
           const cred = creds.get(d.deviceId);
-          // Lucky Dice (rules-ray-2011.md §5.3 A): the dealer's two cups, read as a red and a green die
+          // Lucky Dice (RAY 2011 (docs/rules) §5.3 A): the dealer's two cups, read as a red and a green die
           const dice = String(t.game) === 'lucky-dice' ? 2 : 3;
           const shaker = new ShakerSim({ mqttUrl: this.mqttUrl, tableId: t.tableId, deviceId: d.deviceId, seed, speed: this.opts.speed, dice, ...(cred ? { username: cred.username, password: cred.password } : {}) });
           await shaker.start();
@@ -493,7 +493,7 @@ export class Studio {
   }
 
   /**
-   * The robot dealer at a Lucky Dice method B table (rules-ray-2011.md §5.3 B, LD-6/LD-7): permits the
+   * The robot dealer at a Lucky Dice method B table (RAY 2011 (docs/rules) §5.3 B, LD-6/LD-7): permits the
    * shooter's throw, lets the dice reader read it (the robot shooter throws once permitted), then judges
    * the throw read — approved, or now and then invalid (the shooter throws again).
    */

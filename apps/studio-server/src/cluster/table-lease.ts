@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 
 /**
- * Who owns a table's round kernel (issue 13, ARCHITECTURE.md "Scaling past one machine"): a lease
+ * Who owns a table's round kernel (issue 13, docs/architecture.md "Scaling past one machine"): a lease
  * with a time to live. The owner renews it well inside the TTL; when the owner dies the lease runs out
  * and a standby acquires it and replays the table's open round. The event log's expected-seq check
  * keeps the money right even if two instances ever wrote at once; the lease keeps that from being

@@ -1,5 +1,5 @@
 /**
- * Process configuration from the environment (ARCHITECTURE.md "Configuration and defaults").
+ * Process configuration from the environment (docs/architecture.md "Configuration and defaults").
  * Every variable is optional: with none set the server runs fully embedded (PGlite, aedes, in-process jobs).
  */
 import { randomBytes } from 'node:crypto';

@@ -50,7 +50,7 @@ export class HistoryService {
       if (!r) {
         const kernel = this.kernels.get(row.game);
         if (!kernel) continue;
-        // State is the fold of the stored events (the read-model row is a cache, ARCHITECTURE.md).
+        // State is the fold of the stored events (the read-model row is a cache, docs/architecture.md).
         // Folded into state, and only the PUBLIC kernel view of it leaves this service (issue 22 §2).
         // eslint-disable-next-line no-restricted-syntax
         const events = await this.uow.run((tx) => tx.events.load(row.roundId));

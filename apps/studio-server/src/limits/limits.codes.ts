@@ -1,5 +1,5 @@
 import { defineErrorCodes, type CodesOf } from '../shared/error-codes.js';
-/** Rejection codes of the responsible-gambling module (status, rule and meaning; registered in the shared registry, shared/error-codes.ts). Rule: spec rules-poker.md §2.9 ("RG-2.9"). */
+/** Rejection codes of the responsible-gambling module (status, rule and meaning; registered in the shared registry, shared/error-codes.ts). Rule: spec docs/rules/live-poker.md §2.9 ("RG-2.9"). */
 export const LIMITS_CODES = defineErrorCodes({
   RG_SELF_EXCLUDED: { status: 403, ruleId: 'RG-2.9', meaning: 'The player is self-excluded until the date in `details.excludedUntil`; nobody can lift it early.' },
   RG_LOSS_LIMIT: { status: 422, ruleId: 'RG-2.9', meaning: 'The stake would take the player’s net loss of a period (session/day/week/month) past their limit; nothing was debited.' },

@@ -1,5 +1,5 @@
 /**
- * Responsible gambling as data + pure functions (spec rules-poker.md §2.9, UKGC RTS 12/13 as anchors):
+ * Responsible gambling as data + pure functions (spec docs/rules/live-poker.md §2.9, UKGC RTS 12/13 as anchors):
  * loss and time limits per session / day / calendar week / calendar month, lowering at once and raising
  * from the next period, daily ≤ weekly ≤ monthly; reality checks at a player-set interval; self-exclusion
  * nobody can lift early. Time is an input (`at`); periods are UTC calendar periods (ISO weeks).

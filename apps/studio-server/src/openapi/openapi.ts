@@ -61,7 +61,7 @@ export function buildOpenApi(app: INestApplication): OpenApiBuild {
     app,
     new DocumentBuilder()
       .setTitle('Felt studio server')
-      .setDescription('Tables, rounds, bets, wallet, settlement, realtime (see ARCHITECTURE.md). Every rejection is `{code, ruleId, message}`; the codes per status are listed on each operation (apps/studio-server/ERROR-CODES.md).')
+      .setDescription('Tables, rounds, bets, wallet, settlement, realtime (see docs/architecture.md). Every rejection is `{code, ruleId, message}`; the codes per status are listed on each operation (apps/studio-server/ERROR-CODES.md).')
       .setVersion('1')
       .addBearerAuth()
       .build(),

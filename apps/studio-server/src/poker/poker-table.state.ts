@@ -3,7 +3,7 @@ import { pokerTable, poker, type Audience, type Result } from '@felt/games';
 import { pokerFrameConfig, type PokerSeatFrame, type PokerTableFrame } from '@felt/protocol';
 
 /**
- * One live poker table as a pure fold of its event log (issue 11; rules-poker.md §2). The server keeps
+ * One live poker table as a pure fold of its event log (issue 11; docs/rules/live-poker.md §2). The server keeps
  * `PokerTableState` in memory per table and appends every change as an event (round_event stream
  * `poker:<tableId>`); a restart folds the log again with the same pure functions of libs/games
  * `poker-table` (seats.ts between hands, hand.ts during one), so the table is laid out exactly as it was.

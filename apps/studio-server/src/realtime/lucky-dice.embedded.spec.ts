@@ -8,7 +8,7 @@ import { RoundsService } from '../rounds/rounds.service.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 
 /**
- * Lucky Dice (rules-ray-2011.md §5, method A) on the embedded studio: the server orders the dealer's
+ * Lucky Dice (RAY 2011 (docs/rules) §5, method A) on the embedded studio: the server orders the dealer's
  * cups shaken when betting closes (the definition's device reaction), the simulated two-dice reader
  * answers the command with `dice.result { dice: [red, green], colours, roundId }` over MQTT, the
  * round resolves and settles, and the ledger balances.

@@ -8,7 +8,7 @@ import { RoundsService } from '../rounds/rounds.service.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 
 /**
- * RAY bank poker (rules-ray-2011.md §7.2–§7.4) on the embedded studio: a simulated scanning shoe
+ * RAY bank poker (RAY 2011 (docs/rules) §7.2–§7.4) on the embedded studio: a simulated scanning shoe
  * publishes `shoe.card` over MQTT with its issued credential, the game's definition maps each to a card
  * of the round (the first closes betting), players decide over HTTP within the decision window, the
  * round settles and the ledger balances.

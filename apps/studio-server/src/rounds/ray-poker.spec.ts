@@ -5,7 +5,7 @@ import { SYSTEM_ACTOR } from '../shared/command.types.js';
 import { DEALER, flush, makeHarness, PITBOSS, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
 
 /**
- * RAY bank poker (rules-ray-2011.md §7.2–§7.4) through the server's one write path: bets debited
+ * RAY bank poker (RAY 2011 (docs/rules) §7.2–§7.4) through the server's one write path: bets debited
  * (per-spot limits: the fixed B stake is the `bonus` spot's min = max), cards from the scanning shoe
  * as `shoe.card` device events mapped by the game's definition, players' decisions (debited as child
  * bets where they add a stake), the decision deadline armed from the kernel applying the published

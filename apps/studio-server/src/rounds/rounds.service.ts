@@ -26,7 +26,7 @@ import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../shared/ports/cluster
 export { VOID_PENDING_PHASE, type Committed, type ExecuteOptions, type LoadedRound, type RoundFrame } from './round.model.js';
 
 /**
- * The one write path of the studio (ARCHITECTURE.md): load → kernel.decide → one transaction
+ * The one write path of the studio (docs/architecture.md): load → kernel.decide → one transaction
  * (events + read model + bet rows + ledger postings) → evolve → publish → arm deadlines.
  * Commands for one table are serialised by a per-table mutex, so the kernel always decides on the
  * latest state and no two commands interleave.

@@ -74,7 +74,7 @@ export class SettlementProcessor {
   }
 
   /**
-   * Early settlement (issue 10; Riverside's Bonus before turn and river, rules-ray-2011.md §7.4): post
+   * Early settlement (issue 10; Riverside's Bonus before turn and river, RAY 2011 (docs/rules) §7.4): post
    * the lines the round settled early so far and move those bets to settled, in ONE transaction,
    * exactly once — a bet already moved is skipped and the posting id `settle:<roundId>:<betId>` is the
    * one the round's final settlement would use, so a retry, a restart or a final settlement that

@@ -1,5 +1,5 @@
 /**
- * Pure posting rules of the double-entry ledger (ARCHITECTURE.md "Persistence and money", STYLE.md habit 8).
+ * Pure posting rules of the double-entry ledger (docs/architecture.md "Persistence and money", STYLE.md habit 8).
  *
  * Accounts (string ids, fixed contract between PLATFORM and ROUNDS):
  *  - `player:<playerId>` — a player's internal wallet; must never go negative.
@@ -139,7 +139,7 @@ export type LedgerInvariantCode = (typeof LEDGER_INVARIANT_CODES)[number];
 
 export interface LedgerInvariantViolation {
   readonly code: LedgerInvariantCode;
-  /** Non-negotiable 2 of ARCHITECTURE.md ("no money is created or lost"). */
+  /** Non-negotiable 2 of docs/architecture.md ("no money is created or lost"). */
   readonly ruleId: 'NN-2';
   readonly message: string;
 }

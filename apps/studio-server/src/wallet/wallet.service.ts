@@ -28,7 +28,7 @@ export interface Balance {
 /** Demo top-up: a player's balance is raised back to this amount (embedded demo mode only). */
 export const DEMO_TOP_UP_MINOR = 100_000;
 
-/** The internal wallet (ARCHITECTURE.md wallet mode `internal`): balances are ledger accounts. */
+/** The internal wallet (docs/architecture.md wallet mode `internal`): balances are ledger accounts. */
 @Injectable()
 export class WalletService {
   constructor(

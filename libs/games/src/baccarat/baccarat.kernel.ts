@@ -10,7 +10,7 @@ import { baccaratProfiles, isBaccaratSpot, spotsOf, type BaccaratProfile } from 
 import { classifyCard, nextDue, resultFromSlots, slotsOf, type HandResult, type Slot } from './baccarat.rules.js';
 
 /**
- * The baccarat round kernel (ARCHITECTURE.md "The round kernel"; live-games.md BAC; devices.md S-1…S-4).
+ * The baccarat round kernel (docs/architecture.md "The round kernel"; docs/rules BAC; devices.md S-1…S-4).
  *
  * Flow: OpenRound → betting → (CloseBetting | first card: closed by 'device', GEN-3) → cards recorded
  * in shoe order, each checked against the tableau (BAC-12…BAC-17) and the shoe composition (S-1) →

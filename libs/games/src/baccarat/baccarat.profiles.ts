@@ -2,7 +2,7 @@ import { ratio, type Ratio, type Rounding } from '../common/money.js';
 
 /**
  * Baccarat rule profiles (spec D-2: a new variant is a new profile object, not new code).
- * Every [Decision] of live-games.md BAC is a field here with its default.
+ * Every [Decision] of docs/rules BAC is a field here with its default.
  */
 
 /** Bet spot keys (BAC-4 main spots; BAC-10 optional side bets). The spot key is also the bet kind. */

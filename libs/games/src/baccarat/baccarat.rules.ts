@@ -1,7 +1,7 @@
 import { rankOf, type Card, type Rank } from '../cards/card.js';
 
 /**
- * Punto Banco drawing rules (live-games.md BAC-2 … BAC-17) as data + pure functions.
+ * Punto Banco drawing rules (docs/rules BAC-2 … BAC-17) as data + pure functions.
  * The kernel, the offline settler and the RTP enumeration all go through `dueAfter`, so there is
  * exactly one implementation of the tableau.
  */

@@ -1,4 +1,4 @@
-// Baccarat (Punto Banco): rules, profiles, payouts, round kernel and game module (live-games.md BAC).
+// Baccarat (Punto Banco): rules, profiles, payouts, round kernel and game module (docs/rules BAC).
 export * from './baccarat.rules.js';
 export * from './baccarat.profiles.js';
 export * from './baccarat.payouts.js';

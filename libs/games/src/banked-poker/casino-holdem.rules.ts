@@ -4,9 +4,9 @@ import { categoryOf, describeValue, packValue, tieBreakOf } from '../poker/rank.
 import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type PokerHands, type SpotResult } from './spec.js';
 
 /**
- * Casino Hold'em (other-games.md "Banked poker" CHE; rule IDs assigned in RULES-COVERAGE.md):
+ * Casino Hold'em (docs/rules "Banked poker" CHE; rule IDs assigned in RULES-COVERAGE.md):
  * - CHE-1 Ante; two cards to the (shared) player hand, two face down to the dealer, the flop; then
- *   Call (2 × Ante) or fold; turn and river; best five of seven, standard ranking (rules-poker.md §1.1).
+ *   Call (2 × Ante) or fold; turn and river; best five of seven, standard ranking (docs/rules/live-poker.md §1.1).
  * - CHE-2 The dealer qualifies with a pair of 4s or better.
  * - CHE-3 Dealer not qualified: Ante pays per the ante paytable, Call pushes. Qualified: the better
  *   hand wins (Ante per the paytable, Call 1:1), the worse loses both, equal hands push both.

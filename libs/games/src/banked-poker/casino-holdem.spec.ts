@@ -16,7 +16,7 @@ function returns(player: string[], dealer: string[], board: string[], action: st
   return Object.fromEntries(s.lines.map((l) => [l.betId === 'ante:call' ? 'call' : l.betId, l.returnMinor / l.stakeMinor]));
 }
 
-describe("Casino Hold'em golden table (other-games.md CHE; rule IDs in RULES-COVERAGE.md)", () => {
+describe("Casino Hold'em golden table (docs/rules CHE; rule IDs in RULES-COVERAGE.md)", () => {
   const cases: [string, string[], string[], string[], string[] | null, Record<string, number>][] = [
     ['CHE-2/3 dealer without a pair of 4s does not qualify: Ante per paytable (straight or lower 1:1), Call pushes', ['AS', 'KD'], ['3C', '3D'], ['9H', '7C', '2S', 'JD', '5H'], ['call'], { ante: 2, call: 1, aa: 0 }],
     ['CHE-2 a pair of 4s qualifies; the better player hand wins Ante 1:1 and Call 1:1', ['AS', 'KD'], ['4C', '4D'], ['9H', 'AC', '2S', 'JD', '5H'], ['call'], { ante: 2, call: 2, aa: 7 + 1 }],

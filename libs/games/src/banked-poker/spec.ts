@@ -4,7 +4,7 @@ import type { SettlementOutcome } from '../kernel/kernel.js';
 import type { CardId } from '../poker/cards.js';
 
 /**
- * Live-studio banked poker (other-games.md "Banked poker"): ONE player hand shared by every player at
+ * Live-studio banked poker (docs/rules "Banked poker"): ONE player hand shared by every player at
  * the table and one dealer hand, dealt from the scanning shoe in a fixed order (`slots`); each player
  * with an ante decides at the decision points within a decision timer, the published default applying
  * on timeout. A game is this data plus a pure per-player settlement.

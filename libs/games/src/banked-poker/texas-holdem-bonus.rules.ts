@@ -4,7 +4,7 @@ import { categoryOf, describeValue } from '../poker/rank.js';
 import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type PokerHands, type SpotResult } from './spec.js';
 
 /**
- * Texas Hold'em Bonus (other-games.md "Banked poker" THB; rule IDs assigned in RULES-COVERAGE.md):
+ * Texas Hold'em Bonus (docs/rules "Banked poker" THB; rule IDs assigned in RULES-COVERAGE.md):
  * - THB-1 Ante; pre-flop Flop bet 2× the Ante or fold; after the flop Turn bet 1× or check; after the
  *   turn River bet 1× or check. No decision in time: fold pre-flop, check later.
  * - THB-2 No dealer qualification: the better final hand wins; Flop, Turn and River bets pay 1:1.

@@ -14,7 +14,7 @@ function returns(player: string[], dealer: string[], board: string[], actions: s
   return Object.fromEntries(r.value.lines.map((l) => [l.betId.replace('ante:', ''), l.returnMinor / l.stakeMinor]));
 }
 
-describe("Texas Hold'em Bonus golden table (other-games.md THB; rule IDs in RULES-COVERAGE.md)", () => {
+describe("Texas Hold'em Bonus golden table (docs/rules THB; rule IDs in RULES-COVERAGE.md)", () => {
   const cases: [string, string[], string[], string[], string[], Record<string, number>][] = [
     ['THB-2/3 no qualification: a better pair wins Flop/Turn/River 1:1; the Ante pushes below a straight; THB-4 A-A 30:1', ['AS', 'AD'], ['3C', '2D'], ['9H', '7C', '4S', 'JD', 'KH'], ['bet', 'bet', 'bet'], { ante: 1, bonus: 31, flop: 2, turn: 2, river: 2 }],
     ['THB-3 a straight wins the Ante 1:1', ['8S', '9D'], ['KC', 'KD'], ['TH', 'JC', 'QS', '2D', '3H'], ['bet', 'check', 'check'], { ante: 2, bonus: 0, flop: 2 }],

@@ -3,17 +3,17 @@ import { categoryOf, describeValue, evaluateFive, packValue, type HandCategory }
 import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type SpotResult } from './spec.js';
 
 /**
- * Three Card Poker (other-games.md "Banked poker" TCP; rule IDs assigned in RULES-COVERAGE.md):
+ * Three Card Poker (docs/rules "Banked poker" TCP; rule IDs assigned in RULES-COVERAGE.md):
  * - TCP-1 Ante; after the cards Play (= Ante) or fold; one shared player hand, one dealer hand, 3 cards each.
- * - TCP-2 Three-card ranking: a straight beats a flush (rules-poker.md §1 / RAY §7.1 ranking; A-2-3 low).
+ * - TCP-2 Three-card ranking: a straight beats a flush (docs/rules/live-poker.md §1 / RAY §7.1 ranking; A-2-3 low).
  * - TCP-3 The dealer qualifies with queen-high or better.
  * - TCP-4 Dealer not qualified: Ante pays 1:1, Play pushes. Qualified: higher hand wins Ante and Play
  *   1:1, lower loses both, equal hands push both.
  * - TCP-5 Ante Bonus on a straight or better for a player who plays, regardless of the dealer's hand.
  * - TCP-6 Pair Plus pays on a pair or better per its paytable, independent of the dealer and of the
- *   player's play/fold decision [Interp.: the common casino rule; other-games.md says "independent of
+ *   player's play/fold decision [Interp.: the common casino rule; docs/rules says "independent of
  *   the dealer" only].
- * - TCP-7 Decision timer: no decision in time = fold (the published default, rules-poker.md §0.8).
+ * - TCP-7 Decision timer: no decision in time = fold (the published default, docs/rules/live-poker.md §0.8).
  */
 export interface ThreeCardPokerProfile extends BankedPokerProfileBase {
   readonly kind: 'three-card-poker';

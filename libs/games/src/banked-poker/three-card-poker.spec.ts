@@ -19,7 +19,7 @@ function returns(player: string[], dealer: string[], action: string[] | null, sp
   return out;
 }
 
-describe('Three Card Poker golden table (other-games.md TCP; rule IDs in RULES-COVERAGE.md)', () => {
+describe('Three Card Poker golden table (docs/rules TCP; rule IDs in RULES-COVERAGE.md)', () => {
   const cases: [string, string[], string[], string[] | null, Record<string, number>][] = [
     ['TCP-3/4 dealer J-high does not qualify: Ante 1:1, Play pushes; TCP-6 pair pays 1:1', ['8S', '8H', '3D'], ['JS', '9H', '4D'], ['play'], { ante: 2, play: 1, 'pair-plus': 2 }],
     ['TCP-4 dealer qualifies with Q-high, player K-high wins Ante and Play 1:1', ['KS', '7H', '3D'], ['QS', '9H', '4D'], ['play'], { ante: 2, play: 2, 'pair-plus': 0 }],

@@ -4,7 +4,7 @@ import { categoryOf, describeValue, packValue, tieBreakOf } from '../poker/rank.
 import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type PokerHands, type SpotResult } from './spec.js';
 
 /**
- * Ultimate Texas Hold'em (other-games.md "Banked poker" UTH; rule IDs assigned in RULES-COVERAGE.md):
+ * Ultimate Texas Hold'em (docs/rules "Banked poker" UTH; rule IDs assigned in RULES-COVERAGE.md):
  * - UTH-1 Ante and Blind, equal [Interp.: a player whose Ante and Blind differ when betting closes
  *   does not play the hand; both are returned]; optional Trips.
  * - UTH-2 Play once per hand: 4× or 3× the Ante before the flop, 2× after the flop, 1× after the

@@ -16,7 +16,7 @@ function returns(player: string[], dealer: string[], board: string[], actions: s
   return Object.fromEntries(r.value.lines.map((l) => [l.betId === 'ante:play' ? 'play' : l.betId, l.returnMinor / l.stakeMinor]));
 }
 
-describe("Ultimate Texas Hold'em golden table (other-games.md UTH; rule IDs in RULES-COVERAGE.md)", () => {
+describe("Ultimate Texas Hold'em golden table (docs/rules UTH; rule IDs in RULES-COVERAGE.md)", () => {
   const cases: [string, string[], string[], string[], string[], Record<string, number>][] = [
     ['UTH-2/4 Play 4× pre-flop wins 1:1; qualified dealer: Ante 1:1; Blind pushes below a straight', ['AS', 'AD'], ['KC', 'KD'], ['2H', '7C', '9S', 'JD', '3H'], ['bet-4x'], { ante: 2, blind: 1, play: 2, trips: 0 }],
     ['UTH-3 dealer without a pair does not qualify: Ante pushes, Play and Blind still settle', ['AS', 'KD'], ['QC', 'JD'], ['2H', '7C', '9S', '4D', '3H'], ['bet-4x'], { ante: 1, blind: 1, play: 2, trips: 0 }],

@@ -1,8 +1,8 @@
 import { ratio, type Ratio, type Rounding } from '../common/money.js';
 
 /**
- * Blackjack rule profiles (spec D-2): every [Decision] flag of live-games.md BJ-1..BJ-17 and every
- * RAY 2011 version difference (rules-ray-2011.md §8) is a field here. The kernel reads fields only;
+ * Blackjack rule profiles (spec D-2): every [Decision] flag of docs/rules BJ-1..BJ-17 and every
+ * RAY 2011 version difference (RAY 2011 (docs/rules) §8) is a field here. The kernel reads fields only;
  * it never branches on a profile id. A new table variant = a new object in `blackjackProfiles`.
  */
 export interface BlackjackProfile {
@@ -73,7 +73,7 @@ export interface BlackjackProfile {
   readonly decisionTimeMs: number;
 }
 
-/** Spec defaults (live-games.md BJ-1..BJ-17 with every [Decision] at its default). */
+/** Spec defaults (docs/rules BJ-1..BJ-17 with every [Decision] at its default). */
 export const standardProfile: BlackjackProfile = {
   id: 'standard',
   name: 'Blackjack (studio standard, BJ-1..BJ-17)',
@@ -104,7 +104,7 @@ export const standardProfile: BlackjackProfile = {
 };
 
 /**
- * RAY 2011 hall blackjack, version A (rules-ray-2011.md §8.2): European no-hole-card deal; Blackjack
+ * RAY 2011 hall blackjack, version A (RAY 2011 (docs/rules) §8.2): European no-hole-card deal; Blackjack
  * 3:2; equal totals go to the dealer except 21–21 and BJ–BJ; double only on a two-card 9/10/11 with
  * aces counted as 1 (and the ace stays 1 after the third card); no double after split; one split on
  * equal value; split aces one card each; split-hand 21 loses to a dealer BJ; insurance exactly half

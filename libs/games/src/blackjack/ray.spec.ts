@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blackjackProfiles, standardProfile } from './profiles.js';
 import { rejected, table } from './test-table.spec-helper.js';
 
-// RAY 2011 hall blackjack (rules-ray-2011.md §8). Single-seat deals in a no-hole-card game are
+// RAY 2011 hall blackjack (RAY 2011 (docs/rules) §8). Single-seat deals in a no-hole-card game are
 // (seat, dealer up, seat); the dealer's second card comes in dealer play.
 
 describe('RAY version A: European no-hole-card deal (RAY-8.2)', () => {

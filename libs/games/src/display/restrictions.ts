@@ -6,7 +6,7 @@ import { POCKET_COUNT } from '../roulette/wheel.js';
 import { checkRestriction, SICBO_SPOTS } from '../sicbo/sicbo.rules.js';
 
 /**
- * Bet restrictions (live-games.md RES-1..RES-5) as data for the player client to explain and to grey
+ * Bet restrictions (docs/rules RES-1..RES-5) as data for the player client to explain and to grey
  * out the spots a bet would be rejected on. Nothing is re-declared: the exclusive pairs are found by
  * asking each game's own restriction check about every pair of its spots, so this data cannot drift
  * from what the server enforces.

@@ -2,7 +2,7 @@ import { ratio } from '../common/money.js';
 import type { DuelProfile, DuelSpec } from './duel.rules.js';
 
 /**
- * Dragon Tiger (other-games.md DT-1..DT-5, live-games.md RES-4).
+ * Dragon Tiger (docs/rules DT-1..DT-5, docs/rules RES-4).
  *
  * Canonical bet spot keys (also the limit `kind`): `dragon`, `tiger`, `tie`, and `suited-tie` on
  * profiles that pay it. Cards: the first RecordCard goes to Dragon, the second to Tiger. Rank only,

@@ -2,7 +2,7 @@ import { ratio } from '../common/money.js';
 import type { DuelProfile, DuelSpec } from '../dragon-tiger/duel.rules.js';
 
 /**
- * Football Studio (other-games.md FS-1..FS-3, live-games.md RES-5) — the card duel of
+ * Football Studio (docs/rules FS-1..FS-3, docs/rules RES-5) — the card duel of
  * `dragon-tiger/duel.*` with its own names, rule IDs and profiles.
  *
  * Canonical bet spot keys (also the limit `kind`): `home`, `away`, `draw`. Cards: the first

@@ -335,7 +335,7 @@ export interface GameDefinition<S extends RefereeState, C extends Cmd, E extends
   /** Settlement lines of a RESOLVED round (voids are refunded by the referee). Bets settled early may be listed again: the referee leaves them out. */
   settle(state: S, profile: P): Result<readonly SettlementLine[]>;
   /**
-   * Early settlement (issue 10; Riverside's Bonus, rules-ray-2011.md §7.4): the lines of bets whose
+   * Early settlement (issue 10; Riverside's Bonus, RAY 2011 (docs/rules) §7.4): the lines of bets whose
    * outcome is FINAL in this state, before the round ends. Called by the referee after every accepted
    * move; lines of bets already settled early are ignored, so it may return them again. The referee
    * emits them once as `BetsSettled`, excludes them from the final `settle` (and from a later void's

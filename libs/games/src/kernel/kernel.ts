@@ -2,7 +2,7 @@ import type { Minor } from '../common/money.js';
 import type { Result, Violation } from '../common/result.js';
 
 /**
- * The round-kernel contract (ARCHITECTURE.md "The round kernel"). Every game exports one; the
+ * The round-kernel contract (docs/architecture.md "The round kernel"). Every game exports one; the
  * studio server drives every table through exactly this surface:
  *
  *   load → decide(state, command) → append events → evolve → view → publish
@@ -96,7 +96,7 @@ export type PlayEvent =
   | { readonly type: 'PlayResumed'; readonly at: number; readonly by: string; readonly step: string; readonly reason?: string };
 
 /**
- * The referee's early settlement (issue 10, rules-ray-2011.md §7.4 "Bonus wins are paid, and losing
+ * The referee's early settlement (issue 10, RAY 2011 (docs/rules) §7.4 "Bonus wins are paid, and losing
  * bonus bets collected, BEFORE turn and river are turned up"): bets whose outcome became final before
  * the round's end, settled now. Emitted by the referee (never by a game) after the move that made them
  * final, at most once per bet; the round's final `settle` leaves them out and lists them in

@@ -1,7 +1,7 @@
 import { ok, violation, type Result } from '../common/result.js';
 
 /**
- * Lucky Dice (RAY 2011, I 1.3 p.6–8; spec rules-ray-2011.md §5) as data + pure functions.
+ * Lucky Dice (RAY 2011, I 1.3 p.6–8; spec RAY 2011 (docs/rules) §5) as data + pure functions.
  *
  * Rule IDs used in code, tests and errors (each cites the spec section):
  *   LD-1  two dice: the RED die picks the group (1–6), the GREEN die the square in the group; 36 squares (§5.1)

@@ -2,7 +2,7 @@ import { ratio, type Ratio, type Rounding } from '../common/money.js';
 import { ok, violation, type Result } from '../common/result.js';
 
 /**
- * Money Wheel rules as data + pure functions (other-games.md MW-1..MW-4).
+ * Money Wheel rules as data + pure functions (docs/rules MW-1..MW-4).
  *
  * - MW-1 A vertical wheel of N segments (the profile's `layout`): number segments pay that number to 1
  *   (the profile's paytable), multiplier segments (`2x`, `7x`) cannot be bet on.
@@ -56,7 +56,7 @@ export interface MoneyWheelProfile {
 
 /**
  * The default 54-segment wheel (the common "dream catcher" distribution: 23×1, 15×2, 7×5, 4×10, 2×20,
- * 1×40, 1×2x, 1×7x). other-games.md MW-1 lists 2×"2x", but its counts then add up to 55, not the
+ * 1×40, 1×2x, 1×7x). docs/rules MW-1 lists 2×"2x", but its counts then add up to 55, not the
  * stated 54; the 55-segment reading is the `two-doubles` profile below.
  */
 export const STANDARD_LAYOUT: readonly SegmentLabel[] = [
@@ -64,7 +64,7 @@ export const STANDARD_LAYOUT: readonly SegmentLabel[] = [
   '5', '40', '7x', '1', '2', '1', '10', '1', '2', '5', '1', '2', '1', '20', '1', '2', '5', '1', '2', '1', '10', '1', '2', '5', '1', '2', '1',
 ];
 
-/** other-games.md MW-1's counts taken literally: 23×1, 15×2, 7×5, 4×10, 2×20, 1×40, 2×2x, 1×7x = 55 segments. */
+/** docs/rules MW-1's counts taken literally: 23×1, 15×2, 7×5, 4×10, 2×20, 1×40, 2×2x, 1×7x = 55 segments. */
 export const TWO_DOUBLES_LAYOUT: readonly SegmentLabel[] = [
   '1', '2x', '2', '1', '5', '2', '1', '10', '1', '2', '1', '5', '2', '1', '20', '1', '2', '1', '5', '2', '1', '10', '1', '2', '1', '1', '2',
   '5', '40', '7x', '1', '2', '1', '10', '1', '2', '5', '1', '2', '1', '20', '2x', '1', '2', '5', '1', '2', '1', '10', '1', '2', '5', '1', '2', '1',
@@ -104,7 +104,7 @@ export const MONEY_WHEEL_UNLIMITED: MoneyWheelProfile = {
 export const MONEY_WHEEL_TWO_DOUBLES: MoneyWheelProfile = {
   ...MONEY_WHEEL_STANDARD,
   id: 'two-doubles',
-  name: 'Money Wheel (55 segments with two 2x, the counts of other-games.md MW-1; at most 1000x)',
+  name: 'Money Wheel (55 segments with two 2x, the counts of docs/rules MW-1; at most 1000x)',
   layout: TWO_DOUBLES_LAYOUT,
 };
 

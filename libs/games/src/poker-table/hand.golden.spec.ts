@@ -51,7 +51,7 @@ describe("Texas Hold'em (001 §3.1, RAY §6.3)", () => {
     expect(stacks(s)).toEqual({ 1: 400, 2: 600, 3: 600, 4: 400 });
   });
 
-  it('an uncalled bet comes back and a lone survivor wins without showing (rules-poker.md §2.4, 001 §2.8)', () => {
+  it('an uncalled bet comes back and a lone survivor wins without showing (docs/rules/live-poker.md §2.4, 001 §2.8)', () => {
     const s = play('holdem', { table: NL, button: 3, seats: seats(1000, 1000, 1000), cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'], 3: ['QH', 'QD'] }, actions: [{ seat: 3, action: 'raise', toMinor: 300 }, { seat: 1, action: 'fold' }, { seat: 2, action: 'fold' }] });
     expect(s.result?.type).toBe('uncontested');
     expect(s.result?.shown).toEqual([]);

@@ -6,7 +6,7 @@ import { betUnit, deckLowestRank, validateConfig, VARIANTS, type DealStep, type 
 import { bringInKey, highValue, lowValue, showingValue } from './showdown.js';
 
 /**
- * One poker hand as a pure state machine (issue 11; rules-poker.md §2; STYLE habits 1–3): every input
+ * One poker hand as a pure state machine (issue 11; docs/rules/live-poker.md §2; STYLE habits 1–3): every input
  * (a scanned/RNG card, a player action, a time-bank press, a timeout, a system failure) is a command with
  * its time `at`; `applyHandCommand` returns the next state or a coded violation and never mutates.
  * Cards arrive one at a time in dealing order (S1-DEAL-3), so a scanning shoe and the certified RNG
@@ -690,7 +690,7 @@ function endRound(s: HandState, at: number, lastStanding: boolean): HandState {
 /** Closes a betting round: uncalled chips back, the round's rake (S1-RAKE). */
 function closeRound(s: HandState, lastStanding: boolean): HandState {
   let seats = [...s.seats];
-  // uncalled chips go back (rules-poker.md §2.4 [INTERP]: a remainder only one player contributed)
+  // uncalled chips go back (docs/rules/live-poker.md §2.4 [INTERP]: a remainder only one player contributed)
   let top = 0;
   for (let j = 1; j < seats.length; j++) if ((seats[j] as SeatState).totalMinor > (seats[top] as SeatState).totalMinor) top = j;
   const second = Math.max(0, ...seats.filter((_, j) => j !== top).map((z) => z.totalMinor));

@@ -1,5 +1,5 @@
 /**
- * Pots (S1-ALLIN, P4-ALLIN; rules-poker.md §0.6): the layered algorithm by contribution level, any
+ * Pots (S1-ALLIN, P4-ALLIN; docs/rules/live-poker.md §0.6): the layered algorithm by contribution level, any
  * number of side pots, rake taken out (S1-RAKE, PT-RAKE-ALLOC), split pots for ties and hi/lo with the
  * odd-chip rule (PT-ODDCHIP). Pure; integer minor units; the property test checks chips in = chips out
  * + rake against an independent brute-force allocator.

@@ -2,7 +2,7 @@ import { ok, violation, type Result } from '../common/result.js';
 import type { PokerRanking } from '../poker/rank.js';
 
 /**
- * Live poker where players play each other (issue 11; rules-poker.md §2–§4, rules-ray-2011.md §6):
+ * Live poker where players play each other (issue 11; docs/rules/live-poker.md §2–§4, RAY 2011 (docs/rules) §6):
  * variants as DATA. A variant is its deck, its ranking, its dealing steps (hole/up/board/draw, one card
  * per round, S1-DEAL-3), its betting rounds (who acts first) and its showdown (hand formation, hi/lo).
  * Decisions the seeds leave open are written down in DECISIONS.md with `PT-…` IDs.
@@ -131,7 +131,7 @@ export interface RakeProfile {
   readonly noFlopNoDrop: boolean;
 }
 
-/** PT-ODDCHIP (rules-poker.md §0.12 [GAP]): who gets an odd chip of a split. */
+/** PT-ODDCHIP (docs/rules/live-poker.md §0.12 [GAP]): who gets an odd chip of a split. */
 export type OddChipRule = 'left-of-button' | 'lowest-seat';
 
 export interface PokerTableConfig {
@@ -154,7 +154,7 @@ export interface PokerTableConfig {
   readonly oddChip: OddChipRule;
   /** PT-ODDCHIP: the odd chip of a hi/lo halving goes to the high half (default) or the low half. */
   readonly hiLoOddChip: 'high' | 'low';
-  /** S1-TIMEOUT: literal 001 `fold`, or `check-when-free` (a PO choice, rules-poker.md §6.7). */
+  /** S1-TIMEOUT: literal 001 `fold`, or `check-when-free` (a PO choice, docs/rules/live-poker.md §6.7). */
   readonly timeout: 'fold' | 'check-when-free';
   /** S1-TIMEOUT: the action clock; S1-TIMEBANK: each player's bank per hand (0 = none). */
   readonly actionMs: number;

@@ -2,7 +2,7 @@ import { ok, violation, type Result } from '../common/result.js';
 import type { HandResult, SeatInput } from './hand.js';
 
 /**
- * Seats and stacks between hands (issue 11; rules-poker.md §2.1, §2.3, §2.6): 2–10 seats and a waiting
+ * Seats and stacks between hands (issue 11; docs/rules/live-poker.md §2.1, §2.3, §2.6): 2–10 seats and a waiting
  * list (S1-TABLE-1), buy-in min/max from the player's poker balance into a table stack (S1-STACK — the
  * server posts the returned `effects` to the player's table sub-account in the ledger), top-ups that
  * wait for the end of the hand, sit-out and re-entry with the blind rules (S1-ENTRY-1/2, S1-REENTRY),

@@ -3,8 +3,8 @@ import { ok, violation, type Result } from '../common/result.js';
 
 /**
  * Poker card ids: `rank * 4 + suit`, rank 0 = deuce … 12 = ace, suit 0..3 = S, H, D, C (suits never
- * rank: rules-poker.md §0.2). The evaluators take these small integers so the hot path never touches
- * strings. `JOKER` (52, 53) is a wild card when a profile allows it (003, rules-poker.md §1.2).
+ * rank: docs/rules/live-poker.md §0.2). The evaluators take these small integers so the hot path never touches
+ * strings. `JOKER` (52, 53) is a wild card when a profile allows it (003, docs/rules/live-poker.md §1.2).
  */
 export type CardId = number;
 export const JOKER_1: CardId = 52;
@@ -52,7 +52,7 @@ export function parseHand(input: readonly unknown[], count?: number, what = 'han
 export const DECK52: readonly CardId[] = Array.from({ length: 52 }, (_, i) => i);
 
 /**
- * A short deck (Mörkpoker 7-E, rules-poker.md §2.13 3.5): the cards from `lowestRank` (0 = deuce, 4 =
+ * A short deck (Mörkpoker 7-E, docs/rules/live-poker.md §2.13 3.5): the cards from `lowestRank` (0 = deuce, 4 =
  * six, 5 = seven) to the ace.
  */
 export function shortDeck(lowestRank: number): CardId[] {

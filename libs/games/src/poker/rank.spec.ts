@@ -71,7 +71,7 @@ describe('standard ranking, every five-card hand (001 §2.5 A–G, J, K)', () =>
     expect(distinct.size).toBe(7462);
   }, 120_000);
 
-  it('orders the 004 test vectors (rules-poker.md §1.3)', () => {
+  it('orders the 004 test vectors (docs/rules/live-poker.md §1.3)', () => {
     expect(std('4S 4H 4D 7C 7S')).toBeGreaterThan(std('2S 2H 2D KC KS'));
     expect(std('4S 4H 4D 3C 2S')).toBeGreaterThan(std('2S 2H 2D AC KS'));
     expect(std('5S 5H 5D 9C 9S')).toBeGreaterThan(std('5S 5H 5C 6C 6S'));

@@ -2,12 +2,12 @@ import { assertNever } from '../common/result.js';
 import type { CardId } from './cards.js';
 
 /**
- * Poker hand ranking per variant (rules-poker.md §0.1, §1; rules-ray-2011.md §6.2, §7.1). Pure, generic
+ * Poker hand ranking per variant (docs/rules/live-poker.md §0.1, §1; RAY 2011 (docs/rules) §6.2, §7.1). Pure, generic
  * and exact; the fast standard best-of-7 lives in fast.ts and is tested against this one on every
  * five-card hand.
  *
  * A hand value is one integer, higher = stronger, equal = split/push (suits never break ties,
- * rules-poker.md §0.2, 001 §2.5 M):
+ * docs/rules/live-poker.md §0.2, 001 §2.5 M):
  *   value = strength << 24 | category << 20 | five 4-bit tie-break ranks (most significant first)
  * `strength` is the category's place in the variant's list, so values compare across categories
  * by the variant's order; tie-break ranks are 2..14 (ace high) or 1 (ace low in A-2-3-4-5).
@@ -52,11 +52,11 @@ export interface RankingOptions {
   /**
    * Lowest rank in the deck (0 = deuce). The ace also plays low just below it: A-2-3-4-5 on 52 cards,
    * A-6-7-8-9 on 36 cards (lowestRank 4), A-7-8-9-T on 32 cards (lowestRank 5) — Mörkpoker 7-E
-   * (rules-poker.md §1.1 "Ace").
+   * (docs/rules/live-poker.md §1.1 "Ace").
    */
   readonly lowestRank?: number;
   /**
-   * Sökö four-card flush tie-break [INTERP] rules-poker.md §1.1: `suited-first` (default, the common
+   * Sökö four-card flush tie-break [INTERP] docs/rules/live-poker.md §1.1: `suited-first` (default, the common
    * reading: the four suited cards, then the odd card) or `all-cards` (001 read literally: 1st…5th card).
    */
   readonly fourFlushTieBreak?: 'suited-first' | 'all-cards';
@@ -198,7 +198,7 @@ function fourFlush(cards: readonly CardId[], opts: RankingOptions): number[] | n
 
 /**
  * Sökö I: four cards in sequence (ace high, or low below the deck's lowest rank). Tie-break [INTERP]
- * rules-poker.md §1.1: the top card of the run, then the fifth card (RAY §6.2 "the fifth card decides").
+ * docs/rules/live-poker.md §1.1: the top card of the run, then the fifth card (RAY §6.2 "the fifth card decides").
  */
 function fourStraight(vDesc: readonly number[], low: number): number[] | null {
   const lowest = low + 2;
@@ -243,7 +243,7 @@ export function bestOf(cards: readonly CardId[], opts: RankingOptions): number {
   return best;
 }
 
-/** Omaha: exactly two of the hole cards and exactly three of the board (001 §3.2, rules-poker.md §0.4). */
+/** Omaha: exactly two of the hole cards and exactly three of the board (001 §3.2, docs/rules/live-poker.md §0.4). */
 export function omahaHigh(hole: readonly CardId[], board: readonly CardId[], opts: RankingOptions = { ranking: 'standard' }): number {
   let best = -1;
   for (const h of combinations(hole.length, 2)) {

@@ -10,7 +10,7 @@ import { fastRtp } from './ray-poker.rtp.js';
 import { FAST_POKER, fastResults, maxReturnMultiple, rayPaytables, type BetResult, type FastProfile } from './ray-poker.rules.js';
 
 /**
- * Fast Poker (rules-ray-2011.md §7.1) live on the referee, through the banked-poker definition the
+ * Fast Poker (RAY 2011 (docs/rules) §7.1) live on the referee, through the banked-poker definition the
  * studio's poker games share (one dealer hand against every player, cards from the scanning shoe,
  * Play or fold within a decision timer — fold on timeout, the dealer's cards hidden until revealed).
  * Live-studio adaptation [Interp.]: every remote player plays ONE shared three-card hand (the seed

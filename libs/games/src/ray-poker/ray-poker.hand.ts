@@ -5,7 +5,7 @@ import { cardId, categoryOf, evaluate5, evaluate7, evaluateFive, tieBreakOf, typ
 /**
  * The narrow interface RAY bank poker needs from the poker evaluator (libs/games/src/poker, issue 10
  * §1 — the one evaluator; nothing here ranks hands itself). Values compare: higher is stronger,
- * equal is a push (no suit ranking, rules-ray-2011.md §7.1–§7.4).
+ * equal is a push (no suit ranking, RAY 2011 (docs/rules) §7.1–§7.4).
  */
 export type { CardId, HandCategory };
 

@@ -5,7 +5,7 @@ import { fastPokerProfiles, fastPokerSpec } from './fast-poker.game.js';
 import { dynamicPokerGame, dynamicPokerKernel, dynamicPokerProfiles, dynamicPokerSpec, riversidePokerGame, riversidePokerKernel, riversidePokerProfiles, riversidePokerSpec, tripleBetPokerGame, tripleBetPokerKernel, tripleBetPokerProfiles, tripleBetPokerSpec } from './ray-poker.live.js';
 
 /**
- * Triple Bet, Dynamic and Riverside Poker live on the referee (rules-ray-2011.md §7.2–§7.4). The golden
+ * Triple Bet, Dynamic and Riverside Poker live on the referee (RAY 2011 (docs/rules) §7.2–§7.4). The golden
  * tables run whole rounds through the game's definition (`felt settle` drives the same kernel as a
  * live table: cards in shoe order, each decision point's actions, the timer's default where none is
  * given); the live tests drive the kernel command by command (decision windows, timeouts, redaction).

@@ -3,7 +3,7 @@ import type { Paytable, PaytableHand, PaytableRow } from '../banked-poker/spec.j
 import { category, fiveCardValue, fiveCardWithFours, sevenCardValue, threeCardValue, topRank, type CardId, type HandCategory } from './ray-poker.hand.js';
 
 /**
- * RAY bank poker (RAY 2011 I 1.4 p.15–24; spec rules-ray-2011.md §7) as data + pure functions.
+ * RAY bank poker (RAY 2011 I 1.4 p.15–24; spec RAY 2011 (docs/rules) §7) as data + pure functions.
  *
  * Rule IDs (each cites its section):
  *   RP-1  "N x insatsen" is read NET: the win is N × stake, the stake comes back on top (§2 [Interp.]);

@@ -50,11 +50,11 @@ export interface RouletteProfile {
   };
 }
 
-/** Spec defaults (live-games.md ROU-1..ROU-8, RES-1). */
+/** Spec defaults (docs/rules ROU-1..ROU-8, RES-1). */
 export const europeanProfile: RouletteProfile = {
   id: 'european',
   name: 'European single-zero roulette (live studio)',
-  source: 'live-games.md ROU, RES-1',
+  source: 'docs/rules ROU, RES-1',
   payouts: { straight: 35, split: 17, street: 11, corner: 8, sixline: 5, column: 2, dozen: 2, evenMoney: 1 },
   zero: { laPartage: false, laPartageRounding: 'down', enPrison: false },
   minRevolutions: 3,
@@ -64,7 +64,7 @@ export const europeanProfile: RouletteProfile = {
 };
 
 /**
- * RAY gaming-hall roulette (rules-ray-2011.md §4, net "N to 1" reading of §2): 30/15/10/7/4:1 inside,
+ * RAY gaming-hall roulette (RAY 2011 (docs/rules) §4, net "N to 1" reading of §2): 30/15/10/7/4:1 inside,
  * 2:1 dozens/columns, 1:1 even chances; every 1× and 2× bet loses on 0 (no half-back, no en prison).
  * No racetrack in the source. RES-1 coverage applies to "all versions". [Gap] RAY sets no revolution
  * count; we keep the studio's ROU-4 minimum of 3.
@@ -72,7 +72,7 @@ export const europeanProfile: RouletteProfile = {
 export const rayParlourProfile: RouletteProfile = {
   id: 'ray-parlour',
   name: 'RAY gaming-hall roulette (2011)',
-  source: 'rules-ray-2011.md §4.3, live-games.md RES-1',
+  source: 'RAY 2011 (docs/rules) §4.3, docs/rules RES-1',
   payouts: { straight: 30, split: 15, street: 10, corner: 7, sixline: 4, column: 2, dozen: 2, evenMoney: 1 },
   zero: { laPartage: false, laPartageRounding: 'down', enPrison: false },
   minRevolutions: 3,

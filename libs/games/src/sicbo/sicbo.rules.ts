@@ -2,7 +2,7 @@ import { ratio, type Ratio, type Rounding } from '../common/money.js';
 import { ok, violation, type Result, type Violation } from '../common/result.js';
 
 /**
- * Sic Bo rules as data + pure functions (other-games.md SB-1..SB-4, live-games.md RES-3).
+ * Sic Bo rules as data + pure functions (docs/rules SB-1..SB-4, docs/rules RES-3).
  *
  * Canonical bet spot keys (the `spot` of a BetRequest; the `kind` used for limits in brackets):
  *   small [small], big [big], odd [odd], even [even]        — SB-2, lose on any triple
@@ -71,7 +71,7 @@ function totals(t: readonly [number, number, number, number, number, number, num
   return out;
 }
 
-/** SB-2 defaults from other-games.md. */
+/** SB-2 defaults from docs/rules. */
 export const SICBO_STANDARD: SicboProfile = {
   id: 'standard',
   name: 'Sic Bo (studio default paytable, SB-2)',

@@ -1,4 +1,4 @@
-/** Responsible-gambling REST bodies and responses (issue 12 point 2; spec rules-poker.md §2.9). */
+/** Responsible-gambling REST bodies and responses (issue 12 point 2; spec docs/rules/live-poker.md §2.9). */
 import { z } from 'zod';
 
 export const RG_KIND_VALUES = ['loss', 'time'] as const;

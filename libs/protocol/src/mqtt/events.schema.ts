@@ -94,7 +94,7 @@ export type Button = (typeof BUTTONS)[number];
 export const buttonPressedPayloadSchema = z.object({ button: z.enum(BUTTONS) });
 
 export const dieSchema = z.int().min(1).max(6);
-/** Die colours a two-dice reader names (Lucky Dice: the red die picks the group, the green die the square; rules-ray-2011.md §5.1). */
+/** Die colours a two-dice reader names (Lucky Dice: the red die picks the group, the green die the square; RAY 2011 (docs/rules) §5.1). */
 export const DIE_COLOURS = ['red', 'green'] as const;
 /**
  * `roundId` is the correlation id the `shaker.shake` command carried (devices.md §5). Three dice (Sic
@@ -112,7 +112,7 @@ export const SHAKER_STATES = ['idle', 'accepted', 'shaking', 'error'] as const;
 export const shakerStatePayloadSchema = z.object({ state: z.enum(SHAKER_STATES), roundId: z.string().min(1).optional() });
 
 /**
- * Money wheel (spec/other-games.md MW-1..MW-4; the device contract in
+ * Money wheel (spec/docs/rules MW-1..MW-4; the device contract in
  * libs/games/src/money-wheel/money-wheel.device.ts). The sensor reports where the pointer stopped and
  * how many turns it counted; the rules judge the spin (MW-3 border, MW-4 minimum turns).
  */

@@ -1,5 +1,5 @@
 /**
- * MQTT topic layout v1 (ARCHITECTURE.md "Transports", devices.md §1):
+ * MQTT topic layout v1 (docs/architecture.md "Transports", devices.md §1):
  * `felt/v1/tables/{tableId}/devices/{deviceId}/{events|status|commands|acks}`.
  * `root` can be overridden (e.g. a per-run prefix in integration tests); it defaults to `felt/v1`.
  */

@@ -2,7 +2,7 @@ import { bankedPoker, rayPoker, type Card } from '@felt/games';
 import { type DealerGamePlugin, type GamePart, isGameView } from '../../round/plugin';
 import type { HandModel, RoundModel } from '../../round/round.types';
 
-/** The live banked poker games (other-games.md CHE/TCP/UTH/THB, RAY §7.1 Fast Poker live). */
+/** The live banked poker games (docs/rules CHE/TCP/UTH/THB, RAY §7.1 Fast Poker live). */
 export type PokerGameId = 'casino-holdem' | 'three-card-poker' | 'ultimate-texas-holdem' | 'texas-holdem-bonus' | 'fast-poker' | 'triple-bet-poker' | 'dynamic-poker' | 'riverside-poker';
 
 /** Each poker game's shoe order and decision timers, from the kernel's own spec (never a copy). */

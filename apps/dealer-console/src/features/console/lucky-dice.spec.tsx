@@ -32,7 +32,7 @@ function show(profileId: string, commands: Record<string, unknown>[], lng: 'en' 
     .map((li) => li.textContent);
 }
 
-describe('Lucky Dice on the dealer console: what is due (rules-ray-2011.md §5.3)', () => {
+describe('Lucky Dice on the dealer console: what is due (RAY 2011 (docs/rules) §5.3)', () => {
   it('method A: after "no more bets" the dealer shakes the two cups (LD-5); the result shows the dice, the sum and the number', () => {
     expect(show('ray-a', [bet('b1', 'p1', 'plein:16', 100), close])).toEqual(['Shake the two cups and lift them (red die = group, green die = number)LD-5']);
     cleanup();

@@ -5,7 +5,7 @@ export const luckyDicePlugin: DealerGamePlugin = {
   games: ['lucky-dice'],
   derive(_game, view, rawPhase): GamePart {
     const v: Obj = isObj(view) ? view : {};
-    // rules-ray-2011.md §5.1: the red die (group) first, then the green die (number)
+    // RAY 2011 (docs/rules) §5.1: the red die (group) first, then the green die (number)
     const d = isObj(v['dice']) ? [num(v['dice']['red']), num(v['dice']['green'])] : [];
     const faults = num(v['faults']) ?? 0;
     const method = v['drawMethod'] === 'dealer-cups' || v['drawMethod'] === 'player-throw' ? v['drawMethod'] : null;

@@ -60,7 +60,7 @@ export class Initial1763690000000 implements MigrationInterface {
       CONSTRAINT "alert_pk" PRIMARY KEY ("alert_id"))`);
     await q.query(`CREATE INDEX "alert_at_idx" ON "alert" ("at")`);
 
-    // Immutability of the event log, the ledger and the audit log (ARCHITECTURE.md: append-only, immutable entries).
+    // Immutability of the event log, the ledger and the audit log (docs/architecture.md: append-only, immutable entries).
     await q.query(`CREATE FUNCTION "felt_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'table % is append-only', TG_TABLE_NAME; END $$`);
     for (const t of ['round_event', 'ledger_entry', 'ledger_posting', 'audit_log']) {

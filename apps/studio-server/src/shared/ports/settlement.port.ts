@@ -12,7 +12,7 @@ export interface SettlementSource {
   linesFor(roundId: string): Promise<Settlement>;
   /**
    * The lines the round settled EARLY so far (the kernel's `BetsSettled` events: Riverside's Bonus before
-   * turn and river, rules-ray-2011.md §7.4), read from the committed state; [] when none. Optional: a
+   * turn and river, RAY 2011 (docs/rules) §7.4), read from the committed state; [] when none. Optional: a
    * source without it has no early settlement.
    */
   earlyLinesFor?(roundId: string): Promise<readonly SettlementLine[]>;

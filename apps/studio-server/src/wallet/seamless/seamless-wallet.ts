@@ -1,5 +1,5 @@
 /**
- * Seamless wallet mode (issue 12 point 1; ARCHITECTURE.md "Wallet modes"): the operator's wallet holds the
+ * Seamless wallet mode (issue 12 point 1; docs/architecture.md "Wallet modes"): the operator's wallet holds the
  * money; Felt calls it to debit a bet, credit a settlement, and roll back a debit (a bet not accepted, a
  * cancelled bet, a voided round). Every call has an idempotency key derived from the bet
  * (`dbt_/crd_/rbk_<betId>`), the round id and `round_closed`, and is signed (`X-Felt-Timestamp` +

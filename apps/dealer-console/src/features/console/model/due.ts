@@ -64,7 +64,7 @@ const TEMPLATES: readonly Template[] = [
   { kinds: ['shake'], re: /^Shake the dice\.$/, key: 'shake', tone: 'do' },
   { kinds: ['shake'], re: /^Reshake the dice \(fault (\d+) of at most (\d+) reshakes\)\.$/, key: 'reshake', tone: 'do', params: (m) => ({ n: Number(m[1]), max: Number(m[2]) }) },
   { kinds: ['deal'], re: /^Deal one card face up to (\w+)\.$/, key: 'duelDeal', tone: 'do', params: (m) => ({ side: side(m[1]) }) },
-  // Lucky Dice (rules-ray-2011.md §5.3: LD-5 cups, LD-6/LD-7 player throws); the shooter's id is never shown (no player identities)
+  // Lucky Dice (RAY 2011 (docs/rules) §5.3: LD-5 cups, LD-6/LD-7 player throws); the shooter's id is never shown (no player identities)
   { kinds: ['shake'], re: /^Shake the two cups and lift them/, key: 'ldShake', tone: 'do' },
   { kinds: ['shake'], re: /^Shake the cups again \(fault (\d+) of at most (\d+)\)\.$/, key: 'ldReshake', tone: 'do', params: (m) => ({ n: Number(m[1]), max: Number(m[2]) }) },
   { kinds: ['permit-throw'], re: /^/, key: 'ldPermit', tone: 'do' },

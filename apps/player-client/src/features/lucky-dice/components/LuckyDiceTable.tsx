@@ -80,7 +80,7 @@ export function NumberField({
 }
 
 /**
- * Lucky Dice (rules-ray-2011.md §5): the number field (tap mode plein / cheval / transversal / carré;
+ * Lucky Dice (RAY 2011 (docs/rules) §5): the number field (tap mode plein / cheval / transversal / carré;
  * a group's simple at the row's start) and the sum field; limits per kind (GEN-2); what the table
  * does not offer and how "N x insatsen" pays explained (LD-3, LD-4). Method B shows whose throw it is.
  */

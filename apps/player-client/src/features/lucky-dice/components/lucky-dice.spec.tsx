@@ -43,7 +43,7 @@ function renderTable(view: Partial<luckyDice.LuckyDiceView> | null, open = true,
   return { place, decide };
 }
 
-describe('Lucky Dice player layout (rules-ray-2011.md §5)', () => {
+describe('Lucky Dice player layout (RAY 2011 (docs/rules) §5)', () => {
   it('a number field of six groups × six squares, each group with its simple bet, and a tap places a plein', () => {
     const { place } = renderTable({});
     const field = screen.getByRole('group', { name: 'Number field' });
