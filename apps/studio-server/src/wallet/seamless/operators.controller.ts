@@ -15,7 +15,7 @@ import { dayOf } from './seamless-wallet.js';
 import type { OperatorRow, PlayerLinkRow } from './seamless.repository.js';
 import { DeadLetterRetryBody, OperatorConfigBody, OperatorIdSchema, OperatorSessionBody, ReconciliationQuerySchema } from './seamless.schema.js';
 import { SeamlessService, type ReconciliationReport } from './seamless.service.js';
-import { checkSignature, ReplayGuard } from './signing.js';
+import { checkSignature, REPLAY_WINDOW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
 
 export const OPERATOR_HEADER = 'x-felt-operator';
 type OperatorView = Omit<OperatorRow, 'secret'>;
@@ -99,16 +99,13 @@ interface RawRequest {
  * The operator's own calls (seamless mode), authenticated by `X-Felt-Operator` + `X-Felt-Timestamp` +
  * `X-Felt-Signature` (HMAC-SHA256 of `<timestamp>.<exact body>` with the operator's secret; a timestamp more
  * than 5 min off the server clock → OPERATOR_SIGNATURE_STALE, the same signed request twice →
- * OPERATOR_SIGNATURE_REPLAYED; signing.ts): register a player's session, and
+ * OPERATOR_SIGNATURE_REPLAYED, remembered in the database across restarts and instances; signing.ts): register a player's session, and
  * push the player's responsible-gambling limits (the same rules as the player's own: lowering at once,
  * raising from the next period, daily ≤ weekly ≤ monthly; a self-exclusion cannot be shortened).
  */
 @ApiTags('operator API')
 @Controller('operator/v1')
 export class OperatorApiController {
-  /** Signatures accepted in the last ±5 min (per instance: a replay to another instance is caught only by the window). */
-  private readonly replays = new ReplayGuard();
-
   constructor(
     @Inject(SeamlessService) private readonly seamless: SeamlessService,
     @Inject(LimitsService) private readonly limits: LimitsService,
@@ -146,7 +143,8 @@ export class OperatorApiController {
     const op = typeof id === 'string' ? await this.seamless.repo.operator(id) : null;
     // one answer for an unknown operator and a bad signature (no operator-id oracle)
     if (op === null) throw codedError('OPERATOR_UNAUTHENTICATED', 'unknown operator or bad X-Felt-Signature (HMAC-SHA256 of "<X-Felt-Timestamp>.<body>" with the operator secret)');
-    const check = checkSignature(op.secret, req.rawBody?.toString('utf8') ?? '', h, this.clock.now(), this.replays);
+    const now = this.clock.now();
+    const check = checkSignature(op.secret, req.rawBody?.toString('utf8') ?? '', h, now);
     if (!check.ok) {
       switch (check.reason) {
         case 'bad':
@@ -156,6 +154,11 @@ export class OperatorApiController {
         case 'replayed':
           throw codedError('OPERATOR_SIGNATURE_REPLAYED', check.message);
       }
+    }
+    // Issue 22 §3: a proven, fresh signature is used once, across restarts and instances (the database keeps it
+    // until its window ends: the timestamp + 5 min, after which the request is stale anyway).
+    if (!(await this.seamless.repo.firstUse(String(h[SIGNATURE_HEADER]), op.operatorId, Number(h[TIMESTAMP_HEADER]) + REPLAY_WINDOW_MS, now))) {
+      throw codedError('OPERATOR_SIGNATURE_REPLAYED', 'this signature was already used (a replayed request)');
     }
     if (op.walletMode !== 'seamless') throw codedError('OPERATOR_NOT_SEAMLESS', `operator ${op.operatorId} is not in seamless mode`);
     return op;

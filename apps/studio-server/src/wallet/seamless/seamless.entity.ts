@@ -78,3 +78,15 @@ export class WalletTransactionEntity {
   @Column({ type: 'bigint', name: 'updated_at', transformer: bigintNumber })
   updatedAt!: number;
 }
+
+/** Issue 22 §3: an accepted operator request's signature, kept until its replay window ends (shared by every instance, survives restarts). */
+@Entity({ name: 'operator_request_seen' })
+@Index('operator_request_seen_expires_idx', ['expiresAt'])
+export class OperatorRequestSeenEntity {
+  @PrimaryColumn({ type: 'text' })
+  signature!: string;
+  @Column({ type: 'text', name: 'operator_id' })
+  operatorId!: string;
+  @Column({ type: 'bigint', name: 'expires_at', transformer: bigintNumber })
+  expiresAt!: number;
+}

@@ -73,6 +73,11 @@ export interface SeamlessRepository {
   /** Debits acknowledged (or unconfirmed) whose bet has no credit or rollback yet: the bets still owed a closing call. */
   openDebits(): Promise<JournalRow[]>;
   forDay(operatorId: string, day: string): Promise<JournalRow[]>;
+  /**
+   * Issue 22 §3: records a signed operator request (its signature) until `expiresAt`; false when it was already
+   * recorded and has not expired — a replay. Kept in the database, so a restart or another instance still refuses it.
+   */
+  firstUse(signature: string, operatorId: string, expiresAt: number, now: number): Promise<boolean>;
 }
 
 type Row = Record<string, unknown>;
@@ -194,6 +199,16 @@ export class SqlSeamlessRepository implements SeamlessRepository {
   async forDay(operatorId: string, day: string): Promise<JournalRow[]> {
     return ((await this.ds.query(`SELECT * FROM "wallet_transaction" WHERE "operator_id" = $1 AND "day" = $2 ORDER BY "at"`, [operatorId, day])) as Row[]).map(toJournal);
   }
+
+  async firstUse(signature: string, operatorId: string, expiresAt: number, now: number): Promise<boolean> {
+    // forget what has expired (a request that old is refused as stale before it gets here)
+    await this.ds.query(`DELETE FROM "operator_request_seen" WHERE "expires_at" < $1`, [now]);
+    const rows = (await this.ds.query(
+      `INSERT INTO "operator_request_seen" ("signature","operator_id","expires_at") VALUES ($1,$2,$3) ON CONFLICT ("signature") DO NOTHING RETURNING "signature"`,
+      [signature, operatorId, expiresAt],
+    )) as Row[];
+    return rows.length === 1;
+  }
 }
 
 /** Unit tests (no SQL): the same contract in memory. */
@@ -201,6 +216,7 @@ export class MemorySeamlessRepository implements SeamlessRepository {
   private readonly ops = new Map<string, OperatorRow>();
   private readonly links = new Map<string, PlayerLinkRow>();
   private readonly journal = new Map<string, JournalRow>();
+  private readonly seen = new Map<string, number>();
 
   async upsertOperator(o: OperatorRow): Promise<void> {
     this.ops.set(o.operatorId, { ...o, currencies: [...o.currencies] });
@@ -244,5 +260,12 @@ export class MemorySeamlessRepository implements SeamlessRepository {
   }
   async forDay(operatorId: string, day: string): Promise<JournalRow[]> {
     return [...this.journal.values()].filter((j) => j.operatorId === operatorId && j.day === day).sort((a, b) => a.at - b.at).map((j) => structuredClone(j));
+  }
+
+  async firstUse(signature: string, _operatorId: string, expiresAt: number, now: number): Promise<boolean> {
+    for (const [s, until] of this.seen) if (until < now) this.seen.delete(s);
+    if (this.seen.has(signature)) return false;
+    this.seen.set(signature, expiresAt);
+    return true;
   }
 }
