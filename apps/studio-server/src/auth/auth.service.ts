@@ -6,7 +6,7 @@ import jwt from 'jsonwebtoken';
 import { Subject } from 'rxjs';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../shared/clock.js';
-import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
+import { derivedKeyId, FELT_CONFIG, type FeltConfig } from '../config/config.js';
 import { AUDIT_LOG, type AuditLog } from '../shared/ports/audit.port.js';
 import { codedError } from '../shared/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
@@ -54,7 +54,7 @@ export class AuthService implements OnApplicationShutdown {
    * Issue 13 (join storm): the HS256 key as one KeyObject. Given a string, jsonwebtoken first tries to
    * parse it as a PEM public/private key (a throw per call) and then builds a secret key, per verify/sign.
    */
-  private key: { secret: string; key: KeyObject } | null = null;
+  private key: { readonly config: FeltConfig; readonly kid: string; readonly key: KeyObject; readonly verifiers: ReadonlyMap<string, KeyObject> } | null = null;
   /** User-store lookups waiting for the next batch, and the batch each user's answer will come from. */
   private pending = new Map<string, { resolve: (r: UserRecord | null) => void; reject: (e: unknown) => void; promise: Promise<UserRecord | null> }>();
   private flushScheduled = false;
@@ -143,24 +143,51 @@ export class AuthService implements OnApplicationShutdown {
     const user: AuthUser = { userId: rec.userId, role: rec.role, name: rec.name };
     const iat = Math.floor(this.clock.now() / 1000);
     const ver = rec.tokenVersion ?? 0;
-    const refreshToken = jwt.sign({ sub: rec.userId, ver, typ: 'refresh', jti, fam: family, iat, exp: iat + REFRESH_TOKEN_TTL_S }, this.secretKey(), { algorithm: 'HS256' });
+    const k = this.keyring();
+    const refreshToken = jwt.sign({ sub: rec.userId, ver, typ: 'refresh', jti, fam: family, iat, exp: iat + REFRESH_TOKEN_TTL_S }, k.key, { algorithm: 'HS256', keyid: k.kid });
     return { token: this.sign(user, ver), refreshToken, expiresIn: ACCESS_TOKEN_TTL_S, user };
   }
 
   /** An access token for the user (tests and login). */
   sign(user: AuthUser, ver = 0): string {
     const iat = Math.floor(this.clock.now() / 1000);
-    return jwt.sign({ sub: user.userId, role: user.role, name: user.name, ver, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_S }, this.secretKey(), { algorithm: 'HS256' });
+    const k = this.keyring();
+    return jwt.sign({ sub: user.userId, role: user.role, name: user.name, ver, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_S }, k.key, { algorithm: 'HS256', keyid: k.kid });
   }
 
-  /** The signing key, built once per secret (the config object can be swapped by tests). */
-  private secretKey(): KeyObject {
-    const secret = this.config.jwtSecret;
-    if (this.key?.secret !== secret) {
-      this.key = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
-      this.verified.clear(); // tokens checked under another secret are checked again
+  /**
+   * The keys, built once per config (the config object can be swapped by tests). Issue 22 §12: tokens are
+   * signed with the current secret and carry its key id (`kid` in the header); verification picks the key by
+   * the token's `kid` among the current one and JWT_PREVIOUS_KEYS (a rotation: old tokens keep working until
+   * they expire, then the old key is removed). A token without `kid` (signed before key ids) is checked with
+   * the current key only; an unknown `kid` is not authenticated.
+   */
+  private keyring(): { readonly kid: string; readonly key: KeyObject; readonly verifiers: ReadonlyMap<string, KeyObject> } {
+    const config = this.config;
+    if (this.key?.config !== config) {
+      const kid = config.jwtKeyId ?? derivedKeyId(config.jwtSecret);
+      const key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+      const verifiers = new Map<string, KeyObject>([[kid, key]]);
+      for (const p of config.jwtPreviousKeys ?? []) if (!verifiers.has(p.kid)) verifiers.set(p.kid, createSecretKey(Buffer.from(p.secret, 'utf8')));
+      this.key = { config, kid, key, verifiers };
+      this.verified.clear(); // tokens checked under other keys are checked again
     }
-    return this.key.key;
+    return this.key;
+  }
+
+  /** The key a token names (its header's `kid`), or the current key for a token without one; null for an unknown kid. */
+  private keyFor(token: string): KeyObject | null {
+    const k = this.keyring();
+    const dot = token.indexOf('.');
+    if (dot <= 0) return k.key;
+    let kid: unknown;
+    try {
+      kid = (JSON.parse(Buffer.from(token.slice(0, dot), 'base64url').toString('utf8')) as { kid?: unknown }).kid;
+    } catch (_malformed) {
+      return k.key; // jwt.verify refuses it with the right reason
+    }
+    if (kid === undefined) return k.key;
+    return typeof kid === 'string' ? (k.verifiers.get(kid) ?? null) : null;
   }
 
   /** Tokens whose signature was checked, with their claims, until they expire (bounded; a flood re-sends one token). */
@@ -168,13 +195,16 @@ export class AuthService implements OnApplicationShutdown {
 
   private decode(token: string): unknown {
     const now = this.clock.now();
+    this.keyring(); // a swapped config clears the cache first
     const hit = this.verified.get(token);
     if (hit !== undefined) {
       if (now < hit.expMs) return hit.claims;
       this.verified.delete(token);
     }
     try {
-      const claims = jwt.verify(token, this.secretKey(), { algorithms: ['HS256'], clockTimestamp: Math.floor(now / 1000) });
+      const key = this.keyFor(token);
+      if (key === null) return null;
+      const claims = jwt.verify(token, key, { algorithms: ['HS256'], clockTimestamp: Math.floor(now / 1000) });
       const exp = typeof claims === 'object' && claims !== null && typeof (claims as { exp?: unknown }).exp === 'number' ? (claims as { exp: number }).exp * 1000 : null;
       if (exp !== null) {
         if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value as string);

@@ -58,9 +58,14 @@ export interface RateLimits {
   readonly ip: Rate;
 }
 
-/** FELT_RATE_USER (players) / FELT_RATE_IP ("<per second>/<burst>"); defaults: 5/15 per player, 200/400 per IP. */
-export function rateLimitsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): RateLimits {
-  return { user: rateSchema.parse(env['FELT_RATE_USER'] || '5/15'), ip: rateSchema.parse(env['FELT_RATE_IP'] || '200/400') };
+/** FELT_RATE_USER (players) / FELT_RATE_IP ("<per second>/<burst>", validated by the config's ENV_SCHEMA); defaults: 5/15 per player, 200/400 per IP. */
+export function rateLimitsOf(user: string, ip: string): RateLimits {
+  return { user: rateSchema.parse(user), ip: rateSchema.parse(ip) };
+}
+
+/** The limits of an environment (tests); the server reads them from its validated config. */
+export function rateLimitsFromEnv(env: Readonly<Record<string, string | undefined>>): RateLimits {
+  return rateLimitsOf(env['FELT_RATE_USER'] || '5/15', env['FELT_RATE_IP'] || '200/400');
 }
 
 export const RATE_LIMITS = Symbol('RATE_LIMITS');
