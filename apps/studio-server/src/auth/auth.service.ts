@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { LOGIN_THROTTLE_DEFAULTS, LoginThrottle } from './login-throttle.js';
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { Subject } from 'rxjs';
 import { z } from 'zod';
@@ -11,9 +11,11 @@ import { AUDIT_LOG, type AuditLog } from '../shared/ports/audit.port.js';
 import { codedError } from '../shared/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { InMemoryTotpRepository, newTotpSecret, TOTP_REPOSITORY, TOTP_ROLES, totpStep, type TotpRepository } from './totp.js';
 import { USERS_REPOSITORY, type UserRecord, type UsersRepository } from './users.repository.js';
 
-export const LoginBody = z.object({ username: z.string().min(1).max(100), password: z.string().min(1).max(200) }).strict();
+export const LoginBody = z.object({ username: z.string().min(1).max(100), password: z.string().min(1).max(200), totp: z.string().regex(/^\d{6}$/, 'the 6-digit code of the authenticator app').optional() }).strict();
+export const TotpCodeBody = z.object({ code: z.string().regex(/^\d{6}$/, 'the 6-digit code of the authenticator app') }).strict();
 export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(4000) }).strict();
 
 /** `exp` is required (issue 9 finding 9): a token without it is refused. `ver` = the user's token version at issue. */
@@ -68,6 +70,7 @@ export class AuthService implements OnApplicationShutdown {
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AUDIT_LOG) private readonly audit: AuditLog,
+    @Optional() @Inject(TOTP_REPOSITORY) private readonly totp: TotpRepository = new InMemoryTotpRepository(),
   ) {
     this.throttleRedis = config.redisUrl === null ? null : new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     this.throttleRedis?.on('error', () => undefined); // the insurance limiter counts meanwhile
@@ -83,7 +86,7 @@ export class AuthService implements OnApplicationShutdown {
 
   /** POST /auth/login: username + password → an access token + a refresh token (HS256). Same 401 for unknown user, wrong password and a disabled user. */
   async login(body: unknown, address = 'unknown'): Promise<LoginResult> {
-    const { username, password } = LoginBody.parse(body);
+    const { username, password, totp } = LoginBody.parse(body);
     // Issue 22 §8: a throttled attempt is refused before any password hash is computed.
     const wait = await this.throttle.retryAfterMs(username, address);
     if (wait > 0) throw codedError('RATE_LIMITED', `too many wrong passwords for this account or from this address: try again in ${Math.ceil(wait / 1000)} s`, { retryAfterMs: wait, scope: 'login' });
@@ -95,11 +98,86 @@ export class AuthService implements OnApplicationShutdown {
       }
       throw codedError('INVALID_CREDENTIALS', 'unknown user or wrong password');
     }
+    await this.secondFactor(rec, totp, username, address);
     await this.throttle.succeeded(username, address);
     const family = `rtf_${randomBytes(12).toString('hex')}`;
     const jti = randomBytes(12).toString('hex');
     await this.users.createRefreshFamily(family, rec.userId, jti, this.clock.now());
     return this.issue(rec, family, jti);
+  }
+
+  /**
+   * Issue 22 §8: a staff account with TOTP enabled needs the code of its authenticator app. Missing →
+   * `TOTP_REQUIRED` (the login form then asks for it); wrong or already used → `TOTP_INVALID`, counted by the
+   * login throttle like a wrong password.
+   */
+  private async secondFactor(rec: UserRecord, code: string | undefined, username: string, address: string): Promise<void> {
+    if (!TOTP_ROLES.includes(rec.role)) return;
+    const t = await this.totp.get(rec.userId);
+    if (t?.enabled !== true) return;
+    if (code === undefined) throw codedError('TOTP_REQUIRED', 'this account needs the 6-digit code of its authenticator app (field "totp")');
+    const now = this.clock.now();
+    const step = totpStep(t.secret, code, now);
+    if (step === null || !(await this.totp.useStep(rec.userId, step, now))) {
+      await this.throttle.failed(username, address);
+      throw codedError('TOTP_INVALID', 'wrong or already used authenticator code');
+    }
+  }
+
+  /** POST /auth/totp/enrol (staff): a new secret, pending until confirmed with a code; shown once. */
+  async enrolTotp(user: AuthUser): Promise<{ readonly secret: string; readonly uri: string }> {
+    const rec = await this.staff(user);
+    const fresh = newTotpSecret(rec.username);
+    if (!(await this.totp.putPending(rec.userId, fresh.secret, this.clock.now()))) throw codedError('TOTP_ALREADY_ENABLED', 'TOTP is already enabled for this account: disable it first (with a code) or ask an admin to reset it');
+    return fresh;
+  }
+
+  /** POST /auth/totp/confirm: the first code from the app turns TOTP on (audited). */
+  async confirmTotp(user: AuthUser, body: unknown): Promise<{ readonly enabled: true }> {
+    const rec = await this.staff(user);
+    const { code } = TotpCodeBody.parse(body);
+    const t = await this.totp.get(rec.userId);
+    if (t === null) throw codedError('TOTP_NOT_ENROLLED', 'enrol first: POST /auth/totp/enrol');
+    if (t.enabled) throw codedError('TOTP_ALREADY_ENABLED', 'TOTP is already enabled for this account');
+    await this.checkCode(rec.userId, t.secret, code);
+    await this.totp.enable(rec.userId, this.clock.now());
+    await this.audit.record({ actor: rec.userId, role: rec.role, action: 'auth.totp.enabled', reason: 'confirmed with a code', target: `user:${rec.userId}`, at: this.clock.now() });
+    return { enabled: true };
+  }
+
+  /** POST /auth/totp/disable: with a current code (audited). */
+  async disableTotp(user: AuthUser, body: unknown): Promise<{ readonly enabled: false }> {
+    const rec = await this.staff(user);
+    const { code } = TotpCodeBody.parse(body);
+    const t = await this.totp.get(rec.userId);
+    if (t?.enabled !== true) throw codedError('TOTP_NOT_ENROLLED', 'TOTP is not enabled for this account');
+    await this.checkCode(rec.userId, t.secret, code);
+    await this.totp.remove(rec.userId);
+    await this.audit.record({ actor: rec.userId, role: rec.role, action: 'auth.totp.disabled', reason: 'disabled with a code', target: `user:${rec.userId}`, at: this.clock.now() });
+    return { enabled: false };
+  }
+
+  /** An admin removes a user's TOTP (a lost phone); the caller audits it with the reason. False: the user had none. */
+  resetTotp(userId: string): Promise<boolean> {
+    return this.totp.remove(userId);
+  }
+
+  /** Whether the user has TOTP on (GET /auth/me shows it to the user). */
+  async totpEnabled(userId: string): Promise<boolean> {
+    return (await this.totp.get(userId))?.enabled === true;
+  }
+
+  private async checkCode(userId: string, secret: string, code: string): Promise<void> {
+    const now = this.clock.now();
+    const step = totpStep(secret, code, now);
+    if (step === null || !(await this.totp.useStep(userId, step, now))) throw codedError('TOTP_INVALID', 'wrong or already used authenticator code');
+  }
+
+  private async staff(user: AuthUser): Promise<UserRecord> {
+    if (!TOTP_ROLES.includes(user.role)) throw codedError('FORBIDDEN', 'TOTP is for staff accounts (dealer, pit boss, admin)');
+    const rec = await this.users.get(user.userId);
+    if (rec === null) throw codedError('USER_NOT_FOUND', `no user ${user.userId}`);
+    return rec;
   }
 
   /**

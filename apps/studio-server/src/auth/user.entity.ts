@@ -25,3 +25,18 @@ export class AppUserEntity {
   @Column({ type: 'integer', name: 'token_version', default: 0 })
   tokenVersion!: number;
 }
+
+/** Issue 22 §8: a staff member's TOTP secret (auth/totp.ts). */
+@Entity({ name: 'user_totp' })
+export class UserTotpEntity {
+  @PrimaryColumn({ type: 'text', name: 'user_id' })
+  userId!: string;
+  @Column({ type: 'text' })
+  secret!: string;
+  @Column({ type: 'boolean' })
+  enabled!: boolean;
+  @Column({ type: 'bigint', name: 'last_step', transformer: bigintNumber })
+  lastStep!: number;
+  @Column({ type: 'bigint', name: 'updated_at', transformer: bigintNumber })
+  updatedAt!: number;
+}

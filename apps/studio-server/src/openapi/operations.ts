@@ -54,7 +54,9 @@ import {
   UpdateTableBodySchema,
 } from '@felt/protocol';
 import { z } from 'zod';
-import { LoginBody, RefreshBody } from '../auth/auth.service.js';
+import { LoginBody, RefreshBody, TotpCodeBody } from '../auth/auth.service.js';
+
+const TotpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
 import { CreateUserBody } from '../auth/users.controller.js';
 import { DayQuerySchema, RoundSearchQuerySchema } from '../pit/pit.controller.js';
 import { DepositBody } from '../wallet/wallet.service.js';
@@ -95,7 +97,11 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'GET /health/ready': { summary: 'Readiness: every dependency reachable and not draining (503 after SIGTERM; issue 22 §10)', response: ReadinessReportSchema, public: true, alsoStatus: [503] },
   'GET /metrics': { summary: 'Prometheus metrics (text exposition)', response: 'text', public: true },
   // auth + users
-  'POST /auth/login': { summary: 'Log in: an access token (15 min) and a refresh token', body: LoginBody, response: LoginResultSchema, public: true, errors: ['INVALID_CREDENTIALS'] },
+  'POST /auth/login': { summary: 'Log in: an access token (15 min) and a refresh token (staff with TOTP: `totp` too)', body: LoginBody, response: LoginResultSchema, public: true, errors: ['INVALID_CREDENTIALS', 'TOTP_REQUIRED', 'TOTP_INVALID', 'RATE_LIMITED'] },
+  'POST /auth/totp/enrol': { summary: 'Staff: a new TOTP secret and its otpauth:// URI (pending until confirmed; shown once)', response: TotpEnrolmentSchema, errors: ['TOTP_ALREADY_ENABLED', 'FORBIDDEN'] },
+  'POST /auth/totp/confirm': { summary: 'Staff: turn TOTP on with the first code (audited)', body: TotpCodeBody, response: z.object({ enabled: z.literal(true) }), errors: ['TOTP_INVALID', 'TOTP_NOT_ENROLLED', 'TOTP_ALREADY_ENABLED', 'FORBIDDEN'] },
+  'POST /auth/totp/disable': { summary: 'Staff: turn TOTP off with a current code (audited)', body: TotpCodeBody, response: z.object({ enabled: z.literal(false) }), errors: ['TOTP_INVALID', 'TOTP_NOT_ENROLLED', 'FORBIDDEN'] },
+  'POST /users/{userId}/totp/reset': { summary: "Remove a user's TOTP, e.g. a lost phone (admin, audited)", body: ReasonBodySchema, response: OkSchema, errors: ['USER_NOT_FOUND', 'REASON_REQUIRED'] },
   'POST /auth/refresh': { summary: 'Trade a refresh token for a new pair', body: RefreshBody, response: LoginResultSchema, public: true, errors: ['INVALID_REFRESH_TOKEN', 'REFRESH_TOKEN_REUSED'] },
   'POST /auth/logout': { summary: "End every session of the caller", response: RevokedSchema },
   'GET /auth/me': { summary: 'The authenticated principal', response: AuthUserSchema },
