@@ -134,8 +134,8 @@ describe('outgoing calls carry the timestamp inside the signature', () => {
       const wallet = new SeamlessWallet(repo, (h, dead) => new InProcessWalletJobs(h, dead, { attempts: 1, backoffMs: 10, maxBackoffMs: 10 }));
       const token = sim.addPlayer('u1', 1_000);
       const ref = { operatorId: 'op1', playerId: 'p1', user: 'u1', currency: 'EUR', round: 'rnd_1', betId: 'b1' };
-      expect(await wallet.debit({ ...ref, token, amountMinor: 100 })).toMatchObject({ accepted: false, code: 'SEAMLESS_DEBIT_REFUSED', status: 'RS_ERROR_WRONG_SYNTAX' });
-      expect(await wallet.balance({ operatorId: 'op1', user: 'u1', token, currency: 'EUR' })).toMatchObject({ ok: false, status: 'RS_ERROR_WRONG_SYNTAX' });
+      expect(await wallet.debit({ ...ref, token, amountMinor: 100 })).toMatchObject({ accepted: false, code: 'SEAMLESS_DEBIT_REFUSED', status: 'RS_ERROR_INVALID_SIGNATURE' });
+      expect(await wallet.balance({ operatorId: 'op1', user: 'u1', token, currency: 'EUR' })).toMatchObject({ ok: false, status: 'RS_ERROR_INVALID_SIGNATURE' });
       expect(sim.book.size).toBe(0);
       await wallet.close();
     } finally {

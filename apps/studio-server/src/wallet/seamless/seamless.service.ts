@@ -25,6 +25,7 @@ import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../../shared/ports/p
 import { codedError } from '../../shared/error-codes.js';
 import { rejection } from '../../shared/command.types.js';
 import { operatorAccount, seamlessInPosting, seamlessOutPosting, type Posting } from '../../shared/ledger.rules.js';
+import { gameCodeOf } from './seamless.contract.js';
 import { bookedByOperator, dayOf, SeamlessWallet, type BetRef, type Reconciliation } from './seamless-wallet.js';
 import { MemorySeamlessRepository, SqlSeamlessRepository, type JournalRow, type OperatorRow, type PlayerLinkRow, type SeamlessRepository } from './seamless.repository.js';
 import type { OperatorTransaction } from './operator-wallet.sim.js';
@@ -165,11 +166,11 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
    * with `at` stamped after the debits. A refused/unconfirmed debit rejects the bets (coded) and rolls back
    * the ones already debited; a commit the table refuses rolls every debit back.
    */
-  async place<T>(link: PlayerLinkRow, tableId: string, roundId: string, bets: readonly SeamlessBet[], commit: (at: number) => Promise<Result<T>>): Promise<Result<T>> {
+  async place<T>(link: PlayerLinkRow, tableId: string, roundId: string, bets: readonly SeamlessBet[], commit: (at: number) => Promise<Result<T>>, game?: string): Promise<Result<T>> {
     const wallet = this.requireWallet();
     const done: (BetRef & { readonly stakeMinor: number })[] = [];
     for (const b of bets) {
-      const ref = this.ref(link, roundId, b.betId);
+      const ref = { ...this.ref(link, roundId, b.betId), ...(game !== undefined ? { gameCode: gameCodeOf(game) } : {}) };
       const d = await wallet.debit({ ...ref, token: link.token, amountMinor: b.stakeMinor });
       if (!d.accepted) {
         for (const r of done) await this.undo(r, r.stakeMinor, link.playerId);
