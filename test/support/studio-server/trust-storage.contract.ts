@@ -4,6 +4,7 @@ import type { TestApp } from './test-app.js';
 import { AuthService } from '../../../apps/studio-server/src/auth/auth.service.js';
 import { USERS_REPOSITORY, type UsersRepository } from '../../../apps/studio-server/src/auth/users.repository.js';
 import { TOTP_REPOSITORY, type TotpRepository } from '../../../apps/studio-server/src/auth/totp.js';
+import { LAUNCH_CODES, type LaunchCodes } from '../../../apps/studio-server/src/auth/launch-codes.js';
 
 /** The SQL side of issue 9 (findings 1 and 9), run on PGlite (unit) and PostgreSQL (integration). */
 export async function trustStorageContract(t: TestApp): Promise<void> {
@@ -40,6 +41,14 @@ export async function trustStorageContract(t: TestApp): Promise<void> {
   expect(await totp.remove('u1')).toBe(true);
   expect(await totp.remove('u1')).toBe(false);
   expect(await totp.useStep('u1', 200, 8)).toBe(false);
+  // Launch codes (issue 22 §16): taken once, never after they expired.
+  const launches = t.get<LaunchCodes>(LAUNCH_CODES);
+  await launches.put('h1', { userId: 'u1', tableId: 'tbl_1' }, 1_000);
+  await launches.put('h2', { userId: 'u1', tableId: null }, 1_000);
+  expect(await launches.take('h1', 900)).toEqual({ userId: 'u1', tableId: 'tbl_1' });
+  expect(await launches.take('h1', 900)).toBeNull();
+  expect(await launches.take('h2', 1_001)).toBeNull();
+  expect(await launches.take('h2', 900)).toBeNull(); // an expired code is gone, not kept for later
   expect(await repo.delete('u1')).toBe(true);
   expect(await repo.delete('u1')).toBe(false);
 

@@ -19,6 +19,15 @@ export class AuthController {
     return this.auth.login(body, ip);
   }
 
+  /** Issue 22 §16: the one-time code of an operator's game-launch URL → the player's session (once, within a minute). */
+  @Post('launch')
+  @HttpCode(200)
+  @ApiBody({ schema: { type: 'object', required: ['code'], properties: { code: { type: 'string' } } } })
+  @ApiOkResponse({ description: '{token, refreshToken, expiresIn, user, tableId}' })
+  launch(@Body() body: unknown): Promise<LoginResult & { tableId: string | null }> {
+    return this.auth.redeemLaunchCode(body);
+  }
+
   /** A refresh token of a live, enabled user → a new access + refresh token (issue 9 finding 9). */
   @Post('refresh')
   @HttpCode(200)

@@ -8,6 +8,7 @@ import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { RATE_LIMITS, rateLimitsOf, RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { RolesGuard } from './roles.guard.js';
+import { InMemoryLaunchCodes, LAUNCH_CODES, SqlLaunchCodes } from './launch-codes.js';
 import { InMemoryTotpRepository, SqlTotpRepository, TOTP_REPOSITORY } from './totp.js';
 import { UsersController } from './users.controller.js';
 import { InMemoryUsersRepository, TypeOrmUsersRepository, USERS_REPOSITORY } from './users.repository.js';
@@ -19,6 +20,7 @@ import { InMemoryUsersRepository, TypeOrmUsersRepository, USERS_REPOSITORY } fro
   providers: [
     { provide: USERS_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryUsersRepository() : new TypeOrmUsersRepository(ds)), inject: [FELT_DATA_SOURCE] },
     { provide: TOTP_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryTotpRepository() : new SqlTotpRepository(ds)), inject: [FELT_DATA_SOURCE] },
+    { provide: LAUNCH_CODES, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryLaunchCodes() : new SqlLaunchCodes(ds)), inject: [FELT_DATA_SOURCE] },
     AuthService,
     { provide: RATE_LIMITS, useFactory: (config: FeltConfig) => rateLimitsOf(settingOf(config, 'rateUser'), settingOf(config, 'rateIp')), inject: [FELT_CONFIG] },
     RateLimitService,

@@ -11,10 +11,12 @@ import { AUDIT_LOG, type AuditLog } from '../shared/ports/audit.port.js';
 import { codedError } from '../shared/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { hashLaunchCode, InMemoryLaunchCodes, LAUNCH_CODE_TTL_MS, LAUNCH_CODES, newLaunchCode, type LaunchCodes } from './launch-codes.js';
 import { InMemoryTotpRepository, newTotpSecret, TOTP_REPOSITORY, TOTP_ROLES, totpStep, type TotpRepository } from './totp.js';
 import { USERS_REPOSITORY, type UserRecord, type UsersRepository } from './users.repository.js';
 
 export const LoginBody = z.object({ username: z.string().min(1).max(100), password: z.string().min(1).max(200), totp: z.string().regex(/^\d{6}$/, 'the 6-digit code of the authenticator app').optional() }).strict();
+export const LaunchBody = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a launch code from the operator\'s game URL') }).strict();
 export const TotpCodeBody = z.object({ code: z.string().regex(/^\d{6}$/, 'the 6-digit code of the authenticator app') }).strict();
 export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(4000) }).strict();
 
@@ -71,6 +73,7 @@ export class AuthService implements OnApplicationShutdown {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AUDIT_LOG) private readonly audit: AuditLog,
     @Optional() @Inject(TOTP_REPOSITORY) private readonly totp: TotpRepository = new InMemoryTotpRepository(),
+    @Optional() @Inject(LAUNCH_CODES) private readonly launches: LaunchCodes = new InMemoryLaunchCodes(),
   ) {
     this.throttleRedis = config.redisUrl === null ? null : new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     this.throttleRedis?.on('error', () => undefined); // the insurance limiter counts meanwhile
@@ -122,6 +125,29 @@ export class AuthService implements OnApplicationShutdown {
       await this.throttle.failed(username, address);
       throw codedError('TOTP_INVALID', 'wrong or already used authenticator code');
     }
+  }
+
+  /**
+   * Issue 22 §16: a one-time code that logs a player in (the operator's game launch). The caller (the
+   * seamless module) has checked the operator, its signature and the player's session at the operator.
+   */
+  async issueLaunchCode(userId: string, tableId: string | null): Promise<{ readonly code: string; readonly expiresAt: number }> {
+    const code = newLaunchCode();
+    const expiresAt = this.clock.now() + LAUNCH_CODE_TTL_MS;
+    await this.launches.put(hashLaunchCode(code), { userId, tableId }, expiresAt);
+    return { code, expiresAt };
+  }
+
+  /** POST /auth/launch: an unused, unexpired launch code → the player's session (once); anything else `INVALID_LAUNCH_CODE`. */
+  async redeemLaunchCode(body: unknown): Promise<LoginResult & { readonly tableId: string | null }> {
+    const { code } = LaunchBody.parse(body);
+    const grant = await this.launches.take(hashLaunchCode(code), this.clock.now());
+    const rec = grant === null ? null : await this.users.get(grant.userId);
+    if (grant === null || rec === null || rec.disabled === true || rec.role !== 'player') throw codedError('INVALID_LAUNCH_CODE', 'this game link was already used or has expired: open the game again from the casino');
+    const family = `rtf_${randomBytes(12).toString('hex')}`;
+    const jti = randomBytes(12).toString('hex');
+    await this.users.createRefreshFamily(family, rec.userId, jti, this.clock.now());
+    return { ...this.issue(rec, family, jti), tableId: grant.tableId };
   }
 
   /** POST /auth/totp/enrol (staff): a new secret, pending until confirmed with a code; shown once. */

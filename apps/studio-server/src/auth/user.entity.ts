@@ -40,3 +40,16 @@ export class UserTotpEntity {
   @Column({ type: 'bigint', name: 'updated_at', transformer: bigintNumber })
   updatedAt!: number;
 }
+
+/** Issue 22 §16: a one-time game-launch code (its SHA-256; auth/launch-codes.ts). */
+@Entity({ name: 'launch_code' })
+export class LaunchCodeEntity {
+  @PrimaryColumn({ type: 'text', name: 'code_hash' })
+  codeHash!: string;
+  @Column({ type: 'text', name: 'user_id' })
+  userId!: string;
+  @Column({ type: 'text', name: 'table_id', nullable: true })
+  tableId!: string | null;
+  @Column({ type: 'bigint', name: 'expires_at', transformer: bigintNumber })
+  expiresAt!: number;
+}

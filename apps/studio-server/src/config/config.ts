@@ -75,6 +75,7 @@ export interface FeltSettings {
   readonly rateUser: string;
   readonly rateIp: string;
   readonly migrateOnBoot: boolean;
+  readonly publicUrl: string | null;
 }
 
 export const FELT_CONFIG = Symbol('FELT_CONFIG');
@@ -184,6 +185,8 @@ export const ENV_SCHEMA = z
     FELT_WEB_ROOT: text,
     FELT_RATE_USER: rate('5/15'),
     FELT_RATE_IP: rate('200/400'),
+    // Issue 22 §16: the studio's public address, for the game-launch URLs it gives operators.
+    FELT_PUBLIC_URL: url(['http', 'https']),
     LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).transform((v) => v ?? 'info'),
   })
   .superRefine((e, ctx) => {
@@ -279,6 +282,7 @@ function settingsOf(e: Env): FeltSettings {
     rateUser: e.FELT_RATE_USER,
     rateIp: e.FELT_RATE_IP,
     migrateOnBoot: e.FELT_MIGRATE_ON_BOOT !== '0',
+    publicUrl: e.FELT_PUBLIC_URL,
   };
 }
 

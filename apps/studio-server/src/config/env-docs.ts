@@ -55,6 +55,7 @@ export const ENV_DOCS: Readonly<Record<Variable, Doc>> = {
   FELT_POKER_CARD_WAIT_MS: { group: 'tuning', default: '60000', doc: 'Live poker with a shoe: how long a hand waits for a card.' },
   FELT_WEB_ROOT: { group: 'core', default: '`apps/`', doc: 'Where the built web apps (`<app>/dist`) are served from.' },
   FELT_RATE_USER: { group: 'production', default: '`5/15`', doc: 'Per-player request rate, `<per second>/<burst>`.' },
+  FELT_PUBLIC_URL: { group: 'production', default: 'the Host the operator called', doc: 'The studio\'s public address (`https://…`): the base of the game-launch URLs given to operators.' },
   FELT_RATE_IP: { group: 'production', default: '`200/400`', doc: 'Per-address request rate, `<per second>/<burst>`.' },
 };
 

@@ -54,13 +54,13 @@ import {
   UpdateTableBodySchema,
 } from '@felt/protocol';
 import { z } from 'zod';
-import { LoginBody, RefreshBody, TotpCodeBody } from '../auth/auth.service.js';
+import { LaunchBody, LoginBody, RefreshBody, TotpCodeBody } from '../auth/auth.service.js';
 
 const TotpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
 import { CreateUserBody } from '../auth/users.controller.js';
 import { DayQuerySchema, RoundSearchQuerySchema } from '../pit/pit.controller.js';
 import { DepositBody } from '../wallet/wallet.service.js';
-import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '../wallet/seamless/seamless.schema.js';
+import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorLaunchBody, OperatorLaunchResultSchema, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '../wallet/seamless/seamless.schema.js';
 import type { ServerErrorCode } from '../shared/error-codes.js';
 import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '../poker/poker.schemas.js';
 
@@ -102,6 +102,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'POST /auth/totp/confirm': { summary: 'Staff: turn TOTP on with the first code (audited)', body: TotpCodeBody, response: z.object({ enabled: z.literal(true) }), errors: ['TOTP_INVALID', 'TOTP_NOT_ENROLLED', 'TOTP_ALREADY_ENABLED', 'FORBIDDEN'] },
   'POST /auth/totp/disable': { summary: 'Staff: turn TOTP off with a current code (audited)', body: TotpCodeBody, response: z.object({ enabled: z.literal(false) }), errors: ['TOTP_INVALID', 'TOTP_NOT_ENROLLED', 'FORBIDDEN'] },
   'POST /users/{userId}/totp/reset': { summary: "Remove a user's TOTP, e.g. a lost phone (admin, audited)", body: ReasonBodySchema, response: OkSchema, errors: ['USER_NOT_FOUND', 'REASON_REQUIRED'] },
+  'POST /auth/launch': { summary: "Redeem a game-launch code (once, within a minute): the operator's player's session and the table to open", body: LaunchBody, response: LoginResultSchema.extend({ tableId: z.string().nullable() }), public: true, errors: ['INVALID_LAUNCH_CODE'] },
   'POST /auth/refresh': { summary: 'Trade a refresh token for a new pair', body: RefreshBody, response: LoginResultSchema, public: true, errors: ['INVALID_REFRESH_TOKEN', 'REFRESH_TOKEN_REUSED'] },
   'POST /auth/logout': { summary: "End every session of the caller", response: RevokedSchema },
   'GET /auth/me': { summary: 'The authenticated principal', response: AuthUserSchema },
@@ -161,6 +162,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'GET /admin/operators/{operatorId}/reconciliation': { summary: "Reconciliation per UTC day: our ledger (operator clearing account) against the operator's acknowledgements", query: ReconciliationQuerySchema, response: ReconciliationReportSchema, errors: ['OPERATOR_NOT_FOUND'] },
   'GET /admin/operators/{operatorId}/dead-letter': { summary: 'Dead-lettered wallet calls of the operator (credits/rollbacks that exhausted their retries)', response: list(DeadLetterRowSchema), errors: ['OPERATOR_NOT_FOUND'] },
   'POST /admin/operators/{operatorId}/dead-letter/retry': { summary: 'Re-queue dead-lettered wallet calls (given uuids or all; the same uuids: idempotent at the operator); audited with the reason', body: DeadLetterRetryBody, response: DeadLetterRetryResultSchema, errors: ['OPERATOR_NOT_FOUND', 'DEAD_LETTER_NOT_FOUND'] },
+  'POST /operator/v1/launch': { summary: "Operator API (signed): a one-time URL that opens the player client logged in as the operator's player (its session checked with the operator's /user/info)", body: OperatorLaunchBody, response: OperatorLaunchResultSchema, public: true, errors: OPERATOR_API },
   'POST /operator/v1/sessions': { summary: "Operator API (signed: X-Felt-Operator + X-Felt-Timestamp + X-Felt-Signature, ±5 min, no replay): a Felt player is this operator's player with this session token", body: OperatorSessionBody, response: PlayerLinkSchema, public: true, errors: OPERATOR_API },
   'POST /operator/v1/players/{playerId}/limits': { summary: "Operator API (signed): push a player's loss/time limit (lower: at once; higher: from the next period; daily ≤ weekly ≤ monthly)", body: SetLimitBodySchema, response: PlayerLimitsSchema, public: true, errors: [...OPERATOR_API, 'RG_LIMIT_ORDER'] },
   'POST /operator/v1/players/{playerId}/self-exclusion': { summary: 'Operator API (signed): self-exclude a player (it can only be extended, never lifted early)', body: SelfExclusionBodySchema, response: PlayerLimitsSchema, public: true, errors: OPERATOR_API },

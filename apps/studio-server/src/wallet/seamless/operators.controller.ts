@@ -7,13 +7,16 @@ import { RolesGuard } from '../../auth/roles.guard.js';
 import { AuditService } from '../../audit/audit.service.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/current-user.decorator.js';
+import { createHash, randomBytes } from 'node:crypto';
+import { AuthService } from '../../auth/auth.service.js';
+import { FELT_CONFIG, settingOf, type FeltConfig } from '../../config/config.js';
 import { CLOCK, type Clock } from '../../shared/clock.js';
 import { LimitsService, type PlayerLimitsView } from '../../limits/limits.service.js';
 import { codedError } from '../../shared/error-codes.js';
 import { body, unwrap } from '../../shared/http-errors.js';
 import { dayOf } from './seamless-wallet.js';
 import type { OperatorRow, PlayerLinkRow } from './seamless.repository.js';
-import { DeadLetterRetryBody, OperatorConfigBody, OperatorIdSchema, OperatorSessionBody, ReconciliationQuerySchema } from './seamless.schema.js';
+import { DeadLetterRetryBody, OperatorConfigBody, OperatorIdSchema, OperatorLaunchBody, OperatorSessionBody, ReconciliationQuerySchema } from './seamless.schema.js';
 import { SeamlessService, type ReconciliationReport } from './seamless.service.js';
 import { checkSignature, REPLAY_WINDOW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
 
@@ -93,6 +96,8 @@ export interface DeadLetterView {
 
 interface RawRequest {
   readonly rawBody?: Buffer;
+  readonly protocol?: string;
+  readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 /**
@@ -110,7 +115,42 @@ export class OperatorApiController {
     @Inject(SeamlessService) private readonly seamless: SeamlessService,
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(FELT_CONFIG) private readonly config: FeltConfig,
   ) {}
+
+  /**
+   * Issue 22 §16, the game launch aggregators expect: the operator asks for a URL for its player (and a table);
+   * Felt checks the player's session with the operator (`/user/info`: the token is live, the currency is the
+   * player's), creates the Felt player on first launch (`<operator>-<hash of the user>`, linked to the session),
+   * and answers a URL of the player client with a one-time code that logs the player in within a minute.
+   */
+  @Post('launch')
+  @HttpCode(200)
+  async launch(@Req() req: RawRequest, @Headers() h: Record<string, unknown>, @Body() b: unknown): Promise<{ url: string; playerId: string; expiresAt: number }> {
+    const op = await this.authenticate(req, h);
+    const l = body(OperatorLaunchBody, b);
+    if (!op.currencies.includes(l.currency)) throw codedError('INVALID_INPUT', `operator ${op.operatorId} does not play in ${l.currency}`);
+    const info = await this.seamless.userInfo(op.operatorId, l.user, l.token);
+    if (!info.ok) throw codedError('OPERATOR_PLAYER_UNKNOWN', `the operator did not confirm the player's session (${info.reason})`, info.status === null ? {} : { operatorStatus: info.status });
+    if (info.currency !== l.currency) throw codedError('INVALID_INPUT', `the player plays in ${info.currency} at the operator, not ${l.currency}`);
+    const playerId = `${op.operatorId.toLowerCase().replace(/[^a-z0-9._-]/g, '-')}-${createHash('sha256').update(`${op.operatorId}\u0000${l.user}`).digest('hex').slice(0, 12)}`;
+    const current = await this.seamless.repo.player(playerId);
+    if (current !== null && (current.operatorId !== op.operatorId || current.externalUser !== l.user)) throw codedError('OPERATOR_PLAYER_UNKNOWN', `player ${playerId} belongs to another operator or user`);
+    await this.auth.createUser({ userId: playerId, username: playerId, name: info.displayName ?? l.user, role: 'player', password: randomBytes(24).toString('base64url') });
+    await this.seamless.linkPlayer({ playerId, operatorId: op.operatorId, externalUser: l.user, token: l.token, currency: l.currency });
+    const { code, expiresAt } = await this.auth.issueLaunchCode(playerId, l.tableId ?? null);
+    const params = new URLSearchParams({ launch: code, ...(l.tableId !== undefined ? { table: l.tableId } : {}), ...(l.lang !== undefined ? { lang: l.lang } : {}) });
+    return { url: `${this.publicUrl(req)}/play/?${params.toString()}`, playerId, expiresAt };
+  }
+
+  /** FELT_PUBLIC_URL, else the address the operator called (its Host header). */
+  private publicUrl(req: RawRequest): string {
+    const set = settingOf(this.config, 'publicUrl');
+    if (set !== null) return set.replace(/\/$/, '');
+    const host = req.headers?.['host'];
+    return `${req.protocol ?? 'http'}://${typeof host === 'string' ? host : 'localhost'}`;
+  }
 
   @Post('sessions')
   @HttpCode(200)

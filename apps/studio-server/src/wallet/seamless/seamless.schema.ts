@@ -61,3 +61,23 @@ export const ReconciliationReportSchema = z.object({
 export const DeadLetterRetryBody = z.object({ transactionUuids: z.array(z.string().min(1).max(120)).min(1).max(1_000).optional(), reason: z.string().trim().min(3).max(500) }).strict();
 export const DeadLetterRowSchema = z.object({ transactionUuid: z.string(), betId: z.string(), playerId: z.string(), kind: z.enum(['debit', 'credit', 'rollback']), amountMinor: money, attempts: z.number().int(), lastError: z.string().nullable(), day: z.string(), at: z.number() });
 export const DeadLetterRetryResultSchema = z.object({ operatorId: z.string(), requeued: z.array(z.string()) });
+
+/**
+ * POST /operator/v1/launch (signed by the operator; issue 22 §16): open a game for the operator's player. Felt asks
+ * the operator's `/user/info` with the token, creates or finds the Felt player, and answers a one-time URL.
+ */
+export const OperatorLaunchBody = z
+  .object({
+    /** The operator's id of the player. */
+    user: z.string().min(1).max(120),
+    /** The player's session token at the operator. */
+    token: z.string().min(1).max(500),
+    currency,
+    /** The table to open (a Felt table id); the lobby when absent. */
+    tableId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    /** The player's language (the client's `lang`): en or sv. */
+    lang: z.enum(['en', 'sv']).optional(),
+  })
+  .strict();
+
+export const OperatorLaunchResultSchema = z.object({ url: z.string(), playerId: z.string(), expiresAt: z.number().int() });

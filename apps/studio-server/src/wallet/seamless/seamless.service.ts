@@ -452,6 +452,11 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
     await this.uow.run((tx) => tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at }))));
   }
 
+  /** The operator's `/user/info` for a session (a game launch; issue 22 §16). */
+  userInfo(operatorId: string, user: string, token: string): ReturnType<SeamlessWallet['userInfo']> {
+    return this.requireWallet().userInfo({ operatorId, user, token });
+  }
+
   private requireWallet(): SeamlessWallet {
     if (this.wallet === null) throw new Error('seamless wallet not started');
     return this.wallet;
