@@ -72,7 +72,7 @@ export interface OperationSpec {
   readonly body?: z.ZodType;
   readonly query?: z.ZodObject;
   /** The success body; `text` for a non-JSON answer (Prometheus exposition). */
-  readonly response: z.ZodType | 'text';
+  readonly response: z.ZodType | 'text' | 'csv';
   /** No bearer token needed. */
   readonly public?: true;
   /** Codes this operation can answer with, besides the common ones (400 invalid input, 401/403, 500). */
@@ -159,6 +159,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   // operators (issue 12: seamless wallet)
   'GET /admin/operators': { summary: 'Every operator: wallet mode, endpoint, currencies (admin; never the secret)', response: list(OperatorViewSchema) },
   'PUT /admin/operators/{operatorId}': { summary: "Create or change an operator: wallet mode internal|seamless, its wallet API, request-signing secret, currencies (admin)", body: OperatorConfigBody, response: OperatorViewSchema },
+  'GET /admin/operators/{operatorId}/reconciliation.csv': { summary: "The day's wallet calls of an operator as CSV (admin): its statement to reconcile against its own book", query: ReconciliationQuerySchema, response: 'csv', errors: ['OPERATOR_NOT_FOUND'] },
   'GET /admin/operators/{operatorId}/reconciliation': { summary: "Reconciliation per UTC day: our ledger (operator clearing account) against the operator's acknowledgements", query: ReconciliationQuerySchema, response: ReconciliationReportSchema, errors: ['OPERATOR_NOT_FOUND'] },
   'GET /admin/operators/{operatorId}/dead-letter': { summary: 'Dead-lettered wallet calls of the operator (credits/rollbacks that exhausted their retries)', response: list(DeadLetterRowSchema), errors: ['OPERATOR_NOT_FOUND'] },
   'POST /admin/operators/{operatorId}/dead-letter/retry': { summary: 'Re-queue dead-lettered wallet calls (given uuids or all; the same uuids: idempotent at the operator); audited with the reason', body: DeadLetterRetryBody, response: DeadLetterRetryResultSchema, errors: ['OPERATOR_NOT_FOUND', 'DEAD_LETTER_NOT_FOUND'] },
@@ -175,8 +176,10 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'GET /alerts': { summary: 'Recent alerts', query: limit.extend({ tableId: z.string().optional() }), response: list(AlertSchema) },
   'POST /alerts/{alertId}/ack': { summary: 'Acknowledge an alert (pit boss; stored, audited, pushed as alert.ack)', body: AlertAckBodySchema, response: AlertSchema, errors: ['ALERT_NOT_FOUND'] },
   'GET /presence': { summary: 'Who is at each table now (players: counts; staff: also the dealers)', response: list(TablePresenceSchema) },
+  'GET /audit/export.csv': { summary: 'The audit log as CSV (pit boss, admin; limit ≤ 100 000)', query: z.object({ target: z.string().optional(), limit: z.coerce.number().int().optional() }), response: 'csv' },
   'GET /audit': { summary: 'The audit log', query: limit.extend({ target: z.string().optional() }), response: list(AuditRecordSchema) },
   'GET /rounds/day': { summary: 'The day per table: hold, stakes, rounds (pit boss)', query: DayQuerySchema, response: list(TableDaySchema) },
+  'GET /rounds/export.csv': { summary: 'The round search as CSV, one row per round with its money (pit boss, admin; limit ≤ 10 000)', query: RoundSearchQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(10_000).default(1_000) }), response: 'csv' },
   'GET /rounds/search': { summary: 'Search rounds by id, table, player, time (pit boss)', query: RoundSearchQuerySchema, response: list(RoundListItemSchema) },
   // live poker (issue 11; the play itself is the poker.* socket messages)
   'GET /poker-tables': { summary: 'The lobby: live poker tables (`{ tables: PokerLobbyEntry[] }`)', response: PokerLobbySchema },

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { csvHeaders, isoOf, toCsv, type CsvResponse } from '../../shared/csv.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { SelfExclusionBodySchema, SetLimitBodySchema } from '@felt/protocol';
 import { JwtAuthGuard } from '../../auth/jwt-auth.guard.js';
@@ -55,6 +56,23 @@ export class OperatorsAdminController {
     const id = body(OperatorIdSchema, operatorId);
     if ((await this.seamless.repo.operator(id)) === null) throw codedError('OPERATOR_NOT_FOUND', `no operator ${id}`);
     return this.seamless.report(id, body(ReconciliationQuerySchema, q).day ?? dayOf(this.clock.now()));
+  }
+
+  /**
+   * Issue 22 §16: the day's statement as CSV — every wallet call of the operator on that UTC day (debits, credits,
+   * rollbacks; state, amount, round, game), for the operator's own reconciliation against its book.
+   */
+  @Get(':operatorId/reconciliation.csv')
+  async reconciliationCsv(@Param('operatorId') operatorId: string, @Query() q: unknown, @Res() res: CsvResponse): Promise<void> {
+    const id = await this.known(operatorId);
+    const day = body(ReconciliationQuerySchema, q).day ?? dayOf(this.clock.now());
+    const rows = await this.seamless.journal(id, day);
+    res.set(csvHeaders(`felt-${id}-${day}.csv`)).send(
+      toCsv(
+        ['transaction_uuid', 'kind', 'state', 'bet_id', 'player_id', 'user', 'amount_minor', 'currency', 'round', 'game_code', 'day', 'at', 'at_ms', 'attempts', 'last_error'],
+        rows.map((r) => [r.transactionUuid, r.kind, r.state, r.betId, r.playerId, r.call.body.user, r.amountMinor, r.call.body.currency, r.call.body.round, r.call.body.game_code ?? null, r.day, isoOf(r.at), r.at, r.attempts, r.lastError]),
+      ),
+    );
   }
 
   /** The operator's dead-lettered wallet calls (credits/rollbacks that exhausted their retries; each raised a SEAMLESS_DEAD_LETTER alert). */
