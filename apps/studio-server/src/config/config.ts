@@ -2,7 +2,7 @@
  * Process configuration from the environment (docs/architecture.md "Configuration and defaults").
  * Every variable is optional: with none set the server runs fully embedded (PGlite, aedes, in-process jobs).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { databaseTargetFromEnv, type DatabaseTarget } from './database-target.js';
 
@@ -76,6 +76,7 @@ export interface FeltSettings {
   readonly rateIp: string;
   readonly migrateOnBoot: boolean;
   readonly publicUrl: string | null;
+  readonly operatorRsaKey: string | null;
 }
 
 export const FELT_CONFIG = Symbol('FELT_CONFIG');
@@ -187,6 +188,19 @@ export const ENV_SCHEMA = z
     FELT_RATE_IP: rate('200/400'),
     // Issue 22 §16: the studio's public address, for the game-launch URLs it gives operators.
     FELT_PUBLIC_URL: url(['http', 'https']),
+    // Issue 22 §16: Felt's RSA private key (PEM; `\\n` escapes allowed) for operators that sign with RSA-SHA256.
+    FELT_OPERATOR_RSA_KEY: optional(
+      z
+        .string()
+        .transform((v) => v.replace(/\\n/g, '\n'))
+        .refine((v) => {
+          try {
+            return createPrivateKey(v).asymmetricKeyType === 'rsa';
+          } catch {
+            return false;
+          }
+        }, 'must be an RSA private key in PEM (e.g. `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`)'),
+    ).transform((v) => v ?? null),
     LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).transform((v) => v ?? 'info'),
   })
   .superRefine((e, ctx) => {
@@ -213,7 +227,7 @@ export function configFromEnv(env: Readonly<Record<string, string | undefined>> 
       r.error.issues.map((i) => {
         const variable = String(i.path[0] ?? '(environment)');
         const got = env[variable];
-        const shown = got === undefined || /SECRET|PASSWORD/.test(variable) ? '' : ` (got "${got}")`;
+        const shown = got === undefined || /SECRET|PASSWORD|KEY/.test(variable) ? '' : ` (got "${got}")`;
         return { variable, message: `${i.message}${shown}` };
       }),
     );
@@ -283,6 +297,7 @@ function settingsOf(e: Env): FeltSettings {
     rateIp: e.FELT_RATE_IP,
     migrateOnBoot: e.FELT_MIGRATE_ON_BOOT !== '0',
     publicUrl: e.FELT_PUBLIC_URL,
+    operatorRsaKey: e.FELT_OPERATOR_RSA_KEY,
   };
 }
 

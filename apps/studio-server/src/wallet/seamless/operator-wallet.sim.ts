@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { checkSignature, ReplayGuard } from './signing.js';
+import { checkRsaSignature, checkSignature, ReplayGuard } from './signing.js';
 import { BalanceRequestSchema, CreditRequestSchema, DebitRequestSchema, RollbackRequestSchema, UserInfoRequestSchema, type SeamlessStatus, type WalletAnswer } from './seamless.contract.js';
 
 export interface OperatorTransaction {
@@ -54,7 +54,8 @@ export class OperatorWalletSim {
    */
   constructor(
     private readonly currency = 'EUR',
-    private readonly secret: string | null = null,
+    /** HMAC secret, or `{ rsaPublicKey }` (Felt's public key, PEM) for an operator signing with RSA (issue 22 §16). */
+    private readonly secret: string | { readonly rsaPublicKey: string } | null = null,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -102,7 +103,7 @@ export class OperatorWalletSim {
     } catch {
       return this.reply(res, { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: '' });
     }
-    if (this.secret !== null && !checkSignature(this.secret, raw, req.headers, this.now(), this.replays).ok) return this.reply(res, { status: 'RS_ERROR_INVALID_SIGNATURE', request_uuid: '' });
+    if (this.secret !== null && !(typeof this.secret === 'string' ? checkSignature(this.secret, raw, req.headers, this.now(), this.replays) : checkRsaSignature(this.secret.rsaPublicKey, raw, req.headers, this.now(), this.replays)).ok) return this.reply(res, { status: 'RS_ERROR_INVALID_SIGNATURE', request_uuid: '' });
     const requestUuid = typeof (body as { request_uuid?: unknown }).request_uuid === 'string' ? (body as { request_uuid: string }).request_uuid : '';
     if (f.status) return this.reply(res, { status: f.status, request_uuid: requestUuid });
     let answer = this.process(req.url ?? '', body, requestUuid);

@@ -19,7 +19,8 @@ import { dayOf } from './seamless-wallet.js';
 import type { OperatorRow, PlayerLinkRow } from './seamless.repository.js';
 import { DeadLetterRetryBody, OperatorConfigBody, OperatorIdSchema, OperatorLaunchBody, OperatorSessionBody, ReconciliationQuerySchema } from './seamless.schema.js';
 import { SeamlessService, type ReconciliationReport } from './seamless.service.js';
-import { checkSignature, REPLAY_WINDOW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
+import { createPublicKey } from 'node:crypto';
+import { checkOperatorSignature, publicPemOf, REPLAY_WINDOW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
 
 export const OPERATOR_HEADER = 'x-felt-operator';
 type OperatorView = Omit<OperatorRow, 'secret'>;
@@ -36,6 +37,7 @@ export class OperatorsAdminController {
     @Inject(SeamlessService) private readonly seamless: SeamlessService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(FELT_CONFIG) private readonly config: FeltConfig,
   ) {}
 
   @Get()
@@ -47,6 +49,17 @@ export class OperatorsAdminController {
   async upsert(@Param('operatorId') operatorId: string, @Body() b: unknown): Promise<OperatorView> {
     const id = body(OperatorIdSchema, operatorId);
     const c = body(OperatorConfigBody, b);
+    if (c.signature === 'rsa') {
+      // issue 22 §16: an RSA operator needs its public key, and Felt needs its own key to sign its calls
+      let rsa = false;
+      try {
+        rsa = c.publicKey !== null && createPublicKey(c.publicKey).asymmetricKeyType === 'rsa';
+      } catch {
+        rsa = false;
+      }
+      if (!rsa) throw codedError('INVALID_INPUT', 'signature "rsa" needs publicKey: the operator\'s RSA public key in PEM');
+      if (settingOf(this.config, 'operatorRsaKey') === null) throw codedError('INVALID_INPUT', 'signature "rsa" needs FELT_OPERATOR_RSA_KEY on the server (Felt signs its calls with it)');
+    }
     return view(await this.seamless.upsertOperator({ operatorId: id, ...c }));
   }
 
@@ -162,6 +175,14 @@ export class OperatorApiController {
     return { url: `${this.publicUrl(req)}/play/?${params.toString()}`, playerId, expiresAt };
   }
 
+  /** Issue 22 §16: Felt's RSA public key (PEM), which verifies Felt's calls to an operator that signs with RSA. Public. */
+  @Get('signing-key')
+  signingKey(): { algorithm: 'RSA-SHA256'; publicKey: string } {
+    const key = settingOf(this.config, 'operatorRsaKey');
+    if (key === null) throw codedError('OPERATOR_RSA_UNAVAILABLE', 'this studio signs with HMAC only (FELT_OPERATOR_RSA_KEY is not set)');
+    return { algorithm: 'RSA-SHA256', publicKey: publicPemOf(key) };
+  }
+
   /** FELT_PUBLIC_URL, else the address the operator called (its Host header). */
   private publicUrl(req: RawRequest): string {
     const set = settingOf(this.config, 'publicUrl');
@@ -202,7 +223,7 @@ export class OperatorApiController {
     // one answer for an unknown operator and a bad signature (no operator-id oracle)
     if (op === null) throw codedError('OPERATOR_UNAUTHENTICATED', 'unknown operator or bad X-Felt-Signature (HMAC-SHA256 of "<X-Felt-Timestamp>.<body>" with the operator secret)');
     const now = this.clock.now();
-    const check = checkSignature(op.secret, req.rawBody?.toString('utf8') ?? '', h, now);
+    const check = checkOperatorSignature(op, req.rawBody?.toString('utf8') ?? '', h, now);
     if (!check.ok) {
       switch (check.reason) {
         case 'bad':

@@ -14,7 +14,7 @@
  * - The journal (SeamlessRepository: a table in PostgreSQL/PGlite) is written BEFORE each call and updated
  *   after it, so a crash never loses a call and the reconciliation per operator and day survives restarts.
  */
-import { signedHeaders } from './signing.js';
+import { signedHeadersFor } from './signing.js';
 import { BALANCE_PATH, outcomeOf, USER_INFO_PATH, UserInfoAnswerSchema, WALLET_PATHS, WalletAnswerSchema, type Outcome, type SeamlessStatus, type WalletCall } from './seamless.contract.js';
 import type { OperatorTransaction } from './operator-wallet.sim.js';
 import type { JournalRow, JournalState, OperatorRow, SeamlessRepository } from './seamless.repository.js';
@@ -90,6 +90,8 @@ export class SeamlessWallet {
     private readonly alert: (msg: string, details: Record<string, unknown>) => void = () => undefined,
     /** Each call to the operator: kind, outcome, seconds (issue 22 §15, `felt_wallet_call_duration_seconds`). */
     private readonly observe: (kind: string, outcome: string, seconds: number) => void = () => undefined,
+    /** Felt's RSA private key (PEM, FELT_OPERATOR_RSA_KEY) for operators that sign with RSA (issue 22 §16). */
+    private readonly signingKey: string | null = null,
   ) {
     this.jobs = makeJobs((job) => this.runJob(job), (job, error, attempts) => this.deadLetter(job, error, attempts));
   }
@@ -162,7 +164,7 @@ export class SeamlessWallet {
     const ctrl = new AbortController();
     const timer = setTimeout(() => ctrl.abort(), op.timeoutMs);
     try {
-      const res = await fetch(`${op.baseUrl}${BALANCE_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders(op.secret, this.now(), body) }, body, signal: ctrl.signal });
+      const res = await fetch(`${op.baseUrl}${BALANCE_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeadersFor(op, this.signingKey, this.now(), body) }, body, signal: ctrl.signal });
       if (res.status >= 300) return { ok: false, status: null, reason: `HTTP ${res.status}` };
       const a = WalletAnswerSchema.safeParse(await res.json());
       if (!a.success) return { ok: false, status: null, reason: 'malformed answer' };
@@ -187,7 +189,7 @@ export class SeamlessWallet {
     const ctrl = new AbortController();
     const timer = setTimeout(() => ctrl.abort(), op.timeoutMs);
     try {
-      const res = await fetch(`${op.baseUrl}${USER_INFO_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders(op.secret, this.now(), body) }, body, signal: ctrl.signal });
+      const res = await fetch(`${op.baseUrl}${USER_INFO_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeadersFor(op, this.signingKey, this.now(), body) }, body, signal: ctrl.signal });
       if (res.status >= 300) return { ok: false, status: null, reason: `HTTP ${res.status}` };
       const a = UserInfoAnswerSchema.safeParse(await res.json());
       if (!a.success) return { ok: false, status: null, reason: 'malformed answer' };
@@ -304,7 +306,7 @@ export class SeamlessWallet {
     const timer = setTimeout(() => ctrl.abort(), op.timeoutMs);
     const body = JSON.stringify(call.body);
     try {
-      const res = await fetch(`${op.baseUrl}${WALLET_PATHS[call.kind]}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders(op.secret, this.now(), body) }, body, signal: ctrl.signal });
+      const res = await fetch(`${op.baseUrl}${WALLET_PATHS[call.kind]}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeadersFor(op, this.signingKey, this.now(), body) }, body, signal: ctrl.signal });
       if (res.status >= 500) return outcomeOf(call.kind, { transport: `HTTP ${res.status}` });
       const parsed = WalletAnswerSchema.safeParse(await res.json());
       if (!parsed.success) return outcomeOf(call.kind, { transport: 'malformed answer' });

@@ -4,6 +4,7 @@
  * from migration SeamlessWallet1764100000000) and an in-memory twin for unit tests; both pass one contract
  * (seamless.repository.spec.ts). Every write is keyed: a journal row is inserted once per transaction uuid.
  */
+import type { SignatureScheme } from './signing.js';
 import type { DataSource } from 'typeorm';
 import type { WalletCall } from './seamless.contract.js';
 
@@ -15,6 +16,9 @@ export interface OperatorRow {
   readonly walletMode: WalletMode;
   readonly baseUrl: string;
   readonly secret: string;
+  /** Issue 22 §16: `hmac` (default) or `rsa` — then `publicKey` (PEM) verifies the operator's calls and Felt signs with FELT_OPERATOR_RSA_KEY. */
+  readonly signature?: SignatureScheme;
+  readonly publicKey?: string | null;
   readonly currencies: readonly string[];
   /** A debit answer slower than this is unknown: the bet is rejected and the debit rolled back. */
   readonly timeoutMs: number;
@@ -112,6 +116,8 @@ function toOperator(r: Row): OperatorRow {
     secret: r['secret'] as string,
     currencies: typeof c === 'string' ? (JSON.parse(c) as string[]) : (c as string[]),
     timeoutMs: num(r['timeout_ms']),
+    signature: (r['signature'] as SignatureScheme | undefined) ?? 'hmac',
+    publicKey: (r['public_key'] as string | null | undefined) ?? null,
   };
 }
 
@@ -124,9 +130,9 @@ export class SqlSeamlessRepository implements SeamlessRepository {
 
   async upsertOperator(o: OperatorRow, at: number): Promise<void> {
     await this.ds.query(
-      `INSERT INTO "operator" ("operator_id","wallet_mode","base_url","secret","currencies","timeout_ms","updated_at") VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7)
-       ON CONFLICT ("operator_id") DO UPDATE SET "wallet_mode"=EXCLUDED."wallet_mode","base_url"=EXCLUDED."base_url","secret"=EXCLUDED."secret","currencies"=EXCLUDED."currencies","timeout_ms"=EXCLUDED."timeout_ms","updated_at"=EXCLUDED."updated_at"`,
-      [o.operatorId, o.walletMode, o.baseUrl, o.secret, JSON.stringify(o.currencies), o.timeoutMs, at],
+      `INSERT INTO "operator" ("operator_id","wallet_mode","base_url","secret","currencies","timeout_ms","updated_at","signature","public_key") VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8,$9)
+       ON CONFLICT ("operator_id") DO UPDATE SET "wallet_mode"=EXCLUDED."wallet_mode","base_url"=EXCLUDED."base_url","secret"=EXCLUDED."secret","currencies"=EXCLUDED."currencies","timeout_ms"=EXCLUDED."timeout_ms","updated_at"=EXCLUDED."updated_at","signature"=EXCLUDED."signature","public_key"=EXCLUDED."public_key"`,
+      [o.operatorId, o.walletMode, o.baseUrl, o.secret, JSON.stringify(o.currencies), o.timeoutMs, at, o.signature ?? 'hmac', o.publicKey ?? null],
     );
   }
 

@@ -1,6 +1,7 @@
 /** HTTP bodies and answers of the operator routes (issue 12 point 1): owned by this module, listed in ops/openapi/operations.ts. */
 import { z } from 'zod';
 import { WALLET_MODES } from './seamless.repository.js';
+import { SIGNATURE_SCHEMES } from './signing.js';
 
 const currency = z.string().regex(/^[A-Z]{3}$/);
 const id = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
@@ -11,6 +12,10 @@ export const OperatorIdSchema = id;
 export const OperatorConfigBody = z
   .object({
     walletMode: z.enum(WALLET_MODES),
+    /** Issue 22 §16: how requests are signed, both directions: `hmac` (default, `secret`) or `rsa` (`publicKey` is the operator's; Felt signs with its own key). */
+    signature: z.enum(SIGNATURE_SCHEMES).default('hmac'),
+    /** RSA: the operator's public key (PEM). */
+    publicKey: z.string().min(100).max(10_000).nullable().default(null),
     /** The operator's seamless wallet API (POST /transaction/bet|win|rollback are appended). */
     baseUrl: z.url({ protocol: /^https?$/ }),
     /** Signs our calls and verifies theirs (HMAC-SHA256 of `<timestamp>.<body>`, headers X-Felt-Timestamp + X-Felt-Signature). */
@@ -23,6 +28,8 @@ export const OperatorConfigBody = z
 export const OperatorViewSchema = z.object({
   operatorId: z.string(),
   walletMode: z.enum(WALLET_MODES),
+  signature: z.enum(SIGNATURE_SCHEMES).optional(),
+  publicKey: z.string().nullable().optional(),
   baseUrl: z.string(),
   currencies: z.array(z.string()),
   timeoutMs: z.number().int(),

@@ -20,7 +20,7 @@ import type { Result } from '@felt/games';
 import type { DataSource } from 'typeorm';
 import { AlertsService } from '../../alerts/alerts.service.js';
 import { CLOCK, type Clock } from '../../shared/clock.js';
-import { FELT_CONFIG, type FeltConfig } from '../../config/config.js';
+import { FELT_CONFIG, settingOf, type FeltConfig } from '../../config/config.js';
 import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../../shared/ports/persistence.port.js';
 import { codedError } from '../../shared/error-codes.js';
 import { rejection } from '../../shared/command.types.js';
@@ -110,6 +110,7 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
       () => this.clock.now(),
       (msg, details) => void this.alert(msg, details),
       (kind, outcome, seconds) => this.metrics?.walletCalls.observe({ kind, outcome }, seconds),
+      settingOf(this.config, 'operatorRsaKey'),
     );
     await this.reloadLinks();
     const resumed = await this.wallet.resume();
