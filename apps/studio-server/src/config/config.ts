@@ -77,6 +77,9 @@ export interface FeltSettings {
   readonly migrateOnBoot: boolean;
   readonly publicUrl: string | null;
   readonly operatorRsaKey: string | null;
+  readonly alertWebhookUrl: string | null;
+  readonly alertWebhookSecret: string | null;
+  readonly alertWebhookMinSeverity: 'info' | 'warning' | 'critical';
 }
 
 export const FELT_CONFIG = Symbol('FELT_CONFIG');
@@ -188,6 +191,10 @@ export const ENV_SCHEMA = z
     FELT_RATE_IP: rate('200/400'),
     // Issue 22 §16: the studio's public address, for the game-launch URLs it gives operators.
     FELT_PUBLIC_URL: url(['http', 'https']),
+    // Issue 22 §15: pit alerts out to a webhook (signed with the secret, retried).
+    FELT_ALERT_WEBHOOK_URL: url(['http', 'https']),
+    FELT_ALERT_WEBHOOK_SECRET: optional(z.string().min(32, 'must be at least 32 characters (generate one with `felt secrets`)')).transform((v) => v ?? null),
+    FELT_ALERT_WEBHOOK_MIN_SEVERITY: optional(z.enum(['info', 'warning', 'critical'], { error: 'must be info, warning or critical' })).transform((v) => v ?? 'warning'),
     // Issue 22 §16: Felt's RSA private key (PEM; `\\n` escapes allowed) for operators that sign with RSA-SHA256.
     FELT_OPERATOR_RSA_KEY: optional(
       z
@@ -204,6 +211,9 @@ export const ENV_SCHEMA = z
     LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })).transform((v) => v ?? 'info'),
   })
   .superRefine((e, ctx) => {
+    if (e.FELT_ALERT_WEBHOOK_URL !== null && e.FELT_ALERT_WEBHOOK_SECRET === null) {
+      ctx.addIssue({ code: 'custom', path: ['FELT_ALERT_WEBHOOK_SECRET'], message: 'FELT_ALERT_WEBHOOK_URL needs FELT_ALERT_WEBHOOK_SECRET (every delivery is signed)' });
+    }
     if ((e.FELT_ADMIN_USER === null) !== (e.FELT_ADMIN_PASSWORD === null)) {
       ctx.addIssue({ code: 'custom', path: [e.FELT_ADMIN_USER === null ? 'FELT_ADMIN_USER' : 'FELT_ADMIN_PASSWORD'], message: 'FELT_ADMIN_USER and FELT_ADMIN_PASSWORD go together (generate both with `felt secrets`)' });
     }
@@ -298,6 +308,9 @@ function settingsOf(e: Env): FeltSettings {
     migrateOnBoot: e.FELT_MIGRATE_ON_BOOT !== '0',
     publicUrl: e.FELT_PUBLIC_URL,
     operatorRsaKey: e.FELT_OPERATOR_RSA_KEY,
+    alertWebhookUrl: e.FELT_ALERT_WEBHOOK_URL,
+    alertWebhookSecret: e.FELT_ALERT_WEBHOOK_SECRET,
+    alertWebhookMinSeverity: e.FELT_ALERT_WEBHOOK_MIN_SEVERITY,
   };
 }
 

@@ -57,6 +57,9 @@ export const ENV_DOCS: Readonly<Record<Variable, Doc>> = {
   FELT_RATE_USER: { group: 'production', default: '`5/15`', doc: 'Per-player request rate, `<per second>/<burst>`.' },
   FELT_PUBLIC_URL: { group: 'production', default: 'the Host the operator called', doc: 'The studio\'s public address (`https://…`): the base of the game-launch URLs given to operators.' },
   FELT_OPERATOR_RSA_KEY: { group: 'security', default: 'none (HMAC only)', doc: 'Felt\'s RSA private key (PEM) for operators that sign with RSA-SHA256; its public half is served at `GET /operator/v1/signing-key`.' },
+  FELT_ALERT_WEBHOOK_URL: { group: 'production', default: 'none', doc: 'Pit alerts are POSTed here (signed, retried; docs/runbook.md "Alerts").' },
+  FELT_ALERT_WEBHOOK_SECRET: { group: 'security', default: '—', doc: 'HMAC secret of the alert webhook (≥ 32 characters; required with the URL).' },
+  FELT_ALERT_WEBHOOK_MIN_SEVERITY: { group: 'production', default: '`warning`', doc: 'The lowest severity sent: info, warning or critical.' },
   FELT_RATE_IP: { group: 'production', default: '`200/400`', doc: 'Per-address request rate, `<per second>/<burst>`.' },
 };
 

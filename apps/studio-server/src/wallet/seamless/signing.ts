@@ -1,4 +1,4 @@
-import { createHmac, createPrivateKey, createPublicKey, sign as rsaSign, timingSafeEqual, verify as rsaVerify, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, sign as rsaSign, timingSafeEqual, verify as rsaVerify, type KeyObject } from 'node:crypto';
 
 /**
  * Request signing of the seamless contract, both directions (our calls to the operator, the operator's calls
@@ -7,14 +7,10 @@ import { createHmac, createPrivateKey, createPublicKey, sign as rsaSign, timingS
  * captured request cannot be re-dated; a receiver refuses a timestamp outside ±REPLAY_WINDOW_MS of its clock
  * and a signature it has already seen within the window (a replay).
  */
-export const SIGNATURE_HEADER = 'x-felt-signature';
-export const TIMESTAMP_HEADER = 'x-felt-timestamp';
+import { signBody, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../shared/signing.js';
+
+export { signBody, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER };
 export const REPLAY_WINDOW_MS = 5 * 60_000;
-
-export const signBody = (secret: string, timestamp: number, body: string): string => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-
-/** Both headers of a signed request. */
-export const signedHeaders = (secret: string, timestamp: number, body: string): Record<string, string> => ({ [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: signBody(secret, timestamp, body) });
 
 export type SignatureCheck = { readonly ok: true } | { readonly ok: false; readonly reason: 'bad' | 'stale' | 'replayed'; readonly message: string };
 
