@@ -51,6 +51,7 @@ export const APP_SPECS = [
   'apps/studio-server/src/wallet/seamless/seamless-demo.spec.ts',
   'apps/studio-server/src/wallet/seamless/seamless-ops.spec.ts',
   'apps/studio-server/src/wallet/seamless/operator-launch.spec.ts',
+  'apps/studio-server/src/streams/streams.spec.ts',
   'apps/studio-server/src/wallet/seamless/operator-rsa.spec.ts',
   'apps/studio-server/src/wallet/wallet.spec.ts',
   'test/client-sdk/studio.spec.ts',

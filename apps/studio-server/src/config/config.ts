@@ -80,6 +80,7 @@ export interface FeltSettings {
   readonly alertWebhookUrl: string | null;
   readonly alertWebhookSecret: string | null;
   readonly alertWebhookMinSeverity: 'info' | 'warning' | 'critical';
+  readonly streamSecret: string | null;
 }
 
 export const FELT_CONFIG = Symbol('FELT_CONFIG');
@@ -193,6 +194,8 @@ export const ENV_SCHEMA = z
     FELT_PUBLIC_URL: url(['http', 'https']),
     // Issue 22 §15: pit alerts out to a webhook (signed with the secret, retried).
     FELT_ALERT_WEBHOOK_URL: url(['http', 'https']),
+    // Issue 21 §1: the HMAC secret of stream tokens (default: derived from JWT_SECRET).
+    FELT_STREAM_SECRET: optional(z.string().min(32, 'must be at least 32 characters (generate one with `felt secrets`)')).transform((v) => v ?? null),
     FELT_ALERT_WEBHOOK_SECRET: optional(z.string().min(32, 'must be at least 32 characters (generate one with `felt secrets`)')).transform((v) => v ?? null),
     FELT_ALERT_WEBHOOK_MIN_SEVERITY: optional(z.enum(['info', 'warning', 'critical'], { error: 'must be info, warning or critical' })).transform((v) => v ?? 'warning'),
     // Issue 22 §16: Felt's RSA private key (PEM; `\\n` escapes allowed) for operators that sign with RSA-SHA256.
@@ -311,6 +314,7 @@ function settingsOf(e: Env): FeltSettings {
     alertWebhookUrl: e.FELT_ALERT_WEBHOOK_URL,
     alertWebhookSecret: e.FELT_ALERT_WEBHOOK_SECRET,
     alertWebhookMinSeverity: e.FELT_ALERT_WEBHOOK_MIN_SEVERITY,
+    streamSecret: e.FELT_STREAM_SECRET,
   };
 }
 

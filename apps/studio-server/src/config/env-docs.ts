@@ -60,6 +60,7 @@ export const ENV_DOCS: Readonly<Record<Variable, Doc>> = {
   FELT_ALERT_WEBHOOK_URL: { group: 'production', default: 'none', doc: 'Pit alerts are POSTed here (signed, retried; docs/runbook.md "Alerts").' },
   FELT_ALERT_WEBHOOK_SECRET: { group: 'security', default: '—', doc: 'HMAC secret of the alert webhook (≥ 32 characters; required with the URL).' },
   FELT_ALERT_WEBHOOK_MIN_SEVERITY: { group: 'production', default: '`warning`', doc: 'The lowest severity sent: info, warning or critical.' },
+  FELT_STREAM_SECRET: { group: 'security', default: 'derived from `JWT_SECRET`', doc: 'HMAC secret of the stream tokens a media server checks (issue 21; share it with the media server, or let it ask `GET /media-auth`).' },
   FELT_RATE_IP: { group: 'production', default: '`200/400`', doc: 'Per-address request rate, `<per second>/<burst>`.' },
 };
 

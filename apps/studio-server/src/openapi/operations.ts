@@ -62,6 +62,7 @@ import { DayQuerySchema, RoundSearchQuerySchema } from '../pit/pit.controller.js
 import { DepositBody } from '../wallet/wallet.service.js';
 import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorLaunchBody, OperatorLaunchResultSchema, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '../wallet/seamless/seamless.schema.js';
 import type { ServerErrorCode } from '../shared/error-codes.js';
+import { MediaAuthQuery, PlayerStreamSchema, TableStreamsBody, TableStreamsSchema } from '../streams/streams.schema.js';
 import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '../poker/poker.schemas.js';
 
 /** `GAME_RULES`: the operation runs a game command, so any game rule code (422, `GAME_ERRORS`) may come back. */
@@ -177,6 +178,10 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'GET /alerts': { summary: 'Recent alerts', query: limit.extend({ tableId: z.string().optional() }), response: list(AlertSchema) },
   'POST /alerts/{alertId}/ack': { summary: 'Acknowledge an alert (pit boss; stored, audited, pushed as alert.ack)', body: AlertAckBodySchema, response: AlertSchema, errors: ['ALERT_NOT_FOUND'] },
   'GET /presence': { summary: 'Who is at each table now (players: counts; staff: also the dealers)', response: list(TablePresenceSchema) },
+  'GET /tables/{tableId}/streams': { summary: "A table's video sources (pit boss, admin)", response: TableStreamsSchema, errors: ['TABLE_NOT_FOUND'] },
+  'PUT /tables/{tableId}/streams': { summary: "Set a table's video sources: LL-HLS and/or WHEP URLs, renditions (admin, audited)", body: TableStreamsBody, response: TableStreamsSchema, errors: ['TABLE_NOT_FOUND', 'REASON_REQUIRED'] },
+  'GET /tables/{tableId}/stream': { summary: "The table's video for the caller: every source URL with a short-lived token bound to the caller and the table", response: PlayerStreamSchema, errors: ['TABLE_NOT_FOUND', 'NO_STREAM'] },
+  'GET /media-auth': { summary: "A media server's token check (nginx auth_request): 204 when `token` is valid for `table`, else 403", query: MediaAuthQuery, response: 'text', public: true, errors: ['STREAM_TOKEN_REFUSED'] },
   'GET /audit/export.csv': { summary: 'The audit log as CSV (pit boss, admin; limit ≤ 100 000)', query: z.object({ target: z.string().optional(), limit: z.coerce.number().int().optional() }), response: 'csv' },
   'GET /audit': { summary: 'The audit log', query: limit.extend({ target: z.string().optional() }), response: list(AuditRecordSchema) },
   'GET /rounds/day': { summary: 'The day per table: hold, stakes, rounds (pit boss)', query: DayQuerySchema, response: list(TableDaySchema) },
