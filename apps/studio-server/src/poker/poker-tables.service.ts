@@ -1,15 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { createRng, poker, pokerTable, type Audience, type Result } from '@felt/games';
 import type { PokerHandSummary, PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt/protocol';
 import { ReplaySubject, Subject } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import { UNIT_OF_WORK, type Tx, type UnitOfWork } from '../shared/ports/persistence.port.js';
-import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../shared/ports/cluster.port.js';
-import { TABLE_LEASES, type TableLeases } from '../cluster/table-lease.js';
-import { KeyedMutex } from '../rounds/keyed-mutex.js';
-import { SCHEDULER, type Scheduler } from '../rounds/scheduler.js';
+import { TABLE_HOST, type TableHost } from '../shared/host/table-host.js';
+import type { HostDeadline, TableProgram } from '../shared/host/table-program.js';
 import { DEFAULT_CURRENCY, depositPosting, HOUSE_ACCOUNT, operatorAccount, playerAccount, seamlessOutPosting, type Posting } from '../shared/ledger.rules.js';
 import { SeamlessService, type SessionStatus } from '../wallet/seamless/seamless.service.js';
 import type { PlayerLinkRow } from '../wallet/seamless/seamless.repository.js';
@@ -52,6 +50,12 @@ interface Built {
   readonly postings: Posting[];
 }
 
+/** A poker table's deadline on the host's scheduler. */
+export interface PokerDeadline extends HostDeadline {
+  readonly type: 'timeout' | 'robot' | 'next-hand' | 'card-overdue';
+  readonly handId: string | null;
+}
+
 /** One change of a table: the new state and who had money moved (their balance in frames). */
 export interface PokerChange {
   readonly state: PokerTableState;
@@ -65,12 +69,13 @@ export interface PokerChange {
  * the rake to the house, S1-RAKE). Timers (action clock, robots, next hand) are armed after each commit.
  */
 @Injectable()
-export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestroy {
+export class PokerTablesService implements TableProgram, OnModuleDestroy {
+  readonly kind = 'poker';
   private readonly log = new Logger('Poker');
   private readonly states = new Map<string, PokerTableState>();
   private readonly decks = new Map<string, RngDeck>();
-  private readonly mutex = new KeyedMutex();
-  private readonly timers = new Map<string, () => void>();
+  /** deadline keys that fired and changed nothing (not armed again until the table changes). */
+  private readonly spent = new Map<string, Set<string>>();
   private readonly robotRng = createRng(Date.now() & 0x7fffffff);
   private stopped = false;
   readonly changes$ = new Subject<PokerChange>();
@@ -84,62 +89,46 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     @Inject(POKER_TABLES_REPOSITORY) private readonly repo: PokerTablesRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: Ids,
-    @Inject(SCHEDULER) private readonly scheduler: Scheduler,
+    /** The one table host (issue 19 §2): the table's writer, deadlines, recovery and lease come from it. */
+    @Inject(TABLE_HOST) private readonly host: TableHost,
     @Inject(AlertsService) private readonly alerts: AlertsService,
     @Optional() @Inject(POKER_TIMINGS) private readonly timings: PokerTimings = { nextHandMs: Number(process.env['FELT_POKER_NEXT_HAND_MS'] ?? 3000), robotMs: Number(process.env['FELT_POKER_ROBOT_MS'] ?? 900), robots: process.env['FELT_POKER_ROBOTS'] !== '0', cardWaitMs: Number(process.env['FELT_POKER_CARD_WAIT_MS'] ?? 60_000) },
-    /** Several instances (issue 13): a table is run by the holder of its lease `poker:<tableId>` only. */
-    @Optional() @Inject(TABLE_LEASES) private readonly leases: TableLeases | null = null,
-    @Optional() @Inject(TABLE_OWNER_GUARD) private readonly owner: Pick<TableOwnerGuard, 'instanceId'> | null = null,
     /** Issue 12: players of a seamless operator buy in from (and cash out to) the operator's wallet. */
     @Optional() @Inject(SeamlessService) private readonly seamless: Pick<SeamlessService, 'linkOf' | 'playerBalance' | 'debitChips' | 'returnChips' | 'registerSessions' | 'sweep'> | null = null,
   ) {
     // the seamless sweep asks the table about its seat sessions' debits (never treating them as bets)
     this.seamless?.registerSessions(SESSION_PREFIX, (round, betIds) => this.sessionStatus(round, betIds));
+    this.host.register(this);
   }
 
-  /** Boot: lay every table out again from its log; a hand left unfinished is voided (S1-FAIL-RING) with an alert. */
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.clustered) {
-      await this.leaseTick();
-      this.leaseTimer = setInterval(() => void this.leaseTick(), Math.max(50, Math.floor(this.leaseTtlMs / 3)));
-      this.leaseTimer.unref?.();
-      return;
-    }
-    for (const def of await this.repo.list()) await this.restoreSafely(def);
+  private get mutex(): TableHost['writers'] {
+    return this.host.writers;
   }
 
-  private get clustered(): boolean {
-    return this.leases !== null && this.owner !== null;
-  }
-  private readonly leaseTtlMs = Number(process.env['FELT_LEASE_TTL_MS'] ?? 5_000);
-  private leaseTimer: ReturnType<typeof setInterval> | null = null;
-  private leasing: Promise<void> = Promise.resolve();
+  // ───────────────────────────── the table program (the host's seam) ─────────────────────────────
 
-  /**
-   * Several instances: renew the poker tables held, take over the free ones. Taking a table over is what a
-   * restart does for it (lay it out from the log; a hand in play is voided, S1-FAIL-RING: the RNG deck
-   * lived in the dead owner's memory); a lost lease drops the table here (its timers with it).
-   */
-  private leaseTick(): Promise<void> {
-    this.leasing = this.leasing
-      .then(async () => {
-        if (this.stopped || !this.leases || !this.owner) return;
-        for (const def of await this.repo.list()) {
-          const key = `poker:${def.tableId}`;
-          if (this.states.has(def.tableId)) {
-            if (!(await this.leases.renew(key, this.owner.instanceId, this.leaseTtlMs))) this.drop(def.tableId);
-          } else if (await this.leases.acquire(key, this.owner.instanceId, this.leaseTtlMs)) {
-            await this.restoreSafely(def);
-          }
-        }
-      })
-      .catch((e: unknown) => this.log.error(`poker lease pass failed: ${(e as Error).stack ?? String(e)}`));
-    return this.leasing;
+  async tables(): Promise<readonly string[]> {
+    return (await this.repo.list()).map((d) => d.tableId);
+  }
+
+  async has(tableId: string): Promise<boolean> {
+    return (await this.repo.get(tableId)) !== null;
+  }
+
+  /** The host's recovery (boot; several instances: this instance won the table's lease): lay the table out from its log. */
+  async recover(tableId: string): Promise<void> {
+    const def = await this.repo.get(tableId);
+    if (def && !this.stopped) await this.restoreSafely(def);
+  }
+
+  /** The host's ownership: this instance no longer runs the table (lease lost). */
+  release(tableId: string): void {
+    this.drop(tableId);
   }
 
   private drop(tableId: string): void {
-    this.timers.get(tableId)?.();
-    this.timers.delete(tableId);
+    this.host.timers.disarm(tableId);
+    this.spent.delete(tableId);
     this.states.delete(tableId);
     this.decks.delete(tableId);
     this.logSeqs.delete(tableId);
@@ -158,10 +147,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
 
   onModuleDestroy(): void {
     this.stopped = true;
-    if (this.leaseTimer) clearInterval(this.leaseTimer);
-    if (this.leases && this.owner) for (const t of this.states.keys()) void this.leases.release(`poker:${t}`, this.owner.instanceId).catch(() => undefined);
-    for (const cancel of this.timers.values()) cancel();
-    this.timers.clear();
+    for (const t of this.states.keys()) this.host.timers.disarm(t);
     this.changes$.complete();
   }
 
@@ -226,8 +212,8 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
       createdAt: this.clock.now(),
     };
     await this.repo.insert(def);
-    // several instances: the creator runs the table when it gets its lease (else the holder's next pass takes it)
-    if (this.leases && this.owner && !(await this.leases.acquire(`poker:${tableId}`, this.owner.instanceId, this.leaseTtlMs))) return { ok: true, value: def };
+    // several instances: the creator runs the table when it gets the table's lease (else the holder's next pass takes it)
+    if (!(await this.host.claim(tableId))) return { ok: true, value: def };
     this.states.set(tableId, initialState(def));
     this.logSeqs.set(tableId, 0);
     if (def.dealing === 'shoe') this.shoeTables$.next(tableId);
@@ -452,7 +438,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
 
   /** Not here: unknown, or (several instances) run by no instance right now — messages reach the owner through PokerCluster. */
   private async missing(tableId: string): Promise<Result<never>> {
-    if (this.clustered && (await this.repo.get(tableId))) return fail('TABLE_OWNER_UNAVAILABLE', `poker table ${tableId} is not running on any instance right now (a takeover is under way); retry shortly`, 'GEN-3');
+    if (this.host.clustered && (await this.repo.get(tableId))) return fail('TABLE_OWNER_UNAVAILABLE', `poker table ${tableId} is not running on any instance right now (a takeover is under way); retry shortly`, 'GEN-3');
     return fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`);
   }
 
@@ -592,6 +578,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
     this.states.set(tableId, out.value);
     if (out.value.handNo !== before.handNo && out.value.handNo % (this.timings.snapshotEveryHands ?? 25) === 1) this.snapshotBefore(tableId, before);
     this.changes$.next({ state: out.value, touched: [...touched] });
+    this.spent.delete(tableId);
     this.arm(tableId);
     // a seamless seat session ended (its cash-out already posted back to the operator's clearing account in this
     // change): the sweep sends the operator its credit now (it waits for this table's lock; retried every second)
@@ -679,49 +666,68 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
 
   // ───────────────────────────── time (S1-TIMEOUT, robots, next hand) ─────────────────────────────
 
-  private arm(tableId: string, robotsWait = false): void {
-    this.timers.get(tableId)?.();
-    this.timers.delete(tableId);
-    if (this.stopped) return;
+  private arm(tableId: string): void {
+    if (!this.stopped) this.host.arm(this, tableId);
+  }
+
+  /**
+   * The table's deadlines (fields of its state; the host arms them on its one scheduler and re-arms them
+   * after a recovery): the action clock's deadline → a `timeout` (S1-TIMEOUT); a robot's turn → its
+   * command; no hand and ≥ 2 can play → the next hand; a shoe table waiting for a card → the overdue alert.
+   */
+  deadlines(tableId: string): readonly PokerDeadline[] {
     const s = this.states.get(tableId);
-    if (!s) return;
+    if (!s || this.stopped) return [];
+    const spent = this.spent.get(tableId);
+    const keep = (d: PokerDeadline): PokerDeadline[] => (spent?.has(d.key) ? [] : [d]);
+    const now = this.clock.now();
     const h = s.hand;
-    const set = (at: number, fn: () => Promise<unknown>): void => {
-      this.timers.set(
-        tableId,
-        this.scheduler.at(at, () => {
-          fn().catch((e: unknown) => this.log.error(`poker ${tableId}: ${(e as Error).stack ?? String(e)}`));
-        }),
-      );
-    };
     if (h && !handOver(h)) {
       if (h.toAct === null || h.clock === null) {
         // a card is due from the shoe: never silently stuck (non-negotiable 5) — the pit boss hears of a long wait
-        if (s.def.dealing === 'shoe' && !this.cardAlerted.has(h.handId)) {
-          set(this.clock.now() + this.timings.cardWaitMs, async () => {
-            this.cardAlerted.add(h.handId);
-            await this.alerts.raise({ tableId, roundId: h.handId, severity: 'warning', code: 'POKER_CARD_OVERDUE', message: `Poker table ${s.def.name}: hand ${h.handId} has waited ${Math.round(this.timings.cardWaitMs / 1000)} s for a card from the shoe; void it (S1-FAIL-RING) or fix the shoe.` });
-          });
-        }
-        return;
+        if (s.def.dealing === 'shoe' && !this.cardAlerted.has(h.handId)) return keep({ key: `card|${h.handId}|${s.seq}`, at: now + this.timings.cardWaitMs, type: 'card-overdue', handId: h.handId });
+        return [];
       }
       const seat = h.seats[h.toAct];
       const who = seat ? s.players[seat.playerId] : undefined;
       const deadline = h.clock.deadlineAt;
-      if (who?.robot && this.timings.robots && !robotsWait) {
-        set(Math.min(deadline - 1, this.clock.now() + this.timings.robotMs), () => this.robotAct(tableId, h.handId));
-        return;
-      }
-      set(deadline, () => this.timeout(tableId, h.handId));
-      return;
+      // a robot that could not decide leaves its turn to the clock (its key is spent), never stuck
+      const robot: PokerDeadline = { key: `robot|${h.handId}|${s.seq}`, at: Math.min(deadline - 1, now + this.timings.robotMs), type: 'robot', handId: h.handId };
+      if (who?.robot && this.timings.robots && !spent?.has(robot.key)) return [robot];
+      return keep({ key: `timeout|${h.handId}|${deadline}`, at: deadline, type: 'timeout', handId: h.handId });
     }
-    if (pokerTable.planNextHand(s.seats)) {
-      set(this.clock.now() + this.timings.nextHandMs, async () => {
+    if (pokerTable.planNextHand(s.seats)) return keep({ key: `next|${s.handNo}|${s.seq}`, at: now + this.timings.nextHandMs, type: 'next-hand', handId: null });
+    return [];
+  }
+
+  /** A deadline is due: its command through the table's write path; one that changed nothing is not armed again until the table changes. */
+  async fire(tableId: string, d: HostDeadline): Promise<void> {
+    const dl = d as PokerDeadline;
+    const before = this.states.get(tableId)?.seq;
+    try {
+      if (dl.type === 'timeout') await this.timeout(tableId, dl.handId as string);
+      else if (dl.type === 'robot') await this.robotAct(tableId, dl.handId as string);
+      else if (dl.type === 'card-overdue') await this.cardOverdue(tableId, dl.handId as string);
+      else {
         const r = await this.startNextHand(tableId);
+        const s = this.states.get(tableId);
         // never silently stuck (non-negotiable 5): a hand the core refuses to start is the pit boss's to see
-        if (!r.ok) await this.alerts.raise({ tableId, severity: 'warning', code: 'POKER_HAND_NOT_STARTED', message: `Poker table ${s.def.name}: the next hand could not start: ${r.violation.code} ${r.violation.message}` });
-      });
+        if (!r.ok && s) await this.alerts.raise({ tableId, severity: 'warning', code: 'POKER_HAND_NOT_STARTED', message: `Poker table ${s.def.name}: the next hand could not start: ${r.violation.code} ${r.violation.message}` });
+      }
+    } catch (e) {
+      this.log.error(`poker ${tableId}: ${(e as Error).stack ?? String(e)}`);
     }
+    const s = this.states.get(tableId);
+    if (!s || this.stopped) return;
+    if (s.seq === before) this.spent.set(tableId, (this.spent.get(tableId) ?? new Set<string>()).add(d.key));
+    this.arm(tableId);
+  }
+
+  private async cardOverdue(tableId: string, handId: string): Promise<void> {
+    const s = this.states.get(tableId);
+    if (!s) return;
+    this.cardAlerted.add(handId);
+    await this.alerts.raise({ tableId, roundId: handId, severity: 'warning', code: 'POKER_CARD_OVERDUE', message: `Poker table ${s.def.name}: hand ${handId} has waited ${Math.round(this.timings.cardWaitMs / 1000)} s for a card from the shoe; void it (S1-FAIL-RING) or fix the shoe.` });
   }
 
   /** S1-TIMEOUT: at the deadline on the server's clock the seat folds (or checks when free); the time bank may have moved it. */
@@ -735,13 +741,11 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
         return { ok: true, value: { events: [{ type: 'hand-command', handId, cmd: { type: 'timeout', seat: h.clock.seat, at: h.clock.deadlineAt } }], postings: [] } };
       });
       if (!r.ok) this.log.warn(`poker ${tableId}: timeout refused ${r.violation.code} ${r.violation.message}`);
-      if (r.ok && r.value === this.states.get(tableId)) this.arm(tableId);
     });
   }
 
   private async robotAct(tableId: string, handId: string): Promise<void> {
     await this.mutex.run(tableId, async () => {
-      const before = this.states.get(tableId);
       const r = await this.commit(tableId, async (s) => {
         const h = s.hand;
         if (!h || h.handId !== handId || handOver(h)) return { ok: true, value: { events: [], postings: [] } };
@@ -749,11 +753,7 @@ export class PokerTablesService implements OnApplicationBootstrap, OnModuleDestr
         if (!cmd) return { ok: true, value: { events: [], postings: [] } };
         return { ok: true, value: { events: [{ type: 'hand-command', handId, cmd }], postings: [] } };
       });
-      // a robot that cannot decide leaves its turn to the clock (the deadline's timeout), never stuck
-      if (!r.ok || r.value === before) {
-        if (!r.ok) this.log.warn(`poker ${tableId}: robot command refused ${r.violation.code} ${r.violation.message}`);
-        this.arm(tableId, true);
-      }
+      if (!r.ok) this.log.warn(`poker ${tableId}: robot command refused ${r.violation.code} ${r.violation.message}`);
     });
   }
 

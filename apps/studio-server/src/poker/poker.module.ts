@@ -35,7 +35,7 @@ export class PokerModule implements OnModuleInit {
     @Inject(PokerTablesService) private readonly tables: PokerTablesService,
   ) {}
 
-  /** Poker messages run on the holder of the lease `poker:<tableId>` (forwarded by the cluster's router); the dealer's pit-boss call names a poker table. */
+  /** Poker messages run on the holder of the table's lease (the table host's one lease space; forwarded by the cluster's router); the dealer's pit-boss call names a poker table. */
   onModuleInit(): void {
     const { cluster, tables } = this;
     const runsHere = (tableId: string): boolean => cluster.runsHere(tableId);
