@@ -230,6 +230,36 @@ describe('PokerTablesService: faults (S1-FAIL-RING) and robots', () => {
     again.onModuleDestroy();
   });
 
+  it("the table's deadlines survive a restart: the recovered state's next hand is armed on the new host's scheduler and starts on time (issue 19 §2)", async () => {
+    const w = world();
+    const t = await table(w);
+    for (const i of [1, 2]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    w.service.onModuleDestroy(); // the process dies between hands: its next-hand timer dies with it
+    expect(w.scheduler.pending()).toEqual([]);
+    const again = await w.restart();
+    expect(w.scheduler.pending()).toEqual([w.clock.now() + 2000]); // re-armed from the recovered state
+    await w.tick(1999);
+    expect(again.stateOf(t)!.hand).toBeNull();
+    await w.tick(1);
+    expect(again.stateOf(t)!.hand?.phase.type).toBe('bet');
+    // and the hand's own deadline (the action clock) is on the host's scheduler too
+    expect(w.scheduler.pending()).toContain(again.stateOf(t)!.hand!.clock!.deadlineAt);
+    again.onModuleDestroy();
+  });
+
+  it('one lease space is one id space: a poker table never takes the id of a rounds table (issue 19 §2)', async () => {
+    const w = world();
+    const rounds = { exists: async (id: string) => (id === 'tbl_7' ? { ok: true as const, value: true as const } : { ok: false as const, violation: { code: 'TABLE_NOT_FOUND', ruleId: null, message: 'no' } }) };
+    const svc = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), new TableHost(w.scheduler), { raise: vi.fn() } as unknown as AlertsService, { nextHandMs: 2000, robotMs: 500, robots: false, cardWaitMs: 60_000 }, null, rounds);
+    const def = { name: 'P', dealing: 'rng' as const, config: {}, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 } };
+    expect(await svc.createTable({ ...def, tableId: 'tbl_7' })).toMatchObject({ ok: false, violation: { code: 'POKER_TABLE_EXISTS' } });
+    expect((await svc.createTable({ ...def, tableId: 'pk_7' })).ok).toBe(true);
+    svc.onModuleDestroy();
+  });
+
   it('the pit boss voids a hand in play (contributions back) and decides a misdeal (P4-IRR)', async () => {
     const w = world();
     const t = await table(w);

@@ -8,6 +8,7 @@ import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.
 import { TABLE_HOST, type TableHost } from '../shared/host/table-host.js';
 import type { HostDeadline, TableProgram } from '../shared/host/table-program.js';
 import { SeamlessService } from '../wallet/seamless/seamless.service.js';
+import { TablesService } from '../tables/tables.service.js';
 import { PokerHandDriver, type PokerDeadline } from './poker-hand.driver.js';
 import { fail, LiveTables, POKER_TIMINGS, timingsFromEnv, type PokerTimings, type PokerUser } from './poker-live-tables.js';
 import { PokerReadSide } from './poker-read-side.js';
@@ -57,6 +58,8 @@ export class PokerTablesService implements TableProgram, OnModuleDestroy {
     @Optional() @Inject(POKER_TIMINGS) timings: PokerTimings = timingsFromEnv(),
     /** Issue 12: players of a seamless operator buy in from (and cash out to) the operator's wallet. */
     @Optional() @Inject(SeamlessService) seamless: PokerSeamless | null = null,
+    /** One lease space is one id space (issue 19 §2): a poker table never takes a rounds table's id. */
+    @Optional() @Inject(TablesService) private readonly roundsTables: Pick<TablesService, 'exists'> | null = null,
   ) {
     this.writer = new PokerTableWriter(this.live, uow, repo, clock, host, alerts, timings);
     this.driver = new PokerHandDriver(this.live, this.writer, clock, host, this, alerts, timings, () => void seamless?.sweep());
@@ -112,6 +115,7 @@ export class PokerTablesService implements TableProgram, OnModuleDestroy {
     if (input.seats.minBuyInMinor <= 0 || (input.seats.maxBuyInMinor !== null && input.seats.maxBuyInMinor < input.seats.minBuyInMinor)) return fail('POKER_INVALID_CONFIG', 'buy-in min ≤ max, both positive (S1-STACK)');
     const tableId = input.tableId ?? this.ids.next('pkt');
     if (this.live.states.has(tableId) || (await this.repo.get(tableId))) return fail('POKER_TABLE_EXISTS', `poker table ${tableId} exists`);
+    if ((await this.roundsTables?.exists(tableId))?.ok) return fail('POKER_TABLE_EXISTS', `a table ${tableId} exists (every kind of table shares one id and lease space)`);
     const def: PokerTableDef = {
       tableId,
       name: input.name,
