@@ -3,7 +3,8 @@ import type { PokerHandSummary, PokerLobbyEntry, PokerTableFrame } from '@felt/p
 import type { Clock } from '../shared/clock.js';
 import type { UnitOfWork } from '../shared/ports/persistence.port.js';
 import { fail, keyOf, type LiveTables, type PokerUser } from './poker-live-tables.js';
-import { frameOf, streamOf, type PokerEvent, type PokerTableState } from './poker-table.state.js';
+import { pokerRules } from './poker-rules.js';
+import { streamOf, type PokerEvent, type PokerTableState } from './poker-table.state.js';
 
 /**
  * The read side of live poker (issue 11): the lobby, each audience's frame (non-negotiable 4: a player sees
@@ -46,8 +47,7 @@ export class PokerReadSide {
 
   /** The audience's frame (players: their own hole cards only, their balance and queue place). */
   frame(s: PokerTableState, u: PokerUser, balanceMinor: number | null): PokerTableFrame {
-    const key = u.role === 'player' ? keyOf(s, u.userId) : null;
-    return frameOf(s, { audience: this.audienceOf(u), key }, { balanceMinor, at: this.clock.now() });
+    return pokerRules.view(s, this.audienceOf(u), { balanceMinor, at: this.clock.now() });
   }
 
   /** The table's latest hands, newest first (`GET /poker-tables/:id/hands`): ids, times and how each ended. */

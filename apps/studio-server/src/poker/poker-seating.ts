@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { poker, type pokerTable, type Result } from '@felt/games';
+import type { Result } from '@felt/games';
 import type { PokerWsMessage } from '@felt/protocol';
 import type { Clock } from '../shared/clock.js';
-import { depositPosting, operatorAccount, playerAccount, type Posting } from '../shared/ledger.rules.js';
+import { operatorAccount, playerAccount } from '../shared/ledger.rules.js';
 import type { UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { TableHost } from '../shared/host/table-host.js';
 import type { SeamlessService, SessionStatus } from '../wallet/seamless/seamless.service.js';
@@ -10,8 +10,9 @@ import type { PlayerLinkRow } from '../wallet/seamless/seamless.repository.js';
 import { fail, keyOf, type LiveTables, type PokerUser } from './poker-live-tables.js';
 import { chipsPostingId } from './poker-postings.js';
 import type { PokerTablesRepository } from './poker-table.repository.js';
-import { handOver, seatUpdate, sessionRound, type PlayerEntry, type PokerEvent, type PokerTableState, type SeamlessChips } from './poker-table.state.js';
+import { seatUpdate, sessionRound, type PokerEvent, type PokerTableState, type SeamlessChips } from './poker-table.state.js';
 import type { PokerTableWriter } from './poker-table.writer.js';
+import { pokerRules } from './poker-rules.js';
 
 /** Operator rounds of poker seat sessions: `poker:<tableId>:<sessionId>` (sessionRound). */
 export const SESSION_PREFIX = 'poker:';
@@ -66,79 +67,8 @@ export class PokerSeating {
       }
       if (link !== null) return this.viaOperator(tableId, u, msg, body, link);
     }
-    return this.writer.change(tableId, async (s, tx) => {
-      const at = this.clock.now();
-      let key = keyOf(s, u.userId);
-      const events: PokerEvent[] = [];
-      const postings: Posting[] = [];
-      if (key === null) {
-        if (msg !== 'poker.sit' && msg !== 'poker.waitlist') return fail('POKER_NOT_SEATED', 'the player has no seat at this table', 'S1-STACK');
-        key = `pk${Object.keys(s.players).length + 1}`;
-        const player: PlayerEntry = { key, userId: u.userId, displayName: u.name, robot: opts.robot === true };
-        events.push({ type: 'player', player });
-      }
-      const balance = async (): Promise<number> => {
-        if (opts.fund) {
-          const p = depositPosting(`poker-robot:${tableId}:${u.userId}:${at}`, u.userId, opts.fund, s.def.currency);
-          await tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at })));
-        }
-        return tx.ledger.balance(playerAccount(u.userId), s.def.currency);
-      };
-      const h = s.hand && !handOver(s.hand) ? s.hand : null;
-      const mySeat = h?.seats.find((x) => x.playerId === key)?.seat;
-      const inHand = (handId: unknown): Result<{ hand: pokerTable.HandState; seat: number }> => {
-        if (!h || h.handId !== handId) return fail('POKER_WRONG_HAND', `hand ${String(handId)} is not in play`);
-        if (mySeat === undefined) return fail('POKER_NOT_IN_HAND', 'the player is not dealt in this hand');
-        return { ok: true, value: { hand: h, seat: mySeat } };
-      };
-      switch (msg) {
-        case 'poker.sit':
-          events.push({ type: 'seat', op: 'sit', key, seat: Number(body['seat']), buyInMinor: Number(body['buyInMinor']), balanceMinor: await balance(), postToEnter: body['postToEnter'] === true, ...(opts.seamless ? { seamless: opts.seamless } : {}) });
-          break;
-        case 'poker.waitlist':
-          events.push({ type: 'seat', op: 'waitlist', key });
-          break;
-        case 'poker.top-up':
-          if (opts.seamless && s.wallets?.[key]?.sessionId !== opts.seamless.sessionId) return fail('POKER_WALLET_CHANGED', 'the seat session changed while the operator debited the top-up', 'S1-STACK');
-          events.push({ type: 'seat', op: 'top-up', key, amountMinor: Number(body['amountMinor']), balanceMinor: await balance(), ...(opts.seamless ? { seamless: opts.seamless } : {}) });
-          break;
-        case 'poker.sit-out':
-          events.push({ type: 'seat', op: 'sit-out', key, disconnected: false });
-          break;
-        case 'poker.sit-in':
-          events.push({ type: 'seat', op: 'sit-in', key, postToEnter: body['postToEnter'] === true });
-          break;
-        case 'poker.stand-up':
-          events.push({ type: 'seat', op: 'leave', key });
-          break;
-        case 'poker.straddle':
-          // S1-STRADDLE: a seat event (logged, so a replay plans the same hands); refused off Ö tables by the core
-          events.push({ type: 'seat', op: 'straddle', key, on: body['straddle'] === true });
-          break;
-        case 'poker.act': {
-          const r = inHand(body['handId']);
-          if (!r.ok) return r;
-          const toMinor = body['toMinor'];
-          events.push({ type: 'hand-command', handId: r.value.hand.handId, cmd: { type: 'act', seat: r.value.seat, action: body['action'] as pokerTable.PlayerAction, ...(typeof toMinor === 'number' ? { toMinor } : {}), at } });
-          break;
-        }
-        case 'poker.time-bank': {
-          const r = inHand(body['handId']);
-          if (!r.ok) return r;
-          events.push({ type: 'hand-command', handId: r.value.hand.handId, cmd: { type: 'time-bank', seat: r.value.seat, at } });
-          break;
-        }
-        case 'poker.draw': {
-          const r = inHand(body['handId']);
-          if (!r.ok) return r;
-          const cards = poker.parseHand((body['discard'] as string[]).map((c) => c.toUpperCase()), undefined, 'discard');
-          if (!cards.ok) return fail('POKER_INVALID_DRAW', cards.violation.message, '001 §3.4');
-          events.push({ type: 'hand-command', handId: r.value.hand.handId, cmd: { type: 'draw', seat: r.value.seat, discards: cards.value, at } });
-          break;
-        }
-      }
-      return { ok: true, value: { events, postings } };
-    });
+    // stamped with the server clock when the table's writer runs it (non-negotiable 1)
+    return this.writer.change(tableId, (s, tx) => pokerRules.decide(s, { user: u, msg, body, at: this.clock.now(), opts }, tx));
   }
 
   /**

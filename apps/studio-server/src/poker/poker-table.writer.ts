@@ -6,14 +6,15 @@ import type { Posting } from '../shared/ledger.rules.js';
 import type { Tx, UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { TableHost } from '../shared/host/table-host.js';
 import { fail, type LiveTables, type PokerTimings } from './poker-live-tables.js';
-import { effectPostings, handPostings, seatPostings } from './poker-postings.js';
+import { effectPostings, handPostings } from './poker-postings.js';
+import { pokerRules } from './poker-rules.js';
 import type { PokerTablesRepository } from './poker-table.repository.js';
-import { applyEvent, handOver, handSettled, initialState, nextRngCard, seatUpdate, shuffleDeck, streamOf, type PokerEvent, type PokerTableDef, type PokerTableState } from './poker-table.state.js';
+import { applyEvent, handOver, handSettled, initialState, nextRngCard, shuffleDeck, streamOf, type PokerEvent, type PokerTableDef, type PokerTableState } from './poker-table.state.js';
 
 /** What one change of a table adds: its events and its own postings (the fold adds the seat and hand postings). */
 export interface Built {
-  readonly events: PokerEvent[];
-  readonly postings: Posting[];
+  readonly events: readonly PokerEvent[];
+  readonly postings: readonly Posting[];
 }
 export const nothing: Result<Built> = { ok: true, value: { events: [], postings: [] } };
 
@@ -130,10 +131,10 @@ export class PokerTableWriter {
       // validate + fold the requested events (a refused one changes nothing: the transaction rolls back)
       for (const e of events) {
         const prev = s;
-        const r = tryApply(s, e, frameNo);
+        const r = pokerRules.evolve(s, e, frameNo);
         if (!r.ok) return r;
         s = r.value;
-        if (e.type === 'seat') for (const p of seatPostings(prev, e, frameNo)) postings.push(p);
+        postings.push(...pokerRules.postings(prev, s, e, frameNo));
       }
       s = this.complete(tableId, s, frameNo, events, postings);
       const logSeq = this.live.logSeqs.get(tableId) ?? 0;
@@ -174,7 +175,7 @@ export class PokerTableWriter {
         const card = nextRngCard(h, deck);
         if (card === null) break;
         const e: PokerEvent = { type: 'hand-command', handId: h.handId, cmd: { type: 'card', card, at: this.clock.now() } };
-        const r = tryApply(s, e, frameNo);
+        const r = pokerRules.evolve(s, e, frameNo);
         if (!r.ok) throw new Error(`RNG card refused: ${r.violation.code}`);
         events.push(e);
         s = r.value;
@@ -208,18 +209,4 @@ export class PokerTableWriter {
     this.repo.saveSnapshot(tableId, { logSeq, state }).catch((e: unknown) => this.log.warn(`poker ${tableId}: snapshot not saved: ${(e as Error).message}`));
   }
 
-}
-
-/** Fold one event, validated by the pure core (the table program's `evolve`): a refusal changes nothing. */
-export function tryApply(s: PokerTableState, e: PokerEvent, frameNo: number): Result<PokerTableState> {
-  if (e.type === 'seat') {
-    const r = seatUpdate(s.seats, e);
-    if (!r.ok) return r;
-  }
-  if (e.type === 'hand-command') {
-    if (!s.hand || s.hand.handId !== e.handId) return fail('POKER_WRONG_HAND', `hand ${e.handId} is not in play`);
-    const r = pokerTable.applyHandCommand(s.hand, e.cmd);
-    if (!r.ok) return r;
-  }
-  return { ok: true, value: applyEvent(s, e, frameNo) };
 }

@@ -15,7 +15,7 @@ import type { Tx } from '../ports/persistence.port.js';
  * events), evolve (fold one event), view (one audience's copy), postings (the ledger's side of a change,
  * in the same transaction as the events) and the device map (which device may report what).
  */
-export interface TableRules<S, E, C, V> {
+export interface TableRules<S, E, C, V, K extends string = string> {
   /** The events a command makes from the current state (a refusal is a coded violation; nothing changes). */
   decide(state: S, command: C, tx: Tx): Promise<Result<{ readonly events: readonly E[]; readonly postings: readonly Posting[] }>>;
   /** Fold one event (validated: a refused event rolls the whole change back). */
@@ -25,7 +25,7 @@ export interface TableRules<S, E, C, V> {
   /** The ledger postings of one folded event (S1-STACK, S1-RAKE: double entry, summing to zero). */
   postings(before: S, after: S, event: E, frameNo: number): readonly Posting[];
   /** The kind of device a device id is at this table (null: no device of this table; DEV-AUTH-1). */
-  deviceKind(state: S, deviceId: string): string | null;
+  deviceKind(state: S, deviceId: string): K | null;
 }
 
 /** A deadline of a table: a command the program issues at `at` on the server clock (non-negotiable 1). */
