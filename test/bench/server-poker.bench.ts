@@ -21,7 +21,7 @@ const { openDataSource } = (await import(`${dist}/persistence/data-source.js`)) 
 const { SERVER_SCHEMA } = (await import(`${dist}/server-schema.js`)) as typeof import('../../apps/studio-server/src/server-schema.js');
 const { TypeOrmUnitOfWork } = (await import(`${dist}/persistence/typeorm.uow.js`)) as typeof import('../../apps/studio-server/src/persistence/typeorm.uow.js');
 const { FixedClock, SequentialIds } = (await import(`${dist}/shared/clock.js`)) as typeof import('../../apps/studio-server/src/shared/clock.js');
-const { ManualScheduler } = (await import(`${dist}/rounds/scheduler.js`)) as typeof import('../../apps/studio-server/src/rounds/scheduler.js');
+const { ManualScheduler } = (await import(`${dist}/shared/host/scheduler.js`)) as typeof import('../../apps/studio-server/src/shared/host/scheduler.js');
 const { TableHost } = (await import(`${dist}/shared/host/table-host.js`)) as typeof import('../../apps/studio-server/src/shared/host/table-host.js');
 const { Logger } = await import('@nestjs/common');
 

@@ -19,7 +19,7 @@ import { RoundStore } from './round-store.js';
 import { fail, FINISHED, noop, TERMINAL, type Committed, type ExecuteOptions, type LoadedRound, type Locked, type RoundFrame } from './round.model.js';
 import { ROUNDS_ALERTS, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, type AlertsPort, type RoundsMetricsPort, type SettlementQueuePort } from '../shared/ports/rounds.ports.js';
 import { rejection, SYSTEM_ACTOR, type Actor } from '../shared/command.types.js';
-import { SCHEDULER, type Scheduler } from './scheduler.js';
+import { SCHEDULER, type Scheduler } from '../shared/host/scheduler.js';
 import { ShoeCarry } from './shoe-carry.js';
 import { addLogFields, withLogContext } from '../shared/log-context.js';
 import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../shared/ports/cluster.port.js';
