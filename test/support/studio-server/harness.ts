@@ -10,7 +10,7 @@ import { MapKernelRegistry, type AnyKernel } from '../../../apps/studio-server/s
 import type { AlertInput, AlertsPort, AuditInput, AuditPort, RoundsMetricsPort, SettlementQueuePort } from '../../../apps/studio-server/src/shared/ports/rounds.ports.js';
 import { RoundsService } from '../../../apps/studio-server/src/rounds/rounds.service.js';
 import type { Actor } from '../../../apps/studio-server/src/shared/command.types.js';
-import { ManualScheduler } from '../../../apps/studio-server/src/rounds/scheduler.js';
+import { ManualScheduler } from '../../../apps/studio-server/src/shared/host/scheduler.js';
 import { RoundsSettlementSource } from '../../../apps/studio-server/src/rounds/settlement-source.js';
 import { coinAsAny } from './coin.kernel.js';
 import { InMemoryUnitOfWork } from '../../../apps/studio-server/src/persistence/in-memory.uow.js';

@@ -12,7 +12,8 @@ const topicOf = (tableId: string): string => `poker:${tableId}`;
 
 /**
  * Live poker across instances (issue 13 point 4, issue 11). A poker table is run by the holder of its
- * lease `poker:<tableId>` (PokerTablesService); here is what makes it usable from any instance:
+ * lease — the table's id, in the table host's one lease space (issue 19 §2: `TableOwnershipService` takes
+ * it and the host's recovery lays the table out); here is what makes it usable from any instance:
  *
  * - **Messages.** A `poker.*` message reaching an instance that does not run the table goes to the owner
  *   through the cluster's table router (Redis request/reply, `op: 'poker.message'`), which runs it on its

@@ -35,12 +35,12 @@ export class PokerModule implements OnModuleInit {
     @Inject(PokerTablesService) private readonly tables: PokerTablesService,
   ) {}
 
-  /** Poker messages run on the holder of the lease `poker:<tableId>` (forwarded by the cluster's router); the dealer's pit-boss call names a poker table. */
+  /** Poker messages run on the holder of the table's lease (the table host's one lease space; forwarded by the cluster's router); the dealer's pit-boss call names a poker table. */
   onModuleInit(): void {
     const { cluster, tables } = this;
-    const runsHere = (tableId: string): boolean => cluster.runsHere(tableId);
-    this.commands.handle('poker.message', (tableId, actor, cmd) => cluster.execute(tableId, actor, cmd.msg, cmd.body), runsHere);
-    this.commands.handle('poker.disconnected', (tableId, actor) => cluster.executeDisconnected(tableId, actor.userId), runsHere);
+    // decided where the table's lease is held, like every table's commands (the host's one lease space: no runsHere of its own)
+    this.commands.handle('poker.message', (tableId, actor, cmd) => cluster.execute(tableId, actor, cmd.msg, cmd.body));
+    this.commands.handle('poker.disconnected', (tableId, actor) => cluster.executeDisconnected(tableId, actor.userId));
     this.names.bind({ nameOf: (tableId) => tables.lobby().find((p) => p.tableId === tableId)?.name ?? null });
   }
 }
