@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import type { Result } from '@felt/games';
 import type { PokerLobbyEntry, PokerWsMessage } from '@felt/protocol';
 import type { Subscription } from 'rxjs';
@@ -41,7 +42,7 @@ export class PokerCluster implements OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('PokerCluster');
   private sub: Subscription | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
-  private readonly leaseTtlMs = Number(process.env['FELT_LEASE_TTL_MS'] ?? 5_000);
+  private readonly leaseTtlMs: number;
   /** the last lobby line written per table (written again only when it changed, or by the periodic pass). */
   private readonly written = new Map<string, string>();
 
@@ -49,7 +50,10 @@ export class PokerCluster implements OnModuleInit, OnModuleDestroy {
     @Inject(PokerTablesService) private readonly poker: PokerTablesService,
     @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouterPort | null = null,
     @Optional() @Inject(TABLE_RELAY) private readonly relay: TableRelayPort | null = null,
-  ) {}
+    @Optional() @Inject(FELT_CONFIG) config: FeltConfig | null = null,
+  ) {
+    this.leaseTtlMs = settingOf(config, 'leaseTtlMs');
+  }
 
   /** Several instances with a relay: frames of tables run elsewhere come over it. */
   get relayed(): boolean {

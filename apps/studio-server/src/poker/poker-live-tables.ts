@@ -1,4 +1,5 @@
 import type { Result } from '@felt/games';
+import { settingOf, type FeltConfig } from '../config/config.js';
 import { ReplaySubject, Subject } from 'rxjs';
 import type { PokerTableState, RngDeck } from './poker-table.state.js';
 
@@ -23,7 +24,8 @@ export interface PokerTimings {
 }
 export const POKER_TIMINGS = Symbol('POKER_TIMINGS');
 
-export const timingsFromEnv = (): PokerTimings => ({ nextHandMs: Number(process.env['FELT_POKER_NEXT_HAND_MS'] ?? 3000), robotMs: Number(process.env['FELT_POKER_ROBOT_MS'] ?? 900), robots: process.env['FELT_POKER_ROBOTS'] !== '0', cardWaitMs: Number(process.env['FELT_POKER_CARD_WAIT_MS'] ?? 60_000) });
+/** The timings of the validated configuration (FELT_POKER_*; issue 22 §12), or the schema's defaults without one. */
+export const timingsOf = (config: FeltConfig | null): PokerTimings => ({ nextHandMs: settingOf(config, 'pokerNextHandMs'), robotMs: settingOf(config, 'pokerRobotMs'), robots: settingOf(config, 'pokerRobots'), cardWaitMs: settingOf(config, 'pokerCardWaitMs') });
 
 /** One change of a table: the new state and who had money moved (their balance in frames). */
 export interface PokerChange {

@@ -10,7 +10,7 @@ import type { HostDeadline, TableProgram } from '../shared/host/table-program.js
 import { SeamlessService } from '../wallet/seamless/seamless.service.js';
 import { TablesService } from '../tables/tables.service.js';
 import { PokerHandDriver, type PokerDeadline } from './poker-hand.driver.js';
-import { fail, LiveTables, POKER_TIMINGS, timingsFromEnv, type PokerTimings, type PokerUser } from './poker-live-tables.js';
+import { fail, LiveTables, POKER_TIMINGS, timingsOf, type PokerTimings, type PokerUser } from './poker-live-tables.js';
 import { PokerReadSide } from './poker-read-side.js';
 import { PokerRobots } from './poker-robots.js';
 import { PokerSeating, type PokerSeamless } from './poker-seating.js';
@@ -55,7 +55,7 @@ export class PokerTablesService implements TableProgram, OnModuleDestroy {
     /** The one table host (issue 19 §2): the table's writer, deadlines, recovery and lease come from it. */
     @Inject(TABLE_HOST) private readonly host: TableHost,
     @Inject(AlertsService) alerts: AlertsService,
-    @Optional() @Inject(POKER_TIMINGS) timings: PokerTimings = timingsFromEnv(),
+    @Optional() @Inject(POKER_TIMINGS) timings: PokerTimings = timingsOf(null),
     /** Issue 12: players of a seamless operator buy in from (and cash out to) the operator's wallet. */
     @Optional() @Inject(SeamlessService) seamless: PokerSeamless | null = null,
     /** One lease space is one id space (issue 19 §2): a poker table never takes a rounds table's id. */

@@ -1,4 +1,6 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
+import { POKER_TIMINGS, timingsOf } from './poker-live-tables.js';
 import { LateBound, POKER_TABLE_NAMES, TABLE_COMMANDS, type PokerTableNames } from '../shared/ports/late-bound.js';
 import type { TableCommandHandlers } from '../shared/ports/table-commands.js';
 import type { DataSource } from 'typeorm';
@@ -19,6 +21,7 @@ import { PokerGateway } from './poker.gateway.js';
   imports: [RoundsModule, IngestModule, SeamlessModule],
   controllers: [PokerController],
   providers: [
+    { provide: POKER_TIMINGS, useFactory: (config: FeltConfig) => timingsOf(config), inject: [FELT_CONFIG] },
     { provide: POKER_TABLES_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryPokerTablesRepository() : new TypeOrmPokerTablesRepository(ds)), inject: [FELT_DATA_SOURCE] },
     PokerTablesService,
     PokerCluster,
