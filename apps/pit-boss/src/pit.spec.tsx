@@ -6,6 +6,7 @@ import { renderWithFelt } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApprovalsPanel } from './features/actions/ApprovalsPanel';
+import { PlayerId } from './components/PlayerId';
 import { TableActions } from './features/actions/TableActions';
 import { acknowledgedAlerts, byPriority, isDeviceFault, mergeAlert, openAlerts } from './data/alerts.model';
 import { useAcks } from './features/alerts/useAcks';
@@ -337,5 +338,23 @@ describe('approval dialogs (component): a reason is required', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason (recorded in the audit log)'), { target: { value: 'check' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('GEN-6'));
+  });
+});
+
+describe('player ids (component, issue 20 defect 1)', () => {
+  it('flags a demo robot\'s account as a robot and a person\'s not', () => {
+    renderWithFelt(
+      <ul>
+        <li aria-label="a">
+          <PlayerId playerId="bot_robot1" />
+        </li>
+        <li aria-label="b">
+          <PlayerId playerId="player1" />
+        </li>
+      </ul>,
+      { catalogues, lng: 'en' },
+    );
+    expect(screen.getByRole('listitem', { name: 'a' }).textContent).toBe('bot_robot1 Robot');
+    expect(screen.getByRole('listitem', { name: 'b' }).textContent).toBe('player1');
   });
 });

@@ -153,6 +153,8 @@ export const dealerEn = {
     dealer: 'Dealer',
     seat: 'Seat {{seat}}',
     seatHand: 'Seat {{seat}} · hand {{hand}}',
+    seatRobot: 'Seat {{seat}} · robot',
+    seatHandRobot: 'Seat {{seat}} · hand {{hand}} · robot',
     dragon: 'Dragon',
     tiger: 'Tiger',
     home: 'Home',

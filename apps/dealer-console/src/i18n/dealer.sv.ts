@@ -155,6 +155,8 @@ export const dealerSv: DealerCatalogue = {
     dealer: 'Croupier',
     seat: 'Plats {{seat}}',
     seatHand: 'Plats {{seat}} · hand {{hand}}',
+    seatRobot: 'Plats {{seat}} · robot',
+    seatHandRobot: 'Plats {{seat}} · hand {{hand}} · robot',
     dragon: 'Dragon',
     tiger: 'Tiger',
     home: 'Hemma',

@@ -161,6 +161,7 @@ export const pitEn = {
     spot: 'Spot',
     stake: 'Stake',
     status: 'Status',
+    robot: 'Robot',
     returned: 'Returned',
     net: 'House',
     noBets: 'No bets in this round.',

@@ -163,6 +163,7 @@ export const pitSv: PitCatalogue = {
     spot: 'Ruta',
     stake: 'Insats',
     status: 'Status',
+    robot: 'Robot',
     returned: 'Utbetalt',
     net: 'Huset',
     noBets: 'Inga spel i denna omgång.',

@@ -164,6 +164,14 @@ describe('what is due (the kernels\u2019 next(state) in the dealer\u2019s langua
     expect(within(screen.getByRole('listitem', { name: 'Seat 1' })).getByText('Total 18')).toBeTruthy();
   });
 
+  it('blackjack: a demo robot\'s seat is flagged "robot" to the dealer; a person\'s seat is not (issue 20 defect 1)', () => {
+    const d = drive(kernels.blackjack, 'standard', [bet('b1', 'player1', 'seat:1', 1000), bet('b2', 'bot_robot1', 'seat:5', 1000), close]);
+    const round = deriveRound('blackjack', d.roundId, d.view);
+    render(<TablePanel round={round} />);
+    expect(screen.getByRole('listitem', { name: 'Seat 1' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Seat 5 · robot' })).toBeTruthy();
+  });
+
   it('blackjack: after the seat stands the dealer reveals, and the console says "Dealer stands on 17"', () => {
     const d = drive(kernels.blackjack, 'standard', [bet('b1', 'p1', 'seat:1', 1000), close, card('TH'), card('9S'), card('8C'), card('8D'), { type: 'PlayerAction', seat: 1, hand: 0, action: 'stand', playerId: 'p1' }]);
     const round = deriveRound('blackjack', d.roundId, d.view);
