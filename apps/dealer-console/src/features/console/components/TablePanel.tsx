@@ -23,6 +23,7 @@ function Hand({ hand, game }: { readonly hand: HandModel; readonly game: string 
 /** What is on the table: the cards as scanned, the winning number, or the dice. */
 export function TablePanel({ round }: { readonly round: RoundModel }) {
   const { t } = useTranslation('dealer');
+  const { t: tc } = useTranslation('common');
   if (round.roulette) {
     const r = round.roulette;
     return (
@@ -38,6 +39,42 @@ export function TablePanel({ round }: { readonly round: RoundModel }) {
           <p className="dc-table-wait">{r.ballInMotion ? t('roulette.inMotion') : t('roulette.waiting')}</p>
         )}
         {r.noSpins > 0 ? <p className="dc-muted">{t('roulette.noSpins', { count: r.noSpins })}</p> : null}
+      </section>
+    );
+  }
+  if (round.moneyWheel) {
+    // Money Wheel (MW-1..MW-4, issue 20 defect 2): the winning number, or where the wheel stands
+    const w = round.moneyWheel;
+    const phase = round.phase;
+    return (
+      <section className="dc-table" aria-label={t('moneyWheel.region')}>
+        {w.result !== null ? (
+          <div className="dc-number is-green" role="img" aria-label={w.multiplier === null ? t('moneyWheel.result', { n: w.result }) : t('moneyWheel.resultMultiplied', { n: w.result, m: w.multiplier })}>
+            <span className="dc-label">{t('moneyWheel.winning')}</span>
+            <span className="dc-number-value" aria-hidden="true">
+              {w.result}
+              {w.multiplier !== null ? ` · ${w.multiplier}x` : ''}
+            </span>
+          </div>
+        ) : (
+          <p className="dc-table-wait" role="status">
+            {w.invalidInARow > 0
+              ? t('moneyWheel.invalid', { spin: w.spins })
+              : w.multiplier !== null
+                ? t('moneyWheel.multiplier', { list: w.multipliers.join(' × '), m: w.multiplier })
+                : phase === 'betting'
+                  ? t('moneyWheel.waiting')
+                  : phase === 'closed'
+                    ? t('moneyWheel.spinning')
+                    : tc(`phases.${phase}`, { defaultValue: phase })}
+          </p>
+        )}
+        {w.spins > 0 ? (
+          <p className="dc-muted">
+            {t('moneyWheel.spins', { count: w.spins })}
+            {w.last !== null ? ` · ${t('moneyWheel.last', { label: w.last })}` : ''}
+          </p>
+        ) : null}
       </section>
     );
   }

@@ -24,7 +24,7 @@ function LastResults({ table, pluginOf }: { readonly table: Table; readonly plug
     <div className="lobby-results" role="group" aria-label={t('lobby.lastResults')}>
       {items.map((v, i) => {
         const mine = own?.(v);
-        if (mine) return <span key={i} className={`duel-dot is-${mine.tone}`}>{spotLabel(table.game, mine.spot, t).slice(0, 1)}</span>;
+        if (mine) return <span key={i} className={`duel-dot is-${mine.tone}`}>{mine.text ?? spotLabel(table.game, mine.spot, t).slice(0, 1)}</span>;
         if (typeof v?.result?.number === 'number') return <NumberBadge key={i} n={v.result.number} size="sm" />;
         const outcome = v?.result?.outcome;
         if (outcome === 'banker' || outcome === 'player' || outcome === 'tie') return <span key={i} className={`duel-dot is-${outcome === 'banker' ? 'a' : outcome === 'player' ? 'b' : 'tie'}`}>{t(`baccarat.short.${outcome}`)}</span>;
@@ -108,7 +108,8 @@ export function Lobby({ prefetch, pluginOf }: { readonly prefetch?: () => void; 
   }, [prefetch]);
   const tables = useTables();
   const presence = usePresence();
-  const open = (tables.data ?? []).filter((x) => x.status === 'open');
+  // issue 20 defect 2: a table whose game has no screen in this app is never offered (no "Join" to "cannot be played here")
+  const open = (tables.data ?? []).filter((x) => x.status === 'open' && (pluginOf === undefined || pluginOf(x.game) !== undefined));
   const poker = usePokerLobby();
   return (
     <main className="lobby">
