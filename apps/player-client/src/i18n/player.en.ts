@@ -221,13 +221,15 @@ export const playerEn = {
   },
   stats: {
     label: 'Statistics',
-    last: 'Last {{count}} results',
+    last_one: 'Last result',
+    last_other: 'Last {{count}} results',
     lastShort: 'Last results',
     hot: 'Hot',
     cold: 'Cold',
     window: 'Hot and cold over the last {{count}} spins',
     colours: 'Red, zero and black share',
-    all: 'All {{count}} results',
+    all_one: 'The 1 result',
+    all_other: 'All {{count}} results',
   },
   baccarat: {
     short: { player: 'P', banker: 'B', tie: 'T' },

@@ -223,13 +223,15 @@ export const playerSv: PlayerCatalogue = {
   },
   stats: {
     label: 'Statistik',
-    last: 'Senaste {{count}} resultaten',
+    last_one: 'Senaste resultatet',
+    last_other: 'Senaste {{count}} resultaten',
     lastShort: 'Senaste resultat',
     hot: 'Heta',
     cold: 'Kalla',
     window: 'Heta och kalla nummer under de senaste {{count}} snurren',
     colours: 'Andel röd, noll och svart',
-    all: 'Alla {{count}} resultat',
+    all_one: 'Det enda resultatet',
+    all_other: 'Alla {{count}} resultat',
   },
   baccarat: {
     short: { player: 'P', banker: 'B', tie: 'O' },

@@ -10,6 +10,7 @@ import { playerSv } from '../../../i18n/player.sv';
 import { BetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { Racetrack } from './Racetrack';
+import { RouletteStats } from './RouletteStats';
 import { RouletteLayout, type Orientation } from './RouletteLayout';
 
 afterEach(() => cleanup());
@@ -152,6 +153,22 @@ describe('limits (GEN-2) and bet spots', () => {
     fireEvent.click(b);
     expect(onPlace).toHaveBeenCalledOnce();
     expect(container.querySelector('.felt-chip-stack')?.getAttribute('data-amount')).toBe('2500');
+  });
+});
+
+describe('last results strip (issue 20 defect 4)', () => {
+  it('the big badge is the latest spin and new numbers appear first (results come oldest first)', () => {
+    const results = Array.from({ length: 20 }, (_, i) => i); // 0 … 19, 19 the newest
+    const { container } = renderWithFelt(<RouletteStats results={results} />, { catalogues });
+    const strip = [...container.querySelectorAll('.recent-strip .num-badge')].map((b) => [b.textContent, b.classList.contains('is-lg')]);
+    expect(strip[0]).toEqual(['19', true]);
+    expect(strip.map(([n]) => n)).toEqual(['19', '18', '17', '16', '15', '14', '13', '12', '11', '10', '9', '8']);
+    expect(screen.getByRole('heading', { name: 'Last 20 results' })).toBeTruthy();
+  });
+
+  it('one result: "Last result", not "Last 1 results"', () => {
+    renderWithFelt(<RouletteStats results={[7]} />, { catalogues });
+    expect(screen.getByRole('heading', { name: 'Last result' })).toBeTruthy();
   });
 });
 
