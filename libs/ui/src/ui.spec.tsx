@@ -101,8 +101,30 @@ describe('shared components', () => {
   it('a rejection shows its rule ID and code', () => {
     renderWithFelt(<ErrorNotice error={{ code: 'COVERAGE_LIMIT', ruleId: 'RES-1', message: 'these bets would cover more than 34 of 37 numbers' }} />);
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('RES-1: these bets would cover more than 34 of 37 numbers');
+    expect(alert.textContent).toContain('these bets would cover more than 34 of 37 numbers');
+    expect(alert.querySelector('.felt-rule')?.textContent).toBe('RES-1');
     expect(alert.textContent).toContain('Code COVERAGE_LIMIT');
+  });
+
+  it('a rejection names its rule ID once, not three times (issue 20 defect 5)', () => {
+    const message = 'Your bets this round would cover 35 of 37 numbers; at most 34 (92 %) are allowed (RES-1).';
+    renderWithFelt(<ErrorNotice error={{ code: 'COVERAGE_LIMIT', ruleId: 'RES-1', message, details: { coveredAfter: 35, pockets: 37, maxCoveredPockets: 34 } }} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent?.match(/RES-1/g)).toHaveLength(1);
+    expect(alert.querySelector('.felt-error-msg')?.textContent).toBe('Your bets this round would cover 35 of 37 numbers; at most 34 are allowed.');
+  });
+
+  it('amounts in a rejection are money in the table currency, not minor units, in English and Swedish (issue 20 defect 5)', () => {
+    const error = { code: 'ABOVE_MAX', ruleId: 'GEN-4', message: 'The maximum on straight is 5000.', details: { maxMinor: 5000, kind: 'straight', alreadyMinor: 0 } };
+    renderWithFelt(<ErrorNotice error={error} currency="EUR" />);
+    expect(screen.getByRole('alert').querySelector('.felt-error-msg')?.textContent).toBe('The maximum on straight is €50.00.');
+    cleanup();
+    renderWithFelt(<ErrorNotice error={error} currency="EUR" />, { lng: 'sv' });
+    expect(screen.getByRole('alert').querySelector('.felt-error-msg')?.textContent).toMatch(/^Högsta insats på rakt nummer är 50,00\s€\.$/);
+    cleanup();
+    // a server message the client has no translation for: shown as sent, its rule ID taken out
+    renderWithFelt(<ErrorNotice error={{ code: 'SOMETHING_NEW', ruleId: 'BAC-9', message: 'BAC-9: not now (BAC-9).' }} />);
+    expect(screen.getByRole('alert').querySelector('.felt-error-msg')?.textContent).toBe('not now.');
   });
 
   it('the bet timer counts down to the server deadline', () => {

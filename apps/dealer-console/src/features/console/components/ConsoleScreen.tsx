@@ -130,7 +130,7 @@ function GameConsole({ table, game, onChangeTable }: { readonly table: Table; re
               {t(DONE_KEY[actions.done])}
             </p>
           ) : null}
-          {dialog === null ? <ErrorNotice error={actions.error} onDismiss={actions.clear} /> : null}
+          {dialog === null ? <ErrorNotice error={actions.error} currency={table.currency} onDismiss={actions.clear} /> : null}
           <PendingPanel pending={pendingList} roundId={round.roundId} />
           <DevicePanel table={table} health={devices.data} failed={devices.isError} />
         </div>
