@@ -7,6 +7,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApprovalsPanel } from './features/actions/ApprovalsPanel';
 import { PlayerId } from './components/PlayerId';
+import { RoundsScreen } from './features/rounds/RoundsScreen';
 import { TableActions } from './features/actions/TableActions';
 import { acknowledgedAlerts, byPriority, isDeviceFault, mergeAlert, openAlerts } from './data/alerts.model';
 import { useAcks } from './features/alerts/useAcks';
@@ -356,5 +357,15 @@ describe('player ids (component, issue 20 defect 1)', () => {
     );
     expect(screen.getByRole('listitem', { name: 'a' }).textContent).toBe('bot_robot1 Robot');
     expect(screen.getByRole('listitem', { name: 'b' }).textContent).toBe('player1');
+  });
+});
+
+describe('round search (component, issue 20 defect 7)', () => {
+  it('lists a voided round as "Voided" with its bets and stakes', async () => {
+    const rows = [{ roundId: 'rnd_0000000000000v01', tableId: 'tbl_r', game: 'roulette', phase: 'void', seq: 9, openedAt: Date.UTC(2026, 0, 1, 12), updatedAt: Date.UTC(2026, 0, 1, 12), bets: 3, players: 2, stakedMinor: 1500, holdMinor: 0 }];
+    renderWithFelt(<RoundsScreen query={new URLSearchParams()} tables={[table({ tableId: 'tbl_r', name: 'Roulette 1', game: 'roulette' })]} />, { catalogues, user, routes: { '/rounds/search': rows } });
+    const row = (await screen.findByText('Voided')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('3')).toBeTruthy();
+    expect(within(row).getByText('€15.00')).toBeTruthy();
   });
 });

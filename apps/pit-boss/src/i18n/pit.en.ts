@@ -128,6 +128,7 @@ export const pitEn = {
     invalid: 'Enter a valid value.',
   },
   rounds: {
+    voided: 'Voided',
     title: 'Round search',
     roundId: 'Round ID',
     table: 'Table',

@@ -130,6 +130,7 @@ export const pitSv: PitCatalogue = {
     invalid: 'Ange ett giltigt värde.',
   },
   rounds: {
+    voided: 'Annullerad',
     title: 'Sök omgångar',
     roundId: 'Omgångs-ID',
     table: 'Bord',
