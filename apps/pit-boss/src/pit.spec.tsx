@@ -9,7 +9,7 @@ import { ApprovalsPanel } from './features/actions/ApprovalsPanel';
 import { PlayerId } from './components/PlayerId';
 import { RoundsScreen } from './features/rounds/RoundsScreen';
 import { TableActions } from './features/actions/TableActions';
-import { acknowledgedAlerts, byPriority, isDeviceFault, mergeAlert, openAlerts } from './data/alerts.model';
+import { acknowledgedAlerts, activityFeed, byPriority, isDeviceFault, mergeAlert, openAlerts } from './data/alerts.model';
 import { useAcks } from './features/alerts/useAcks';
 import { useAlertsFeed } from './data/usePitData';
 import { AlertsPanel } from './features/alerts/AlertsPanel';
@@ -367,5 +367,33 @@ describe('round search (component, issue 20 defect 7)', () => {
     const row = (await screen.findByText('Voided')).closest('tr') as HTMLElement;
     expect(within(row).getByText('3')).toBeTruthy();
     expect(within(row).getByText('€15.00')).toBeTruthy();
+  });
+});
+
+describe('alerts model: activity, groups, self-resolution, escalation (issue 20 defect 8)', () => {
+  it('information is activity, never open; resolved alerts close; a pushed update replaces the alert under its id', () => {
+    const shoes = Array.from({ length: 100 }, (_, i) => alert(`s${i}`, 'info', 1000 + i, { code: 'SHOE_INSERTED' }));
+    const voidReq = alert('v', 'warning', 500, { code: 'VOID_REQUESTED' });
+    const resolved = alert('d', 'warning', 400, { code: 'DEVICE_OFFLINE', resolvedAt: 900 });
+    const all = [...shoes, voidReq, resolved];
+    expect(openAlerts(all).map((a) => a.alertId)).toEqual(['v']);
+    expect(activityFeed(all)).toHaveLength(30);
+    expect(activityFeed(all)[0]?.alertId).toBe('s99');
+    expect(acknowledgedAlerts(all).map((a) => a.alertId)).toEqual(['d']);
+    const grouped = mergeAlert([voidReq], { ...voidReq, count: 3, lastAt: 800 });
+    expect(grouped).toEqual([expect.objectContaining({ alertId: 'v', count: 3 })]);
+  });
+
+  it('the panel shows a grouped alert once with its count, an escalated one marked, and information in a separate activity feed', () => {
+    const alerts = [alert('g', 'critical', 50, { code: 'DEVICE_RESULT_OUT_OF_PHASE', count: 7, lastAt: 90, escalatedAt: 80 })];
+    const activity = [alert('i', 'info', 60, { code: 'SHOE_INSERTED', message: 'Shoe shoe-1 inserted' })];
+    renderWithFelt(<AlertsPanel alerts={alerts} activity={activity} tableName={() => 'Baccarat 1'} onAck={() => undefined} soundOn onToggleSound={() => undefined} />, { catalogues, user });
+    const live = within(screen.getByRole('list', { name: 'Live alerts' })).getAllByRole('listitem');
+    expect(live).toHaveLength(1);
+    expect(within(live[0]!).getByText('×7')).toBeTruthy();
+    expect(within(live[0]!).getByText('Escalated: not acknowledged in time')).toBeTruthy();
+    expect(screen.getByText('1 open')).toBeTruthy();
+    fireEvent.click(screen.getByText('Activity (1)'));
+    expect(within(screen.getByRole('list', { name: 'Activity' })).getByText(/Shoe shoe-1 inserted/)).toBeTruthy();
   });
 });

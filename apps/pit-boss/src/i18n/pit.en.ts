@@ -32,6 +32,13 @@ export const pitEn = {
     lastEvent: 'last event {{time}}',
   },
   alerts: {
+    times_one: '{{count}} time',
+    times_other: '×{{count}}',
+    lastAt: 'Last at {{time}}',
+    escalated: 'Escalated: not acknowledged in time',
+    resolvedAt: 'Resolved by itself at {{time}}',
+    activity: 'Activity ({{count}})',
+    activityLabel: 'Activity',
     title: 'Alerts',
     live: 'Live alerts',
     none: 'No open alerts. The floor is quiet.',

@@ -34,6 +34,13 @@ export const pitSv: PitCatalogue = {
     lastEvent: 'senaste händelse {{time}}',
   },
   alerts: {
+    times_one: '{{count}} gång',
+    times_other: '×{{count}}',
+    lastAt: 'Senast {{time}}',
+    escalated: 'Eskalerat: inte kvitterat i tid',
+    resolvedAt: 'Löst av sig självt {{time}}',
+    activity: 'Aktivitet ({{count}})',
+    activityLabel: 'Aktivitet',
     title: 'Larm',
     live: 'Larm i realtid',
     none: 'Inga öppna larm. Golvet är lugnt.',
