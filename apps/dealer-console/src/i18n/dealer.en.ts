@@ -11,6 +11,7 @@ export const dealerEn = {
     failed: 'The tables could not be loaded.',
   },
   console: {
+    noResultVoid: 'No result: the round is void',
     unsupportedTitle: '{{game}} is not supported on this console',
     unsupported: 'This console has no screen for this game, so it shows no controls for it. Run the table from the pit boss or change table.',
     changeTable: 'Change table',

@@ -13,6 +13,7 @@ export const dealerSv: DealerCatalogue = {
     failed: 'Borden kunde inte laddas.',
   },
   console: {
+    noResultVoid: 'Inget resultat: rundan är ogiltig',
     unsupportedTitle: '{{game}} stöds inte i den här konsolen',
     unsupported: 'Konsolen har ingen skärm för det här spelet och visar därför inga kontroller för det. Kör bordet från pit boss eller byt bord.',
     changeTable: 'Byt bord',

@@ -2,7 +2,7 @@ import type { Table } from '@felt/client-sdk';
 import { ErrorNotice, TableIdentity, useLiveRound, useLocale, useTable } from '@felt/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDealerActions, type DealerAction } from '../hooks/useDealerActions';
+import { useClearOutlived, useDealerActions, type DealerAction } from '../hooks/useDealerActions';
 import { useDevices, usePending } from '../hooks/useDealerData';
 import { controlsFor, deriveRound, isGameId, manualSpinCommand, type GameId } from '../model/round';
 import { Controls, type DialogKind } from './Controls';
@@ -89,6 +89,8 @@ function GameConsole({ table, game, onChangeTable }: { readonly table: Table; re
   const pendingList = pending.data ?? [];
   const voidPending = pendingList.some((p) => p.kind === 'void' && p.roundId === round.roundId);
   const controls = controlsFor(round, { tableOpen: table.status === 'open', voidPending });
+  // issue 20 defect 9: a toast or error about the round is dismissed once the round is void / settled or the next opens
+  useClearOutlived(round, actions.clear);
 
   const submit = async (a: DealerAction): Promise<void> => {
     if (await actions.run(a)) setDialog(null);

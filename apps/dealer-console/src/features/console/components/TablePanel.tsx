@@ -36,7 +36,7 @@ export function TablePanel({ round }: { readonly round: RoundModel }) {
             </span>
           </div>
         ) : (
-          <p className="dc-table-wait">{r.ballInMotion ? t('roulette.inMotion') : t('roulette.waiting')}</p>
+          <p className="dc-table-wait">{round.phase === 'void' ? t('console.noResultVoid') : r.ballInMotion ? t('roulette.inMotion') : t('roulette.waiting')}</p>
         )}
         {r.noSpins > 0 ? <p className="dc-muted">{t('roulette.noSpins', { count: r.noSpins })}</p> : null}
       </section>
@@ -62,7 +62,9 @@ export function TablePanel({ round }: { readonly round: RoundModel }) {
               ? t('moneyWheel.invalid', { spin: w.spins })
               : w.multiplier !== null
                 ? t('moneyWheel.multiplier', { list: w.multipliers.join(' × '), m: w.multiplier })
-                : phase === 'betting'
+                : phase === 'void'
+                  ? t('console.noResultVoid')
+                  : phase === 'betting'
                   ? t('moneyWheel.waiting')
                   : phase === 'closed'
                     ? t('moneyWheel.spinning')
@@ -88,7 +90,7 @@ export function TablePanel({ round }: { readonly round: RoundModel }) {
             {round.game === 'lucky-dice' && round.dice.length === 2 ? <span className="dc-hand-total">{t('dice.luckyNumber', { red: round.dice[0], green: round.dice[1], n: ((round.dice[0] ?? 1) - 1) * 6 + (round.dice[1] ?? 1) })}</span> : null}
           </div>
         ) : (
-          <p className="dc-table-wait">{t('dice.waiting')}</p>
+          <p className="dc-table-wait">{round.phase === 'void' ? t('console.noResultVoid') : t('dice.waiting')}</p>
         )}
       </section>
     );
