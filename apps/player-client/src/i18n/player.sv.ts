@@ -248,6 +248,8 @@ export const playerSv: PlayerCatalogue = {
     roads: { label: 'Vägar', bead: 'Pärlplatta', big: 'Stora vägen', bigEyeBoy: 'Big eye boy', smallRoad: 'Lilla vägen', cockroachPig: 'Cockroach pig' },
   },
   blackjack: {
+    blackjack: 'Blackjack',
+    result: { blackjack: 'Blackjack vinner', win: 'Vinst', push: 'Oavgjort', lose: 'Förlust' },
     dealer: 'Croupier',
     decisionTimer: 'Tid kvar att bestämma',
     seat: 'Plats {{n}}',

@@ -359,7 +359,7 @@ describe('live poker table: straddle (S1-STRADDLE) and time bank (S1-TIMEBANK)',
 
   it('an Ö table offers the straddle switch, explained; the seat shows the choice and its 2 × BB; flipping it sends poker.straddle', () => {
     const sender = show(straddled().frame(ME));
-    const sw = screen.getByRole('switch', { name: 'Straddle (Ö) when after the big blind: 2 × BB (€2.00)' }) as HTMLInputElement;
+    const sw = screen.getByRole('switch', { name: 'Straddle when after the big blind: 2 × BB (€2.00)' }) as HTMLInputElement;
     expect(sw.checked).toBe(true);
     expect(screen.getByText(/from the next hand you post it whenever you sit directly after the big blind/)).toBeTruthy();
     expect(within(seat(1)).getByText('Straddle')).toBeTruthy();
