@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
 import type { GameProps } from '../../../table/game';
+import './blackjack.css';
 
 /**
  * Blackjack: seats (take one or several, BJ profile), the dealer's hand with the hole card hidden
