@@ -104,7 +104,7 @@ export const commonEn = {
   },
   cards: { hidden: 'Face-down card', suits: { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }, ranks: { A: 'Ace', K: 'King', Q: 'Queen', J: 'Jack', T: '10' }, card: '{{rank}} of {{suit}}' },
   chips: { select: 'Chip value', chip: 'Chip {{value}}' },
-  dice: { die: 'Die showing {{n}}', none: 'Dice not thrown yet' },
+  dice: { die: 'Die showing {{n}}', red: 'Red die showing {{n}}', green: 'Green die showing {{n}}', none: 'Dice not thrown yet' },
 };
 
 export type CommonCatalogue = typeof commonEn;
@@ -214,5 +214,5 @@ export const commonSv: CommonCatalogue = {
   },
   cards: { hidden: 'Nedvänt kort', suits: { S: 'spader', H: 'hjärter', D: 'ruter', C: 'klöver' }, ranks: { A: 'Ess', K: 'Kung', Q: 'Dam', J: 'Knekt', T: '10' }, card: '{{rank}} i {{suit}}' },
   chips: { select: 'Markvalör', chip: 'Mark {{value}}' },
-  dice: { die: 'Tärning som visar {{n}}', none: 'Tärningarna är inte kastade än' },
+  dice: { die: 'Tärning som visar {{n}}', red: 'Röd tärning som visar {{n}}', green: 'Grön tärning som visar {{n}}', none: 'Tärningarna är inte kastade än' },
 };

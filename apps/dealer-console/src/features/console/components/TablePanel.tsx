@@ -85,7 +85,7 @@ export function TablePanel({ round }: { readonly round: RoundModel }) {
       <section className="dc-table" aria-label={t('dice.region')}>
         {round.dice ? (
           <div className="dc-dice">
-            <DiceRow dice={round.dice} />
+            <DiceRow dice={round.dice} {...(round.game === 'lucky-dice' ? { colours: ['red', 'green'] as const } : {})} />
             <span className="dc-hand-total">{t('dice.total', { n: round.dice.reduce((a, b) => a + b, 0) })}</span>
             {round.game === 'lucky-dice' && round.dice.length === 2 ? <span className="dc-hand-total">{t('dice.luckyNumber', { red: round.dice[0], green: round.dice[1], n: ((round.dice[0] ?? 1) - 1) * 6 + (round.dice[1] ?? 1) })}</span> : null}
           </div>
