@@ -3,7 +3,7 @@ import type { Catalogue } from '@felt/ui';
 /** Money Wheel's strings in the `player` namespace (merged in by app/games.ts). */
 export const moneyWheelStrings: Catalogue = {
   en: {
-    spots: { 'money-wheel': { number: '{{v}}' } },
+    spots: { 'money-wheel': { number: 'Number {{v}}' } },
     limits: { kinds: { 'money-wheel': { number: 'A number' } } },
     moneyWheel: {
       wheel: 'The money wheel',
@@ -22,7 +22,7 @@ export const moneyWheelStrings: Catalogue = {
     },
   },
   sv: {
-    spots: { 'money-wheel': { number: '{{v}}' } },
+    spots: { 'money-wheel': { number: 'Nummer {{v}}' } },
     limits: { kinds: { 'money-wheel': { number: 'Ett nummer' } } },
     moneyWheel: {
       wheel: 'Lyckohjulet',

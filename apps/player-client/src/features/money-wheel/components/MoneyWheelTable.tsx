@@ -4,7 +4,6 @@ import { BetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
 import { limitOf, type GameProps } from '../../../table/game';
-import { spotLabel } from '../../../table/spotLabel';
 import './money-wheel.css';
 
 /** Segment colours by what the segment pays (one colour per number, gold for multipliers). */
@@ -100,7 +99,7 @@ export default function MoneyWheelTable({ table, view: raw, betting, stakes, ope
               <div key={s} className="mw-spot" style={{ '--mw-tone': toneOf(String(n)) } as React.CSSProperties}>
                 <BetSpot
                   spot={s}
-                  label={spotLabel(table.game, s, t)}
+                  label={String(n)}
                   pays={pays ? `${Number((pays.num / pays.den).toFixed(2))}:1` : `${n}:1`}
                   stakeMinor={stakes.get(s) ?? 0}
                   pendingMinor={betting.pending.get(s) ?? 0}
