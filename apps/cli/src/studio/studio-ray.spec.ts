@@ -81,6 +81,9 @@ describe('felt studio --ray-poker --lucky-dice-b --poker-shoe: the robot dealer 
     }
     const missing = tables.filter((t) => !settledWithBets.has(t.tableId)).map((t) => t.name);
     expect(missing, lines.join('\n').slice(-2000)).toEqual([]);
+    // issue 20 defect 12: the robots are at their tables (the lobby said "0 players" while the pit saw 3)
+    const presence = await pit.presence();
+    expect(tables.map((t) => presence.find((p) => p.tableId === t.tableId)?.players ?? 0)).toEqual(tables.map(() => 3));
   });
 
   it('--poker-shoe: Hold’em 2 (shoe) plays hand after hand dealt from the simulated shoe (edge agent → MQTT), a fresh deck each, no card refused', { timeout: 90_000 }, async () => {

@@ -529,7 +529,21 @@ export class Studio {
     };
     for (const { username: name, blackjackSeat } of DEMO_ROBOTS) {
       const c = new FeltClient({ baseUrl: this.baseUrl });
-      const me = (await c.login(name, 'demo')).user.userId;
+      const login = await c.login(name, 'demo');
+      const me = login.user.userId;
+      // issue 20 defect 12: a robot is at its tables as a player is (the lobby's player count, the pit's presence)
+      const presence = new RealtimeClient({ baseUrl: this.baseUrl, token: login.token });
+      c.onTokens = (r) => presence.setToken(r.token);
+      const refresh = setInterval(() => void c.refresh().catch((e: unknown) => this.opts.log(`${name}: token refresh failed: ${(e as Error).message}`)), 5 * 60_000);
+      refresh.unref();
+      this.own({
+        name: `${name} presence`,
+        stop: () => {
+          clearInterval(refresh);
+          presence.close();
+        },
+      });
+      for (const t of tables) await presence.setPresence(t.tableId, true).catch((e: unknown) => this.opts.log(`${name}: presence at ${t.tableId} failed: ${(e as Error).message}`));
       const betRound = new Map<string, string>();
       const loop = async (): Promise<void> => {
         while (running) {
