@@ -127,6 +127,14 @@ describe('shared components', () => {
     expect(screen.getByRole('alert').querySelector('.felt-error-msg')?.textContent).toBe('not now.');
   });
 
+  it('an idle timer ring says so, in English and Swedish, never a blank disc (issue 20 defect 12)', () => {
+    renderWithFelt(<BetTimer closesAt={null} windowMs={15_000} open={false} />);
+    expect(screen.getByRole('timer').querySelector('.felt-timer-text')?.textContent).toBe('Wait');
+    cleanup();
+    renderWithFelt(<BetTimer closesAt={Date.now() - 1} windowMs={15_000} open />, { lng: 'sv' });
+    expect(screen.getByRole('timer').querySelector('.felt-timer-text')?.textContent).toBe('Stängt');
+  });
+
   it('the bet timer counts down to the server deadline', () => {
     renderWithFelt(<BetTimer closesAt={Date.now() + 9_500} windowMs={15_000} open />);
     const timer = screen.getByRole('timer', { name: 'Betting time left' });

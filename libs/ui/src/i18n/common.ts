@@ -70,6 +70,8 @@ export const commonEn = {
     seconds: '{{s}} s',
     closed: 'No more bets',
     waiting: 'Next round soon',
+    closedShort: 'Closed',
+    idleShort: 'Wait',
   },
   error: {
     title: 'Not accepted',
@@ -180,6 +182,8 @@ export const commonSv: CommonCatalogue = {
     seconds: '{{s}} s',
     closed: 'Inga fler insatser',
     waiting: 'Nästa omgång snart',
+    closedShort: 'Stängt',
+    idleShort: 'Vänta',
   },
   error: {
     title: 'Inte godkänd',
