@@ -129,10 +129,10 @@ describe('shared components', () => {
 
   it('an idle timer ring says so, in English and Swedish, never a blank disc (issue 20 defect 12)', () => {
     renderWithFelt(<BetTimer closesAt={null} windowMs={15_000} open={false} />);
-    expect(screen.getByRole('timer').querySelector('.felt-timer-text')?.textContent).toBe('Wait');
+    expect(screen.getByRole('timer').querySelector('.felt-timer-idle')?.textContent).toBe('Wait');
     cleanup();
     renderWithFelt(<BetTimer closesAt={Date.now() - 1} windowMs={15_000} open />, { lng: 'sv' });
-    expect(screen.getByRole('timer').querySelector('.felt-timer-text')?.textContent).toBe('Stängt');
+    expect(screen.getByRole('timer').querySelector('.felt-timer-idle')?.textContent).toBe('Stängt');
   });
 
   it('the bet timer counts down to the server deadline', () => {
