@@ -3,7 +3,7 @@ import { GAME_IDS } from '@felt/games';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BetTimer, padSeconds } from './components/BetTimer.js';
-import { ChipSelector, ChipStack, chipsFor } from './components/Chip.js';
+import { ChipSelector, ChipStack, chipBreakdown, chipsFor } from './components/Chip.js';
 import { ErrorNotice } from './components/ErrorNotice.js';
 import { LoginScreen } from './components/Login.js';
 import { PlayingCard } from './components/PlayingCard.js';
@@ -74,6 +74,17 @@ describe('shared components', () => {
     expect(container.querySelector('.felt-chip-stack')).toBeNull();
     rerender(<ChipStack amountMinor={3_500} currency="EUR" />);
     expect(container.querySelector('.felt-chip-stack')?.textContent).toContain('35');
+  });
+
+  it('a chip stack shows its denominations: €4 is four €1 chips, €35 a €25 and a €10 (issue 20 defect 12)', () => {
+    expect(chipBreakdown(400)).toEqual([100, 100, 100, 100]);
+    expect(chipBreakdown(3_500)).toEqual([2_500, 1_000]);
+    expect(chipBreakdown(250)).toEqual([100, 100, 50]);
+    const { container } = renderWithFelt(<ChipStack amountMinor={400} currency="EUR" />);
+    const stack = container.querySelector('.felt-chip-stack') as HTMLElement;
+    expect(stack.querySelectorAll('.felt-chip-stack-chip')).toHaveLength(4);
+    expect([...stack.querySelectorAll('.felt-chip-face text')].map((x) => x.textContent)).toEqual(['1', '1', '1', '1']);
+    expect(stack.querySelector('.felt-chip-stack-total')?.textContent).toBe('4');
   });
 
   it('cards are named for screen readers; a hidden card says face-down', () => {

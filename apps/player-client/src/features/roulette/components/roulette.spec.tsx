@@ -156,6 +156,24 @@ describe('limits (GEN-2) and bet spots', () => {
   });
 });
 
+describe('chips never hide the numbers (issue 20 defect 12)', () => {
+  it('a number with a chip on it is drawn again above the chip; a number without a chip is not', () => {
+    const { svg } = renderLayout('horizontal', { stakes: new Map([['straight:17', 500], ['split:0-2', 100]]) });
+    const order = [...svg.querySelectorAll('.layout-chip, text.is-over')].map((e) => (e.classList.contains('layout-chip') ? 'chip' : `over:${e.textContent}`));
+    const lastChip = order.lastIndexOf('chip');
+    expect(order.indexOf('over:17')).toBeGreaterThan(lastChip);
+    expect(order.indexOf('over:2')).toBeGreaterThan(lastChip);
+    expect(order).not.toContain('over:18');
+  });
+
+  it('a stake on the layout is drawn as its denominations: €5 on 17 is one €5 chip, €4 on the split four €1 chips', () => {
+    const { svg } = renderLayout('horizontal', { stakes: new Map([['straight:17', 500], ['split:0-2', 400]]) });
+    const values = (key: string) => [...svg.querySelectorAll(`[data-chip="${key}"] .layout-chip-face`)].map((g) => Number(g.getAttribute('data-value')));
+    expect(values('straight:17')).toEqual([500]);
+    expect(values('split:0-2')).toEqual([100, 100, 100, 100]);
+  });
+});
+
 describe('last results strip (issue 20 defect 4)', () => {
   it('the big badge is the latest spin and new numbers appear first (results come oldest first)', () => {
     const results = Array.from({ length: 20 }, (_, i) => i); // 0 … 19, 19 the newest
