@@ -371,7 +371,7 @@ describe('live poker table: straddle (S1-STRADDLE) and time bank (S1-TIMEBANK)',
 
   it('switched off it says what a straddle is; a table without Ö has no switch', () => {
     const sender = show(straddled({ straddle: false }).frame(ME));
-    const sw = screen.getByRole('switch', { name: /^Straddle \(Ö\)/ }) as HTMLInputElement;
+    const sw = screen.getByRole('switch', { name: /^Straddle when after the big blind/ }) as HTMLInputElement;
     expect(sw.checked).toBe(false);
     expect(screen.getByText(/voluntary blind of twice the big blind/)).toBeTruthy();
     fireEvent.click(sw);
