@@ -291,6 +291,7 @@ export const dealerEn = {
   devices: {
     region: 'Devices',
     none: 'No devices are set up for this table.',
+    moneyWheel: 'Money wheel',
     kinds: { wheel: 'Roulette wheel', shoe: 'Card shoe', timer: 'Bet timer box', dice: 'Dice shaker', shaker: 'Dice shaker', camera: 'Camera' },
     state: {
       online: 'Working',

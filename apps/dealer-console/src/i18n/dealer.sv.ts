@@ -293,6 +293,7 @@ export const dealerSv: DealerCatalogue = {
   devices: {
     region: 'Enheter',
     none: 'Inga enheter är uppsatta för bordet.',
+    moneyWheel: 'Lyckohjul',
     kinds: { wheel: 'Roulettehjul', shoe: 'Kortsko', timer: 'Insatstimer', dice: 'Tärningsskakare', shaker: 'Tärningsskakare', camera: 'Kamera' },
     state: {
       online: 'Fungerar',

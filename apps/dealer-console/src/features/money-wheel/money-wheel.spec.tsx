@@ -8,6 +8,7 @@ import { dealerEn } from '../../i18n/dealer.en';
 import { dealerSv } from '../../i18n/dealer.sv';
 import { bet, close, drive } from '../../test/kernels';
 import { TablePanel } from '../console/components/TablePanel';
+import { DevicePanel } from '../console/components/DevicePanel';
 import { controlsFor, deriveRound, isGameId } from '../console/model/round';
 import { withGameStrings } from '../../app/games';
 import { moneyWheelPlugin } from '.';
@@ -54,6 +55,13 @@ describe('Money Wheel on the dealer console (MW-1..MW-4)', () => {
     cleanup();
     show([bet('b1', 'p1', 'number:5', 100), close, spin(1, L.indexOf('10'))], 'sv');
     expect(screen.getByRole('img', { name: 'Vinnande nummer 10' })).toBeTruthy();
+  });
+
+  it('the table\'s wheel device is named "Money wheel", not "Roulette wheel"', () => {
+    const table = { tableId: 'tbl_mw', name: 'Money Wheel 1', game: 'money-wheel', profileId: 'standard', currency: 'EUR', limits: { spots: {}, tableMinMinor: 100, tableMaxMinor: 100_000 }, betWindowS: 12, cadence: { auto: true, pauseS: 4 }, devices: [{ deviceId: 'mwheel-1', kind: 'wheel' as const }], status: 'open' as const, preOpenCheck: null, createdAt: 0, updatedAt: 0 };
+    renderWithFelt(<DevicePanel table={table} health={[]} failed={false} />, { catalogues });
+    expect(screen.getByText('Money wheel')).toBeTruthy();
+    expect(screen.queryByText('Roulette wheel')).toBeNull();
   });
 
   it('has every string in English and Swedish', () => {
