@@ -40,16 +40,16 @@ export function alertsModelSuite(name: string, makeRepo: () => Promise<{ repo: A
 
     it('the same code at the same table within the window is one alert with a count, pushed again under its id', async () => {
       const { svc, tick, open, pushed } = await setup();
-      const first = await svc.raise({ tableId: 'tbl_r', severity: 'warning', code: 'DEVICE_RESULT_OUT_OF_PHASE', message: 'wheel-1 result while betting (1)' });
+      const first = await svc.raise({ tableId: 'tbl_r', roundId: 'rnd_1', severity: 'warning', code: 'DEVICE_RESULT_OUT_OF_PHASE', message: 'wheel-1 result while betting (1)' });
       tick(30_000);
-      await svc.raise({ tableId: 'tbl_r', severity: 'warning', code: 'DEVICE_RESULT_OUT_OF_PHASE', message: 'wheel-1 result while betting (2)' });
+      await svc.raise({ tableId: 'tbl_r', roundId: 'rnd_2', severity: 'warning', code: 'DEVICE_RESULT_OUT_OF_PHASE', message: 'wheel-1 result while betting (2)' });
       tick(30_000);
-      const third = await svc.raise({ tableId: 'tbl_r', severity: 'warning', code: 'DEVICE_RESULT_OUT_OF_PHASE', message: 'wheel-1 result while betting (3)' });
+      const third = await svc.raise({ tableId: 'tbl_r', roundId: 'rnd_3', severity: 'warning', code: 'DEVICE_RESULT_OUT_OF_PHASE', message: 'wheel-1 result while betting (3)' });
       // another table and another code are their own alerts
       await svc.raise({ tableId: 'tbl_x', severity: 'warning', code: 'DEVICE_RESULT_OUT_OF_PHASE', message: 'other table' });
       await svc.raise({ tableId: 'tbl_r', severity: 'warning', code: 'PLAY_STALLED', message: 'stalled' });
       expect(third.alertId).toBe(first.alertId);
-      expect(third).toMatchObject({ count: 3, lastAt: first.at + 60_000, message: 'wheel-1 result while betting (3)' });
+      expect(third).toMatchObject({ count: 3, lastAt: first.at + 60_000, message: 'wheel-1 result while betting (3)', roundId: 'rnd_3' });
       expect((await open()).length).toBe(3);
       expect(pushed.filter((a) => a.alertId === first.alertId).map((a) => a.count)).toEqual([1, 2, 3]);
     });

@@ -51,6 +51,8 @@ export interface Alert {
 
 /** What changes on a stored alert after it was raised (grouping, resolution, escalation). */
 export interface AlertPatch {
+  /** A grouped alert points at the round of its latest occurrence. */
+  readonly roundId?: string;
   readonly count?: number;
   readonly lastAt?: number;
   readonly message?: string;
@@ -149,6 +151,7 @@ export class TypeOrmAlertsRepository implements AlertsRepository {
   }
   async update(alertId: string, patch: AlertPatch): Promise<Alert | null> {
     const cols: [string, unknown][] = [];
+    if (patch.roundId !== undefined) cols.push(['round_id', patch.roundId]);
     if (patch.count !== undefined) cols.push(['count', patch.count]);
     if (patch.lastAt !== undefined) cols.push(['last_at', patch.lastAt]);
     if (patch.message !== undefined) cols.push(['message', patch.message]);
@@ -253,7 +256,7 @@ export class AlertsService implements OnModuleInit, OnModuleDestroy {
     if (!isActivity(input.severity)) {
       const [open] = await this.repo.listOpen(1, { tableId, codes: [input.code], subject: input.subject ?? null });
       if (open && joins(stateOf(open), { tableId, code: input.code, severity: input.severity }, now, this.policy)) {
-        const grouped = await this.repo.update(open.alertId, { count: (open.count ?? 1) + 1, lastAt: now, message: input.message, ...(SEVERITY_RANK[input.severity] > SEVERITY_RANK[open.severity] ? { severity: input.severity } : {}) });
+        const grouped = await this.repo.update(open.alertId, { count: (open.count ?? 1) + 1, lastAt: now, message: input.message, ...(input.roundId !== undefined ? { roundId: input.roundId } : {}), ...(SEVERITY_RANK[input.severity] > SEVERITY_RANK[open.severity] ? { severity: input.severity } : {}) });
         if (grouped) {
           this.metrics?.alertsRaised.inc({ code: grouped.code, severity: input.severity });
           this.subject.next(grouped);
