@@ -22,8 +22,13 @@ import { RoundControlService } from '../../../apps/studio-server/src/rounds/roun
 /** Records alerts (and lets tests subscribe). */
 export class FakeAlerts implements AlertsPort {
   readonly raised: AlertInput[] = [];
+  /** Conditions that cleared (issue 20 defect 8): table, condition, subject. */
+  readonly resolved: { tableId: string; condition: string; subject: string | undefined }[] = [];
   raise(a: AlertInput): void {
     this.raised.push(a);
+  }
+  resolve(tableId: string, condition: 'DEVICE_ONLINE', _detail: string, subject?: string): void {
+    this.resolved.push({ tableId, condition, subject });
   }
 }
 
