@@ -71,7 +71,9 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
   const baseUrl = props.baseUrl ?? globalThis.location?.origin ?? 'http://127.0.0.1:3000';
   const storageKey = props.storageKey ?? 'felt.session';
   const api = useMemo(() => props.api ?? new FeltClient({ baseUrl }), [props.api, baseUrl]);
-  const initial = useMemo(() => readStored(storageKey), [storageKey]);
+  // A launch URL replaces whatever session this tab had (it is redeemed below).
+  const launching = useMemo(() => new URLSearchParams(globalThis.location?.search ?? '').has('launch'), []);
+  const initial = useMemo(() => (launching ? null : readStored(storageKey)), [launching, storageKey]);
   const [user, setUser] = useState<AuthUser | null>(initial?.user ?? null);
   const [token, setToken] = useState<string | null>(initial?.token ?? null);
   // A stored session renders at once (checked in the background; a 401 signs out): no round trip before the first paint.
@@ -99,6 +101,40 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
       // no /time: count down on the local clock (offset 0)
     }
   }, [api]);
+
+  // Issue 22 §16: an operator's game-launch URL (`?launch=<one-time code>[&table=<id>][&lang=sv]`) signs the
+  // player in once: the code is redeemed (POST /auth/launch), removed from the address bar (a reload never
+  // reuses it), and the page goes to the table the operator asked for.
+  const launched = useRef(false);
+  useEffect(() => {
+    const params = new URLSearchParams(globalThis.location?.search ?? '');
+    const code = params.get('launch');
+    if (code === null || launched.current) return;
+    launched.current = true;
+    setRestoring(true);
+    const table = params.get('table');
+    params.delete('launch');
+    params.delete('table');
+    const base = (globalThis.location?.pathname ?? '/').replace(/\/$/, '');
+    const rest = params.toString();
+    globalThis.history?.replaceState(null, '', `${table !== null && /^[A-Za-z0-9_-]{1,64}$/.test(table) ? `${base}/table/${table}` : base || '/'}${rest ? `?${rest}` : ''}`);
+    void (async () => {
+      try {
+        const res = await fetch(`${baseUrl}/auth/launch`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+        if (!res.ok) throw new Error(`launch ${res.status}`);
+        const r = (await res.json()) as { token: string; user: AuthUser; refreshToken?: string };
+        writeStored(storageKey, { token: r.token, user: r.user });
+        api.setToken(r.token);
+        await measure();
+        setToken(r.token);
+        setUser(r.user);
+      } catch (_refused) {
+        // used, expired or forged: the login screen says nothing more than an unauthenticated visitor sees
+      } finally {
+        setRestoring(false);
+      }
+    })();
+  }, [api, baseUrl, measure, storageKey]);
 
   // A stored token is checked once at start-up (an expired one signs out).
   useEffect(() => {
