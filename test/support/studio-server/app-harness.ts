@@ -11,6 +11,7 @@ import { IngestModule } from '../../../apps/studio-server/src/ingest/ingest.modu
 import { RoundsModule } from '../../../apps/studio-server/src/rounds/rounds.module.js';
 import { checkLedgerInvariants, depositPosting, type LedgerInvariantViolation } from '../../../apps/studio-server/src/shared/ledger.rules.js';
 import { RealtimeModule } from '../../../apps/studio-server/src/realtime/realtime.module.js';
+import { CommandsModule } from '../../../apps/studio-server/src/commands/commands.module.js';
 
 export interface RoundsApp extends TestApp {
   token(userId: string, role: Role): string;
@@ -22,7 +23,7 @@ export interface RoundsApp extends TestApp {
 
 /** The whole server with the rounds modules, in-memory persistence and an embedded broker (unless config says otherwise). */
 export async function bootRoundsApp(opts: { config?: Partial<FeltConfig>; clock?: Clock; ids?: Ids; imports?: readonly (Type<unknown> | DynamicModule)[] } = {}): Promise<RoundsApp> {
-  const app = await bootTestApp({ imports: [RoundsModule, BettingModule, IngestModule, RealtimeModule, ...(opts.imports ?? [])], ...(opts.config ? { config: opts.config } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.ids ? { ids: opts.ids } : {}) });
+  const app = await bootTestApp({ imports: [CommandsModule.forRoot(), RoundsModule, BettingModule, IngestModule, RealtimeModule, ...(opts.imports ?? [])], ...(opts.config ? { config: opts.config } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.ids ? { ids: opts.ids } : {}) });
   const auth = app.get(AuthService);
   const uow = app.get<UnitOfWork>(UNIT_OF_WORK);
   let dep = 0;

@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import type { Result } from '@felt/games';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireEnv } from '../../../../test/support/studio-server/test-database.js';
+import { PlaceBetBodySchema } from '@felt/protocol';
 import type { Actor } from '../shared/command.types.js';
+import { defineCommand } from '../shared/commands/command.types.js';
 import { TableCommandHandlers } from '../shared/ports/table-commands.js';
 import { OwnedTables } from './owned-tables.js';
 import { RedisTableLeases } from './table-lease.js';
@@ -37,7 +39,7 @@ describe('table router on Redis (issue 13)', () => {
       },
     };
     const handlers = new TableCommandHandlers();
-    handlers.handle('bet.place', (tableId, actor, cmd) => betting.place(tableId, actor, cmd.body));
+    handlers.add([defineCommand({ op: 'bet.place', schema: PlaceBetBodySchema, roles: ['player'], handle: ({ tableId, actor }, body) => betting.place(tableId, actor, body) })]);
     const router = new TableRouter(url, { instanceId: id, prefix, timeoutMs: opts.timeoutMs ?? 5_000 }, owned, leases, handlers);
     closers.unshift(() => router.close());
     await router.listening();
@@ -50,12 +52,12 @@ describe('table router on Redis (issue 13)', () => {
     const table = `t-${run}-1`;
     expect(await leases.acquire(table, 'b', 10_000)).toBe(true);
     b.owned.take(table);
-    const r = await a.router.run(table, player, { op: 'bet.place', body: bet });
+    const r = await a.router.run(table, player, { op: 'bet.place', input: bet });
     expect(r).toEqual({ ok: true, value: { decidedBy: 'b' } });
     expect(b.decided).toEqual([`${table}/p1/b1`]);
     expect(a.decided).toEqual([]);
     // The owner itself decides locally, without a round trip.
-    expect(await b.router.run(table, player, { op: 'bet.place', body: { ...bet, betId: 'b2' } })).toEqual({ ok: true, value: { decidedBy: 'b' } });
+    expect(await b.router.run(table, player, { op: 'bet.place', input: { ...bet, betId: 'b2' } })).toEqual({ ok: true, value: { decidedBy: 'b' } });
   });
 
   it('no owner, an owner that is gone, an owner that lost the table, an owner too slow: TABLE_OWNER_UNAVAILABLE, retryable', async () => {
@@ -64,18 +66,18 @@ describe('table router on Redis (issue 13)', () => {
     const unavailable = ['TABLE_OWNER_UNAVAILABLE', true];
 
     // Nobody holds the lease (a takeover is under way).
-    expect(code(await a.router.run(`t-${run}-none`, player, { op: 'bet.place', body: bet }))).toEqual(unavailable);
+    expect(code(await a.router.run(`t-${run}-none`, player, { op: 'bet.place', input: bet }))).toEqual(unavailable);
 
     // The lease names an instance nobody listens for (it died; its lease has not run out yet).
     const dead = `t-${run}-dead`;
     await leases.acquire(dead, 'ghost', 10_000);
-    expect(code(await a.router.run(dead, player, { op: 'bet.place', body: bet }))).toEqual(unavailable);
+    expect(code(await a.router.run(dead, player, { op: 'bet.place', input: bet }))).toEqual(unavailable);
 
     // The instance asked no longer owns the table: it decides nothing.
     const c = await instance('c');
     const lost = `t-${run}-lost`;
     await leases.acquire(lost, 'c', 10_000);
-    expect(code(await a.router.run(lost, player, { op: 'bet.place', body: bet }))).toEqual(unavailable);
+    expect(code(await a.router.run(lost, player, { op: 'bet.place', input: bet }))).toEqual(unavailable);
     expect(c.decided).toEqual([]);
 
     // The owner does not answer in time.
@@ -83,7 +85,7 @@ describe('table router on Redis (issue 13)', () => {
     const slow = `t-${run}-slow`;
     await leases.acquire(slow, 'd', 10_000);
     d.owned.take(slow);
-    const r = await a.router.run(slow, player, { op: 'bet.place', body: bet });
+    const r = await a.router.run(slow, player, { op: 'bet.place', input: bet });
     expect(code(r)).toEqual(unavailable);
     expect(r.ok ? '' : r.violation.message).toMatch(/did not answer within 300 ms/);
   });

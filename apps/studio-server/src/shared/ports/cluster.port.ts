@@ -4,7 +4,7 @@
  * and every one of them keeps its single-instance behaviour when the token is absent.
  */
 import type { Result } from '@felt/games';
-import type { DealerAtTable, PlaceBetBody, PokerWsMessage, TablePresence } from '@felt/protocol';
+import type { DealerAtTable, PokerWsMessage, TablePresence } from '@felt/protocol';
 import type { Observable } from 'rxjs';
 import type { Actor } from '../command.types.js';
 
@@ -26,20 +26,14 @@ export const TABLE_OWNER_GUARD = Symbol('TABLE_OWNER_GUARD');
 /**
  * A table command that must be decided by the table's owner, in a form that crosses instances (JSON).
  * The owner stamps the command time on ITS clock when it runs the command (non-negotiable 1).
+ * `{ op, input }`: a command of the registry (shared/commands, issue 19 §3), its input already validated
+ * against the definition's schema by the instance the caller reached.
  */
-export type TableCommand =
-  | { readonly op: 'bet.place'; readonly body: PlaceBetBody }
-  | { readonly op: 'bet.layout'; readonly bets: readonly PlaceBetBody[] }
-  | { readonly op: 'bet.cancel'; readonly betId: string }
-  | { readonly op: 'bet.rebet'; readonly requestId: string }
-  | { readonly op: 'bet.double'; readonly requestId: string }
-  | { readonly op: 'player.decision'; readonly command: Record<string, unknown> & { type: string } }
-  | { readonly op: 'round.open' }
-  | { readonly op: 'round.close' }
-  | { readonly op: 'round.void-request'; readonly reason: string }
-  | { readonly op: 'round.void-approve'; readonly requestId: string; readonly reason: string }
-  | { readonly op: 'round.mark-settled'; readonly roundId: string; readonly at: number }
-  /** Live poker (issue 11): a validated `poker.*` message, decided by the holder of the lease `poker:<tableId>`; answers the table state. */
+export type TableCommand = { readonly op: string; readonly input: unknown } | PokerTableCommand;
+
+/** Live poker (issue 11), until poker contributes command definitions: decided by the holder of the lease `poker:<tableId>`. */
+export type PokerTableCommand =
+  /** A validated `poker.*` message; answers the table state. */
   | { readonly op: 'poker.message'; readonly msg: PokerWsMessage; readonly body: Record<string, unknown> & { readonly tableId: string } }
   /** S1-DISCONNECT: the user's last socket at the poker table (on any instance) dropped. */
   | { readonly op: 'poker.disconnected' };
