@@ -12,6 +12,7 @@ import { RoundsModule } from '../../../apps/studio-server/src/rounds/rounds.modu
 import { checkLedgerInvariants, depositPosting, type LedgerInvariantViolation } from '../../../apps/studio-server/src/shared/ledger.rules.js';
 import { RealtimeModule } from '../../../apps/studio-server/src/realtime/realtime.module.js';
 import { CommandsModule } from '../../../apps/studio-server/src/commands/commands.module.js';
+import type { TableCommandDefinition } from '../../../apps/studio-server/src/shared/commands/command.types.js';
 
 export interface RoundsApp extends TestApp {
   token(userId: string, role: Role): string;
@@ -22,8 +23,9 @@ export interface RoundsApp extends TestApp {
 }
 
 /** The whole server with the rounds modules, in-memory persistence and an embedded broker (unless config says otherwise). */
-export async function bootRoundsApp(opts: { config?: Partial<FeltConfig>; clock?: Clock; ids?: Ids; imports?: readonly (Type<unknown> | DynamicModule)[] } = {}): Promise<RoundsApp> {
-  const app = await bootTestApp({ imports: [CommandsModule.forRoot(), RoundsModule, BettingModule, IngestModule, RealtimeModule, ...(opts.imports ?? [])], ...(opts.config ? { config: opts.config } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.ids ? { ids: opts.ids } : {}) });
+/** `commands`: table-command definitions of no module (a test's): each gets its route, message, operation and forwarding. */
+export async function bootRoundsApp(opts: { config?: Partial<FeltConfig>; clock?: Clock; ids?: Ids; imports?: readonly (Type<unknown> | DynamicModule)[]; commands?: readonly TableCommandDefinition[] } = {}): Promise<RoundsApp> {
+  const app = await bootTestApp({ imports: [CommandsModule.forRoot({ definitions: opts.commands ?? [] }), RoundsModule, BettingModule, IngestModule, RealtimeModule, ...(opts.imports ?? [])], ...(opts.config ? { config: opts.config } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.ids ? { ids: opts.ids } : {}) });
   const auth = app.get(AuthService);
   const uow = app.get<UnitOfWork>(UNIT_OF_WORK);
   let dep = 0;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tableIdSchema, ApproveBodySchema, BulkBetBodySchema, CancelBetBodySchema, GameCommandBodySchema, PlaceBetBodySchema, PlaceLayoutBodySchema, PlayerDecisionBodySchema, ReasonBodySchema } from './api.schema.js';
+import { tableIdSchema, BulkBetBodySchema, CancelBetBodySchema, GameCommandBodySchema, PlaceBetBodySchema, PlaceLayoutBodySchema, PlayerDecisionBodySchema, ReasonBodySchema } from './api.schema.js';
 import { BetResultSchema, CommandResultSchema, LayoutResultSchema, PendingRequestSchema } from './response.schemas.js';
 
 /**
@@ -37,26 +37,30 @@ export interface TableCommandWire<S extends z.ZodObject = z.ZodObject, R extends
 export const defineWire = <S extends z.ZodObject, R extends z.ZodType>(w: TableCommandWire<S, R>): TableCommandWire<S, R> => w;
 
 const none = z.object({});
+/** Approving a pending request: its id (a path parameter over REST, any non-empty string: it is looked up, never stored) and why. */
+export const ApproveRequestSchema = z.object({ requestId: z.string().min(1).max(200), reason: ReasonBodySchema.shape.reason });
+/** A bet command's answer: the bets, and the events it committed as `{seq, type}` (never the raw events). */
+export const BetAnswerSchema = BetResultSchema.extend({ events: z.array(z.object({ seq: z.number().int(), type: z.string() })) });
 const committed = CommandResultSchema;
 const t = (rest: string): string => `/tables/{id}${rest}`;
 
 export const TABLE_COMMAND_WIRES = {
   // ---- bets (player) ----
-  'bet.place': defineWire({ op: 'bet.place', summary: 'Place a bet (idempotent by betId; GEN-2/GEN-4, RES-1..5)', schema: PlaceBetBodySchema, response: BetResultSchema, rest: { method: 'POST', path: t('/bets') } }),
+  'bet.place': defineWire({ op: 'bet.place', summary: 'Place a bet (idempotent by betId; GEN-2/GEN-4, RES-1..5)', schema: PlaceBetBodySchema, response: BetAnswerSchema, rest: { method: 'POST', path: t('/bets') } }),
   'bet.layout': defineWire({ op: 'bet.layout', summary: "A player's whole layout as one command: each chip decided in order, the accepted ones in one transaction, one answer per chip", schema: PlaceLayoutBodySchema, response: LayoutResultSchema, rest: { method: 'POST', path: t('/bets/layout') } }),
-  'bet.rebet': defineWire({ op: 'bet.rebet', summary: "Repeat the player's bets of the previous round", schema: BulkBetBodySchema, response: BetResultSchema, rest: { method: 'POST', path: t('/bets/rebet') } }),
-  'bet.double': defineWire({ op: 'bet.double', summary: "Double the player's bets of this round", schema: BulkBetBodySchema, response: BetResultSchema, rest: { method: 'POST', path: t('/bets/double') } }),
-  'bet.cancel': defineWire({ op: 'bet.cancel', summary: 'Cancel a bet while betting is open', schema: CancelBetBodySchema, response: BetResultSchema, rest: { method: 'DELETE', path: t('/bets/{betId}') } }),
+  'bet.rebet': defineWire({ op: 'bet.rebet', summary: "Repeat the player's bets of the previous round", schema: BulkBetBodySchema, response: BetAnswerSchema, rest: { method: 'POST', path: t('/bets/rebet') } }),
+  'bet.double': defineWire({ op: 'bet.double', summary: "Double the player's bets of this round", schema: BulkBetBodySchema, response: BetAnswerSchema, rest: { method: 'POST', path: t('/bets/double') } }),
+  'bet.cancel': defineWire({ op: 'bet.cancel', summary: 'Cancel a bet while betting is open', schema: CancelBetBodySchema, response: BetAnswerSchema, rest: { method: 'DELETE', path: t('/bets/{betId}') } }),
   'player.decision': defineWire({ op: 'player.decision', summary: "A player's decision (blackjack hit/stand/…)", schema: z.object({ command: PlayerDecisionBodySchema }), response: committed, rest: { method: 'POST', path: t('/round/decisions'), body: 'command' } }),
   // ---- round control (dealer, pit boss) ----
   'round.open': defineWire({ op: 'round.open', summary: 'Open the next round', schema: none, response: committed, rest: { method: 'POST', path: t('/rounds'), status: 201 } }),
   'round.close': defineWire({ op: 'round.close', summary: 'No more bets (GEN-3)', schema: none, response: committed, rest: { method: 'POST', path: t('/round/close') } }),
   'round.void-request': defineWire({ op: 'round.void-request', summary: 'Ask a pit boss to void the round (GEN-6)', schema: ReasonBodySchema, response: PendingRequestSchema, rest: { method: 'POST', path: t('/round/void-requests'), status: 201 } }),
-  'round.void-approve': defineWire({ op: 'round.void-approve', summary: 'Approve a void request (second person, GEN-6)', schema: ApproveBodySchema, response: committed, rest: { method: 'POST', path: t('/round/void-requests/{requestId}/approve') } }),
+  'round.void-approve': defineWire({ op: 'round.void-approve', summary: 'Approve a void request (second person, GEN-6)', schema: ApproveRequestSchema, response: committed, rest: { method: 'POST', path: t('/round/void-requests/{requestId}/approve') } }),
   'round.void': defineWire({ op: 'round.void', summary: 'Void the round with refunds (pit boss, audited)', schema: ReasonBodySchema, response: committed, rest: { method: 'POST', path: t('/round/void') } }),
   'round.resume-play': defineWire({ op: 'round.resume-play', summary: 'Resume a stalled round (PlayStalled): the step deadline is re-armed (pit boss, audited; issue 9 §5)', schema: ReasonBodySchema, response: committed, rest: { method: 'POST', path: t('/round/resume-play') } }),
   'round.manual-entry': defineWire({ op: 'round.manual-entry', summary: 'A card or command entered by hand (dealer, S-3): a request a pit boss approves', schema: GameCommandBodySchema, response: PendingRequestSchema, rest: { method: 'POST', path: t('/round/manual-entries'), status: 201 } }),
-  'round.manual-approve': defineWire({ op: 'round.manual-approve', summary: 'Sign off a manual entry or a correction (a second pit boss or an admin, never the requester)', schema: ApproveBodySchema, response: committed, rest: { method: 'POST', path: t('/round/manual-entries/{requestId}/approve') } }),
+  'round.manual-approve': defineWire({ op: 'round.manual-approve', summary: 'Sign off a manual entry or a correction (a second pit boss or an admin, never the requester)', schema: ApproveRequestSchema, response: committed, rest: { method: 'POST', path: t('/round/manual-entries/{requestId}/approve') } }),
   'round.correction': defineWire({ op: 'round.correction', summary: 'Propose a result correction for a second person to approve (pit boss, audited; refused while betting is open)', schema: GameCommandBodySchema, response: PendingRequestSchema, rest: { method: 'POST', path: t('/round/corrections'), status: 201 } }),
   'round.dealer-command': defineWire({ op: 'round.dealer-command', summary: "A dealer command of the table's game", schema: GameCommandBodySchema, response: committed, rest: { method: 'POST', path: t('/round/dealer-commands') } }),
 } as const;
