@@ -13,6 +13,7 @@ import {
   type PokerTableFrame,
   type TableStatus,
   TABLE_COMMAND_WIRES,
+  type PokerPitDecisionBody,
   restCallOf,
   type TableCommandInput,
   type TableCommandOp,
@@ -160,10 +161,7 @@ interface RequestOptions {
  * with the @felt/protocol schemas before sending.
  */
 /** The pit boss's decision on a live poker hand (`POST /poker-tables/:id/hand/decisions`). */
-export type PokerHandDecision =
-  | { readonly type: 'misdeal'; readonly reason: string }
-  | { readonly type: 'void'; readonly reason: string }
-  | { readonly type: 'expose'; readonly seat: number; readonly card: string };
+export type PokerHandDecision = ZodInput<typeof PokerPitDecisionBody>;
 
 /**
  * One event of a poker hand as `GET /poker-tables/:id/hands/:handId/events` gives it to this audience

@@ -1,4 +1,4 @@
-import { POKER_WS_MESSAGES, WS_CLIENT_MESSAGES, type DeviceStatus, type PokerTableFrame, type PokerWsBody, type PokerWsMessage, type LayoutResult, type Rejection, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type TableCommandOp, type TableCommandResult, type WsAck, type WsClientMessage, unfoldRoundEvents } from '@felt/protocol';
+import { POKER_WS_MESSAGES, WS_CLIENT_MESSAGES, type DeviceStatus, type PokerTableFrame, type PokerWsBody, type PokerWsMessage, type Rejection, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type TableCommandOp, type TableCommandResult, type WsAck, type WsClientMessage, unfoldRoundEvents } from '@felt/protocol';
 import { io as defaultIo, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';

@@ -5,9 +5,10 @@ import { Subject, type Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import { toNum } from '../shared/bigint.transformer.js';
+import { ALERT_SEVERITIES, type Alert, type AlertAck, type AlertSeverity } from '@felt/protocol';
 
-export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const;
-export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+/** Severities, alerts and who acknowledged them (issue 7: stored, seen by every pit boss): @felt/protocol's shapes (issue 19 §5). */
+export { ALERT_SEVERITIES, type Alert, type AlertAck, type AlertSeverity };
 
 export interface RaiseAlert {
   readonly tableId?: string;
@@ -18,24 +19,6 @@ export interface RaiseAlert {
   readonly message: string;
 }
 
-export interface AlertAck {
-  readonly by: string;
-  readonly byName: string;
-  readonly at: number;
-  readonly note: string | null;
-}
-
-export interface Alert {
-  readonly alertId: string;
-  readonly tableId: string | null;
-  readonly roundId: string | null;
-  readonly severity: AlertSeverity;
-  readonly code: string;
-  readonly message: string;
-  readonly at: number;
-  /** Who acknowledged it (issue 7: stored, seen by every pit boss); null while open. */
-  readonly ack?: AlertAck | null;
-}
 
 export interface AlertsRepository {
   insert(a: Alert): Promise<void>;

@@ -5,3 +5,4 @@ export * from './response.schemas.js';
 export * from './limits.schema.js';
 export * from './poker-table.contract.js';
 export * from './table-commands.js';
+export * from './poker-table.schemas.js';

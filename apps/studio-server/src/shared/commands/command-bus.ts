@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Actor } from '../command.types.js';
 import { codedError } from '../error-codes.js';
 import { parseInput, rejectionError, unwrap } from '../http-errors.js';
-import type { TableRouterPort } from '../ports/cluster.port.js';
+import type { TableRouterPort } from './table-router.port.js';
 import type { TableCommandRegistry } from './command-registry.js';
 import type { TableCommandDefinition } from './command.types.js';
 

@@ -1,6 +1,6 @@
 import type { Result } from '@felt/games';
 import type { Actor } from '../command.types.js';
-import type { PokerTableCommand, TableCommand } from '../ports/cluster.port.js';
+import type { PokerTableCommand, TableCommand } from './table-router.port.js';
 import { routeKey, type TableCommandDefinition } from './command.types.js';
 
 type PokerOp = PokerTableCommand['op'];

@@ -3,10 +3,8 @@
  * the rounds, realtime and ingest modules depend on these tokens without depending on ClusterModule,
  * and every one of them keeps its single-instance behaviour when the token is absent.
  */
-import type { Result } from '@felt/games';
-import type { DealerAtTable, PokerWsMessage, TablePresence } from '@felt/protocol';
+import type { DealerAtTable, TablePresence } from '@felt/protocol';
 import type { Observable } from 'rxjs';
-import type { Actor } from '../command.types.js';
 
 /** Does this instance own the table's round kernel right now (holds its lease and has recovered it)? */
 export interface TableOwnerGuard {
@@ -23,29 +21,8 @@ export interface TableOwnerGuard {
 }
 export const TABLE_OWNER_GUARD = Symbol('TABLE_OWNER_GUARD');
 
-/**
- * A table command that must be decided by the table's owner, in a form that crosses instances (JSON).
- * The owner stamps the command time on ITS clock when it runs the command (non-negotiable 1).
- * `{ op, input }`: a command of the registry (shared/commands, issue 19 §3), its input already validated
- * against the definition's schema by the instance the caller reached.
- */
-export type TableCommand = { readonly op: string; readonly input: unknown } | PokerTableCommand;
-
-/** Live poker (issue 11), until poker contributes command definitions: decided by the holder of the lease `poker:<tableId>`. */
-export type PokerTableCommand =
-  /** A validated `poker.*` message; answers the table state. */
-  | { readonly op: 'poker.message'; readonly msg: PokerWsMessage; readonly body: Record<string, unknown> & { readonly tableId: string } }
-  /** S1-DISCONNECT: the user's last socket at the poker table (on any instance) dropped. */
-  | { readonly op: 'poker.disconnected' };
-
-/** The lease key of a command's table: live poker tables hold `poker:<tableId>`, the rounds' tables their id. */
-export const leaseKeyOf = (tableId: string, cmd: TableCommand): string => (cmd.op.startsWith('poker.') ? `poker:${tableId}` : tableId);
-
-/** Runs a table command on the table's owner: here when this instance owns it, else on the owner (RPC). */
-export interface TableRouterPort {
-  run(tableId: string, actor: Actor, cmd: TableCommand): Promise<Result<unknown>>;
-}
-export const TABLE_ROUTER = Symbol('TABLE_ROUTER');
+// The table router's port lives with the table commands (shared/commands/table-router.port.ts); re-exported here.
+export { leaseKeyOf, TABLE_ROUTER, type PokerTableCommand, type TableCommand, type TableRouterPort } from '../commands/table-router.port.js';
 
 /** This instance's own part of a table's presence (its sockets). */
 export interface LocalPresence {
