@@ -14,6 +14,9 @@ import {
   type TableStatus,
   TABLE_COMMAND_WIRES,
   type PokerPitDecisionBody,
+  type DeadLetterRow,
+  type OperatorView,
+  type ReconciliationReport,
   restCallOf,
   type TableCommandInput,
   type TableCommandOp,
@@ -110,40 +113,12 @@ function query(params: Record<string, string | number | undefined>): string {
   return s === '' ? '' : `?${s}`;
 }
 
-/** `GET /admin/operators` row (issue 12). */
-export interface OperatorInfo {
-  readonly operatorId: string;
-  readonly walletMode: 'internal' | 'seamless';
-  readonly baseUrl: string;
-  readonly currencies: readonly string[];
-  readonly timeoutMs: number;
-}
-
+/** `GET /admin/operators` row (issue 12): @felt/protocol's schema. */
+export type OperatorInfo = OperatorView;
 /** `GET /admin/operators/{id}/reconciliation` (issue 12): per bet, our ledger against the operator's acknowledgements. */
-export interface OperatorReconciliation {
-  readonly operatorId: string;
-  readonly day: string;
-  readonly acknowledged: { readonly debitsMinor: number; readonly creditsMinor: number; readonly rollbacksMinor: number; readonly netMinor: number };
-  readonly ledger: { readonly inMinor: number; readonly outMinor: number; readonly netMinor: number };
-  readonly bets: number;
-  readonly pending: number;
-  readonly dead: number;
-  readonly differences: readonly { readonly betId: string; readonly ledgerNetMinor: number; readonly acknowledgedNetMinor: number; readonly calls: readonly string[] }[];
-  readonly balanced: boolean;
-}
-
+export type OperatorReconciliation = ReconciliationReport;
 /** `GET /admin/operators/{id}/dead-letter` (issue 12): a wallet call that exhausted its retries. */
-export interface DeadLetter {
-  readonly transactionUuid: string;
-  readonly betId: string;
-  readonly playerId: string;
-  readonly kind: 'debit' | 'credit' | 'rollback';
-  readonly amountMinor: number;
-  readonly attempts: number;
-  readonly lastError: string | null;
-  readonly day: string;
-  readonly at: number;
-}
+export type DeadLetter = DeadLetterRow;
 
 interface RequestOptions {
   readonly body?: unknown;

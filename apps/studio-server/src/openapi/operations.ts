@@ -50,7 +50,7 @@ import { LoginBody, RefreshBody } from '../auth/auth.service.js';
 import { CreateUserBody } from '../auth/users.controller.js';
 import { DayQuerySchema, RoundSearchQuerySchema } from '../pit/pit.controller.js';
 import { DepositBody } from '../wallet/wallet.service.js';
-import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '../wallet/seamless/seamless.schema.js';
+import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '@felt/protocol';
 import type { CommandError } from '../shared/commands/command.types.js';
 import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '@felt/protocol';
 

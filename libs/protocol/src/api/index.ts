@@ -6,3 +6,4 @@ export * from './limits.schema.js';
 export * from './poker-table.contract.js';
 export * from './table-commands.js';
 export * from './poker-table.schemas.js';
+export * from './operator.schemas.js';

@@ -1,6 +1,9 @@
-/** HTTP bodies and answers of the operator routes (issue 12 point 1): owned by this module, listed in ops/openapi/operations.ts. */
+/** HTTP bodies and answers of the operator routes (issue 12 point 1; moved from the server's seamless module, issue 19 §5: the server and the SDK share them). */
 import { z } from 'zod';
-import { WALLET_MODES } from './seamless.repository.js';
+
+/** How an operator's players are paid: our internal wallet, or the operator's seamless wallet API. */
+export const WALLET_MODES = ['internal', 'seamless'] as const;
+export type WalletMode = (typeof WALLET_MODES)[number];
 
 const currency = z.string().regex(/^[A-Z]{3}$/);
 const id = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
@@ -61,3 +64,10 @@ export const ReconciliationReportSchema = z.object({
 export const DeadLetterRetryBody = z.object({ transactionUuids: z.array(z.string().min(1).max(120)).min(1).max(1_000).optional(), reason: z.string().trim().min(3).max(500) }).strict();
 export const DeadLetterRowSchema = z.object({ transactionUuid: z.string(), betId: z.string(), playerId: z.string(), kind: z.enum(['debit', 'credit', 'rollback']), amountMinor: money, attempts: z.number().int(), lastError: z.string().nullable(), day: z.string(), at: z.number() });
 export const DeadLetterRetryResultSchema = z.object({ operatorId: z.string(), requeued: z.array(z.string()) });
+
+/** `GET /admin/operators` row. */
+export type OperatorView = z.output<typeof OperatorViewSchema>;
+/** `GET /admin/operators/{id}/reconciliation`: per UTC day, our ledger (operator clearing account) against the operator's acknowledgements. */
+export type ReconciliationReport = z.output<typeof ReconciliationReportSchema>;
+/** `GET /admin/operators/{id}/dead-letter`: a wallet call that exhausted its retries. */
+export type DeadLetterRow = z.output<typeof DeadLetterRowSchema>;
