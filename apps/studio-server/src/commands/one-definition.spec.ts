@@ -1,7 +1,7 @@
 /**
  * A new table command is ONE definition (issue 19 §3): a test-only command, defined here and nowhere
  * else, gets its REST route, its WebSocket message, its OpenAPI operation and its role and input checks
- * from that definition alone (its forwarding to the table's owner: one-definition.int.spec.ts).
+ * from that definition alone (its forwarding to the table’s owner over Redis: cluster/table-router.redis.int.spec.ts).
  */
 import { io, type Socket } from 'socket.io-client';
 import type { WsAck } from '@felt/protocol';
