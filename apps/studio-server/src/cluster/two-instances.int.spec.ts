@@ -12,13 +12,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { eventsTopic, statusTopic, type RoundEventFrame, type WsAck } from '@felt/protocol';
 import type { Ids } from '../shared/clock.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
-import { onRoundEvent } from '../../../../test/support/studio-server/frames.js';
+import { connect, send as sendWithin, onRoundEvent } from '../../../../test/support/studio-server/frames.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { SettlementService } from '../settlement/settlement.service.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
@@ -48,13 +48,7 @@ interface Player {
   socket: Socket;
   readonly frames: RoundEventFrame[];
 }
-const connect = (url: string, token: string): Promise<Socket> =>
-  new Promise((resolve, reject) => {
-    const s = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-const send = (s: Socket, name: string, body: unknown): Promise<WsAck> => s.timeout(20_000).emitWithAck(name, body) as Promise<WsAck>;
+const send = (s: Socket, name: string, body: unknown): Promise<WsAck> => sendWithin(s, name, body, 20_000);
 
 describe('two instances: bets through both, the owner dies mid-round, the standby finishes it (issue 13)', () => {
   let db: TestDatabase | undefined;

@@ -3,11 +3,11 @@
  * else, gets its REST route, its WebSocket message, its OpenAPI operation and its role and input checks
  * from that definition alone (its forwarding to the table’s owner over Redis: cluster/table-router.redis.int.spec.ts).
  */
-import { io, type Socket } from 'socket.io-client';
-import type { WsAck } from '@felt/protocol';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
+import { connect, send } from '../../../../test/support/studio-server/frames.js';
 import { buildOpenApi } from '../openapi/openapi.js';
 import { defineCommand } from '../shared/commands/command.types.js';
 
@@ -38,12 +38,8 @@ describe('a new table command is one definition (issue 19 §3)', () => {
     await app.close();
   });
   const socket = async (userId: string, role: 'player' | 'dealer'): Promise<Socket> => {
-    const s = io(app.url, { auth: { token: app.token(userId, role) }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const s = await connect(app.url, app.token(userId, role));
     sockets.push(s);
-    await new Promise((resolve, reject) => {
-      s.once('connect', () => resolve(null));
-      s.once('connect_error', reject);
-    });
     return s;
   };
 
@@ -62,12 +58,12 @@ describe('a new table command is one definition (issue 19 §3)', () => {
 
   it('gets a WebSocket message with the same checks and answer', async () => {
     const d = await socket('d2', 'dealer');
-    const ack = (await d.timeout(5_000).emitWithAck('test.chalk', { tableId: 'tbl_y', slot: '2', note: 'camera 2 flickers' })) as WsAck;
+    const ack = await send(d, 'test.chalk', { tableId: 'tbl_y', slot: '2', note: 'camera 2 flickers' });
     expect(ack).toEqual({ ok: true, result: { tableId: 'tbl_y', slot: '2', note: 'camera 2 flickers', by: 'd2' } });
     const p = await socket('p2', 'player');
-    const refused = (await p.timeout(5_000).emitWithAck('test.chalk', { tableId: 'tbl_y', slot: '2', note: 'x' })) as WsAck;
+    const refused = await send(p, 'test.chalk', { tableId: 'tbl_y', slot: '2', note: 'x' });
     expect(refused.ok ? null : refused.error.code).toBe('FORBIDDEN');
-    const invalid = (await d.timeout(5_000).emitWithAck('test.chalk', { tableId: 'tbl_y', slot: 'two', note: 'x' })) as WsAck;
+    const invalid = await send(d, 'test.chalk', { tableId: 'tbl_y', slot: 'two', note: 'x' });
     expect(invalid.ok ? null : invalid.error.code).toBe('INVALID_INPUT');
   });
 
