@@ -17,7 +17,7 @@ import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.
 import { ClusterModule } from './cluster.module.js';
 import { TABLE_LEASES, type TableLeases } from './table-lease.js';
 import { TableOwnershipService } from './table-ownership.service.js';
-import { idsFor, sleep, until } from '../../../../test/support/studio-server/cluster-wait.js';
+import { idsFor, until } from '../../../../test/support/studio-server/cluster-wait.js';
 
 // Both instances share this process's event loop (a boot blocks it for seconds on a loaded machine): a TTL well above that.
 const TTL = 5_000;
