@@ -25,10 +25,7 @@ describe('presence: players at a table and the dealer at its console (issue 7)',
   const sockets: Socket[] = [];
   beforeAll(async () => {
     app = await bootRoundsApp();
-    const pit = app.token('pitboss1', 'pitboss');
-    const t = await app.http('POST', '/tables', pit, { name: 'Presence Sic Bo', game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 50_000 }, betWindowS: 60 });
-    tableId = String(t.body['tableId']);
-    await app.http('POST', `/tables/${tableId}/status`, pit, { status: 'open', reason: 'presence test' });
+    tableId = await app.openSicBoTable('Presence Sic Bo');
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();

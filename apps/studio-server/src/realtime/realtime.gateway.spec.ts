@@ -35,10 +35,7 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
   const sockets: Socket[] = [];
   beforeAll(async () => {
     app = await bootRoundsApp();
-    const pit = app.token('pitboss1', 'pitboss');
-    const t = await app.http('POST', '/tables', pit, { name: 'WS Sic Bo', game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 50_000 }, betWindowS: 60 });
-    tableId = String(t.body['tableId']);
-    await app.http('POST', `/tables/${tableId}/status`, pit, { status: 'open', reason: 'ws test' });
+    tableId = await app.openSicBoTable('WS Sic Bo');
     await app.deposit('p1', 100_000);
     await app.deposit('p2', 100_000);
   });
