@@ -12,6 +12,11 @@ const EXTRA_COMMANDS = Symbol('EXTRA_COMMANDS');
 export interface CommandsOptions {
   /** Definitions that belong to no module (the composition root's own, or a test's): registered here. */
   readonly definitions?: readonly TableCommandDefinition[];
+  /**
+   * Routes of definitions a module registers itself whose wire half is not in `TABLE_COMMAND_WIRES`
+   * (e.g. `pokerCommands(…).map(({ op, rest }) => …)`: op and route are static even when the handler is not).
+   */
+  readonly routes?: readonly RoutedCommand[];
 }
 
 /**
@@ -32,7 +37,7 @@ export class CommandsModule implements OnModuleInit, OnApplicationBootstrap {
   static forRoot(o: CommandsOptions = {}): DynamicModule {
     const definitions = o.definitions ?? [];
     const wires: readonly RoutedCommand[] = Object.values(TABLE_COMMAND_WIRES).flatMap((w) => ('rest' in w && w.rest ? [{ op: w.op, rest: w.rest }] : []));
-    const routes = [...wires, ...definitions.flatMap((d) => (d.rest && d.roles.length > 0 ? [{ op: d.op, rest: d.rest }] : []))];
+    const routes = [...wires, ...(o.routes ?? []), ...definitions.flatMap((d) => (d.rest && d.roles.length > 0 ? [{ op: d.op, rest: d.rest }] : []))];
     return {
       module: CommandsModule,
       global: true,
