@@ -21,7 +21,7 @@ const SERVER_LAYERS = [
   ['alerts', 'presence', 'mqtt'],
   ['settlement'],
   ['rounds'],
-  ['limits', 'cluster', 'dealer', 'history', 'ingest', 'pit'],
+  ['limits', 'cluster', 'dealer', 'history', 'ingest', 'pit', 'streams'],
   ['wallet'],
   ['betting', 'poker'],
   ['realtime', 'openapi'],

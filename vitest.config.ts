@@ -21,6 +21,7 @@ export const APP_SPECS = [
   'apps/studio-server/src/commands/one-definition.spec.ts',
   'apps/studio-server/src/cluster/owner-forward.spec.ts',
   'apps/studio-server/src/auth/sessions.spec.ts',
+  'apps/studio-server/src/auth/totp.spec.ts',
   'apps/studio-server/src/auth/socket-race.spec.ts',
   'apps/studio-server/src/auth/trust.pglite.spec.ts',
   'apps/studio-server/src/dealer/dealer.controller.spec.ts',
@@ -51,6 +52,9 @@ export const APP_SPECS = [
   'apps/studio-server/src/wallet/seamless/seamless-bet-path.spec.ts',
   'apps/studio-server/src/wallet/seamless/seamless-demo.spec.ts',
   'apps/studio-server/src/wallet/seamless/seamless-ops.spec.ts',
+  'apps/studio-server/src/wallet/seamless/operator-launch.spec.ts',
+  'apps/studio-server/src/streams/streams.spec.ts',
+  'apps/studio-server/src/wallet/seamless/operator-rsa.spec.ts',
   'apps/studio-server/src/wallet/wallet.spec.ts',
   'test/client-sdk/studio.spec.ts',
   // `felt studio` as a process (Nest + PGlite + aedes inside)

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
-import { FELT_CONFIG, type FeltConfig } from './config/config.js';
+import { FELT_CONFIG, settingOf, type FeltConfig } from './config/config.js';
 import { trustProxySetting } from './shared/client-address.js';
 import { ErrorFilter } from './ops/error.filter.js';
 import { MetricsService } from './ops/metrics.service.js';
@@ -60,6 +60,8 @@ export function configureApp(app: INestApplication): INestApplication {
 export async function createApp(config: FeltConfig): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: true, rawBody: true });
   app.useLogger(app.get(Logger));
-  serveWebApps(app); // /play, /dealer, /pit: the web apps' production builds (when built)
+  const webRoot = settingOf(config, 'webRoot');
+  if (webRoot !== null) serveWebApps(app, webRoot);
+  else serveWebApps(app); // /play, /dealer, /pit: the web apps' production builds (when built)
   return configureApp(app);
 }

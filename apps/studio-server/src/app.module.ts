@@ -14,6 +14,7 @@ import { ClusterModule } from './cluster/cluster.module.js';
 import { PokerModule } from './poker/poker.module.js';
 import { CommandsModule } from './commands/commands.module.js';
 import type { TableCommandDefinition } from './shared/commands/command.types.js';
+import { StreamsModule } from './streams/streams.module.js';
 
 /** The studio server: the platform modules (global) + the rounds modules. */
 @Module({})
@@ -38,6 +39,8 @@ export class AppModule {
         HistoryModule,
         PitModule,
         LimitsModule,
+        // Issue 21: table streams (sources, viewers' signed URLs, the media token check).
+        StreamsModule,
         // Issue 11: live poker tables (players play each other).
         PokerModule,
         // Issue 13: table leases across instances when FELT_CLUSTER=1.

@@ -11,7 +11,7 @@ import { SERVER_SCHEMA } from './server-schema.js';
  * Prints one JSON line: `{ "migrated": [names…] }`. Exit 0, or 1 with the error.
  */
 async function main(): Promise<void> {
-  const config = bootConfig(process.env);
+  const config = bootConfig(process.env, 'migrate');
   if (config.database.kind === 'memory') throw new Error('felt migrate needs DATABASE_URL (PostgreSQL) or FELT_DATA_DIR (PGlite)');
   const ds = new DataSource(dataSourceOptions(config.database, SERVER_SCHEMA));
   await ds.initialize();

@@ -3,7 +3,7 @@ import { AlertsModule } from './alerts/alerts.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { FeltConfigModule } from './config/config.module.js';
-import type { FeltConfig } from './config/config.js';
+import { settingOf, type FeltConfig } from './config/config.js';
 import { MqttModule } from './mqtt/mqtt.module.js';
 import { PersistenceModule } from './persistence/persistence.module.js';
 import { SERVER_SCHEMA } from './server-schema.js';
@@ -26,7 +26,7 @@ export class PlatformModule {
         loggerModule(config.logLevel ?? 'info', opts.logDestination),
         OpsModule,
         SharedPortsModule,
-        PersistenceModule.forRoot(config.database, SERVER_SCHEMA),
+        PersistenceModule.forRoot(config.database, SERVER_SCHEMA, settingOf(config, 'migrateOnBoot')),
         AuthModule,
         AuditModule,
         AlertsModule,

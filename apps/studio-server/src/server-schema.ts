@@ -13,5 +13,6 @@ import { POKER_SCHEMA } from './poker/poker.entities.js';
 import { ROUNDS_SCHEMA } from './rounds/rounds.entities.js';
 import { TABLES_SCHEMA } from './tables/tables.entities.js';
 import { SEAMLESS_SCHEMA } from './wallet/seamless/seamless.entities.js';
+import { STREAMS_SCHEMA } from './streams/streams.entities.js';
 
-export const SERVER_SCHEMA = collectSchemas([PERSISTENCE_SCHEMA, TABLES_SCHEMA, AUTH_SCHEMA, ROUNDS_SCHEMA, ALERTS_SCHEMA, AUDIT_SCHEMA, MQTT_SCHEMA, LIMITS_SCHEMA, SEAMLESS_SCHEMA, POKER_SCHEMA]);
+export const SERVER_SCHEMA = collectSchemas([PERSISTENCE_SCHEMA, TABLES_SCHEMA, AUTH_SCHEMA, ROUNDS_SCHEMA, ALERTS_SCHEMA, AUDIT_SCHEMA, MQTT_SCHEMA, LIMITS_SCHEMA, SEAMLESS_SCHEMA, POKER_SCHEMA, STREAMS_SCHEMA]);

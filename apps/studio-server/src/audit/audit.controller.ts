@@ -1,4 +1,5 @@
-import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
+import { csvHeaders, isoOf, toCsv, type CsvResponse } from '../shared/csv.js';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
@@ -19,4 +20,16 @@ export class AuditController {
   list(@Query('target') target?: string, @Query('limit') limit?: string): Promise<AuditRecord[]> {
     return this.audit.list(limit === undefined ? 100 : Number.parseInt(limit, 10) || 100, target);
   }
+
+  /** Issue 22 §16: the audit log as CSV (newest first; `limit` default 10 000, at most 100 000). */
+  @Get('export.csv')
+  @Roles('pitboss', 'admin')
+  @ApiQuery({ name: 'target', required: false })
+  @ApiQuery({ name: 'limit', required: false })
+  async csv(@Res() res: CsvResponse, @Query('target') target?: string, @Query('limit') limit?: string): Promise<void> {
+    const n = Math.min(100_000, limit === undefined ? 10_000 : Number.parseInt(limit, 10) || 10_000);
+    const rows = await this.audit.list(n, target);
+    res.set(csvHeaders('felt-audit.csv')).send(toCsv(['audit_id', 'at', 'at_ms', 'actor', 'role', 'action', 'target', 'reason'], rows.map((r) => [r.auditId, isoOf(r.at), r.at, r.actor, r.role, r.action, r.target, r.reason])));
+  }
 }
+

@@ -12,11 +12,20 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiBody({ schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } })
+  @ApiBody({ schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' }, totp: { type: 'string', pattern: '^\\d{6}$' } } } })
   @ApiOkResponse({ description: '{token, refreshToken, expiresIn, user}: a short access token and a refresh token' })
   login(@Body() body: unknown, @Ip() ip: string): Promise<LoginResult> {
     // the client's address (behind trusted proxies: FELT_TRUST_PROXY) for the login throttle (issue 22 §8)
     return this.auth.login(body, ip);
+  }
+
+  /** Issue 22 §16: the one-time code of an operator's game-launch URL → the player's session (once, within a minute). */
+  @Post('launch')
+  @HttpCode(200)
+  @ApiBody({ schema: { type: 'object', required: ['code'], properties: { code: { type: 'string' } } } })
+  @ApiOkResponse({ description: '{token, refreshToken, expiresIn, user, tableId}' })
+  launch(@Body() body: unknown): Promise<LoginResult & { tableId: string | null }> {
+    return this.auth.redeemLaunchCode(body);
   }
 
   /** A refresh token of a live, enabled user → a new access + refresh token (issue 9 finding 9). */
@@ -35,6 +44,31 @@ export class AuthController {
   @UseGuards(JwtAuthGuard)
   async logout(@CurrentUser() user: AuthUser): Promise<{ revoked: boolean }> {
     return { revoked: await this.auth.revokeSessions(user.userId) };
+  }
+
+  /** Issue 22 §8: staff TOTP — enrol (a secret + otpauth:// URI, shown once), confirm with a code, disable with a code. */
+  @Post('totp/enrol')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  enrolTotp(@CurrentUser() user: AuthUser): Promise<{ secret: string; uri: string }> {
+    return this.auth.enrolTotp(user);
+  }
+
+  @Post('totp/confirm')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  confirmTotp(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<{ enabled: true }> {
+    return this.auth.confirmTotp(user, body);
+  }
+
+  @Post('totp/disable')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(JwtAuthGuard)
+  disableTotp(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<{ enabled: false }> {
+    return this.auth.disableTotp(user, body);
   }
 
   @Get('me')

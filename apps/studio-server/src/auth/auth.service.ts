@@ -1,19 +1,23 @@
 import { Redis } from 'ioredis';
 import { LOGIN_THROTTLE_DEFAULTS, LoginThrottle } from './login-throttle.js';
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import { Subject } from 'rxjs';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../shared/clock.js';
-import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
+import { derivedKeyId, FELT_CONFIG, type FeltConfig } from '../config/config.js';
 import { AUDIT_LOG, type AuditLog } from '../shared/ports/audit.port.js';
 import { codedError } from '../shared/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { hashLaunchCode, InMemoryLaunchCodes, LAUNCH_CODE_TTL_MS, LAUNCH_CODES, newLaunchCode, type LaunchCodes } from './launch-codes.js';
+import { InMemoryTotpRepository, newTotpSecret, TOTP_REPOSITORY, TOTP_ROLES, totpStep, type TotpRepository } from './totp.js';
 import { USERS_REPOSITORY, type UserRecord, type UsersRepository } from './users.repository.js';
 
-export const LoginBody = z.object({ username: z.string().min(1).max(100), password: z.string().min(1).max(200) }).strict();
+export const LoginBody = z.object({ username: z.string().min(1).max(100), password: z.string().min(1).max(200), totp: z.string().regex(/^\d{6}$/, 'the 6-digit code of the authenticator app').optional() }).strict();
+export const LaunchBody = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a launch code from the operator\'s game URL') }).strict();
+export const TotpCodeBody = z.object({ code: z.string().regex(/^\d{6}$/, 'the 6-digit code of the authenticator app') }).strict();
 export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(4000) }).strict();
 
 /** `exp` is required (issue 9 finding 9): a token without it is refused. `ver` = the user's token version at issue. */
@@ -54,7 +58,7 @@ export class AuthService implements OnApplicationShutdown {
    * Issue 13 (join storm): the HS256 key as one KeyObject. Given a string, jsonwebtoken first tries to
    * parse it as a PEM public/private key (a throw per call) and then builds a secret key, per verify/sign.
    */
-  private key: { secret: string; key: KeyObject } | null = null;
+  private key: { readonly config: FeltConfig; readonly kid: string; readonly key: KeyObject; readonly verifiers: ReadonlyMap<string, KeyObject> } | null = null;
   /** User-store lookups waiting for the next batch, and the batch each user's answer will come from. */
   private pending = new Map<string, { resolve: (r: UserRecord | null) => void; reject: (e: unknown) => void; promise: Promise<UserRecord | null> }>();
   private flushScheduled = false;
@@ -68,6 +72,8 @@ export class AuthService implements OnApplicationShutdown {
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AUDIT_LOG) private readonly audit: AuditLog,
+    @Optional() @Inject(TOTP_REPOSITORY) private readonly totp: TotpRepository = new InMemoryTotpRepository(),
+    @Optional() @Inject(LAUNCH_CODES) private readonly launches: LaunchCodes = new InMemoryLaunchCodes(),
   ) {
     this.throttleRedis = config.redisUrl === null ? null : new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     this.throttleRedis?.on('error', () => undefined); // the insurance limiter counts meanwhile
@@ -83,7 +89,7 @@ export class AuthService implements OnApplicationShutdown {
 
   /** POST /auth/login: username + password → an access token + a refresh token (HS256). Same 401 for unknown user, wrong password and a disabled user. */
   async login(body: unknown, address = 'unknown'): Promise<LoginResult> {
-    const { username, password } = LoginBody.parse(body);
+    const { username, password, totp } = LoginBody.parse(body);
     // Issue 22 §8: a throttled attempt is refused before any password hash is computed.
     const wait = await this.throttle.retryAfterMs(username, address);
     if (wait > 0) throw codedError('RATE_LIMITED', `too many wrong passwords for this account or from this address: try again in ${Math.ceil(wait / 1000)} s`, { retryAfterMs: wait, scope: 'login' });
@@ -95,11 +101,109 @@ export class AuthService implements OnApplicationShutdown {
       }
       throw codedError('INVALID_CREDENTIALS', 'unknown user or wrong password');
     }
+    await this.secondFactor(rec, totp, username, address);
     await this.throttle.succeeded(username, address);
     const family = `rtf_${randomBytes(12).toString('hex')}`;
     const jti = randomBytes(12).toString('hex');
     await this.users.createRefreshFamily(family, rec.userId, jti, this.clock.now());
     return this.issue(rec, family, jti);
+  }
+
+  /**
+   * Issue 22 §8: a staff account with TOTP enabled needs the code of its authenticator app. Missing →
+   * `TOTP_REQUIRED` (the login form then asks for it); wrong or already used → `TOTP_INVALID`, counted by the
+   * login throttle like a wrong password.
+   */
+  private async secondFactor(rec: UserRecord, code: string | undefined, username: string, address: string): Promise<void> {
+    if (!TOTP_ROLES.includes(rec.role)) return;
+    const t = await this.totp.get(rec.userId);
+    if (t?.enabled !== true) return;
+    if (code === undefined) throw codedError('TOTP_REQUIRED', 'this account needs the 6-digit code of its authenticator app (field "totp")');
+    const now = this.clock.now();
+    const step = totpStep(t.secret, code, now);
+    if (step === null || !(await this.totp.useStep(rec.userId, step, now))) {
+      await this.throttle.failed(username, address);
+      throw codedError('TOTP_INVALID', 'wrong or already used authenticator code');
+    }
+  }
+
+  /**
+   * Issue 22 §16: a one-time code that logs a player in (the operator's game launch). The caller (the
+   * seamless module) has checked the operator, its signature and the player's session at the operator.
+   */
+  async issueLaunchCode(userId: string, tableId: string | null): Promise<{ readonly code: string; readonly expiresAt: number }> {
+    const code = newLaunchCode();
+    const expiresAt = this.clock.now() + LAUNCH_CODE_TTL_MS;
+    await this.launches.put(hashLaunchCode(code), { userId, tableId }, expiresAt);
+    return { code, expiresAt };
+  }
+
+  /** POST /auth/launch: an unused, unexpired launch code → the player's session (once); anything else `INVALID_LAUNCH_CODE`. */
+  async redeemLaunchCode(body: unknown): Promise<LoginResult & { readonly tableId: string | null }> {
+    const { code } = LaunchBody.parse(body);
+    const grant = await this.launches.take(hashLaunchCode(code), this.clock.now());
+    const rec = grant === null ? null : await this.users.get(grant.userId);
+    if (grant === null || rec === null || rec.disabled === true || rec.role !== 'player') throw codedError('INVALID_LAUNCH_CODE', 'this game link was already used or has expired: open the game again from the casino');
+    const family = `rtf_${randomBytes(12).toString('hex')}`;
+    const jti = randomBytes(12).toString('hex');
+    await this.users.createRefreshFamily(family, rec.userId, jti, this.clock.now());
+    return { ...this.issue(rec, family, jti), tableId: grant.tableId };
+  }
+
+  /** POST /auth/totp/enrol (staff): a new secret, pending until confirmed with a code; shown once. */
+  async enrolTotp(user: AuthUser): Promise<{ readonly secret: string; readonly uri: string }> {
+    const rec = await this.staff(user);
+    const fresh = newTotpSecret(rec.username);
+    if (!(await this.totp.putPending(rec.userId, fresh.secret, this.clock.now()))) throw codedError('TOTP_ALREADY_ENABLED', 'TOTP is already enabled for this account: disable it first (with a code) or ask an admin to reset it');
+    return fresh;
+  }
+
+  /** POST /auth/totp/confirm: the first code from the app turns TOTP on (audited). */
+  async confirmTotp(user: AuthUser, body: unknown): Promise<{ readonly enabled: true }> {
+    const rec = await this.staff(user);
+    const { code } = TotpCodeBody.parse(body);
+    const t = await this.totp.get(rec.userId);
+    if (t === null) throw codedError('TOTP_NOT_ENROLLED', 'enrol first: POST /auth/totp/enrol');
+    if (t.enabled) throw codedError('TOTP_ALREADY_ENABLED', 'TOTP is already enabled for this account');
+    await this.checkCode(rec.userId, t.secret, code);
+    await this.totp.enable(rec.userId, this.clock.now());
+    await this.audit.record({ actor: rec.userId, role: rec.role, action: 'auth.totp.enabled', reason: 'confirmed with a code', target: `user:${rec.userId}`, at: this.clock.now() });
+    return { enabled: true };
+  }
+
+  /** POST /auth/totp/disable: with a current code (audited). */
+  async disableTotp(user: AuthUser, body: unknown): Promise<{ readonly enabled: false }> {
+    const rec = await this.staff(user);
+    const { code } = TotpCodeBody.parse(body);
+    const t = await this.totp.get(rec.userId);
+    if (t?.enabled !== true) throw codedError('TOTP_NOT_ENROLLED', 'TOTP is not enabled for this account');
+    await this.checkCode(rec.userId, t.secret, code);
+    await this.totp.remove(rec.userId);
+    await this.audit.record({ actor: rec.userId, role: rec.role, action: 'auth.totp.disabled', reason: 'disabled with a code', target: `user:${rec.userId}`, at: this.clock.now() });
+    return { enabled: false };
+  }
+
+  /** An admin removes a user's TOTP (a lost phone); the caller audits it with the reason. False: the user had none. */
+  resetTotp(userId: string): Promise<boolean> {
+    return this.totp.remove(userId);
+  }
+
+  /** Whether the user has TOTP on (GET /auth/me shows it to the user). */
+  async totpEnabled(userId: string): Promise<boolean> {
+    return (await this.totp.get(userId))?.enabled === true;
+  }
+
+  private async checkCode(userId: string, secret: string, code: string): Promise<void> {
+    const now = this.clock.now();
+    const step = totpStep(secret, code, now);
+    if (step === null || !(await this.totp.useStep(userId, step, now))) throw codedError('TOTP_INVALID', 'wrong or already used authenticator code');
+  }
+
+  private async staff(user: AuthUser): Promise<UserRecord> {
+    if (!TOTP_ROLES.includes(user.role)) throw codedError('FORBIDDEN', 'TOTP is for staff accounts (dealer, pit boss, admin)');
+    const rec = await this.users.get(user.userId);
+    if (rec === null) throw codedError('USER_NOT_FOUND', `no user ${user.userId}`);
+    return rec;
   }
 
   /**
@@ -143,24 +247,51 @@ export class AuthService implements OnApplicationShutdown {
     const user: AuthUser = { userId: rec.userId, role: rec.role, name: rec.name };
     const iat = Math.floor(this.clock.now() / 1000);
     const ver = rec.tokenVersion ?? 0;
-    const refreshToken = jwt.sign({ sub: rec.userId, ver, typ: 'refresh', jti, fam: family, iat, exp: iat + REFRESH_TOKEN_TTL_S }, this.secretKey(), { algorithm: 'HS256' });
+    const k = this.keyring();
+    const refreshToken = jwt.sign({ sub: rec.userId, ver, typ: 'refresh', jti, fam: family, iat, exp: iat + REFRESH_TOKEN_TTL_S }, k.key, { algorithm: 'HS256', keyid: k.kid });
     return { token: this.sign(user, ver), refreshToken, expiresIn: ACCESS_TOKEN_TTL_S, user };
   }
 
   /** An access token for the user (tests and login). */
   sign(user: AuthUser, ver = 0): string {
     const iat = Math.floor(this.clock.now() / 1000);
-    return jwt.sign({ sub: user.userId, role: user.role, name: user.name, ver, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_S }, this.secretKey(), { algorithm: 'HS256' });
+    const k = this.keyring();
+    return jwt.sign({ sub: user.userId, role: user.role, name: user.name, ver, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_S }, k.key, { algorithm: 'HS256', keyid: k.kid });
   }
 
-  /** The signing key, built once per secret (the config object can be swapped by tests). */
-  private secretKey(): KeyObject {
-    const secret = this.config.jwtSecret;
-    if (this.key?.secret !== secret) {
-      this.key = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
-      this.verified.clear(); // tokens checked under another secret are checked again
+  /**
+   * The keys, built once per config (the config object can be swapped by tests). Issue 22 §12: tokens are
+   * signed with the current secret and carry its key id (`kid` in the header); verification picks the key by
+   * the token's `kid` among the current one and JWT_PREVIOUS_KEYS (a rotation: old tokens keep working until
+   * they expire, then the old key is removed). A token without `kid` (signed before key ids) is checked with
+   * the current key only; an unknown `kid` is not authenticated.
+   */
+  private keyring(): { readonly kid: string; readonly key: KeyObject; readonly verifiers: ReadonlyMap<string, KeyObject> } {
+    const config = this.config;
+    if (this.key?.config !== config) {
+      const kid = config.jwtKeyId ?? derivedKeyId(config.jwtSecret);
+      const key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+      const verifiers = new Map<string, KeyObject>([[kid, key]]);
+      for (const p of config.jwtPreviousKeys ?? []) if (!verifiers.has(p.kid)) verifiers.set(p.kid, createSecretKey(Buffer.from(p.secret, 'utf8')));
+      this.key = { config, kid, key, verifiers };
+      this.verified.clear(); // tokens checked under other keys are checked again
     }
-    return this.key.key;
+    return this.key;
+  }
+
+  /** The key a token names (its header's `kid`), or the current key for a token without one; null for an unknown kid. */
+  private keyFor(token: string): KeyObject | null {
+    const k = this.keyring();
+    const dot = token.indexOf('.');
+    if (dot <= 0) return k.key;
+    let kid: unknown;
+    try {
+      kid = (JSON.parse(Buffer.from(token.slice(0, dot), 'base64url').toString('utf8')) as { kid?: unknown }).kid;
+    } catch (_malformed) {
+      return k.key; // jwt.verify refuses it with the right reason
+    }
+    if (kid === undefined) return k.key;
+    return typeof kid === 'string' ? (k.verifiers.get(kid) ?? null) : null;
   }
 
   /** Tokens whose signature was checked, with their claims, until they expire (bounded; a flood re-sends one token). */
@@ -168,13 +299,16 @@ export class AuthService implements OnApplicationShutdown {
 
   private decode(token: string): unknown {
     const now = this.clock.now();
+    this.keyring(); // a swapped config clears the cache first
     const hit = this.verified.get(token);
     if (hit !== undefined) {
       if (now < hit.expMs) return hit.claims;
       this.verified.delete(token);
     }
     try {
-      const claims = jwt.verify(token, this.secretKey(), { algorithms: ['HS256'], clockTimestamp: Math.floor(now / 1000) });
+      const key = this.keyFor(token);
+      if (key === null) return null;
+      const claims = jwt.verify(token, key, { algorithms: ['HS256'], clockTimestamp: Math.floor(now / 1000) });
       const exp = typeof claims === 'object' && claims !== null && typeof (claims as { exp?: unknown }).exp === 'number' ? (claims as { exp: number }).exp * 1000 : null;
       if (exp !== null) {
         if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value as string);

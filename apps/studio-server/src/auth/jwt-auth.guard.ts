@@ -25,7 +25,7 @@ export class JwtAuthGuard implements CanActivate {
     const value = Array.isArray(header) ? header[0] : header;
     const token = value?.startsWith('Bearer ') ? value.slice(7).trim() : null;
     // Issue 9 finding 7: the address first (cheap, before any token work), then the account.
-    const byIp = this.limits.check({ ip: req.ip ?? null });
+    const byIp = await this.limits.admit({ ip: req.ip ?? null });
     if (byIp) throw codedError('RATE_LIMITED', byIp.message, byIp.details);
     // Signature, required exp, and the user store (exists, enabled, token not revoked; cached ≤ 5 s).
     const user = await this.auth.authenticate(token);
@@ -34,7 +34,7 @@ export class JwtAuthGuard implements CanActivate {
     // (tables, round, balance, history…) would otherwise exhaust it on a couple of reloads; reads stay
     // bounded by the per-address limit above.
     const reads = req.method === 'GET' || req.method === 'HEAD';
-    const byUser = reads ? null : this.limits.check({ userId: user.userId, role: user.role });
+    const byUser = reads ? null : await this.limits.admit({ userId: user.userId, role: user.role });
     if (byUser) throw codedError('RATE_LIMITED', byUser.message, byUser.details);
     req.user = user;
     return true;

@@ -25,3 +25,31 @@ export class AppUserEntity {
   @Column({ type: 'integer', name: 'token_version', default: 0 })
   tokenVersion!: number;
 }
+
+/** Issue 22 §8: a staff member's TOTP secret (auth/totp.ts). */
+@Entity({ name: 'user_totp' })
+export class UserTotpEntity {
+  @PrimaryColumn({ type: 'text', name: 'user_id' })
+  userId!: string;
+  @Column({ type: 'text' })
+  secret!: string;
+  @Column({ type: 'boolean' })
+  enabled!: boolean;
+  @Column({ type: 'bigint', name: 'last_step', transformer: bigintNumber })
+  lastStep!: number;
+  @Column({ type: 'bigint', name: 'updated_at', transformer: bigintNumber })
+  updatedAt!: number;
+}
+
+/** Issue 22 §16: a one-time game-launch code (its SHA-256; auth/launch-codes.ts). */
+@Entity({ name: 'launch_code' })
+export class LaunchCodeEntity {
+  @PrimaryColumn({ type: 'text', name: 'code_hash' })
+  codeHash!: string;
+  @Column({ type: 'text', name: 'user_id' })
+  userId!: string;
+  @Column({ type: 'text', name: 'table_id', nullable: true })
+  tableId!: string | null;
+  @Column({ type: 'bigint', name: 'expires_at', transformer: bigintNumber })
+  expiresAt!: number;
+}

@@ -83,6 +83,14 @@ export class UsersController {
     return this.change(by, userId, body, 'user.revoke-sessions', () => this.auth.revokeSessions(userId));
   }
 
+  /** Issue 22 §8: removes a user's TOTP (a lost phone); they log in with the password and enrol again. */
+  @Post(':userId/totp/reset')
+  @HttpCode(200)
+  @ApiBody({ schema: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } } })
+  resetTotp(@CurrentUser() by: AuthUser, @Param('userId') userId: string, @Body() body: unknown): Promise<{ ok: true }> {
+    return this.change(by, userId, body, 'auth.totp.reset', () => this.auth.resetTotp(userId));
+  }
+
   @Delete(':userId')
   @HttpCode(200)
   @ApiBody({ schema: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } } })

@@ -109,7 +109,7 @@ const toUser = (r: Record<string, unknown>): UserRecord => ({
 });
 
 /** pg answers UPDATE/DELETE … RETURNING through TypeORM as [rows, count]; PGlite as rows. */
-const returned = (res: unknown): Record<string, unknown>[] => {
+export const returned = (res: unknown): Record<string, unknown>[] => {
   const a = res as unknown[];
   return (Array.isArray(a[0]) ? a[0] : a) as Record<string, unknown>[];
 };

@@ -64,7 +64,7 @@ export class BettingService {
     if (link === null || this.seamless === undefined) return commit(at);
     if (cur === null) return this.reject(rejection('NO_ROUND', 'GEN-3', 'No round is open on this table.'));
     if (cur.state.phase !== 'betting' || (cur.state.bettingClosesAt !== null && at >= cur.state.bettingClosesAt)) return this.reject({ code: 'BETTING_CLOSED', ruleId: 'GEN-3', message: 'Betting is closed: no bet is accepted or withdrawn (GEN-3).' });
-    const r = await this.seamless.place(link, tableId, cur.roundId, bets, commit);
+    const r = await this.seamless.place(link, tableId, cur.roundId, bets, commit, cur.game);
     // the table's own rejections are counted by the rounds side; the operator's refusals here
     if (!r.ok && r.violation.code.startsWith('SEAMLESS_')) this.metrics.betsRejected.inc({ code: r.violation.code });
     return r;

@@ -21,7 +21,7 @@ describe('configuration from the environment', () => {
     expect([c.redisUrl, c.mqttUrl, c.port, c.jwtSecret, c.demo, c.mqttUsername, c.mqttPassword]).toEqual(['redis://h:6379', 'mqtt://h:1883', 8080, '0123456789abcdef0123456789abcdef', false, 'felt-server', 'pw']);
     // Issue 9 finding 10: demo logins/top-ups on a real database only when explicitly asked twice.
     expect(() => configFromEnv({ DATABASE_URL: 'postgres://x@h/db', FELT_DEMO: '1' })).toThrow(/FELT_DEMO_ON_DATABASE=1/);
-    expect(configFromEnv({ DATABASE_URL: 'postgres://x@h/db', FELT_DEMO: '1', FELT_DEMO_ON_DATABASE: '1' }).demo).toBe(true);
+    expect(configFromEnv({ DATABASE_URL: 'postgres://x@h/db', FELT_DEMO: '1', FELT_DEMO_ON_DATABASE: '1', JWT_SECRET: '0123456789abcdef0123456789abcdef' }).demo).toBe(true);
   });
 
   it('FELT_DATA_DIR=memory gives an in-memory PGlite; FELT_DEMO=0 disables demo users', () => {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Module, Optional, type OnModuleInit } from '@nestjs/common';
 import { MQTT_BROKER, MQTT_CLIENT, MQTT_INGEST_LINKS } from '../shared/ports/mqtt.tokens.js';
+import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
 import { DeviceCommandsService } from './device-commands.service.js';
 import { DeviceHints } from './device-hints.js';
@@ -33,7 +34,11 @@ class BrokerEventAuthority implements OnModuleInit {
     { provide: INGEST_LINKS, useExisting: MQTT_INGEST_LINKS },
     {
       provide: INGEST_OPTIONS,
-       useFactory: (): IngestOptions => ({ ackTimeoutMs: Number(process.env['FELT_DEVICE_ACK_TIMEOUT_MS'] ?? 5_000), faultWindowMs: Number(process.env['FELT_DEVICE_FAULT_WINDOW_MS'] ?? 60_000), ...(process.env['FELT_MQTT_ROOT'] ? { root: process.env['FELT_MQTT_ROOT'] } : {}) }),
+      useFactory: (config: FeltConfig): IngestOptions => {
+        const root = settingOf(config, 'mqttRoot');
+        return { ackTimeoutMs: settingOf(config, 'deviceAckTimeoutMs'), faultWindowMs: settingOf(config, 'deviceFaultWindowMs'), ...(root !== null ? { root } : {}) };
+      },
+      inject: [FELT_CONFIG],
     },
     DeviceCommandsService,
     DeviceHints,

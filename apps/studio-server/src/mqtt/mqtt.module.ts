@@ -5,7 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Subscription } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
-import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
+import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import { HealthService } from '../ops/health.service.js';
 import { FELT_DATA_SOURCE } from '../persistence/persistence.module.js';
 import { DeviceCredentialsController } from './device-credentials.controller.js';
@@ -40,7 +40,7 @@ import { MQTT_BROKER, MQTT_CLIENT, MQTT_CLIENT_ID_BASE, MQTT_INGEST_LINKS, MQTT_
       provide: MQTT_BROKER,
       useFactory: async (config: FeltConfig, creds: DeviceCredentialsService, server: MqttServerCredential | null): Promise<EmbeddedBroker | null> => {
         if (config.mqttUrl !== null || server === null) return null;
-        const root = process.env['FELT_MQTT_ROOT'];
+        const root = settingOf(config, 'mqttRoot');
         return EmbeddedBroker.start(config.mqttEmbeddedPort, { server, authenticateDevice: (u, p) => creds.authenticate(u, p), ...(root ? { root } : {}) });
       },
       inject: [FELT_CONFIG, DeviceCredentialsService, MQTT_SERVER_CREDENTIAL],
@@ -50,11 +50,11 @@ import { MQTT_BROKER, MQTT_CLIENT, MQTT_CLIENT_ID_BASE, MQTT_INGEST_LINKS, MQTT_
       // messages) across a reconnect or a restart. Two instances on one host must set FELT_MQTT_CLIENT_ID.
       provide: MQTT_CLIENT_ID_BASE,
       useFactory: (config: FeltConfig, ids: Ids): string => {
-        const set = process.env['FELT_MQTT_CLIENT_ID'];
+        const set = settingOf(config, 'mqttClientId');
         if (set) return set.startsWith(SERVER_CLIENT_ID_PREFIX) ? set : `${SERVER_CLIENT_ID_PREFIX}-${set}`;
         // Embedded: the broker lives and dies with this process, nothing to resume.
         if (config.mqttUrl === null) return ids.next(SERVER_CLIENT_ID_PREFIX);
-        const root = process.env['FELT_MQTT_ROOT'];
+        const root = settingOf(config, 'mqttRoot');
         return `${SERVER_CLIENT_ID_PREFIX}-${hostname()}${root ? `-${root.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}`;
       },
       inject: [FELT_CONFIG, IDS],

@@ -110,7 +110,7 @@ export function buildOpenApi(app: INestApplication): OpenApiBuild {
       if (spec.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(spec.body, 'input') } } };
       else delete op.requestBody;
       const okStatus = Object.keys(op.responses ?? {}).find((s) => s.startsWith('2')) ?? '200';
-      const okContent: Record<string, { schema: JsonSchema }> = spec.response === 'text' ? { 'text/plain': { schema: { type: 'string' } } } : { 'application/json': { schema: jsonSchemaOf(spec.response, 'output') } };
+      const okContent: Record<string, { schema: JsonSchema }> = spec.response === 'text' ? { 'text/plain': { schema: { type: 'string' } } } : spec.response === 'csv' ? { 'text/csv': { schema: { type: 'string' } } } : { 'application/json': { schema: jsonSchemaOf(spec.response, 'output') } };
       op.responses = {
         [okStatus]: { description: spec.summary, content: okContent },
         ...Object.fromEntries((spec.alsoStatus ?? []).map((s) => [String(s), { description: `${spec.summary} (${s})`, content: okContent }])),

@@ -46,12 +46,15 @@ import {
   UpdateTableBodySchema,
 } from '@felt/protocol';
 import { z } from 'zod';
-import { LoginBody, RefreshBody } from '../auth/auth.service.js';
+import { LaunchBody, LoginBody, RefreshBody, TotpCodeBody } from '../auth/auth.service.js';
+
+const TotpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
 import { CreateUserBody } from '../auth/users.controller.js';
 import { DayQuerySchema, RoundSearchQuerySchema } from '../pit/pit.controller.js';
 import { DepositBody } from '../wallet/wallet.service.js';
-import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '@felt/protocol';
+import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorLaunchBody, OperatorLaunchResultSchema, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '@felt/protocol';
 import type { CommandError } from '../shared/commands/command.types.js';
+import { MediaAuthQuery, PlayerStreamSchema, TableStreamsBody, TableStreamsSchema } from '../streams/streams.schema.js';
 import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '@felt/protocol';
 
 /** `GAME_RULES`: the operation runs a game command, so any game rule code (422, `GAME_ERRORS`) may come back. */
@@ -62,7 +65,7 @@ export interface OperationSpec {
   readonly body?: z.ZodType;
   readonly query?: z.ZodObject;
   /** The success body; `text` for a non-JSON answer (Prometheus exposition). */
-  readonly response: z.ZodType | 'text';
+  readonly response: z.ZodType | 'text' | 'csv';
   /** No bearer token needed. */
   readonly public?: true;
   /** Codes this operation can answer with, besides the common ones (400 invalid input, 401/403, 500). */
@@ -85,7 +88,12 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'GET /health/ready': { summary: 'Readiness: every dependency reachable and not draining (503 after SIGTERM; issue 22 §10)', response: ReadinessReportSchema, public: true, alsoStatus: [503] },
   'GET /metrics': { summary: 'Prometheus metrics (text exposition)', response: 'text', public: true },
   // auth + users
-  'POST /auth/login': { summary: 'Log in: an access token (15 min) and a refresh token', body: LoginBody, response: LoginResultSchema, public: true, errors: ['INVALID_CREDENTIALS'] },
+  'POST /auth/login': { summary: 'Log in: an access token (15 min) and a refresh token (staff with TOTP: `totp` too)', body: LoginBody, response: LoginResultSchema, public: true, errors: ['INVALID_CREDENTIALS', 'TOTP_REQUIRED', 'TOTP_INVALID', 'RATE_LIMITED'] },
+  'POST /auth/totp/enrol': { summary: 'Staff: a new TOTP secret and its otpauth:// URI (pending until confirmed; shown once)', response: TotpEnrolmentSchema, errors: ['TOTP_ALREADY_ENABLED', 'FORBIDDEN'] },
+  'POST /auth/totp/confirm': { summary: 'Staff: turn TOTP on with the first code (audited)', body: TotpCodeBody, response: z.object({ enabled: z.literal(true) }), errors: ['TOTP_INVALID', 'TOTP_NOT_ENROLLED', 'TOTP_ALREADY_ENABLED', 'FORBIDDEN'] },
+  'POST /auth/totp/disable': { summary: 'Staff: turn TOTP off with a current code (audited)', body: TotpCodeBody, response: z.object({ enabled: z.literal(false) }), errors: ['TOTP_INVALID', 'TOTP_NOT_ENROLLED', 'FORBIDDEN'] },
+  'POST /users/{userId}/totp/reset': { summary: "Remove a user's TOTP, e.g. a lost phone (admin, audited)", body: ReasonBodySchema, response: OkSchema, errors: ['USER_NOT_FOUND', 'REASON_REQUIRED'] },
+  'POST /auth/launch': { summary: "Redeem a game-launch code (once, within a minute): the operator's player's session and the table to open", body: LaunchBody, response: LoginResultSchema.extend({ tableId: z.string().nullable() }), public: true, errors: ['INVALID_LAUNCH_CODE'] },
   'POST /auth/refresh': { summary: 'Trade a refresh token for a new pair', body: RefreshBody, response: LoginResultSchema, public: true, errors: ['INVALID_REFRESH_TOKEN', 'REFRESH_TOKEN_REUSED'] },
   'POST /auth/logout': { summary: "End every session of the caller", response: RevokedSchema },
   'GET /auth/me': { summary: 'The authenticated principal', response: AuthUserSchema },
@@ -126,9 +134,12 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   // operators (issue 12: seamless wallet)
   'GET /admin/operators': { summary: 'Every operator: wallet mode, endpoint, currencies (admin; never the secret)', response: list(OperatorViewSchema) },
   'PUT /admin/operators/{operatorId}': { summary: "Create or change an operator: wallet mode internal|seamless, its wallet API, request-signing secret, currencies (admin)", body: OperatorConfigBody, response: OperatorViewSchema },
+  'GET /admin/operators/{operatorId}/reconciliation.csv': { summary: "The day's wallet calls of an operator as CSV (admin): its statement to reconcile against its own book", query: ReconciliationQuerySchema, response: 'csv', errors: ['OPERATOR_NOT_FOUND'] },
   'GET /admin/operators/{operatorId}/reconciliation': { summary: "Reconciliation per UTC day: our ledger (operator clearing account) against the operator's acknowledgements", query: ReconciliationQuerySchema, response: ReconciliationReportSchema, errors: ['OPERATOR_NOT_FOUND'] },
   'GET /admin/operators/{operatorId}/dead-letter': { summary: 'Dead-lettered wallet calls of the operator (credits/rollbacks that exhausted their retries)', response: list(DeadLetterRowSchema), errors: ['OPERATOR_NOT_FOUND'] },
   'POST /admin/operators/{operatorId}/dead-letter/retry': { summary: 'Re-queue dead-lettered wallet calls (given uuids or all; the same uuids: idempotent at the operator); audited with the reason', body: DeadLetterRetryBody, response: DeadLetterRetryResultSchema, errors: ['OPERATOR_NOT_FOUND', 'DEAD_LETTER_NOT_FOUND'] },
+  'GET /operator/v1/signing-key': { summary: "Felt's RSA public key (PEM): verifies Felt's calls to an operator that signs with RSA-SHA256", response: z.object({ algorithm: z.literal('RSA-SHA256'), publicKey: z.string() }), public: true, errors: ['OPERATOR_RSA_UNAVAILABLE'] },
+  'POST /operator/v1/launch': { summary: "Operator API (signed): a one-time URL that opens the player client logged in as the operator's player (its session checked with the operator's /user/info)", body: OperatorLaunchBody, response: OperatorLaunchResultSchema, public: true, errors: OPERATOR_API },
   'POST /operator/v1/sessions': { summary: "Operator API (signed: X-Felt-Operator + X-Felt-Timestamp + X-Felt-Signature, ±5 min, no replay): a Felt player is this operator's player with this session token", body: OperatorSessionBody, response: PlayerLinkSchema, public: true, errors: OPERATOR_API },
   'POST /operator/v1/players/{playerId}/limits': { summary: "Operator API (signed): push a player's loss/time limit (lower: at once; higher: from the next period; daily ≤ weekly ≤ monthly)", body: SetLimitBodySchema, response: PlayerLimitsSchema, public: true, errors: [...OPERATOR_API, 'RG_LIMIT_ORDER'] },
   'POST /operator/v1/players/{playerId}/self-exclusion': { summary: 'Operator API (signed): self-exclude a player (it can only be extended, never lifted early)', body: SelfExclusionBodySchema, response: PlayerLimitsSchema, public: true, errors: OPERATOR_API },
@@ -141,8 +152,14 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'GET /alerts': { summary: 'Recent alerts', query: limit.extend({ tableId: z.string().optional() }), response: list(AlertSchema) },
   'POST /alerts/{alertId}/ack': { summary: 'Acknowledge an alert (pit boss; stored, audited, pushed as alert.ack)', body: AlertAckBodySchema, response: AlertSchema, errors: ['ALERT_NOT_FOUND'] },
   'GET /presence': { summary: 'Who is at each table now (players: counts; staff: also the dealers)', response: list(TablePresenceSchema) },
+  'GET /tables/{tableId}/streams': { summary: "A table's video sources (pit boss, admin)", response: TableStreamsSchema, errors: ['TABLE_NOT_FOUND'] },
+  'PUT /tables/{tableId}/streams': { summary: "Set a table's video sources: LL-HLS and/or WHEP URLs, renditions (admin, audited)", body: TableStreamsBody, response: TableStreamsSchema, errors: ['TABLE_NOT_FOUND', 'REASON_REQUIRED'] },
+  'GET /tables/{tableId}/stream': { summary: "The table's video for the caller: every source URL with a short-lived token bound to the caller and the table", response: PlayerStreamSchema, errors: ['TABLE_NOT_FOUND', 'NO_STREAM'] },
+  'GET /media-auth': { summary: "A media server's token check (nginx auth_request): 204 when `token` is valid for `table`, else 403", query: MediaAuthQuery, response: 'text', public: true, errors: ['STREAM_TOKEN_REFUSED'] },
+  'GET /audit/export.csv': { summary: 'The audit log as CSV (pit boss, admin; limit ≤ 100 000)', query: z.object({ target: z.string().optional(), limit: z.coerce.number().int().optional() }), response: 'csv' },
   'GET /audit': { summary: 'The audit log', query: limit.extend({ target: z.string().optional() }), response: list(AuditRecordSchema) },
   'GET /rounds/day': { summary: 'The day per table: hold, stakes, rounds (pit boss)', query: DayQuerySchema, response: list(TableDaySchema) },
+  'GET /rounds/export.csv': { summary: 'The round search as CSV, one row per round with its money (pit boss, admin; limit ≤ 10 000)', query: RoundSearchQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(10_000).default(1_000) }), response: 'csv' },
   'GET /rounds/search': { summary: 'Search rounds by id, table, player, time (pit boss)', query: RoundSearchQuerySchema, response: list(RoundListItemSchema) },
   // live poker (issue 11; the play itself is the poker.* socket messages)
   'GET /poker-tables': { summary: 'The lobby: live poker tables (`{ tables: PokerLobbyEntry[] }`)', response: PokerLobbySchema },

@@ -36,6 +36,8 @@ export class MetricsService {
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [this.registry],
   });
+  /** Issue 22 §15: the alert webhook's deliveries (delivered, retried, dropped after the last attempt). */
+  readonly alertWebhookDeliveries = new Counter({ name: 'felt_alert_webhook_deliveries_total', help: 'Alert webhook deliveries by result', labelNames: ['result'] as const, registers: [this.registry] });
   readonly socketsConnected = new Gauge({ name: 'felt_sockets_connected', help: 'WebSocket connections open on this instance', registers: [this.registry] });
   /** Issue 22 §15: seamless-wallet calls to operators, by kind (debit, credit, rollback, balance) and outcome. */
   readonly walletCalls = new Histogram({

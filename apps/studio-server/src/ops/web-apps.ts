@@ -33,7 +33,7 @@ interface Res {
  * from `<appsRoot>/<app>/dist`, with the SPA fallback (any GET under the prefix that is no file gets
  * `index.html`). Apps that were not built are skipped. Returns the prefixes served.
  */
-export function serveWebApps(app: INestApplication, appsRoot: string = process.env.FELT_WEB_ROOT ?? defaultAppsRoot()): string[] {
+export function serveWebApps(app: INestApplication, appsRoot: string = defaultAppsRoot()): string[] {
   const served: string[] = [];
   const express = app as NestExpressApplication;
   for (const w of WEB_APPS) {

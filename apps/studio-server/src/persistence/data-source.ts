@@ -51,8 +51,8 @@ export async function migrate(ds: DataSource): Promise<string[]> {
  * under the lock; `0` applies none and refuses to start while any is pending — the deployment runs
  * `felt migrate` once as its own step (the Kubernetes migration job).
  */
-export async function prepareSchema(ds: DataSource, env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
-  if (env['FELT_MIGRATE_ON_BOOT'] !== '0') {
+export async function prepareSchema(ds: DataSource, migrateOnBoot = true): Promise<void> {
+  if (migrateOnBoot) {
     await migrate(ds);
     return;
   }
@@ -60,11 +60,11 @@ export async function prepareSchema(ds: DataSource, env: Readonly<Record<string,
 }
 
 /** Opens the data source and prepares its schema (`prepareSchema`). */
-export async function openDataSource(target: DatabaseTarget, schema: FeatureSchema): Promise<DataSource> {
+export async function openDataSource(target: DatabaseTarget, schema: FeatureSchema, migrateOnBoot = true): Promise<DataSource> {
   const ds = new DataSource(dataSourceOptions(target, schema));
   await ds.initialize();
   try {
-    await prepareSchema(ds);
+    await prepareSchema(ds, migrateOnBoot);
   } catch (err) {
     await ds.destroy();
     throw err;

@@ -30,7 +30,7 @@ describe('migrations under the PostgreSQL advisory lock (issue 22 §11)', () => 
 
   it('a schema that is behind: FELT_MIGRATE_ON_BOOT=0 refuses to start (MIGRATIONS_PENDING)', async () => {
     const ds = await connect(db.url);
-    await expect(prepareSchema(ds, { FELT_MIGRATE_ON_BOOT: '0' })).rejects.toThrow(/MIGRATIONS_PENDING/);
+    await expect(prepareSchema(ds, false)).rejects.toThrow(/MIGRATIONS_PENDING/);
   });
 
   it('four instances migrating one fresh database at the same moment: each migration runs exactly once, nobody fails', async () => {
@@ -42,7 +42,7 @@ describe('migrations under the PostgreSQL advisory lock (issue 22 §11)', () => 
     const rows = (await instances[0]!.query('SELECT name FROM migrations')) as { name: string }[];
     expect(rows.length).toBe(MIGRATIONS.length);
     // and now every instance may boot with FELT_MIGRATE_ON_BOOT=0
-    for (const ds of instances) await expect(prepareSchema(ds, { FELT_MIGRATE_ON_BOOT: '0' })).resolves.toBeUndefined();
+    for (const ds of instances) await expect(prepareSchema(ds, false)).resolves.toBeUndefined();
   });
 
   it('`felt migrate` on a current schema migrates nothing and exits 0; on a fresh database it migrates everything', async () => {

@@ -37,7 +37,7 @@ export class PersistenceModule implements OnModuleInit {
   }
 
   /** `schema`: every module's entities and migrations, collected by the composition root (src/server-schema.ts). */
-  static forRoot(target: PersistenceTarget, schema: FeatureSchema): DynamicModule {
+  static forRoot(target: PersistenceTarget, schema: FeatureSchema, migrateOnBoot = true): DynamicModule {
     const uowProviders: Provider[] = [
       // ops: a stop waits for the transactions in flight (CommitTracker) before closing the database
       { provide: UNIT_OF_WORK, useFactory: (uow: UnitOfWork, commits: CommitTracker) => commits.wrap(uow), inject: [LEDGER_READER, CommitTracker] },
@@ -62,7 +62,7 @@ export class PersistenceModule implements OnModuleInit {
             if (options === undefined) throw new Error('TypeORM options missing');
             const ds = new DataSource(options);
             await ds.initialize();
-            await prepareSchema(ds); // under an advisory lock on PostgreSQL, or refuse when FELT_MIGRATE_ON_BOOT=0 and behind (issue 22 §11)
+            await prepareSchema(ds, migrateOnBoot); // under an advisory lock on PostgreSQL, or refuse when FELT_MIGRATE_ON_BOOT=0 and behind (issue 22 §11)
             return ds;
           },
         }),

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { csvHeaders, isoOf, toCsv, type CsvResponse } from '../shared/csv.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ReasonBodySchema } from '@felt/protocol';
 import { z } from 'zod';
@@ -68,6 +69,23 @@ export class PitController {
   search(@Query() q: unknown): Promise<RoundListItem[]> {
     const p = body(RoundSearchQuerySchema, q);
     return this.pit.search({ ...p });
+  }
+
+  /**
+   * Issue 22 §16: the round search as CSV (the same filters; `limit` up to 10 000): one row per round with its
+   * money, in the table's minor units. A voided round reads `voided` in `phase`.
+   */
+  @Get('rounds/export.csv')
+  @Roles('pitboss', 'admin')
+  async roundsCsv(@Query() q: unknown, @Res() res: CsvResponse): Promise<void> {
+    const { limit, ...p } = body(RoundSearchQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(10_000).default(1_000) }), q);
+    const rows = await this.pit.search({ ...p, limit });
+    res.set(csvHeaders('felt-rounds.csv')).send(
+      toCsv(
+        ['round_id', 'table_id', 'game', 'phase', 'opened_at', 'opened_at_ms', 'updated_at_ms', 'bets', 'players', 'staked_minor', 'hold_minor'],
+        rows.map((r) => [r.roundId, r.tableId, r.game, r.phase, isoOf(r.openedAt), r.openedAt, r.updatedAt, r.bets, r.players, r.stakedMinor, r.holdMinor]),
+      ),
+    );
   }
 
   /** One round: money summary, every bet (status, return) and every stored event (replay). */

@@ -69,9 +69,11 @@ const READS: readonly { readonly path: string; readonly roles: readonly Role[]; 
   { path: '/rounds/{roundId}/events', roles: ['pitboss', 'admin'], url: (_t, r) => `/rounds/${r}/events` },
   { path: '/rounds/{roundId}/detail', roles: ['pitboss', 'admin'], url: (_t, r) => `/rounds/${r}/detail` },
   { path: '/rounds/search', roles: ['pitboss', 'admin'], url: (t) => `/rounds/search?tableId=${t}` },
+  // issue 22 §16: the round search as CSV (money per round; no event data)
+  { path: '/rounds/export.csv', roles: ['pitboss', 'admin'], url: (t) => `/rounds/export.csv?tableId=${t}` },
 ];
 /** GET routes that carry no round data: device health, money per day. */
-const NOT_ROUND_DATA = ['/rounds/day', '/tables/{id}/devices', '/tables/{tableId}/device-credentials', '/devices'];
+const NOT_ROUND_DATA = ['/rounds/day', '/tables/{id}/devices', '/tables/{tableId}/device-credentials', '/devices', '/tables/{tableId}/streams', '/tables/{tableId}/stream'];
 /**
  * Live poker's reads, each through `handEventsView`/the poker table view per audience and checked by its own
  * properties (libs/games/src/poker-table/pots.property.spec.ts for every audience of a hand; the 6-player

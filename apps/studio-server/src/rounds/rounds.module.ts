@@ -1,3 +1,4 @@
+import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { TABLE_COMMANDS } from '../shared/ports/late-bound.js';
 import type { TableCommandHandlers } from '../shared/ports/table-commands.js';
@@ -36,7 +37,7 @@ import { RoundsSettlementSource } from './settlement-source.js';
     { provide: ROUNDS_AUDIT, useExisting: AuditService },
     { provide: ROUNDS_METRICS, useExisting: MetricsService },
     { provide: ROUNDS_SETTLEMENT_QUEUE, useExisting: SettlementService },
-    { provide: RECOVERY_OPTIONS, useFactory: () => ({ stallTimeoutMs: Number(process.env['FELT_RECOVERY_STALL_MS'] ?? 60_000) }) },
+    { provide: RECOVERY_OPTIONS, useFactory: (config: FeltConfig) => ({ stallTimeoutMs: settingOf(config, 'recoveryStallMs') }), inject: [FELT_CONFIG] },
     { provide: TABLES_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryTablesRepository() : new TypeOrmTablesRepository(ds)), inject: [FELT_DATA_SOURCE] },
     { provide: PENDING_REQUESTS, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryPendingRequests() : new TypeOrmPendingRequests(ds)), inject: [FELT_DATA_SOURCE] },
     TablesService,

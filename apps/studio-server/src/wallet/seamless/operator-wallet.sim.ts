@@ -6,8 +6,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { checkSignature, ReplayGuard } from './signing.js';
-import { BalanceRequestSchema, CreditRequestSchema, DebitRequestSchema, RollbackRequestSchema, type SeamlessStatus, type WalletAnswer } from './seamless.contract.js';
+import { checkRsaSignature, checkSignature, ReplayGuard } from './signing.js';
+import { BalanceRequestSchema, CreditRequestSchema, DebitRequestSchema, RollbackRequestSchema, UserInfoRequestSchema, type SeamlessStatus, type WalletAnswer } from './seamless.contract.js';
 
 export interface OperatorTransaction {
   readonly transactionUuid: string;
@@ -18,6 +18,8 @@ export interface OperatorTransaction {
   readonly round: string;
   readonly reference: string | null;
   readonly at: number;
+  /** `game_code` of the call (issue 22 §16). */
+  readonly gameCode?: string;
 }
 
 export interface OperatorFaults {
@@ -40,17 +42,20 @@ export class OperatorWalletSim {
   readonly book = new Map<string, OperatorTransaction>();
   readonly tokens = new Map<string, string>();
   faults: OperatorFaults = {};
+  /** Players the operator has disabled (RS_ERROR_USER_DISABLED). */
+  readonly disabled = new Set<string>();
   calls = 0;
 
   private readonly replays = new ReplayGuard();
 
   /**
    * With a secret, a request whose signature is bad, stale (timestamp outside ±5 min of `now`) or replayed is
-   * refused (RS_ERROR_WRONG_SYNTAX) and booked nowhere.
+   * refused (RS_ERROR_INVALID_SIGNATURE) and booked nowhere.
    */
   constructor(
     private readonly currency = 'EUR',
-    private readonly secret: string | null = null,
+    /** HMAC secret, or `{ rsaPublicKey }` (Felt's public key, PEM) for an operator signing with RSA (issue 22 §16). */
+    private readonly secret: string | { readonly rsaPublicKey: string } | null = null,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -98,7 +103,7 @@ export class OperatorWalletSim {
     } catch {
       return this.reply(res, { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: '' });
     }
-    if (this.secret !== null && !checkSignature(this.secret, raw, req.headers, this.now(), this.replays).ok) return this.reply(res, { status: 'RS_ERROR_WRONG_SYNTAX', request_uuid: '' });
+    if (this.secret !== null && !(typeof this.secret === 'string' ? checkSignature(this.secret, raw, req.headers, this.now(), this.replays) : checkRsaSignature(this.secret.rsaPublicKey, raw, req.headers, this.now(), this.replays)).ok) return this.reply(res, { status: 'RS_ERROR_INVALID_SIGNATURE', request_uuid: '' });
     const requestUuid = typeof (body as { request_uuid?: unknown }).request_uuid === 'string' ? (body as { request_uuid: string }).request_uuid : '';
     if (f.status) return this.reply(res, { status: f.status, request_uuid: requestUuid });
     let answer = this.process(req.url ?? '', body, requestUuid);
@@ -121,7 +126,7 @@ export class OperatorWalletSim {
         const bal = this.balances.get(d.user) ?? 0;
         if (bal < d.amount) return err('RS_ERROR_NOT_ENOUGH_MONEY');
         this.balances.set(d.user, bal - d.amount);
-        this.book.set(d.transaction_uuid, { transactionUuid: d.transaction_uuid, kind: 'debit', user: d.user, currency: d.currency, amountMinor: d.amount, round: d.round, reference: null, at });
+        this.book.set(d.transaction_uuid, { transactionUuid: d.transaction_uuid, kind: 'debit', user: d.user, currency: d.currency, amountMinor: d.amount, round: d.round, reference: null, at, ...(d.game_code !== undefined ? { gameCode: d.game_code } : {}) });
         return this.ok(d.user, requestUuid);
       }
       case '/transaction/win': {
@@ -131,7 +136,7 @@ export class OperatorWalletSim {
         if (this.book.has(c.transaction_uuid)) return { ...this.ok(c.user, requestUuid), status: 'RS_ERROR_DUPLICATE_TRANSACTION' };
         // no token check: a credit may arrive after the player's session expired
         this.balances.set(c.user, (this.balances.get(c.user) ?? 0) + c.amount);
-        this.book.set(c.transaction_uuid, { transactionUuid: c.transaction_uuid, kind: 'credit', user: c.user, currency: c.currency, amountMinor: c.amount, round: c.round, reference: c.reference_transaction_uuid, at });
+        this.book.set(c.transaction_uuid, { transactionUuid: c.transaction_uuid, kind: 'credit', user: c.user, currency: c.currency, amountMinor: c.amount, round: c.round, reference: c.reference_transaction_uuid, at, ...(c.game_code !== undefined ? { gameCode: c.game_code } : {}) });
         return this.ok(c.user, requestUuid);
       }
       case '/transaction/rollback': {
@@ -144,6 +149,13 @@ export class OperatorWalletSim {
         this.balances.set(r.user, (this.balances.get(r.user) ?? 0) + debit.amountMinor);
         this.book.set(r.transaction_uuid, { transactionUuid: r.transaction_uuid, kind: 'rollback', user: r.user, currency: r.currency, amountMinor: debit.amountMinor, round: r.round, reference: r.reference_transaction_uuid, at });
         return this.ok(r.user, requestUuid);
+      }
+      case '/user/info': {
+        const b = UserInfoRequestSchema.safeParse(body);
+        if (!b.success) return err('RS_ERROR_WRONG_SYNTAX');
+        if (this.tokens.get(b.data.token) !== b.data.user) return err('RS_ERROR_INVALID_TOKEN');
+        if (this.disabled.has(b.data.user)) return err('RS_ERROR_USER_DISABLED');
+        return { ...this.ok(b.data.user, requestUuid), country: 'SE', display_name: b.data.user } as WalletAnswer;
       }
       case '/user/balance': {
         const b = BalanceRequestSchema.safeParse(body);

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { csvHeaders, isoOf, toCsv, type CsvResponse } from '../../shared/csv.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { SelfExclusionBodySchema, SetLimitBodySchema } from '@felt/protocol';
 import { JwtAuthGuard } from '../../auth/jwt-auth.guard.js';
@@ -7,15 +8,19 @@ import { RolesGuard } from '../../auth/roles.guard.js';
 import { AuditService } from '../../audit/audit.service.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/current-user.decorator.js';
+import { createHash, randomBytes } from 'node:crypto';
+import { AuthService } from '../../auth/auth.service.js';
+import { FELT_CONFIG, settingOf, type FeltConfig } from '../../config/config.js';
 import { CLOCK, type Clock } from '../../shared/clock.js';
 import { LimitsService, type PlayerLimitsView } from '../../limits/limits.service.js';
 import { codedError } from '../../shared/error-codes.js';
 import { body, unwrap } from '../../shared/http-errors.js';
 import { dayOf } from './seamless-wallet.js';
 import type { OperatorRow, PlayerLinkRow } from './seamless.repository.js';
-import { DeadLetterRetryBody, OperatorConfigBody, OperatorIdSchema, OperatorSessionBody, ReconciliationQuerySchema, type DeadLetterRow } from '@felt/protocol';
+import { DeadLetterRetryBody, OperatorConfigBody, OperatorIdSchema, OperatorLaunchBody, OperatorSessionBody, ReconciliationQuerySchema, type DeadLetterRow } from '@felt/protocol';
 import { SeamlessService, type ReconciliationReport } from './seamless.service.js';
-import { checkSignature, ReplayGuard } from './signing.js';
+import { createPublicKey } from 'node:crypto';
+import { checkOperatorSignature, publicPemOf, REPLAY_WINDOW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
 
 export const OPERATOR_HEADER = 'x-felt-operator';
 type OperatorView = Omit<OperatorRow, 'secret'>;
@@ -32,6 +37,7 @@ export class OperatorsAdminController {
     @Inject(SeamlessService) private readonly seamless: SeamlessService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AuditService) private readonly audit: AuditService,
+    @Inject(FELT_CONFIG) private readonly config: FeltConfig,
   ) {}
 
   @Get()
@@ -43,6 +49,17 @@ export class OperatorsAdminController {
   async upsert(@Param('operatorId') operatorId: string, @Body() b: unknown): Promise<OperatorView> {
     const id = body(OperatorIdSchema, operatorId);
     const c = body(OperatorConfigBody, b);
+    if (c.signature === 'rsa') {
+      // issue 22 §16: an RSA operator needs its public key, and Felt needs its own key to sign its calls
+      let rsa = false;
+      try {
+        rsa = c.publicKey !== null && createPublicKey(c.publicKey).asymmetricKeyType === 'rsa';
+      } catch {
+        rsa = false;
+      }
+      if (!rsa) throw codedError('INVALID_INPUT', 'signature "rsa" needs publicKey: the operator\'s RSA public key in PEM');
+      if (settingOf(this.config, 'operatorRsaKey') === null) throw codedError('INVALID_INPUT', 'signature "rsa" needs FELT_OPERATOR_RSA_KEY on the server (Felt signs its calls with it)');
+    }
     return view(await this.seamless.upsertOperator({ operatorId: id, ...c }));
   }
 
@@ -52,6 +69,23 @@ export class OperatorsAdminController {
     const id = body(OperatorIdSchema, operatorId);
     if ((await this.seamless.repo.operator(id)) === null) throw codedError('OPERATOR_NOT_FOUND', `no operator ${id}`);
     return this.seamless.report(id, body(ReconciliationQuerySchema, q).day ?? dayOf(this.clock.now()));
+  }
+
+  /**
+   * Issue 22 §16: the day's statement as CSV — every wallet call of the operator on that UTC day (debits, credits,
+   * rollbacks; state, amount, round, game), for the operator's own reconciliation against its book.
+   */
+  @Get(':operatorId/reconciliation.csv')
+  async reconciliationCsv(@Param('operatorId') operatorId: string, @Query() q: unknown, @Res() res: CsvResponse): Promise<void> {
+    const id = await this.known(operatorId);
+    const day = body(ReconciliationQuerySchema, q).day ?? dayOf(this.clock.now());
+    const rows = await this.seamless.journal(id, day);
+    res.set(csvHeaders(`felt-${id}-${day}.csv`)).send(
+      toCsv(
+        ['transaction_uuid', 'kind', 'state', 'bet_id', 'player_id', 'user', 'amount_minor', 'currency', 'round', 'game_code', 'day', 'at', 'at_ms', 'attempts', 'last_error'],
+        rows.map((r) => [r.transactionUuid, r.kind, r.state, r.betId, r.playerId, r.call.body.user, r.amountMinor, r.call.body.currency, r.call.body.round, r.call.body.game_code ?? null, r.day, isoOf(r.at), r.at, r.attempts, r.lastError]),
+      ),
+    );
   }
 
   /** The operator's dead-lettered wallet calls (credits/rollbacks that exhausted their retries; each raised a SEAMLESS_DEAD_LETTER alert). */
@@ -84,27 +118,69 @@ export type DeadLetterView = DeadLetterRow;
 
 interface RawRequest {
   readonly rawBody?: Buffer;
+  readonly protocol?: string;
+  readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 /**
  * The operator's own calls (seamless mode), authenticated by `X-Felt-Operator` + `X-Felt-Timestamp` +
  * `X-Felt-Signature` (HMAC-SHA256 of `<timestamp>.<exact body>` with the operator's secret; a timestamp more
  * than 5 min off the server clock → OPERATOR_SIGNATURE_STALE, the same signed request twice →
- * OPERATOR_SIGNATURE_REPLAYED; signing.ts): register a player's session, and
+ * OPERATOR_SIGNATURE_REPLAYED, remembered in the database across restarts and instances; signing.ts): register a player's session, and
  * push the player's responsible-gambling limits (the same rules as the player's own: lowering at once,
  * raising from the next period, daily ≤ weekly ≤ monthly; a self-exclusion cannot be shortened).
  */
 @ApiTags('operator API')
 @Controller('operator/v1')
 export class OperatorApiController {
-  /** Signatures accepted in the last ±5 min (per instance: a replay to another instance is caught only by the window). */
-  private readonly replays = new ReplayGuard();
-
   constructor(
     @Inject(SeamlessService) private readonly seamless: SeamlessService,
     @Inject(LimitsService) private readonly limits: LimitsService,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(FELT_CONFIG) private readonly config: FeltConfig,
   ) {}
+
+  /**
+   * Issue 22 §16, the game launch aggregators expect: the operator asks for a URL for its player (and a table);
+   * Felt checks the player's session with the operator (`/user/info`: the token is live, the currency is the
+   * player's), creates the Felt player on first launch (`<operator>-<hash of the user>`, linked to the session),
+   * and answers a URL of the player client with a one-time code that logs the player in within a minute.
+   */
+  @Post('launch')
+  @HttpCode(200)
+  async launch(@Req() req: RawRequest, @Headers() h: Record<string, unknown>, @Body() b: unknown): Promise<{ url: string; playerId: string; expiresAt: number }> {
+    const op = await this.authenticate(req, h);
+    const l = body(OperatorLaunchBody, b);
+    if (!op.currencies.includes(l.currency)) throw codedError('INVALID_INPUT', `operator ${op.operatorId} does not play in ${l.currency}`);
+    const info = await this.seamless.userInfo(op.operatorId, l.user, l.token);
+    if (!info.ok) throw codedError('OPERATOR_PLAYER_UNKNOWN', `the operator did not confirm the player's session (${info.reason})`, info.status === null ? {} : { operatorStatus: info.status });
+    if (info.currency !== l.currency) throw codedError('INVALID_INPUT', `the player plays in ${info.currency} at the operator, not ${l.currency}`);
+    const playerId = `${op.operatorId.toLowerCase().replace(/[^a-z0-9._-]/g, '-')}-${createHash('sha256').update(`${op.operatorId}\u0000${l.user}`).digest('hex').slice(0, 12)}`;
+    const current = await this.seamless.repo.player(playerId);
+    if (current !== null && (current.operatorId !== op.operatorId || current.externalUser !== l.user)) throw codedError('OPERATOR_PLAYER_UNKNOWN', `player ${playerId} belongs to another operator or user`);
+    await this.auth.createUser({ userId: playerId, username: playerId, name: info.displayName ?? l.user, role: 'player', password: randomBytes(24).toString('base64url') });
+    await this.seamless.linkPlayer({ playerId, operatorId: op.operatorId, externalUser: l.user, token: l.token, currency: l.currency });
+    const { code, expiresAt } = await this.auth.issueLaunchCode(playerId, l.tableId ?? null);
+    const params = new URLSearchParams({ launch: code, ...(l.tableId !== undefined ? { table: l.tableId } : {}), ...(l.lang !== undefined ? { lang: l.lang } : {}) });
+    return { url: `${this.publicUrl(req)}/play/?${params.toString()}`, playerId, expiresAt };
+  }
+
+  /** Issue 22 §16: Felt's RSA public key (PEM), which verifies Felt's calls to an operator that signs with RSA. Public. */
+  @Get('signing-key')
+  signingKey(): { algorithm: 'RSA-SHA256'; publicKey: string } {
+    const key = settingOf(this.config, 'operatorRsaKey');
+    if (key === null) throw codedError('OPERATOR_RSA_UNAVAILABLE', 'this studio signs with HMAC only (FELT_OPERATOR_RSA_KEY is not set)');
+    return { algorithm: 'RSA-SHA256', publicKey: publicPemOf(key) };
+  }
+
+  /** FELT_PUBLIC_URL, else the address the operator called (its Host header). */
+  private publicUrl(req: RawRequest): string {
+    const set = settingOf(this.config, 'publicUrl');
+    if (set !== null) return set.replace(/\/$/, '');
+    const host = req.headers?.['host'];
+    return `${req.protocol ?? 'http'}://${typeof host === 'string' ? host : 'localhost'}`;
+  }
 
   @Post('sessions')
   @HttpCode(200)
@@ -137,7 +213,8 @@ export class OperatorApiController {
     const op = typeof id === 'string' ? await this.seamless.repo.operator(id) : null;
     // one answer for an unknown operator and a bad signature (no operator-id oracle)
     if (op === null) throw codedError('OPERATOR_UNAUTHENTICATED', 'unknown operator or bad X-Felt-Signature (HMAC-SHA256 of "<X-Felt-Timestamp>.<body>" with the operator secret)');
-    const check = checkSignature(op.secret, req.rawBody?.toString('utf8') ?? '', h, this.clock.now(), this.replays);
+    const now = this.clock.now();
+    const check = checkOperatorSignature(op, req.rawBody?.toString('utf8') ?? '', h, now);
     if (!check.ok) {
       switch (check.reason) {
         case 'bad':
@@ -147,6 +224,11 @@ export class OperatorApiController {
         case 'replayed':
           throw codedError('OPERATOR_SIGNATURE_REPLAYED', check.message);
       }
+    }
+    // Issue 22 §3: a proven, fresh signature is used once, across restarts and instances (the database keeps it
+    // until its window ends: the timestamp + 5 min, after which the request is stale anyway).
+    if (!(await this.seamless.repo.firstUse(String(h[SIGNATURE_HEADER]), op.operatorId, Number(h[TIMESTAMP_HEADER]) + REPLAY_WINDOW_MS, now))) {
+      throw codedError('OPERATOR_SIGNATURE_REPLAYED', 'this signature was already used (a replayed request)');
     }
     if (op.walletMode !== 'seamless') throw codedError('OPERATOR_NOT_SEAMLESS', `operator ${op.operatorId} is not in seamless mode`);
     return op;

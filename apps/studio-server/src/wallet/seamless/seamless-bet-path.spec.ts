@@ -25,7 +25,7 @@ describe('seamless wallet on the real bet path and settlement (issue 12 point 1;
     const r = await s.bet('sp1', 'sl-1', 'big', 1_000);
     expect(r.status).toBe(200);
     expect(ext('sp1')).toBe(9_000);
-    expect(s.sim.book.get('dbt_sl-1')).toMatchObject({ kind: 'debit', amountMinor: 1_000, round: roundId });
+    expect(s.sim.book.get('dbt_sl-1')).toMatchObject({ kind: 'debit', amountMinor: 1_000, round: roundId, gameCode: 'felt_sicbo' }); // issue 22 §16: game_code
     expect(await s.clearing()).toBe(-1_000);
     expect(await s.app.balance('sp1')).toBe(0); // the money is the operator's, in play with us
     // an internal-ledger player at the same table is not touched by the operator wallet
@@ -91,7 +91,7 @@ describe('seamless wallet on the real bet path and settlement (issue 12 point 1;
     await s.seamless.drain();
     expect(ext('sp1')).toBe(11_000);
     expect(ext('sp2')).toBe(9_300);
-    expect(s.sim.book.get('crd_sl-1')).toMatchObject({ kind: 'credit', amountMinor: 2_000, reference: 'dbt_sl-1' });
+    expect(s.sim.book.get('crd_sl-1')).toMatchObject({ kind: 'credit', amountMinor: 2_000, reference: 'dbt_sl-1', gameCode: 'felt_sicbo' }); // the credit carries the debit's game_code
     expect(s.sim.book.get('crd_sl-2')).toMatchObject({ kind: 'credit', amountMinor: 0 });
     expect((await s.seamless.repo.get('crd_sl-2'))?.call.body.round_closed).toBe(true);
     expect(await s.app.balance('sp1')).toBe(0);

@@ -119,6 +119,34 @@ describe('seamless operations through the studio server (in-memory store)', () =
     expect(audit).toEqual(expect.arrayContaining([expect.objectContaining({ actor: 'admin1', action: 'seamless.dead-letter.retry', reason: 'operator fixed its wallet (ticket 4711)', target: 'operator:op1:crd_so-1' })]));
     expect((await s.app.http('GET', `/admin/operators/op1/reconciliation`, admin)).body).toMatchObject({ balanced: true, dead: 0, pending: 0 });
   }, 120_000);
+
+  it('CSV exports (issue 22 §16): the operator statement, the rounds and the audit log — admin/pit only, formula-safe', async () => {
+    const get = async (path: string, token: string): Promise<{ status: number; type: string | null; disposition: string | null; text: string }> => {
+      const res = await fetch(`${s.app.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), text: await res.text() };
+    };
+    const day = new Date().toISOString().slice(0, 10);
+    const statement = await get(`/admin/operators/op1/reconciliation.csv?day=${day}`, admin);
+    expect(statement).toMatchObject({ status: 200, type: 'text/csv; charset=utf-8', disposition: `attachment; filename="felt-op1-${day}.csv"` });
+    const lines = statement.text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('transaction_uuid,kind,state,bet_id,player_id,user,amount_minor,currency,round,game_code,day,at,at_ms,attempts,last_error');
+    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^dbt_so-1,debit,done,so-1,so1,ext-so1,1500,EUR,rnd_[^,]+,felt_sicbo,/), expect.stringMatching(/^crd_so-1,credit,done,so-1,so1,ext-so1,3000,EUR,/)]));
+    expect((await get('/admin/operators/op1/reconciliation.csv', s.app.token('pitboss1', 'pitboss'))).status).toBe(403);
+    expect((await get('/admin/operators/nobody/reconciliation.csv', admin)).status).toBe(404);
+
+    const rounds = await get(`/rounds/export.csv?roundId=${roundId}`, s.app.token('pitboss1', 'pitboss'));
+    expect(rounds.status).toBe(200);
+    const [head, row] = rounds.text.trimEnd().split('\r\n');
+    expect(head).toBe('round_id,table_id,game,phase,opened_at,opened_at_ms,updated_at_ms,bets,players,staked_minor,hold_minor');
+    expect(row).toMatch(new RegExp(`^${roundId},${s.tableId},sicbo,settled,\\d{4}-`));
+    expect((await get('/rounds/export.csv', s.app.token('so1', 'player'))).status).toBe(403);
+
+    // an audit reason that a spreadsheet would run as a formula is written as text
+    await s.app.get(AuditService).record({ actor: 'admin1', role: 'admin', action: 'test.csv', reason: '=HYPERLINK("http://x","click")', target: 'csv', at: Date.now() });
+    const audit = await get('/audit/export.csv?target=csv', admin);
+    expect(audit.status).toBe(200);
+    expect(audit.text).toContain(`csv,"'=HYPERLINK(""http://x"",""click"")"`);
+  });
 });
 
 describe('outgoing calls carry the timestamp inside the signature', () => {
@@ -134,8 +162,8 @@ describe('outgoing calls carry the timestamp inside the signature', () => {
       const wallet = new SeamlessWallet(repo, (h, dead) => new InProcessWalletJobs(h, dead, { attempts: 1, backoffMs: 10, maxBackoffMs: 10 }));
       const token = sim.addPlayer('u1', 1_000);
       const ref = { operatorId: 'op1', playerId: 'p1', user: 'u1', currency: 'EUR', round: 'rnd_1', betId: 'b1' };
-      expect(await wallet.debit({ ...ref, token, amountMinor: 100 })).toMatchObject({ accepted: false, code: 'SEAMLESS_DEBIT_REFUSED', status: 'RS_ERROR_WRONG_SYNTAX' });
-      expect(await wallet.balance({ operatorId: 'op1', user: 'u1', token, currency: 'EUR' })).toMatchObject({ ok: false, status: 'RS_ERROR_WRONG_SYNTAX' });
+      expect(await wallet.debit({ ...ref, token, amountMinor: 100 })).toMatchObject({ accepted: false, code: 'SEAMLESS_DEBIT_REFUSED', status: 'RS_ERROR_INVALID_SIGNATURE' });
+      expect(await wallet.balance({ operatorId: 'op1', user: 'u1', token, currency: 'EUR' })).toMatchObject({ ok: false, status: 'RS_ERROR_INVALID_SIGNATURE' });
       expect(sim.book.size).toBe(0);
       await wallet.close();
     } finally {

@@ -82,7 +82,7 @@ describe('seamless wallet against the simulated operator wallet (issue 12 point 
   it('every call is signed: an operator checking signatures refuses a call signed with the wrong secret (and books nothing)', async () => {
     await setup(undefined, 2_000, 'not-the-operators-secret');
     const token = sim.addPlayer('p4', 1_000);
-    expect(await wallet.debit({ ...ref('p4', 'b9'), token, amountMinor: 100 })).toMatchObject({ accepted: false, code: 'SEAMLESS_DEBIT_REFUSED', status: 'RS_ERROR_WRONG_SYNTAX' });
+    expect(await wallet.debit({ ...ref('p4', 'b9'), token, amountMinor: 100 })).toMatchObject({ accepted: false, code: 'SEAMLESS_DEBIT_REFUSED', status: 'RS_ERROR_INVALID_SIGNATURE' });
     expect(sim.book.size).toBe(0);
   });
 

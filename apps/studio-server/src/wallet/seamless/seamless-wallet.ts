@@ -14,8 +14,8 @@
  * - The journal (SeamlessRepository: a table in PostgreSQL/PGlite) is written BEFORE each call and updated
  *   after it, so a crash never loses a call and the reconciliation per operator and day survives restarts.
  */
-import { signedHeaders } from './signing.js';
-import { BALANCE_PATH, outcomeOf, WALLET_PATHS, WalletAnswerSchema, type Outcome, type SeamlessStatus, type WalletCall } from './seamless.contract.js';
+import { signedHeadersFor } from './signing.js';
+import { BALANCE_PATH, outcomeOf, USER_INFO_PATH, UserInfoAnswerSchema, WALLET_PATHS, WalletAnswerSchema, type Outcome, type SeamlessStatus, type WalletCall } from './seamless.contract.js';
 import type { OperatorTransaction } from './operator-wallet.sim.js';
 import type { JournalRow, JournalState, OperatorRow, SeamlessRepository } from './seamless.repository.js';
 import type { DeadLetterHandler, WalletJob, WalletJobHandler, WalletJobs } from './wallet-jobs.js';
@@ -28,6 +28,8 @@ export type DebitResult =
 /** The player's balance at the operator: `ok`, or why it is not known (`status` when the operator answered an error). */
 export type OperatorBalance = { readonly ok: true; readonly balanceMinor: number; readonly currency: string } | { readonly ok: false; readonly status: SeamlessStatus | null; readonly reason: string };
 
+export type OperatorUserInfo = { readonly ok: true; readonly user: string; readonly currency: string; readonly country: string | null; readonly displayName: string | null } | { readonly ok: false; readonly status: SeamlessStatus | null; readonly reason: string };
+
 export interface BetRef {
   readonly operatorId: string;
   /** Felt's player id (the journal's key for the player). */
@@ -37,6 +39,8 @@ export interface BetRef {
   readonly currency: string;
   readonly round: string;
   readonly betId: string;
+  /** `game_code` on the calls (issue 22 §16): the round's game, `felt_<game id>`. */
+  readonly gameCode?: string;
 }
 
 export interface Reconciliation {
@@ -69,6 +73,12 @@ export function bookedByOperator(rows: readonly JournalRow[]): JournalRow[] {
   });
 }
 
+/** The game code of a credit/rollback: the ref's, else the debit's it refers to (settlement does not know the game). */
+function gameCodeFrom(ref: BetRef, debit: JournalRow | null): { game_code?: string } {
+  const code = ref.gameCode ?? (debit?.call.kind === 'debit' ? debit.call.body.game_code : undefined);
+  return code !== undefined ? { game_code: code } : {};
+}
+
 export class SeamlessWallet {
   private seq = 0;
   private readonly jobs: WalletJobs;
@@ -80,6 +90,8 @@ export class SeamlessWallet {
     private readonly alert: (msg: string, details: Record<string, unknown>) => void = () => undefined,
     /** Each call to the operator: kind, outcome, seconds (issue 22 §15, `felt_wallet_call_duration_seconds`). */
     private readonly observe: (kind: string, outcome: string, seconds: number) => void = () => undefined,
+    /** Felt's RSA private key (PEM, FELT_OPERATOR_RSA_KEY) for operators that sign with RSA (issue 22 §16). */
+    private readonly signingKey: string | null = null,
   ) {
     this.jobs = makeJobs((job) => this.runJob(job), (job, error, attempts) => this.deadLetter(job, error, attempts));
   }
@@ -92,7 +104,7 @@ export class SeamlessWallet {
     if (existing !== null) return this.notAccepted(existing.state === 'refused' ? 'SEAMLESS_DEBIT_REFUSED' : 'SEAMLESS_DEBIT_UNCONFIRMED', null, `This bet's debit already failed (${existing.lastError ?? existing.state}); place it again with a new bet id.`);
     const op = await this.operator(ref.operatorId);
     const at = this.now();
-    const call: WalletCall = { kind: 'debit', body: { request_uuid: this.requestId(), transaction_uuid: uuid, user: ref.user, token: ref.token, currency: ref.currency, round: ref.round, round_closed: false, bet: ref.betId, amount: ref.amountMinor } };
+    const call: WalletCall = { kind: 'debit', body: { request_uuid: this.requestId(), transaction_uuid: uuid, user: ref.user, token: ref.token, currency: ref.currency, round: ref.round, round_closed: false, bet: ref.betId, amount: ref.amountMinor, ...(ref.gameCode !== undefined ? { game_code: ref.gameCode } : {}) } };
     // journaled before the call: a crash during it leaves a pending debit that the sweep rolls back
     await this.repo.insert({ transactionUuid: uuid, operatorId: ref.operatorId, betId: ref.betId, playerId: ref.playerId, kind: 'debit', state: 'pending', amountMinor: ref.amountMinor, call, attempts: 1, lastError: null, effective: null, day: dayOf(at), at });
     const out = op.currencies.includes(ref.currency) ? await this.send(op, call) : ({ type: 'refused', status: 'RS_ERROR_WRONG_CURRENCY' } as const);
@@ -115,7 +127,7 @@ export class SeamlessWallet {
   async credit(ref: BetRef & { readonly amountMinor: number; readonly roundClosed: boolean }): Promise<void> {
     const uuid = `crd_${ref.betId}`;
     const debit = await this.repo.get(`dbt_${ref.betId}`);
-    const call: WalletCall = { kind: 'credit', body: { request_uuid: this.requestId(), transaction_uuid: uuid, user: ref.user, currency: ref.currency, round: ref.round, round_closed: ref.roundClosed, reference_transaction_uuid: `dbt_${ref.betId}`, amount: ref.amountMinor } };
+    const call: WalletCall = { kind: 'credit', body: { request_uuid: this.requestId(), transaction_uuid: uuid, user: ref.user, currency: ref.currency, round: ref.round, round_closed: ref.roundClosed, reference_transaction_uuid: `dbt_${ref.betId}`, amount: ref.amountMinor, ...gameCodeFrom(ref, debit) } };
     await this.repo.insert(this.row(ref, call, ref.amountMinor, debit));
     await this.jobs.enqueue({ operatorId: ref.operatorId, transactionUuid: uuid });
   }
@@ -124,7 +136,7 @@ export class SeamlessWallet {
   async rollback(ref: BetRef): Promise<void> {
     const uuid = `rbk_${ref.betId}`;
     const debit = await this.repo.get(`dbt_${ref.betId}`);
-    const call: WalletCall = { kind: 'rollback', body: { request_uuid: this.requestId(), transaction_uuid: uuid, user: ref.user, currency: ref.currency, round: ref.round, round_closed: true, reference_transaction_uuid: `dbt_${ref.betId}` } };
+    const call: WalletCall = { kind: 'rollback', body: { request_uuid: this.requestId(), transaction_uuid: uuid, user: ref.user, currency: ref.currency, round: ref.round, round_closed: true, reference_transaction_uuid: `dbt_${ref.betId}`, ...gameCodeFrom(ref, debit) } };
     await this.repo.insert(this.row(ref, call, debit?.amountMinor ?? 0, debit));
     await this.jobs.enqueue({ operatorId: ref.operatorId, transactionUuid: uuid });
   }
@@ -152,13 +164,38 @@ export class SeamlessWallet {
     const ctrl = new AbortController();
     const timer = setTimeout(() => ctrl.abort(), op.timeoutMs);
     try {
-      const res = await fetch(`${op.baseUrl}${BALANCE_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders(op.secret, this.now(), body) }, body, signal: ctrl.signal });
+      const res = await fetch(`${op.baseUrl}${BALANCE_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeadersFor(op, this.signingKey, this.now(), body) }, body, signal: ctrl.signal });
       if (res.status >= 300) return { ok: false, status: null, reason: `HTTP ${res.status}` };
       const a = WalletAnswerSchema.safeParse(await res.json());
       if (!a.success) return { ok: false, status: null, reason: 'malformed answer' };
       if (a.data.status !== 'RS_OK') return { ok: false, status: a.data.status, reason: a.data.status };
       if (a.data.balance === undefined) return { ok: false, status: null, reason: 'answer without a balance' };
       return { ok: true, balanceMinor: a.data.balance, currency: a.data.currency ?? p.currency };
+    } catch (e) {
+      return { ok: false, status: null, reason: ctrl.signal.aborted ? `timeout after ${op.timeoutMs} ms` : (e as Error).message };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Who a session's player is at the operator (`/user/info`, signed; the operator's timeout): asked when the
+   * operator launches a game for its player (issue 22 §16), so Felt never admits a token the operator does not
+   * stand behind. Read-only: never journaled, never retried.
+   */
+  async userInfo(p: { readonly operatorId: string; readonly user: string; readonly token: string }): Promise<OperatorUserInfo> {
+    const op = await this.operator(p.operatorId);
+    const body = JSON.stringify({ request_uuid: this.requestId(), user: p.user, token: p.token });
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => ctrl.abort(), op.timeoutMs);
+    try {
+      const res = await fetch(`${op.baseUrl}${USER_INFO_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeadersFor(op, this.signingKey, this.now(), body) }, body, signal: ctrl.signal });
+      if (res.status >= 300) return { ok: false, status: null, reason: `HTTP ${res.status}` };
+      const a = UserInfoAnswerSchema.safeParse(await res.json());
+      if (!a.success) return { ok: false, status: null, reason: 'malformed answer' };
+      if (a.data.status !== 'RS_OK') return { ok: false, status: a.data.status, reason: a.data.status };
+      if (a.data.currency === undefined) return { ok: false, status: null, reason: 'answer without a currency' };
+      return { ok: true, user: a.data.user ?? p.user, currency: a.data.currency, country: a.data.country ?? null, displayName: a.data.display_name ?? null };
     } catch (e) {
       return { ok: false, status: null, reason: ctrl.signal.aborted ? `timeout after ${op.timeoutMs} ms` : (e as Error).message };
     } finally {
@@ -269,7 +306,7 @@ export class SeamlessWallet {
     const timer = setTimeout(() => ctrl.abort(), op.timeoutMs);
     const body = JSON.stringify(call.body);
     try {
-      const res = await fetch(`${op.baseUrl}${WALLET_PATHS[call.kind]}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders(op.secret, this.now(), body) }, body, signal: ctrl.signal });
+      const res = await fetch(`${op.baseUrl}${WALLET_PATHS[call.kind]}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeadersFor(op, this.signingKey, this.now(), body) }, body, signal: ctrl.signal });
       if (res.status >= 500) return outcomeOf(call.kind, { transport: `HTTP ${res.status}` });
       const parsed = WalletAnswerSchema.safeParse(await res.json());
       if (!parsed.success) return outcomeOf(call.kind, { transport: 'malformed answer' });

@@ -10,6 +10,7 @@ export const SEAMLESS_CODES = defineErrorCodes({
   OPERATOR_SIGNATURE_STALE: { status: 401, ruleId: null, meaning: 'Operator API: a valid signature whose X-Felt-Timestamp is more than 5 minutes from the server clock (sign each request afresh; check the clock).' },
   OPERATOR_SIGNATURE_REPLAYED: { status: 401, ruleId: null, meaning: 'Operator API: this exact signed request was already accepted (a replay); nothing changed.' },
   SEAMLESS_BALANCE_UNAVAILABLE: { status: 503, ruleId: null, meaning: "Seamless wallet: the player's balance lives at the operator, whose wallet did not answer it (unreachable, timeout, or an error code in `details.operatorStatus`); try again." },
+  OPERATOR_RSA_UNAVAILABLE: { status: 404, ruleId: null, meaning: 'This studio has no RSA key (FELT_OPERATOR_RSA_KEY): operators sign with HMAC (issue 22 §16).' },
   DEAD_LETTER_NOT_FOUND: { status: 404, ruleId: null, meaning: 'No dead-lettered wallet call with this transaction uuid for this operator (already re-queued or never dead).' },
 });
 

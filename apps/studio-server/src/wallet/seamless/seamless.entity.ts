@@ -4,6 +4,7 @@ import { bigintNumber } from '../../shared/bigint.transformer.js';
 /** An operator buying tables (issue 12 point 1): its wallet mode, its seamless-wallet endpoint and request-signing secret. */
 @Entity({ name: 'operator' })
 @Check('operator_wallet_mode_known', `"wallet_mode" IN ('internal','seamless')`)
+@Check('operator_signature_known', `"signature" IN ('hmac','rsa')`)
 export class OperatorEntity {
   @PrimaryColumn({ type: 'text', name: 'operator_id' })
   operatorId!: string;
@@ -16,6 +17,11 @@ export class OperatorEntity {
   secret!: string;
   @Column({ type: 'jsonb' })
   currencies!: string[];
+  /** Issue 22 §16: `hmac` or `rsa` (then `public_key` verifies the operator's calls). */
+  @Column({ type: 'text', default: 'hmac' })
+  signature!: string;
+  @Column({ type: 'text', name: 'public_key', nullable: true })
+  publicKey!: string | null;
   @Column({ type: 'integer', name: 'timeout_ms' })
   timeoutMs!: number;
   @Column({ type: 'bigint', name: 'updated_at', transformer: bigintNumber })
@@ -77,4 +83,16 @@ export class WalletTransactionEntity {
   at!: number;
   @Column({ type: 'bigint', name: 'updated_at', transformer: bigintNumber })
   updatedAt!: number;
+}
+
+/** Issue 22 §3: an accepted operator request's signature, kept until its replay window ends (shared by every instance, survives restarts). */
+@Entity({ name: 'operator_request_seen' })
+@Index('operator_request_seen_expires_idx', ['expiresAt'])
+export class OperatorRequestSeenEntity {
+  @PrimaryColumn({ type: 'text' })
+  signature!: string;
+  @Column({ type: 'text', name: 'operator_id' })
+  operatorId!: string;
+  @Column({ type: 'bigint', name: 'expires_at', transformer: bigintNumber })
+  expiresAt!: number;
 }

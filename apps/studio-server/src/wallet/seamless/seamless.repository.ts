@@ -4,6 +4,7 @@
  * from migration SeamlessWallet1764100000000) and an in-memory twin for unit tests; both pass one contract
  * (seamless.repository.spec.ts). Every write is keyed: a journal row is inserted once per transaction uuid.
  */
+import type { SignatureScheme } from './signing.js';
 import type { DataSource } from 'typeorm';
 import type { WalletCall } from './seamless.contract.js';
 
@@ -15,6 +16,9 @@ export interface OperatorRow {
   readonly walletMode: WalletMode;
   readonly baseUrl: string;
   readonly secret: string;
+  /** Issue 22 §16: `hmac` (default) or `rsa` — then `publicKey` (PEM) verifies the operator's calls and Felt signs with FELT_OPERATOR_RSA_KEY. */
+  readonly signature?: SignatureScheme;
+  readonly publicKey?: string | null;
   readonly currencies: readonly string[];
   /** A debit answer slower than this is unknown: the bet is rejected and the debit rolled back. */
   readonly timeoutMs: number;
@@ -73,6 +77,11 @@ export interface SeamlessRepository {
   /** Debits acknowledged (or unconfirmed) whose bet has no credit or rollback yet: the bets still owed a closing call. */
   openDebits(): Promise<JournalRow[]>;
   forDay(operatorId: string, day: string): Promise<JournalRow[]>;
+  /**
+   * Issue 22 §3: records a signed operator request (its signature) until `expiresAt`; false when it was already
+   * recorded and has not expired — a replay. Kept in the database, so a restart or another instance still refuses it.
+   */
+  firstUse(signature: string, operatorId: string, expiresAt: number, now: number): Promise<boolean>;
 }
 
 type Row = Record<string, unknown>;
@@ -107,6 +116,8 @@ function toOperator(r: Row): OperatorRow {
     secret: r['secret'] as string,
     currencies: typeof c === 'string' ? (JSON.parse(c) as string[]) : (c as string[]),
     timeoutMs: num(r['timeout_ms']),
+    signature: (r['signature'] as SignatureScheme | undefined) ?? 'hmac',
+    publicKey: (r['public_key'] as string | null | undefined) ?? null,
   };
 }
 
@@ -119,9 +130,9 @@ export class SqlSeamlessRepository implements SeamlessRepository {
 
   async upsertOperator(o: OperatorRow, at: number): Promise<void> {
     await this.ds.query(
-      `INSERT INTO "operator" ("operator_id","wallet_mode","base_url","secret","currencies","timeout_ms","updated_at") VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7)
-       ON CONFLICT ("operator_id") DO UPDATE SET "wallet_mode"=EXCLUDED."wallet_mode","base_url"=EXCLUDED."base_url","secret"=EXCLUDED."secret","currencies"=EXCLUDED."currencies","timeout_ms"=EXCLUDED."timeout_ms","updated_at"=EXCLUDED."updated_at"`,
-      [o.operatorId, o.walletMode, o.baseUrl, o.secret, JSON.stringify(o.currencies), o.timeoutMs, at],
+      `INSERT INTO "operator" ("operator_id","wallet_mode","base_url","secret","currencies","timeout_ms","updated_at","signature","public_key") VALUES ($1,$2,$3,$4,$5::jsonb,$6,$7,$8,$9)
+       ON CONFLICT ("operator_id") DO UPDATE SET "wallet_mode"=EXCLUDED."wallet_mode","base_url"=EXCLUDED."base_url","secret"=EXCLUDED."secret","currencies"=EXCLUDED."currencies","timeout_ms"=EXCLUDED."timeout_ms","updated_at"=EXCLUDED."updated_at","signature"=EXCLUDED."signature","public_key"=EXCLUDED."public_key"`,
+      [o.operatorId, o.walletMode, o.baseUrl, o.secret, JSON.stringify(o.currencies), o.timeoutMs, at, o.signature ?? 'hmac', o.publicKey ?? null],
     );
   }
 
@@ -194,6 +205,16 @@ export class SqlSeamlessRepository implements SeamlessRepository {
   async forDay(operatorId: string, day: string): Promise<JournalRow[]> {
     return ((await this.ds.query(`SELECT * FROM "wallet_transaction" WHERE "operator_id" = $1 AND "day" = $2 ORDER BY "at"`, [operatorId, day])) as Row[]).map(toJournal);
   }
+
+  async firstUse(signature: string, operatorId: string, expiresAt: number, now: number): Promise<boolean> {
+    // forget what has expired (a request that old is refused as stale before it gets here)
+    await this.ds.query(`DELETE FROM "operator_request_seen" WHERE "expires_at" < $1`, [now]);
+    const rows = (await this.ds.query(
+      `INSERT INTO "operator_request_seen" ("signature","operator_id","expires_at") VALUES ($1,$2,$3) ON CONFLICT ("signature") DO NOTHING RETURNING "signature"`,
+      [signature, operatorId, expiresAt],
+    )) as Row[];
+    return rows.length === 1;
+  }
 }
 
 /** Unit tests (no SQL): the same contract in memory. */
@@ -201,6 +222,7 @@ export class MemorySeamlessRepository implements SeamlessRepository {
   private readonly ops = new Map<string, OperatorRow>();
   private readonly links = new Map<string, PlayerLinkRow>();
   private readonly journal = new Map<string, JournalRow>();
+  private readonly seen = new Map<string, number>();
 
   async upsertOperator(o: OperatorRow): Promise<void> {
     this.ops.set(o.operatorId, { ...o, currencies: [...o.currencies] });
@@ -244,5 +266,12 @@ export class MemorySeamlessRepository implements SeamlessRepository {
   }
   async forDay(operatorId: string, day: string): Promise<JournalRow[]> {
     return [...this.journal.values()].filter((j) => j.operatorId === operatorId && j.day === day).sort((a, b) => a.at - b.at).map((j) => structuredClone(j));
+  }
+
+  async firstUse(signature: string, _operatorId: string, expiresAt: number, now: number): Promise<boolean> {
+    for (const [s, until] of this.seen) if (until < now) this.seen.delete(s);
+    if (this.seen.has(signature)) return false;
+    this.seen.set(signature, expiresAt);
+    return true;
   }
 }

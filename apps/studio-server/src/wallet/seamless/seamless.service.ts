@@ -20,12 +20,13 @@ import type { Result } from '@felt/games';
 import type { DataSource } from 'typeorm';
 import { AlertsService } from '../../alerts/alerts.service.js';
 import { CLOCK, type Clock } from '../../shared/clock.js';
-import { FELT_CONFIG, type FeltConfig } from '../../config/config.js';
+import { FELT_CONFIG, settingOf, type FeltConfig } from '../../config/config.js';
 import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../../shared/ports/persistence.port.js';
 import { codedError } from '../../shared/error-codes.js';
 import { rejection } from '../../shared/command.types.js';
 import type { ReconciliationReport } from '@felt/protocol';
 import { operatorAccount, seamlessInPosting, seamlessOutPosting, type Posting } from '../../shared/ledger.rules.js';
+import { gameCodeOf } from './seamless.contract.js';
 import { bookedByOperator, dayOf, SeamlessWallet, type BetRef, type Reconciliation } from './seamless-wallet.js';
 import { MemorySeamlessRepository, SqlSeamlessRepository, type JournalRow, type OperatorRow, type PlayerLinkRow, type SeamlessRepository } from './seamless.repository.js';
 import type { OperatorTransaction } from './operator-wallet.sim.js';
@@ -101,6 +102,7 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
       () => this.clock.now(),
       (msg, details) => void this.alert(msg, details),
       (kind, outcome, seconds) => this.metrics?.walletCalls.observe({ kind, outcome }, seconds),
+      settingOf(this.config, 'operatorRsaKey'),
     );
     await this.reloadLinks();
     const resumed = await this.wallet.resume();
@@ -157,11 +159,11 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
    * with `at` stamped after the debits. A refused/unconfirmed debit rejects the bets (coded) and rolls back
    * the ones already debited; a commit the table refuses rolls every debit back.
    */
-  async place<T>(link: PlayerLinkRow, tableId: string, roundId: string, bets: readonly SeamlessBet[], commit: (at: number) => Promise<Result<T>>): Promise<Result<T>> {
+  async place<T>(link: PlayerLinkRow, tableId: string, roundId: string, bets: readonly SeamlessBet[], commit: (at: number) => Promise<Result<T>>, game?: string): Promise<Result<T>> {
     const wallet = this.requireWallet();
     const done: (BetRef & { readonly stakeMinor: number })[] = [];
     for (const b of bets) {
-      const ref = this.ref(link, roundId, b.betId);
+      const ref = { ...this.ref(link, roundId, b.betId), ...(game !== undefined ? { gameCode: gameCodeOf(game) } : {}) };
       const d = await wallet.debit({ ...ref, token: link.token, amountMinor: b.stakeMinor });
       if (!d.accepted) {
         for (const r of done) await this.undo(r, r.stakeMinor, link.playerId);
@@ -441,6 +443,11 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
     if (p.entries.length === 0) return;
     const at = this.clock.now();
     await this.uow.run((tx) => tx.ledger.post(p.postingId, p.entries.map((e) => ({ ...e, at }))));
+  }
+
+  /** The operator's `/user/info` for a session (a game launch; issue 22 §16). */
+  userInfo(operatorId: string, user: string, token: string): ReturnType<SeamlessWallet['userInfo']> {
+    return this.requireWallet().userInfo({ operatorId, user, token });
   }
 
   private requireWallet(): SeamlessWallet {
