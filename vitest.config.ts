@@ -24,6 +24,7 @@ export const APP_SPECS = [
   'apps/studio-server/src/auth/totp.spec.ts',
   'apps/studio-server/src/auth/socket-race.spec.ts',
   'apps/studio-server/src/auth/trust.pglite.spec.ts',
+  'apps/studio-server/src/alerts/alerts.pglite.spec.ts',
   'apps/studio-server/src/dealer/dealer.controller.spec.ts',
   'apps/studio-server/src/history/history.spec.ts',
   'apps/studio-server/src/limits/limits.spec.ts',

@@ -21,7 +21,8 @@ const { openDataSource } = (await import(`${dist}/persistence/data-source.js`)) 
 const { SERVER_SCHEMA } = (await import(`${dist}/server-schema.js`)) as typeof import('../../apps/studio-server/src/server-schema.js');
 const { TypeOrmUnitOfWork } = (await import(`${dist}/persistence/typeorm.uow.js`)) as typeof import('../../apps/studio-server/src/persistence/typeorm.uow.js');
 const { FixedClock, SequentialIds } = (await import(`${dist}/shared/clock.js`)) as typeof import('../../apps/studio-server/src/shared/clock.js');
-const { ManualScheduler } = (await import(`${dist}/rounds/scheduler.js`)) as typeof import('../../apps/studio-server/src/rounds/scheduler.js');
+const { ManualScheduler } = (await import(`${dist}/shared/host/scheduler.js`)) as typeof import('../../apps/studio-server/src/shared/host/scheduler.js');
+const { TableHost } = (await import(`${dist}/shared/host/table-host.js`)) as typeof import('../../apps/studio-server/src/shared/host/table-host.js');
 const { Logger } = await import('@nestjs/common');
 
 Logger.overrideLogger(['error']);
@@ -59,7 +60,7 @@ async function server(hands: number): Promise<{ ms: number; commits: number }> {
   const uow = ds ? new TypeOrmUnitOfWork(ds) : new InMemoryUnitOfWork(clock);
   const scheduler = new ManualScheduler();
   const alerts = { raise: async (a: unknown) => a } as never;
-  const svc = new PokerTablesService(uow, new InMemoryPokerTablesRepository(), clock, new SequentialIds(), scheduler, alerts, { nextHandMs: 10, robotMs: 1, robots: true, cardWaitMs: 60_000 });
+  const svc = new PokerTablesService(uow, new InMemoryPokerTablesRepository(), clock, new SequentialIds(), new TableHost(scheduler), alerts, { nextHandMs: 10, robotMs: 1, robots: true, cardWaitMs: 60_000 });
   let commits = 0;
   svc.changes$.subscribe(() => commits++);
   const r = await svc.createTable({ tableId: 'bench', name: 'Bench', dealing: 'rng', config, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 }, robots: 5 });

@@ -51,7 +51,7 @@ describe('poker table harness (no server)', () => {
         }
         if (name === 'time-bank') {
           // S1-STRADDLE: the switch explains itself, the seat shows the choice; S1-TIMEBANK: the bank is running, its button disabled
-          const sw = page.getByRole('switch', { name: 'Straddle (Ö) when after the big blind: 2 × BB (€2.00)' });
+          const sw = page.getByRole('switch', { name: 'Straddle when after the big blind: 2 × BB (€2.00)' });
           await expect(sw.isChecked()).resolves.toBe(true);
           await expect(page.getByRole('group', { name: /^Seat 1:/ }).innerText()).resolves.toContain('Straddle');
           await expect(page.getByRole('button', { name: /Using time bank/ }).isDisabled()).resolves.toBe(true);

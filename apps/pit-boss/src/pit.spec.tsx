@@ -6,8 +6,10 @@ import { renderWithFelt } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApprovalsPanel } from './features/actions/ApprovalsPanel';
+import { PlayerId } from './components/PlayerId';
+import { RoundsScreen } from './features/rounds/RoundsScreen';
 import { TableActions } from './features/actions/TableActions';
-import { acknowledgedAlerts, byPriority, isDeviceFault, mergeAlert, openAlerts } from './data/alerts.model';
+import { acknowledgedAlerts, activityFeed, byPriority, isDeviceFault, mergeAlert, openAlerts } from './data/alerts.model';
 import { useAcks } from './features/alerts/useAcks';
 import { useAlertsFeed } from './data/usePitData';
 import { AlertsPanel } from './features/alerts/AlertsPanel';
@@ -337,5 +339,61 @@ describe('approval dialogs (component): a reason is required', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason (recorded in the audit log)'), { target: { value: 'check' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain('GEN-6'));
+  });
+});
+
+describe('player ids (component, issue 20 defect 1)', () => {
+  it('flags a demo robot\'s account as a robot and a person\'s not', () => {
+    renderWithFelt(
+      <ul>
+        <li aria-label="a">
+          <PlayerId playerId="bot_robot1" />
+        </li>
+        <li aria-label="b">
+          <PlayerId playerId="player1" />
+        </li>
+      </ul>,
+      { catalogues, lng: 'en' },
+    );
+    expect(screen.getByRole('listitem', { name: 'a' }).textContent).toBe('bot_robot1 Robot');
+    expect(screen.getByRole('listitem', { name: 'b' }).textContent).toBe('player1');
+  });
+});
+
+describe('round search (component, issue 20 defect 7)', () => {
+  it('lists a voided round as "Voided" with its bets and stakes', async () => {
+    const rows = [{ roundId: 'rnd_0000000000000v01', tableId: 'tbl_r', game: 'roulette', phase: 'void', seq: 9, openedAt: Date.UTC(2026, 0, 1, 12), updatedAt: Date.UTC(2026, 0, 1, 12), bets: 3, players: 2, stakedMinor: 1500, holdMinor: 0 }];
+    renderWithFelt(<RoundsScreen query={new URLSearchParams()} tables={[table({ tableId: 'tbl_r', name: 'Roulette 1', game: 'roulette' })]} />, { catalogues, user, routes: { '/rounds/search': rows } });
+    const row = (await screen.findByText('Voided')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('3')).toBeTruthy();
+    expect(within(row).getByText('€15.00')).toBeTruthy();
+  });
+});
+
+describe('alerts model: activity, groups, self-resolution, escalation (issue 20 defect 8)', () => {
+  it('information is activity, never open; resolved alerts close; a pushed update replaces the alert under its id', () => {
+    const shoes = Array.from({ length: 100 }, (_, i) => alert(`s${i}`, 'info', 1000 + i, { code: 'SHOE_INSERTED' }));
+    const voidReq = alert('v', 'warning', 500, { code: 'VOID_REQUESTED' });
+    const resolved = alert('d', 'warning', 400, { code: 'DEVICE_OFFLINE', resolvedAt: 900 });
+    const all = [...shoes, voidReq, resolved];
+    expect(openAlerts(all).map((a) => a.alertId)).toEqual(['v']);
+    expect(activityFeed(all)).toHaveLength(30);
+    expect(activityFeed(all)[0]?.alertId).toBe('s99');
+    expect(acknowledgedAlerts(all).map((a) => a.alertId)).toEqual(['d']);
+    const grouped = mergeAlert([voidReq], { ...voidReq, count: 3, lastAt: 800 });
+    expect(grouped).toEqual([expect.objectContaining({ alertId: 'v', count: 3 })]);
+  });
+
+  it('the panel shows a grouped alert once with its count, an escalated one marked, and information in a separate activity feed', () => {
+    const alerts = [alert('g', 'critical', 50, { code: 'DEVICE_RESULT_OUT_OF_PHASE', count: 7, lastAt: 90, escalatedAt: 80 })];
+    const activity = [alert('i', 'info', 60, { code: 'SHOE_INSERTED', message: 'Shoe shoe-1 inserted' })];
+    renderWithFelt(<AlertsPanel alerts={alerts} activity={activity} tableName={() => 'Baccarat 1'} onAck={() => undefined} soundOn onToggleSound={() => undefined} />, { catalogues, user });
+    const live = within(screen.getByRole('list', { name: 'Live alerts' })).getAllByRole('listitem');
+    expect(live).toHaveLength(1);
+    expect(within(live[0]!).getByText('×7')).toBeTruthy();
+    expect(within(live[0]!).getByText('Escalated: not acknowledged in time')).toBeTruthy();
+    expect(screen.getByText('1 open')).toBeTruthy();
+    fireEvent.click(screen.getByText('Activity (1)'));
+    expect(within(screen.getByRole('list', { name: 'Activity' })).getByText(/Shoe shoe-1 inserted/)).toBeTruthy();
   });
 });

@@ -45,7 +45,7 @@ export class AppModule {
         PokerModule,
         // Issue 13: table leases across instances when FELT_CLUSTER=1.
         ...(() => {
-          const cluster = ClusterModule.fromEnv();
+          const cluster = ClusterModule.fromConfig(config);
           return cluster ? [cluster] : [];
         })(),
       ],

@@ -13,6 +13,7 @@ export * from './components/Dice.js';
 export * from './components/BetTimer.js';
 export * from './components/TableIdentity.js';
 export * from './components/ErrorNotice.js';
+export * from './rejection.js';
 export * from './components/Login.js';
 export * from './components/LanguageSwitch.js';
 export * from './components/Shell.js';

@@ -163,7 +163,8 @@ export class PokerScenario {
         seat: f.seat,
         displayName: f.name,
         me: audience.role === 'player' && audience.playerId === f.playerId,
-        stackMinor: inHand ? inHand.stackMinor : f.stackMinor,
+        // as the server's frame (poker-table.state frameOf): the table stack, settled when the hand ends (issue 20 defect 6)
+        stackMinor: inHand && hand && (hand.phase === 'complete' || hand.phase === 'void') ? inHand.stackMinor : f.stackMinor,
         status: f.status ?? 'active',
         disconnected: f.disconnected ?? false,
         leaving: f.leaving ?? false,

@@ -114,6 +114,18 @@ export function usePokerSend(): PokerSender {
   return { send, busy, errors, dismiss };
 }
 
+
+/**
+ * A seat's stack as it stands now (issue 20 defect 6): the seat frame carries the table stack, which the
+ * server settles when the hand ends; while a hand is in play the chips the seat has committed to it are
+ * no longer in front of the player, so every view shows the table stack minus them (the bet slider's
+ * maximum and the seat then agree).
+ */
+export function seatStackNowMinor(seat: Pick<PokerSeatFrame, 'stackMinor'>, inHand: { readonly totalMinor: number } | null, hand: { readonly phase: string } | null): number {
+  const live = hand !== null && hand.phase !== 'complete' && hand.phase !== 'void';
+  return live && inHand !== null ? Math.max(0, seat.stackMinor - inHand.totalMinor) : seat.stackMinor;
+}
+
 /** What a seat of a live poker table is doing, as i18n key suffixes (`state.<key>`) the staff screens translate. */
 export type PokerSeatState = 'button' | 'folded' | 'allIn' | 'sittingOut' | 'disconnected' | 'straddle';
 

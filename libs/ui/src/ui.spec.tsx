@@ -3,7 +3,7 @@ import { GAME_IDS } from '@felt/games';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BetTimer, padSeconds } from './components/BetTimer.js';
-import { ChipSelector, ChipStack, chipsFor } from './components/Chip.js';
+import { ChipSelector, ChipStack, chipBreakdown, chipsFor } from './components/Chip.js';
 import { ErrorNotice } from './components/ErrorNotice.js';
 import { LoginScreen } from './components/Login.js';
 import { PlayingCard } from './components/PlayingCard.js';
@@ -76,6 +76,17 @@ describe('shared components', () => {
     expect(container.querySelector('.felt-chip-stack')?.textContent).toContain('35');
   });
 
+  it('a chip stack shows its denominations: €4 is four €1 chips, €35 a €25 and a €10 (issue 20 defect 12)', () => {
+    expect(chipBreakdown(400)).toEqual([100, 100, 100, 100]);
+    expect(chipBreakdown(3_500)).toEqual([2_500, 1_000]);
+    expect(chipBreakdown(250)).toEqual([100, 100, 50]);
+    const { container } = renderWithFelt(<ChipStack amountMinor={400} currency="EUR" />);
+    const stack = container.querySelector('.felt-chip-stack') as HTMLElement;
+    expect(stack.querySelectorAll('.felt-chip-stack-chip')).toHaveLength(4);
+    expect([...stack.querySelectorAll('.felt-chip-face text')].map((x) => x.textContent)).toEqual(['1', '1', '1', '1']);
+    expect(stack.querySelector('.felt-chip-stack-total')?.textContent).toBe('4');
+  });
+
   it('cards are named for screen readers; a hidden card says face-down', () => {
     renderWithFelt(
       <>
@@ -101,8 +112,38 @@ describe('shared components', () => {
   it('a rejection shows its rule ID and code', () => {
     renderWithFelt(<ErrorNotice error={{ code: 'COVERAGE_LIMIT', ruleId: 'RES-1', message: 'these bets would cover more than 34 of 37 numbers' }} />);
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('RES-1: these bets would cover more than 34 of 37 numbers');
+    expect(alert.textContent).toContain('these bets would cover more than 34 of 37 numbers');
+    expect(alert.querySelector('.felt-rule')?.textContent).toBe('RES-1');
     expect(alert.textContent).toContain('Code COVERAGE_LIMIT');
+  });
+
+  it('a rejection names its rule ID once, not three times (issue 20 defect 5)', () => {
+    const message = 'Your bets this round would cover 35 of 37 numbers; at most 34 (92 %) are allowed (RES-1).';
+    renderWithFelt(<ErrorNotice error={{ code: 'COVERAGE_LIMIT', ruleId: 'RES-1', message, details: { coveredAfter: 35, pockets: 37, maxCoveredPockets: 34 } }} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent?.match(/RES-1/g)).toHaveLength(1);
+    expect(alert.querySelector('.felt-error-msg')?.textContent).toBe('Your bets this round would cover 35 of 37 numbers; at most 34 are allowed.');
+  });
+
+  it('amounts in a rejection are money in the table currency, not minor units, in English and Swedish (issue 20 defect 5)', () => {
+    const error = { code: 'ABOVE_MAX', ruleId: 'GEN-4', message: 'The maximum on straight is 5000.', details: { maxMinor: 5000, kind: 'straight', alreadyMinor: 0 } };
+    renderWithFelt(<ErrorNotice error={error} currency="EUR" />);
+    expect(screen.getByRole('alert').querySelector('.felt-error-msg')?.textContent).toBe('The maximum on straight is €50.00.');
+    cleanup();
+    renderWithFelt(<ErrorNotice error={error} currency="EUR" />, { lng: 'sv' });
+    expect(screen.getByRole('alert').querySelector('.felt-error-msg')?.textContent).toMatch(/^Högsta insats på rakt nummer är 50,00\s€\.$/);
+    cleanup();
+    // a server message the client has no translation for: shown as sent, its rule ID taken out
+    renderWithFelt(<ErrorNotice error={{ code: 'SOMETHING_NEW', ruleId: 'BAC-9', message: 'BAC-9: not now (BAC-9).' }} />);
+    expect(screen.getByRole('alert').querySelector('.felt-error-msg')?.textContent).toBe('not now.');
+  });
+
+  it('an idle timer ring says so, in English and Swedish, never a blank disc (issue 20 defect 12)', () => {
+    renderWithFelt(<BetTimer closesAt={null} windowMs={15_000} open={false} />);
+    expect(screen.getByRole('timer').querySelector('.felt-timer-idle')?.textContent).toBe('Wait');
+    cleanup();
+    renderWithFelt(<BetTimer closesAt={Date.now() - 1} windowMs={15_000} open />, { lng: 'sv' });
+    expect(screen.getByRole('timer').querySelector('.felt-timer-idle')?.textContent).toBe('Stängt');
   });
 
   it('the bet timer counts down to the server deadline', () => {

@@ -10,7 +10,7 @@ import { MapKernelRegistry, type AnyKernel } from '../../../apps/studio-server/s
 import type { AlertInput, AlertsPort, AuditInput, AuditPort, RoundsMetricsPort, SettlementQueuePort } from '../../../apps/studio-server/src/shared/ports/rounds.ports.js';
 import { RoundsService } from '../../../apps/studio-server/src/rounds/rounds.service.js';
 import type { Actor } from '../../../apps/studio-server/src/shared/command.types.js';
-import { ManualScheduler } from '../../../apps/studio-server/src/rounds/scheduler.js';
+import { ManualScheduler } from '../../../apps/studio-server/src/shared/host/scheduler.js';
 import { RoundsSettlementSource } from '../../../apps/studio-server/src/rounds/settlement-source.js';
 import { coinAsAny } from './coin.kernel.js';
 import { InMemoryUnitOfWork } from '../../../apps/studio-server/src/persistence/in-memory.uow.js';
@@ -22,8 +22,13 @@ import { RoundControlService } from '../../../apps/studio-server/src/rounds/roun
 /** Records alerts (and lets tests subscribe). */
 export class FakeAlerts implements AlertsPort {
   readonly raised: AlertInput[] = [];
+  /** Conditions that cleared (issue 20 defect 8): table, condition, subject. */
+  readonly resolved: { tableId: string; condition: string; subject: string | undefined }[] = [];
   raise(a: AlertInput): void {
     this.raised.push(a);
+  }
+  resolve(tableId: string, condition: 'DEVICE_ONLINE', _detail: string, subject?: string): void {
+    this.resolved.push({ tableId, condition, subject });
   }
 }
 

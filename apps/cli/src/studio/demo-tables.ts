@@ -1,4 +1,4 @@
-import type { CreateTableBody } from '@felt/protocol';
+import { DEMO_ROBOT_USERNAMES, type CreateTableBody } from '@felt/protocol';
 
 /**
  * The demo studio's tables (embedded mode): one per live game with its simulated devices. Limits are
@@ -139,6 +139,13 @@ export const LUCKY_DICE_B_TABLE: DemoTable = {
 export function demoTables(opts: { readonly rayPoker?: boolean; readonly luckyDiceB?: boolean } = {}): readonly DemoTable[] {
   return [...DEMO_TABLES, ...(opts.rayPoker ? RAY_POKER_TABLES : []), ...(opts.luckyDiceB ? [LUCKY_DICE_B_TABLE] : [])];
 }
+
+/**
+ * The accounts the demo players bet on (issue 20 defect 1): robots of their own (`robot1..3`, user ids
+ * `bot_…`, flagged to staff), never the human demo accounts `player1..3`. At blackjack each sits at the
+ * far seats (5, 6, 7 of 7), so seats 1..4 stay free for people.
+ */
+export const DEMO_ROBOTS: readonly { readonly username: string; readonly blackjackSeat: number }[] = DEMO_ROBOT_USERNAMES.map((username, i) => ({ username, blackjackSeat: 5 + i }));
 
 /** A demo player's bet: `spot` at `unit` × 1..3, and the spots placed beside it at the same stake (`with`, TB-L1). */
 export interface BotSpot {

@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FeltClient } from '@felt/client-sdk';
+import { isRobotPlayerId } from '@felt/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoTables, LUCKY_DICE_B_TABLE, RAY_POKER_TABLES } from './demo-tables.js';
 import { POKER_SHOE_TABLE, Studio } from './studio.js';
@@ -67,6 +68,9 @@ describe('felt studio --ray-poker --lucky-dice-b --poker-shoe: the robot dealer 
           const events = await pit.roundEvents(r.roundId);
           const types = events.map((e) => e.type);
           const spots = events.filter((e) => e.type === 'BetAccepted').map((e) => (e.payload as { bet?: { spot?: string } }).bet?.spot);
+          // issue 20 defect 1: the demo players bet on their robot accounts, never on a person's (player1..3)
+          const bettors = events.filter((e) => e.type === 'BetAccepted').map((e) => (e.payload as { bet?: { playerId?: string } }).bet?.playerId ?? '');
+          expect(bettors.filter((p) => !isRobotPlayerId(p)), `${t.name}: bets of non-robot accounts`).toEqual([]);
           const drawn = t.game === 'lucky-dice' ? types.includes('ThrowJudged') && types.includes('DiceRecorded') : types.includes('CardRecorded');
           // TB-L1: the demo players place Triple Bet's three equal base bets together
           const placed = t.game === 'triple-bet-poker' ? ['bet-1', 'bet-2', 'bet-3'].every((x) => spots.includes(x)) : spots.length > 0;
@@ -77,6 +81,9 @@ describe('felt studio --ray-poker --lucky-dice-b --poker-shoe: the robot dealer 
     }
     const missing = tables.filter((t) => !settledWithBets.has(t.tableId)).map((t) => t.name);
     expect(missing, lines.join('\n').slice(-2000)).toEqual([]);
+    // issue 20 defect 12: the robots are at their tables (the lobby said "0 players" while the pit saw 3)
+    const presence = await pit.presence();
+    expect(tables.map((t) => presence.find((p) => p.tableId === t.tableId)?.players ?? 0)).toEqual(tables.map(() => 3));
   });
 
   it('--poker-shoe: Hold’em 2 (shoe) plays hand after hand dealt from the simulated shoe (edge agent → MQTT), a fresh deck each, no card refused', { timeout: 90_000 }, async () => {

@@ -9,7 +9,7 @@ import { FeltClient, FeltApiError, newBetId, RealtimeClient, type Table } from '
 import { Agent, silentLogger, type AgentConfig, type DeviceConfig, type PortOpenOptions } from '@felt/edge-agent';
 import { mockHostDuplex, MoneyWheelSim, PokerShoeDealer, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt/hardware-sim';
 import { aclFile, passwordFile, serverPasswordFile, type DeviceUser } from '../trust/mosquitto-auth.js';
-import { BOT_SPOTS, demoTables, MONEY_WHEEL_GAME, type DemoTable } from './demo-tables.js';
+import { BOT_SPOTS, DEMO_ROBOTS, demoTables, MONEY_WHEEL_GAME, type DemoTable } from './demo-tables.js';
 import { gameDefinition } from '@felt/games';
 
 /**
@@ -522,15 +522,28 @@ export class Studio {
         running = false;
       },
     });
-    const players = ['player1', 'player2', 'player3'];
     let rng = this.opts.seed >>> 0 || 1;
     const rand = (n: number): number => {
       rng = (Math.imul(rng, 1664525) + 1013904223) >>> 0;
       return rng % n;
     };
-    for (const [i, name] of players.entries()) {
+    for (const { username: name, blackjackSeat } of DEMO_ROBOTS) {
       const c = new FeltClient({ baseUrl: this.baseUrl });
-      const me = (await c.login(name, 'demo')).user.userId;
+      const login = await c.login(name, 'demo');
+      const me = login.user.userId;
+      // issue 20 defect 12: a robot is at its tables as a player is (the lobby's player count, the pit's presence)
+      const presence = new RealtimeClient({ baseUrl: this.baseUrl, token: login.token });
+      c.onTokens = (r) => presence.setToken(r.token);
+      const refresh = setInterval(() => void c.refresh().catch((e: unknown) => this.opts.log(`${name}: token refresh failed: ${(e as Error).message}`)), 5 * 60_000);
+      refresh.unref();
+      this.own({
+        name: `${name} presence`,
+        stop: () => {
+          clearInterval(refresh);
+          presence.close();
+        },
+      });
+      for (const t of tables) await presence.setPresence(t.tableId, true).catch((e: unknown) => this.opts.log(`${name}: presence at ${t.tableId} failed: ${(e as Error).message}`));
       const betRound = new Map<string, string>();
       const loop = async (): Promise<void> => {
         while (running) {
@@ -538,7 +551,7 @@ export class Studio {
             try {
               const r = await c.currentRound(t.tableId);
               const phase = (r.view as { phase?: string } | null)?.phase;
-              if (t.game === 'blackjack' && phase === 'play') await this.blackjackDecision(c, t.tableId, r.view as BlackjackBotView, i + 1);
+              if (t.game === 'blackjack' && phase === 'play') await this.blackjackDecision(c, t.tableId, r.view as BlackjackBotView, blackjackSeat);
               // banked poker: a demo player with a hand to decide plays on (Call / Play) — or lets the timer fold it now and then
               const options = (r.view as { decision?: { options?: readonly string[] } | null } | null)?.decision?.options ?? [];
               if (options.length > 0 && rand(5) !== 0) await c.playerDecision(t.tableId, { type: 'PlayerAction', action: options[0] as string });
@@ -547,7 +560,7 @@ export class Studio {
               if (t.game === 'lucky-dice' && phase === 'closed' && ld?.shooter === me && !ld.pendingThrow && rand(8) === 0) await c.playerDecision(t.tableId, { type: 'DeclineThrow' });
               if (r.roundId === null || phase !== 'betting' || betRound.get(t.tableId) === r.roundId || rand(4) === 0) continue;
               betRound.set(t.tableId, r.roundId);
-              const spots = t.game === 'blackjack' ? [{ spot: `seat:${i + 1}`, unit: 500 }] : (BOT_SPOTS[t.game] ?? []);
+              const spots = t.game === 'blackjack' ? [{ spot: `seat:${blackjackSeat}`, unit: 500 }] : (BOT_SPOTS[t.game] ?? []);
               const pick = spots[rand(spots.length)];
               if (pick) {
                 const stakeMinor = pick.unit * (1 + rand(3));
@@ -591,6 +604,7 @@ export class Studio {
       `  MQTT broker .... ${this.mqttUrl}`,
       '',
       '  Demo users (password "demo"): player1 player2 player3 dealer1 pitboss1 admin1',
+      `  Demo robots: ${DEMO_ROBOTS.map((r) => r.username).join(' ')} bet on their own accounts (shown as robots to staff); player1..3 are yours`,
       '  Seamless wallet: player3 is a player of operator op-demo; its stakes are debited at a simulated operator wallet (FELT_DEMO_SEAMLESS=0: internal ledger)',
       `  Reconciliation:  GET ${b}/admin/operators/op-demo/reconciliation (admin1)`,
       `  Tables: ${tables.map((t) => `${t.name} (${t.tableId})`).join(', ')}`,

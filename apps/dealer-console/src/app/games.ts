@@ -10,9 +10,10 @@ import { duelPlugin } from '../features/duel';
 import { luckyDicePlugin } from '../features/lucky-dice';
 import { bankedPokerPlugin } from '../features/banked-poker';
 import { andarBaharPlugin } from '../features/andar-bahar';
+import { moneyWheelPlugin } from '../features/money-wheel';
 
 /** Every game the dealer console runs (issue 19 §4): the console finds a game's part here, never in a switch. */
-export const DEALER_GAME_PLUGINS: readonly DealerGamePlugin[] = [roulettePlugin, baccaratPlugin, blackjackPlugin, sicboPlugin, duelPlugin, luckyDicePlugin, bankedPokerPlugin, andarBaharPlugin];
+export const DEALER_GAME_PLUGINS: readonly DealerGamePlugin[] = [roulettePlugin, baccaratPlugin, blackjackPlugin, sicboPlugin, duelPlugin, luckyDicePlugin, bankedPokerPlugin, andarBaharPlugin, moneyWheelPlugin];
 
 registerDealerPlugins(DEALER_GAME_PLUGINS); // the console finds them through round/plugins (features never import the app shell)
 export { dealerPlugin } from '../round/plugins';

@@ -11,6 +11,7 @@ export const dealerEn = {
     failed: 'The tables could not be loaded.',
   },
   console: {
+    noResultVoid: 'No result: the round is void',
     unsupportedTitle: '{{game}} is not supported on this console',
     unsupported: 'This console has no screen for this game, so it shows no controls for it. Run the table from the pit boss or change table.',
     changeTable: 'Change table',
@@ -153,6 +154,8 @@ export const dealerEn = {
     dealer: 'Dealer',
     seat: 'Seat {{seat}}',
     seatHand: 'Seat {{seat}} · hand {{hand}}',
+    seatRobot: 'Seat {{seat}} · robot',
+    seatHandRobot: 'Seat {{seat}} · hand {{hand}} · robot',
     dragon: 'Dragon',
     tiger: 'Tiger',
     home: 'Home',
@@ -288,6 +291,7 @@ export const dealerEn = {
   devices: {
     region: 'Devices',
     none: 'No devices are set up for this table.',
+    moneyWheel: 'Money wheel',
     kinds: { wheel: 'Roulette wheel', shoe: 'Card shoe', timer: 'Bet timer box', dice: 'Dice shaker', shaker: 'Dice shaker', camera: 'Camera' },
     state: {
       online: 'Working',

@@ -13,6 +13,7 @@ export const dealerSv: DealerCatalogue = {
     failed: 'Borden kunde inte laddas.',
   },
   console: {
+    noResultVoid: 'Inget resultat: rundan är ogiltig',
     unsupportedTitle: '{{game}} stöds inte i den här konsolen',
     unsupported: 'Konsolen har ingen skärm för det här spelet och visar därför inga kontroller för det. Kör bordet från pit boss eller byt bord.',
     changeTable: 'Byt bord',
@@ -155,6 +156,8 @@ export const dealerSv: DealerCatalogue = {
     dealer: 'Croupier',
     seat: 'Plats {{seat}}',
     seatHand: 'Plats {{seat}} · hand {{hand}}',
+    seatRobot: 'Plats {{seat}} · robot',
+    seatHandRobot: 'Plats {{seat}} · hand {{hand}} · robot',
     dragon: 'Dragon',
     tiger: 'Tiger',
     home: 'Hemma',
@@ -290,6 +293,7 @@ export const dealerSv: DealerCatalogue = {
   devices: {
     region: 'Enheter',
     none: 'Inga enheter är uppsatta för bordet.',
+    moneyWheel: 'Lyckohjul',
     kinds: { wheel: 'Roulettehjul', shoe: 'Kortsko', timer: 'Insatstimer', dice: 'Tärningsskakare', shaker: 'Tärningsskakare', camera: 'Kamera' },
     state: {
       online: 'Fungerar',

@@ -3,7 +3,7 @@ import type { Card } from '@felt/games';
 import type { RoundModel } from './round.types';
 
 /** The part of the round model a game derives from its own dealer view (the common part is round.ts's). */
-export type GamePart = Partial<Pick<RoundModel, 'phase' | 'hands' | 'roulette' | 'dice' | 'special' | 'dealerOutcome' | 'baccaratResult' | 'poker' | 'luckyDice' | 'decisionWindowMs' | 'decisionDeadline'>>;
+export type GamePart = Partial<Pick<RoundModel, 'phase' | 'hands' | 'roulette' | 'dice' | 'special' | 'dealerOutcome' | 'baccaratResult' | 'poker' | 'luckyDice' | 'moneyWheel' | 'decisionWindowMs' | 'decisionDeadline'>>;
 
 /**
  * A game's screens in the dealer console (issue 19 §4): `features/<game>/index.ts` exports one and

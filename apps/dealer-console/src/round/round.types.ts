@@ -57,6 +57,18 @@ export interface RoundModel {
     readonly decision: { readonly point: number; readonly closesAt: number; readonly options: readonly string[]; readonly decided: number; readonly waiting: number } | null;
   } | null;
   /** Lucky Dice: the draw method and, for method B (players throw, LD-6/LD-7), the shooter's turn (whether someone holds the dice, never who). */
+  /**
+   * Money Wheel (MW-1..MW-4): spins so far (valid and void), the multipliers landed and their stacked
+   * value, the segment of the last valid spin, the final number once resolved, void spins in a row.
+   */
+  readonly moneyWheel: {
+    readonly spins: number;
+    readonly last: string | null;
+    readonly multipliers: readonly string[];
+    readonly multiplier: number | null;
+    readonly result: number | null;
+    readonly invalidInARow: number;
+  } | null;
   readonly luckyDice: { readonly method: 'dealer-cups' | 'player-throw' | null; readonly hasShooter: boolean; readonly permitted: boolean; readonly pendingThrow: { readonly red: number; readonly green: number } | null } | null;
 }
 

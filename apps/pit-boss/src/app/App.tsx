@@ -2,7 +2,7 @@ import './games'; // registers the game plugins (lib/plugins) before any screen 
 import { AppShell, RequireRole } from '@felt/ui';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { acknowledgedAlerts, openAlerts } from '../data/alerts.model';
+import { acknowledgedAlerts, activityFeed, openAlerts } from '../data/alerts.model';
 import { useAcks } from '../features/alerts/useAcks';
 import { AuditScreen } from '../features/audit/AuditScreen';
 import { FloorScreen } from './FloorScreen';
@@ -57,7 +57,7 @@ function Dashboard() {
   let screen;
   switch (route.name) {
     case 'floor':
-      screen = <FloorScreen tiles={floor.tiles} alerts={open} acknowledged={acknowledgedAlerts(alertsQ.data ?? [])} onAck={ack} soundOn={soundOn} onToggleSound={toggleSound} tableName={tableName} />;
+      screen = <FloorScreen tiles={floor.tiles} alerts={open} acknowledged={acknowledgedAlerts(alertsQ.data ?? [])} activity={activityFeed(alertsQ.data ?? [])} onAck={ack} soundOn={soundOn} onToggleSound={toggleSound} tableName={tableName} />;
       break;
     case 'table':
       screen = <TableScreen tile={floor.tiles.find((x) => x.table.tableId === route.tableId)} />;

@@ -13,6 +13,8 @@ export interface FloorScreenProps {
   readonly alerts: readonly Alert[];
   /** Recently acknowledged alerts (who and when, from the server). */
   readonly acknowledged?: readonly Alert[];
+  /** Information events for the activity feed (issue 20 defect 8). */
+  readonly activity?: readonly Alert[];
   readonly onAck: (ids: readonly string[]) => void;
   readonly soundOn: boolean;
   readonly onToggleSound: () => void;
@@ -28,7 +30,7 @@ function sumMoney(parts: readonly { minor: number; currency: string }[], locale:
 }
 
 /** The floor: a summary line, the tables (most urgent first), requests waiting, and live alerts. */
-export function FloorScreen({ tiles, alerts, acknowledged = [], onAck, soundOn, onToggleSound, tableName }: FloorScreenProps) {
+export function FloorScreen({ tiles, alerts, acknowledged = [], activity = [], onAck, soundOn, onToggleSound, tableName }: FloorScreenProps) {
   const { t } = useTranslation('pit');
   const locale = useLocale();
   const pending: PendingRequest[] = tiles.flatMap((x) => x.pending);
@@ -54,7 +56,7 @@ export function FloorScreen({ tiles, alerts, acknowledged = [], onAck, soundOn, 
       </div>
       <aside className="pit-floor-side">
         {pending.length > 0 ? <ApprovalsPanel requests={pending} tableName={(id) => tableName(id)} /> : null}
-        <AlertsPanel alerts={alerts} acknowledged={acknowledged} tableName={tableName} onAck={onAck} onOpenRound={(roundId) => navigate({ name: 'round', roundId })} soundOn={soundOn} onToggleSound={onToggleSound} />
+        <AlertsPanel alerts={alerts} acknowledged={acknowledged} activity={activity} tableName={tableName} onAck={onAck} onOpenRound={(roundId) => navigate({ name: 'round', roundId })} soundOn={soundOn} onToggleSound={onToggleSound} />
       </aside>
     </div>
   );

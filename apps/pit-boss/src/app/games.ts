@@ -3,6 +3,7 @@ import type { PitGamePlugin } from '../lib/plugin';
 import { registerPitPlugins } from '../lib/plugins';
 // GAME-PLUGINS: one line per game
 import { andarBaharPlugin } from '../features/andar-bahar';
+import { moneyWheelPlugin } from '../features/money-wheel';
 
 /** The games that came before the plugin list: their correction presets. */
 const BUILTIN_GAMES: readonly PitGamePlugin[] = [
@@ -14,7 +15,7 @@ const BUILTIN_GAMES: readonly PitGamePlugin[] = [
 ];
 
 /** Every game's pit-boss plugin (issue 19 §4): the screens look a game up here, never in a switch. */
-export const PIT_GAME_PLUGINS: readonly PitGamePlugin[] = [...BUILTIN_GAMES, andarBaharPlugin];
+export const PIT_GAME_PLUGINS: readonly PitGamePlugin[] = [...BUILTIN_GAMES, andarBaharPlugin, moneyWheelPlugin];
 
 registerPitPlugins(PIT_GAME_PLUGINS); // the screens find them through lib/plugins (features never import the app shell)
 export { pitPlugin, presetsOf } from '../lib/plugins';

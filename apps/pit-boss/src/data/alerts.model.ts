@@ -17,20 +17,34 @@ export function byPriority(alerts: readonly Alert[]): Alert[] {
   return [...alerts].sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.at - a.at || b.alertId.localeCompare(a.alertId));
 }
 
-/** Merge a live alert into the list (dedupe by id, newest first, bounded). */
+/**
+ * Merge a live alert into the list (one per id, newest first, bounded). The server pushes an alert again
+ * under its id when it changes (grouped: count + 1; resolved; escalated, issue 20 defect 8): the new copy
+ * replaces the old, keeping an acknowledgement the cache already has.
+ */
 export function mergeAlert(list: readonly Alert[], a: Alert, max = 500): Alert[] {
-  if (list.some((x) => x.alertId === a.alertId)) return [...list];
+  const old = list.find((x) => x.alertId === a.alertId);
+  if (old) return list.map((x) => (x.alertId === a.alertId ? { ...a, ack: a.ack ?? old.ack ?? null } : x));
   return [a, ...list].sort((x, y) => y.at - x.at).slice(0, max);
 }
 
-/** Alerts nobody has acknowledged yet (the server keeps who acknowledged each one). */
+/** Information (severity info: a shoe inserted, the cadence resumed) is activity, never an open alert (issue 20 defect 8). */
+export const isActivity = (a: Pick<Alert, 'severity'>): boolean => a.severity === 'info';
+
+/** Alerts someone must act on: not information, not acknowledged, not resolved by themselves. */
 export function openAlerts(alerts: readonly Alert[]): Alert[] {
-  return alerts.filter((a) => !a.ack);
+  return alerts.filter((a) => !isActivity(a) && !a.ack && (a.resolvedAt ?? null) === null);
 }
 
-/** Acknowledged alerts, most recently acknowledged first. */
+/** The activity feed: information events, newest first (bounded). */
+export function activityFeed(alerts: readonly Alert[], max = 30): Alert[] {
+  return alerts.filter(isActivity).sort((a, b) => b.at - a.at || b.alertId.localeCompare(a.alertId)).slice(0, max);
+}
+
+/** Closed alerts (acknowledged, or resolved by themselves), most recently closed first. */
 export function acknowledgedAlerts(alerts: readonly Alert[], max = 10): Alert[] {
-  return alerts.filter((a) => a.ack).sort((a, b) => (b.ack?.at ?? 0) - (a.ack?.at ?? 0)).slice(0, max);
+  const closedAt = (a: Alert): number => Math.max(a.ack?.at ?? 0, a.resolvedAt ?? 0);
+  return alerts.filter((a) => !isActivity(a) && (a.ack || (a.resolvedAt ?? null) !== null)).sort((a, b) => closedAt(b) - closedAt(a)).slice(0, max);
 }
 
 /** The server's word on an alert's acknowledgement replaces the cached one (the first acknowledgement stays). */

@@ -10,9 +10,10 @@ import { duelPlugin, sicboPlugin } from '../features/simple';
 import { luckyDicePlugin } from '../features/lucky-dice';
 import { bankedPokerPlugin } from '../features/banked-poker';
 import { andarBaharPlugin } from '../features/andar-bahar';
+import { moneyWheelPlugin } from '../features/money-wheel';
 
 /** Every game screen of the player client (issue 19 §4): the table page looks a game up here, never in a switch. */
-export const GAME_PLUGINS: readonly PlayerGamePlugin[] = [roulettePlugin, baccaratPlugin, blackjackPlugin, sicboPlugin, duelPlugin, luckyDicePlugin, bankedPokerPlugin, andarBaharPlugin];
+export const GAME_PLUGINS: readonly PlayerGamePlugin[] = [roulettePlugin, baccaratPlugin, blackjackPlugin, sicboPlugin, duelPlugin, luckyDicePlugin, bankedPokerPlugin, andarBaharPlugin, moneyWheelPlugin];
 
 /** Game id → its table component (each plugin's chunk loaded lazily, once). */
 export const GAME_TABLES: Readonly<Record<string, ComponentType<GameProps>>> = Object.fromEntries(

@@ -141,7 +141,7 @@ export const playerEn = {
       of: 'Paytable: {{spot}}',
       other: 'Other hands',
       otherwise: { lose: 'lose', push: 'stake back' },
-      net: '“N x insatsen” is paid as N to 1: your stake back plus N times it (RP-1).',
+      net: '“N × stake” is paid as N to 1: your stake back plus N times it (RP-1).',
       hands: {
         'royal-flush': 'Royal flush',
         'straight-flush': 'Straight flush',
@@ -182,7 +182,7 @@ export const playerEn = {
     declineThrow: 'Pass the dice (decline the throw)',
     rulesTitle: 'Table rules',
     rules: {
-      pays: 'Payouts are “N x insatsen”: you get your stake back plus N times it (4:1 pays 5 for 1).',
+      pays: 'Payouts are “N × stake”: you get your stake back plus N times it (4:1 pays 5 for 1).',
       seven: 'A sum of 7 loses both Under 7 and Over 7. All pairs wins on any double.',
       lost: 'Sums {{sums}} are not offered at this table: their odds are missing from the rules text.',
       methodA: 'The dealer shakes the two cups; the result counts when the cups are lifted.',
@@ -221,13 +221,15 @@ export const playerEn = {
   },
   stats: {
     label: 'Statistics',
-    last: 'Last {{count}} results',
+    last_one: 'Last result',
+    last_other: 'Last {{count}} results',
     lastShort: 'Last results',
     hot: 'Hot',
     cold: 'Cold',
     window: 'Hot and cold over the last {{count}} spins',
     colours: 'Red, zero and black share',
-    all: 'All {{count}} results',
+    all_one: 'The 1 result',
+    all_other: 'All {{count}} results',
   },
   baccarat: {
     short: { player: 'P', banker: 'B', tie: 'T' },
@@ -244,6 +246,8 @@ export const playerEn = {
     roads: { label: 'Roads', bead: 'Bead plate', big: 'Big road', bigEyeBoy: 'Big eye boy', smallRoad: 'Small road', cockroachPig: 'Cockroach pig' },
   },
   blackjack: {
+    blackjack: 'Blackjack',
+    result: { blackjack: 'Blackjack wins', win: 'Win', push: 'Push', lose: 'Lose' },
     dealer: 'Dealer',
     decisionTimer: 'Time left to decide',
     seat: 'Seat {{n}}',

@@ -223,13 +223,15 @@ export const playerSv: PlayerCatalogue = {
   },
   stats: {
     label: 'Statistik',
-    last: 'Senaste {{count}} resultaten',
+    last_one: 'Senaste resultatet',
+    last_other: 'Senaste {{count}} resultaten',
     lastShort: 'Senaste resultat',
     hot: 'Heta',
     cold: 'Kalla',
     window: 'Heta och kalla nummer under de senaste {{count}} snurren',
     colours: 'Andel röd, noll och svart',
-    all: 'Alla {{count}} resultat',
+    all_one: 'Det enda resultatet',
+    all_other: 'Alla {{count}} resultat',
   },
   baccarat: {
     short: { player: 'P', banker: 'B', tie: 'O' },
@@ -246,6 +248,8 @@ export const playerSv: PlayerCatalogue = {
     roads: { label: 'Vägar', bead: 'Pärlplatta', big: 'Stora vägen', bigEyeBoy: 'Big eye boy', smallRoad: 'Lilla vägen', cockroachPig: 'Cockroach pig' },
   },
   blackjack: {
+    blackjack: 'Blackjack',
+    result: { blackjack: 'Blackjack vinner', win: 'Vinst', push: 'Oavgjort', lose: 'Förlust' },
     dealer: 'Croupier',
     decisionTimer: 'Tid kvar att bestämma',
     seat: 'Plats {{n}}',

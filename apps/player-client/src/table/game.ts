@@ -35,6 +35,6 @@ export interface PlayerGamePlugin {
   readonly load: () => Promise<{ readonly default: ComponentType<GameProps> }>;
   /** Strings the game adds to the `player` namespace (spot names, its own labels), English and Swedish. */
   readonly i18n?: Catalogue;
-  /** A settled round's result for the lobby's strip: the winning spot (shown by its initial) and its colour; null = none. */
-  lastResult?(view: unknown): { readonly spot: string; readonly tone: 'a' | 'b' | 'tie' } | null;
+  /** A settled round's result for the lobby's strip: the winning spot (shown by `text`, else its label's initial) and its colour; null = none. */
+  lastResult?(view: unknown): { readonly spot: string; readonly tone: 'a' | 'b' | 'tie'; readonly text?: string } | null;
 }

@@ -3,6 +3,7 @@ import { bigintNumber } from '../shared/bigint.transformer.js';
 
 @Entity({ name: 'alert' })
 @Index('alert_at_idx', ['at'])
+@Index('alert_open_idx', ['code', 'tableId'], { where: '"resolved_at" IS NULL' })
 @Check('alert_severity_known', `"severity" IN ('info','warning','critical')`)
 export class AlertEntity {
   @PrimaryColumn({ type: 'text', name: 'alert_id' })
@@ -19,4 +20,15 @@ export class AlertEntity {
   message!: string;
   @Column({ type: 'bigint', transformer: bigintNumber })
   at!: number;
+  /** issue 20 defect 8: occurrences grouped into this alert, the last one, resolution and escalation (migration AlertGroups). */
+  @Column({ type: 'text', nullable: true })
+  subject!: string | null;
+  @Column({ type: 'integer', default: 1 })
+  count!: number;
+  @Column({ type: 'bigint', name: 'last_at', nullable: true, transformer: bigintNumber })
+  lastAt!: number | null;
+  @Column({ type: 'bigint', name: 'resolved_at', nullable: true, transformer: bigintNumber })
+  resolvedAt!: number | null;
+  @Column({ type: 'bigint', name: 'escalated_at', nullable: true, transformer: bigintNumber })
+  escalatedAt!: number | null;
 }

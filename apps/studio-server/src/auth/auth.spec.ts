@@ -1,3 +1,4 @@
+import { isRobotPlayerId } from '@felt/protocol';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertsService } from '../alerts/alerts.service.js';
@@ -101,7 +102,21 @@ describe('auth: login, JWT guard, roles (demo mode)', () => {
     expect(before).toBe(100_000);
     await t.get(DemoSeeder).seed();
     expect((await wallet.balance('player3')).balanceMinor).toBe(100_000);
-    expect((await t.get(AuthService).listUsers()).map((u) => u.username)).toEqual(['admin1', 'dealer1', 'pitboss1', 'player1', 'player2', 'player3']);
+    expect((await t.get(AuthService).listUsers()).map((u) => u.username)).toEqual(['admin1', 'dealer1', 'pitboss1', 'player1', 'player2', 'player3', 'robot1', 'robot2', 'robot3']);
+  });
+
+  it('seeds the demo robots on their own accounts, flagged as robots, with their own money (issue 20 defect 1)', async () => {
+    const users = await t.get(AuthService).listUsers();
+    const robots = users.filter((u) => u.username.startsWith('robot'));
+    expect(robots.map((u) => [u.userId, isRobotPlayerId(u.userId)])).toEqual([
+      ['bot_robot1', true],
+      ['bot_robot2', true],
+      ['bot_robot3', true],
+    ]);
+    // the people's accounts are not robots
+    expect(users.filter((u) => u.username.startsWith('player')).map((u) => isRobotPlayerId(u.userId))).toEqual([false, false, false]);
+    expect((await t.get(WalletService).balance('bot_robot1')).balanceMinor).toBe(100_000);
+    expect((await login(t, 'robot2')).status).toBe(200);
   });
 
   it('lets a pit boss read alerts and audit, newest first', async () => {

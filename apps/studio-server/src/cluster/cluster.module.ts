@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { settingOf, type FeltConfig } from '../config/config.js';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Module, Optional, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -122,21 +123,24 @@ export class ClusterModule implements NestModule {
     };
   }
 
-  /** From the environment, or null when FELT_CLUSTER is not 1. */
-  static fromEnv(env: NodeJS.ProcessEnv = process.env): DynamicModule | null {
-    if (env['FELT_CLUSTER'] !== '1') return null;
-    const redisUrl = env['REDIS_URL'];
-    if (!redisUrl) throw new Error('FELT_CLUSTER=1 needs REDIS_URL (the table leases live in Redis)');
-    const ttl = env['FELT_LEASE_TTL_MS'];
-    const root = env['FELT_MQTT_ROOT'];
+  /** From the validated configuration (FELT_CLUSTER and its variables; issue 22 §12), or null when FELT_CLUSTER is not 1. */
+  static fromConfig(config: FeltConfig): DynamicModule | null {
+    if (!settingOf(config, 'cluster')) return null;
+    const redisUrl = config.redisUrl;
+    if (redisUrl === null) throw new Error('FELT_CLUSTER=1 needs REDIS_URL (the table leases live in Redis)');
+    const name = settingOf(config, 'clusterName');
+    const root = settingOf(config, 'mqttRoot');
+    const instanceId = settingOf(config, 'instanceId');
+    const advertiseUrl = settingOf(config, 'advertiseUrl');
+    const routeTimeoutMs = settingOf(config, 'routeTimeoutMs');
     return ClusterModule.forRoot({
       redisUrl,
-      ...(env['FELT_INSTANCE_ID'] ? { instanceId: env['FELT_INSTANCE_ID'] } : {}),
-      ...(env['FELT_ADVERTISE_URL'] ? { advertiseUrl: env['FELT_ADVERTISE_URL'] } : {}),
-      ...(env['FELT_ROUTE_TIMEOUT_MS'] ? { routeTimeoutMs: Number(env['FELT_ROUTE_TIMEOUT_MS']) } : {}),
-      ...(ttl ? { leaseTtlMs: Number(ttl) } : {}),
-      ...(env['FELT_CLUSTER_NAME'] ? { busPrefix: `felt:${env['FELT_CLUSTER_NAME']}:`, keyPrefix: `felt:${env['FELT_CLUSTER_NAME']}:lease:` } : {}),
-      ingestSessionPrefix: `${SERVER_CLIENT_ID_PREFIX}-cluster${env['FELT_CLUSTER_NAME'] ? `-${env['FELT_CLUSTER_NAME']}` : ''}${root ? `-${root.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}`,
+      ...(instanceId !== null ? { instanceId } : {}),
+      ...(advertiseUrl !== null ? { advertiseUrl } : {}),
+      ...(routeTimeoutMs !== null ? { routeTimeoutMs } : {}),
+      leaseTtlMs: settingOf(config, 'leaseTtlMs'),
+      ...(name !== null ? { busPrefix: `felt:${name}:`, keyPrefix: `felt:${name}:lease:` } : {}),
+      ingestSessionPrefix: `${SERVER_CLIENT_ID_PREFIX}-cluster${name !== null ? `-${name}` : ''}${root !== null ? `-${root.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}`,
     });
   }
 }

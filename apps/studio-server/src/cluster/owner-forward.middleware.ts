@@ -43,7 +43,7 @@ const POKER_OWNER_READ = /^\/poker-tables\/[^/?#]+\/hands(?:\/[^/?#]+\/events)?\
  * device health the owner's ingest keeps), which is forwarded the same way. No owner (a closed table, or a
  * takeover under way): the request runs here, where the rounds write path refuses round writes with
  * TABLE_OWNER_UNAVAILABLE. Owner unreachable or too slow: 503 TABLE_OWNER_UNAVAILABLE (retry).
- * Live poker tables (`/poker-tables/<id>/…`, lease `poker:<id>`): the pit boss's decisions and a hand's
+ * Live poker tables (`/poker-tables/<id>/…`, lease `<id>` like every table): the pit boss's decisions and a hand's
  * events are forwarded to the table's owner the same way.
  */
 @Injectable()
@@ -76,9 +76,9 @@ export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {
     const m = pk ?? TABLE_PATH.exec(req.originalUrl);
     if (!m?.[1]) return false;
     const tableId = decodeURIComponent(m[1]);
-    // a live poker table is run by the holder of its own lease `poker:<tableId>` (PokerTablesService)
+    // one lease space (issue 19 §2): a live poker table holds the same kind of lease as a rounds table, its id
     if (!pk && this.owned.owns(tableId)) return false;
-    const owner = await this.leases.owner(pk ? `poker:${tableId}` : tableId);
+    const owner = await this.leases.owner(tableId); // one lease space for every kind of table (issue 19 §2)
     if (owner === null || owner === this.owned.instanceId) return false;
     const url = await this.directory.urlOf(owner);
     if (url === null) return this.unavailable(res, tableId, `its owner (${owner}) has no advertised address`);

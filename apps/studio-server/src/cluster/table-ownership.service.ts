@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { RecoveryService } from '../rounds/recovery.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
+import { TABLE_HOST, type TableHost } from '../shared/host/table-host.js';
 import { TABLE_OWNER_GUARD } from '../shared/ports/cluster.port.js';
 import type { InstanceDirectory } from './instance-directory.js';
 import { INSTANCE_DIRECTORY } from './owner-forward.middleware.js';
@@ -32,6 +33,7 @@ export const CLUSTER_OPTIONS = Symbol('CLUSTER_OPTIONS');
  * re-armed, a round waiting for a device watched) — exactly what a restart does, for one table.
  * Losing a lease (it ran out, e.g. after a long pause) drops the cached state, so this instance
  * decides nothing more on stale state; the expected-seq check of the event log refuses a stale write.
+ * The table host's programs (live poker, issue 19 §2) are owned the same way, in the same lease space.
  */
 @Injectable()
 export class TableOwnershipService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -50,7 +52,19 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
     @Inject(HttpAdapterHost) private readonly http: HttpAdapterHost,
     @Optional() @Inject(INSTANCE_DIRECTORY) private readonly directory: InstanceDirectory | null = null,
     @Optional() @Inject(PRESENCE_MERGER) private readonly presence: ClusterPresence | null = null,
-  ) {}
+    /** The table host (issue 19 §2): its programs' tables (live poker) are owned in the same lease space. */
+    @Optional() @Inject(TABLE_HOST) private readonly host: TableHost | null = null,
+  ) {
+    // a program's new table is claimed by its creator: the table's own lease, like every table
+    this.host?.bindOwnership({
+      claim: async (tableId) => {
+        if (this.stopped || !(await this.leases.acquire(tableId, this.opts.instanceId, this.opts.leaseTtlMs))) return false;
+        this.owned.take(tableId);
+        this.owned.announce(tableId);
+        return true;
+      },
+    });
+  }
 
   /** Where the other instances forward REST commands for the tables this one owns. */
   private advertisedUrl(): string | null {
@@ -109,6 +123,7 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
       if (await this.leases.renew(tableId, me, this.opts.leaseTtlMs)) continue;
       this.owned.drop(tableId);
       this.rounds.invalidate(tableId);
+      await this.host?.release(tableId);
       this.log.warn(`lost the lease of table ${tableId}`);
     }
     for (const t of await this.tables.list()) {
@@ -121,6 +136,16 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
       // Then the table's timers, ingest session and presence start here (cadence re-armed, issue 13 point 5).
       this.owned.announce(t.tableId);
       this.log.log(`instance ${me} owns table ${t.tableId}${report.length ? `; took over ${report.map((r) => `${r.roundId} (${r.phase}, ${r.action})`).join(', ')}` : ''}`);
+    }
+    // The table host's program tables (live poker): the same lease space (the table's id), the same
+    // takeover — the recovery lays the table out from its log (its program's rule for play in progress).
+    for (const { program, tableId } of (await this.host?.programTables()) ?? []) {
+      if (this.stopped || this.owned.owns(tableId)) continue;
+      if (!(await this.leases.acquire(tableId, me, this.opts.leaseTtlMs))) continue;
+      this.owned.take(tableId);
+      await this.recovery.recover(tableId);
+      this.owned.announce(tableId);
+      this.log.log(`instance ${me} owns ${program.kind} table ${tableId}`);
     }
   }
 }

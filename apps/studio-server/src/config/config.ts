@@ -183,8 +183,9 @@ export const ENV_SCHEMA = z
     FELT_DEVICE_ACK_TIMEOUT_MS: millis(5_000, 100, 600_000),
     FELT_DEVICE_FAULT_WINDOW_MS: millis(60_000, 1_000, 3_600_000),
     FELT_RECOVERY_STALL_MS: millis(60_000, 100, 3_600_000),
-    FELT_POKER_NEXT_HAND_MS: millis(3_000, 0, 600_000),
-    FELT_POKER_ROBOT_MS: millis(900, 0, 600_000),
+    // up to a day: tests hold hands back ("hands start when the test says")
+    FELT_POKER_NEXT_HAND_MS: millis(3_000, 0, 86_400_000),
+    FELT_POKER_ROBOT_MS: millis(900, 0, 86_400_000),
     FELT_POKER_ROBOTS: flag,
     FELT_POKER_CARD_WAIT_MS: millis(60_000, 100, 3_600_000),
     FELT_WEB_ROOT: text,

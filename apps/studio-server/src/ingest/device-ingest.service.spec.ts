@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as games from '@felt/games';
-import { acksTopic, eventsTopic } from '@felt/protocol';
+import { acksTopic, eventsTopic, statusTopic } from '@felt/protocol';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { DEALER, flush, makeHarness, PITBOSS, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
@@ -71,6 +71,18 @@ async function rig(game: 'sicbo' | 'roulette', ackTimeoutMs = 60_000): Promise<R
 const alertCodes = (h: Harness): string[] => h.alerts.raised.map((a) => a.code);
 
 describe('DeviceIngestService (devices.md §1)', () => {
+  it('a device back online resolves its own offline alert by itself (issue 20 defect 8)', async () => {
+    const r = await rig('roulette');
+    const status = (deviceId: string, state: string) => r.raw(statusTopic(r.tableId, deviceId), JSON.stringify({ state, model: 'sim', firmware: null, configHash: null, at: r.h.clock.now() }));
+    await status('wheel-1', 'online');
+    expect(r.h.alerts.resolved).toEqual([]); // nothing was wrong
+    await status('wheel-1', 'offline');
+    await status('timer-1', 'offline');
+    expect(r.h.alerts.raised.filter((a) => a.code === 'DEVICE_OFFLINE').map((a) => a.subject)).toEqual(['wheel-1', 'timer-1']);
+    await status('wheel-1', 'online');
+    expect(r.h.alerts.resolved).toEqual([{ tableId: r.tableId, condition: 'DEVICE_ONLINE', subject: 'wheel-1' }]);
+  });
+
   it('a dice result while betting is open is a fault (alert), not an outcome; after "no more bets" it resolves the round (issue 9 §2, SB-4)', async () => {
     const r = await rig('sicbo');
     await r.h.deposit('player1', 10_000);

@@ -248,7 +248,15 @@ export class DeviceIngestService implements OnApplicationBootstrap, OnModuleDest
         this.health.set(`${m.tableId}/${m.deviceId}`, h);
         this.deviceStatus$.next(h);
         if (m.status.state !== 'online' && prev?.status?.state !== m.status.state) {
-          await this.raise({ tableId: m.tableId, severity: m.status.state === 'fault' ? 'critical' : 'warning', code: m.status.state === 'fault' ? 'DEVICE_FAULT' : 'DEVICE_OFFLINE', message: `${m.deviceId} (${m.status.model}) is ${m.status.state}.` });
+          await this.raise({ tableId: m.tableId, severity: m.status.state === 'fault' ? 'critical' : 'warning', code: m.status.state === 'fault' ? 'DEVICE_FAULT' : 'DEVICE_OFFLINE', message: `${m.deviceId} (${m.status.model}) is ${m.status.state}.`, subject: m.deviceId });
+        }
+        // issue 20 defect 8: a device back online resolves its offline / fault alerts by itself
+        if (m.status.state === 'online' && prev?.status?.state !== undefined && prev.status.state !== 'online') {
+          try {
+            await this.alerts.resolve?.(m.tableId, 'DEVICE_ONLINE', `${m.deviceId} is online again.`, m.deviceId);
+          } catch (e) {
+            this.log.error(`alerts of ${m.deviceId} could not be resolved: ${(e as Error).message}`);
+          }
         }
         for (const sink of this.sinks) if (sink.has(m.tableId)) await sink.status(m.tableId, m.deviceId, m.status.state);
         return { kind: 'handled' };

@@ -22,7 +22,7 @@ describe('embedded default: the whole app on PGlite', () => {
       const second = await bootTestApp({ config: { database: { kind: 'pglite', dataDir: dir }, demo: true } });
       try {
         expect((await second.get(WalletService).balance('player2')).balanceMinor).toBe(100_000 + 4_200);
-        expect((await second.get(AuthService).listUsers()).length).toBe(6); // seeded once, not twice
+        expect((await second.get(AuthService).listUsers()).length).toBe(9); // seeded once, not twice (6 people + 3 demo robots, issue 20 defect 1)
         expect((await second.get(AuditService).list(10)).map((a) => a.reason)).toEqual(['restart test']);
         expect((await second.get(LedgerAuditService).check()).ok).toBe(true);
       } finally {

@@ -24,13 +24,27 @@ const FINISHED = new Set(['settled', 'void']);
 const MAX_ROUNDS_PER_DAY = 3000;
 const PAGE = 200;
 
-export function moneyOf(bets: readonly BetRow[]): RoundMoney {
+/**
+ * A voided round (GEN-6): its phase is `void` until the refunds are settled, then `settled` with the
+ * void reason kept in its state. The pit boss sees it as voided either way (issue 20 defect 7).
+ */
+export function isVoidedRound(r: Pick<RoundRow, 'phase' | 'state'>): boolean {
+  if (r.phase === 'void') return true;
+  const st = r.state;
+  return typeof st === 'object' && st !== null && typeof (st as { voidReason?: unknown }).voidReason === 'string';
+}
+
+/**
+ * A round's money. Cancelled bets never count; refunded bets count only in a voided round (its bets and
+ * stakes are what the pit boss looks at; it holds nothing).
+ */
+export function moneyOf(bets: readonly BetRow[], voided = false): RoundMoney {
   let stakedMinor = 0;
   let holdMinor = 0;
   const players = new Set<string>();
   let n = 0;
   for (const b of bets) {
-    if (b.status === 'cancelled' || b.status === 'refunded') continue;
+    if (b.status === 'cancelled' || (b.status === 'refunded' && !voided)) continue;
     n += 1;
     players.add(b.playerId);
     stakedMinor += b.stakeMinor;
@@ -39,7 +53,45 @@ export function moneyOf(bets: readonly BetRow[]): RoundMoney {
   return { bets: n, players: players.size, stakedMinor, holdMinor };
 }
 
-const item = (r: RoundRow, m: RoundMoney): RoundListItem => ({ roundId: r.roundId, tableId: r.tableId, game: r.game, phase: r.phase, seq: r.seq, openedAt: r.openedAt, updatedAt: r.updatedAt, ...m });
+/** A round as the pit boss's list shows it: a voided round says `void`, whatever its refunds' state. */
+export const item = (r: RoundRow, m: RoundMoney): RoundListItem => ({ roundId: r.roundId, tableId: r.tableId, game: r.game, phase: isVoidedRound(r) ? 'void' : r.phase, seq: r.seq, openedAt: r.openedAt, updatedAt: r.updatedAt, ...m });
+
+/**
+ * The day of one table from its rounds and their money: every round counts in `rounds` and its bucket,
+ * a voided one in `voided` too; a voided round's stakes were refunded, so they stay out of the staked
+ * and hold totals (issue 20 defect 7).
+ */
+export function tableDay(t: { readonly tableId: string; readonly currency: string }, rows: readonly RoundRow[], monies: readonly RoundMoney[], from: number, to: number, bucketMs: number): TableDay {
+  const buckets = new Map<number, { rounds: number; stakedMinor: number; holdMinor: number }>();
+  for (let at = from - (from % bucketMs); at < to; at += bucketMs) buckets.set(at, { rounds: 0, stakedMinor: 0, holdMinor: 0 });
+  let staked = 0;
+  let hold = 0;
+  let voided = 0;
+  rows.forEach((r, i) => {
+    const m = monies[i] as RoundMoney;
+    const v = isVoidedRound(r);
+    if (v) voided += 1;
+    const stakedMinor = v ? 0 : m.stakedMinor;
+    const holdMinor = v ? 0 : m.holdMinor;
+    staked += stakedMinor;
+    hold += holdMinor;
+    const key = r.openedAt - (r.openedAt % bucketMs);
+    const b = buckets.get(key) ?? { rounds: 0, stakedMinor: 0, holdMinor: 0 };
+    b.rounds += 1;
+    b.stakedMinor += stakedMinor;
+    b.holdMinor += holdMinor;
+    buckets.set(key, b);
+  });
+  return {
+    tableId: t.tableId,
+    currency: t.currency,
+    rounds: rows.length,
+    voided,
+    stakedMinor: staked,
+    holdMinor: hold,
+    buckets: [...buckets.entries()].sort((a, b) => a[0] - b[0]).map(([at, b]) => ({ at, ...b })),
+  };
+}
 
 /**
  * Read side of the pit-boss dashboard: the day per table (hold, stakes, rounds; series for charts),
@@ -63,37 +115,12 @@ export class PitService {
     const out: TableDay[] = [];
     for (const t of tables) {
       const rows = await this.roundsBetween(t.tableId, from, to);
-      const buckets = new Map<number, { rounds: number; stakedMinor: number; holdMinor: number }>();
-      for (let at = from - (from % bucketMs); at < to; at += bucketMs) buckets.set(at, { rounds: 0, stakedMinor: 0, holdMinor: 0 });
-      let staked = 0;
-      let hold = 0;
-      let voided = 0;
       const monies = await this.uow.run(async (tx) => {
         const m: RoundMoney[] = [];
         for (const r of rows) m.push(await this.money(tx, r));
         return m;
       });
-      rows.forEach((r, i) => {
-        const m = monies[i] as RoundMoney;
-        if (r.phase === 'void') voided += 1;
-        staked += m.stakedMinor;
-        hold += m.holdMinor;
-        const key = r.openedAt - (r.openedAt % bucketMs);
-        const b = buckets.get(key) ?? { rounds: 0, stakedMinor: 0, holdMinor: 0 };
-        b.rounds += 1;
-        b.stakedMinor += m.stakedMinor;
-        b.holdMinor += m.holdMinor;
-        buckets.set(key, b);
-      });
-      out.push({
-        tableId: t.tableId,
-        currency: t.currency,
-        rounds: rows.length,
-        voided,
-        stakedMinor: staked,
-        holdMinor: hold,
-        buckets: [...buckets.entries()].sort((a, b) => a[0] - b[0]).map(([at, b]) => ({ at, ...b })),
-      });
+      out.push(tableDay(t, rows, monies, from, to, bucketMs));
     }
     return out;
   }
@@ -133,7 +160,7 @@ export class PitService {
       const r = await tx.rounds.get(roundId);
       if (!r) return null;
       const bets = await tx.bets.listByRound(roundId);
-      return { round: item(r, moneyOf(bets)), bets };
+      return { round: item(r, moneyOf(bets, isVoidedRound(r))), bets };
     });
     if (head === null) return null;
     const events = await this.rounds.eventsFor(roundId, audience);
@@ -154,7 +181,7 @@ export class PitService {
     const cached = this.finished.get(r.roundId);
     if (cached) return cached;
     const bets = await tx.bets.listByRound(r.roundId);
-    const m = moneyOf(bets);
+    const m = moneyOf(bets, isVoidedRound(r));
     // Final once the round is settled/void and no bet waits for settlement or refund.
     if (FINISHED.has(r.phase) && bets.every((b) => b.status !== 'accepted')) this.finished.set(r.roundId, m);
     return m;

@@ -1,6 +1,6 @@
 /**
  * Live poker past one machine (issue 13 point 4 for issue 11's tables): two instances on the same
- * PostgreSQL, Redis and Mosquitto. The table is run by the holder of its lease `poker:<tableId>`; one
+ * PostgreSQL, Redis and Mosquitto. The table is run by the holder of its lease (the table id, the table host's one lease space); one
  * player is connected to the owner, the other player and a spectator to the other instance. Every
  * `poker.*` message of the other instance's sockets is decided by the owner and acked with the caller's
  * own frame; the owner's changes reach the other instance's viewers as THEIR audience's frames (every

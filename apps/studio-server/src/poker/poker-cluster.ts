@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import type { Result } from '@felt/games';
 import type { PokerLobbyEntry, PokerWsMessage } from '@felt/protocol';
 import type { Subscription } from 'rxjs';
@@ -12,7 +13,8 @@ const topicOf = (tableId: string): string => `poker:${tableId}`;
 
 /**
  * Live poker across instances (issue 13 point 4, issue 11). A poker table is run by the holder of its
- * lease `poker:<tableId>` (PokerTablesService); here is what makes it usable from any instance:
+ * lease — the table's id, in the table host's one lease space (issue 19 §2: `TableOwnershipService` takes
+ * it and the host's recovery lays the table out); here is what makes it usable from any instance:
  *
  * - **Messages.** A `poker.*` message reaching an instance that does not run the table goes to the owner
  *   through the cluster's table router (Redis request/reply, `op: 'poker.message'`), which runs it on its
@@ -40,7 +42,7 @@ export class PokerCluster implements OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('PokerCluster');
   private sub: Subscription | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
-  private readonly leaseTtlMs = Number(process.env['FELT_LEASE_TTL_MS'] ?? 5_000);
+  private readonly leaseTtlMs: number;
   /** the last lobby line written per table (written again only when it changed, or by the periodic pass). */
   private readonly written = new Map<string, string>();
 
@@ -48,7 +50,10 @@ export class PokerCluster implements OnModuleInit, OnModuleDestroy {
     @Inject(PokerTablesService) private readonly poker: PokerTablesService,
     @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouterPort | null = null,
     @Optional() @Inject(TABLE_RELAY) private readonly relay: TableRelayPort | null = null,
-  ) {}
+    @Optional() @Inject(FELT_CONFIG) config: FeltConfig | null = null,
+  ) {
+    this.leaseTtlMs = settingOf(config, 'leaseTtlMs');
+  }
 
   /** Several instances with a relay: frames of tables run elsewhere come over it. */
   get relayed(): boolean {

@@ -3,6 +3,7 @@ import type { DeviceEvent } from '@felt/protocol';
 import type { Subscription } from 'rxjs';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { PokerTablesService } from './poker-tables.service.js';
+import { pokerRules } from './poker-rules.js';
 
 /**
  * Shoe-dealt poker tables on the device ingest (issue 11, S1-DEAL-1): the table's authenticated shoe
@@ -28,8 +29,8 @@ export class PokerDevicesBridge implements OnModuleInit, OnModuleDestroy {
     this.ingest.registerSink({
       has: (tableId) => this.poker.stateOf(tableId) !== undefined,
       deviceKind: (tableId, deviceId) => {
-        const d = this.poker.stateOf(tableId)?.def;
-        return d?.dealing === 'shoe' && d.shoeDeviceId === deviceId ? 'shoe' : null;
+        const s = this.poker.stateOf(tableId);
+        return s ? pokerRules.deviceKind(s, deviceId) : null; // the table's device map (the rules')
       },
       // DEV-AUTH-1: a poker table's cards come from its shoe only.
       reporters: { shoe: ['shoe'] },

@@ -3,7 +3,8 @@ import type { AlertsService } from '../alerts/alerts.service.js';
 import { FixedClock, SequentialIds } from '../shared/clock.js';
 import type { FeltConfig } from '../config/config.js';
 import { InMemoryUnitOfWork } from '../persistence/in-memory.uow.js';
-import { ManualScheduler } from '../rounds/scheduler.js';
+import { ManualScheduler } from '../shared/host/scheduler.js';
+import { TableHost } from '../shared/host/table-host.js';
 import { checkLedgerInvariants, depositPosting, operatorAccount, playerAccount } from '../shared/ledger.rules.js';
 import { OperatorWalletSim } from '../wallet/seamless/operator-wallet.sim.js';
 import { MemorySeamlessRepository } from '../wallet/seamless/seamless.repository.js';
@@ -24,7 +25,7 @@ describe('live poker with a seamless operator wallet (issue 12 × S1-STACK)', ()
   const alerts = { raise: vi.fn(async (a: unknown) => a) } as unknown as AlertsService;
   const sim = new OperatorWalletSim('EUR', OPERATOR_SECRET, () => clock.now());
   const seamless = new SeamlessService(new MemorySeamlessRepository(), uow, clock, { redisUrl: null, queuePrefix: 'pk-seamless' } as unknown as FeltConfig, alerts, { attempts: 20, backoffMs: 10, maxBackoffMs: 50 });
-  const service = new PokerTablesService(uow, new InMemoryPokerTablesRepository(), clock, new SequentialIds(), scheduler, alerts, { nextHandMs: 2000, robotMs: 500, robots: false, cardWaitMs: 60_000 }, null, null, seamless);
+  const service = new PokerTablesService(uow, new InMemoryPokerTablesRepository(), clock, new SequentialIds(), new TableHost(scheduler), alerts, { nextHandMs: 2000, robotMs: 500, robots: false, cardWaitMs: 60_000 }, seamless);
   const T = 'pks1';
   const who = (userId: string): PokerUser => ({ userId, name: userId, role: 'player' });
   const ext = (p: string): number => sim.balances.get(`ext-${p}`) ?? NaN;

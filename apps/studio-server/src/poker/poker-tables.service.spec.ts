@@ -3,7 +3,14 @@ import type { AlertsService } from '../alerts/alerts.service.js';
 import { FixedClock, SequentialIds } from '../shared/clock.js';
 import { InMemoryUnitOfWork } from '../persistence/in-memory.uow.js';
 import { InMemoryTableLeases } from '../cluster/table-lease.js';
-import { ManualScheduler } from '../rounds/scheduler.js';
+import { ManualScheduler } from '../shared/host/scheduler.js';
+import { TableHost } from '../shared/host/table-host.js';
+import { OwnedTables } from '../cluster/owned-tables.js';
+import { TableOwnershipService } from '../cluster/table-ownership.service.js';
+import type { RecoveryService } from '../rounds/recovery.service.js';
+import type { RoundsService } from '../rounds/rounds.service.js';
+import type { TablesService } from '../tables/tables.service.js';
+import type { HttpAdapterHost } from '@nestjs/core';
 import { checkLedgerInvariants, depositPosting, playerAccount } from '../shared/ledger.rules.js';
 import { InMemoryPokerTablesRepository } from './poker-table.repository.js';
 import { PokerTablesService, stackAccount, type PokerTimings, type PokerUser } from './poker-tables.service.js';
@@ -16,7 +23,7 @@ function world(timings: Partial<PokerTimings> = {}) {
   const scheduler = new ManualScheduler();
   const raised: { code: string; tableId?: string }[] = [];
   const alerts = { raise: vi.fn(async (a: { code: string; tableId?: string }) => (raised.push(a), a)) } as unknown as AlertsService;
-  const make = (): PokerTablesService => new PokerTablesService(uow, repo, clock, new SequentialIds(), scheduler, alerts, { nextHandMs: 2000, robotMs: 500, robots: true, cardWaitMs: 60_000, ...timings });
+  const make = (host = new TableHost(scheduler)): PokerTablesService => new PokerTablesService(uow, repo, clock, new SequentialIds(), host, alerts, { nextHandMs: 2000, robotMs: 500, robots: true, cardWaitMs: 60_000, ...timings });
   const service = make();
   const deposit = async (userId: string, amount: number): Promise<void> => {
     const p = depositPosting(`d-${userId}-${amount}-${clock.now()}`, userId, amount);
@@ -33,7 +40,14 @@ function world(timings: Partial<PokerTimings> = {}) {
     scheduler.runDue(clock.now());
     for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
   };
-  return { clock, uow, repo, scheduler, service, make, deposit, balance, invariants, tick, raised };
+  /** a restart: a new process whose table host recovers every table at boot (RecoveryService → TableHost.recover) */
+  const restart = async (): Promise<PokerTablesService> => {
+    const host = new TableHost(scheduler);
+    const svc = make(host);
+    await host.recover();
+    return svc;
+  };
+  return { clock, uow, repo, scheduler, service, make, restart, deposit, balance, invariants, tick, raised };
 }
 
 const player = (n: number): PokerUser => ({ userId: `u${n}`, name: `Player ${n}`, role: 'player' });
@@ -102,8 +116,7 @@ describe('PokerTablesService: the straddle (S1-STRADDLE) over the service', () =
     expect(w.service.frame(s, player(1), 0).hand?.legal).toMatchObject({ seat: 1, callMinor: 200 });
     // a restart lays the same table out from the log (the choice is a seat event)
     w.service.onModuleDestroy();
-    const again = w.make();
-    await again.onApplicationBootstrap();
+    const again = await w.restart();
     expect(again.stateOf('o1')!.seats.seats.find((r) => r.seat === 4)?.straddle).toBe(true);
     expect(again.stateOf('o1')!.plan).toEqual(s.plan);
     again.onModuleDestroy();
@@ -206,8 +219,7 @@ describe('PokerTablesService: faults (S1-FAIL-RING) and robots', () => {
     expect((await w.service.command(t, who, 'poker.act', { tableId: t, handId: h.handId, action: 'raise', toMinor: 300 })).ok).toBe(true);
     const seqBefore = w.service.stateOf(t)!.seq;
     w.service.onModuleDestroy(); // the process dies mid-hand
-    const again = w.make();
-    await again.onApplicationBootstrap();
+    const again = await w.restart();
     const s = again.stateOf(t)!;
     expect(s.hand!.phase.type).toBe('void');
     expect(s.seats.seats.map((r) => r.stackMinor)).toEqual([2000, 2000, 2000]);
@@ -216,6 +228,36 @@ describe('PokerTablesService: faults (S1-FAIL-RING) and robots', () => {
     expect(await w.invariants()).toEqual([]);
     expect(s.seq).toBe(seqBefore + 1); // the log laid the table out again; the void is one more change
     again.onModuleDestroy();
+  });
+
+  it("the table's deadlines survive a restart: the recovered state's next hand is armed on the new host's scheduler and starts on time (issue 19 §2)", async () => {
+    const w = world();
+    const t = await table(w);
+    for (const i of [1, 2]) {
+      await w.deposit(`u${i}`, 5000);
+      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
+    }
+    w.service.onModuleDestroy(); // the process dies between hands: its next-hand timer dies with it
+    expect(w.scheduler.pending()).toEqual([]);
+    const again = await w.restart();
+    expect(w.scheduler.pending()).toEqual([w.clock.now() + 2000]); // re-armed from the recovered state
+    await w.tick(1999);
+    expect(again.stateOf(t)!.hand).toBeNull();
+    await w.tick(1);
+    expect(again.stateOf(t)!.hand?.phase.type).toBe('bet');
+    // and the hand's own deadline (the action clock) is on the host's scheduler too
+    expect(w.scheduler.pending()).toContain(again.stateOf(t)!.hand!.clock!.deadlineAt);
+    again.onModuleDestroy();
+  });
+
+  it('one lease space is one id space: a poker table never takes the id of a rounds table (issue 19 §2)', async () => {
+    const w = world();
+    const rounds = { exists: async (id: string) => (id === 'tbl_7' ? { ok: true as const, value: true as const } : { ok: false as const, violation: { code: 'TABLE_NOT_FOUND', ruleId: null, message: 'no' } }) };
+    const svc = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), new TableHost(w.scheduler), { raise: vi.fn() } as unknown as AlertsService, { nextHandMs: 2000, robotMs: 500, robots: false, cardWaitMs: 60_000 }, null, rounds);
+    const def = { name: 'P', dealing: 'rng' as const, config: {}, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 } };
+    expect(await svc.createTable({ ...def, tableId: 'tbl_7' })).toMatchObject({ ok: false, violation: { code: 'POKER_TABLE_EXISTS' } });
+    expect((await svc.createTable({ ...def, tableId: 'pk_7' })).ok).toBe(true);
+    svc.onModuleDestroy();
   });
 
   it('the pit boss voids a hand in play (contributions back) and decides a misdeal (P4-IRR)', async () => {
@@ -244,46 +286,77 @@ describe('PokerTablesService: faults (S1-FAIL-RING) and robots', () => {
     expect((await w.repo.snapshot(t))?.logSeq).toBeGreaterThan(0);
     const live = w.service.stateOf(t)!;
     w.service.onModuleDestroy();
-    const fromSnap = w.make();
-    await fromSnap.onApplicationBootstrap();
+    const host = new TableHost(w.scheduler); // a restart: a new process, its table host recovers the tables at boot
+    const fromSnap = w.make(host);
+    await host.recover();
     const again = fromSnap.stateOf(t)!;
     expect(again.seq).toBe(live.hand && live.hand.phase.type !== 'complete' ? live.seq + 1 : live.seq);
     expect(again.handNo).toBe(live.handNo);
     expect(again.players).toEqual(live.players);
     fromSnap.onModuleDestroy();
-    const off = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), w.scheduler, { raise: vi.fn() } as unknown as AlertsService, { nextHandMs: 2000, robotMs: 500, robots: false, cardWaitMs: 60_000 });
-    await off.onApplicationBootstrap();
+    const offHost = new TableHost(w.scheduler);
+    const off = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), offHost, { raise: vi.fn() } as unknown as AlertsService, { nextHandMs: 2000, robotMs: 500, robots: false, cardWaitMs: 60_000 });
+    await offHost.recover();
     expect(off.stateOf(t)!.seats.seats.every((r) => r.leaving) || off.stateOf(t)!.seats.seats.length === 0).toBe(true);
     expect(await w.invariants()).toEqual([]);
     off.onModuleDestroy();
   });
 });
 
-describe('PokerTablesService: several instances (issue 13 leases)', () => {
-  it('only the lease holder runs a table; when it dies another instance takes it over from the log (the hand in play is voided)', async () => {
+describe('PokerTablesService: several instances (issue 13 leases, issue 19 §2 one lease space)', () => {
+  it("only the lease holder runs a table; when it dies another instance's ownership pass takes it over from the log (the hand in play is voided)", async () => {
     const w = world();
     const leases = new InMemoryTableLeases(() => w.clock.now());
     const timings = { nextHandMs: 2000, robotMs: 500, robots: true, cardWaitMs: 60_000 };
     const alerts = { raise: vi.fn(async (a: unknown) => a) } as unknown as AlertsService;
-    const a = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), w.scheduler, alerts, timings, leases, { instanceId: 'A' });
-    const b = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), w.scheduler, alerts, timings, leases, { instanceId: 'B' });
-    await a.onApplicationBootstrap();
-    await b.onApplicationBootstrap();
-    expect((await a.createTable({ tableId: 't1', name: 'T', dealing: 'rng', config: {}, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 } })).ok).toBe(true);
+    /** one instance: its table host, its poker program and the cluster's ownership pass (no rounds tables here) */
+    const instance = (instanceId: string) => {
+      const host = new TableHost(w.scheduler);
+      const poker = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), host, alerts, timings);
+      const owned = new OwnedTables(instanceId, 'it');
+      const rounds = { invalidate: vi.fn() } as unknown as RoundsService;
+      const tables = { list: async () => [] } as unknown as TablesService;
+      const recovery = { recover: async (tableId?: string) => (await host.recover(tableId), []) } as unknown as RecoveryService;
+      const ownership = new TableOwnershipService(leases, { instanceId, leaseTtlMs: 3000 }, tables, rounds, recovery, owned, {} as HttpAdapterHost, null, null, host);
+      return { host, poker, owned, ownership };
+    };
+    const a = instance('A');
+    const b = instance('B');
+    await a.ownership.tick();
+    await b.ownership.tick();
+    expect((await a.poker.createTable({ tableId: 't1', name: 'T', dealing: 'rng', config: {}, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 } })).ok).toBe(true);
+    // the poker table holds the same kind of lease as a rounds table: its id, no per-kind prefix
+    expect(await leases.owner('t1')).toBe('A');
+    expect(await leases.owner('poker:t1')).toBeNull();
+    expect(a.owned.owns('t1')).toBe(true);
+    await b.ownership.tick();
+    expect(b.poker.stateOf('t1')).toBeUndefined();
     for (const i of [1, 2]) {
       await w.deposit(`u${i}`, 5000);
-      expect((await a.command('t1', player(i), 'poker.sit', { tableId: 't1', seat: i, buyInMinor: 2000, postToEnter: false })).ok).toBe(true);
+      expect((await a.poker.command('t1', player(i), 'poker.sit', { tableId: 't1', seat: i, buyInMinor: 2000, postToEnter: false })).ok).toBe(true);
     }
-    expect(await b.command('t1', player(1), 'poker.sit-out', { tableId: 't1' })).toMatchObject({ ok: false, violation: { code: 'TABLE_OWNER_UNAVAILABLE' } });
-    await a.startNextHand('t1');
-    expect(a.stateOf('t1')?.hand?.phase.type).toBe('bet');
-    a.onModuleDestroy(); // A stops (its leases are given up)
-    await new Promise((r) => setImmediate(r));
-    await (b as unknown as { leaseTick(): Promise<void> }).leaseTick();
-    expect(b.stateOf('t1')?.hand?.phase.type).toBe('void');
-    expect(b.stateOf('t1')?.seats.seats.map((r) => r.stackMinor)).toEqual([2000, 2000]);
+    expect(await b.poker.command('t1', player(1), 'poker.sit-out', { tableId: 't1' })).toMatchObject({ ok: false, violation: { code: 'TABLE_OWNER_UNAVAILABLE' } });
+    await a.poker.startNextHand('t1');
+    expect(a.poker.stateOf('t1')?.hand?.phase.type).toBe('bet');
+    // A dies without giving its lease up: B takes the table when the lease runs out
+    a.poker.onModuleDestroy();
+    a.host.dispose();
+    await b.ownership.tick();
+    expect(b.poker.stateOf('t1')).toBeUndefined();
+    w.clock.advance(3001);
+    await b.ownership.tick();
+    expect(b.owned.owns('t1')).toBe(true);
+    expect(b.poker.stateOf('t1')?.hand?.phase.type).toBe('void');
+    expect(b.poker.stateOf('t1')?.seats.seats.map((r) => r.stackMinor)).toEqual([2000, 2000]);
     expect(await w.invariants()).toEqual([]);
-    b.onModuleDestroy();
+    // a lost lease drops the table here (its timers with it)
+    await leases.release('t1', 'B');
+    await leases.acquire('t1', 'C', 3000);
+    await b.ownership.tick();
+    expect(b.owned.owns('t1')).toBe(false);
+    expect(b.poker.stateOf('t1')).toBeUndefined();
+    b.poker.onModuleDestroy();
+    await b.ownership.onApplicationShutdown();
   });
 });
 

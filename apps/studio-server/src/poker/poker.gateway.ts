@@ -1,7 +1,7 @@
 import { Inject, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayDisconnect } from '@nestjs/websockets';
 import type { Result } from '@felt/games';
-import { POKER_TABLE_FRAME, POKER_WS_MESSAGES, type PokerTableFrame, type PokerWsMessage, type WsAck } from '@felt/protocol';
+import { POKER_TABLE_FRAME, type PokerTableFrame, type PokerWsMessage, type WsAck } from '@felt/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import type { AuthUser } from '../auth/auth.types.js';
@@ -13,23 +13,7 @@ import { parseInput } from '../shared/http-errors.js';
 import { PokerCluster } from './poker-cluster.js';
 import { PokerTablesService, type PokerChange, type PokerUser } from './poker-tables.service.js';
 import type { PokerTableState } from './poker-table.state.js';
-
-const ANY = ['player', 'dealer', 'pitboss', 'admin'] as const;
-/** Who may send each poker message (players act; staff only watch here). */
-const ROLES: Readonly<Record<PokerWsMessage, readonly string[]>> = {
-  'poker.join': ANY,
-  'poker.leave-view': ANY,
-  'poker.sit': ['player'],
-  'poker.waitlist': ['player'],
-  'poker.top-up': ['player'],
-  'poker.sit-out': ['player'],
-  'poker.sit-in': ['player'],
-  'poker.straddle': ['player'],
-  'poker.stand-up': ['player'],
-  'poker.act': ['player'],
-  'poker.time-bank': ['player'],
-  'poker.draw': ['player'],
-};
+import { POKER_COMMANDS, type PokerCommand, type PokerCommandContext } from './poker.commands.js';
 
 /** A socket watching a poker table is in this room (on any instance): S1-DISCONNECT asks whether the user has one left anywhere. */
 const viewerRoom = (tableId: string, userId: string): string => `pk:${tableId}:u:${userId}`;
@@ -133,77 +117,46 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
     void w.then((off) => off?.());
   }
 
-  @SubscribeMessage('poker.join')
-  join(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'poker.join', m, async (u, b) => {
-      this.joining.set(b.tableId, (this.joining.get(b.tableId) ?? 0) + 1);
-      try {
-        await this.watch(b.tableId);
-        // the owner (here or elsewhere) answers the table; a player's join is also the return after a disconnection (S1-REENTRY)
-        const r = await this.cluster.message(b.tableId, u, 'poker.join', b);
-        if (!r.ok) return r;
-        const m2 = this.viewers.get(b.tableId) ?? new Map<string, Viewer>();
-        m2.set(s.id, { socket: s, user: u });
-        this.viewers.set(b.tableId, m2);
-        await s.join(viewerRoom(b.tableId, u.userId));
-        if (u.role === 'player') this.balances.set(`${u.userId}:${r.value.def.currency}`, await this.poker.balanceOf(u.userId, r.value.def.currency));
-        return r;
-      } finally {
-        const left = (this.joining.get(b.tableId) ?? 1) - 1;
-        if (left > 0) this.joining.set(b.tableId, left);
-        else this.joining.delete(b.tableId);
-        this.unwatchIfIdle(b.tableId);
-      }
+  /** One command of `POKER_COMMANDS` from a socket (each op's `@SubscribeMessage` handler is derived from the list, below). */
+  dispatch(c: PokerCommand, s: Socket, raw: unknown): Promise<WsAck> {
+    return this.handle(s, c, raw, (u, b) => {
+      const ctx: PokerCommandContext = { user: u, tables: this.cluster };
+      if (c.view === 'watch') return this.viewing(s, u, b.tableId, () => c.handle(ctx, b as never));
+      if (c.view === 'unwatch') return this.unview(s, u, b.tableId).then(() => c.handle(ctx, b as never));
+      return c.handle(ctx, b as never);
     });
   }
 
-  @SubscribeMessage('poker.leave-view')
-  leaveView(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'poker.leave-view', m, async (u, b) => {
-      this.viewers.get(b.tableId)?.delete(s.id);
-      await s.leave(viewerRoom(b.tableId, u.userId));
-      this.unwatchIfIdle(b.tableId);
-      return this.cluster.message(b.tableId, u, 'poker.leave-view', b);
-    });
+  /** `poker.join`: watch the table's relayed changes first (no change falls between), then the owner's answer; this socket views the table. */
+  private async viewing(s: Socket, u: PokerUser, tableId: string, run: () => Promise<Result<PokerTableState>>): Promise<Result<PokerTableState>> {
+    this.joining.set(tableId, (this.joining.get(tableId) ?? 0) + 1);
+    try {
+      await this.watch(tableId);
+      const r = await run();
+      if (!r.ok) return r;
+      const m2 = this.viewers.get(tableId) ?? new Map<string, Viewer>();
+      m2.set(s.id, { socket: s, user: u });
+      this.viewers.set(tableId, m2);
+      await s.join(viewerRoom(tableId, u.userId));
+      if (u.role === 'player') this.balances.set(`${u.userId}:${r.value.def.currency}`, await this.poker.balanceOf(u.userId, r.value.def.currency));
+      return r;
+    } finally {
+      const left = (this.joining.get(tableId) ?? 1) - 1;
+      if (left > 0) this.joining.set(tableId, left);
+      else this.joining.delete(tableId);
+      this.unwatchIfIdle(tableId);
+    }
   }
 
-  @SubscribeMessage('poker.sit') sit(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.player(s, 'poker.sit', m);
-  }
-  @SubscribeMessage('poker.waitlist') waitlist(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.player(s, 'poker.waitlist', m);
-  }
-  @SubscribeMessage('poker.top-up') topUp(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.player(s, 'poker.top-up', m);
-  }
-  @SubscribeMessage('poker.sit-out') sitOut(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.player(s, 'poker.sit-out', m);
-  }
-  @SubscribeMessage('poker.sit-in') sitIn(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.player(s, 'poker.sit-in', m);
-  }
-  @SubscribeMessage('poker.straddle') straddle(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.player(s, 'poker.straddle', m);
-  }
-  @SubscribeMessage('poker.stand-up') standUp(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.player(s, 'poker.stand-up', m);
-  }
-  @SubscribeMessage('poker.act') act(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.player(s, 'poker.act', m);
-  }
-  @SubscribeMessage('poker.time-bank') timeBank(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.player(s, 'poker.time-bank', m);
-  }
-  @SubscribeMessage('poker.draw') draw(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.player(s, 'poker.draw', m);
-  }
-
-  private player(s: Socket, name: PokerWsMessage, m: unknown): Promise<WsAck> {
-    return this.handle(s, name, m, (u, b) => this.cluster.message(b.tableId, u, name, b));
+  /** `poker.leave-view`: this socket stops viewing the table. */
+  private async unview(s: Socket, u: PokerUser, tableId: string): Promise<void> {
+    this.viewers.get(tableId)?.delete(s.id);
+    await s.leave(viewerRoom(tableId, u.userId));
+    this.unwatchIfIdle(tableId);
   }
 
   /** Role check → schema validation → service → the caller's frame as the ack; a rejection is also an `error` frame. */
-  private async handle(s: Socket, name: PokerWsMessage, raw: unknown, fn: (u: PokerUser, body: { tableId: string } & Record<string, unknown>) => Promise<Result<PokerTableState>>): Promise<WsAck> {
+  private async handle(s: Socket, c: PokerCommand, raw: unknown, fn: (u: PokerUser, body: { tableId: string } & Record<string, unknown>) => Promise<Result<PokerTableState>>): Promise<WsAck> {
     const checked = s.data['checked'] as Promise<boolean> | undefined;
     if (checked !== undefined && !(await checked)) s.data['user'] = undefined;
     // Issue 22 §4: the session is re-checked on every command (user store cached ≤ 5 s).
@@ -214,15 +167,16 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
         s.disconnect(true);
       }); // after this command's ack
     }
+    const name: PokerWsMessage = c.op;
     const auth = s.data['user'] as AuthUser | undefined;
     let r: Result<PokerTableState>;
     let user: PokerUser | null = null;
     if (!auth) r = { ok: false, violation: { code: 'UNAUTHENTICATED', ruleId: null, message: 'Connect with a valid token.' } };
-    else if (!ROLES[name].includes(auth.role)) r = { ok: false, violation: { code: 'FORBIDDEN', ruleId: null, message: `A ${auth.role} may not send ${name}.` } };
+    else if (!c.roles.includes(auth.role)) r = { ok: false, violation: { code: 'FORBIDDEN', ruleId: null, message: `A ${auth.role} may not send ${name}.` } };
     else {
       user = { userId: auth.userId, name: auth.name, role: auth.role };
       const limit = this.limits?.check({ userId: auth.userId, role: auth.role, ip: this.limits.socketAddress(s.handshake) }) ?? null;
-      const parsed = parseInput(POKER_WS_MESSAGES[name] as unknown as import('zod').ZodType<{ tableId: string } & Record<string, unknown>>, raw);
+      const parsed = parseInput(c.schema as unknown as import('zod').ZodType<{ tableId: string } & Record<string, unknown>>, raw);
       try {
         r = limit ? { ok: false, violation: limit } : parsed.ok ? await fn(user, parsed.value) : parsed;
       } catch (e) {
@@ -275,4 +229,23 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
       .catch((e: unknown) => this.log.error(`poker frames of ${tableId}: ${String(e)}`));
     this.chains.set(tableId, next);
   }
+}
+
+/**
+ * The socket adapter is derived from the command list: one `@SubscribeMessage(op)` handler per definition
+ * (the decorators applied here, as Nest reads them when the gateway starts), each calling `dispatch`.
+ */
+for (const c of POKER_COMMANDS) {
+  const key = `on ${c.op}`;
+  Object.defineProperty(PokerGateway.prototype, key, {
+    value(this: PokerGateway, s: Socket, m: unknown): Promise<WsAck> {
+      return this.dispatch(c, s, m);
+    },
+    writable: true,
+    configurable: true,
+  });
+  const d = Object.getOwnPropertyDescriptor(PokerGateway.prototype, key) as PropertyDescriptor;
+  SubscribeMessage(c.op)(PokerGateway.prototype, key, d);
+  ConnectedSocket()(PokerGateway.prototype, key, 0);
+  MessageBody()(PokerGateway.prototype, key, 1);
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { SortableIds } from '../shared/clock.js';
@@ -6,6 +7,9 @@ import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-s
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { SettlementService } from '../settlement/settlement.service.js';
 import { PokerModule } from './poker.module.js';
+import { ClusterModule } from '../cluster/cluster.module.js';
+import { TABLE_LEASES, type TableLeases } from '../cluster/table-lease.js';
+import { TableOwnershipService } from '../cluster/table-ownership.service.js';
 import { PokerTablesService, stackAccount } from './poker-tables.service.js';
 import { accountBalance, shoeDealer, sixPlayerHand } from '../../../../test/support/studio-server/poker.acceptance.js';
 
@@ -72,5 +76,18 @@ describe('live poker over real PostgreSQL + Redis + Mosquitto', () => {
     const alerts = (await app.http('GET', `/alerts?tableId=${tableId}`, pit)).body as unknown as { code: string }[];
     expect(alerts.map((a) => a.code)).toContain('POKER_HAND_VOIDED');
     expect(await app.invariants()).toEqual([]);
+  });
+
+  it("several instances: a shoe table holds its lease in the one lease space and its cards come through the owner's per-table ingest session (issue 19 §2)", async () => {
+    const run = randomBytes(4).toString('hex');
+    const instanceId = `pk-${run}`;
+    const owner = await bootRoundsApp({ config: { database: { kind: 'postgres', url: db.url }, redisUrl: requireEnv('REDIS_URL'), mqttUrl: requireEnv('MQTT_URL'), queuePrefix: `${root}-${run}` }, ids: new SortableIds(), imports: [PokerModule, ClusterModule.forRoot({ redisUrl: requireEnv('REDIS_URL'), keyPrefix: `felt-test:${run}:lease:`, busPrefix: `felt-test:${run}:`, ingestSessionPrefix: `felt-server-it-${run}`, leaseTtlMs: 5000, instanceId })] });
+    apps.push(owner);
+    await owner.get(TableOwnershipService).tick();
+    const tableId = `${root}-cl-shoe`;
+    await sixPlayerHand(owner, { tableId, deal: shoeDealer(shoe, tableId, 'shoe-1') });
+    const leases = owner.get<TableLeases>(TABLE_LEASES);
+    expect(await leases.owner(tableId)).toBe(instanceId);
+    expect(await leases.owner(`poker:${tableId}`)).toBeNull();
   });
 });

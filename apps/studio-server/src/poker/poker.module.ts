@@ -1,4 +1,6 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
+import { POKER_TIMINGS, timingsOf } from './poker-live-tables.js';
 import { LateBound, POKER_TABLE_NAMES, TABLE_COMMANDS, type PokerTableNames } from '../shared/ports/late-bound.js';
 import type { TableCommandHandlers } from '../shared/ports/table-commands.js';
 import type { DataSource } from 'typeorm';
@@ -19,6 +21,7 @@ import { PokerGateway } from './poker.gateway.js';
   imports: [RoundsModule, IngestModule, SeamlessModule],
   controllers: [PokerController],
   providers: [
+    { provide: POKER_TIMINGS, useFactory: (config: FeltConfig) => timingsOf(config), inject: [FELT_CONFIG] },
     { provide: POKER_TABLES_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryPokerTablesRepository() : new TypeOrmPokerTablesRepository(ds)), inject: [FELT_DATA_SOURCE] },
     PokerTablesService,
     PokerCluster,
@@ -35,12 +38,12 @@ export class PokerModule implements OnModuleInit {
     @Inject(PokerTablesService) private readonly tables: PokerTablesService,
   ) {}
 
-  /** Poker messages run on the holder of the lease `poker:<tableId>` (forwarded by the cluster's router); the dealer's pit-boss call names a poker table. */
+  /** Poker messages run on the holder of the table's lease (the table host's one lease space; forwarded by the cluster's router); the dealer's pit-boss call names a poker table. */
   onModuleInit(): void {
     const { cluster, tables } = this;
-    const runsHere = (tableId: string): boolean => cluster.runsHere(tableId);
-    this.commands.handle('poker.message', (tableId, actor, cmd) => cluster.execute(tableId, actor, cmd.msg, cmd.body), runsHere);
-    this.commands.handle('poker.disconnected', (tableId, actor) => cluster.executeDisconnected(tableId, actor.userId), runsHere);
+    // decided where the table's lease is held, like every table's commands (the host's one lease space: no runsHere of its own)
+    this.commands.handle('poker.message', (tableId, actor, cmd) => cluster.execute(tableId, actor, cmd.msg, cmd.body));
+    this.commands.handle('poker.disconnected', (tableId, actor) => cluster.executeDisconnected(tableId, actor.userId));
     this.names.bind({ nameOf: (tableId) => tables.lobby().find((p) => p.tableId === tableId)?.name ?? null });
   }
 }

@@ -3,7 +3,7 @@ import { ok, type Result, type RoundStateBase, type Violation } from '@felt/game
 import { ConcurrencyConflict, InsufficientFunds, type StoredRoundEvent } from '../shared/ports/persistence.port.js';
 import type { Table } from '../tables/table.model.js';
 import type { KernelCommand, KernelEvent } from '../kernels/kernel.registry.js';
-import type { KeyedMutex } from './keyed-mutex.js';
+import type { KeyedMutex } from '../shared/host/keyed-mutex.js';
 import { BetIdTaken } from './round-commit.js';
 import { decideCommands } from './round-decisions.js';
 import { noop, type Committed, type LoadedRound, type Locked } from './round.model.js';

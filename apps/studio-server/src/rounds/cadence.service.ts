@@ -7,7 +7,7 @@ import type { KernelEvent } from '../kernels/kernel.registry.js';
 import { ROUNDS_ALERTS, type AlertsPort } from '../shared/ports/rounds.ports.js';
 import { RoundsService, type RoundFrame } from './rounds.service.js';
 import { SYSTEM_ACTOR } from '../shared/command.types.js';
-import { SCHEDULER, type Scheduler } from './scheduler.js';
+import { SCHEDULER, type Scheduler } from '../shared/host/scheduler.js';
 import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../shared/ports/cluster.port.js';
 
 const DONE = new Set(['resolved', 'settled', 'void']);

@@ -3,7 +3,8 @@ import { CLOCK, type Clock } from '../shared/clock.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { ROUNDS_ALERTS, ROUNDS_SETTLEMENT_QUEUE, type AlertsPort, type SettlementQueuePort } from '../shared/ports/rounds.ports.js';
 import { RoundsService } from './rounds.service.js';
-import { SCHEDULER, type Scheduler } from './scheduler.js';
+import { SCHEDULER, type Scheduler } from '../shared/host/scheduler.js';
+import { TABLE_HOST, type TableHost } from '../shared/host/table-host.js';
 
 export interface RecoveryOptions {
   /**
@@ -32,6 +33,7 @@ export interface RecoveryReport {
  * its table's current round; deadlines are re-armed (a deadline already past fires at once); resolved
  * and void rounds are queued for settlement again (idempotent); a round stuck waiting for a device gets
  * a watchdog that voids it with refunds and a critical alert. The pit boss sees an alert for each.
+ * The table host's programs (live poker) are recovered in the same pass (`TableHost.recover`).
  */
 @Injectable()
 export class RecoveryService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -48,6 +50,8 @@ export class RecoveryService implements OnApplicationBootstrap, OnModuleDestroy 
     @Inject(ROUNDS_ALERTS) private readonly alerts: AlertsPort,
     @Inject(RECOVERY_OPTIONS) private readonly opts: RecoveryOptions,
     @Optional() @Inject(RECOVERY_BY_LEASE) private readonly byLease: boolean | null = null,
+    /** The table host (issue 19 §2): the table programs (live poker) are recovered here too, at boot and on takeover. */
+    @Optional() @Inject(TABLE_HOST) private readonly host: TableHost | null = null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -95,6 +99,9 @@ export class RecoveryService implements OnApplicationBootstrap, OnModuleDestroy 
       this.armWatchdog(r.tableId, r.roundId, r.state.seq);
     }
     if (report.length > 0) this.log.log(`recovered ${report.length} unfinished round(s): ${report.map((x) => `${x.roundId}:${x.phase}:${x.action}`).join(', ')}`);
+    // the table programs' tables (live poker): laid out from their logs by their program's rule (S1-FAIL-RING)
+    const programs = (await this.host?.recover(tableId)) ?? [];
+    if (programs.length > 0) this.log.log(`recovered ${programs.length} program table(s): ${programs.join(', ')}`);
     return report;
   }
 

@@ -1,6 +1,6 @@
 import type { AcceptedBet, Audience, NextAction } from '@felt/games';
 import type { StoredRoundEvent, UnitOfWork } from '../shared/ports/persistence.port.js';
-import type { KeyedMutex } from './keyed-mutex.js';
+import type { KeyedMutex } from '../shared/host/keyed-mutex.js';
 import type { PlayerBetIndex } from './player-bet-index.js';
 import type { RoundStore } from './round-store.js';
 import type { LoadedRound } from './round.model.js';

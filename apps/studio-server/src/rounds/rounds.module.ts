@@ -24,7 +24,8 @@ import { RoundsController } from './rounds.controller.js';
 import { roundsCommands } from './rounds.commands.js';
 import { ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE } from '../shared/ports/rounds.ports.js';
 import { RoundsService } from './rounds.service.js';
-import { SCHEDULER, TimerScheduler } from './scheduler.js';
+import { SCHEDULER, TimerScheduler, type Scheduler } from '../shared/host/scheduler.js';
+import { TABLE_HOST, TableHost } from '../shared/host/table-host.js';
 import { RoundsSettlementSource } from './settlement-source.js';
 
 /** Tables + the round write path + round control + recovery; binds SETTLEMENT_SOURCE for the platform's settlement. */
@@ -33,6 +34,8 @@ import { RoundsSettlementSource } from './settlement-source.js';
   providers: [
     { provide: KERNELS, useFactory: () => gamesKernelRegistry() },
     { provide: SCHEDULER, useFactory: (clock: Clock) => new TimerScheduler(clock), inject: [CLOCK] },
+    // the one table host (issue 19 §2): one writer per table, one deadline scheduler, program recovery
+    { provide: TABLE_HOST, useFactory: (scheduler: Scheduler) => new TableHost(scheduler), inject: [SCHEDULER] },
     { provide: ROUNDS_ALERTS, useExisting: AlertsService },
     { provide: ROUNDS_AUDIT, useExisting: AuditService },
     { provide: ROUNDS_METRICS, useExisting: MetricsService },
@@ -47,7 +50,7 @@ import { RoundsSettlementSource } from './settlement-source.js';
     RoundsSettlementSource,
     RecoveryService,
   ],
-  exports: [KERNELS, SCHEDULER, ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, TablesService, RoundsService, CadenceService, RoundControlService, RecoveryService],
+  exports: [KERNELS, SCHEDULER, TABLE_HOST, ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, TablesService, RoundsService, CadenceService, RoundControlService, RecoveryService],
 })
 export class RoundsModule implements OnModuleInit {
   constructor(

@@ -7,7 +7,8 @@ import type { Table } from '../tables/table.model.js';
 import { TablesService } from '../tables/tables.service.js';
 import { BetGroups } from './bet-group.js';
 import { DeadlineTimers } from './deadline-timers.js';
-import { KeyedMutex } from './keyed-mutex.js';
+import { KeyedMutex } from '../shared/host/keyed-mutex.js';
+import { TABLE_HOST, type TableHost } from '../shared/host/table-host.js';
 import { KERNELS, type KernelCommand, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
 import { audienceEvents, type AudienceEvent } from '../kernels/redaction.js';
 import { PlayerBetIndex } from './player-bet-index.js';
@@ -18,7 +19,7 @@ import { RoundStore } from './round-store.js';
 import { fail, FINISHED, noop, TERMINAL, type Committed, type ExecuteOptions, type LoadedRound, type Locked, type RoundFrame } from './round.model.js';
 import { ROUNDS_ALERTS, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE, type AlertsPort, type RoundsMetricsPort, type SettlementQueuePort } from '../shared/ports/rounds.ports.js';
 import { rejection, SYSTEM_ACTOR, type Actor } from '../shared/command.types.js';
-import { SCHEDULER, type Scheduler } from './scheduler.js';
+import { SCHEDULER, type Scheduler } from '../shared/host/scheduler.js';
 import { ShoeCarry } from './shoe-carry.js';
 import { addLogFields, withLogContext } from '../shared/log-context.js';
 import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../shared/ports/cluster.port.js';
@@ -40,7 +41,8 @@ export { VOID_PENDING_PHASE, type Committed, type ExecuteOptions, type LoadedRou
 export class RoundsService implements OnModuleDestroy {
   readonly frames$ = new Subject<RoundFrame>();
   private readonly log = new Logger('RoundsService');
-  private readonly mutex = new KeyedMutex();
+  /** One writer per table: the table host's (issue 19 §2), shared with every table program. */
+  private readonly mutex: KeyedMutex;
   private readonly store: RoundStore;
   private readonly committer: RoundCommitter;
   private readonly index = new PlayerBetIndex();
@@ -63,7 +65,9 @@ export class RoundsService implements OnModuleDestroy {
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
     /** Several instances (issue 13): only the owner of a table's lease writes its rounds. */
     @Optional() @Inject(TABLE_OWNER_GUARD) private readonly owner: TableOwnerGuard | null = null,
+    @Optional() @Inject(TABLE_HOST) host: TableHost | null = null,
   ) {
+    this.mutex = host?.writers ?? new KeyedMutex();
     this.store = new RoundStore(uow, kernels);
     this.committer = new RoundCommitter(uow);
     this.reader = new RoundReader(uow, this.mutex, this.store, this.index);

@@ -162,6 +162,16 @@ export interface Alert {
   readonly at: number;
   /** Who acknowledged the alert and when (stored on the server, seen by every pit boss); null while open. */
   readonly ack?: AlertAck | null;
+  /**
+   * issue 20 defect 8 (docs/alerts.md): how many times the same code was raised at the same table within
+   * the grouping window (1 when alone); the last time; when the condition cleared by itself (null: not);
+   * when an unacknowledged warning was escalated to critical (null: not).
+   */
+  readonly subject?: string | null;
+  readonly count?: number;
+  readonly lastAt?: number;
+  readonly resolvedAt?: number | null;
+  readonly escalatedAt?: number | null;
 }
 
 export interface AlertAck {

@@ -60,6 +60,12 @@ export function BetTimer({ closesAt, windowMs, open, size = 72, label }: BetTime
         <circle cx="36" cy="36" r={r} className="felt-timer-ring" strokeDasharray={c} strokeDashoffset={c * (1 - frac)} transform="rotate(-90 36 36)" />
       </svg>
       <span className="felt-timer-text">{open && seconds !== null && seconds > 0 ? padSeconds(seconds, windowMs) : ''}</span>
+      {/* issue 20 defect 12: an idle ring says so ("Wait" / "Closed"), never a blank black disc */}
+      {open && seconds !== null && seconds > 0 ? null : (
+        <span className="felt-timer-idle" aria-hidden="true">
+          {open ? t('timer.closedShort') : t('timer.idleShort')}
+        </span>
+      )}
       <span className="felt-visually-hidden">{text}</span>
     </div>
   );

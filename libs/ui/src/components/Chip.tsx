@@ -76,15 +76,42 @@ export function ChipSelector({ values, selected, currency, locale, onSelect, dis
 }
 
 /**
- * The stake on a bet spot, drawn as one chip with the total. Absolutely positioned inside its spot
- * and of fixed size, so a chip landing never moves anything around it (no layout shift).
+ * The chips that make up an amount, largest first (issue 20 defect 12: a €4 stake is four €1 chips, not
+ * one €1 chip labelled "4"): the default denominations greedily, a remainder below the smallest as a
+ * chip of its own value.
+ */
+export function chipBreakdown(amountMinor: number): number[] {
+  const out: number[] = [];
+  let left = Math.max(0, Math.floor(amountMinor));
+  for (const v of [...DEFAULT_CHIPS_MINOR].reverse()) {
+    while (left >= v) {
+      out.push(v);
+      left -= v;
+    }
+  }
+  if (left > 0) out.push(left);
+  return out;
+}
+
+/** At most this many chips are drawn in a stack (the total says the rest). */
+const MAX_DRAWN = 5;
+
+/**
+ * The stake on a bet spot, drawn as a stack of its denominations (largest at the bottom) with the total.
+ * Absolutely positioned inside its spot and of fixed size, so a chip landing never moves anything around
+ * it (no layout shift): the stack grows upwards inside the same box.
  */
 export function ChipStack({ amountMinor, currency, pending }: { readonly amountMinor: number; readonly currency: string; readonly pending?: boolean }) {
   if (amountMinor <= 0) return null;
-  const base = [...DEFAULT_CHIPS_MINOR].reverse().find((v) => v <= amountMinor) ?? DEFAULT_CHIPS_MINOR[0];
+  const chips = chipBreakdown(amountMinor);
+  const drawn = chips.slice(0, MAX_DRAWN);
   return (
-    <span className={pending ? 'felt-chip-stack is-pending' : 'felt-chip-stack'} data-amount={amountMinor} aria-hidden="true">
-      <ChipFace valueMinor={base} currency={currency} size={30} />
+    <span className={pending ? 'felt-chip-stack is-pending' : 'felt-chip-stack'} data-amount={amountMinor} data-chips={chips.join(',')} aria-hidden="true">
+      {drawn.map((v, i) => (
+        <span key={i} className="felt-chip-stack-chip" style={{ transform: `translateY(${-3 * i}px)`, zIndex: i }}>
+          <ChipFace valueMinor={v} currency={currency} size={30} />
+        </span>
+      ))}
       <span className="felt-chip-stack-total">{chipLabel(amountMinor, currency)}</span>
     </span>
   );

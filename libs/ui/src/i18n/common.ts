@@ -70,6 +70,8 @@ export const commonEn = {
     seconds: '{{s}} s',
     closed: 'No more bets',
     waiting: 'Next round soon',
+    closedShort: 'Closed',
+    idleShort: 'Wait',
   },
   error: {
     title: 'Not accepted',
@@ -79,6 +81,22 @@ export const commonEn = {
     network: 'The studio cannot be reached. Check your connection.',
     unauthenticated: 'Your session has ended. Sign in again.',
   },
+  rejections: {
+    BELOW_MIN: 'The minimum on {{kind}} is {{min}}.',
+    ABOVE_MAX: 'The maximum on {{kind}} is {{max}}.',
+    TABLE_MAX: 'Your total stake this round may not exceed {{tableMax}}.',
+    STAKE_TOO_LARGE: 'A stake may not exceed {{ceiling}}.',
+    COVERAGE_LIMIT: 'Your bets this round would cover {{coveredAfter}} of {{pockets}} numbers; at most {{maxCoveredPockets}} are allowed.',
+    BETTING_CLOSED: 'Betting has closed for this round.',
+    INSUFFICIENT_FUNDS: 'Your balance does not cover this stake.',
+    INVALID_AMOUNT: 'The stake must be a positive amount.',
+    NOTHING_TO_REBET: 'You had no bets in the previous round.',
+    RATE_LIMITED: 'Too many requests: wait a moment and try again.',
+    BET_NOT_FOUND: 'That bet is no longer on the table.',
+    NOT_YOUR_BET: 'You can only take back your own bets.',
+    NOT_SEAT_OWNER: 'Only the player on the seat decides for it.',
+  },
+  spotKinds: { straight: 'straight', split: 'split', street: 'street', corner: 'corner', line: 'six line', dozen: 'dozen', column: 'column', red: 'red', black: 'black', odd: 'odd', even: 'even', low: 'low', high: 'high' },
   pokerTable: {
     variants: { holdem: "Texas Hold'em", omaha: 'Omaha High', 'omaha-hilo': 'Omaha High/Low', stud: 'Seven Card Stud', 'stud-hilo': 'Stud High/Low', draw: 'Five-card draw', 'draw-7e': 'Draw 7-E (short deck)', soko: 'Sökö' },
     structures: { 'fixed-limit': 'Fixed limit', 'pot-limit': 'Pot limit', 'no-limit': 'No limit' },
@@ -88,7 +106,7 @@ export const commonEn = {
   },
   cards: { hidden: 'Face-down card', suits: { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }, ranks: { A: 'Ace', K: 'King', Q: 'Queen', J: 'Jack', T: '10' }, card: '{{rank}} of {{suit}}' },
   chips: { select: 'Chip value', chip: 'Chip {{value}}' },
-  dice: { die: 'Die showing {{n}}', none: 'Dice not thrown yet' },
+  dice: { die: 'Die showing {{n}}', red: 'Red die showing {{n}}', green: 'Green die showing {{n}}', none: 'Dice not thrown yet' },
 };
 
 export type CommonCatalogue = typeof commonEn;
@@ -164,6 +182,8 @@ export const commonSv: CommonCatalogue = {
     seconds: '{{s}} s',
     closed: 'Inga fler insatser',
     waiting: 'Nästa omgång snart',
+    closedShort: 'Stängt',
+    idleShort: 'Vänta',
   },
   error: {
     title: 'Inte godkänd',
@@ -173,6 +193,22 @@ export const commonSv: CommonCatalogue = {
     network: 'Studion går inte att nå. Kontrollera din anslutning.',
     unauthenticated: 'Din session har gått ut. Logga in igen.',
   },
+  rejections: {
+    BELOW_MIN: 'Minsta insats på {{kind}} är {{min}}.',
+    ABOVE_MAX: 'Högsta insats på {{kind}} är {{max}}.',
+    TABLE_MAX: 'Din totala insats denna runda får inte överstiga {{tableMax}}.',
+    STAKE_TOO_LARGE: 'En insats får inte överstiga {{ceiling}}.',
+    COVERAGE_LIMIT: 'Dina insatser denna runda skulle täcka {{coveredAfter}} av {{pockets}} nummer; högst {{maxCoveredPockets}} är tillåtna.',
+    BETTING_CLOSED: 'Spelet är stängt för denna runda.',
+    INSUFFICIENT_FUNDS: 'Ditt saldo räcker inte till insatsen.',
+    INVALID_AMOUNT: 'Insatsen måste vara ett positivt belopp.',
+    NOTHING_TO_REBET: 'Du hade inga insatser i förra rundan.',
+    RATE_LIMITED: 'För många förfrågningar: vänta en stund och försök igen.',
+    BET_NOT_FOUND: 'Den insatsen finns inte längre på bordet.',
+    NOT_YOUR_BET: 'Du kan bara ta tillbaka dina egna insatser.',
+    NOT_SEAT_OWNER: 'Bara spelaren på platsen bestämmer för den.',
+  },
+  spotKinds: { straight: 'rakt nummer', split: 'split', street: 'rad', corner: 'hörn', line: 'dubbelrad', dozen: 'dussin', column: 'kolumn', red: 'röd', black: 'svart', odd: 'udda', even: 'jämn', low: 'låg', high: 'hög' },
   pokerTable: {
     variants: { holdem: "Texas Hold'em", omaha: 'Omaha High', 'omaha-hilo': 'Omaha High/Low', stud: 'Sjukortsstud', 'stud-hilo': 'Stud High/Low', draw: 'Mörkpoker', 'draw-7e': 'Mörkpoker 7-E (kortlek utan 2–6)', soko: 'Sökö' },
     structures: { 'fixed-limit': 'Fast limit', 'pot-limit': 'Potlimit', 'no-limit': 'Ingen limit' },
@@ -182,5 +218,5 @@ export const commonSv: CommonCatalogue = {
   },
   cards: { hidden: 'Nedvänt kort', suits: { S: 'spader', H: 'hjärter', D: 'ruter', C: 'klöver' }, ranks: { A: 'Ess', K: 'Kung', Q: 'Dam', J: 'Knekt', T: '10' }, card: '{{rank}} i {{suit}}' },
   chips: { select: 'Markvalör', chip: 'Mark {{value}}' },
-  dice: { die: 'Tärning som visar {{n}}', none: 'Tärningarna är inte kastade än' },
+  dice: { die: 'Tärning som visar {{n}}', red: 'Röd tärning som visar {{n}}', green: 'Grön tärning som visar {{n}}', none: 'Tärningarna är inte kastade än' },
 };

@@ -1,4 +1,5 @@
 import { type Card } from '@felt/games';
+import { isRobotPlayerId } from '@felt/protocol';
 import { type DealerGamePlugin, type GamePart, type Obj, arr, cardOrHidden, isCardCode, isObj, num, str } from '../../round/plugin';
 import type { HandModel, RoundModel } from '../../round/round.types';
 
@@ -15,12 +16,14 @@ function blackjackHands(view: Obj): { hands: HandModel[]; outcome: RoundModel['d
   for (const s of arr(view['seats']).filter(isObj)) {
     const seat = num(s['seat']) ?? 0;
     const seatHands = arr(s['hands']).filter(isObj);
+    // issue 20 defect 1: a demo robot's seat is flagged to the dealer
+    const robot = isRobotPlayerId(str(s['playerId']));
     seatHands.forEach((h, i) => {
       const cards = arr(h['cards']).filter(isCardCode);
       const total = num(h['total']);
       hands.push({
         id: `seat-${seat}-${i}`,
-        label: seatHands.length > 1 ? 'seatHand' : 'seat',
+        label: `${seatHands.length > 1 ? 'seatHand' : 'seat'}${robot ? 'Robot' : ''}`,
         labelParams: { seat, hand: i + 1 },
         cards,
         total: total === null || cards.length === 0 ? null : { value: total, soft: h['soft'] === true },

@@ -17,6 +17,8 @@ import { SpecialBanner } from './components/SpecialBanner';
 import { StatusBoard } from './components/StatusBoard';
 import { TablePanel } from './components/TablePanel';
 import { controlsFor, deriveRound, manualSpinCommand, type GameId } from './model/round';
+import { noticeOutlived, useClearOutlived } from './hooks/useDealerActions';
+import { useState } from 'react';
 
 afterEach(() => cleanup());
 
@@ -162,6 +164,14 @@ describe('what is due (the kernels\u2019 next(state) in the dealer\u2019s langua
     expect(container.textContent).not.toContain('7 of diamonds');
     expect(screen.queryByRole('img', { name: '7 of diamonds' })).toBeNull();
     expect(within(screen.getByRole('listitem', { name: 'Seat 1' })).getByText('Total 18')).toBeTruthy();
+  });
+
+  it('blackjack: a demo robot\'s seat is flagged "robot" to the dealer; a person\'s seat is not (issue 20 defect 1)', () => {
+    const d = drive(kernels.blackjack, 'standard', [bet('b1', 'player1', 'seat:1', 1000), bet('b2', 'bot_robot1', 'seat:5', 1000), close]);
+    const round = deriveRound('blackjack', d.roundId, d.view);
+    render(<TablePanel round={round} />);
+    expect(screen.getByRole('listitem', { name: 'Seat 1' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Seat 5 · robot' })).toBeTruthy();
   });
 
   it('blackjack: after the seat stands the dealer reveals, and the console says "Dealer stands on 17"', () => {
@@ -360,5 +370,42 @@ describe('device health in plain language', () => {
     expect(items[1]?.textContent).toContain('Card shoe');
     expect(items[2]?.textContent).toContain('Roulette wheel');
     expect(items[2]?.textContent).toMatch(/Last signal [23] s ago/);
+  });
+});
+
+describe('after a void the console says one thing (issue 20 defect 9)', () => {
+  const voided = () => {
+    const d = drive(kernels.roulette, 'european', [bet('b1', 'p1', 'red', 1000), close, { type: 'VoidRound', reason: 'ball left the wheel' }]);
+    return deriveRound('roulette', d.roundId, d.view);
+  };
+
+  it('a voided roulette round shows "Round void" and no result, never "Waiting for the number"', () => {
+    const round = voided();
+    expect(round.phase).toBe('void');
+    const { container } = render(
+      <>
+        <SpecialBanner special={round.special} />
+        <TablePanel round={round} />
+      </>,
+    );
+    expect(container.textContent).not.toContain('Waiting for the number');
+    expect(container.textContent).toContain('No result: the round is void');
+  });
+
+  it('the "Void requested" toast is dismissed once the round is void, or the next round opens', () => {
+    expect(noticeOutlived({ roundId: 'r1', phase: 'closed' }, { roundId: 'r1', phase: 'void' })).toBe(true);
+    expect(noticeOutlived({ roundId: 'r1', phase: 'betting' }, { roundId: 'r1', phase: 'closed' })).toBe(false);
+    expect(noticeOutlived({ roundId: 'r1', phase: 'settled' }, { roundId: 'r2', phase: 'betting' })).toBe(true);
+    function Probe({ round }: { readonly round: { roundId: string | null; phase: string } }) {
+      const [toast, setToast] = useState<string | null>('Void requested. The pit boss decides.');
+      useClearOutlived(round, () => setToast(null));
+      return <p role="status">{toast ?? ''}</p>;
+    }
+    const r = render(<Probe round={{ roundId: 'r1', phase: 'closed' }} />);
+    expect(screen.getByRole('status').textContent).toBe('Void requested. The pit boss decides.');
+    r.rerender(<Probe round={{ roundId: 'r1', phase: 'closed' }} />);
+    expect(screen.getByRole('status').textContent).toBe('Void requested. The pit boss decides.');
+    r.rerender(<Probe round={{ roundId: 'r1', phase: 'void' }} />);
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });

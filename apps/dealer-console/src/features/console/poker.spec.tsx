@@ -139,8 +139,9 @@ describe('the live RAY poker games (§7.2–§7.4)', () => {
 
 describe('a game this console has no screen for', () => {
   it('says so plainly and shows no controls (never roulette’s)', () => {
-    renderWithFelt(<TableConsole table={{ ...tableOf('money-wheel'), name: 'Money Wheel 1' }} onChangeTable={() => undefined} />, { catalogues });
-    expect(screen.getByRole('alert').textContent).toContain('Money Wheel is not supported on this console');
+    // (Money Wheel has its screen since issue 20 defect 2: a game id no plugin covers stands in)
+    renderWithFelt(<TableConsole table={{ ...tableOf('crazy-coin'), name: 'Crazy Coin 1' }} onChangeTable={() => undefined} />, { catalogues });
+    expect(screen.getByRole('alert').textContent).toContain('crazy-coin is not supported on this console');
     expect(screen.queryByRole('region', { name: 'Dealer controls' })).toBeNull();
     expect(screen.queryByText('Declare no spin')).toBeNull();
     expect(screen.getByRole('button', { name: 'Change table' })).toBeTruthy();

@@ -8,6 +8,8 @@ export interface AlertsPanelProps {
   readonly alerts: readonly Alert[];
   /** Recently acknowledged alerts, with who acknowledged them (every pit boss sees the same). */
   readonly acknowledged?: readonly Alert[];
+  /** Information events (a shoe inserted…): the activity feed, never alerts to acknowledge (issue 20 defect 8). */
+  readonly activity?: readonly Alert[];
   readonly tableName: (tableId: string | null) => string;
   readonly onAck: (ids: readonly string[]) => void;
   readonly onOpenRound?: (roundId: string) => void;
@@ -16,7 +18,7 @@ export interface AlertsPanelProps {
 }
 
 /** Open alerts, most urgent first; critical ones are announced assertively to screen readers. */
-export function AlertsPanel({ alerts, acknowledged = [], tableName, onAck, onOpenRound, soundOn, onToggleSound }: AlertsPanelProps) {
+export function AlertsPanel({ alerts, acknowledged = [], activity = [], tableName, onAck, onOpenRound, soundOn, onToggleSound }: AlertsPanelProps) {
   const { t } = useTranslation('pit');
   const locale = useLocale();
   const sorted = byPriority(alerts);
@@ -51,6 +53,12 @@ export function AlertsPanel({ alerts, acknowledged = [], tableName, onAck, onOpe
               <time className="felt-muted" dateTime={new Date(a.at).toISOString()}>
                 {formatTime(a.at, locale)}
               </time>
+              {(a.count ?? 1) > 1 ? (
+                <span className="pit-alert-times" title={t('alerts.lastAt', { time: formatTime(a.lastAt ?? a.at, locale) })}>
+                  {t('alerts.times', { count: a.count })}
+                </span>
+              ) : null}
+              {a.escalatedAt ? <span className="pit-alert-escalated">{t('alerts.escalated')}</span> : null}
             </div>
             <p className="pit-alert-msg">
               <span className="felt-mono pit-code">{a.code}</span> {a.message}
@@ -85,6 +93,22 @@ export function AlertsPanel({ alerts, acknowledged = [], tableName, onAck, onOpe
                   <span className="felt-mono pit-code">{a.code}</span> {a.message}
                 </p>
                 {a.ack ? <p className="pit-acked-by">{t('alerts.ackedBy', { name: a.ack.byName || a.ack.by, time: formatTime(a.ack.at, locale) })}</p> : null}
+                {!a.ack && a.resolvedAt ? <p className="pit-acked-by">{t('alerts.resolvedAt', { time: formatTime(a.resolvedAt, locale) })}</p> : null}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+      {activity.length > 0 ? (
+        <details className="pit-activity">
+          <summary>{t('alerts.activity', { count: activity.length })}</summary>
+          <ol className="pit-activity-list" aria-label={t('alerts.activityLabel')}>
+            {activity.map((a) => (
+              <li key={a.alertId}>
+                <time className="felt-muted" dateTime={new Date(a.at).toISOString()}>
+                  {formatTime(a.at, locale)}
+                </time>{' '}
+                <strong>{tableName(a.tableId)}</strong> <span className="felt-mono pit-code">{a.code}</span> {a.message}
               </li>
             ))}
           </ol>

@@ -1,6 +1,6 @@
 import type { Card } from '@felt/games';
 import type { PokerHandSummary, PokerTableFrame } from '@felt/protocol';
-import { ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, usePokerTable, useSession } from '@felt/ui';
+import { ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, seatStackNowMinor, usePokerTable, useSession } from '@felt/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ function Seats({ frame }: { readonly frame: PokerTableFrame }) {
                   {states.length > 0 ? <span className="felt-muted"> · {states.join(' · ')}</span> : null}
                   {acting ? <span className="pit-poker-acting"> ← {t('pokerTable.toAct')}{hand.bankInUse ? `, ${t('pokerTable.bankInUse')}` : ''}</span> : null}
                 </td>
-                <td>{f ? <Money minor={f.stackMinor} currency={frame.currency} /> : null}</td>
+                <td>{f ? <Money minor={seatStackNowMinor(f, h, hand)} currency={frame.currency} /> : null}</td>
                 <td>{h && h.streetMinor > 0 ? <Money minor={h.streetMinor} currency={frame.currency} /> : null}</td>
                 <td>
                   <span className="felt-card-row pit-hh-cards">

@@ -3,6 +3,7 @@ import { Money, PhaseBadge, formatMoney, useLocale, useSession } from '@felt/ui'
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlayerId } from '../../components/PlayerId';
 import { formatDateTime, formatTime } from '../../lib/format';
 import { hrefOf } from '../../lib/router';
 import { ScrollArea } from '../../components/ScrollArea';
@@ -102,7 +103,9 @@ export function RoundDetailView({ detail, table }: { readonly detail: RoundDetai
               <tbody>
                 {bets.map((b) => (
                   <tr key={b.betId} title={b.betId}>
-                    <td>{b.playerId}</td>
+                    <td>
+                      <PlayerId playerId={b.playerId} />
+                    </td>
                     <td className="felt-mono">{b.spot}</td>
                     <td>
                       <Money minor={b.stakeMinor} currency={b.currency} />

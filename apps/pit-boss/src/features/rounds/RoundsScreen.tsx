@@ -112,7 +112,7 @@ export function RoundsScreen({ query, tables }: { readonly query: URLSearchParam
                       </td>
                       <td>{tableName(r.tableId)}</td>
                       <td>{formatDateTime(r.openedAt, locale)}</td>
-                      <td>{tc(`phases.${r.phase}`, { defaultValue: r.phase })}</td>
+                      <td>{r.phase === 'void' ? t('rounds.voided') : tc(`phases.${r.phase}`, { defaultValue: r.phase })}</td>
                       <td>{r.bets}</td>
                       <td>
                         <Money minor={r.stakedMinor} currency={cur} />

@@ -15,6 +15,8 @@ export interface SeatSlot {
   readonly seat: number;
   readonly frame: PokerSeatFrame | null;
   readonly inHand: SeatView | null;
+  /** the phase of the frame's hand (null: none), for the seat's stack as it stands now. */
+  readonly handPhase: HandView['phase'] | null;
   /** position on the oval, % of the table box (centre of the seat). */
   readonly x: number;
   readonly y: number;
@@ -44,6 +46,7 @@ export function seatSlots(frame: PokerTableFrame): SeatSlot[] {
       seat,
       frame: frame.seats.find((s) => s?.seat === seat) ?? null,
       inHand: frame.hand?.seats.find((s) => s.seat === seat) ?? null,
+      handPhase: frame.hand?.phase ?? null,
       x: round1(50 + 44 * cos),
       y: round1(50 + 41 * sin),
       xTall: round1(50 + 47 * cos),

@@ -14,7 +14,7 @@ export function Notices({ betting }: { readonly betting: Betting }) {
     <>
       <div className="notices" aria-live="polite">
         {errors.map((n) => (
-          <ErrorNotice key={n.id} error={n.error ?? null} onDismiss={() => betting.dismiss(n.id)} title={t('notices.rejected')} />
+          <ErrorNotice key={n.id} error={n.error ?? null} currency={n.currency} onDismiss={() => betting.dismiss(n.id)} title={t('notices.rejected')} />
         ))}
       </div>
       <div className="confirm-slot" aria-live="polite">

@@ -11,6 +11,8 @@ export interface Notice {
   readonly kind: 'ok' | 'error';
   readonly text?: string;
   readonly error?: Rejection;
+  /** The table's currency (a rejection's amounts are shown as money in it). */
+  readonly currency?: string;
 }
 
 export interface Betting {
@@ -56,6 +58,11 @@ export function useBetting(table: Table, view: CommonView | null, describe: (spo
 
   // A new round clears the pending chips.
   useEffect(() => setPending(new Map()), [view?.roundId]);
+  // issue 20 defect 5: a rejection belongs to its round: dismissed when the round settles (or is void) and when the next opens
+  const roundOver = view?.phase === 'settled' || view?.phase === 'void';
+  useEffect(() => {
+    setNotices((xs) => (xs.some((x) => x.kind === 'error') ? xs.filter((x) => x.kind !== 'error') : xs));
+  }, [view?.roundId, roundOver]);
 
   const refreshWallet = useCallback(() => void qc.invalidateQueries({ queryKey: queryKeys.wallet }), [qc]);
 
@@ -69,7 +76,7 @@ export function useBetting(table: Table, view: CommonView | null, describe: (spo
         refreshWallet();
         return true;
       } catch (e) {
-        push({ kind: 'error', error: toRejection(e) });
+        push({ kind: 'error', error: toRejection(e), currency: table.currency });
         return false;
       } finally {
         setPending((m) => {
@@ -81,7 +88,7 @@ export function useBetting(table: Table, view: CommonView | null, describe: (spo
         });
       }
     },
-    [api, chip, describe, money, push, refreshWallet, rt, table.tableId],
+    [api, chip, describe, money, push, refreshWallet, rt, table.currency, table.tableId],
   );
 
   const run = useCallback(
@@ -93,13 +100,13 @@ export function useBetting(table: Table, view: CommonView | null, describe: (spo
         refreshWallet();
         return true;
       } catch (e) {
-        push({ kind: 'error', error: toRejection(e) });
+        push({ kind: 'error', error: toRejection(e), currency: table.currency });
         return false;
       } finally {
         setBusy(false);
       }
     },
-    [push, refreshWallet],
+    [push, refreshWallet, table.currency],
   );
 
   const undo = useCallback(async () => {

@@ -10,15 +10,15 @@ import type { Actor } from '../command.types.js';
  */
 export type TableCommand = { readonly op: string; readonly input: unknown } | PokerTableCommand;
 
-/** Live poker (issue 11), until poker contributes command definitions: decided by the holder of the lease `poker:<tableId>`. */
+/** Live poker (issue 11), until poker contributes command definitions: decided by the holder of the table's lease (the table host's one lease space). */
 export type PokerTableCommand =
   /** A validated `poker.*` message; answers the table state. */
   | { readonly op: 'poker.message'; readonly msg: PokerWsMessage; readonly body: Record<string, unknown> & { readonly tableId: string } }
   /** S1-DISCONNECT: the user's last socket at the poker table (on any instance) dropped. */
   | { readonly op: 'poker.disconnected' };
 
-/** The lease key of a command's table: live poker tables hold `poker:<tableId>`, the rounds' tables their id. */
-export const leaseKeyOf = (tableId: string, cmd: TableCommand): string => (cmd.op.startsWith('poker.') ? `poker:${tableId}` : tableId);
+/** The lease key of a command's table: one lease space for every kind of table (issue 19 §2) — the table's id. */
+export const leaseKeyOf = (tableId: string, _cmd: TableCommand): string => tableId;
 
 /** Runs a table command on the table's owner: here when this instance owns it, else on the owner (RPC). */
 export interface TableRouterPort {

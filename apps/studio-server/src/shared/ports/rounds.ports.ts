@@ -11,10 +11,14 @@ export interface AlertInput {
   readonly severity: AlertSeverity;
   readonly code: string;
   readonly message: string;
+  /** What the alert is about within its table (a device id): grouping and self-resolution keep to it. */
+  readonly subject?: string;
 }
 
 export interface AlertsPort {
   raise(alert: AlertInput): Promise<unknown> | unknown;
+  /** A condition cleared (a device back online): its open alerts resolve themselves (issue 20 defect 8). */
+  resolve?(tableId: string, condition: 'DEVICE_ONLINE', detail: string, subject?: string): Promise<unknown> | unknown;
 }
 
 import type { AuditRecord } from '@felt/protocol';

@@ -2,7 +2,7 @@ import type { Table } from '@felt/client-sdk';
 import { ErrorNotice, TableIdentity, useLiveRound, useLocale, useTable } from '@felt/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDealerActions, type DealerAction } from '../hooks/useDealerActions';
+import { useClearOutlived, useDealerActions, type DealerAction } from '../hooks/useDealerActions';
 import { useDevices, usePending } from '../hooks/useDealerData';
 import { controlsFor, deriveRound, isGameId, manualSpinCommand, type GameId } from '../model/round';
 import { Controls, type DialogKind } from './Controls';
@@ -89,6 +89,8 @@ function GameConsole({ table, game, onChangeTable }: { readonly table: Table; re
   const pendingList = pending.data ?? [];
   const voidPending = pendingList.some((p) => p.kind === 'void' && p.roundId === round.roundId);
   const controls = controlsFor(round, { tableOpen: table.status === 'open', voidPending });
+  // issue 20 defect 9: a toast or error about the round is dismissed once the round is void / settled or the next opens
+  useClearOutlived(round, actions.clear);
 
   const submit = async (a: DealerAction): Promise<void> => {
     if (await actions.run(a)) setDialog(null);
@@ -130,7 +132,7 @@ function GameConsole({ table, game, onChangeTable }: { readonly table: Table; re
               {t(DONE_KEY[actions.done])}
             </p>
           ) : null}
-          {dialog === null ? <ErrorNotice error={actions.error} onDismiss={actions.clear} /> : null}
+          {dialog === null ? <ErrorNotice error={actions.error} currency={table.currency} onDismiss={actions.clear} /> : null}
           <PendingPanel pending={pendingList} roundId={round.roundId} />
           <DevicePanel table={table} health={devices.data} failed={devices.isError} />
         </div>

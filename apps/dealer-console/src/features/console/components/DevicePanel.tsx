@@ -17,7 +17,8 @@ export function DevicePanel({ table, health, failed }: { readonly table: Table; 
       {rows.length === 0 ? <p className="dc-muted">{t('devices.none')}</p> : null}
       <ul className="dc-device-list">
         {rows.map((r) => {
-          const name = t(`devices.kinds.${r.kind}`, { defaultValue: r.kind });
+          // a wheel at a Money Wheel table is the money wheel, not a roulette wheel (issue 20 defect 2)
+          const name = table.game === 'money-wheel' && r.kind === 'wheel' ? t('devices.moneyWheel') : t(`devices.kinds.${r.kind}`, { defaultValue: r.kind });
           const advice = t(`devices.advice.${r.state}`);
           const ago = r.agoS === null ? null : r.agoS < 120 ? t('devices.agoSeconds', { n: r.agoS }) : t('devices.agoMinutes', { n: Math.round(r.agoS / 60) });
           return (

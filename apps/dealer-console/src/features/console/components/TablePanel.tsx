@@ -23,6 +23,7 @@ function Hand({ hand, game }: { readonly hand: HandModel; readonly game: string 
 /** What is on the table: the cards as scanned, the winning number, or the dice. */
 export function TablePanel({ round }: { readonly round: RoundModel }) {
   const { t } = useTranslation('dealer');
+  const { t: tc } = useTranslation('common');
   if (round.roulette) {
     const r = round.roulette;
     return (
@@ -35,9 +36,47 @@ export function TablePanel({ round }: { readonly round: RoundModel }) {
             </span>
           </div>
         ) : (
-          <p className="dc-table-wait">{r.ballInMotion ? t('roulette.inMotion') : t('roulette.waiting')}</p>
+          <p className="dc-table-wait">{round.phase === 'void' ? t('console.noResultVoid') : r.ballInMotion ? t('roulette.inMotion') : t('roulette.waiting')}</p>
         )}
         {r.noSpins > 0 ? <p className="dc-muted">{t('roulette.noSpins', { count: r.noSpins })}</p> : null}
+      </section>
+    );
+  }
+  if (round.moneyWheel) {
+    // Money Wheel (MW-1..MW-4, issue 20 defect 2): the winning number, or where the wheel stands
+    const w = round.moneyWheel;
+    const phase = round.phase;
+    return (
+      <section className="dc-table" aria-label={t('moneyWheel.region')}>
+        {w.result !== null ? (
+          <div className="dc-number is-green" role="img" aria-label={w.multiplier === null ? t('moneyWheel.result', { n: w.result }) : t('moneyWheel.resultMultiplied', { n: w.result, m: w.multiplier })}>
+            <span className="dc-label">{t('moneyWheel.winning')}</span>
+            <span className="dc-number-value" aria-hidden="true">
+              {w.result}
+              {w.multiplier !== null ? ` · ${w.multiplier}x` : ''}
+            </span>
+          </div>
+        ) : (
+          <p className="dc-table-wait" role="status">
+            {w.invalidInARow > 0
+              ? t('moneyWheel.invalid', { spin: w.spins })
+              : w.multiplier !== null
+                ? t('moneyWheel.multiplier', { list: w.multipliers.join(' × '), m: w.multiplier })
+                : phase === 'void'
+                  ? t('console.noResultVoid')
+                  : phase === 'betting'
+                  ? t('moneyWheel.waiting')
+                  : phase === 'closed'
+                    ? t('moneyWheel.spinning')
+                    : tc(`phases.${phase}`, { defaultValue: phase })}
+          </p>
+        )}
+        {w.spins > 0 ? (
+          <p className="dc-muted">
+            {t('moneyWheel.spins', { count: w.spins })}
+            {w.last !== null ? ` · ${t('moneyWheel.last', { label: w.last })}` : ''}
+          </p>
+        ) : null}
       </section>
     );
   }
@@ -46,12 +85,12 @@ export function TablePanel({ round }: { readonly round: RoundModel }) {
       <section className="dc-table" aria-label={t('dice.region')}>
         {round.dice ? (
           <div className="dc-dice">
-            <DiceRow dice={round.dice} />
+            <DiceRow dice={round.dice} {...(round.game === 'lucky-dice' ? { colours: ['red', 'green'] as const } : {})} />
             <span className="dc-hand-total">{t('dice.total', { n: round.dice.reduce((a, b) => a + b, 0) })}</span>
             {round.game === 'lucky-dice' && round.dice.length === 2 ? <span className="dc-hand-total">{t('dice.luckyNumber', { red: round.dice[0], green: round.dice[1], n: ((round.dice[0] ?? 1) - 1) * 6 + (round.dice[1] ?? 1) })}</span> : null}
           </div>
         ) : (
-          <p className="dc-table-wait">{t('dice.waiting')}</p>
+          <p className="dc-table-wait">{round.phase === 'void' ? t('console.noResultVoid') : t('dice.waiting')}</p>
         )}
       </section>
     );

@@ -2,7 +2,7 @@ import type { Card } from '@felt/games';
 import type { Rejection } from '@felt/protocol';
 import { toRejection, useSession } from '@felt/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { dealerKeys } from './useDealerData';
 
 /** What the dealer can do at the table; every call goes through @felt/client-sdk. */
@@ -80,4 +80,24 @@ export function useDealerActions(tableId: string): DealerActions {
     setDone(null);
   }, []);
   return { run, busy: m.isPending ? (m.variables?.type ?? null) : null, error, done, clear };
+}
+
+/**
+ * A notice outlives its round when the round is over (void or settled) or another round is on the table
+ * (issue 20 defect 9: "Void requested. The pit boss decides." stayed beside "Round void").
+ */
+export function noticeOutlived(prev: { readonly roundId: string | null; readonly phase: string }, next: { readonly roundId: string | null; readonly phase: string }): boolean {
+  const over = (p: string): boolean => p === 'void' || p === 'settled';
+  return prev.roundId !== next.roundId || (over(next.phase) && !over(prev.phase));
+}
+
+/** Clears the action's toast and error once they outlived their round (see `noticeOutlived`). */
+export function useClearOutlived(round: { readonly roundId: string | null; readonly phase: string }, clear: () => void): void {
+  const { roundId, phase } = round;
+  const prev = useRef({ roundId, phase });
+  useEffect(() => {
+    const next = { roundId, phase };
+    if (noticeOutlived(prev.current, next)) clear();
+    prev.current = next;
+  }, [roundId, phase, clear]);
 }

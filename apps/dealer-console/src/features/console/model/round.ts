@@ -52,6 +52,7 @@ export function deriveRound(game: GameId, roundId: string | null, view: unknown)
     decisionWindowMs: part.decisionWindowMs ?? 15_000,
     poker: part.poker ?? null,
     luckyDice: part.luckyDice ?? null,
+    moneyWheel: part.moneyWheel ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Card, pokerTable } from '@felt/games';
 import type { PokerTableFrame, Rejection } from '@felt/protocol';
-import { BetTimer, ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, usePokerTable, useSession } from '@felt/ui';
+import { BetTimer, ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, seatStackNowMinor, usePokerTable, useSession } from '@felt/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonDialog } from '../../../components/ReasonDialog';
@@ -86,7 +86,7 @@ function Seats({ frame, hand }: { readonly frame: PokerTableFrame; readonly hand
                     <span className="dc-muted">{t('livePoker.empty')}</span>
                   )}
                 </td>
-                <td>{f ? <Money minor={f.stackMinor} currency={cur} /> : null}</td>
+                <td>{f ? <Money minor={seatStackNowMinor(f, h, hand)} currency={cur} /> : null}</td>
                 <td>{h && h.streetMinor > 0 ? <Money minor={h.streetMinor} currency={cur} /> : null}</td>
                 <td>
                   <span className="dc-poker-cards">

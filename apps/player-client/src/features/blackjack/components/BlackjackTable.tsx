@@ -1,10 +1,11 @@
 import { newBetId } from '@felt/client-sdk';
-import { blackjack } from '@felt/games';
+import { blackjack, type Card } from '@felt/games';
 import { CardRow, ChipStack, Money, formatMoneyShort } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
 import type { GameProps } from '../../../table/game';
+import './blackjack.css';
 
 /**
  * Blackjack: seats (take one or several, BJ profile), the dealer's hand with the hole card hidden
@@ -28,12 +29,25 @@ export default function BlackjackTable({ table, view: raw, betting, open, locale
   const myHand = myTurn ? seats.get(myTurn.seat)?.hands[myTurn.hand] : undefined;
   const insuranceSeats = (view?.seats ?? []).filter((s) => s.mine && s.insurance === 'pending');
   const f = (m: number): string => formatMoneyShort(m, table.currency, locale);
+  // issue 20 defect 12: the dealer's two-card 21 is "Blackjack" (BJ-3), not "21"
+  const dealerCards = (dealer?.cards ?? []).filter((c): c is Card => c !== 'hidden');
+  const dealerShown = dealer !== undefined && dealerCards.length === dealer.cards.length;
+  const dealerBlackjack = dealerShown && blackjack.isBlackjackCards(dealerCards);
+  // once the dealer's hand is complete, each hand's result against it (BJ-15, BJ-16)
+  const final = profile !== undefined && dealerShown && (view?.stage === 'done' || view?.phase === 'resolved' || view?.phase === 'settled');
+  const resultOf = (h: blackjack.BlackjackHandView): blackjack.HandResult | null => (final && profile && h.cards.length > 0 ? blackjack.handResult(profile, { cards: h.cards, fromSplit: h.fromSplit, doubled: h.doubled }, dealerCards).result : null);
+  const handLabel = (h: blackjack.BlackjackHandView): string => {
+    if (h.blackjack || h.done === 'blackjack') return t('blackjack.done.blackjack');
+    const soft = h.soft && h.done === null && h.total !== 21 ? ` (${t('blackjack.soft')})` : '';
+    const done = h.done && h.done !== 'twenty-one' ? ` · ${t(`blackjack.done.${h.done}`)}` : '';
+    return `${h.total}${soft}${done}`;
+  };
   return (
     <div className="game-grid bj-grid">
       <VideoArea tableId={table.tableId} tableName={table.name}>
         <div className="bj-dealer" aria-label={t('blackjack.dealer')}>
           <h3>
-            {t('blackjack.dealer')} {dealer?.visibleTotal ? <span className="bac-points">{dealer.visibleTotal}</span> : null}
+            {t('blackjack.dealer')} {dealerBlackjack ? <span className="bac-points">{t('blackjack.blackjack')}</span> : dealer?.visibleTotal ? <span className="bac-points">{dealer.visibleTotal}</span> : null}
           </h3>
           <CardRow cards={dealer?.cards ?? []} size="lg" />
           <p className="live-status" role="status">
@@ -87,16 +101,17 @@ export default function BlackjackTable({ table, view: raw, betting, open, locale
                   <span>{t('blackjack.seat', { n })}</span>
                   {mine ? <span className="bj-you">{t('blackjack.you')}</span> : taken ? <span className="felt-muted">{t('blackjack.taken')}</span> : null}
                 </div>
-                {(s?.hands ?? []).map((h, hi) => (
-                  <div key={hi} className={`bj-hand${active && turn?.hand === hi ? ' is-active' : ''}`}>
-                    <CardRow cards={h.cards} size="md" />
-                    <span className="bj-total">
-                      {h.total}
-                      {h.soft ? ` (${t('blackjack.soft')})` : ''}
-                      {h.done ? ` · ${t(`blackjack.done.${h.done}`)}` : ''}
-                    </span>
-                  </div>
-                ))}
+                {(s?.hands ?? []).map((h, hi) => {
+                  const result = resultOf(h);
+                  return (
+                    <div key={hi} className={`bj-hand${active && turn?.hand === hi ? ' is-active' : ''}${result ? ` is-${result}` : ''}`}>
+                      <CardRow cards={h.cards} size="md" />
+                      {/* no cards yet: no "0"; a Blackjack is just "Blackjack!", not "21 (soft) · Blackjack!" */}
+                      {h.cards.length > 0 ? <span className="bj-total">{handLabel(h)}</span> : null}
+                      {result ? <span className={`bj-result is-${result}`}>{t(`blackjack.result.${result}`)}</span> : null}
+                    </div>
+                  );
+                })}
                 {mine && s?.stakeMinor ? (
                   <p className="bj-stake">
                     <Money minor={s.stakeMinor} currency={table.currency} />

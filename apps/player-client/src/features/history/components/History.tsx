@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useMyRounds } from '../../../table/hooks/useTableData';
 import { spotLabel } from '../../../table/spotLabel';
 
-/** The player's rounds: round id, table, each bet with its settlement. */
+/** Newest first, whatever order the rounds arrive in (issue 20 defect 12). */
+const newestFirst = <R extends { readonly placedAt: number; readonly roundId: string }>(rounds: readonly R[]): R[] => [...rounds].sort((a, b) => b.placedAt - a.placedAt || b.roundId.localeCompare(a.roundId));
+
+/** The player's rounds, newest first: round id, table, each bet (named as the table names it) with its settlement. */
 export function History() {
   const { t } = useTranslation('player');
   const locale = useLocale();
@@ -15,7 +18,7 @@ export function History() {
       <h1>{t('history.title')}</h1>
       {rounds.isSuccess && rounds.data.length === 0 ? <p className="felt-muted history-empty">{t('history.empty')}</p> : null}
       <div className="history-list">
-        {(rounds.data ?? []).map((r) => {
+        {newestFirst(rounds.data ?? []).map((r) => {
           const table = byId.get(r.tableId);
           const net = r.returnMinor === null ? null : r.returnMinor - r.stakeMinor;
           return (

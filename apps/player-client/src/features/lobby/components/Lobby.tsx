@@ -8,23 +8,28 @@ import { useTableResults } from '../../../table/hooks/useTableData';
 import { NumberBadge } from '../../../table/components/NumberBadge';
 import type { PlayerGamePlugin } from '../../../table/game';
 import { spotLabel } from '../../../table/spotLabel';
+import './lobby.css';
 
 /** A game's plugin (the app's plugin map, passed in: a feature never imports the app shell or other features). */
 export type PluginOf = (game: string) => Pick<PlayerGamePlugin, 'lastResult'> | undefined;
 
+/** How many last results a lobby card shows. */
+export const LAST_RESULTS = 12;
+
 /** The last results as the game shows them: roulette numbers, baccarat bead colours, dice totals, duel winners. */
 function LastResults({ table, pluginOf }: { readonly table: Table; readonly pluginOf?: PluginOf | undefined }) {
   const { t } = useTranslation('player');
-  const results = useTableResults(table.tableId, 12);
+  const results = useTableResults(table.tableId, LAST_RESULTS);
   // Views are `unknown` on the wire and every game shapes its own: read only what has the expected shape.
-  const items = (results.data ?? []).map((r) => r.view as { result?: { number?: unknown; outcome?: unknown } | null; dice?: unknown } | null);
+  // At most LAST_RESULTS, whatever the cache holds (issue 20 defect 12: baccarat drew 13 of 12).
+  const items = (results.data ?? []).slice(0, LAST_RESULTS).map((r) => r.view as { result?: { number?: unknown; outcome?: unknown } | null; dice?: unknown } | null);
   const own = pluginOf?.(table.game)?.lastResult;
   if (items.length === 0) return <p className="felt-muted lobby-results">{t('lobby.noResults')}</p>;
   return (
     <div className="lobby-results" role="group" aria-label={t('lobby.lastResults')}>
       {items.map((v, i) => {
         const mine = own?.(v);
-        if (mine) return <span key={i} className={`duel-dot is-${mine.tone}`}>{spotLabel(table.game, mine.spot, t).slice(0, 1)}</span>;
+        if (mine) return <span key={i} className={`duel-dot is-${mine.tone}${mine.text !== undefined && mine.text.length > 2 ? ' is-text' : ''}`}>{mine.text ?? spotLabel(table.game, mine.spot, t).slice(0, 1)}</span>;
         if (typeof v?.result?.number === 'number') return <NumberBadge key={i} n={v.result.number} size="sm" />;
         const outcome = v?.result?.outcome;
         if (outcome === 'banker' || outcome === 'player' || outcome === 'tie') return <span key={i} className={`duel-dot is-${outcome === 'banker' ? 'a' : outcome === 'player' ? 'b' : 'tie'}`}>{t(`baccarat.short.${outcome}`)}</span>;
@@ -108,7 +113,8 @@ export function Lobby({ prefetch, pluginOf }: { readonly prefetch?: () => void; 
   }, [prefetch]);
   const tables = useTables();
   const presence = usePresence();
-  const open = (tables.data ?? []).filter((x) => x.status === 'open');
+  // issue 20 defect 2: a table whose game has no screen in this app is never offered (no "Join" to "cannot be played here")
+  const open = (tables.data ?? []).filter((x) => x.status === 'open' && (pluginOf === undefined || pluginOf(x.game) !== undefined));
   const poker = usePokerLobby();
   return (
     <main className="lobby">

@@ -1,5 +1,5 @@
 import { luckyDice } from '@felt/games';
-import { DiceRow, useSession } from '@felt/ui';
+import { DiceRow, useSession, type DieColour } from '@felt/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../../table/components/BetSpot';
@@ -7,6 +7,9 @@ import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
 import { limitOf, type GameProps } from '../../../table/game';
 import { useTableResults } from '../../../table/hooks/useTableData';
+
+/** LD-1: the first die is red, the second green (issue 20 defect 12: both were drawn white). */
+const LD_COLOURS: readonly DieColour[] = ['red', 'green'];
 import { spotLabel } from '../../../table/spotLabel';
 
 type Mode = luckyDice.LuckyDicePlaceMode;
@@ -117,7 +120,7 @@ export default function LuckyDiceTable({ table, view: raw, betting, stakes, open
     <div className="game-grid">
       <VideoArea tableId={table.tableId} tableName={table.name}>
         <div className="sicbo-live">
-          <DiceRow dice={view?.dice ? [view.dice.red, view.dice.green] : null} size={72} />
+          <DiceRow dice={view?.dice ? [view.dice.red, view.dice.green] : null} size={72} colours={LD_COLOURS} />
           <p className="live-status" role="status">
             {view?.dice ? t('luckyDice.result', { red: view.dice.red, green: view.dice.green, total: view.dice.red + view.dice.green, square: winning }) : t(`common:phases.${view?.phase ?? 'none'}`)}
           </p>
@@ -137,7 +140,7 @@ export default function LuckyDiceTable({ table, view: raw, betting, stakes, open
               const d = (r.view as { dice?: { red: number; green: number } | null }).dice;
               return d ? (
                 <li key={r.roundId}>
-                  <DiceRow dice={[d.red, d.green]} size={22} /> <span className="felt-muted">{d.red + d.green}</span>
+                  <DiceRow dice={[d.red, d.green]} size={22} colours={LD_COLOURS} /> <span className="felt-muted">{d.red + d.green}</span>
                 </li>
               ) : null;
             })}

@@ -99,6 +99,14 @@ describe('Lucky Dice player layout (RAY 2011 (docs/rules) §5)', () => {
     for (const b of screen.getAllByRole('button')) if (b.closest('.board')) expect((b as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('the dice are drawn red and green, as the rules say (LD-1, issue 20 defect 12)', () => {
+    renderTable({ phase: 'resolved', dice: { red: 3, green: 4 } }, false);
+    const red = screen.getByRole('img', { name: 'Red die showing 3' });
+    const green = screen.getByRole('img', { name: 'Green die showing 4' });
+    expect(red.querySelector('rect')?.getAttribute('fill')).toBe('#c8232c');
+    expect(green.querySelector('rect')?.getAttribute('fill')).toBe('#1f8a4c');
+  });
+
   it('method B shows whose throw it is', () => {
     renderTable({ phase: 'closed', drawMethod: 'player-throw', shooter: 'player2' }, false, 'ray-b');
     expect(screen.getByText('player2 throws the dice')).toBeTruthy();

@@ -1,5 +1,5 @@
 import type { Card, pokerTable } from '@felt/games';
-import { Money, PlayingCard, useCountdown } from '@felt/ui';
+import { Money, PlayingCard, seatStackNowMinor, useCountdown } from '@felt/ui';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatSlot } from '../model';
@@ -104,7 +104,7 @@ export function PokerSeat({ slot, currency, toAct, deadlineAt, actionMs, bankInU
           {f.robot ? <span className="pt-robot">{t('pokerTable.robot')}</span> : null}
           {f.displayName}
         </span>
-        <Money minor={f.stackMinor} currency={currency} className="pt-seat-stack" />
+        <Money minor={seatStackNowMinor(f, h, slot.handPhase === null ? null : { phase: slot.handPhase })} currency={currency} className="pt-seat-stack" />
         {states.length > 0 ? <span className="pt-seat-state">{states.join(' · ')}</span> : null}
         {f.pendingTopUpMinor > 0 ? (
           <span className="pt-seat-state">

@@ -137,6 +137,17 @@ describe('live poker table: actions only from hand.legal', () => {
     expect(within(panel).getByRole('group', { name: 'Raise size' }).textContent).toContain('From €2.00 to €100.00');
   });
 
+  it('seat stacks go down during the hand: the table stack minus the chips committed to it (issue 20 defect 6)', () => {
+    const frame = dealt().act(2, 'call').act(4, 'call').act(5, 'call').frame(ME);
+    // the server's seat frame still carries the table stacks the hand started with (settled when it ends)
+    expect(frame.seats[0]?.stackMinor).toBe(10_000);
+    show(frame);
+    // me: the big blind €1.00 in; Bo (seat 4): called €1.00
+    expect(within(seat(1)).getByText('€99.00')).toBeTruthy();
+    expect(within(seat(4)).getByText('€119.00')).toBeTruthy();
+    expect(within(seat(5)).getByText('€49.00')).toBeTruthy();
+  });
+
   it('pot limit: the maximum is pot + call (PT-PL-POT) and the Pot quick size is that maximum', () => {
     const s = dealt(holdemScenario({ at: T0, config: { structure: 'pot-limit' } })).act(2, 'call').act(4, 'raise', 300).act(5, 'fold');
     const frame = s.frame(ME);
@@ -348,7 +359,7 @@ describe('live poker table: straddle (S1-STRADDLE) and time bank (S1-TIMEBANK)',
 
   it('an Ö table offers the straddle switch, explained; the seat shows the choice and its 2 × BB; flipping it sends poker.straddle', () => {
     const sender = show(straddled().frame(ME));
-    const sw = screen.getByRole('switch', { name: 'Straddle (Ö) when after the big blind: 2 × BB (€2.00)' }) as HTMLInputElement;
+    const sw = screen.getByRole('switch', { name: 'Straddle when after the big blind: 2 × BB (€2.00)' }) as HTMLInputElement;
     expect(sw.checked).toBe(true);
     expect(screen.getByText(/from the next hand you post it whenever you sit directly after the big blind/)).toBeTruthy();
     expect(within(seat(1)).getByText('Straddle')).toBeTruthy();
@@ -360,7 +371,7 @@ describe('live poker table: straddle (S1-STRADDLE) and time bank (S1-TIMEBANK)',
 
   it('switched off it says what a straddle is; a table without Ö has no switch', () => {
     const sender = show(straddled({ straddle: false }).frame(ME));
-    const sw = screen.getByRole('switch', { name: /^Straddle \(Ö\)/ }) as HTMLInputElement;
+    const sw = screen.getByRole('switch', { name: /^Straddle when after the big blind/ }) as HTMLInputElement;
     expect(sw.checked).toBe(false);
     expect(screen.getByText(/voluntary blind of twice the big blind/)).toBeTruthy();
     fireEvent.click(sw);

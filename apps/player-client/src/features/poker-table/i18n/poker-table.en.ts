@@ -24,7 +24,7 @@ export const pokerTableEn = {
   clockBankInUseShort: '{{s}} s · bank',
   clockBankInUse: '{{s}} s · time bank',
   straddle: {
-    label: 'Straddle (Ö) when after the big blind: 2 × BB ({{amount}})',
+    label: 'Straddle when after the big blind: 2 × BB ({{amount}})',
     on: 'On: from the next hand you post it whenever you sit directly after the big blind, and act last before the flop.',
     off: 'A straddle is a voluntary blind of twice the big blind from the seat after it; it starts with the next hand.',
   },

@@ -1,5 +1,6 @@
 import { ROULETTE_LAYOUT_BOXES, ROULETTE_LAYOUT_SIZE, roulette, rouletteChipPlacements, rouletteCoveredNumbers, rouletteHitTest, type Point } from '@felt/games';
-import { ChipFace, chipLabel } from '@felt/ui';
+import { ChipFace, chipBreakdown, chipLabel } from '@felt/ui';
+import './roulette.css';
 import { useMemo, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -154,14 +155,29 @@ export function RouletteLayout(props: RouletteLayoutProps) {
           })}
           {chips.map((c) => (
             <g key={c.key} className={c.pending ? 'layout-chip is-pending' : 'layout-chip'} data-chip={c.key} data-amount={c.amount} transform={`translate(${c.x} ${c.y})`} pointerEvents="none">
-              <g transform={`${upright(0, 0) ?? ''} translate(-0.3 -0.3) scale(${0.6 / 48})`}>
-                <ChipFace valueMinor={c.amount} currency={props.currency} size={48} />
-              </g>
+              {/* the stake as its denominations (issue 20 defect 12), the largest at the bottom, at most 4 drawn */}
+              {chipBreakdown(c.amount)
+                .slice(0, 4)
+                .map((v, i) => (
+                  <g key={i} className="layout-chip-face" data-value={v} transform={`${upright(0, 0) ?? ''} translate(-0.3 ${-0.3 - 0.06 * i}) scale(${0.6 / 48})`}>
+                    <ChipFace valueMinor={v} currency={props.currency} size={48} />
+                  </g>
+                ))}
               <text y="-0.36" transform={upright(0, 0)} textAnchor="middle" className="chip-total" fontSize="0.22">
                 {chipLabel(c.amount, props.currency)}
               </text>
             </g>
           ))}
+          {/* issue 20 defect 12: a number with a chip on it stays readable: its label is drawn again above the chips */}
+          {ROULETTE_LAYOUT_BOXES.filter((b) => b.number !== null && chips.some((c) => Math.abs(c.x - (b.x + b.w / 2)) < b.w / 2 + 0.3 && Math.abs(c.y - (b.y + b.h / 2)) < b.h / 2 + 0.3)).map((b) => {
+            const cx = b.x + b.w / 2;
+            const cy = b.y + b.h / 2;
+            return (
+              <text key={`over-${b.key}`} x={cx} y={cy} transform={upright(cx, cy)} textAnchor="middle" dominantBaseline="central" className="box-label is-over" fontSize={0.42} pointerEvents="none" data-over={b.number ?? undefined}>
+                {b.number}
+              </text>
+            );
+          })}
         </g>
       </svg>
     </div>

@@ -7,7 +7,8 @@ import { NumberBadge } from './Wheel';
 export function RouletteStats({ results }: { readonly results: readonly number[] }) {
   const { t } = useTranslation('player');
   const stats = useMemo(() => rouletteStats(results, 100), [results]);
-  const last = useMemo(() => lastResults(results, 500).reverse(), [results]);
+  // newest first (lastResults already returns them so; issue 20 defect 4: a second reverse drew the 12 oldest)
+  const last = useMemo(() => lastResults(results, 500), [results]);
   return (
     <section className="roulette-stats felt-panel" aria-label={t('stats.label')}>
       <h2>{last.length > 0 ? t('stats.last', { count: last.length }) : t('stats.lastShort')}</h2>

@@ -10,6 +10,7 @@ import { playerSv } from '../../../i18n/player.sv';
 import { BetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { Racetrack } from './Racetrack';
+import { RouletteStats } from './RouletteStats';
 import { RouletteLayout, type Orientation } from './RouletteLayout';
 
 afterEach(() => cleanup());
@@ -152,6 +153,40 @@ describe('limits (GEN-2) and bet spots', () => {
     fireEvent.click(b);
     expect(onPlace).toHaveBeenCalledOnce();
     expect(container.querySelector('.felt-chip-stack')?.getAttribute('data-amount')).toBe('2500');
+  });
+});
+
+describe('chips never hide the numbers (issue 20 defect 12)', () => {
+  it('a number with a chip on it is drawn again above the chip; a number without a chip is not', () => {
+    const { svg } = renderLayout('horizontal', { stakes: new Map([['straight:17', 500], ['split:0-2', 100]]) });
+    const order = [...svg.querySelectorAll('.layout-chip, text.is-over')].map((e) => (e.classList.contains('layout-chip') ? 'chip' : `over:${e.textContent}`));
+    const lastChip = order.lastIndexOf('chip');
+    expect(order.indexOf('over:17')).toBeGreaterThan(lastChip);
+    expect(order.indexOf('over:2')).toBeGreaterThan(lastChip);
+    expect(order).not.toContain('over:18');
+  });
+
+  it('a stake on the layout is drawn as its denominations: €5 on 17 is one €5 chip, €4 on the split four €1 chips', () => {
+    const { svg } = renderLayout('horizontal', { stakes: new Map([['straight:17', 500], ['split:0-2', 400]]) });
+    const values = (key: string) => [...svg.querySelectorAll(`[data-chip="${key}"] .layout-chip-face`)].map((g) => Number(g.getAttribute('data-value')));
+    expect(values('straight:17')).toEqual([500]);
+    expect(values('split:0-2')).toEqual([100, 100, 100, 100]);
+  });
+});
+
+describe('last results strip (issue 20 defect 4)', () => {
+  it('the big badge is the latest spin and new numbers appear first (results come oldest first)', () => {
+    const results = Array.from({ length: 20 }, (_, i) => i); // 0 … 19, 19 the newest
+    const { container } = renderWithFelt(<RouletteStats results={results} />, { catalogues });
+    const strip = [...container.querySelectorAll('.recent-strip .num-badge')].map((b) => [b.textContent, b.classList.contains('is-lg')]);
+    expect(strip[0]).toEqual(['19', true]);
+    expect(strip.map(([n]) => n)).toEqual(['19', '18', '17', '16', '15', '14', '13', '12', '11', '10', '9', '8']);
+    expect(screen.getByRole('heading', { name: 'Last 20 results' })).toBeTruthy();
+  });
+
+  it('one result: "Last result", not "Last 1 results"', () => {
+    renderWithFelt(<RouletteStats results={[7]} />, { catalogues });
+    expect(screen.getByRole('heading', { name: 'Last result' })).toBeTruthy();
   });
 });
 

@@ -1,4 +1,4 @@
-import { sicbo } from '@felt/games';
+import { sicbo, type Ratio } from '@felt/games';
 import { DiceRow } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../../table/components/BetSpot';
@@ -17,12 +17,60 @@ const GROUPS: readonly { key: string; spots: readonly string[] }[] = [
   { key: 'combos', spots: sicbo.SICBO_SPOTS.filter((s) => s.startsWith('combo:')) },
 ];
 
-/** Sic Bo: every bet of SB-2 in groups; RES-3 explained (not Big and Small, nor Odd and Even, in one round). */
+const ratioText = (r: Ratio): string => `${Number((r.num / r.den).toFixed(2))}:1`;
+
+/** What a spot pays under the profile (SB-2): "1:1", "50:1", a single number "1:1 / 2:1 / 3:1" (1, 2 or 3 dice). */
+export function sicboPays(key: string, p: sicbo.SicboProfile): string | undefined {
+  const parsed = sicbo.parseSpot(key);
+  if (!parsed.ok) return undefined;
+  const s = parsed.value;
+  switch (s.type) {
+    case 'small':
+      return ratioText(p.pays.small);
+    case 'big':
+      return ratioText(p.pays.big);
+    case 'odd':
+      return ratioText(p.pays.odd);
+    case 'even':
+      return ratioText(p.pays.even);
+    case 'total': {
+      const r = p.pays.total[s.total];
+      return r ? ratioText(r) : undefined;
+    }
+    case 'single':
+      return p.pays.single.map(ratioText).join(' / ');
+    case 'double':
+      return ratioText(p.pays.double);
+    case 'triple':
+      return ratioText(p.pays.triple);
+    case 'any-triple':
+      return ratioText(p.pays.anyTriple);
+    case 'combo':
+      return ratioText(p.pays.combo);
+  }
+}
+
+/** The spots the dice win (SB-2), for the highlight once the dice are read. */
+export function sicboWinning(dice: readonly number[] | null | undefined, p: sicbo.SicboProfile): ReadonlySet<string> {
+  if (!dice || dice.length !== 3) return new Set();
+  const d = dice as unknown as sicbo.Dice;
+  return new Set(sicbo.SICBO_SPOTS.filter((k) => {
+    const parsed = sicbo.parseSpot(k);
+    return parsed.ok && sicbo.resolveSpot(parsed.value, d, p).outcome === 'win';
+  }));
+}
+
+/**
+ * Sic Bo: every bet of SB-2 in groups, each with what it pays; once the dice are read the winning spots
+ * are marked (issue 20 defect 12); RES-3 explained (not Big and Small, nor Odd and Even, in one round).
+ */
 export default function SicboTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {
   const { t } = useTranslation('player');
   const view = raw as sicbo.SicboView | null;
   const results = useTableResults(table.tableId, 20);
   const kind = (s: string): string => s.split(':')[0] as string;
+  const profile = sicbo.sicboProfiles[table.profileId] ?? sicbo.SICBO_STANDARD;
+  const winning = sicboWinning(view?.dice, profile);
   return (
     <div className="game-grid">
       <VideoArea tableId={table.tableId} tableName={table.name}>
@@ -57,6 +105,8 @@ export default function SicboTable({ table, view: raw, betting, stakes, open, lo
                 key={s}
                 spot={s}
                 label={spotLabel('sicbo', s, t)}
+                pays={sicboPays(s, profile)}
+                winning={winning.has(s)}
                 stakeMinor={stakes.get(s) ?? 0}
                 pendingMinor={betting.pending.get(s) ?? 0}
                 currency={table.currency}

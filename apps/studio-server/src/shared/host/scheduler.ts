@@ -1,4 +1,4 @@
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../clock.js';
 
 /**
  * Timers are a port too (STYLE.md habit 7): round deadlines are armed through it, so tests drive

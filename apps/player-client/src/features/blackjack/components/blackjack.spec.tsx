@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import type { Table } from '@felt/client-sdk';
+import type { blackjack } from '@felt/games';
+import { renderWithFelt } from '@felt/ui/test-utils';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withGameStrings } from '../../../app/games';
+import { playerEn } from '../../../i18n/player.en';
+import { playerSv } from '../../../i18n/player.sv';
+import type { Betting } from '../../../table/hooks/useBetting';
+import BlackjackTable from './BlackjackTable';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+beforeEach(() => vi.stubGlobal('fetch', async () => ({ ok: false, status: 404, json: async () => ({}) })));
+const catalogues = { player: withGameStrings({ en: playerEn, sv: playerSv }) };
+const table: Table = {
+  tableId: 'tbl_bj',
+  name: 'Blackjack 1',
+  game: 'blackjack',
+  profileId: 'standard',
+  currency: 'EUR',
+  limits: { spots: {}, tableMinMinor: 500, tableMaxMinor: 100_000 },
+  betWindowS: 12,
+  cadence: { auto: true, pauseS: 4 },
+  devices: [],
+  status: 'open',
+  preOpenCheck: null,
+  createdAt: 0,
+  updatedAt: 0,
+};
+type HandView = blackjack.BlackjackHandView;
+const hand = (cards: string[], total: number, over: Partial<HandView> = {}): HandView => ({ cards, total, soft: false, blackjack: false, fromSplit: false, doubled: false, done: null, ...over }) as HandView;
+const seat = (n: number, hands: HandView[], mine = false): blackjack.BlackjackSeatView => ({ seat: n, mine, playerId: mine ? 'me' : null, stakeMinor: mine ? 1000 : null, hands, insurance: null });
+
+function show(over: Partial<blackjack.BlackjackView>) {
+  const betting = { pending: new Map(), place: vi.fn(), decide: vi.fn(), busy: false } as unknown as Betting;
+  const view = { game: 'blackjack', roundId: 'rnd_1', tableId: 'tbl_bj', profileId: 'standard', seq: 1, phase: 'play', stage: 'players', bettingClosesAt: null, occupiedSeats: [], seats: [], dealer: { cards: [], visibleTotal: null, holeRevealed: false, peek: null }, turn: null, decisionDeadline: null, bets: [], shuffleAfterRound: false, halt: null, ...over } as blackjack.BlackjackView;
+  return renderWithFelt(<BlackjackTable table={table} view={view} betting={betting} stakes={new Map()} bets={[]} open={false} locale="en" />, { catalogues });
+}
+const seatBox = (n: number): HTMLElement => screen.getByText(`Seat ${n}`).closest('.bj-seat') as HTMLElement;
+
+describe('blackjack table labels (issue 20 defect 12)', () => {
+  it('a seat with no cards yet shows no "0"', () => {
+    show({ stage: 'initial-deal', occupiedSeats: [1], seats: [seat(1, [hand([], 0)], true)] });
+    expect(seatBox(1).querySelector('.bj-total')).toBeNull();
+  });
+
+  it('a Blackjack reads "Blackjack!", not "21 (soft) · Blackjack!"', () => {
+    show({ occupiedSeats: [1], seats: [seat(1, [hand(['AS', 'KD'], 21, { soft: true, blackjack: true, done: 'blackjack' })], true)] });
+    expect(seatBox(1).querySelector('.bj-total')?.textContent).toBe('Blackjack!');
+  });
+
+  it("the dealer's two-card 21 is shown as Blackjack, not 21; each seat gets its win / lose / push label", () => {
+    const dealer = { cards: ['AH', 'QC'], visibleTotal: 21, holeRevealed: true, peek: 'blackjack' as const };
+    const seats = [seat(1, [hand(['TS', '9D'], 19, { done: 'stand' })], true), seat(2, [hand(['AD', 'KC'], 21, { blackjack: true, soft: true, done: 'blackjack' })])];
+    show({ phase: 'resolved', stage: 'done', occupiedSeats: [1, 2], seats, dealer });
+    expect(screen.getByText('Dealer').textContent).toContain('Blackjack');
+    expect(screen.getByText('Dealer').textContent).not.toContain('21');
+    expect(seatBox(1).querySelector('.bj-result')?.textContent).toBe('Lose');
+    expect(seatBox(2).querySelector('.bj-result')?.textContent).toBe('Push');
+  });
+
+  it('against a dealer who busts: the standing seat wins, the busted one loses', () => {
+    const dealer = { cards: ['TH', '6C', '9S'], visibleTotal: 25, holeRevealed: true, peek: null };
+    const seats = [seat(1, [hand(['TS', '8D'], 18, { done: 'stand' })], true), seat(3, [hand(['TC', '5D', 'KH'], 25, { done: 'bust' })])];
+    show({ phase: 'resolved', stage: 'done', occupiedSeats: [1, 3], seats, dealer });
+    expect(seatBox(1).querySelector('.bj-result')?.textContent).toBe('Win');
+    expect(seatBox(3).querySelector('.bj-result')?.textContent).toBe('Lose');
+  });
+});
