@@ -17,7 +17,7 @@ const SERVER_LAYERS = [
   ['ops', 'ratelimit'], // logging, health, metrics, shutdown, the error filter; rate limits
   ['persistence'], // the DataSource, unit of work, the ledger and round tables
   ['auth'],
-  ['audit', 'tables'],
+  ['audit', 'tables', 'commands'], // commands: the REST routes of the table commands (issue 19 §3)
   ['alerts', 'presence', 'mqtt'],
   ['settlement'],
   ['rounds'],

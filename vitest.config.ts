@@ -18,6 +18,8 @@ import { alias, plugins } from './vitest.shared.js';
 export const APP_SPECS = [
   // Nest and/or PGlite
   'apps/studio-server/src/auth/auth.spec.ts',
+  'apps/studio-server/src/commands/one-definition.spec.ts',
+  'apps/studio-server/src/cluster/owner-forward.spec.ts',
   'apps/studio-server/src/auth/sessions.spec.ts',
   'apps/studio-server/src/auth/totp.spec.ts',
   'apps/studio-server/src/auth/socket-race.spec.ts',

@@ -10,6 +10,7 @@ import { FeltApiError } from '../../libs/client-sdk/src/errors.js';
 import { FeltClient } from '../../libs/client-sdk/src/felt.client.js';
 import { newBetId } from '../../libs/client-sdk/src/ids.js';
 import { RealtimeClient, type RealtimeEventName, type RealtimeEvents } from '../../libs/client-sdk/src/realtime.client.js';
+import { rejectionOf } from '../support/client-sdk/rejection.js';
 
 /** Resolves with the first `event` payload matching `pred` (already-seen ones included) or fails after 5 s. */
 function recorder<E extends RealtimeEventName>(rt: RealtimeClient, event: E): { all: RealtimeEvents[E][]; next: (pred: (p: RealtimeEvents[E]) => boolean) => Promise<RealtimeEvents[E]> } {
@@ -34,15 +35,6 @@ function recorder<E extends RealtimeEventName>(rt: RealtimeClient, event: E): { 
       });
     },
   };
-}
-
-async function rejectionOf(p: Promise<unknown>): Promise<FeltApiError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(FeltApiError);
-  return e as FeltApiError;
 }
 
 describe('client-sdk end to end against the studio server (PGlite, demo users)', () => {

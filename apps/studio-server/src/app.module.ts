@@ -12,16 +12,24 @@ import { RoundsModule } from './rounds/rounds.module.js';
 import { HistoryModule } from './history/history.module.js';
 import { ClusterModule } from './cluster/cluster.module.js';
 import { PokerModule } from './poker/poker.module.js';
+import { CommandsModule } from './commands/commands.module.js';
+import type { TableCommandDefinition } from './shared/commands/command.types.js';
 import { StreamsModule } from './streams/streams.module.js';
 
 /** The studio server: the platform modules (global) + the rounds modules. */
 @Module({})
 export class AppModule {
-  static forRoot(config: FeltConfig, platform: Parameters<typeof PlatformModule.forRoot>[1] = {}): DynamicModule {
+  /**
+   * `commands`: table-command definitions of no module (each gets its REST route, WS message, OpenAPI
+   * operation and forwarding like every other; the modules contribute theirs when they start).
+   */
+  static forRoot(config: FeltConfig, platform: Parameters<typeof PlatformModule.forRoot>[1] = {}, commands: readonly TableCommandDefinition[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
         PlatformModule.forRoot(config, platform),
+        // Issue 19 §3: the REST routes of every table command, from their definitions.
+        CommandsModule.forRoot({ definitions: commands }),
         // ROUNDS-MODULES (one line per module below this marker)
         RoundsModule,
         DealerModule,

@@ -1,13 +1,2 @@
-/** A device's MQTT credential as listed (issue 9 finding 1): username `{tableId}/{deviceId}`, never the secret. */
-export interface DeviceCredentialInfo {
-  readonly username: string;
-  readonly tableId: string;
-  readonly deviceId: string;
-  readonly createdAt: number;
-  readonly rotatedAt: number;
-}
-
-/** Returned once when a credential is issued or rotated. */
-export interface IssuedDeviceCredential extends DeviceCredentialInfo {
-  readonly password: string;
-}
+/** A device's MQTT credential as listed (never the secret) and as issued (the secret once): defined once in @felt/protocol (issue 19 §5). */
+export type { DeviceCredentialInfo, IssuedDeviceCredential } from '@felt/protocol';

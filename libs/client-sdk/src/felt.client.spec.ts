@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FeltApiError } from './errors.js';
 import { FeltClient, type FetchLike } from './felt.client.js';
 import { createIdFactory, newBetId } from './ids.js';
+import { rejectionOf } from '../../../test/support/client-sdk/rejection.js';
 
 interface Call {
   readonly url: string;
@@ -23,15 +23,6 @@ function fakeFetch(answers: { status: number; text: string }[]): { fetch: FetchL
 }
 
 const json = (status: number, body: unknown): { status: number; text: string } => ({ status, text: JSON.stringify(body) });
-
-async function rejectionOf(p: Promise<unknown>): Promise<FeltApiError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(FeltApiError);
-  return e as FeltApiError;
-}
 
 describe('FeltClient (REST)', () => {
   it('login stores the token and later calls send it as a Bearer header', async () => {

@@ -1,13 +1,7 @@
 import type { DeviceHealth } from './dealer.types.js';
 import {
   AlertAckBodySchema,
-  BulkBetBodySchema,
-  CancelBetBodySchema,
   CreateTableBodySchema,
-  GameCommandBodySchema,
-  PlaceBetBodySchema,
-  PlaceLayoutBodySchema,
-  PlayerDecisionBodySchema,
   PreOpenCheckBodySchema,
   ReasonBodySchema,
   TableStatusBodySchema,
@@ -18,6 +12,16 @@ import {
   type PokerHandSummary,
   type PokerTableFrame,
   type TableStatus,
+  TABLE_COMMAND_WIRES,
+  type PokerPitDecisionBody,
+  type DeadLetterRow,
+  type OperatorView,
+  type ReconciliationReport,
+  restCallOf,
+  type TableCommandInput,
+  type TableCommandOp,
+  type TableCommandResult,
+  type TableCommandWire,
 } from '@felt/protocol';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
@@ -66,7 +70,7 @@ export type CreateTableInput = ZodInput<typeof CreateTableBodySchema>;
 export type UpdateTableInput = ZodInput<typeof UpdateTableBodySchema>;
 export type PreOpenCheckInput = ZodInput<typeof PreOpenCheckBodySchema>;
 /** A bet; `betId` defaults to `newBetId()` — pass your own id to retry the same bet safely. */
-export type PlaceBetInput = Omit<ZodInput<typeof PlaceBetBodySchema>, 'betId'> & { readonly betId?: string };
+export type PlaceBetInput = Omit<TableCommandInput<'bet.place'>, 'betId'> & { readonly betId?: string };
 
 export interface DepositInput {
   readonly playerId: string;
@@ -109,40 +113,12 @@ function query(params: Record<string, string | number | undefined>): string {
   return s === '' ? '' : `?${s}`;
 }
 
-/** `GET /admin/operators` row (issue 12). */
-export interface OperatorInfo {
-  readonly operatorId: string;
-  readonly walletMode: 'internal' | 'seamless';
-  readonly baseUrl: string;
-  readonly currencies: readonly string[];
-  readonly timeoutMs: number;
-}
-
+/** `GET /admin/operators` row (issue 12): @felt/protocol's schema. */
+export type OperatorInfo = OperatorView;
 /** `GET /admin/operators/{id}/reconciliation` (issue 12): per bet, our ledger against the operator's acknowledgements. */
-export interface OperatorReconciliation {
-  readonly operatorId: string;
-  readonly day: string;
-  readonly acknowledged: { readonly debitsMinor: number; readonly creditsMinor: number; readonly rollbacksMinor: number; readonly netMinor: number };
-  readonly ledger: { readonly inMinor: number; readonly outMinor: number; readonly netMinor: number };
-  readonly bets: number;
-  readonly pending: number;
-  readonly dead: number;
-  readonly differences: readonly { readonly betId: string; readonly ledgerNetMinor: number; readonly acknowledgedNetMinor: number; readonly calls: readonly string[] }[];
-  readonly balanced: boolean;
-}
-
+export type OperatorReconciliation = ReconciliationReport;
 /** `GET /admin/operators/{id}/dead-letter` (issue 12): a wallet call that exhausted its retries. */
-export interface DeadLetter {
-  readonly transactionUuid: string;
-  readonly betId: string;
-  readonly playerId: string;
-  readonly kind: 'debit' | 'credit' | 'rollback';
-  readonly amountMinor: number;
-  readonly attempts: number;
-  readonly lastError: string | null;
-  readonly day: string;
-  readonly at: number;
-}
+export type DeadLetter = DeadLetterRow;
 
 interface RequestOptions {
   readonly body?: unknown;
@@ -160,10 +136,7 @@ interface RequestOptions {
  * with the @felt/protocol schemas before sending.
  */
 /** The pit boss's decision on a live poker hand (`POST /poker-tables/:id/hand/decisions`). */
-export type PokerHandDecision =
-  | { readonly type: 'misdeal'; readonly reason: string }
-  | { readonly type: 'void'; readonly reason: string }
-  | { readonly type: 'expose'; readonly seat: number; readonly card: string };
+export type PokerHandDecision = ZodInput<typeof PokerPitDecisionBody>;
 
 /**
  * One event of a poker hand as `GET /poker-tables/:id/hands/:handId/events` gives it to this audience
@@ -386,32 +359,32 @@ export class FeltClient {
   // ───────────────────────── rounds: dealer / pit boss ─────────────────────────
 
   async openRound(tableId: string): Promise<CommandResult> {
-    return this.request('POST', `/tables/${seg(tableId)}/rounds`);
+    return this.command('round.open', tableId, {});
   }
 
   /** "No more bets" (GEN-3). */
   async closeBetting(tableId: string): Promise<CommandResult> {
-    return this.request('POST', `/tables/${seg(tableId)}/round/close`);
+    return this.command('round.close', tableId, {});
   }
 
   /** A dealer's direct game command, e.g. `{type: 'DeclareNoSpin'}` (ROU-4). */
   async dealerCommand(tableId: string, command: GameCommandBody): Promise<CommandResult> {
-    return this.request('POST', `/tables/${seg(tableId)}/round/dealer-commands`, { body: validate(GameCommandBodySchema, command) });
+    return this.command('round.dealer-command', tableId, command);
   }
 
   /** Dealer / pit boss asks for a void; a pit boss approves it (GEN-6). */
   async requestVoid(tableId: string, reason: string): Promise<PendingRequest> {
-    return this.request('POST', `/tables/${seg(tableId)}/round/void-requests`, { body: validate(ReasonBodySchema, { reason }) });
+    return this.command('round.void-request', tableId, { reason });
   }
 
   /** Pit boss only, never their own request (GEN-6). */
   async approveVoid(tableId: string, requestId: string, reason: string): Promise<CommandResult> {
-    return this.request('POST', `/tables/${seg(tableId)}/round/void-requests/${seg(requestId)}/approve`, { body: validate(ReasonBodySchema, { reason }) });
+    return this.command('round.void-approve', tableId, { requestId, reason });
   }
 
   /** Pit boss voids the round directly (technical error, ROU-6 / GEN-6). */
   async voidRound(tableId: string, reason: string): Promise<CommandResult> {
-    return this.request('POST', `/tables/${seg(tableId)}/round/void`, { body: validate(ReasonBodySchema, { reason }) });
+    return this.command('round.void', tableId, { reason });
   }
 
   /**
@@ -419,21 +392,21 @@ export class FeltClient {
    * from now (the other choice is `voidRound`); `ROUND_NOT_STALLED` when nothing is stalled. Audited.
    */
   async resumePlay(tableId: string, reason: string): Promise<CommandResult> {
-    return this.request('POST', `/tables/${seg(tableId)}/round/resume-play`, { body: validate(ReasonBodySchema, { reason }) });
+    return this.command('round.resume-play', tableId, { reason });
   }
 
   /** Dealer enters a card/result by hand (S-3); it waits for a pit boss's approval. */
   async proposeManualEntry(tableId: string, command: GameCommandBody): Promise<PendingRequest> {
-    return this.request('POST', `/tables/${seg(tableId)}/round/manual-entries`, { body: validate(GameCommandBodySchema, command) });
+    return this.command('round.manual-entry', tableId, command);
   }
 
   async approveManualEntry(tableId: string, requestId: string, reason: string): Promise<CommandResult> {
-    return this.request('POST', `/tables/${seg(tableId)}/round/manual-entries/${seg(requestId)}/approve`, { body: validate(ReasonBodySchema, { reason }) });
+    return this.command('round.manual-approve', tableId, { requestId, reason });
   }
 
   /** Result correction / misdeal resolution / resume (pit boss, audited with `reason`): a request a second pit boss or an admin approves (`approveManualEntry`). */
   async correctResult(tableId: string, command: GameCommandBody): Promise<PendingRequest> {
-    return this.request('POST', `/tables/${seg(tableId)}/round/corrections`, { body: validate(GameCommandBodySchema, command) });
+    return this.command('round.correction', tableId, command);
   }
 
   /** Void requests and manual entries waiting for a pit boss. */
@@ -461,29 +434,26 @@ export class FeltClient {
   // ───────────────────────── bets / decisions: player ─────────────────────────
 
   async placeBet(tableId: string, bet: PlaceBetInput): Promise<BetResult> {
-    const body = validate(PlaceBetBodySchema, { ...bet, betId: bet.betId ?? newBetId() });
-    return this.request('POST', `/tables/${seg(tableId)}/bets`, { body });
+    return this.command('bet.place', tableId, { ...bet, betId: bet.betId ?? newBetId() });
   }
 
   /** A whole layout as ONE command: one decision per chip in order, one transaction, one answer per chip. */
   async placeLayout(tableId: string, bets: readonly PlaceBetInput[]): Promise<LayoutResult> {
-    const body = validate(PlaceLayoutBodySchema, { bets: bets.map((b) => ({ ...b, betId: b.betId ?? newBetId() })) });
-    return this.request('POST', `/tables/${seg(tableId)}/bets/layout`, { body });
+    return this.command('bet.layout', tableId, { bets: bets.map((b) => ({ ...b, betId: b.betId ?? newBetId() })) });
   }
 
   async cancelBet(tableId: string, betId: string): Promise<BetResult> {
-    const { betId: id } = validate(CancelBetBodySchema, { betId });
-    return this.request('DELETE', `/tables/${seg(tableId)}/bets/${seg(id)}`);
+    return this.command('bet.cancel', tableId, { betId });
   }
 
   /** Repeats the player's bets of the previous round; the new bets get ids `<requestId>:<n>`. */
   async rebet(tableId: string, requestId: string = newRequestId()): Promise<BetResult> {
-    return this.request('POST', `/tables/${seg(tableId)}/bets/rebet`, { body: validate(BulkBetBodySchema, { requestId }) });
+    return this.command('bet.rebet', tableId, { requestId });
   }
 
   /** Doubles the player's current bets; the new bets get ids `<requestId>:<n>`. */
   async double(tableId: string, requestId: string = newRequestId()): Promise<BetResult> {
-    return this.request('POST', `/tables/${seg(tableId)}/bets/double`, { body: validate(BulkBetBodySchema, { requestId }) });
+    return this.command('bet.double', tableId, { requestId });
   }
 
   async myBets(tableId: string): Promise<AcceptedBet[]> {
@@ -492,7 +462,7 @@ export class FeltClient {
 
   /** A player's decision, e.g. blackjack `{type: 'PlayerAction', …}` (seat ownership checked by the server, BJ-9). */
   async playerDecision(tableId: string, command: PlayerDecisionBody): Promise<CommandResult> {
-    return this.request('POST', `/tables/${seg(tableId)}/round/decisions`, { body: validate(PlayerDecisionBodySchema, command) });
+    return this.command('player.decision', tableId, { command });
   }
 
   // ───────────────────────── wallet ─────────────────────────
@@ -600,6 +570,20 @@ export class FeltClient {
   /** Re-queues dead-lettered calls (the given transaction uuids, or all of the operator's); audited with the reason. */
   async retryOperatorDeadLetters(operatorId: string, reason: string, transactionUuids?: readonly string[]): Promise<{ operatorId: string; requeued: string[] }> {
     return this.request('POST', `/admin/operators/${seg(operatorId)}/dead-letter/retry`, { body: { reason, ...(transactionUuids === undefined ? {} : { transactionUuids }) } });
+  }
+
+  // ───────────────────────── table commands ─────────────────────────
+
+  /**
+   * Any table command by its op (issue 19 §3): the route, the body and the answer's type come from the
+   * command's one definition (libs/protocol `TABLE_COMMAND_WIRES`); the input is checked before it is sent.
+   * The named methods above (`placeBet`, `closeBetting`, …) are this call with friendlier arguments.
+   */
+  async command<K extends TableCommandOp>(op: K, tableId: string, input: TableCommandInput<K>): Promise<TableCommandResult<K>> {
+    const wire: TableCommandWire = TABLE_COMMAND_WIRES[op];
+    if (wire.rest === undefined) throw FeltApiError.client(CLIENT_ERROR_CODES.INVALID_INPUT, `${op} has no REST route: send it on the socket`);
+    const call = restCallOf(wire.rest, tableId, validate(wire.schema as Validator<Record<string, unknown>>, input));
+    return this.request(call.method, call.path, call.body !== undefined ? { body: call.body } : {});
   }
 
   // ───────────────────────── transport ─────────────────────────

@@ -1,8 +1,8 @@
-import { POKER_WS_MESSAGES, WS_CLIENT_MESSAGES, type DeviceStatus, type PokerTableFrame, type PokerWsBody, type PokerWsMessage, type LayoutResult, type Rejection, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck, type WsClientMessage, unfoldRoundEvents } from '@felt/protocol';
+import { POKER_WS_MESSAGES, WS_CLIENT_MESSAGES, type DeviceStatus, type PokerTableFrame, type PokerWsBody, type PokerWsMessage, type Rejection, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type TableCommandOp, type TableCommandResult, type WsAck, type WsClientMessage, unfoldRoundEvents } from '@felt/protocol';
 import { io as defaultIo, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
-import type { Alert, BetResult, CommandResult, PendingRequest, TablePresence } from './types.js';
+import type { Alert, TablePresence } from './types.js';
 
 /** `device.status` frame (pit bosses): the health of one table device as the server last saw it. */
 export interface DeviceStatusFrame {
@@ -16,22 +16,12 @@ export interface DeviceStatusFrame {
 /** Body of each client message (what `send` accepts), from WS_CLIENT_MESSAGES. */
 export type WsMessageBody<K extends WsClientMessage> = ZodInput<(typeof WS_CLIENT_MESSAGES)[K]>;
 
-/** What a successful ack carries per message. */
-export interface WsResults {
+/** What a successful ack carries per message: the table messages', and every table command's answer from its definition (libs/protocol `TABLE_COMMAND_WIRES`). */
+export type WsResults = {
   'table.join': RoundSnapshotFrame;
   'table.leave': null;
   'table.presence': TablePresence;
-  'bet.place': BetResult & { readonly events: readonly { seq: number; type: string }[] };
-  'bet.layout': LayoutResult;
-  'bet.cancel': BetResult & { readonly events: readonly { seq: number; type: string }[] };
-  'bet.rebet': BetResult & { readonly events: readonly { seq: number; type: string }[] };
-  'bet.double': BetResult & { readonly events: readonly { seq: number; type: string }[] };
-  'player.decision': CommandResult;
-  'round.open': CommandResult;
-  'round.close': CommandResult;
-  'round.void-request': PendingRequest;
-  'round.void-approve': CommandResult;
-}
+} & { [K in TableCommandOp]: TableCommandResult<K> };
 
 export type TypedAck<K extends WsClientMessage> = { readonly ok: true; readonly result: WsResults[K] } | { readonly ok: false; readonly error: Rejection };
 

@@ -11,6 +11,8 @@ import { IngestModule } from '../../../apps/studio-server/src/ingest/ingest.modu
 import { RoundsModule } from '../../../apps/studio-server/src/rounds/rounds.module.js';
 import { checkLedgerInvariants, depositPosting, type LedgerInvariantViolation } from '../../../apps/studio-server/src/shared/ledger.rules.js';
 import { RealtimeModule } from '../../../apps/studio-server/src/realtime/realtime.module.js';
+import { CommandsModule } from '../../../apps/studio-server/src/commands/commands.module.js';
+import type { TableCommandDefinition } from '../../../apps/studio-server/src/shared/commands/command.types.js';
 
 export interface RoundsApp extends TestApp {
   token(userId: string, role: Role): string;
@@ -18,11 +20,16 @@ export interface RoundsApp extends TestApp {
   deposit(playerId: string, amountMinor: number, currency?: string): Promise<void>;
   balance(playerId: string, currency?: string): Promise<number>;
   invariants(): Promise<LedgerInvariantViolation[]>;
+  /** A Sic Bo table (standard profile, EUR 1.00–500.00, 60 s to bet) created and opened by a pit boss: its id. */
+  openSicBoTable(name: string): Promise<string>;
 }
 
-/** The whole server with the rounds modules, in-memory persistence and an embedded broker (unless config says otherwise). */
-export async function bootRoundsApp(opts: { config?: Partial<FeltConfig>; clock?: Clock; ids?: Ids; imports?: readonly (Type<unknown> | DynamicModule)[] } = {}): Promise<RoundsApp> {
-  const app = await bootTestApp({ imports: [RoundsModule, BettingModule, IngestModule, RealtimeModule, ...(opts.imports ?? [])], ...(opts.config ? { config: opts.config } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.ids ? { ids: opts.ids } : {}) });
+/**
+ * The whole server with the rounds modules, in-memory persistence and an embedded broker (unless config says otherwise).
+ * `commands`: table-command definitions of no module (a test's): each gets its route, message, operation and forwarding.
+ */
+export async function bootRoundsApp(opts: { config?: Partial<FeltConfig>; clock?: Clock; ids?: Ids; imports?: readonly (Type<unknown> | DynamicModule)[]; commands?: readonly TableCommandDefinition[] } = {}): Promise<RoundsApp> {
+  const app = await bootTestApp({ imports: [CommandsModule.forRoot({ definitions: opts.commands ?? [] }), RoundsModule, BettingModule, IngestModule, RealtimeModule, ...(opts.imports ?? [])], ...(opts.config ? { config: opts.config } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.ids ? { ids: opts.ids } : {}) });
   const auth = app.get(AuthService);
   const uow = app.get<UnitOfWork>(UNIT_OF_WORK);
   let dep = 0;
@@ -42,6 +49,13 @@ export async function bootRoundsApp(opts: { config?: Partial<FeltConfig>; clock?
     },
     balance(playerId, currency = 'EUR') {
       return uow.run((tx) => tx.ledger.balance(`player:${playerId}`, currency));
+    },
+    async openSicBoTable(name) {
+      const pit = auth.sign({ userId: 'pitboss1', role: 'pitboss', name: 'pitboss1' });
+      const t = await this.http('POST', '/tables', pit, { name, game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 50_000 }, betWindowS: 60 });
+      const tableId = String(t.body['tableId']);
+      await this.http('POST', `/tables/${tableId}/status`, pit, { status: 'open', reason: `${name}: test` });
+      return tableId;
     },
     async invariants() {
       const snap = await app.get<LedgerReader>(LEDGER_READER).snapshot();

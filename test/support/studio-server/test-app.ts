@@ -10,6 +10,7 @@ import { testConfig, type FeltConfig } from '../../../apps/studio-server/src/con
 import { configureApp } from '../../../apps/studio-server/src/app.factory.js';
 import { RATE_LIMITS, rateLimitsFromEnv } from '../../../apps/studio-server/src/ratelimit/rate-limit.service.js';
 import { PlatformModule } from '../../../apps/studio-server/src/platform.module.js';
+import type { TableCommandDefinition } from '../../../apps/studio-server/src/shared/commands/command.types.js';
 
 export interface TestAppOptions {
   /** true: the whole AppModule (platform + rounds modules); default: PlatformModule only (+ `imports`). */
@@ -22,6 +23,8 @@ export interface TestAppOptions {
   readonly ids?: Ids;
   /** Called with the app before `configureApp` (e.g. extra middleware such as the web apps). */
   readonly configure?: (app: INestApplication) => void;
+  /** Table-command definitions of no module (with `full`): each gets its REST route, WS message, OpenAPI operation and forwarding. */
+  readonly commands?: readonly TableCommandDefinition[];
   /** Capture the pino log lines (with `config.logLevel`, default silent). */
   readonly logDestination?: DestinationStream;
 }
@@ -37,7 +40,7 @@ export interface TestApp {
 export async function bootTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(opts.config);
   // The rounds modules are loaded only when asked for, so platform tests never depend on them.
-  const root = opts.full === true ? (await import('../../../apps/studio-server/src/app.module.js')).AppModule.forRoot(config, { logDestination: opts.logDestination }) : PlatformModule.forRoot(config, { logDestination: opts.logDestination });
+  const root = opts.full === true ? (await import('../../../apps/studio-server/src/app.module.js')).AppModule.forRoot(config, { logDestination: opts.logDestination }, opts.commands ?? []) : PlatformModule.forRoot(config, { logDestination: opts.logDestination });
   let builder = Test.createTestingModule({ imports: [{ ...root, imports: [...(root.imports ?? []), ...(opts.imports ?? [])], providers: [...(root.providers ?? []), ...(opts.providers ?? [])] }] });
   if (opts.clock !== undefined) builder = builder.overrideProvider(CLOCK).useValue(opts.clock);
   builder = builder.overrideProvider(IDS).useValue(opts.ids ?? new SequentialIds());

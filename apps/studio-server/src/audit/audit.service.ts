@@ -3,17 +3,10 @@ import type { DataSource } from 'typeorm';
 import { IDS, type Ids } from '../shared/clock.js';
 import { codedError } from '../shared/error-codes.js';
 import { toNum } from '../shared/bigint.transformer.js';
+import type { AuditInput } from '../shared/ports/rounds.ports.js';
 
-/** One audited action: who (actor + role), what (action on target), why (reason), when (at). */
-export interface AuditEntry {
-  readonly actor: string;
-  readonly role: string;
-  /** e.g. `round.void.approve`, `card.manual-entry`, `result.correct`, `wallet.deposit`. */
-  readonly action: string;
-  readonly reason: string;
-  readonly target: string;
-  readonly at: number;
-}
+/** One audited action: who (actor + role), what (action on target, e.g. `round.void.approve`), why (reason), when (at). */
+export type AuditEntry = AuditInput;
 
 export interface AuditRecord extends AuditEntry {
   readonly auditId: string;

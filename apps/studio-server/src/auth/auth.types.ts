@@ -1,9 +1,2 @@
-export const ROLES = ['player', 'dealer', 'pitboss', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** The authenticated principal (JWT claims `sub`, `role`, `name`). */
-export interface AuthUser {
-  readonly userId: string;
-  readonly role: Role;
-  readonly name: string;
-}
+/** The roles and the authenticated principal (JWT claims `sub`, `role`, `name`): one definition, @felt/protocol (issue 19 §5). */
+export { ROLES, type AuthUser, type Role } from '@felt/protocol';

@@ -6,6 +6,7 @@ import { RoundsModule } from '../rounds/rounds.module.js';
 import { SeamlessModule } from '../wallet/seamless/seamless.module.js';
 import { BettingController } from './betting.controller.js';
 import { BettingService } from './betting.service.js';
+import { bettingCommands } from './betting.commands.js';
 
 @Module({
   imports: [RoundsModule, LimitsModule, SeamlessModule],
@@ -21,11 +22,6 @@ export class BettingModule implements OnModuleInit {
 
   /** The bet commands a table's owner decides (forwarded by the cluster's router, issue 13). */
   onModuleInit(): void {
-    const b = this.betting;
-    this.commands.handle('bet.place', (tableId, actor, cmd) => b.place(tableId, actor, cmd.body));
-    this.commands.handle('bet.layout', (tableId, actor, cmd) => b.placeLayout(tableId, actor, cmd.bets));
-    this.commands.handle('bet.cancel', (tableId, actor, cmd) => b.cancel(tableId, actor, cmd.betId));
-    this.commands.handle('bet.rebet', (tableId, actor, cmd) => b.rebet(tableId, actor, cmd.requestId));
-    this.commands.handle('bet.double', (tableId, actor, cmd) => b.double(tableId, actor, cmd.requestId));
+    this.commands.add(bettingCommands(this.betting));
   }
 }

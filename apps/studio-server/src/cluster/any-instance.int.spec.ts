@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { statusTopic, type WsAck } from '@felt/protocol';
 import { AuthService } from '../auth/auth.service.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
@@ -8,18 +8,13 @@ import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-s
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { ClusterModule } from './cluster.module.js';
 import { TableOwnershipService } from './table-ownership.service.js';
+import { connect } from '../../../../test/support/studio-server/frames.js';
 
 /**
  * Issue 13 point 4 / issue 9 finding 9 across instances: revoking a user's sessions (or disabling the user)
  * on one instance cuts that user's sockets on EVERY instance at once (socket.io Redis adapter), not only
  * on the revoking one; other users' sockets stay.
  */
-const connect = (url: string, token: string): Promise<Socket> =>
-  new Promise((resolve, reject) => {
-    const s = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
 const until = async (what: string, f: () => boolean, ms = 10_000): Promise<void> => {
   const end = Date.now() + ms;
   while (!f()) {

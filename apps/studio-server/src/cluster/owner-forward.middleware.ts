@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, Optional, type NestMiddleware } from '@nest
 import { errorBodyOf, statusOf } from '../shared/error-codes.js';
 import { rejection } from '../shared/command.types.js';
 import { TABLE_OWNER_GUARD } from '../shared/ports/cluster.port.js';
+import type { TableCommandRegistry } from '../shared/commands/command-registry.js';
+import { TABLE_COMMANDS } from '../shared/ports/late-bound.js';
 import type { InstanceDirectory } from './instance-directory.js';
 import type { OwnedTables } from './owned-tables.js';
 import { TABLE_LEASES, type TableLeases } from './table-lease.js';
@@ -51,6 +53,7 @@ export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {
     @Inject(TABLE_OWNER_GUARD) private readonly owned: OwnedTables,
     @Inject(TABLE_LEASES) private readonly leases: TableLeases,
     @Inject(FORWARD_TIMEOUT_MS) private readonly timeoutMs: number,
+    @Inject(TABLE_COMMANDS) private readonly commands: TableCommandRegistry,
     /** Absent without Redis (in-process leases: one instance). */
     @Optional() @Inject(INSTANCE_DIRECTORY) private readonly directory: InstanceDirectory | null = null,
   ) {}
@@ -67,6 +70,8 @@ export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {
   private async route(req: Req, res: Res): Promise<boolean> {
     const ownerRead = req.method === 'GET' && (OWNER_READ.test(req.originalUrl) || POKER_OWNER_READ.test(req.originalUrl));
     if (this.directory === null || (!ownerRead && (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS')) || req.headers[FORWARDED_BY_HEADER] !== undefined) return false;
+    // Table commands are never forwarded here: their route runs them through the table router (issue 19 §3: one mechanism).
+    if (this.isCommand(req.method, req.originalUrl)) return false;
     const pk = POKER_PATH.exec(req.originalUrl);
     const m = pk ?? TABLE_PATH.exec(req.originalUrl);
     if (!m?.[1]) return false;
@@ -95,6 +100,18 @@ export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {
       this.log.warn({ msg: 'forward to the owner failed', tableId, owner, error: (e as Error).message });
       return this.unavailable(res, tableId, `its owner (${owner}) did not answer`);
     }
+  }
+
+  private commandRoutes: { readonly count: number; readonly routes: readonly { method: string; path: RegExp }[] } = { count: -1, routes: [] };
+
+  /** Is this request a table command's route (from the registry's definitions)? */
+  private isCommand(method: string, url: string): boolean {
+    const defs = this.commands.definitions();
+    if (this.commandRoutes.count !== defs.length) {
+      const routes = defs.flatMap((d) => (d.rest ? [{ method: d.rest.method, path: new RegExp(`^${d.rest.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/?#]+')}/?(?:[?#]|$)`) }] : []));
+      this.commandRoutes = { count: defs.length, routes };
+    }
+    return this.commandRoutes.routes.some((r) => r.method === method && r.path.test(url));
   }
 
   private unavailable(res: Res, tableId: string, why: string): true {

@@ -7,7 +7,11 @@ import { randomBytes } from 'node:crypto';
 import type { Result } from '@felt/games';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireEnv } from '../../../../test/support/studio-server/test-database.js';
+import { PlaceBetBodySchema } from '@felt/protocol';
 import type { Actor } from '../shared/command.types.js';
+import { defineCommand } from '../shared/commands/command.types.js';
+import { TableCommandBus } from '../shared/commands/command-bus.js';
+import { z } from 'zod';
 import { TableCommandHandlers } from '../shared/ports/table-commands.js';
 import { OwnedTables } from './owned-tables.js';
 import { RedisTableLeases } from './table-lease.js';
@@ -27,7 +31,7 @@ describe('table router on Redis (issue 13)', () => {
   });
 
   /** An instance whose bet handler answers who decided the bet (the owner) — or never answers. */
-  const instance = async (id: string, opts: { timeoutMs?: number; hang?: boolean } = {}): Promise<{ router: TableRouter; owned: OwnedTables; decided: string[] }> => {
+  const instance = async (id: string, opts: { timeoutMs?: number; hang?: boolean } = {}): Promise<{ router: TableRouter; owned: OwnedTables; decided: string[]; handlers: TableCommandHandlers }> => {
     const owned = new OwnedTables(id, 'felt-server-test');
     const decided: string[] = [];
     const betting = {
@@ -37,11 +41,11 @@ describe('table router on Redis (issue 13)', () => {
       },
     };
     const handlers = new TableCommandHandlers();
-    handlers.handle('bet.place', (tableId, actor, cmd) => betting.place(tableId, actor, cmd.body));
+    handlers.add([defineCommand({ op: 'bet.place', schema: PlaceBetBodySchema, roles: ['player'], handle: ({ tableId, actor }, body) => betting.place(tableId, actor, body) })]);
     const router = new TableRouter(url, { instanceId: id, prefix, timeoutMs: opts.timeoutMs ?? 5_000 }, owned, leases, handlers);
     closers.unshift(() => router.close());
     await router.listening();
-    return { router, owned, decided };
+    return { router, owned, decided, handlers };
   };
 
   it('a bet reaching a non-owner is decided by the owner and answered to the caller; the caller decides nothing', async () => {
@@ -50,12 +54,12 @@ describe('table router on Redis (issue 13)', () => {
     const table = `t-${run}-1`;
     expect(await leases.acquire(table, 'b', 10_000)).toBe(true);
     b.owned.take(table);
-    const r = await a.router.run(table, player, { op: 'bet.place', body: bet });
+    const r = await a.router.run(table, player, { op: 'bet.place', input: bet });
     expect(r).toEqual({ ok: true, value: { decidedBy: 'b' } });
     expect(b.decided).toEqual([`${table}/p1/b1`]);
     expect(a.decided).toEqual([]);
     // The owner itself decides locally, without a round trip.
-    expect(await b.router.run(table, player, { op: 'bet.place', body: { ...bet, betId: 'b2' } })).toEqual({ ok: true, value: { decidedBy: 'b' } });
+    expect(await b.router.run(table, player, { op: 'bet.place', input: { ...bet, betId: 'b2' } })).toEqual({ ok: true, value: { decidedBy: 'b' } });
   });
 
   it('no owner, an owner that is gone, an owner that lost the table, an owner too slow: TABLE_OWNER_UNAVAILABLE, retryable', async () => {
@@ -64,18 +68,18 @@ describe('table router on Redis (issue 13)', () => {
     const unavailable = ['TABLE_OWNER_UNAVAILABLE', true];
 
     // Nobody holds the lease (a takeover is under way).
-    expect(code(await a.router.run(`t-${run}-none`, player, { op: 'bet.place', body: bet }))).toEqual(unavailable);
+    expect(code(await a.router.run(`t-${run}-none`, player, { op: 'bet.place', input: bet }))).toEqual(unavailable);
 
     // The lease names an instance nobody listens for (it died; its lease has not run out yet).
     const dead = `t-${run}-dead`;
     await leases.acquire(dead, 'ghost', 10_000);
-    expect(code(await a.router.run(dead, player, { op: 'bet.place', body: bet }))).toEqual(unavailable);
+    expect(code(await a.router.run(dead, player, { op: 'bet.place', input: bet }))).toEqual(unavailable);
 
     // The instance asked no longer owns the table: it decides nothing.
     const c = await instance('c');
     const lost = `t-${run}-lost`;
     await leases.acquire(lost, 'c', 10_000);
-    expect(code(await a.router.run(lost, player, { op: 'bet.place', body: bet }))).toEqual(unavailable);
+    expect(code(await a.router.run(lost, player, { op: 'bet.place', input: bet }))).toEqual(unavailable);
     expect(c.decided).toEqual([]);
 
     // The owner does not answer in time.
@@ -83,8 +87,39 @@ describe('table router on Redis (issue 13)', () => {
     const slow = `t-${run}-slow`;
     await leases.acquire(slow, 'd', 10_000);
     d.owned.take(slow);
-    const r = await a.router.run(slow, player, { op: 'bet.place', body: bet });
+    const r = await a.router.run(slow, player, { op: 'bet.place', input: bet });
     expect(code(r)).toEqual(unavailable);
     expect(r.ok ? '' : r.violation.message).toMatch(/did not answer within 300 ms/);
+  });
+
+  it('a new command is forwarded from its one definition, over REST and over WS (issue 19 §3)', async () => {
+    const a = await instance('a5');
+    const b = await instance('b5');
+    // The command, defined once; each instance registers the same definition.
+    const chalk = (decided: string[], by: string) =>
+      defineCommand({
+        op: 'test.chalk',
+        schema: z.object({ slot: z.string(), note: z.string().min(1) }),
+        roles: ['dealer'],
+        rest: { method: 'POST', path: '/tables/{id}/chalk/{slot}' },
+        handle: ({ tableId, actor }, c) => {
+          decided.push(`${tableId}/${c.slot}/${actor.userId}`);
+          return { ok: true, value: { decidedBy: by, note: c.note } };
+        },
+      });
+    a.handlers.add([chalk(a.decided, 'a5')]);
+    b.handlers.add([chalk(b.decided, 'b5')]);
+    const table = `t-${run}-chalk`;
+    expect(await leases.acquire(table, 'b5', 10_000)).toBe(true);
+    b.owned.take(table);
+    const bus = new TableCommandBus(a.handlers, a.router);
+    // REST: the generated route's request reaches instance a
+    expect(await bus.rest('test.chalk', { params: { id: table, slot: '4' }, body: { note: 'worn shoe' }, user: { userId: 'd1', role: 'dealer' } })).toEqual({ decidedBy: 'b5', note: 'worn shoe' });
+    // WS: the gateway's message reaches instance a
+    const def = a.handlers.definition('test.chalk');
+    const parsed = def ? bus.parseWs(def, { tableId: table, slot: '5', note: 'camera' }) : null;
+    expect(parsed?.ok ? await bus.run(parsed.value.tableId, { userId: 'd2', role: 'dealer' }, 'test.chalk', parsed.value.input) : parsed).toEqual({ ok: true, value: { decidedBy: 'b5', note: 'camera' } });
+    expect(b.decided).toEqual([`${table}/4/d1`, `${table}/5/d2`]);
+    expect(a.decided).toEqual([]);
   });
 });

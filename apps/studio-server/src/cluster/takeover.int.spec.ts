@@ -7,7 +7,6 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventsTopic } from '@felt/protocol';
-import type { Ids } from '../shared/clock.js';
 import { BettingService } from '../betting/betting.service.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
@@ -18,24 +17,10 @@ import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.
 import { ClusterModule } from './cluster.module.js';
 import { TABLE_LEASES, type TableLeases } from './table-lease.js';
 import { TableOwnershipService } from './table-ownership.service.js';
+import { idsFor, until } from '../../../../test/support/studio-server/cluster-wait.js';
 
 // Both instances share this process's event loop (a boot blocks it for seconds on a loaded machine): a TTL well above that.
 const TTL = 5_000;
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-/** Ids unique per instance (both write to one database). */
-const idsFor = (instance: string): Ids => {
-  let n = 0;
-  return { next: (prefix: string) => `${prefix}_${instance}${String(++n).padStart(6, '0')}` };
-};
 
 describe('two instances: the standby finishes the round of a dead owner (issue 13)', () => {
   let db: TestDatabase;

@@ -12,49 +12,29 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { eventsTopic, statusTopic, type RoundEventFrame, type WsAck } from '@felt/protocol';
-import type { Ids } from '../shared/clock.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
-import { onRoundEvent } from '../../../../test/support/studio-server/frames.js';
+import { connect, send as sendWithin, onRoundEvent } from '../../../../test/support/studio-server/frames.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { SettlementService } from '../settlement/settlement.service.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { ClusterModule } from './cluster.module.js';
 import { TABLE_LEASES, type TableLeases } from './table-lease.js';
 import { TableOwnershipService } from './table-ownership.service.js';
+import { idsFor, until } from '../../../../test/support/studio-server/cluster-wait.js';
 
 // Both instances share this process's event loop (a boot blocks it for seconds on a loaded machine): a TTL well above that.
 const TTL = 5_000;
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, f: () => Promise<T | null | undefined | false> | T | null | undefined | false, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-const idsFor = (instance: string): Ids => {
-  let n = 0;
-  return { next: (prefix: string) => `${prefix}_${instance}${String(++n).padStart(6, '0')}` };
-};
 
 interface Player {
   readonly id: string;
   socket: Socket;
   readonly frames: RoundEventFrame[];
 }
-const connect = (url: string, token: string): Promise<Socket> =>
-  new Promise((resolve, reject) => {
-    const s = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-const send = (s: Socket, name: string, body: unknown): Promise<WsAck> => s.timeout(20_000).emitWithAck(name, body) as Promise<WsAck>;
+const send = (s: Socket, name: string, body: unknown): Promise<WsAck> => sendWithin(s, name, body, 20_000);
 
 describe('two instances: bets through both, the owner dies mid-round, the standby finishes it (issue 13)', () => {
   let db: TestDatabase | undefined;

@@ -5,6 +5,7 @@ import { AuthService } from '../auth/auth.service.js';
 import type { Role } from '../auth/auth.types.js';
 import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
+import { CommandsModule } from '../commands/commands.module.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { DealerModule } from './dealer.module.js';
 import { PIT_BOSS_CALLED } from './dealer.controller.js';
@@ -14,7 +15,7 @@ describe('POST /tables/:id/pit-boss-calls (dealer console "call the pit boss")',
   let tableId: string;
 
   beforeAll(async () => {
-    const base = await bootTestApp({ imports: [RoundsModule, DealerModule] });
+    const base = await bootTestApp({ imports: [CommandsModule.forRoot(), RoundsModule, DealerModule] });
     app = {
       ...base,
       token: (userId, role) => base.get(AuthService).sign({ userId, role, name: userId }),

@@ -2,28 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { RoundStateBase } from '@felt/games';
 import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { KERNELS, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
+import type { PlayerRound as PlayerRoundHistory, TableResult } from '@felt/protocol';
 
-/** A finished round as every player may see it: the kernel's player view with no bets in it. */
-export interface TableResult {
-  readonly roundId: string;
-  readonly phase: string;
-  readonly openedAt: number;
-  readonly finishedAt: number;
-  readonly view: unknown;
-}
-
-/** One round of a player's history: their bets and what each returned. */
-export interface PlayerRoundHistory {
-  readonly roundId: string;
-  readonly tableId: string;
-  readonly placedAt: number;
-  readonly settledAt: number | null;
-  readonly stakeMinor: number;
-  /** Σ returns of the settled/refunded bets (null while any bet is still open). */
-  readonly returnMinor: number | null;
-  readonly currency: string;
-  readonly bets: readonly Pick<BetRow, 'betId' | 'spot' | 'kind' | 'stakeMinor' | 'status' | 'returnMinor' | 'currency' | 'placedAt' | 'settledAt'>[];
-}
+/**
+ * A finished round as every player may see it (the kernel's player view with no bets in it), and one round
+ * of a player's history (their bets and what each returned; `returnMinor` null while any bet is open):
+ * @felt/protocol's shapes (issue 19 §5).
+ */
+export type { TableResult, PlayerRoundHistory };
 
 const FINISHED = new Set(['settled', 'void']);
 /** Nobody: a player audience that owns no bet (what the table's camera shows everyone). */

@@ -4,6 +4,7 @@ import { Subject } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { toNum } from '../shared/bigint.transformer.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import type { DeviceCredentialInfo as PublicDeviceCredential, IssuedDeviceCredential } from '@felt/protocol';
 
 /**
  * Per-device MQTT credentials (issue 9 finding 1): issued by the server, stored hashed (scrypt, like
@@ -20,19 +21,8 @@ export interface DeviceCredentialRecord {
   readonly rotatedAt: number;
 }
 
-/** What the API lists: never the secret, never its hash. */
-export interface PublicDeviceCredential {
-  readonly username: string;
-  readonly tableId: string;
-  readonly deviceId: string;
-  readonly createdAt: number;
-  readonly rotatedAt: number;
-}
-
-/** Returned once, when issued or rotated: the only time the secret is visible. */
-export interface IssuedDeviceCredential extends PublicDeviceCredential {
-  readonly password: string;
-}
+/** What the API lists (never the secret, never its hash) and what it returns once when issued or rotated: @felt/protocol's schemas (issue 19 §5). */
+export type { IssuedDeviceCredential, PublicDeviceCredential };
 
 export interface DeviceCredentialsRepository {
   upsert(r: DeviceCredentialRecord): Promise<void>;

@@ -1,10 +1,24 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { GAME_ERRORS } from '@felt/games';
-import { RejectionSchema } from '@felt/protocol';
+import { RejectionSchema, restBodySchemaOf, routeParams } from '@felt/protocol';
 import { z } from 'zod';
 import { isServerCode, serverErrors, statusOf, type ServerErrorCode } from '../shared/error-codes.js';
 import { OPERATIONS, type OperationError, type OperationSpec } from './operations.js';
+import { routeKey, type TableCommandDefinition } from '../shared/commands/command.types.js';
+import type { TableCommandRegistry } from '../shared/commands/command-registry.js';
+import { TABLE_COMMANDS } from '../shared/ports/late-bound.js';
+
+/** A table command's operation, from its one definition (issue 19 §3): summary, body, answer, coded errors. */
+export function commandOperation(d: TableCommandDefinition): OperationSpec {
+  const body = d.rest && d.schema instanceof z.ZodObject ? restBodySchemaOf(d.rest, d.schema) : d.schema;
+  return { summary: d.summary ?? d.op, ...(body ? { body } : {}), response: d.response ?? z.unknown(), ...(d.errors ? { errors: d.errors } : {}) };
+}
+
+/** Every table command's operation, keyed `METHOD /path` like OPERATIONS. */
+export function commandOperations(defs: readonly TableCommandDefinition[]): Record<string, OperationSpec> {
+  return Object.fromEntries(defs.flatMap((d) => (d.rest && d.roles.length > 0 ? [[routeKey(d.rest), commandOperation(d)] as const] : [])));
+}
 
 type JsonSchema = Record<string, unknown>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -68,18 +82,22 @@ export function buildOpenApi(app: INestApplication): OpenApiBuild {
   );
   const undocumented: string[] = [];
   const seen = new Set<string>();
+  const commands = commandOperations(app.get<TableCommandRegistry>(TABLE_COMMANDS, { strict: false }).definitions());
+  const operations: Readonly<Record<string, OperationSpec>> = { ...OPERATIONS, ...commands };
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
       const op = item[method];
       if (op === undefined) continue;
       const key = `${method.toUpperCase()} ${path}`;
-      const spec = OPERATIONS[key];
+      const spec = operations[key];
       if (spec === undefined) {
         undocumented.push(key);
         continue;
       }
       seen.add(key);
       const params = (op.parameters ?? []).filter((p) => !('in' in p) || p.in !== 'query');
+      // A command's route is generated (no @Param): its path parameters come from the template.
+      if (commands[key]) for (const name of routeParams(path)) if (!params.some((p) => 'name' in p && p.name === name)) params.push({ name, in: 'path' as const, required: true, schema: { type: 'string' } });
       const hasPathParams = path.includes('{');
       op.summary = spec.summary;
       if (spec.query) {
@@ -101,13 +119,15 @@ export function buildOpenApi(app: INestApplication): OpenApiBuild {
       op.security = spec.public ? [] : [{ bearer: [] }];
     }
   }
-  const unknown = Object.keys(OPERATIONS).filter((k) => !seen.has(k));
+  const unknown = Object.keys(operations).filter((k) => !seen.has(k));
   return { document: doc, undocumented, unknown };
 }
 
-/** Serves the document at /docs (UI) and /docs/json. */
-export function serveOpenApi(app: INestApplication): OpenApiBuild {
-  const built = buildOpenApi(app);
-  SwaggerModule.setup('docs', app, built.document, { jsonDocumentUrl: 'docs/json' });
-  return built;
+/**
+ * Serves the document at /docs (UI) and /docs/json, built on the first request: the table commands'
+ * operations come from their definitions, which the modules register when the app starts.
+ */
+export function serveOpenApi(app: INestApplication): void {
+  let doc: OpenAPIObject | null = null;
+  SwaggerModule.setup('docs', app, () => (doc ??= buildOpenApi(app).document), { jsonDocumentUrl: 'docs/json' });
 }

@@ -12,14 +12,10 @@ import {
   AuditRecordSchema,
   AuthUserSchema,
   BalanceSchema,
-  BetResultSchema,
-  BulkBetBodySchema,
-  CommandResultSchema,
   CreateTableBodySchema,
   DepositResultSchema,
   DeviceCredentialInfoSchema,
   DeviceHealthSchema,
-  GameCommandBodySchema,
   HealthReportSchema,
   LivenessSchema,
   ReadinessReportSchema,
@@ -32,10 +28,6 @@ import {
   RealityCheckBodySchema,
   SelfExclusionBodySchema,
   SetLimitBodySchema,
-  PlaceBetBodySchema,
-  PlaceLayoutBodySchema,
-  LayoutResultSchema,
-  PlayerDecisionBodySchema,
   PlayerRoundSchema,
   PreOpenCheckBodySchema,
   PublicUserSchema,
@@ -60,13 +52,13 @@ const TotpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
 import { CreateUserBody } from '../auth/users.controller.js';
 import { DayQuerySchema, RoundSearchQuerySchema } from '../pit/pit.controller.js';
 import { DepositBody } from '../wallet/wallet.service.js';
-import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorLaunchBody, OperatorLaunchResultSchema, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '../wallet/seamless/seamless.schema.js';
-import type { ServerErrorCode } from '../shared/error-codes.js';
+import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorLaunchBody, OperatorLaunchResultSchema, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '@felt/protocol';
+import type { CommandError } from '../shared/commands/command.types.js';
 import { MediaAuthQuery, PlayerStreamSchema, TableStreamsBody, TableStreamsSchema } from '../streams/streams.schema.js';
-import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '../poker/poker.schemas.js';
+import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '@felt/protocol';
 
 /** `GAME_RULES`: the operation runs a game command, so any game rule code (422, `GAME_ERRORS`) may come back. */
-export type OperationError = ServerErrorCode | 'GAME_RULES';
+export type OperationError = CommandError;
 
 export interface OperationSpec {
   readonly summary: string;
@@ -85,8 +77,6 @@ export interface OperationSpec {
 const limit = z.object({ limit: z.coerce.number().int().min(1).max(500).optional() });
 const list = <T extends z.ZodType>(s: T) => z.array(s);
 const TABLE = ['TABLE_NOT_FOUND'] as const;
-const ROUND_CMD: readonly OperationError[] = ['TABLE_NOT_FOUND', 'NO_ROUND', 'CONFLICT_RETRY', 'CONCURRENT_UPDATE', 'GAME_RULES'];
-const BET: readonly OperationError[] = [...ROUND_CMD, 'INSUFFICIENT_FUNDS', 'BET_ID_CONFLICT', 'RG_SELF_EXCLUDED', 'RG_LOSS_LIMIT', 'RG_TIME_LIMIT', 'SEAMLESS_DEBIT_REFUSED', 'SEAMLESS_DEBIT_UNCONFIRMED'];
 const OPERATOR_API: readonly OperationError[] = ['OPERATOR_UNAUTHENTICATED', 'OPERATOR_SIGNATURE_STALE', 'OPERATOR_SIGNATURE_REPLAYED', 'OPERATOR_NOT_SEAMLESS', 'OPERATOR_PLAYER_UNKNOWN'];
 
 /** Keyed `METHOD /path` with OpenAPI path templates (`{id}`). */
@@ -127,25 +117,9 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'GET /tables/{id}/requests': { summary: 'Pending void / manual-entry requests', response: list(PendingRequestSchema), errors: TABLE },
   'POST /tables/{id}/requests/{requestId}/deny': { summary: 'Turn down a pending request (pit boss, audited)', body: ReasonBodySchema, response: PendingRequestSchema, errors: [...TABLE, 'REQUEST_NOT_FOUND', 'SELF_APPROVAL'] },
   'POST /tables/{id}/pit-boss-calls': { summary: 'The dealer calls the pit boss (an alert)', body: ReasonBodySchema, response: AlertSchema, errors: TABLE },
-  // rounds
-  'POST /tables/{id}/rounds': { summary: 'Open the next round', response: CommandResultSchema, errors: [...ROUND_CMD, 'TABLE_NOT_OPEN', 'ROUND_IN_PROGRESS', 'UNKNOWN_GAME'] },
-  'POST /tables/{id}/round/close': { summary: 'No more bets (GEN-3)', response: CommandResultSchema, errors: ROUND_CMD },
-  'POST /tables/{id}/round/void-requests': { summary: 'Ask a pit boss to void the round (GEN-6)', body: ReasonBodySchema, response: PendingRequestSchema, errors: ROUND_CMD },
-  'POST /tables/{id}/round/void-requests/{requestId}/approve': { summary: 'Approve a void request (second person, GEN-6)', body: ReasonBodySchema, response: CommandResultSchema, errors: [...ROUND_CMD, 'REQUEST_NOT_FOUND', 'SELF_APPROVAL'] },
-  'POST /tables/{id}/round/void': { summary: 'Void the round with refunds (pit boss, audited)', body: ReasonBodySchema, response: CommandResultSchema, errors: ROUND_CMD },
-  'POST /tables/{id}/round/resume-play': { summary: 'Resume a stalled round (PlayStalled): the step deadline is re-armed (pit boss, audited; issue 9 §5)', body: ReasonBodySchema, response: CommandResultSchema, errors: ROUND_CMD },
-  'POST /tables/{id}/round/manual-entries': { summary: 'Enter a result by hand for sign-off (S-3); refused while betting is open', body: GameCommandBodySchema, response: PendingRequestSchema, errors: [...ROUND_CMD, 'INVALID_COMMAND', 'UNKNOWN_COMMAND', 'CORRECTION_WHILE_BETTING'] },
-  'POST /tables/{id}/round/manual-entries/{requestId}/approve': { summary: 'Sign off a manual entry or a correction (a second pit boss or an admin, never the requester)', body: ReasonBodySchema, response: CommandResultSchema, errors: [...ROUND_CMD, 'REQUEST_NOT_FOUND', 'SELF_APPROVAL', 'CORRECTION_WHILE_BETTING'] },
-  'POST /tables/{id}/round/corrections': { summary: 'Propose a result correction for a second person to approve (pit boss, audited; refused while betting is open)', body: GameCommandBodySchema, response: PendingRequestSchema, errors: [...ROUND_CMD, 'INVALID_COMMAND', 'UNKNOWN_COMMAND', 'REASON_REQUIRED', 'CORRECTION_WHILE_BETTING'] },
-  'POST /tables/{id}/round/dealer-commands': { summary: "A dealer command of the table's game", body: GameCommandBodySchema, response: CommandResultSchema, errors: [...ROUND_CMD, 'INVALID_COMMAND', 'UNKNOWN_COMMAND'] },
-  'POST /tables/{id}/round/decisions': { summary: "A player's decision (blackjack hit/stand/…)", body: PlayerDecisionBodySchema, response: CommandResultSchema, errors: [...ROUND_CMD, 'INVALID_COMMAND', 'UNKNOWN_COMMAND'] },
+  // rounds (the round commands' operations come from their definitions, rounds.commands.ts)
   'GET /rounds/{roundId}/events': { summary: "A round's stored events (redacted per audience)", response: list(StoredRoundEventSchema), errors: ['ROUND_NOT_FOUND'] },
-  // bets
-  'POST /tables/{id}/bets': { summary: 'Place a bet (idempotent by betId; GEN-2/GEN-4, RES-1..5)', body: PlaceBetBodySchema, response: BetResultSchema, errors: BET },
-  'POST /tables/{id}/bets/layout': { summary: "A player's whole layout as one command: each chip decided in order, the accepted ones in one transaction, one answer per chip", body: PlaceLayoutBodySchema, response: LayoutResultSchema, errors: BET },
-  'POST /tables/{id}/bets/rebet': { summary: "Repeat the player's bets of the previous round", body: BulkBetBodySchema, response: BetResultSchema, errors: [...BET, 'NOTHING_TO_REBET'] },
-  'POST /tables/{id}/bets/double': { summary: "Double the player's bets of this round", body: BulkBetBodySchema, response: BetResultSchema, errors: [...BET, 'NOTHING_TO_DOUBLE'] },
-  'DELETE /tables/{id}/bets/{betId}': { summary: 'Cancel a bet while betting is open', response: BetResultSchema, errors: ROUND_CMD },
+  // bets (the bet commands' operations come from their definitions, betting.commands.ts)
   'GET /tables/{id}/bets/mine': { summary: "The caller's accepted bets in the current round", response: list(AcceptedBetSchema), errors: TABLE },
   'GET /me/rounds': { summary: "The player's round history", query: limit, response: list(PlayerRoundSchema) },
   // responsible gambling (the player's own)

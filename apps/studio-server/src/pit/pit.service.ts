@@ -5,7 +5,7 @@ import { UNIT_OF_WORK, type BetRow, type RoundRow, type Tx, type UnitOfWork } fr
 import type { AudienceEvent } from '../kernels/redaction.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
-import type { DayBucket, RoundListItem, RoundMoney, TableDay } from '@felt/protocol';
+import type { DayBucket, RoundListItem, RoundMoney, RoundSearchQuery, TableDay } from '@felt/protocol';
 
 export type { DayBucket, RoundListItem, RoundMoney, TableDay };
 
@@ -16,14 +16,8 @@ export interface RoundDetail {
   readonly events: readonly AudienceEvent[];
 }
 
-export interface RoundSearch {
-  readonly roundId?: string;
-  readonly tableId?: string;
-  readonly playerId?: string;
-  readonly from?: number;
-  readonly to?: number;
-  readonly limit: number;
-}
+/** `GET /rounds/search` (@felt/protocol's query, issue 19 §5), the limit already applied. */
+export type RoundSearch = RoundSearchQuery & { readonly limit: number };
 
 const FINISHED = new Set(['settled', 'void']);
 /** Rounds read per table and day at most (a busy table runs ≈ 1 round a minute). */

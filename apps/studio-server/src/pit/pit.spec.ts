@@ -5,6 +5,7 @@ import { BettingModule } from '../betting/betting.module.js';
 import { IngestModule } from '../ingest/ingest.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
+import { CommandsModule } from '../commands/commands.module.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { depositPosting } from '../shared/ledger.rules.js';
 import { PitModule } from './pit.module.js';
@@ -27,7 +28,7 @@ describe.each([['in-memory', { kind: 'memory' } as const], ['PGlite', { kind: 'p
   };
 
   beforeAll(async () => {
-    app = await bootTestApp({ config: { database }, imports: [RoundsModule, BettingModule, IngestModule, RealtimeModule, PitModule] });
+    app = await bootTestApp({ config: { database }, imports: [CommandsModule.forRoot(), RoundsModule, BettingModule, IngestModule, RealtimeModule, PitModule] });
     const auth = app.get(AuthService);
     const tokens: Record<string, string> = {
       pitboss: auth.sign({ userId: 'pitboss1', role: 'pitboss', name: 'pitboss1' }),

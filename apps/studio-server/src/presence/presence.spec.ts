@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
-import type { Alert, TablePresence, WsAck } from '@felt/protocol';
+import type { Socket } from 'socket.io-client';
+import type { Alert, TablePresence } from '@felt/protocol';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
-
-const connect = (url: string, token: string): Promise<Socket> =>
-  new Promise((resolve, reject) => {
-    const s = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-
-const send = (s: Socket, name: string, body: unknown): Promise<WsAck> => s.timeout(5_000).emitWithAck(name, body) as Promise<WsAck>;
+import { connect, send } from '../../../../test/support/studio-server/frames.js';
 
 /** The next frame `name` on `s` that matches `pred`. */
 const next = <T>(s: Socket, name: string, pred: (f: T) => boolean): Promise<T> =>
@@ -33,10 +25,7 @@ describe('presence: players at a table and the dealer at its console (issue 7)',
   const sockets: Socket[] = [];
   beforeAll(async () => {
     app = await bootRoundsApp();
-    const pit = app.token('pitboss1', 'pitboss');
-    const t = await app.http('POST', '/tables', pit, { name: 'Presence Sic Bo', game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 50_000 }, betWindowS: 60 });
-    tableId = String(t.body['tableId']);
-    await app.http('POST', `/tables/${tableId}/status`, pit, { status: 'open', reason: 'presence test' });
+    tableId = await app.openSicBoTable('Presence Sic Bo');
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();

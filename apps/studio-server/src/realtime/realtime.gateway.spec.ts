@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { unfoldRoundEvents, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck } from '@felt/protocol';
+import { unfoldRoundEvents, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame } from '@felt/protocol';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
-import { onRoundEvent } from '../../../../test/support/studio-server/frames.js';
-
-const connect = (url: string, token: string | null): Promise<Socket> =>
-  new Promise((resolve, reject) => {
-    const s = io(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false, forceNew: true });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-
-const send = (s: Socket, name: string, body: unknown): Promise<WsAck> => s.timeout(5_000).emitWithAck(name, body) as Promise<WsAck>;
+import { connect, send, onRoundEvent } from '../../../../test/support/studio-server/frames.js';
 
 /** Collect frames of one kind until `until` matches (or time out); `round.event` includes a player's unfolded `round.events`. */
 function collect<T>(s: Socket, name: string): { frames: T[]; waitFor: (pred: (f: T) => boolean) => Promise<T> } {
@@ -44,10 +35,7 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
   const sockets: Socket[] = [];
   beforeAll(async () => {
     app = await bootRoundsApp();
-    const pit = app.token('pitboss1', 'pitboss');
-    const t = await app.http('POST', '/tables', pit, { name: 'WS Sic Bo', game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 50_000 }, betWindowS: 60 });
-    tableId = String(t.body['tableId']);
-    await app.http('POST', `/tables/${tableId}/status`, pit, { status: 'open', reason: 'ws test' });
+    tableId = await app.openSicBoTable('WS Sic Bo');
     await app.deposit('p1', 100_000);
     await app.deposit('p2', 100_000);
   });

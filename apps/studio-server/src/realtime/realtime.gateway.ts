@@ -2,14 +2,13 @@ import { Logger, type OnModuleDestroy, type OnModuleInit, Inject, Optional } fro
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import type { Audience, Result, Violation } from '@felt/games';
-import { WS_CLIENT_MESSAGES, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck, type WsClientMessage } from '@felt/protocol';
+import { WS_CLIENT_MESSAGES, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck } from '@felt/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { AuthService } from '../auth/auth.service.js';
 import { sessionStillValid } from '../auth/socket-session.js';
 import type { AuthUser, Role } from '../auth/auth.types.js';
-import { BettingService } from '../betting/betting.service.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import type { StoredRoundEvent } from '../shared/ports/persistence.port.js';
 import { errorBodyOf, statusOf } from '../shared/error-codes.js';
@@ -17,31 +16,25 @@ import { mapError } from '../ops/error.filter.js';
 import { parseInput } from '../shared/http-errors.js';
 import { KERNELS, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
 import { audienceOfRole } from '../kernels/redaction.js';
-import { RoundControlService } from '../rounds/round-control.service.js';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
 import { ROUNDS_METRICS, type RoundsMetricsPort } from '../shared/ports/rounds.ports.js';
 import { rejection } from '../shared/command.types.js';
 import { Coalescer } from './coalesce.js';
 import { TablesService } from '../tables/tables.service.js';
 import { PresenceService, presenceFor } from '../presence/presence.service.js';
-import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_ROUTER, type PresenceMerger, type TableCommand, type TableRouterPort } from '../shared/ports/cluster.port.js';
+import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, type PresenceMerger } from '../shared/ports/cluster.port.js';
+import { answerOf, type TableCommandBus } from '../shared/commands/command-bus.js';
+import type { TableCommandDefinition } from '../shared/commands/command.types.js';
+import { TABLE_COMMAND_BUS } from '../shared/ports/late-bound.js';
+import type { z } from 'zod';
 import type { TablePresence } from '@felt/protocol';
 
-/** Who may send each client message (every WS message checks the role, issue §9). */
-const MESSAGE_ROLES: Readonly<Record<WsClientMessage, readonly Role[]>> = {
+/** Who may send each table message (every WS message checks the role, issue §9); a table command's roles are in its definition. */
+type TableMessage = 'table.join' | 'table.leave' | 'table.presence';
+const MESSAGE_ROLES: Readonly<Record<TableMessage, readonly Role[]>> = {
   'table.join': ['player', 'dealer', 'pitboss', 'admin'],
   'table.leave': ['player', 'dealer', 'pitboss', 'admin'],
   'table.presence': ['player'],
-  'bet.place': ['player'],
-  'bet.layout': ['player'],
-  'bet.cancel': ['player'],
-  'bet.rebet': ['player'],
-  'bet.double': ['player'],
-  'player.decision': ['player'],
-  'round.open': ['dealer', 'pitboss'],
-  'round.close': ['dealer', 'pitboss'],
-  'round.void-request': ['dealer', 'pitboss'],
-  'round.void-approve': ['pitboss'],
 };
 
 const PITBOSS_ROOM = 'pitbosses';
@@ -110,16 +103,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     @Inject(AuthService) private readonly auth: AuthService,
     @Inject(RoundsService) private readonly rounds: RoundsService,
     @Inject(TablesService) private readonly tables: TablesService,
-    @Inject(BettingService) private readonly betting: BettingService,
-    @Inject(RoundControlService) private readonly control: RoundControlService,
     @Inject(AlertsService) private readonly alerts: AlertsService,
     @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
     @Inject(KERNELS) private readonly kernels: KernelRegistry,
     @Inject(PresenceService) private readonly presence: PresenceService,
+    /** Table commands: the one bus (REST runs them through it too); with several instances it forwards them to the table's owner. */
+    @Inject(TABLE_COMMAND_BUS) private readonly bus: TableCommandBus,
     @Optional() @Inject(RateLimitService) private readonly limits: RateLimitService | null = null,
-    /** Several instances (issue 13): table commands go to the table's owner; frames reach every instance's sockets. */
-    @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouterPort | null = null,
+    /** Several instances (issue 13): frames reach every instance's sockets. */
     @Optional() @Inject(SOCKET_IO_ADAPTER) private readonly socketAdapter: Parameters<Server['adapter']>[0] | null = null,
     @Optional() @Inject(PRESENCE_MERGER) private readonly presenceMerger: PresenceMerger | null = null,
   ) {}
@@ -147,14 +139,6 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   /** Rooms may have members on other instances: no local "room is empty" shortcut. */
   private get everywhere(): boolean {
     return this.socketAdapter !== null;
-  }
-
-  /**
-   * A table command: on one instance the local call; with several, through the table router (decided by
-   * the table's owner, answered here, issue 13 point 4).
-   */
-  private routed(tableId: string, u: AuthUser, cmd: TableCommand, local: () => Promise<Result<unknown>>): Promise<Result<unknown>> {
-    return this.router ? this.router.run(tableId, u, cmd) : local();
   }
 
   onModuleInit(): void {
@@ -216,6 +200,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
       void socket.join(userRoom(user.userId));
       if (user.role === 'pitboss' || user.role === 'admin') void socket.join(PITBOSS_ROOM);
     });
+    // Every table command of the registry is a message (issue 19 §3); internal ones (no roles) are not.
+    for (const def of this.bus.registry.definitions()) {
+      if (def.roles.length === 0) continue;
+      socket.on(def.op, (raw: unknown, ack?: unknown) => {
+        void this.command(socket, def, raw).then((a) => {
+          if (typeof ack === 'function') (ack as (a: WsAck) => void)(a);
+        });
+      });
+    }
     socket.on('disconnecting', () => {
       this.presence.dropSocket(socket.id);
       for (const room of socket.rooms) {
@@ -289,73 +282,29 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     });
   }
 
-  @SubscribeMessage('bet.place')
-  place(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'bet.place', m, (u, b) => {
-      const body = { betId: b.betId, spot: b.spot, stakeMinor: b.stakeMinor };
-      return this.routed(b.tableId, u, { op: 'bet.place', body }, () => this.betting.place(b.tableId, u, body));
-    });
-  }
-
-  @SubscribeMessage('bet.layout')
-  layout(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'bet.layout', m, (u, b) => this.routed(b.tableId, u, { op: 'bet.layout', bets: b.bets }, () => this.betting.placeLayout(b.tableId, u, b.bets)));
-  }
-
-  @SubscribeMessage('bet.cancel')
-  cancel(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'bet.cancel', m, (u, b) => this.routed(b.tableId, u, { op: 'bet.cancel', betId: b.betId }, () => this.betting.cancel(b.tableId, u, b.betId)));
-  }
-
-  @SubscribeMessage('bet.rebet')
-  rebet(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'bet.rebet', m, (u, b) => this.routed(b.tableId, u, { op: 'bet.rebet', requestId: b.requestId }, () => this.betting.rebet(b.tableId, u, b.requestId)));
-  }
-
-  @SubscribeMessage('bet.double')
-  double(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'bet.double', m, (u, b) => this.routed(b.tableId, u, { op: 'bet.double', requestId: b.requestId }, () => this.betting.double(b.tableId, u, b.requestId)));
-  }
-
-  @SubscribeMessage('player.decision')
-  decision(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'player.decision', m, (u, b) => {
-      const command = b.command as Record<string, unknown> & { type: string };
-      return this.routed(b.tableId, u, { op: 'player.decision', command }, () => this.control.playerDecision(b.tableId, u, command));
-    });
-  }
-
-  @SubscribeMessage('round.open')
-  open(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'round.open', m, (u, b) => this.routed(b.tableId, u, { op: 'round.open' }, () => this.rounds.openRound(b.tableId, u)));
-  }
-
-  @SubscribeMessage('round.close')
-  close(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'round.close', m, (u, b) => this.routed(b.tableId, u, { op: 'round.close' }, () => this.control.closeBetting(b.tableId, u)));
-  }
-
-  @SubscribeMessage('round.void-request')
-  voidRequest(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'round.void-request', m, (u, b) => this.routed(b.tableId, u, { op: 'round.void-request', reason: b.reason }, () => this.control.requestVoid(b.tableId, u, b.reason)));
-  }
-
-  @SubscribeMessage('round.void-approve')
-  voidApprove(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
-    return this.handle(s, 'round.void-approve', m, (u, b) => this.routed(b.tableId, u, { op: 'round.void-approve', requestId: b.requestId, reason: b.reason }, () => this.control.approveVoid(b.tableId, b.requestId, u, b.reason)));
-  }
-
   // ───────────────────────────── internals ─────────────────────────────
 
   /** Role check → schema validation → service call → ack; a rejection is also an `error` frame. */
-  private async handle<K extends WsClientMessage>(s: Socket, name: K, raw: unknown, fn: (u: AuthUser, body: ReturnType<(typeof WS_CLIENT_MESSAGES)[K]['parse']>) => Promise<Result<unknown>>): Promise<WsAck> {
+  private handle<K extends TableMessage>(s: Socket, name: K, raw: unknown, fn: (u: AuthUser, body: z.output<(typeof WS_CLIENT_MESSAGES)[K]>) => Promise<Result<unknown>>): Promise<WsAck> {
+    return this.process(s, name, MESSAGE_ROLES[name], (m) => parseInput(WS_CLIENT_MESSAGES[name] as unknown as z.ZodType<z.output<(typeof WS_CLIENT_MESSAGES)[K]>>, m), raw, fn);
+  }
+
+  /**
+   * A table command's message (issue 19 §3): its definition's roles and schema, then the command bus —
+   * the same path as its REST route, forwarded to the table's owner with several instances.
+   */
+  private command(s: Socket, def: TableCommandDefinition, raw: unknown): Promise<WsAck> {
+    return this.process(s, def.op, def.roles, (m) => this.bus.parseWs(def, m), raw, (u, b) => this.bus.run(b.tableId, u, def.op, b.input));
+  }
+
+  private async process<B>(s: Socket, name: string, roles: readonly Role[], parse: (raw: unknown) => Result<B>, raw: unknown, fn: (u: AuthUser, body: B) => Promise<Result<unknown>>): Promise<WsAck> {
     const end = this.metrics.wsMessageDuration?.startTimer({ message: name });
-    const ack = await this.handleTimed(s, name, raw, fn);
+    const ack = await this.processTimed(s, name, roles, parse, raw, fn);
     end?.({ result: ack.ok ? 'ok' : 'rejected' });
     return ack;
   }
 
-  private async handleTimed<K extends WsClientMessage>(s: Socket, name: K, raw: unknown, fn: (u: AuthUser, body: ReturnType<(typeof WS_CLIENT_MESSAGES)[K]['parse']>) => Promise<Result<unknown>>): Promise<WsAck> {
+  private async processTimed<B>(s: Socket, name: string, roles: readonly Role[], parse: (raw: unknown) => Result<B>, raw: unknown, fn: (u: AuthUser, body: B) => Promise<Result<unknown>>): Promise<WsAck> {
     const checked = s.data['checked'] as Promise<boolean> | undefined;
     if (checked !== undefined && !(await checked)) s.data['user'] = undefined;
     let revoked = false;
@@ -369,11 +318,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     let limit: Violation | null;
     if (revoked) r = { ok: false, violation: rejection('SESSION_REVOKED', null, 'The user was disabled, deleted or signed out: nothing was done and this connection is closed.') };
     else if (!user) r = { ok: false, violation: rejection('UNAUTHENTICATED', null, 'Connect with a valid token.') };
-    else if (!MESSAGE_ROLES[name].includes(user.role)) r = { ok: false, violation: rejection('FORBIDDEN', null, `A ${user.role} may not send ${name}.`) };
+    else if (!roles.includes(user.role)) r = { ok: false, violation: rejection('FORBIDDEN', null, `A ${user.role} may not send ${name}.`) };
     // Issue 9 finding 7: the same per-address and per-user limits as REST, before any table work.
     else if ((limit = this.limitFor(s, user)) !== null) r = { ok: false, violation: limit };
     else {
-      const parsed = parseInput(WS_CLIENT_MESSAGES[name] as unknown as import('zod').ZodType<ReturnType<(typeof WS_CLIENT_MESSAGES)[K]['parse']>>, raw);
+      const parsed = parse(raw);
       try {
         r = parsed.ok ? await fn(user, parsed.value) : parsed;
       } catch (e) {
@@ -383,7 +332,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
         r = { ok: false, violation: mapped ? { code: mapped.body.code, ruleId: mapped.body.ruleId, message: mapped.body.message, ...(mapped.body.details ? { details: mapped.body.details } : {}) } : rejection('INTERNAL', null, 'internal error') };
       }
     }
-    if (r.ok) return { ok: true, result: this.strip(r.value) };
+    if (r.ok) return { ok: true, result: answerOf(r.value) };
     // Kernel/wallet rejections of bets are counted by the services; malformed or forbidden bet messages here.
     if (name.startsWith('bet.') && (r.violation.code === 'INVALID_INPUT' || r.violation.code === 'FORBIDDEN')) this.metrics.betsRejected.inc({ code: r.violation.code });
     const body = errorBodyOf(r.violation);
@@ -394,15 +343,6 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
 
   private limitFor(s: Socket, user: AuthUser): Violation | null {
     return this.limits?.check({ userId: user.userId, role: user.role, ip: this.limits.socketAddress(s.handshake) }) ?? null;
-  }
-
-  /** Acks never carry raw stored events (a player's ack must not leak others' data). */
-  private strip(v: unknown): unknown {
-    if (typeof v === 'object' && v !== null && 'events' in v) {
-      const { events, ...rest } = v as { events: readonly StoredRoundEvent[] };
-      return { ...rest, events: events.map((e) => ({ seq: e.seq, type: e.type })) };
-    }
-    return v;
   }
 
   private async resync(s: Socket, u: AuthUser, tableId: string, roundId: string | undefined, lastSeq: number | undefined): Promise<RoundSnapshotFrame> {

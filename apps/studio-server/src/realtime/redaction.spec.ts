@@ -1,25 +1,17 @@
 import { gameDefinition } from '@felt/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
-import { eventsTopic, type RoundEventFrame, type WsAck } from '@felt/protocol';
+import type { Socket } from 'socket.io-client';
+import { eventsTopic, type RoundEventFrame } from '@felt/protocol';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
-import { onRoundEvent } from '../../../../test/support/studio-server/frames.js';
+import { connect, send, onRoundEvent } from '../../../../test/support/studio-server/frames.js';
 
 /**
  * Non-negotiable 4 / BJ-5a: no audience receives what its view hides — live frames, resync frames,
  * the events endpoint and the views — for every audience (player, dealer, pit boss, admin).
  */
 const HOLE = '5C';
-const connect = (url: string, token: string): Promise<Socket> =>
-  new Promise((resolve, reject) => {
-    const s = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-const send = (s: Socket, name: string, body: unknown): Promise<WsAck> => s.timeout(5_000).emitWithAck(name, body) as Promise<WsAck>;
-
 describe('one redactor for every frame and payload (BJ-5a, issue §8)', () => {
   let app: RoundsApp;
   let tableId = '';

@@ -6,6 +6,21 @@ import { DEALER, makeHarness, PITBOSS, PLAYER, openTable } from '../../../../tes
 
 const bet = (betId: string, playerId: string, spot: string, stakeMinor: number, at: number) => ({ type: 'PlaceBet', at, bet: { betId, playerId, spot, stakeMinor } });
 
+/** A roulette round whose ball was launched with player1's 20.00 on red (player1 had 100.00): betting closed, the result owed. */
+async function spinInPlay() {
+    const h = makeHarness([games.roulette.rouletteKernel as unknown as AnyKernel], { roulette: ['european'] });
+    await h.deposit('player1', 10_000);
+    const t = await h.tables.create({ name: 'R', game: 'roulette', profileId: 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [] }, PITBOSS);
+    if (!t.ok) throw new Error(t.violation.message);
+    await h.tables.recordPreOpenCheck(t.value.tableId, { checks: ['table', 'wheel-level', 'free-running', 'ball'] }, PITBOSS);
+    await openTable(h.tables, t.value.tableId, 'test');
+    const tableId = t.value.tableId;
+    await h.rounds.openRound(tableId, DEALER);
+    await h.rounds.execute(tableId, bet('rb', 'player1', 'red', 2_000, h.clock.now()), PLAYER(1));
+    await h.rounds.execute(tableId, { type: 'RecordBallLaunched', at: h.clock.now(), spin: 4 }, SYSTEM_ACTOR, { closesBetting: true });
+  return { h, tableId };
+}
+
 describe('crash recovery (issue §10, non-negotiable 4)', () => {
   it('killed while betting is open: the round resumes, its deadline is re-armed and bets placed before the crash settle', async () => {
     const h = makeHarness();
@@ -39,16 +54,7 @@ describe('crash recovery (issue §10, non-negotiable 4)', () => {
   });
 
   it('killed mid-play with no result: resumes with its result deadline; when it passes the round stalls (PLAY_STALLED alert, issue 9 §5) and the pit boss voids it with every bet refunded', async () => {
-    const h = makeHarness([games.roulette.rouletteKernel as unknown as AnyKernel], { roulette: ['european'] });
-    await h.deposit('player1', 10_000);
-    const t = await h.tables.create({ name: 'R', game: 'roulette', profileId: 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [] }, PITBOSS);
-    if (!t.ok) throw new Error(t.violation.message);
-    await h.tables.recordPreOpenCheck(t.value.tableId, { checks: ['table', 'wheel-level', 'free-running', 'ball'] }, PITBOSS);
-    await openTable(h.tables, t.value.tableId, 'test');
-    const tableId = t.value.tableId;
-    await h.rounds.openRound(tableId, DEALER);
-    await h.rounds.execute(tableId, bet('rb', 'player1', 'red', 2_000, h.clock.now()), PLAYER(1));
-    await h.rounds.execute(tableId, { type: 'RecordBallLaunched', at: h.clock.now(), spin: 4 }, SYSTEM_ACTOR, { closesBetting: true });
+    const { h, tableId } = await spinInPlay();
     expect(await h.balance('player1')).toBe(8_000);
     const { h: h2, report } = await h.restart(30_000);
     // the spin owes its result within its deadline (ROU-6), re-armed at boot
@@ -70,16 +76,7 @@ describe('crash recovery (issue §10, non-negotiable 4)', () => {
   });
 
   it('a stalled spin: the pit boss may resume instead (PlayResumed re-arms the deadline), and the late result still settles', async () => {
-    const h = makeHarness([games.roulette.rouletteKernel as unknown as AnyKernel], { roulette: ['european'] });
-    await h.deposit('player1', 10_000);
-    const t = await h.tables.create({ name: 'R', game: 'roulette', profileId: 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [] }, PITBOSS);
-    if (!t.ok) throw new Error(t.violation.message);
-    await h.tables.recordPreOpenCheck(t.value.tableId, { checks: ['table', 'wheel-level', 'free-running', 'ball'] }, PITBOSS);
-    await openTable(h.tables, t.value.tableId, 'test');
-    const tableId = t.value.tableId;
-    await h.rounds.openRound(tableId, DEALER);
-    await h.rounds.execute(tableId, bet('rb', 'player1', 'red', 2_000, h.clock.now()), PLAYER(1));
-    await h.rounds.execute(tableId, { type: 'RecordBallLaunched', at: h.clock.now(), spin: 4 }, SYSTEM_ACTOR, { closesBetting: true });
+    const { h, tableId } = await spinInPlay();
     // nothing to resume yet
     const early = await h.control.resumePlay(tableId, PITBOSS, 'checking');
     expect(early.ok).toBe(false);

@@ -19,6 +19,19 @@ async function resolve(h: Harness, tableId: string): Promise<void> {
   await flush();
 }
 
+/** An auto table (the pause between rounds `pauseS`) whose first round just ended: the pause starts now. */
+async function autoTableAfterFirstRound(pauseS: number) {
+  const h = makeHarness();
+  const tableId = await h.openCoinTable({ auto: true, pauseS });
+  await h.advance(0);
+  const first = await h.rounds.currentRound(tableId);
+  await h.advance(10_000);
+  await h.rounds.execute(tableId, { type: 'LaunchCoin', at: h.clock.now() }, SYSTEM_ACTOR);
+  await h.rounds.execute(tableId, { type: 'RecordFlip', at: h.clock.now(), side: 'tails' }, SYSTEM_ACTOR);
+  await flush();
+  return { h, tableId, first };
+}
+
 describe('restart in every phase: the table carries on or is voided with an alert, never silent', () => {
   it('betting: the round resumes (alert), its close deadline is re-armed, and it finishes', async () => {
     const h = makeHarness();
@@ -68,14 +81,7 @@ describe('restart in every phase: the table carries on or is voided with an aler
   });
 
   it('the pause between rounds of an auto table: the next round still opens on time after a restart (alert CADENCE_RESUMED)', async () => {
-    const h = makeHarness();
-    const tableId = await h.openCoinTable({ auto: true, pauseS: 8 });
-    await h.advance(0);
-    const first = await h.rounds.currentRound(tableId);
-    await h.advance(10_000);
-    await h.rounds.execute(tableId, { type: 'LaunchCoin', at: h.clock.now() }, SYSTEM_ACTOR);
-    await h.rounds.execute(tableId, { type: 'RecordFlip', at: h.clock.now(), side: 'tails' }, SYSTEM_ACTOR);
-    await flush();
+    const { h, tableId, first } = await autoTableAfterFirstRound(8);
     await h.advance(3_000); // 3 s into the 8 s pause
     const { h: h2 } = await h.restart();
     expect(codes(h2)).toContain('CADENCE_RESUMED');
@@ -88,14 +94,7 @@ describe('restart in every phase: the table carries on or is voided with an aler
   });
 
   it('the server was down longer than the pause: the next round opens at once after the restart', async () => {
-    const h = makeHarness();
-    const tableId = await h.openCoinTable({ auto: true, pauseS: 5 });
-    await h.advance(0);
-    const first = await h.rounds.currentRound(tableId);
-    await h.advance(10_000);
-    await h.rounds.execute(tableId, { type: 'LaunchCoin', at: h.clock.now() }, SYSTEM_ACTOR);
-    await h.rounds.execute(tableId, { type: 'RecordFlip', at: h.clock.now(), side: 'tails' }, SYSTEM_ACTOR);
-    await flush();
+    const { h, tableId, first } = await autoTableAfterFirstRound(5);
     h.clock.advance(60_000);
     const { h: h2 } = await h.restart();
     await h2.advance(0);

@@ -5,13 +5,9 @@ import type { PlayerBetIndex } from './player-bet-index.js';
 import type { RoundStore } from './round-store.js';
 import type { LoadedRound } from './round.model.js';
 
-export interface RoundSummary {
-  readonly roundId: string;
-  readonly phase: string;
-  readonly seq: number;
-  readonly openedAt: number;
-  readonly updatedAt: number;
-}
+/** `GET /tables/:id/rounds` rows: @felt/protocol's shape (issue 19 §5). */
+import type { RoundSummary } from '@felt/protocol';
+export type { RoundSummary };
 
 /**
  * The read side of rounds (one job): current round, views per audience, a player's bets, history and

@@ -21,6 +21,7 @@ import { InMemoryPendingRequests, PENDING_REQUESTS, TypeOrmPendingRequests } fro
 import { RECOVERY_OPTIONS, RecoveryService } from './recovery.service.js';
 import { RoundControlService } from './round-control.service.js';
 import { RoundsController } from './rounds.controller.js';
+import { roundsCommands } from './rounds.commands.js';
 import { ROUNDS_ALERTS, ROUNDS_AUDIT, ROUNDS_METRICS, ROUNDS_SETTLEMENT_QUEUE } from '../shared/ports/rounds.ports.js';
 import { RoundsService } from './rounds.service.js';
 import { SCHEDULER, TimerScheduler, type Scheduler } from '../shared/host/scheduler.js';
@@ -64,14 +65,6 @@ export class RoundsModule implements OnModuleInit {
   onModuleInit(): void {
     const { rounds, control, settlement } = this;
     this.settlementSources.bind(settlement);
-    this.commands.handle('player.decision', (tableId, actor, cmd) => control.playerDecision(tableId, actor, cmd.command));
-    this.commands.handle('round.open', (tableId, actor) => rounds.openRound(tableId, actor));
-    this.commands.handle('round.close', (tableId, actor) => control.closeBetting(tableId, actor));
-    this.commands.handle('round.void-request', (tableId, actor, cmd) => control.requestVoid(tableId, actor, cmd.reason));
-    this.commands.handle('round.void-approve', (tableId, actor, cmd) => control.approveVoid(tableId, cmd.requestId, actor, cmd.reason));
-    this.commands.handle('round.mark-settled', async (_tableId, _actor, cmd) => {
-      await settlement.markSettledHere(cmd.roundId, cmd.at);
-      return { ok: true, value: null };
-    });
+    this.commands.add(roundsCommands(rounds, control, settlement));
   }
 }

@@ -49,7 +49,7 @@ export class RoundsSettlementSource {
     if (!r) throw new Error(`settlement: no round ${roundId}`);
     if (r.state.phase === 'settled') return; // replayed settlement
     // The worker that posted may not own the table: the owner appends RoundSettled (one writer per round log).
-    const res = await this.router.run(r.tableId, SYSTEM_ACTOR, { op: 'round.mark-settled', roundId, at });
+    const res = await this.router.run(r.tableId, SYSTEM_ACTOR, { op: 'round.mark-settled', input: { roundId, at } });
     // Throwing retries the job (the postings are already there; the retry posts nothing and marks again).
     if (!res.ok) throw new Error(`settlement: mark ${roundId} settled: ${res.violation.code} ${res.violation.message}`);
   }

@@ -111,17 +111,37 @@ export class BullMqSettlementQueue implements SettlementQueue {
     if (c === undefined || (await c.ping()) !== 'PONG') throw new Error('redis did not answer PING');
   }
 
-  async close(): Promise<void> {
-    await this.worker.close();
-    await Promise.all([...this.pending]);
-    await this.queue.close();
-    await this.dead.close();
-    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  close(): Promise<void> {
+    const { worker, queue, dead, pending, connections } = this;
+    return closeBullQueues({ worker, queue, dead, pending, connections });
   }
 
   /** Test helper: removes every key of this prefix's queues. */
-  async obliterate(): Promise<void> {
-    await this.queue.obliterate({ force: true });
-    await this.dead.obliterate({ force: true });
+  obliterate(): Promise<void> {
+    return obliterateBullQueues({ queue: this.queue, dead: this.dead });
   }
+}
+
+/** The parts of a BullMQ job queue with a dead-letter queue (settlement, seamless wallet jobs). */
+export interface BullQueueParts {
+  readonly worker: { close(): Promise<void> };
+  readonly queue: { close(): Promise<void>; obliterate(o: { force: boolean }): Promise<void> };
+  readonly dead: { close(): Promise<void>; obliterate(o: { force: boolean }): Promise<void> };
+  readonly pending: ReadonlySet<Promise<unknown>>;
+  readonly connections: readonly Redis[];
+}
+
+/** Stop taking jobs, let the running ones finish, close the queues and their connections. */
+export async function closeBullQueues(q: BullQueueParts): Promise<void> {
+  await q.worker.close();
+  await Promise.all([...q.pending]);
+  await q.queue.close();
+  await q.dead.close();
+  await Promise.all(q.connections.map((c) => c.quit().catch(() => c.disconnect())));
+}
+
+/** Removes every key of the queue and its dead-letter queue (tests). */
+export async function obliterateBullQueues(q: Pick<BullQueueParts, 'queue' | 'dead'>): Promise<void> {
+  await q.queue.obliterate({ force: true });
+  await q.dead.obliterate({ force: true });
 }

@@ -1,5 +1,8 @@
 import { Global, Module } from '@nestjs/common';
-import { LateBound, PLAYER_PUSH, POKER_TABLE_NAMES, SEAMLESS_BALANCES, TABLE_COMMANDS } from './ports/late-bound.js';
+import { LateBound, PLAYER_PUSH, POKER_TABLE_NAMES, SEAMLESS_BALANCES, TABLE_COMMAND_BUS, TABLE_COMMANDS } from './ports/late-bound.js';
+import { TableCommandBus } from './commands/command-bus.js';
+import type { TableCommandRegistry } from './commands/command-registry.js';
+import { TABLE_ROUTER, type TableRouterPort } from './ports/cluster.port.js';
 import { SETTLEMENT_SOURCE } from './ports/settlement.port.js';
 import { TableCommandHandlers } from './ports/table-commands.js';
 
@@ -11,11 +14,13 @@ import { TableCommandHandlers } from './ports/table-commands.js';
 @Module({
   providers: [
     { provide: TABLE_COMMANDS, useFactory: () => new TableCommandHandlers() },
+    // with several instances, the cluster's router (ClusterModule, global) forwards each command to the table's owner
+    { provide: TABLE_COMMAND_BUS, useFactory: (registry: TableCommandRegistry, router: TableRouterPort | null) => new TableCommandBus(registry, router), inject: [TABLE_COMMANDS, { token: TABLE_ROUTER, optional: true }] },
     { provide: POKER_TABLE_NAMES, useFactory: () => new LateBound() },
     { provide: PLAYER_PUSH, useFactory: () => new LateBound() },
     { provide: SEAMLESS_BALANCES, useFactory: () => new LateBound() },
     { provide: SETTLEMENT_SOURCE, useFactory: () => new LateBound() },
   ],
-  exports: [TABLE_COMMANDS, POKER_TABLE_NAMES, PLAYER_PUSH, SEAMLESS_BALANCES, SETTLEMENT_SOURCE],
+  exports: [TABLE_COMMANDS, TABLE_COMMAND_BUS, POKER_TABLE_NAMES, PLAYER_PUSH, SEAMLESS_BALANCES, SETTLEMENT_SOURCE],
 })
 export class SharedPortsModule {}

@@ -1,31 +1,14 @@
 import type { GameId, RoundLimits } from '@felt/games';
-import type { TableDevice, TableStatus } from '@felt/protocol';
+import type { PreOpenCheck, Table as TableShape } from '@felt/protocol';
 
-/** ROU-7: the pit boss's recorded check before a roulette table may open. */
-export interface PreOpenCheck {
-  readonly by: string;
-  readonly at: number;
-  readonly checks: readonly string[];
-  readonly note?: string;
-}
+/** ROU-7: the pit boss's recorded check before a roulette table may open (cleared when the table closes). */
+export type { PreOpenCheck };
 
-export interface Table {
-  readonly tableId: string;
-  readonly name: string;
-  readonly game: GameId;
-  readonly profileId: string;
-  readonly currency: string;
-  /** Limits per bet spot kind and per table (GEN-2); snapshotted into each round at open. */
-  readonly limits: RoundLimits;
-  readonly betWindowS: number;
-  readonly cadence: { readonly auto: boolean; readonly pauseS: number };
-  readonly devices: readonly TableDevice[];
-  readonly status: TableStatus;
-  /** Cleared when the table closes: every opening needs a fresh check (ROU-7). */
-  readonly preOpenCheck: PreOpenCheck | null;
-  readonly createdAt: number;
-  readonly updatedAt: number;
-}
+/**
+ * A table: the shape of @felt/protocol (issue 19 §5: one definition), with the server's narrower game id
+ * and the limits per bet spot kind and per table (GEN-2) that are snapshotted into each round at open.
+ */
+export type Table = Omit<TableShape, 'game' | 'limits'> & { readonly game: GameId; readonly limits: RoundLimits };
 
 /** ROU-7 checks a roulette pre-open record must contain. */
 export const ROULETTE_PRE_OPEN_CHECKS = ['table', 'wheel-level', 'free-running', 'ball'] as const;

@@ -110,25 +110,8 @@ export const AlertAckBodySchema = z.object({ note: z.string().max(500).optional(
 export type AlertAckBody = z.infer<typeof AlertAckBodySchema>;
 
 // ---- WebSocket (socket.io) ----
-/** Client → server message names (socket.io event names) and their payload schemas. */
-export const WS_CLIENT_MESSAGES = {
-  'table.join': z.object({ tableId: id, roundId: id.optional(), lastSeq: z.number().int().min(0).optional() }),
-  'table.leave': z.object({ tableId: id }),
-  /** A player has the table itself open (not a lobby glance): counted in the table's presence (issue 7 lobby). */
-  'table.presence': z.object({ tableId: id, present: z.boolean() }),
-  'bet.place': PlaceBetBodySchema.extend({ tableId: id }),
-  'bet.layout': PlaceLayoutBodySchema.extend({ tableId: id }),
-  'bet.cancel': CancelBetBodySchema.extend({ tableId: id }),
-  'bet.rebet': BulkBetBodySchema.extend({ tableId: id }),
-  'bet.double': BulkBetBodySchema.extend({ tableId: id }),
-  'player.decision': z.object({ tableId: id, command: PlayerDecisionBodySchema }),
-  'round.open': z.object({ tableId: id }),
-  'round.close': z.object({ tableId: id }),
-  'round.void-request': ReasonBodySchema.extend({ tableId: id }),
-  'round.void-approve': ApproveBodySchema.extend({ tableId: id }),
-} as const;
-export type WsClientMessage = keyof typeof WS_CLIENT_MESSAGES;
-export const WS_CLIENT_MESSAGE_NAMES = Object.keys(WS_CLIENT_MESSAGES) as WsClientMessage[];
+/** Client → server message names: `WS_CLIENT_MESSAGES` in table-commands.ts (the table messages and every table command). */
+export const tableIdSchema = id;
 
 /** Server → client frame names. Every round frame carries `seq` (the round's event count). */
 export const WS_SERVER_FRAMES = ['round.event', 'round.events', 'round.snapshot', 'table.update', 'alert', 'error', 'device.status', 'table.presence', 'alert.ack'] as const;

@@ -148,6 +148,10 @@ export const RoundDetailSchema = z.object({ round: RoundListItemSchema, bets: z.
 export const DeviceHealthSchema = z.object({ tableId: z.string(), deviceId: z.string(), status: deviceStatusSchema.nullable(), lastSeq: z.number().int().nullable(), lastEventAt: ms.nullable() });
 export const DeviceCredentialInfoSchema = z.object({ username: z.string(), tableId: z.string(), deviceId: z.string(), createdAt: ms, rotatedAt: ms });
 export const IssuedDeviceCredentialSchema = DeviceCredentialInfoSchema.extend({ password: z.string().describe('shown once: store it in the device config') });
+/** A device's MQTT credential as listed (issue 9 finding 1): username `{tableId}/{deviceId}`, never the secret. */
+export type DeviceCredentialInfo = z.output<typeof DeviceCredentialInfoSchema>;
+/** Returned once, when a credential is issued or rotated: the only time the secret is visible. */
+export type IssuedDeviceCredential = z.output<typeof IssuedDeviceCredentialSchema>;
 export const LedgerCheckReportSchema = z.object({
   ok: z.boolean(),
   entries: z.number().int(),

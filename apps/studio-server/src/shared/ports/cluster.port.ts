@@ -3,10 +3,8 @@
  * the rounds, realtime and ingest modules depend on these tokens without depending on ClusterModule,
  * and every one of them keeps its single-instance behaviour when the token is absent.
  */
-import type { Result } from '@felt/games';
-import type { DealerAtTable, PlaceBetBody, PokerWsMessage, TablePresence } from '@felt/protocol';
+import type { DealerAtTable, TablePresence } from '@felt/protocol';
 import type { Observable } from 'rxjs';
-import type { Actor } from '../command.types.js';
 
 /** Does this instance own the table's round kernel right now (holds its lease and has recovered it)? */
 export interface TableOwnerGuard {
@@ -23,35 +21,8 @@ export interface TableOwnerGuard {
 }
 export const TABLE_OWNER_GUARD = Symbol('TABLE_OWNER_GUARD');
 
-/**
- * A table command that must be decided by the table's owner, in a form that crosses instances (JSON).
- * The owner stamps the command time on ITS clock when it runs the command (non-negotiable 1).
- */
-export type TableCommand =
-  | { readonly op: 'bet.place'; readonly body: PlaceBetBody }
-  | { readonly op: 'bet.layout'; readonly bets: readonly PlaceBetBody[] }
-  | { readonly op: 'bet.cancel'; readonly betId: string }
-  | { readonly op: 'bet.rebet'; readonly requestId: string }
-  | { readonly op: 'bet.double'; readonly requestId: string }
-  | { readonly op: 'player.decision'; readonly command: Record<string, unknown> & { type: string } }
-  | { readonly op: 'round.open' }
-  | { readonly op: 'round.close' }
-  | { readonly op: 'round.void-request'; readonly reason: string }
-  | { readonly op: 'round.void-approve'; readonly requestId: string; readonly reason: string }
-  | { readonly op: 'round.mark-settled'; readonly roundId: string; readonly at: number }
-  /** Live poker (issue 11): a validated `poker.*` message, decided by the holder of the table's lease (the table host's one lease space); answers the table state. */
-  | { readonly op: 'poker.message'; readonly msg: PokerWsMessage; readonly body: Record<string, unknown> & { readonly tableId: string } }
-  /** S1-DISCONNECT: the user's last socket at the poker table (on any instance) dropped. */
-  | { readonly op: 'poker.disconnected' };
-
-/** The lease key of a command's table: one lease space for every kind of table (issue 19 §2) — the table's id. */
-export const leaseKeyOf = (tableId: string, _cmd: TableCommand): string => tableId;
-
-/** Runs a table command on the table's owner: here when this instance owns it, else on the owner (RPC). */
-export interface TableRouterPort {
-  run(tableId: string, actor: Actor, cmd: TableCommand): Promise<Result<unknown>>;
-}
-export const TABLE_ROUTER = Symbol('TABLE_ROUTER');
+// The table router's port lives with the table commands (shared/commands/table-router.port.ts); re-exported here.
+export { leaseKeyOf, TABLE_ROUTER, type PokerTableCommand, type TableCommand, type TableRouterPort } from '../commands/table-router.port.js';
 
 /** This instance's own part of a table's presence (its sockets). */
 export interface LocalPresence {

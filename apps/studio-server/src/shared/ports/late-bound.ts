@@ -36,3 +36,5 @@ export const POKER_TABLE_NAMES = Symbol('POKER_TABLE_NAMES');
 export const SEAMLESS_BALANCES = Symbol('SEAMLESS_BALANCES');
 export const PLAYER_PUSH = Symbol('PLAYER_PUSH');
 export const TABLE_COMMANDS = Symbol('TABLE_COMMANDS');
+/** The table-command bus (shared/commands/command-bus.ts): REST and WS run every table command through it. */
+export const TABLE_COMMAND_BUS = Symbol('TABLE_COMMAND_BUS');

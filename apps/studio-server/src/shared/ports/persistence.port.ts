@@ -63,22 +63,10 @@ export interface RoundRepository {
   listByTable(tableId: string, limit: number, beforeOpenedAt?: number): Promise<RoundRow[]>;
 }
 
-export type BetStatus = 'accepted' | 'cancelled' | 'settled' | 'refunded';
-
-export interface BetRow {
-  readonly betId: string;
-  readonly roundId: string;
-  readonly tableId: string;
-  readonly playerId: string;
-  readonly spot: string;
-  readonly kind: string;
-  readonly stakeMinor: number;
-  readonly currency: string;
-  readonly status: BetStatus;
-  readonly returnMinor: number | null;
-  readonly placedAt: number;
-  readonly settledAt: number | null;
-}
+/** A bet row of the read model: @felt/protocol's `BetRecord` (issue 19 §5). */
+import type { BetRecord, BetStatus } from '@felt/protocol';
+export type { BetStatus };
+export type BetRow = BetRecord;
 
 export interface BetRepository {
   insert(row: BetRow): Promise<void>;

@@ -21,14 +21,10 @@ export interface AlertsPort {
   resolve?(tableId: string, condition: 'DEVICE_ONLINE', detail: string, subject?: string): Promise<unknown> | unknown;
 }
 
-export interface AuditInput {
-  readonly actor: string;
-  readonly role: string;
-  readonly action: string;
-  readonly reason: string;
-  readonly target: string;
-  readonly at: number;
-}
+import type { AuditRecord } from '@felt/protocol';
+
+/** An audit record before it is stored (@felt/protocol's `AuditRecord` without its id, issue 19 §5). */
+export type AuditInput = Omit<AuditRecord, 'auditId'>;
 
 export interface AuditPort {
   record(entry: AuditInput): Promise<unknown> | unknown;

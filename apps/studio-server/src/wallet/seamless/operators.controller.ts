@@ -17,7 +17,7 @@ import { codedError } from '../../shared/error-codes.js';
 import { body, unwrap } from '../../shared/http-errors.js';
 import { dayOf } from './seamless-wallet.js';
 import type { OperatorRow, PlayerLinkRow } from './seamless.repository.js';
-import { DeadLetterRetryBody, OperatorConfigBody, OperatorIdSchema, OperatorLaunchBody, OperatorSessionBody, ReconciliationQuerySchema } from './seamless.schema.js';
+import { DeadLetterRetryBody, OperatorConfigBody, OperatorIdSchema, OperatorLaunchBody, OperatorSessionBody, ReconciliationQuerySchema, type DeadLetterRow } from '@felt/protocol';
 import { SeamlessService, type ReconciliationReport } from './seamless.service.js';
 import { createPublicKey } from 'node:crypto';
 import { checkOperatorSignature, publicPemOf, REPLAY_WINDOW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
@@ -113,17 +113,8 @@ export class OperatorsAdminController {
   }
 }
 
-export interface DeadLetterView {
-  readonly transactionUuid: string;
-  readonly betId: string;
-  readonly playerId: string;
-  readonly kind: 'debit' | 'credit' | 'rollback';
-  readonly amountMinor: number;
-  readonly attempts: number;
-  readonly lastError: string | null;
-  readonly day: string;
-  readonly at: number;
-}
+/** A dead-lettered wallet call as the admin sees it (@felt/protocol's schema). */
+export type DeadLetterView = DeadLetterRow;
 
 interface RawRequest {
   readonly rawBody?: Buffer;

@@ -8,8 +8,8 @@ import type { SignatureScheme } from './signing.js';
 import type { DataSource } from 'typeorm';
 import type { WalletCall } from './seamless.contract.js';
 
-export const WALLET_MODES = ['internal', 'seamless'] as const;
-export type WalletMode = (typeof WALLET_MODES)[number];
+import { WALLET_MODES, type WalletMode } from '@felt/protocol';
+export { WALLET_MODES, type WalletMode };
 
 export interface OperatorRow {
   readonly operatorId: string;

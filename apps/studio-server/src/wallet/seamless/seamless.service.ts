@@ -24,6 +24,7 @@ import { FELT_CONFIG, settingOf, type FeltConfig } from '../../config/config.js'
 import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../../shared/ports/persistence.port.js';
 import { codedError } from '../../shared/error-codes.js';
 import { rejection } from '../../shared/command.types.js';
+import type { ReconciliationReport } from '@felt/protocol';
 import { operatorAccount, seamlessInPosting, seamlessOutPosting, type Posting } from '../../shared/ledger.rules.js';
 import { gameCodeOf } from './seamless.contract.js';
 import { bookedByOperator, dayOf, SeamlessWallet, type BetRef, type Reconciliation } from './seamless-wallet.js';
@@ -58,22 +59,13 @@ export interface SeamlessBet {
   readonly stakeMinor: number;
 }
 
-/** The report per operator and UTC day: our ledger (operator clearing account) against the operator's acknowledgements in the journal. */
-export interface ReconciliationReport {
-  readonly operatorId: string;
-  readonly day: string;
-  /** What the operator acknowledged (RS_OK): debits, credits, rollbacks that returned money. */
-  readonly acknowledged: { readonly debitsMinor: number; readonly creditsMinor: number; readonly rollbacksMinor: number; readonly netMinor: number };
-  /** Our double-entry ledger: stakes posted in from the operator, returns posted out to it. */
-  readonly ledger: { readonly inMinor: number; readonly outMinor: number; readonly netMinor: number };
-  readonly bets: number;
-  readonly pending: number;
-  readonly dead: number;
-  /** Bets whose ledger net differs from the acknowledged net (a call in flight or dead-lettered, or a real break). */
-  readonly differences: readonly { readonly betId: string; readonly ledgerNetMinor: number; readonly acknowledgedNetMinor: number; readonly calls: readonly string[] }[];
-  /** Zero differences and nothing pending or dead. */
-  readonly balanced: boolean;
-}
+/**
+ * The report per operator and UTC day (@felt/protocol's schema, issue 19 §5): what the operator acknowledged
+ * (RS_OK: debits, credits, rollbacks that returned money) against our double-entry ledger (stakes posted in
+ * from the operator, returns posted out to it); `differences`: bets whose nets differ (a call in flight or
+ * dead-lettered, or a real break); `balanced`: zero differences and nothing pending or dead.
+ */
+export type { ReconciliationReport };
 
 @Injectable()
 export class SeamlessService implements OnApplicationBootstrap, OnApplicationShutdown {

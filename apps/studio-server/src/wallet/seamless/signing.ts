@@ -8,6 +8,7 @@ import { createPrivateKey, createPublicKey, sign as rsaSign, timingSafeEqual, ve
  * and a signature it has already seen within the window (a replay).
  */
 import { signBody, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../shared/signing.js';
+import { SIGNATURE_SCHEMES, type SignatureScheme } from '@felt/protocol';
 
 export { signBody, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER };
 export const REPLAY_WINDOW_MS = 5 * 60_000;
@@ -50,8 +51,7 @@ export class ReplayGuard {
  * its configuration, Felt's is served at `GET /operator/v1/signing-key` (FELT_OPERATOR_RSA_KEY). Timestamps,
  * the ±5 min window and replay refusal are the same as for HMAC.
  */
-export const SIGNATURE_SCHEMES = ['hmac', 'rsa'] as const;
-export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
+export { SIGNATURE_SCHEMES, type SignatureScheme };
 
 /** How calls to and from one operator are signed. */
 export interface OperatorSigning {

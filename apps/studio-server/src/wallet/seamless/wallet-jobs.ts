@@ -6,6 +6,7 @@
  */
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { closeBullQueues, obliterateBullQueues } from '../../settlement/bullmq.queue.js';
 
 export interface WalletJob {
   readonly operatorId: string;
@@ -159,16 +160,12 @@ export class BullMqWalletJobs implements WalletJobs {
     return this.dead.count();
   }
 
-  async close(): Promise<void> {
-    await this.worker.close();
-    await Promise.all([...this.pending]);
-    await this.queue.close();
-    await this.dead.close();
-    await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
+  close(): Promise<void> {
+    const { worker, queue, dead, pending, connections } = this;
+    return closeBullQueues({ worker, queue, dead, pending, connections });
   }
 
-  async obliterate(): Promise<void> {
-    await this.queue.obliterate({ force: true });
-    await this.dead.obliterate({ force: true });
+  obliterate(): Promise<void> {
+    return obliterateBullQueues({ queue: this.queue, dead: this.dead });
   }
 }

@@ -1,7 +1,13 @@
-/** HTTP bodies and answers of the operator routes (issue 12 point 1): owned by this module, listed in ops/openapi/operations.ts. */
+/** HTTP bodies and answers of the operator routes (issue 12 point 1; moved from the server's seamless module, issue 19 §5: the server and the SDK share them). */
 import { z } from 'zod';
-import { WALLET_MODES } from './seamless.repository.js';
-import { SIGNATURE_SCHEMES } from './signing.js';
+
+/** How an operator's players are paid: our internal wallet, or the operator's seamless wallet API. */
+export const WALLET_MODES = ['internal', 'seamless'] as const;
+export type WalletMode = (typeof WALLET_MODES)[number];
+
+/** How Felt and an operator sign their calls to each other (issue 22 §16): HMAC-SHA256, or RSA-SHA256 per operator. */
+export const SIGNATURE_SCHEMES = ['hmac', 'rsa'] as const;
+export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
 
 const currency = z.string().regex(/^[A-Z]{3}$/);
 const id = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/);
@@ -88,3 +94,10 @@ export const OperatorLaunchBody = z
   .strict();
 
 export const OperatorLaunchResultSchema = z.object({ url: z.string(), playerId: z.string(), expiresAt: z.number().int() });
+
+/** `GET /admin/operators` row. */
+export type OperatorView = z.output<typeof OperatorViewSchema>;
+/** `GET /admin/operators/{id}/reconciliation`: per UTC day, our ledger (operator clearing account) against the operator's acknowledgements. */
+export type ReconciliationReport = z.output<typeof ReconciliationReportSchema>;
+/** `GET /admin/operators/{id}/dead-letter`: a wallet call that exhausted its retries. */
+export type DeadLetterRow = z.output<typeof DeadLetterRowSchema>;
