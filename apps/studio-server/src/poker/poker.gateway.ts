@@ -175,7 +175,7 @@ export class PokerGateway implements OnGatewayDisconnect, OnModuleInit, OnModule
     else if (!c.roles.includes(auth.role)) r = { ok: false, violation: { code: 'FORBIDDEN', ruleId: null, message: `A ${auth.role} may not send ${name}.` } };
     else {
       user = { userId: auth.userId, name: auth.name, role: auth.role };
-      const limit = this.limits?.check({ userId: auth.userId, role: auth.role, ip: this.limits.socketAddress(s.handshake) }) ?? null;
+      const limit = (await this.limits?.admit({ userId: auth.userId, role: auth.role, ip: this.limits.socketAddress(s.handshake) })) ?? null; // issue 22 §7: shared by every instance
       const parsed = parseInput(c.schema as unknown as import('zod').ZodType<{ tableId: string } & Record<string, unknown>>, raw);
       try {
         r = limit ? { ok: false, violation: limit } : parsed.ok ? await fn(user, parsed.value) : parsed;

@@ -320,7 +320,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     else if (!user) r = { ok: false, violation: rejection('UNAUTHENTICATED', null, 'Connect with a valid token.') };
     else if (!roles.includes(user.role)) r = { ok: false, violation: rejection('FORBIDDEN', null, `A ${user.role} may not send ${name}.`) };
     // Issue 9 finding 7: the same per-address and per-user limits as REST, before any table work.
-    else if ((limit = this.limitFor(s, user)) !== null) r = { ok: false, violation: limit };
+    // Issue 22 §7: this instance's buckets first (cheap, synchronous), then the budget shared by every instance.
+    else if ((limit = await this.limitFor(s, user)) !== null) r = { ok: false, violation: limit };
     else {
       const parsed = parse(raw);
       try {
@@ -341,8 +342,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     return { ok: false, error };
   }
 
-  private limitFor(s: Socket, user: AuthUser): Violation | null {
-    return this.limits?.check({ userId: user.userId, role: user.role, ip: this.limits.socketAddress(s.handshake) }) ?? null;
+  private async limitFor(s: Socket, user: AuthUser): Promise<Violation | null> {
+    return (await this.limits?.admit({ userId: user.userId, role: user.role, ip: this.limits.socketAddress(s.handshake) })) ?? null;
   }
 
   private async resync(s: Socket, u: AuthUser, tableId: string, roundId: string | undefined, lastSeq: number | undefined): Promise<RoundSnapshotFrame> {
