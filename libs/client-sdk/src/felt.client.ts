@@ -199,11 +199,12 @@ export class FeltClient {
 
   // ───────────────────────── auth ─────────────────────────
 
-  /** `POST /auth/login`; stores the token for the following calls. */
-  async login(username: string, password: string): Promise<LoginResult> {
+  /** `POST /auth/login`; stores the token for the following calls. Staff with TOTP on also send `totp`, the 6-digit code (issue 22 §8). */
+  async login(username: string, password: string, totp?: string): Promise<LoginResult> {
     check(typeof username === 'string' && username.length > 0, 'username: required');
     check(typeof password === 'string' && password.length > 0, 'password: required');
-    const r = await this.request<LoginResult>('POST', '/auth/login', { body: { username, password }, auth: false });
+    check(totp === undefined || /^\d{6}$/.test(totp), 'totp: six digits');
+    const r = await this.request<LoginResult>('POST', '/auth/login', { body: { username, password, ...(totp !== undefined ? { totp } : {}) }, auth: false });
     this.tokenValue = r.token;
     this.refreshValue = r.refreshToken ?? null;
     return r;

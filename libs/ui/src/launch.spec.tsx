@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
 import { FeltClient } from '@felt/client-sdk';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { LoginScreen } from './components/Login.js';
+import { createI18n } from './i18n/i18n.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, useSession } from './session.js';
 
@@ -50,5 +53,45 @@ describe('a game-launch URL', () => {
     );
     await waitFor(() => expect(screen.getByText('signed out')).toBeTruthy());
     expect(globalThis.location.search).toBe('');
+  });
+});
+
+/** Issue 22 §8: a staff login with TOTP asks for the code after the password. */
+describe('staff login with TOTP', () => {
+  afterEach(() => {
+    cleanup();
+    globalThis.sessionStorage?.clear();
+  });
+
+  it('TOTP_REQUIRED brings up the code field; the code goes with the second attempt', async () => {
+    const bodies: unknown[] = [];
+    const api = new FeltClient({
+      baseUrl: 'http://felt.test',
+      fetch: async (_url, init) => {
+        const body = JSON.parse(String(init?.body ?? '{}')) as { totp?: string };
+        bodies.push(body);
+        if (body.totp === undefined) return { status: 401, ok: false, text: async () => JSON.stringify({ code: 'TOTP_REQUIRED', ruleId: null, message: 'code needed' }) };
+        return { status: 200, ok: true, text: async () => JSON.stringify({ token: 't', user: { userId: 'pitboss1', role: 'pitboss', name: 'Pit Boss One' } }) };
+      },
+    });
+    render(
+      <I18nextProvider i18n={createI18n({}, 'en')}>
+        <SessionProvider api={api} baseUrl="http://felt.test" storageKey="felt.totp-test" realtime={() => null}>
+          <LoginScreen appName="Pit boss" roles={['pitboss']} />
+          <Who />
+        </SessionProvider>
+      </I18nextProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'pitboss1' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const codeField = await screen.findByLabelText('Code from your authenticator app');
+    fireEvent.change(codeField, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByText('pitboss1')).toBeTruthy());
+    expect(bodies.filter((b) => typeof b === 'object' && b !== null && 'username' in b)).toEqual([
+      { username: 'pitboss1', password: 'long-password' },
+      { username: 'pitboss1', password: 'long-password', totp: '123456' },
+    ]);
   });
 });

@@ -19,7 +19,8 @@ export interface Session {
   readonly clockOffsetMs: number;
   /** The server's clock now (epoch ms): what deadlines such as `bettingClosesAt` are measured on. */
   serverNow(): number;
-  login(username: string, password: string): Promise<AuthUser>;
+  /** `totp`: the authenticator code of a staff account with TOTP on (issue 22 §8). */
+  login(username: string, password: string, totp?: string): Promise<AuthUser>;
   logout(): void;
 }
 
@@ -179,8 +180,8 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
   }, [rt]);
 
   const login = useCallback(
-    async (username: string, password: string) => {
-      const r = await api.login(username, password);
+    async (username: string, password: string, totp?: string) => {
+      const r = await api.login(username, password, totp);
       writeStored(storageKey, { token: r.token, user: r.user });
       await measure();
       setToken(r.token);

@@ -37,22 +37,30 @@ export function LoginScreen({ appName, roles, demoPassword = 'demo' }: LoginScre
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Rejection | null>(null);
+  // Issue 22 §8: a staff account with TOTP answers TOTP_REQUIRED; the form then asks for the app's code.
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
 
-  const go = async (u: string, p: string): Promise<void> => {
+  const go = async (u: string, p: string, totp?: string): Promise<void> => {
     setBusy(true);
     setError(null);
     try {
-      const user = await login(u, p);
+      const user = await login(u, p, totp);
       if (!roles.includes(user.role)) setError({ code: 'FORBIDDEN', ruleId: null, message: t('login.wrongRole', { roles: roles.map((r) => t(`roles.${r}`)).join(', ') }) });
     } catch (e) {
-      setError(toRejection(e));
+      const r = toRejection(e);
+      if (r.code === 'TOTP_REQUIRED') {
+        setNeedsCode(true);
+        setUsername(u);
+        setPassword(p);
+      } else setError(r);
     } finally {
       setBusy(false);
     }
   };
   const submit = (e: FormEvent): void => {
     e.preventDefault();
-    void go(username.trim(), password);
+    void go(username.trim(), password, needsCode ? code.trim() : undefined);
   };
   const demo = DEMO_USERS.filter((u) => roles.includes(u.role));
 
@@ -79,6 +87,12 @@ export function LoginScreen({ appName, roles, demoPassword = 'demo' }: LoginScre
             {t('login.password')}
             <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
           </label>
+          {needsCode ? (
+            <label>
+              {t('login.totp')}
+              <input name="totp" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} required autoFocus />
+            </label>
+          ) : null}
           <button type="submit" className="felt-btn felt-btn-primary" disabled={busy}>
             {busy ? t('login.busy') : t('login.submit')}
           </button>
