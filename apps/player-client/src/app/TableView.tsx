@@ -93,9 +93,12 @@ function TableLoaded({ table, view: raw, balance, locale }: { readonly table: Ta
       </header>
       <div className="table-stage" id="table-drawer">
         {/* the timer ring over the picture, as the market leaders' clients show it */}
-        <div className="stage-timer">
-          {decisionDeadline !== null ? <BetTimer closesAt={decisionDeadline} windowMs={15_000} open label={t('blackjack.decisionTimer')} size={timerSize} /> : <BetTimer closesAt={view?.bettingClosesAt ?? null} windowMs={table.betWindowS * 1000} open={open} size={timerSize} />}
-        </div>
+        {/* shown while there is a time to count (never an idle black disc — issue 20 §12) */}
+        {decisionDeadline !== null || open ? (
+          <div className="stage-timer">
+            {decisionDeadline !== null ? <BetTimer closesAt={decisionDeadline} windowMs={15_000} open label={t('blackjack.decisionTimer')} size={timerSize} /> : <BetTimer closesAt={view?.bettingClosesAt ?? null} windowMs={table.betWindowS * 1000} open={open} size={timerSize} />}
+          </div>
+        ) : null}
         {Game ? (
           <Suspense fallback={<p className="felt-center felt-muted">{t('common:loading')}</p>}>
             <Game table={table} view={raw} betting={betting} stakes={stakes} open={open} locale={locale} bets={bets} mode={mode} />

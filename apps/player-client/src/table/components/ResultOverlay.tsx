@@ -31,6 +31,9 @@ export function spotResults(round: Pick<PlayerRound, 'bets'>): SpotResult[] {
   }));
 }
 
+/** How long the result stays on the picture. */
+const SHOWN_MS = 8_000;
+
 /** A number counting up to `to` over ~0.7 s (the payout ticker); at once under prefers-reduced-motion. */
 function useTicker(to: number): number {
   const [v, setV] = useState(motionAllowed() ? 0 : to);
@@ -52,17 +55,27 @@ function useTicker(to: number): number {
 /**
  * The round's result for this player, laid over the table's picture the moment the server settles
  * it (an overlay, never an insert: nothing on the page moves — issue 20 defect 10): per spot what it
- * paid, the total paid and the net. Gone when the next round opens.
+ * paid, the total paid and the net. Gone a few seconds later.
  */
 export function ResultOverlay({ table, locale, describe }: { readonly table: Table; readonly locale: string; readonly describe: (spot: string) => string }) {
   const { t } = useTranslation('player');
   const [roundId, setRoundId] = useState<string | null>(null);
   const rounds = useMyRounds();
+  // The result stays for a few seconds even into the next round's betting (a table may open the next
+  // round a moment after settling, before the round record has come back): it is over the picture,
+  // never over the spots.
+  const [gone, setGone] = useState<string | null>(null);
   useRoundFrames((f) => {
     if (f.tableId === table.tableId && (f.type === 'RoundSettled' || f.type === 'RoundVoided')) setRoundId(f.roundId);
-    if (f.tableId === table.tableId && f.type === 'RoundOpened') setRoundId(null);
   });
-  const mine = roundId ? rounds.data?.find((r) => r.roundId === roundId && r.returnMinor !== null) : undefined;
+  const found = roundId ? rounds.data?.find((r) => r.roundId === roundId && r.returnMinor !== null) : undefined;
+  useEffect(() => {
+    if (!found) return;
+    const id = found.roundId;
+    const timer = setTimeout(() => setGone(id), SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [found]);
+  const mine = found && found.roundId !== gone ? found : undefined;
   const spots = useMemo(() => (mine ? spotResults(mine) : []), [mine]);
   const paid = spots.filter((s) => s.outcome !== 'refunded').reduce((a, s) => a + s.paidMinor, 0);
   const staked = spots.filter((s) => s.outcome !== 'refunded').reduce((a, s) => a + s.stakeMinor, 0);
