@@ -63,3 +63,14 @@ describe("a player's table header shows no internal ids (issue 20 defect 11)", (
     expect(document.body.textContent).toMatch(/rnd_9/);
   });
 });
+
+describe("no rule IDs in a player's status text (issue 20 §12: they belong to the dealer's and the pit boss's views)", () => {
+  it("the baccarat draw status and the poker timeout default name no rule, in English and Swedish", async () => {
+    const { playerEn } = await import('../i18n/player.en');
+    const { playerSv } = await import('../i18n/player.sv');
+    for (const cat of [playerEn, playerSv] as unknown as { baccarat: { due: string }; poker: { timeout: string } }[]) {
+      expect(cat.baccarat.due).not.toMatch(/rule|\(/);
+      expect(cat.poker.timeout).not.toMatch(/rule|\(/);
+    }
+  });
+});
