@@ -168,6 +168,7 @@ describe('player client (Chromium, simulated studio)', () => {
     await playerHand.getByRole('img', { name: / of / }).nth(1).waitFor({ timeout: ROUND_MS });
     await page.getByLabel('Banker hand').getByRole('img', { name: / of / }).nth(1).waitFor();
     await page.getByRole('status', { name: 'Round result' }).waitFor({ timeout: ROUND_MS });
+    await page.getByRole('button', { name: 'Rules & stats' }).click(); // the roads are in the table's drawer (issue 20)
     await page.locator('svg[aria-label="Bead plate"] circle').first().waitFor();
     await page.locator('svg[aria-label="Big road"] circle').first().waitFor();
     expect(await page.locator('.road-counts').innerText()).toMatch(/\d+ rounds?/);
