@@ -47,6 +47,10 @@ function TableLoaded({ table, view: raw, balance, locale }: { readonly table: Ta
   useChipFlights(stakes, betting.pending);
   useEffect(() => {
     if (!drawer) return;
+    // The drawer scrolls: reachable and scrollable by keyboard, focused when it opens.
+    const aside = document.querySelector<HTMLElement>('.table-page .side-panels');
+    aside?.setAttribute('tabindex', '0');
+    aside?.focus();
     const onKey = (e: KeyboardEvent): void => {
       if (e.key === 'Escape') setDrawer(false);
     };
