@@ -3,10 +3,11 @@
  *  - initial JS (gzip) ≤ 200 KB: the scripts index.html loads (entry + modulepreloads), not the lazy chunks;
  *  - first render of a table view ≤ 1 s (navigation start → table identity and bet layout on screen);
  *  - a frame from the server is on screen within one animation frame (DOM shows its seq before the next paint);
+ *  - no JS chunk over 500 kB in any web app (issue 20 §12);
  *  - no layout shift when chips land (CLS from PerformanceObserver 'layout-shift' while bets are placed).
  * Run: `npm run budgets` (after `npm run build`). Prints the numbers; exits 1 when a budget is broken.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -28,10 +29,20 @@ const lazyKb = readdirSync(join(DIST, 'assets'))
   .reduce((s, f) => s + gz(`assets/${f}`), 0) / 1024;
 record('initial JS (gzip)', `${initialKb.toFixed(1)} KB (${initial.length} files; lazy chunks ${lazyKb.toFixed(1)} KB)`, '≤ 200 KB', initialKb <= 200);
 
+// 2. No chunk over 500 kB in any of the three web apps (issue 20 §12: the pit boss had one of 830 kB).
+const APPS_ROOT = join(import.meta.dirname, '../../apps');
+const chunks = ['player-client', 'dealer-console', 'pit-boss'].flatMap((app) =>
+  readdirSync(join(APPS_ROOT, app, 'dist/assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => ({ name: `${app}/${f}`, kb: statSync(join(APPS_ROOT, app, 'dist/assets', f)).size / 1000 })),
+);
+const largest = chunks.reduce((a, b) => (b.kb > a.kb ? b : a), { name: '-', kb: 0 });
+record('largest JS chunk (minified)', `${largest.kb.toFixed(0)} kB (${largest.name})`, '≤ 500 kB', largest.kb <= 500);
+
 async function waitForBetting(page: Page, minS = 7): Promise<void> {
   for (;;) {
     await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ timeout: 90_000 });
-    const left = Number((await page.locator('.table-top .felt-timer-text').innerText()) || '0');
+    const left = Number((await page.locator('.table-page .felt-timer-text').innerText()) || '0');
     if (left >= minS) return;
     await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ state: 'detached', timeout: 90_000 });
   }

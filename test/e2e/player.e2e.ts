@@ -20,7 +20,7 @@ async function balanceOf(page: Page): Promise<number> {
 }
 
 async function joinTable(page: Page, name: string): Promise<void> {
-  await page.getByRole('link', { name: 'Lobby' }).click();
+  await page.getByRole('link', { name: /^(Lobby|Back to the lobby)$/ }).first().click(); // the table page's own back button on a phone (issue 20)
   await page.getByRole('button', { name: `Join ${name}` }).click();
   await page.locator('.felt-identity-name', { hasText: name }).waitFor();
 }
@@ -29,7 +29,7 @@ async function joinTable(page: Page, name: string): Promise<void> {
 async function waitForBetting(page: Page, minS = 6): Promise<void> {
   for (;;) {
     await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ timeout: ROUND_MS });
-    const left = Number((await page.locator('.table-top .felt-timer-text').innerText()) || '0');
+    const left = Number((await page.locator('.table-page .felt-timer-text').innerText()) || '0');
     if (left >= minS) return;
     await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ state: 'detached', timeout: ROUND_MS });
   }
@@ -132,9 +132,9 @@ describe('player client (Chromium, simulated studio)', () => {
     await capture(page, 'roulette-betting', 'desktop');
 
     // Reload mid-round: the same round, the same bets (from the server's snapshot).
-    const roundText = await page.locator('.felt-identity-meta .felt-mono').innerText();
+    const roundText = (await page.locator('main.table-page').getAttribute('data-round')) ?? ''; // no round id on the player's screen (issue 20)
     await page.reload();
-    await page.locator('.felt-identity-meta .felt-mono', { hasText: roundText }).waitFor();
+    await page.locator(`main.table-page[data-round="${roundText}"]`).waitFor();
     await page.locator('.action-stake-amount', { hasText: '€7.00' }).waitFor();
     await page.locator('[data-chip="straight:17"]').waitFor();
     await page.locator('[data-chip="split:5-8"]').waitFor();
@@ -168,6 +168,7 @@ describe('player client (Chromium, simulated studio)', () => {
     await playerHand.getByRole('img', { name: / of / }).nth(1).waitFor({ timeout: ROUND_MS });
     await page.getByLabel('Banker hand').getByRole('img', { name: / of / }).nth(1).waitFor();
     await page.getByRole('status', { name: 'Round result' }).waitFor({ timeout: ROUND_MS });
+    await page.getByRole('button', { name: 'Rules & stats' }).click(); // the roads are in the table's drawer (issue 20)
     await page.locator('svg[aria-label="Bead plate"] circle').first().waitFor();
     await page.locator('svg[aria-label="Big road"] circle').first().waitFor();
     expect(await page.locator('.road-counts').innerText()).toMatch(/\d+ rounds?/);
@@ -219,6 +220,7 @@ describe('player client (Chromium, simulated studio)', () => {
         await page.getByRole('toolbar', { name: 'Chips and bet actions' }).waitFor();
         await capture(page, screen, device);
       }
+      await page.getByRole('link', { name: /^(Lobby|Back to the lobby)$/ }).first().click(); // a phone's table page has only its back button
       await page.getByRole('link', { name: 'My history' }).click();
       await page.getByRole('heading', { name: 'My history' }).waitFor();
       await page.locator('.history-round, .history-empty').first().waitFor();

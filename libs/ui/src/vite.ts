@@ -39,6 +39,24 @@ export function feltViteConfig(opts: FeltViteOptions): UserConfig {
       },
     },
     server: { port: opts.port, strictPort: false, proxy },
-    build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 800, reportCompressedSize: false },
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      // No chunk over 500 kB (issue 20 §12): the libraries every screen loads at start go to their own
+      // long-cached chunks. Only eagerly imported packages are named here, so no lazy chunk (hls.js, the
+      // chart library) is pulled into the first load.
+      chunkSizeWarningLimit: 500,
+      reportCompressedSize: false,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              { name: 'vendor', test: /node_modules[\\/](zod|@tanstack|i18next|react-i18next|socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/ },
+            ],
+          },
+        },
+      },
+    },
   };
 }

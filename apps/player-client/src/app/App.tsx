@@ -24,7 +24,8 @@ function Nav() {
       <Link href="/history" className={loc === '/history' ? 'nav-link is-active' : 'nav-link'}>
         {t('nav.history')}
       </Link>
-      {wallet.data ? (
+      {/* On a table page its own header shows the balance: never a second one (issue 20 defect 11). */}
+      {wallet.data && !loc.startsWith('/table/') ? (
         <span className="nav-balance" aria-label={t('common:balance')}>
           <Money minor={wallet.data.balanceMinor} currency={wallet.data.currency} />
         </span>

@@ -1,48 +1,21 @@
 import type { Table } from '@felt/client-sdk';
-import { BetTimer, ErrorNotice, Money, TableIdentity, formatMoney, toRejection, useAtTable, useLiveRound, useLocale, useRoundFrames, useTable, useWallet } from '@felt/ui';
+import { BetTimer, ErrorNotice, Money, TableIdentity, formatMoney, toRejection, useAtTable, useLiveRound, useLocale, useTable, useWallet } from '@felt/ui';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import { GAME_TABLES, prefetchGames } from './games';
 import { useTranslation } from 'react-i18next';
 import { useBetting } from '../table/hooks/useBetting';
-import { useMyRounds } from '../table/hooks/useTableData';
+import { useChipFlights } from '../table/hooks/useChipFlights';
+import { useTableMode } from '../table/hooks/useTableMode';
+import { useMedia } from '../table/useMedia';
 import { spotLabel } from '../table/spotLabel';
 import { asView, betsOf, isBettingOpen, stakesBySpot, totalStake } from '../table/view';
 import { ActionBar } from '../table/components/ActionBar';
 import { Notices } from '../table/components/Notices';
+import { ResultOverlay } from '../table/components/ResultOverlay';
 
 // Each game's table is its own chunk (app/games.ts: one plugin per game, issue 19 §4).
 export { prefetchGames } from './games';
-
-/** The round's result for this player, the moment the server settles it. */
-function SettlementBanner({ table }: { readonly table: Table }) {
-  const { t } = useTranslation('player');
-  const [roundId, setRoundId] = useState<string | null>(null);
-  const rounds = useMyRounds();
-  useRoundFrames((f) => {
-    if (f.tableId === table.tableId && (f.type === 'RoundSettled' || f.type === 'RoundVoided')) setRoundId(f.roundId);
-    if (f.tableId === table.tableId && f.type === 'RoundOpened') setRoundId(null);
-  });
-  const mine = roundId ? rounds.data?.find((r) => r.roundId === roundId && r.returnMinor !== null) : undefined;
-  if (!mine) return null;
-  const net = (mine.returnMinor ?? 0) - mine.stakeMinor;
-  const refunded = mine.bets.every((b) => b.status === 'refunded' || b.status === 'cancelled');
-  return (
-    <div className={net > 0 ? 'settle-banner is-win' : 'settle-banner'} role="status" aria-label={t('settle.label')}>
-      {refunded ? (
-        <strong>{t('settle.refunded')}</strong>
-      ) : net > 0 ? (
-        <>
-          <span>{t('settle.youWon')}</span> <Money minor={mine.returnMinor ?? 0} currency={mine.currency} className="settle-amount" />
-        </>
-      ) : (
-        <span>{t('settle.noWin')}</span>
-      )}
-      <span className="felt-muted settle-round">
-        {t('settle.round')} <span className="felt-mono">{mine.roundId}</span>
-      </span>
-    </div>
-  );
-}
 
 export function TableView({ tableId }: { readonly tableId: string }) {
   const { t } = useTranslation('player');
@@ -68,27 +41,79 @@ function TableLoaded({ table, view: raw, balance, locale }: { readonly table: Ta
   const open = isBettingOpen(view);
   const Game = GAME_TABLES[table.game];
   const decisionDeadline = (raw as { decisionDeadline?: number | null } | null)?.decisionDeadline ?? null;
+  const [mode, setMode] = useTableMode();
+  const [drawer, setDrawer] = useState(false);
+  const timerSize = useMedia('(max-width: 640px)') ? 52 : 64;
+  useChipFlights(stakes, betting.pending);
+  useEffect(() => {
+    if (!drawer) return;
+    // The drawer scrolls: reachable and scrollable by keyboard, focused when it opens.
+    const aside = document.querySelector<HTMLElement>('.table-page .side-panels');
+    aside?.setAttribute('tabindex', '0');
+    aside?.focus();
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') setDrawer(false);
+    };
+    globalThis.addEventListener('keydown', onKey);
+    return () => globalThis.removeEventListener('keydown', onKey);
+  }, [drawer]);
+  // Issue 20: one viewport — the picture, the whole bet layout, chips, timer, balance and total bet on
+  // one screen; secondary panels (stats, roads, paytables, limits) in a drawer one tap away; no
+  // internal ids in a player's view (the round id is on the element for tests and support only).
   return (
-    <main className={`table-page game-${table.game}`} data-live-table={table.tableId} data-round={view?.roundId ?? ''} data-seq={view?.seq ?? 0}>
-      <div className="table-top">
-        <TableIdentity table={table} roundId={view?.roundId ?? null} phase={view?.phase ?? null} locale={locale} />
+    <main
+      className={`table-page game-${table.game} is-${mode}${drawer ? ' is-drawer-open' : ''}`}
+      data-live-table={table.tableId}
+      data-round={view?.roundId ?? ''}
+      data-seq={view?.seq ?? 0}
+      data-phase={view?.phase ?? 'none'}
+    >
+      <header className="table-top">
+        <Link href="/" className="table-back felt-btn" aria-label={t('table.back')}>
+          ‹
+        </Link>
+        <TableIdentity table={table} ids={false} phase={view?.phase ?? null} locale={locale} />
         <div className="table-top-right">
-          {decisionDeadline !== null ? <BetTimer closesAt={decisionDeadline} windowMs={15_000} open label={t('blackjack.decisionTimer')} /> : <BetTimer closesAt={view?.bettingClosesAt ?? null} windowMs={table.betWindowS * 1000} open={open} />}
-          <div className="balance" aria-label={t('common:balance')}>
+          <div className="balance" aria-label={t('common:balance')} data-minor={balance ?? ''}>
             <span className="felt-muted">{t('common:balance')}</span>
             {balance === null ? <span>—</span> : <Money minor={balance} currency={table.currency} className="balance-amount" />}
           </div>
+          <div className="table-tools">
+            <button type="button" className="felt-btn table-details" aria-label={t('table.details')} aria-expanded={drawer} aria-controls="table-drawer" onClick={() => setDrawer((d) => !d)}>
+              <span aria-hidden="true">☰</span> <span className="table-tool-text">{t('table.details')}</span>
+            </button>
+            <button
+              type="button"
+              className="felt-btn table-mode"
+              aria-pressed={mode === 'immersive'}
+              aria-label={t('table.immersive')}
+              title={mode === 'immersive' ? t('table.classic') : t('table.immersive')}
+              onClick={() => setMode(mode === 'immersive' ? 'classic' : 'immersive')}
+            >
+              <span aria-hidden="true">{mode === 'immersive' ? '⤡' : '⤢'}</span>
+            </button>
+          </div>
         </div>
+      </header>
+      <div className="table-stage" id="table-drawer">
+        {/* the timer ring over the picture, as the market leaders' clients show it */}
+        {/* shown while there is a time to count (never an idle black disc — issue 20 §12) */}
+        {decisionDeadline !== null || open ? (
+          <div className="stage-timer">
+            {decisionDeadline !== null ? <BetTimer closesAt={decisionDeadline} windowMs={15_000} open label={t('blackjack.decisionTimer')} size={timerSize} /> : <BetTimer closesAt={view?.bettingClosesAt ?? null} windowMs={table.betWindowS * 1000} open={open} size={timerSize} />}
+          </div>
+        ) : null}
+        {Game ? (
+          <Suspense fallback={<p className="felt-center felt-muted">{t('common:loading')}</p>}>
+            <Game table={table} view={raw} betting={betting} stakes={stakes} open={open} locale={locale} bets={bets} mode={mode} />
+          </Suspense>
+        ) : (
+          <p>{t('table.unsupported')}</p>
+        )}
+        <ResultOverlay table={table} locale={locale} describe={describe} />
+        <Notices betting={betting} />
       </div>
-      <SettlementBanner table={table} />
-      <Notices betting={betting} />
-      {Game ? (
-        <Suspense fallback={<p className="felt-center felt-muted">{t('common:loading')}</p>}>
-          <Game table={table} view={raw} betting={betting} stakes={stakes} open={open} locale={locale} bets={bets} />
-        </Suspense>
-      ) : (
-        <p>{t('table.unsupported')}</p>
-      )}
+      {drawer ? <button type="button" className="drawer-backdrop" aria-label={t('table.close')} onClick={() => setDrawer(false)} /> : null}
       <ActionBar table={table} betting={betting} open={open} stakeMinor={totalStake(bets)} />
     </main>
   );

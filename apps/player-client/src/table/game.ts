@@ -16,6 +16,12 @@ export interface GameProps {
   /** Betting is open (phase `betting`). */
   readonly open: boolean;
   readonly locale: string;
+  /**
+   * The table page's view (issue 20): `immersive` lays the bet layout over the lower part of the
+   * picture, so a game keeps its layout compact (e.g. roulette's horizontal layout on a phone);
+   * `classic` is the side-by-side view. Absent: classic.
+   */
+  readonly mode?: 'immersive' | 'classic';
 }
 
 /** Min/max of a spot kind (GEN-2): the table's per-spot limit, else the table minimum/maximum. */

@@ -18,10 +18,15 @@ export interface TableIdentityProps {
   readonly roundId?: string | null;
   readonly phase?: string | null;
   readonly locale: string;
+  /**
+   * Show the table's and the round's ids (staff screens). A player's view never shows internal ids
+   * (issue 20: the round id belongs in the player's history and dispute view).
+   */
+  readonly ids?: boolean;
 }
 
 /** GEN-1 / GEN-2: the table's identity (name, game, id), the round, the phase and the table limits. */
-export function TableIdentity({ table, roundId, phase, locale }: TableIdentityProps) {
+export function TableIdentity({ table, roundId, phase, locale, ids = true }: TableIdentityProps) {
   const { t } = useTranslation('common');
   const min = formatMoneyShort(table.limits.tableMinMinor, table.currency, locale);
   const max = formatMoneyShort(table.limits.tableMaxMinor, table.currency, locale);
@@ -32,8 +37,8 @@ export function TableIdentity({ table, roundId, phase, locale }: TableIdentityPr
         <span className="felt-identity-game">{t(`games.${table.game}`, { defaultValue: table.game })}</span>
       </div>
       <div className="felt-identity-meta">
-        <span title={t('table.id')}>#{table.tableId}</span>
-        {roundId ? (
+        {ids ? <span title={t('table.id')}>#{table.tableId}</span> : null}
+        {ids && roundId ? (
           <span>
             {t('table.round')} <span className="felt-mono">{roundId}</span>
           </span>

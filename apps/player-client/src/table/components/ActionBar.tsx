@@ -26,7 +26,7 @@ export function ActionBar({ table, betting, open, stakeMinor, canRebet = true }:
           ×2 {t('actions.double')}
         </button>
       </div>
-      <div className="action-stake">
+      <div className="action-stake" data-minor={stakeMinor}>
         <span className="felt-muted">{t('actions.stake')}</span>
         <Money minor={stakeMinor} currency={table.currency} className="action-stake-amount" />
       </div>

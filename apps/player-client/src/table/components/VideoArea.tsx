@@ -37,7 +37,7 @@ function HlsVideo({ url, label }: { readonly url: string; readonly label: string
       return;
     }
     let destroy = (): void => undefined;
-    void import('hls.js').then(({ default: Hls }) => {
+    void import('hls.js/light').then(({ default: Hls }) => {
       if (!Hls.isSupported()) return setFailed(true);
       const hls = new Hls({ lowLatencyMode: true });
       hls.loadSource(url);

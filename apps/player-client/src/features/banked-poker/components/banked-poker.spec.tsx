@@ -103,7 +103,8 @@ describe("Casino Hold'em on the player client (CHE-1..5)", () => {
     expect(within(screen.getByRole('group', { name: 'Community cards' })).getAllByRole('img')).toHaveLength(3);
     const panel = screen.getByRole('group', { name: 'Your decision — after the flop' });
     expect(within(panel).getByRole('timer', { name: 'Time left to decide' })).toBeTruthy();
-    expect(panel.textContent).toContain('If the time runs out: Fold (CHE-5)');
+    expect(panel.textContent).toContain('If the time runs out: Fold'); // CHE-5; no rule ID in a player's status text (issue 20)
+    expect(panel.textContent).not.toContain('(CHE-5)');
     const call = within(panel).getByRole('button', { name: /^Call/ });
     expect(call.textContent).toContain('Call: €10.00');
     fireEvent.click(call);
@@ -188,7 +189,8 @@ describe('the other banked poker games: their spots and decisions come from the 
     show('ultimate-texas-holdem', 'standard', (K as unknown as AnyKernel).view(pre, me), false);
     const p1 = screen.getByRole('group', { name: 'Your decision — before the flop' });
     expect(within(p1).getAllByRole('button').map((b) => b.textContent)).toEqual(['Bet 4×Play: €4.00', 'Bet 3×Play: €3.00', 'Check']);
-    expect(p1.textContent).toContain('If the time runs out: Check (UTH-2)');
+    expect(p1.textContent).toContain('If the time runs out: Check'); // UTH-2; no rule ID in a player's status text (issue 20)
+    expect(p1.textContent).not.toContain('(UTH-2)');
     cleanup();
     const river = drive(K, 'standard', [bet('b1', 'me', 'ante', 100), bet('b2', 'me', 'blind', 100), close, ...cards('AS', 'KD', '2C', '3C'), { type: 'PlayerAction', playerId: 'me', action: 'check' }, ...cards('4D', '8H', '9S'), { type: 'PlayerAction', playerId: 'me', action: 'check' }, ...cards('TC', 'JD')]);
     show('ultimate-texas-holdem', 'standard', (K as unknown as AnyKernel).view(river, me), false);

@@ -14,7 +14,7 @@ import { NumberBadge, Wheel } from './Wheel';
 
 const KINDS = ['straight', 'split', 'street', 'corner', 'sixline', 'column', 'dozen', 'red'] as const;
 
-export default function RouletteTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {
+export default function RouletteTable({ table, view: raw, betting, stakes, open, locale, mode = 'classic' }: GameProps) {
   const { t } = useTranslation('player');
   const view = raw as roulette.RouletteView | null;
   const profile = roulette.rouletteProfiles[table.profileId] ?? roulette.europeanProfile;
@@ -45,7 +45,7 @@ export default function RouletteTable({ table, view: raw, betting, stakes, open,
     <div className="game-grid">
       <VideoArea tableId={table.tableId} tableName={table.name}>
         <div className="roulette-live">
-          <Wheel winning={winning} spinning={spinning} size={portrait ? 170 : 220} />
+          <Wheel winning={winning} spinning={spinning} size={portrait ? (mode === 'immersive' ? 120 : 170) : 220} />
           <div className="roulette-live-info">
             {winning !== null ? (
               <div className="winning" role="status" aria-label={t('roulette.winningLabel')}>
@@ -80,7 +80,7 @@ export default function RouletteTable({ table, view: raw, betting, stakes, open,
           pending={betting.pending}
           currency={table.currency}
           open={open}
-          orientation={portrait ? 'vertical' : 'horizontal'}
+          orientation={portrait && mode === 'classic' ? 'vertical' : 'horizontal'}
           highlight={preview.length > 0 ? preview : winning !== null ? [winning] : []}
           winning={winning}
           onPlace={place}

@@ -1,0 +1,129 @@
+import type { PlayerRound, Table } from '@felt/client-sdk';
+import { formatMoney, useRoundFrames } from '@felt/ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { flyWinnings, motionAllowed } from '../hooks/useChipFlights';
+import { useMyRounds } from '../hooks/useTableData';
+
+export interface SpotResult {
+  readonly spot: string;
+  readonly stakeMinor: number;
+  readonly paidMinor: number;
+  readonly outcome: 'win' | 'push' | 'lost' | 'refunded';
+}
+
+/**
+ * What each spot of a settled round paid (issue 20 defect 3): a partial win — the ante paid, the
+ * play lost — is shown as paid, whatever the round's net. Returns include the stake (PlayerBetRecord).
+ */
+export function spotResults(round: Pick<PlayerRound, 'bets'>): SpotResult[] {
+  const by = new Map<string, { stake: number; paid: number; refunded: boolean }>();
+  for (const b of round.bets) {
+    if (b.status === 'cancelled') continue;
+    const r = by.get(b.spot) ?? { stake: 0, paid: 0, refunded: true };
+    by.set(b.spot, { stake: r.stake + b.stakeMinor, paid: r.paid + (b.returnMinor ?? 0), refunded: r.refunded && b.status === 'refunded' });
+  }
+  return [...by].map(([spot, r]) => ({
+    spot,
+    stakeMinor: r.stake,
+    paidMinor: r.paid,
+    outcome: r.refunded ? 'refunded' : r.paid > r.stake ? 'win' : r.paid === r.stake && r.paid > 0 ? 'push' : r.paid > 0 ? 'win' : 'lost',
+  }));
+}
+
+/** How long the result stays on the picture. */
+const SHOWN_MS = 8_000;
+
+/** A number counting up to `to` over ~0.7 s (the payout ticker); at once under prefers-reduced-motion. */
+function useTicker(to: number): number {
+  const [v, setV] = useState(motionAllowed() ? 0 : to);
+  useEffect(() => {
+    if (!motionAllowed() || to === 0) return void setV(to);
+    let raf = 0;
+    const t0 = performance.now();
+    const step = (now: number): void => {
+      const k = Math.min(1, (now - t0) / 700);
+      setV(Math.round(to * (1 - (1 - k) ** 3)));
+      if (k < 1) raf = requestAnimationFrame(step);
+    };
+    raf = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(raf);
+  }, [to]);
+  return v;
+}
+
+/**
+ * The round's result for this player, laid over the table's picture the moment the server settles
+ * it (an overlay, never an insert: nothing on the page moves — issue 20 defect 10): per spot what it
+ * paid, the total paid and the net. Gone a few seconds later.
+ */
+export function ResultOverlay({ table, locale, describe }: { readonly table: Table; readonly locale: string; readonly describe: (spot: string) => string }) {
+  const { t } = useTranslation('player');
+  const [roundId, setRoundId] = useState<string | null>(null);
+  const rounds = useMyRounds();
+  // The result stays for a few seconds even into the next round's betting (a table may open the next
+  // round a moment after settling, before the round record has come back): it is over the picture,
+  // never over the spots.
+  const [gone, setGone] = useState<string | null>(null);
+  useRoundFrames((f) => {
+    if (f.tableId === table.tableId && (f.type === 'RoundSettled' || f.type === 'RoundVoided')) setRoundId(f.roundId);
+  });
+  const found = roundId ? rounds.data?.find((r) => r.roundId === roundId && r.returnMinor !== null) : undefined;
+  useEffect(() => {
+    if (!found) return;
+    const id = found.roundId;
+    const timer = setTimeout(() => setGone(id), SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [found]);
+  const mine = found && found.roundId !== gone ? found : undefined;
+  const spots = useMemo(() => (mine ? spotResults(mine) : []), [mine]);
+  const paid = spots.filter((s) => s.outcome !== 'refunded').reduce((a, s) => a + s.paidMinor, 0);
+  const staked = spots.filter((s) => s.outcome !== 'refunded').reduce((a, s) => a + s.stakeMinor, 0);
+  const ticker = useTicker(paid);
+  const flown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!mine || flown.current === mine.roundId) return;
+    flown.current = mine.roundId;
+    flyWinnings(spots.filter((s) => s.outcome === 'win' || s.outcome === 'push').map((s) => s.spot));
+  }, [mine, spots]);
+  if (!mine) return null;
+  const money = (m: number): string => formatMoney(m, mine.currency, locale);
+  const refunded = spots.length > 0 && spots.every((s) => s.outcome === 'refunded');
+  const net = paid - staked;
+  return (
+    <div className={paid > 0 ? 'result-overlay is-win' : 'result-overlay'} role="status" aria-label={t('settle.label')} data-round={mine.roundId} data-paid={paid} data-net={net}>
+      {refunded ? (
+        <strong>{t('settle.refunded')}</strong>
+      ) : (
+        <>
+          <strong className="result-headline">{paid > 0 ? t('settle.youWon') : t('settle.noWin')}</strong>
+          {paid > 0 ? (
+            <span className="result-ticker" aria-hidden="true">
+              {money(ticker)}
+            </span>
+          ) : null}
+          <ul className="result-spots">
+            {spots.map((s) => (
+              <li key={s.spot} className={`is-${s.outcome}`}>
+                {s.outcome === 'win'
+                  ? t('settle.spotPaid', { spot: describe(s.spot), paid: money(s.paidMinor) })
+                  : s.outcome === 'push'
+                    ? t('settle.spotPush', { spot: describe(s.spot) })
+                    : s.outcome === 'refunded'
+                      ? t('settle.spotRefunded', { spot: describe(s.spot) })
+                      : t('settle.spotLost', { spot: describe(s.spot) })}
+              </li>
+            ))}
+          </ul>
+          <span className="result-totals">
+            {t('settle.staked')} {money(staked)} · {t('settle.paid')} {money(paid)} ·{' '}
+            <span className={net > 0 ? 'is-up' : net < 0 ? 'is-down' : undefined}>
+              {t('settle.net')} {net > 0 ? '+' : ''}
+              {money(net)}
+            </span>
+          </span>
+        </>
+      )}
+    </div>
+  );
+}
