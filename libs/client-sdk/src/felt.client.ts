@@ -22,6 +22,7 @@ import {
   type TableCommandOp,
   type TableCommandResult,
   type TableCommandWire,
+  type PlayerStream,
 } from '@felt/protocol';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
@@ -317,6 +318,16 @@ export class FeltClient {
 
   async getTable(tableId: string): Promise<Table> {
     return this.request('GET', `/tables/${seg(tableId)}`);
+  }
+
+  /** Issue 21 §1: the table's video sources, each URL signed for this viewer and table (until `expiresAt`); null when the table has no video. */
+  async tableStream(tableId: string): Promise<PlayerStream | null> {
+    try {
+      return await this.request<PlayerStream>('GET', `/tables/${seg(tableId)}/stream`);
+    } catch (e) {
+      if (e instanceof FeltApiError && e.code === 'NO_STREAM') return null;
+      throw e;
+    }
   }
 
   async createTable(body: CreateTableInput): Promise<Table> {

@@ -7,3 +7,4 @@ export * from './poker-table.contract.js';
 export * from './table-commands.js';
 export * from './poker-table.schemas.js';
 export * from './operator.schemas.js';
+export * from './stream.schemas.js';

@@ -1,29 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '@felt/ui';
 
 /**
- * The table's video when a stream is configured — `streams.json` next to the build
- * (`{"<tableId>": "https://…/index.m3u8"}`) or `?stream=<url>` — played natively (Safari) or
- * through hls.js, loaded only then (its own chunk). Otherwise the live rendered table (children).
+ * The table's video when the studio has one for it (issue 21 §1): `GET /tables/:id/stream` answers the sources
+ * with URLs signed for this player and table (never from the address bar or a static file), asked again
+ * before the token expires. Played natively (Safari) or through hls.js (its own chunk). Otherwise — no
+ * video, or it fails — the live rendered table (children).
  */
 function useStreamUrl(tableId: string): string | null {
-  const fromQuery = new URLSearchParams(globalThis.location?.search ?? '').get('stream');
+  const { api } = useSession();
   const q = useQuery({
-    queryKey: ['streams'],
-    queryFn: async (): Promise<Record<string, string>> => {
-      const r = await fetch(`${import.meta.env.BASE_URL}streams.json`);
-      if (!r.ok) return {};
-      try {
-        return (await r.json()) as Record<string, string>;
-      } catch (_e) {
-        return {}; // not JSON: no streams configured
-      }
+    queryKey: ['stream', tableId],
+    queryFn: () => api.tableStream(tableId),
+    retry: false,
+    staleTime: 60_000,
+    // fresh URLs a minute before the token ends
+    refetchInterval: (query) => {
+      const exp = query.state.data?.expiresAt;
+      return exp === undefined ? false : Math.max(30_000, exp - Date.now() - 60_000);
     },
-    staleTime: Infinity,
-    enabled: fromQuery === null,
   });
-  return fromQuery ?? q.data?.[tableId] ?? null;
+  return q.data?.sources.find((s) => s.kind === 'll-hls')?.url ?? null;
 }
 
 function HlsVideo({ url, label }: { readonly url: string; readonly label: string }) {

@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import type { Table } from '@felt/client-sdk';
 import { renderWithFelt } from '@felt/ui/test-utils';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,24 +7,11 @@ import { playerSv } from '../../i18n/player.sv';
 import { Notices } from '../components/Notices';
 import type { CommonView } from '../view';
 import { useBetting } from './useBetting';
+import { tableFixture } from '../../testing/fixtures';
 
 afterEach(() => cleanup());
 const catalogues = { player: { en: playerEn, sv: playerSv } };
-const table: Table = {
-  tableId: 'tbl_r',
-  name: 'Roulette 1',
-  game: 'roulette',
-  profileId: 'european',
-  currency: 'EUR',
-  limits: { spots: {}, tableMinMinor: 100, tableMaxMinor: 100_000 },
-  betWindowS: 12,
-  cadence: { auto: true, pauseS: 4 },
-  devices: [],
-  status: 'open',
-  preOpenCheck: null,
-  createdAt: 0,
-  updatedAt: 0,
-};
+const table = tableFixture({ tableId: 'tbl_r', name: 'Roulette 1', game: 'roulette', profileId: 'european' });
 const view = (roundId: string, phase: string): CommonView => ({ roundId, seq: 1, phase, bettingClosesAt: null, bets: [] });
 
 function Harness({ v }: { readonly v: CommonView }) {

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import type { Table } from '@felt/client-sdk';
 import { andarBahar } from '@felt/games';
 import { keyPaths } from '@felt/ui';
 import { renderWithFelt } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import { GAME_TABLES, withGameStrings } from '../../../app/games';
@@ -12,30 +11,15 @@ import type { Betting } from '../../../table/hooks/useBetting';
 import { andarBaharPlugin } from '..';
 import { andarBaharStrings } from '../i18n';
 import AndarBaharTable from './AndarBaharTable';
+import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-// the video area asks for streams.json: no stream configured
-beforeEach(() => vi.stubGlobal('fetch', async () => ({ ok: false, status: 404, json: async () => ({}) })));
 const catalogues = { player: withGameStrings({ en: playerEn, sv: playerSv }) };
 
-const table: Table = {
-  tableId: 'tbl_ab',
-  name: 'Andar Bahar 1',
-  game: 'andar-bahar',
-  profileId: 'standard',
-  currency: 'EUR',
-  limits: { spots: { cards: { minMinor: 100, maxMinor: 2_500 } }, tableMinMinor: 100, tableMaxMinor: 100_000 },
-  betWindowS: 12,
-  cadence: { auto: true, pauseS: 4 },
-  devices: [],
-  status: 'open',
-  preOpenCheck: null,
-  createdAt: 0,
-  updatedAt: 0,
-};
+const table = tableFixture({ tableId: 'tbl_ab', name: 'Andar Bahar 1', game: 'andar-bahar', limits: { spots: { cards: { minMinor: 100, maxMinor: 2_500 } }, tableMinMinor: 100, tableMaxMinor: 100_000 } });
 
 function renderTable(view: Partial<andarBahar.AndarBaharView> | null, open = true, lng: 'en' | 'sv' = 'en') {
   const place = vi.fn(async () => true);

@@ -4,7 +4,7 @@ import { bankedPoker, rayPoker, type Audience, type RoundLimits, type Settlement
 import { keyPaths } from '@felt/ui';
 import { renderWithFelt } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import type { Betting } from '../../../table/hooks/useBetting';
@@ -20,7 +20,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-beforeEach(() => vi.stubGlobal('fetch', async () => ({ ok: false, status: 404, json: async () => ({}) })));
 const catalogues = { player: { en: playerEn, sv: playerSv } };
 
 interface AnyKernel {

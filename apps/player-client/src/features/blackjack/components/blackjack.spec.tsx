@@ -1,36 +1,21 @@
 // @vitest-environment happy-dom
-import type { Table } from '@felt/client-sdk';
 import type { blackjack } from '@felt/games';
 import { renderWithFelt } from '@felt/ui/test-utils';
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withGameStrings } from '../../../app/games';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import type { Betting } from '../../../table/hooks/useBetting';
 import BlackjackTable from './BlackjackTable';
+import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-beforeEach(() => vi.stubGlobal('fetch', async () => ({ ok: false, status: 404, json: async () => ({}) })));
 const catalogues = { player: withGameStrings({ en: playerEn, sv: playerSv }) };
-const table: Table = {
-  tableId: 'tbl_bj',
-  name: 'Blackjack 1',
-  game: 'blackjack',
-  profileId: 'standard',
-  currency: 'EUR',
-  limits: { spots: {}, tableMinMinor: 500, tableMaxMinor: 100_000 },
-  betWindowS: 12,
-  cadence: { auto: true, pauseS: 4 },
-  devices: [],
-  status: 'open',
-  preOpenCheck: null,
-  createdAt: 0,
-  updatedAt: 0,
-};
+const table = tableFixture({ tableId: 'tbl_bj', name: 'Blackjack 1', game: 'blackjack', limits: { spots: {}, tableMinMinor: 500, tableMaxMinor: 100_000 } });
 type HandView = blackjack.BlackjackHandView;
 const hand = (cards: string[], total: number, over: Partial<HandView> = {}): HandView => ({ cards, total, soft: false, blackjack: false, fromSplit: false, doubled: false, done: null, ...over }) as HandView;
 const seat = (n: number, hands: HandView[], mine = false): blackjack.BlackjackSeatView => ({ seat: n, mine, playerId: mine ? 'me' : null, stakeMinor: mine ? 1000 : null, hands, insurance: null });

@@ -1,38 +1,22 @@
 // @vitest-environment happy-dom
-import type { Table } from '@felt/client-sdk';
 import { luckyDice } from '@felt/games';
 import { keyPaths } from '@felt/ui';
 import { renderWithFelt } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import type { Betting } from '../../../table/hooks/useBetting';
 import LuckyDiceTable from './LuckyDiceTable';
+import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-// the video area asks for streams.json: no stream configured
-beforeEach(() => vi.stubGlobal('fetch', async () => ({ ok: false, status: 404, json: async () => ({}) })));
 const catalogues = { player: { en: playerEn, sv: playerSv } };
 
-const table: Table = {
-  tableId: 'tbl_ld',
-  name: 'Lucky Dice 1',
-  game: 'lucky-dice',
-  profileId: 'ray-a',
-  currency: 'EUR',
-  limits: { spots: { plein: { minMinor: 100, maxMinor: 2_000 } }, tableMinMinor: 100, tableMaxMinor: 100_000 },
-  betWindowS: 12,
-  cadence: { auto: true, pauseS: 4 },
-  devices: [],
-  status: 'open',
-  preOpenCheck: null,
-  createdAt: 0,
-  updatedAt: 0,
-};
+const table = tableFixture({ tableId: 'tbl_ld', name: 'Lucky Dice 1', game: 'lucky-dice', profileId: 'ray-a', limits: { spots: { plein: { minMinor: 100, maxMinor: 2_000 } }, tableMinMinor: 100, tableMaxMinor: 100_000 } });
 
 function renderTable(view: Partial<luckyDice.LuckyDiceView> | null, open = true, profileId = 'ray-a', userId?: string) {
   const place = vi.fn(async () => true);

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import type { Table } from '@felt/client-sdk';
 import { moneyWheel } from '@felt/games';
 import { keyPaths } from '@felt/ui';
 import { renderWithFelt } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import { GAME_TABLES, playerPlugin, withGameStrings } from '../../../app/games';
@@ -12,29 +11,15 @@ import type { Betting } from '../../../table/hooks/useBetting';
 import { moneyWheelPlugin } from '..';
 import { moneyWheelStrings } from '../i18n';
 import MoneyWheelTable from './MoneyWheelTable';
+import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-beforeEach(() => vi.stubGlobal('fetch', async () => ({ ok: false, status: 404, json: async () => ({}) })));
 const catalogues = { player: withGameStrings({ en: playerEn, sv: playerSv }) };
 
-const table: Table = {
-  tableId: 'tbl_mw',
-  name: 'Money Wheel 1',
-  game: 'money-wheel',
-  profileId: 'standard',
-  currency: 'EUR',
-  limits: { spots: {}, tableMinMinor: 100, tableMaxMinor: 100_000 },
-  betWindowS: 12,
-  cadence: { auto: true, pauseS: 4 },
-  devices: [],
-  status: 'open',
-  preOpenCheck: null,
-  createdAt: 0,
-  updatedAt: 0,
-};
+const table = tableFixture({ tableId: 'tbl_mw', name: 'Money Wheel 1', game: 'money-wheel' });
 const L = moneyWheel.STANDARD_LAYOUT;
 
 function renderTable(view: Partial<moneyWheel.MoneyWheelView> | null, open = true, lng: 'en' | 'sv' = 'en') {

@@ -1,36 +1,21 @@
 // @vitest-environment happy-dom
-import type { Table } from '@felt/client-sdk';
 import { sicbo } from '@felt/games';
 import { renderWithFelt } from '@felt/ui/test-utils';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withGameStrings } from '../../../app/games';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import type { Betting } from '../../../table/hooks/useBetting';
 import SicboTable from './SicboTable';
+import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-beforeEach(() => vi.stubGlobal('fetch', async () => ({ ok: false, status: 404, json: async () => ({}) })));
 const catalogues = { player: withGameStrings({ en: playerEn, sv: playerSv }) };
-const table: Table = {
-  tableId: 'tbl_sb',
-  name: 'Sic Bo 1',
-  game: 'sicbo',
-  profileId: 'standard',
-  currency: 'EUR',
-  limits: { spots: {}, tableMinMinor: 100, tableMaxMinor: 100_000 },
-  betWindowS: 12,
-  cadence: { auto: true, pauseS: 4 },
-  devices: [],
-  status: 'open',
-  preOpenCheck: null,
-  createdAt: 0,
-  updatedAt: 0,
-};
+const table = tableFixture({ tableId: 'tbl_sb', name: 'Sic Bo 1', game: 'sicbo' });
 
 function show(view: Partial<sicbo.SicboView>, open = true) {
   const betting = { pending: new Map(), place: vi.fn(), busy: false } as unknown as Betting;
