@@ -10,6 +10,7 @@ import { playerSv } from '../../../i18n/player.sv';
 import type { Betting } from '../../../table/hooks/useBetting';
 import { stakesBySpot } from '../../../table/view';
 import BankedPokerTable from './BankedPokerTable';
+import { tableFixture } from '../../../testing/fixtures';
 
 /**
  * The banked poker screens against REAL kernel states: the commands go through each game's own
@@ -48,21 +49,8 @@ const close = { type: 'CloseBetting', reason: 'dealer' };
 const cards = (...cs: string[]) => cs.map((card) => ({ type: 'RecordCard', card }));
 const me: Audience = { role: 'player', playerId: 'me' };
 
-const tableOf = (game: string, profileId: string): Table => ({
-  tableId: 'tbl_p',
-  name: 'Poker 1',
-  game,
-  profileId,
-  currency: 'EUR',
-  limits: { spots: { ante: { minMinor: 100, maxMinor: 10_000 }, 'aa-bonus': { minMinor: 100, maxMinor: 2_500 } }, tableMinMinor: 100, tableMaxMinor: 100_000 },
-  betWindowS: 12,
-  cadence: { auto: true, pauseS: 4 },
-  devices: [],
-  status: 'open',
-  preOpenCheck: null,
-  createdAt: 0,
-  updatedAt: 0,
-});
+const tableOf = (game: string, profileId: string): Table =>
+  tableFixture({ tableId: 'tbl_p', name: 'Poker 1', game, profileId, limits: { spots: { ante: { minMinor: 100, maxMinor: 10_000 }, 'aa-bonus': { minMinor: 100, maxMinor: 2_500 } }, tableMinMinor: 100, tableMaxMinor: 100_000 } });
 
 function show(game: string, profileId: string, view: unknown, open: boolean, routes: Record<string, unknown> = {}) {
   const place = vi.fn(async () => true);

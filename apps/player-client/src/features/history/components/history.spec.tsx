@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { PlayerRound, Table } from '@felt/client-sdk';
+import type { PlayerRound } from '@felt/client-sdk';
 import { renderWithFelt } from '@felt/ui/test-utils';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,25 +7,12 @@ import { withGameStrings } from '../../../app/games';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import { History } from './History';
+import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => cleanup());
 const catalogues = { player: withGameStrings({ en: playerEn, sv: playerSv }) };
 const user = { userId: 'player1', role: 'player' as const, name: 'Player One' };
-const mw: Table = {
-  tableId: 'tbl_mw',
-  name: 'Money Wheel 1',
-  game: 'money-wheel',
-  profileId: 'standard',
-  currency: 'EUR',
-  limits: { spots: {}, tableMinMinor: 100, tableMaxMinor: 100_000 },
-  betWindowS: 12,
-  cadence: { auto: true, pauseS: 4 },
-  devices: [],
-  status: 'open',
-  preOpenCheck: null,
-  createdAt: 0,
-  updatedAt: 0,
-};
+const mw = tableFixture({ tableId: 'tbl_mw', name: 'Money Wheel 1', game: 'money-wheel' });
 const round = (roundId: string, placedAt: number, spot: string): PlayerRound =>
   ({ roundId, tableId: 'tbl_mw', placedAt, settledAt: placedAt + 30_000, stakeMinor: 100, returnMinor: 0, currency: 'EUR', bets: [{ betId: `bet_${roundId}`, roundId, tableId: 'tbl_mw', spot, stakeMinor: 100, currency: 'EUR', status: 'settled', returnMinor: 0, placedAt }] }) as unknown as PlayerRound;
 

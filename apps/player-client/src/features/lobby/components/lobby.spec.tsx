@@ -8,26 +8,13 @@ import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import { playerPlugin, withGameStrings } from '../../../app/games';
 import { Lobby } from './Lobby';
+import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => cleanup());
 const catalogues = { player: withGameStrings({ en: playerEn, sv: playerSv }) };
 const user = { userId: 'player1', role: 'player' as const, name: 'Player One' };
 
-const tableOf = (tableId: string, game: string, name: string): Table => ({
-  tableId,
-  name,
-  game,
-  profileId: 'standard',
-  currency: 'EUR',
-  limits: { spots: {}, tableMinMinor: 100, tableMaxMinor: 100_000 },
-  betWindowS: 12,
-  cadence: { auto: true, pauseS: 4 },
-  devices: [],
-  status: 'open',
-  preOpenCheck: null,
-  createdAt: 0,
-  updatedAt: 0,
-});
+const tableOf = (tableId: string, game: string, name: string): Table => tableFixture({ tableId, name, game });
 
 describe('lobby (issue 20 defect 2)', () => {
   it('Money Wheel has a screen; the games with none are only the opt-in RAY poker games (felt studio --ray-poker), which the lobby hides', () => {
