@@ -161,7 +161,10 @@ describe('player client (Chromium, simulated studio)', () => {
     await page.locator('button[data-spot="banker"]').click();
     const alert = page.getByRole('alert').filter({ hasText: 'RES-2' });
     await alert.waitFor();
-    expect(await alert.innerText()).toMatch(/RES-2: .+/);
+    // issue 20 defect 5: the rule ID once (a badge), the reason in words beside it
+    const text = await alert.innerText();
+    expect(text.match(/RES-2/g)).toHaveLength(1);
+    expect(text.replace('RES-2', '').trim().length).toBeGreaterThan(10);
     await capture(page, 'baccarat-rejected', 'desktop');
 
     const playerHand = page.getByLabel('Player hand');
