@@ -232,7 +232,7 @@ describe('player client (Chromium, simulated studio)', () => {
     }
     const { page, context } = await openApp(browser, studio, 'play', 'player1', 'desktop');
     await joinTable(page, 'Sic Bo 1');
-    await page.getByText('RES-3: you may not bet on both Big and Small').waitFor();
+    await page.getByText('You may not bet on both Big and Small').waitFor(); // the rule in words; its ID is for staff and rejections (issue 20)
     await capture(page, 'sicbo', 'desktop');
     await page.getByRole('link', { name: 'My history' }).click();
     await page.locator('.history-round, .history-empty').first().waitFor();

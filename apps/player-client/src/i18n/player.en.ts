@@ -43,11 +43,11 @@ export const playerEn = {
     },
   },
   restrictions: {
-    'RES-1': 'RES-1: your bets in one round may not cover more than 92 % of the numbers.',
-    'RES-2': 'RES-2: you may not bet on both Player and Banker in the same round.',
-    'RES-3': 'RES-3: you may not bet on both Big and Small, nor on both Odd and Even, in the same round.',
-    'RES-4': 'RES-4: you may not bet on both Dragon and Tiger in the same round.',
-    'RES-5': 'RES-5: you may not bet on both Home and Away in the same round.',
+    'RES-1': 'Your bets in one round may not cover more than 92 % of the numbers.',
+    'RES-2': 'You may not bet on both Player and Banker in the same round.',
+    'RES-3': 'You may not bet on both Big and Small, nor on both Odd and Even, in the same round.',
+    'RES-4': 'You may not bet on both Dragon and Tiger in the same round.',
+    'RES-5': 'You may not bet on both Home and Away in the same round.',
   },
   spots: {
     roulette: {
@@ -203,7 +203,7 @@ export const playerEn = {
     spinning: 'The ball is spinning — no more bets',
     noSpin: 'No spin — the dealer spins again; your bets stay on the table.',
     colour: { red: 'Red', black: 'Black', green: 'Zero' },
-    coverage: 'Your bets cover {{pockets}} of at most {{max}} numbers (RES-1).',
+    coverage: 'Your bets cover {{pockets}} of at most {{max}} numbers.',
   },
   racetrack: {
     label: 'Racetrack',

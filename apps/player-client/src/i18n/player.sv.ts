@@ -45,11 +45,11 @@ export const playerSv: PlayerCatalogue = {
     },
   },
   restrictions: {
-    'RES-1': 'RES-1: dina insatser i en omgång får inte täcka mer än 92 % av numren.',
-    'RES-2': 'RES-2: du får inte satsa på både Player och Banker i samma omgång.',
-    'RES-3': 'RES-3: du får inte satsa på både Big och Small, eller på både udda och jämnt, i samma omgång.',
-    'RES-4': 'RES-4: du får inte satsa på både Dragon och Tiger i samma omgång.',
-    'RES-5': 'RES-5: du får inte satsa på både Hemma och Borta i samma omgång.',
+    'RES-1': 'Dina insatser i en omgång får inte täcka mer än 92 % av numren.',
+    'RES-2': 'Du får inte satsa på både Player och Banker i samma omgång.',
+    'RES-3': 'Du får inte satsa på både Big och Small, eller på både udda och jämnt, i samma omgång.',
+    'RES-4': 'Du får inte satsa på både Dragon och Tiger i samma omgång.',
+    'RES-5': 'Du får inte satsa på både Hemma och Borta i samma omgång.',
   },
   spots: {
     roulette: {
@@ -205,7 +205,7 @@ export const playerSv: PlayerCatalogue = {
     spinning: 'Kulan snurrar — inga fler insatser',
     noSpin: 'Ogiltigt kast — croupiern kastar om; dina insatser ligger kvar.',
     colour: { red: 'Röd', black: 'Svart', green: 'Noll' },
-    coverage: 'Dina insatser täcker {{pockets}} av högst {{max}} nummer (RES-1).',
+    coverage: 'Dina insatser täcker {{pockets}} av högst {{max}} nummer.',
   },
   racetrack: {
     label: 'Racetrack',
