@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { BetGate } from '../limits/bet-gate.js';
 import type { Result } from '@felt/games';
 import type { PokerWsMessage } from '@felt/protocol';
 import type { Clock } from '../shared/clock.js';
@@ -34,6 +35,8 @@ export class PokerSeating {
     private readonly clock: Clock,
     private readonly host: TableHost,
     private readonly seamless: PokerSeamless | null,
+    /** Issue 22 §16: responsible-gambling limits gate a buy-in or top-up like a bet (self-exclusion, time and loss limits). */
+    private readonly gate: BetGate | null = null,
   ) {
     // the seamless sweep asks the table about its seat sessions' debits (never treating them as bets)
     this.seamless?.registerSessions(SESSION_PREFIX, (round, betIds) => this.sessionStatus(round, betIds));
@@ -56,6 +59,11 @@ export class PokerSeating {
   command(tableId: string, u: PokerUser, msg: PokerWsMessage, body: Record<string, unknown>, opts: { robot?: boolean; fund?: number; seamless?: SeamlessChips } = {}): Promise<Result<PokerTableState>> {
     if (!this.live.states.has(tableId)) return this.missing(tableId);
     if (msg === 'poker.join' || msg === 'poker.leave-view') return Promise.resolve({ ok: true, value: this.live.get(tableId) as PokerTableState });
+    if ((msg === 'poker.sit' || msg === 'poker.top-up') && opts.robot !== true && this.gate !== null) {
+      const amount = Number(msg === 'poker.sit' ? body['buyInMinor'] : body['amountMinor']);
+      const refused = Number.isFinite(amount) && amount > 0 ? this.gate.refuse(u.userId, amount, this.clock.now()) : null;
+      if (refused !== null) return Promise.resolve({ ok: false, violation: refused });
+    }
     if ((msg === 'poker.sit' || msg === 'poker.top-up') && opts.seamless === undefined && opts.robot !== true) {
       // issue 12: chips of a seamless operator's player come from (and go back to) the operator's wallet
       const link = this.seamless?.linkOf(u.userId) ?? null;

@@ -82,6 +82,32 @@ describe('PokerTablesService: seats and money (S1-STACK)', () => {
     expect(await w.invariants()).toEqual([]);
   });
 
+  it('responsible-gambling limits gate a buy-in and a top-up like a bet (issue 22 §16): refused with the gate\'s code, nothing moves', async () => {
+    const w = world();
+    const refusals: { playerId: string; stakeMinor: number }[] = [];
+    // a self-excluded player (the LimitsService answers RG_SELF_EXCLUDED); everyone else may play up to 3 500
+    const gate = {
+      refuse: (playerId: string, stakeMinor: number) => {
+        refusals.push({ playerId, stakeMinor });
+        if (playerId === 'u2') return { code: 'RG_SELF_EXCLUDED', ruleId: null, message: 'self-excluded' };
+        return stakeMinor > 3_500 ? { code: 'RG_LOSS_LIMIT', ruleId: null, message: 'over the loss limit' } : null;
+      },
+    };
+    const svc = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), new TableHost(w.scheduler), { raise: vi.fn() } as unknown as AlertsService, { nextHandMs: 2000, robotMs: 500, robots: false, cardWaitMs: 60_000 }, null, null, gate);
+    const t = 'rg1';
+    expect((await svc.createTable({ tableId: t, name: "Hold'em RG", dealing: 'rng', config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, actionMs: 10_000 }, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 } })).ok).toBe(true);
+    await w.deposit('u1', 5000);
+    await w.deposit('u2', 5000);
+    expect(await svc.command(t, player(2), 'poker.sit', { tableId: t, seat: 2, buyInMinor: 2000, postToEnter: false })).toMatchObject({ ok: false, violation: { code: 'RG_SELF_EXCLUDED' } });
+    expect(await svc.command(t, player(1), 'poker.sit', { tableId: t, seat: 1, buyInMinor: 4000, postToEnter: false })).toMatchObject({ ok: false, violation: { code: 'RG_LOSS_LIMIT' } });
+    expect(svc.stateOf(t)?.seq).toBe(0);
+    expect((await svc.command(t, player(1), 'poker.sit', { tableId: t, seat: 1, buyInMinor: 3000, postToEnter: false })).ok).toBe(true);
+    expect(await svc.command(t, player(1), 'poker.top-up', { tableId: t, amountMinor: 4000 })).toMatchObject({ ok: false, violation: { code: 'RG_LOSS_LIMIT' } });
+    expect(await w.balance(playerAccount('u2'))).toBe(5000);
+    expect(await w.balance(stackAccount('u1', t))).toBe(3000);
+    expect(refusals.map((r) => r.stakeMinor)).toEqual([2000, 4000, 3000, 4000]);
+  });
+
   it('a full table queues players; the frame shows display names and never a user id', async () => {
     const w = world();
     const t = await table(w);

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { BET_GATE, type BetGate } from '../limits/bet-gate.js';
 import { pokerTable, type Audience, type Result } from '@felt/games';
 import type { PokerHandSummary, PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt/protocol';
 import { AlertsService } from '../alerts/alerts.service.js';
@@ -60,11 +61,13 @@ export class PokerTablesService implements TableProgram, OnModuleDestroy {
     @Optional() @Inject(SeamlessService) seamless: PokerSeamless | null = null,
     /** One lease space is one id space (issue 19 §2): a poker table never takes a rounds table's id. */
     @Optional() @Inject(TablesService) private readonly roundsTables: Pick<TablesService, 'exists'> | null = null,
+    /** Issue 22 §16: responsible-gambling limits also gate buy-ins and top-ups. */
+    @Optional() @Inject(BET_GATE) gate: BetGate | null = null,
   ) {
     this.writer = new PokerTableWriter(this.live, uow, repo, clock, host, alerts, timings);
     this.driver = new PokerHandDriver(this.live, this.writer, clock, host, this, alerts, timings, () => void seamless?.sweep());
     this.writer.hooks = this.driver;
-    this.seating = new PokerSeating(this.live, this.writer, uow, repo, clock, host, seamless);
+    this.seating = new PokerSeating(this.live, this.writer, uow, repo, clock, host, seamless, gate);
     this.robots = new PokerRobots(this.live, this.writer, clock, timings, (tableId, u, body, opts) => this.seating.command(tableId, u, 'poker.sit', body, opts));
     this.driver.robots = this.robots;
     this.reads = new PokerReadSide(this.live, uow, clock, (tableId) => this.seating.missing(tableId));

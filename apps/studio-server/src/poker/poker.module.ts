@@ -1,4 +1,5 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { LimitsModule } from '../limits/limits.module.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
 import { POKER_TIMINGS, timingsOf } from './poker-live-tables.js';
 import { LateBound, POKER_TABLE_NAMES, TABLE_COMMANDS, type PokerTableNames } from '../shared/ports/late-bound.js';
@@ -18,7 +19,7 @@ import { PokerGateway } from './poker.gateway.js';
 /** Live poker tables (issue 11): the table service (one write path per table), the socket messages, the lobby and hand events. */
 @Module({
   // SeamlessModule: players of a seamless operator buy in from / cash out to the operator's wallet (issue 12)
-  imports: [RoundsModule, IngestModule, SeamlessModule],
+  imports: [RoundsModule, IngestModule, SeamlessModule, LimitsModule],
   controllers: [PokerController],
   providers: [
     { provide: POKER_TIMINGS, useFactory: (config: FeltConfig) => timingsOf(config), inject: [FELT_CONFIG] },
