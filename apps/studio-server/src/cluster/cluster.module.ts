@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SUBSCRIBER_OPTIONS } from './redis-subscriber.js';
 import { settingOf, type FeltConfig } from '../config/config.js';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Module, Optional, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
@@ -109,7 +110,7 @@ export class ClusterModule implements NestModule {
                 provide: SOCKET_IO_ADAPTER,
                 useFactory: () => {
                   const pub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-                  const sub = pub.duplicate();
+                  const sub = pub.duplicate(SUBSCRIBER_OPTIONS); // no handshake commands on a subscriber (redis/ioredis#2037)
                   clients.push(pub, sub);
                   return createAdapter(pub, sub, { key: `${bus}socket.io` });
                 },

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { SUBSCRIBER_OPTIONS } from './redis-subscriber.js';
 import { Redis } from 'ioredis';
 import type { TableRelayPort } from '../shared/ports/cluster.port.js';
 
@@ -33,7 +34,9 @@ export class TableRelay implements TableRelayPort {
     private readonly now: () => number = Date.now,
   ) {
     this.pub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-    this.sub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+    // A subscriber connection sends no handshake commands: ioredis 5.8+ can race CLIENT SETINFO / the INFO ready
+    // check against a SUBSCRIBE issued while connecting ("Connection in subscriber mode…", redis/ioredis#2037).
+    this.sub = new Redis(redisUrl, SUBSCRIBER_OPTIONS);
     for (const c of [this.pub, this.sub]) c.on('error', (e: Error) => this.log.warn({ msg: 'redis error', error: e.message }));
     this.sub.on('message', (channel: string, message: string) => this.onMessage(channel, message));
   }
