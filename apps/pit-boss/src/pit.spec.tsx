@@ -2,7 +2,7 @@
 import type { Alert, DeviceStatusFrame, PendingRequest, Table } from '@felt/client-sdk';
 import { sicbo, type RoundLimits } from '@felt/games';
 import { keyPaths } from '@felt/ui';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApprovalsPanel } from './features/actions/ApprovalsPanel';
@@ -27,19 +27,8 @@ afterEach(() => cleanup());
 const catalogues = { pit: { en: pitEn, sv: pitSv } };
 const user = { userId: 'pitboss1', role: 'pitboss' as const, name: 'Pit Boss One' };
 
-const table = (over: Partial<Table> & Pick<Table, 'tableId' | 'name' | 'game'>): Table => ({
-  profileId: 'standard',
-  currency: 'EUR',
-  limits: { spots: {}, tableMinMinor: 100, tableMaxMinor: 200_000 },
-  betWindowS: 15,
-  cadence: { auto: true, pauseS: 5 },
-  devices: [],
-  status: 'open',
-  preOpenCheck: null,
-  createdAt: 0,
-  updatedAt: 0,
-  ...over,
-});
+const table = (over: Partial<Table> & Pick<Table, 'tableId' | 'name' | 'game'>): Table =>
+  tableFixture({ limits: { spots: {}, tableMinMinor: 100, tableMaxMinor: 200_000 }, betWindowS: 15, cadence: { auto: true, pauseS: 5 }, ...over });
 
 const alert = (id: string, severity: Alert['severity'], at: number, over: Partial<Alert> = {}): Alert => ({ alertId: id, tableId: 'tbl_r', roundId: null, severity, code: 'DEVICE_FAULT', message: `alert ${id}`, at, ...over });
 

@@ -1,4 +1,4 @@
-import { FeltClient, type AuthUser } from '@felt/client-sdk';
+import { FeltClient, type AuthUser, type Table } from '@felt/client-sdk';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -37,4 +37,21 @@ export function renderWithFelt(
     </I18nextProvider>
   );
   return Object.assign(render(ui, { wrapper: Wrapper }), { api });
+}
+
+/** A table as `GET /tables/:id` answers it, for the apps' component tests: open, auto cadence; override what the test is about. */
+export function tableFixture(over: Partial<Table> & Pick<Table, 'tableId' | 'name' | 'game'>): Table {
+  return {
+    profileId: 'standard',
+    currency: 'EUR',
+    limits: { spots: {}, tableMinMinor: 100, tableMaxMinor: 100_000 },
+    betWindowS: 12,
+    cadence: { auto: true, pauseS: 4 },
+    devices: [],
+    status: 'open',
+    preOpenCheck: null,
+    createdAt: 0,
+    updatedAt: 0,
+    ...over,
+  };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { playerEn } from '../../i18n/player.en';
@@ -7,7 +7,6 @@ import { playerSv } from '../../i18n/player.sv';
 import { Notices } from '../components/Notices';
 import type { CommonView } from '../view';
 import { useBetting } from './useBetting';
-import { tableFixture } from '../../testing/fixtures';
 
 afterEach(() => cleanup());
 const catalogues = { player: { en: playerEn, sv: playerSv } };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { andarBahar } from '@felt/games';
 import { keyPaths } from '@felt/ui';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
@@ -11,7 +11,6 @@ import type { Betting } from '../../../table/hooks/useBetting';
 import { andarBaharPlugin } from '..';
 import { andarBaharStrings } from '../i18n';
 import AndarBaharTable from './AndarBaharTable';
-import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@
 import type { PlayerRound, Table } from '@felt/client-sdk';
 import { bankedPoker, rayPoker, type Audience, type RoundLimits, type SettlementLine } from '@felt/games';
 import { keyPaths } from '@felt/ui';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
@@ -10,7 +10,6 @@ import { playerSv } from '../../../i18n/player.sv';
 import type { Betting } from '../../../table/hooks/useBetting';
 import { stakesBySpot } from '../../../table/view';
 import BankedPokerTable from './BankedPokerTable';
-import { tableFixture } from '../../../testing/fixtures';
 
 /**
  * The banked poker screens against REAL kernel states: the commands go through each game's own

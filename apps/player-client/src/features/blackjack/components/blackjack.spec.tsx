@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { blackjack } from '@felt/games';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withGameStrings } from '../../../app/games';
@@ -8,7 +8,6 @@ import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import type { Betting } from '../../../table/hooks/useBetting';
 import BlackjackTable from './BlackjackTable';
-import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => {
   cleanup();

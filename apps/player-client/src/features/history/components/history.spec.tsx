@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import type { PlayerRound } from '@felt/client-sdk';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withGameStrings } from '../../../app/games';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import { History } from './History';
-import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => cleanup());
 const catalogues = { player: withGameStrings({ en: playerEn, sv: playerSv }) };

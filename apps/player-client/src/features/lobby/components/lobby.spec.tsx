@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 import type { Table } from '@felt/client-sdk';
 import { GAME_IDS } from '@felt/games';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import { playerPlugin, withGameStrings } from '../../../app/games';
 import { Lobby } from './Lobby';
-import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => cleanup());
 const catalogues = { player: withGameStrings({ en: playerEn, sv: playerSv }) };

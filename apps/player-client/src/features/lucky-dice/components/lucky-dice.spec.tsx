@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 import { luckyDice } from '@felt/games';
 import { keyPaths } from '@felt/ui';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import type { Betting } from '../../../table/hooks/useBetting';
 import LuckyDiceTable from './LuckyDiceTable';
-import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => {
   cleanup();

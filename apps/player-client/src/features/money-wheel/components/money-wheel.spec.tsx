@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { moneyWheel } from '@felt/games';
 import { keyPaths } from '@felt/ui';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
@@ -11,7 +11,6 @@ import type { Betting } from '../../../table/hooks/useBetting';
 import { moneyWheelPlugin } from '..';
 import { moneyWheelStrings } from '../i18n';
 import MoneyWheelTable from './MoneyWheelTable';
-import { tableFixture } from '../../../testing/fixtures';
 
 afterEach(() => {
   cleanup();
