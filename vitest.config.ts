@@ -36,6 +36,7 @@ export const APP_SPECS = [
   'apps/studio-server/src/ops/web-apps.spec.ts',
   'apps/studio-server/src/persistence/persistence.module.spec.ts',
   'apps/studio-server/src/persistence/typeorm.pglite.spec.ts',
+  'apps/studio-server/src/persistence/pglite-template.spec.ts',
   'apps/studio-server/src/pit/pit.spec.ts',
   'apps/studio-server/src/pit/two-person.spec.ts',
   'apps/studio-server/src/poker/poker-table.repository.spec.ts',

@@ -1,12 +1,12 @@
 import { Global, Inject, Module, type DynamicModule, type OnModuleInit, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CLOCK, type Clock } from '../shared/clock.js';
 import type { PersistenceTarget } from '../config/config.js';
 import { HealthService } from '../ops/health.service.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { CommitTracker } from '../ops/shutdown.js';
-import { dataSourceOptions, prepareSchema } from './data-source.js';
+import { dataSourceOptions, openDataSource } from './data-source.js';
 import { InMemoryUnitOfWork } from './in-memory.uow.js';
 import { LEDGER_READER } from './persistence.common.js';
 import type { FeatureSchema } from './entities.js';
@@ -58,13 +58,9 @@ export class PersistenceModule implements OnModuleInit {
       imports: [
         TypeOrmModule.forRootAsync({
           useFactory: () => ({ ...dataSourceOptions(target, schema), retryAttempts: 2, retryDelay: 1000 }),
-          dataSourceFactory: async (options?: DataSourceOptions) => {
-            if (options === undefined) throw new Error('TypeORM options missing');
-            const ds = new DataSource(options);
-            await ds.initialize();
-            await prepareSchema(ds, migrateOnBoot); // under an advisory lock on PostgreSQL, or refuse when FELT_MIGRATE_ON_BOOT=0 and behind (issue 22 §11)
-            return ds;
-          },
+          // prepareSchema: under an advisory lock on PostgreSQL, or refuse when FELT_MIGRATE_ON_BOOT=0 and behind (issue 22 §11);
+          // an in-memory PGlite starts from the saved migrated template (pglite-template.ts)
+          dataSourceFactory: async () => openDataSource(target, schema, migrateOnBoot),
         }),
       ],
       providers: [
