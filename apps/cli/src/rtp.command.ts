@@ -56,7 +56,7 @@ export const rtpCommand: CliCommand = {
     const opts: RtpOptions = { ...(seed.value === undefined ? {} : { seed: seed.value }), ...(rounds.value === undefined ? {} : { rounds: rounds.value }) };
     let report: ReturnType<typeof game.value.rtp>;
     try {
-      report = game.value.rtp(profile.value, opts);
+      report = rtpOf(game.value, profile.value, opts);
     } catch (e: unknown) {
       line(io.stderr, `felt rtp: could not compute: ${e instanceof Error ? e.message : String(e)} [INTERNAL, GEN-8]`);
       return EXIT.usage;
@@ -71,6 +71,20 @@ export const rtpCommand: CliCommand = {
     return EXIT.ok;
   },
 };
+
+/**
+ * A game's RTP report is a pure function of (game, profile, options) — the exact enumerations of the banked
+ * poker games take seconds — so one process computes each at most once (the CLI's own tests ask for the
+ * same report as JSON and as a table).
+ */
+const reports = new WeakMap<object, Map<string, unknown>>();
+function rtpOf<G extends { rtp(profile: P, opts: RtpOptions): R }, P, R>(game: G, profile: P, opts: RtpOptions): R {
+  let byKey = reports.get(game);
+  if (byKey === undefined) reports.set(game, (byKey = new Map()));
+  const key = JSON.stringify([profile, opts]);
+  if (!byKey.has(key)) byKey.set(key, game.rtp(profile, opts));
+  return byKey.get(key) as R;
+}
 
 function usage(io: CliIo, message: string): typeof EXIT.usage {
   line(io.stderr, `felt rtp: ${message}`);
