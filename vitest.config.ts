@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { alias, plugins } from './vitest.shared.js';
 
@@ -112,6 +113,9 @@ export default defineConfig({
     // machine. Timing is never asserted (benchmarks measure it).
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Every core (vitest's default leaves one free: a single worker on a 2-core machine, where the
+    // default suite is CPU-bound and the integration tier beside it mostly waits — docs/testing.md).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
