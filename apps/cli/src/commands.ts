@@ -1,6 +1,7 @@
 import type { CliCommand } from './command.js';
 import { deadLetterCommand } from './dead-letter.command.js';
 import { migrateCommand } from './migrate.command.js';
+import { integrityCommand } from './integrity.command.js';
 import { reconcileCommand } from './reconcile.command.js';
 import { rtpCommand } from './rtp.command.js';
 import { settleCommand } from './settle.command.js';
@@ -26,5 +27,6 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   secrets: secretsCommand,
   reconcile: reconcileCommand,
   'dead-letter': deadLetterCommand,
+  integrity: integrityCommand,
   migrate: migrateCommand,
 };

@@ -30,6 +30,7 @@ export * as bankedPoker from './banked-poker/index.js';
 export * as rayPoker from './ray-poker/index.js';
 export * as pokerTable from './poker-table/index.js';
 export * as andarBahar from './andar-bahar/index.js';
+export * as integrity from './integrity/index.js';
 // Display derivations for the web apps (pure; flat names, no kernel state):
 export * from './cards/shoe-counts.js';
 export * from './baccarat/roads.js';

@@ -1,0 +1,5 @@
+/** Integrity monitors (issue 23): pure detectors over the event log, with their statistics and simulators. */
+export * from './stats.js';
+export * from './wheel-bias.js';
+export * from './shoe-integrity.js';
+export * from './simulate.js';
