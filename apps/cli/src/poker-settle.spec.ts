@@ -39,6 +39,28 @@ describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
     expect(r.out).toContain('chips in 1600 = chips out 1600 + rake 0');
   });
 
+  it('issue 24 / PT-RAKE-ALLOC: the rake comes out of every pot in proportion; the text lists every pot, main pot first', async () => {
+    const hand = {
+      table: { structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false } },
+      button: 3,
+      seats: [
+        { seat: 1, playerId: 'ann', stackMinor: 20 },
+        { seat: 2, playerId: 'bo', stackMinor: 1000 },
+        { seat: 3, playerId: 'cy', stackMinor: 1000 },
+      ],
+      cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'], 3: ['QH', 'QD'] },
+      board: ['2C', '7D', '9H', 'JS', '3S'],
+      actions: [{ seat: 3, action: 'all-in' }, { seat: 2, action: 'call' }],
+    };
+    const r = await felt(['settle', 'poker-holdem'], JSON.stringify(hand));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/main pot\s+whole\s+57\s+1,2,3\s+seat 1: 57\s+3/);
+    expect(r.out).toMatch(/side pot 1\s+whole\s+1862\s+2,3\s+seat 2: 1862\s+98/);
+    expect(r.out).toContain('chips in 2020 = chips out 1919 + rake 101');
+    const j = JSON.parse((await felt(['settle', 'poker-holdem', '--json'], JSON.stringify(hand))).out) as { pots: { amountMinor: number; rakeMinor: number }[] };
+    expect(j.pots.map((p) => [p.amountMinor, p.rakeMinor])).toEqual([[57, 3], [1862, 98]]);
+  });
+
   it('a burnCards table (PT-BURN): the written hand gives its burns; without them the hand cannot be laid out', async () => {
     const burnt = { ...threeWayAllIn, table: { ...threeWayAllIn.table, burnCards: true }, burns: ['8C', '8D', '8H'] };
     const r = await felt(['settle', 'poker-holdem', '--json'], JSON.stringify(burnt));
