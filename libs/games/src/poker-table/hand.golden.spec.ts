@@ -224,6 +224,25 @@ describe('rake per betting round (S1-RAKE, RAY §6.1 A)', () => {
     // the uncalled 200 comes back first; 5 % of the 250 that stayed in
     expect(raked.result?.rakeMinor).toBe(12);
   });
+  it('issue 24 / PT-RAKE-ALLOC: each pot pays the rake of its own chips — a short all-in with the best hand is not wiped out', () => {
+    // NL 50/100, 5 % rake, no cap; seat 1 all-in for 20 (its small blind), seats 2 and 3 with 1 000 each go all-in and call
+    const s = play('holdem', {
+      table: { ...NL, rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false } },
+      button: 3,
+      seats: seats(20, 1000, 1000),
+      cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'], 3: ['QH', 'QD'] },
+      board: ['2C', '7D', '9H', 'JS', '3S'],
+      actions: [{ seat: 3, action: 'all-in' }, { seat: 2, action: 'call' }],
+    });
+    const r = s.result;
+    expect(r?.rakeMinor).toBe(101); // floor(2 020 × 5 %)
+    // main pot 60 pays 101 × 60/2 020 = 3; the side pot 1 960 pays 98
+    expect(r?.pots.map((p) => [p.index, p.amountMinor, p.rakeMinor, p.eligible])).toEqual([[0, 57, 3, [1, 2, 3]], [1, 1862, 98, [2, 3]]]);
+    expect(won(s)).toEqual({ 1: 57, 2: 1862, 3: 0 });
+    const inTotal = (r?.seats ?? []).reduce((a, x) => a + x.inMinor, 0);
+    const outTotal = (r?.seats ?? []).reduce((a, x) => a + x.wonMinor, 0);
+    expect(outTotal + (r?.rakeMinor ?? 0)).toBe(inTotal);
+  });
 });
 
 describe('Omaha (001 §3.2–3.3, RAY §6.4–6.5)', () => {
@@ -291,11 +310,26 @@ describe('Seven Card Stud and Stud Hi/Lo (RAY §6.6, 004)', () => {
     expect(s.result?.shown.map((x) => x.seat)).toEqual([1, 2]);
   });
 
-  it('the bring-in is posted automatically by the lowest up card (suits ♣ < ♦ < ♥ < ♠ break rank ties, PT-BRINGIN)', () => {
+  it('the bring-in is posted automatically by the lowest up card (PT-BRINGIN)', () => {
     let s = must(startHand({ handId: 'h', config: tableConfig({ ...(STUD as Partial<PokerTableConfig>), variant: 'stud' }), seats: seats(1000, 1000, 1000), buttonSeat: null, at: 0 }));
-    for (const c of ['AH', 'KH', 'QH', 'AD', 'KD', 'QD', '5H', '5C', '9S'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
-    expect(s.seats.map((x) => x.streetMinor)).toEqual([0, 20, 0]); // 5♣ brings in, not 5♥
+    for (const c of ['AH', 'KH', 'QH', 'AD', 'KD', 'QD', '6H', '4S', '9S'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+    expect(s.seats.map((x) => x.streetMinor)).toEqual([0, 20, 0]); // 4♠ brings in
     expect(legalActions(s)).toMatchObject({ seat: 3, callMinor: 20, raise: { minToMinor: 50, maxToMinor: 50 } });
+  });
+
+  // issue 24: suits never rank (001 §2.5 M, 004 "alla färger lika"); equal lowest ranks go to the first from position 1
+  it.each([
+    ['5♥ (seat 1) and 5♣ (seat 2): seat 1, not the club', ['5H', '5C', '9S'], [20, 0, 0], 2],
+    ['5♠ (seat 1) and 5♣ (seat 3): seat 1, not the club', ['5S', '9D', '5C'], [20, 0, 0], 2],
+    ['5♣ (seat 2) and 5♠ (seat 3): seat 2 — position order, whatever the suits', ['9D', '5C', '5S'], [0, 20, 0], 3],
+  ] as const)('bring-in ties are broken by seat, never by suit (PT-BRINGIN, stud and stud hi/lo): %s', (_n, ups, streets, next) => {
+    for (const variant of ['stud', 'stud-hilo'] as const) {
+      let s = must(startHand({ handId: 'h', config: tableConfig({ ...(STUD as Partial<PokerTableConfig>), variant }), seats: seats(1000, 1000, 1000), buttonSeat: null, at: 0 }));
+      for (const c of ['AH', 'KH', 'QH', 'AD', 'KD', 'QD', ...ups] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+      expect(s.seats.map((x) => x.streetMinor)).toEqual(streets);
+      expect(s.bringIn === null ? null : s.seats[s.bringIn]?.seat).toBe(streets.indexOf(20) + 1);
+      expect(legalActions(s)?.seat).toBe(next);
+    }
   });
 
   it('Stud Hi/Lo splits high and 8-or-better low', () => {
@@ -370,6 +404,18 @@ describe('Sökö (RAY §6.7)', () => {
     });
     expect(s.result?.shown.find((x) => x.seat === 1)?.high).toMatch(/^four card flush/);
     expect(won(s)).toEqual({ 1: 220, 2: 0 });
+  });
+
+  it('equal highest up cards: the first from position 1 opens — the same seat rule as the stud bring-in (PT-BRINGIN, PT-SHOWING; issue 24)', () => {
+    for (const ups of [['KS', 'KC', 'KD'], ['KC', 'KS', 'KH'], ['KD', 'KH', 'KS']]) {
+      let s = must(startHand({ handId: 'h', config: tableConfig({ variant: 'soko', structure: 'fixed-limit', anteMinor: 10, smallBetMinor: 50, bigBetMinor: 100 }), seats: seats(1000, 1000, 1000), buttonSeat: null, at: 0 }));
+      for (const c of ['2H', '3D', '4C', ...ups] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+      expect(legalActions(s)?.seat).toBe(1);
+    }
+    // and a tie between seats 2 and 3 (seat 1 lower) goes to seat 2
+    let s = must(startHand({ handId: 'h', config: tableConfig({ variant: 'soko', structure: 'fixed-limit', anteMinor: 10, smallBetMinor: 50, bigBetMinor: 100 }), seats: seats(1000, 1000, 1000), buttonSeat: null, at: 0 }));
+    for (const c of ['2H', '3D', '4C', '9S', 'KC', 'KS'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+    expect(legalActions(s)?.seat).toBe(2);
   });
 });
 

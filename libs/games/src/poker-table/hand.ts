@@ -322,8 +322,10 @@ function startRound(s0: HandState, def: Extract<DealStep, { type: 'bet' }>, at: 
       first = clockwise(n, s0.button)[0] as number;
       break;
     case 'bring-in': {
-      // PT-BRINGIN: the lowest up card among seats that can still post; it posts, the next seat acts
-      const candidates = seats.map((x, i) => [x, i] as const).filter(([x]) => isAble(x));
+      // PT-BRINGIN: the lowest up card among seats that can still post; it posts, the next seat acts.
+      // Suits never rank (001 §2.5 M): equal ranks go to the first from position 1 (the stable sort keeps
+      // clockwise(n, null) order — the same tie rule as PT-SHOWING / Sökö, issue 24)
+      const candidates = clockwise(n, null).map((i) => [seats[i] as SeatState, i] as const).filter(([x]) => isAble(x));
       candidates.sort((a, b) => bringInKey(upCards(a[0]).at(-1) as CardId) - bringInKey(upCards(b[0]).at(-1) as CardId));
       const bi = candidates[0]?.[1];
       if (bi === undefined) return null;
