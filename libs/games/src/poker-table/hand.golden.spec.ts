@@ -332,6 +332,99 @@ describe('Seven Card Stud and Stud Hi/Lo (RAY §6.6, 004)', () => {
     }
   });
 
+  /** Plays a stud hand to the end: cards as due (each seat's own, then shared / burned), every player just calls or checks. */
+  const studToTheEnd = (variant: 'stud' | 'stud-hilo', own: Record<number, string[]>, shared: string[], burns: string[] = [], cfg: Partial<PokerTableConfig> = {}): HandState => {
+    const n = Object.keys(own).length;
+    let s = must(startHand({ handId: 'h', config: tableConfig({ ...(STUD as Partial<PokerTableConfig>), variant, ...cfg }), seats: seats(...Array.from({ length: n }, () => 1000)), buttonSeat: null, at: 0 }));
+    const q = new Map(Object.entries(own).map(([k, v]) => [Number(k), [...v]]));
+    const sharedQ = [...shared];
+    const burnQ = [...burns];
+    for (let guard = 0; s.phase.type !== 'complete' && guard < 500; guard++) {
+      const due = cardDue(s);
+      if (due) {
+        const c = due.to === 'board' ? sharedQ.shift() : due.to === 'burn' ? burnQ.shift() : q.get(due.seat)?.shift();
+        if (c === undefined) throw new Error(`no card for ${JSON.stringify(due)}`);
+        s = must(applyHandCommand(s, { type: 'card', card: cardId(c as Card), at: 1 }));
+        continue;
+      }
+      const la = legalActions(s);
+      if (!la) throw new Error(`stuck in ${s.phase.type}`);
+      s = must(applyHandCommand(s, { type: 'act', seat: la.seat, action: la.canCheck ? 'check' : 'call', at: 1 }));
+    }
+    expect([sharedQ, burnQ, [...q.values()].flat()]).toEqual([[], [], []]);
+    return s;
+  };
+  // eight seats, six own cards each (2 down, 4 up): 48 cards; seat 8 holds four spades and the shared A♠ makes its flush
+  const EIGHT: Record<number, string[]> = {
+    1: ['2H', '3D', '4C', '6H', '7D', '9C'],
+    2: ['2D', '3H', '4H', '6D', '8C', '9H'],
+    3: ['2C', '4D', '5H', '7C', '8H', 'TD'],
+    4: ['3C', '5D', '6C', '7H', '9D', 'JC'],
+    5: ['5C', '8D', 'TH', 'JD', 'QC', 'KH'],
+    6: ['TC', 'JH', 'QD', 'KC', 'AH', '2S'],
+    7: ['QH', 'KD', 'AC', 'AD', '3S', '4S'],
+    8: ['KS', 'QS', '9S', '5S', '6S', '7S'],
+  };
+  it('PT-STUD-SEATS / RAY §6.6: eight players; the 7th street is one shared card face up, used by every remaining player', () => {
+    for (const variant of ['stud', 'stud-hilo'] as const) {
+      const s = studToTheEnd(variant, EIGHT, ['AS']);
+      expect(s.board.map((c) => cardCode(c))).toEqual(['AS']);
+      // everyone holds their own six (two down, four up): "may hold only two face-down cards"
+      for (const x of s.seats) expect(x.cards.map((k) => k.up)).toEqual([false, false, true, true, true, true]);
+      expect(s.dealt.length).toBe(49);
+      // seat 8: K♠ Q♠ 9♠ 7♠ … + the shared A♠ = an ace-high flush
+      expect(s.result?.shown.find((x) => x.seat === 8)?.high).toMatch(/flush/);
+      const total = (s.result?.seats ?? []).reduce((a, x) => a + x.inMinor, 0);
+      expect(s.result?.awards.filter((a) => a.part !== 'low').flatMap((a) => a.winners)).toEqual([8]);
+      if (variant === 'stud-hilo') {
+        // the shared ace counts for the low too: seat 1's 7-6-4-3-2 + A → 6-4-3-2-A
+        expect(s.result?.shown.find((x) => x.seat === 1)?.low).toBe('low 6-4-3-2-A');
+        expect(won(s)[1]).toBeGreaterThan(0);
+      } else expect(won(s)).toMatchObject({ 8: total });
+    }
+  });
+
+  it('PT-STUD-SEATS with burns (PT-BURN): three burns and the shared card use the whole deck; a burn that would leave no shared card is left out', () => {
+    const s = studToTheEnd('stud', EIGHT, ['AS'], ['8S', 'JS', 'TS'], { burnCards: true });
+    expect(s.burned.map((c) => cardCode(c))).toEqual(['8S', 'JS', 'TS']);
+    expect(s.dealt.length).toBe(52);
+    expect(s.board.map((c) => cardCode(c))).toEqual(['AS']);
+  });
+
+  it('S1-TABLE-1 / PT-STUD-SEATS: stud deals to 2–8 players; 9 are refused with POKER_SEAT_COUNT', () => {
+    for (const variant of ['stud', 'stud-hilo'] as const) {
+      const cfg = tableConfig({ ...(STUD as Partial<PokerTableConfig>), variant });
+      expect(startHand({ handId: 'h', config: cfg, seats: seats(...Array.from({ length: 8 }, () => 1000)), buttonSeat: null, at: 0 }).ok).toBe(true);
+      const nine = startHand({ handId: 'h', config: cfg, seats: seats(...Array.from({ length: 9 }, () => 1000)), buttonSeat: null, at: 0 });
+      expect(nine.ok ? null : nine.violation).toMatchObject({ code: 'POKER_SEAT_COUNT', ruleId: 'S1-TABLE-1' });
+    }
+  });
+
+  it('a fold before 7th street: the stock covers everyone again and nobody gets a shared card', () => {
+    const own = { ...EIGHT, 2: EIGHT[2]?.slice(0, 3) ?? [] };
+    let s = must(startHand({ handId: 'h', config: tableConfig({ ...(STUD as Partial<PokerTableConfig>), variant: 'stud' }), seats: seats(...Array.from({ length: 8 }, () => 1000)), buttonSeat: null, at: 0 }));
+    const q = new Map(Object.entries(own).map(([k, v]) => [Number(k), [...v]]));
+    let folded = false;
+    const spare = ['AS', 'JS', 'TS', '8S', '6D', '8C', '9H']; // the 7th-street cards: 45 out, 7 left for 7 players
+    for (let guard = 0; s.phase.type !== 'complete' && guard < 500; guard++) {
+      const due = cardDue(s);
+      if (due) {
+        const c = due.to === 'seat' ? q.get(due.seat)?.shift() : undefined;
+        expect(due.to).toBe('seat');
+        s = must(applyHandCommand(s, { type: 'card', card: cardId((c ?? spare.shift()) as Card), at: 1 }));
+        continue;
+      }
+      const la = legalActions(s);
+      if (!la) throw new Error('stuck');
+      const fold = !folded && la.seat === 2;
+      folded ||= fold;
+      s = must(applyHandCommand(s, { type: 'act', seat: la.seat, action: fold ? 'fold' : la.canCheck ? 'check' : 'call', at: 1 }));
+    }
+    expect(s.board).toEqual([]);
+    expect(spare).toEqual([]);
+    expect(s.seats.filter((x) => !x.folded).every((x) => x.cards.length === 7)).toBe(true);
+  });
+
   it('Stud Hi/Lo splits high and 8-or-better low', () => {
     const s = play('stud-hilo', {
       table: STUD,

@@ -255,6 +255,11 @@ function advance(s0: HandState, at: number): HandState {
         const order = clockwise(s.seats.length, s.button).filter((i) => isLive(s.seats[i] as SeatState));
         const queue: number[] = [];
         for (let r = 0; r < def.count; r++) queue.push(...order);
+        if (s.variant.sharedCardWhenShort === true && stockLeft(s) < queue.length) {
+          // RAY §6.6 / PT-STUD-SEATS: the stock cannot give everyone their own card: one shared card, face up
+          const shared = Array.from({ length: def.count }, () => -1);
+          return { ...s, phase: { type: 'deal', queue: withBurn(s, shared), up: true }, clock: null, toAct: null };
+        }
         return { ...s, phase: { type: 'deal', queue: withBurn(s, queue), up: def.face === 'up' }, clock: null, toAct: null };
       }
       case 'board':
@@ -289,7 +294,10 @@ function stockLeft(s: HandState): number {
  * street (7 stud players on 7th street, 10 Sökö players), so a burn never makes a hand undealable.
  */
 function withBurn(s: HandState, queue: number[]): number[] {
-  if (!s.config.burnCards || s.betRound < 0 || stockLeft(s) <= queue.length) return queue;
+  // PT-STUD-SEATS: where a short stock is met with a shared card, every later street still needs at least
+  // that one card, so a burn is left out rather than leaving a later street with no card at all
+  const reserve = s.variant.sharedCardWhenShort === true ? s.variant.steps.slice(s.step + 1).filter((x) => x.type === 'deal' || x.type === 'board').length : 0;
+  if (!s.config.burnCards || s.betRound < 0 || stockLeft(s) - queue.length - 1 < reserve) return queue;
   return [-2, ...queue];
 }
 

@@ -142,7 +142,8 @@ function playRandomHand(seed: number, onStep?: (before: HandState, cmd: HandComm
   const rng = createRng(seed);
   const variant = VARIANT_IDS[rng.int(VARIANT_IDS.length)] as VariantId;
   const v = VARIANTS[variant];
-  const n = v.minSeats + rng.int(Math.min(v.maxSeats, 6) - v.minSeats + 1);
+  // stud: up to its 8 seats, so RAY §6.6's shared card (PT-STUD-SEATS) is in the random hands too
+  const n = v.minSeats + rng.int((v.sharedCardWhenShort === true ? v.maxSeats : Math.min(v.maxSeats, 6)) - v.minSeats + 1);
   const seatNos = shuffle([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], rng).slice(0, n).sort((a, b) => a - b);
   const seats = seatNos.map((seat) => ({ seat, playerId: `p${seat}`, stackMinor: rng.int(3) === 0 ? 1 + rng.int(60) : 1 + rng.int(3000) }));
   const cfg = tableConfig(randomConfig(rng, variant));
@@ -201,7 +202,7 @@ describe('pots never lose a chip (issue 11 property)', () => {
 
 describe('the random hands reach every case the property is about', () => {
   it('side pots, hi/lo splits, ties, voids, uncontested pots and every variant all occur', () => {
-    const seen = { sidePots: 0, twoSidePots: 0, hiLo: 0, split: 0, void: 0, uncontested: 0, showdown: 0, raked: 0, burned: 0, drawBurned: 0, variants: new Set<string>() };
+    const seen = { sidePots: 0, twoSidePots: 0, hiLo: 0, split: 0, void: 0, uncontested: 0, showdown: 0, raked: 0, burned: 0, drawBurned: 0, studShared: 0, variants: new Set<string>() };
     for (let seed = 1; seed <= 600; seed++) {
       const { s } = playRandomHand(seed);
       const r = s.result;
@@ -217,12 +218,13 @@ describe('the random hands reach every case the property is about', () => {
       if (r.rakeMinor > 0) seen.raked++;
       if (s.burned.length > 0) seen.burned++;
       if (s.burned.length > 0 && s.variant.steps.some((x) => x.type === 'draw')) seen.drawBurned++;
+      if (s.variant.sharedCardWhenShort === true && s.board.length > 0) seen.studShared++;
       // PT-BURN: every burn is a card of the deck, counted once in `dealt`
       for (const b of s.burned) expect(s.dealt).toContain(b);
       if (!s.config.burnCards) expect(s.burned).toEqual([]);
     }
     expect(seen.variants.size).toBe(VARIANT_IDS.length);
-    for (const k of ['sidePots', 'twoSidePots', 'hiLo', 'split', 'void', 'uncontested', 'showdown', 'raked', 'burned', 'drawBurned'] as const) expect(seen[k], k).toBeGreaterThan(0);
+    for (const k of ['sidePots', 'twoSidePots', 'hiLo', 'split', 'void', 'uncontested', 'showdown', 'raked', 'burned', 'drawBurned', 'studShared'] as const) expect(seen[k], k).toBeGreaterThan(0);
   }, 60_000);
 });
 

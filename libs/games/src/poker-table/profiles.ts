@@ -57,6 +57,12 @@ export interface VariantProfile {
   readonly steps: readonly DealStep[];
   readonly minSeats: number;
   readonly maxSeats: number;
+  /**
+   * RAY §6.6 / seed 000 (Seven Card Stud, PT-STUD-SEATS): when the stock cannot give every remaining
+   * player their own card on a street, one shared card is turned face up in the middle instead, and
+   * every remaining player uses it (it goes to `board`).
+   */
+  readonly sharedCardWhenShort?: boolean;
   readonly rules: readonly string[];
 }
 
@@ -111,9 +117,11 @@ export const VARIANTS: Readonly<Record<VariantId, VariantProfile>> = {
   holdem: { id: 'holdem', name: "Texas Hold'em", ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: false, forced: 'blinds', button: true, straddleAllowed: true, steps: HOLDEM_STREETS(2), minSeats: 2, maxSeats: 10, rules: ['001 §3.1', 'RAY §6.3', 'S1-STRADDLE'] },
   omaha: { id: 'omaha', name: 'Omaha High', ranking: 'standard', deckLowestRank: 0, formation: 'omaha', hiLo: false, forced: 'blinds', button: true, straddleAllowed: false, steps: HOLDEM_STREETS(4), minSeats: 2, maxSeats: 10, rules: ['001 §3.2', 'RAY §6.4'] },
   'omaha-hilo': { id: 'omaha-hilo', name: 'Omaha High/Low (8 or better)', ranking: 'standard', deckLowestRank: 0, formation: 'omaha', hiLo: true, forced: 'blinds', button: true, straddleAllowed: false, steps: HOLDEM_STREETS(4), minSeats: 2, maxSeats: 10, rules: ['001 §3.3', 'RAY §6.5'] },
-  // 8 seats: 8 × 7 = 56 > 52 would need RAY's community-card rule; 7 seats × 7 = 49 fits (PT-STUD-SEATS).
-  stud: { id: 'stud', name: 'Seven Card Stud', ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: false, forced: 'ante-bring-in', button: false, straddleAllowed: false, steps: STUD_STREETS, minSeats: 2, maxSeats: 7, rules: ['RAY §6.6', '004'] },
-  'stud-hilo': { id: 'stud-hilo', name: 'Seven Card Stud High/Low (8 or better)', ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: true, forced: 'ante-bring-in', button: false, straddleAllowed: false, steps: STUD_STREETS, minSeats: 2, maxSeats: 7, rules: ['RAY §6.6', '004'] },
+  // PT-STUD-SEATS: 8 seats; 8 × 7 = 56 > 52, so RAY §6.6's shared card replaces a street the stock cannot
+  // cover (only the 7th with 8 players). 9–10 would need shared cards from 5th/6th street and could run
+  // out with burns: not offered (S1-TABLE-1's ten is a table maximum, like PT-7E-SEATS' five).
+  stud: { id: 'stud', name: 'Seven Card Stud', ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: false, forced: 'ante-bring-in', button: false, straddleAllowed: false, steps: STUD_STREETS, minSeats: 2, maxSeats: 8, sharedCardWhenShort: true, rules: ['RAY §6.6', '004', 'PT-STUD-SEATS'] },
+  'stud-hilo': { id: 'stud-hilo', name: 'Seven Card Stud High/Low (8 or better)', ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: true, forced: 'ante-bring-in', button: false, straddleAllowed: false, steps: STUD_STREETS, minSeats: 2, maxSeats: 8, sharedCardWhenShort: true, rules: ['RAY §6.6', '004', 'PT-STUD-SEATS'] },
   draw: { id: 'draw', name: 'Mörkpoker (five-card draw)', ranking: 'standard', deckLowestRank: 0, formation: 'five-held', hiLo: false, forced: 'blinds', button: true, straddleAllowed: false, steps: DRAW_STREETS, minSeats: 2, maxSeats: 10, rules: ['001 §3.4'] },
   // 001 §3.5: 32 cards for ≤ 4 players, 36 for 5; 6+ unspecified → at most 5 seats (PT-7E-SEATS).
   'draw-7e': { id: 'draw-7e', name: 'Mörkpoker 7-E (short deck)', ranking: 'short-deck', deckLowestRank: 'seven-e', formation: 'five-held', hiLo: false, forced: 'blinds', button: true, straddleAllowed: false, steps: DRAW_STREETS, minSeats: 2, maxSeats: 5, rules: ['001 §3.5'] },
