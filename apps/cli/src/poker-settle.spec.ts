@@ -96,6 +96,9 @@ describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
     // a player's copy (a down card as "card scanned") cannot be laid out
     const hidden = { ...body, events: body.events.map((e) => (e.type === 'card' && e.up === false ? { type: 'card-scanned', to: e.to, up: false, at: e.at } : e)) };
     expect((await felt(['settle', 'poker-holdem'], JSON.stringify(hidden))).err).toContain('POKER_REPLAY_HIDDEN');
+    // issue 24: the events' table settings are checked the same way
+    const typo = await felt(['settle', 'poker-holdem'], JSON.stringify({ ...body, table: { ...body.table, ante: -1 } }));
+    expect([typo.code, typo.err.includes('POKER_INVALID_CONFIG')]).toEqual([2, true]);
   });
 
   it.each([
@@ -104,6 +107,15 @@ describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
     ['a hand that does not finish', { ...threeWayAllIn, actions: [] }, 'POKER_REPLAY_INCOMPLETE'],
     ['a card twice', { ...threeWayAllIn, board: ['AH', '7D', '9H', 'JS', '3S'] }, 'POKER_CARD_SEEN'],
     ['not an object', [1, 2], 'POKER_REPLAY_INPUT'],
+    // issue 24: unknown or invalid table fields are refused, never ignored
+    ['a misspelt table field ("ante": -1)', { ...threeWayAllIn, table: { ...threeWayAllIn.table, ante: -1 } }, 'POKER_INVALID_CONFIG, rule D-2'],
+    ['a negative ante', { ...threeWayAllIn, table: { ...threeWayAllIn.table, anteMinor: -1 } }, 'POKER_INVALID_CONFIG, rule D-1'],
+    ['an unknown rake field', { ...threeWayAllIn, table: { ...threeWayAllIn.table, rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false, cap: 5 } } }, 'POKER_INVALID_CONFIG, rule S1-RAKE'],
+    ['a bad structure', { ...threeWayAllIn, table: { ...threeWayAllIn.table, structure: 'no limit' } }, 'POKER_INVALID_CONFIG'],
+    ['another variant in the table', { ...threeWayAllIn, table: { ...threeWayAllIn.table, variant: 'omaha' } }, 'POKER_INVALID_CONFIG'],
+    ['an unknown field in the hand', { ...threeWayAllIn, bord: ['2C'] }, 'POKER_REPLAY_INPUT'],
+    ['an unknown seat field', { ...threeWayAllIn, seats: [{ ...threeWayAllIn.seats[0], stack: 100 }, ...threeWayAllIn.seats.slice(1)] }, 'POKER_REPLAY_INPUT'],
+    ['an unknown action field', { ...threeWayAllIn, actions: [{ seat: 3, action: 'raise', to: 300 }] }, 'POKER_REPLAY_INPUT'],
   ])('rejects %s with a code and exit 2, never a stack trace', async (_n, input, code) => {
     const r = await felt(['settle', 'poker-holdem'], JSON.stringify(input));
     expect(r.code).toBe(2);

@@ -21,7 +21,8 @@ export const POKER_SETTLE_HELP = `Poker where players play each other (issue 11)
            over ({ handId, table, events }, every card shown): the logged commands are applied in order
            and the result must match the logged hand-ended (POKER_REPLAY_MISMATCH otherwise).
   The hand is laid out again through the same state machine the tables run (GEN-8) and every pot is
-  printed with who won it.`;
+  printed with who won it and the rake it paid (in proportion to its chips, PT-RAKE-ALLOC). Unknown
+  fields and invalid values are refused (POKER_INVALID_CONFIG for table settings, POKER_REPLAY_INPUT).`;
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 

@@ -710,3 +710,32 @@ describe('burn cards (PT-BURN, 004 "Formal games burn one card before dealing")'
     expect(bad.ok ? null : bad.violation).toMatchObject({ code: 'POKER_INVALID_CONFIG', ruleId: 'PT-BURN' });
   });
 });
+
+describe('written hands and table settings refuse unknown fields and invalid values (issue 24; D-2, S1-RAKE, GEN-8)', () => {
+  const hand = { table: NL, button: 2, seats: seats(1000, 1000), cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'] }, board: ['2C', '7D', '9H', 'JS', '3S'], actions: [{ seat: 2, action: 'all-in' }, { seat: 1, action: 'call' }] };
+  it.each([
+    ['"ante": -1 (a misspelt anteMinor)', { ...hand, table: { ...NL, ante: -1 } }, { code: 'POKER_INVALID_CONFIG', ruleId: 'D-2', details: { field: 'ante' } }],
+    ['an unknown rake field', { ...hand, table: { ...NL, rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false, max: 3 } } }, { code: 'POKER_INVALID_CONFIG', ruleId: 'S1-RAKE' }],
+    ['a rake missing a field', { ...hand, table: { ...NL, rake: { basisPoints: 500 } } }, { code: 'POKER_INVALID_CONFIG', ruleId: 'S1-RAKE' }],
+    ['a table that is not an object', { ...hand, table: [1] }, { code: 'POKER_INVALID_CONFIG', ruleId: 'D-2' }],
+    ['an unknown top-level field', { ...hand, button_seat: 2 }, { code: 'POKER_REPLAY_INPUT', ruleId: 'GEN-8' }],
+    ['an unknown seat field', { ...hand, seats: [{ seat: 1, playerId: 'a', stack: 5 }, { seat: 2, playerId: 'b', stackMinor: 5 }] }, { code: 'POKER_REPLAY_INPUT', ruleId: 'GEN-8' }],
+    ['an unknown action field', { ...hand, actions: [{ seat: 2, action: 'raise', amount: 300 }] }, { code: 'POKER_REPLAY_INPUT', ruleId: 'GEN-8' }],
+  ])('parseReplayInput refuses %s', (_n, input, v) => {
+    const r = parseReplayInput('holdem', input);
+    expect(r.ok ? null : r.violation).toMatchObject(v);
+  });
+  it.each([
+    ['a negative ante', { anteMinor: -1 }, 'D-1'],
+    ['a fractional blind', { bigBlindMinor: 100.5 }, 'D-1'],
+    ['a string structure', { structure: 'nolimit' }, 'S1-FL'],
+    ['a negative rake', { rake: { basisPoints: -5, capMinor: null, noFlopNoDrop: true } }, 'S1-RAKE'],
+  ])('an invalid value is refused when the hand starts: %s', (_n, table, ruleId) => {
+    expect(playErr('holdem', { ...hand, table: { ...NL, ...table } })).toMatchObject({ code: 'POKER_INVALID_CONFIG', ruleId });
+  });
+  it('the known fields are accepted (every field of the default table)', () => {
+    const { variant: _v, ...rest } = tableConfig({});
+    expect(parseReplayInput('holdem', { ...hand, table: { ...rest, ...NL } }).ok).toBe(true);
+    expect(parseReplayInput('holdem', { ...hand, table: { ...NL, variant: 'holdem' } }).ok).toBe(true);
+  });
+});

@@ -215,6 +215,34 @@ export function tableConfig(partial: Partial<PokerTableConfig>): PokerTableConfi
 
 const isMinor = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
+/** Every field a table config may have (DEFAULT_TABLE's keys); `variant` included. */
+export const TABLE_FIELDS: readonly (keyof PokerTableConfig)[] = Object.keys(DEFAULT_TABLE) as (keyof PokerTableConfig)[];
+const RAKE_FIELDS: readonly (keyof RakeProfile)[] = ['basisPoints', 'capMinor', 'noFlopNoDrop'];
+
+/**
+ * Untrusted table settings (a written hand's `table`, an events body's `table`, a table-creation
+ * body's `config`; issue 24): an object of known fields only — an unknown field is refused rather than
+ * ignored (`"ante": -1` must not silently drop the ante), so is a `rake` with a field other than
+ * basisPoints / capMinor / noFlopNoDrop. Code POKER_INVALID_CONFIG, rule D-2 (rule choices are profile
+ * data) / S1-RAKE. Values are checked by `validateConfig` once the defaults are filled in.
+ */
+export function parseTableFields(raw: unknown, where = 'table'): Result<Partial<PokerTableConfig>> {
+  const bad = (rule: string, message: string, field?: string): Result<Partial<PokerTableConfig>> => violation('POKER_INVALID_CONFIG', rule, message, field === undefined ? undefined : { field });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('D-2', `"${where}" must be an object of table settings`);
+  for (const k of Object.keys(raw)) {
+    if (!(TABLE_FIELDS as readonly string[]).includes(k)) return bad('D-2', `${where} has an unknown field "${k}" (allowed: ${TABLE_FIELDS.join(', ')})`, k);
+  }
+  const rake = (raw as { rake?: unknown }).rake;
+  if (rake !== undefined && rake !== null) {
+    if (typeof rake !== 'object' || Array.isArray(rake)) return bad('S1-RAKE', `${where}.rake is null or { basisPoints, capMinor, noFlopNoDrop }`, 'rake');
+    for (const k of Object.keys(rake)) {
+      if (!(RAKE_FIELDS as readonly string[]).includes(k)) return bad('S1-RAKE', `${where}.rake has an unknown field "${k}" (allowed: ${RAKE_FIELDS.join(', ')})`, `rake.${k}`);
+    }
+    for (const k of RAKE_FIELDS) if (!(k in rake)) return bad('S1-RAKE', `${where}.rake needs ${k} (rake is { basisPoints, capMinor, noFlopNoDrop })`, `rake.${k}`);
+  }
+  return ok(raw as Partial<PokerTableConfig>);
+}
+
 /** Validates a table config (code POKER_INVALID_CONFIG, rule S1-FL/S1-STRADDLE/S1-RAKE…). */
 export function validateConfig(c: PokerTableConfig): Result<PokerTableConfig> {
   const bad = (rule: string, message: string): Result<PokerTableConfig> => violation('POKER_INVALID_CONFIG', rule, message);
