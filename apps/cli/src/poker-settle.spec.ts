@@ -39,6 +39,28 @@ describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
     expect(r.out).toContain('chips in 1600 = chips out 1600 + rake 0');
   });
 
+  it('issue 24 / PT-RAKE-ALLOC: the rake comes out of every pot in proportion; the text lists every pot, main pot first', async () => {
+    const hand = {
+      table: { structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false } },
+      button: 3,
+      seats: [
+        { seat: 1, playerId: 'ann', stackMinor: 20 },
+        { seat: 2, playerId: 'bo', stackMinor: 1000 },
+        { seat: 3, playerId: 'cy', stackMinor: 1000 },
+      ],
+      cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'], 3: ['QH', 'QD'] },
+      board: ['2C', '7D', '9H', 'JS', '3S'],
+      actions: [{ seat: 3, action: 'all-in' }, { seat: 2, action: 'call' }],
+    };
+    const r = await felt(['settle', 'poker-holdem'], JSON.stringify(hand));
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/main pot\s+whole\s+57\s+1,2,3\s+seat 1: 57\s+3/);
+    expect(r.out).toMatch(/side pot 1\s+whole\s+1862\s+2,3\s+seat 2: 1862\s+98/);
+    expect(r.out).toContain('chips in 2020 = chips out 1919 + rake 101');
+    const j = JSON.parse((await felt(['settle', 'poker-holdem', '--json'], JSON.stringify(hand))).out) as { pots: { amountMinor: number; rakeMinor: number }[] };
+    expect(j.pots.map((p) => [p.amountMinor, p.rakeMinor])).toEqual([[57, 3], [1862, 98]]);
+  });
+
   it('a burnCards table (PT-BURN): the written hand gives its burns; without them the hand cannot be laid out', async () => {
     const burnt = { ...threeWayAllIn, table: { ...threeWayAllIn.table, burnCards: true }, burns: ['8C', '8D', '8H'] };
     const r = await felt(['settle', 'poker-holdem', '--json'], JSON.stringify(burnt));
@@ -74,6 +96,9 @@ describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
     // a player's copy (a down card as "card scanned") cannot be laid out
     const hidden = { ...body, events: body.events.map((e) => (e.type === 'card' && e.up === false ? { type: 'card-scanned', to: e.to, up: false, at: e.at } : e)) };
     expect((await felt(['settle', 'poker-holdem'], JSON.stringify(hidden))).err).toContain('POKER_REPLAY_HIDDEN');
+    // issue 24: the events' table settings are checked the same way
+    const typo = await felt(['settle', 'poker-holdem'], JSON.stringify({ ...body, table: { ...body.table, ante: -1 } }));
+    expect([typo.code, typo.err.includes('POKER_INVALID_CONFIG')]).toEqual([2, true]);
   });
 
   it.each([
@@ -82,6 +107,15 @@ describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
     ['a hand that does not finish', { ...threeWayAllIn, actions: [] }, 'POKER_REPLAY_INCOMPLETE'],
     ['a card twice', { ...threeWayAllIn, board: ['AH', '7D', '9H', 'JS', '3S'] }, 'POKER_CARD_SEEN'],
     ['not an object', [1, 2], 'POKER_REPLAY_INPUT'],
+    // issue 24: unknown or invalid table fields are refused, never ignored
+    ['a misspelt table field ("ante": -1)', { ...threeWayAllIn, table: { ...threeWayAllIn.table, ante: -1 } }, 'POKER_INVALID_CONFIG, rule D-2'],
+    ['a negative ante', { ...threeWayAllIn, table: { ...threeWayAllIn.table, anteMinor: -1 } }, 'POKER_INVALID_CONFIG, rule D-1'],
+    ['an unknown rake field', { ...threeWayAllIn, table: { ...threeWayAllIn.table, rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false, cap: 5 } } }, 'POKER_INVALID_CONFIG, rule S1-RAKE'],
+    ['a bad structure', { ...threeWayAllIn, table: { ...threeWayAllIn.table, structure: 'no limit' } }, 'POKER_INVALID_CONFIG'],
+    ['another variant in the table', { ...threeWayAllIn, table: { ...threeWayAllIn.table, variant: 'omaha' } }, 'POKER_INVALID_CONFIG'],
+    ['an unknown field in the hand', { ...threeWayAllIn, bord: ['2C'] }, 'POKER_REPLAY_INPUT'],
+    ['an unknown seat field', { ...threeWayAllIn, seats: [{ ...threeWayAllIn.seats[0], stack: 100 }, ...threeWayAllIn.seats.slice(1)] }, 'POKER_REPLAY_INPUT'],
+    ['an unknown action field', { ...threeWayAllIn, actions: [{ seat: 3, action: 'raise', to: 300 }] }, 'POKER_REPLAY_INPUT'],
   ])('rejects %s with a code and exit 2, never a stack trace', async (_n, input, code) => {
     const r = await felt(['settle', 'poker-holdem'], JSON.stringify(input));
     expect(r.code).toBe(2);

@@ -21,7 +21,8 @@ export const POKER_SETTLE_HELP = `Poker where players play each other (issue 11)
            over ({ handId, table, events }, every card shown): the logged commands are applied in order
            and the result must match the logged hand-ended (POKER_REPLAY_MISMATCH otherwise).
   The hand is laid out again through the same state machine the tables run (GEN-8) and every pot is
-  printed with who won it.`;
+  printed with who won it and the rake it paid (in proportion to its chips, PT-RAKE-ALLOC). Unknown
+  fields and invalid values are refused (POKER_INVALID_CONFIG for table settings, POKER_REPLAY_INPUT).`;
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
@@ -73,9 +74,17 @@ function printHand(game: string, s: HandState, io: CliIo): void {
     line(io.stdout, renderTable(['seat', 'cards', 'high', 'low'], res.shown.map((x) => [String(x.seat), x.cards.map((c) => poker.cardCode(c)).join(' '), x.high, x.low ?? ''])));
     line(io.stdout);
   }
-  if (res.awards.length > 0) {
+  if (res.pots.length > 0) {
+    // issue 24: every pot is listed (main pot first), with the rake it paid (PT-RAKE-ALLOC), even one nobody is paid from
     const potName = (i: number): string => (i === 0 ? 'main pot' : `side pot ${i}`);
-    line(io.stdout, renderTable(['pot', 'part', 'amount', 'eligible', 'won by'], res.awards.map((a) => [potName(a.pot), a.part, String(a.amountMinor), a.eligible.join(','), a.shares.map(([seat, x]) => `seat ${seat}: ${x}`).join(', ')]), new Set([2])));
+    const rows: string[][] = [];
+    for (const p of res.pots) {
+      const rake = String(p.rakeMinor ?? 0);
+      const parts = res.awards.filter((a) => a.pot === p.index);
+      if (parts.length === 0) rows.push([potName(p.index), '-', String(p.amountMinor), p.eligible.join(','), 'nobody (nothing left after the rake)', rake]);
+      for (const [k, a] of parts.entries()) rows.push([potName(p.index), a.part, String(a.amountMinor), a.eligible.join(','), a.shares.map(([seat, x]) => `seat ${seat}: ${x}`).join(', '), k === 0 ? rake : '']);
+    }
+    line(io.stdout, renderTable(['pot', 'part', 'amount', 'eligible', 'won by', 'rake'], rows, new Set([2, 5])));
     line(io.stdout);
   }
   line(io.stdout, renderTable(['seat', 'player', 'put in', 'won', 'net', 'stack'], res.seats.map((x) => [String(x.seat), x.playerId, String(x.inMinor), String(x.wonMinor), signed(x.netMinor), String(x.stackMinor)]), new Set([2, 3, 4, 5])));

@@ -323,7 +323,7 @@ export const dealerEn = {
       seatDown: 'Deal seat {{seat}} ({{name}}) a card FACE DOWN',
       seatUp: 'Deal seat {{seat}} ({{name}}) a card FACE UP',
       burn: 'Burn a card: take it through the shoe FACE DOWN to the burn pile',
-      board: { flop: 'Deal the flop: board card {{n}}', turn: 'Deal the turn (board card 4)', river: 'Deal the river (board card 5)' },
+      board: { flop: 'Deal the flop: board card {{n}}', turn: 'Deal the turn (board card 4)', river: 'Deal the river (board card 5)', shared: 'Deal one shared card face up in the middle (the deck is short: every player uses it)' },
     },
     seats: 'Seats',
     col: { seat: 'Seat', player: 'Player', stack: 'Stack', bet: 'Bet', cards: 'Cards' },

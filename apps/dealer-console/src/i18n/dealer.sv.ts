@@ -325,7 +325,7 @@ export const dealerSv: DealerCatalogue = {
       seatDown: 'Ge plats {{seat}} ({{name}}) ett kort NEDVÄNT',
       seatUp: 'Ge plats {{seat}} ({{name}}) ett kort UPPVÄNT',
       burn: 'Bränn ett kort: dra det genom skon NEDVÄNT till brännhögen',
-      board: { flop: 'Lägg floppen: bordskort {{n}}', turn: 'Lägg turn (bordskort 4)', river: 'Lägg river (bordskort 5)' },
+      board: { flop: 'Lägg floppen: bordskort {{n}}', turn: 'Lägg turn (bordskort 4)', river: 'Lägg river (bordskort 5)', shared: 'Lägg ett gemensamt kort med framsidan upp på bordet (leken räcker inte: alla spelare använder det)' },
     },
     seats: 'Platser',
     col: { seat: 'Plats', player: 'Spelare', stack: 'Stack', bet: 'Insats', cards: 'Kort' },

@@ -14,6 +14,8 @@ import type { HttpAdapterHost } from '@nestjs/core';
 import { checkLedgerInvariants, depositPosting, playerAccount } from '../shared/ledger.rules.js';
 import { InMemoryPokerTablesRepository } from './poker-table.repository.js';
 import { PokerTablesService, stackAccount, type PokerTimings, type PokerUser } from './poker-tables.service.js';
+import { parseInput } from '../shared/http-errors.js';
+import { CreatePokerTableBody } from './poker.schemas.js';
 
 /** The live poker table service on in-memory stores, a fixed clock and a manual scheduler (issue 11). */
 function world(timings: Partial<PokerTimings> = {}) {
@@ -120,6 +122,36 @@ describe('PokerTablesService: seats and money (S1-STACK)', () => {
     expect(f.myWaitingPosition).toBe(1);
     expect(f.seats.map((s) => s?.displayName)).toEqual(['Player 1', 'Player 2', 'Player 3', 'Player 4', 'Player 5', 'Player 6']);
     expect(JSON.stringify(f)).not.toMatch(/"u\d"/);
+  });
+});
+
+describe('the table configuration refuses unknown fields and invalid values (issue 24; D-2, S1-RAKE, S1-TABLE-1)', () => {
+  const base = { tableId: 'c1', name: 'Config', dealing: 'rng' as const, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 } };
+  const holdem = { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100 };
+  it.each([
+    ['a misspelt field ("ante" for anteMinor)', { ...holdem, ante: -1 }, 'ante'],
+    ['a negative ante', { ...holdem, anteMinor: -1 }, 'anteMinor'],
+    ['an unknown rake field', { ...holdem, rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false, cap: 10 } }, 'rake'],
+    ['a rake without noFlopNoDrop', { ...holdem, rake: { basisPoints: 500, capMinor: null } }, 'rake'],
+    ['a string where a number goes', { ...holdem, bigBlindMinor: '100' }, 'bigBlindMinor'],
+    ['an unknown variant', { ...holdem, variant: 'razz' }, 'variant'],
+  ])('POST /poker-tables: the strict schema refuses %s with INVALID_INPUT', (_n, config, path) => {
+    const r = parseInput(CreatePokerTableBody, { ...base, config });
+    expect(r.ok ? null : r.violation.code).toBe('INVALID_INPUT');
+    expect(r.ok ? '' : r.violation.message).toMatch(new RegExp(`config\\b.*${path}`));
+  });
+
+  it('the service refuses them too, with POKER_INVALID_CONFIG and the rule, and creates nothing', async () => {
+    const w = world();
+    const create = (config: unknown, seatCount = 6) => w.service.createTable({ ...base, seats: { ...base.seats, seatCount }, config: config as Parameters<PokerTablesService['createTable']>[0]['config'] });
+    expect(await create({ ...holdem, ante: -1 })).toMatchObject({ ok: false, violation: { code: 'POKER_INVALID_CONFIG', ruleId: 'D-2', details: { field: 'ante' } } });
+    expect(await create({ ...holdem, anteMinor: -1 })).toMatchObject({ ok: false, violation: { code: 'POKER_INVALID_CONFIG', ruleId: 'D-1' } });
+    expect(await create({ ...holdem, rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false, cap: 10 } })).toMatchObject({ ok: false, violation: { code: 'POKER_INVALID_CONFIG', ruleId: 'S1-RAKE' } });
+    expect(await w.repo.get('c1')).toBeFalsy();
+    // PT-STUD-SEATS: stud seats 8 (RAY §6.6's shared card), not 9
+    const stud = { variant: 'stud', structure: 'fixed-limit', anteMinor: 10, bringInMinor: 20, smallBetMinor: 50, bigBetMinor: 100 };
+    expect(await create(stud, 9)).toMatchObject({ ok: false, violation: { code: 'POKER_INVALID_CONFIG' } });
+    expect((await create(stud, 8)).ok).toBe(true);
   });
 });
 

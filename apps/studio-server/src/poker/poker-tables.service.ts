@@ -110,7 +110,10 @@ export class PokerTablesService implements TableProgram, OnModuleDestroy {
   // ───────────────────────────── tables ─────────────────────────────
 
   async createTable(input: { tableId?: string; name: string; currency?: string; dealing: 'rng' | 'shoe'; shoeDeviceId?: string | null; config: Partial<pokerTable.PokerTableConfig>; seats: { seatCount: number; minBuyInMinor: number; maxBuyInMinor: number | null }; robots?: number }): Promise<Result<PokerTableDef>> {
-    const config = pokerTable.tableConfig(input.config);
+    // issue 24: unknown config fields are refused (also when called without the controller's strict schema)
+    const fields = pokerTable.parseTableFields(input.config, 'config');
+    if (!fields.ok) return fields;
+    const config = pokerTable.tableConfig(fields.value);
     const checked = pokerTable.validateConfig(config);
     if (!checked.ok) return checked;
     const v = pokerTable.VARIANTS[config.variant];

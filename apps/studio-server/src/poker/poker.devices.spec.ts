@@ -141,20 +141,21 @@ describe('live poker on simulated devices: ShoeSim → serial → edge agent →
     // kings (seat 1) take the main pot, sevens the first side pot, fours the second, aces beat queens for the last
     expect(result.type).toBe('showdown');
     // contributions 1000/2000/3000/5000/5000/0: pots of 5000, 4000, 3000, 4000; the rake (5 %, capped at 300,
-    // S1-RAKE) comes off the main pot
+    // S1-RAKE) comes off each pot in proportion to its chips (PT-RAKE-ALLOC, issue 24): 93.75, 75, 56.25, 75 →
+    // 93 + 75 + 56 + 75 = 299, the last chip to the largest remainder (the main pot)
     expect(result.rakeMinor).toBe(300);
-    expect(result.pots.map((p) => p.amountMinor)).toEqual([4700, 4000, 3000, 4000]);
+    expect(result.pots.map((p) => [p.amountMinor, p.rakeMinor])).toEqual([[4906, 94], [3925, 75], [2944, 56], [3925, 75]]);
     expect(result.awards.map((a) => [a.amountMinor, a.winners])).toEqual([
-      [4700, [1]],
-      [4000, [2]],
-      [3000, [3]],
-      [4000, [4]],
+      [4906, [1]],
+      [3925, [2]],
+      [2944, [3]],
+      [3925, [4]],
     ]);
     expect(result.seats.map((x) => [x.seat, x.netMinor])).toEqual([
-      [1, 4700 - 1000],
-      [2, 4000 - 2000],
-      [3, 3000 - 3000],
-      [4, 4000 - 5000],
+      [1, 4906 - 1000],
+      [2, 3925 - 2000],
+      [3, 2944 - 3000],
+      [4, 3925 - 5000],
       [5, -5000],
       [6, 0], // folded without a blind in
     ]);

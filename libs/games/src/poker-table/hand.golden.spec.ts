@@ -224,6 +224,25 @@ describe('rake per betting round (S1-RAKE, RAY §6.1 A)', () => {
     // the uncalled 200 comes back first; 5 % of the 250 that stayed in
     expect(raked.result?.rakeMinor).toBe(12);
   });
+  it('issue 24 / PT-RAKE-ALLOC: each pot pays the rake of its own chips — a short all-in with the best hand is not wiped out', () => {
+    // NL 50/100, 5 % rake, no cap; seat 1 all-in for 20 (its small blind), seats 2 and 3 with 1 000 each go all-in and call
+    const s = play('holdem', {
+      table: { ...NL, rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false } },
+      button: 3,
+      seats: seats(20, 1000, 1000),
+      cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'], 3: ['QH', 'QD'] },
+      board: ['2C', '7D', '9H', 'JS', '3S'],
+      actions: [{ seat: 3, action: 'all-in' }, { seat: 2, action: 'call' }],
+    });
+    const r = s.result;
+    expect(r?.rakeMinor).toBe(101); // floor(2 020 × 5 %)
+    // main pot 60 pays 101 × 60/2 020 = 3; the side pot 1 960 pays 98
+    expect(r?.pots.map((p) => [p.index, p.amountMinor, p.rakeMinor, p.eligible])).toEqual([[0, 57, 3, [1, 2, 3]], [1, 1862, 98, [2, 3]]]);
+    expect(won(s)).toEqual({ 1: 57, 2: 1862, 3: 0 });
+    const inTotal = (r?.seats ?? []).reduce((a, x) => a + x.inMinor, 0);
+    const outTotal = (r?.seats ?? []).reduce((a, x) => a + x.wonMinor, 0);
+    expect(outTotal + (r?.rakeMinor ?? 0)).toBe(inTotal);
+  });
 });
 
 describe('Omaha (001 §3.2–3.3, RAY §6.4–6.5)', () => {
@@ -291,11 +310,119 @@ describe('Seven Card Stud and Stud Hi/Lo (RAY §6.6, 004)', () => {
     expect(s.result?.shown.map((x) => x.seat)).toEqual([1, 2]);
   });
 
-  it('the bring-in is posted automatically by the lowest up card (suits ♣ < ♦ < ♥ < ♠ break rank ties, PT-BRINGIN)', () => {
+  it('the bring-in is posted automatically by the lowest up card (PT-BRINGIN)', () => {
     let s = must(startHand({ handId: 'h', config: tableConfig({ ...(STUD as Partial<PokerTableConfig>), variant: 'stud' }), seats: seats(1000, 1000, 1000), buttonSeat: null, at: 0 }));
-    for (const c of ['AH', 'KH', 'QH', 'AD', 'KD', 'QD', '5H', '5C', '9S'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
-    expect(s.seats.map((x) => x.streetMinor)).toEqual([0, 20, 0]); // 5♣ brings in, not 5♥
+    for (const c of ['AH', 'KH', 'QH', 'AD', 'KD', 'QD', '6H', '4S', '9S'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+    expect(s.seats.map((x) => x.streetMinor)).toEqual([0, 20, 0]); // 4♠ brings in
     expect(legalActions(s)).toMatchObject({ seat: 3, callMinor: 20, raise: { minToMinor: 50, maxToMinor: 50 } });
+  });
+
+  // issue 24: suits never rank (001 §2.5 M, 004 "alla färger lika"); equal lowest ranks go to the first from position 1
+  it.each([
+    ['5♥ (seat 1) and 5♣ (seat 2): seat 1, not the club', ['5H', '5C', '9S'], [20, 0, 0], 2],
+    ['5♠ (seat 1) and 5♣ (seat 3): seat 1, not the club', ['5S', '9D', '5C'], [20, 0, 0], 2],
+    ['5♣ (seat 2) and 5♠ (seat 3): seat 2 — position order, whatever the suits', ['9D', '5C', '5S'], [0, 20, 0], 3],
+  ] as const)('bring-in ties are broken by seat, never by suit (PT-BRINGIN, stud and stud hi/lo): %s', (_n, ups, streets, next) => {
+    for (const variant of ['stud', 'stud-hilo'] as const) {
+      let s = must(startHand({ handId: 'h', config: tableConfig({ ...(STUD as Partial<PokerTableConfig>), variant }), seats: seats(1000, 1000, 1000), buttonSeat: null, at: 0 }));
+      for (const c of ['AH', 'KH', 'QH', 'AD', 'KD', 'QD', ...ups] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+      expect(s.seats.map((x) => x.streetMinor)).toEqual(streets);
+      expect(s.bringIn === null ? null : s.seats[s.bringIn]?.seat).toBe(streets.indexOf(20) + 1);
+      expect(legalActions(s)?.seat).toBe(next);
+    }
+  });
+
+  /** Plays a stud hand to the end: cards as due (each seat's own, then shared / burned), every player just calls or checks. */
+  const studToTheEnd = (variant: 'stud' | 'stud-hilo', own: Record<number, string[]>, shared: string[], burns: string[] = [], cfg: Partial<PokerTableConfig> = {}): HandState => {
+    const n = Object.keys(own).length;
+    let s = must(startHand({ handId: 'h', config: tableConfig({ ...(STUD as Partial<PokerTableConfig>), variant, ...cfg }), seats: seats(...Array.from({ length: n }, () => 1000)), buttonSeat: null, at: 0 }));
+    const q = new Map(Object.entries(own).map(([k, v]) => [Number(k), [...v]]));
+    const sharedQ = [...shared];
+    const burnQ = [...burns];
+    for (let guard = 0; s.phase.type !== 'complete' && guard < 500; guard++) {
+      const due = cardDue(s);
+      if (due) {
+        const c = due.to === 'board' ? sharedQ.shift() : due.to === 'burn' ? burnQ.shift() : q.get(due.seat)?.shift();
+        if (c === undefined) throw new Error(`no card for ${JSON.stringify(due)}`);
+        s = must(applyHandCommand(s, { type: 'card', card: cardId(c as Card), at: 1 }));
+        continue;
+      }
+      const la = legalActions(s);
+      if (!la) throw new Error(`stuck in ${s.phase.type}`);
+      s = must(applyHandCommand(s, { type: 'act', seat: la.seat, action: la.canCheck ? 'check' : 'call', at: 1 }));
+    }
+    expect([sharedQ, burnQ, [...q.values()].flat()]).toEqual([[], [], []]);
+    return s;
+  };
+  // eight seats, six own cards each (2 down, 4 up): 48 cards; seat 8 holds four spades and the shared A♠ makes its flush
+  const EIGHT: Record<number, string[]> = {
+    1: ['2H', '3D', '4C', '6H', '7D', '9C'],
+    2: ['2D', '3H', '4H', '6D', '8C', '9H'],
+    3: ['2C', '4D', '5H', '7C', '8H', 'TD'],
+    4: ['3C', '5D', '6C', '7H', '9D', 'JC'],
+    5: ['5C', '8D', 'TH', 'JD', 'QC', 'KH'],
+    6: ['TC', 'JH', 'QD', 'KC', 'AH', '2S'],
+    7: ['QH', 'KD', 'AC', 'AD', '3S', '4S'],
+    8: ['KS', 'QS', '9S', '5S', '6S', '7S'],
+  };
+  it('PT-STUD-SEATS / RAY §6.6: eight players; the 7th street is one shared card face up, used by every remaining player', () => {
+    for (const variant of ['stud', 'stud-hilo'] as const) {
+      const s = studToTheEnd(variant, EIGHT, ['AS']);
+      expect(s.board.map((c) => cardCode(c))).toEqual(['AS']);
+      // everyone holds their own six (two down, four up): "may hold only two face-down cards"
+      for (const x of s.seats) expect(x.cards.map((k) => k.up)).toEqual([false, false, true, true, true, true]);
+      expect(s.dealt.length).toBe(49);
+      // seat 8: K♠ Q♠ 9♠ 7♠ … + the shared A♠ = an ace-high flush
+      expect(s.result?.shown.find((x) => x.seat === 8)?.high).toMatch(/flush/);
+      const total = (s.result?.seats ?? []).reduce((a, x) => a + x.inMinor, 0);
+      expect(s.result?.awards.filter((a) => a.part !== 'low').flatMap((a) => a.winners)).toEqual([8]);
+      if (variant === 'stud-hilo') {
+        // the shared ace counts for the low too: seat 1's 7-6-4-3-2 + A → 6-4-3-2-A
+        expect(s.result?.shown.find((x) => x.seat === 1)?.low).toBe('low 6-4-3-2-A');
+        expect(won(s)[1]).toBeGreaterThan(0);
+      } else expect(won(s)).toMatchObject({ 8: total });
+    }
+  });
+
+  it('PT-STUD-SEATS with burns (PT-BURN): three burns and the shared card use the whole deck; a burn that would leave no shared card is left out', () => {
+    const s = studToTheEnd('stud', EIGHT, ['AS'], ['8S', 'JS', 'TS'], { burnCards: true });
+    expect(s.burned.map((c) => cardCode(c))).toEqual(['8S', 'JS', 'TS']);
+    expect(s.dealt.length).toBe(52);
+    expect(s.board.map((c) => cardCode(c))).toEqual(['AS']);
+  });
+
+  it('S1-TABLE-1 / PT-STUD-SEATS: stud deals to 2–8 players; 9 are refused with POKER_SEAT_COUNT', () => {
+    for (const variant of ['stud', 'stud-hilo'] as const) {
+      const cfg = tableConfig({ ...(STUD as Partial<PokerTableConfig>), variant });
+      expect(startHand({ handId: 'h', config: cfg, seats: seats(...Array.from({ length: 8 }, () => 1000)), buttonSeat: null, at: 0 }).ok).toBe(true);
+      const nine = startHand({ handId: 'h', config: cfg, seats: seats(...Array.from({ length: 9 }, () => 1000)), buttonSeat: null, at: 0 });
+      expect(nine.ok ? null : nine.violation).toMatchObject({ code: 'POKER_SEAT_COUNT', ruleId: 'S1-TABLE-1' });
+    }
+  });
+
+  it('a fold before 7th street: the stock covers everyone again and nobody gets a shared card', () => {
+    const own = { ...EIGHT, 2: EIGHT[2]?.slice(0, 3) ?? [] };
+    let s = must(startHand({ handId: 'h', config: tableConfig({ ...(STUD as Partial<PokerTableConfig>), variant: 'stud' }), seats: seats(...Array.from({ length: 8 }, () => 1000)), buttonSeat: null, at: 0 }));
+    const q = new Map(Object.entries(own).map(([k, v]) => [Number(k), [...v]]));
+    let folded = false;
+    const spare = ['AS', 'JS', 'TS', '8S', '6D', '8C', '9H']; // the 7th-street cards: 45 out, 7 left for 7 players
+    for (let guard = 0; s.phase.type !== 'complete' && guard < 500; guard++) {
+      const due = cardDue(s);
+      if (due) {
+        const c = due.to === 'seat' ? q.get(due.seat)?.shift() : undefined;
+        expect(due.to).toBe('seat');
+        s = must(applyHandCommand(s, { type: 'card', card: cardId((c ?? spare.shift()) as Card), at: 1 }));
+        continue;
+      }
+      const la = legalActions(s);
+      if (!la) throw new Error('stuck');
+      const fold = !folded && la.seat === 2;
+      folded ||= fold;
+      s = must(applyHandCommand(s, { type: 'act', seat: la.seat, action: fold ? 'fold' : la.canCheck ? 'check' : 'call', at: 1 }));
+    }
+    expect(s.board).toEqual([]);
+    expect(spare).toEqual([]);
+    expect(s.seats.filter((x) => !x.folded).every((x) => x.cards.length === 7)).toBe(true);
   });
 
   it('Stud Hi/Lo splits high and 8-or-better low', () => {
@@ -370,6 +497,18 @@ describe('Sökö (RAY §6.7)', () => {
     });
     expect(s.result?.shown.find((x) => x.seat === 1)?.high).toMatch(/^four card flush/);
     expect(won(s)).toEqual({ 1: 220, 2: 0 });
+  });
+
+  it('equal highest up cards: the first from position 1 opens — the same seat rule as the stud bring-in (PT-BRINGIN, PT-SHOWING; issue 24)', () => {
+    for (const ups of [['KS', 'KC', 'KD'], ['KC', 'KS', 'KH'], ['KD', 'KH', 'KS']]) {
+      let s = must(startHand({ handId: 'h', config: tableConfig({ variant: 'soko', structure: 'fixed-limit', anteMinor: 10, smallBetMinor: 50, bigBetMinor: 100 }), seats: seats(1000, 1000, 1000), buttonSeat: null, at: 0 }));
+      for (const c of ['2H', '3D', '4C', ...ups] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+      expect(legalActions(s)?.seat).toBe(1);
+    }
+    // and a tie between seats 2 and 3 (seat 1 lower) goes to seat 2
+    let s = must(startHand({ handId: 'h', config: tableConfig({ variant: 'soko', structure: 'fixed-limit', anteMinor: 10, smallBetMinor: 50, bigBetMinor: 100 }), seats: seats(1000, 1000, 1000), buttonSeat: null, at: 0 }));
+    for (const c of ['2H', '3D', '4C', '9S', 'KC', 'KS'] as Card[]) s = must(applyHandCommand(s, { type: 'card', card: cardId(c), at: 1 }));
+    expect(legalActions(s)?.seat).toBe(2);
   });
 });
 
@@ -569,5 +708,34 @@ describe('burn cards (PT-BURN, 004 "Formal games burn one card before dealing")'
     expect(pat.burned).toEqual([]);
     const bad = startHand({ handId: 'h', config: { ...tableConfig({}), burnCards: 'yes' as unknown as boolean }, seats: seats(1000, 1000), buttonSeat: 1, at: 0 });
     expect(bad.ok ? null : bad.violation).toMatchObject({ code: 'POKER_INVALID_CONFIG', ruleId: 'PT-BURN' });
+  });
+});
+
+describe('written hands and table settings refuse unknown fields and invalid values (issue 24; D-2, S1-RAKE, GEN-8)', () => {
+  const hand = { table: NL, button: 2, seats: seats(1000, 1000), cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'] }, board: ['2C', '7D', '9H', 'JS', '3S'], actions: [{ seat: 2, action: 'all-in' }, { seat: 1, action: 'call' }] };
+  it.each([
+    ['"ante": -1 (a misspelt anteMinor)', { ...hand, table: { ...NL, ante: -1 } }, { code: 'POKER_INVALID_CONFIG', ruleId: 'D-2', details: { field: 'ante' } }],
+    ['an unknown rake field', { ...hand, table: { ...NL, rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false, max: 3 } } }, { code: 'POKER_INVALID_CONFIG', ruleId: 'S1-RAKE' }],
+    ['a rake missing a field', { ...hand, table: { ...NL, rake: { basisPoints: 500 } } }, { code: 'POKER_INVALID_CONFIG', ruleId: 'S1-RAKE' }],
+    ['a table that is not an object', { ...hand, table: [1] }, { code: 'POKER_INVALID_CONFIG', ruleId: 'D-2' }],
+    ['an unknown top-level field', { ...hand, button_seat: 2 }, { code: 'POKER_REPLAY_INPUT', ruleId: 'GEN-8' }],
+    ['an unknown seat field', { ...hand, seats: [{ seat: 1, playerId: 'a', stack: 5 }, { seat: 2, playerId: 'b', stackMinor: 5 }] }, { code: 'POKER_REPLAY_INPUT', ruleId: 'GEN-8' }],
+    ['an unknown action field', { ...hand, actions: [{ seat: 2, action: 'raise', amount: 300 }] }, { code: 'POKER_REPLAY_INPUT', ruleId: 'GEN-8' }],
+  ])('parseReplayInput refuses %s', (_n, input, v) => {
+    const r = parseReplayInput('holdem', input);
+    expect(r.ok ? null : r.violation).toMatchObject(v);
+  });
+  it.each([
+    ['a negative ante', { anteMinor: -1 }, 'D-1'],
+    ['a fractional blind', { bigBlindMinor: 100.5 }, 'D-1'],
+    ['a string structure', { structure: 'nolimit' }, 'S1-FL'],
+    ['a negative rake', { rake: { basisPoints: -5, capMinor: null, noFlopNoDrop: true } }, 'S1-RAKE'],
+  ])('an invalid value is refused when the hand starts: %s', (_n, table, ruleId) => {
+    expect(playErr('holdem', { ...hand, table: { ...NL, ...table } })).toMatchObject({ code: 'POKER_INVALID_CONFIG', ruleId });
+  });
+  it('the known fields are accepted (every field of the default table)', () => {
+    const { variant: _v, ...rest } = tableConfig({});
+    expect(parseReplayInput('holdem', { ...hand, table: { ...rest, ...NL } }).ok).toBe(true);
+    expect(parseReplayInput('holdem', { ...hand, table: { ...NL, variant: 'holdem' } }).ok).toBe(true);
   });
 });

@@ -255,6 +255,11 @@ function advance(s0: HandState, at: number): HandState {
         const order = clockwise(s.seats.length, s.button).filter((i) => isLive(s.seats[i] as SeatState));
         const queue: number[] = [];
         for (let r = 0; r < def.count; r++) queue.push(...order);
+        if (s.variant.sharedCardWhenShort === true && stockLeft(s) < queue.length) {
+          // RAY §6.6 / PT-STUD-SEATS: the stock cannot give everyone their own card: one shared card, face up
+          const shared = Array.from({ length: def.count }, () => -1);
+          return { ...s, phase: { type: 'deal', queue: withBurn(s, shared), up: true }, clock: null, toAct: null };
+        }
         return { ...s, phase: { type: 'deal', queue: withBurn(s, queue), up: def.face === 'up' }, clock: null, toAct: null };
       }
       case 'board':
@@ -289,7 +294,10 @@ function stockLeft(s: HandState): number {
  * street (7 stud players on 7th street, 10 Sökö players), so a burn never makes a hand undealable.
  */
 function withBurn(s: HandState, queue: number[]): number[] {
-  if (!s.config.burnCards || s.betRound < 0 || stockLeft(s) <= queue.length) return queue;
+  // PT-STUD-SEATS: where a short stock is met with a shared card, every later street still needs at least
+  // that one card, so a burn is left out rather than leaving a later street with no card at all
+  const reserve = s.variant.sharedCardWhenShort === true ? s.variant.steps.slice(s.step + 1).filter((x) => x.type === 'deal' || x.type === 'board').length : 0;
+  if (!s.config.burnCards || s.betRound < 0 || stockLeft(s) - queue.length - 1 < reserve) return queue;
   return [-2, ...queue];
 }
 
@@ -322,8 +330,10 @@ function startRound(s0: HandState, def: Extract<DealStep, { type: 'bet' }>, at: 
       first = clockwise(n, s0.button)[0] as number;
       break;
     case 'bring-in': {
-      // PT-BRINGIN: the lowest up card among seats that can still post; it posts, the next seat acts
-      const candidates = seats.map((x, i) => [x, i] as const).filter(([x]) => isAble(x));
+      // PT-BRINGIN: the lowest up card among seats that can still post; it posts, the next seat acts.
+      // Suits never rank (001 §2.5 M): equal ranks go to the first from position 1 (the stable sort keeps
+      // clockwise(n, null) order — the same tie rule as PT-SHOWING / Sökö, issue 24)
+      const candidates = clockwise(n, null).map((i) => [seats[i] as SeatState, i] as const).filter(([x]) => isAble(x));
       candidates.sort((a, b) => bringInKey(upCards(a[0]).at(-1) as CardId) - bringInKey(upCards(b[0]).at(-1) as CardId));
       const bi = candidates[0]?.[1];
       if (bi === undefined) return null;

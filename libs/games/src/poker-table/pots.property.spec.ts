@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRng, shuffle, type Rng } from '../common/random.js';
 import { applyHandCommand, cardDue, legalActions, startHand, type HandCommand, type HandState } from './hand.js';
+import { awardPots, buildPots, takeRake } from './pots.js';
 import { tableConfig, VARIANT_IDS, VARIANTS, deckLowestRank, type PokerTableConfig, type VariantId } from './profiles.js';
 import { highValue, lowValue } from './showdown.js';
 import { commandView, handEventsView, redactHandCommand, viewHand } from './view.js';
@@ -32,20 +33,24 @@ function bruteForce(contribs: readonly Contrib[], rake: number, high: ReadonlyMa
     if (eligible.length === 0) eligible = slices.length > 0 ? (slices[slices.length - 1] as { eligible: number[] }).eligible : contribs.filter((c) => !c.folded).map((c) => c.seat);
     slices.push({ chips, eligible });
   }
-  // rake comes out of the lowest chips first (the main pot, PT-RAKE-ALLOC)
-  let r = rake;
-  for (const sl of slices) {
-    const t = Math.min(r, sl.chips);
-    sl.chips -= t;
-    r -= t;
-  }
-  expect(r).toBe(0);
   const pots: { amount: number; eligible: number[] }[] = [];
   for (const sl of slices) {
     const last = pots[pots.length - 1];
     const same = last && last.eligible.length === sl.eligible.length && [...last.eligible].sort().join() === [...sl.eligible].sort().join();
     if (same) last.amount += sl.chips;
     else pots.push({ amount: sl.chips, eligible: [...sl.eligible] });
+  }
+  // PT-RAKE-ALLOC: each pot pays the rake in proportion to its chips (Hamilton: whole shares, then the
+  // leftover chips to the largest remainders; ties to the larger pot, then the earlier one)
+  const T = pots.reduce((a, p) => a + p.amount, 0);
+  if (rake > 0) {
+    const quota = pots.map((p, i) => ({ i, whole: Math.floor((rake * p.amount) / T), frac: (rake * p.amount) % T, amount: p.amount }));
+    let r = rake - quota.reduce((a, q) => a + q.whole, 0);
+    const byRemainder = [...quota].filter((q) => q.frac > 0).sort((a, b) => b.frac - a.frac || b.amount - a.amount || a.i - b.i);
+    for (const q of byRemainder.slice(0, r)) q.whole += 1;
+    r -= Math.min(r, byRemainder.length);
+    expect(r).toBe(0);
+    for (const q of quota) (pots[q.i] as { amount: number }).amount -= q.whole;
   }
   const won = new Map<number, number>();
   const give = (amount: number, winners: number[]): void => {
@@ -137,7 +142,8 @@ function playRandomHand(seed: number, onStep?: (before: HandState, cmd: HandComm
   const rng = createRng(seed);
   const variant = VARIANT_IDS[rng.int(VARIANT_IDS.length)] as VariantId;
   const v = VARIANTS[variant];
-  const n = v.minSeats + rng.int(Math.min(v.maxSeats, 6) - v.minSeats + 1);
+  // stud: up to its 8 seats, so RAY §6.6's shared card (PT-STUD-SEATS) is in the random hands too
+  const n = v.minSeats + rng.int((v.sharedCardWhenShort === true ? v.maxSeats : Math.min(v.maxSeats, 6)) - v.minSeats + 1);
   const seatNos = shuffle([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], rng).slice(0, n).sort((a, b) => a - b);
   const seats = seatNos.map((seat) => ({ seat, playerId: `p${seat}`, stackMinor: rng.int(3) === 0 ? 1 + rng.int(60) : 1 + rng.int(3000) }));
   const cfg = tableConfig(randomConfig(rng, variant));
@@ -196,7 +202,7 @@ describe('pots never lose a chip (issue 11 property)', () => {
 
 describe('the random hands reach every case the property is about', () => {
   it('side pots, hi/lo splits, ties, voids, uncontested pots and every variant all occur', () => {
-    const seen = { sidePots: 0, twoSidePots: 0, hiLo: 0, split: 0, void: 0, uncontested: 0, showdown: 0, raked: 0, burned: 0, drawBurned: 0, variants: new Set<string>() };
+    const seen = { sidePots: 0, twoSidePots: 0, hiLo: 0, split: 0, void: 0, uncontested: 0, showdown: 0, raked: 0, burned: 0, drawBurned: 0, studShared: 0, variants: new Set<string>() };
     for (let seed = 1; seed <= 600; seed++) {
       const { s } = playRandomHand(seed);
       const r = s.result;
@@ -212,12 +218,13 @@ describe('the random hands reach every case the property is about', () => {
       if (r.rakeMinor > 0) seen.raked++;
       if (s.burned.length > 0) seen.burned++;
       if (s.burned.length > 0 && s.variant.steps.some((x) => x.type === 'draw')) seen.drawBurned++;
+      if (s.variant.sharedCardWhenShort === true && s.board.length > 0) seen.studShared++;
       // PT-BURN: every burn is a card of the deck, counted once in `dealt`
       for (const b of s.burned) expect(s.dealt).toContain(b);
       if (!s.config.burnCards) expect(s.burned).toEqual([]);
     }
     expect(seen.variants.size).toBe(VARIANT_IDS.length);
-    for (const k of ['sidePots', 'twoSidePots', 'hiLo', 'split', 'void', 'uncontested', 'showdown', 'raked', 'burned', 'drawBurned'] as const) expect(seen[k], k).toBeGreaterThan(0);
+    for (const k of ['sidePots', 'twoSidePots', 'hiLo', 'split', 'void', 'uncontested', 'showdown', 'raked', 'burned', 'drawBurned', 'studShared'] as const) expect(seen[k], k).toBeGreaterThan(0);
   }, 60_000);
 });
 
@@ -324,5 +331,45 @@ describe('a hand laid out again from its events (GEN-8, `felt settle poker-<vari
     const body = { handId: input.handId, table: input.config, events: [{ type: 'hand-started', buttonSeat: input.buttonSeat, seats: input.seats, at: 0 }, { type: 'card-scanned', to: input.seats[0]?.seat, up: false, at: 1 }] };
     const r = parseHandEvents(s.variant.id as VariantId, body);
     expect(r.ok ? 'ok' : r.violation.code).toBe('POKER_REPLAY_HIDDEN');
+  });
+});
+
+describe('PT-RAKE-ALLOC: rake per pot (S1-RAKE; issue 24)', () => {
+  const contributions = fc
+    .array(fc.record({ total: fc.integer({ min: 0, max: 5000 }), folded: fc.boolean() }), { minLength: 2, maxLength: 10 })
+    .filter((cs) => cs.some((c) => !c.folded && c.total > 0))
+    .map((cs) => cs.map((c, i) => ({ seat: i + 1, totalMinor: c.total, folded: c.folded })));
+  it('no pot is reduced by more than the rake on its own chips; chips are conserved (awards + rake = contributions)', () => {
+    fc.assert(
+      fc.property(contributions, fc.integer({ min: 0, max: 10_000 }), fc.option(fc.integer({ min: 0, max: 500 }), { nil: null }), fc.integer({ min: 0, max: 2 ** 31 }), (cs, bp, cap, seed) => {
+        const T = cs.reduce((a, c) => a + c.totalMinor, 0);
+        // S1-RAKE: the hand's rake is at most the rate on every chip (rounded down per round, capped)
+        let R = Math.floor((T * bp) / 10_000);
+        if (cap !== null) R = Math.min(R, cap);
+        const before = buildPots(cs);
+        const after = takeRake(before, R);
+        expect(after.reduce((a, p) => a + (p.rakeMinor ?? 0), 0)).toBe(R);
+        for (const [i, p] of after.entries()) {
+          const own = (before[i] as { amountMinor: number }).amountMinor;
+          // the rake on the pot's own chips (the rate, rounded up by at most one chip), never more than it holds
+          expect(own - p.amountMinor).toBe(p.rakeMinor);
+          expect(p.rakeMinor).toBeLessThanOrEqual(Math.ceil((own * bp) / 10_000));
+          expect(p.amountMinor).toBeGreaterThanOrEqual(0);
+          expect(p.eligible).toEqual((before[i] as { eligible: readonly number[] }).eligible);
+        }
+        // awards: random showdown values, every pot paid to its own eligible seats
+        const rng = createRng(seed);
+        const high = new Map(cs.map((c) => [c.seat, rng.int(4)]));
+        const awards = awardPots(after, { high }, cs.map((c) => c.seat), 'high');
+        for (const a of awards) {
+          const potAfter = after[a.pot] as { amountMinor: number };
+          expect(a.shares.every(([seat]) => a.eligible.includes(seat))).toBe(true);
+          expect(awards.filter((x) => x.pot === a.pot).reduce((t, x) => t + x.amountMinor, 0)).toBe(potAfter.amountMinor);
+        }
+        const paid = awards.reduce((t, a) => t + a.shares.reduce((u, [, x]) => u + x, 0), 0);
+        expect(paid + R).toBe(T);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -29,13 +29,17 @@ describe('pots by contribution level (S1-ALLIN, P4-ALLIN)', () => {
     ]);
   });
 
-  it('rake comes out of the main pot first (PT-RAKE-ALLOC) and never more than the pots hold', () => {
+  it('rake comes out of each pot in proportion to what it holds (PT-RAKE-ALLOC, S1-RAKE; issue 24) and never more than the pots hold', () => {
     const pots = buildPots([
       { seat: 1, totalMinor: 10, folded: false },
       { seat: 2, totalMinor: 100, folded: false },
       { seat: 3, totalMinor: 100, folded: false },
     ]);
-    expect(takeRake(pots, 35).map((p) => p.amountMinor)).toEqual([0, 175]);
+    // main pot 30 (3 × 10), side pot 180: 35 × 30/210 = 5 and 35 × 180/210 = 30 — the main pot is no longer wiped out
+    expect(takeRake(pots, 35).map((p) => [p.amountMinor, p.rakeMinor])).toEqual([[25, 5], [150, 30]]);
+    // remainders: 10 × 30/210 = 1.43 and 10 × 180/210 = 8.57 → 1 + 8 = 9, the last chip to the largest remainder (the side pot)
+    expect(takeRake(pots, 10).map((p) => p.rakeMinor)).toEqual([1, 9]);
+    expect(takeRake(pots, 0).map((p) => p.amountMinor)).toEqual([30, 180]);
     expect(() => takeRake(pots, 211)).toThrow();
   });
 });

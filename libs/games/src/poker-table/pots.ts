@@ -20,6 +20,8 @@ export interface Pot {
   readonly eligible: readonly number[];
   /** the contribution level this pot reaches (for display). */
   readonly levelMinor: number;
+  /** PT-RAKE-ALLOC: the rake taken out of this pot (set by `takeRake`; `amountMinor` is after it). */
+  readonly rakeMinor?: number;
 }
 
 /**
@@ -55,16 +57,32 @@ function sameSet(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
 
-/** Takes `rakeMinor` out of the pots, main pot first (PT-RAKE-ALLOC). Throws if the pots hold less. */
+/**
+ * PT-RAKE-ALLOC (S1-RAKE): takes the hand's rake out of the pots **in proportion to what each pot holds**.
+ * S1-RAKE rakes "the bets made during the betting round", so every chip in the middle carries the same
+ * rate; a pot pays the rake of its own chips and never the rake of chips it cannot be won with — a player
+ * all-in for less never pays for side-pot money (issue 24). Pot p gets floor(R × aₚ / T); the few chips
+ * left over (fewer than the number of pots) go one each to the pots with the largest remainders (ties:
+ * the larger pot, then the earlier pot). As R ≤ T × rate (rounded down per round, capped), no pot pays
+ * more than ceil(aₚ × rate) — the rake on its own chips, rounded up by at most one chip. Throws if the
+ * pots hold less than the rake.
+ */
 export function takeRake(pots: readonly Pot[], rakeMinor: number): Pot[] {
-  let left = rakeMinor;
-  const out = pots.map((p) => {
-    const take = Math.min(left, p.amountMinor);
-    left -= take;
-    return { ...p, amountMinor: p.amountMinor - take };
-  });
-  if (left > 0) throw new Error(`rake ${rakeMinor} exceeds the pots`);
-  return out;
+  const total = pots.reduce((a, p) => a + p.amountMinor, 0);
+  if (rakeMinor > total) throw new Error(`rake ${rakeMinor} exceeds the pots`);
+  if (rakeMinor <= 0 || total === 0) return pots.map((p) => ({ ...p, rakeMinor: 0 }));
+  // integer arithmetic: R × aₚ stays far below 2^53 for any table stake
+  const share = pots.map((p) => Math.floor((rakeMinor * p.amountMinor) / total));
+  const rem = pots.map((p, i) => rakeMinor * p.amountMinor - (share[i] as number) * total);
+  let left = rakeMinor - share.reduce((a, x) => a + x, 0);
+  const order = pots.map((_, i) => i).sort((a, b) => (rem[b] as number) - (rem[a] as number) || (pots[b] as Pot).amountMinor - (pots[a] as Pot).amountMinor || a - b);
+  for (const i of order) {
+    if (left === 0) break;
+    if ((rem[i] as number) === 0) continue;
+    share[i] = (share[i] as number) + 1;
+    left--;
+  }
+  return pots.map((p, i) => ({ ...p, amountMinor: p.amountMinor - (share[i] as number), rakeMinor: share[i] as number }));
 }
 
 /**

@@ -57,6 +57,12 @@ export interface VariantProfile {
   readonly steps: readonly DealStep[];
   readonly minSeats: number;
   readonly maxSeats: number;
+  /**
+   * RAY §6.6 / seed 000 (Seven Card Stud, PT-STUD-SEATS): when the stock cannot give every remaining
+   * player their own card on a street, one shared card is turned face up in the middle instead, and
+   * every remaining player uses it (it goes to `board`).
+   */
+  readonly sharedCardWhenShort?: boolean;
   readonly rules: readonly string[];
 }
 
@@ -111,9 +117,11 @@ export const VARIANTS: Readonly<Record<VariantId, VariantProfile>> = {
   holdem: { id: 'holdem', name: "Texas Hold'em", ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: false, forced: 'blinds', button: true, straddleAllowed: true, steps: HOLDEM_STREETS(2), minSeats: 2, maxSeats: 10, rules: ['001 §3.1', 'RAY §6.3', 'S1-STRADDLE'] },
   omaha: { id: 'omaha', name: 'Omaha High', ranking: 'standard', deckLowestRank: 0, formation: 'omaha', hiLo: false, forced: 'blinds', button: true, straddleAllowed: false, steps: HOLDEM_STREETS(4), minSeats: 2, maxSeats: 10, rules: ['001 §3.2', 'RAY §6.4'] },
   'omaha-hilo': { id: 'omaha-hilo', name: 'Omaha High/Low (8 or better)', ranking: 'standard', deckLowestRank: 0, formation: 'omaha', hiLo: true, forced: 'blinds', button: true, straddleAllowed: false, steps: HOLDEM_STREETS(4), minSeats: 2, maxSeats: 10, rules: ['001 §3.3', 'RAY §6.5'] },
-  // 8 seats: 8 × 7 = 56 > 52 would need RAY's community-card rule; 7 seats × 7 = 49 fits (PT-STUD-SEATS).
-  stud: { id: 'stud', name: 'Seven Card Stud', ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: false, forced: 'ante-bring-in', button: false, straddleAllowed: false, steps: STUD_STREETS, minSeats: 2, maxSeats: 7, rules: ['RAY §6.6', '004'] },
-  'stud-hilo': { id: 'stud-hilo', name: 'Seven Card Stud High/Low (8 or better)', ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: true, forced: 'ante-bring-in', button: false, straddleAllowed: false, steps: STUD_STREETS, minSeats: 2, maxSeats: 7, rules: ['RAY §6.6', '004'] },
+  // PT-STUD-SEATS: 8 seats; 8 × 7 = 56 > 52, so RAY §6.6's shared card replaces a street the stock cannot
+  // cover (only the 7th with 8 players). 9–10 would need shared cards from 5th/6th street and could run
+  // out with burns: not offered (S1-TABLE-1's ten is a table maximum, like PT-7E-SEATS' five).
+  stud: { id: 'stud', name: 'Seven Card Stud', ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: false, forced: 'ante-bring-in', button: false, straddleAllowed: false, steps: STUD_STREETS, minSeats: 2, maxSeats: 8, sharedCardWhenShort: true, rules: ['RAY §6.6', '004', 'PT-STUD-SEATS'] },
+  'stud-hilo': { id: 'stud-hilo', name: 'Seven Card Stud High/Low (8 or better)', ranking: 'standard', deckLowestRank: 0, formation: 'best-five', hiLo: true, forced: 'ante-bring-in', button: false, straddleAllowed: false, steps: STUD_STREETS, minSeats: 2, maxSeats: 8, sharedCardWhenShort: true, rules: ['RAY §6.6', '004', 'PT-STUD-SEATS'] },
   draw: { id: 'draw', name: 'Mörkpoker (five-card draw)', ranking: 'standard', deckLowestRank: 0, formation: 'five-held', hiLo: false, forced: 'blinds', button: true, straddleAllowed: false, steps: DRAW_STREETS, minSeats: 2, maxSeats: 10, rules: ['001 §3.4'] },
   // 001 §3.5: 32 cards for ≤ 4 players, 36 for 5; 6+ unspecified → at most 5 seats (PT-7E-SEATS).
   'draw-7e': { id: 'draw-7e', name: 'Mörkpoker 7-E (short deck)', ranking: 'short-deck', deckLowestRank: 'seven-e', formation: 'five-held', hiLo: false, forced: 'blinds', button: true, straddleAllowed: false, steps: DRAW_STREETS, minSeats: 2, maxSeats: 5, rules: ['001 §3.5'] },
@@ -206,6 +214,34 @@ export function tableConfig(partial: Partial<PokerTableConfig>): PokerTableConfi
 }
 
 const isMinor = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+
+/** Every field a table config may have (DEFAULT_TABLE's keys); `variant` included. */
+export const TABLE_FIELDS: readonly (keyof PokerTableConfig)[] = Object.keys(DEFAULT_TABLE) as (keyof PokerTableConfig)[];
+const RAKE_FIELDS: readonly (keyof RakeProfile)[] = ['basisPoints', 'capMinor', 'noFlopNoDrop'];
+
+/**
+ * Untrusted table settings (a written hand's `table`, an events body's `table`, a table-creation
+ * body's `config`; issue 24): an object of known fields only — an unknown field is refused rather than
+ * ignored (`"ante": -1` must not silently drop the ante), so is a `rake` with a field other than
+ * basisPoints / capMinor / noFlopNoDrop. Code POKER_INVALID_CONFIG, rule D-2 (rule choices are profile
+ * data) / S1-RAKE. Values are checked by `validateConfig` once the defaults are filled in.
+ */
+export function parseTableFields(raw: unknown, where = 'table'): Result<Partial<PokerTableConfig>> {
+  const bad = (rule: string, message: string, field?: string): Result<Partial<PokerTableConfig>> => violation('POKER_INVALID_CONFIG', rule, message, field === undefined ? undefined : { field });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad('D-2', `"${where}" must be an object of table settings`);
+  for (const k of Object.keys(raw)) {
+    if (!(TABLE_FIELDS as readonly string[]).includes(k)) return bad('D-2', `${where} has an unknown field "${k}" (allowed: ${TABLE_FIELDS.join(', ')})`, k);
+  }
+  const rake = (raw as { rake?: unknown }).rake;
+  if (rake !== undefined && rake !== null) {
+    if (typeof rake !== 'object' || Array.isArray(rake)) return bad('S1-RAKE', `${where}.rake is null or { basisPoints, capMinor, noFlopNoDrop }`, 'rake');
+    for (const k of Object.keys(rake)) {
+      if (!(RAKE_FIELDS as readonly string[]).includes(k)) return bad('S1-RAKE', `${where}.rake has an unknown field "${k}" (allowed: ${RAKE_FIELDS.join(', ')})`, `rake.${k}`);
+    }
+    for (const k of RAKE_FIELDS) if (!(k in rake)) return bad('S1-RAKE', `${where}.rake needs ${k} (rake is { basisPoints, capMinor, noFlopNoDrop })`, `rake.${k}`);
+  }
+  return ok(raw as Partial<PokerTableConfig>);
+}
 
 /** Validates a table config (code POKER_INVALID_CONFIG, rule S1-FL/S1-STRADDLE/S1-RAKE…). */
 export function validateConfig(c: PokerTableConfig): Result<PokerTableConfig> {

@@ -1,7 +1,7 @@
 import { ok, violation, type Result } from '../common/result.js';
 import { parseHand, type CardId } from '../poker/cards.js';
 import { applyHandCommand, cardDue, startHand, type HandCommand, type HandState, type PlayerAction, type SeatInput } from './hand.js';
-import { tableConfig, VARIANT_IDS, type PokerTableConfig, type VariantId } from './profiles.js';
+import { parseTableFields, tableConfig, VARIANT_IDS, type PokerTableConfig, type VariantId } from './profiles.js';
 
 /**
  * Lays a hand out again from its cards and actions (GEN-8, the dispute tool behind `felt settle
@@ -36,15 +36,29 @@ export type ReplayAction =
 const bad = (message: string, details?: Record<string, unknown>): { ok: false; violation: { code: string; ruleId: string | null; message: string } } => violation('POKER_REPLAY_INPUT', 'GEN-8', message, details);
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** Validates untrusted replay JSON into a ReplayInput (card codes → ids, one deck). */
+const HAND_FIELDS = ['table', 'button', 'seats', 'cards', 'board', 'burns', 'actions'] as const;
+const SEAT_FIELDS = ['seat', 'playerId', 'stackMinor', 'straddle', 'timeBankMs', 'postLiveMinor', 'postDeadMinor'] as const;
+const ACTION_FIELDS = ['seat', 'action', 'toMinor', 'discards', 'reason'] as const;
+const unknownField = (o: Record<string, unknown>, allowed: readonly string[]): string | undefined => Object.keys(o).find((k) => !allowed.includes(k));
+
+/** Validates untrusted replay JSON into a ReplayInput (card codes → ids, one deck); unknown fields are refused (issue 24). */
 export function parseReplayInput(variant: VariantId, raw: unknown): Result<ReplayInput> {
   if (!(VARIANT_IDS as readonly string[]).includes(variant)) return bad(`unknown variant ${JSON.stringify(variant)}`);
   if (!isObj(raw)) return bad('the hand must be a JSON object with table, seats, cards, board and actions');
-  const table = raw.table === undefined ? {} : raw.table;
-  if (!isObj(table)) return bad('"table" must be an object of table settings');
+  // issue 24: unknown fields are refused, never ignored (a misspelt field would silently change the hand)
+  const extra = unknownField(raw, HAND_FIELDS);
+  if (extra !== undefined) return bad(`the hand has an unknown field "${extra}" (allowed: ${HAND_FIELDS.join(', ')})`, { field: extra });
+  const tableParsed = parseTableFields(raw.table === undefined ? {} : raw.table);
+  if (!tableParsed.ok) return tableParsed;
+  const table = tableParsed.value;
+  if (table.variant !== undefined && table.variant !== variant) return violation('POKER_INVALID_CONFIG', 'D-2', `table.variant ${JSON.stringify(table.variant)} is not ${variant} (leave it out: the game names the variant)`, { field: 'variant' });
   const seats = raw.seats;
   if (!Array.isArray(seats) || seats.length === 0) return bad('"seats" must be a non-empty array of { seat, playerId, stackMinor }');
-  for (const s of seats) if (!isObj(s)) return bad('every seat must be an object { seat, playerId, stackMinor }');
+  for (const [i, s] of seats.entries()) {
+    if (!isObj(s)) return bad('every seat must be an object { seat, playerId, stackMinor }');
+    const x = unknownField(s, SEAT_FIELDS);
+    if (x !== undefined) return bad(`seats[${i}] has an unknown field "${x}" (allowed: ${SEAT_FIELDS.join(', ')})`, { index: i, field: x });
+  }
   const cardsRaw = raw.cards ?? {};
   if (!isObj(cardsRaw)) return bad('"cards" must map a seat number to its cards in dealing order');
   const cards: Record<string, CardId[]> = {};
@@ -69,6 +83,8 @@ export function parseReplayInput(variant: VariantId, raw: unknown): Result<Repla
   const actions: ReplayAction[] = [];
   for (const [i, a] of actionsRaw.entries()) {
     if (!isObj(a) || typeof a.action !== 'string') return bad(`actions[${i}] needs an "action"`);
+    const x = unknownField(a, ACTION_FIELDS);
+    if (x !== undefined) return bad(`actions[${i}] has an unknown field "${x}" (allowed: ${ACTION_FIELDS.join(', ')})`, { index: i, field: x });
     if (a.action === 'void') {
       actions.push({ type: 'void', reason: typeof a.reason === 'string' ? a.reason : 'system failure' });
       continue;
@@ -86,7 +102,7 @@ export function parseReplayInput(variant: VariantId, raw: unknown): Result<Repla
   }
   const button = raw.button === undefined || raw.button === null ? null : raw.button;
   if (button !== null && typeof button !== 'number') return bad('"button" must be a seat number');
-  return ok({ variant, table: table as Partial<PokerTableConfig>, button, seats: seats as SeatInput[], cards, board: board.value, ...(burns.value.length > 0 ? { burns: burns.value } : {}), actions });
+  return ok({ variant, table, button, seats: seats as SeatInput[], cards, board: board.value, ...(burns.value.length > 0 ? { burns: burns.value } : {}), actions });
 }
 
 /** Plays the hand through the state machine; the hand must finish (complete or void). */
@@ -191,7 +207,9 @@ export function isHandEventsInput(raw: unknown): boolean {
 export function parseHandEvents(variant: VariantId, raw: unknown): Result<HandEventsInput> {
   if (!isObj(raw) || !Array.isArray(raw.events)) return evBad('the hand must be { handId, table, events: [...] } as GET /poker-tables/:id/hands/:handId/events returns it');
   if (!isObj(raw.table)) return evBad('"table" (the table settings the events endpoint includes) is missing');
-  const table = tableConfig({ ...(raw.table as Partial<PokerTableConfig>), variant });
+  const fields = parseTableFields(raw.table);
+  if (!fields.ok) return fields;
+  const table = tableConfig({ ...fields.value, variant });
   if ((raw.table as { variant?: unknown }).variant !== undefined && (raw.table as { variant?: unknown }).variant !== variant) return evBad(`these events are of a ${String((raw.table as { variant?: unknown }).variant)} table, not ${variant}`);
   const [first, ...rest] = raw.events as unknown[];
   if (!isObj(first) || first.type !== 'hand-started' || !Array.isArray(first.seats)) return evBad('the first event must be hand-started with the seats dealt in');

@@ -65,11 +65,10 @@ export function showingValue(v: VariantProfile, up: readonly CardId[]): number {
 }
 
 /**
- * PT-BRINGIN: the lowest up card brings it in (004); equal ranks are broken by suit ♣ < ♦ < ♥ < ♠ (004
- * uses that order for choosing the dealer; the seeds give no other). Returns a sort key, lower = brings in.
- * Ace is high for the bring-in.
+ * PT-BRINGIN: the lowest up card brings it in (004); the ace is high. Suits never rank (001 §2.5 M, 004
+ * "alla färger lika"), so the key is the rank alone: equal ranks tie, and the caller breaks the tie by
+ * seat — the first from position 1, as PT-SHOWING and Sökö's highest up card (issue 24). Lower = brings in.
  */
 export function bringInKey(card: CardId): number {
-  const suitOrder = [3, 2, 1, 0]; // ids: 0 S, 1 H, 2 D, 3 C → clubs lowest
-  return (card >> 2) * 4 + (suitOrder[card & 3] as number);
+  return card >> 2;
 }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { PokerTableFrame } from '@felt/protocol';
 import { keyPaths } from '@felt/ui';
+import { pokerTable } from '@felt/games';
 import { holdemScenario, PokerScenario } from '@felt/ui/poker-fixtures';
 import { renderWithFelt } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
@@ -54,6 +55,28 @@ describe('dealer console: live poker', () => {
     cleanup();
     show(s.deal('9S', '5H', '2D').frame(DEALER));
     expect(within(screen.getByRole('group', { name: 'Board' })).getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual(['9 of spades', '5 of hearts', '2 of diamonds']);
+  });
+
+  it('eight-player stud (PT-STUD-SEATS, RAY §6.6): when the deck runs short the dealer is asked for one shared card face up, not a flop', () => {
+    const seats = Array.from({ length: 8 }, (_, i) => ({ seat: i + 1, playerId: `p${i + 1}`, name: `Player ${i + 1}`, stackMinor: 5_000 }));
+    const s = new PokerScenario({ at: Date.now(), seatCount: 8, buttonSeat: null, config: { variant: 'stud', structure: 'fixed-limit', anteMinor: 10, bringInMinor: 20, smallBetMinor: 50, bigBetMinor: 100, actionMs: 20_000 }, seats });
+    const deck = ['2H', '3D', '4C', '6H', '7D', '9C', '2D', '3H', '4H', '6D', '8C', '9H', '2C', '4D', '5H', '7C', '8H', 'TD', '3C', '5D', '6C', '7H', '9D', 'JC', '5C', '8D', 'TH', 'JD', 'QC', 'KH', 'TC', 'JH', 'QD', 'KC', 'AH', '2S', 'QH', 'KD', 'AC', 'AD', '3S', '4S', 'KS', 'QS', '9S', '5S', '6S', '7S'];
+    for (let guard = 0; guard < 400; guard++) {
+      const st = s.state;
+      if (!st || st.phase.type === 'complete') break;
+      const due = pokerTable.cardDue(st);
+      if (due?.to === 'board') break;
+      if (due) s.deal(deck.shift() as string);
+      else {
+        const la = pokerTable.legalActions(st);
+        if (!la) throw new Error('stuck');
+        s.act(la.seat, la.canCheck ? 'check' : 'call');
+      }
+    }
+    const frame = s.frame(DEALER);
+    expect(frame.cardDue).toEqual({ to: 'board' });
+    show(frame);
+    expect(screen.getByRole('region', { name: 'What is due' }).textContent).toContain('Deal one shared card face up');
   });
 
   it('a burnCards table (PT-BURN): "Burn a card" before the flop; the burned card is never shown, not even to a dealer who sees hole cards', () => {

@@ -154,8 +154,8 @@ export const isDrawVariant = (variant: string): boolean => variant === 'draw' ||
 /**
  * The pots of the hand in play as a player reads them (S1-ALLIN): a main pot up to the smallest all-in,
  * a side pot per further all-in level, and the pot still in play above the highest all-in (it holds the
- * bets of the round still being matched). The rake taken so far comes off the main pot first (the view's
- * `potMinor` is the total net of rake). The final split at the end is the server's (`result.awards`).
+ * bets of the round still being matched). The rake taken so far comes off each pot in proportion to its
+ * chips (PT-RAKE-ALLOC; the view's `potMinor` is the total net of rake). The final split at the end is the server's (`result.awards`).
  */
 export function potsOf(hand: HandView): { readonly index: number; readonly amountMinor: number }[] {
   const totals = hand.seats.map((s) => s.totalMinor);
@@ -169,10 +169,16 @@ export function potsOf(hand: HandView): { readonly index: number; readonly amoun
   }
   const rest = totals.reduce((a, t) => a + t - Math.min(t, prev), 0);
   if (rest > 0 || amounts.length === 0) amounts.push(rest);
-  let rake = Math.max(0, totals.reduce((a, t) => a + t, 0) - hand.potMinor);
-  return amounts.map((amount, index) => {
-    const take = Math.min(rake, amount);
-    rake -= take;
-    return { index, amountMinor: amount - take };
-  });
+  // PT-RAKE-ALLOC (issue 24): each pot pays the rake in proportion to its chips, leftover chips to the largest remainders
+  const total = amounts.reduce((a, x) => a + x, 0);
+  const rake = Math.min(total, Math.max(0, totals.reduce((a, t) => a + t, 0) - hand.potMinor));
+  const take = amounts.map((x) => (total > 0 ? Math.floor((rake * x) / total) : 0));
+  let left = rake - take.reduce((a, x) => a + x, 0);
+  const order = amounts.map((_, i) => i).sort((a, b) => ((rake * (amounts[b] ?? 0)) % (total || 1)) - ((rake * (amounts[a] ?? 0)) % (total || 1)) || (amounts[b] ?? 0) - (amounts[a] ?? 0) || a - b);
+  for (const i of order) {
+    if (left <= 0) break;
+    take[i] = (take[i] ?? 0) + 1;
+    left--;
+  }
+  return amounts.map((amount, index) => ({ index, amountMinor: amount - (take[index] ?? 0) }));
 }

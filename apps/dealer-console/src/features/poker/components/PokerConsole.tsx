@@ -24,7 +24,8 @@ function CardDue({ frame, name }: { readonly frame: PokerTableFrame; readonly na
   else if (frame.dealing === 'rng' && hand.toAct === null) text = t('livePoker.due.rng');
   else if (due === null) text = hand.toAct !== null ? t(hand.phase === 'draw' ? 'livePoker.due.drawing' : 'livePoker.due.acting', { name: name(hand.toAct) }) : t('livePoker.due.nothing');
   else if (due.to === 'board') {
-    text = t(`livePoker.due.board.${boardStreet(hand.board.length)}`, { n: hand.board.length + 1 });
+    // PT-STUD-SEATS (RAY §6.6): in stud a board card is the shared card dealt when the deck runs short
+    text = hand.variant === 'stud' || hand.variant === 'stud-hilo' ? t('livePoker.due.board.shared') : t(`livePoker.due.board.${boardStreet(hand.board.length)}`, { n: hand.board.length + 1 });
     tone = 'is-do';
   } else if (due.to === 'burn') {
     // PT-BURN: the shoe reads the burned card too; the table takes it as the burn, nobody sees its value
