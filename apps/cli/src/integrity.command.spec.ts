@@ -36,7 +36,8 @@ describe('felt integrity (issue 23: the auditor\'s contract)', () => {
     const short = Array.from({ length: 8 }, (_, i) => integrity.shoeCards(8, 40 + i, { T: 16 }).slice(0, 312).join('\n')).join('\n---\n');
     const r = await run(['integrity', 'shoe', '--decks', '8'], short);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ sessions: 8, cards: 8 * 312, alarm: true, suspects: ['T'] });
+    expect(JSON.parse(r.out)).toMatchObject({ sessions: 8, cards: 8 * 312, alarm: true });
+    expect((JSON.parse(r.out) as { suspects: string[] }).suspects).toContain('T');
     const fair = await run(['integrity', 'shoe', '--decks', '8'], integrity.shoeCards(8, 3).slice(0, 312).join('\n'));
     expect(JSON.parse(fair.out)).toMatchObject({ sessions: 1, alarm: false, suspects: [] });
   });

@@ -13,10 +13,10 @@ describe('shoe and card integrity (issue 23 §2)', () => {
     expect(shoeIntegrity(many, { decks: 8 }).alarm).toBe(false);
   });
 
-  it('a shoe short of a quarter of its tens is flagged in one shoe, with T as the suspect', () => {
+  it('a shoe short of half its tens (16 of the 32 T) is flagged in one shoe, with T as the suspect', () => {
     let flagged = 0;
     for (let seed = 1; seed <= 20; seed++) {
-      const r = shoeIntegrity([{ cards: shoeCards(8, seed, { T: 32 }).slice(0, DEALT) }], { decks: 8 });
+      const r = shoeIntegrity([{ cards: shoeCards(8, seed, { T: 16 }).slice(0, DEALT) }], { decks: 8 });
       if (r.alarm) {
         flagged++;
         expect(r.suspects).toContain('T');
@@ -25,12 +25,21 @@ describe('shoe and card integrity (issue 23 §2)', () => {
     expect(flagged).toBeGreaterThanOrEqual(10);
   });
 
-  it('shoes always short of 16 tens (one in eight) are flagged within 8 shoes pooled, with T the suspect', () => {
+  it('shoes always short of 8 of their 32 T are flagged within 8 shoes pooled, with T the suspect', () => {
     for (let start = 1; start <= 5; start++) {
-      const sessions = Array.from({ length: 8 }, (_, i) => ({ cards: shoeCards(8, 100 * start + i, { T: 16 }).slice(0, DEALT) }));
+      const sessions = Array.from({ length: 8 }, (_, i) => ({ cards: shoeCards(8, 100 * start + i, { T: 8 }).slice(0, DEALT) }));
       const r = shoeIntegrity(sessions, { decks: 8 });
       expect(r.alarm, `start ${start}`).toBe(true);
-      expect(r.suspects).toEqual(['T']);
+      expect(r.suspects).toContain('T');
+    }
+  });
+
+  it('shoes short of 16 of their 128 ten-valued cards (4 each of T J Q K) are flagged by the ten-valued group within 12 shoes pooled', () => {
+    for (let start = 1; start <= 5; start++) {
+      const sessions = Array.from({ length: 12 }, (_, i) => ({ cards: shoeCards(8, 300 * start + i, { T: 4, J: 4, Q: 4, K: 4 }).slice(0, DEALT) }));
+      const r = shoeIntegrity(sessions, { decks: 8 });
+      expect(r.alarm, `start ${start}`).toBe(true);
+      expect(r.suspects).toEqual(['T', 'J', 'Q', 'K']);
     }
   });
 

@@ -7,7 +7,8 @@
  *    replacement, a rank's count is hypergeometric (mean m·K/N, variance m·p·(1−p)·(N−m)/(N−1)); the
  *    test is the chi-square of the 13 standardised counts (df 12, with the finite-population
  *    correction), and the suspects are the ranks whose own two-sided z passes alpha/13 — a shoe short
- *    of tens or rich in aces;
+ *    of tens or rich in aces; the ten-valued cards (T J Q K) are also tested as one group, the
+ *    composition a blackjack or baccarat shoe "short of tens" is short of (13 ranks + 1 group in the family);
  *  - `impossible`: a card seen more often than the shoe holds it (the ingest already refuses such a
  *    card live; an export can still carry one) — p = 0;
  *  - `repeats`: a run of `runLength` (10) cards that appears in two sessions — a pre-arranged shoe.
@@ -65,6 +66,17 @@ export interface ShoeIntegrityReport {
   readonly composition: ReadonlyArray<readonly RankCount[]>;
 }
 
+const TEN_VALUED: readonly Rank[] = ['T', 'J', 'Q', 'K'];
+
+/** The ten-valued cards of a session as one group: count, expected and variance against a fair shoe. */
+function tenGroup(counts: readonly RankCount[], m: number, fpc: number): { count: number; expected: number; variance: number; z: number } {
+  const p = TEN_VALUED.length / RANKS.length;
+  const count = counts.filter((c) => TEN_VALUED.includes(c.rank)).reduce((s, c) => s + c.count, 0);
+  const expected = m * p;
+  const variance = m * p * (1 - p) * fpc;
+  return { count, expected, variance, z: variance > 0 ? (count - expected) / Math.sqrt(variance) : 0 };
+}
+
 export const SHOE_INTEGRITY_DEFAULTS = { alpha: 0.002, runLength: 10, penetration: [0.6, 0.9] as const, unreadableRate: 0.005 } as const;
 
 export function shoeIntegrity(sessions: readonly ShoeSession[], options: ShoeIntegrityOptions): ShoeIntegrityReport {
@@ -113,9 +125,14 @@ export function shoeIntegrity(sessions: readonly ShoeSession[], options: ShoeInt
       const chi = counts.reduce((s, c) => s + c.z * c.z, 0) * (1 - p);
       const pc = chiSquareSurvival(chi, RANKS.length - 1);
       minP = Math.min(minP, pc);
-      const suspects = counts.filter((c) => bonferroni(2 * normalUpperTail(Math.abs(c.z)), RANKS.length) < alpha).map((c) => c.rank);
+      const suspects = counts.filter((c) => bonferroni(2 * normalUpperTail(Math.abs(c.z)), RANKS.length + 1) < alpha).map((c) => c.rank);
+      // ten-valued cards as one group (what a blackjack or baccarat shoe short of "tens" is short of)
+      const tens = tenGroup(counts, m, fpc);
+      const tensP = bonferroni(2 * normalUpperTail(Math.abs(tens.z)), RANKS.length + 1);
+      minP = Math.min(minP, tensP);
+      if (tensP < alpha) note({ session: si, test: 'composition', pValue: tensP, detail: `ten-valued cards: ${tens.count} seen, ${tens.expected.toFixed(1)} expected (z ${tens.z.toFixed(1)})`, ranks: TEN_VALUED });
       if (pc < alpha || suspects.length > 0) {
-        const rankP = Math.min(pc, ...counts.map((c) => bonferroni(2 * normalUpperTail(Math.abs(c.z)), RANKS.length)));
+        const rankP = Math.min(pc, ...counts.map((c) => bonferroni(2 * normalUpperTail(Math.abs(c.z)), RANKS.length + 1)));
         minP = Math.min(minP, rankP);
         note({ session: si, test: 'composition', pValue: rankP, detail: counts.filter((c) => suspects.includes(c.rank)).map((c) => `${c.rank}: ${c.count} seen, ${c.expected.toFixed(1)} expected (z ${c.z.toFixed(1)})`).join('; ') || `chi-square ${chi.toFixed(1)} on 12 df`, ranks: suspects });
       }
@@ -168,7 +185,19 @@ export function shoeIntegrity(sessions: readonly ShoeSession[], options: ShoeInt
       });
       return { rank, z: variance > 0 ? diff / Math.sqrt(variance) : 0, diff };
     });
-    const ranked = pooled.map((x) => ({ ...x, p: bonferroni(2 * normalUpperTail(Math.abs(x.z)), RANKS.length) }));
+    let tensDiff = 0;
+    let tensVar = 0;
+    sessions.forEach((session, si) => {
+      const m = session.cards.length;
+      const t = tenGroup(composition[si]!, m, m < size ? (size - m) / (size - 1) : 0);
+      tensDiff += t.count - t.expected;
+      tensVar += t.variance;
+    });
+    const tensZ = tensVar > 0 ? tensDiff / Math.sqrt(tensVar) : 0;
+    const tensP = bonferroni(2 * normalUpperTail(Math.abs(tensZ)), RANKS.length + 1);
+    minP = Math.min(minP, tensP);
+    if (tensP < alpha) note({ session: -1, test: 'composition', pValue: tensP, detail: `over all ${sessions.length} sessions: ten-valued cards ${tensDiff > 0 ? '+' : ''}${tensDiff.toFixed(1)} against a fair shoe (z ${tensZ.toFixed(1)})`, ranks: TEN_VALUED });
+    const ranked = pooled.map((x) => ({ ...x, p: bonferroni(2 * normalUpperTail(Math.abs(x.z)), RANKS.length + 1) }));
     const pp = Math.min(...ranked.map((x) => x.p));
     minP = Math.min(minP, pp);
     const ranks = ranked.filter((x) => x.p < alpha).map((x) => x.rank);
@@ -179,6 +208,6 @@ export function shoeIntegrity(sessions: readonly ShoeSession[], options: ShoeInt
 
   const pValue = bonferroni(minP, Math.max(1, testsRun));
   const alarm = pValue < alpha;
-  const suspects = alarm ? RANKS.filter((r) => findings.some((f) => f.ranks.includes(r))) : [];
+  const suspects = alarm ? RANKS.filter((r) => findings.some((f) => f.ranks.includes(r) && f.pValue * Math.max(1, testsRun) < alpha)) : [];
   return { sessions: sessions.length, cards: sessions.reduce((s, x) => s + x.cards.length, 0), alarm, pValue, alpha, suspects, findings, composition };
 }
