@@ -21,7 +21,7 @@ const SERVER_LAYERS = [
   ['alerts', 'presence', 'mqtt'],
   ['settlement'],
   ['rounds'],
-  ['limits', 'cluster', 'dealer', 'history', 'ingest', 'pit', 'streams'],
+  ['limits', 'cluster', 'dealer', 'history', 'ingest', 'pit', 'streams', 'integrity'], // integrity: the pit's game-security monitors (issue 23)
   ['wallet'],
   ['betting', 'poker'],
   ['realtime', 'openapi'],

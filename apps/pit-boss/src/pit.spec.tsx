@@ -145,7 +145,7 @@ describe('replay (through the game kernel)', () => {
   });
 
   it('routes: every screen has a hash that parses back to it', () => {
-    for (const r of [{ name: 'floor' }, { name: 'table', tableId: 'tbl_1' }, { name: 'round', roundId: 'rnd_1' }, { name: 'charts' }, { name: 'audit' }] as const) expect(parseRoute(hrefOf(r))).toEqual(r);
+    for (const r of [{ name: 'floor' }, { name: 'table', tableId: 'tbl_1' }, { name: 'round', roundId: 'rnd_1' }, { name: 'charts' }, { name: 'integrity' }, { name: 'audit' }] as const) expect(parseRoute(hrefOf(r))).toEqual(r);
     expect(parseRoute('#/rounds?tableId=t1').name).toBe('rounds');
   });
 });

@@ -15,6 +15,7 @@ import { PokerModule } from './poker/poker.module.js';
 import { CommandsModule } from './commands/commands.module.js';
 import type { TableCommandDefinition } from './shared/commands/command.types.js';
 import { StreamsModule } from './streams/streams.module.js';
+import { IntegrityModule } from './integrity/integrity.module.js';
 
 /** The studio server: the platform modules (global) + the rounds modules. */
 @Module({})
@@ -41,6 +42,8 @@ export class AppModule {
         LimitsModule,
         // Issue 21: table streams (sources, viewers' signed URLs, the media token check).
         StreamsModule,
+        // Issue 23: the pit's integrity monitors (wheel bias), fed by the event log.
+        IntegrityModule,
         // Issue 11: live poker tables (players play each other).
         PokerModule,
         // Issue 13: table leases across instances when FELT_CLUSTER=1.

@@ -16,8 +16,9 @@ import { RATE_LIMIT_CODES } from './ratelimit/rate-limit.codes.js';
 import { ROUNDS_CODES } from './rounds/rounds.codes.js';
 import { PLATFORM_CODES } from './shared/platform.codes.js';
 import { STREAMS_CODES } from './streams/streams.codes.js';
+import { INTEGRITY_CODES } from './integrity/integrity.codes.js';
 import { TABLES_CODES } from './tables/tables.codes.js';
 import { SEAMLESS_CODES } from './wallet/seamless/seamless.codes.js';
 import { WALLET_CODES } from './wallet/wallet.codes.js';
 
-export const SERVER_ERRORS = { ...PLATFORM_CODES, ...AUTH_CODES, ...AUDIT_CODES, ...WALLET_CODES, ...TABLES_CODES, ...ROUNDS_CODES, ...BETTING_CODES, ...MQTT_CODES, ...ALERTS_CODES, ...LIMITS_CODES, ...RATE_LIMIT_CODES, ...SEAMLESS_CODES, ...CLUSTER_CODES, ...POKER_CODES, ...STREAMS_CODES } as const;
+export const SERVER_ERRORS = { ...PLATFORM_CODES, ...AUTH_CODES, ...AUDIT_CODES, ...WALLET_CODES, ...TABLES_CODES, ...ROUNDS_CODES, ...BETTING_CODES, ...MQTT_CODES, ...ALERTS_CODES, ...LIMITS_CODES, ...RATE_LIMIT_CODES, ...SEAMLESS_CODES, ...CLUSTER_CODES, ...POKER_CODES, ...STREAMS_CODES, ...INTEGRITY_CODES } as const;

@@ -24,6 +24,7 @@ import {
   type TableCommandWire,
   type PlayerStream,
 } from '@felt/protocol';
+import type { WheelIntegrity, WheelIntegrityList } from '@felt/protocol';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
 import { newBetId, newRequestId } from './ids.js';
@@ -520,6 +521,13 @@ export class FeltClient {
 
   async audit(opts: { target?: string; limit?: number } = {}): Promise<AuditRecord[]> {
     return this.request('GET', `/audit${query({ target: opts.target, limit: opts.limit })}`);
+  }
+
+  // ───────────────────────── pit boss: integrity (issue 23) ─────────────────────────
+
+  /** Every wheel's bias report (the reporting device is the wheel), most suspicious first. */
+  async integrityWheels(): Promise<WheelIntegrity[]> {
+    return (await this.request<WheelIntegrityList>('GET', '/integrity/wheels')).wheels;
   }
 
   // ───────────────────────── pit boss: day, search, detail, deny ─────────────────────────

@@ -86,6 +86,22 @@ export function persistenceContract(name: string, make: () => Promise<ContractSu
       });
     });
 
+    describe('round events of one type at a table (the integrity monitors\' history, issue 23)', () => {
+      it('answers the last n events of a type at a table, oldest first, across rounds', async () => {
+        const table = id('tbl');
+        for (let i = 1; i <= 4; i++) {
+          const r = id('rnd');
+          await uow.run((tx) => tx.events.append(r, table, 0, [{ type: 'RoundOpened', at: AT + i, payload: {} }, { type: 'SpinResultRecorded', at: AT + i, payload: { number: i } }], `dev:wheel-1:${i}`));
+          await new Promise((resolve) => setTimeout(resolve, 2)); // recorded_at is the store's clock: distinct per round
+        }
+        await uow.run((tx) => tx.events.append(id('rnd'), id('tbl'), 0, [{ type: 'SpinResultRecorded', at: AT, payload: { number: 36 } }], null));
+        const last = await uow.run((tx) => tx.events.latestOfType(table, 'SpinResultRecorded', 3));
+        expect(last.map((e) => (e.payload as { number: number }).number)).toEqual([2, 3, 4]);
+        expect(last.map((e) => e.causationId)).toEqual(['dev:wheel-1:2', 'dev:wheel-1:3', 'dev:wheel-1:4']);
+        expect(await uow.run((tx) => tx.events.latestOfType(table, 'Nothing', 3))).toEqual([]);
+      });
+    });
+
     describe('round read model', () => {
       it('upserts, reads back and lists unfinished rounds and a table history newest first', async () => {
         const table = id('tbl');

@@ -15,6 +15,7 @@ import { hrefOf, navigate, useRoute, type Route } from '../lib/router';
 
 // The chart library loads only when the charts screen opens.
 const ChartsScreen = lazy(() => import('../features/charts/ChartsScreen'));
+const IntegrityScreen = lazy(() => import('../features/integrity/IntegrityScreen'));
 
 const SOUND_KEY = 'felt.pit.sound';
 
@@ -24,6 +25,7 @@ function Nav({ route, alertCount }: { readonly route: Route; readonly alertCount
     { r: { name: 'floor' }, label: t('nav.floor'), active: route.name === 'floor' || route.name === 'table' || route.name === 'poker' },
     { r: { name: 'rounds', query: new URLSearchParams() }, label: t('nav.rounds'), active: route.name === 'rounds' || route.name === 'round' },
     { r: { name: 'charts' }, label: t('nav.charts'), active: route.name === 'charts' },
+    { r: { name: 'integrity' }, label: t('nav.integrity'), active: route.name === 'integrity' },
     { r: { name: 'audit' }, label: t('nav.audit'), active: route.name === 'audit' },
   ];
   return (
@@ -75,6 +77,13 @@ function Dashboard() {
       screen = (
         <Suspense fallback={<p className="felt-center felt-muted">{t('charts.loading')}</p>}>
           <ChartsScreen tables={floor.tables} alerts={alertsQ.data ?? []} />
+        </Suspense>
+      );
+      break;
+    case 'integrity':
+      screen = (
+        <Suspense fallback={<p className="felt-center felt-muted">{t('charts.loading')}</p>}>
+          <IntegrityScreen tables={floor.tables} />
         </Suspense>
       );
       break;

@@ -1,7 +1,7 @@
 /** The `pit` namespace (English). Swedish in pit.sv.ts has every key (checked by i18n.spec.ts). */
 export const pitEn = {
   appName: 'Pit boss',
-  nav: { label: 'Sections', floor: 'Floor', rounds: 'Rounds', charts: 'Charts', audit: 'Audit log' },
+  nav: { label: 'Sections', floor: 'Floor', rounds: 'Rounds', charts: 'Charts', integrity: 'Integrity', audit: 'Audit log' },
   floor: {
     poker: { title: 'Poker tables', hand: 'Hand {{id}}', noHand: 'No hand yet', inHand: 'Players in the hand', seated: 'Seated', pot: 'Pot', dealing: 'Dealing', shoe: 'Shoe', rng: 'Certified RNG', misdeal: 'Misdeal', exposed: 'Exposed card', details: 'Hand history', void: 'Void hand', misdealTitle: 'Misdeal at {{table}}, hand {{hand}}', misdealHelp: 'P4-IRR: before significant action the hand is dealt again and every chip goes back; after it the server refuses.', voidTitle: 'Void hand {{hand}} at {{table}}', voidHelp: 'S1-FAIL-RING: the hand is void and every remaining player gets back what they put in.' },
     title: 'Floor',
@@ -187,6 +187,26 @@ export const pitEn = {
     state: 'Round state after this event',
     outcome: 'Outcome',
     totals: '{{bets}} bets · {{players}} players · {{stake}} staked',
+  },
+  integrity: {
+    title: 'Integrity',
+    intro: 'Each wheel is followed by the device that reports its results, wherever it stands. A wheel is tested every 100 spins on its last 4 000; an alarm means a fair wheel would show this less than once in 500 tests (simulated at 60 spins an hour: one false alarm in 20 months of a fair wheel).',
+    error: 'The integrity reports could not be loaded.',
+    noWheels: 'No wheel has reported a result yet.',
+    wheel: 'Wheel {{wheel}}',
+    status: { alarm: 'Suspected bias', ok: 'Fair so far', collecting: 'Collecting spins' },
+    at: 'At table',
+    spins: 'Spins tested',
+    spinsValue: '{{window}} of {{total}}',
+    pValue: 'p-value',
+    suspects: 'Suspect pockets',
+    frequencies: 'Spins per pocket (shaded: where a fair wheel lands 99 % of the time)',
+    count: 'Spins',
+    band: 'A fair wheel: {{low}}–{{high}} spins per pocket.',
+    tests: 'Tests',
+    test: 'Test',
+    pockets: 'Pockets',
+    testName: { frequencies: 'Pocket frequencies (chi-square)', pocket: 'Busiest pocket', sector: 'Busiest sector (9 neighbours)', half: 'Busiest half of the wheel', distance: 'Distance from the last number (dealer signature)' },
   },
   charts: {
     title: 'Today',

@@ -3,7 +3,7 @@ import type { PitCatalogue } from './pit.en';
 /** The `pit` namespace (Swedish, complete). */
 export const pitSv: PitCatalogue = {
   appName: 'Pit boss',
-  nav: { label: 'Avsnitt', floor: 'Golvet', rounds: 'Omgångar', charts: 'Diagram', audit: 'Granskningslogg' },
+  nav: { label: 'Avsnitt', floor: 'Golvet', rounds: 'Omgångar', charts: 'Diagram', integrity: 'Spelsäkerhet', audit: 'Granskningslogg' },
   floor: {
     poker: { title: 'Pokerbord', hand: 'Giv {{id}}', noHand: 'Ingen giv än', inHand: 'Spelare i given', seated: 'Sitter', pot: 'Pott', dealing: 'Giv', shoe: 'Sko', rng: 'Certifierad RNG', misdeal: 'Felgiv', exposed: 'Exponerat kort', details: 'Handhistorik', void: 'Ogiltigförklara given', misdealTitle: 'Felgiv vid {{table}}, giv {{hand}}', misdealHelp: 'P4-IRR: före betydande agerande ges given om och alla marker går tillbaka; efter det vägrar servern.', voidTitle: 'Ogiltigförklara giv {{hand}} vid {{table}}', voidHelp: 'S1-FAIL-RING: given blir ogiltig och alla kvarvarande spelare får tillbaka vad de satsat.' },
     title: 'Golvet',
@@ -189,6 +189,26 @@ export const pitSv: PitCatalogue = {
     state: 'Omgångens läge efter denna händelse',
     outcome: 'Utfall',
     totals: '{{bets}} spel · {{players}} spelare · {{stake}} insatt',
+  },
+  integrity: {
+    title: 'Spelsäkerhet',
+    intro: 'Varje hjul följs via enheten som rapporterar dess resultat, var det än står. Ett hjul testas var 100:e snurr på de senaste 4 000; ett larm betyder att ett rättvist hjul visar detta mer sällan än en gång på 500 test (simulerat vid 60 snurr i timmen: ett falsklarm på 20 månader för ett rättvist hjul).',
+    error: 'Spelsäkerhetsrapporterna kunde inte hämtas.',
+    noWheels: 'Inget hjul har rapporterat något resultat än.',
+    wheel: 'Hjul {{wheel}}',
+    status: { alarm: 'Misstänkt skevhet', ok: 'Rättvist hittills', collecting: 'Samlar snurr' },
+    at: 'Vid bord',
+    spins: 'Testade snurr',
+    spinsValue: '{{window}} av {{total}}',
+    pValue: 'p-värde',
+    suspects: 'Misstänkta fack',
+    frequencies: 'Snurr per fack (skuggat: där ett rättvist hjul hamnar 99 % av gångerna)',
+    count: 'Snurr',
+    band: 'Ett rättvist hjul: {{low}}–{{high}} snurr per fack.',
+    tests: 'Test',
+    test: 'Test',
+    pockets: 'Fack',
+    testName: { frequencies: 'Fackfrekvenser (chi-två)', pocket: 'Vanligaste facket', sector: 'Vanligaste sektorn (9 grannar)', half: 'Vanligaste hjulhalvan', distance: 'Avstånd från förra numret (croupiersignatur)' },
   },
   charts: {
     title: 'Idag',

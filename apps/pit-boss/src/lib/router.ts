@@ -9,6 +9,8 @@ export type Route =
   | { readonly name: 'rounds'; readonly query: URLSearchParams }
   | { readonly name: 'round'; readonly roundId: string }
   | { readonly name: 'charts' }
+  /** issue 23: the integrity monitors (wheel bias) with their evidence. */
+  | { readonly name: 'integrity' }
   | { readonly name: 'audit' };
 
 export function parseRoute(hash: string): Route {
@@ -19,6 +21,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'rounds' && parts[1]) return { name: 'round', roundId: parts[1] };
   if (parts[0] === 'rounds') return { name: 'rounds', query: new URLSearchParams(qs) };
   if (parts[0] === 'charts') return { name: 'charts' };
+  if (parts[0] === 'integrity') return { name: 'integrity' };
   if (parts[0] === 'audit') return { name: 'audit' };
   return { name: 'floor' };
 }
@@ -39,6 +42,8 @@ export function hrefOf(r: Route): string {
       return `#/rounds/${encodeURIComponent(r.roundId)}`;
     case 'charts':
       return '#/charts';
+    case 'integrity':
+      return '#/integrity';
     case 'audit':
       return '#/audit';
   }

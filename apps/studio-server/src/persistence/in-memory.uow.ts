@@ -123,6 +123,12 @@ export class InMemoryUnitOfWork implements UnitOfWork, LedgerReader {
         state.guard();
         return (s.events.get(roundId) ?? []).filter((e) => e.seq > afterSeq);
       },
+      async latestOfType(tableId: string, type: string, limit: number) {
+        state.guard();
+        const all = [...s.events.values()].flat().filter((e) => e.tableId === tableId && e.type === type);
+        all.sort((a, b) => a.recordedAt - b.recordedAt); // stable: rounds in the order they were appended
+        return all.slice(Math.max(0, all.length - limit));
+      },
     };
 
     const rounds: RoundRepository = {

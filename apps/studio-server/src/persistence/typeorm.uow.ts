@@ -241,6 +241,11 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
       async load(roundId: string, afterSeq = 0) {
         return (await q(`SELECT * FROM "round_event" WHERE "round_id" = $1 AND "seq" > $2 ORDER BY "seq"`, [roundId, afterSeq])).map(toEvent);
       },
+      async latestOfType(tableId: string, type: string, limit: number) {
+        // round_event_table_idx (table_id, recorded_at) walks the table's events newest first
+        const rows = await q(`SELECT * FROM "round_event" WHERE "table_id" = $1 AND "type" = $2 ORDER BY "recorded_at" DESC, "round_id" DESC, "seq" DESC LIMIT $3`, [tableId, type, limit]);
+        return rows.map(toEvent).reverse();
+      },
     };
 
     const rounds: RoundRepository = {

@@ -8,3 +8,4 @@ export * from './table-commands.js';
 export * from './poker-table.schemas.js';
 export * from './operator.schemas.js';
 export * from './stream.schemas.js';
+export * from './integrity.schemas.js';

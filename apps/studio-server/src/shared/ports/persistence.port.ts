@@ -41,6 +41,8 @@ export class DuplicateKey extends Error {
 export interface RoundEventRepository {
   append(roundId: string, tableId: string, expectedSeq: number, events: readonly NewRoundEvent[], causationId: string | null): Promise<StoredRoundEvent[]>;
   load(roundId: string, afterSeq?: number): Promise<StoredRoundEvent[]>;
+  /** The last `limit` events of `type` at a table, oldest first (the integrity monitors' history, issue 23). */
+  latestOfType(tableId: string, type: string, limit: number): Promise<StoredRoundEvent[]>;
 }
 
 /** Rebuildable read model of a round (a cache of the fold of its events). */

@@ -1,0 +1,114 @@
+import type { Table, WheelIntegrity } from '@felt/client-sdk';
+import { useLocale, useSession } from '@felt/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Cell, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+const AXIS = { stroke: '#a9b5ad', fontSize: 11 };
+export const integrityKeys = { wheels: ['pit', 'integrity', 'wheels'] as const };
+
+/** p-values as a person reads them: "< 0.0001" rather than 3.2e-7. */
+export function formatP(p: number, locale: string): string {
+  if (p < 0.0001) return `< ${new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(0.0001)}`;
+  return new Intl.NumberFormat(locale, { maximumSignificantDigits: 2 }).format(p);
+}
+
+/**
+ * Issue 23: the Integrity view — every wheel's bias monitor (the wheel is the reporting device, wherever
+ * it stands), most suspicious first, with its evidence: each pocket's count against the band a fair
+ * wheel's count falls in (99 %), and the five tests with their p-values. Loaded lazily (recharts).
+ */
+export default function IntegrityScreen({ tables }: { readonly tables: readonly Table[] }) {
+  const { t } = useTranslation('pit');
+  const { api } = useSession();
+  const wheels = useQuery({ queryKey: integrityKeys.wheels, queryFn: () => api.integrityWheels(), refetchInterval: 10_000 });
+  const name = (id: string): string => tables.find((x) => x.tableId === id)?.name ?? id;
+  return (
+    <div className="pit-page pit-integrity">
+      <h1 className="pit-title">{t('integrity.title')}</h1>
+      <p className="felt-muted">{t('integrity.intro')}</p>
+      {wheels.isError ? <p role="alert">{t('integrity.error')}</p> : null}
+      {wheels.data?.length === 0 ? <p className="felt-muted">{t('integrity.noWheels')}</p> : null}
+      <div className="pit-integrity-grid">
+        {(wheels.data ?? []).map((w) => (
+          <WheelCard key={w.wheelId} wheel={w} tableName={name(w.tableId)} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function WheelCard({ wheel, tableName }: { readonly wheel: WheelIntegrity; readonly tableName: string }) {
+  const { t } = useTranslation('pit');
+  const locale = useLocale();
+  const r = wheel.report;
+  const enough = r.tests.length > 0;
+  const status = r.alarm ? 'alarm' : enough ? 'ok' : 'collecting';
+  const band = r.frequencies[0];
+  const suspects = new Set(r.suspects);
+  return (
+    <section className={`pit-panel pit-wheel is-${status}`} aria-labelledby={`wheel-${wheel.wheelId}`}>
+      <header className="pit-wheel-head">
+        <h2 id={`wheel-${wheel.wheelId}`}>{t('integrity.wheel', { wheel: wheel.wheelId })}</h2>
+        <span className={`pit-chip is-${status}`}>{t(`integrity.status.${status}`)}</span>
+      </header>
+      <dl className="pit-stats">
+        <div>
+          <dt>{t('integrity.at')}</dt>
+          <dd>{tableName}</dd>
+        </div>
+        <div>
+          <dt>{t('integrity.spins')}</dt>
+          <dd>{t('integrity.spinsValue', { window: r.window, total: r.spins })}</dd>
+        </div>
+        <div>
+          <dt>{t('integrity.pValue')}</dt>
+          <dd>{enough ? formatP(r.pValue, locale) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('integrity.suspects')}</dt>
+          <dd>{r.suspects.length > 0 ? r.suspects.join(', ') : '—'}</dd>
+        </div>
+      </dl>
+      <figure className="pit-chart">
+        <figcaption>{t('integrity.frequencies')}</figcaption>
+        <div className="pit-chart-box" aria-hidden="true">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart accessibilityLayer={false} data={[...r.frequencies]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid stroke="#2f3d36" strokeDasharray="3 3" />
+              <XAxis dataKey="pocket" tick={AXIS} stroke="#2f3d36" interval={0} />
+              <YAxis allowDecimals={false} tick={AXIS} stroke="#2f3d36" width={36} />
+              {band !== undefined ? <ReferenceArea y1={band.low} y2={band.high} fill="#6fa4ff" fillOpacity={0.15} /> : null}
+              <Tooltip contentStyle={{ background: '#1b2420', border: '1px solid #2f3d36' }} />
+              <Bar dataKey="count" name={t('integrity.count')} isAnimationActive={false}>
+                {r.frequencies.map((f) => (
+                  <Cell key={f.pocket} fill={suspects.has(f.pocket) ? '#ff7a80' : f.count > f.high ? '#f0a020' : '#3ccf7a'} />
+                ))}
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+        <p className="felt-muted pit-chart-note">{band !== undefined ? t('integrity.band', { low: Math.round(band.low), high: Math.round(band.high) }) : null}</p>
+      </figure>
+      <table className="pit-table">
+        <caption>{t('integrity.tests')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('integrity.test')}</th>
+            <th scope="col">{t('integrity.pValue')}</th>
+            <th scope="col">{t('integrity.pockets')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {r.tests.map((x) => (
+            <tr key={x.name}>
+              <th scope="row">{t(`integrity.testName.${x.name}`)}</th>
+              <td>{formatP(x.pValue, locale)}</td>
+              <td>{x.pockets.length > 0 ? x.pockets.join(', ') : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { RolesGuard } from '../auth/roles.guard.js';
+import { codedError } from '../shared/error-codes.js';
+import type { WheelIntegrity, WheelIntegrityList } from '@felt/protocol';
+import { IntegrityService } from './integrity.service.js';
+
+/** Issue 23: the integrity monitors' reports, for the pit boss's Integrity view (staff only). */
+@ApiTags('integrity')
+@Controller('integrity')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard, RolesGuard)
+@Roles('pitboss', 'admin')
+export class IntegrityController {
+  constructor(@Inject(IntegrityService) private readonly integrity: IntegrityService) {}
+
+  @Get('wheels')
+  wheels(): WheelIntegrityList {
+    return { wheels: this.integrity.wheelReports() };
+  }
+
+  @Get('wheels/:wheelId')
+  wheel(@Param('wheelId') wheelId: string): WheelIntegrity {
+    const w = this.integrity.wheel(wheelId);
+    if (w === null) throw codedError('INTEGRITY_WHEEL_NOT_FOUND', `no spins recorded for wheel ${wheelId}`);
+    return w;
+  }
+}
