@@ -24,7 +24,7 @@ import {
   type TableCommandWire,
   type PlayerStream,
 } from '@felt/protocol';
-import type { WheelIntegrity, WheelIntegrityList } from '@felt/protocol';
+import type { ShoeIntegrity, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt/protocol';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
 import { newBetId, newRequestId } from './ids.js';
@@ -528,6 +528,11 @@ export class FeltClient {
   /** Every wheel's bias report (the reporting device is the wheel), most suspicious first. */
   async integrityWheels(): Promise<WheelIntegrity[]> {
     return (await this.request<WheelIntegrityList>('GET', '/integrity/wheels')).wheels;
+  }
+
+  /** Every shoe's composition report over its last finished sessions, most suspicious first. */
+  async integrityShoes(): Promise<ShoeIntegrity[]> {
+    return (await this.request<ShoeIntegrityList>('GET', '/integrity/shoes')).shoes;
   }
 
   // ───────────────────────── pit boss: day, search, detail, deny ─────────────────────────

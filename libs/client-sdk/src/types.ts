@@ -4,4 +4,4 @@
  */
 export { ROLES, ALERT_SEVERITIES } from '@felt/protocol';
 export type { GameKernels, ViewOf, Role, AuthUser, LoginResult, SpotLimit, PreOpenCheck, Table, NextAction, RoundView, RoundSummary, CommandResult, AcceptedBet, BetResult, LayoutResult, LayoutChipResult, TableUpdateFrame, PendingRequest, Balance, DepositResult, AlertSeverity, Alert, AlertAck, TablePresence, DealerAtTable, AuditRecord, StoredRoundEvent, HealthReport, PublicUser, ServerTime, TableResult, PlayerBetRecord, PlayerRound } from '@felt/protocol';
-export type { WheelIntegrity, WheelIntegrityList } from '@felt/protocol';
+export type { ShoeIntegrity, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt/protocol';

@@ -4,7 +4,7 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import { codedError } from '../shared/error-codes.js';
-import type { WheelIntegrity, WheelIntegrityList } from '@felt/protocol';
+import type { ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt/protocol';
 import { IntegrityService } from './integrity.service.js';
 
 /** Issue 23: the integrity monitors' reports, for the pit boss's Integrity view (staff only). */
@@ -19,6 +19,11 @@ export class IntegrityController {
   @Get('wheels')
   wheels(): WheelIntegrityList {
     return { wheels: this.integrity.wheelReports() };
+  }
+
+  @Get('shoes')
+  shoes(): ShoeIntegrityList {
+    return { shoes: this.integrity.shoeReports() };
   }
 
   @Get('wheels/:wheelId')

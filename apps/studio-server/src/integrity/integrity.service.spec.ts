@@ -61,3 +61,32 @@ describe('the wheel-bias monitor in the server (issue 23 §1)', () => {
     expect(h.service.wheel('nope')).toBeNull();
   });
 });
+
+describe('the shoe monitor in the server (issue 23 §2)', () => {
+  it('folds shoe sessions per scanning device from the log at boot and live, and alarms once on shoes short of tens', async () => {
+    const h = harness([{ tableId: 'tbl_bac', game: 'baccarat' }]);
+    let r = 0;
+    const session = async (cards: readonly string[], live: boolean): Promise<void> => {
+      const roundId = `rnd_s${++r}`;
+      const evs = [
+        { type: 'ShoeAttached', at: r, payload: { shoe: { decks: 8, dealt: 0 } } },
+        ...cards.map((card, i) => ({ type: 'CardRecorded', at: r, payload: { card, shoeIndex: i } })),
+        { type: 'CutCardRecorded', at: r, payload: {} },
+      ];
+      // the shoe's device reports the cards; attaching a shoe is the dealer's command
+      const a = await h.uow.run((tx) => tx.events.append(roundId, 'tbl_bac', 0, evs.slice(0, 1), 'cmd_attach'));
+      const b = await h.uow.run((tx) => tx.events.append(roundId, 'tbl_bac', 1, evs.slice(1), `dev:shoe-7:${r}`));
+      if (live) h.frames.next({ tableId: 'tbl_bac', roundId, game: 'baccarat', events: [...a, ...b], state: {} as never, kernel: {} as never, previousPhase: 'x' });
+    };
+    for (let i = 0; i < 3; i++) await session(integrity.shoeCards(8, 70 + i, { T: 16 }).slice(0, 312), false);
+    await h.service.onApplicationBootstrap();
+    // two finished sessions (the third is still the current one until the next fresh shoe)
+    expect(h.service.shoeReports()).toMatchObject([{ shoeId: 'shoe-7', tableId: 'tbl_bac', sessions: 2, currentCards: 312 }]);
+    for (let i = 3; i < 6; i++) await session(integrity.shoeCards(8, 70 + i, { T: 16 }).slice(0, 312), true);
+    const [shoe] = h.service.shoeReports();
+    expect(shoe!.report.alarm).toBe(true);
+    expect(shoe!.report.suspects).toContain('T');
+    expect(h.raised.filter((a) => a.code === 'SHOE_INTEGRITY_SUSPECTED')).toHaveLength(1);
+    expect(h.raised[0]).toMatchObject({ subject: 'shoe-7', tableId: 'tbl_bac', severity: 'warning' });
+  });
+});

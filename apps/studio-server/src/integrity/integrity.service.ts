@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { integrity, roulette } from '@felt/games';
-import type { WheelIntegrity } from '@felt/protocol';
+import type { ShoeIntegrity, WheelIntegrity } from '@felt/protocol';
 import type { Subscription } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
 import { UNIT_OF_WORK, type StoredRoundEvent, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import { POOLED_SESSIONS, SHOE_EVENT_TYPES, ShoeMonitor } from './shoe-monitor.js';
 
 /** The wheel result event of the roulette kernel (ROU-4) — what the wheel-bias monitor folds. */
 export const SPIN_RESULT = 'SpinResultRecorded';
@@ -41,6 +42,9 @@ export type { WheelIntegrity } from '@felt/protocol';
 export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('Integrity');
   private readonly wheels = new Map<string, WheelState>();
+  private readonly shoes = new ShoeMonitor((shoe, fresh) => {
+    if (fresh) void this.raiseShoe(shoe);
+  });
   private sub: Subscription | null = null;
 
   constructor(
@@ -52,11 +56,20 @@ export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy
 
   async onApplicationBootstrap(): Promise<void> {
     this.sub = this.rounds.frames$.subscribe((f) => {
-      for (const e of f.events) if (e.type === SPIN_RESULT) void this.fold(e).catch((err: unknown) => this.log.error({ msg: 'integrity: could not fold a spin', error: (err as Error).message }));
+      for (const e of f.events) {
+        if (e.type === SPIN_RESULT) void this.fold(e).catch((err: unknown) => this.log.error({ msg: 'integrity: could not fold a spin', error: (err as Error).message }));
+        else if ((SHOE_EVENT_TYPES as readonly string[]).includes(e.type)) this.shoes.fold(e);
+      }
     });
     try {
       for (const t of await this.tables.list()) {
-        if (t.game !== 'roulette') continue;
+        if (t.game !== 'roulette') {
+          // the shoe's recent sessions: its events of the four kinds, merged back into log order
+          const byType = await Promise.all(SHOE_EVENT_TYPES.map((type) => this.uow.run((tx) => tx.events.latestOfType(t.tableId, type, type === 'CardRecorded' ? (POOLED_SESSIONS + 1) * 420 : 4 * POOLED_SESSIONS))));
+          const log = byType.flat().sort((a, b) => a.recordedAt - b.recordedAt || a.roundId.localeCompare(b.roundId) || a.seq - b.seq);
+          for (const e of log) this.shoes.fold(e);
+          continue;
+        }
         // twice the window: room for a second wheel that stood at this table (each keeps its last `window`)
         const history = await this.uow.run((tx) => tx.events.latestOfType(t.tableId, SPIN_RESULT, 2 * WINDOW));
         for (const e of history) this.add(e);
@@ -69,6 +82,24 @@ export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy
 
   onModuleDestroy(): void {
     this.sub?.unsubscribe();
+  }
+
+  /** Every shoe's report over its last finished sessions, most suspicious first. */
+  shoeReports(): ShoeIntegrity[] {
+    return this.shoes.list();
+  }
+
+  private async raiseShoe(shoe: ShoeIntegrity): Promise<void> {
+    const f = shoe.report.findings.reduce((a, b) => (b.pValue < a.pValue ? b : a));
+    await this.alerts
+      .raise({
+        tableId: shoe.tableId,
+        subject: shoe.shoeId,
+        severity: 'warning',
+        code: 'SHOE_INTEGRITY_SUSPECTED',
+        message: `Shoe ${shoe.shoeId}: ${f.test} — ${f.detail} (p = ${shoe.report.pValue.toExponential(1)} over its last ${shoe.report.sessions} sessions; alarm below ${shoe.report.alpha}). Evidence: pit boss → Integrity.`,
+      })
+      .catch((err: unknown) => this.log.error({ msg: 'integrity: could not raise a shoe alert', error: (err as Error).message }));
   }
 
   /** Every wheel's current report (up to its last spin), most suspicious first. */

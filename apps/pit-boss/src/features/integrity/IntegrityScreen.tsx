@@ -1,11 +1,11 @@
-import type { Table, WheelIntegrity } from '@felt/client-sdk';
+import type { ShoeIntegrity, Table, WheelIntegrity } from '@felt/client-sdk';
 import { useLocale, useSession } from '@felt/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 const AXIS = { stroke: '#a9b5ad', fontSize: 11 };
-export const integrityKeys = { wheels: ['pit', 'integrity', 'wheels'] as const };
+export const integrityKeys = { wheels: ['pit', 'integrity', 'wheels'] as const, shoes: ['pit', 'integrity', 'shoes'] as const };
 
 /** p-values as a person reads them: "< 0.0001" rather than 3.2e-7. */
 export function formatP(p: number, locale: string): string {
@@ -22,16 +22,25 @@ export default function IntegrityScreen({ tables }: { readonly tables: readonly 
   const { t } = useTranslation('pit');
   const { api } = useSession();
   const wheels = useQuery({ queryKey: integrityKeys.wheels, queryFn: () => api.integrityWheels(), refetchInterval: 10_000 });
+  const shoes = useQuery({ queryKey: integrityKeys.shoes, queryFn: () => api.integrityShoes(), refetchInterval: 10_000 });
   const name = (id: string): string => tables.find((x) => x.tableId === id)?.name ?? id;
   return (
     <div className="pit-page pit-integrity">
       <h1 className="pit-title">{t('integrity.title')}</h1>
       <p className="felt-muted">{t('integrity.intro')}</p>
-      {wheels.isError ? <p role="alert">{t('integrity.error')}</p> : null}
+      {wheels.isError || shoes.isError ? <p role="alert">{t('integrity.error')}</p> : null}
+      <h2 className="pit-subtitle">{t('integrity.wheels')}</h2>
       {wheels.data?.length === 0 ? <p className="felt-muted">{t('integrity.noWheels')}</p> : null}
       <div className="pit-integrity-grid">
         {(wheels.data ?? []).map((w) => (
           <WheelCard key={w.wheelId} wheel={w} tableName={name(w.tableId)} />
+        ))}
+      </div>
+      <h2 className="pit-subtitle">{t('integrity.shoes')}</h2>
+      {shoes.data?.length === 0 ? <p className="felt-muted">{t('integrity.noShoes')}</p> : null}
+      <div className="pit-integrity-grid">
+        {(shoes.data ?? []).map((x) => (
+          <ShoeCard key={x.shoeId} shoe={x} tableName={name(x.tableId)} />
         ))}
       </div>
     </div>
@@ -109,6 +118,71 @@ function WheelCard({ wheel, tableName }: { readonly wheel: WheelIntegrity; reado
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+function ShoeCard({ shoe, tableName }: { readonly shoe: ShoeIntegrity; readonly tableName: string }) {
+  const { t } = useTranslation('pit');
+  const locale = useLocale();
+  const r = shoe.report;
+  const status = r.alarm ? 'alarm' : shoe.sessions > 0 ? 'ok' : 'collecting';
+  const last = r.composition[r.composition.length - 1] ?? [];
+  const suspects = new Set<string>(r.suspects);
+  return (
+    <section className={`pit-panel pit-wheel is-${status}`} aria-labelledby={`shoe-${shoe.shoeId}`}>
+      <header className="pit-wheel-head">
+        <h2 id={`shoe-${shoe.shoeId}`}>{t('integrity.shoe', { shoe: shoe.shoeId })}</h2>
+        <span className={`pit-chip is-${status}`}>{t(`integrity.shoeStatus.${status}`)}</span>
+      </header>
+      <dl className="pit-stats">
+        <div>
+          <dt>{t('integrity.at')}</dt>
+          <dd>{tableName}</dd>
+        </div>
+        <div>
+          <dt>{t('integrity.sessions')}</dt>
+          <dd>{t('integrity.sessionsValue', { sessions: shoe.sessions, decks: shoe.decks, current: shoe.currentCards })}</dd>
+        </div>
+        <div>
+          <dt>{t('integrity.pValue')}</dt>
+          <dd>{shoe.sessions > 0 ? formatP(r.pValue, locale) : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('integrity.suspectRanks')}</dt>
+          <dd>{r.suspects.length > 0 ? r.suspects.join(', ') : '—'}</dd>
+        </div>
+      </dl>
+      {last.length > 0 ? (
+        <figure className="pit-chart">
+          <figcaption>{t('integrity.ranks')}</figcaption>
+          <div className="pit-chart-box" aria-hidden="true">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart accessibilityLayer={false} data={[...last]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+                <CartesianGrid stroke="#2f3d36" strokeDasharray="3 3" />
+                <XAxis dataKey="rank" tick={AXIS} stroke="#2f3d36" interval={0} />
+                <YAxis allowDecimals={false} tick={AXIS} stroke="#2f3d36" width={36} />
+                <Tooltip contentStyle={{ background: '#1b2420', border: '1px solid #2f3d36' }} />
+                <Bar dataKey="expected" name={t('integrity.expected')} fill="#6fa4ff" fillOpacity={0.35} isAnimationActive={false} />
+                <Bar dataKey="count" name={t('integrity.seen')} isAnimationActive={false}>
+                  {last.map((c) => (
+                    <Cell key={c.rank} fill={suspects.has(c.rank) ? '#ff7a80' : '#3ccf7a'} />
+                  ))}
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </figure>
+      ) : null}
+      {r.findings.length > 0 ? (
+        <ul className="pit-findings" aria-label={t('integrity.findings')}>
+          {r.findings.map((f, i) => (
+            <li key={i}>
+              <strong>{t(`integrity.findingName.${f.test}`)}</strong> {f.session < 0 ? t('integrity.pooled') : t('integrity.session', { n: f.session + 1 })}: {f.detail}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
