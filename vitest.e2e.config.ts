@@ -16,8 +16,8 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     fileParallelism: true,
-    maxWorkers: Number(process.env['FELT_E2E_WORKERS'] ?? 4),
-    // tables.e2e.ts plays its games side by side (it.concurrent): at most this many at once
-    maxConcurrency: 3,
+    maxWorkers: Number(process.env['FELT_E2E_WORKERS'] ?? 3),
+    // tables.e2e.ts plays its games side by side (it.concurrent): at most this many at once (FELT_E2E_GAMES)
+    maxConcurrency: Number(process.env['FELT_E2E_GAMES'] ?? 3),
   },
 });

@@ -1,4 +1,4 @@
-import { Money, PhaseBadge, formatMoneyShort, shortId, useCountdown, useLocale } from '@felt/ui';
+import { Money, PhaseBadge, formatMoneyShort, useCountdown, useLocale } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import { shortId } from '../../lib/format';
 import { worstDevice, type TileModel } from '../../data/floor.model';
