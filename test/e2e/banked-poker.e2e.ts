@@ -9,10 +9,13 @@
 import { FeltClient } from '@felt/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, openApp, screenshot, startStudio, type DeviceName, type StudioHandle } from './harness.js';
+import { checkA11y, createAccounts, type DeviceName, launchBrowser, openApp, passwordOf, screenshot, type StudioHandle } from './harness.js';
+import { sharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
+/** This file's players: accounts of its own on the shared studio (no other file bets on them). */
+const PLAYERS = { player1: 'e2e-bp-1', player2: 'e2e-bp-2', player3: 'e2e-bp-3' } as const;
 const ROUND_MS = 120_000;
 const TABLE = "Casino Hold'em 1";
 
@@ -42,17 +45,17 @@ async function capture(page: Page, screen: string, device: DeviceName): Promise<
 }
 
 beforeAll(async () => {
-  studio = await startStudio({ speed: 4 });
+  studio = sharedStudio();
+  await createAccounts(studio, Object.values(PLAYERS).map((username) => ({ username, name: username })));
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await studio?.stop();
 });
 
 describe("Casino Hold'em in the player client (Chromium, simulated studio)", () => {
   it('bet the Ante, Call after the flop (dealer cards face down), the round settles and the balance changes by exactly the settled amount', async () => {
-    const { page, context } = await openApp(browser, studio, 'play', 'player1');
+    const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player1);
     await joinTable(page, TABLE);
     const decision = page.getByRole('group', { name: 'Your decision — after the flop' });
     const settled = page.getByRole('status', { name: 'Round result' });
@@ -81,7 +84,7 @@ describe("Casino Hold'em in the player client (Chromium, simulated studio)", () 
       // the dealer's hand is revealed with the result
       await expect.poll(() => page.getByRole('group', { name: 'Dealer' }).getByRole('img', { name: / of / }).count()).toBe(2);
       const api = new FeltClient({ baseUrl: studio.baseUrl });
-      await api.login('player1', 'demo');
+      await api.login(PLAYERS.player1, passwordOf(PLAYERS.player1));
       const mine = (await api.myRounds(10)).find((r) => roundText.includes(r.roundId));
       expect(mine?.stakeMinor).toBe(300); // Ante €1 + Call €2 (CHE-1)
       expect(mine?.returnMinor).not.toBeNull();
@@ -99,7 +102,7 @@ describe("Casino Hold'em in the player client (Chromium, simulated studio)", () 
   });
 
   it('phone: the table, the decision and the result fit and are usable', async () => {
-    const { page, context } = await openApp(browser, studio, 'play', 'player2', 'phone');
+    const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player2, 'phone');
     await joinTable(page, TABLE);
     await waitForBetting(page);
     await page.locator('button[data-spot="ante"]').click();
@@ -117,7 +120,7 @@ describe("Casino Hold'em in the player client (Chromium, simulated studio)", () 
   });
 
   it('Three Card Poker (demo table): Ante and Pair Plus, Play after the six cards, the result per spot (desktop)', async () => {
-    const { page, context } = await openApp(browser, studio, 'play', 'player3');
+    const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player3);
     await joinTable(page, 'Three Card Poker 1');
     await waitForBetting(page);
     await page.locator('button[data-spot="ante"]').click();

@@ -1,17 +1,21 @@
 import { FeltClient, type Table } from '@felt/client-sdk';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, screenshot, startStudio, type StudioHandle } from './harness';
+import { E2E_ONLY_TABLES } from './e2e-tables.js';
+import { checkA11y, launchBrowser, screenshot, type StudioHandle } from './harness.js';
+import { sharedStudio } from './shared-studio.js';
 
 /**
  * Dealer console in Chromium against the whole studio on simulated devices (felt studio: server,
  * simulated shoe/wheel/timer/shaker, robot dealer dealing from the simulated shoes, demo players):
- * a dealer signs in, picks Baccarat 1, opens a round, closes betting early, sees the cards the
+ * a dealer signs in, picks Baccarat 2 (this file's own table in the shared studio: the dealer runs its rounds), opens a round, closes betting early, sees the cards the
  * simulated shoe deals, requests a void with a reason, calls the pit boss. axe on every screen
  * (no serious/critical violations); screenshots at tablet landscape and phone (test-results/screens).
  */
 const TABLET: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, locale: 'en-GB' };
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-GB' };
+/** This file's baccarat table (its own in the shared studio: the dealer opens its rounds by hand and voids one). */
+const BACCARAT = E2E_ONLY_TABLES.dealer;
 const CARD_NAME = /^(Ace|King|Queen|Jack|10|[2-9]) of (hearts|spades|diamonds|clubs)$/;
 
 let studio: StudioHandle;
@@ -40,23 +44,22 @@ const phase = (page: Page) => page.getByRole('region', { name: 'Round status' })
 
 describe('dealer console (browser, simulated studio)', () => {
   beforeAll(async () => {
-    studio = await startStudio({ speed: 4, bots: true });
+    studio = sharedStudio();
     browser = await launchBrowser();
     pit = new FeltClient({ baseUrl: studio.baseUrl });
     await pit.login('pitboss1', 'demo');
     tables = await pit.listTables();
-    // The dealer opens Baccarat 1's rounds by hand: no automatic cadence there.
-    const bac = tableNamed('Baccarat 1');
+    // The dealer opens the baccarat table's rounds by hand: no automatic cadence there.
+    const bac = tableNamed(BACCARAT);
     await pit.updateTable(bac.tableId, { cadence: { auto: false, pauseS: 4 } });
   });
 
   afterAll(async () => {
     await browser?.close();
-    await studio?.stop();
   });
 
   it('a dealer opens a round, closes betting early, sees the cards as the shoe deals them, requests a void and calls the pit boss', async () => {
-    const bac = tableNamed('Baccarat 1');
+    const bac = tableNamed(BACCARAT);
     const context = await browser.newContext(TABLET);
     const page = await context.newPage();
     try {
@@ -66,11 +69,11 @@ describe('dealer console (browser, simulated studio)', () => {
       await screenshot(page, 'dealer-login-tablet');
       await page.getByRole('button', { name: 'Sign in as dealer1' }).click();
       await page.getByRole('heading', { name: 'Pick your table' }).waitFor();
-      await page.getByRole('button', { name: /^Baccarat 1/ }).waitFor();
+      await page.getByRole('button', { name: new RegExp(`^${BACCARAT}`) }).waitFor();
       await a11y(page, 'table picker');
       await screenshot(page, 'dealer-picker-tablet');
 
-      await page.getByRole('button', { name: /^Baccarat 1/ }).click();
+      await page.getByRole('button', { name: new RegExp(`^${BACCARAT}`) }).click();
       await page.getByRole('region', { name: 'Round status' }).waitFor();
       // The round running when the cadence was switched off finishes; then the dealer opens the next.
       const open = page.getByRole('button', { name: 'Open betting' });
@@ -181,7 +184,7 @@ describe('dealer console (browser, simulated studio)', () => {
       await a11y(page, 'phone console');
       await screenshot(page, 'dealer-console-roulette-phone');
       await page.getByRole('button', { name: 'Change table' }).click();
-      await page.getByRole('button', { name: /^Baccarat 1/ }).click();
+      await page.getByRole('button', { name: new RegExp(`^${BACCARAT}`) }).click();
       await page.getByRole('region', { name: 'Dealer controls' }).waitFor();
       await page.getByRole('button', { name: 'Call pit boss' }).click();
       await page.getByRole('dialog', { name: 'Call the pit boss' }).waitFor();

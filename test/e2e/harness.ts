@@ -12,11 +12,13 @@
  * Needs `npm run build` first (the CLI, the server and the web builds in apps/<app>/dist).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FeltClient } from '@felt/client-sdk';
+import type { CreateTableBody as DemoTable } from '@felt/protocol';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -50,13 +52,18 @@ function embeddedEnv(): NodeJS.ProcessEnv {
 }
 
 /** `felt studio` on free ports (fresh PGlite, simulated devices, robot dealer). Resolves once it prints its URLs. */
-export async function startStudio(opts: { speed?: number; bots?: boolean; timeoutMs?: number } = {}): Promise<StudioHandle> {
+export async function startStudio(opts: { speed?: number; bots?: boolean; timeoutMs?: number; tables?: readonly DemoTable[]; env?: Readonly<Record<string, string>> } = {}): Promise<StudioHandle> {
   const port = await freePort();
   const mqttPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'felt-e2e-'));
   const args = [join(ROOT, 'apps/cli/bin/felt.js'), 'studio', '--port', String(port), '--mqtt-port', String(mqttPort), '--data-dir', dataDir, '--speed', String(opts.speed ?? 4)];
   if (opts.bots !== true) args.push('--no-bots');
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: embeddedEnv() });
+  if (opts.tables) {
+    const file = join(dataDir, 'tables.json');
+    writeFileSync(file, JSON.stringify(opts.tables));
+    args.push('--tables-file', file);
+  }
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...embeddedEnv(), ...opts.env } });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
@@ -121,9 +128,50 @@ export async function openApp(browser: Browser, studio: StudioHandle, app: keyof
   const context = await browser.newContext({ ...DEVICES[device], locale: 'en-GB' });
   const page = await context.newPage();
   await page.goto(`${studio.baseUrl}${APP_PATHS[app]}`);
-  await page.getByRole('button', { name: `Sign in as ${user}` }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await signIn(page, user);
   return { context, page };
+}
+
+/** Signs in on the login screen: a demo user with its one-tap button, an account of `createAccounts` through the form. */
+export async function signIn(page: Page, user: string): Promise<void> {
+  if (DEMO_USERNAMES.has(user)) {
+    await page.getByRole('button', { name: `Sign in as ${user}` }).click();
+  } else {
+    await page.locator('input[name="username"]').fill(user);
+    await page.locator('input[name="password"]').fill(E2E_PASSWORD);
+    await page.locator('form.felt-form button[type="submit"]').click();
+  }
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+/** The demo studio's users (password "demo"); every other user of the browser tests is made by `createAccounts`. */
+const DEMO_USERNAMES: ReadonlySet<string> = new Set(['player1', 'player2', 'player3', 'dealer1', 'pitboss1', 'admin1']);
+export const E2E_PASSWORD = 'e2e-password';
+
+/** The password of a demo user or of an account made by `createAccounts`. */
+export const passwordOf = (user: string): string => (DEMO_USERNAMES.has(user) ? 'demo' : E2E_PASSWORD);
+
+/** A client signed in as `user` (demo user or `createAccounts` account). */
+export async function clientAs(studio: StudioHandle, user: string): Promise<FeltClient> {
+  const c = new FeltClient({ baseUrl: studio.baseUrl });
+  await c.login(user, passwordOf(user));
+  return c;
+}
+
+/**
+ * Accounts of their own for one test file (the browser files share one studio and run side by side: no
+ * two files bet on one account). Players get the demo deposit (€1 000.00) from the admin. Idempotent per
+ * username within a studio (a second call returns the same names). Usernames: `e2e-<tag>` (3–40 of a-z 0-9 . _ -).
+ */
+export async function createAccounts(studio: StudioHandle, accounts: readonly { readonly username: string; readonly name: string; readonly role?: 'player' | 'dealer' | 'pitboss' }[]): Promise<void> {
+  const admin = new FeltClient({ baseUrl: studio.baseUrl });
+  await admin.login('admin1', 'demo');
+  const existing = new Set((await admin.listUsers()).map((u) => u.username));
+  for (const a of accounts) {
+    if (existing.has(a.username)) continue;
+    const u = await admin.createUser({ username: a.username, name: a.name, role: a.role ?? 'player', password: E2E_PASSWORD, reason: 'browser tests: an account per test file' });
+    if ((a.role ?? 'player') === 'player') await admin.deposit({ playerId: u.userId, amountMinor: 100_000, currency: 'EUR', depositId: `e2e-${a.username}`, reason: 'browser tests: demo deposit' });
+  }
 }
 
 export interface AxeViolation {

@@ -6,15 +6,18 @@
  * demo robots bet every round on their own accounts, never on this person's. The dealer console shows
  * the same table's wheel state on a tablet. Screens in test-results/screens, each checked with axe.
  */
-import { FeltClient, type PlayerRound } from '@felt/client-sdk';
+import { type PlayerRound } from '@felt/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEVICES, launchBrowser, openApp, screenshot, startStudio, type StudioHandle } from './harness.js';
+import { checkA11y, clientAs, createAccounts, DEVICES, launchBrowser, openApp, screenshot, signIn, type StudioHandle } from './harness.js';
+import { sharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
 const ROUND_MS = 120_000;
 const TABLE = 'Money Wheel 1';
+/** This file's player (the browser files share one studio: an account nobody else bets on). */
+const PLAYER = 'e2e-mw-1';
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 async function a11y(page: Page, screen: string): Promise<void> {
@@ -23,20 +26,20 @@ async function a11y(page: Page, screen: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  studio = await startStudio({ speed: 4, bots: true });
+  // the shared studio runs the demo robots (they bet at Money Wheel 1 every round, on their own accounts)
+  studio = sharedStudio();
+  await createAccounts(studio, [{ username: PLAYER, name: 'E2E Wheel' }]);
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await studio?.stop();
 });
 
 describe('Money Wheel in the player client and the dealer console (issue 20 defects 1 and 2)', () => {
   it('a person plays a round; the balance changes by exactly the paid amount minus the stake; the robots never bet on their account', async () => {
-    const api = new FeltClient({ baseUrl: studio.baseUrl });
-    await api.login('player1', 'demo');
+    const api = await clientAs(studio, PLAYER);
     const before = (await api.myWallet()).balanceMinor;
-    const { page, context } = await openApp(browser, studio, 'play', 'player1');
+    const { page, context } = await openApp(browser, studio, 'play', PLAYER);
     try {
       await page.getByRole('button', { name: `Join ${TABLE}` }).click();
       const numbers = page.getByRole('group', { name: 'Numbers on the wheel' });
@@ -68,7 +71,7 @@ describe('Money Wheel in the player client and the dealer console (issue 20 defe
         if (settled === undefined) await sleep(500);
       }
       expect(settled).toBeDefined();
-      // the robots bet every round too: none of it on player1's account
+      // the robots bet every round too: none of it on this person's account
       const rounds = await api.myRounds(50);
       expect(rounds.map((r) => r.roundId)).toEqual([settled?.roundId]);
       expect(settled?.bets.map((b) => b.spot)).toEqual(['number:5']);
@@ -84,7 +87,7 @@ describe('Money Wheel in the player client and the dealer console (issue 20 defe
     const page = await context.newPage();
     try {
       await page.goto(`${studio.baseUrl}/dealer/`);
-      await page.getByRole('button', { name: 'Sign in as dealer1' }).click();
+      await signIn(page, 'dealer1');
       await page.getByRole('button', { name: new RegExp(`^${TABLE}`) }).click();
       await page.getByRole('region', { name: 'Money wheel' }).waitFor();
       expect(await page.getByText('is not supported on this console').count()).toBe(0);

@@ -8,7 +8,9 @@
 import { FeltClient, type Table } from '@felt/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, openApp, screenshot, startStudio, type StudioHandle } from './harness.js';
+import { checkA11y, clientAs, createAccounts, launchBrowser, openApp, screenshot, type StudioHandle } from './harness.js';
+import { sharedStudio } from './shared-studio.js';
+import { E2E_ONLY_TABLES } from './e2e-tables.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -43,20 +45,20 @@ describe('pit-boss dashboard (browser)', () => {
   let voidedRound = '';
 
   beforeAll(async () => {
-    studio = await startStudio({ speed: 1 });
+    // The shared studio; this file's roulette table is its own (a round of it is voided) with a 25 s betting
+    // window (time to approve the void before the wheel spins), and its player an account of its own.
+    studio = sharedStudio();
+    await createAccounts(studio, [{ username: 'e2e-pit-1', name: 'E2E Pit Player' }]);
     browser = await launchBrowser();
-    player = new FeltClient({ baseUrl: studio.baseUrl });
-    dealer = new FeltClient({ baseUrl: studio.baseUrl });
-    await player.login('player1', 'demo');
-    await dealer.login('dealer1', 'demo');
+    player = await clientAs(studio, 'e2e-pit-1');
+    dealer = await clientAs(studio, 'dealer1');
     const tables = await player.listTables();
-    roulette = tables.find((t) => t.game === 'roulette') as Table;
+    roulette = tables.find((t) => t.name === E2E_ONLY_TABLES.pit) as Table;
     expect(roulette).toBeDefined();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await studio?.stop();
   });
 
   it('a dealer requests a void, the pit boss approves it in the dashboard with a reason, and the player is refunded', async () => {
@@ -65,7 +67,7 @@ describe('pit-boss dashboard (browser)', () => {
     const bet = await until('a roulette round taking bets', async () => {
       const r = await player.currentRound(roulette.tableId);
       const v = r.view as { phase?: string; bettingClosesAt?: number } | null;
-      if (v?.phase !== 'betting' || (v.bettingClosesAt ?? 0) - Date.now() < 4_000) return null;
+      if (v?.phase !== 'betting' || (v.bettingClosesAt ?? 0) - Date.now() < 15_000) return null;
       return player.placeBet(roulette.tableId, { spot: 'red', stakeMinor: 500 });
     });
     voidedRound = bet.roundId;
@@ -75,11 +77,13 @@ describe('pit-boss dashboard (browser)', () => {
 
     const { page } = await openApp(browser, studio, 'pit', 'pitboss1', 'desktop');
     const requests = page.getByRole('region', { name: /Waiting for approval/ });
-    await requests.getByText('Reason given: e2e: ball jumped out of the wheel').waitFor();
+    // other files' requests may wait beside it (the studio is shared): this file's request, by its reason
+    const request = requests.getByRole('listitem').filter({ hasText: 'Reason given: e2e: ball jumped out of the wheel' });
+    await request.waitFor();
     await page.getByRole('region', { name: 'All tables' }).getByRole('article').first().waitFor();
     await screenshot(page, 'pit-floor-request-desktop');
     await a11y(page, 'floor');
-    await requests.getByRole('button', { name: 'Approve' }).click();
+    await request.getByRole('button', { name: 'Approve' }).click();
     const dialog = page.getByRole('dialog', { name: /Approve void of round/ });
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await dialog.getByText('A reason is required.').waitFor();
@@ -183,6 +187,12 @@ describe('pit-boss dashboard (browser)', () => {
         await a11y(page, `${name} (${device})`);
       };
       await go('#/', () => page.getByRole('region', { name: 'All tables' }).getByRole('article').first().waitFor(), 'floor');
+      // issue 20: live alerts come before the tables (on a phone, where the columns stack: on the first screen)
+      const alertsAt = await page.getByRole('list', { name: 'Live alerts' }).evaluate((e) => e.closest('section')?.getBoundingClientRect().top ?? Infinity);
+      const tablesAt = await page.getByRole('region', { name: 'All tables' }).evaluate((e) => e.getBoundingClientRect().top);
+      // on a phone the columns stack: the alerts above the tables; at every size on the first screen
+      if (device === 'phone') expect(alertsAt, 'the live alerts above the tables').toBeLessThan(tablesAt);
+      expect(alertsAt, 'the live alerts on the first screen').toBeLessThan(page.viewportSize()?.height ?? 0);
       await go(`#/tables/${roulette.tableId}`, () => page.getByRole('region', { name: 'Table actions' }).waitFor(), 'table');
       await go(`#/rounds?tableId=${roulette.tableId}`, () => page.getByRole('region', { name: 'Results' }).first().getByRole('link').first().waitFor(), 'rounds');
       await go(`#/rounds/${voidedRound}`, () => page.getByRole('region', { name: 'Replay' }).getByText(/^Step/).waitFor(), 'round');

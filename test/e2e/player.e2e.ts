@@ -6,10 +6,14 @@
 import { FeltClient } from '@felt/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, openApp, screenshot, startStudio, type DeviceName, type StudioHandle } from './harness.js';
+import { checkA11y, createAccounts, type DeviceName, launchBrowser, openApp, passwordOf, screenshot, type StudioHandle } from './harness.js';
+import { sharedStudio } from './shared-studio.js';
+import { E2E_ONLY_TABLES } from './e2e-tables.js';
 
 let studio: StudioHandle;
 let browser: Browser;
+/** This file's players: accounts of its own on the shared studio (no other file bets on them). */
+const PLAYERS = { player1: 'e2e-pl-1', player2: 'e2e-pl-2', player3: 'e2e-pl-3' } as const;
 const ROUND_MS = 90_000;
 
 const euro = (minor: number): string => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(minor / 100);
@@ -70,12 +74,12 @@ async function capture(page: Page, screen: string, device: DeviceName): Promise<
 }
 
 beforeAll(async () => {
-  studio = await startStudio({ speed: 4 });
+  studio = sharedStudio();
+  await createAccounts(studio, Object.values(PLAYERS).map((username) => ({ username, name: username })));
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await studio?.stop();
 });
 
 describe('player client (Chromium, simulated studio)', () => {
@@ -87,7 +91,7 @@ describe('player client (Chromium, simulated studio)', () => {
     await capture(login, 'login', 'desktop');
     await context.close();
 
-    const { page, context: c2 } = await openApp(browser, studio, 'play', 'player1');
+    const { page, context: c2 } = await openApp(browser, studio, 'play', PLAYERS.player1);
     await page.getByRole('heading', { name: 'Live tables' }).waitFor();
     for (const name of ['Roulette 1', 'Baccarat 1', 'Blackjack 1', 'Sic Bo 1']) {
       const card = page.getByRole('article', { name });
@@ -97,19 +101,25 @@ describe('player client (Chromium, simulated studio)', () => {
     await page.getByRole('timer').first().waitFor();
     await capture(page, 'lobby', 'desktop');
 
-    // Players at a table, live: another player opens Roulette 1 (the lobby's own glance does not count).
-    const roulette = page.getByRole('article', { name: 'Roulette 1' });
-    await roulette.getByText('0 players at the table').waitFor();
-    const other = await openApp(browser, studio, 'play', 'player3');
-    await joinTable(other.page, 'Roulette 1');
-    await roulette.getByText('1 player at the table').waitFor();
+    // Players at a table, live: another player opens a roulette table (the lobby's own glance does not count).
+    // The table is this file's own (E2E_ONLY_TABLES.lobby): the other browser files play the demo tables at the same time.
+    // The studio's robots sit at every table (issue 20 defect 12: they count as players); nobody else opens this one.
+    const roulette = page.getByRole('article', { name: E2E_ONLY_TABLES.lobby });
+    const count = roulette.getByText(/^\d+ players? at the table$/);
+    await count.waitFor();
+    const robots = Number((await count.innerText()).match(/^\d+/)?.[0]);
+    const players = (n: number): string => `${n} ${n === 1 ? 'player' : 'players'} at the table`;
+    await roulette.getByText(players(robots), { exact: true }).waitFor();
+    const other = await openApp(browser, studio, 'play', PLAYERS.player3);
+    await joinTable(other.page, E2E_ONLY_TABLES.lobby);
+    await roulette.getByText(players(robots + 1), { exact: true }).waitFor();
     await other.context.close();
-    await roulette.getByText('0 players at the table').waitFor();
+    await roulette.getByText(players(robots), { exact: true }).waitFor();
     await c2.close();
   });
 
   it('roulette: a straight-up and a racetrack bet, a reload mid-round keeps them, the wheel spins and the balance changes by exactly the settled amount', async () => {
-    const { page, context } = await openApp(browser, studio, 'play', 'player1');
+    const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player1);
     await joinTable(page, 'Roulette 1');
     await waitForBetting(page);
     const before = await balanceOf(page);
@@ -142,7 +152,7 @@ describe('player client (Chromium, simulated studio)', () => {
     // The simulated wheel spins; the round settles; the banner and the balance show it.
     await page.getByRole('status', { name: 'Round result' }).waitFor({ timeout: ROUND_MS });
     const api = new FeltClient({ baseUrl: studio.baseUrl });
-    await api.login('player1', 'demo');
+    await api.login(PLAYERS.player1, passwordOf(PLAYERS.player1));
     const round = (await api.myRounds(5)).find((r) => roundText.includes(r.roundId));
     expect(round?.stakeMinor).toBe(700);
     const expected = before + (round?.returnMinor ?? 0) - 700;
@@ -153,7 +163,7 @@ describe('player client (Chromium, simulated studio)', () => {
   });
 
   it('baccarat: a rejected bet shows its rule ID (RES-2); the round dealt by the simulated shoe appears on the cards and the roads', async () => {
-    const { page, context } = await openApp(browser, studio, 'play', 'player2');
+    const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player2);
     await joinTable(page, 'Baccarat 1');
     await waitForBetting(page);
     await page.locator('button[data-spot="player"]').click();
@@ -180,7 +190,7 @@ describe('player client (Chromium, simulated studio)', () => {
   });
 
   it('blackjack: the player takes a seat, hits and stands before the decision timer', async () => {
-    const { page, context } = await openApp(browser, studio, 'play', 'player3');
+    const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player3);
     await joinTable(page, 'Blackjack 1');
     let hit = false;
     let stood = false;
@@ -214,7 +224,7 @@ describe('player client (Chromium, simulated studio)', () => {
 
   it('every player screen on phone (portrait and landscape): accessible, screenshots saved', async () => {
     for (const device of ['phone', 'phoneLandscape'] as const) {
-      const { page, context } = await openApp(browser, studio, 'play', 'player1', device);
+      const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player1, device);
       await page.getByRole('heading', { name: 'Live tables' }).waitFor();
       await page.getByRole('article', { name: 'Roulette 1' }).waitFor();
       await capture(page, 'lobby', device);
@@ -230,7 +240,7 @@ describe('player client (Chromium, simulated studio)', () => {
       await capture(page, 'history', device);
       await context.close();
     }
-    const { page, context } = await openApp(browser, studio, 'play', 'player1', 'desktop');
+    const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player1, 'desktop');
     await joinTable(page, 'Sic Bo 1');
     await page.getByText('You may not bet on both Big and Small').waitFor(); // the rule in words; its ID is for staff and rejections (issue 20)
     await capture(page, 'sicbo', 'desktop');

@@ -10,10 +10,13 @@
 import { FeltClient } from '@felt/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, launchBrowser, openApp, screenshot, startStudio, type DeviceName, type StudioHandle } from './harness.js';
+import { checkA11y, createAccounts, type DeviceName, launchBrowser, openApp, screenshot, type StudioHandle } from './harness.js';
+import { sharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
+/** This file's players: accounts of its own on the shared studio (no other file bets on them). */
+const PLAYERS = { player1: 'e2e-pt-1', player2: 'e2e-pt-2' } as const;
 const TABLE_ID = 'ptb_e2e_holdem';
 const TABLE = "Hold'em E2E";
 const HAND_MS = 240_000;
@@ -106,10 +109,10 @@ async function pitExposedCard(page: Page, device: DeviceName): Promise<void> {
 }
 
 beforeAll(async () => {
-  process.env['FELT_POKER_NEXT_HAND_MS'] = '2500';
-  process.env['FELT_POKER_ROBOT_MS'] = '400';
-  // bots on: the poker robots (FELT_POKER_ROBOTS) are part of the studio's bots
-  studio = await startStudio({ speed: 4, bots: true });
+  // The shared studio (test/e2e/studio.global.ts) runs with bots on (the poker robots, FELT_POKER_ROBOTS, are
+  // part of the studio's bots), FELT_POKER_NEXT_HAND_MS=2500 and FELT_POKER_ROBOT_MS=400.
+  studio = sharedStudio();
+  await createAccounts(studio, Object.values(PLAYERS).map((username) => ({ username, name: username })));
   browser = await launchBrowser();
   const pit = new FeltClient({ baseUrl: studio.baseUrl });
   await pit.login('pitboss1', 'demo');
@@ -131,12 +134,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await studio?.stop();
 });
 
 describe('live poker table (Chromium, studio with robot players)', () => {
   it('player1 (desktop) sits down from the lobby, acts with the offered buttons through a hand and sees the pot and the result', async () => {
-    const { page, context } = await openApp(browser, studio, 'play', 'player1', 'desktop');
+    const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player1, 'desktop');
     await page.getByRole('region', { name: 'Poker tables' }).getByRole('article').first().waitFor();
     await capture(page, 'lobby', 'desktop');
     await openTable(page);
@@ -153,7 +155,7 @@ describe('live poker table (Chromium, studio with robot players)', () => {
   }, 400_000);
 
   it('player2 (phone portrait) sits down and plays a hand; the dealer console and the pit boss floor show the table', async () => {
-    const { page, context } = await openApp(browser, studio, 'play', 'player2', 'phone');
+    const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player2, 'phone');
     await openTable(page);
     await sitDown(page);
     const shots = { turn: false };

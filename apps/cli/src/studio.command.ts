@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { CreateTableBodySchema } from '@felt/protocol';
 import { parseCommandArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line } from './io.js';
+import type { DemoTable } from './studio/demo-tables.js';
 import { Studio } from './studio/studio.js';
 import { untilSignal, type StopSignal } from './sim.command.js';
 
-const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots] [--ray-poker] [--lucky-dice-b] [--poker-shoe]
+const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots] [--ray-poker] [--lucky-dice-b] [--poker-shoe] [--tables-file tables.json]
        felt studio --server-url <url> --mqtt-url <url> [--device-credentials devices.json | --mqtt-auth-dir deploy/mqtt]
                                                       (devices + dealer only, against a running server)
 
@@ -21,7 +24,21 @@ Every device connects with its own MQTT credential (issue 9 finding 1): issued a
 admin API (FELT_ADMIN_USER/FELT_ADMIN_PASSWORD, default the demo admin), or read from the devices.json
 \`felt mqtt-auth\` wrote for an external Mosquitto (--device-credentials). With --mqtt-auth-dir the studio
 writes the Mosquitto password file + ACL itself (server login from MQTT_USERNAME/MQTT_PASSWORD) and waits
-until the broker has reloaded them.`;
+until the broker has reloaded them.
+--tables-file runs the tables of a JSON file (an array of table definitions, as POST /tables takes them)
+instead of the demo set: the browser tests run the demo tables with a shorter pace plus tables of their own.`;
+
+/** The tables of a `--tables-file` (each a POST /tables body), or why not. */
+function readTablesFile(file: string): readonly DemoTable[] | string {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    return (e as Error).message;
+  }
+  const r = CreateTableBodySchema.array().min(1).safeParse(raw);
+  return r.success ? r.data : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+}
 
 const num = (v: string | boolean | undefined, dflt: number): number | null => {
   if (v === undefined) return dflt;
@@ -48,6 +65,7 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         'mqtt-url': { type: 'string' },
         'device-credentials': { type: 'string' },
         'mqtt-auth-dir': { type: 'string' },
+        'tables-file': { type: 'string' },
       });
       if (!p.ok) {
         line(io.stderr, `felt studio: ${p.message}\n\n${HELP}`);
@@ -71,7 +89,17 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         line(io.stderr, 'felt studio: --server-url needs --mqtt-url (or MQTT_URL): the broker the server listens to');
         return EXIT.usage;
       }
+      let tables: readonly DemoTable[] | undefined;
+      if (typeof p.values['tables-file'] === 'string') {
+        const parsed = readTablesFile(p.values['tables-file']);
+        if (typeof parsed === 'string') {
+          line(io.stderr, `felt studio: --tables-file: ${parsed}`);
+          return EXIT.usage;
+        }
+        tables = parsed;
+      }
       const studio = new Studio({
+        ...(tables ? { tables } : {}),
         port,
         mqttPort,
         speed,

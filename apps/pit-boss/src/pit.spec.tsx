@@ -4,14 +4,15 @@ import { sicbo, type RoundLimits } from '@felt/games';
 import { keyPaths } from '@felt/ui';
 import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApprovalsPanel } from './features/actions/ApprovalsPanel';
 import { PlayerId } from './components/PlayerId';
 import { RoundsScreen } from './features/rounds/RoundsScreen';
 import { TableActions } from './features/actions/TableActions';
-import { acknowledgedAlerts, activityFeed, byPriority, isDeviceFault, mergeAlert, openAlerts } from './data/alerts.model';
+import { acknowledgedAlerts, activityFeed, byPriority, isDeviceFault, keepKnownAcks, mergeAlert, openAlerts } from './data/alerts.model';
 import { useAcks } from './features/alerts/useAcks';
-import { useAlertsFeed } from './data/usePitData';
+import { pitKeys, useAlertsFeed } from './data/usePitData';
 import { AlertsPanel } from './features/alerts/AlertsPanel';
 import { faultsOf, fromFirstActivity, seriesOf } from './features/charts/charts.model';
 import { attentionOf, glance, isStalled, sortTiles, tileOf } from './data/floor.model';
@@ -228,6 +229,48 @@ describe('alert acknowledgement on the server (component)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ack' }));
     expect(post).toHaveBeenCalledWith('c');
     await screen.findByText('c:Pit Boss Two');
+  });
+});
+
+describe('alerts cache: a fetch that left before an acknowledgement (issue 19: the flaky browser test)', () => {
+  it('keepKnownAcks: a cached acknowledgement survives a fetched copy without one; the fetched word wins otherwise', () => {
+    const ack = { by: 'pitboss1', byName: 'Pit Boss One', at: 5, note: null };
+    const other = { by: 'pitboss2', byName: 'Pit Boss Two', at: 4, note: null };
+    expect(keepKnownAcks([alert('a', 'warning', 1), alert('b', 'warning', 2)], [{ ...alert('a', 'warning', 1), ack }]).map((a) => a.ack ?? null)).toEqual([ack, null]);
+    expect(keepKnownAcks([{ ...alert('a', 'warning', 1), ack: other }], [{ ...alert('a', 'warning', 1), ack }])[0]?.ack).toEqual(other);
+    expect(keepKnownAcks([alert('a', 'warning', 1)], undefined)).toEqual([alert('a', 'warning', 1)]);
+  });
+
+  it('an alert acknowledged while a refetch is in flight stays acknowledged when the stale answer lands', async () => {
+    const first = { ...alert('c', 'critical', 10), ack: { by: 'pitboss2', byName: 'Pit Boss Two', at: 99, note: null } };
+    function Probe() {
+      const { ack } = useAcks();
+      const alerts = useAlertsFeed(false);
+      const qc = useQueryClient();
+      return (
+        <>
+          <button type="button" onClick={() => void qc.invalidateQueries({ queryKey: pitKeys.alerts })}>
+            refetch
+          </button>
+          <button type="button" onClick={() => ack(['c'])}>
+            ack
+          </button>
+          <p>{(alerts.data ?? []).map((a) => `${a.alertId}:${a.ack?.byName ?? 'open'}`).join(',')}</p>
+        </>
+      );
+    }
+    const { api } = renderWithFelt(<Probe />, { catalogues, user, routes: { '/alerts': [alert('c', 'critical', 10)] } });
+    await screen.findByText('c:open');
+    // the next fetch leaves now and answers only later, with the list from before the acknowledgement
+    let answer: (v: Alert[]) => void = () => undefined;
+    vi.spyOn(api, 'alerts').mockImplementation(() => new Promise<Alert[]>((r) => (answer = r)));
+    vi.spyOn(api, 'acknowledgeAlert').mockResolvedValue(first);
+    fireEvent.click(screen.getByRole('button', { name: 'refetch' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ack' }));
+    await screen.findByText('c:Pit Boss Two');
+    answer([alert('c', 'critical', 10)]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByText(/^c:/).textContent).toBe('c:Pit Boss Two');
   });
 });
 

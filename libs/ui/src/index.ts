@@ -1,6 +1,7 @@
 // @felt/ui — what the three web apps share (player /play, dealer /dealer, pit boss /pit).
 // Exports are stable: add, do not rename.
 export * from './money.js';
+export * from './ids.js';
 export * from './i18n/i18n.js';
 export * from './i18n/common.js';
 export * from './session.js';

@@ -109,6 +109,13 @@ describe('shared components', () => {
     expect(screen.getByText('Place your bets')).toBeTruthy();
   });
 
+  it('staff see a long table or round id as its last six characters, the whole id in the tooltip (the dealer console quoted 28-character ids twice)', () => {
+    renderWithFelt(<TableIdentity table={{ tableId: 'tbl_01a21e1abb710000003c2c53', name: 'Baccarat 2', game: 'baccarat', currency: 'EUR', limits: { tableMinMinor: 100, tableMaxMinor: 500_000, spots: {} } }} roundId="rnd_01a21e1b313f000000650f25" locale="en-GB" />);
+    expect(screen.getByText('#…3c2c53').getAttribute('title')).toContain('tbl_01a21e1abb710000003c2c53');
+    expect(screen.getByText('…650f25').getAttribute('title')).toBe('rnd_01a21e1b313f000000650f25');
+    expect(document.body.textContent).not.toContain('tbl_01a21e1abb710000003c2c53');
+  });
+
   it('a rejection shows its rule ID and code', () => {
     renderWithFelt(<ErrorNotice error={{ code: 'COVERAGE_LIMIT', ruleId: 'RES-1', message: 'these bets would cover more than 34 of 37 numbers' }} />);
     const alert = screen.getByRole('alert');

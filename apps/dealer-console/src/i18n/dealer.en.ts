@@ -243,6 +243,7 @@ export const dealerEn = {
     closeAtTimer: 'Say “No more bets” when the timer ends',
     settle: 'Result recorded: settling',
     nextRoundManual: 'Round finished: tap “Open betting” for the next round',
+    firstRoundManual: 'No round open: tap “Open betting” to start one',
     nextRoundAuto: 'The next round opens by itself in a few seconds',
   },
   sideName: { player: 'Player', banker: 'Banker', dragon: 'Dragon', tiger: 'Tiger', home: 'Home', away: 'Away' },

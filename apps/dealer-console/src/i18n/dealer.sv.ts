@@ -245,6 +245,7 @@ export const dealerSv: DealerCatalogue = {
     closeAtTimer: 'Säg ”Inga fler insatser” när timern går ut',
     settle: 'Resultatet registrerat: avräknas',
     nextRoundManual: 'Omgången klar: tryck på ”Öppna insatser” för nästa omgång',
+    firstRoundManual: 'Ingen omgång öppen: tryck på ”Öppna insatser” för att starta en',
     nextRoundAuto: 'Nästa omgång öppnar av sig själv om några sekunder',
   },
   sideName: { player: 'Player', banker: 'Banker', dragon: 'Dragon', tiger: 'Tiger', home: 'Hemma', away: 'Borta' },

@@ -29,7 +29,7 @@ function sumMoney(parts: readonly { minor: number; currency: string }[], locale:
   return [...by.entries()].map(([c, m]) => formatMoney(m, c, locale)).join(' · ');
 }
 
-/** The floor: a summary line, the tables (most urgent first), requests waiting, and live alerts. */
+/** The floor: a summary line, requests waiting and live alerts (first on a phone), the tables (most urgent first). */
 export function FloorScreen({ tiles, alerts, acknowledged = [], activity = [], onAck, soundOn, onToggleSound, tableName }: FloorScreenProps) {
   const { t } = useTranslation('pit');
   const locale = useLocale();
@@ -41,11 +41,20 @@ export function FloorScreen({ tiles, alerts, acknowledged = [], activity = [], o
     stakes: sumMoney(tiles.map((x) => ({ minor: x.round.stakeMinor, currency: x.table.currency })), locale),
     hold: sumMoney(tiles.map((x) => ({ minor: x.day?.holdMinor ?? 0, currency: x.table.currency })), locale),
   });
+  // The side (requests waiting, live alerts) comes before the tables in the page: on a phone, where the
+  // columns stack, what needs the pit boss now is on the first screen (issue 20); on a desktop it is the
+  // right-hand column beside the tables, as before.
   return (
     <div className="pit-floor">
-      <div className="pit-floor-main">
+      <header className="pit-floor-head">
         <h1 className="pit-title">{t('floor.title')}</h1>
         <p className="pit-summary">{summary}</p>
+      </header>
+      <aside className="pit-floor-side">
+        {pending.length > 0 ? <ApprovalsPanel requests={pending} tableName={(id) => tableName(id)} /> : null}
+        <AlertsPanel alerts={alerts} acknowledged={acknowledged} activity={activity} tableName={tableName} onAck={onAck} onOpenRound={(roundId) => navigate({ name: 'round', roundId })} soundOn={soundOn} onToggleSound={onToggleSound} />
+      </aside>
+      <div className="pit-floor-main">
         {tiles.length === 0 ? <p className="felt-muted">{t('floor.empty')}</p> : null}
         <section aria-label={t('floor.gridLabel')} className="pit-grid">
           {tiles.map((tile) => (
@@ -54,10 +63,6 @@ export function FloorScreen({ tiles, alerts, acknowledged = [], activity = [], o
         </section>
         <PokerTiles />
       </div>
-      <aside className="pit-floor-side">
-        {pending.length > 0 ? <ApprovalsPanel requests={pending} tableName={(id) => tableName(id)} /> : null}
-        <AlertsPanel alerts={alerts} acknowledged={acknowledged} activity={activity} tableName={tableName} onAck={onAck} onOpenRound={(roundId) => navigate({ name: 'round', roundId })} soundOn={soundOn} onToggleSound={onToggleSound} />
-      </aside>
     </div>
   );
 }

@@ -47,6 +47,20 @@ export function acknowledgedAlerts(alerts: readonly Alert[], max = 10): Alert[] 
   return alerts.filter((a) => !isActivity(a) && (a.ack || (a.resolvedAt ?? null) !== null)).sort((a, b) => closedAt(b) - closedAt(a)).slice(0, max);
 }
 
+/**
+ * A fetched alert list merged with the cache it replaces: an acknowledgement the cache already holds (an
+ * `alert.ack` frame, or this pit boss's own acknowledgement) is kept when the fetched copy has none. A
+ * fetch that left before the acknowledgement was stored answers with the alert still open; without this,
+ * that answer put an acknowledged alert back in the open list (and out of "Acknowledged") until the next
+ * fetch 30 s later — the race behind the once-flaky browser test of issue 19. Acknowledgements never go
+ * away on the server (the first one stays), so a cached one is never older than the truth.
+ */
+export function keepKnownAcks(fetched: readonly Alert[], cached: readonly Alert[] | undefined): Alert[] {
+  if (!cached || cached.length === 0) return [...fetched];
+  const acks = new Map(cached.filter((a) => a.ack).map((a) => [a.alertId, a.ack]));
+  return fetched.map((a) => (a.ack || !acks.has(a.alertId) ? a : { ...a, ack: acks.get(a.alertId) ?? null }));
+}
+
 /** The server's word on an alert's acknowledgement replaces the cached one (the first acknowledgement stays). */
 export function applyAck(list: readonly Alert[], stored: Alert): Alert[] {
   return list.map((a) => (a.alertId === stored.alertId ? { ...a, ack: stored.ack ?? null } : a));

@@ -2,7 +2,7 @@ import type { Alert, DeviceStatusFrame, PendingRequest, Table, TableDay } from '
 import { queryKeys, usePresence, useRoundFrames, useSession, type LiveRound } from '@felt/ui';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { chimeFor, mergeAlert, REQUEST_CODES } from './alerts.model';
+import { chimeFor, keepKnownAcks, mergeAlert, REQUEST_CODES } from './alerts.model';
 import { playChime } from './chime';
 import { tileOf, sortTiles, type TileModel } from './floor.model';
 
@@ -72,7 +72,8 @@ export function useAlertsFeed(soundOn: boolean) {
     };
   }, [rt, qc]);
   // The live frames keep the list current; a slow refetch is the safety net for anything missed.
-  return useQuery({ queryKey: pitKeys.alerts, queryFn: () => api.alerts({ limit: 200 }), staleTime: 60_000, refetchInterval: 30_000 });
+  // A fetch answers with the list as it was when it left: acknowledgements that arrived meanwhile are kept.
+  return useQuery({ queryKey: pitKeys.alerts, queryFn: async () => keepKnownAcks(await api.alerts({ limit: 200 }), qc.getQueryData<Alert[]>(pitKeys.alerts)), staleTime: 60_000, refetchInterval: 30_000 });
 }
 
 /** Device health per table: REST once, then `device.status` frames. */

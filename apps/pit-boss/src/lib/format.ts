@@ -7,7 +7,5 @@ export function formatDateTime(at: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(at);
 }
 
-/** Short id for a glance ("rnd_01HF…X7K2" → "…X7K2"); the full id stays in title/aria. */
-export function shortId(id: string): string {
-  return id.length > 10 ? `…${id.slice(-6)}` : id;
-}
+/** Short id for a glance ("…650f25"), the same as the dealer console shows; the full id stays in title/aria. */
+export { shortId } from '@felt/ui';

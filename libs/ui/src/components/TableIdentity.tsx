@@ -1,6 +1,7 @@
 import type { Table } from '@felt/client-sdk';
 import { useTranslation } from 'react-i18next';
 import { formatMoneyShort } from '../money.js';
+import { shortId } from '../ids.js';
 
 /** Phase key for i18n (`common:phases.*`), from a kernel view's `phase` (null: no round). */
 export function phaseKey(phase: string | null | undefined): string {
@@ -37,10 +38,14 @@ export function TableIdentity({ table, roundId, phase, locale, ids = true }: Tab
         <span className="felt-identity-game">{t(`games.${table.game}`, { defaultValue: table.game })}</span>
       </div>
       <div className="felt-identity-meta">
-        {ids ? <span title={t('table.id')}>#{table.tableId}</span> : null}
+        {/* staff quote ids by their last characters (the pit boss's screens do the same); the whole id is the tooltip */}
+        {ids ? <span title={`${t('table.id')}: ${table.tableId}`}>#{shortId(table.tableId)}</span> : null}
         {ids && roundId ? (
           <span>
-            {t('table.round')} <span className="felt-mono">{roundId}</span>
+            {t('table.round')}{' '}
+            <span className="felt-mono" title={roundId}>
+              {shortId(roundId)}
+            </span>
           </span>
         ) : null}
         <span>{t('table.tableLimits', { min, max })}</span>

@@ -141,6 +141,12 @@ describe('what is due (the kernels\u2019 next(state) in the dealer\u2019s langua
     expect(within(screen.getByRole('listitem', { name: 'Banker' })).getByText('3 points')).toBeTruthy();
   });
 
+  it('no round yet: "No round open: tap Open betting", never "Round finished" (the phone screenshot said both "No round" and "Round finished")', () => {
+    render(<DuePanel next={[]} round={deriveRound('baccarat', null, null)} />);
+    expect(screen.getByText('No round open: tap “Open betting” to start one')).toBeTruthy();
+    expect(screen.queryByText(/Round finished/)).toBeNull();
+  });
+
   it('baccarat in Swedish', () => {
     const d = drive(kernels.baccarat, 'punto-banco', [bet('b1', 'p1', 'player', 500), close, card('2H'), card('3D'), card('3S'), card('TD')]);
     render(<DuePanel next={d.next} round={deriveRound('baccarat', d.roundId, d.view)} />, 'sv');

@@ -25,7 +25,10 @@ export function TableTile({ tile, onOpen }: TableTileProps) {
             {table.name}
           </h3>
           <p className="pit-tile-sub felt-muted">
-            {tc(`games.${table.game}`)} · <span className="felt-mono">{table.tableId}</span>
+            {tc(`games.${table.game}`)} ·{' '}
+            <span className="felt-mono" title={table.tableId}>
+              {shortId(table.tableId)}
+            </span>
           </p>
         </div>
         <span className={`pit-status is-${table.status}`}>{tc(`tableStatus.${table.status}`)}</span>

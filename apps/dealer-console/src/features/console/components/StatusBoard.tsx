@@ -1,5 +1,5 @@
 import type { Table } from '@felt/client-sdk';
-import { BetTimer, Money } from '@felt/ui';
+import { BetTimer, Money, shortId } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 import type { RoundModel } from '../model/round';
 
@@ -24,7 +24,9 @@ export function StatusBoard({ table, round }: { readonly table: Table; readonly 
       <dl className="dc-figures">
         <div>
           <dt>{t('status.round')}</dt>
-          <dd className="dc-round-id">{round.roundId ?? t('status.noRound')}</dd>
+          <dd className="dc-round-id" title={round.roundId ?? undefined}>
+            {round.roundId ? shortId(round.roundId) : t('status.noRound')}
+          </dd>
         </div>
         <div>
           <dt>{t('status.players')}</dt>

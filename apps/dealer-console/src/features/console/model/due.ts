@@ -107,7 +107,9 @@ export function dueItems(next: readonly NextAction[], round: RoundModel, opts: {
   if (r && round.phase === 'settled') out.unshift({ key: 'bacResult', params: { outcome: r.outcome, p: r.p, b: r.b }, ruleId: 'GEN-5', tone: 'say', message: '' });
   if (out.length === 0 && round.phase === 'betting') out.push({ key: 'closeAtTimer', params: {}, ruleId: 'GEN-3', tone: 'wait', message: '' });
   if (round.phase === 'none' || round.phase === 'idle' || round.phase === 'settled' || round.phase === 'void') {
-    out.push({ key: opts.autoCadence ? 'nextRoundAuto' : 'nextRoundManual', params: {}, ruleId: null, tone: opts.autoCadence ? 'wait' : 'do', message: '' });
+    // no round at all yet (or the table idle): nothing "finished" — the console said so beside "No round" (seen on the screenshots)
+    const finished = round.phase === 'settled' || round.phase === 'void';
+    out.push({ key: opts.autoCadence ? 'nextRoundAuto' : finished ? 'nextRoundManual' : 'firstRoundManual', params: {}, ruleId: null, tone: opts.autoCadence ? 'wait' : 'do', message: '' });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import type { Table } from '@felt/client-sdk';
 import type { PokerLobbyEntry } from '@felt/protocol';
-import { ErrorNotice, toRejection, useLocale, usePokerLobby, useTables, formatMoneyShort } from '@felt/ui';
+import { ErrorNotice, toRejection, useLocale, usePokerLobby, useTables, formatMoneyShort, shortId } from '@felt/ui';
 import { useTranslation } from 'react-i18next';
 
 /** The dealer picks the table they run: large tiles with the table's identity (GEN-1) and status. */
@@ -28,7 +28,9 @@ export function TablePicker({ onPick, onPickPoker }: { readonly onPick: (t: Tabl
                 <span>{tc('table.tableLimits', { min: formatMoneyShort(table.limits.tableMinMinor, table.currency, locale), max: formatMoneyShort(table.limits.tableMaxMinor, table.currency, locale) })}</span>
                 <span>{t('picker.devices', { count: table.devices.length })}</span>
               </span>
-              <span className="dc-tile-id">#{table.tableId}</span>
+              <span className="dc-tile-id" title={table.tableId}>
+                #{shortId(table.tableId)}
+              </span>
             </button>
           </li>
         ))}
@@ -47,7 +49,9 @@ export function TablePicker({ onPick, onPickPoker }: { readonly onPick: (t: Tabl
                     <span>{t('livePoker.tile', { seated: p.seated, count: p.seatCount })}</span>
                     <span>{t(`livePoker.dealing.${p.dealing}`)}</span>
                   </span>
-                  <span className="dc-tile-id">#{p.tableId}</span>
+                  <span className="dc-tile-id" title={p.tableId}>
+                    #{shortId(p.tableId)}
+                  </span>
                 </button>
               </li>
             ))}

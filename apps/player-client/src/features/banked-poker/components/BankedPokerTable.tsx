@@ -1,6 +1,6 @@
 import { newBetId } from '@felt/client-sdk';
 import type { bankedPoker, Card } from '@felt/games';
-import { BetTimer, CardRow, ChipStack, Money, formatMoneyShort } from '@felt/ui';
+import { BetTimer, ChipStack, Money, PlayingCard, formatMoneyShort } from '@felt/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../../table/components/BetSpot';
@@ -14,10 +14,15 @@ import { Paytables } from './Paytables';
 
 type View = bankedPoker.BankedPokerView;
 
-/** One hand on the table: the cards the view holds (a dealer card the view hides is face down) and empty places for the rest. */
-function HandRow({ label, cards, of, hand, note, area }: { readonly label: string; readonly cards: readonly (Card | 'hidden')[]; readonly of: number; readonly hand: string | null; readonly note?: string; readonly area: 'dealer' | 'board' | 'player' }) {
+/**
+ * One hand on the table: a place for every card the hand will hold, each the size of a card — the card
+ * the view holds (a dealer card the view hides is face down) or an empty outline. The places never change
+ * (issue 20: the row no longer re-lays itself as cards arrive): a card fills its place, the hand's name
+ * and the note below have their room reserved, so nothing in the picture moves while a round is dealt.
+ */
+function HandRow({ label, cards, of, hand, note, area }: { readonly label: string; readonly cards: readonly (Card | 'hidden')[]; readonly of: number; readonly hand: string | null; readonly note?: { readonly text: string; readonly shown: boolean }; readonly area: 'dealer' | 'board' | 'player' }) {
   const { t } = useTranslation('player');
-  const empty = Math.max(0, of - cards.length);
+  const places = Math.max(of, cards.length);
   const cat = categoryKey(hand);
   return (
     <div className={`bp-hand is-${area}`} role="group" aria-label={label}>
@@ -25,12 +30,21 @@ function HandRow({ label, cards, of, hand, note, area }: { readonly label: strin
         {label} {cat ? <span className="bac-points">{t(`poker.categories.${cat}`, { defaultValue: cat })}</span> : null}
       </h3>
       <div className="bp-cards">
-        <CardRow cards={cards} size="lg" />
-        {Array.from({ length: empty }, (_, i) => (
-          <span key={i} className="bp-card-slot" aria-hidden="true" />
-        ))}
+        {Array.from({ length: places }, (_, i) => {
+          const card = cards[i];
+          return (
+            <span key={i} className="bp-card-place">
+              {card === undefined ? <span className="bp-card-slot" aria-hidden="true" /> : <PlayingCard card={card} size="lg" />}
+            </span>
+          );
+        })}
       </div>
-      {note ? <p className="felt-muted bp-note">{note}</p> : null}
+      {/* a note that comes and goes keeps its room (hidden, not removed) */}
+      {note ? (
+        <p className={note.shown ? 'felt-muted bp-note' : 'felt-muted bp-note is-reserved'} aria-hidden={note.shown ? undefined : true}>
+          {note.text}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -117,9 +131,9 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
     <div className="game-grid bp-grid">
       <VideoArea tableId={table.tableId} tableName={table.name}>
         <div className="bp-table">
-          {counts.dealer > 0 ? <HandRow area="dealer" label={t('poker.dealer')} cards={dealerCards} of={counts.dealer} hand={view?.revealed ? (view.hand.dealer ?? null) : null} note={dealerCards.includes('hidden') ? t('poker.dealerHidden') : undefined} /> : null}
+          {counts.dealer > 0 ? <HandRow area="dealer" label={t('poker.dealer')} cards={dealerCards} of={counts.dealer} hand={view?.revealed ? (view.hand.dealer ?? null) : null} note={{ text: t('poker.dealerHidden'), shown: dealerCards.includes('hidden') }} /> : null}
           {counts.board > 0 ? <HandRow area="board" label={t('poker.board')} cards={view?.board ?? []} of={counts.board} hand={null} /> : null}
-          <HandRow area="player" label={t('poker.player')} cards={view?.player ?? []} of={counts.player} hand={view?.hand.player ?? null} note={t('poker.playerShared')} />
+          <HandRow area="player" label={t('poker.player')} cards={view?.player ?? []} of={counts.player} hand={view?.hand.player ?? null} note={{ text: t('poker.playerShared'), shown: true }} />
           <p className="live-status" role="status">
             {showingLast ? t('poker.lastHand', { phase: t(`common:phases.${live.phase}`) }) : t(`common:phases.${view?.phase ?? 'none'}`)}
           </p>

@@ -99,6 +99,29 @@ describe("Casino Hold'em on the player client (CHE-1..5)", () => {
     expect(decide).toHaveBeenLastCalledWith({ type: 'PlayerAction', action: 'fold' });
   });
 
+  it('issue 20 (layout shift): every hand keeps one place per card, filled as the cards arrive; the dealer\'s note keeps its room', () => {
+    const places = (name: string): { n: number; cards: number; empty: number } => {
+      const row = screen.getByRole('group', { name }).querySelector('.bp-cards') ?? document.createElement('div');
+      return { n: row.children.length, cards: row.querySelectorAll('.bp-card-place > .felt-card').length, empty: row.querySelectorAll('.bp-card-place > .bp-card-slot').length };
+    };
+    const seen: { player: ReturnType<typeof places>; board: number; dealerNote: boolean }[] = [];
+    const steps = [[bet('b1', 'me', 'ante', 500), close, ...cheDeal.slice(0, 1)], [bet('b1', 'me', 'ante', 500), close, ...cheDeal]];
+    for (const cmds of steps) {
+      const view = (CHE as unknown as AnyKernel).view(drive(CHE, 'standard', cmds), me);
+      show('casino-holdem', 'standard', view, false);
+      const board = screen.getByRole('group', { name: 'Community cards' }).querySelector('.bp-cards');
+      // every child of a card row is a place (nothing else to re-lay), as many as the hand will hold
+      expect([...(board?.children ?? [])].every((c) => c.classList.contains('bp-card-place'))).toBe(true);
+      const note = screen.getByRole('group', { name: 'Dealer' }).querySelector('.bp-note');
+      seen.push({ player: places('Player hand'), board: board?.children.length ?? 0, dealerNote: note !== null });
+      cleanup();
+    }
+    expect(seen.map((x) => x.player.n)).toEqual([2, 2]);
+    expect(seen.map((x) => x.player.cards + x.player.empty)).toEqual([2, 2]);
+    expect(seen.map((x) => x.board)).toEqual([5, 5]);
+    expect(seen.map((x) => x.dealerNote)).toEqual([true, true]);
+  });
+
   it('a player without an ante sees no decision buttons, only that the hand goes on without them', () => {
     const s = drive(CHE, 'standard', [bet('b1', 'other', 'ante', 500), close, ...cheDeal]);
     show('casino-holdem', 'standard', (CHE as unknown as AnyKernel).view(s, me), false);

@@ -1,0 +1,37 @@
+/**
+ * Browser tier global setup (vitest.e2e.config.ts): ONE studio for every browser file, started once
+ * (`felt studio` on free ports, robots on, speed 4) and stopped after the last file. The files run side by
+ * side against it, so nothing one file does may reach another:
+ *  - each file bets on accounts of its own (`createAccounts`: `e2e-<file>-…`), never on player1..3;
+ *  - a file that changes a table (manual cadence, voids, closing betting early) has a table of its own
+ *    (E2E_TABLES below); the demo tables keep the demo set's games and names;
+ *  - the demo tables run at a test pace (shorter betting windows and pauses): the tests only wait on
+ *    those timers.
+ * The files reach it through `sharedStudio()` (./shared-studio.ts).
+ */
+import type { TestProject } from 'vitest/node';
+import { e2eTables } from './e2e-tables.js';
+import { startStudio } from './harness.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared studio's base URL (http://127.0.0.1:<port>). */
+    studioUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const t0 = Date.now();
+  const studio = await startStudio({
+    speed: 4,
+    bots: true,
+    tables: e2eTables(),
+    // poker-table.e2e.ts: hands follow each other quickly and the poker robots act fast
+    env: { FELT_POKER_NEXT_HAND_MS: '2500', FELT_POKER_ROBOT_MS: '400' },
+  });
+  console.log(`[browser tier] one studio for every file at ${studio.baseUrl} (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  project.provide('studioUrl', studio.baseUrl);
+  return async () => {
+    await studio.stop();
+  };
+}
