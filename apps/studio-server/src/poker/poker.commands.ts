@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { Actor } from '../shared/command.types.js';
 import { defineCommand, type CommandError, type TableCommandDefinition } from '../shared/commands/command.types.js';
 import type { TableViewers } from '../shared/commands/table-viewers.js';
-import type { PokerUser } from './poker-live-tables.js';
 import type { PokerTableState } from './poker-table.state.js';
 
 /**
