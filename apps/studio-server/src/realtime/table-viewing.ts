@@ -19,16 +19,21 @@ export function runTableCommand(bus: TableCommandBus, def: TableCommandDefinitio
   return v.viewers.unwatch(socket, actor, tableId).then(run);
 }
 
-/** Every program's viewers named by the registry's definitions (cached while the registry does not grow). */
-let cached: { readonly count: number; readonly viewers: readonly TableViewers[] } = { count: -1, viewers: [] };
-function viewersOf(defs: readonly TableCommandDefinition[]): readonly TableViewers[] {
-  if (cached.count !== defs.length) cached = { count: defs.length, viewers: [...new Set(defs.flatMap((d) => (d.viewing ? [d.viewing.viewers] : [])))] };
-  return cached.viewers;
+/** Every program's viewers named by the registry's definitions (per registry — one per application —, cached while it does not grow). */
+const cached = new WeakMap<object, { readonly count: number; readonly viewers: readonly TableViewers[] }>();
+function viewersOf(bus: TableCommandBus): readonly TableViewers[] {
+  const defs = bus.registry.definitions();
+  let c = cached.get(bus.registry);
+  if (c?.count !== defs.length) {
+    c = { count: defs.length, viewers: [...new Set(defs.flatMap((d) => (d.viewing ? [d.viewing.viewers] : [])))] };
+    cached.set(bus.registry, c);
+  }
+  return c.viewers;
 }
 
 /** A closed socket stops viewing every table (S1-DISCONNECT for live poker: its viewers decide). */
 export function dropViewer(bus: TableCommandBus, socket: Socket, server: Server | undefined): void {
-  const viewers = viewersOf(bus.registry.definitions());
+  const viewers = viewersOf(bus);
   if (viewers.length === 0) return;
   // several instances: the socket.io adapter counts every instance's sockets in the room
   const rooms: ViewerRooms = { count: async (room) => (server ? (await server.in(room).fetchSockets()).length : 0) };
