@@ -22,7 +22,7 @@ const ANYONE: readonly Role[] = ['player', 'dealer', 'pitboss', 'admin'];
 /** Players act; staff only watch over the socket (the pit boss decides with `poker.hand-decision`). */
 const PLAYERS: readonly Role[] = ['player'];
 const STAFF: readonly Role[] = ['pitboss', 'admin'];
-const TABLE_ERRORS: readonly CommandError[] = ['NOT_FOUND', 'GAME_RULES'];
+const TABLE_ERRORS: readonly CommandError[] = ['POKER_TABLE_NOT_FOUND', 'TABLE_OWNER_UNAVAILABLE', 'GAME_RULES'];
 
 /** The server half of one poker command; the wire half (op, schema, answer, route) is `POKER_COMMAND_WIRES[op]` in libs/protocol. */
 interface PokerServerHalf<O extends PokerCommandOp> {
