@@ -135,6 +135,12 @@ export class PokerViewers implements TableViewers, OnModuleInit, OnModuleDestroy
     }
   }
 
+  /** Any other command answered: the player's frames from now on carry the balance of this answer (read fresh on the owner — the command may have just moved the wallet, e.g. a seamless buy-in). */
+  answered(_conn: ViewerConnection, actor: Actor, _tableId: string, answer: unknown): void {
+    const f = answer as Partial<PokerTableFrame>;
+    if (actor.role === 'player' && typeof f.currency === 'string' && f.myBalanceMinor !== undefined) this.balances.set(`${actor.userId}:${f.currency}`, f.myBalanceMinor);
+  }
+
   /** `poker.leave-view`: this connection stops viewing the table. */
   async unwatch(conn: ViewerConnection, actor: Actor, tableId: string): Promise<void> {
     this.viewers.get(tableId)?.delete(conn.id);

@@ -15,7 +15,7 @@ const tablesStub = (): PokerCommandTables & { [k in keyof PokerCommandTables]: R
   pitDecision: vi.fn(async () => ({ ok: true as const, value: state })),
   frameFor: vi.fn(async () => ({ tableId: 't1', seq: 1 }) as never),
 });
-const viewers: TableViewers = { watch: vi.fn(), unwatch: vi.fn(), dropped: vi.fn() };
+const viewers: TableViewers = { watch: vi.fn(), unwatch: vi.fn(), answered: vi.fn(), dropped: vi.fn() };
 
 /** Issue 19 §2/§3: poker's commands are definitions of the one command registry; the one gateway answers them. */
 describe('poker commands: one definition per command', () => {
@@ -42,6 +42,7 @@ describe('poker commands: one definition per command', () => {
     }
     expect(defs.find((c) => c.op === 'poker.join')?.viewing).toEqual({ viewers, mode: 'watch' });
     expect(defs.find((c) => c.op === 'poker.leave-view')?.viewing).toEqual({ viewers, mode: 'unwatch' });
+    expect(defs.find((c) => c.op === 'poker.sit')?.viewing).toEqual({ viewers, mode: 'answer' });
     const decide = defs.find((c) => c.op === 'poker.hand-decision')!;
     expect([...decide.roles].sort()).toEqual(['admin', 'pitboss']);
     expect(decide.rest).toEqual({ method: 'POST', path: '/poker-tables/{id}/hand/decisions' });

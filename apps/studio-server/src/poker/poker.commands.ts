@@ -27,7 +27,7 @@ const TABLE_ERRORS: readonly CommandError[] = ['POKER_TABLE_NOT_FOUND', 'TABLE_O
 /** The server half of one poker command; the wire half (op, schema, answer, route) is `POKER_COMMAND_WIRES[op]` in libs/protocol. */
 interface PokerServerHalf<O extends PokerCommandOp> {
   readonly roles: readonly Role[];
-  readonly viewing?: 'watch' | 'unwatch';
+  readonly viewing?: 'watch' | 'unwatch' | 'answer';
   handle(tableId: string, actor: Actor, input: z.output<(typeof POKER_COMMAND_WIRES)[O]['schema']>): Promise<Result<PokerTableState>>;
 }
 
@@ -50,7 +50,8 @@ export function pokerCommands(tables: PokerCommandTables, viewers: TableViewers 
       ...('rest' in w ? { rest: w.rest } : {}),
       roles: half.roles,
       errors: TABLE_ERRORS,
-      ...(half.viewing && viewers ? { viewing: { viewers, mode: half.viewing } } : {}),
+      // every poker command's answer is seen by the viewers of the connection that sent it (a player's fresh balance)
+      ...(viewers ? { viewing: { viewers, mode: half.viewing ?? 'answer' } } : {}),
       handle: async ({ tableId, actor }, input) => {
         const r = await half.handle(tableId, actor, input as never);
         return r.ok ? { ok: true, value: await tables.frameFor(r.value, actor) } : r;

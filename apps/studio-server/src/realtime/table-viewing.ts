@@ -16,7 +16,11 @@ export function runTableCommand(bus: TableCommandBus, def: TableCommandDefinitio
   const v = def.viewing;
   if (!v) return run();
   if (v.mode === 'watch') return v.viewers.watch(socket, actor, tableId, run);
-  return v.viewers.unwatch(socket, actor, tableId).then(run);
+  if (v.mode === 'unwatch') return v.viewers.unwatch(socket, actor, tableId).then(run);
+  return run().then((r) => {
+    if (r.ok) v.viewers.answered(socket, actor, tableId, r.value);
+    return r;
+  });
 }
 
 /** Every program's viewers named by the registry's definitions (per registry — one per application —, cached while it does not grow). */

@@ -25,11 +25,14 @@ export interface ViewerRooms {
 export interface TableViewers {
   watch(conn: ViewerConnection, actor: Actor, tableId: string, run: () => Promise<Result<unknown>>): Promise<Result<unknown>>;
   unwatch(conn: ViewerConnection, actor: Actor, tableId: string): Promise<void>;
+  /** Any other command of the program answered this connection (e.g. live poker keeps the player's fresh balance from the answer). */
+  answered(conn: ViewerConnection, actor: Actor, tableId: string, answer: unknown): void;
   /** The connection closed; `rooms`: the gateway's rooms on every instance. */
   dropped(conn: ViewerConnection, rooms: ViewerRooms): void;
 }
 
 export interface CommandViewing {
   readonly viewers: TableViewers;
-  readonly mode: 'watch' | 'unwatch';
+  /** `watch` / `unwatch`: the command starts / ends the viewing; `answer`: the viewers see its answer. */
+  readonly mode: 'watch' | 'unwatch' | 'answer';
 }
