@@ -13,6 +13,7 @@ import {
   type PokerTableFrame,
   type TableStatus,
   TABLE_COMMAND_WIRES,
+  POKER_COMMAND_WIRES,
   type PokerPitDecisionBody,
   type DeadLetterRow,
   type OperatorView,
@@ -304,7 +305,9 @@ export class FeltClient {
 
   /** P4-IRR / S1-FAIL-RING (pit boss): a misdeal, an exposed card, or voiding the hand in play with every contribution back. */
   async pokerHandDecision(tableId: string, decision: PokerHandDecision): Promise<PokerTableFrame> {
-    return this.request('POST', `/poker-tables/${seg(tableId)}/hand/decisions`, { body: decision });
+    // the route of the command's one definition (libs/protocol `POKER_COMMAND_WIRES['poker.hand-decision']`)
+    const call = restCallOf(POKER_COMMAND_WIRES['poker.hand-decision'].rest, tableId, decision as Record<string, unknown>);
+    return this.request(call.method, call.path, call.body !== undefined ? { body: call.body } : {});
   }
 
   /** The poker table's latest hands, newest first (pit boss / admin; `limit` 1–100, default 30). */

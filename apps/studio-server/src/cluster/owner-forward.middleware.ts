@@ -29,7 +29,7 @@ interface Res {
 const TABLE_PATH = /^\/tables\/([^/?#]+)(?:[/?#]|$)/;
 /** Reads only the owner can answer: the table's device health lives with its ingest session (issue 13). */
 const OWNER_READ = /^\/tables\/[^/?#]+\/devices\/?(?:[?#]|$)/;
-/** `/poker-tables/<id>/…` (not the lobby, not creating a table): a live poker table's writes (the pit boss's decisions) go to its owner. */
+/** `/poker-tables/<id>/…` (not the lobby, not creating a table): a live poker table's owner reads (its commands, the pit boss's decision included, are the command bus's). */
 const POKER_PATH = /^\/poker-tables\/([^/?#]+)\/[^?#]/;
 /** A hand's events are read from the owner's hand index and state (issue 11). */
 const POKER_OWNER_READ = /^\/poker-tables\/[^/?#]+\/hands(?:\/[^/?#]+\/events)?\/?(?:[?#]|$)/;
@@ -43,8 +43,8 @@ const POKER_OWNER_READ = /^\/poker-tables\/[^/?#]+\/hands(?:\/[^/?#]+\/events)?\
  * device health the owner's ingest keeps), which is forwarded the same way. No owner (a closed table, or a
  * takeover under way): the request runs here, where the rounds write path refuses round writes with
  * TABLE_OWNER_UNAVAILABLE. Owner unreachable or too slow: 503 TABLE_OWNER_UNAVAILABLE (retry).
- * Live poker tables (`/poker-tables/<id>/…`, lease `<id>` like every table): the pit boss's decisions and a hand's
- * events are forwarded to the table's owner the same way.
+ * Live poker tables (`/poker-tables/<id>/…`, lease `<id>` like every table): a table's hands and a hand's
+ * events are forwarded to the table's owner the same way (the pit boss's decision is a table command: the bus forwards it).
  */
 @Injectable()
 export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {

@@ -86,13 +86,9 @@ export class TableRouter implements TableRouterPort {
     return `${this.opts.prefix}rpc:${instanceId}`;
   }
 
-  /** Is the command's table decided here? Live poker tables are run by PokerTablesService under their own lease. */
-  private ownsFor(tableId: string, cmd: TableCommand): boolean {
-    return this.handlers.runsHere(tableId, cmd) ?? this.owned.owns(tableId);
-  }
-
   async run(tableId: string, actor: Actor, cmd: TableCommand): Promise<Result<unknown>> {
-    if (this.ownsFor(tableId, cmd)) return this.execute(tableId, actor, cmd);
+    // one lease space for every kind of table (issue 19 §2): the holder of the table id's lease decides
+    if (this.owned.owns(tableId)) return this.execute(tableId, actor, cmd);
     const owner = await this.leases.owner(leaseKeyOf(tableId, cmd));
     // a poker table nobody runs: the local service answers (unknown table, or not restored / being taken over)
     if (owner === null && cmd.op.startsWith('poker.')) return this.execute(tableId, actor, cmd);
@@ -140,7 +136,7 @@ export class TableRouter implements TableRouterPort {
 
   /** The owner's side: decide the command here (if this instance still owns the table) and answer. */
   private async serve(req: Request): Promise<void> {
-    const result: Result<unknown> = this.ownsFor(req.tableId, req.cmd) ? await this.execute(req.tableId, req.actor, req.cmd) : { ok: false, violation: unavailable(req.tableId, 'the instance asked no longer owns it') };
+    const result: Result<unknown> = this.owned.owns(req.tableId) ? await this.execute(req.tableId, req.actor, req.cmd) : { ok: false, violation: unavailable(req.tableId, 'the instance asked no longer owns it') };
     if (this.closed) return;
     await this.pub.publish(this.channel(req.from), JSON.stringify({ id: req.id, result } satisfies Reply)).catch((e: unknown) => this.log.warn({ msg: 'reply not sent', error: (e as Error).message }));
   }

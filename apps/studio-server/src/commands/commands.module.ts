@@ -1,5 +1,5 @@
 import { Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
-import { TABLE_COMMAND_WIRES } from '@felt/protocol';
+import { POKER_COMMAND_WIRES, TABLE_COMMAND_WIRES } from '@felt/protocol';
 import { TableCommandRegistry } from '../shared/commands/command-registry.js';
 import { routeKey, type TableCommandDefinition } from '../shared/commands/command.types.js';
 import { TABLE_COMMANDS } from '../shared/ports/late-bound.js';
@@ -33,10 +33,10 @@ export class CommandsModule implements OnModuleInit, OnApplicationBootstrap {
     @Inject(EXTRA_COMMANDS) private readonly extra: readonly TableCommandDefinition[],
   ) {}
 
-  /** Mounts the route of every command of libs/protocol's `TABLE_COMMAND_WIRES` that has one, and of each extra definition. */
+  /** Mounts the route of every command of libs/protocol's wire lists (`TABLE_COMMAND_WIRES`, live poker's `POKER_COMMAND_WIRES`) that has one, and of each extra definition. */
   static forRoot(o: CommandsOptions = {}): DynamicModule {
     const definitions = o.definitions ?? [];
-    const wires: readonly RoutedCommand[] = Object.values(TABLE_COMMAND_WIRES).flatMap((w) => ('rest' in w && w.rest ? [{ op: w.op, rest: w.rest }] : []));
+    const wires: readonly RoutedCommand[] = [...Object.values(TABLE_COMMAND_WIRES), ...Object.values(POKER_COMMAND_WIRES)].flatMap((w) => ('rest' in w && w.rest ? [{ op: w.op, rest: w.rest }] : []));
     const routes = [...wires, ...(o.routes ?? []), ...definitions.flatMap((d) => (d.rest && d.roles.length > 0 ? [{ op: d.op, rest: d.rest }] : []))];
     return {
       module: CommandsModule,

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { GAME_ERRORS } from '@felt/games';
-import { RejectionSchema, restBodySchemaOf, routeParams } from '@felt/protocol';
+import { POKER_COMMAND_WIRES, RejectionSchema, TABLE_COMMAND_WIRES, restBodySchemaOf, routeParams } from '@felt/protocol';
 import { z } from 'zod';
 import { isServerCode, serverErrors, statusOf, type ServerErrorCode } from '../shared/error-codes.js';
 import { OPERATIONS, type OperationError, type OperationSpec } from './operations.js';
@@ -18,6 +18,22 @@ export function commandOperation(d: TableCommandDefinition): OperationSpec {
 /** Every table command's operation, keyed `METHOD /path` like OPERATIONS. */
 export function commandOperations(defs: readonly TableCommandDefinition[]): Record<string, OperationSpec> {
   return Object.fromEntries(defs.flatMap((d) => (d.rest && d.roles.length > 0 ? [[routeKey(d.rest), commandOperation(d)] as const] : [])));
+}
+
+/**
+ * The operations of the wire lists' routes (libs/protocol), which the generated controller mounts in every
+ * application: a route whose module is not in this application (e.g. a server without live poker) is still
+ * documented from its wire half (it answers 404 there); a registered definition's operation replaces it.
+ */
+export function wireOperations(): Record<string, OperationSpec> {
+  return Object.fromEntries(
+    [...Object.values(TABLE_COMMAND_WIRES), ...Object.values(POKER_COMMAND_WIRES)].flatMap((w) => {
+      if (!('rest' in w) || !w.rest) return [];
+      const schema = w.schema as z.ZodType;
+      const body = schema instanceof z.ZodObject ? restBodySchemaOf(w.rest, schema) : schema;
+      return [[routeKey(w.rest), { summary: w.summary, ...(body ? { body } : {}), response: w.response }] as const];
+    }),
+  );
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -82,7 +98,7 @@ export function buildOpenApi(app: INestApplication): OpenApiBuild {
   );
   const undocumented: string[] = [];
   const seen = new Set<string>();
-  const commands = commandOperations(app.get<TableCommandRegistry>(TABLE_COMMANDS, { strict: false }).definitions());
+  const commands = { ...wireOperations(), ...commandOperations(app.get<TableCommandRegistry>(TABLE_COMMANDS, { strict: false }).definitions()) };
   const operations: Readonly<Record<string, OperationSpec>> = { ...OPERATIONS, ...commands };
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {

@@ -55,7 +55,7 @@ import { DepositBody } from '../wallet/wallet.service.js';
 import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorLaunchBody, OperatorLaunchResultSchema, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '@felt/protocol';
 import type { CommandError } from '../shared/commands/command.types.js';
 import { MediaAuthQuery, PlayerStreamSchema, TableStreamsBody, TableStreamsSchema } from '../streams/streams.schema.js';
-import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '@felt/protocol';
+import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerTableDefSchema } from '@felt/protocol';
 
 /** `GAME_RULES`: the operation runs a game command, so any game rule code (422, `GAME_ERRORS`) may come back. */
 export type OperationError = CommandError;
@@ -166,6 +166,5 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'POST /poker-tables': { summary: 'Create a live poker table: variant, PokerTableConfig, seats, dealing rng|shoe (pit boss/admin)', body: CreatePokerTableBody, response: PokerTableDefSchema, errors: ['POKER_TABLE_EXISTS', 'GAME_RULES'] },
   'GET /poker-tables/{id}/hands': { summary: "The table's latest hands, newest first (pit boss / admin; limit 1–100, default 30)", query: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }), response: PokerHandListSchema, errors: ['POKER_TABLE_NOT_FOUND', 'TABLE_OWNER_UNAVAILABLE'] },
   'GET /poker-tables/{id}/hands/{handId}/events': { summary: "A hand's events, redacted for the caller (a player: never another's hole cards before showdown)", response: PokerHandEventsSchema, errors: ['POKER_TABLE_NOT_FOUND', 'POKER_HAND_NOT_FOUND'] },
-  'POST /poker-tables/{id}/hand/decisions': { summary: 'Pit boss: misdeal, exposed card (P4-IRR) or void the hand with every contribution back (S1-FAIL-RING)', body: PokerPitDecisionBody, response: PokerTableFrameSchema, errors: ['POKER_TABLE_NOT_FOUND', 'GAME_RULES'] },
   'GET /rounds/{roundId}/detail': { summary: 'A round with its bets and events (replay)', response: RoundDetailSchema, errors: ['ROUND_NOT_FOUND'] },
 };

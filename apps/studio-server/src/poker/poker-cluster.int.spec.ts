@@ -20,7 +20,7 @@ import { TableOwnershipService } from '../cluster/table-ownership.service.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { PokerModule } from './poker.module.js';
-import { PokerGateway } from './poker.gateway.js';
+import { PokerViewers } from './poker-viewers.js';
 import { PokerTablesService, stackAccount } from './poker-tables.service.js';
 import { accountBalance } from '../../../../test/support/studio-server/poker.acceptance.js';
 
@@ -176,8 +176,8 @@ describe('live poker on two instances (issue 13 point 4, issue 11)', () => {
 
     // S1-DISCONNECT counts every instance's sockets: pkb also opens the table on the owner, closes that
     // one (still connected on the other instance: NOT sat out), then the other one (the last: sat out).
-    const gwOwner = owner.get(PokerGateway) as unknown as { lastSocketGone: (t: string, u: string) => Promise<boolean> };
-    const gwOther = other.get(PokerGateway) as unknown as { lastSocketGone: (t: string, u: string) => Promise<boolean> };
+    const gwOwner = owner.get(PokerViewers) as unknown as { lastSocketGone: (rooms: unknown, t: string, u: string) => Promise<boolean> };
+    const gwOther = other.get(PokerViewers) as unknown as { lastSocketGone: (rooms: unknown, t: string, u: string) => Promise<boolean> };
     const askOwner = vi.spyOn(gwOwner, 'lastSocketGone');
     const askOther = vi.spyOn(gwOther, 'lastSocketGone');
     const pb2 = await viewer(owner, 'pkb');

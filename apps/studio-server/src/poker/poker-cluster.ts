@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import type { Result } from '@felt/games';
-import type { PokerLobbyEntry, PokerWsMessage } from '@felt/protocol';
+import type { PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt/protocol';
+import { POKER_DISCONNECTED, type PokerCommandTables } from './poker.commands.js';
 import type { Subscription } from 'rxjs';
 import { TABLE_RELAY, TABLE_ROUTER, type TableRelayPort, type TableRouterPort } from '../shared/ports/cluster.port.js';
 import type { Actor } from '../shared/command.types.js';
@@ -16,9 +17,10 @@ const topicOf = (tableId: string): string => `poker:${tableId}`;
  * lease — the table's id, in the table host's one lease space (issue 19 §2: `TableOwnershipService` takes
  * it and the host's recovery lays the table out); here is what makes it usable from any instance:
  *
- * - **Messages.** A `poker.*` message reaching an instance that does not run the table goes to the owner
- *   through the cluster's table router (Redis request/reply, `op: 'poker.message'`), which runs it on its
- *   own clock and answers the table STATE; the caller's instance builds the caller's own frame for the ack.
+ * - **Commands.** Every `poker.*` command (`poker.commands.ts`) is a command of the one registry: the
+ *   command bus forwards it to the table's owner through the cluster's table router (Redis request/reply,
+ *   like every table command), which runs it here on its own clock (`execute`) and answers the caller's
+ *   own frame (`frameFor`).
  * - **Frames.** The owner publishes each change (the new state + whose balances moved) ONCE on the relay
  *   topic `poker:<tableId>`; every instance with viewers of that table is subscribed and builds each of its
  *   viewers' frames locally, exactly as the owner does for its own sockets (`frameOf` per audience). Why the
@@ -32,13 +34,13 @@ const topicOf = (tableId: string): string => `poker:${tableId}`;
  *   private bus; no client can subscribe to it. The undealt RNG deck never leaves the owner.
  * - **Lobby.** Owners keep their tables' lobby lines in a shared Redis map (written on change and every
  *   lease pass, stale after two lease TTLs); any instance's `GET /poker-tables` lists them all.
- * - **S1-DISCONNECT** is routed to the owner (`op: 'poker.disconnected'`) by the instance that saw the
- *   user's last socket drop (PokerGateway asks every instance through the socket.io adapter).
+ * - **S1-DISCONNECT** is routed to the owner (the server-only command `poker.disconnected`) by the instance
+ *   that saw the user's last socket drop (PokerViewers asks every instance through the gateway's rooms).
  *
  * On one instance (no TABLE_ROUTER / TABLE_RELAY) every call is the local service call.
  */
 @Injectable()
-export class PokerCluster implements OnModuleInit, OnModuleDestroy {
+export class PokerCluster implements PokerCommandTables, OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger('PokerCluster');
   private sub: Subscription | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -103,12 +105,6 @@ export class PokerCluster implements OnModuleInit, OnModuleDestroy {
     return this.poker.stateOf(tableId) !== undefined;
   }
 
-  /** A validated `poker.*` message: decided here, or by the table's owner. Answers the table's state after it. */
-  message(tableId: string, u: PokerUser, msg: PokerWsMessage, body: Record<string, unknown> & { tableId: string }): Promise<Result<PokerTableState>> {
-    if (!this.router || this.runsHere(tableId)) return this.execute(tableId, u, msg, body);
-    return this.router.run(tableId, u, { op: 'poker.message', msg, body }) as Promise<Result<PokerTableState>>;
-  }
-
   /** The owner's side of a message (also the local call). `poker.join` of a player is also the return after a disconnection (S1-REENTRY). */
   async execute(tableId: string, actor: Actor, msg: PokerWsMessage, body: Record<string, unknown>): Promise<Result<PokerTableState>> {
     const u = pokerUserOf(actor);
@@ -122,7 +118,19 @@ export class PokerCluster implements OnModuleInit, OnModuleDestroy {
   /** S1-DISCONNECT: the user's last socket at the table (across instances) dropped; decided by the owner. */
   disconnected(tableId: string, userId: string): Promise<Result<unknown>> {
     if (!this.router || this.runsHere(tableId)) return this.executeDisconnected(tableId, userId);
-    return this.router.run(tableId, { userId, role: 'player' }, { op: 'poker.disconnected' });
+    return this.router.run(tableId, { userId, role: 'player' }, { op: POKER_DISCONNECTED, input: {} });
+  }
+
+  /** The pit boss's decision on the hand in play (P4-IRR / S1-FAIL-RING), on the owner. */
+  pitDecision(tableId: string, decision: Parameters<PokerTablesService['pitDecision']>[1]): Promise<Result<PokerTableState>> {
+    return this.poker.pitDecision(tableId, decision);
+  }
+
+  /** The caller's own frame after a command (a player's: with their wallet balance, read fresh — the command may have just moved it). */
+  async frameFor(s: PokerTableState, actor: Actor): Promise<PokerTableFrame> {
+    const u = pokerUserOf(actor);
+    const user: PokerUser = u.ok ? u.value : { userId: actor.userId, name: actor.name ?? actor.userId, role: 'player' };
+    return this.poker.frame(s, user, user.role === 'player' ? await this.poker.balanceOf(user.userId, s.def.currency) : null);
   }
 
   executeDisconnected(tableId: string, userId: string): Promise<Result<PokerTableState>> {

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { poker, pokerTable, type Result } from '@felt/games';
 import type { AlertsService } from '../alerts/alerts.service.js';
 import type { Clock } from '../shared/clock.js';
+import { commitTableChange } from '../shared/host/table-commit.js';
 import type { Posting } from '../shared/ledger.rules.js';
 import type { Tx, UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { TableHost } from '../shared/host/table-host.js';
@@ -139,16 +140,13 @@ export class PokerTableWriter {
       s = this.complete(tableId, s, frameNo, events, postings);
       const logSeq = this.live.logSeqs.get(tableId) ?? 0;
       this.logSeqAt.set(tableId, logSeq);
-      await tx.events.append(streamOf(tableId), tableId, logSeq, events.map((e) => ({ type: e.type, at: this.clock.now(), payload: { frame: frameNo, e } })), null);
+      // the host's one commit step: the log events and the ledger postings in this one transaction
+      const now = this.clock.now();
+      const committed = await commitTableChange(tx, { stream: streamOf(tableId), tableId, expectedSeq: logSeq, events: events.map((e) => ({ type: e.type, at: now, payload: { frame: frameNo, e } })), causationId: null, postings, at: now });
+      for (const u of committed.touched) touched.add(u);
       events.forEach((e, i) => {
         if (e.type === 'hand-started') this.live.indexHand(tableId, e.handId, logSeq + i + 1);
       });
-      const at = this.clock.now();
-      for (const p of postings) {
-        if (p.entries.length === 0) continue;
-        await tx.ledger.post(p.postingId, p.entries.map((x) => ({ ...x, at })));
-        for (const x of p.entries) if (x.account.startsWith('player:')) touched.add(x.account.split(':')[1] as string);
-      }
       this.live.logSeqs.set(tableId, logSeq + events.length);
       return { ok: true, value: s };
     });

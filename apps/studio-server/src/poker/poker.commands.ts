@@ -1,58 +1,85 @@
 import type { Result } from '@felt/games';
-import { POKER_WS_MESSAGES, type PokerWsMessage, type Role } from '@felt/protocol';
-import type { z } from 'zod';
-import type { PokerUser } from './poker-live-tables.js';
+import { POKER_COMMAND_WIRES, type PokerCommandOp, type PokerTableFrame, type PokerWsMessage, type Role } from '@felt/protocol';
+import { z } from 'zod';
+import type { Actor } from '../shared/command.types.js';
+import { defineCommand, type CommandError, type TableCommandDefinition } from '../shared/commands/command.types.js';
+import type { TableViewers } from '../shared/commands/table-viewers.js';
 import type { PokerTableState } from './poker-table.state.js';
 
 /**
- * What a poker command's handler gets: the caller, and the table's owner (here, or another instance through
- * the cluster's router — `PokerCluster.message`, which answers the table's state after the command).
+ * What the poker commands' handlers call on the table's OWNER (the command bus has already forwarded the
+ * command there, issue 19 §3: one forwarding mechanism): `PokerCluster`'s owner side and the service's frames.
  */
-export interface PokerCommandContext {
-  readonly user: PokerUser;
-  readonly tables: { message(tableId: string, u: PokerUser, msg: PokerWsMessage, body: Record<string, unknown> & { tableId: string }): Promise<Result<PokerTableState>> };
-}
-
-/**
- * One poker table command, defined once (issue 19 §3 shape): its name, its zod schema (the contract in
- * `libs/protocol`), who may send it, and its handler. The socket adapter (`PokerGateway`) is derived from this
- * list; the command registry of the server can take it as is. `view`: the command starts (`watch`) or ends
- * (`unwatch`) the connection's viewing of the table (the adapter's per-connection part: its frames).
- */
-export interface PokerCommand<O extends PokerWsMessage = PokerWsMessage> {
-  readonly op: O;
-  readonly schema: (typeof POKER_WS_MESSAGES)[O];
-  readonly roles: readonly Role[];
-  readonly view?: 'watch' | 'unwatch';
-  handle(ctx: PokerCommandContext, input: z.output<(typeof POKER_WS_MESSAGES)[O]>): Promise<Result<PokerTableState>>;
+export interface PokerCommandTables {
+  execute(tableId: string, actor: Actor, msg: PokerWsMessage, body: Record<string, unknown>): Promise<Result<PokerTableState>>;
+  executeDisconnected(tableId: string, userId: string): Promise<Result<PokerTableState>>;
+  pitDecision(tableId: string, decision: z.output<(typeof POKER_COMMAND_WIRES)['poker.hand-decision']['schema']>): Promise<Result<PokerTableState>>;
+  /** The caller's own frame (a player's: with their wallet balance). */
+  frameFor(s: PokerTableState, actor: Actor): Promise<PokerTableFrame>;
 }
 
 const ANYONE: readonly Role[] = ['player', 'dealer', 'pitboss', 'admin'];
-/** Players act; staff only watch here (the pit boss decides over REST: `POST /poker-tables/:id/hand/decisions`). */
+/** Players act; staff only watch over the socket (the pit boss decides with `poker.hand-decision`). */
 const PLAYERS: readonly Role[] = ['player'];
+const STAFF: readonly Role[] = ['pitboss', 'admin'];
+const TABLE_ERRORS: readonly CommandError[] = ['POKER_TABLE_NOT_FOUND', 'TABLE_OWNER_UNAVAILABLE', 'GAME_RULES'];
 
-/** A command decided by the table's owner, answered with the table's state (the adapter makes the caller's frame). */
-const atTable = <O extends PokerWsMessage>(op: O, roles: readonly Role[], view?: 'watch' | 'unwatch'): PokerCommand<O> => ({
-  op,
-  schema: POKER_WS_MESSAGES[op],
-  roles,
-  ...(view ? { view } : {}),
-  // the owner (here or elsewhere) decides; a player's join is also the return after a disconnection (S1-REENTRY)
-  handle: (ctx, input) => ctx.tables.message(input.tableId, ctx.user, op, input as Record<string, unknown> & { tableId: string }),
-});
+/** The server half of one poker command; the wire half (op, schema, answer, route) is `POKER_COMMAND_WIRES[op]` in libs/protocol. */
+interface PokerServerHalf<O extends PokerCommandOp> {
+  readonly roles: readonly Role[];
+  readonly viewing?: 'watch' | 'unwatch' | 'answer';
+  handle(tableId: string, actor: Actor, input: z.output<(typeof POKER_COMMAND_WIRES)[O]['schema']>): Promise<Result<PokerTableState>>;
+}
 
-/** Every `poker.*` command of the contract (`POKER_WS_MESSAGES`), each once. */
-export const POKER_COMMANDS: readonly PokerCommand[] = [
-  atTable('poker.join', ANYONE, 'watch'),
-  atTable('poker.leave-view', ANYONE, 'unwatch'),
-  atTable('poker.sit', PLAYERS), // S1-STACK, S1-ENTRY-2
-  atTable('poker.waitlist', PLAYERS),
-  atTable('poker.top-up', PLAYERS), // S1-STACK
-  atTable('poker.sit-out', PLAYERS),
-  atTable('poker.sit-in', PLAYERS), // S1-REENTRY
-  atTable('poker.straddle', PLAYERS), // S1-STRADDLE
-  atTable('poker.stand-up', PLAYERS),
-  atTable('poker.act', PLAYERS),
-  atTable('poker.time-bank', PLAYERS), // S1-TIMEBANK
-  atTable('poker.draw', PLAYERS),
-] as readonly PokerCommand[];
+/**
+ * Every live-poker table command, each defined once (issue 19 §2/§3): the protocol's wire half plus who may
+ * send it and its handler, which runs on the table's owner and answers the caller's own `poker.table` frame.
+ * Registered in the one command registry by PokerModule: the one realtime gateway answers each op as a
+ * socket message (`poker.join` / `poker.leave-view` start and end the connection's viewing through
+ * `viewers`), the generated REST controller mounts `poker.hand-decision`, the OpenAPI document and the SDK
+ * read the same definitions, and the command bus forwards every one of them to the table's owner.
+ */
+export function pokerCommands(tables: PokerCommandTables, viewers: TableViewers | null): TableCommandDefinition[] {
+  const define = <O extends PokerCommandOp>(op: O, half: PokerServerHalf<O>): TableCommandDefinition => {
+    const w = POKER_COMMAND_WIRES[op];
+    return defineCommand({
+      op: w.op,
+      schema: w.schema as z.ZodType,
+      summary: w.summary,
+      response: w.response,
+      ...('rest' in w ? { rest: w.rest } : {}),
+      roles: half.roles,
+      errors: TABLE_ERRORS,
+      // every poker command's answer is seen by the viewers of the connection that sent it (a player's fresh balance)
+      ...(viewers ? { viewing: { viewers, mode: half.viewing ?? 'answer' } } : {}),
+      handle: async ({ tableId, actor }, input) => {
+        const r = await half.handle(tableId, actor, input as never);
+        return r.ok ? { ok: true, value: await tables.frameFor(r.value, actor) } : r;
+      },
+    });
+  };
+  /** A contract message: decided by the owner (a player's join is also the return after a disconnection, S1-REENTRY). */
+  const message = <O extends PokerCommandOp & PokerWsMessage>(op: O, roles: readonly Role[], viewing?: 'watch' | 'unwatch'): TableCommandDefinition =>
+    define(op, { roles, ...(viewing ? { viewing } : {}), handle: (tableId, actor, input) => tables.execute(tableId, actor, op, { ...(input as object), tableId }) });
+  return [
+    message('poker.join', ANYONE, 'watch'),
+    message('poker.leave-view', ANYONE, 'unwatch'),
+    message('poker.sit', PLAYERS), // S1-STACK, S1-ENTRY-2
+    message('poker.waitlist', PLAYERS),
+    message('poker.top-up', PLAYERS), // S1-STACK
+    message('poker.sit-out', PLAYERS),
+    message('poker.sit-in', PLAYERS), // S1-REENTRY
+    message('poker.straddle', PLAYERS), // S1-STRADDLE
+    message('poker.stand-up', PLAYERS),
+    message('poker.act', PLAYERS),
+    message('poker.time-bank', PLAYERS), // S1-TIMEBANK
+    message('poker.draw', PLAYERS),
+    // P4-IRR / S1-FAIL-RING: misdeal, exposed card, or void the hand in play (pit boss)
+    define('poker.hand-decision', { roles: STAFF, handle: (tableId, _actor, input) => tables.pitDecision(tableId, input) }),
+    // S1-DISCONNECT: the user's last connection at the table (on any instance) dropped — server-only (the viewers send it)
+    defineCommand({ op: POKER_DISCONNECTED, schema: z.object({}).strict(), roles: [], handle: ({ tableId, actor }) => tables.executeDisconnected(tableId, actor.userId) }),
+  ];
+}
+
+/** The server-only command of S1-DISCONNECT (no client sends it). */
+export const POKER_DISCONNECTED = 'poker.disconnected';

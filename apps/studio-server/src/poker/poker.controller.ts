@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { PokerHandSummary, PokerLobbyEntry, PokerTableFrame } from '@felt/protocol';
+import type { PokerHandSummary, PokerLobbyEntry } from '@felt/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
@@ -10,11 +10,14 @@ import { body, unwrap } from '../shared/http-errors.js';
 import { PokerCluster } from './poker-cluster.js';
 import { PokerTablesService } from './poker-tables.service.js';
 import type { PokerTableDef } from './poker-table.state.js';
-import { CreatePokerTableBody, PokerPitDecisionBody } from './poker.schemas.js';
+import { CreatePokerTableBody } from './poker.schemas.js';
 
 /**
- * Live poker tables over REST: the lobby, creating a table, a hand's events (redacted per audience), the pit boss's decisions.
- * Several instances: the decisions and the events are answered by the table's owner (OwnerForwardMiddleware forwards them).
+ * Live poker's reads over REST (and the creation of a table, which is no table's command yet): the lobby,
+ * a table's latest hands, a hand's events (redacted per audience). The table commands — the pit boss's
+ * decision `POST /poker-tables/:id/hand/decisions` included — are definitions of the one command registry
+ * (`poker.commands.ts`), mounted by the generated REST controller (`commands/`).
+ * Several instances: the hands and events are answered by the table's owner (OwnerForwardMiddleware forwards them).
  */
 @ApiTags('poker')
 @ApiBearerAuth()
@@ -51,14 +54,5 @@ export class PokerController {
   @Roles('player', 'dealer', 'pitboss', 'admin')
   async events(@Param('id') id: string, @Param('handId') handId: string, @CurrentUser() u: AuthUser): Promise<{ handId: string; table: unknown; events: Record<string, unknown>[] }> {
     return unwrap(await this.poker.handEvents(id, handId, { userId: u.userId, name: u.name, role: u.role }));
-  }
-
-  /** P4-IRR / S1-FAIL-RING: misdeal, exposed card, or void the hand in play (pit boss). */
-  @Post(':id/hand/decisions')
-  @HttpCode(200)
-  @Roles('pitboss', 'admin')
-  async decide(@Param('id') id: string, @Body() b: unknown, @CurrentUser() u: AuthUser): Promise<PokerTableFrame> {
-    const s = unwrap(await this.poker.pitDecision(id, body(PokerPitDecisionBody, b)));
-    return this.poker.frame(s, { userId: u.userId, name: u.name, role: u.role }, null);
   }
 }

@@ -14,9 +14,14 @@ import { InMemoryPokerTablesRepository, POKER_TABLES_REPOSITORY, TypeOrmPokerTab
 import { PokerCluster } from './poker-cluster.js';
 import { PokerTablesService } from './poker-tables.service.js';
 import { PokerController } from './poker.controller.js';
-import { PokerGateway } from './poker.gateway.js';
+import { PokerViewers } from './poker-viewers.js';
+import { pokerCommands } from './poker.commands.js';
 
-/** Live poker tables (issue 11): the table service (one write path per table), the socket messages, the lobby and hand events. */
+/**
+ * Live poker tables (issue 11): the table program of the one table host, its commands (one definition each,
+ * in the one command registry: the realtime gateway and the generated REST controller answer them), its
+ * viewers on the one gateway, the lobby and hand events.
+ */
 @Module({
   // SeamlessModule: players of a seamless operator buy in from / cash out to the operator's wallet (issue 12)
   imports: [RoundsModule, IngestModule, SeamlessModule, LimitsModule],
@@ -26,7 +31,7 @@ import { PokerGateway } from './poker.gateway.js';
     { provide: POKER_TABLES_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryPokerTablesRepository() : new TypeOrmPokerTablesRepository(ds)), inject: [FELT_DATA_SOURCE] },
     PokerTablesService,
     PokerCluster,
-    PokerGateway,
+    PokerViewers,
     PokerDevicesBridge,
   ],
   exports: [PokerTablesService, PokerCluster],
@@ -37,14 +42,13 @@ export class PokerModule implements OnModuleInit {
     @Inject(POKER_TABLE_NAMES) private readonly names: LateBound<PokerTableNames>,
     @Inject(PokerCluster) private readonly cluster: PokerCluster,
     @Inject(PokerTablesService) private readonly tables: PokerTablesService,
+    @Inject(PokerViewers) private readonly viewers: PokerViewers,
   ) {}
 
-  /** Poker messages run on the holder of the table's lease (the table host's one lease space; forwarded by the cluster's router); the dealer's pit-boss call names a poker table. */
+  /** Poker's commands join the one registry (run on the holder of the table's lease, forwarded by the command bus); the dealer's pit-boss call names a poker table. */
   onModuleInit(): void {
-    const { cluster, tables } = this;
-    // decided where the table's lease is held, like every table's commands (the host's one lease space: no runsHere of its own)
-    this.commands.handle('poker.message', (tableId, actor, cmd) => cluster.execute(tableId, actor, cmd.msg, cmd.body));
-    this.commands.handle('poker.disconnected', (tableId, actor) => cluster.executeDisconnected(tableId, actor.userId));
+    const { tables } = this;
+    this.commands.add(pokerCommands(this.cluster, this.viewers));
     this.names.bind({ nameOf: (tableId) => tables.lobby().find((p) => p.tableId === tableId)?.name ?? null });
   }
 }

@@ -26,6 +26,7 @@ import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, type PresenceMerger } from '../shar
 import { answerOf, type TableCommandBus } from '../shared/commands/command-bus.js';
 import type { TableCommandDefinition } from '../shared/commands/command.types.js';
 import { TABLE_COMMAND_BUS } from '../shared/ports/late-bound.js';
+import { dropViewer, runTableCommand } from './table-viewing.js';
 import type { z } from 'zod';
 import type { TablePresence } from '@felt/protocol';
 
@@ -209,6 +210,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
         });
       });
     }
+    socket.once('disconnect', () => dropViewer(this.bus, socket, this.server));
     socket.on('disconnecting', () => {
       this.presence.dropSocket(socket.id);
       for (const room of socket.rooms) {
@@ -291,10 +293,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
 
   /**
    * A table command's message (issue 19 §3): its definition's roles and schema, then the command bus —
-   * the same path as its REST route, forwarded to the table's owner with several instances.
+   * the same path as its REST route, forwarded to the table's owner with several instances. Every kind of
+   * table's commands come here (live poker's `poker.*` too: one gateway, issue 19 §2).
    */
   private command(s: Socket, def: TableCommandDefinition, raw: unknown): Promise<WsAck> {
-    return this.process(s, def.op, def.roles, (m) => this.bus.parseWs(def, m), raw, (u, b) => this.bus.run(b.tableId, u, def.op, b.input));
+    return this.process(s, def.op, def.roles, (m) => this.bus.parseWs(def, m), raw, (u, b) => runTableCommand(this.bus, def, s, u, b.tableId, b.input));
   }
 
   private async process<B>(s: Socket, name: string, roles: readonly Role[], parse: (raw: unknown) => Result<B>, raw: unknown, fn: (u: AuthUser, body: B) => Promise<Result<unknown>>): Promise<WsAck> {

@@ -4,6 +4,7 @@ import type { Table } from '../tables/table.model.js';
 import { betDebitPosting, betRefundPosting } from '../shared/ledger.rules.js';
 import type { KernelEvent } from '../kernels/kernel.registry.js';
 import { readModelPhase, readModelState, type LoadedRound } from './round.model.js';
+import { commitTableChange } from '../shared/host/table-commit.js';
 
 const READ_MODEL_EVERY = 25;
 const READ_MODEL_LINEAR_UNTIL = 200;
@@ -37,14 +38,26 @@ export class RoundCommitter {
   write(table: Table, round: LoadedRound, state: RoundStateBase, events: readonly KernelEvent[], causationId: string | null, now: number): Promise<StoredRoundEvent[]> {
     const roundId = round.roundId;
     return this.uow.run(async (tx) => {
-      const appended = await tx.events.append(roundId, table.tableId, round.state.seq, events.map((e) => ({ type: e.type, at: e.at, payload: e })), causationId);
-      // The read model is a cache of the fold (decisions always replay events). Pure bet commits refresh
-      // it at checkpoints only: rewriting a state holding every bet on every bet is O(n²).
-      const onlyBets = events.every((e) => e.type === 'BetAccepted' || e.type === 'BetCancelled');
-      if (!onlyBets || readModelCheckpoint(state.seq) !== readModelCheckpoint(round.state.seq)) {
-        await tx.rounds.upsert({ roundId, tableId: table.tableId, game: round.game, seq: state.seq, phase: readModelPhase(state.phase), state: readModelState(state), openedAt: round.openedAt, updatedAt: now });
-      }
-      await this.applyMoney(tx, table, roundId, events, now);
+      // the table host's one commit step (shared/host/table-commit.ts): the events, then this program's own rows
+      const { appended } = await commitTableChange(tx, {
+        stream: roundId,
+        tableId: table.tableId,
+        expectedSeq: round.state.seq,
+        events: events.map((e) => ({ type: e.type, at: e.at, payload: e })),
+        causationId,
+        postings: [],
+        at: now,
+        alsoWrite: async (t) => {
+          // The read model is a cache of the fold (decisions always replay events). Pure bet commits refresh
+          // it at checkpoints only: rewriting a state holding every bet on every bet is O(n²).
+          const onlyBets = events.every((e) => e.type === 'BetAccepted' || e.type === 'BetCancelled');
+          if (!onlyBets || readModelCheckpoint(state.seq) !== readModelCheckpoint(round.state.seq)) {
+            await t.rounds.upsert({ roundId, tableId: table.tableId, game: round.game, seq: state.seq, phase: readModelPhase(state.phase), state: readModelState(state), openedAt: round.openedAt, updatedAt: now });
+          }
+          // bet rows and their postings keep their own batching and order (a cancel's refund before a later debit)
+          await this.applyMoney(t, table, roundId, events, now);
+        },
+      });
       return appended;
     });
   }

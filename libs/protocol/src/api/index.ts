@@ -6,6 +6,7 @@ export * from './limits.schema.js';
 export * from './poker-table.contract.js';
 export * from './table-commands.js';
 export * from './poker-table.schemas.js';
+export * from './poker-commands.js';
 export * from './operator.schemas.js';
 export * from './stream.schemas.js';
 export * from './integrity.schemas.js';

@@ -3,6 +3,7 @@ import { TABLE_COMMAND_WIRES, type CommandRoute, type Role, type TableCommandArg
 import type { z } from 'zod';
 import type { Actor } from '../command.types.js';
 import type { ServerErrorCode } from '../error-codes.js';
+import type { CommandViewing } from './table-viewers.js';
 
 /**
  * One table command, defined once (issue 19 §3; STYLE.md "A command is defined once"): its op (the WS
@@ -29,6 +30,11 @@ export interface TableCommandDefinition<S extends z.ZodType = z.ZodType> {
   readonly response?: z.ZodType;
   /** OpenAPI: the codes it can answer with besides the common ones (`GAME_RULES`: any game rule code). */
   readonly errors?: readonly CommandError[];
+  /**
+   * WS only: the command starts or ends the connection's viewing of the table (live poker's `poker.join` /
+   * `poker.leave-view`); the gateway runs it inside the program's viewers (`table-viewers.ts`).
+   */
+  readonly viewing?: CommandViewing;
   /** Runs on the table's owner, which stamps the command time on ITS clock (non-negotiable 1). */
   handle(ctx: CommandContext, input: z.output<S>): Promise<Result<unknown>> | Result<unknown>;
 }

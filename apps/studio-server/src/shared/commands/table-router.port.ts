@@ -1,21 +1,17 @@
 import type { Result } from '@felt/games';
-import type { PokerWsMessage } from '@felt/protocol';
 import type { Actor } from '../command.types.js';
 
 /**
  * A table command that must be decided by the table's owner, in a form that crosses instances (JSON).
  * The owner stamps the command time on ITS clock when it runs the command (non-negotiable 1).
  * `{ op, input }`: a command of the registry (shared/commands, issue 19 §3), its input already validated
- * against the definition's schema by the instance the caller reached.
+ * against the definition's schema by the instance the caller reached — every kind of table's (live
+ * poker's `poker.*` too, issue 19 §2).
  */
-export type TableCommand = { readonly op: string; readonly input: unknown } | PokerTableCommand;
-
-/** Live poker (issue 11), until poker contributes command definitions: decided by the holder of the table's lease (the table host's one lease space). */
-export type PokerTableCommand =
-  /** A validated `poker.*` message; answers the table state. */
-  | { readonly op: 'poker.message'; readonly msg: PokerWsMessage; readonly body: Record<string, unknown> & { readonly tableId: string } }
-  /** S1-DISCONNECT: the user's last socket at the poker table (on any instance) dropped. */
-  | { readonly op: 'poker.disconnected' };
+export interface TableCommand {
+  readonly op: string;
+  readonly input: unknown;
+}
 
 /** The lease key of a command's table: one lease space for every kind of table (issue 19 §2) — the table's id. */
 export const leaseKeyOf = (tableId: string, _cmd: TableCommand): string => tableId;
@@ -25,4 +21,3 @@ export interface TableRouterPort {
   run(tableId: string, actor: Actor, cmd: TableCommand): Promise<Result<unknown>>;
 }
 export const TABLE_ROUTER = Symbol('TABLE_ROUTER');
-
