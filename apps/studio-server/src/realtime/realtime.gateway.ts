@@ -28,6 +28,8 @@ import type { TableCommandDefinition } from '../shared/commands/command.types.js
 import { TABLE_COMMAND_BUS } from '../shared/ports/late-bound.js';
 import type { z } from 'zod';
 import type { TablePresence } from '@felt/protocol';
+import { INTAKE_BARRIER, type IntakeBarrier } from '../shared/host/intake-barrier.js';
+import { arrivalOf } from './arrival.js';
 
 /** Who may send each table message (every WS message checks the role, issue §9); a table command's roles are in its definition. */
 type TableMessage = 'table.join' | 'table.leave' | 'table.presence';
@@ -114,6 +116,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     /** Several instances (issue 13): frames reach every instance's sockets. */
     @Optional() @Inject(SOCKET_IO_ADAPTER) private readonly socketAdapter: Parameters<Server['adapter']>[0] | null = null,
     @Optional() @Inject(PRESENCE_MERGER) private readonly presenceMerger: PresenceMerger | null = null,
+    /** Issue 25 §1: a bet is stamped when its message is read, and the close waits for it. */
+    @Optional() @Inject(INTAKE_BARRIER) private readonly intake: IntakeBarrier | null = null,
   ) {}
 
   /** The table's presence: this process's, or with several instances the merge of every instance's part. */
@@ -204,7 +208,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     for (const def of this.bus.registry.definitions()) {
       if (def.roles.length === 0) continue;
       socket.on(def.op, (raw: unknown, ack?: unknown) => {
-        void this.command(socket, def, raw).then((a) => {
+        // Issue 25 §1: stamped as the message is read, before any await (session, rate limit, the table's queue).
+        const arrival = arrivalOf(this.intake, def.op, raw);
+        const decided = this.command(socket, def, raw, arrival?.at);
+        if (arrival) void decided.finally(() => arrival.done()).catch(() => undefined);
+        void decided.then((a) => {
           if (typeof ack === 'function') (ack as (a: WsAck) => void)(a);
         });
       });
@@ -293,8 +301,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
    * A table command's message (issue 19 §3): its definition's roles and schema, then the command bus —
    * the same path as its REST route, forwarded to the table's owner with several instances.
    */
-  private command(s: Socket, def: TableCommandDefinition, raw: unknown): Promise<WsAck> {
-    return this.process(s, def.op, def.roles, (m) => this.bus.parseWs(def, m), raw, (u, b) => this.bus.run(b.tableId, u, def.op, b.input));
+  private command(s: Socket, def: TableCommandDefinition, raw: unknown, arrivedAt?: number): Promise<WsAck> {
+    return this.process(s, def.op, def.roles, (m) => this.bus.parseWs(def, m), raw, (u, b) => this.bus.run(b.tableId, u, def.op, b.input, arrivedAt));
   }
 
   private async process<B>(s: Socket, name: string, roles: readonly Role[], parse: (raw: unknown) => Result<B>, raw: unknown, fn: (u: AuthUser, body: B) => Promise<Result<unknown>>): Promise<WsAck> {

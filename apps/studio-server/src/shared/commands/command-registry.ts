@@ -60,7 +60,7 @@ export class TableCommandRegistry {
   /** Runs a command on this instance (the router calls it on the owner). */
   async execute(tableId: string, actor: Actor, cmd: TableCommand): Promise<Result<unknown>> {
     const d = this.defs.get(cmd.op);
-    if (d && 'input' in cmd) return d.handle({ tableId, actor }, cmd.input);
+    if (d && 'input' in cmd) return d.handle(cmd.arrivedAt !== undefined ? { tableId, actor, arrivedAt: cmd.arrivedAt } : { tableId, actor }, cmd.input);
     const h = this.handlers.get(cmd.op as PokerOp);
     if (!h) throw new Error(`No handler for table command ${cmd.op} in this application.`);
     return h(tableId, actor, cmd as PokerTableCommand);

@@ -8,7 +8,18 @@ import type { Actor } from '../command.types.js';
  * `{ op, input }`: a command of the registry (shared/commands, issue 19 §3), its input already validated
  * against the definition's schema by the instance the caller reached.
  */
-export type TableCommand = { readonly op: string; readonly input: unknown } | PokerTableCommand;
+export type TableCommand = { readonly op: string; readonly input: unknown; readonly arrivedAt?: number } | PokerTableCommand;
+
+/**
+ * A command as it crosses to another instance: without the arrival stamp (issue 25 §1) — the owner
+ * stamps a forwarded command on ITS clock, so clock skew between instances never lets a bet in after
+ * the close.
+ */
+export const forwarded = (cmd: TableCommand): TableCommand => {
+  if (!('arrivedAt' in cmd)) return cmd;
+  const { arrivedAt: _a, ...rest } = cmd;
+  return rest;
+};
 
 /** Live poker (issue 11), until poker contributes command definitions: decided by the holder of the table's lease (the table host's one lease space). */
 export type PokerTableCommand =
