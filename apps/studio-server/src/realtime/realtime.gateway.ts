@@ -30,6 +30,7 @@ import type { z } from 'zod';
 import type { TablePresence } from '@felt/protocol';
 import { INTAKE_BARRIER, type IntakeBarrier } from '../shared/host/intake-barrier.js';
 import { arrivalOf } from './arrival.js';
+import { ChunkedAdapter } from './chunked-adapter.js';
 
 /** Who may send each table message (every WS message checks the role, issue §9); a table command's roles are in its definition. */
 type TableMessage = 'table.join' | 'table.leave' | 'table.presence';
@@ -137,7 +138,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   }
 
   afterInit(server: Server): void {
-    if (this.socketAdapter) server.adapter(this.socketAdapter);
+    // One instance: broadcasts are written in slices that yield to reading (issue 25 §1, chunked-adapter.ts).
+    server.adapter(this.socketAdapter ?? ChunkedAdapter);
   }
 
   /** Rooms may have members on other instances: no local "room is empty" shortcut. */

@@ -1,0 +1,101 @@
+import { Adapter, type BroadcastOptions } from 'socket.io-adapter';
+
+/** What a broadcast writes to one socket (socket.io's Client, internal API of socket.io 4). */
+interface Target {
+  readonly client: { writeToEngine(encoded: unknown, opts: PacketOpts): void };
+  notifyOutgoingListeners?(packet: unknown): void;
+}
+interface PacketOpts {
+  readonly preEncoded: true;
+  readonly volatile?: boolean;
+  readonly compress?: boolean;
+}
+interface Job {
+  readonly packet: unknown;
+  readonly encoded: unknown;
+  readonly opts: PacketOpts;
+  readonly targets: Target[];
+  next: number;
+}
+
+/** How long one turn of the loop may write broadcast frames before it yields to reading (ms). */
+export const FANOUT_SLICE_MS = 4;
+/** A broadcast to at most this many sockets is written at once (when nothing is queued before it). */
+export const FANOUT_DIRECT = 64;
+
+/**
+ * socket.io's in-memory adapter with chunked broadcasts (issue 25 §1–2). socket.io already encodes a
+ * room broadcast once, but then writes it to every socket in one go — ~15 µs per socket (the engine's
+ * packet, `ws.send`, a `writev`), so a `table.update` to 5 000 joined players stopped the loop for
+ * 65–80 ms, and bets arriving meanwhile were read (and stamped) late. Here a broadcast is still encoded
+ * once, and its writes go out in slices of ≤ FANOUT_SLICE_MS, each followed by a turn of the loop
+ * (`setImmediate`: incoming messages are read between slices). Broadcasts are written in the order they
+ * were emitted (one FIFO), so every socket still receives frames in emit order; a broadcast emitted while
+ * others are queued waits behind them. Used when there is one instance (with several, the cluster's
+ * Redis adapter broadcasts).
+ */
+export class ChunkedAdapter extends Adapter {
+  /** The slice length (tests shorten it). */
+  static sliceMs = FANOUT_SLICE_MS;
+  private readonly queue: Job[] = [];
+  private scheduled = false;
+  /** Slices written and the longest one (ms): tests and the bench. */
+  readonly stats = { slices: 0, longestSliceMs: 0, queuedBroadcasts: 0 };
+
+  override broadcast(packet: Parameters<Adapter['broadcast']>[0], opts: BroadcastOptions): void {
+    const flags = opts.flags ?? {};
+    const packetOpts: PacketOpts = { preEncoded: true, ...(flags.volatile !== undefined ? { volatile: flags.volatile } : {}), ...(flags.compress !== undefined ? { compress: flags.compress } : {}) };
+    (packet as { nsp: string }).nsp = this.nsp.name;
+    const targets: Target[] = [];
+    (this as unknown as { apply(o: BroadcastOptions, fn: (s: Target) => void): void }).apply(opts, (s) => targets.push(s));
+    if (targets.length === 0) return;
+    const encoded = (this as unknown as { _encode(p: unknown, o: PacketOpts): unknown })._encode(packet, packetOpts);
+    const job: Job = { packet, encoded, opts: packetOpts, targets, next: 0 };
+    if (this.queue.length === 0 && targets.length <= FANOUT_DIRECT) {
+      this.write(job, targets.length);
+      return;
+    }
+    this.queue.push(job);
+    this.stats.queuedBroadcasts++;
+    if (this.queue.length === 1 && !this.scheduled) this.slice(); // the first slice now, the rest after reads
+  }
+
+  /** Broadcasts still being written (tests). */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  override close(): ReturnType<Adapter['close']> {
+    this.queue.length = 0;
+    return super.close();
+  }
+
+  private write(job: Job, upTo: number): void {
+    const end = Math.min(job.targets.length, upTo);
+    for (; job.next < end; job.next++) {
+      const s = job.targets[job.next];
+      if (!s) continue;
+      s.notifyOutgoingListeners?.(job.packet);
+      s.client.writeToEngine(job.encoded, job.opts);
+    }
+  }
+
+  private slice(): void {
+    this.scheduled = false;
+    const start = performance.now();
+    let now = start;
+    while (this.queue.length > 0 && now - start < ChunkedAdapter.sliceMs) {
+      const job = this.queue[0];
+      if (!job) break;
+      this.write(job, job.next + 32);
+      if (job.next >= job.targets.length) this.queue.shift();
+      now = performance.now();
+    }
+    this.stats.slices++;
+    this.stats.longestSliceMs = Math.max(this.stats.longestSliceMs, now - start);
+    if (this.queue.length > 0 && !this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.slice());
+    }
+  }
+}
