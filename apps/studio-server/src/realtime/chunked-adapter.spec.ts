@@ -14,7 +14,7 @@ describe('ChunkedAdapter', () => {
     stop = null;
   });
 
-  it('writes a large room broadcast in several slices, every socket gets every frame once and in emit order', async () => {
+  it('writes a large room broadcast in several slices, every socket gets every frame once and in emit order (deferred frames too)', async () => {
     const http = createServer();
     const server = new Server(http, { adapter: ChunkedAdapter as never });
     server.on('connection', (s) => void s.join('room'));
@@ -46,14 +46,16 @@ describe('ChunkedAdapter', () => {
     const one = [...(server.sockets.adapter.rooms.get('room') ?? [])][0] ?? '';
     server.to(one).emit('f', 3); // a small frame emitted behind them still waits its turn (per-socket order)
     server.to('room').emit('f', 4);
-    const want = (i: number): number[] => (clients[i]?.id === one ? [1, 2, 3, 4] : [1, 2, 4]);
+    adapter.defer(() => server.to(one).emit('f', 5)); // a frame built in its turn (a bettor's own view)
+    server.to('room').emit('f', 6);
+    const want = (i: number): number[] => (clients[i]?.id === one ? [1, 2, 3, 4, 5, 6] : [1, 2, 4, 6]);
     const deadline = Date.now() + 5000;
-    while (got.some((g) => g.length < 3) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    while (got.some((g) => g.length < 4) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     clearInterval(counting);
     expect(adapter.pending).toBe(0);
     expect(adapter.stats.slices).toBeGreaterThan(3);
     expect(turns).toBeGreaterThan(0);
-    expect(got.map((_, i) => want(i)).filter((w) => w.length === 4)).toHaveLength(1);
+    expect(got.map((_, i) => want(i)).filter((w) => w.length === 6)).toHaveLength(1);
     for (let i = 0; i < N; i++) expect(got[i]).toEqual(want(i));
   });
 });
