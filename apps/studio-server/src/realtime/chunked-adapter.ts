@@ -54,7 +54,28 @@ export class ChunkedAdapter extends Adapter {
   defer(run: () => void): void {
     if (this.direct) return run();
     this.queue.push({ run, packet: null, encoded: null, opts: { preEncoded: true }, targets: [], next: 0 });
-    if (this.queue.length === 1 && !this.scheduled) this.slice();
+    this.kick();
+  }
+
+  /** Time this turn of the loop already spent in slices (ms); reset when the next turn's slice runs. */
+  private spent = 0;
+  private resetting = false;
+
+  /** Write now what this turn's budget allows; the rest after the loop has read (setImmediate). */
+  private kick(): void {
+    if (this.scheduled) return;
+    if (this.spent < ChunkedAdapter.sliceMs) this.slice(false);
+    else this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.spent = 0;
+      this.slice(true);
+    });
   }
 
   override broadcast(packet: Parameters<Adapter['broadcast']>[0], opts: BroadcastOptions): void {
@@ -72,7 +93,7 @@ export class ChunkedAdapter extends Adapter {
     }
     this.queue.push(job);
     this.stats.queuedBroadcasts++;
-    if (this.queue.length === 1 && !this.scheduled) this.slice(); // the first slice now, the rest after reads
+    this.kick(); // what this turn's budget allows now, the rest after reads
   }
 
   /** Broadcasts still being written (tests). */
@@ -95,11 +116,12 @@ export class ChunkedAdapter extends Adapter {
     }
   }
 
-  private slice(): void {
-    this.scheduled = false;
+  /** Writes queued work for what is left of this turn's budget (a fresh turn: the whole slice). */
+  private slice(fresh: boolean): void {
     const start = performance.now();
+    const budget = fresh ? ChunkedAdapter.sliceMs : ChunkedAdapter.sliceMs - this.spent;
     let now = start;
-    while (this.queue.length > 0 && now - start < ChunkedAdapter.sliceMs) {
+    while (this.queue.length > 0 && now - start < budget) {
       const job = this.queue[0];
       if (!job) break;
       if (job.run) {
@@ -118,11 +140,18 @@ export class ChunkedAdapter extends Adapter {
       }
       now = performance.now();
     }
+    this.spent += now - start;
     this.stats.slices++;
     this.stats.longestSliceMs = Math.max(this.stats.longestSliceMs, now - start);
-    if (this.queue.length > 0 && !this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.slice());
+    if (this.queue.length > 0) this.schedule();
+    else if (!this.resetting) {
+      // the budget is per turn of the loop: give it back on the next one
+      this.resetting = true;
+      setImmediate(() => {
+        this.resetting = false;
+        if (!this.scheduled) this.spent = 0;
+      });
     }
   }
+
 }
