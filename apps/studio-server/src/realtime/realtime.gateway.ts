@@ -214,8 +214,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
         const arrival = arrivalOf(this.intake, def.op, raw);
         const decided = this.command(socket, def, raw, arrival?.at);
         if (arrival) void decided.finally(() => arrival.done()).catch(() => undefined);
+        // The ack is written in the fan-out's order and slices (issue 25: a bet group's hundreds of acks were one long write).
         void decided.then((a) => {
-          if (typeof ack === 'function') (ack as (a: WsAck) => void)(a);
+          if (typeof ack === 'function') this.later(() => (ack as (a: WsAck) => void)(a));
         });
       });
     }
