@@ -57,6 +57,17 @@ export class ChunkedAdapter extends Adapter {
     this.kick();
   }
 
+  /**
+   * A small write that needs no place in the frames' order (a command's ack): written in this turn's
+   * budget if any is left, else first thing in the next slice — before the queued broadcasts.
+   */
+  urgent(run: () => void): void {
+    if (this.direct) return run();
+    this.acks.push(run);
+    this.kick();
+  }
+  private readonly acks: (() => void)[] = [];
+
   /** Time this turn of the loop already spent in slices (ms); reset when the next turn's slice runs. */
   private spent = 0;
   private resetting = false;
@@ -103,6 +114,7 @@ export class ChunkedAdapter extends Adapter {
 
   override close(): ReturnType<Adapter['close']> {
     this.queue.length = 0;
+    this.acks.length = 0;
     return super.close();
   }
 
@@ -116,24 +128,31 @@ export class ChunkedAdapter extends Adapter {
     }
   }
 
+  /** A deferred frame or an ack: its own broadcasts are written at once, in its place. */
+  private runDirect(run: () => void): void {
+    this.direct = true;
+    try {
+      run();
+    } catch {
+      this.stats.failedJobs++; // that frame is not sent: its players see a gap in `prev` and resync
+    } finally {
+      this.direct = false;
+    }
+  }
+
   /** Writes queued work for what is left of this turn's budget (a fresh turn: the whole slice). */
   private slice(fresh: boolean): void {
     const start = performance.now();
     const budget = fresh ? ChunkedAdapter.sliceMs : ChunkedAdapter.sliceMs - this.spent;
     let now = start;
-    while (this.queue.length > 0 && now - start < budget) {
-      const job = this.queue[0];
-      if (!job) break;
-      if (job.run) {
+    while ((this.acks.length > 0 || this.queue.length > 0) && now - start < budget) {
+      const ack = this.acks.shift();
+      const job = ack === undefined ? this.queue[0] : undefined;
+      if (ack !== undefined) this.runDirect(ack);
+      else if (job === undefined) break;
+      else if (job.run) {
         this.queue.shift();
-        this.direct = true;
-        try {
-          job.run();
-        } catch {
-          this.stats.failedJobs++; // that frame is not sent: its players see a gap in `prev` and resync
-        } finally {
-          this.direct = false;
-        }
+        this.runDirect(job.run);
       } else {
         this.write(job, job.next + 32);
         if (job.next >= job.targets.length) this.queue.shift();
@@ -143,7 +162,7 @@ export class ChunkedAdapter extends Adapter {
     this.spent += now - start;
     this.stats.slices++;
     this.stats.longestSliceMs = Math.max(this.stats.longestSliceMs, now - start);
-    if (this.queue.length > 0) this.schedule();
+    if (this.queue.length > 0 || this.acks.length > 0) this.schedule();
     else if (!this.resetting) {
       // the budget is per turn of the loop: give it back on the next one
       this.resetting = true;

@@ -214,9 +214,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
         const arrival = arrivalOf(this.intake, def.op, raw);
         const decided = this.command(socket, def, raw, arrival?.at);
         if (arrival) void decided.finally(() => arrival.done()).catch(() => undefined);
-        // The ack is written in the fan-out's order and slices (issue 25: a bet group's hundreds of acks were one long write).
+        // The ack is written in the fan-out's slices, ahead of queued frames (issue 25: a bet group's hundreds of acks were one long write).
         void decided.then((a) => {
-          if (typeof ack === 'function') this.later(() => (ack as (a: WsAck) => void)(a));
+          if (typeof ack !== 'function') return;
+          const adapter = this.server.sockets.adapter as unknown;
+          if (adapter instanceof ChunkedAdapter) adapter.urgent(() => (ack as (a: WsAck) => void)(a));
+          else (ack as (a: WsAck) => void)(a);
         });
       });
     }
