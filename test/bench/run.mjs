@@ -43,6 +43,8 @@ const benches = [
   ...['memory', 'postgres'].map((store) => [`Scale: device event → player frame (${store}) vs bare MQTT round trip`, ['test/bench/scale-device.bench.ts', q(100, 300), store]]),
   ['Scale: server RSS per 1 000 joined players vs bare socket.io', ['test/bench/scale-rss.bench.ts', q(2000, 10000), 'memory']],
   ['Scale: a bet routed through a non-owner instance vs decided in place (two instances, PostgreSQL + Redis)', ['test/bench/scale-route.bench.ts', q(100, 1000), '10']],
+  // ── issue 25: the closing burst — every bet in the last 3 s of the window, split at the close by send time ──
+  ...(FULL ? [1000, 10000] : [1000]).flatMap((n) => ['memory', 'postgres'].map((store) => [`Closing burst: ${n} players, every bet in the last 3 s (${store}), vs socket.io echo`, ['test/bench/closing-burst.bench.ts', String(n), store, '3000']])),
 ];
 const only = process.argv[2];
 let failed = 0;
@@ -94,6 +96,10 @@ function table(meta, rs) {
       rows.push(`| settle + post one round of ${r.bets} bets (cold replay ${r.coldReplaySeconds} s) | ${r.store} | ${r.settleSeconds} s | ${r.copy ? `psql COPY of the ${r.copy.rows} ledger rows ${r.copy.seconds} s` : '—'} | ${r.ratio ?? '—'} |`);
     } else if (r.bench === 'scale-device') {
       rows.push(`| device event → player frame, ${r.rounds} rounds | ${r.store} | p50 ${r.feltMs.p50} ms, p99 ${r.feltMs.p99} ms | bare aedes QoS-1 p50 ${r.bareAedesMs.p50} / p99 ${r.bareAedesMs.p99} ms${r.externalBrokerMs ? `; Mosquitto p50 ${r.externalBrokerMs.p50} / p99 ${r.externalBrokerMs.p99} ms` : ''} | ${r.ratioP99VsAedes} (p99) |`);
+    } else if (r.bench === 'closing-burst') {
+      const f = r.felt;
+      const b = f.sentBeforeClose;
+      rows.push(`| closing burst, ${r.players} players, every bet in the last ${r.burstMs / 1000} s${r.unchunked ? ' (broadcasts unchunked)' : ''} | ${r.store} | sent before the close: ${b.accepted} accepted, **${b.refusedLate} refused late** (sent up to ${f.refusedLateSentUpToMsBeforeClose} ms before it), ${Object.values(b.other).reduce((a, x) => a + x, 0)} refused otherwise; sent after: ${f.sentAfterClose.accepted} accepted of ${f.sentAfterClose.sent}; close → last answer ${f.closeToLastAnswerMs} ms; drain ${f.closeDrain.ms} ms (${f.closeDrain.overran} overran); loop delay p99 ${f.loopDelayMs.p99} ms (max ${f.loopDelayMs.max}); last-second p99 ${f.lastSecondLatencyMs.p99} ms; client send delay p99 ${f.clientSendDelayMs.p99} ms | echo: loop delay p99 ${r.echo.loopDelayMs.p99} ms (max ${r.echo.loopDelayMs.max}); last-second p99 ${r.echo.lastSecondLatencyMs.p99} ms; client send delay p99 ${r.echo.clientSendDelayMs.p99} ms | ${r.echo.loopDelayMs.p99 > 0 ? (f.loopDelayMs.p99 / r.echo.loopDelayMs.p99).toFixed(1) : '—'}× loop p99 |`);
     } else if (r.bench === 'scale-rss') {
       rows.push(`| server memory per 1 000 joined idle players (${r.players} joined) | ${r.store} | RSS ${r.feltMb.perThousandMb} MB, heap ${r.feltMb.heapPerThousandMb} MB | bare socket.io RSS ${r.bareSocketIoMb.perThousandMb} MB, heap ${r.bareSocketIoMb.heapPerThousandMb} MB | ${r.ratio} (RSS), ${r.heapRatio} (heap) |`);
     }

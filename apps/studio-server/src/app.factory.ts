@@ -8,6 +8,8 @@ import { ErrorFilter } from './ops/error.filter.js';
 import { MetricsService } from './ops/metrics.service.js';
 import { serveOpenApi } from './openapi/openapi.js';
 import { serveWebApps } from './ops/web-apps.js';
+import { INTAKE_BARRIER, type IntakeBarrier } from './shared/host/intake-barrier.js';
+import { arrivalMiddleware } from './commands/arrival.middleware.js';
 
 /** What the error filter reads of an Express 5 router layer (router@2). */
 interface RouterLayer {
@@ -28,6 +30,9 @@ interface FinishRes {
 /** Applies what every instance of the HTTP app needs (also used by tests on a TestingModule's app). Signals: main.ts (ops/stop.ts). */
 export function configureApp(app: INestApplication): INestApplication {
   const metrics = app.get(MetricsService);
+  // Issue 25 §1: bets stamped as the HTTP layer reads them (first), the close waits for them.
+  const intake = app.get<IntakeBarrier | undefined>(INTAKE_BARRIER, { strict: false });
+  if (intake) app.use(arrivalMiddleware(intake));
   app.use((req: RouteReq, res: FinishRes, next: () => void) => {
     const end = metrics.httpDuration.startTimer();
     res.once('finish', () => end({ method: req.method, route: `${req.baseUrl ?? ''}${req.route?.path ?? ''}` || 'unmatched', status: String(res.statusCode) }));

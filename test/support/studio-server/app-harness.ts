@@ -50,7 +50,7 @@ export async function bootRoundsApp(opts: { config?: Partial<FeltConfig>; clock?
     balance(playerId, currency = 'EUR') {
       return uow.run((tx) => tx.ledger.balance(`player:${playerId}`, currency));
     },
-    async openSicBoTable(name) {
+    async openSicBoTable(this: RoundsApp, name) {
       const pit = auth.sign({ userId: 'pitboss1', role: 'pitboss', name: 'pitboss1' });
       const t = await this.http('POST', '/tables', pit, { name, game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 50_000 }, betWindowS: 60 });
       const tableId = String(t.body['tableId']);

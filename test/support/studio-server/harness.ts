@@ -10,6 +10,7 @@ import { MapKernelRegistry, type AnyKernel } from '../../../apps/studio-server/s
 import type { AlertInput, AlertsPort, AuditInput, AuditPort, RoundsMetricsPort, SettlementQueuePort } from '../../../apps/studio-server/src/shared/ports/rounds.ports.js';
 import { RoundsService } from '../../../apps/studio-server/src/rounds/rounds.service.js';
 import type { Actor } from '../../../apps/studio-server/src/shared/command.types.js';
+import type { IntakeBarrier } from '../../../apps/studio-server/src/shared/host/intake-barrier.js';
 import { ManualScheduler } from '../../../apps/studio-server/src/shared/host/scheduler.js';
 import { RoundsSettlementSource } from '../../../apps/studio-server/src/rounds/settlement-source.js';
 import { coinAsAny } from './coin.kernel.js';
@@ -49,6 +50,7 @@ export class FakeMetrics implements RoundsMetricsPort {
   readonly betsRejected = { inc: (l: { code?: string }, n = 1): void => this.bump(`betsRejected:${l.code ?? ''}`, n) };
   readonly roundsTotal = { inc: (l: { game?: string; outcome?: string }, n = 1): void => this.bump(`roundsTotal:${l.game ?? ''}:${l.outcome ?? ''}`, n) };
   readonly deviceFaults = { inc: (l: { code?: string }, n = 1): void => this.bump(`deviceFaults:${l.code ?? ''}`, n) };
+  readonly closeDrain = { observe: (l: { outcome?: string }): void => this.bump(`closeDrain:${l.outcome ?? ''}`) };
   get(key: string): number {
     return this.counts.get(key) ?? 0;
   }
@@ -156,6 +158,8 @@ export interface Shared {
   metrics: FakeMetrics;
   repo: InMemoryTablesRepository;
   pending: InMemoryPendingRequests;
+  /** Issue 25 §1: the close barrier (absent: a close enters the table's queue at once, as before). */
+  intake: IntakeBarrier;
 }
 
 export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profiles: Record<string, string[]> = { sicbo: ['coin'] }, shared?: Partial<Shared>): Harness {
@@ -171,7 +175,7 @@ export function makeHarness(kernels: readonly AnyKernel[] = [coinAsAny], profile
   const registry = new MapKernelRegistry(kernels, profiles);
   const settlement = new ProcessingSettlementQueue(uow, clock);
   const tables = new TablesService(repo, registry, clock, ids, audit);
-  const rounds = new RoundsService(uow, registry, tables, clock, ids, scheduler, settlement, alerts, metrics);
+  const rounds = new RoundsService(uow, registry, tables, clock, ids, scheduler, settlement, alerts, metrics, null, null, shared?.intake ?? null);
   const cadence = new CadenceService(rounds, tables, clock, scheduler, alerts);
   cadence.onModuleInit();
   const control = new RoundControlService(rounds, clock, ids, audit, alerts, pending);

@@ -20,9 +20,11 @@ export interface BetOutcome extends Committed {
  * by the kernel (round open on the server clock, spot, limits, RES-1..5) and debited by the wallet in
  * the same transaction (INSUFFICIENT_FUNDS rolls everything back).
  *
- * The command time is stamped BEFORE anything is awaited and the table queue is entered in the same
- * tick, so a bet that reached the server before the close instant is decided before the deadline's
- * CloseBetting, and one that arrives at or after it is rejected (GEN-3, ROU-3).
+ * A bet's time is when this process's transport read it (issue 25 §1: `arrivedAt`, stamped by the
+ * socket or HTTP layer before any await; else now, before anything is awaited). The close is a barrier
+ * (shared/host/intake-barrier.ts): it waits, bounded, for every bet that arrived before its instant, so
+ * such a bet is decided on its merits even when its turn in the table's queue comes after the close, and
+ * one that arrived at or after it is rejected (GEN-3, ROU-3).
  */
 @Injectable()
 export class BettingService {
@@ -35,8 +37,9 @@ export class BettingService {
     @Optional() @Inject(SeamlessService) private readonly seamless?: SeamlessService,
   ) {}
 
-  place(tableId: string, player: Actor, body: PlaceBetBody): Promise<Result<BetOutcome>> {
-    const at = this.clock.now();
+  /** `arrivedAt`: when the transport read the bet (issue 25 §1); the bet is decided on that instant. */
+  place(tableId: string, player: Actor, body: PlaceBetBody, arrivedAt?: number): Promise<Result<BetOutcome>> {
+    const at = this.stamp(arrivedAt);
     const refused = this.refusedByLimits(player, body.stakeMinor, at);
     if (refused !== null) return Promise.resolve(this.reject(refused));
     return this.withBets(tableId, player, this.placeOne(tableId, player, body, at));
@@ -77,8 +80,8 @@ export class BettingService {
    * answer per chip, and the player's bets are read once. A chip refused by the wallet or a reused id
    * falls back to one commit per chip, like any bet group.
    */
-  async placeLayout(tableId: string, player: Actor, bets: readonly PlaceBetBody[]): Promise<Result<LayoutResult>> {
-    const at = this.clock.now();
+  async placeLayout(tableId: string, player: Actor, bets: readonly PlaceBetBody[], arrivedAt?: number): Promise<Result<LayoutResult>> {
+    const at = this.stamp(arrivedAt);
     const pending = bets.map((b) => this.placeOne(tableId, player, b, at));
     const rs = await Promise.all(pending);
     let roundId: string | null = null;
@@ -95,14 +98,14 @@ export class BettingService {
     return { ok: true, value: { roundId, seq, results, bets: await this.myBets(tableId, player.userId) } };
   }
 
-  cancel(tableId: string, player: Actor, betId: string): Promise<Result<BetOutcome>> {
-    const at = this.clock.now();
+  cancel(tableId: string, player: Actor, betId: string, arrivedAt?: number): Promise<Result<BetOutcome>> {
+    const at = this.stamp(arrivedAt);
     return this.withBets(tableId, player, this.rounds.execute(tableId, { type: 'CancelBet', at, betId, playerId: player.userId }, player));
   }
 
   /** Repeat the player's bets of the table's previous round (ids `<requestId>:<n>`, idempotent), all or none. */
-  async rebet(tableId: string, player: Actor, requestId: string): Promise<Result<BetOutcome>> {
-    const at = this.clock.now();
+  async rebet(tableId: string, player: Actor, requestId: string, arrivedAt?: number): Promise<Result<BetOutcome>> {
+    const at = this.stamp(arrivedAt);
     const previous = await this.previousRoundBets(tableId, player.userId);
     if (!previous.ok) return this.reject(previous.violation);
     if (previous.value.length === 0) return this.reject(rejection('NOTHING_TO_REBET', null, 'You had no bets in the previous round of this table.'));
@@ -113,8 +116,8 @@ export class BettingService {
   }
 
   /** Double: place every current (non-derived) bet again, so each stake is ×2 — all or none. */
-  async double(tableId: string, player: Actor, requestId: string): Promise<Result<BetOutcome>> {
-    const at = this.clock.now();
+  async double(tableId: string, player: Actor, requestId: string, arrivedAt?: number): Promise<Result<BetOutcome>> {
+    const at = this.stamp(arrivedAt);
     const cur = await this.rounds.currentRound(tableId);
     const mine = cur ? Object.values(cur.state.bets).filter((b) => b.playerId === player.userId && b.parentBetId === undefined && !b.betId.startsWith(`${requestId}:`)) : [];
     if (mine.length === 0) {
@@ -134,6 +137,15 @@ export class BettingService {
     if (this.seamlessLink(player) === null) return this.rounds.executeBatch(tableId, cmds(at), player);
     const bets = cmds(at).map((c) => (c as unknown as { bet: SeamlessBet }).bet);
     return this.viaOperatorWallet(tableId, player, at, bets, (t) => this.rounds.executeBatch(tableId, cmds(t), player));
+  }
+
+  /**
+   * The bet's time (GEN-3): when this process's transport read it (issue 25 §1), else now. Never later
+   * than now (a stamp is taken on this process's clock before the command is run here).
+   */
+  private stamp(arrivedAt: number | undefined): number {
+    const now = this.clock.now();
+    return arrivedAt !== undefined && arrivedAt <= now ? arrivedAt : now;
   }
 
   /** The player's bets in the current round (their own only). */

@@ -5,7 +5,7 @@ import type { Result, Violation } from '@felt/games';
 import { Redis } from 'ioredis';
 import { mapError } from '../ops/error.filter.js';
 import { rejection, type Actor } from '../shared/command.types.js';
-import { leaseKeyOf, type TableCommand, type TableRouterPort } from '../shared/ports/cluster.port.js';
+import { forwarded, leaseKeyOf, type TableCommand, type TableRouterPort } from '../shared/ports/cluster.port.js';
 import type { TableCommandHandlers } from '../shared/ports/table-commands.js';
 import type { OwnedTables } from './owned-tables.js';
 import type { TableLeases } from './table-lease.js';
@@ -94,7 +94,7 @@ export class TableRouter implements TableRouterPort {
     if (owner === null && cmd.op.startsWith('poker.')) return this.execute(tableId, actor, cmd);
     if (owner === null) return { ok: false, violation: unavailable(tableId, 'no instance owns this table right now (a takeover is under way)') };
     if (owner === this.opts.instanceId) return { ok: false, violation: unavailable(tableId, 'this instance is taking the table over') };
-    return this.call(owner, { id: randomUUID(), from: this.opts.instanceId, tableId, actor, cmd });
+    return this.call(owner, { id: randomUUID(), from: this.opts.instanceId, tableId, actor, cmd: forwarded(cmd) });
   }
 
   private async call(owner: string, req: Request): Promise<Result<unknown>> {
@@ -136,7 +136,7 @@ export class TableRouter implements TableRouterPort {
 
   /** The owner's side: decide the command here (if this instance still owns the table) and answer. */
   private async serve(req: Request): Promise<void> {
-    const result: Result<unknown> = this.owned.owns(req.tableId) ? await this.execute(req.tableId, req.actor, req.cmd) : { ok: false, violation: unavailable(req.tableId, 'the instance asked no longer owns it') };
+    const result: Result<unknown> = this.owned.owns(req.tableId) ? await this.execute(req.tableId, req.actor, forwarded(req.cmd)) : { ok: false, violation: unavailable(req.tableId, 'the instance asked no longer owns it') };
     if (this.closed) return;
     await this.pub.publish(this.channel(req.from), JSON.stringify({ id: req.id, result } satisfies Reply)).catch((e: unknown) => this.log.warn({ msg: 'reply not sent', error: (e as Error).message }));
   }

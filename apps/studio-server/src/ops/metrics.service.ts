@@ -48,6 +48,15 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  /** Issue 25 §1: how long each "no more bets" waited for the bets that arrived before it (alert CLOSE_DRAIN_OVERRUN past its bound). */
+  readonly closeDrain = new Histogram({
+    name: 'felt_close_drain_seconds',
+    help: 'Close barrier: seconds a close waited for the bets that arrived before it, by outcome (drained, overran)',
+    labelNames: ['outcome'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'felt_' });
   }

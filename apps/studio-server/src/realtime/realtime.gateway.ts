@@ -29,6 +29,9 @@ import { TABLE_COMMAND_BUS } from '../shared/ports/late-bound.js';
 import { dropViewer, runTableCommand } from './table-viewing.js';
 import type { z } from 'zod';
 import type { TablePresence } from '@felt/protocol';
+import { INTAKE_BARRIER, type IntakeBarrier } from '../shared/host/intake-barrier.js';
+import { arrivalOf } from './arrival.js';
+import { ChunkedAdapter } from './chunked-adapter.js';
 
 /** Who may send each table message (every WS message checks the role, issue §9); a table command's roles are in its definition. */
 type TableMessage = 'table.join' | 'table.leave' | 'table.presence';
@@ -115,6 +118,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     /** Several instances (issue 13): frames reach every instance's sockets. */
     @Optional() @Inject(SOCKET_IO_ADAPTER) private readonly socketAdapter: Parameters<Server['adapter']>[0] | null = null,
     @Optional() @Inject(PRESENCE_MERGER) private readonly presenceMerger: PresenceMerger | null = null,
+    /** Issue 25 §1: a bet is stamped when its message is read, and the close waits for it. */
+    @Optional() @Inject(INTAKE_BARRIER) private readonly intake: IntakeBarrier | null = null,
   ) {}
 
   /** The table's presence: this process's, or with several instances the merge of every instance's part. */
@@ -134,7 +139,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   }
 
   afterInit(server: Server): void {
-    if (this.socketAdapter) server.adapter(this.socketAdapter);
+    // One instance: broadcasts are written in slices that yield to reading (issue 25 §1, chunked-adapter.ts).
+    server.adapter(this.socketAdapter ?? ChunkedAdapter);
   }
 
   /** Rooms may have members on other instances: no local "room is empty" shortcut. */
@@ -205,8 +211,16 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     for (const def of this.bus.registry.definitions()) {
       if (def.roles.length === 0) continue;
       socket.on(def.op, (raw: unknown, ack?: unknown) => {
-        void this.command(socket, def, raw).then((a) => {
-          if (typeof ack === 'function') (ack as (a: WsAck) => void)(a);
+        // Issue 25 §1: stamped as the message is read, before any await (session, rate limit, the table's queue).
+        const arrival = arrivalOf(this.intake, def.op, raw);
+        const decided = this.command(socket, def, raw, arrival?.at);
+        if (arrival) void decided.finally(() => arrival.done()).catch(() => undefined);
+        // The ack is written in the fan-out's slices, ahead of queued frames (issue 25: a bet group's hundreds of acks were one long write).
+        void decided.then((a) => {
+          if (typeof ack !== 'function') return;
+          const adapter = this.server.sockets.adapter as unknown;
+          if (adapter instanceof ChunkedAdapter) adapter.urgent(() => (ack as (a: WsAck) => void)(a));
+          else (ack as (a: WsAck) => void)(a);
         });
       });
     }
@@ -296,8 +310,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
    * the same path as its REST route, forwarded to the table's owner with several instances. Every kind of
    * table's commands come here (live poker's `poker.*` too: one gateway, issue 19 §2).
    */
-  private command(s: Socket, def: TableCommandDefinition, raw: unknown): Promise<WsAck> {
-    return this.process(s, def.op, def.roles, (m) => this.bus.parseWs(def, m), raw, (u, b) => runTableCommand(this.bus, def, s, u, b.tableId, b.input));
+  private command(s: Socket, def: TableCommandDefinition, raw: unknown, arrivedAt?: number): Promise<WsAck> {
+    return this.process(s, def.op, def.roles, (m) => this.bus.parseWs(def, m), raw, (u, b) => runTableCommand(this.bus, def, s, u, b.tableId, b.input, arrivedAt));
   }
 
   private async process<B>(s: Socket, name: string, roles: readonly Role[], parse: (raw: unknown) => Result<B>, raw: unknown, fn: (u: AuthUser, body: B) => Promise<Result<unknown>>): Promise<WsAck> {
@@ -461,10 +475,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
         const a: Audience = { role: 'player', playerId };
         const prev = Math.max(st.lastBroadcast, lastOwn);
         // One frame per bettor and commit (issue 13: a layout was one `round.event` per chip, each
-        // encoded and written on its own — ~14 % of the server's CPU at 10 000 players).
-        const redact = this.kernels.redactor(f.game);
-        const frame: RoundEventsFrame = { tableId: f.tableId, roundId: f.roundId, prev, events: evs.map((e) => ({ seq: e.seq, type: e.type, event: redact(e.payload as KernelEvent, a) ?? null })), view: f.kernel.view(f.state, a) };
-        this.server.to(room).emit('round.events', frame);
+        // encoded and written on its own — ~14 % of the server's CPU at 10 000 players). Built in the
+        // fan-out's slices (issue 25: a group of hundreds of bets is not one long pause).
+        this.later(() => {
+          const redact = this.kernels.redactor(f.game);
+          const frame: RoundEventsFrame = { tableId: f.tableId, roundId: f.roundId, prev, events: evs.map((e) => ({ seq: e.seq, type: e.type, event: redact(e.payload as KernelEvent, a) ?? null })), view: f.kernel.view(f.state, a) };
+          this.server.to(room).emit('round.events', frame);
+        });
       }
       this.tableUpdates.push(f.tableId, f);
       return;
@@ -482,11 +499,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     // players' room spans every instance, so the watchers' frame goes to the room (minus the bettors).
     const bettors = everywhere ? [...st.bettors] : local.filter((p) => st.bettors.has(p));
     const watchers = everywhere ? [...local.filter((p) => !st.bettors.has(p)), '~watcher:a', '~watcher:b'].slice(0, 2) : local.filter((p) => !st.bettors.has(p));
+    const lastBroadcast = st.lastBroadcast;
     const sendPlayers = (target: { emit(ev: string, frame: RoundEventFrame): unknown }, a: Audience): void => {
       const view = f.kernel.view(f.state, a);
-      f.events.forEach((e, i) => target.emit('round.event', { ...this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null), prev: i === 0 ? st.lastBroadcast : (f.events[i - 1]?.seq ?? e.seq - 1) }));
+      f.events.forEach((e, i) => target.emit('round.event', { ...this.eventFrame(f.tableId, f.game, f.roundId, e, a, i === last ? view : null), prev: i === 0 ? lastBroadcast : (f.events[i - 1]?.seq ?? e.seq - 1) }));
     };
-    for (const playerId of bettors) sendPlayers(this.server.to(playerRoom(f.tableId, playerId)), { role: 'player', playerId });
+    // Each bettor's own view (issue 25: built in the fan-out's slices — 1 000 bettors were ~200 ms at the close).
+    for (const playerId of bettors) this.later(() => sendPlayers(this.server.to(playerRoom(f.tableId, playerId)), { role: 'player', playerId }));
     const [w1, w2] = watchers;
     if (w1 !== undefined) {
       // Players without bets in the round see the same view: built and serialised once, unless the
@@ -497,6 +516,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     }
     st.lastBroadcast = f.events[last]?.seq ?? st.lastBroadcast;
     st.lastOwn.clear();
+  }
+
+  /** A frame built in its turn of the fan-out's slices (one instance), else now (the cluster's adapter). */
+  private later(build: () => void): void {
+    const a = this.server.sockets.adapter as unknown;
+    if (a instanceof ChunkedAdapter) a.defer(build);
+    else build();
   }
 
   /** The coalesced update of the other players' bets: one frame for the whole players' room. */

@@ -11,8 +11,8 @@ import type { TableViewers, ViewerRooms } from '../shared/commands/table-viewers
  * the connection's viewing of a table (live poker's `poker.join` / `poker.leave-view`) runs inside its
  * program's viewers, which then send this connection its audience's frames.
  */
-export function runTableCommand(bus: TableCommandBus, def: TableCommandDefinition, socket: Socket, actor: Actor, tableId: string, input: unknown): Promise<Result<unknown>> {
-  const run = (): Promise<Result<unknown>> => bus.run(tableId, actor, def.op, input);
+export function runTableCommand(bus: TableCommandBus, def: TableCommandDefinition, socket: Socket, actor: Actor, tableId: string, input: unknown, arrivedAt?: number): Promise<Result<unknown>> {
+  const run = (): Promise<Result<unknown>> => bus.run(tableId, actor, def.op, input, arrivedAt);
   const v = def.viewing;
   if (!v) return run();
   if (v.mode === 'watch') return v.viewers.watch(socket, actor, tableId, run);

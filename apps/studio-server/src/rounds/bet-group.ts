@@ -20,6 +20,9 @@ export interface BetGroupHost {
   forget(tableId: string): void;
 }
 
+/** How long a bet group's decisions may hold the loop before it yields (ms). */
+const DECIDE_SLICE_MS = 4;
+
 interface PendingBet {
   readonly command: KernelCommand;
   readonly actor: Actor;
@@ -94,7 +97,14 @@ export class BetGroups {
     let state = round.state;
     const events: KernelEvent[] = [];
     const taken: { it: PendingBet; from: number; to: number }[] = [];
+    let slice = performance.now();
     for (const it of items) {
+      // Issue 25: a group of thousands of bets (a closing burst behind a commit) is decided in slices of
+      // ≤ DECIDE_SLICE_MS that let the loop read meanwhile (the table's lock is held: nothing interleaves).
+      if (performance.now() - slice > DECIDE_SLICE_MS) {
+        await new Promise<void>((r) => setImmediate(r));
+        slice = performance.now();
+      }
       const d = decideCommands(round.kernel, round.game, state, [it.command]);
       if (!d.ok) {
         it.resolve(this.host.rejected(it.command, d.violation));

@@ -23,6 +23,7 @@ import { SCHEDULER, type Scheduler } from '../shared/host/scheduler.js';
 import { ShoeCarry } from './shoe-carry.js';
 import { addLogFields, withLogContext } from '../shared/log-context.js';
 import { TABLE_OWNER_GUARD, type TableOwnerGuard } from '../shared/ports/cluster.port.js';
+import { INTAKE_BARRIER, type DrainReport, type IntakeBarrier } from '../shared/host/intake-barrier.js';
 
 export { VOID_PENDING_PHASE, type Committed, type ExecuteOptions, type LoadedRound, type RoundFrame } from './round.model.js';
 
@@ -52,6 +53,8 @@ export class RoundsService implements OnModuleDestroy {
   private readonly shoes = new ShoeCarry(this.log);
   /** Per table: the round whose play-stalled alert was raised (once per round). */
   private readonly stallAlerted = new Map<string, string>();
+  /** Closes waiting at the barrier, by table and instant: a deadline re-armed meanwhile joins the pending one. */
+  private readonly closing = new Map<string, Promise<Result<Committed>>>();
 
   constructor(
     @Inject(UNIT_OF_WORK) uow: UnitOfWork,
@@ -66,6 +69,8 @@ export class RoundsService implements OnModuleDestroy {
     /** Several instances (issue 13): only the owner of a table's lease writes its rounds. */
     @Optional() @Inject(TABLE_OWNER_GUARD) private readonly owner: TableOwnerGuard | null = null,
     @Optional() @Inject(TABLE_HOST) host: TableHost | null = null,
+    /** Issue 25 §1: bets stamped at arrival, the close as a barrier (absent: the close enters the queue at once). */
+    @Optional() @Inject(INTAKE_BARRIER) private readonly intake: IntakeBarrier | null = null,
   ) {
     this.mutex = host?.writers ?? new KeyedMutex();
     this.store = new RoundStore(uow, kernels);
@@ -114,6 +119,65 @@ export class RoundsService implements OnModuleDestroy {
   async executeBatch(tableId: string, commands: readonly KernelCommand[], actor: Actor, opts: ExecuteOptions = {}): Promise<Result<Committed>> {
     const notOwner = this.notOwner(tableId);
     if (notOwner) return notOwner;
+    const late = this.lateAtClose(tableId, commands);
+    if (late) return late;
+    const closeAt = this.intake ? this.closeInstant(commands, opts) : null;
+    if (closeAt === null) return this.enqueue(tableId, commands, actor, opts);
+    // Issue 25 §1: "no more bets" is a barrier — it waits (bounded) for every bet that arrived before it.
+    const key = `${tableId}|${closeAt}|${commands.length === 1 ? (commands[0] as { reason?: string }).reason : ''}`;
+    const joined = commands.length === 1 && opts.causationId === undefined ? this.closing.get(key) : undefined;
+    if (joined) return joined;
+    const p = this.closeThroughBarrier(tableId, closeAt, commands, actor, opts);
+    if (commands.length === 1 && opts.causationId === undefined) {
+      this.closing.set(key, p);
+      void p.finally(() => this.closing.delete(key)).catch(() => undefined);
+    }
+    return p;
+  }
+
+  /** A close's instant: a CloseBetting's `at`, or the device command that closes betting (`closesBetting`). */
+  private closeInstant(commands: readonly KernelCommand[], opts: ExecuteOptions): number | null {
+    const close = commands.find((c) => c.type === 'CloseBetting');
+    if (close) return close.at;
+    return opts.closesBetting ? (commands[0]?.at ?? this.clock.now()) : null;
+  }
+
+  private async closeThroughBarrier(tableId: string, closeAt: number, commands: readonly KernelCommand[], actor: Actor, opts: ExecuteOptions): Promise<Result<Committed>> {
+    const intake = this.intake;
+    if (!intake) return this.enqueue(tableId, commands, actor, opts);
+    const { report, release } = await intake.drain(tableId, closeAt);
+    this.onDrain(report);
+    try {
+      return await this.enqueue(tableId, commands, actor, opts);
+    } finally {
+      release();
+    }
+  }
+
+  private onDrain(r: DrainReport): void {
+    this.metrics.closeDrain?.observe({ outcome: r.overran ? 'overran' : 'drained' }, r.drainedMs / 1000);
+    if (!r.overran) return;
+    void this.raise({
+      tableId: r.tableId,
+      severity: 'warning',
+      code: 'CLOSE_DRAIN_OVERRUN',
+      message: `"No more bets" waited ${Math.round(r.drainedMs)} ms (bound ${this.intake?.boundMs ?? 0} ms) for ${r.waitedFor} bets that arrived before it; those still undecided are refused as late (BETTING_CLOSED). The table's intake is overloaded.`,
+    });
+  }
+
+  /**
+   * While a close is at the barrier, a bet or cancel stamped at or after its instant is late (GEN-3):
+   * refused here, before the queue, since the close itself is decided only after the drain.
+   */
+  private lateAtClose(tableId: string, commands: readonly KernelCommand[]): { ok: false; violation: Violation } | null {
+    const closeAt = this.intake?.closingAt(tableId);
+    if (closeAt === undefined) return null;
+    const late = commands.find((c) => (c.type === 'PlaceBet' || c.type === 'CancelBet') && c.at >= closeAt);
+    if (!late) return null;
+    return this.rejected(late, { code: 'BETTING_CLOSED', ruleId: 'GEN-3', message: 'The bet arrived after betting closed on the server clock.', details: { at: late.at, bettingClosesAt: closeAt } }).result as { ok: false; violation: Violation };
+  }
+
+  private async enqueue(tableId: string, commands: readonly KernelCommand[], actor: Actor, opts: ExecuteOptions): Promise<Result<Committed>> {
     // Bets that arrive after this command must be decided after it: close the open bet group.
     this.bets.close(tableId);
     const { result, after } = await this.mutex.run(tableId, () => withLogContext({ tableId }, () => this.runLocked(tableId, commands, actor, opts)));
@@ -150,6 +214,8 @@ export class RoundsService implements OnModuleDestroy {
   placeBet(tableId: string, command: KernelCommand, actor: Actor): Promise<Result<Committed>> {
     const notOwner = this.notOwner(tableId);
     if (notOwner) return Promise.resolve(this.rejected(command, notOwner.violation).result);
+    const late = this.lateAtClose(tableId, [command]);
+    if (late) return Promise.resolve(late);
     return this.bets.place(tableId, command, actor);
   }
 

@@ -34,9 +34,13 @@ export class TableCommandBus {
     private readonly router: TableRouterPort | null,
   ) {}
 
-  /** On the table's owner (forwarded when this instance does not own the table). */
-  run(tableId: string, actor: Actor, op: string, input: unknown): Promise<Result<unknown>> {
-    return this.router ? this.router.run(tableId, actor, { op, input }) : this.registry.execute(tableId, actor, { op, input });
+  /**
+   * On the table's owner (forwarded when this instance does not own the table). `arrivedAt`: when the
+   * transport read it (issue 25 §1), the time a bet is decided on here; a forwarded command is restamped by its owner.
+   */
+  run(tableId: string, actor: Actor, op: string, input: unknown, arrivedAt?: number): Promise<Result<unknown>> {
+    const cmd = arrivedAt !== undefined ? { op, input, arrivedAt } : { op, input };
+    return this.router ? this.router.run(tableId, actor, cmd) : this.registry.execute(tableId, actor, cmd);
   }
 
   /** The input of a WS message `{ tableId, ...input }`. */
@@ -49,7 +53,7 @@ export class TableCommandBus {
   }
 
   /** A REST request of a command: roles (403), input (400), the owner's answer (or its coded rejection). */
-  async rest(op: string, req: CommandRequest, betsRejected?: BetRejections): Promise<unknown> {
+  async rest(op: string, req: CommandRequest & { readonly feltArrival?: { readonly at: number } }, betsRejected?: BetRejections): Promise<unknown> {
     const def = this.registry.definition(op);
     const route: CommandRoute | undefined = def?.rest;
     if (!def || !route) throw codedError('NOT_FOUND', `Cannot ${op}: no module of this application defines it.`);
@@ -61,7 +65,7 @@ export class TableCommandBus {
       if (op.startsWith('bet.')) betsRejected?.inc({ code: parsed.violation.code });
       throw rejectionError(parsed.violation);
     }
-    return answerOf(unwrap(await this.run(req.params['id'] ?? '', user, op, parsed.value)));
+    return answerOf(unwrap(await this.run(req.params['id'] ?? '', user, op, parsed.value, req.feltArrival?.at)));
   }
 }
 

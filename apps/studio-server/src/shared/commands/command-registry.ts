@@ -40,6 +40,6 @@ export class TableCommandRegistry {
   async execute(tableId: string, actor: Actor, cmd: TableCommand): Promise<Result<unknown>> {
     const d = this.defs.get(cmd.op);
     if (!d) throw new Error(`No handler for table command ${cmd.op} in this application.`);
-    return d.handle({ tableId, actor }, cmd.input);
+    return d.handle(cmd.arrivedAt !== undefined ? { tableId, actor, arrivedAt: cmd.arrivedAt } : { tableId, actor }, cmd.input);
   }
 }

@@ -44,6 +44,8 @@ export type CommandError = ServerErrorCode | 'GAME_RULES';
 export interface CommandContext {
   readonly tableId: string;
   readonly actor: Actor;
+  /** Issue 25 §1: the server clock when this process's transport read the command (a bet's time, GEN-3); absent: the handler stamps it. */
+  readonly arrivedAt?: number;
 }
 
 /** A definition, its input typed from its schema. */

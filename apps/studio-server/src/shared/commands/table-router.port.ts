@@ -11,7 +11,20 @@ import type { Actor } from '../command.types.js';
 export interface TableCommand {
   readonly op: string;
   readonly input: unknown;
+  /** When the command was read off the socket or HTTP request on this instance (issue 25 §1); never crosses instances. */
+  readonly arrivedAt?: number;
 }
+
+/**
+ * A command as it crosses to another instance: without the arrival stamp (issue 25 §1) — the owner
+ * stamps a forwarded command on ITS clock, so clock skew between instances never lets a bet in after
+ * the close.
+ */
+export const forwarded = (cmd: TableCommand): TableCommand => {
+  if (cmd.arrivedAt === undefined) return cmd;
+  const { arrivedAt: _a, ...rest } = cmd;
+  return rest;
+};
 
 /** The lease key of a command's table: one lease space for every kind of table (issue 19 §2) — the table's id. */
 export const leaseKeyOf = (tableId: string, _cmd: TableCommand): string => tableId;

@@ -49,6 +49,8 @@ export interface RoundsMetricsPort {
   /** The WebSocket command path (issue 22 §15). */
   readonly wsMessageDuration?: { startTimer(labels?: Partial<Record<'message' | 'result', string>>): (labels?: Partial<Record<'message' | 'result', string>>) => number };
   readonly socketsConnected?: { inc(): void; dec(): void };
+  /** Issue 25 §1: the close barrier's drain. */
+  readonly closeDrain?: { observe(labels: Partial<Record<'outcome', string>>, value: number): void };
 }
 
 export const ROUNDS_ALERTS = Symbol('ROUNDS_ALERTS');
