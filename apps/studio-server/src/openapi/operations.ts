@@ -56,6 +56,7 @@ import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, 
 import type { CommandError } from '../shared/commands/command.types.js';
 import { MediaAuthQuery, PlayerStreamSchema, TableStreamsBody, TableStreamsSchema } from '../streams/streams.schema.js';
 import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerTableDefSchema } from '@felt/protocol';
+import { ShoeIntegrityListSchema, WheelIntegrityListSchema, WheelIntegritySchema } from '@felt/protocol';
 
 /** `GAME_RULES`: the operation runs a game command, so any game rule code (422, `GAME_ERRORS`) may come back. */
 export type OperationError = CommandError;
@@ -152,6 +153,9 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'GET /alerts': { summary: 'Recent alerts', query: limit.extend({ tableId: z.string().optional() }), response: list(AlertSchema) },
   'POST /alerts/{alertId}/ack': { summary: 'Acknowledge an alert (pit boss; stored, audited, pushed as alert.ack)', body: AlertAckBodySchema, response: AlertSchema, errors: ['ALERT_NOT_FOUND'] },
   'GET /presence': { summary: 'Who is at each table now (players: counts; staff: also the dealers)', response: list(TablePresenceSchema) },
+  'GET /integrity/wheels': { summary: "Every wheel's bias report (issue 23: the wheel is its reporting device), most suspicious first (pit boss, admin)", response: WheelIntegrityListSchema, errors: [] },
+  'GET /integrity/wheels/{wheelId}': { summary: "One wheel's bias report with its evidence (pit boss, admin)", response: WheelIntegritySchema, errors: ['INTEGRITY_WHEEL_NOT_FOUND'] },
+  'GET /integrity/shoes': { summary: "Every shoe's composition report over its last sessions (issue 23), most suspicious first (pit boss, admin)", response: ShoeIntegrityListSchema, errors: [] },
   'GET /tables/{tableId}/streams': { summary: "A table's video sources (pit boss, admin)", response: TableStreamsSchema, errors: ['TABLE_NOT_FOUND'] },
   'PUT /tables/{tableId}/streams': { summary: "Set a table's video sources: LL-HLS and/or WHEP URLs, renditions (admin, audited)", body: TableStreamsBody, response: TableStreamsSchema, errors: ['TABLE_NOT_FOUND', 'REASON_REQUIRED'] },
   'GET /tables/{tableId}/stream': { summary: "The table's video for the caller: every source URL with a short-lived token bound to the caller and the table", response: PlayerStreamSchema, errors: ['TABLE_NOT_FOUND', 'NO_STREAM'] },
