@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
-/** The pinned Node: the same version in the Dockerfile's base image family (node:24), CI and `engines`. */
+/** The pinned Node 24 for machines whose `node` is older (the image uses `node:24-bookworm-slim`; `engines` says >=24). */
 export const NODE_VERSION = '24.21.0';
 const MIN_MAJOR = 24;
 
