@@ -3,7 +3,7 @@
 # agent and the simulators / demo devices (`felt studio --server-url …`, `felt sim …`). Multi-stage:
 # `build` compiles TypeScript and the web apps with every dependency; `deps` installs production
 # dependencies only; the final stage copies the two together and runs as the unprivileged `node` user.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- manifests only: the dependency layers are cached until a package.json or the lockfile changes ----
 FROM ${NODE_IMAGE} AS manifests

@@ -129,8 +129,9 @@ export async function runSim(args: RunSimArgs, signal: AbortSignal): Promise<Run
     // The shaker's own credential (issue 9 finding 1): MQTT_USERNAME / MQTT_PASSWORD as issued by the server.
     const username = process.env.MQTT_USERNAME;
     const shaker = new ShakerSim({ mqttUrl, tableId, deviceId, seed, speed, ...(username ? { username, password: process.env.MQTT_PASSWORD ?? '' } : {}), ...(args.topicRoot === undefined ? {} : { topicRoot: args.topicRoot }) });
-    await shaker.start();
+    // armed before it connects: a command that arrives as soon as it subscribes already meets the scenario
     if (args.scenario !== undefined) getScenario('shaker', args.scenario).arm(shaker);
+    await shaker.start();
     log(`shaker simulator on ${mqttUrl} as ${tableId}/${deviceId} (seed ${seed}, speed ${speed}${args.scenario ? `, scenario ${args.scenario}` : ''})`);
     await waitForAbort(signal);
     await shaker.stop();
@@ -145,8 +146,9 @@ export async function runSim(args: RunSimArgs, signal: AbortSignal): Promise<Run
     // The wheel's own credential (issue 9 finding 1): MQTT_USERNAME / MQTT_PASSWORD as issued by the server.
     const username = process.env.MQTT_USERNAME;
     const wheel = new MoneyWheelSim({ mqttUrl, tableId, deviceId, seed, speed, ...(username ? { username, password: process.env.MQTT_PASSWORD ?? '' } : {}), ...(args.topicRoot === undefined ? {} : { topicRoot: args.topicRoot }) });
-    await wheel.start();
+    // armed before it connects: a command that arrives as soon as it subscribes already meets the scenario
     if (args.scenario !== undefined) getScenario('money-wheel', args.scenario).arm(wheel);
+    await wheel.start();
     log(`money wheel simulator on ${mqttUrl} as ${tableId}/${deviceId} (seed ${seed}, speed ${speed}${args.scenario ? `, scenario ${args.scenario}` : ''}); spins on moneywheel.spin`);
     await waitForAbort(signal);
     await wheel.stop();

@@ -7,7 +7,6 @@
  * settings the server's validated config knows, replicas and budgets per overlay.
  */
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -16,7 +15,6 @@ import { ENV_SCHEMA } from '../../apps/studio-server/src/config/config.js';
 import { OPERATIONS } from '../../apps/studio-server/src/openapi/operations.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(import.meta.url);
 
 interface K8sObject {
   apiVersion: string;
@@ -33,9 +31,12 @@ function render(overlay: string): K8sObject[] {
   return parseAllDocuments(r.stdout).map((d) => d.toJSON() as K8sObject).filter((o) => o !== null);
 }
 
-/** The kubernetes-models class for an object: `apps/v1` → kubernetes-models/apps/v1/<Kind>, `v1` → kubernetes-models/v1/<Kind>. */
-function validatorOf(o: K8sObject): (x: K8sObject) => void {
-  const mod = require(`kubernetes-models/${o.apiVersion}/${o.kind}`) as Record<string, new (x: unknown) => { validate(): void }>;
+/**
+ * The kubernetes-models class for an object: `apps/v1` → kubernetes-models/apps/v1/<Kind>, `v1` → kubernetes-models/v1/<Kind>.
+ * kubernetes-models 5 is ESM only (its exports have no `require` condition): imported, not required.
+ */
+async function validatorOf(o: K8sObject): Promise<(x: K8sObject) => void> {
+  const mod = (await import(`kubernetes-models/${o.apiVersion}/${o.kind}`)) as Record<string, new (x: unknown) => { validate(): void }>;
   const Model = mod[o.kind];
   if (Model === undefined) throw new Error(`no schema for ${o.apiVersion} ${o.kind}`);
   return (x) => new Model(x).validate();
@@ -56,9 +57,12 @@ const CLUSTER_ENV = ['FELT_CLUSTER', 'FELT_INSTANCE_ID', 'FELT_MQTT_CLIENT_ID'];
 describe.each(['demo', 'production'])('deploy/k8s/overlays/%s (issue 22 §14)', (overlay) => {
   const objs = render(overlay);
 
-  it('every object validates against the Kubernetes API schema of its kind', () => {
+  it('every object validates against the Kubernetes API schema of its kind', async () => {
     expect(objs.length).toBeGreaterThan(5);
-    for (const o of objs) expect(() => validatorOf(o)(o), `${o.kind}/${o.metadata.name}`).not.toThrow();
+    for (const o of objs) {
+      const validate = await validatorOf(o);
+      expect(() => validate(o), `${o.kind}/${o.metadata.name}`).not.toThrow();
+    }
   });
 
   it('the studio server: probes on /health/live and /health/ready, drain before stop, settings the server validates', () => {
@@ -115,9 +119,10 @@ describe.each(['demo', 'production'])('deploy/k8s/overlays/%s (issue 22 §14)', 
 });
 
 describe('the schema check can fail', () => {
-  it('a Deployment with a port that is not a number is refused', () => {
+  it('a Deployment with a port that is not a number is refused', async () => {
     const [dep] = byKind(render('demo'), 'Deployment', 'studio-server') as Any[];
     dep.spec.template.spec.containers[0].ports[0].containerPort = 'three thousand';
-    expect(() => validatorOf(dep)(dep)).toThrow(/containerPort/);
+    const validate = await validatorOf(dep);
+    expect(() => validate(dep)).toThrow(/containerPort/);
   });
 });

@@ -47,6 +47,9 @@ export function createI18n(catalogues: Readonly<Record<string, Catalogue>> = {},
     fallbackNS: 'common',
     resources,
     initAsync: false,
+    // i18next 27 made `false` the default (an empty string then counts as missing and the key shows);
+    // an empty catalogue entry here means "say nothing" (e.g. dealer devices.advice.online).
+    returnEmptyString: true,
     interpolation: { escapeValue: false }, // React escapes
   });
   instance.on('languageChanged', (l) => {
