@@ -197,6 +197,8 @@ describe('pit-boss dashboard (browser)', () => {
       await go(`#/rounds?tableId=${roulette.tableId}`, () => page.getByRole('region', { name: 'Results' }).first().getByRole('link').first().waitFor(), 'rounds');
       await go(`#/rounds/${voidedRound}`, () => page.getByRole('region', { name: 'Replay' }).getByText(/^Step/).waitFor(), 'round');
       await go('#/charts', () => page.getByText('Hold per table, by hour').waitFor(), 'charts');
+      // issue 23: the Integrity view with live data — the studio's wheels (by their reporting device) and their evidence
+      await go('#/integrity', () => page.getByRole('region', { name: /^Wheel / }).first().getByRole('table', { name: 'Tests' }).or(page.getByRole('region', { name: /^Wheel / }).first().getByText('Collecting spins')).first().waitFor(), 'integrity');
       await go('#/audit', () => page.getByRole('table').waitFor(), 'audit');
       await page.goto(`${studio.baseUrl}/pit/#/tables/${roulette.tableId}`);
       await page.getByRole('button', { name: 'Change limits' }).click();
