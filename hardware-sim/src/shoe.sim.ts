@@ -38,6 +38,11 @@ export interface ShoeSimOptions {
    * with known winners). `undefined` for a shoe: the seeded shuffle. The wire is the same either way.
    */
   readonly stack?: (shoeNumber: number) => readonly Card[] | undefined;
+  /**
+   * A planted short shoe for the integrity demo (issue 23, `felt studio --plant-anomalies`): this many
+   * cards of each rank are taken out of every shuffled shoe (e.g. `{ T: 16 }`: half the tens of 8 decks).
+   */
+  readonly shortOf?: Readonly<Partial<Record<string, number>>>;
 }
 
 /** What one `dealNext()` put on the wire. */
@@ -54,6 +59,7 @@ export type ShoeDeal =
  */
 export class ShoeSim extends NmeaDevice {
   private readonly seed: number;
+  private readonly shortOf: Readonly<Partial<Record<string, number>>> | undefined;
   private readonly decks: number;
   private readonly cutFromEnd: number;
   private readonly insertOnStart: boolean;
@@ -71,6 +77,7 @@ export class ShoeSim extends NmeaDevice {
   constructor(opts: ShoeSimOptions) {
     super(opts.scheduler);
     this.seed = opts.seed;
+    this.shortOf = opts.shortOf;
     this.decks = opts.decks ?? 8;
     this.cutFromEnd = opts.cutFromEnd ?? 14;
     this.insertOnStart = opts.insertOnStart ?? true;
@@ -115,9 +122,9 @@ export class ShoeSim extends NmeaDevice {
       shoe = r.value;
     }
     this.shoeNumber += 1;
-    this.order = [...shoe.order];
+    this.order = this.shortOf === undefined || stacked !== undefined ? [...shoe.order] : withoutSome(shoe.order, this.shortOf);
     this.dealtCount = 0;
-    this.cutAt = shoe.cutAt;
+    this.cutAt = shoe.cutAt === null ? null : Math.min(shoe.cutAt, Math.max(0, this.order.length - this.cutFromEnd));
     this.cutOut = false;
     this.inserted = true;
     this.sendFrame((seq) => encodeShoeFrame({ type: 'shoe_in', seq, decks: this.decks }));
@@ -212,4 +219,17 @@ export class ShoeSim extends NmeaDevice {
         return;
     }
   }
+}
+
+/** The order without the first `remove[rank]` cards of each rank (a short shoe). */
+function withoutSome(order: readonly Card[], remove: Readonly<Partial<Record<string, number>>>): Card[] {
+  const left: Record<string, number> = { ...remove } as Record<string, number>;
+  return order.filter((c) => {
+    const r = c[0] as string;
+    if ((left[r] ?? 0) > 0) {
+      left[r] = left[r]! - 1;
+      return false;
+    }
+    return true;
+  });
 }

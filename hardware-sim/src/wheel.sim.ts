@@ -50,6 +50,11 @@ export interface WheelSimOptions {
   /** Start powered (state 1 → 2) or powered down (state 6). Default true. */
   readonly powered?: boolean;
   readonly firmware?: string;
+  /**
+   * A planted bias for the integrity demo (issue 23, `felt studio --plant-anomalies`): `pocket` comes up
+   * `factor` × as often as on a fair wheel, the other pockets share the rest equally. Default: fair.
+   */
+  readonly bias?: { readonly pocket: number; readonly factor: number };
 }
 
 const PARAMS = {
@@ -93,6 +98,7 @@ export class WheelSim {
   private readonly rng: Rng;
   private readonly latencyRng: Rng;
   private readonly firmware: string;
+  private readonly bias: { readonly pocket: number; readonly factor: number } | undefined;
   private io: ByteDuplex | null = null;
   private unsubscribe: (() => void) | null = null;
 
@@ -135,6 +141,16 @@ export class WheelSim {
     this.mode = opts.mode ?? SS2_TYPICAL_MODE;
     this.powered = opts.powered ?? true;
     this.firmware = opts.firmware ?? 'SS2SIM 3.12';
+    this.bias = opts.bias;
+  }
+
+  /** The winning pocket: uniform, or with the planted bias. */
+  private pickPocket(): number {
+    const b = this.bias;
+    if (b === undefined) return this.rng.int(37);
+    if (this.rng.next() < b.factor / 37) return b.pocket;
+    const other = this.rng.int(36);
+    return other >= b.pocket ? other + 1 : other;
   }
 
   // ---------------------------------------------------------------- lifecycle
@@ -270,7 +286,7 @@ export class WheelSim {
     const min = Math.max(1, Math.min(this.ram.D, this.ram.E));
     const max = Math.max(this.ram.D, this.ram.E, min);
     const revolutions = plan.revolutions ?? min + this.rng.int(max - min + 1);
-    const pocket = this.rng.int(37);
+    const pocket = this.pickPocket();
     const periods: number[] = [];
     for (let k = 0; k < revolutions; k++) periods.push(Math.round(WHEEL_TIMING.firstRevolutionMs * (1 + 0.12 * k) + this.rng.int(40)));
     const noMoreBetsRev = Math.max(1, revolutions - 3);

@@ -7,7 +7,7 @@ import type { DemoTable } from './studio/demo-tables.js';
 import { Studio } from './studio/studio.js';
 import { untilSignal, type StopSignal } from './sim.command.js';
 
-const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots] [--ray-poker] [--lucky-dice-b] [--poker-shoe] [--tables-file tables.json]
+const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots] [--ray-poker] [--lucky-dice-b] [--poker-shoe] [--tables-file tables.json] [--plant-anomalies]
        felt studio --server-url <url> --mqtt-url <url> [--device-credentials devices.json | --mqtt-auth-dir deploy/mqtt]
                                                       (devices + dealer only, against a running server)
 
@@ -26,7 +26,10 @@ admin API (FELT_ADMIN_USER/FELT_ADMIN_PASSWORD, default the demo admin), or read
 writes the Mosquitto password file + ACL itself (server login from MQTT_USERNAME/MQTT_PASSWORD) and waits
 until the broker has reloaded them.
 --tables-file runs the tables of a JSON file (an array of table definitions, as POST /tables takes them)
-instead of the demo set: the browser tests run the demo tables with a shorter pace plus tables of their own.`;
+instead of the demo set: the browser tests run the demo tables with a shorter pace plus tables of their own.
+--plant-anomalies plants one anomaly per integrity monitor (issue 23, docs/integrity.md) so the pit boss can
+watch the alerts fire: the first roulette wheel favours pocket 17 (3× its fair frequency; flagged after about
+200 spins), the first baccarat shoe is short of half its tens (flagged when its first shoe is finished).`;
 
 /** The tables of a `--tables-file` (each a POST /tables body), or why not. */
 function readTablesFile(file: string): readonly DemoTable[] | string {
@@ -61,6 +64,7 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         'ray-poker': { type: 'boolean' },
         'lucky-dice-b': { type: 'boolean' },
         'poker-shoe': { type: 'boolean' },
+        'plant-anomalies': { type: 'boolean' },
         'server-url': { type: 'string' },
         'mqtt-url': { type: 'string' },
         'device-credentials': { type: 'string' },
@@ -108,6 +112,7 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         rayPoker: p.values['ray-poker'] === true,
         luckyDiceB: p.values['lucky-dice-b'] === true,
         pokerShoe: p.values['poker-shoe'] === true,
+        plantAnomalies: p.values['plant-anomalies'] === true,
         dataDir: typeof p.values['data-dir'] === 'string' ? p.values['data-dir'] : (process.env.FELT_DATA_DIR ?? '.felt-data'),
         serverUrl,
         mqttUrl,

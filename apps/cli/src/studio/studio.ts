@@ -47,6 +47,8 @@ export interface StudioOptions {
   readonly luckyDiceB?: boolean;
   /** Also run a shoe-dealt Hold'em table on simulated devices (`--poker-shoe`, issue 11): see POKER_SHOE_TABLE. */
   readonly pokerShoe?: boolean;
+  /** Plant one anomaly per integrity monitor (issue 23): a biased wheel at the first roulette table, a short shoe at the first baccarat table. */
+  readonly plantAnomalies?: boolean;
   /** The tables to run instead of `demoTables(...)` (tests run a subset). */
   readonly tables?: readonly DemoTable[];
   readonly log: (line: string) => void;
@@ -107,6 +109,9 @@ export function serverEntry(): string {
   if (!existsSync(entry)) throw new Error(`the studio server is not built (${entry} is missing): run \`npm run build\` (or \`npx tsc -b tsconfig.build.json\`) first`);
   return entry;
 }
+
+/** The anomalies `felt studio --plant-anomalies` plants (issue 23; docs/integrity.md). */
+export const PLANTED = { wheel: { pocket: 17, factor: 3 }, shoe: { T: 16 } } as const;
 
 export class Studio {
   private server: ChildProcess | null = null;
@@ -367,7 +372,12 @@ export class Studio {
             this.own({ name: `money wheel ${d.deviceId}`, stop: () => mw.stop() });
             break;
           }
-          const wheel = new WheelSim({ scheduler: sched, seed });
+          const biased = this.opts.plantAnomalies === true && !this.planted.has('wheel');
+          if (biased) {
+            this.planted.add('wheel');
+            this.opts.log(`--plant-anomalies: the wheel ${d.deviceId} at ${t.name} favours pocket ${PLANTED.wheel.pocket} (${PLANTED.wheel.factor}× its fair frequency)`);
+          }
+          const wheel = new WheelSim({ scheduler: sched, seed, ...(biased ? { bias: PLANTED.wheel } : {}) });
           this.own({ name: `wheel ${d.deviceId}`, stop: () => wheel.stop() });
           serial.push({ model: 'ss2-wheel', deviceId: d.deviceId, path: wire(d.deviceId, (io) => wheel.start(io)), baudRate: 9600, desired: { operatingMode: 1159, params: {} } } as DeviceConfig);
           break;
@@ -378,7 +388,12 @@ export class Studio {
           const def = gameDefinition(t.game);
           const decks = (def?.profiles[t.profileId] as { readonly decks?: unknown } | undefined)?.decks;
           const fresh = def !== undefined && def.carry === undefined && typeof decks === 'number';
-          const shoe = new ShoeSim({ scheduler: sched, seed, decks: fresh ? decks : 8, cutFromEnd: t.game === 'blackjack' ? 208 : 7 });
+          const short = this.opts.plantAnomalies === true && t.game === 'baccarat' && !this.planted.has('shoe');
+          if (short) {
+            this.planted.add('shoe');
+            this.opts.log(`--plant-anomalies: the shoe ${d.deviceId} at ${t.name} is short of ${PLANTED.shoe.T} tens in every shoe`);
+          }
+          const shoe = new ShoeSim({ scheduler: sched, seed, decks: fresh ? decks : 8, cutFromEnd: t.game === 'blackjack' ? 208 : 7, ...(short ? { shortOf: PLANTED.shoe } : {}) });
           if (fresh) this.freshDeckEachRound.add(t.tableId);
           this.shoes.set(t.tableId, shoe);
           this.own({ name: `shoe ${d.deviceId}`, stop: () => shoe.stop() });
@@ -437,6 +452,8 @@ export class Studio {
   }
 
   private readonly shoes = new Map<string, ShoeSim>();
+  /** Which anomalies `--plant-anomalies` has planted (one per monitor). */
+  private readonly planted = new Set<'wheel' | 'shoe'>();
   private readonly freshDeckEachRound = new Set<string>();
   /** Lucky Dice method B tables: the dice reader that reads each throw the robot dealer permitted (LD-7). */
   private readonly throwReaders = new Map<string, ShakerSim>();
