@@ -41,7 +41,7 @@ export function ApprovalsPanel({ requests, tableName }: { readonly requests: rea
               <strong>{r.kind === 'void' ? t('requests.void') : t('requests.manual')}</strong> · {tableName(r.tableId)} · <span className="felt-mono" title={r.roundId}>{shortId(r.roundId)}</span>
               <p className="felt-muted">{t('requests.by', { who: r.by, time: formatTime(r.at, locale) })}</p>
               <p>{t('requests.reason', { reason: r.reason })}</p>
-              {r.command ? <p className="pit-entered">{t('requests.command', { command: enteredText(r.command, t) })}</p> : null}
+              {r.command ? <p className="pit-entered">{t('requests.command', { command: enteredText(r.command, (key, o) => t(key, o ?? {})) })}</p> : null}
             </div>
             <div className="pit-row">
               <button type="button" className="felt-btn felt-btn-primary" onClick={() => setOpen({ req: r, approve: true })}>
