@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 const AXIS = { stroke: '#a9b5ad', fontSize: 11 };
+// light text on the dark tooltip (recharts colours an item's name like its bar: too dark on this background for axe)
+const TOOLTIP = { background: '#1b2420', border: '1px solid #2f3d36' };
+const TOOLTIP_TEXT = { color: '#e8efe9' };
 export const integrityKeys = { wheels: ['pit', 'integrity', 'wheels'] as const, shoes: ['pit', 'integrity', 'shoes'] as const };
 
 /** p-values as a person reads them: "< 0.0001" rather than 3.2e-7. */
@@ -88,7 +91,7 @@ function WheelCard({ wheel, tableName }: { readonly wheel: WheelIntegrity; reado
               <XAxis dataKey="pocket" tick={AXIS} stroke="#2f3d36" interval={0} />
               <YAxis allowDecimals={false} tick={AXIS} stroke="#2f3d36" width={36} />
               {band !== undefined ? <ReferenceArea y1={band.low} y2={band.high} fill="#6fa4ff" fillOpacity={0.15} /> : null}
-              <Tooltip contentStyle={{ background: '#1b2420', border: '1px solid #2f3d36' }} />
+              <Tooltip contentStyle={TOOLTIP} itemStyle={TOOLTIP_TEXT} labelStyle={TOOLTIP_TEXT} />
               <Bar dataKey="count" name={t('integrity.count')} isAnimationActive={false}>
                 {r.frequencies.map((f) => (
                   <Cell key={f.pocket} fill={suspects.has(f.pocket) ? '#ff7a80' : f.count > f.high ? '#f0a020' : '#3ccf7a'} />
@@ -162,7 +165,7 @@ function ShoeCard({ shoe, tableName }: { readonly shoe: ShoeIntegrity; readonly 
                 <CartesianGrid stroke="#2f3d36" strokeDasharray="3 3" />
                 <XAxis dataKey="rank" tick={AXIS} stroke="#2f3d36" interval={0} />
                 <YAxis allowDecimals={false} tick={AXIS} stroke="#2f3d36" width={36} />
-                <Tooltip contentStyle={{ background: '#1b2420', border: '1px solid #2f3d36' }} />
+                <Tooltip contentStyle={TOOLTIP} itemStyle={TOOLTIP_TEXT} labelStyle={TOOLTIP_TEXT} />
                 <Bar dataKey="expected" name={t('integrity.expected')} fill="#6fa4ff" fillOpacity={0.35} isAnimationActive={false} />
                 <Bar dataKey="count" name={t('integrity.seen')} isAnimationActive={false}>
                   {last.map((c) => (
