@@ -1,6 +1,7 @@
 import type { ShoeIntegrity, Table, WheelIntegrity } from '@felt/client-sdk';
 import { useLocale, useSession } from '@felt/ui';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
@@ -59,29 +60,18 @@ function WheelCard({ wheel, tableName }: { readonly wheel: WheelIntegrity; reado
   const band = r.frequencies[0];
   const suspects = new Set(r.suspects);
   return (
-    <section className={`pit-panel pit-wheel is-${status}`} aria-labelledby={`wheel-${wheel.wheelId}`}>
-      <header className="pit-wheel-head">
-        <h2 id={`wheel-${wheel.wheelId}`}>{t('integrity.wheel', { wheel: wheel.wheelId })}</h2>
-        <span className={`pit-chip is-${status}`}>{t(`integrity.status.${status}`)}</span>
-      </header>
-      <dl className="pit-stats">
-        <div>
-          <dt>{t('integrity.at')}</dt>
-          <dd>{tableName}</dd>
-        </div>
-        <div>
-          <dt>{t('integrity.spins')}</dt>
-          <dd>{t('integrity.spinsValue', { window: r.window, total: r.spins })}</dd>
-        </div>
-        <div>
-          <dt>{t('integrity.pValue')}</dt>
-          <dd>{enough ? formatP(r.pValue, locale) : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('integrity.suspects')}</dt>
-          <dd>{r.suspects.length > 0 ? r.suspects.join(', ') : '—'}</dd>
-        </div>
-      </dl>
+    <MonitorCard
+      id={`wheel-${wheel.wheelId}`}
+      title={t('integrity.wheel', { wheel: wheel.wheelId })}
+      status={status}
+      statusText={t(`integrity.status.${status}`)}
+      stats={[
+        [t('integrity.at'), tableName],
+        [t('integrity.spins'), t('integrity.spinsValue', { window: r.window, total: r.spins })],
+        [t('integrity.pValue'), enough ? formatP(r.pValue, locale) : '—'],
+        [t('integrity.suspects'), r.suspects.length > 0 ? r.suspects.join(', ') : '—'],
+      ]}
+    >
       <figure className="pit-chart">
         <figcaption>{t('integrity.frequencies')}</figcaption>
         <div className="pit-chart-box" aria-hidden="true">
@@ -121,7 +111,7 @@ function WheelCard({ wheel, tableName }: { readonly wheel: WheelIntegrity; reado
           ))}
         </tbody>
       </table>
-    </section>
+    </MonitorCard>
   );
 }
 
@@ -133,29 +123,18 @@ function ShoeCard({ shoe, tableName }: { readonly shoe: ShoeIntegrity; readonly 
   const last = r.composition[r.composition.length - 1] ?? [];
   const suspects = new Set<string>(r.suspects);
   return (
-    <section className={`pit-panel pit-wheel is-${status}`} aria-labelledby={`shoe-${shoe.shoeId}`}>
-      <header className="pit-wheel-head">
-        <h2 id={`shoe-${shoe.shoeId}`}>{t('integrity.shoe', { shoe: shoe.shoeId })}</h2>
-        <span className={`pit-chip is-${status}`}>{t(`integrity.shoeStatus.${status}`)}</span>
-      </header>
-      <dl className="pit-stats">
-        <div>
-          <dt>{t('integrity.at')}</dt>
-          <dd>{tableName}</dd>
-        </div>
-        <div>
-          <dt>{t('integrity.sessions')}</dt>
-          <dd>{t('integrity.sessionsValue', { sessions: shoe.sessions, decks: shoe.decks, current: shoe.currentCards })}</dd>
-        </div>
-        <div>
-          <dt>{t('integrity.pValue')}</dt>
-          <dd>{shoe.sessions > 0 ? formatP(r.pValue, locale) : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('integrity.suspectRanks')}</dt>
-          <dd>{r.suspects.length > 0 ? r.suspects.join(', ') : '—'}</dd>
-        </div>
-      </dl>
+    <MonitorCard
+      id={`shoe-${shoe.shoeId}`}
+      title={t('integrity.shoe', { shoe: shoe.shoeId })}
+      status={status}
+      statusText={t(`integrity.shoeStatus.${status}`)}
+      stats={[
+        [t('integrity.at'), tableName],
+        [t('integrity.sessions'), t('integrity.sessionsValue', { sessions: shoe.sessions, decks: shoe.decks, current: shoe.currentCards })],
+        [t('integrity.pValue'), shoe.sessions > 0 ? formatP(r.pValue, locale) : '—'],
+        [t('integrity.suspectRanks'), r.suspects.length > 0 ? r.suspects.join(', ') : '—'],
+      ]}
+    >
       {last.length > 0 ? (
         <figure className="pit-chart">
           <figcaption>{t('integrity.ranks')}</figcaption>
@@ -186,6 +165,27 @@ function ShoeCard({ shoe, tableName }: { readonly shoe: ShoeIntegrity; readonly 
           ))}
         </ul>
       ) : null}
+    </MonitorCard>
+  );
+}
+
+/** One monitored wheel or shoe: its name, its status and its figures, then its evidence (children). */
+function MonitorCard({ id, title, status, statusText, stats, children }: { readonly id: string; readonly title: string; readonly status: string; readonly statusText: string; readonly stats: readonly (readonly [string, string])[]; readonly children: ReactNode }) {
+  return (
+    <section className={`pit-panel pit-wheel is-${status}`} aria-labelledby={id}>
+      <header className="pit-wheel-head">
+        <h2 id={id}>{title}</h2>
+        <span className={`pit-chip is-${status}`}>{statusText}</span>
+      </header>
+      <dl className="pit-stats">
+        {stats.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
     </section>
   );
 }
