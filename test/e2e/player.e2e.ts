@@ -205,16 +205,32 @@ describe('player client (Chromium, simulated studio)', () => {
       await page.getByRole('timer', { name: 'Time left to decide' }).waitFor();
       await capture(page, 'blackjack-decision', 'desktop');
       const total = Number((await turn.locator('.felt-muted').innerText()).replace(/\D/g, ''));
+      const totalNow = async (): Promise<string> => (await turn.isVisible()) ? await turn.locator('.felt-muted').innerText().catch(() => '') : '';
       if (total < 21) {
+        const before = await totalNow();
         await turn.getByRole('button', { name: 'Hit' }).click();
         hit = true;
+        // wait for the hit card: the total changes, or the turn ends (bust, 21) — the turn group stays on
+        // screen until then, so deciding straight away raced the card (a Stand on a turn that had just ended)
+        const until = Date.now() + ROUND_MS;
+        while (Date.now() < until && (await turn.isVisible()) && (await totalNow()) === before) await page.waitForTimeout(200);
       }
-      // Still our turn (not bust, not 21): stand.
-      const again = await turn.or(settled).waitFor({ timeout: ROUND_MS }).then(() => turn.isVisible());
-      if (again) {
-        await turn.getByRole('button', { name: 'Stand' }).click();
-        stood = true;
-        await page.locator('.bj-seat.is-mine .bj-total', { hasText: /stands|21/ }).waitFor();
+      // Still our turn (not bust, not 21): stand. A turn that ends meanwhile (the timer) is another round's try.
+      if (await turn.isVisible()) {
+        const clicked = await turn
+          .getByRole('button', { name: 'Stand' })
+          .click({ timeout: 10_000 })
+          .then(
+            () => true,
+            async (e: unknown) => {
+              if (await turn.isVisible()) throw e;
+              return false;
+            },
+          );
+        if (clicked) {
+          stood = true;
+          await page.locator('.bj-seat.is-mine .bj-total', { hasText: /stands|21/ }).waitFor();
+        }
       }
       await settled.waitFor({ timeout: ROUND_MS });
     }
