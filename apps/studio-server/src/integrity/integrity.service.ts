@@ -6,7 +6,7 @@ import { AlertsService } from '../alerts/alerts.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
 import { UNIT_OF_WORK, type StoredRoundEvent, type UnitOfWork } from '../shared/ports/persistence.port.js';
-import { POOLED_SESSIONS, SHOE_EVENT_TYPES, ShoeMonitor } from './shoe-monitor.js';
+import { POOLED_SESSIONS, SHOE_EVENT_TYPES, SHOE_GAMES, ShoeMonitor } from './shoe-monitor.js';
 
 /** The wheel result event of the roulette kernel (ROU-4) — what the wheel-bias monitor folds. */
 export const SPIN_RESULT = 'SpinResultRecorded';
@@ -58,18 +58,19 @@ export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy
     this.sub = this.rounds.frames$.subscribe((f) => {
       for (const e of f.events) {
         if (e.type === SPIN_RESULT) void this.fold(e).catch((err: unknown) => this.log.error({ msg: 'integrity: could not fold a spin', error: (err as Error).message }));
-        else if ((SHOE_EVENT_TYPES as readonly string[]).includes(e.type)) this.shoes.fold(e);
+        else if (SHOE_GAMES.has(f.game) && (SHOE_EVENT_TYPES as readonly string[]).includes(e.type)) this.shoes.fold(e);
       }
     });
     try {
       for (const t of await this.tables.list()) {
-        if (t.game !== 'roulette') {
+        if (SHOE_GAMES.has(t.game)) {
           // the shoe's recent sessions: its events of the four kinds, merged back into log order
           const byType = await Promise.all(SHOE_EVENT_TYPES.map((type) => this.uow.run((tx) => tx.events.latestOfType(t.tableId, type, type === 'CardRecorded' ? (POOLED_SESSIONS + 1) * 420 : 4 * POOLED_SESSIONS))));
           const log = byType.flat().sort((a, b) => a.recordedAt - b.recordedAt || a.roundId.localeCompare(b.roundId) || a.seq - b.seq);
           for (const e of log) this.shoes.fold(e);
           continue;
         }
+        if (t.game !== 'roulette') continue;
         // twice the window: room for a second wheel that stood at this table (each keeps its last `window`)
         const history = await this.uow.run((tx) => tx.events.latestOfType(t.tableId, SPIN_RESULT, 2 * WINDOW));
         for (const e of history) this.add(e);

@@ -92,7 +92,7 @@ function WheelCard({ wheel, tableName }: { readonly wheel: WheelIntegrity; reado
         </div>
         <p className="felt-muted pit-chart-note">{band !== undefined ? t('integrity.band', { low: Math.round(band.low), high: Math.round(band.high) }) : null}</p>
       </figure>
-      <table className="pit-table">
+      {r.tests.length > 0 ? <table className="pit-table">
         <caption>{t('integrity.tests')}</caption>
         <thead>
           <tr>
@@ -110,7 +110,7 @@ function WheelCard({ wheel, tableName }: { readonly wheel: WheelIntegrity; reado
             </tr>
           ))}
         </tbody>
-      </table>
+      </table> : null}
     </MonitorCard>
   );
 }
