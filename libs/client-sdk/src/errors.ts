@@ -1,11 +1,11 @@
-import { RejectionSchema, type Rejection } from '@felt/protocol';
+import { RejectionSchema, type Rejection } from '@felt-studio/protocol';
 
 /**
  * Codes the SDK itself produces (the server's codes are an open set and pass through unchanged).
  * `status` is 0 for these: nothing reached the server, or no HTTP status applies.
  */
 export const CLIENT_ERROR_CODES = {
-  /** The body failed its @felt/protocol schema before sending (same code the server uses). */
+  /** The body failed its @felt-studio/protocol schema before sending (same code the server uses). */
   INVALID_INPUT: 'INVALID_INPUT',
   /** fetch itself failed (server down, DNS, CORS …). */
   NETWORK_ERROR: 'NETWORK_ERROR',

@@ -1,6 +1,7 @@
 import type { DeviceHealth } from './dealer.types.js';
 import {
   AlertAckBodySchema,
+  FlagPlayerBodySchema,
   CreateTableBodySchema,
   PreOpenCheckBodySchema,
   ReasonBodySchema,
@@ -24,11 +25,17 @@ import {
   type TableCommandResult,
   type TableCommandWire,
   type PlayerStream,
-} from '@felt/protocol';
-import type { ShoeIntegrity, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt/protocol';
+  type ChatHistory,
+  type StreamSource,
+  type TableStreams,
+  TableStreamsBody,
+} from '@felt-studio/protocol';
+import type { TipPayoutBody, TipPayoutResult, TipsReport } from '@felt-studio/protocol';
+import type { CreateTournamentBody, TournamentControlBody, TournamentEntryResult, TournamentSummary, TournamentView } from '@felt-studio/protocol';
+import type { LateBettorList, LateBettorRead, PlayerFlag, PlayerFlagList, PlayerIntegrityList, PlayerIntegrityRead, PokerTableIntegrity, PokerTableIntegrityList, ShoeIntegrity, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt-studio/protocol';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
-import { newBetId, newRequestId } from './ids.js';
+import { newBetId, newEntryId, newRequestId } from './ids.js';
 import { ROLES } from './types.js';
 import type { RoundDetail, RoundListItem, RoundSearchQuery, TableDay } from './pit.types.js';
 import type { DeviceCredentialInfo, IssuedDeviceCredential } from './device-credentials.js';
@@ -116,7 +123,7 @@ function query(params: Record<string, string | number | undefined>): string {
   return s === '' ? '' : `?${s}`;
 }
 
-/** `GET /admin/operators` row (issue 12): @felt/protocol's schema. */
+/** `GET /admin/operators` row (issue 12): @felt-studio/protocol's schema. */
 export type OperatorInfo = OperatorView;
 /** `GET /admin/operators/{id}/reconciliation` (issue 12): per bet, our ledger against the operator's acknowledgements. */
 export type OperatorReconciliation = ReconciliationReport;
@@ -136,7 +143,7 @@ interface RequestOptions {
 /**
  * Typed REST client of the studio server. Every method resolves with the server's JSON answer or
  * rejects with a FeltApiError (`{status, code, ruleId, message}`); request bodies are validated
- * with the @felt/protocol schemas before sending.
+ * with the @felt-studio/protocol schemas before sending.
  */
 /** The pit boss's decision on a live poker hand (`POST /poker-tables/:id/hand/decisions`). */
 export type PokerHandDecision = ZodInput<typeof PokerPitDecisionBody>;
@@ -332,6 +339,16 @@ export class FeltClient {
       if (e instanceof FeltApiError && e.code === 'NO_STREAM') return null;
       throw e;
     }
+  }
+
+  /** Issue 21 §1 (pit boss, admin): the table's configured video sources, unsigned. */
+  async tableStreams(tableId: string): Promise<TableStreams> {
+    return this.request('GET', `/tables/${seg(tableId)}/streams`);
+  }
+
+  /** Issue 21 §1 (admin, audited with `reason`): sets the table's video sources (none: the players see the rendered table). */
+  async setTableStreams(tableId: string, sources: readonly StreamSource[], reason: string): Promise<TableStreams> {
+    return this.request('PUT', `/tables/${seg(tableId)}/streams`, { body: validate(TableStreamsBody, { sources, reason }) });
   }
 
   async createTable(body: CreateTableInput): Promise<Table> {
@@ -538,6 +555,42 @@ export class FeltClient {
     return (await this.request<ShoeIntegrityList>('GET', '/integrity/shoes')).shoes;
   }
 
+  /** Every blackjack and baccarat player's advantage-play report (bet size against the count), most suspicious first, with their names. */
+  async integrityPlayers(): Promise<PlayerIntegrityRead[]> {
+    return (await this.request<PlayerIntegrityList>('GET', '/integrity/players')).players;
+  }
+
+  /** Every roulette player's late-betting report (late bets' wins against chance), most suspicious first, with their names. */
+  async integrityLateBettors(): Promise<LateBettorRead[]> {
+    return (await this.request<LateBettorList>('GET', '/integrity/late-bettors')).players;
+  }
+
+  /** Issue 23 §4: every live poker table's collusion and bot report (pit boss, admin). */
+  async integrityPoker(): Promise<PokerTableIntegrity[]> {
+    return (await this.request<PokerTableIntegrityList>('GET', '/integrity/poker')).tables;
+  }
+
+  /** Issue 23: the tables' reports and the pairs of accounts seen together across tables (pit boss, admin). */
+  async integrityPokerReport(): Promise<PokerTableIntegrityList> {
+    const r = await this.request<PokerTableIntegrityList>('GET', '/integrity/poker');
+    return { tables: r.tables, crossTable: r.crossTable ?? [] };
+  }
+
+  /** Issue 23: the pit's flags on player accounts — the standing ones, or every flag with its lifting (`all`), newest first (pit boss, admin). */
+  async playerFlags(opts: { all?: boolean } = {}): Promise<PlayerFlag[]> {
+    return (await this.request<PlayerFlagList>('GET', `/integrity/flags${opts.all ? '?all=1' : ''}`)).flags;
+  }
+
+  /** Issue 23: flag a player account with a reason (pit boss; audited, raises PLAYER_FLAGGED). */
+  async flagPlayer(playerId: string, reason: string): Promise<PlayerFlag> {
+    return this.request('POST', '/integrity/flags', { body: validate(FlagPlayerBodySchema, { playerId, reason }) });
+  }
+
+  /** Issue 23: lift a player's standing flag with a reason (pit boss; audited). */
+  async liftPlayerFlag(playerId: string, reason: string): Promise<PlayerFlag> {
+    return this.request('POST', `/integrity/flags/${seg(playerId)}/lift`, { body: validate(ReasonBodySchema, { reason }) });
+  }
+
   // ───────────────────────── pit boss: day, search, detail, deny ─────────────────────────
 
   /** Rounds, stakes and hold per table since `from` (default today 00:00 UTC), bucketed (default hourly). */
@@ -598,6 +651,52 @@ export class FeltClient {
   /** Re-queues dead-lettered calls (the given transaction uuids, or all of the operator's); audited with the reason. */
   async retryOperatorDeadLetters(operatorId: string, reason: string, transactionUuids?: readonly string[]): Promise<{ operatorId: string; requeued: string[] }> {
     return this.request('POST', `/admin/operators/${seg(operatorId)}/dead-letter/retry`, { body: { reason, ...(transactionUuids === undefined ? {} : { transactionUuids }) } });
+  }
+
+  // ───────────────────────── table chat and tips (issue 24) ─────────────────────────
+
+  /** The table chat's history as this user may see it (staff: the shift's tips; the pit boss: mutes and bans in force). */
+  chatHistory(tableId: string): Promise<ChatHistory> {
+    return this.request('GET', `/tables/${seg(tableId)}/chat`);
+  }
+
+  /** Tips per table, dealer and shift (pit boss, admin; TIP-4): times in ms, default the last 7 days. */
+  tipsReport(q: { from?: number; to?: number; tableId?: string; dealerId?: string } = {}): Promise<TipsReport> {
+    return this.request('GET', `/tips/shifts${query({ from: q.from, to: q.to, tableId: q.tableId, dealerId: q.dealerId })}`);
+  }
+
+  /** Pays out a dealer's ended shift (admin, audited with the reason; TIP-5): once per shift, a retry answers the first (`duplicate`). */
+  payTips(b: TipPayoutBody): Promise<TipPayoutResult> {
+    check(typeof b.reason === 'string' && b.reason.trim().length > 0, 'reason: required');
+    return this.request('POST', '/tips/payouts', { body: b });
+  }
+
+  // ───────────────────────── poker tournaments (issue 24) ─────────────────────────
+
+  /** The tournament lobby: every tournament, the newest first. */
+  tournaments(): Promise<TournamentSummary[]> {
+    return this.request('GET', '/tournaments');
+  }
+
+  /** Publishes a tournament's terms (pit boss, admin; audited). */
+  createTournament(body: CreateTournamentBody): Promise<TournamentView> {
+    return this.request('POST', '/tournaments', { body });
+  }
+
+  /** One tournament as this user may see it (a player: their own entries; staff: every entry). */
+  tournament(tournamentId: string): Promise<TournamentView> {
+    return this.request('GET', `/tournaments/${seg(tournamentId)}`);
+  }
+
+  /** Registers (or registers late, or re-enters): buy-in + fee from the wallet; idempotent by `entryId` (a new one by default). */
+  registerTournament(tournamentId: string, entryId: string = newEntryId()): Promise<TournamentEntryResult> {
+    return this.request('POST', `/tournaments/${seg(tournamentId)}/entries`, { body: { entryId } });
+  }
+
+  /** The pit boss: pause, resume, add time or cancel (refunds by the rules); always with a reason (audited). */
+  controlTournament(tournamentId: string, body: TournamentControlBody): Promise<TournamentView> {
+    check(typeof body.reason === 'string' && body.reason.trim().length > 0, 'reason: required');
+    return this.request('POST', `/tournaments/${seg(tournamentId)}/control`, { body });
   }
 
   // ───────────────────────── table commands ─────────────────────────

@@ -63,3 +63,11 @@ export const newBetId = (): string => shared.next('bet');
 
 /** A new request id (`req_…`) for rebet / double (the server derives the bet ids `<requestId>:<n>`). */
 export const newRequestId = (): string => shared.next('req');
+/** A tournament entry's id (issue 24): the idempotency key of a registration. */
+export const newEntryId = (): string => shared.next('ent');
+
+/** A new chat message id (`msg_…`): the idempotency key of `chat.send` / `chat.canned` (issue 24). */
+export const newMessageId = (): string => shared.next('msg');
+
+/** A new tip id (`tip_…`): the idempotency key of `chat.tip` — a retry with it never tips twice (TIP-1). */
+export const newTipId = (): string => shared.next('tip');

@@ -1,4 +1,4 @@
-// @felt/client-sdk — typed REST + WebSocket client of the studio server (docs/architecture.md "Transports").
+// @felt-studio/client-sdk — typed REST + WebSocket client of the studio server (docs/architecture.md "Transports").
 export * from './errors.js';
 export * from './dealer.types.js';
 export * from './ids.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RoundEventFrame, RoundSnapshotFrame, WsAck } from '@felt/protocol';
+import type { RoundEventFrame, RoundSnapshotFrame, WsAck } from '@felt-studio/protocol';
 import type { Socket } from 'socket.io-client';
 import { FeltApiError } from './errors.js';
 import { RealtimeClient } from './realtime.client.js';
@@ -214,5 +214,20 @@ describe('RealtimeClient (seq tracking and resync, against a fake socket)', () =
       (err: unknown) => err,
     );
     expect((e as FeltApiError).code).toBe('TIMEOUT');
+  });
+
+  it('an ack carrying the bettor\'s own frames (issue 25 §2): handled as `round.events` before the ack resolves, and stripped from it', async () => {
+    const own = { tableId: 't1', roundId: 'r1', prev: 2, events: [{ seq: 3, type: 'BetAccepted', event: { bet: { betId: 'b1' } } }], view: { bets: ['b1'] } };
+    const rounds = { t1: { roundId: 'r1', seq: 2 } };
+    const { rt, socket, seen } = client((s, name, body) => (name === 'bet.place' ? { ok: true, result: { seq: 3 }, frames: [own] } : studio(rounds)(s, name, body)));
+    rt.setToken('jwt2');
+    expect(socket.auth).toEqual({ token: 'jwt2', ackFrames: true }); // the server is told (again at reconnect) that this client takes frames in acks
+    await rt.join('t1');
+    const ack = await rt.send('bet.place', { tableId: 't1', betId: 'b1', spot: 'big', stakeMinor: 100 });
+    expect(seen.map((f) => [f.seq, f.prev, f.view])).toEqual([[3, 2, { bets: ['b1'] }]]);
+    expect(ack).toEqual({ ok: true, result: { seq: 3 } });
+    expect(rt.position('t1')).toEqual({ roundId: 'r1', seq: 3 });
+    socket.push('round.events', own); // the same frame again (a duplicate): dropped
+    expect(seen).toHaveLength(1);
   });
 });

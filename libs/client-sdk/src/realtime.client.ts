@@ -1,4 +1,4 @@
-import { POKER_WS_MESSAGES, WS_CLIENT_MESSAGES, type DeviceStatus, type PokerTableFrame, type PokerWsBody, type PokerWsMessage, type Rejection, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type TableCommandOp, type TableCommandResult, type WsAck, type WsClientMessage, unfoldRoundEvents } from '@felt/protocol';
+import { POKER_WS_MESSAGES, WS_CLIENT_MESSAGES, type ChatMessage, type ChatModerationFrame, type ChatTipFrame, type DeviceStatus, type PokerTableFrame, type PokerWsBody, type PokerWsMessage, type Rejection, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type TableCommandOp, type TableCommandResult, type WsAck, type WsClientMessage, unfoldRoundEvents } from '@felt-studio/protocol';
 import { io as defaultIo, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
@@ -55,6 +55,12 @@ export interface RealtimeEvents {
   resynced: ResyncInfo;
   /** Live poker (issue 11): the table as this audience may see it, after every change. */
   'poker.table': PokerTableFrame;
+  /** Issue 24: a table chat message (players and the dealer: the author's name; the pit boss also the id). */
+  'chat.message': ChatMessage;
+  /** Issue 24, staff only: a tip to the table's dealer (the dealer is not told who tipped; the pit boss is). */
+  'chat.tip': ChatTipFrame;
+  /** Issue 24: a mute or ban changed (the pit bosses at the table, and the player concerned). */
+  'chat.moderation': ChatModerationFrame;
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 
@@ -75,6 +81,11 @@ export interface RealtimeClientOptions {
   readonly transports?: readonly ('websocket' | 'polling' | 'webtransport')[];
   /** Default true: connect at construction. */
   readonly autoConnect?: boolean;
+  /**
+   * socket.io's packet parser; default its JSON one. A server with `FELT_WS_PARSER=msgpack` needs
+   * `msgpackParser` from `@felt-studio/protocol/msgpack` here (issue 25 §2; not imported by default, so web bundles do not carry it).
+   */
+  readonly parser?: Partial<ManagerOptions>['parser'];
 }
 
 interface Position {
@@ -112,10 +123,12 @@ export class RealtimeClient {
     this.ackTimeoutMs = opts.ackTimeoutMs ?? 5_000;
     const io = opts.io ?? defaultIo;
     this.socket = io(opts.baseUrl.replace(/\/+$/, ''), {
-      auth: { token: opts.token },
+      // `ackFrames` (issue 25 §2): the acks of this client's bets carry its own frames of the commit (one write per bet).
+      auth: { token: opts.token, ackFrames: true, ...deviceAuth() },
       transports: [...(opts.transports ?? ['websocket'])],
       forceNew: true,
       autoConnect: opts.autoConnect ?? true,
+      ...(opts.parser !== undefined ? { parser: opts.parser } : {}),
       ...(opts.reconnectionDelayMs !== undefined ? { reconnectionDelay: opts.reconnectionDelayMs } : {}),
       ...(opts.reconnectionDelayMaxMs !== undefined ? { reconnectionDelayMax: opts.reconnectionDelayMaxMs } : {}),
     });
@@ -124,9 +137,7 @@ export class RealtimeClient {
     this.socket.on('round.event', (f: RoundEventFrame) => this.onEvent(f));
     // A player's own events of one commit in one frame (issue 13): handled, and dispatched, as the
     // `round.event` frames it stands for (each `prev` checked; a gap resyncs once, the rest wait for it).
-    this.socket.on('round.events', (b: RoundEventsFrame) => {
-      for (const f of unfoldRoundEvents(b)) this.onEvent(f);
-    });
+    this.socket.on('round.events', (b: RoundEventsFrame) => this.onEvents(b));
     this.socket.on('round.snapshot', (s: RoundSnapshotFrame) => this.onSnapshot(s));
     this.socket.on('table.update', (u: TableUpdateFrame) => this.onUpdate(u));
     this.socket.on('alert', (a: Alert) => this.dispatch('alert', a));
@@ -135,6 +146,9 @@ export class RealtimeClient {
     this.socket.on('error', (e: Rejection) => this.dispatch('error', e));
     this.socket.on('device.status', (d: DeviceStatusFrame) => this.dispatch('device.status', d));
     this.socket.on('poker.table', (f: PokerTableFrame) => this.onPokerFrame(f));
+    this.socket.on('chat.message', (m: ChatMessage) => this.dispatch('chat.message', m));
+    this.socket.on('chat.tip', (t: ChatTipFrame) => this.dispatch('chat.tip', t));
+    this.socket.on('chat.moderation', (m: ChatModerationFrame) => this.dispatch('chat.moderation', m));
   }
 
   get connected(): boolean {
@@ -219,7 +233,7 @@ export class RealtimeClient {
 
   /** Replaces the token used for the next (re)connect. */
   setToken(token: string): void {
-    this.socket.auth = { token };
+    this.socket.auth = { token, ackFrames: true, ...deviceAuth() };
   }
 
   connect(): void {
@@ -283,7 +297,7 @@ export class RealtimeClient {
 
   private async emit<K extends WsClientMessage>(message: K, body: unknown): Promise<TypedAck<K>> {
     try {
-      return (await this.socket.timeout(this.ackTimeoutMs).emitWithAck(message, body)) as TypedAck<K>;
+      return this.framesOf(await this.socket.timeout(this.ackTimeoutMs).emitWithAck(message, body)) as TypedAck<K>;
     } catch (e) {
       throw FeltApiError.client(CLIENT_ERROR_CODES.TIMEOUT, `${message}: no ack within ${this.ackTimeoutMs} ms`, e);
     }
@@ -320,7 +334,7 @@ export class RealtimeClient {
 
   private async emitRaw(message: string, body: unknown): Promise<unknown> {
     try {
-      return await this.socket.timeout(this.ackTimeoutMs).emitWithAck(message, body);
+      return this.framesOf(await this.socket.timeout(this.ackTimeoutMs).emitWithAck(message, body));
     } catch (e) {
       throw FeltApiError.client(CLIENT_ERROR_CODES.TIMEOUT, `${message}: no ack within ${this.ackTimeoutMs} ms`, e);
     }
@@ -364,6 +378,23 @@ export class RealtimeClient {
     }
     pos.seq = u.seq;
     this.dispatch('table.update', u);
+  }
+
+  /** A player's own events of one commit in one frame (issue 13): handled, and dispatched, as the `round.event` frames it stands for (each `prev` checked; a gap resyncs once, the rest wait for it). */
+  private onEvents(b: RoundEventsFrame): void {
+    for (const f of unfoldRoundEvents(b)) this.onEvent(f);
+  }
+
+  /**
+   * Issue 25 §2: the own frames an ack carries (`frames`) are handled exactly as if they had arrived as
+   * `round.events` frames — before the caller sees the ack, so the view already holds the bet when it does.
+   * The ack is returned without them.
+   */
+  private framesOf(ack: unknown): unknown {
+    if (typeof ack !== 'object' || ack === null || !('frames' in ack)) return ack;
+    const { frames, ...rest } = ack as { frames?: unknown };
+    if (Array.isArray(frames)) for (const b of frames as RoundEventsFrame[]) this.onEvents(b);
+    return rest;
   }
 
   private onEvent(f: RoundEventFrame): void {
@@ -414,3 +445,23 @@ export function unwrapAck<T>(ack: { readonly ok: true; readonly result: T } | { 
 }
 
 export type { WsAck };
+
+/**
+ * Issue 23 §4: this browser's device id — a random id kept in its local storage, sent at connect (`auth.device`)
+ * so the studio can tell two accounts at one poker table on one device. The server keeps only a salted hash of it.
+ * Nothing where there is no local storage (Node, a locked-down browser).
+ */
+function deviceAuth(): { device?: string } {
+  try {
+    const store = (globalThis as { localStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
+    if (store === undefined) return {};
+    let id = store.getItem('felt.device');
+    if (id === null || !/^[\x21-\x7e]{8,128}$/.test(id)) {
+      id = `dev_${globalThis.crypto.randomUUID()}`;
+      store.setItem('felt.device', id);
+    }
+    return { device: id };
+  } catch {
+    return {};
+  }
+}

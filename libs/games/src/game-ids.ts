@@ -22,6 +22,7 @@ export const GAME_IDS = [
   'dynamic-poker',
   'riverside-poker',
   'andar-bahar',
+  'infinite-blackjack',
 ] as const;
 
 export type GameId = (typeof GAME_IDS)[number];

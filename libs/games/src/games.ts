@@ -11,6 +11,7 @@ import { moneyWheelManifest } from './money-wheel/manifest.js';
 import { luckyDiceManifest } from './lucky-dice/manifest.js';
 import { casinoHoldemManifest, texasHoldemBonusManifest, threeCardPokerManifest, ultimateTexasHoldemManifest } from './banked-poker/manifest.js';
 import { andarBaharManifest } from './andar-bahar/manifest.js';
+import { infiniteBlackjackManifest } from './infinite-blackjack/manifest.js';
 import { dynamicPokerManifest, fastPokerManifest, rayPokerManifest, riversidePokerManifest, tripleBetPokerManifest } from './ray-poker/manifest.js';
 
 /**
@@ -38,6 +39,7 @@ export const GAME_MANIFESTS = [
   riversidePokerManifest,
   rayPokerManifest,
   andarBaharManifest,
+  infiniteBlackjackManifest,
 ] as const;
 
 export type AnyManifest = (typeof GAME_MANIFESTS)[number];

@@ -1,4 +1,4 @@
-// @felt/games — PURE rules of every studio game. No I/O, no clock, no randomness (seeds are arguments).
+// @felt-studio/games — PURE rules of every studio game. No I/O, no clock, no randomness (seeds are arguments).
 export * from './common/result.js';
 export * from './common/money.js';
 export * from './common/random.js';
@@ -29,7 +29,9 @@ export * as poker from './poker/index.js';
 export * as bankedPoker from './banked-poker/index.js';
 export * as rayPoker from './ray-poker/index.js';
 export * as pokerTable from './poker-table/index.js';
+export * as tournament from './tournament/index.js';
 export * as andarBahar from './andar-bahar/index.js';
+export * as infiniteBlackjack from './infinite-blackjack/index.js';
 export * as integrity from './integrity/index.js';
 // Display derivations for the web apps (pure; flat names, no kernel state):
 export * from './cards/shoe-counts.js';

@@ -1,4 +1,4 @@
-// @felt/protocol — schemas and codecs for every byte that crosses a process (STYLE.md habit 4).
+// @felt-studio/protocol — schemas and codecs for every byte that crosses a process (STYLE.md habit 4).
 export * from './devices/nmea.js';
 export * from './api/index.js';
 export * from './common/result.js';

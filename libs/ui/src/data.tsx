@@ -1,7 +1,8 @@
-import { FeltApiError, type RealtimeClient, type Table, type TablePresence } from '@felt/client-sdk';
-import type { PokerTableFrame, RoundEventFrame, RoundSnapshotFrame } from '@felt/protocol';
+import { FeltApiError, type RealtimeClient, type Table, type TablePresence } from '@felt-studio/client-sdk';
+import type { PokerTableFrame, RoundEventFrame, RoundSnapshotFrame } from '@felt-studio/protocol';
 import { QueryClient, QueryClientProvider, notifyManager, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { RevealGate, type VideoReading } from './reveal-gate.js';
 import { useSession } from './session.js';
 
 /**
@@ -52,6 +53,17 @@ export type FrameListener = (f: RoundEventFrame) => void;
 /** Round frames → cache. Installed once per RealtimeClient by <FeltQueryProvider>. */
 export function attachRealtime(rt: RealtimeClient, qc: QueryClient, listeners: Set<FrameListener>): () => void {
   const fromSnapshot = (s: RoundSnapshotFrame): void => {
+    // Issue 21 §3: after a reconnect the missing events come first (no view), then this snapshot with the view they
+    // lead to — with the table's video on screen, that view waits for the video like the events would have
+    const read = videoClocks.get(s.tableId);
+    const pending = gates.get(s.tableId)?.pending();
+    if (read !== undefined && s.roundId !== null && pending?.roundId === s.roundId && pending.at !== null) {
+      const gate = gates.get(s.tableId)!;
+      const frame: RoundEventFrame = { tableId: s.tableId, roundId: s.roundId, seq: s.seq, type: 'RoundSnapshot', at: pending.at, event: null, view: s.view, next: s.next };
+      for (const x of gate.push(frame, performance.now(), read())) deliver(x);
+      schedule();
+      return;
+    }
     qc.setQueryData<LiveRound>(queryKeys.round(s.tableId), { tableId: s.tableId, roundId: s.roundId, seq: s.seq, view: s.view, next: s.next, receivedAt: performance.now() });
   };
   const offs = [
@@ -61,24 +73,80 @@ export function attachRealtime(rt: RealtimeClient, qc: QueryClient, listeners: S
     rt.on('poker.table', (f) => qc.setQueryData<PokerTableFrame>(['pokerTable', f.tableId], f)),
     rt.on('table.presence', (p) => qc.setQueryData<TablePresence[]>(queryKeys.presence, (prev) => mergePresence(prev, p))),
     rt.on('round.event', (f) => {
-      if (f.view !== null && f.view !== undefined) {
-        const prev = qc.getQueryData<LiveRound>(queryKeys.round(f.tableId));
-        // A late frame of a previous round never replaces the current one (the SDK tracks the current round).
-        const current = rt.position(f.tableId)?.roundId ?? f.roundId;
-        if (f.roundId === current) {
-          qc.setQueryData<LiveRound>(queryKeys.round(f.tableId), { tableId: f.tableId, roundId: f.roundId, seq: f.seq, view: f.view, next: f.next ?? prev?.next ?? [], receivedAt: performance.now() });
-        }
-      }
-      if (f.view !== null && f.view !== undefined) measureFrame(f.tableId, f.roundId, f.seq);
-      if (f.type === 'RoundSettled' || f.type === 'RoundVoided' || f.type === 'BetAccepted' || f.type === 'BetCancelled') {
-        void qc.invalidateQueries({ queryKey: queryKeys.wallet });
-      }
-      for (const l of [...listeners]) l(f);
+      // Issue 21 §3: with the table's video on screen, what a frame reveals waits for the video to show it.
+      const read = videoClocks.get(f.tableId);
+      if (read === undefined && !gates.get(f.tableId)?.holding) return deliver(f);
+      const gate = gates.get(f.tableId) ?? new RevealGate();
+      gates.set(f.tableId, gate);
+      for (const x of gate.push(f, performance.now(), read ? read() : null)) deliver(x);
+      schedule();
     }),
   ];
+  const gates = new Map<string, RevealGate>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const releaseAll = (only?: string): void => {
+    for (const [tableId, gate] of gates) {
+      if (only !== undefined && tableId !== only) continue;
+      const read = videoClocks.get(tableId);
+      for (const x of gate.release(performance.now(), read ? read() : null)) deliver(x);
+    }
+  };
+  // held frames are looked at every 20 ms, and at once when the video presents a frame (videoFrameShown)
+  const schedule = (): void => {
+    if (timer !== null || ![...gates.values()].some((g) => g.holding)) return;
+    timer = setTimeout(() => {
+      timer = null;
+      releaseAll();
+      schedule();
+    }, 20);
+  };
+  const onVideoFrame = (tableId: string): void => {
+    releaseAll(tableId);
+    schedule();
+  };
+  videoFrameHooks.add(onVideoFrame);
+  const deliver = (f: RoundEventFrame): void => {
+    if (f.view !== null && f.view !== undefined) {
+      const prev = qc.getQueryData<LiveRound>(queryKeys.round(f.tableId));
+      // A late frame of a previous round never replaces the current one (the SDK tracks the current round).
+      const current = rt.position(f.tableId)?.roundId ?? f.roundId;
+      if (f.roundId === current) {
+        qc.setQueryData<LiveRound>(queryKeys.round(f.tableId), { tableId: f.tableId, roundId: f.roundId, seq: f.seq, view: f.view, next: f.next ?? prev?.next ?? [], receivedAt: performance.now() });
+      }
+    }
+    if (f.view !== null && f.view !== undefined) measureFrame(f.tableId, f.roundId, f.seq);
+    if (f.type === 'RoundSettled' || f.type === 'RoundVoided' || f.type === 'BetAccepted' || f.type === 'BetCancelled') {
+      void qc.invalidateQueries({ queryKey: queryKeys.wallet });
+    }
+    for (const l of [...listeners]) l(f);
+  };
   return () => {
     for (const off of offs) off();
+    videoFrameHooks.delete(onVideoFrame);
+    if (timer !== null) clearTimeout(timer);
   };
+}
+
+/** Issue 21 §3: each table's video clock (VideoArea registers it while its video plays). */
+const videoClocks = new Map<string, () => VideoReading>();
+const videoFrameHooks = new Set<(tableId: string) => void>();
+
+/**
+ * While registered, the table's round frames that reveal something wait for `read()`'s studio time to reach them
+ * (libs/ui reveal-gate.ts). Returns the unregister function (then nothing more is held; what is held is shown
+ * at the next frame or tick).
+ */
+export function registerVideoClock(tableId: string, read: () => VideoReading): () => void {
+  videoClocks.set(tableId, read);
+  return () => {
+    if (videoClocks.get(tableId) === read) videoClocks.delete(tableId);
+    for (const h of [...videoFrameHooks]) h(tableId);
+  };
+}
+
+/** The table's video just presented a frame: what it reaches is shown now (not at the next tick). */
+export function videoFrameShown(tableId: string): void {
+  for (const h of [...videoFrameHooks]) h(tableId);
 }
 
 const frameListeners = new Set<FrameListener>();
@@ -194,7 +262,7 @@ export function useAtTable(tableId: string | null): void {
   const { rt } = useSession();
   useEffect(() => {
     if (!rt || tableId === null) return;
-    rt.setPresence(tableId, true).catch(() => undefined); // best effort: a count, never a rule
+    rt.setPresence(tableId, true).catch(() => undefined); // the lobby's count, and CHAT-7: only players at the table chat and tip
     return () => {
       rt.setPresence(tableId, false).catch(() => undefined);
     };

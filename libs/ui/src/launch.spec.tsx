@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { FeltClient } from '@felt/client-sdk';
+import { FeltClient } from '@felt-studio/client-sdk';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { LoginScreen } from './components/Login.js';

@@ -1,5 +1,5 @@
-import { poker, pokerTable, type Audience, type Card } from '@felt/games';
-import { pokerFrameConfig, type PokerSeatFrame, type PokerTableFrame } from '@felt/protocol';
+import { poker, pokerTable, type Audience, type Card } from '@felt-studio/games';
+import { pokerFrameConfig, type PokerSeatFrame, type PokerTableFrame } from '@felt-studio/protocol';
 
 /**
  * Poker table frames built from the PURE core (issue 11), for component tests and the screenshot

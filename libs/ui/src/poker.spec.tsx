@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { FeltApiError, FeltClient, type RealtimeClient } from '@felt/client-sdk';
-import type { PokerTableFrame } from '@felt/protocol';
+import { FeltApiError, FeltClient, type RealtimeClient } from '@felt-studio/client-sdk';
+import type { PokerTableFrame } from '@felt-studio/protocol';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

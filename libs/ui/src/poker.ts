@@ -1,4 +1,4 @@
-import type { PokerLobbyEntry, PokerSeatFrame, PokerTableFrame, PokerWsBody, PokerWsMessage, Rejection } from '@felt/protocol';
+import type { PokerLobbyEntry, PokerSeatFrame, PokerTableFrame, PokerWsBody, PokerWsMessage, Rejection } from '@felt-studio/protocol';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from './data.js';

@@ -1,4 +1,4 @@
-import type { Rejection } from '@felt/protocol';
+import type { Rejection } from '@felt-studio/protocol';
 import type { TFunction } from 'i18next';
 import { formatMoney } from './money.js';
 
@@ -25,6 +25,20 @@ const PARAMS: Readonly<Record<string, readonly string[]>> = {
   BET_NOT_FOUND: [],
   NOT_YOUR_BET: [],
   NOT_SEAT_OWNER: [],
+  CHAT_RATE_LIMITED: [],
+  CHAT_WORD_FILTERED: [],
+  CHAT_LINK_REFUSED: [],
+  CHAT_MONEY_REFUSED: [],
+  CHAT_MUTED: [],
+  CHAT_BANNED: [],
+  CHAT_TOO_LONG: [],
+  CHAT_NOT_AT_TABLE: [],
+  TIP_OUT_OF_LIMITS: ['min', 'max'],
+  SEAT_LIMIT: ['maxSeatsPerPlayer'],
+  BEHIND_EMPTY_SEAT: ['seat'],
+  BEHIND_OWN_SEAT: ['seat'],
+  BEHIND_SEAT_FULL: ['seat'],
+  BEHIND_SEAT_MAX: ['seat', 'left'],
 };
 
 /** Details in minor units that are not named `…Minor`. */

@@ -1,4 +1,4 @@
-import { FeltApiError, FeltClient, RealtimeClient, type AuthUser, type Role } from '@felt/client-sdk';
+import { FeltApiError, FeltClient, RealtimeClient, type AuthUser, type Role } from '@felt-studio/client-sdk';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 /**

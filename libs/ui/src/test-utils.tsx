@@ -1,4 +1,5 @@
-import { FeltClient, type AuthUser, type Table } from '@felt/client-sdk';
+import { FeltClient, type AuthUser, type RealtimeClient, type RealtimeEventName, type RealtimeEvents, type Table } from '@felt-studio/client-sdk';
+import type { Rejection } from '@felt-studio/protocol';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -13,7 +14,7 @@ import { SessionProvider } from './session.js';
  */
 export function renderWithFelt(
   ui: ReactElement,
-  opts: { catalogues?: Readonly<Record<string, Catalogue>>; lng?: Language; routes?: Readonly<Record<string, unknown>>; user?: AuthUser } = {},
+  opts: { catalogues?: Readonly<Record<string, Catalogue>>; lng?: Language; routes?: Readonly<Record<string, unknown>>; user?: AuthUser; realtime?: FakeRealtime } = {},
 ): ReturnType<typeof render> & { api: FeltClient } {
   const routes = opts.routes ?? {};
   const api = new FeltClient({
@@ -31,7 +32,7 @@ export function renderWithFelt(
   const qc = createQueryClient();
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
-      <SessionProvider api={api} storageKey="felt.test" realtime={() => null}>
+      <SessionProvider api={api} storageKey="felt.test" realtime={() => (opts.realtime ? (opts.realtime as unknown as RealtimeClient) : null)}>
         <QueryClientProvider client={qc}>{children}</QueryClientProvider>
       </SessionProvider>
     </I18nextProvider>
@@ -54,4 +55,45 @@ export function tableFixture(over: Partial<Table> & Pick<Table, 'tableId' | 'nam
     updatedAt: 0,
     ...over,
   };
+}
+
+/**
+ * A socket for component tests (issue 24): the messages a screen sends are recorded (`sent`) and answered by
+ * `answer(op, body)` (a result, or a thrown rejection as the server's error ack); `frame(event, payload)`
+ * delivers a server frame to the screen's listeners. `table.join` answers an empty snapshot.
+ */
+export class FakeRealtime {
+  readonly sent: { op: string; body: Record<string, unknown> }[] = [];
+  readonly connected = true;
+  private readonly listeners = new Map<string, Set<(p: unknown) => void>>();
+  constructor(private readonly answer: (op: string, body: Record<string, unknown>) => unknown = () => null) {}
+  on<E extends RealtimeEventName>(event: E, handler: (payload: RealtimeEvents[E]) => void): () => void {
+    const set = this.listeners.get(event) ?? new Set();
+    set.add(handler as (p: unknown) => void);
+    this.listeners.set(event, set);
+    return () => set.delete(handler as (p: unknown) => void);
+  }
+  frame<E extends RealtimeEventName>(event: E, payload: RealtimeEvents[E]): void {
+    for (const l of [...(this.listeners.get(event) ?? [])]) l(payload);
+  }
+  async send(op: string, body: Record<string, unknown>): Promise<{ ok: true; result: unknown } | { ok: false; error: Rejection }> {
+    this.sent.push({ op, body });
+    try {
+      return { ok: true, result: this.answer(op, body) };
+    } catch (e) {
+      return { ok: false, error: e as Rejection };
+    }
+  }
+  async join(tableId: string): Promise<{ tableId: string; roundId: null; seq: 0; view: null; next: [] }> {
+    return { tableId, roundId: null, seq: 0, view: null, next: [] };
+  }
+  async setPresence(): Promise<null> {
+    return null;
+  }
+  position(): null {
+    return null;
+  }
+  close(): void {
+    this.listeners.clear();
+  }
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { GAME_IDS } from '@felt/games';
+import { GAME_IDS } from '@felt-studio/games';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BetTimer, padSeconds } from './components/BetTimer.js';

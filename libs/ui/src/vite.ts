@@ -31,11 +31,12 @@ export function feltViteConfig(opts: FeltViteOptions): UserConfig {
     plugins: [react()],
     resolve: {
       alias: {
-        '@felt/ui/poker-fixtures': `${libs}ui/src/poker-fixtures.ts`,
-        '@felt/ui': `${libs}ui/src/index.ts`,
-        '@felt/client-sdk': `${libs}client-sdk/src/index.ts`,
-        '@felt/protocol': `${libs}protocol/src/index.ts`,
-        '@felt/games': `${libs}games/src/index.ts`,
+        '@felt-studio/ui/poker-fixtures': `${libs}ui/src/poker-fixtures.ts`,
+        '@felt-studio/ui/whep': `${libs}ui/src/whep.ts`,
+        '@felt-studio/ui': `${libs}ui/src/index.ts`,
+        '@felt-studio/client-sdk': `${libs}client-sdk/src/index.ts`,
+        '@felt-studio/protocol': `${libs}protocol/src/index.ts`,
+        '@felt-studio/games': `${libs}games/src/index.ts`,
       },
     },
     server: { port: opts.port, strictPort: false, proxy },

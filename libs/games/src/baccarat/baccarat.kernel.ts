@@ -1,6 +1,6 @@
-import { ALL_CARDS, isCard, type Card } from '../cards/card.js';
+import { isCard, type Card } from '../cards/card.js';
 import { cardsLeft, record, trackShoe, type Shoe } from '../cards/shoe.js';
-import { carryShoe, shoeDeviceReaction, snapshotOf } from '../cards/shoe-tracking.js';
+import { carryShoe, shoeDeviceReaction, snapshotOf, validateShoeSnapshot } from '../cards/shoe-tracking.js';
 import { ok, violation, type Result, type Violation } from '../common/result.js';
 import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
 import { bettingNext, createKernel, defineGame, duplicate, events, refuse, vio, type RefereeDecision, type RefereeState } from '../kernel/define.js';
@@ -161,30 +161,7 @@ function applyCorrection(state: BaccaratState, corrected: readonly Card[], at: n
 }
 
 function validateSnapshot(s: unknown, profile: BaccaratProfile): Result<Shoe> {
-  const bad = (why: string) => violation('INVALID_SHOE', 'S-4', `Shoe snapshot rejected: ${why}.`);
-  if (typeof s !== 'object' || s === null) return bad('not an object');
-  const o = s as Record<string, unknown>;
-  const decks = o['decks'];
-  if (typeof decks !== 'number' || !Number.isInteger(decks) || decks < 1 || decks > 16) return bad('decks must be 1..16');
-  if (decks !== profile.decks) return violation('WRONG_DECK_COUNT', 'BAC-1', `This table plays ${profile.decks} decks; the shoe has ${decks}.`);
-  const rem = o['remaining'];
-  if (typeof rem !== 'object' || rem === null) return bad('remaining is missing');
-  const remaining = {} as Record<Card, number>;
-  let left = 0;
-  for (const c of ALL_CARDS) {
-    const n = (rem as Record<string, unknown>)[c];
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > decks) return bad(`remaining ${c} must be 0..${decks}`);
-    remaining[c] = n;
-    left += n;
-  }
-  const total = decks * 52;
-  const dealt = o['dealt'];
-  if (typeof dealt !== 'number' || !Number.isInteger(dealt) || dealt < total - left || dealt > total) return bad('dealt does not match the composition');
-  const cutAt = o['cutAt'];
-  if (cutAt !== null && (typeof cutAt !== 'number' || !Number.isInteger(cutAt) || cutAt < 0 || cutAt > total)) return bad('cutAt must be null or 0..total');
-  if (o['cutCardOut'] === true) return violation('SHUFFLE_DUE', 'BAC-18', 'The cut card has come out of this shoe: no further card is dealt until it is reshuffled.');
-  if (o['cutCardOut'] !== false) return bad('cutCardOut must be a boolean');
-  return ok({ ...trackShoe({ decks }), remaining, dealt, total, cutAt, cutCardOut: false });
+  return validateShoeSnapshot(s, profile.decks, 'BAC-1', 'BAC-18');
 }
 
 const nonEmpty = (s: unknown): s is string => typeof s === 'string' && s.trim().length > 0;
@@ -507,6 +484,8 @@ export function defineBaccarat(profiles: Readonly<Record<string, BaccaratProfile
       return ok(settleBets(profile, state.result, state.book.byId.values()));
     },
     next,
+    // issue 23: a carried shoe (the shoe monitor) and a count to follow (advantage play: BAC-10 pair bets against the remaining shoe)
+    integrity: { shoe: { count: { mainKinds: ['player', 'banker', 'tie'], sideKinds: ['player-pair', 'banker-pair'] } } },
     devices: {
       reporters: { shoe: ['shoe'] },
       map: (ev, _ctx, at) => shoeDeviceReaction(ev, at, { unreadable: true }),

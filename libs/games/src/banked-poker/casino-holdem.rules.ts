@@ -1,7 +1,8 @@
 import type { CardId } from '../poker/cards.js';
 import { evaluate5, evaluate7 } from '../poker/fast.js';
 import { categoryOf, describeValue, packValue, tieBreakOf } from '../poker/rank.js';
-import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type PokerHands, type SpotResult } from './spec.js';
+import { isRoyal, paysFor } from '../poker/paytable.js';
+import { lose, push, raiseOrFold, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type PokerHands, type SpotResult } from './spec.js';
 
 /**
  * Casino Hold'em (docs/rules "Banked poker" CHE; rule IDs assigned in RULES-COVERAGE.md):
@@ -40,49 +41,17 @@ export const casinoHoldemProfiles: Readonly<Record<string, CasinoHoldemProfile>>
 /** The weakest qualifying dealer hand: any pair of 4s (CHE-2). */
 export const CHE_QUALIFY = packValue('standard', 'pair', [4]);
 
-const isRoyal = (v: number): boolean => categoryOf(v) === 'straight-flush' && tieBreakOf(v)[0] === 14;
-
 export function cheAntePays(v: number, p: CasinoHoldemProfile): number {
-  const cat = categoryOf(v);
-  if (isRoyal(v)) return p.ante.royalFlush;
-  switch (cat) {
-    case 'straight-flush':
-      return p.ante.straightFlush;
-    case 'four-of-a-kind':
-      return p.ante.quads;
-    case 'full-house':
-      return p.ante.fullHouse;
-    case 'flush':
-      return p.ante.flush;
-    default:
-      return p.ante.other;
-  }
+  // the Ante's table pays from a flush up; anything below is its "other" row (CHE-3)
+  return paysFor(p.ante, categoryOf(v), isRoyal(v)) ?? p.ante.other;
 }
 
 export function aaBonusPays(v5: number, p: CasinoHoldemProfile): number {
   const t = p.aaBonus;
   if (!t) return 0;
-  if (isRoyal(v5)) return t.royalFlush;
-  switch (categoryOf(v5)) {
-    case 'straight-flush':
-      return t.straightFlush;
-    case 'four-of-a-kind':
-      return t.quads;
-    case 'full-house':
-      return t.fullHouse;
-    case 'flush':
-      return t.flush;
-    case 'straight':
-      return t.straight;
-    case 'three-of-a-kind':
-      return t.trips;
-    case 'two-pair':
-      return t.twoPair;
-    case 'pair':
-      return tieBreakOf(v5)[0] === 14 ? t.aces : 0;
-    default:
-      return 0;
-  }
+  const cat = categoryOf(v5);
+  if (cat === 'pair') return tieBreakOf(v5)[0] === 14 ? t.aces : 0;
+  return paysFor(t, cat, isRoyal(v5)) ?? 0;
 }
 
 const seven = (a: readonly CardId[], board: readonly CardId[]): number => evaluate7(a[0] as number, a[1] as number, board[0] as number, board[1] as number, board[2] as number, board[3] as number, board[4] as number);
@@ -91,18 +60,7 @@ export const casinoHoldemSpec: BankedPokerSpec<CasinoHoldemProfile> = {
   game: 'casino-holdem',
   label: "Casino Hold'em",
   slots: ['player', 'player', 'dealer', 'dealer', 'board', 'board', 'board', 'board', 'board'],
-  decisions: [
-    {
-      afterCards: 7,
-      options: [
-        { action: 'call', spot: 'call', multiple: 2, folds: false },
-        { action: 'fold', spot: null, multiple: 0, folds: true },
-      ],
-      timeoutAction: 'fold',
-      onlyWithoutRaise: false,
-      ruleId: 'CHE-5',
-    },
-  ],
+  decisions: [raiseOrFold(7, 'call', 'call', 2, 'CHE-5')],
   mainSpot: 'ante',
   spots: (p) => (p.aaBonus ? ['ante', 'aa-bonus'] : ['ante']),
   decisionSpots: ['call'],

@@ -34,6 +34,17 @@ export interface DecisionPoint {
   readonly ruleId: string;
 }
 
+/** The fold option of a decision: gives up the hand, adds nothing. */
+export const FOLD: DecisionOption = { action: 'fold', spot: null, multiple: 0, folds: true };
+
+/**
+ * The decision most of these games ask once: `action` puts `multiple` × the ante on `spot`, or fold; the timer
+ * folds. Opens after `afterCards` cards, for every player still in (`ruleId`: the game's rule for it).
+ */
+export function raiseOrFold(afterCards: number, action: string, spot: string, multiple: number, ruleId: string): DecisionPoint {
+  return { afterCards, options: [{ action, spot, multiple, folds: false }, FOLD], timeoutAction: 'fold', onlyWithoutRaise: false, ruleId };
+}
+
 export interface PokerHands {
   readonly player: readonly CardId[];
   readonly dealer: readonly CardId[];

@@ -1,6 +1,6 @@
 import { cardId, type CardId } from '../poker/cards.js';
 import { categoryOf, describeValue, evaluateFive, packValue, type HandCategory } from '../poker/rank.js';
-import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type SpotResult } from './spec.js';
+import { lose, push, raiseOrFold, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type SpotResult } from './spec.js';
 
 /**
  * Three Card Poker (docs/rules "Banked poker" TCP; rule IDs assigned in RULES-COVERAGE.md):
@@ -85,18 +85,7 @@ export const threeCardPokerSpec: BankedPokerSpec<ThreeCardPokerProfile> = {
   game: 'three-card-poker',
   label: 'Three Card Poker',
   slots: ['player', 'player', 'player', 'dealer', 'dealer', 'dealer'],
-  decisions: [
-    {
-      afterCards: 6,
-      options: [
-        { action: 'play', spot: 'play', multiple: 1, folds: false },
-        { action: 'fold', spot: null, multiple: 0, folds: true },
-      ],
-      timeoutAction: 'fold',
-      onlyWithoutRaise: false,
-      ruleId: 'TCP-7',
-    },
-  ],
+  decisions: [raiseOrFold(6, 'play', 'play', 1, 'TCP-7')],
   mainSpot: 'ante',
   spots: (p) => (p.pairPlus ? ['ante', 'pair-plus'] : ['ante']),
   decisionSpots: ['play'],

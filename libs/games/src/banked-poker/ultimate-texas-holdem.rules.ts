@@ -1,6 +1,7 @@
 import type { CardId } from '../poker/cards.js';
 import { evaluate7 } from '../poker/fast.js';
-import { categoryOf, describeValue, packValue, tieBreakOf } from '../poker/rank.js';
+import { categoryOf, describeValue, packValue } from '../poker/rank.js';
+import { isRoyal, paysFor } from '../poker/paytable.js';
 import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type PokerHands, type SpotResult } from './spec.js';
 
 /**
@@ -37,47 +38,16 @@ export const ultimateTexasHoldemProfiles: Readonly<Record<string, UltimateTexasH
 };
 
 export const UTH_QUALIFY = packValue('standard', 'pair', [2]);
-const isRoyal = (v: number): boolean => categoryOf(v) === 'straight-flush' && tieBreakOf(v)[0] === 14;
 
 /** Blind result "num/den to 1", or null for a push (UTH-4). */
 export function blindPays(v: number, p: UltimateTexasHoldemProfile): readonly [number, number] | null {
-  if (isRoyal(v)) return [p.blind.royalFlush, 1];
-  switch (categoryOf(v)) {
-    case 'straight-flush':
-      return [p.blind.straightFlush, 1];
-    case 'four-of-a-kind':
-      return [p.blind.quads, 1];
-    case 'full-house':
-      return [p.blind.fullHouse, 1];
-    case 'flush':
-      return p.blind.flush;
-    case 'straight':
-      return [p.blind.straight, 1];
-    default:
-      return null;
-  }
+  // the Blind pays from a straight up (UTH-4); a flush may pay a fraction
+  const pays = paysFor<number | readonly [number, number]>(p.blind, categoryOf(v), isRoyal(v));
+  return pays === undefined ? null : typeof pays === 'number' ? [pays, 1] : pays;
 }
 
 export function tripsPays(v: number, p: UltimateTexasHoldemProfile): number {
-  const t = p.trips;
-  if (!t) return 0;
-  if (isRoyal(v)) return t.royalFlush;
-  switch (categoryOf(v)) {
-    case 'straight-flush':
-      return t.straightFlush;
-    case 'four-of-a-kind':
-      return t.quads;
-    case 'full-house':
-      return t.fullHouse;
-    case 'flush':
-      return t.flush;
-    case 'straight':
-      return t.straight;
-    case 'three-of-a-kind':
-      return t.trips;
-    default:
-      return 0;
-  }
+  return p.trips ? (paysFor(p.trips, categoryOf(v), isRoyal(v)) ?? 0) : 0;
 }
 
 const seven = (a: readonly CardId[], board: readonly CardId[]): number => evaluate7(a[0] as number, a[1] as number, board[0] as number, board[1] as number, board[2] as number, board[3] as number, board[4] as number);

@@ -4,9 +4,9 @@ import { trackShoe, type Shoe } from '../cards/shoe.js';
 import { carryShoe, shoeDeviceReaction, snapshotOf, trackCard, validateShoeSnapshot, type ShoeSnapshot } from '../cards/shoe-tracking.js';
 import type { Minor } from '../common/money.js';
 import { ok, violation, type Result } from '../common/result.js';
-import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
+import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
 import { acceptedEvent, checkStakeAmount, createKernel, defineGame, duplicate, events, globalStakeCeiling, refuse, vio, type RefereeDecision, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, NextAction, Phase, PlayCommand, PlayEvent, SettlementLine } from '../kernel/kernel.js';
+import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, NextAction, Phase, PlayCommand, PlayEvent, RoundLimits, SettlementLine } from '../kernel/kernel.js';
 import { cardPoints, handValue, isAce, isBlackjackCards, isTenValue } from './hand.rules.js';
 import { blackjackProfiles, type BlackjackProfile } from './profiles.js';
 import { dealerNeedsCard, finalTotal, handResult, handReturn, insuranceReturn, isPlayerBlackjack } from './settle.rules.js';
@@ -88,6 +88,8 @@ export interface BlackjackState extends RefereeState {
   readonly game: 'blackjack';
   /** seat number → its main bet, kept per bet (BJ-1 seat ownership without a scan of the round's bets). */
   readonly seatBets: Readonly<Record<string, SeatBet>>;
+  /** seat number → how many players bet behind it (RAY §8.1 cap, O(1)); the stake behind it is the book's spot total of `behind:N`. */
+  readonly behindBettors: Readonly<Record<string, number>>;
   /** Composition tracker of the shoe (S-1); null before the round opens. Carried to the next round (`carry`). */
   readonly shoe: Shoe | null;
   /** The rule profile snapshot, resolved when the round opened. */
@@ -130,6 +132,10 @@ export interface BlackjackSeatView {
   readonly hands: readonly BlackjackHandView[];
   /** Insurance is a bet: null for other players' seats. */
   readonly insurance: InsuranceState | null;
+  /** Bets behind this seat (RAY §8.1): the viewer's own stake behind it (players; 0 = none), null for staff. */
+  readonly myBehindMinor: Minor | null;
+  /** Dealer / pit boss: how many players bet behind and their total (never who); null for players (the seated player need not see it). */
+  readonly behind: { readonly bettors: number; readonly totalMinor: Minor } | null;
 }
 
 export interface BlackjackView {
@@ -159,11 +165,37 @@ export interface BlackjackView {
 
 
 const SEAT_SPOT = /^seat:([1-9][0-9]?)$/;
+const BEHIND_SPOT = /^behind:([1-9][0-9]?)$/;
 
 export function seatOfSpot(spot: string): number | null {
   const m = SEAT_SPOT.exec(spot);
   return m ? Number(m[1]) : null;
 }
+
+/** `behind:N` → N: a bet behind seat N (RAY §8.1 back-betting), else null. */
+export function behindSeatOfSpot(spot: string): number | null {
+  const m = BEHIND_SPOT.exec(spot);
+  return m ? Number(m[1]) : null;
+}
+
+/** The spot kind of a bet behind a seat (its per-bet limits: `limits.spots.behind`). */
+export const BEHIND_KIND = 'behind';
+/** The limits key of the most one seat may carry behind it, all bettors together (`limits.spots['behind-total'].maxMinor`; default the table max). */
+export const BEHIND_TOTAL_KIND = 'behind-total';
+
+/** The most the bets behind one seat may add up to (RAY §8.1 "the dealer may limit"): table data, default the table max. */
+export const behindSeatMax = (limits: RoundLimits): Minor => limits.spots[BEHIND_TOTAL_KIND]?.maxMinor ?? limits.tableMaxMinor;
+
+/**
+ * What a bet behind a seat follows (RAY §8.1: the seat's first player alone decides). [Interp.] A bet
+ * behind never adds stake: on a double it stays at its own stake and takes the doubled hand's result;
+ * on a split it stays on the FIRST hand (the one that keeps the original bet). It is never insured.
+ * So it settles on hand 0 of the seat at its own stake, like the seat's original bet.
+ */
+export const BEHIND_FOLLOWS_HAND = 0;
+
+/** The seats a player holds in the round (main bets), O(seats). */
+const seatsOf = (s: BlackjackState, playerId: string): number => Object.values(s.seatBets).filter((b) => b.playerId === playerId).length;
 
 
 const initialDealSize = (s: BlackjackState): number => (s.seats.length === 0 ? 0 : s.seats.length * 2 + (s.profile?.holeCard ? 2 : 1));
@@ -321,6 +353,52 @@ export function doubleOk(p: BlackjackProfile, cards: readonly Card[]): boolean {
   if (p.doubleOn === 'any') return true;
   const total = handValue(cards, p.doubleOn.acesCountOne).total;
   return p.doubleOn.totals.includes(total);
+}
+
+// ───────────────────────────── bets behind (RAY §8.1) ─────────────────────────────
+
+/**
+ * A bet behind seat N (RAY §8.1 back-betting): only behind a seat another player holds in this round,
+ * within the published number of bettors per seat and the most the seat may carry behind it. Per-bet
+ * min/max (`behind` kind) and the player's table max were checked by the referee. O(1).
+ */
+function restrictBehind(s: BlackjackState, p: BlackjackProfile, bet: { readonly playerId: string; readonly spot: string; readonly stakeMinor: Minor }) {
+  const seatNo = behindSeatOfSpot(bet.spot) ?? 0;
+  const bb = p.betBehind;
+  if (bb === null) return vio('SPOT_NOT_OFFERED', 'BJB-1', 'This table does not take bets behind a seat.');
+  const onSeat = s.seatBets[String(seatNo)];
+  if (!onSeat) return vio('BEHIND_EMPTY_SEAT', 'BJB-1', `Nobody plays seat ${seatNo} yet: a bet behind follows a seated player.`, { seat: seatNo });
+  if (onSeat.playerId === bet.playerId) return vio('BEHIND_OWN_SEAT', 'BJB-1', `Seat ${seatNo} is yours: add to your own bet instead of betting behind it.`, { seat: seatNo });
+  const already = stakeOnSpot(s.book, bet.playerId, bet.spot) > 0;
+  const bettors = s.behindBettors[String(seatNo)] ?? 0;
+  if (!already && bb.maxBettorsPerSeat !== null && bettors >= bb.maxBettorsPerSeat) {
+    return vio('BEHIND_SEAT_FULL', 'BJB-2', `Seat ${seatNo} already has the most players behind it (${bb.maxBettorsPerSeat}).`, { seat: seatNo, maxBettorsPerSeat: bb.maxBettorsPerSeat });
+  }
+  const max = s.limits ? behindSeatMax(s.limits) : Number.MAX_SAFE_INTEGER;
+  const total = s.book.spots.get(bet.spot)?.stakeMinor ?? 0;
+  if (total + bet.stakeMinor > max) return vio('BEHIND_SEAT_MAX', 'BJB-2', `The bets behind seat ${seatNo} may add up to at most ${max}; ${Math.max(0, max - total)} is left.`, { seat: seatNo, maxMinor: max, leftMinor: Math.max(0, max - total) });
+  return null;
+}
+
+/** The live bets behind seats (kind `behind`), from the book. */
+const behindBets = (s: BlackjackState): AcceptedBet[] => [...s.book.byId.values()].filter((b) => b.kind === BEHIND_KIND);
+
+/**
+ * Bets behind a seat that was not dealt (its owner cancelled, nobody sat): refunded once betting has closed.
+ * The referee pays them early (`BetsSettled`) at the round's first move after the close and leaves them
+ * out of the final settlement — exactly once. Scanned only while the initial deal starts (O(1) later).
+ */
+function orphanBehindRefunds(s: BlackjackState): SettlementLine[] {
+  if (s.phase !== 'closed' && s.phase !== 'play') return [];
+  if (s.stage !== 'initial-deal' || s.initialDealt > 1) return [];
+  return orphansOf(s);
+}
+
+function orphansOf(s: BlackjackState): SettlementLine[] {
+  const dealt = new Set(s.seats.map((x) => x.seat));
+  return behindBets(s)
+    .filter((b) => !dealt.has(behindSeatOfSpot(b.spot) ?? 0))
+    .map((b): SettlementLine => ({ betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: b.stakeMinor, outcome: 'refund', rules: ['BJB-4', 'GEN-6'] }));
 }
 
 // ───────────────────────────── decide ─────────────────────────────
@@ -546,6 +624,17 @@ function settleState(s: BlackjackState): Result<readonly SettlementLine[]> {
       line(seat.insuranceBetId, insuranceReturn(p, dealer, stake), ['BJ-7', 'BJ-17']);
     }
   }
+  // RAY §8.1: bets behind follow the seat's first hand at their own stake (BEHIND_FOLLOWS_HAND); behind an undealt seat: refunded
+  const bySeat = new Map(s.seats.map((x) => [x.seat, x]));
+  for (const b of behindBets(s)) {
+    const h = bySeat.get(behindSeatOfSpot(b.spot) ?? 0)?.hands[BEHIND_FOLLOWS_HAND];
+    if (!h) {
+      lines.push({ betId: b.betId, playerId: b.playerId, stakeMinor: b.stakeMinor, returnMinor: b.stakeMinor, outcome: 'refund', rules: ['BJB-4', 'GEN-6'] });
+      continue;
+    }
+    const { result, rules } = handResult(p, handFinal(h), dealer);
+    line(b.betId, handReturn(p, result, b.stakeMinor), ['BJB-3', ...rules, ...(lateBj ? ['BJ-8a'] : [])]);
+  }
   return ok(lines);
 }
 
@@ -579,6 +668,8 @@ function viewState(s: BlackjackState, audience: Audience): BlackjackView {
       stakeMinor: sees(x.playerId) ? x.stakeMinor : null,
       hands: p ? x.hands.map((h) => handView(p, h)) : [],
       insurance: sees(x.playerId) ? x.insurance : null,
+      myBehindMinor: audience.role === 'player' ? stakeOnSpot(s.book, audience.playerId, `behind:${x.seat}`) : null,
+      behind: audience.role === 'player' ? null : { bettors: s.behindBettors[String(x.seat)] ?? 0, totalMinor: s.book.spots.get(`behind:${x.seat}`)?.stakeMinor ?? 0 },
     })),
     dealer: { cards: dealerCards, visibleTotal: visible.length > 0 ? handValue(visible).total : null, holeRevealed: s.dealer.holeRevealed, peek: s.peek },
     turn: cur ? { seat: cur.seat.seat, hand: cur.handIndex } : null,
@@ -679,6 +770,7 @@ export function defineBlackjack(profiles: Readonly<Record<string, BlackjackProfi
       profile: null,
       stage: 'betting',
       seatBets: {},
+      behindBettors: {},
       seats: [],
       dealer: { cards: [], holeRevealed: false },
       initialDealt: 0,
@@ -691,23 +783,44 @@ export function defineBlackjack(profiles: Readonly<Record<string, BlackjackProfi
     }),
     bets: {
       spot(_s, p, key) {
+        const behind = behindSeatOfSpot(key);
+        if (behind !== null) {
+          if (behind < 1 || behind > p.seats) return violation('UNKNOWN_SPOT', 'BJB-1', `Bets behind are on seats behind:1..behind:${p.seats}.`, { spot: key });
+          if (p.betBehind === null) return violation('SPOT_NOT_OFFERED', 'BJB-1', 'This table does not take bets behind a seat.', { spot: key });
+          return ok({ key, kind: BEHIND_KIND });
+        }
         const seatNo = seatOfSpot(key);
         if (seatNo === null || seatNo < 1 || seatNo > p.seats) return violation('UNKNOWN_SPOT', 'BJ-1', `Blackjack bets are on seats seat:1..seat:${p.seats}.`, { spot: key });
         return ok({ key, kind: 'main' });
       },
-      restrict(s, _p, bet) {
+      restrict(s, p, bet, spot) {
+        if (spot.kind === BEHIND_KIND) return restrictBehind(s, p, bet);
         const seatNo = seatOfSpot(bet.spot) ?? 0;
         const onSeat = s.seatBets[String(seatNo)];
-        if (!onSeat) return null;
+        if (!onSeat) {
+          // RAY §8.1: one or several seats, as many as the table allows
+          return seatsOf(s, bet.playerId) >= p.maxSeatsPerPlayer ? vio('SEAT_LIMIT', 'BJ-1', `One player may hold at most ${p.maxSeatsPerPlayer} seat(s) at this table.`, { maxSeatsPerPlayer: p.maxSeatsPerPlayer }) : null;
+        }
         return onSeat.playerId === bet.playerId
           ? vio('SEAT_HAS_BET', 'BJ-6', `You already have a bet on seat ${seatNo}; cancel it to change the amount.`, { seat: seatNo })
           : vio('SEAT_TAKEN', 'BJ-1', `Seat ${seatNo} belongs to another player.`, { seat: seatNo });
       },
       onAccepted(s, bet) {
+        if (bet.kind === BEHIND_KIND) {
+          // a new bettor behind the seat when this is the player's first stake on it (the book already holds the bet)
+          if (stakeOnSpot(s.book, bet.playerId, bet.spot) !== bet.stakeMinor) return s;
+          const k = String(behindSeatOfSpot(bet.spot) ?? 0);
+          return { ...s, behindBettors: { ...s.behindBettors, [k]: (s.behindBettors[k] ?? 0) + 1 } };
+        }
         if (bet.kind !== 'main') return s;
         return { ...s, seatBets: { ...s.seatBets, [String(seatOfSpot(bet.spot) ?? 0)]: { playerId: bet.playerId, betId: bet.betId, stakeMinor: bet.stakeMinor } } };
       },
       onCancelled(s, bet) {
+        if (bet.kind === BEHIND_KIND) {
+          if (stakeOnSpot(s.book, bet.playerId, bet.spot) > 0) return s;
+          const k = String(behindSeatOfSpot(bet.spot) ?? 0);
+          return { ...s, behindBettors: { ...s.behindBettors, [k]: Math.max(0, (s.behindBettors[k] ?? 0) - 1) } };
+        }
         if (bet.kind !== 'main') return s;
         const seatBets = { ...s.seatBets };
         delete seatBets[String(seatOfSpot(bet.spot) ?? 0)];
@@ -775,8 +888,11 @@ export function defineBlackjack(profiles: Readonly<Record<string, BlackjackProfi
     // issue 9 §5: a card the table owes (deal, hit, dealer draw) has a deadline; a player's decision has its own (BJ-9 DecisionTimeout)
     stall: (s) => (cardDue(s) ? { step: s.stage === 'dealer' ? 'dealer-draw' : 'deal', afterMs: BLACKJACK_DEAL_STALL_MS, ruleId: 'GEN-6' } : null),
     settle: (s) => settleState(s),
+    settleEarly: (s) => orphanBehindRefunds(s),
     next: nextActions,
     deadlines: deadlinesOf,
+    // issue 23: a carried shoe (the shoe monitor) and a count to follow (advantage play: the main bet against the Hi-Lo count)
+    integrity: { shoe: { count: { mainKinds: ['main'], sideKinds: [] } } },
     devices: {
       reporters: { shoe: ['shoe'] },
       map: (ev, _ctx, at) => shoeDeviceReaction(ev, at, { unreadable: false }),
@@ -792,6 +908,8 @@ export function defineBlackjack(profiles: Readonly<Record<string, BlackjackProfi
     example: {
       spots: ['seat:1', 'seat:2'],
       spare: 'seat:3',
+      // bets behind seat 1 (RAY-8.1): the contract's random rounds settle them with the seat, or refund them once when seat 1 is not dealt
+      more: ['behind:1'],
       autoplay: (state) => autoplay(state as BlackjackState),
       resolve: [{ type: 'RecordCard', card: 'AS' }, { type: 'RecordCard', card: 'AH' }, { type: 'RecordCard', card: '9S' }, { type: 'RecordCard', card: 'KS' }, { type: 'RecordCard', card: 'KH' }, { type: 'RecordCard', card: '7D' }],
     },

@@ -33,6 +33,19 @@ describe('felt rtp blackjack', () => {
     expect(row.houseEdge).toBeCloseTo(1 - row.rtp, 12);
   });
 
+  it('bet behind row: simulated on the same rounds, following the seat’s basic strategy at its own stake (RAY-8.1) — below the seat’s own RTP, which gains from its doubles and splits', () => {
+    const r = blackjackRtp('standard', { rounds: 200_000, seed: 7 });
+    if (!r.ok) throw new Error(JSON.stringify(r.violation));
+    const behind = r.value.rows.find((x) => x.bet === 'behind');
+    const main = r.value.rows.find((x) => x.bet === 'main');
+    expect(behind).toMatchObject({ method: 'simulation', samples: 200_000 });
+    expect(behind?.note).toContain('first hand');
+    expect(behind && main && behind.rtp < main.rtp).toBe(true);
+    expect(behind && Math.abs(behind.rtp - 0.985)).toBeLessThan(0.02);
+    expect(behind?.ci95).toBeGreaterThan(0.001);
+    expect(behind?.ci95).toBeLessThan(0.006);
+  });
+
   it('is reproducible by seed and changes with the seed', () => {
     expect(mainRow('standard', 20_000, 3).rtp).toBe(mainRow('standard', 20_000, 3).rtp);
     expect(mainRow('standard', 20_000, 3).rtp).not.toBe(mainRow('standard', 20_000, 4).rtp);
@@ -109,10 +122,13 @@ describe('felt settle blackjack (settleOffline, GEN-8)', () => {
         const order = createShoe({ decks: p.decks }, seed).order;
         let i = 0;
         const sim = simulateRound(p, () => order[i++] as Card, 100);
-        const r = blackjackSettleOffline(profileId, { seats: [{ seat: 1, playerId: 'p1', betId: 'b1', stakeMinor: 100, actions: sim.actions }], cards: order.slice(0, sim.cardsUsed) });
+        const r = blackjackSettleOffline(profileId, { seats: [{ seat: 1, playerId: 'p1', betId: 'b1', stakeMinor: 100, actions: sim.actions }], cards: order.slice(0, sim.cardsUsed), behind: [{ seat: 1, playerId: 'p2', betId: 'x1', stakeMinor: 100 }] });
         if (!r.ok) throw new Error(`${profileId} seed ${seed}: ${JSON.stringify(r.violation)}`);
-        expect(r.value.lines.reduce((a, l) => a + l.stakeMinor, 0)).toBe(sim.stakedMinor);
-        expect(r.value.lines.reduce((a, l) => a + l.returnMinor, 0)).toBe(sim.returnMinor);
+        const seatLines = r.value.lines.filter((l) => l.betId !== 'x1');
+        expect(seatLines.reduce((a, l) => a + l.stakeMinor, 0)).toBe(sim.stakedMinor);
+        expect(seatLines.reduce((a, l) => a + l.returnMinor, 0)).toBe(sim.returnMinor);
+        // the bet behind (felt rtp's `behind` row) settles in the simulator exactly as in the kernel
+        expect(r.value.lines.find((l) => l.betId === 'x1')?.returnMinor).toBe(sim.behindReturnMinor);
       }),
       { numRuns: RUNS * 4 },
     );

@@ -47,6 +47,15 @@ export function blackjackRtp(profileId: string, opts: RtpOptions = {}): Result<R
       samples: sim.rounds,
       note: `one seat, basic strategy derived from this profile's rules (infinite-deck EV, derive.ts; equals the 4–8-deck S17 DAS chart on the standard table but for 2 marginal soft doubles), no insurance, ${p.decks} decks reshuffled at the cut card; return per initial bet incl. doubles and splits; seed ${seed}`,
     },
+    {
+      bet: 'behind',
+      rtp: sim.behind.rtp,
+      houseEdge: 1 - sim.behind.rtp,
+      method: 'simulation',
+      ci95: sim.behind.ci95,
+      samples: sim.rounds,
+      note: `a bet behind the seat above (BJB-3, RAY §8.1), on the same simulated rounds: it follows the seated player's basic-strategy decisions and settles with the seat's first hand at its own stake — never doubled, split or insured ([Interp.]: a double leaves it at its stake on the doubled hand, a split leaves it on the first hand); the seated player plays for their own bet, not the bettor's; seed ${seed}`,
+    },
     { bet: 'insurance', rtp: ins.rtp, houseEdge: 1 - ins.rtp, method: 'exact', exact: ins.exact, note: `${p.decks}-deck shoe with the dealer's Ace out; pays ${p.insurancePays.num}:${p.insurancePays.den}` },
   ];
   return ok({ game: 'blackjack', profile: p.id, rows });
@@ -60,8 +69,16 @@ export interface OfflineSeat {
   readonly stakeMinor: number;
   readonly actions: readonly PlayerActionKind[];
 }
+/** A bet behind a seat (RAY §8.1): it follows the seat's first hand at its own stake. */
+export interface OfflineBehind {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly betId: string;
+  readonly stakeMinor: number;
+}
 export interface OfflineInput {
   readonly seats: readonly OfflineSeat[];
+  readonly behind: readonly OfflineBehind[];
   readonly cards: readonly Card[];
 }
 
@@ -69,7 +86,10 @@ const bad = (message: string, details?: Record<string, unknown>): { readonly ok:
 
 function parseInput(p: BlackjackProfile, input: unknown): Result<OfflineInput> {
   if (typeof input !== 'object' || input === null) return bad('input must be an object { seats, cards }');
-  const { seats, cards } = input as { seats?: unknown; cards?: unknown };
+  const { seats, cards, behind = [] } = input as { seats?: unknown; cards?: unknown; behind?: unknown };
+  const known = new Set(Object.keys(input));
+  for (const k of ['seats', 'cards', 'behind']) known.delete(k);
+  if (known.size > 0) return bad(`unknown field(s): ${[...known].join(', ')}`);
   if (!Array.isArray(seats) || seats.length === 0) return bad('seats must be a non-empty array');
   if (!Array.isArray(cards)) return bad('cards must be an array of card codes in shoe order');
   const outSeats: OfflineSeat[] = [];
@@ -90,6 +110,18 @@ function parseInput(p: BlackjackProfile, input: unknown): Result<OfflineInput> {
     if (!Array.isArray(actions) || !actions.every((a) => typeof a === 'string' && (PLAYER_ACTIONS as readonly string[]).includes(a))) return bad(`seats[${i}].actions must be a list of ${PLAYER_ACTIONS.join(' | ')}`);
     outSeats.push({ seat: s.seat, playerId: s.playerId, betId: s.betId, stakeMinor: s.stakeMinor, actions: actions as PlayerActionKind[] });
   }
+  if (!Array.isArray(behind)) return bad('behind must be an array of { seat, playerId, betId, stakeMinor }');
+  const outBehind: OfflineBehind[] = [];
+  for (const [i, raw] of behind.entries()) {
+    if (typeof raw !== 'object' || raw === null) return bad(`behind[${i}] must be an object`);
+    const b = raw as Record<string, unknown>;
+    if (typeof b.seat !== 'number' || !seen.has(b.seat)) return bad(`behind[${i}].seat must be one of the seats played`);
+    if (typeof b.playerId !== 'string' || b.playerId === '') return bad(`behind[${i}].playerId must be a non-empty string`);
+    if (typeof b.betId !== 'string' || b.betId === '' || ids.has(b.betId)) return bad(`behind[${i}].betId must be a new non-empty string`);
+    ids.add(b.betId);
+    if (!isMinor(b.stakeMinor) || b.stakeMinor <= 0) return bad(`behind[${i}].stakeMinor must be a positive integer (minor units)`);
+    outBehind.push({ seat: b.seat, playerId: b.playerId, betId: b.betId, stakeMinor: b.stakeMinor });
+  }
   const outCards: Card[] = [];
   for (const [i, c] of cards.entries()) {
     if (typeof c !== 'string') return bad(`cards[${i}] must be a card code`);
@@ -97,7 +129,7 @@ function parseInput(p: BlackjackProfile, input: unknown): Result<OfflineInput> {
     if (!parsed.ok) return bad(`cards[${i}]: ${parsed.violation.message}`);
     outCards.push(parsed.value);
   }
-  return ok({ seats: outSeats, cards: outCards });
+  return ok({ seats: outSeats, behind: outBehind, cards: outCards });
 }
 
 /**
@@ -106,8 +138,10 @@ function parseInput(p: BlackjackProfile, input: unknown): Result<OfflineInput> {
  * Input (JSON):
  * ```json
  * { "seats": [{ "seat": 1, "playerId": "p1", "betId": "b1", "stakeMinor": 100, "actions": ["hit", "stand"] }],
- *   "cards": ["AS", "9H", "6D", "KS", "TC"] }
+ *   "cards": ["AS", "9H", "6D", "KS", "TC"],
+ *   "behind": [{ "seat": 1, "playerId": "p2", "betId": "x1", "stakeMinor": 50 }] }
  * ```
+ * - `behind` (optional): bets behind a seat played (RAY §8.1); each follows that seat's first hand at its own stake.
  * - `cards`: every card in the order it left the shoe (BJ-5: one to each seat left to right, dealer up
  *   card, second card to each seat, the hole card if the profile deals one; then the acting hands'
  *   cards; then the dealer's draws). `10H`/lower case accepted.
@@ -139,6 +173,10 @@ export function blackjackSettleOffline(profileId: string, input: unknown): Resul
   if (!open.ok) return open;
   for (const seat of parsed.value.seats) {
     const r = run({ type: 'PlaceBet', at, bet: { betId: seat.betId, playerId: seat.playerId, spot: `seat:${seat.seat}`, stakeMinor: seat.stakeMinor } });
+    if (!r.ok) return r;
+  }
+  for (const b of parsed.value.behind) {
+    const r = run({ type: 'PlaceBet', at, bet: { betId: b.betId, playerId: b.playerId, spot: `behind:${b.seat}`, stakeMinor: b.stakeMinor } });
     if (!r.ok) return r;
   }
   const queues = new Map(parsed.value.seats.map((x) => [x.seat, x.actions.slice()]));

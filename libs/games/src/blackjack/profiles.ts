@@ -69,8 +69,20 @@ export interface BlackjackProfile {
    * 21 always loses to a dealer Blackjack (BJ-12, RAY A explicit), whatever this field says.
    */
   readonly multiCard21VsDealerBlackjack: 'lose' | 'push';
-  /** BJ-9: decision time per decision (and for the insurance period), ms. */
+  /** BJ-9: decision time per decision (and for the insurance period), ms. Each seat's decision gets its own full time. */
   readonly decisionTimeMs: number;
+  /**
+   * RAY §8.1 "a player may play one or several seats; the dealer may limit how many": the most seats one
+   * player may hold in a round (1 = one seat each). [Interp.] studio default 3.
+   */
+  readonly maxSeatsPerPlayer: number;
+  /**
+   * RAY §8.1 back-betting (medspelande): null = not offered. `maxBettorsPerSeat` (null = any number) is
+   * the published cap of players behind one seat. Money limits are table data: each bet behind is checked
+   * against the `behind` spot kind's min/max (default the table's), and the total behind one seat
+   * against `behind-total`'s max (default the table max). See docs/rules/blackjack.md "Bet behind".
+   */
+  readonly betBehind: { readonly maxBettorsPerSeat: number | null } | null;
 }
 
 /** Spec defaults (docs/rules BJ-1..BJ-17 with every [Decision] at its default). */
@@ -101,6 +113,8 @@ export const standardProfile: BlackjackProfile = {
   ties: 'push',
   multiCard21VsDealerBlackjack: 'lose',
   decisionTimeMs: 15_000,
+  maxSeatsPerPlayer: 3,
+  betBehind: { maxBettorsPerSeat: null },
 };
 
 /**

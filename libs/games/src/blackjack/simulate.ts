@@ -19,6 +19,11 @@ export interface SimulatedRound {
   /** Σ stakes of the round (main + doubles + splits; the simulator never insures). */
   readonly stakedMinor: Minor;
   readonly returnMinor: Minor;
+  /**
+   * What a bet behind the seat of `stakeMinor` returns (RAY §8.1, [Interp.] kernel.ts BEHIND_FOLLOWS_HAND):
+   * it follows the seat's first hand at its own stake — never doubled, split or insured.
+   */
+  readonly behindReturnMinor: Minor;
   /** The seat's decisions in the order the kernel asks for them (input for `settleOffline`). */
   readonly actions: readonly PlayerActionKind[];
   readonly cardsUsed: number;
@@ -79,6 +84,8 @@ export function simulateRound(p: BlackjackProfile, draw: () => Card, stakeMinor:
   const lateBj = isBlackjackCards(dealer) && !peeked;
   let staked = 0;
   let returned = 0;
+  const first = hands[0] as SimHand;
+  const behindReturn = handReturn(p, handResult(p, final(first), dealer).result, stakeMinor);
   hands.forEach((h, i) => {
     const { result } = handResult(p, final(h), dealer);
     const refundExtras = lateBj && p.lateDealerBlackjackTakes === 'original-only' && result === 'lose';
@@ -89,7 +96,7 @@ export function simulateRound(p: BlackjackProfile, draw: () => Card, stakeMinor:
       returned += refundExtras ? stakeMinor : handReturn(p, result === 'blackjack' ? 'win' : result, stakeMinor);
     }
   });
-  return { stakedMinor: staked, returnMinor: returned, actions, cardsUsed: used };
+  return { stakedMinor: staked, returnMinor: returned, behindReturnMinor: behindReturn, actions, cardsUsed: used };
 }
 
 export interface SimulationResult {
@@ -98,6 +105,8 @@ export interface SimulationResult {
   /** 95 % confidence half-width of `rtp` (normal approximation). */
   readonly ci95: number;
   readonly rounds: number;
+  /** The same rounds seen by a bet behind the seat (it follows the seat's basic-strategy decisions at its own stake). */
+  readonly behind: { readonly rtp: number; readonly ci95: number };
 }
 
 /**
@@ -105,9 +114,11 @@ export interface SimulationResult {
  * seeded, reshuffled when the cut card has come out (S-4). Stake 10 minor units, so every payout
  * ratio in the profiles (3:2, 6:5, 7:5, 2:1, 1:1) is exact.
  */
-export function simulateRtp(p: BlackjackProfile, seed: number, rounds: number): SimulationResult {
-  const rng = createRng(seed);
-  const stake = 10;
+/**
+ * A simulation's shoe (S-4): shuffled from `rng` now and at every `reshuffleAtCut()` once the cut card has come
+ * out; `draw()` deals the next card. One definition for every blackjack simulation (seated, infinite).
+ */
+export function simulationShoe(p: { readonly decks: number; readonly cutCardFromEnd: number }, rng: ReturnType<typeof createRng>): { draw(): Card; reshuffleAtCut(): void } {
   let order: readonly Card[] = [];
   let pos = 0;
   let cutAt = 0;
@@ -118,20 +129,40 @@ export function simulateRtp(p: BlackjackProfile, seed: number, rounds: number): 
     cutAt = shoe.cutAt ?? order.length - 52;
   };
   reshuffle();
-  const draw = (): Card => {
-    if (pos >= order.length) throw new Error('shoe exhausted: cut card too deep for the simulation');
-    return order[pos++] as Card;
+  return {
+    draw: (): Card => {
+      if (pos >= order.length) throw new Error('shoe exhausted: cut card too deep for the simulation');
+      return order[pos++] as Card;
+    },
+    reshuffleAtCut: (): void => {
+      if (pos >= cutAt) reshuffle();
+    },
   };
+}
+
+export function simulateRtp(p: BlackjackProfile, seed: number, rounds: number): SimulationResult {
+  const rng = createRng(seed);
+  const stake = 10;
+  const shoe = simulationShoe(p, rng);
+  const draw = shoe.draw;
   let sum = 0;
   let sumSq = 0;
+  let bSum = 0;
+  let bSumSq = 0;
   for (let r = 0; r < rounds; r++) {
-    if (pos >= cutAt) reshuffle();
+    shoe.reshuffleAtCut();
     const res = simulateRound(p, draw, stake);
     const x = (res.returnMinor - res.stakedMinor) / stake;
     sum += x;
     sumSq += x * x;
+    const y = (res.behindReturnMinor - stake) / stake;
+    bSum += y;
+    bSumSq += y * y;
   }
-  const mean = sum / rounds;
-  const variance = rounds > 1 ? (sumSq - rounds * mean * mean) / (rounds - 1) : 0;
-  return { rtp: 1 + mean, ci95: 1.96 * Math.sqrt(Math.max(variance, 0) / rounds), rounds };
+  const stats = (total: number, sq: number): { rtp: number; ci95: number } => {
+    const mean = total / rounds;
+    const variance = rounds > 1 ? (sq - rounds * mean * mean) / (rounds - 1) : 0;
+    return { rtp: 1 + mean, ci95: 1.96 * Math.sqrt(Math.max(variance, 0) / rounds) };
+  };
+  return { ...stats(sum, sumSq), rounds, behind: stats(bSum, bSumSq) };
 }

@@ -15,8 +15,11 @@ export type ShoeSnapshot = Pick<Shoe, 'decks' | 'remaining' | 'dealt' | 'total' 
 
 export const snapshotOf = (s: Shoe): ShoeSnapshot => ({ decks: s.decks, remaining: s.remaining, dealt: s.dealt, total: s.total, cutAt: s.cutAt, cutCardOut: s.cutCardOut });
 
-/** Validate an untrusted shoe snapshot against the table's deck count (`deckRule`: BAC-1, BJ-1, DT-1, FS-1). */
-export function validateShoeSnapshot(s: unknown, decksExpected: number, deckRule: string): Result<Shoe> {
+/**
+ * Validate an untrusted shoe snapshot against the table's deck count (`deckRule`: BAC-1, BJ-1, DT-1, FS-1); a shoe
+ * whose cut card has come out is refused under `shuffleRule` (S-4; baccarat's own BAC-18).
+ */
+export function validateShoeSnapshot(s: unknown, decksExpected: number, deckRule: string, shuffleRule = 'S-4'): Result<Shoe> {
   const bad = (why: string) => violation('INVALID_SHOE', 'S-4', `Shoe snapshot rejected: ${why}.`);
   if (typeof s !== 'object' || s === null) return bad('not an object');
   const o = s as Record<string, unknown>;
@@ -38,7 +41,7 @@ export function validateShoeSnapshot(s: unknown, decksExpected: number, deckRule
   if (typeof dealt !== 'number' || !Number.isInteger(dealt) || dealt < total - left || dealt > total) return bad('dealt does not match the composition');
   const cutAt = o['cutAt'];
   if (cutAt !== null && (typeof cutAt !== 'number' || !Number.isInteger(cutAt) || cutAt < 0 || cutAt > total)) return bad('cutAt must be null or 0..total');
-  if (o['cutCardOut'] === true) return violation('SHUFFLE_DUE', 'S-4', 'The cut card has come out of this shoe: no further card is dealt until it is reshuffled.');
+  if (o['cutCardOut'] === true) return violation('SHUFFLE_DUE', shuffleRule, 'The cut card has come out of this shoe: no further card is dealt until it is reshuffled.');
   if (o['cutCardOut'] !== false) return bad('cutCardOut must be a boolean');
   return ok({ ...trackShoe({ decks }), remaining, dealt, total, cutAt, cutCardOut: false });
 }

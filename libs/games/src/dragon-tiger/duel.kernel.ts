@@ -179,6 +179,8 @@ export function defineDuel(spec: DuelSpec, profiles: Readonly<Record<string, Due
           return shuffle;
       }
     },
+    // issue 23: a carried shoe (the shoe monitor: composition, repeats, the cut card); no count is followed
+    integrity: { shoe: {} },
     devices: {
       reporters: { shoe: ['shoe'] },
       map: (ev, _ctx, at) => shoeDeviceReaction(ev, at, { unreadable: false }),

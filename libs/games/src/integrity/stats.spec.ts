@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binomialLowerTail, binomialUpperTail, chiSquareSurvival, logGamma, normalUpperTail } from './stats.js';
+import { betaIncomplete, binomialLowerTail, binomialUpperTail, chiSquareSurvival, logGamma, normalUpperTail, studentTUpperTail } from './stats.js';
 
 describe('integrity statistics (issue 23)', () => {
   it('log-gamma matches factorials', () => {
@@ -25,5 +25,16 @@ describe('integrity statistics (issue 23)', () => {
   it('the normal tail', () => {
     expect(normalUpperTail(1.959964)).toBeCloseTo(0.025, 6);
     expect(normalUpperTail(-1.959964)).toBeCloseTo(0.975, 6);
+  });
+  it("Student's t tail matches published critical values, and the incomplete beta its closed forms", () => {
+    // two-sided 5 % critical values: df 3 → 3.182, df 10 → 2.228; one-sided 0.1 % at df 20 → 3.552
+    expect(studentTUpperTail(3.182, 3)).toBeCloseTo(0.025, 4);
+    expect(studentTUpperTail(2.228, 10)).toBeCloseTo(0.025, 4);
+    expect(studentTUpperTail(3.552, 20)).toBeCloseTo(0.001, 5);
+    expect(studentTUpperTail(-2.228, 10)).toBeCloseTo(0.975, 4);
+    expect(studentTUpperTail(0, 7)).toBeCloseTo(0.5, 12);
+    // I_x(1, 1) = x; I_x(2, 1) = x²
+    expect(betaIncomplete(1, 1, 0.3)).toBeCloseTo(0.3, 12);
+    expect(betaIncomplete(2, 1, 0.6)).toBeCloseTo(0.36, 12);
   });
 });

@@ -270,6 +270,32 @@ export interface DevicesSpec<S> {
   react?(event: Cmd & Readonly<Record<string, unknown>>, state: S, ctx: DeviceContext & { readonly roundId: string }): readonly DeviceOrder[];
 }
 
+/**
+ * What the studio's integrity monitors (issue 23) need to know of a game — declared by the game, so the server
+ * picks the monitors of a table from its game's definition, never from its name (issue 19 §4).
+ */
+export interface IntegritySpec {
+  /**
+   * A wheel: the wheel-bias monitor tests its results (per reporting device), and the late-bettor monitor times
+   * the bets against its result. `resultEvent` carries the winning pocket as `number` (0 … pockets − 1); `order`
+   * is the pockets around the wheel (sectors, halves, the dealer signature); `coverage` the pockets a spot of the
+   * round's profile wins on (null: a spot it does not know).
+   */
+  readonly wheel?: {
+    readonly resultEvent: string;
+    readonly pockets: number;
+    readonly order: readonly number[];
+    coverage(spot: string, profileId: string | null): ReadonlySet<number> | null;
+  };
+  /**
+   * A shoe carried from round to round (`ShoeAttached`, `CardRecorded`, `CardUnreadable`, `CutCardRecorded`):
+   * the shoe monitor follows its sessions. With `count`, the advantage-play monitor weighs each player's bets
+   * against the shoe's Hi-Lo count: `mainKinds` the main bets (bets with a parent — doubles, splits — never
+   * count), `sideKinds` the pair side bets weighed against the remaining shoe's pair chance.
+   */
+  readonly shoe?: { readonly count?: { readonly mainKinds: readonly string[]; readonly sideKinds: readonly string[] } };
+}
+
 export type Role = 'dealer' | 'pitboss' | 'player';
 
 /** A game command a person may issue through round control, with the roles allowed. */
@@ -354,6 +380,8 @@ export interface GameDefinition<S extends RefereeState, C extends Cmd, E extends
    */
   stall?(state: S, profile: P): StallSpec | null;
   readonly devices: DevicesSpec<S>;
+  /** Which integrity monitors watch the game's tables, and what they need of it (issue 23, issue 19 §4: the server names no game); absent = none. */
+  readonly integrity?: IntegritySpec;
   readonly commands: readonly CommandSpec[];
   readonly preOpen?: PreOpenSpec;
   readonly carry?: CarrySpec<S>;

@@ -1,5 +1,5 @@
 /**
- * The closed set of rejection codes of `@felt/games` (issue 8, D-3). Every Violation a kernel,
+ * The closed set of rejection codes of `@felt-studio/games` (issue 8, D-3). Every Violation a kernel,
  * a game definition or an offline settlement returns carries one of these codes AND a rule ID.
  * `ERRORS.md` (libs/games) lists them; a test checks the two agree and that kernels use no other.
  */
@@ -40,6 +40,11 @@ export const GAME_ERRORS = {
   COVERAGE_LIMIT: "The bet would cover more roulette pockets than the profile allows (RES-1).",
   SEAT_TAKEN: 'The blackjack seat belongs to another player (BJ-1).',
   SEAT_HAS_BET: 'The player already has a bet on this seat (BJ-6).',
+  SEAT_LIMIT: 'The player already holds as many blackjack seats as the table allows (BJ-1, RAY §8.1).',
+  BEHIND_EMPTY_SEAT: 'Nobody plays that blackjack seat yet: a bet behind follows a seated player (BJB-1).',
+  BEHIND_OWN_SEAT: 'A player does not bet behind their own seat: they add to their own bet (BJB-1).',
+  BEHIND_SEAT_FULL: 'The seat already has the most players behind it the table allows (BJB-2).',
+  BEHIND_SEAT_MAX: 'The bets behind the seat would exceed the most one seat may carry behind it (BJB-2).',
   // ── devices and dealing ──
   INVALID_NUMBER: 'Not a roulette number of this wheel (ROU-1).',
   INVALID_RESULT: 'A spin result is malformed (ROU-4, W-2).',

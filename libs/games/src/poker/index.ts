@@ -2,3 +2,4 @@
 export * from './cards.js';
 export * from './rank.js';
 export * from './fast.js';
+export * from './paytable.js';

@@ -1,6 +1,6 @@
 import { defineBankedPoker } from '../banked-poker/banked-poker.game.js';
 import { settleBankedPokerOffline } from '../banked-poker/banked-poker.offline.js';
-import type { BankedPokerProfileBase, BankedPokerSpec, SpotResult } from '../banked-poker/spec.js';
+import { raiseOrFold, type BankedPokerProfileBase, type BankedPokerSpec, type SpotResult } from '../banked-poker/spec.js';
 import { ok, violation } from '../common/result.js';
 import { createKernel } from '../kernel/define.js';
 import type { GameModule } from '../kernel/game.js';
@@ -31,18 +31,7 @@ export const fastPokerSpec: BankedPokerSpec<FastPokerLiveProfile> = {
   game: 'fast-poker',
   label: 'Fast Poker',
   slots: ['player', 'dealer', 'player', 'dealer', 'player', 'dealer'],
-  decisions: [
-    {
-      afterCards: 6,
-      options: [
-        { action: 'play', spot: 'play', multiple: 1, folds: false },
-        { action: 'fold', spot: null, multiple: 0, folds: true },
-      ],
-      timeoutAction: 'fold',
-      onlyWithoutRaise: false,
-      ruleId: 'FP-1',
-    },
-  ],
+  decisions: [raiseOrFold(6, 'play', 'play', 1, 'FP-1')],
   mainSpot: 'bet',
   spots: () => ['bet', 'bonus'],
   decisionSpots: ['play'],

@@ -1,6 +1,6 @@
 import { defineBankedPoker } from '../banked-poker/banked-poker.game.js';
 import { settleBankedPokerOffline } from '../banked-poker/banked-poker.offline.js';
-import type { BankedPokerProfileBase, BankedPokerSpec, PlayerPart, SpotResult } from '../banked-poker/spec.js';
+import { raiseOrFold, type BankedPokerProfileBase, type BankedPokerSpec, type PlayerPart, type SpotResult } from '../banked-poker/spec.js';
 import { ok, violation } from '../common/result.js';
 import { createKernel } from '../kernel/define.js';
 import type { GameModule, RtpOptions } from '../kernel/game.js';
@@ -142,16 +142,7 @@ export const dynamicPokerSpec: BankedPokerSpec<DynamicLiveProfile> = {
   // §7.3: two face-down cards to the dealer and the player; flop, turn and river turned up one step at a time
   slots: ['player', 'dealer', 'player', 'dealer', 'board', 'board', 'board', 'board', 'board'],
   decisions: [
-    {
-      afterCards: 4,
-      options: [
-        { action: 'play', spot: 'flop', multiple: 2, folds: false },
-        { action: 'fold', spot: null, multiple: 0, folds: true },
-      ],
-      timeoutAction: 'fold',
-      onlyWithoutRaise: false,
-      ruleId: 'DY-1',
-    },
+    raiseOrFold(4, 'play', 'flop', 2, 'DY-1'),
     {
       afterCards: 7,
       options: [
@@ -226,18 +217,7 @@ export const riversidePokerSpec: BankedPokerSpec<RiversideLiveProfile> = {
   label: 'Riverside Poker',
   // §7.4: two face-down cards to the dealer and the player, the flop open at once, then turn and river
   slots: ['player', 'dealer', 'player', 'dealer', 'board', 'board', 'board', 'board', 'board'],
-  decisions: [
-    {
-      afterCards: 7,
-      options: [
-        { action: 'call', spot: 'call', multiple: 2, folds: false },
-        { action: 'fold', spot: null, multiple: 0, folds: true },
-      ],
-      timeoutAction: 'fold',
-      onlyWithoutRaise: false,
-      ruleId: 'RV-1',
-    },
-  ],
+  decisions: [raiseOrFold(7, 'call', 'call', 2, 'RV-1')],
   mainSpot: 'blind',
   spots: () => ['blind', 'bonus'],
   decisionSpots: ['call'],

@@ -1,5 +1,6 @@
 import type { SettlementLine, SettlementOutcome } from '../kernel/kernel.js';
 import type { Paytable, PaytableHand, PaytableRow } from '../banked-poker/spec.js';
+import { paysFor } from '../poker/paytable.js';
 import { category, fiveCardValue, fiveCardWithFours, sevenCardValue, threeCardValue, topRank, type CardId, type HandCategory } from './ray-poker.hand.js';
 
 /**
@@ -201,30 +202,8 @@ export function tripleBetPays(value: number, p: TripleBetProfile): number | null
 
 /** TB-3: the bonus on the five cards (four-card straights/flushes found by the Sökö-style ranking). */
 export function tripleBetBonus(five: readonly CardId[], p: TripleBetProfile): BetResult {
-  const r = ['TB-3'];
-  const v = fiveCardWithFours(five);
-  switch (category(v)) {
-    case 'straight-flush':
-      return xWin(p.bonus.straightFlush, p.reading, r);
-    case 'four-of-a-kind':
-      return xWin(p.bonus.quads, p.reading, r);
-    case 'full-house':
-      return xWin(p.bonus.fullHouse, p.reading, r);
-    case 'flush':
-      return xWin(p.bonus.flush, p.reading, r);
-    case 'straight':
-      return xWin(p.bonus.straight, p.reading, r);
-    case 'three-of-a-kind':
-      return xWin(p.bonus.trips, p.reading, r);
-    case 'two-pair':
-      return xWin(p.bonus.twoPair, p.reading, r);
-    case 'four-card-straight':
-      return xWin(p.bonus.fourStraight, p.reading, r);
-    case 'four-card-flush':
-      return xWin(p.bonus.fourFlush, p.reading, r);
-    default:
-      return lose(r);
-  }
+  const n = paysFor(p.bonus, category(fiveCardWithFours(five)));
+  return n === undefined ? lose(['TB-3']) : xWin(n, p.reading, ['TB-3']);
 }
 
 /** TB-2: one remaining main bet on the five cards. */
@@ -277,47 +256,15 @@ export const riversideQualifies = (dealerValue: number): boolean => !isCat(deale
 
 /** RV-2 Blind pay table ("x insatsen"); null = push ("insatsen varken vinner eller förlorar"). */
 export function riversideBlindPays(value: number, p: RiversideProfile): number | null {
-  switch (category(value)) {
-    case 'straight-flush':
-      return topRank(value) === 14 ? p.blind.royal : p.blind.straightFlush;
-    case 'four-of-a-kind':
-      return p.blind.quads;
-    case 'full-house':
-      return p.blind.fullHouse;
-    case 'flush':
-      return p.blind.flush;
-    case 'straight':
-      return p.blind.straight;
-    case 'three-of-a-kind':
-      return p.blind.trips;
-    case 'two-pair':
-      return p.blind.twoPair;
-    default:
-      return null;
-  }
+  const cat = category(value);
+  if (cat === 'straight-flush' && topRank(value) === 14) return p.blind.royal;
+  return paysFor(p.blind, cat) ?? null;
 }
 
 /** RV-3: the bonus on the first five cards (2 hole + flop). */
 export function riversideBonus(five: readonly CardId[], p: RiversideProfile): BetResult {
-  const r = ['RV-3'];
-  switch (category(fiveCardValue(five))) {
-    case 'straight-flush':
-      return xWin(p.bonus.straightFlush, p.reading, r);
-    case 'four-of-a-kind':
-      return xWin(p.bonus.quads, p.reading, r);
-    case 'full-house':
-      return xWin(p.bonus.fullHouse, p.reading, r);
-    case 'flush':
-      return xWin(p.bonus.flush, p.reading, r);
-    case 'straight':
-      return xWin(p.bonus.straight, p.reading, r);
-    case 'three-of-a-kind':
-      return xWin(p.bonus.trips, p.reading, r);
-    case 'two-pair':
-      return xWin(p.bonus.twoPair, p.reading, r);
-    default:
-      return lose(r);
-  }
+  const n = paysFor(p.bonus, category(fiveCardValue(five)));
+  return n === undefined ? lose(['RV-3']) : xWin(n, p.reading, ['RV-3']);
 }
 
 export interface RiversideSeat {

@@ -6,7 +6,7 @@ import type { AcceptedBet, Audience, CommonCommand, CommonEvent, NextAction, Pla
 import { checkAnnouncedStake, settleSpot, winningPockets } from './payout.js';
 import { rouletteProfiles, type RouletteProfile } from './profiles.js';
 import { parseSpot } from './spots.js';
-import { colourOf, isPocket, POCKETS, type Colour } from './wheel.js';
+import { colourOf, isPocket, POCKET_COUNT, POCKETS, WHEEL_ORDER, type Colour } from './wheel.js';
 
 /**
  * Roulette round kernel (ROU-1..ROU-8, RES-1, GEN-3..GEN-6).
@@ -348,6 +348,21 @@ export function defineRoulette(profiles: Readonly<Record<string, RouletteProfile
         case 'void':
           return state.fault !== null ? [{ kind: 'wheel-fault', message: `Play stopped: ${state.fault}. No betting or spinning until the fault is fixed (ROU-6).`, ruleId: 'ROU-6' }] : [];
       }
+    },
+    // issue 23: the wheel-bias and late-bettor monitors (the winning pocket of SpinResultRecorded; a spot's pockets, a racetrack bet by the union of its chips)
+    integrity: {
+      wheel: {
+        resultEvent: 'SpinResultRecorded',
+        pockets: POCKET_COUNT,
+        order: WHEEL_ORDER,
+        coverage(spot, profileId) {
+          const profile = rouletteProfiles[profileId ?? 'european'] ?? rouletteProfiles['european'];
+          const parsed = profile === undefined ? null : parseSpot(spot, profile);
+          if (parsed === null || !parsed.ok) return null;
+          const x = parsed.value;
+          return new Set(x.type === 'simple' ? x.numbers : x.chips.flatMap((c) => c.numbers));
+        },
+      },
     },
     devices: {
       reporters: { wheel: ['wheel'] },

@@ -1,4 +1,4 @@
-import { DEVICE_KINDS, GAME_IDS, type DeviceKind as GamesDeviceKind } from '@felt/games';
+import { DEVICE_KINDS, GAME_IDS, type DeviceKind as GamesDeviceKind } from '@felt-studio/games';
 import { z } from 'zod';
 
 /**
@@ -10,11 +10,11 @@ import { z } from 'zod';
 const posMinor = z.number().int().safe().positive();
 const id = z.string().min(1).max(120).regex(/^[A-Za-z0-9_:.-]+$/, 'ids use letters, digits and _ : . -');
 
-/** Game ids come from the games registry (@felt/games): a new game is known to the protocol at once. */
+/** Game ids come from the games registry (@felt-studio/games): a new game is known to the protocol at once. */
 export const GAME_ID_VALUES = GAME_IDS;
 export const TABLE_STATUS_VALUES = ['closed', 'open', 'paused', 'maintenance'] as const;
 export type TableStatus = (typeof TABLE_STATUS_VALUES)[number];
-/** Device kinds come from @felt/games (each game says which kinds may report which events, DEV-AUTH-1). */
+/** Device kinds come from @felt-studio/games (each game says which kinds may report which events, DEV-AUTH-1). */
 export const DEVICE_KIND_VALUES = DEVICE_KINDS;
 export type DeviceKind = GamesDeviceKind;
 
@@ -114,7 +114,7 @@ export type AlertAckBody = z.infer<typeof AlertAckBodySchema>;
 export const tableIdSchema = id;
 
 /** Server → client frame names. Every round frame carries `seq` (the round's event count). */
-export const WS_SERVER_FRAMES = ['round.event', 'round.events', 'round.snapshot', 'table.update', 'alert', 'error', 'device.status', 'table.presence', 'alert.ack'] as const;
+export const WS_SERVER_FRAMES = ['round.event', 'round.events', 'round.snapshot', 'table.update', 'alert', 'error', 'device.status', 'table.presence', 'alert.ack', 'chat.message', 'chat.tip', 'chat.moderation'] as const;
 export type WsServerFrame = (typeof WS_SERVER_FRAMES)[number];
 
 export interface RoundEventFrame {
@@ -122,6 +122,11 @@ export interface RoundEventFrame {
   readonly roundId: string;
   readonly seq: number;
   readonly type: string;
+  /**
+   * The event's studio time (server clock, epoch ms; issue 21 §3): a player client with the table's video shows
+   * what the event reveals when the video reaches this time (EXT-X-PROGRAM-DATE-TIME), never before.
+   */
+  readonly at?: number;
   /** The raw event for dealers/pit bosses, and for a player only their own bet events; otherwise null. */
   readonly event: unknown;
   /** kernel.view for the receiving audience after this commit (on the commit's last frame; null on earlier ones). */
@@ -181,5 +186,10 @@ export interface RoundSnapshotFrame {
   readonly next: readonly { kind: string; message: string; ruleId?: string }[];
 }
 
-/** socket.io acknowledgement of a client message. */
-export type WsAck = { readonly ok: true; readonly result?: unknown } | { readonly ok: false; readonly error: Rejection };
+/**
+ * socket.io acknowledgement of a client message. `frames` (issue 25 §2, a client that connected with
+ * `auth.ackFrames: true`): the sender's own `round.events` frames of the commits decided while its bet was in
+ * flight — one write per bet instead of an ack and a frame; the client handles them as if they had arrived
+ * as `round.events` frames, before the ack's result.
+ */
+export type WsAck = ({ readonly ok: true; readonly result?: unknown } | { readonly ok: false; readonly error: Rejection }) & { readonly frames?: readonly RoundEventsFrame[] };

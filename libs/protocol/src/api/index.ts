@@ -10,3 +10,5 @@ export * from './poker-commands.js';
 export * from './operator.schemas.js';
 export * from './stream.schemas.js';
 export * from './integrity.schemas.js';
+export * from './chat.schemas.js';
+export * from './tournament.schemas.js';

@@ -14,7 +14,7 @@
  * answered with an ack `{ ok: true, result: PokerTableFrame } | { ok: false, error: Rejection }`).
  */
 import { z } from 'zod';
-import type { pokerTable } from '@felt/games';
+import type { pokerTable } from '@felt-studio/games';
 
 const id = z.string().min(1).max(128);
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);

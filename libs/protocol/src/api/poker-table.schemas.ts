@@ -1,4 +1,4 @@
-import { pokerTable } from '@felt/games';
+import { pokerTable } from '@felt-studio/games';
 import { z } from 'zod';
 
 /** REST bodies and answers of the live poker tables (`/poker-tables…`; the socket messages are poker-table.contract.ts). Moved from the server (issue 19 §5). */

@@ -68,13 +68,23 @@ export const RoundViewSchema = z.object({ roundId: z.string().nullable(), seq: z
 export const RoundSummarySchema = z.object({ roundId: z.string(), phase: z.string(), seq: z.number().int(), openedAt: ms, updatedAt: ms });
 export const CommandResultSchema = z.object({ roundId: z.string(), seq: z.number().int(), phase: z.string(), events: z.array(z.object({ seq: z.number().int(), type: z.string() })), duplicate: z.boolean() });
 export const AcceptedBetSchema = z.object({ betId: z.string(), playerId: z.string(), spot: z.string(), stakeMinor: minor, acceptedAt: ms, kind: z.string(), parentBetId: z.string().optional() });
-export const BetResultSchema = z.object({ roundId: z.string(), seq: z.number().int(), phase: z.string(), duplicate: z.boolean(), bets: z.array(AcceptedBetSchema) });
+/** The player's round after a bet command (issue 25 §2: an ack carries these, never the whole bet list; `GET bets/mine` has it). */
+export const BetTotalsSchema = z.object({ count: z.number().int().nonnegative().describe("the player's accepted bets in the round"), stakedMinor: minor.describe('their stakes, in minor units') });
+export const BetResultSchema = z.object({
+  roundId: z.string(),
+  seq: z.number().int(),
+  phase: z.string(),
+  duplicate: z.boolean(),
+  bets: z.array(AcceptedBetSchema).describe('the bets this command placed (empty for a cancel)'),
+  totals: BetTotalsSchema,
+});
 /** `bet.layout` / `POST /tables/{id}/bets/layout` (issue 13): one answer per chip. */
 export const LayoutResultSchema = z.object({
   roundId: z.string().nullable(),
   seq: z.number().int(),
   results: z.array(z.union([z.object({ betId: z.string(), ok: z.literal(true) }), z.object({ betId: z.string(), ok: z.literal(false), error: z.object({ code: z.string(), ruleId: z.string().nullable(), message: z.string() }) })])),
-  bets: z.array(AcceptedBetSchema),
+  bets: z.array(AcceptedBetSchema).describe("the layout's accepted chips"),
+  totals: BetTotalsSchema,
 });
 export const PendingRequestSchema = z.object({
   requestId: z.string(),

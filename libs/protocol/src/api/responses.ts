@@ -2,10 +2,10 @@
  * Response shapes of the studio server's REST API (apps/studio-server controllers), as seen on the
  * wire — the one definition (the client SDK re-exports these names), plus the typed view per game.
  */
-import type * as games from '@felt/games';
+import type * as games from '@felt-studio/games';
 import type { GameCommandBody, TableDevice, TableStatus } from './api.schema.js';
 
-/** Each game's kernel type, by game id: derived from @felt/games' manifests (one list, issue 19 §4). */
+/** Each game's kernel type, by game id: derived from @felt-studio/games' manifests (one list, issue 19 §4). */
 export type GameKernels = games.GameKernels;
 /** What `view(state, audience)` of a game returns: `RoundView.view` / snapshot `view` at a table of that game. */
 export type ViewOf<G extends games.GameId> = G extends keyof GameKernels ? ReturnType<GameKernels[G]['view']> : unknown;
@@ -108,8 +108,16 @@ export interface BetResult {
   readonly seq: number;
   readonly phase: string;
   readonly duplicate: boolean;
-  /** The player's accepted bets in the round after this command. */
+  /** The bets this command placed (a place, rebet or double; empty for a cancel) — never the whole list (issue 25 §2). */
   readonly bets: readonly AcceptedBet[];
+  /** The player's round after this command; the whole list is `GET /tables/{id}/bets/mine`. */
+  readonly totals: BetTotals;
+}
+
+/** A player's accepted bets in a round, counted (issue 25 §2). */
+export interface BetTotals {
+  readonly count: number;
+  readonly stakedMinor: number;
 }
 
 /** One chip of a `bet.layout` command: accepted, or refused with the same rejection a single bet gets. */
@@ -120,7 +128,9 @@ export interface LayoutResult {
   readonly roundId: string | null;
   readonly seq: number;
   readonly results: readonly LayoutChipResult[];
+  /** The layout's accepted chips (issue 25 §2: not the player's whole list). */
   readonly bets: readonly AcceptedBet[];
+  readonly totals: BetTotals;
 }
 
 /** A void request or a manual entry waiting for a pit boss (GEN-6, S-3). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tableIdSchema, BulkBetBodySchema, CancelBetBodySchema, GameCommandBodySchema, PlaceBetBodySchema, PlaceLayoutBodySchema, PlayerDecisionBodySchema, ReasonBodySchema } from './api.schema.js';
 import { BetResultSchema, CommandResultSchema, LayoutResultSchema, PendingRequestSchema } from './response.schemas.js';
+import { CannedChatBodySchema, ChatSendResultSchema, ModerateChatBodySchema, ModerationResultSchema, SendChatBodySchema, TipBodySchema, TipResultSchema } from './chat.schemas.js';
 
 /**
  * Table commands, the wire half of their one definition (issue 19 §3, STYLE.md "A command is defined
@@ -63,6 +64,11 @@ export const TABLE_COMMAND_WIRES = {
   'round.manual-approve': defineWire({ op: 'round.manual-approve', summary: 'Sign off a manual entry or a correction (a second pit boss or an admin, never the requester)', schema: ApproveRequestSchema, response: committed, rest: { method: 'POST', path: t('/round/manual-entries/{requestId}/approve') } }),
   'round.correction': defineWire({ op: 'round.correction', summary: 'Propose a result correction for a second person to approve (pit boss, audited; refused while betting is open)', schema: GameCommandBodySchema, response: PendingRequestSchema, rest: { method: 'POST', path: t('/round/corrections'), status: 201 } }),
   'round.dealer-command': defineWire({ op: 'round.dealer-command', summary: "A dealer command of the table's game", schema: GameCommandBodySchema, response: committed, rest: { method: 'POST', path: t('/round/dealer-commands') } }),
+  // ---- table chat and tips (issue 24; docs/chat-and-tips.md) ----
+  'chat.send': defineWire({ op: 'chat.send', summary: "A player's chat message to the table they have open (CHAT-7; idempotent by messageId; refused: rate CHAT-2, muted/banned CHAT-5, word filter CHAT-3, links or money CHAT-4)", schema: SendChatBodySchema, response: ChatSendResultSchema, rest: { method: 'POST', path: t('/chat/messages'), status: 201 } }),
+  'chat.canned': defineWire({ op: 'chat.canned', summary: "The dealer's canned answer (one of the studio's list, shown in each player's language)", schema: CannedChatBodySchema, response: ChatSendResultSchema, rest: { method: 'POST', path: t('/chat/canned'), status: 201 } }),
+  'chat.moderate': defineWire({ op: 'chat.moderate', summary: "Mute (minutes) or ban a player from the table's chat, or lift it (pit boss, audited with the reason; CHAT-5)", schema: ModerateChatBodySchema, response: ModerationResultSchema, rest: { method: 'POST', path: t('/chat/moderation') } }),
+  'chat.tip': defineWire({ op: 'chat.tip', summary: "A tip to the table's dealer from the player's wallet (only with the table open, CHAT-7), posted to the table's tips account with the dealer on duty (idempotent by tipId; TIP-1, TIP-2, TIP-4)", schema: TipBodySchema, response: TipResultSchema, rest: { method: 'POST', path: t('/tips'), status: 201 } }),
 } as const;
 
 export type TableCommandOp = keyof typeof TABLE_COMMAND_WIRES;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ALL_CARDS } from '@felt/games';
+import { ALL_CARDS } from '@felt-studio/games';
 import { describe, expect, it } from 'vitest';
 import { bounded, FUZZ_RUNS, nmeaAlphabet, protocolBytes } from '../../test/fuzz.js';
 import { encodeNmea, nmeaChecksum, parseNmea } from './nmea.js';

@@ -4,7 +4,7 @@
  * frame, never an exception and never silently accepted. Card codes `10D` and lower case are accepted and
  * normalised to the canonical form (`TD`).
  */
-import { parseCard, type Card } from '@felt/games';
+import { parseCard, type Card } from '@felt-studio/games';
 import { assertNever } from '../common/result.js';
 import { encodeNmea, parseNmea } from './nmea.js';
 

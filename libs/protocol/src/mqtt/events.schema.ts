@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyWheel } from '@felt/games';
+import { moneyWheel } from '@felt-studio/games';
 
 /**
  * Canonical device events (devices.md §1), published by edge agents on

@@ -1,5 +1,5 @@
-import { FeltApiError } from '@felt/client-sdk';
-import type { Rejection } from '@felt/protocol';
+import { FeltApiError } from '@felt-studio/client-sdk';
+import type { Rejection } from '@felt-studio/protocol';
 import { useTranslation } from 'react-i18next';
 import { rejectionText } from '../rejection.js';
 import { useLocale } from './Money.js';

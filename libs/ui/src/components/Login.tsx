@@ -1,10 +1,10 @@
-import type { Role } from '@felt/client-sdk';
+import type { Role } from '@felt-studio/client-sdk';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session.js';
 import { ErrorNotice, toRejection } from './ErrorNotice.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
-import type { Rejection } from '@felt/protocol';
+import type { Rejection } from '@felt-studio/protocol';
 
 export interface DemoUser {
   readonly username: string;

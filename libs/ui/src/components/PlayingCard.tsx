@@ -1,4 +1,4 @@
-import type { Card } from '@felt/games';
+import type { Card } from '@felt-studio/games';
 import { useTranslation } from 'react-i18next';
 
 const SUIT_GLYPH = { S: '♠', H: '♥', D: '♦', C: '♣' } as const;

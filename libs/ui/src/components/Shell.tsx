@@ -1,4 +1,4 @@
-import type { Role } from '@felt/client-sdk';
+import type { Role } from '@felt-studio/client-sdk';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session.js';

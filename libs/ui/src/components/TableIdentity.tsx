@@ -1,4 +1,4 @@
-import type { Table } from '@felt/client-sdk';
+import type { Table } from '@felt-studio/client-sdk';
 import { useTranslation } from 'react-i18next';
 import { formatMoneyShort } from '../money.js';
 import { shortId } from '../ids.js';

@@ -1,0 +1,269 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { playRound } from './play.js';
+import { placesAndPrizes, prizesFor, splitProportionally } from './payouts.js';
+import { addTime, cancel, evolve, foldEvents, pause, playing, proposeDeal, rebalance, register, resume, start, tick, type TournamentEvent, type TournamentState } from './state.js';
+import { STANDARD_PAYOUTS, turboStructure, validateDef, type TournamentDef } from './structure.js';
+
+const LEVEL_MS = 60_000;
+const T0 = Date.UTC(2026, 0, 1, 12);
+
+function def(over: Partial<TournamentDef> = {}): TournamentDef {
+  return {
+    tournamentId: 'trn_1', name: 'Test', kind: 'scheduled', currency: 'EUR', buyInMinor: 1_000, feeMinor: 100, startingStack: 1_500,
+    seatsPerTable: 9, minPlayers: 2, maxPlayers: 30, startsAt: T0, structure: turboStructure(LEVEL_MS), lateRegistrationLevels: 0, reEntry: null, payoutTable: STANDARD_PAYOUTS, ...over,
+  };
+}
+
+/** Applies a decider's events to the log and the state. */
+function apply(log: TournamentEvent[], s: TournamentState, events: readonly TournamentEvent[]): TournamentState {
+  log.push(...events);
+  return events.reduce(evolve, s);
+}
+
+function unwrap<T>(r: { ok: true; value: T } | { ok: false; violation: { code: string; message: string } }): T {
+  if (!r.ok) throw new Error(`${r.violation.code}: ${r.violation.message}`);
+  return r.value;
+}
+
+function runTournament(d: TournamentDef, players: number, seed: number, roundMs = 5_000): { log: TournamentEvent[]; s: TournamentState; maxTables: number } {
+  const log: TournamentEvent[] = [{ type: 'created', def: d, at: T0 - 1 }];
+  let s = foldEvents(log);
+  for (let i = 1; i <= players; i++) s = apply(log, s, unwrap(register(s, { entryId: `ent_${i}`, playerId: `p${i}`, at: T0 - 1 })));
+  s = apply(log, s, unwrap(start(s, T0, seed)));
+  let at = T0;
+  let maxTables = 0;
+  for (let round = 1; s.status === 'running' && round < 20_000; round++) {
+    at += roundMs;
+    s = apply(log, s, tick(s, at));
+    s = apply(log, s, playRound(s, seed, round, at));
+    maxTables = Math.max(maxTables, s.tables.length);
+    if (s.status === 'running') checkTables(s);
+    if (s.status === 'running') expect(s.entries.reduce((a, e) => a + e.chips, 0)).toBe(s.entries.length * d.startingStack);
+  }
+  return { log, s, maxTables };
+}
+
+function checkTables(s: TournamentState): void {
+  const sizes = s.tables.map((t) => t.seats.filter((x) => x !== null).length);
+  for (const n of sizes) expect(n).toBeLessThanOrEqual(s.def.seatsPerTable);
+  if (sizes.length > 1) expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+  const seated = s.tables.flatMap((t) => t.seats.filter((x) => x !== null));
+  expect(new Set(seated).size).toBe(seated.length);
+  expect(seated.length).toBe(playing(s).length);
+}
+
+describe('tournament terms (TRN-DEF)', () => {
+  it('accepts the standard terms and refuses a payout table that does not pay the whole pool', () => {
+    expect(validateDef(def()).ok).toBe(true);
+    const r = validateDef(def({ payoutTable: [{ minEntries: 2, maxEntries: 100, basisPoints: [6_000, 3_000] }] }));
+    expect(r.ok ? null : r.violation.code).toBe('TOURNAMENT_INVALID_DEF');
+    const gap = validateDef(def({ payoutTable: [{ minEntries: 2, maxEntries: 10, basisPoints: [10_000] }] }));
+    expect(gap.ok).toBe(false);
+  });
+});
+
+describe('payouts (TRN-PAY, TRN-TIE)', () => {
+  it('pays the whole pool by the published table, the remainder to 1st place', () => {
+    expect(prizesFor(STANDARD_PAYOUTS, 30, 30_001)).toEqual([10_501, 6_600, 4_500, 3_300, 2_700, 2_400]);
+    fc.assert(fc.property(fc.integer({ min: 2, max: 500 }), fc.integer({ min: 0, max: 10_000_000 }), (n, pool) => prizesFor(STANDARD_PAYOUTS, n, pool).reduce((a, b) => a + b, 0) === pool));
+  });
+
+  it('players out in the same hand share their places\' prizes equally (TRN-TIE)', () => {
+    const prizes = [5_000, 3_000, 2_001];
+    const r = placesAndPrizes(['a'], [['x'], ['b', 'c']], prizes);
+    expect(r).toEqual([
+      { entryId: 'a', place: 1, placeTo: 1, amountMinor: 5_000 },
+      { entryId: 'b', place: 2, placeTo: 3, amountMinor: 2_501 },
+      { entryId: 'c', place: 2, placeTo: 3, amountMinor: 2_500 },
+      { entryId: 'x', place: 4, placeTo: 4, amountMinor: 0 },
+    ]);
+  });
+
+  it('places and prizes pay the pool exactly for any elimination order with ties (property)', () => {
+    fc.assert(fc.property(fc.integer({ min: 2, max: 60 }), fc.integer({ min: 0, max: 1_000_000 }), fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 60 }), (n, pool, sizes) => {
+      const ids = Array.from({ length: n }, (_, i) => `e${i}`);
+      const groups: string[][] = [];
+      let i = 1;
+      for (const k of sizes) {
+        if (i >= n) break;
+        groups.push(ids.slice(i, Math.min(n, i + k)));
+        i += k;
+      }
+      if (i < n) groups.push(ids.slice(i));
+      const r = placesAndPrizes([ids[0] as string], groups, prizesFor(STANDARD_PAYOUTS, n, pool));
+      return r.length === n && r.reduce((a, p) => a + p.amountMinor, 0) === pool;
+    }));
+  });
+
+  it('splits in proportion to chips by largest remainders', () => {
+    expect(splitProportionally(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e9 }), fc.array(fc.integer({ min: 0, max: 1e6 }), { minLength: 1, maxLength: 30 }), (a, w) => splitProportionally(a, w).reduce((x, y) => x + y, 0) === a));
+  });
+
+  it('refuses a deal (TRN-DEAL)', () => {
+    const r = proposeDeal();
+    expect(r.ok ? null : r.violation.code).toBe('TOURNAMENT_DEAL_REFUSED');
+  });
+});
+
+describe('a 30-player tournament with robots (issue 24)', () => {
+  it('runs to its end: chips conserved, tables balanced and broken, the pool paid by the table', () => {
+    const { s, log, maxTables } = runTournament(def(), 30, 7);
+    expect(s.status).toBe('finished');
+    const started = log.find((e) => e.type === 'started');
+    expect(new Set(started?.type === 'started' ? started.seating.map((x) => x.table) : []).size).toBe(4);
+    expect(maxTables).toBeGreaterThanOrEqual(2);
+    expect(playing(s)).toHaveLength(0);
+    expect(s.entries.filter((e) => e.status === 'won')).toHaveLength(1);
+    expect(s.payouts.reduce((a, p) => a + p.amountMinor, 0)).toBe(30_000);
+    const paid = s.payouts.filter((p) => p.amountMinor > 0);
+    expect(paid.length).toBeGreaterThanOrEqual(5);
+    expect(log.some((e) => e.type === 'table-broken')).toBe(true);
+    expect(log.some((e) => e.type === 'level-advanced')).toBe(true);
+    // the log folds to the same state (STYLE habit 2)
+    expect(foldEvents(log)).toEqual(s);
+  });
+
+  it('chips are conserved, the pool is fully paid and tables stay within one player (property over seeds and fields)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 40 }), fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 3, max: 10 }), (n, seed, seats) => {
+        const { s } = runTournament(def({ seatsPerTable: seats, maxPlayers: 40 }), n, seed, 20_000);
+        expect(s.status).toBe('finished');
+        expect(s.payouts.reduce((a, p) => a + p.amountMinor, 0)).toBe(n * 1_000);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
+
+describe('the clock (TRN-CLOCK, S1-PAUSE, TRN-TIME)', () => {
+  it('advances levels on the server clock, stops while paused, and takes added time', () => {
+    const log: TournamentEvent[] = [{ type: 'created', def: def(), at: T0 }];
+    let s = foldEvents(log);
+    for (let i = 1; i <= 4; i++) s = apply(log, s, unwrap(register(s, { entryId: `e${i}`, playerId: `p${i}`, at: T0 })));
+    s = apply(log, s, unwrap(start(s, T0, 1)));
+    expect(s.levelEndsAt).toBe(T0 + LEVEL_MS);
+    s = apply(log, s, tick(s, T0 + 2 * LEVEL_MS + 5));
+    expect(s.level).toBe(2);
+    s = apply(log, s, unwrap(pause(s, 'boss', 'shoe fault', T0 + 2 * LEVEL_MS + 10_000)));
+    expect(tick(s, T0 + 100 * LEVEL_MS)).toEqual([]);
+    expect(playRound(s, 1, 1, T0 + 100 * LEVEL_MS)).toEqual([]);
+    s = apply(log, s, unwrap(addTime(s, 30_000, 'boss', 'make up', T0 + 3 * LEVEL_MS)));
+    s = apply(log, s, unwrap(resume(s, 'boss', 'fixed', T0 + 10 * LEVEL_MS)));
+    expect(s.levelEndsAt).toBe(T0 + 10 * LEVEL_MS + LEVEL_MS - 10_000 + 30_000);
+    expect(foldEvents(log)).toEqual(s);
+  });
+
+  it('deals no hand during a break', () => {
+    const log: TournamentEvent[] = [{ type: 'created', def: def(), at: T0 }];
+    let s = foldEvents(log);
+    for (let i = 1; i <= 4; i++) s = apply(log, s, unwrap(register(s, { entryId: `e${i}`, playerId: `p${i}`, at: T0 })));
+    s = apply(log, s, unwrap(start(s, T0, 1)));
+    s = apply(log, s, tick(s, T0 + 4 * LEVEL_MS + 1));
+    expect(s.def.structure[s.level]?.type).toBe('break');
+    expect(playRound(s, 1, 1, T0 + 4 * LEVEL_MS + 1)).toEqual([]);
+  });
+});
+
+describe('registration (TRN-REG, TRN-LATE, TRN-REENTRY)', () => {
+  it('late registration seats the new entry at the shortest table; re-entry only for a busted player within the period', () => {
+    const d = def({ lateRegistrationLevels: 2, reEntry: { maxReEntries: 1, untilLevel: 2 } });
+    const log: TournamentEvent[] = [{ type: 'created', def: d, at: T0 }];
+    let s = foldEvents(log);
+    for (let i = 1; i <= 10; i++) s = apply(log, s, unwrap(register(s, { entryId: `e${i}`, playerId: `p${i}`, at: T0 })));
+    s = apply(log, s, unwrap(start(s, T0, 3)));
+    expect(s.tables.map((t) => t.seats.filter((x) => x).length)).toEqual([5, 5]);
+    s = apply(log, s, unwrap(register(s, { entryId: 'e11', playerId: 'p11', at: T0 + 1 })));
+    expect(s.entries.find((e) => e.entryId === 'e11')?.table).toBe(1);
+    const again = register(s, { entryId: 'e12', playerId: 'p1', at: T0 + 2 });
+    expect(again.ok ? null : again.violation.code).toBe('TOURNAMENT_ALREADY_REGISTERED');
+    s = apply(log, s, [{ type: 'busted', entryIds: ['e1'], group: 0, at: T0 + 3 }]);
+    s = apply(log, s, unwrap(register(s, { entryId: 'e12', playerId: 'p1', at: T0 + 4 })));
+    expect(s.entries).toHaveLength(12);
+    expect(s.poolMinor).toBe(12_000);
+    s = apply(log, s, tick(s, T0 + 2 * LEVEL_MS));
+    const late = register(s, { entryId: 'e13', playerId: 'p13', at: T0 + 2 * LEVEL_MS });
+    expect(late.ok ? null : late.violation.code).toBe('TOURNAMENT_REGISTRATION_CLOSED');
+  });
+
+  it('a tournament without re-entry refuses a second entry', () => {
+    let s = foldEvents([{ type: 'created', def: def(), at: T0 }]);
+    s = unwrap(register(s, { entryId: 'e1', playerId: 'p1', at: T0 })).reduce(evolve, s);
+    const r = register(s, { entryId: 'e2', playerId: 'p1', at: T0 });
+    expect(r.ok ? null : r.violation.code).toBe('TOURNAMENT_ALREADY_REGISTERED');
+  });
+});
+
+describe('balancing (TRN-BALANCE)', () => {
+  it('breaks the shortest table when the players fit one table fewer, then balances within one', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 10 }), fc.array(fc.integer({ min: 0, max: 10 }), { minLength: 1, maxLength: 8 }), (seats, raw) => {
+        const counts = raw.map((c) => Math.min(c, seats));
+        let s = foldEvents([{ type: 'created', def: def({ seatsPerTable: seats, maxPlayers: 100 }), at: T0 }]);
+        let n = 0;
+        const seating: { entryId: string; table: number; seat: number }[] = [];
+        counts.forEach((c, ti) => {
+          for (let k = 1; k <= c; k++) seating.push({ entryId: `e${++n}`, table: ti + 1, seat: k });
+        });
+        if (n < 2) return;
+        for (let i = 1; i <= n; i++) s = evolve(s, { type: 'registered', entryId: `e${i}`, playerId: `p${i}`, at: T0 });
+        s = evolve(s, { type: 'started', seating, seed: 1, endsAt: T0 + 1, at: T0 });
+        s = rebalance(s, T0).reduce(evolve, s);
+        checkTables(s);
+        expect(s.tables.length).toBe(Math.ceil(n / seats));
+      }),
+    );
+  });
+});
+
+describe('cancellation (TRN-CANCEL, S1-FAIL-STT, S1-FAIL-MTT)', () => {
+  const total = (s: TournamentState): number => s.payouts.reduce((a, p) => a + p.amountMinor, 0);
+
+  it('before the start every entry gets buy-in and fee back', () => {
+    let s = foldEvents([{ type: 'created', def: def(), at: T0 }]);
+    for (let i = 1; i <= 3; i++) s = unwrap(register(s, { entryId: `e${i}`, playerId: `p${i}`, at: T0 })).reduce(evolve, s);
+    s = unwrap(cancel(s, 'boss', 'no dealer', T0)).reduce(evolve, s);
+    expect(total(s)).toBe(3 * 1_100);
+  });
+
+  it('S1-FAIL-STT: the remaining players get their fee back and share the whole pool equally', () => {
+    const d = def({ seatsPerTable: 6, maxPlayers: 6, kind: 'sit-and-go', startsAt: null });
+    let s = foldEvents([{ type: 'created', def: d, at: T0 }]);
+    for (let i = 1; i <= 6; i++) s = unwrap(register(s, { entryId: `e${i}`, playerId: `p${i}`, at: T0 })).reduce(evolve, s);
+    s = unwrap(start(s, T0, 1)).reduce(evolve, s);
+    s = evolve(s, { type: 'busted', entryIds: ['e1', 'e2'], group: 0, at: T0 });
+    const c = unwrap(cancel(s, 'boss', 'system failure', T0))[0];
+    expect(c?.type === 'cancelled' ? c.rule : null).toBe('S1-FAIL-STT');
+    s = evolve(s, c as TournamentEvent);
+    expect(s.payouts.filter((p) => p.kind === 'prize').map((p) => p.amountMinor)).toEqual([1_500, 1_500, 1_500, 1_500]);
+    expect(s.payouts.filter((p) => p.kind === 'fee-refund')).toHaveLength(4);
+    expect(total(s)).toBe(6_000 + 4 * 100);
+  });
+
+  it('S1-FAIL-MTT A, B and C pay the whole pool plus the remaining fees', () => {
+    const d = def();
+    let s = foldEvents([{ type: 'created', def: d, at: T0 }]);
+    for (let i = 1; i <= 30; i++) s = unwrap(register(s, { entryId: `e${i}`, playerId: `p${i}`, at: T0 })).reduce(evolve, s);
+    s = unwrap(start(s, T0, 1)).reduce(evolve, s);
+    const a = cancellationPayoutsOf(s);
+    expect(a.rule).toBe('S1-FAIL-MTT-A');
+    expect(a.sum).toBe(30_000 + 30 * 100);
+    s = evolve(s, { type: 'busted', entryIds: ['e1', 'e2'], group: 0, at: T0 });
+    s = evolve(s, { type: 'hand-played', table: 1, handId: 'h', button: 1, seed: 1, handForHand: false, chips: [{ entryId: 'e3', chips: 1_500 + 3_000 }], at: T0 });
+    const b = cancellationPayoutsOf(s);
+    expect(b.rule).toBe('S1-FAIL-MTT-B');
+    expect(b.sum).toBe(30_000 + 28 * 100);
+    const inMoney = s.entries.filter((e) => e.status === 'playing').slice(5).map((e) => e.entryId);
+    s = evolve(s, { type: 'busted', entryIds: inMoney, group: 1, at: T0 });
+    const c = cancellationPayoutsOf(s);
+    expect(c.rule).toBe('S1-FAIL-MTT-C');
+    expect(c.sum).toBe(30_000 + 5 * 100);
+  });
+
+  function cancellationPayoutsOf(s: TournamentState): { rule: string; sum: number } {
+    const e = unwrap(cancel(s, 'boss', 'failure', T0))[0];
+    if (e?.type !== 'cancelled') throw new Error('no cancel');
+    return { rule: e.rule, sum: e.payouts.reduce((x, p) => x + p.amountMinor, 0) };
+  }
+});

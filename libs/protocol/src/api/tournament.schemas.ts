@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { tableIdSchema } from './api.schema.js';
+
+/**
+ * Poker tournaments (issue 24 "Tournaments"; docs/tournaments.md): the REST bodies and answers. The terms
+ * are data (`libs/games/src/tournament`: `TournamentDef`); every field is validated here, at the edge (NN-5),
+ * and again by the pure `validateDef` (TRN-DEF).
+ */
+
+const id = tableIdSchema;
+const minor = z.number().int().min(0).max(100_000_000_000);
+const chips = z.number().int().min(1).max(1_000_000_000);
+const ms = z.number().int().min(1).max(7 * 86_400_000);
+
+export const TournamentStructureItemSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('level'), smallBlind: chips, bigBlind: chips, ante: z.number().int().min(0).max(1_000_000_000), durationMs: ms }).strict(),
+  z.object({ type: z.literal('break'), durationMs: ms }).strict(),
+]);
+
+export const PayoutRowSchema = z.object({ minEntries: z.number().int().min(2).max(100_000), maxEntries: z.number().int().min(2).max(100_000), basisPoints: z.array(z.number().int().min(1).max(10_000)).min(1).max(1_000) }).strict();
+
+/** `POST /tournaments` (pit boss/admin): the published terms. `payoutTable` defaults to the studio's standard table (TRN-PAY). */
+export const CreateTournamentBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    kind: z.enum(['sit-and-go', 'scheduled']),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    buyInMinor: minor,
+    feeMinor: minor,
+    startingStack: chips,
+    seatsPerTable: z.number().int().min(2).max(10),
+    minPlayers: z.number().int().min(2).max(1_000),
+    maxPlayers: z.number().int().min(2).max(1_000),
+    startsAt: z.number().int().min(0).nullable(),
+    structure: z.array(TournamentStructureItemSchema).min(1).max(200),
+    lateRegistrationLevels: z.number().int().min(0).max(200),
+    reEntry: z.object({ maxReEntries: z.number().int().min(1).max(20), untilLevel: z.number().int().min(1).max(200) }).strict().nullable(),
+    payoutTable: z.array(PayoutRowSchema).min(1).max(100).optional(),
+  })
+  .strict();
+export type CreateTournamentBody = z.infer<typeof CreateTournamentBodySchema>;
+
+/** `POST /tournaments/{id}/entries`: register, register late or re-enter (TRN-REG/LATE/REENTRY); idempotent by the client-made `entryId`. */
+export const TournamentEntryBodySchema = z.object({ entryId: z.string().min(1).max(80).regex(/^[A-Za-z0-9_.-]+$/, 'an entry id uses letters, digits and _ . -') }).strict();
+
+/** `POST /tournaments/{id}/control` (pit boss): S1-PAUSE pause/resume, TRN-TIME add time, TRN-CANCEL/S1-FAIL cancel — always with a reason (audited). */
+export const TournamentControlBodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('pause'), reason: z.string().trim().min(1).max(500) }).strict(),
+  z.object({ action: z.literal('resume'), reason: z.string().trim().min(1).max(500) }).strict(),
+  z.object({ action: z.literal('add-time'), ms: z.number().int().min(1).max(3_600_000), reason: z.string().trim().min(1).max(500) }).strict(),
+  z.object({ action: z.literal('cancel'), reason: z.string().trim().min(1).max(500) }).strict(),
+]);
+export type TournamentControlBody = z.infer<typeof TournamentControlBodySchema>;
+
+export const TournamentStatusSchema = z.enum(['registering', 'running', 'paused', 'finished', 'cancelled']);
+
+export const TournamentLevelSchema = z.object({
+  index: z.number().int(),
+  type: z.enum(['level', 'break']),
+  smallBlind: z.number().int().nullable(),
+  bigBlind: z.number().int().nullable(),
+  ante: z.number().int().nullable(),
+  /** when the level ends on the server's clock (null: paused, the last level, not started). */
+  endsAt: z.number().int().nullable(),
+  /** while paused: what is left of the level. */
+  remainingMs: z.number().int().nullable(),
+});
+
+/** One row of the tournament lobby. */
+export const TournamentSummarySchema = z.object({
+  tournamentId: id,
+  name: z.string(),
+  kind: z.enum(['sit-and-go', 'scheduled']),
+  status: TournamentStatusSchema,
+  currency: z.string(),
+  buyInMinor: z.number().int(),
+  feeMinor: z.number().int(),
+  startingStack: z.number().int(),
+  maxPlayers: z.number().int(),
+  startsAt: z.number().int().nullable(),
+  startedAt: z.number().int().nullable(),
+  endedAt: z.number().int().nullable(),
+  entries: z.number().int(),
+  remaining: z.number().int(),
+  poolMinor: z.number().int(),
+  registrationOpen: z.boolean(),
+  level: TournamentLevelSchema,
+});
+export type TournamentSummary = z.infer<typeof TournamentSummarySchema>;
+
+export const TournamentPayoutSchema = z.object({
+  kind: z.enum(['prize', 'buy-in-refund', 'fee-refund']),
+  amountMinor: z.number().int(),
+  place: z.number().int().nullable(),
+  placeTo: z.number().int().nullable(),
+  rule: z.string(),
+  /** the viewer's own line. */
+  mine: z.boolean(),
+  /** staff only. */
+  playerId: z.string().optional(),
+});
+
+export const TournamentEntryViewSchema = z.object({
+  entryId: id,
+  status: z.enum(['playing', 'busted', 'won']),
+  chips: z.number().int(),
+  tableNo: z.number().int().nullable(),
+  seat: z.number().int().nullable(),
+  /** staff only. */
+  playerId: z.string().optional(),
+});
+
+/** `GET /tournaments/{id}`: the lobby row plus the structure, the prizes, the tables and the viewer's entries (a player sees no other player's id). */
+export const TournamentViewSchema = TournamentSummarySchema.extend({
+  structure: z.array(TournamentStructureItemSchema),
+  lateRegistrationLevels: z.number().int(),
+  reEntry: z.object({ maxReEntries: z.number().int(), untilLevel: z.number().int() }).nullable(),
+  /** TRN-PAY: the prizes for the field as it stands, 1st first. */
+  prizes: z.array(z.number().int()),
+  tables: z.array(z.object({ tableNo: z.number().int(), players: z.number().int() })),
+  /** the viewer's entries (players), every entry (staff). */
+  entriesView: z.array(TournamentEntryViewSchema),
+  /** the chip counts of the players left, largest first (no ids). */
+  chipCounts: z.array(z.number().int()),
+  handForHand: z.boolean(),
+  payouts: z.array(TournamentPayoutSchema),
+  endReason: z.string().nullable(),
+});
+export type TournamentView = z.infer<typeof TournamentViewSchema>;
+
+export const TournamentEntryResultSchema = z.object({ tournamentId: id, entryId: id, reEntry: z.boolean(), duplicate: z.boolean(), tableNo: z.number().int().nullable(), seat: z.number().int().nullable() });
+export type TournamentEntryResult = z.infer<typeof TournamentEntryResultSchema>;
+
+/** `GET /tournaments/{id}/log` (pit boss/admin): the tournament's events in order (what `felt tournament` replays). */
+export const TournamentLogSchema = z.object({ tournamentId: id, events: z.array(z.object({ type: z.string(), at: z.number() }).passthrough()) });
+export type TournamentLog = z.infer<typeof TournamentLogSchema>;
