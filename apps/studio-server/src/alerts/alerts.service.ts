@@ -5,10 +5,11 @@ import { Subject, type Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import { toNum } from '../shared/bigint.transformer.js';
+import type { Alert, AlertAck, AlertSeverity } from '@felt-studio/protocol';
 import { CLEARS, DEFAULT_ALERT_POLICY, dueForEscalation, isActivity, joins, type AlertPolicy, type AlertState, type ClearingCondition } from './alerts.rules.js';
 
-export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const;
-export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+/** The alert as every client reads it: one definition, the wire's (@felt-studio/protocol). */
+export { ALERT_SEVERITIES, type Alert, type AlertAck, type AlertSeverity } from '@felt-studio/protocol';
 
 export interface RaiseAlert {
   readonly tableId?: string;
@@ -19,34 +20,6 @@ export interface RaiseAlert {
   readonly message: string;
   /** What the alert is about within its table (a device id): grouping and self-resolution keep to it. */
   readonly subject?: string;
-}
-
-export interface AlertAck {
-  readonly by: string;
-  readonly byName: string;
-  readonly at: number;
-  readonly note: string | null;
-}
-
-export interface Alert {
-  readonly alertId: string;
-  readonly tableId: string | null;
-  readonly roundId: string | null;
-  readonly severity: AlertSeverity;
-  readonly code: string;
-  readonly message: string;
-  readonly at: number;
-  /** Who acknowledged it (issue 7: stored, seen by every pit boss); null while open. */
-  readonly ack?: AlertAck | null;
-  /** issue 20 defect 8 (alerts.rules.ts): what it is about within its table (a device id), null: the table. */
-  readonly subject?: string | null;
-  /** Occurrences grouped into this alert, the last one's time. */
-  readonly count?: number;
-  readonly lastAt?: number;
-  /** When its condition cleared by itself (a device back online); null while it stands. */
-  readonly resolvedAt?: number | null;
-  /** When it was escalated from warning to critical for want of an acknowledgement. */
-  readonly escalatedAt?: number | null;
 }
 
 /** What changes on a stored alert after it was raised (grouping, resolution, escalation). */

@@ -322,6 +322,20 @@ export class AuthService implements OnApplicationShutdown {
   }
 
   /**
+   * Issue 22 §5, refuse before work: the identity of a token whose signature this instance already
+   * checked (its claims kept until `exp`), or null — no signature check, no zod, no store: what the early
+   * rate limit (ratelimit/early-limit.middleware.ts) keys a request's budget by. Authentication proper
+   * (`authenticate`) still runs for every admitted request.
+   */
+  knownIdentity(token: string): { readonly userId: string; readonly role: string } | null {
+    this.keyring(); // a swapped config clears the checked tokens first
+    const hit = this.verified.get(token);
+    if (hit === undefined || this.clock.now() >= hit.expMs) return null;
+    const c = hit.claims as { readonly sub?: unknown; readonly role?: unknown } | null;
+    return c !== null && typeof c === 'object' && typeof c.sub === 'string' && typeof c.role === 'string' ? { userId: c.sub, role: c.role } : null;
+  }
+
+  /**
    * Signature, expiry (required) and claims only — no user-store check. The WebSocket handshake uses it to
    * answer at once and then confirms with `authenticate`; everything else uses `authenticate`.
    */

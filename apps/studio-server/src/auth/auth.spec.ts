@@ -1,4 +1,4 @@
-import { isRobotPlayerId } from '@felt/protocol';
+import { isRobotPlayerId } from '@felt-studio/protocol';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertsService } from '../alerts/alerts.service.js';

@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FeltClient } from '@felt/client-sdk';
+import { FeltClient } from '@felt-studio/client-sdk';
 import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 import { ACCESS_TOKEN_TTL_S, AuthService, USER_CHECK_CACHE_MS } from './auth.service.js';
 import { USERS_REPOSITORY, type UsersRepository } from './users.repository.js';
@@ -184,7 +184,7 @@ describe('sessions: tokens checked against the user store (issue 9 finding 9)', 
     expect(((await r.json()) as { code: string }).code).toBe('INVALID_REFRESH_TOKEN');
   });
 
-  it('@felt/client-sdk: concurrent 401s share one refresh (a second use of the token would end the session)', async () => {
+  it('@felt-studio/client-sdk: concurrent 401s share one refresh (a second use of the token would end the session)', async () => {
     const { t, clock } = await boot();
     const c = new FeltClient({ baseUrl: t.url });
     const seen: string[] = [];
@@ -197,7 +197,7 @@ describe('sessions: tokens checked against the user store (issue 9 finding 9)', 
     expect((await c.me()).userId).toBe('usr_p');
   });
 
-  it('@felt/client-sdk: login keeps working and a 401 from an expired access token is refreshed once, transparently', async () => {
+  it('@felt-studio/client-sdk: login keeps working and a 401 from an expired access token is refreshed once, transparently', async () => {
     const { t, clock } = await boot();
     const c = new FeltClient({ baseUrl: t.url });
     const seen: string[] = [];

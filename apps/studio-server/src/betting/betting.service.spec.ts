@@ -72,12 +72,25 @@ describe('BettingService', () => {
     expect(await h.balance('player1')).toBe(990_000);
   });
 
+  it("a bet's ack carries that bet and the player's totals, not the whole list — also when replayed (issue 25 §2)", async () => {
+    const { betting, tableId } = await setup();
+    for (let i = 1; i <= 5; i++) await betting.place(tableId, PLAYER(1), { betId: `a${i}`, spot: 'heads', stakeMinor: 100 * i });
+    const sixth = await betting.place(tableId, PLAYER(1), { betId: 'a6', spot: 'heads', stakeMinor: 600 });
+    expect(sixth.ok && sixth.value.bets.map((b) => [b.betId, b.stakeMinor])).toEqual([['a6', 600]]);
+    expect(sixth.ok && sixth.value.totals).toEqual({ count: 6, stakedMinor: 2_100 });
+    const replay = await betting.place(tableId, PLAYER(1), { betId: 'a3', spot: 'heads', stakeMinor: 300 });
+    expect(replay.ok && [replay.value.duplicate, replay.value.bets.map((b) => b.betId), replay.value.totals.count]).toEqual([true, ['a3'], 6]);
+  });
+
   it('cancel refunds while betting is open and is refused after close (GEN-3)', async () => {
     const { h, betting, tableId } = await setup();
     await betting.place(tableId, PLAYER(1), { betId: 'k1', spot: 'heads', stakeMinor: 700 });
     await betting.place(tableId, PLAYER(1), { betId: 'k2', spot: 'heads', stakeMinor: 300 });
     const c = await betting.cancel(tableId, PLAYER(1), 'k1');
-    expect(c.ok && c.value.bets.map((b) => b.betId)).toEqual(['k2']);
+    // issue 25 §2: the ack carries what the command placed (nothing, for a cancel) and the player's totals
+    expect(c.ok && c.value.bets).toEqual([]);
+    expect(c.ok && c.value.totals).toEqual({ count: 1, stakedMinor: 300 });
+    expect((await betting.myBets(tableId, 'player1')).map((b) => b.betId)).toEqual(['k2']);
     expect(await h.balance('player1')).toBe(99_700);
     expect(code(await betting.cancel(tableId, PLAYER(2), 'k2'))).toBe('NOT_YOUR_BET');
     await h.advance(10_000);
@@ -102,7 +115,8 @@ describe('BettingService', () => {
     const replay = await betting.rebet(tableId, PLAYER(1), 'req_1');
     expect(replay.ok && replay.value.duplicate).toBe(true);
     const d = await betting.double(tableId, PLAYER(1), 'req_2');
-    expect(d.ok && d.value.bets.reduce((a, b) => a + b.stakeMinor, 0)).toBe(1_200);
+    expect(d.ok && d.value.bets.reduce((a, b) => a + b.stakeMinor, 0)).toBe(600); // the doubled stakes only (issue 25 §2)
+    expect(d.ok && d.value.totals).toEqual({ count: 4, stakedMinor: 1_200 });
     expect(code(await betting.rebet(tableId, PLAYER(2), 'req_3'))).toBeNull();
     expect(await h.balance('player1')).toBe(100_000 - 600 - 1_200);
     expect(code(await betting.double(tableId, { userId: 'player3', role: 'player' }, 'req_4'))).toBe('NOTHING_TO_DOUBLE');

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { AcceptedBet, Result } from '@felt/games';
-import type { LayoutChipResult, LayoutResult, PlaceBetBody } from '@felt/protocol';
+import type { AcceptedBet, Result } from '@felt-studio/games';
+import type { BetTotals, LayoutChipResult, LayoutResult, PlaceBetBody } from '@felt-studio/protocol';
 import { CLOCK, type Clock } from '../shared/clock.js';
 import { BET_GATE, type BetGate } from '../limits/bet-gate.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
@@ -11,8 +11,24 @@ import { rejection, type Actor } from '../shared/command.types.js';
 import { SeamlessService, type SeamlessBet } from '../wallet/seamless/seamless.service.js';
 
 export interface BetOutcome extends Committed {
-  /** The player's accepted bets in the round after this command. */
+  /**
+   * The bets this command placed (a place — also when replayed —, a rebet, a double; empty for a cancel).
+   * Never the player's whole list (issue 25 §2): an ack of a player's n-th bet carried n bets back.
+   */
   readonly bets: readonly AcceptedBet[];
+  /** The player's round after this command (the whole list: `myBets`, `GET bets/mine`). */
+  readonly totals: BetTotals;
+}
+
+/** What an ack carries of the player's round: the bets `mine` picks out, and the totals of all of them. */
+function answer(all: readonly AcceptedBet[], mine: (b: AcceptedBet) => boolean): { bets: AcceptedBet[]; totals: BetTotals } {
+  const bets: AcceptedBet[] = [];
+  let stakedMinor = 0;
+  for (const b of all) {
+    stakedMinor += b.stakeMinor;
+    if (mine(b)) bets.push(b);
+  }
+  return { bets, totals: { count: all.length, stakedMinor } };
 }
 
 /**
@@ -26,6 +42,12 @@ export interface BetOutcome extends Committed {
  * such a bet is decided on its merits even when its turn in the table's queue comes after the close, and
  * one that arrived at or after it is rejected (GEN-3, ROU-3).
  */
+/** The bets a rebet or double placed: their ids are `<requestId>:<n>`. */
+const ofRequest =
+  (requestId: string) =>
+  (b: AcceptedBet): boolean =>
+    b.betId.startsWith(`${requestId}:`);
+
 @Injectable()
 export class BettingService {
   constructor(
@@ -42,7 +64,7 @@ export class BettingService {
     const at = this.stamp(arrivedAt);
     const refused = this.refusedByLimits(player, body.stakeMinor, at);
     if (refused !== null) return Promise.resolve(this.reject(refused));
-    return this.withBets(tableId, player, this.placeOne(tableId, player, body, at));
+    return this.withBets(tableId, player, this.placeOne(tableId, player, body, at), (b) => b.betId === body.betId);
   }
 
   /** One bet into the table queue; a seamless-wallet player's stake is debited at the operator first (issue 12). */
@@ -95,12 +117,13 @@ export class BettingService {
       }
       return { betId, ok: false, error: { code: r.violation.code, ruleId: r.violation.ruleId, message: r.violation.message } };
     });
-    return { ok: true, value: { roundId, seq, results, bets: await this.myBets(tableId, player.userId) } };
+    const accepted = new Set(results.filter((r) => r.ok).map((r) => r.betId));
+    return { ok: true, value: { roundId, seq, results, ...answer(await this.myBets(tableId, player.userId), (b) => accepted.has(b.betId)) } };
   }
 
   cancel(tableId: string, player: Actor, betId: string, arrivedAt?: number): Promise<Result<BetOutcome>> {
     const at = this.stamp(arrivedAt);
-    return this.withBets(tableId, player, this.rounds.execute(tableId, { type: 'CancelBet', at, betId, playerId: player.userId }, player));
+    return this.withBets(tableId, player, this.rounds.execute(tableId, { type: 'CancelBet', at, betId, playerId: player.userId }, player), () => false);
   }
 
   /** Repeat the player's bets of the table's previous round (ids `<requestId>:<n>`, idempotent), all or none. */
@@ -112,7 +135,7 @@ export class BettingService {
     const cmds = (t: number): KernelCommand[] => previous.value.map((b, i) => ({ type: 'PlaceBet', at: t, bet: { betId: `${requestId}:${i + 1}`, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }));
     const refused = this.refusedByLimits(player, previous.value.reduce((a, b) => a + b.stakeMinor, 0), at);
     if (refused !== null) return this.reject(refused);
-    return this.withBets(tableId, player, this.batch(tableId, player, at, cmds));
+    return this.withBets(tableId, player, this.batch(tableId, player, at, cmds), ofRequest(requestId));
   }
 
   /** Double: place every current (non-derived) bet again, so each stake is ×2 — all or none. */
@@ -129,7 +152,7 @@ export class BettingService {
       mine.sort((a, b) => a.betId.localeCompare(b.betId)).map((b, i) => ({ type: 'PlaceBet', at: t, bet: { betId: `${requestId}:${i + 1}`, playerId: player.userId, spot: b.spot, stakeMinor: b.stakeMinor } }));
     const refused = this.refusedByLimits(player, mine.reduce((a, b) => a + b.stakeMinor, 0), at);
     if (refused !== null) return this.reject(refused);
-    return this.withBets(tableId, player, this.batch(tableId, player, at, cmds));
+    return this.withBets(tableId, player, this.batch(tableId, player, at, cmds), ofRequest(requestId));
   }
 
   /** All-or-none bets (rebet, double); in seamless mode every stake is debited first and all are rolled back if the table refuses. */
@@ -166,10 +189,10 @@ export class BettingService {
     return { ok: true, value: bets.filter((b) => b.playerId === playerId && b.status !== 'cancelled' && !derived.has(b.betId)).sort((a, b) => a.placedAt - b.placedAt || a.betId.localeCompare(b.betId)).map((b) => ({ spot: b.spot, stakeMinor: b.stakeMinor })) };
   }
 
-  private async withBets(tableId: string, player: Actor, p: Promise<Result<Committed>>): Promise<Result<BetOutcome>> {
+  private async withBets(tableId: string, player: Actor, p: Promise<Result<Committed>>, mine: (b: AcceptedBet) => boolean): Promise<Result<BetOutcome>> {
     const r = await p;
     if (!r.ok) return r;
-    return { ok: true, value: { ...r.value, bets: await this.myBets(tableId, player.userId) } };
+    return { ok: true, value: { ...r.value, ...answer(await this.myBets(tableId, player.userId), mine) } };
   }
 
   /** Responsible gambling (limits/): self-exclusion, loss and time limits — synchronous, so `at` keeps its place in the table queue (GEN-3). */

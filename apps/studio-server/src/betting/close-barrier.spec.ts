@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Result } from '@felt/games';
+import type { Result } from '@felt-studio/games';
 import { DEALER, makeHarness, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
 import { IntakeBarrier, type Arrival } from '../shared/host/intake-barrier.js';
 import { FixedClock } from '../shared/clock.js';

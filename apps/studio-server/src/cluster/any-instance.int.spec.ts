@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { statusTopic, type WsAck } from '@felt/protocol';
+import { statusTopic, type WsAck } from '@felt-studio/protocol';
 import { AuthService } from '../auth/auth.service.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
+import { PRESENCE_MERGER, type PresenceMerger } from '../shared/ports/cluster.port.js';
 import { ClusterModule } from './cluster.module.js';
 import { TableOwnershipService } from './table-ownership.service.js';
 import { connect } from '../../../../test/support/studio-server/frames.js';
 
 /**
+ * Issue 24 (CHAT-7, TIP-4): chat and tips are checked against the presence merged over both instances.
  * Issue 13 point 4 / issue 9 finding 9 across instances: revoking a user's sessions (or disabling the user)
  * on one instance cuts that user's sockets on EVERY instance at once (socket.io Redis adapter), not only
  * on the revoking one; other users' sockets stay.
@@ -85,5 +87,42 @@ describe('every instance answers for the cluster: revocation, device health (iss
     const onStandby = await b.http('GET', `/tables/${tableId}/devices`, pit);
     expect(onStandby.status).toBe(200);
     expect(onStandby.body).toEqual(onOwner.body);
+  });
+
+  it("CHAT-7 and TIP-4 across instances: a player whose socket is on the standby chats and tips at the owner's table; the dealer's console on the standby is the tips' dealer", { timeout: 60_000 }, async () => {
+    const [a, b] = apps as [RoundsApp, RoundsApp];
+    const pit = a.token('pitboss1', 'pitboss');
+    const t = await a.http('POST', '/tables', pit, { name: 'Chat', game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000 }, betWindowS: 30, cadence: { auto: false, pauseS: 0 }, devices: [{ deviceId: 'dice-1', kind: 'dice' }] });
+    const tableId = String(t.body['tableId']);
+    expect((await a.http('POST', `/tables/${tableId}/status`, pit, { status: 'open', reason: 'test' })).status).toBeLessThan(300);
+    await a.get(TableOwnershipService).tick();
+    await b.get(TableOwnershipService).tick();
+    expect(a.get(TableOwnershipService).ownedTables()).toContain(tableId);
+    await a.deposit('p_x', 5_000);
+    const player = a.token('p_x', 'player');
+    const say = (app: RoundsApp, text: string) => app.http('POST', `/tables/${tableId}/chat/messages`, player, { messageId: `m_${randomBytes(4).toString('hex')}`, text });
+    expect((await say(b, 'not here yet')).body).toMatchObject({ code: 'CHAT_NOT_AT_TABLE', ruleId: 'CHAT-7' });
+    // the player's table view and the dealer's console are both on the standby (B); the commands run on the owner (A)
+    const ps = await connect(b.url, player);
+    const ds = await connect(b.url, a.token('d_x', 'dealer'));
+    sockets.push(ps, ds);
+    expect(((await ps.timeout(10_000).emitWithAck('table.presence', { tableId, present: true })) as WsAck).ok).toBe(true);
+    expect(((await ds.timeout(10_000).emitWithAck('table.join', { tableId })) as WsAck).ok).toBe(true);
+    // the player's part is in Redis once `table.presence` is acknowledged: the owner accepts at once
+    const r = await say(a, 'hello from B');
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    // the dealer's console part reaches Redis with the presence change (asynchronous)
+    const merger = a.get<PresenceMerger>(PRESENCE_MERGER);
+    let dealers = 0;
+    for (let i = 0; i < 40 && dealers === 0; i++) {
+      dealers = (await merger.who(tableId, { players: [], dealers: [] })).dealers.length;
+      if (dealers === 0) await new Promise((res) => setTimeout(res, 50));
+    }
+    expect(dealers).toBe(1);
+    const tip = await b.http('POST', `/tables/${tableId}/tips`, player, { tipId: `tip_${randomBytes(4).toString('hex')}`, amountMinor: 300 });
+    expect(tip.status, JSON.stringify(tip.body)).toBe(201);
+    const rep = await a.http('GET', `/tips/shifts?tableId=${tableId}`, pit);
+    expect(rep.body['shifts']).toEqual([expect.objectContaining({ dealerId: 'd_x', count: 1, totalMinor: 300, open: true })]);
+    expect((await b.http('GET', `/tips/shifts?tableId=${tableId}`, pit)).body['shifts']).toEqual(rep.body['shifts']);
   });
 });

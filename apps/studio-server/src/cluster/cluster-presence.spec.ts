@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergePresence } from './cluster-presence.js';
+import { mergeParts, mergePresence } from './cluster-presence.js';
 
 describe('presence merged across instances (issue 13)', () => {
   it('a player counts once however many instances they are connected to; a dealer once, from their first arrival', () => {
@@ -12,5 +12,9 @@ describe('presence merged across instances (issue 13)', () => {
 
   it('no parts: nobody at the table', () => {
     expect(mergePresence('t1', [])).toEqual({ tableId: 't1', players: 0, dealers: [] });
+  });
+
+  it('by id (issue 24, CHAT-7): the players of every part, once each; the dealers by their first sign-in', () => {
+    expect(mergeParts([{ players: ['p2', 'p1'], dealers: [{ userId: 'd1', name: 'Dee', since: 200 }] }, { players: ['p1'], dealers: [{ userId: 'd1', name: 'Dee', since: 100 }] }])).toEqual({ players: ['p1', 'p2'], dealers: [{ userId: 'd1', name: 'Dee', since: 100 }] });
   });
 });

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { DealerAtTable, TablePresence } from '@felt/protocol';
+import type { DealerAtTable, TablePresence } from '@felt-studio/protocol';
 import { Redis } from 'ioredis';
 import type { LocalPresence, PresenceMerger } from '../shared/ports/cluster.port.js';
 
@@ -9,6 +9,12 @@ interface Entry extends LocalPresence {
 
 /** Merge the instances' entries: a player counts once wherever (and however often) connected; dealers by id, earliest `since`. */
 export function mergePresence(tableId: string, entries: readonly LocalPresence[]): TablePresence {
+  const m = mergeParts(entries);
+  return { tableId, players: m.players.length, dealers: [...m.dealers] };
+}
+
+/** The same merge by id (CHAT-7's "is this player at the table", the dealer on duty): players sorted, dealers by arrival. */
+export function mergeParts(entries: readonly LocalPresence[]): LocalPresence {
   const players = new Set<string>();
   const dealers = new Map<string, DealerAtTable>();
   for (const e of entries) {
@@ -18,7 +24,7 @@ export function mergePresence(tableId: string, entries: readonly LocalPresence[]
       if (!have || d.since < have.since) dealers.set(d.userId, d);
     }
   }
-  return { tableId, players: players.size, dealers: [...dealers.values()].sort((a, b) => a.since - b.since) };
+  return { players: [...players].sort(), dealers: [...dealers.values()].sort((a, b) => a.since - b.since) };
 }
 
 /**
@@ -65,18 +71,28 @@ export class ClusterPresence implements PresenceMerger {
   }
 
   async read(tableId: string): Promise<TablePresence> {
+    return mergePresence(tableId, await this.parts(tableId));
+  }
+
+  async who(tableId: string, local: LocalPresence): Promise<LocalPresence> {
+    const others = (await this.parts(tableId)).filter((e) => e.instanceId !== this.instanceId);
+    return mergeParts([...others, local]);
+  }
+
+  /** Every live instance's part (a part not refreshed within `staleMs` no longer counts). */
+  private async parts(tableId: string): Promise<(LocalPresence & { instanceId: string })[]> {
     const all = await this.redis.hgetall(this.key(tableId));
     const fresh = this.now() - this.staleMs;
-    const entries: LocalPresence[] = [];
-    for (const v of Object.values(all)) {
+    const entries: (LocalPresence & { instanceId: string })[] = [];
+    for (const [instanceId, v] of Object.entries(all)) {
       try {
         const e = JSON.parse(v) as Entry;
-        if (e.at >= fresh) entries.push(e);
+        if (e.at >= fresh) entries.push({ players: e.players, dealers: e.dealers, instanceId });
       } catch {
         // a foreign value is ignored
       }
     }
-    return mergePresence(tableId, entries);
+    return entries;
   }
 
   /** Keep this instance's parts alive (called every ownership pass). */

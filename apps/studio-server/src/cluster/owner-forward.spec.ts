@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { TableCommandRegistry } from '../shared/commands/command-registry.js';
 import { defineCommand } from '../shared/commands/command.types.js';
-import { PlaceBetBodySchema } from '@felt/protocol';
+import { PlaceBetBodySchema } from '@felt-studio/protocol';
 import type { InstanceDirectory } from './instance-directory.js';
 import { OwnedTables } from './owned-tables.js';
 import { FORWARDED_BY_HEADER, OwnerForwardMiddleware } from './owner-forward.middleware.js';
@@ -29,7 +29,7 @@ describe('owner forwarding over HTTP is not a second path for table commands (is
     await new Promise<void>((r) => owner.listen(0, '127.0.0.1', r));
     const port = (owner.address() as AddressInfo).port;
     const directory = { urlOf: async () => `http://127.0.0.1:${port}` } as unknown as InstanceDirectory;
-    const mw = new OwnerForwardMiddleware(new OwnedTables('a', 'felt-test'), leases, 500, registry, directory);
+    const mw = new OwnerForwardMiddleware(new OwnedTables('a', 'felt-test'), leases, 10_000, registry, directory); // a generous timeout: this is about routing (500 ms timed out under CI load)
     const call = (method: string, url: string): Promise<{ next: boolean; status: number | null }> =>
       new Promise((resolve) => {
         let status: number | null = null;

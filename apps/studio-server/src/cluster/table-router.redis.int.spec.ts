@@ -4,10 +4,10 @@
  * TABLE_OWNER_UNAVAILABLE, and nothing is decided by the caller.
  */
 import { randomBytes } from 'node:crypto';
-import type { Result } from '@felt/games';
+import type { Result } from '@felt-studio/games';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireEnv } from '../../../../test/support/studio-server/test-database.js';
-import { PlaceBetBodySchema } from '@felt/protocol';
+import { PlaceBetBodySchema } from '@felt-studio/protocol';
 import type { Actor } from '../shared/command.types.js';
 import { defineCommand } from '../shared/commands/command.types.js';
 import { TableCommandBus } from '../shared/commands/command-bus.js';

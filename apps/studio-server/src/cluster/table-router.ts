@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SUBSCRIBER_OPTIONS } from './redis-subscriber.js';
 import { Logger } from '@nestjs/common';
-import type { Result, Violation } from '@felt/games';
+import type { Result, Violation } from '@felt-studio/games';
 import { Redis } from 'ioredis';
 import { mapError } from '../ops/error.filter.js';
 import { rejection, type Actor } from '../shared/command.types.js';

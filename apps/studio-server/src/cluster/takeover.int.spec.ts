@@ -6,7 +6,7 @@
  * is lost, none is settled twice, the ledger balances.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventsTopic } from '@felt/protocol';
+import { eventsTopic } from '@felt-studio/protocol';
 import { BettingService } from '../betting/betting.service.js';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import type { Socket } from 'socket.io-client';
-import { eventsTopic, statusTopic, type RoundEventFrame, type WsAck } from '@felt/protocol';
+import { eventsTopic, statusTopic, type RoundEventFrame, type WsAck } from '@felt-studio/protocol';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';

@@ -1,5 +1,5 @@
 import { Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
-import { POKER_COMMAND_WIRES, TABLE_COMMAND_WIRES } from '@felt/protocol';
+import { POKER_COMMAND_WIRES, TABLE_COMMAND_WIRES } from '@felt-studio/protocol';
 import { TableCommandRegistry } from '../shared/commands/command-registry.js';
 import { routeKey, type TableCommandDefinition } from '../shared/commands/command.types.js';
 import { TABLE_COMMANDS } from '../shared/ports/late-bound.js';

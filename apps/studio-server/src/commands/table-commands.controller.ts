@@ -1,6 +1,6 @@
 import { Controller, Delete, HttpCode, Inject, Patch, Post, Put, Req, UseGuards, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { CommandRoute } from '@felt/protocol';
+import type { CommandRoute } from '@felt-studio/protocol';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { MetricsService } from '../ops/metrics.service.js';
 import { TABLE_COMMAND_BUS } from '../shared/ports/late-bound.js';

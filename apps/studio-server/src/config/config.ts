@@ -81,6 +81,13 @@ export interface FeltSettings {
   readonly alertWebhookSecret: string | null;
   readonly alertWebhookMinSeverity: 'info' | 'warning' | 'critical';
   readonly streamSecret: string | null;
+  /** FELT_CHAT_DATA (issue 24): a JSON file with the table chat's data (canned messages, word filter per language, rate, tips); null: the shipped defaults. */
+  readonly chatDataFile: string | null;
+  /** FELT_TOURNAMENT_ROUND_MS (issue 24): how often a running tournament deals a round of hands (and reads its level clock); 0: never by itself (tests drive it). */
+  readonly tournamentRoundMs: number;
+  readonly cameraFfmpeg: string;
+  /** FELT_WS_PARSER (issue 25 §2): socket.io's wire encoding, `json` (default) or `msgpack` (clients must use `@felt-studio/protocol/msgpack`). */
+  readonly wsParser: 'json' | 'msgpack';
 }
 
 export const FELT_CONFIG = Symbol('FELT_CONFIG');
@@ -189,6 +196,8 @@ export const ENV_SCHEMA = z
     FELT_POKER_ROBOTS: flag,
     FELT_POKER_CARD_WAIT_MS: millis(60_000, 100, 3_600_000),
     FELT_WEB_ROOT: text,
+    // Issue 25 §2: socket.io's wire encoding — JSON text (default) or MessagePack (every client must use the same).
+    FELT_WS_PARSER: optional(z.enum(['json', 'msgpack'], { error: 'must be json or msgpack' })).transform((v) => v ?? 'json'),
     FELT_RATE_USER: rate('5/15'),
     FELT_RATE_IP: rate('200/400'),
     // Issue 22 §16: the studio's public address, for the game-launch URLs it gives operators.
@@ -196,6 +205,11 @@ export const ENV_SCHEMA = z
     // Issue 22 §15: pit alerts out to a webhook (signed with the secret, retried).
     FELT_ALERT_WEBHOOK_URL: url(['http', 'https']),
     // Issue 21 §1: the HMAC secret of stream tokens (default: derived from JWT_SECRET).
+    // Issue 24: the table chat's data (canned messages, word filter per language, rate, tip limits) as a JSON file.
+    FELT_CHAT_DATA: optional(z.string().min(1)).transform((v) => v ?? null),
+    FELT_TOURNAMENT_ROUND_MS: millis(4_000, 0, 3_600_000),
+    // Issue 21 §2: the demo studio camera's encoder — the ffmpeg binary (a path or a name on PATH), or `off`.
+    FELT_CAMERA_FFMPEG: optional(z.string().min(1)).transform((v) => v ?? 'ffmpeg'),
     FELT_STREAM_SECRET: optional(z.string().min(32, 'must be at least 32 characters (generate one with `felt secrets`)')).transform((v) => v ?? null),
     FELT_ALERT_WEBHOOK_SECRET: optional(z.string().min(32, 'must be at least 32 characters (generate one with `felt secrets`)')).transform((v) => v ?? null),
     FELT_ALERT_WEBHOOK_MIN_SEVERITY: optional(z.enum(['info', 'warning', 'critical'], { error: 'must be info, warning or critical' })).transform((v) => v ?? 'warning'),
@@ -316,6 +330,10 @@ function settingsOf(e: Env): FeltSettings {
     alertWebhookSecret: e.FELT_ALERT_WEBHOOK_SECRET,
     alertWebhookMinSeverity: e.FELT_ALERT_WEBHOOK_MIN_SEVERITY,
     streamSecret: e.FELT_STREAM_SECRET,
+    chatDataFile: e.FELT_CHAT_DATA,
+    tournamentRoundMs: e.FELT_TOURNAMENT_ROUND_MS,
+    cameraFfmpeg: e.FELT_CAMERA_FFMPEG,
+    wsParser: e.FELT_WS_PARSER,
   };
 }
 

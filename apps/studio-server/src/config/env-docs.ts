@@ -60,8 +60,12 @@ export const ENV_DOCS: Readonly<Record<Variable, Doc>> = {
   FELT_ALERT_WEBHOOK_URL: { group: 'production', default: 'none', doc: 'Pit alerts are POSTed here (signed, retried; docs/runbook.md "Alerts").' },
   FELT_ALERT_WEBHOOK_SECRET: { group: 'security', default: '—', doc: 'HMAC secret of the alert webhook (≥ 32 characters; required with the URL).' },
   FELT_ALERT_WEBHOOK_MIN_SEVERITY: { group: 'production', default: '`warning`', doc: 'The lowest severity sent: info, warning or critical.' },
+  FELT_CHAT_DATA: { group: 'tuning', default: 'the shipped data (`chat/chat.data.ts`)', doc: 'A JSON file with the table chat\'s data: canned messages (en, sv), the word filter per language, the message rate, the history kept per table and the tip limits (issue 24; docs/chat-and-tips.md). Validated at boot.' },
+  FELT_TOURNAMENT_ROUND_MS: { group: 'tuning', default: '4000', doc: 'Poker tournaments (issue 24; docs/tournaments.md): how often a running tournament deals one hand at each of its tables and reads its level clock; 0 = never by itself.' },
   FELT_STREAM_SECRET: { group: 'security', default: 'derived from `JWT_SECRET`', doc: 'HMAC secret of the stream tokens a media server checks (issue 21; share it with the media server, or let it ask `GET /media-auth`).' },
+  FELT_CAMERA_FFMPEG: { group: 'demo', default: '`ffmpeg`', doc: 'The demo studio camera\'s encoder (issue 21 §2, docs/streaming.md): the ffmpeg binary, or `off`. Without a working ffmpeg the studio runs without video (the player sees the rendered table).' },
   FELT_RATE_IP: { group: 'production', default: '`200/400`', doc: 'Per-address request rate, `<per second>/<burst>`.' },
+  FELT_WS_PARSER: { group: 'tuning', default: '`json`', doc: 'The realtime channel\'s wire encoding: `json` (socket.io\'s text packets) or `msgpack` (binary MessagePack, issue 25 §2). Every client must use the same: the SDK\'s `RealtimeClient` takes `parser: msgpackParser` from `@felt-studio/protocol/msgpack`; the shipped web apps speak `json`. See docs/scale-and-benchmarks.md.' },
 };
 
 const GROUPS: readonly { readonly id: Doc['group']; readonly title: string }[] = [

@@ -1,6 +1,6 @@
 import { Body, Controller, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ReasonBodySchema } from '@felt/protocol';
+import { ReasonBodySchema } from '@felt-studio/protocol';
 import { AlertsService, type Alert } from '../alerts/alerts.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth.types.js';

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { RoundStateBase } from '@felt/games';
+import type { RoundStateBase } from '@felt-studio/games';
 import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { KERNELS, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
-import type { PlayerRound as PlayerRoundHistory, TableResult } from '@felt/protocol';
+import type { PlayerRound as PlayerRoundHistory, TableResult } from '@felt-studio/protocol';
 
 /**
  * A finished round as every player may see it (the kernel's player view with no bets in it), and one round
  * of a player's history (their bets and what each returned; `returnMinor` null while any bet is open):
- * @felt/protocol's shapes (issue 19 §5).
+ * @felt-studio/protocol's shapes (issue 19 §5).
  */
 export type { TableResult, PlayerRoundHistory };
 

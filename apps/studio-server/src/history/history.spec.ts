@@ -1,4 +1,4 @@
-import { FeltClient, newBetId } from '@felt/client-sdk';
+import { FeltClient, newBetId } from '@felt-studio/client-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootTestApp, type TestApp } from '../../../../test/support/studio-server/test-app.js';
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { commandsTopic, deviceCommandSchema, type DeviceAck, type DeviceCommand } from '@felt/protocol';
+import { commandsTopic, deviceCommandSchema, type DeviceAck, type DeviceCommand } from '@felt-studio/protocol';
 import { IDS, type Ids } from '../shared/clock.js';
 import { ROUNDS_ALERTS, ROUNDS_METRICS, type AlertsPort, type RoundsMetricsPort } from '../shared/ports/rounds.ports.js';
 import { INGEST_MQTT, INGEST_OPTIONS, type IngestOptions, type MqttPort } from '../shared/ports/mqtt.port.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { gameDefinition, type DeviceEventLike as GameDeviceEvent } from '@felt/games';
+import { gameDefinition, type DeviceEventLike as GameDeviceEvent } from '@felt-studio/games';
 import { ConcurrencyConflict, UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 

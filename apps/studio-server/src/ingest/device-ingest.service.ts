@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { gameDefinition, reporterRefusal, type DeviceKind } from '@felt/games';
-import { deviceTopicFilter, parseDeviceMessage, type DeviceEvent, type DeviceStatus } from '@felt/protocol';
+import { gameDefinition, reporterRefusal, type DeviceKind } from '@felt-studio/games';
+import { deviceTopicFilter, parseDeviceMessage, type DeviceEvent, type DeviceStatus } from '@felt-studio/protocol';
 import { Subject, type Subscription } from 'rxjs';
 import { CLOCK, type Clock } from '../shared/clock.js';
 import { ROUNDS_ALERTS, ROUNDS_METRICS, type AlertInput, type AlertsPort, type RoundsMetricsPort } from '../shared/ports/rounds.ports.js';

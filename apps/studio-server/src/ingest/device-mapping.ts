@@ -1,5 +1,5 @@
-import { gameDefinition } from '@felt/games';
-import { assertNever, type DeviceEvent } from '@felt/protocol';
+import { gameDefinition } from '@felt-studio/games';
+import { assertNever, type DeviceEvent } from '@felt-studio/protocol';
 import type { KernelCommand } from '../kernels/kernel.registry.js';
 
 /**

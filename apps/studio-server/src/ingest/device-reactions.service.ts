@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Inject } from '@nestjs/common';
-import { gameDefinition } from '@felt/games';
+import { gameDefinition } from '@felt-studio/games';
 import type { Subscription } from 'rxjs';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';

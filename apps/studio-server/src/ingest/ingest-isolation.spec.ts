@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as games from '@felt/games';
-import { eventsTopic } from '@felt/protocol';
+import * as games from '@felt-studio/games';
+import { eventsTopic } from '@felt-studio/protocol';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { DEALER, flush, makeHarness, PITBOSS, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';

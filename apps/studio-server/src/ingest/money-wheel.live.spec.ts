@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import * as games from '@felt/games';
-import { ManualScheduler, MoneyWheelSim } from '@felt/hardware-sim';
-import { acksTopic, commandsTopic, eventsTopic } from '@felt/protocol';
+import * as games from '@felt-studio/games';
+import { ManualScheduler, MoneyWheelSim } from '@felt-studio/hardware-sim';
+import { acksTopic, commandsTopic, eventsTopic } from '@felt-studio/protocol';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER } from '../../../../test/support/studio-server/harness.js';
@@ -15,7 +15,7 @@ import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 /**
  * The money wheel live (issue 8 §7): the simulated wheel (hardware-sim) publishes its canonical
  * `moneywheel.*` events over MQTT (an in-process loopback broker), the server ingests them through
- * @felt/protocol and the game's definition, orders the spins (`moneywheel.spin`) and settles the round.
+ * @felt-studio/protocol and the game's definition, orders the spins (`moneywheel.spin`) and settles the round.
  */
 async function rig(seed: number) {
   const kernel = games.gameKernel('money-wheel') as unknown as AnyKernel;

@@ -4,8 +4,9 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import { codedError } from '../shared/error-codes.js';
-import type { ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt/protocol';
+import type { LateBettorList, PlayerIntegrityList, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt-studio/protocol';
 import { IntegrityService } from './integrity.service.js';
+import { PlayerNames } from './player-names.js';
 
 /** Issue 23: the integrity monitors' reports, for the pit boss's Integrity view (staff only). */
 @ApiTags('integrity')
@@ -14,7 +15,10 @@ import { IntegrityService } from './integrity.service.js';
 @UseGuards(JwtAuthGuard, RolesGuard)
 @Roles('pitboss', 'admin')
 export class IntegrityController {
-  constructor(@Inject(IntegrityService) private readonly integrity: IntegrityService) {}
+  constructor(
+    @Inject(IntegrityService) private readonly integrity: IntegrityService,
+    @Inject(PlayerNames) private readonly names: PlayerNames,
+  ) {}
 
   @Get('wheels')
   wheels(): WheelIntegrityList {
@@ -24,6 +28,16 @@ export class IntegrityController {
   @Get('shoes')
   shoes(): ShoeIntegrityList {
     return { shoes: this.integrity.shoeReports() };
+  }
+
+  @Get('players')
+  async players(): Promise<PlayerIntegrityList> {
+    return { players: await this.names.attach(this.integrity.playerReports()) };
+  }
+
+  @Get('late-bettors')
+  async lateBettors(): Promise<LateBettorList> {
+    return { players: await this.names.attach(this.integrity.lateBettors()) };
   }
 
   @Get('wheels/:wheelId')

@@ -1,11 +1,9 @@
-import { integrity, isCard, type Card } from '@felt/games';
-import type { ShoeIntegrity } from '@felt/protocol';
+import { integrity, isCard, type Card } from '@felt-studio/games';
+import type { ShoeIntegrity } from '@felt-studio/protocol';
 import type { StoredRoundEvent } from '../shared/ports/persistence.port.js';
 
 /** The card-game events the shoe monitor folds (every shoe game's kernel uses these names). */
 export const SHOE_EVENT_TYPES = ['ShoeAttached', 'CardRecorded', 'CardUnreadable', 'CutCardRecorded'] as const;
-/** The games dealt from a shoe that carries from round to round (a fresh deck per round is no shoe session). */
-export const SHOE_GAMES: ReadonlySet<string> = new Set(['baccarat', 'blackjack', 'dragon-tiger', 'football-studio']);
 /** Sessions kept per shoe for the pooled composition test (a preparation short every time). */
 export const POOLED_SESSIONS = 12;
 

@@ -1,5 +1,5 @@
-import * as games from '@felt/games';
-import type { AnyDefinition, Audience, CommandSpec, GameId, RoundKernel, RoundStateBase } from '@felt/games';
+import * as games from '@felt-studio/games';
+import type { AnyDefinition, Audience, CommandSpec, GameId, RoundKernel, RoundStateBase } from '@felt-studio/games';
 import { redactorOf, type Redactor } from './redaction.js';
 
 import type { KernelCommand, KernelEvent } from './kernel.types.js';

@@ -1,4 +1,4 @@
-import type { Audience } from '@felt/games';
+import type { Audience } from '@felt-studio/games';
 import type { KernelEvent } from './kernel.types.js';
 import type { StoredRoundEvent } from '../shared/ports/persistence.port.js';
 

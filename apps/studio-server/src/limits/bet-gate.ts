@@ -1,4 +1,4 @@
-import type { Violation } from '@felt/games';
+import type { Violation } from '@felt-studio/games';
 
 /** The bet path's one call (BettingService): why this player may not stake this now, or null. Synchronous: it never delays a bet past the close (GEN-3). */
 export interface BetGate {

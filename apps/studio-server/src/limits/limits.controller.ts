@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { RealityCheckBodySchema, SelfExclusionBodySchema, SetLimitBodySchema } from '@felt/protocol';
+import { RealityCheckBodySchema, SelfExclusionBodySchema, SetLimitBodySchema } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';

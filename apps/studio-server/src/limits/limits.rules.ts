@@ -4,7 +4,7 @@
  * from the next period, daily ≤ weekly ≤ monthly; reality checks at a player-set interval; self-exclusion
  * nobody can lift early. Time is an input (`at`); periods are UTC calendar periods (ISO weeks).
  */
-import type { Violation } from '@felt/games';
+import type { Violation } from '@felt-studio/games';
 import { LIMITS_CODES, RG_RULE } from './limits.codes.js';
 
 export const RG_KINDS = ['loss', 'time'] as const;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { Violation } from '@felt/games';
+import type { Violation } from '@felt-studio/games';
 import { Subject, type Subscription } from 'rxjs';
 import { CLOCK, type Clock } from '../shared/clock.js';
 import { PLAYER_PUSH, type LateBound, type PlayerPush } from '../shared/ports/late-bound.js';

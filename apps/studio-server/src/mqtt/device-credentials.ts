@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { isTopicId } from '@felt/protocol';
+import { isTopicId } from '@felt-studio/protocol';
 import { Subject } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { toNum } from '../shared/bigint.transformer.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
-import type { DeviceCredentialInfo as PublicDeviceCredential, IssuedDeviceCredential } from '@felt/protocol';
+import type { DeviceCredentialInfo as PublicDeviceCredential, IssuedDeviceCredential } from '@felt-studio/protocol';
 
 /**
  * Per-device MQTT credentials (issue 9 finding 1): issued by the server, stored hashed (scrypt, like
@@ -21,7 +21,7 @@ export interface DeviceCredentialRecord {
   readonly rotatedAt: number;
 }
 
-/** What the API lists (never the secret, never its hash) and what it returns once when issued or rotated: @felt/protocol's schemas (issue 19 §5). */
+/** What the API lists (never the secret, never its hash) and what it returns once when issued or rotated: @felt-studio/protocol's schemas (issue 19 §5). */
 export type { IssuedDeviceCredential, PublicDeviceCredential };
 
 export interface DeviceCredentialsRepository {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { deviceTopic, TOPIC_ROOT } from '@felt/protocol';
+import { deviceTopic, TOPIC_ROOT } from '@felt-studio/protocol';
 import aedesModule from 'aedes';
 import type { BrokerPrincipal } from './device-credentials.js';
 

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { GAME_ERRORS } from '@felt/games';
-import { POKER_COMMAND_WIRES, RejectionSchema, TABLE_COMMAND_WIRES, restBodySchemaOf, routeParams } from '@felt/protocol';
+import { GAME_ERRORS } from '@felt-studio/games';
+import { POKER_COMMAND_WIRES, RejectionSchema, TABLE_COMMAND_WIRES, restBodySchemaOf, routeParams } from '@felt-studio/protocol';
 import { z } from 'zod';
 import { isServerCode, serverErrors, statusOf, type ServerErrorCode } from '../shared/error-codes.js';
 import { OPERATIONS, type OperationError, type OperationSpec } from './operations.js';
@@ -123,13 +123,16 @@ export function buildOpenApi(app: INestApplication): OpenApiBuild {
         params.push(...Object.entries(props).map(([name, schema]) => ({ name, in: 'query' as const, required: required.has(name), schema })));
       }
       op.parameters = params;
-      if (spec.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(spec.body, 'input') } } };
+      if (spec.body === 'sdp') op.requestBody = { required: true, content: { 'application/sdp': { schema: { type: 'string' } } } };
+      else if (spec.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(spec.body, 'input') } } };
       else delete op.requestBody;
       const okStatus = Object.keys(op.responses ?? {}).find((s) => s.startsWith('2')) ?? '200';
-      const okContent: Record<string, { schema: JsonSchema }> = spec.response === 'text' ? { 'text/plain': { schema: { type: 'string' } } } : spec.response === 'csv' ? { 'text/csv': { schema: { type: 'string' } } } : { 'application/json': { schema: jsonSchemaOf(spec.response, 'output') } };
+      const text = (type: string) => ({ [type]: { schema: { type: 'string' } as JsonSchema } });
+      const okContent: Record<string, { schema: JsonSchema }> | null =
+        spec.response === 'text' ? text('text/plain') : spec.response === 'csv' ? text('text/csv') : spec.response === 'sdp' ? text('application/sdp') : spec.response === 'jpeg' ? { 'image/jpeg': { schema: { type: 'string', format: 'binary' } } } : spec.response === 'none' ? null : { 'application/json': { schema: jsonSchemaOf(spec.response, 'output') } };
       op.responses = {
-        [okStatus]: { description: spec.summary, content: okContent },
-        ...Object.fromEntries((spec.alsoStatus ?? []).map((s) => [String(s), { description: `${spec.summary} (${s})`, content: okContent }])),
+        [okStatus]: okContent === null ? { description: spec.summary } : { description: spec.summary, content: okContent },
+        ...Object.fromEntries((spec.alsoStatus ?? []).map((s) => [String(s), okContent === null ? { description: `${spec.summary} (${s})` } : { description: `${spec.summary} (${s})`, content: okContent }])),
         ...errorResponses(spec, hasPathParams),
       };
       op.security = spec.public ? [] : [{ bearer: [] }];

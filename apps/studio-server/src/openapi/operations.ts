@@ -1,13 +1,14 @@
 /**
  * Every REST operation of the studio server with the zod schemas of its request body, query and
  * response (issue 12 point 3). The OpenAPI document is generated from this table (openapi.ts); a test
- * fails when a route has no row here or a row names no route. Schemas come from @felt/protocol; the few
+ * fails when a route has no row here or a row names no route. Schemas come from @felt-studio/protocol; the few
  * bodies a module still owns (login, users, deposit) are imported from that module.
  */
 import {
   AcceptedBetSchema,
   AlertAckBodySchema,
   AlertSchema,
+  ChatHistorySchema,
   TablePresenceSchema,
   AuditRecordSchema,
   AuthUserSchema,
@@ -44,7 +45,7 @@ import {
   TableSchema,
   TableStatusBodySchema,
   UpdateTableBodySchema,
-} from '@felt/protocol';
+} from '@felt-studio/protocol';
 import { z } from 'zod';
 import { LaunchBody, LoginBody, RefreshBody, TotpCodeBody } from '../auth/auth.service.js';
 
@@ -52,21 +53,25 @@ const TotpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
 import { CreateUserBody } from '../auth/users.controller.js';
 import { DayQuerySchema, RoundSearchQuerySchema } from '../pit/pit.controller.js';
 import { DepositBody } from '../wallet/wallet.service.js';
-import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorLaunchBody, OperatorLaunchResultSchema, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '@felt/protocol';
+import { DeadLetterRetryBody, DeadLetterRetryResultSchema, DeadLetterRowSchema, OperatorConfigBody, OperatorLaunchBody, OperatorLaunchResultSchema, OperatorSessionBody, OperatorViewSchema, PlayerLinkSchema, ReconciliationQuerySchema, ReconciliationReportSchema } from '@felt-studio/protocol';
 import type { CommandError } from '../shared/commands/command.types.js';
-import { MediaAuthQuery, PlayerStreamSchema, TableStreamsBody, TableStreamsSchema } from '../streams/streams.schema.js';
-import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerTableDefSchema } from '@felt/protocol';
-import { ShoeIntegrityListSchema, WheelIntegrityListSchema, WheelIntegritySchema } from '@felt/protocol';
+import { MediaAuthQuery, MediaFileQuery, PlayerStreamSchema, TableStreamsBody, TableStreamsSchema, WhepQuery } from '../streams/streams.schema.js';
+import { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbySchema, PokerTableDefSchema } from '@felt-studio/protocol';
+import { FlagPlayerBodySchema, PlayerFlagListSchema, PlayerFlagQuerySchema, PlayerFlagSchema } from '@felt-studio/protocol';
+import { TipPayoutBodySchema, TipPayoutResultSchema, TipsReportQuerySchema, TipsReportSchema } from '@felt-studio/protocol';
+import { CreateTournamentBodySchema, TournamentControlBodySchema, TournamentEntryBodySchema, TournamentEntryResultSchema, TournamentLogSchema, TournamentSummarySchema, TournamentViewSchema } from '@felt-studio/protocol';
+import { LateBettorListSchema, PlayerIntegrityListSchema, PokerTableIntegrityListSchema, ShoeIntegrityListSchema, WheelIntegrityListSchema, WheelIntegritySchema } from '@felt-studio/protocol';
 
 /** `GAME_RULES`: the operation runs a game command, so any game rule code (422, `GAME_ERRORS`) may come back. */
 export type OperationError = CommandError;
 
 export interface OperationSpec {
   readonly summary: string;
-  readonly body?: z.ZodType;
+  /** The request body: a schema (JSON) or `sdp` (a WebRTC offer, `application/sdp`). */
+  readonly body?: z.ZodType | 'sdp';
   readonly query?: z.ZodObject;
-  /** The success body; `text` for a non-JSON answer (Prometheus exposition). */
-  readonly response: z.ZodType | 'text' | 'csv';
+  /** The success body; `text` for a non-JSON answer (Prometheus exposition), `sdp` for a WebRTC answer, `none` for 204. */
+  readonly response: z.ZodType | 'text' | 'csv' | 'sdp' | 'jpeg' | 'none';
   /** No bearer token needed. */
   readonly public?: true;
   /** Codes this operation can answer with, besides the common ones (400 invalid input, 401/403, 500). */
@@ -115,6 +120,17 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'GET /tables/{id}/rounds': { summary: 'Recent rounds of the table, newest first', query: limit, response: list(RoundSummarySchema), errors: TABLE },
   'GET /tables/{id}/results': { summary: 'Finished rounds as everyone may see them', query: limit, response: list(TableResultSchema), errors: TABLE },
   'GET /tables/{id}/devices': { summary: 'Device health of the table', response: list(DeviceHealthSchema), errors: TABLE },
+  'GET /tables/{id}/chat': { summary: "The table chat's history as the caller may see it (players and the dealer: no player ids); staff: the shift's tips total; the pit boss: the mutes and bans in force (issue 24)", response: ChatHistorySchema, errors: TABLE },
+  'GET /tips/shifts': { summary: "Tips per table, dealer and shift (the dealer at the console when each tip came) with each shift's payout; pit boss/admin (issue 24, TIP-4)", query: TipsReportQuerySchema, response: TipsReportSchema, errors: [] },
+  'GET /tips/shifts.csv': { summary: 'The tips per dealer and shift as CSV (pit boss/admin)', query: TipsReportQuerySchema, response: 'csv', errors: [] },
+  'POST /tips/payouts': { summary: "Pay out an ended shift's tips: tips:<tableId> → tips-payable:<dealerId>, once per shift (admin, audited with the reason; TIP-5)", body: TipPayoutBodySchema, response: TipPayoutResultSchema, errors: ['TIP_SHIFT_OPEN', 'TIP_SHIFT_NOT_FOUND'] },
+  // poker tournaments (issue 24; docs/tournaments.md)
+  'GET /tournaments': { summary: 'The tournament lobby: every tournament, the newest first (status, fees, field, level on the server clock)', response: list(TournamentSummarySchema) },
+  'POST /tournaments': { summary: 'Publish a tournament: its terms (structure, breaks, fees, seats, late registration, re-entry, payout table) as data (pit boss/admin, audited; TRN-DEF)', body: CreateTournamentBodySchema, response: TournamentViewSchema, errors: ['TOURNAMENT_INVALID_DEF'] },
+  'GET /tournaments/{id}': { summary: "A tournament as the caller may see it: level, prizes, tables, chip counts; a player's own entries (no other player's id); staff: every entry", response: TournamentViewSchema, errors: ['TOURNAMENT_NOT_FOUND'] },
+  'POST /tournaments/{id}/entries': { summary: 'Register, register late or re-enter (player): buy-in + fee through the wallet (seamless too), idempotent by entryId (TRN-REG, TRN-LATE, TRN-REENTRY)', body: TournamentEntryBodySchema, response: TournamentEntryResultSchema, errors: ['TOURNAMENT_NOT_FOUND', 'TOURNAMENT_ENTRY_EXISTS', 'TOURNAMENT_REGISTRATION_CLOSED', 'TOURNAMENT_ALREADY_REGISTERED', 'TOURNAMENT_REENTRY_CLOSED', 'TOURNAMENT_FULL', 'TOURNAMENT_INSUFFICIENT_FUNDS', 'SEAMLESS_DEBIT_REFUSED', 'SEAMLESS_DEBIT_UNCONFIRMED'] },
+  'POST /tournaments/{id}/control': { summary: 'The pit boss: pause / resume (S1-PAUSE), add time (TRN-TIME), cancel with refunds by the rules (TRN-CANCEL, S1-FAIL-STT/MTT); audited with the reason', body: TournamentControlBodySchema, response: TournamentViewSchema, errors: ['TOURNAMENT_NOT_FOUND', 'TOURNAMENT_NOT_RUNNING', 'TOURNAMENT_NOT_PAUSED', 'TOURNAMENT_INVALID_TIME', 'TOURNAMENT_OVER', 'REASON_REQUIRED'] },
+  'GET /tournaments/{id}/log': { summary: "The tournament's events in order (pit boss/admin): what `felt tournament` replays", response: TournamentLogSchema, errors: ['TOURNAMENT_NOT_FOUND'] },
   'GET /tables/{id}/requests': { summary: 'Pending void / manual-entry requests', response: list(PendingRequestSchema), errors: TABLE },
   'POST /tables/{id}/requests/{requestId}/deny': { summary: 'Turn down a pending request (pit boss, audited)', body: ReasonBodySchema, response: PendingRequestSchema, errors: [...TABLE, 'REQUEST_NOT_FOUND', 'SELF_APPROVAL'] },
   'POST /tables/{id}/pit-boss-calls': { summary: 'The dealer calls the pit boss (an alert)', body: ReasonBodySchema, response: AlertSchema, errors: TABLE },
@@ -156,9 +172,20 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   'GET /integrity/wheels': { summary: "Every wheel's bias report (issue 23: the wheel is its reporting device), most suspicious first (pit boss, admin)", response: WheelIntegrityListSchema, errors: [] },
   'GET /integrity/wheels/{wheelId}': { summary: "One wheel's bias report with its evidence (pit boss, admin)", response: WheelIntegritySchema, errors: ['INTEGRITY_WHEEL_NOT_FOUND'] },
   'GET /integrity/shoes': { summary: "Every shoe's composition report over its last sessions (issue 23), most suspicious first (pit boss, admin)", response: ShoeIntegrityListSchema, errors: [] },
+  'GET /integrity/players': { summary: "Every blackjack and baccarat player's advantage-play report (issue 23 §3: bet size and presence against the shoe's true count, pair bets against the remaining shoe), most suspicious first (pit boss, admin)", response: PlayerIntegrityListSchema, errors: [] },
+  'GET /integrity/poker': { summary: "Every live poker table's collusion and bot report (issue 23 §4: chip dumping, soft play, timing too regular to be human, shared connections) over its last 2 000 hands, with the chip flow and each finding's hands — replay each with felt settle poker-<variant>; every instance's tables (FELT_CLUSTER=1), and the pairs of accounts seen together at two or more tables (crossTable) (pit boss, admin)", response: PokerTableIntegrityListSchema, errors: [] },
+  'GET /integrity/late-bettors': { summary: "Every roulette player's late-betting report (issue 23 §5: bets in the last 2 s before no more bets and their wins against chance), most suspicious first (pit boss, admin)", response: LateBettorListSchema, errors: [] },
+  'GET /integrity/flags': { summary: 'The pit\'s flags on player accounts (issue 23): the standing ones, or every flag with its lifting (all=1), newest first, with who, when and why (pit boss, admin)', query: PlayerFlagQuerySchema, response: PlayerFlagListSchema, errors: [] },
+  'POST /integrity/flags': { summary: 'Flag a player account (issue 23; pit boss, audited, raises PLAYER_FLAGGED): every pit boss sees it beside the player\'s name, and the player takes no new live poker seat while it stands', body: FlagPlayerBodySchema, response: PlayerFlagSchema, errors: ['PLAYER_FLAG_UNKNOWN_PLAYER', 'PLAYER_ALREADY_FLAGGED', 'REASON_REQUIRED'] },
+  'POST /integrity/flags/{playerId}/lift': { summary: 'Lift a player\'s standing flag with a reason (issue 23; pit boss, audited)', body: ReasonBodySchema, response: PlayerFlagSchema, errors: ['PLAYER_FLAG_NOT_FOUND', 'REASON_REQUIRED'] },
   'GET /tables/{tableId}/streams': { summary: "A table's video sources (pit boss, admin)", response: TableStreamsSchema, errors: ['TABLE_NOT_FOUND'] },
   'PUT /tables/{tableId}/streams': { summary: "Set a table's video sources: LL-HLS and/or WHEP URLs, renditions (admin, audited)", body: TableStreamsBody, response: TableStreamsSchema, errors: ['TABLE_NOT_FOUND', 'REASON_REQUIRED'] },
   'GET /tables/{tableId}/stream': { summary: "The table's video for the caller: every source URL with a short-lived token bound to the caller and the table", response: PlayerStreamSchema, errors: ['TABLE_NOT_FOUND', 'NO_STREAM'] },
+  'GET /media/{tableId}/{file}': { summary: "The demo studio camera's LL-HLS master playlist (issue 21 §2, §4): `index.m3u8`, its renditions (360p, 180p) with the token on every URI; the first request starts the table's camera", query: MediaFileQuery, response: 'text', public: true, errors: ['STREAM_TOKEN_REFUSED', 'CAMERA_OFF', 'CAMERA_STARTING', 'TABLE_NOT_FOUND'] },
+  'GET /media/{tableId}/{rendition}/{file}': { summary: "One rendition of the demo studio camera's LL-HLS: `stream.m3u8` (each segment's EXT-X-PROGRAM-DATE-TIME, the token on every URI), `init_<i>.mp4`, `seg_<n>.m4s`", query: MediaFileQuery, response: 'text', public: true, errors: ['STREAM_TOKEN_REFUSED', 'CAMERA_OFF', 'CAMERA_STARTING', 'MEDIA_NOT_FOUND', 'TABLE_NOT_FOUND'] },
+  'POST /media/{tableId}/whep': { summary: "The demo studio camera over WebRTC (issue 21 §2, WHEP): the viewer's SDP offer (receive-only video) in, the answer out (201, every candidate in it, no trickle ICE) with the `Location` of the viewer's session; the same stream token as the LL-HLS files", query: WhepQuery, body: 'sdp', response: 'sdp', public: true, errors: ['STREAM_TOKEN_REFUSED', 'CAMERA_OFF', 'WHEP_FULL', 'WHEP_OFFER_REFUSED', 'PAYLOAD_TOO_LARGE', 'TABLE_NOT_FOUND'] },
+  'DELETE /media/{tableId}/whep/{session}': { summary: 'A WebRTC viewer leaves (WHEP: DELETE of the session the offer answered with)', query: WhepQuery, response: 'none', public: true, errors: ['STREAM_TOKEN_REFUSED', 'WHEP_SESSION_NOT_FOUND'] },
+  'GET /tables/{tableId}/thumbnail': { summary: "A still of the table as its camera sees it now (issue 21 §4: the pit boss's floor, the dealer's tablet): JPEG 640×360 from the public view, drawn at most every 2 s", response: 'jpeg', errors: ['TABLE_NOT_FOUND', 'FORBIDDEN'] },
   'GET /media-auth': { summary: "A media server's token check (nginx auth_request): 204 when `token` is valid for `table`, else 403", query: MediaAuthQuery, response: 'text', public: true, errors: ['STREAM_TOKEN_REFUSED'] },
   'GET /audit/export.csv': { summary: 'The audit log as CSV (pit boss, admin; limit ≤ 100 000)', query: z.object({ target: z.string().optional(), limit: z.coerce.number().int().optional() }), response: 'csv' },
   'GET /audit': { summary: 'The audit log', query: limit.extend({ target: z.string().optional() }), response: list(AuditRecordSchema) },

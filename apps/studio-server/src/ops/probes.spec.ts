@@ -1,19 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { MqttClient } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { MQTT_CLIENT } from '../shared/ports/mqtt.tokens.js';
+import { freePort } from '../../../../test/support/processes.js';
 import { bootTestApp } from '../../../../test/support/studio-server/test-app.js';
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 const status = async (url: string): Promise<number> => {
   try {
     return (await fetch(url)).status;

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { csvHeaders, isoOf, toCsv, type CsvResponse } from '../shared/csv.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ReasonBodySchema } from '@felt/protocol';
+import { ReasonBodySchema } from '@felt-studio/protocol';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';

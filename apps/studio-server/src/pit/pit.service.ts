@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../shared/clock.js';
-import type { Audience } from '@felt/games';
+import type { Audience } from '@felt-studio/games';
 import { UNIT_OF_WORK, type BetRow, type RoundRow, type Tx, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { AudienceEvent } from '../kernels/redaction.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
-import type { DayBucket, RoundListItem, RoundMoney, RoundSearchQuery, TableDay } from '@felt/protocol';
+import type { DayBucket, RoundListItem, RoundMoney, RoundSearchQuery, TableDay } from '@felt-studio/protocol';
 
 export type { DayBucket, RoundListItem, RoundMoney, TableDay };
 
@@ -16,7 +16,7 @@ export interface RoundDetail {
   readonly events: readonly AudienceEvent[];
 }
 
-/** `GET /rounds/search` (@felt/protocol's query, issue 19 §5), the limit already applied. */
+/** `GET /rounds/search` (@felt-studio/protocol's query, issue 19 §5), the limit already applied. */
 export type RoundSearch = RoundSearchQuery & { readonly limit: number };
 
 const FINISHED = new Set(['settled', 'void']);

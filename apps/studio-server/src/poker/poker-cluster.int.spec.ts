@@ -11,9 +11,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { poker, pokerTable } from '@felt/games';
-import { RealtimeClient } from '@felt/client-sdk';
-import type { PokerTableFrame } from '@felt/protocol';
+import { poker, pokerTable } from '@felt-studio/games';
+import { RealtimeClient } from '@felt-studio/client-sdk';
+import type { PokerTableFrame } from '@felt-studio/protocol';
 import { ClusterModule } from '../cluster/cluster.module.js';
 import { TABLE_LEASES, type TableLeases } from '../cluster/table-lease.js';
 import { TableOwnershipService } from '../cluster/table-ownership.service.js';

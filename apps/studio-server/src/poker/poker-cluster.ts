@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
-import type { Result } from '@felt/games';
-import type { PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt/protocol';
+import type { Result } from '@felt-studio/games';
+import type { PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt-studio/protocol';
 import { POKER_DISCONNECTED, type PokerCommandTables } from './poker.commands.js';
 import type { Subscription } from 'rxjs';
 import { TABLE_RELAY, TABLE_ROUTER, type TableRelayPort, type TableRouterPort } from '../shared/ports/cluster.port.js';
@@ -110,6 +110,8 @@ export class PokerCluster implements PokerCommandTables, OnModuleInit, OnModuleD
     const u = pokerUserOf(actor);
     if (!u.ok) return u;
     const r = await this.poker.command(tableId, u.value, msg, body);
+    // issue 23 §4: the player's connection (hashed) for the shared-connection finding, on the table's owner
+    if (r.ok && actor.connection !== undefined && u.value.role === 'player') this.poker.noteConnection(tableId, u.value.userId, actor.connection);
     if (!r.ok || msg !== 'poker.join' || u.value.role !== 'player') return r;
     const back = await this.poker.reconnected(tableId, u.value.userId);
     return back.ok ? back : r;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { DeviceEvent } from '@felt/protocol';
+import type { DeviceEvent } from '@felt-studio/protocol';
 import type { Subscription } from 'rxjs';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { PokerTablesService } from './poker-tables.service.js';

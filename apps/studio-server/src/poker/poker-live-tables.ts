@@ -1,4 +1,4 @@
-import type { Result } from '@felt/games';
+import type { Result } from '@felt-studio/games';
 import { settingOf, type FeltConfig } from '../config/config.js';
 import { ReplaySubject, Subject } from 'rxjs';
 import type { PokerTableState, RngDeck } from './poker-table.state.js';

@@ -1,4 +1,4 @@
-import type { pokerTable } from '@felt/games';
+import type { pokerTable } from '@felt-studio/games';
 import { HOUSE_ACCOUNT, playerAccount, seamlessOutPosting, type Posting } from '../shared/ledger.rules.js';
 import { userOf } from './poker-live-tables.js';
 import { eventEffects, type PokerEvent, type PokerTableState } from './poker-table.state.js';

@@ -1,5 +1,5 @@
-import { pokerTable, type Audience, type Result } from '@felt/games';
-import type { PokerHandSummary, PokerLobbyEntry, PokerTableFrame } from '@felt/protocol';
+import { pokerTable, type Audience, type Result } from '@felt-studio/games';
+import type { PokerHandSummary, PokerLobbyEntry, PokerTableFrame } from '@felt-studio/protocol';
 import type { Clock } from '../shared/clock.js';
 import type { UnitOfWork } from '../shared/ports/persistence.port.js';
 import { fail, keyOf, type LiveTables, type PokerUser } from './poker-live-tables.js';
@@ -98,4 +98,30 @@ export class PokerReadSide {
     const events = pokerTable.handEventsView({ start, commands, ended }, audience);
     if (!events.ok) return events;
     return { ok: true, value: { handId, table: s.def.config, events: events.value } };
-  }}
+  }
+  /**
+   * The table's last `limit` finished hands as the pit boss exports them, oldest first: each the body of
+   * `GET /poker-tables/:id/hands/:handId/events` once the hand is over (every card, the deck proof) — what
+   * `felt settle poker-<variant>` replays and the integrity monitors read (issue 23 §4). One read of the log.
+   */
+  async exportHands(tableId: string, limit: number): Promise<Result<{ handId: string; table: pokerTable.PokerTableConfig; events: Record<string, unknown>[] }[]>> {
+    const s = this.live.get(tableId);
+    if (!s) return fail('POKER_TABLE_NOT_FOUND', `no poker table ${tableId}`);
+    const latest = [...(this.live.handIndex.get(tableId) ?? new Map<string, number>()).values()].sort((a, b) => b - a).slice(0, limit + 1);
+    if (latest.length === 0) return { ok: true, value: [] };
+    const stored = await this.uow.run((tx) => tx.events.load(streamOf(tableId), Math.min(...latest) - 1));
+    const out: { handId: string; table: pokerTable.PokerTableConfig; events: Record<string, unknown>[] }[] = [];
+    let open: { start: pokerTable.LoggedHand['start']; commands: { seq: number; cmd: pokerTable.HandCommand }[] } | null = null;
+    for (const row of stored) {
+      const e = (row.payload as { e: PokerEvent }).e;
+      if (e.type === 'hand-started') open = { start: { seq: row.seq, handId: e.handId, config: s.def.config, seats: e.plan.seats, buttonSeat: e.plan.buttonSeat, at: e.at, deckCommit: e.deckCommit }, commands: [] };
+      else if (open && e.type === 'hand-command' && e.handId === open.start.handId) open.commands.push({ seq: row.seq, cmd: e.cmd });
+      else if (open && e.type === 'hand-ended' && e.handId === open.start.handId) {
+        const events = pokerTable.handEventsView({ ...open, ended: { seq: row.seq, deck: e.deck, salt: e.salt } }, { role: 'pitboss' });
+        if (events.ok) out.push({ handId: open.start.handId, table: s.def.config, events: events.value });
+        open = null;
+      }
+    }
+    return { ok: true, value: out.slice(-limit) };
+  }
+}

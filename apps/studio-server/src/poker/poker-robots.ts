@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { createRng, pokerTable, type Result } from '@felt/games';
+import { createRng, pokerTable, type Result } from '@felt-studio/games';
 import type { Clock } from '../shared/clock.js';
 import { depositPosting, playerAccount } from '../shared/ledger.rules.js';
 import type { Tx } from '../shared/ports/persistence.port.js';

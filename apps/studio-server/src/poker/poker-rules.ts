@@ -1,5 +1,5 @@
-import { poker, pokerTable, type Audience, type Result } from '@felt/games';
-import type { PokerTableFrame, PokerWsMessage } from '@felt/protocol';
+import { poker, pokerTable, type Audience, type Result } from '@felt-studio/games';
+import type { PokerTableFrame, PokerWsMessage } from '@felt-studio/protocol';
 import { depositPosting, playerAccount, type Posting } from '../shared/ledger.rules.js';
 import type { TableRules } from '../shared/host/table-program.js';
 import { fail, keyOf, type PokerUser } from './poker-live-tables.js';

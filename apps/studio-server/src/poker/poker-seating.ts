@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { BetGate } from '../limits/bet-gate.js';
-import type { Result } from '@felt/games';
-import type { PokerWsMessage } from '@felt/protocol';
+import type { Result } from '@felt-studio/games';
+import type { PokerWsMessage } from '@felt-studio/protocol';
 import type { Clock } from '../shared/clock.js';
 import { operatorAccount, playerAccount } from '../shared/ledger.rules.js';
 import type { UnitOfWork } from '../shared/ports/persistence.port.js';
@@ -17,6 +17,11 @@ import { pokerRules } from './poker-rules.js';
 
 /** Operator rounds of poker seat sessions: `poker:<tableId>:<sessionId>` (sessionRound). */
 export const SESSION_PREFIX = 'poker:';
+
+/** Issue 23: whether the pit flagged a player account (PlayerFlagsService): a flagged player takes no new seat. */
+export interface PokerFlagGate {
+  flagged(userId: string): Promise<boolean>;
+}
 
 export type PokerSeamless = Pick<SeamlessService, 'linkOf' | 'playerBalance' | 'debitChips' | 'returnChips' | 'registerSessions' | 'sweep'>;
 
@@ -37,6 +42,8 @@ export class PokerSeating {
     private readonly seamless: PokerSeamless | null,
     /** Issue 22 §16: responsible-gambling limits gate a buy-in or top-up like a bet (self-exclusion, time and loss limits). */
     private readonly gate: BetGate | null = null,
+    /** Issue 23: the pit's player flags — a flagged player may not sit down or join a waiting list. */
+    private readonly flags: PokerFlagGate | null = null,
   ) {
     // the seamless sweep asks the table about its seat sessions' debits (never treating them as bets)
     this.seamless?.registerSessions(SESSION_PREFIX, (round, betIds) => this.sessionStatus(round, betIds));
@@ -59,6 +66,15 @@ export class PokerSeating {
   command(tableId: string, u: PokerUser, msg: PokerWsMessage, body: Record<string, unknown>, opts: { robot?: boolean; fund?: number; seamless?: SeamlessChips } = {}): Promise<Result<PokerTableState>> {
     if (!this.live.states.has(tableId)) return this.missing(tableId);
     if (msg === 'poker.join' || msg === 'poker.leave-view') return Promise.resolve({ ok: true, value: this.live.get(tableId) as PokerTableState });
+    if ((msg === 'poker.sit' || msg === 'poker.waitlist') && opts.robot !== true && opts.seamless === undefined && this.flags !== null) {
+      const flags = this.flags;
+      return flags.flagged(u.userId).then((flagged) => (flagged ? fail('POKER_PLAYER_FLAGGED', 'a pit boss flagged this account: no new seat at a live poker table while the flag stands (ask the pit)') : this.admitted(tableId, u, msg, body, opts)));
+    }
+    return this.admitted(tableId, u, msg, body, opts);
+  }
+
+  /** A player's message past the pit's flag gate. */
+  private admitted(tableId: string, u: PokerUser, msg: PokerWsMessage, body: Record<string, unknown>, opts: { robot?: boolean; fund?: number; seamless?: SeamlessChips }): Promise<Result<PokerTableState>> {
     if ((msg === 'poker.sit' || msg === 'poker.top-up') && opts.robot !== true && this.gate !== null) {
       const amount = Number(msg === 'poker.sit' ? body['buyInMinor'] : body['amountMinor']);
       const refused = Number.isFinite(amount) && amount > 0 ? this.gate.refuse(u.userId, amount, this.clock.now()) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pokerTable } from '@felt/games';
+import { pokerTable } from '@felt-studio/games';
 import { openDataSource } from '../persistence/data-source.js';
 import { InMemoryPokerTablesRepository, TypeOrmPokerTablesRepository, type PokerTablesRepository } from './poker-table.repository.js';
 import { initialState, type PokerTableDef } from './poker-table.state.js';

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, type DataSource, type Repository } from 'typeorm';
-import { pokerTable } from '@felt/games';
+import { pokerTable } from '@felt-studio/games';
 import type { PokerTableDef, PokerTableState } from './poker-table.state.js';
 
 /** A definition stored before a table option existed reads with that option's default (e.g. `burnCards: false`, PT-BURN). */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { pokerTable, poker, type Audience, type Result } from '@felt/games';
-import { pokerFrameConfig, type PokerSeatFrame, type PokerTableFrame } from '@felt/protocol';
+import { pokerTable, poker, type Audience, type Result } from '@felt-studio/games';
+import { pokerFrameConfig, type PokerSeatFrame, type PokerTableFrame } from '@felt-studio/protocol';
 
 /**
  * One live poker table as a pure fold of its event log (issue 11; docs/rules/live-poker.md §2). The server keeps

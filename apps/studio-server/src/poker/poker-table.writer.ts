@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { poker, pokerTable, type Result } from '@felt/games';
+import { poker, pokerTable, type Result } from '@felt-studio/games';
 import type { AlertsService } from '../alerts/alerts.service.js';
 import type { Clock } from '../shared/clock.js';
 import { commitTableChange } from '../shared/host/table-commit.js';

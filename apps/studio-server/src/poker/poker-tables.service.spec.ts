@@ -110,6 +110,28 @@ describe('PokerTablesService: seats and money (S1-STACK)', () => {
     expect(refusals.map((r) => r.stakeMinor)).toEqual([2000, 4000, 3000, 4000]);
   });
 
+  it('a player the pit flagged takes no new seat and joins no waiting list (issue 23, POKER_PLAYER_FLAGGED); a seat taken before stays, and lifting the flag lets them sit', async () => {
+    const w = world();
+    const flagged = new Set<string>();
+    const svc = new PokerTablesService(w.uow, w.repo, w.clock, new SequentialIds(), new TableHost(w.scheduler), { raise: vi.fn() } as unknown as AlertsService, { nextHandMs: 2000, robotMs: 500, robots: false, cardWaitMs: 60_000 }, null, null, null, { flagged: async (id: string) => flagged.has(id) });
+    const t = 'fl1';
+    expect((await svc.createTable({ tableId: t, name: "Hold'em FL", dealing: 'rng', config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, actionMs: 10_000 }, seats: { seatCount: 2, minBuyInMinor: 1000, maxBuyInMinor: 10_000 } })).ok).toBe(true);
+    for (const u of ['u1', 'u2', 'u3']) await w.deposit(u, 5000);
+    expect((await svc.command(t, player(1), 'poker.sit', { tableId: t, seat: 1, buyInMinor: 2000, postToEnter: false })).ok).toBe(true);
+    flagged.add('u1');
+    flagged.add('u2');
+    expect(await svc.command(t, player(2), 'poker.sit', { tableId: t, seat: 2, buyInMinor: 2000, postToEnter: false })).toMatchObject({ ok: false, violation: { code: 'POKER_PLAYER_FLAGGED' } });
+    expect(await w.balance(playerAccount('u2'))).toBe(5000);
+    // the seat u1 took before the flag stays (the pit boss watches it); a top-up is not a new seat
+    expect(svc.stateOf(t)?.seats.seats.length).toBe(1);
+    expect((await svc.command(t, player(1), 'poker.top-up', { tableId: t, amountMinor: 500 })).ok).toBe(true);
+    expect((await svc.command(t, player(3), 'poker.sit', { tableId: t, seat: 2, buyInMinor: 2000, postToEnter: false })).ok).toBe(true);
+    expect(await svc.command(t, player(2), 'poker.waitlist', { tableId: t })).toMatchObject({ ok: false, violation: { code: 'POKER_PLAYER_FLAGGED' } });
+    flagged.delete('u2');
+    expect((await svc.command(t, player(2), 'poker.waitlist', { tableId: t })).ok).toBe(true);
+    svc.onModuleDestroy();
+  });
+
   it('a full table queues players; the frame shows display names and never a user id', async () => {
     const w = world();
     const t = await table(w);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { BET_GATE, type BetGate } from '../limits/bet-gate.js';
-import { pokerTable, type Audience, type Result } from '@felt/games';
-import type { PokerHandSummary, PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt/protocol';
+import { pokerTable, type Audience, type Result } from '@felt-studio/games';
+import type { PokerHandSummary, PokerLobbyEntry, PokerTableFrame, PokerWsMessage } from '@felt-studio/protocol';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import { DEFAULT_CURRENCY } from '../shared/ledger.rules.js';
@@ -14,7 +14,12 @@ import { PokerHandDriver, type PokerDeadline } from './poker-hand.driver.js';
 import { fail, LiveTables, POKER_TIMINGS, timingsOf, type PokerTimings, type PokerUser } from './poker-live-tables.js';
 import { PokerReadSide } from './poker-read-side.js';
 import { PokerRobots } from './poker-robots.js';
-import { PokerSeating, type PokerSeamless } from './poker-seating.js';
+import { PokerSeating, type PokerFlagGate, type PokerSeamless } from './poker-seating.js';
+import { PlayerFlagsService } from '../integrity/player-flags.service.js';
+import type { SeatConnection } from '../shared/connection-fingerprint.js';
+
+/** Connections kept per player and table (issue 23 §4). */
+const SEAT_CONNECTIONS = 4;
 import { POKER_TABLES_REPOSITORY, type PokerTablesRepository } from './poker-table.repository.js';
 import type { PokerTableDef, PokerTableState, SeamlessChips } from './poker-table.state.js';
 import { PokerTableWriter } from './poker-table.writer.js';
@@ -39,6 +44,7 @@ export type { PokerDeadline } from './poker-hand.driver.js';
 export class PokerTablesService implements TableProgram, OnModuleDestroy {
   readonly kind = 'poker';
   private readonly live = new LiveTables();
+  private readonly seatConnections = new Map<string, Map<string, SeatConnection[]>>();
   private readonly writer: PokerTableWriter;
   private readonly driver: PokerHandDriver;
   private readonly seating: PokerSeating;
@@ -63,11 +69,13 @@ export class PokerTablesService implements TableProgram, OnModuleDestroy {
     @Optional() @Inject(TablesService) private readonly roundsTables: Pick<TablesService, 'exists'> | null = null,
     /** Issue 22 §16: responsible-gambling limits also gate buy-ins and top-ups. */
     @Optional() @Inject(BET_GATE) gate: BetGate | null = null,
+    /** Issue 23: a player the pit flagged takes no new seat (POKER_PLAYER_FLAGGED). */
+    @Optional() @Inject(PlayerFlagsService) flags: PokerFlagGate | null = null,
   ) {
     this.writer = new PokerTableWriter(this.live, uow, repo, clock, host, alerts, timings);
     this.driver = new PokerHandDriver(this.live, this.writer, clock, host, this, alerts, timings, () => void seamless?.sweep());
     this.writer.hooks = this.driver;
-    this.seating = new PokerSeating(this.live, this.writer, uow, repo, clock, host, seamless, gate);
+    this.seating = new PokerSeating(this.live, this.writer, uow, repo, clock, host, seamless, gate, flags);
     this.robots = new PokerRobots(this.live, this.writer, clock, timings, (tableId, u, body, opts) => this.seating.command(tableId, u, 'poker.sit', body, opts));
     this.driver.robots = this.robots;
     this.reads = new PokerReadSide(this.live, uow, clock, (tableId) => this.seating.missing(tableId));
@@ -188,5 +196,38 @@ export class PokerTablesService implements TableProgram, OnModuleDestroy {
   }
   handEvents(tableId: string, handId: string, u: PokerUser): ReturnType<PokerReadSide['handEvents']> {
     return this.reads.handEvents(tableId, handId, u);
+  }
+  /** The table's last finished hands as the pit boss exports them (issue 23 §4: the integrity monitor reads these). */
+  /**
+   * Issue 23 §4: a player's connection at a table (hashed by the gateway: shared/connection-fingerprint.ts), as
+   * each accepted command brings it — the seat session's address and device, kept on the instance that runs the
+   * table (the last SEAT_CONNECTIONS distinct ones per player; a restart or a takeover learns them again from the
+   * players' next commands).
+   */
+  noteConnection(tableId: string, userId: string, c: SeatConnection): void {
+    const s = this.live.get(tableId);
+    // players of the table only (a seat or a place on its waiting list gave them a key), not its watchers
+    if (!s || !Object.values(s.players).some((p) => p.userId === userId)) return;
+    const byUser = this.seatConnections.get(tableId) ?? new Map<string, SeatConnection[]>();
+    this.seatConnections.set(tableId, byUser);
+    const had = byUser.get(userId) ?? [];
+    if (had.some((x) => x.address === c.address && x.device === c.device)) return;
+    byUser.set(userId, [...had, c].slice(-SEAT_CONNECTIONS));
+  }
+
+  /** The connections seen at a table by player key (the integrity monitor's `PokerConnection`s: hashes only). */
+  connectionsOf(tableId: string): { readonly playerId: string; readonly ip: string; readonly device: string | null }[] {
+    const s = this.live.get(tableId);
+    const byUser = this.seatConnections.get(tableId);
+    if (!s || !byUser) return [];
+    const keyOf = new Map(Object.values(s.players).map((p) => [p.userId, p.key] as const));
+    return [...byUser].flatMap(([userId, cs]) => {
+      const key = keyOf.get(userId);
+      return key === undefined ? [] : cs.map((c) => ({ playerId: key, ip: c.address, device: c.device }));
+    });
+  }
+
+  exportHands(tableId: string, limit: number): ReturnType<PokerReadSide['exportHands']> {
+    return this.reads.exportHands(tableId, limit);
   }
 }

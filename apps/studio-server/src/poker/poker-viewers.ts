@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { Result } from '@felt/games';
-import { POKER_TABLE_FRAME, type PokerTableFrame } from '@felt/protocol';
+import type { Result } from '@felt-studio/games';
+import { POKER_TABLE_FRAME, type PokerTableFrame } from '@felt-studio/protocol';
 import type { Subscription } from 'rxjs';
 import type { Actor } from '../shared/command.types.js';
 import type { TableViewers, ViewerConnection, ViewerRooms } from '../shared/commands/table-viewers.js';

@@ -8,6 +8,7 @@ export const POKER_CODES = defineErrorCodes({
   POKER_HAND_NOT_FOUND: { status: 404, ruleId: null, meaning: 'No hand with this id at this poker table.' },
   POKER_NOT_SHOE_TABLE: { status: 422, ruleId: 'S1-DEAL-1', meaning: 'Cards come from the server\'s certified shuffle at this table (RNG-dealt), not from a device.' },
   POKER_CARD_UNREADABLE: { status: 422, ruleId: 'P4-IRR', meaning: 'The table\'s shoe could not read a card: nothing was dealt; the dealer or pit boss decides (misdeal, void).' },
+  POKER_PLAYER_FLAGGED: { status: 403, ruleId: null, meaning: 'A pit boss flagged this player account (issue 23, Integrity view): no new seat at a live poker table while the flag stands (a seat already taken is kept; the pit boss watches it).' },
   POKER_WALLET_CHANGED: { status: 409, ruleId: 'S1-STACK', meaning: "The seat's chips came from another wallet than the player's wallet now (a seamless operator's, issue 12, or Felt's ledger): no top-up; standing up returns the stack to where it came from." },
 });
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGE_MAPPING_METADATA, MESSAGE_METADATA } from '@nestjs/websockets/constants.js';
-import { POKER_COMMAND_WIRES, POKER_WS_MESSAGES, type PokerWsMessage } from '@felt/protocol';
+import { POKER_COMMAND_WIRES, POKER_WS_MESSAGES, type PokerWsMessage } from '@felt-studio/protocol';
 import type { z } from 'zod';
 import { TableCommandRegistry } from '../shared/commands/command-registry.js';
 import type { TableViewers } from '../shared/commands/table-viewers.js';

@@ -1,5 +1,5 @@
-import type { Result } from '@felt/games';
-import { POKER_COMMAND_WIRES, type PokerCommandOp, type PokerTableFrame, type PokerWsMessage, type Role } from '@felt/protocol';
+import type { Result } from '@felt-studio/games';
+import { POKER_COMMAND_WIRES, type PokerCommandOp, type PokerTableFrame, type PokerWsMessage, type Role } from '@felt-studio/protocol';
 import { z } from 'zod';
 import type { Actor } from '../shared/command.types.js';
 import { defineCommand, type CommandError, type TableCommandDefinition } from '../shared/commands/command.types.js';

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import type { SerialPortStream } from '@serialport/stream';
 import { SerialPortMock } from 'serialport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_CARDS, poker, type Card } from '@felt/games';
-import { Agent, parseConfig, silentLogger, type DeviceConfig, type PortOpenOptions } from '@felt/edge-agent';
-import { ManualScheduler, mockHostDuplex, PokerShoeDealer, ShoeSim } from '@felt/hardware-sim';
-import { RealtimeClient } from '@felt/client-sdk';
-import type { PokerTableFrame } from '@felt/protocol';
+import { ALL_CARDS, poker, type Card } from '@felt-studio/games';
+import { Agent, parseConfig, silentLogger, type DeviceConfig, type PortOpenOptions } from '@felt-studio/edge-agent';
+import { ManualScheduler, mockHostDuplex, PokerShoeDealer, ShoeSim } from '@felt-studio/hardware-sim';
+import { RealtimeClient } from '@felt-studio/client-sdk';
+import type { PokerTableFrame } from '@felt-studio/protocol';
 import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
 import { MQTT_BROKER } from '../shared/ports/mqtt.tokens.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
@@ -24,7 +24,7 @@ import { PokerTablesService, stackAccount } from './poker-tables.service.js';
  * issued device credential to the server's embedded MQTT broker; the device ingest hands them to the
  * poker table (S1-DEAL-1, taken only while `cardDue`). A simulated dealer watches the dealer console's
  * socket frames and draws a card whenever one is due (`PokerShoeDealer`). Players act over socket.io
- * with @felt/client-sdk. Nothing in this file publishes to MQTT.
+ * with @felt-studio/client-sdk. Nothing in this file publishes to MQTT.
  */
 interface ShoeRig {
   readonly shoe: ShoeSim;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsTopic } from '@felt/protocol';
+import { eventsTopic } from '@felt-studio/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
-import { RealtimeClient } from '@felt/client-sdk';
+import { RealtimeClient } from '@felt-studio/client-sdk';
 import { AuthService } from '../auth/auth.service.js';
 import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
 import { DeviceCredentialsService } from '../mqtt/device-credentials.js';

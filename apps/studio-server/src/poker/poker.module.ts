@@ -1,5 +1,6 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { LimitsModule } from '../limits/limits.module.js';
+import { PlayerFlagsModule } from '../integrity/player-flags.module.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
 import { POKER_TIMINGS, timingsOf } from './poker-live-tables.js';
 import { LateBound, POKER_TABLE_NAMES, TABLE_COMMANDS, type PokerTableNames } from '../shared/ports/late-bound.js';
@@ -23,8 +24,9 @@ import { pokerCommands } from './poker.commands.js';
  * viewers on the one gateway, the lobby and hand events.
  */
 @Module({
+  // PlayerFlagsModule: a flagged player takes no new seat (issue 23)
   // SeamlessModule: players of a seamless operator buy in from / cash out to the operator's wallet (issue 12)
-  imports: [RoundsModule, IngestModule, SeamlessModule, LimitsModule],
+  imports: [RoundsModule, IngestModule, SeamlessModule, LimitsModule, PlayerFlagsModule],
   controllers: [PokerController],
   providers: [
     { provide: POKER_TIMINGS, useFactory: (config: FeltConfig) => timingsOf(config), inject: [FELT_CONFIG] },

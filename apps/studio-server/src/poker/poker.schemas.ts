@@ -1,1 +1,1 @@
-export { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbyEntrySchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '@felt/protocol';
+export { CreatePokerTableBody, PokerHandEventsSchema, PokerHandListSchema, PokerLobbyEntrySchema, PokerLobbySchema, PokerPitDecisionBody, PokerTableDefSchema, PokerTableFrameSchema } from '@felt-studio/protocol';

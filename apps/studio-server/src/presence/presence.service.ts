@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { DealerAtTable, TablePresence } from '@felt/protocol';
+import type { DealerAtTable, TablePresence } from '@felt-studio/protocol';
 import { Subject, type Observable } from 'rxjs';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth.types.js';

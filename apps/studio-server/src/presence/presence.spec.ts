@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import type { Alert, TablePresence } from '@felt/protocol';
+import type { Alert, TablePresence } from '@felt-studio/protocol';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
-import { connect, send } from '../../../../test/support/studio-server/frames.js';
+import { connect, send, socketsOf } from '../../../../test/support/studio-server/frames.js';
 
 /** The next frame `name` on `s` that matches `pred`. */
 const next = <T>(s: Socket, name: string, pred: (f: T) => boolean): Promise<T> =>
@@ -22,20 +22,15 @@ const next = <T>(s: Socket, name: string, pred: (f: T) => boolean): Promise<T> =
 describe('presence: players at a table and the dealer at its console (issue 7)', () => {
   let app: RoundsApp;
   let tableId = '';
-  const sockets: Socket[] = [];
+  const { open, closeAll } = socketsOf(() => app);
   beforeAll(async () => {
     app = await bootRoundsApp();
     tableId = await app.openSicBoTable('Presence Sic Bo');
   });
   afterAll(async () => {
-    for (const s of sockets) s.disconnect();
+    closeAll();
     await app.close();
   });
-  const open = async (userId: string, role: 'player' | 'dealer' | 'pitboss'): Promise<Socket> => {
-    const s = await connect(app.url, app.token(userId, role));
-    sockets.push(s);
-    return s;
-  };
 
   it('counts players with the table open — not lobby glances, one per player however many tabs — live to the lobby, without staff identities', async () => {
     const lobby = await open('p9', 'player');

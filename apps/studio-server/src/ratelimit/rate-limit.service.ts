@@ -4,7 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
 import { HttpAdapterHost } from '@nestjs/core';
 import { clientAddress, type TrustFn } from '../shared/client-address.js';
-import type { Violation } from '@felt/games';
+import type { Violation } from '@felt-studio/games';
 import { z } from 'zod';
 import { CLOCK, type Clock } from '../shared/clock.js';
 
@@ -40,6 +40,14 @@ export class TokenBuckets {
     if (!this.buckets.has(key) && this.buckets.size >= MAX_BUCKETS) this.prune(now);
     this.buckets.set(key, b);
     return 0;
+  }
+
+  /** What `take` would answer, taking nothing: 0 when a token is available, else the milliseconds until one is. */
+  peek(key: string, now: number): number {
+    const b = this.buckets.get(key);
+    if (b === undefined) return 0;
+    const tokens = Math.min(this.rate.burst, b.tokens + ((now - b.at) / 1000) * this.rate.perSecond);
+    return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / this.rate.perSecond) * 1000);
   }
 
   private prune(now: number): void {
@@ -156,6 +164,19 @@ export class RateLimitService implements OnApplicationShutdown {
     const app = this.http?.httpAdapter?.getInstance() as { get?(k: string): unknown } | undefined;
     const fn = app?.get?.('trust proxy fn');
     return clientAddress(handshake, typeof fn === 'function' ? (fn as TrustFn) : null);
+  }
+
+  /**
+   * Issue 22 §5, refuse before work: the RATE_LIMITED `check` would answer now, taking nothing — for a
+   * WebSocket frame that is dropped before it is even decoded (realtime/early-frames.ts); a frame that
+   * passes is charged as usual when its message is processed.
+   */
+  wouldRefuse(who: { readonly userId?: string | null; readonly role?: string | null; readonly ip?: string | null }): Violation | null {
+    const now = this.clock.now();
+    const byIp = who.ip ? this.ips.peek(who.ip, now) : 0;
+    if (byIp > 0) return limited('address', byIp);
+    const byUser = who.userId && who.role === 'player' ? this.users.peek(who.userId, now) : 0;
+    return byUser > 0 ? limited('account', byUser) : null;
   }
 
   check(who: { readonly userId?: string | null; readonly role?: string | null; readonly ip?: string | null }): Violation | null {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
-import { eventsTopic } from '@felt/protocol';
+import { eventsTopic } from '@felt-studio/protocol';
 import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
 import { DeviceCredentialsService } from '../mqtt/device-credentials.js';
 import { MQTT_BROKER } from '../shared/ports/mqtt.tokens.js';

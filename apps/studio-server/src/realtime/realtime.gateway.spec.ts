@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { unfoldRoundEvents, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame } from '@felt/protocol';
+import { unfoldRoundEvents, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame } from '@felt-studio/protocol';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
-import { connect, send, onRoundEvent } from '../../../../test/support/studio-server/frames.js';
+import { send, onRoundEvent, socketsOf } from '../../../../test/support/studio-server/frames.js';
+import type { Server } from 'socket.io';
+import { RealtimeGateway } from './realtime.gateway.js';
+import { TABLE_COMMAND_BUS } from '../shared/ports/late-bound.js';
+import type { TableCommandBus } from '../shared/commands/command-bus.js';
 
 /** Collect frames of one kind until `until` matches (or time out); `round.event` includes a player's unfolded `round.events`. */
 function collect<T>(s: Socket, name: string): { frames: T[]; waitFor: (pred: (f: T) => boolean) => Promise<T> } {
@@ -32,7 +36,7 @@ function collect<T>(s: Socket, name: string): { frames: T[]; waitFor: (pred: (f:
 describe('RealtimeGateway (socket.io, issue §8)', () => {
   let app: RoundsApp;
   let tableId = '';
-  const sockets: Socket[] = [];
+  const { sockets, open, closeAll } = socketsOf(() => app);
   beforeAll(async () => {
     app = await bootRoundsApp();
     tableId = await app.openSicBoTable('WS Sic Bo');
@@ -40,14 +44,9 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     await app.deposit('p2', 100_000);
   });
   afterAll(async () => {
-    for (const s of sockets) s.disconnect();
+    closeAll();
     await app.close();
   });
-  const open = async (userId: string, role: 'player' | 'dealer' | 'pitboss'): Promise<Socket> => {
-    const s = await connect(app.url, app.token(userId, role));
-    sockets.push(s);
-    return s;
-  };
 
   it('refuses a connection without a valid token', async () => {
     const s = io(app.url, { auth: { token: 'forged' }, transports: ['websocket'], reconnection: false, forceNew: true });
@@ -133,14 +132,14 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
       ],
     });
     expect(r.ok).toBe(true);
-    const res = (r.ok ? r.result : null) as { seq: number; results: { betId: string; ok: boolean; error?: { code: string; ruleId: string | null } }[]; bets: { betId: string }[] };
+    const res = (r.ok ? r.result : null) as { seq: number; results: { betId: string; ok: boolean; error?: { code: string; ruleId: string | null } }[]; bets: { betId: string }[]; totals: { count: number; stakedMinor: number } };
     expect(res.results.map((x) => [x.betId, x.ok, x.error?.ruleId ?? null])).toEqual([
       ['ws_l_1', true, null],
       ['ws_l_2', false, 'RES-3'],
       ['ws_l_3', true, null],
     ]);
     expect(res.seq).toBe(before.seq + 2);
-    expect(res.bets.map((b) => b.betId)).toEqual(expect.arrayContaining(['ws_l_1', 'ws_l_3']));
+    expect(res.bets.map((b) => b.betId).sort()).toEqual(['ws_l_1', 'ws_l_3']); // the accepted chips only (issue 25 §2)
     expect(await app.balance('p2')).toBe(balance - 500);
     // The bettor's own events of the commit reach it as ONE frame (not one `round.event` per chip), with
     // its view and `prev` = the last seq its stream was sent (≤ its snapshot's); the SDK unfolds it (protocol unfoldRoundEvents).
@@ -179,6 +178,81 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     expect(missed.type).toBe('BetAccepted');
     expect(missed.event).toBeNull();
     expect((fresh.view as { bets: { playerId: string }[] }).bets.every((b) => b.playerId === 'p1')).toBe(true);
+  });
+
+  it('one message dispatcher per socket (issue 25 §2): no per-handler pipeline, listeners constant in the message types', async () => {
+    // No NestJS message handler is left on the gateway (each built an RxJS pipeline per socket).
+    const proto = RealtimeGateway.prototype as unknown as Record<string, unknown>;
+    for (const k of Object.getOwnPropertyNames(proto)) {
+      const fn = proto[k];
+      if (typeof fn === 'function') expect(Reflect.getMetadataKeys(fn).filter((m) => String(m).includes('message')), k).toEqual([]);
+    }
+    const p = await open('p1', 'player');
+    expect((await send(p, 'table.join', { tableId })).ok).toBe(true);
+    const ops = app.get<TableCommandBus>(TABLE_COMMAND_BUS).registry.definitions().filter((d) => d.roles.length > 0).map((d) => d.op);
+    expect(ops.length).toBeGreaterThan(10);
+    const server = (app.get(RealtimeGateway) as unknown as { server: Server }).server;
+    const serverSocket = [...server.sockets.sockets.values()].find((s) => s.id === p.id)!;
+    const names = serverSocket.eventNames().map(String);
+    const listeners = names.reduce((n, e) => n + serverSocket.listenerCount(e), 0);
+    expect(names.filter((n) => ops.includes(n) || n.startsWith('table.'))).toEqual([]);
+    expect(serverSocket.listenersAny()).toHaveLength(1); // the one dispatcher
+    expect([...new Set(names)].sort()).toEqual(['disconnect', 'disconnecting', 'error']); // lifecycle only, whatever the number of messages
+    expect(listeners).toBeLessThanOrEqual(6);
+    expect(listeners).toBeLessThan(ops.length);
+    // every kind of message still goes through it: a table message, a table command, and their validation
+    const bad = await send(p, 'table.presence', { tableId: 42 });
+    expect(bad.ok ? null : bad.error.code).toBe('INVALID_INPUT');
+    const forbidden = await send(p, 'round.open', { tableId });
+    expect(forbidden.ok ? null : forbidden.error.code).toBe('FORBIDDEN');
+    expect((await send(p, 'table.leave', { tableId })).ok).toBe(true);
+  });
+
+  it('one write per bet to the bettor (issue 25 §2): with `ackFrames` the ack carries its own frame; its second tab still gets the frame', async () => {
+    const t2 = await app.openSicBoTable('WS one write');
+    const dealer = await open('dealer1', 'dealer');
+    expect((await send(dealer, 'table.join', { tableId: t2 })).ok).toBe(true);
+    expect((await send(dealer, 'round.open', { tableId: t2 })).ok).toBe(true);
+    const bettor = io(app.url, { auth: { token: app.token('p1', 'player'), ackFrames: true }, transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(bettor);
+    await new Promise((r) => bettor.once('connect', () => r(null)));
+    const tab2 = await open('p1', 'player');
+    const legacy = await open('p2', 'player'); // a client that did not ask: the ack and the frame, as before
+    for (const s of [bettor, tab2, legacy]) expect((await send(s, 'table.join', { tableId: t2 })).ok).toBe(true);
+    // Every socket.io packet written to a socket about bets: acks and own-bet frames (not table.update / presence).
+    const count = (s: Socket): { n: number } => {
+      const c = { n: 0 };
+      s.io.engine.on('packet', (pk: { type: string; data?: unknown }) => {
+        if (pk.type !== 'message' || typeof pk.data !== 'string') return;
+        if (pk.data.startsWith('3') || /^2\d*\["round\.events?"/.test(pk.data)) c.n++;
+      });
+      return c;
+    };
+    const writes = count(bettor);
+    const legacyWrites = count(legacy);
+    const tab2Frames = collect<RoundEventFrame>(tab2, 'round.event');
+    const bettorFrames: RoundEventsFrame[] = [];
+    bettor.on('round.events', (b: RoundEventsFrame) => bettorFrames.push(b));
+    const BETS = 3;
+    let lastSeq = 0;
+    for (let i = 0; i < BETS; i++) {
+      const a = (await bettor.timeout(5_000).emitWithAck('bet.place', { tableId: t2, betId: `ow_p1_${i}`, spot: i % 2 === 0 ? 'total:9' : 'total:10', stakeMinor: 100 })) as { ok: boolean; result: { seq: number; totals: { count: number } }; frames?: RoundEventsFrame[] };
+      expect(a.ok).toBe(true);
+      expect(a.result.totals.count).toBe(i + 1);
+      // the frame the bettor would have been sent: its own event of the commit, with its view
+      expect(a.frames?.flatMap((b) => b.events.map((e) => [e.seq, e.type, (e.event as { bet: { betId: string } }).bet.betId]))).toEqual([[a.result.seq, 'BetAccepted', `ow_p1_${i}`]]);
+      expect((a.frames?.at(-1)?.view as { bets: { betId: string }[] }).bets.map((b) => b.betId).sort()).toEqual(Array.from({ length: i + 1 }, (_, k) => `ow_p1_${k}`));
+      lastSeq = a.result.seq;
+      const l = await send(legacy, 'bet.place', { tableId: t2, betId: `ow_p2_${i}`, spot: 'small', stakeMinor: 100 });
+      expect(l.ok && (l as { frames?: unknown }).frames === undefined).toBe(true);
+    }
+    // the second tab of the same player still gets every frame
+    await tab2Frames.waitFor((f) => f.seq === lastSeq);
+    expect(tab2Frames.frames.filter((f) => f.type === 'BetAccepted').map((f) => (f.event as { bet: { betId: string } }).bet.betId)).toEqual(Array.from({ length: BETS }, (_, k) => `ow_p1_${k}`));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bettorFrames).toEqual([]);
+    expect(writes.n).toBe(BETS); // one write per bet
+    expect(legacyWrites.n).toBe(2 * BETS); // the ack and the frame
   });
 
   it('pit bosses receive alerts', async () => {

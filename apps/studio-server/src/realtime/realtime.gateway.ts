@@ -1,8 +1,10 @@
+import { connectionHasher, type SeatConnection } from '../shared/connection-fingerprint.js';
 import { Logger, type OnModuleDestroy, type OnModuleInit, Inject, Optional } from '@nestjs/common';
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
-import type { Audience, Result, Violation } from '@felt/games';
-import { WS_CLIENT_MESSAGES, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck } from '@felt/protocol';
+import { refuseFramesOverBudget } from './early-frames.js';
+import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
+import type { Audience, Result, Violation } from '@felt-studio/games';
+import { WS_CLIENT_MESSAGES, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck } from '@felt-studio/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
@@ -28,10 +30,13 @@ import type { TableCommandDefinition } from '../shared/commands/command.types.js
 import { TABLE_COMMAND_BUS } from '../shared/ports/late-bound.js';
 import { dropViewer, runTableCommand } from './table-viewing.js';
 import type { z } from 'zod';
-import type { TablePresence } from '@felt/protocol';
+import type { TablePresence } from '@felt-studio/protocol';
 import { INTAKE_BARRIER, type IntakeBarrier } from '../shared/host/intake-barrier.js';
-import { arrivalOf } from './arrival.js';
+import { arrivalOf, isBetCommand } from './arrival.js';
 import { ChunkedAdapter } from './chunked-adapter.js';
+import { ChatService, messageFor, type ChatFrame } from '../chat/chat.service.js';
+import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
+import { msgpackParser } from '@felt-studio/protocol/msgpack';
 
 /** Who may send each table message (every WS message checks the role, issue §9); a table command's roles are in its definition. */
 type TableMessage = 'table.join' | 'table.leave' | 'table.presence';
@@ -63,6 +68,20 @@ interface PlayerStream {
   readonly lastOwn: Map<string, number>;
   betCount: number;
   readonly bettors: Set<string>;
+}
+/** socket.io has no setter for its parser after construction (NestJS builds the server from the gateway's static options). */
+function useParser(server: Server, parser: { readonly Encoder: new () => unknown }): void {
+  const internals = server as unknown as { _parser: unknown; encoder: unknown };
+  internals._parser = parser;
+  internals.encoder = new parser.Encoder();
+}
+
+/** One message the namespace reads (issue 25 §2: one dispatcher per socket). */
+interface Route {
+  readonly op: string;
+  /** A player's bet command: its ack carries the bettor's own frames (`awaitAck`). */
+  readonly bet: boolean;
+  readonly run: (s: Socket, raw: unknown, arrivedAt: number | undefined) => Promise<WsAck>;
 }
 const isBetEvent = (type: string): boolean => type === 'BetAccepted' || type === 'BetCancelled';
 const staffRoom = (tableId: string, role: 'dealer' | 'pitboss'): string => `t:${tableId}:${role}`;
@@ -102,6 +121,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   private readonly staffBets = new Map<string, { roundId: string; game: string; events: StoredRoundEvent[] }>();
   /** Per table: the players' stream of the current round. */
   private readonly streams = new Map<string, PlayerStream>();
+  /** Issue 25 §2: per player room, the sockets with bet acks in flight (and how many). */
+  private readonly awaiting = new Map<string, Map<Socket, number>>();
+  /** Issue 25 §2: per socket, its own frames waiting for its ack (built when the ack is written, in the fan-out's slices). */
+  private readonly held = new WeakMap<Socket, (() => RoundEventsFrame)[]>();
 
   constructor(
     @Inject(AuthService) private readonly auth: AuthService,
@@ -120,7 +143,37 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     @Optional() @Inject(PRESENCE_MERGER) private readonly presenceMerger: PresenceMerger | null = null,
     /** Issue 25 §1: a bet is stamped when its message is read, and the close waits for it. */
     @Optional() @Inject(INTAKE_BARRIER) private readonly intake: IntakeBarrier | null = null,
+    /** Issue 24: the table chat's frames (messages to everyone at the table, tips to staff, moderation to the pit boss and the player). */
+    @Optional() @Inject(ChatService) private readonly chat: ChatService | null = null,
+    @Optional() @Inject(FELT_CONFIG) private readonly config: FeltConfig | null = null,
   ) {}
+
+  /**
+   * Issue 24: a chat frame per audience. Players and the dealer see who wrote by name only; the pit boss (who
+   * moderates by player id) sees the id, and which player tipped; a mute or ban reaches the player concerned.
+   */
+  private sendChat(f: ChatFrame): void {
+    if (!this.server) return;
+    switch (f.type) {
+      case 'message': {
+        const t = f.message.tableId;
+        this.server.to([playersRoom(t), staffRoom(t, 'dealer')]).emit('chat.message', messageFor(f.message, false));
+        this.server.to(staffRoom(t, 'pitboss')).emit('chat.message', messageFor(f.message, true));
+        return;
+      }
+      case 'tip': {
+        const { tableId, amountMinor, currency, at, playerId } = f.tip;
+        this.server.to(staffRoom(tableId, 'dealer')).emit('chat.tip', { tableId, amountMinor, currency, at });
+        this.server.to(staffRoom(tableId, 'pitboss')).emit('chat.tip', { tableId, amountMinor, currency, at, playerId });
+        return;
+      }
+      case 'moderation': {
+        const { tableId, playerId, action, until } = f;
+        this.server.to([staffRoom(tableId, 'pitboss'), userRoom(playerId)]).emit('chat.moderation', { tableId, playerId, action, until });
+        return;
+      }
+    }
+  }
 
   /** The table's presence: this process's, or with several instances the merge of every instance's part. */
   private presenceOf(tableId: string): Promise<TablePresence> {
@@ -139,6 +192,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   }
 
   afterInit(server: Server): void {
+    // Issue 25 §2, FELT_WS_PARSER=msgpack: binary MessagePack packets instead of JSON text. Set before the
+    // adapter (it takes the server's encoder) and before any connection (each client takes a decoder).
+    if (settingOf(this.config, 'wsParser') === 'msgpack') useParser(server, msgpackParser);
     // One instance: broadcasts are written in slices that yield to reading (issue 25 §1, chunked-adapter.ts).
     server.adapter(this.socketAdapter ?? ChunkedAdapter);
   }
@@ -152,6 +208,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     this.subs = [
       this.rounds.frames$.subscribe((f) => this.fanOut(f)),
       this.alerts.alerts$.subscribe((a) => this.server?.to(PITBOSS_ROOM).emit('alert', a)),
+      ...(this.chat ? [this.chat.frames$.subscribe((f) => this.sendChat(f))] : []),
       this.ingest.deviceStatus$.subscribe((d) => this.server?.to(PITBOSS_ROOM).emit('device.status', d)),
       this.alerts.acks$.subscribe((a) => this.server?.to(PITBOSS_ROOM).emit('alert.ack', a)),
       // Issue 7: who is at a table — the count to everyone watching it, the dealers to staff only.
@@ -173,6 +230,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     this.tableUpdates.dispose();
   }
 
+  private hashConnection: ReturnType<typeof connectionHasher> | null = null;
+
   handleConnection(socket: Socket): void {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = typeof auth?.token === 'string' ? auth.token : typeof socket.handshake.query['token'] === 'string' ? socket.handshake.query['token'] : null;
@@ -185,6 +244,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
       return;
     }
     socket.data['user'] = user;
+    // Issue 22 §5: over budget, a message is refused before it is decoded (the budget is charged when it is processed).
+    const limits = this.limits;
+    if (limits !== null) {
+      const ip = limits.socketAddress(socket.handshake);
+      refuseFramesOverBudget(socket, () => limits.wouldRefuse({ userId: user.userId, role: user.role, ip }));
+    }
     this.metrics.socketsConnected?.inc();
     socket.once('disconnect', () => this.metrics.socketsConnected?.dec());
     // The signature was checked synchronously; the user store (exists, enabled, not revoked) answers next.
@@ -207,23 +272,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
       void socket.join(userRoom(user.userId));
       if (user.role === 'pitboss' || user.role === 'admin') void socket.join(PITBOSS_ROOM);
     });
-    // Every table command of the registry is a message (issue 19 §3); internal ones (no roles) are not.
-    for (const def of this.bus.registry.definitions()) {
-      if (def.roles.length === 0) continue;
-      socket.on(def.op, (raw: unknown, ack?: unknown) => {
-        // Issue 25 §1: stamped as the message is read, before any await (session, rate limit, the table's queue).
-        const arrival = arrivalOf(this.intake, def.op, raw);
-        const decided = this.command(socket, def, raw, arrival?.at);
-        if (arrival) void decided.finally(() => arrival.done()).catch(() => undefined);
-        // The ack is written in the fan-out's slices, ahead of queued frames (issue 25: a bet group's hundreds of acks were one long write).
-        void decided.then((a) => {
-          if (typeof ack !== 'function') return;
-          const adapter = this.server.sockets.adapter as unknown;
-          if (adapter instanceof ChunkedAdapter) adapter.urgent(() => (ack as (a: WsAck) => void)(a));
-          else (ack as (a: WsAck) => void)(a);
-        });
-      });
-    }
+    // Issue 25 §2: ONE listener reads every message of the socket (the table messages and every table
+    // command of the registry, issue 19 §3) — no per-handler pipeline per socket (NestJS built ~100 RxJS
+    // subscribers per socket for the namespace's handlers). An unknown message is ignored, as before.
+    socket.data['ackFrames'] = (socket.handshake.auth as { ackFrames?: unknown } | undefined)?.ackFrames === true;
+    const routes = this.routesOf();
+    socket.onAny((name: unknown, raw?: unknown, ack?: unknown) => {
+      const route = typeof name === 'string' ? routes.get(name) : undefined;
+      if (route !== undefined) this.dispatch(socket, route, raw, ack);
+    });
     socket.once('disconnect', () => dropViewer(this.bus, socket, this.server));
     socket.on('disconnecting', () => {
       this.presence.dropSocket(socket.id);
@@ -254,8 +311,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     }
   }
 
-  @SubscribeMessage('table.join')
-  join(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+  private join(s: Socket, m: unknown): Promise<WsAck> {
     return this.handle(s, 'table.join', m, async (u, b) => {
       const t = await this.tables.exists(b.tableId);
       if (!t.ok) return t;
@@ -273,8 +329,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     });
   }
 
-  @SubscribeMessage('table.leave')
-  leave(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+  private leave(s: Socket, m: unknown): Promise<WsAck> {
     return this.handle(s, 'table.leave', m, async (u, b) => {
       const room = u.role === 'player' ? playerRoom(b.tableId, u.userId) : staffRoom(b.tableId, u.role === 'dealer' ? 'dealer' : 'pitboss');
       if (s.rooms.has(room)) {
@@ -288,8 +343,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   }
 
   /** A player opened or closed the table view (the lobby's "players at the table"); answers the table's count. */
-  @SubscribeMessage('table.presence')
-  setPresence(@ConnectedSocket() s: Socket, @MessageBody() m: unknown): Promise<WsAck> {
+  private setPresence(s: Socket, m: unknown): Promise<WsAck> {
     return this.handle(s, 'table.presence', m, async (u, b) => {
       const t = await this.tables.get(b.tableId);
       if (!t.ok) return t;
@@ -299,6 +353,93 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   }
 
   // ───────────────────────────── internals ─────────────────────────────
+
+  /** Every message the namespace reads, built once (not per socket): the table messages and the registry's table commands. */
+  private routes: ReadonlyMap<string, Route> | null = null;
+  private routesOf(): ReadonlyMap<string, Route> {
+    if (this.routes !== null) return this.routes;
+    const m = new Map<string, Route>([
+      ['table.join', { op: 'table.join', bet: false, run: (s, raw) => this.join(s, raw) }],
+      ['table.leave', { op: 'table.leave', bet: false, run: (s, raw) => this.leave(s, raw) }],
+      ['table.presence', { op: 'table.presence', bet: false, run: (s, raw) => this.setPresence(s, raw) }],
+    ]);
+    // Every table command of the registry is a message (issue 19 §3); internal ones (no roles) are not.
+    for (const def of this.bus.registry.definitions()) {
+      if (def.roles.length === 0 || m.has(def.op)) continue;
+      m.set(def.op, { op: def.op, bet: isBetCommand(def.op), run: (s, raw, at) => this.command(s, def, raw, at) });
+    }
+    this.routes = m;
+    return m;
+  }
+
+  /** One message of a socket: stamped, run, answered. */
+  private dispatch(socket: Socket, route: Route, raw: unknown, ack: unknown): void {
+    // Issue 25 §1: a bet is stamped as the message is read, before any await (session, rate limit, the table's queue).
+    const arrival = arrivalOf(this.intake, route.op, raw);
+    // Issue 25 §2: the bettor's own frames of this command's commit go in its ack (one write per bet).
+    const release = route.bet ? this.awaitAck(socket, raw) : null;
+    const decided = route.run(socket, raw, arrival?.at);
+    if (arrival) void decided.finally(() => arrival.done()).catch(() => undefined);
+    const answer = (a: WsAck | null): void => {
+      const frames = release?.() ?? [];
+      if (typeof ack === 'function' && a !== null) (ack as (a: WsAck) => void)(frames.length > 0 ? { ...a, frames } : a);
+      else for (const f of frames) socket.emit('round.events', f);
+    };
+    // The ack is written in the fan-out's slices, ahead of queued frames (issue 25: a bet group's hundreds of acks were one long write).
+    const adapter = this.server.sockets.adapter as unknown;
+    const write = (a: WsAck | null): void => (adapter instanceof ChunkedAdapter ? adapter.urgent(() => answer(a)) : answer(a));
+    decided.then(write, () => write(null));
+  }
+
+  /**
+   * Issue 25 §2, one write per bet to the bettor: a socket that said so at connect (`auth.ackFrames`, the
+   * SDK does) and sends a bet on a table it joined gets its own `round.events` frames of the commits
+   * decided while the bet is in flight IN the ack (`frames`), not as separate writes; the player's other
+   * sockets (a second tab) still get them as frames. Returns the release (at the ack: the frames held).
+   */
+  private awaitAck(s: Socket, raw: unknown): (() => RoundEventsFrame[]) | null {
+    const user = s.data['user'] as AuthUser | undefined;
+    const tableId = typeof raw === 'object' && raw !== null ? (raw as { tableId?: unknown }).tableId : undefined;
+    if (s.data['ackFrames'] !== true || user?.role !== 'player' || typeof tableId !== 'string') return null;
+    const room = playerRoom(tableId, user.userId);
+    if (!s.rooms.has(room)) return null;
+    const waiting = this.awaiting.get(room) ?? new Map<Socket, number>();
+    waiting.set(s, (waiting.get(s) ?? 0) + 1);
+    this.awaiting.set(room, waiting);
+    return () => {
+      const n = (waiting.get(s) ?? 1) - 1;
+      if (n > 0) waiting.set(s, n);
+      else waiting.delete(s);
+      if (waiting.size === 0 && this.awaiting.get(room) === waiting) this.awaiting.delete(room);
+      const frames = this.held.get(s) ?? [];
+      this.held.delete(s);
+      return frames.map((build) => build());
+    };
+  }
+
+  /** The sockets of a player's room with a bet ack in flight (their own frames wait for it). */
+  private awaitingIn(room: string): Socket[] {
+    const waiting = this.awaiting.get(room);
+    return waiting === undefined ? [] : [...waiting.keys()].filter((s) => s.connected && s.rooms.has(room));
+  }
+
+  /**
+   * Frames held for acks not written yet go out now, before a frame that follows them in the player's stream
+   * (a non-bet commit's or a `table.update`): the client would otherwise take the later seq first.
+   */
+  private flushHeld(tableId: string): void {
+    const prefix = `t:${tableId}:p:`;
+    for (const [room, waiting] of this.awaiting) {
+      if (!room.startsWith(prefix)) continue;
+      for (const s of waiting.keys()) {
+        const frames = this.held.get(s);
+        if (frames === undefined) continue;
+        this.held.delete(s);
+        for (const build of frames) s.emit('round.events', build());
+      }
+    }
+  }
+
 
   /** Role check → schema validation → service call → ack; a rejection is also an `error` frame. */
   private handle<K extends TableMessage>(s: Socket, name: K, raw: unknown, fn: (u: AuthUser, body: z.output<(typeof WS_CLIENT_MESSAGES)[K]>) => Promise<Result<unknown>>): Promise<WsAck> {
@@ -311,7 +452,25 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
    * table's commands come here (live poker's `poker.*` too: one gateway, issue 19 §2).
    */
   private command(s: Socket, def: TableCommandDefinition, raw: unknown, arrivedAt?: number): Promise<WsAck> {
-    return this.process(s, def.op, def.roles, (m) => this.bus.parseWs(def, m), raw, (u, b) => runTableCommand(this.bus, def, s, u, b.tableId, b.input, arrivedAt));
+    return this.process(s, def.op, def.roles, (m) => this.bus.parseWs(def, m), raw, (u, b) => runTableCommand(this.bus, def, s, def.op.startsWith('poker.') ? this.withConnection(s, u) : u, b.tableId, b.input, arrivedAt));
+  }
+
+  /**
+   * Issue 23 §4: a player's live poker command carries its connection to the table's owner — the address (behind
+   * the trusted proxies, as the rate limits read it) and the device id the client sent at connect, each as a
+   * salted hash (shared/connection-fingerprint.ts; never the raw values), computed once per socket.
+   */
+  private withConnection(s: Socket, u: AuthUser): AuthUser & { connection?: SeatConnection } {
+    if (u.role !== 'player') return u;
+    let c = s.data['connection'] as SeatConnection | undefined;
+    if (c === undefined) {
+      this.hashConnection ??= connectionHasher(this.config?.jwtSecret ?? 'felt-dev-connection-secret');
+      const device = (s.handshake.auth as { device?: unknown } | undefined)?.device;
+      const ua = s.handshake.headers['user-agent'];
+      c = this.hashConnection({ address: this.limits?.socketAddress(s.handshake) ?? s.handshake.address, deviceId: device, userAgent: typeof ua === 'string' ? ua : null });
+      s.data['connection'] = c;
+    }
+    return { ...u, connection: c };
   }
 
   private async process<B>(s: Socket, name: string, roles: readonly Role[], parse: (raw: unknown) => Result<B>, raw: unknown, fn: (u: AuthUser, body: B) => Promise<Result<unknown>>): Promise<WsAck> {
@@ -369,7 +528,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     if (cur && roundId === cur.roundId && lastSeq !== undefined && lastSeq < cur.state.seq) {
       // The one audience view of stored events (issue 22 §2), as every other read of round events.
       const missing = (await this.rounds.eventsFor(cur.roundId, audience, lastSeq)) ?? [];
-      for (const e of missing) s.emit('round.event', { tableId, roundId: cur.roundId, seq: e.seq, type: e.type, event: e.payload, view: null } satisfies RoundEventFrame);
+      for (const e of missing) s.emit('round.event', { tableId, roundId: cur.roundId, seq: e.seq, type: e.type, at: e.at, event: e.payload, view: null } satisfies RoundEventFrame);
     }
     const snap: RoundSnapshotFrame = cur
       ? { tableId, roundId: cur.roundId, seq: cur.state.seq, view: cur.kernel.view(cur.state, audience), next: audience.role === 'player' ? [] : cur.kernel.next(cur.state) }
@@ -384,7 +543,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
    */
   private eventFrame(tableId: string, game: string, roundId: string, e: StoredRoundEvent, a: Audience, view: unknown): RoundEventFrame {
     const event = this.kernels.redactor(game)(e.payload as KernelEvent, a) ?? null;
-    return { tableId, roundId, seq: e.seq, type: e.type, event, view };
+    return { tableId, roundId, seq: e.seq, type: e.type, at: e.at, event, view };
   }
 
   /** The players' stream of a table's current round (what each player was last sent, for `prev`). */
@@ -477,16 +636,32 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
         // One frame per bettor and commit (issue 13: a layout was one `round.event` per chip, each
         // encoded and written on its own — ~14 % of the server's CPU at 10 000 players). Built in the
         // fan-out's slices (issue 25: a group of hundreds of bets is not one long pause).
-        this.later(() => {
+        const build = (): RoundEventsFrame => {
           const redact = this.kernels.redactor(f.game);
-          const frame: RoundEventsFrame = { tableId: f.tableId, roundId: f.roundId, prev, events: evs.map((e) => ({ seq: e.seq, type: e.type, event: redact(e.payload as KernelEvent, a) ?? null })), view: f.kernel.view(f.state, a) };
-          this.server.to(room).emit('round.events', frame);
-        });
+          return { tableId: f.tableId, roundId: f.roundId, prev, events: evs.map((e) => ({ seq: e.seq, type: e.type, event: redact(e.payload as KernelEvent, a) ?? null })), view: f.kernel.view(f.state, a) };
+        };
+        // Issue 25 §2: a socket whose bet ack is in flight gets this frame in the ack (one write per bet);
+        // the player's other sockets get it as before.
+        const waiting = this.awaitingIn(room);
+        if (waiting.length === 0) {
+          this.later(() => this.server.to(room).emit('round.events', build()));
+          continue;
+        }
+        // Built once, when first needed: by the ack (written in the fan-out's slices) or by the other sockets' turn.
+        let frame: RoundEventsFrame | null = null;
+        const once = (): RoundEventsFrame => (frame ??= build());
+        for (const s of waiting) {
+          const xs = this.held.get(s);
+          if (xs) xs.push(once);
+          else this.held.set(s, [once]);
+        }
+        if (everywhere || (rooms.get(room)?.size ?? 0) > waiting.length) this.later(() => this.server.to(room).except(waiting.map((s) => s.id)).emit('round.events', once()));
       }
       this.tableUpdates.push(f.tableId, f);
       return;
     }
 
+    this.flushHeld(f.tableId);
     this.tableUpdates.flush(f.tableId);
     for (const e of f.events) {
       const p = isBetEvent(e.type) ? ownerOf(e.payload) : undefined;
@@ -533,6 +708,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     const frame: TableUpdateFrame = { tableId: f.tableId, roundId: f.roundId, seq: f.state.seq, prev: st.lastBroadcast, betCount: st.betCount, playerCount: st.bettors.size };
     st.lastBroadcast = f.state.seq;
     st.lastOwn.clear();
+    this.flushHeld(f.tableId);
     this.server.to(playersRoom(f.tableId)).emit('table.update', frame);
   }
 

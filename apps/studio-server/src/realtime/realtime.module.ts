@@ -5,9 +5,10 @@ import { IngestModule } from '../ingest/ingest.module.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
 import { PresenceModule } from '../presence/presence.module.js';
 import { RealtimeGateway } from './realtime.gateway.js';
+import { ChatModule } from '../chat/chat.module.js';
 
 @Module({
-  imports: [RoundsModule, BettingModule, IngestModule, PresenceModule],
+  imports: [RoundsModule, BettingModule, IngestModule, PresenceModule, ChatModule],
   providers: [RealtimeGateway],
 })
 export class RealtimeModule implements OnModuleInit {

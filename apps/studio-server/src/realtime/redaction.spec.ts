@@ -1,7 +1,7 @@
-import { gameDefinition } from '@felt/games';
+import { gameDefinition } from '@felt-studio/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { eventsTopic, type RoundEventFrame } from '@felt/protocol';
+import { eventsTopic, type RoundEventFrame } from '@felt-studio/protocol';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';

@@ -1,4 +1,4 @@
-import type { Result } from '@felt/games';
+import type { Result } from '@felt-studio/games';
 import type { Server, Socket } from 'socket.io';
 import type { Actor } from '../shared/command.types.js';
 import type { TableCommandBus } from '../shared/commands/command-bus.js';

@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import { ok, type Result, type RoundStateBase, type Violation } from '@felt/games';
+import { ok, type Result, type RoundStateBase, type Violation } from '@felt-studio/games';
 import { ConcurrencyConflict, InsufficientFunds, type StoredRoundEvent } from '../shared/ports/persistence.port.js';
 import type { Table } from '../tables/table.model.js';
 import type { KernelCommand, KernelEvent } from '../kernels/kernel.registry.js';
@@ -31,49 +31,80 @@ interface PendingBet {
 }
 
 /**
+ * Issue 22 §5, fair queueing: a player's bets in one group at most. A player with more pending bets
+ * fills the next groups (each its own commit, queued on the table behind this one), so one account's
+ * burst never stands between another player's bet and the next commit.
+ */
+export const BETS_PER_PLAYER_PER_GROUP = 4;
+
+interface OpenGroup {
+  readonly items: PendingBet[];
+  /** Pending bets per player (actor.userId) in this group. */
+  readonly perPlayer: Map<string, number>;
+}
+
+/**
  * PlaceBet with group commit (one job): bets that arrive while the table's queue is busy are decided
  * one by one (each on the state the previous ones produced, each with its own result) and committed in
- * ONE transaction. The group stays open only until any other command is queued for the table
- * (`close`), so the order of arrival is still the order of decision (a bet after "no more bets" is
- * decided after it). If the group cannot commit (a wallet short of funds, a reused bet id, a
- * concurrent writer), its bets are decided and committed one by one instead.
+ * ONE transaction. The groups stay open only until any other command is queued for the table
+ * (`close`), so a bet after "no more bets" is decided after it. If a group cannot commit (a wallet
+ * short of funds, a reused bet id, a concurrent writer), its bets are decided and committed one by one
+ * instead.
+ *
+ * Fair queueing (issue 22 §5): a group takes at most BETS_PER_PLAYER_PER_GROUP bets of one player; a
+ * bet joins the EARLIEST open group with room for its player, and a new group (queued on the table's
+ * mutex behind the others) is opened when none has. So: one player's bets are still decided in their
+ * order of arrival (a player's later bet never lands in an earlier group), every open group is queued
+ * ahead of the command that closes them, and another player's bet joins the next group to commit
+ * instead of waiting behind a flooder's 64 — bets of different players may be decided in another
+ * order than they arrived in (they are independent; the close barrier and `lateAtClose` still bound
+ * them by the server clock).
  */
 export class BetGroups {
-  /** Per table: the bets of the next group commit, joinable until another command is queued. */
-  private readonly open = new Map<string, PendingBet[]>();
+  /** Per table: the open groups, oldest first (each already queued on the table's mutex). */
+  private readonly open = new Map<string, OpenGroup[]>();
 
   constructor(
     private readonly mutex: KeyedMutex,
     private readonly host: BetGroupHost,
     private readonly log: Pick<Logger, 'error'>,
+    private readonly perPlayer = BETS_PER_PLAYER_PER_GROUP,
   ) {}
 
-  /** Another command is queued for the table: later bets are decided after it. */
+  /** Another command is queued for the table: later bets are decided after it (every open group is ahead of it). */
   close(tableId: string): void {
     this.open.delete(tableId);
   }
 
   place(tableId: string, command: KernelCommand, actor: Actor): Promise<Result<Committed>> {
-    let group = this.open.get(tableId);
+    const groups = this.open.get(tableId) ?? [];
+    let group = groups.find((g) => (g.perPlayer.get(actor.userId) ?? 0) < this.perPlayer);
     if (!group) {
-      const g: PendingBet[] = [];
+      const g: OpenGroup = { items: [], perPlayer: new Map() };
       group = g;
-      this.open.set(tableId, g);
+      groups.push(g);
+      this.open.set(tableId, groups);
       this.mutex
         .run(tableId, async () => {
-          if (this.open.get(tableId) === g) this.open.delete(tableId);
-          return this.flush(tableId, g);
+          const now = this.open.get(tableId);
+          if (now) {
+            const i = now.indexOf(g);
+            if (i >= 0) now.splice(i, 1);
+            if (now.length === 0) this.open.delete(tableId);
+          }
+          return this.flush(tableId, g.items);
         })
         .then(
           (after) => after(),
           (e: unknown) => {
-            for (const it of g) it.reject(e);
+            for (const it of g.items) it.reject(e);
           },
         )
         .catch((e: unknown) => this.log.error(`bet group on ${tableId}: ${(e as Error).stack ?? String(e)}`));
     }
     const target = group;
-    return new Promise<Result<Committed>>((resolve, reject) => target.push({ command, actor, resolve, reject }));
+    target.perPlayer.set(actor.userId, (target.perPlayer.get(actor.userId) ?? 0) + 1);
+    return new Promise<Result<Committed>>((resolve, reject) => target.items.push({ command, actor, resolve, reject }));
   }
 
   private async flush(tableId: string, items: readonly PendingBet[]): Promise<() => Promise<void>> {

@@ -1,6 +1,6 @@
-import { gameDefinition } from '@felt/games';
+import { gameDefinition } from '@felt-studio/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableDevice } from '@felt/protocol';
+import type { TableDevice } from '@felt-studio/protocol';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { RoundsService } from './rounds.service.js';
 import { intRig, type IntRig } from '../../../../test/support/studio-server/int-rig.js';

@@ -1,4 +1,4 @@
-import type { Deadline } from '@felt/games';
+import type { Deadline } from '@felt-studio/games';
 import { TableTimers } from '../shared/host/table-host.js';
 import type { LoadedRound } from './round.model.js';
 import type { Scheduler } from '../shared/host/scheduler.js';

@@ -1,4 +1,4 @@
-import type { AcceptedBet } from '@felt/games';
+import type { AcceptedBet } from '@felt-studio/games';
 import type { KernelEvent } from '../kernels/kernel.registry.js';
 import type { LoadedRound } from './round.model.js';
 

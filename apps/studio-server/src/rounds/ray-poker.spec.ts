@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as games from '@felt/games';
+import * as games from '@felt-studio/games';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { SYSTEM_ACTOR } from '../shared/command.types.js';
 import { DEALER, flush, makeHarness, PITBOSS, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';

@@ -1,5 +1,5 @@
-import type { Audience } from '@felt/games';
-import { gameKernel, GAME_DEFINITIONS } from '@felt/games';
+import type { Audience } from '@felt-studio/games';
+import { gameKernel, GAME_DEFINITIONS } from '@felt-studio/games';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../auth/auth.types.js';
@@ -71,9 +71,17 @@ const READS: readonly { readonly path: string; readonly roles: readonly Role[]; 
   { path: '/rounds/search', roles: ['pitboss', 'admin'], url: (t) => `/rounds/search?tableId=${t}` },
   // issue 22 §16: the round search as CSV (money per round; no event data)
   { path: '/rounds/export.csv', roles: ['pitboss', 'admin'], url: (t) => `/rounds/export.csv?tableId=${t}` },
+  // issue 23 §5: late bettors (bets timed against the close and their wins; no card)
+  { path: '/integrity/late-bettors', roles: ['pitboss', 'admin'], url: () => '/integrity/late-bettors' },
+  // issue 23 §4: poker collusion and bots (hand ids, chip totals and decision times; no card)
+  { path: '/integrity/poker', roles: ['pitboss', 'admin'], url: () => '/integrity/poker' },
 ];
-/** GET routes that carry no round data: device health, money per day. */
-const NOT_ROUND_DATA = ['/rounds/day', '/tables/{id}/devices', '/tables/{tableId}/device-credentials', '/devices', '/tables/{tableId}/streams', '/tables/{tableId}/stream'];
+/**
+ * GET routes that carry no round data: device health, money per day; the table chat (issue 24: messages and
+ * the shift's tips total, its own audience rules in chat.spec.ts); the demo camera's video and its stills (a
+ * picture drawn from the public view only — camera.service.ts CAMERA_AUDIENCE, a player without bets).
+ */
+const NOT_ROUND_DATA = ['/rounds/day', '/tables/{id}/devices', '/tables/{tableId}/device-credentials', '/devices', '/tables/{tableId}/streams', '/tables/{tableId}/stream', '/tables/{id}/chat', '/media/{tableId}/{file}', '/media/{tableId}/{rendition}/{file}', '/tables/{tableId}/thumbnail'];
 /**
  * Live poker's reads, each through `handEventsView`/the poker table view per audience and checked by its own
  * properties (libs/games/src/poker-table/pots.property.spec.ts for every audience of a hand; the 6-player

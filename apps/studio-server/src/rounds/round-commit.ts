@@ -1,5 +1,5 @@
 import { DuplicateKey, type BetRow, type NewPosting, type StoredRoundEvent, type Tx, type UnitOfWork } from '../shared/ports/persistence.port.js';
-import type { RoundStateBase } from '@felt/games';
+import type { RoundStateBase } from '@felt-studio/games';
 import type { Table } from '../tables/table.model.js';
 import { betDebitPosting, betRefundPosting } from '../shared/ledger.rules.js';
 import type { KernelEvent } from '../kernels/kernel.registry.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional, type OnApplicationBootstrap } from '@nestjs/common';
-import { ok, type Result, type Violation } from '@felt/games';
+import { ok, type Result, type Violation } from '@felt-studio/games';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
-import type { Role } from '@felt/games';
+import type { Role } from '@felt-studio/games';
 import { commandsOf, type KernelCommand } from '../kernels/kernel.registry.js';
 import { InMemoryPendingRequests, PENDING_REQUESTS, type PendingRequestsRepository } from './pending-requests.js';
 import type { PendingRequest } from './pending-request.model.js';

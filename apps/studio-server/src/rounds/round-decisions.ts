@@ -1,4 +1,4 @@
-import type { RoundStateBase, Violation } from '@felt/games';
+import type { RoundStateBase, Violation } from '@felt-studio/games';
 import type { AnyKernel, KernelCommand, KernelEvent } from '../kernels/kernel.registry.js';
 import { rejection } from '../shared/command.types.js';
 

@@ -1,12 +1,12 @@
-import type { AcceptedBet, Audience, NextAction } from '@felt/games';
+import type { AcceptedBet, Audience, NextAction } from '@felt-studio/games';
 import type { StoredRoundEvent, UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { KeyedMutex } from '../shared/host/keyed-mutex.js';
 import type { PlayerBetIndex } from './player-bet-index.js';
 import type { RoundStore } from './round-store.js';
 import type { LoadedRound } from './round.model.js';
 
-/** `GET /tables/:id/rounds` rows: @felt/protocol's shape (issue 19 §5). */
-import type { RoundSummary } from '@felt/protocol';
+/** `GET /tables/:id/rounds` rows: @felt-studio/protocol's shape (issue 19 §5). */
+import type { RoundSummary } from '@felt-studio/protocol';
 export type { RoundSummary };
 
 /**

@@ -1,5 +1,5 @@
 import type { StoredRoundEvent } from '../shared/ports/persistence.port.js';
-import type { RoundStateBase, Violation, Result } from '@felt/games';
+import type { RoundStateBase, Violation, Result } from '@felt-studio/games';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
 import type { Table } from '../tables/table.model.js';
 

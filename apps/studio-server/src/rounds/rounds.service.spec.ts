@@ -3,7 +3,7 @@ import { DEALER, flush, makeHarness, PITBOSS, PLAYER, openTable } from '../../..
 import type { RoundFrame } from './rounds.service.js';
 import { SYSTEM_ACTOR } from '../shared/command.types.js';
 import { readModelState } from './round.model.js';
-import { DEFAULT_STALL } from '@felt/games';
+import { DEFAULT_STALL } from '@felt-studio/games';
 import { COIN_RESULT_TIMEOUT_MS } from '../../../../test/support/studio-server/coin.kernel.js';
 
 const bet = (betId: string, spot: string, stakeMinor: number, playerId = 'player1') => ({ type: 'PlaceBet', at: 0, bet: { betId, playerId, spot, stakeMinor } });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
-import { ok, type AcceptedBet, type Audience, type NextAction, type Result, type RoundStateBase, type Violation } from '@felt/games';
+import { ok, type AcceptedBet, type Audience, type NextAction, type Result, type RoundStateBase, type Violation } from '@felt-studio/games';
 import { Subject } from 'rxjs';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import { ConcurrencyConflict, InsufficientFunds, UNIT_OF_WORK, type StoredRoundEvent, type UnitOfWork } from '../shared/ports/persistence.port.js';

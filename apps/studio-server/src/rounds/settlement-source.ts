@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { Settlement, SettlementLine } from '@felt/games';
+import type { Settlement, SettlementLine } from '@felt-studio/games';
 import { SYSTEM_ACTOR } from '../shared/command.types.js';
 import { RoundsService } from './rounds.service.js';
 import { TABLE_ROUTER, type TableRouterPort } from '../shared/ports/cluster.port.js';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, UseGuards, Inject } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CreateTableBodySchema, PreOpenCheckBodySchema, TableStatusBodySchema, UpdateTableBodySchema } from '@felt/protocol';
+import { CreateTableBodySchema, PreOpenCheckBodySchema, TableStatusBodySchema, UpdateTableBodySchema } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { CLOCK, type Clock } from '../shared/clock.js';
 import { MetricsService } from '../ops/metrics.service.js';
-import type { SettlementLine } from '@felt/games';
+import type { SettlementLine } from '@felt-studio/games';
 import { UNIT_OF_WORK, type BetTransition, type NewPosting, type Tx, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { settlementPosting } from '../shared/ledger.rules.js';
 import { SETTLEMENT_SOURCE, type SettleRoundJob, type SettlementSource } from '../shared/ports/settlement.port.js';

@@ -1,11 +1,14 @@
-import { violation, type Violation } from '@felt/games';
+import { violation, type Violation } from '@felt-studio/games';
 import type { ServerErrorCode } from './error-codes.js';
+import type { SeatConnection } from './connection-fingerprint.js';
 
 /** Who issued a command: a person (from the JWT), a device, or the server itself (deadlines, recovery). */
 export interface Actor {
   readonly userId: string;
   readonly role: 'player' | 'dealer' | 'pitboss' | 'admin' | 'device' | 'system';
   readonly name?: string;
+  /** Issue 23 §4: the socket's connection, hashed (a player's live poker commands carry it to the table's owner, for the shared-connection finding). */
+  readonly connection?: SeatConnection;
 }
 
 export const SYSTEM_ACTOR: Actor = { userId: 'system', role: 'system' };

@@ -1,4 +1,4 @@
-import { GAME_ERRORS, type GameErrorCode, type Violation } from '@felt/games';
+import { GAME_ERRORS, type GameErrorCode, type Violation } from '@felt-studio/games';
 import { DomainError, type DomainErrorStatus, type ErrorBody } from './domain-error.js';
 
 export type ErrorStatus = DomainErrorStatus;

@@ -1,4 +1,4 @@
-import type { Result, Violation } from '@felt/games';
+import type { Result, Violation } from '@felt-studio/games';
 import type { ZodType } from 'zod';
 import { DomainError, type DomainErrorStatus } from './domain-error.js';
 import { errorBodyOf, statusOf } from './error-codes.js';

@@ -8,6 +8,9 @@
  *  - `funding`           — external source of demo/test deposits; may go negative.
  *  - `operator:<id>`     — clearing account of a seamless-wallet operator (issue 12): money the operator's
  *                          wallet sent for stakes minus what we sent back; may go negative.
+ *  - `tips:<tableId>`      — tips to the table's dealers (issue 24, TIP-1): credited by players' tips, debited
+ *                          only by a shift's payout (TIP-5).
+ *  - `tips-payable:<dealerId>` — a dealer's paid-out shift tips, owed to them by payroll (outside Felt).
  *
  * Every posting is ≥ 1 non-zero entries summing to zero per currency, keyed by an idempotency id:
  *  - `bet:<betId>`               bet debit (player → in-play)
@@ -16,10 +19,14 @@
  *  - `deposit:<id>`              deposit (funding → player)
  *  - `seamless-in:<betId>`       seamless debit acknowledged by the operator (operator → player), before the bet posting
  *  - `seamless-out:<betId>`      a seamless bet's return, refund or un-accepted stake sent back (player → operator)
+ *  - `tip:<tipId>`               a tip to the dealer (player → tips:<tableId>); a seamless player's tip is first
+ *                                `seamless-in:<tipId>` (operator → player), as a bet's stake is
+ *  - `tip-payout:<tableId>:<dealerId>:<shiftStart>`  a dealer's shift tips (tips:<tableId> → tips-payable:<dealerId>),
+ *                                once per shift (TIP-5)
  *
  * No I/O here: the wallet/settlement services load, call these, and `tx.ledger.post` the result.
  */
-import type { SettlementLine } from '@felt/games';
+import type { SettlementLine } from '@felt-studio/games';
 
 export const DEFAULT_CURRENCY = 'EUR';
 export const IN_PLAY_ACCOUNT = 'in-play';
@@ -105,6 +112,30 @@ export function depositPosting(id: string, playerId: string, amountMinor: number
   return compact(`deposit:${id}`, [
     { account: FUNDING_ACCOUNT, currency, amountMinor: -amountMinor, memo: `deposit ${id}` },
     { account: playerAccount(playerId), currency, amountMinor, memo: `deposit ${id}` },
+  ]);
+}
+
+export const tipsAccount = (tableId: string): string => `tips:${tableId}`;
+
+/** A tip to the table's dealer (issue 24, TIP-1): player −amount / tips:<tableId> +amount, postingId `tip:<tipId>`. */
+export function tipPosting(tipId: string, playerId: string, tableId: string, amountMinor: number, currency: string = DEFAULT_CURRENCY): Posting {
+  requireMinor('amountMinor', amountMinor, false);
+  return compact(`tip:${tipId}`, [
+    { account: playerAccount(playerId), currency, amountMinor: -amountMinor, memo: `tip ${tipId} ${tableId}` },
+    { account: tipsAccount(tableId), currency, amountMinor, memo: `tip ${tipId} ${tableId}` },
+  ]);
+}
+
+export const tipsPayableAccount = (dealerId: string): string => `tips-payable:${dealerId}`;
+export const tipPayoutId = (tableId: string, dealerId: string, shiftStart: number): string => `tip-payout:${tableId}:${dealerId}:${shiftStart}`;
+
+/** A dealer's shift tips paid out (issue 24, TIP-5): tips:<tableId> −amount / tips-payable:<dealerId> +amount, once per shift. */
+export function tipPayoutPosting(tableId: string, dealerId: string, shiftStart: number, amountMinor: number, currency: string): Posting {
+  requireMinor('amountMinor', amountMinor, false);
+  const postingId = tipPayoutId(tableId, dealerId, shiftStart);
+  return compact(postingId, [
+    { account: tipsAccount(tableId), currency, amountMinor: -amountMinor, memo: `tips payout ${dealerId} shift ${shiftStart}` },
+    { account: tipsPayableAccount(dealerId), currency, amountMinor, memo: `tips payout ${dealerId} shift ${shiftStart}` },
   ]);
 }
 

@@ -32,7 +32,14 @@ export function verifyStreamToken(secret: string, token: string | null | undefin
 }
 
 /** The URL with the token as its `token` query parameter. */
+/**
+ * A source URL signed for one viewer. Where the URL holds `{token}` (in its path), the token goes there: a player
+ * resolves the playlist's relative URIs (segments, init) against it, so a media server that serves an encoder's
+ * unmodified playlist still gets the token on every request (`/live/{token}/<table>/index.m3u8`). Otherwise it
+ * is the `token` query parameter (the demo camera puts it on every URI of the playlists it rewrites).
+ */
 export function withToken(url: string, token: string): string {
+  for (const slot of ['{token}', '%7Btoken%7D']) if (url.includes(slot)) return url.split(slot).join(encodeURIComponent(token));
   const u = new URL(url);
   u.searchParams.set('token', token);
   return u.toString();

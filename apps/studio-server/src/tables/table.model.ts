@@ -1,11 +1,11 @@
-import type { GameId, RoundLimits } from '@felt/games';
-import type { PreOpenCheck, Table as TableShape } from '@felt/protocol';
+import type { GameId, RoundLimits } from '@felt-studio/games';
+import type { PreOpenCheck, Table as TableShape } from '@felt-studio/protocol';
 
 /** ROU-7: the pit boss's recorded check before a roulette table may open (cleared when the table closes). */
 export type { PreOpenCheck };
 
 /**
- * A table: the shape of @felt/protocol (issue 19 §5: one definition), with the server's narrower game id
+ * A table: the shape of @felt-studio/protocol (issue 19 §5: one definition), with the server's narrower game id
  * and the limits per bet spot kind and per table (GEN-2) that are snapshotted into each round at open.
  */
 export type Table = Omit<TableShape, 'game' | 'limits'> & { readonly game: GameId; readonly limits: RoundLimits };

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { gameDefinition, ok, type Result } from '@felt/games';
-import type { CreateTableBody, PreOpenCheckBody, TableStatus, UpdateTableBody } from '@felt/protocol';
+import { gameDefinition, ok, type Result } from '@felt-studio/games';
+import type { CreateTableBody, PreOpenCheckBody, TableStatus, UpdateTableBody } from '@felt-studio/protocol';
 import { Subject } from 'rxjs';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import { KERNELS, type KernelRegistry } from '../kernels/kernel.registry.js';
@@ -37,7 +37,7 @@ export class TablesService implements OnApplicationBootstrap {
   async checkDefinitions(): Promise<void> {
     const missing = (await this.repo.list()).filter((t) => !this.kernels.get(t.game));
     if (missing.length > 0) {
-      throw new Error(`Felt cannot start: ${missing.map((t) => `table ${t.tableId} ("${t.name}") plays ${t.game}`).join('; ')}, but the game registry (@felt/games) has no definition for ${[...new Set(missing.map((t) => t.game))].join(', ')}. Known games: ${this.kernels.games().join(', ')}.`);
+      throw new Error(`Felt cannot start: ${missing.map((t) => `table ${t.tableId} ("${t.name}") plays ${t.game}`).join('; ')}, but the game registry (@felt-studio/games) has no definition for ${[...new Set(missing.map((t) => t.game))].join(', ')}. Known games: ${this.kernels.games().join(', ')}.`);
     }
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DEMO_ROBOT_USERNAMES, robotUserId } from '@felt/protocol';
+import { DEMO_ROBOT_USERNAMES, robotUserId } from '@felt-studio/protocol';
 import { AuthService } from '../auth/auth.service.js';
 import type { Role } from '../auth/auth.types.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';

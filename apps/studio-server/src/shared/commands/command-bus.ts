@@ -1,5 +1,5 @@
-import type { Result } from '@felt/games';
-import { restInputOf, tableIdSchema, type CommandRoute } from '@felt/protocol';
+import type { Result } from '@felt-studio/games';
+import { restInputOf, tableIdSchema, type CommandRoute } from '@felt-studio/protocol';
 import { z } from 'zod';
 import type { Actor } from '../command.types.js';
 import { codedError } from '../error-codes.js';

@@ -1,4 +1,4 @@
-import type { Result } from '@felt/games';
+import type { Result } from '@felt-studio/games';
 import type { Actor } from '../command.types.js';
 import type { TableCommand } from './table-router.port.js';
 import { routeKey, type TableCommandDefinition } from './command.types.js';

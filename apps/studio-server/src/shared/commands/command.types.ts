@@ -1,5 +1,5 @@
-import type { Result } from '@felt/games';
-import { TABLE_COMMAND_WIRES, type CommandRoute, type Role, type TableCommandArgs, type TableCommandOp } from '@felt/protocol';
+import type { Result } from '@felt-studio/games';
+import { TABLE_COMMAND_WIRES, type CommandRoute, type Role, type TableCommandArgs, type TableCommandOp } from '@felt-studio/protocol';
 import type { z } from 'zod';
 import type { Actor } from '../command.types.js';
 import type { ServerErrorCode } from '../error-codes.js';

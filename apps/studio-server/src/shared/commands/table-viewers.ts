@@ -1,4 +1,4 @@
-import type { Result } from '@felt/games';
+import type { Result } from '@felt-studio/games';
 import type { Actor } from '../command.types.js';
 
 /** One client connection as a table program's viewers see it (a socket.io socket is one). */

@@ -1,4 +1,4 @@
-import type { Audience, Result } from '@felt/games';
+import type { Audience, Result } from '@felt-studio/games';
 import type { Posting } from '../ledger.rules.js';
 import type { Tx } from '../ports/persistence.port.js';
 

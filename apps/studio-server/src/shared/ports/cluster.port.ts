@@ -3,7 +3,7 @@
  * the rounds, realtime and ingest modules depend on these tokens without depending on ClusterModule,
  * and every one of them keeps its single-instance behaviour when the token is absent.
  */
-import type { DealerAtTable, TablePresence } from '@felt/protocol';
+import type { DealerAtTable, TablePresence } from '@felt-studio/protocol';
 import type { Observable } from 'rxjs';
 
 /** Does this instance own the table's round kernel right now (holds its lease and has recovered it)? */
@@ -34,6 +34,11 @@ export interface LocalPresence {
 export interface PresenceMerger {
   /** Store this instance's part and answer the merged presence. */
   merge(tableId: string, local: LocalPresence): Promise<TablePresence>;
+  /**
+   * Who is at the table on every instance, by id (issue 24, CHAT-7: a player chats only where present; TIP-3/4:
+   * the dealer on duty): the stored parts of the other instances merged with this instance's current `local`.
+   */
+  who(tableId: string, local: LocalPresence): Promise<LocalPresence>;
 }
 export const PRESENCE_MERGER = Symbol('PRESENCE_MERGER');
 

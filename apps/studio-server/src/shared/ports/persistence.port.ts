@@ -65,8 +65,8 @@ export interface RoundRepository {
   listByTable(tableId: string, limit: number, beforeOpenedAt?: number): Promise<RoundRow[]>;
 }
 
-/** A bet row of the read model: @felt/protocol's `BetRecord` (issue 19 §5). */
-import type { BetRecord, BetStatus } from '@felt/protocol';
+/** A bet row of the read model: @felt-studio/protocol's `BetRecord` (issue 19 §5). */
+import type { BetRecord, BetStatus } from '@felt-studio/protocol';
 export type { BetStatus };
 export type BetRow = BetRecord;
 

@@ -21,9 +21,9 @@ export interface AlertsPort {
   resolve?(tableId: string, condition: 'DEVICE_ONLINE', detail: string, subject?: string): Promise<unknown> | unknown;
 }
 
-import type { AuditRecord } from '@felt/protocol';
+import type { AuditRecord } from '@felt-studio/protocol';
 
-/** An audit record before it is stored (@felt/protocol's `AuditRecord` without its id, issue 19 §5). */
+/** An audit record before it is stored (@felt-studio/protocol's `AuditRecord` without its id, issue 19 §5). */
 export type AuditInput = Omit<AuditRecord, 'auditId'>;
 
 export interface AuditPort {

@@ -1,4 +1,4 @@
-import type { Settlement, SettlementLine } from '@felt/games';
+import type { Settlement, SettlementLine } from '@felt-studio/games';
 
 /**
  * Implemented by ROUNDS (RoundsModule binds it to the late-bound slot SETTLEMENT_SOURCE, which the

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { csvHeaders, isoOf, toCsv, type CsvResponse } from '../../shared/csv.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { SelfExclusionBodySchema, SetLimitBodySchema } from '@felt/protocol';
+import { SelfExclusionBodySchema, SetLimitBodySchema } from '@felt-studio/protocol';
 import { JwtAuthGuard } from '../../auth/jwt-auth.guard.js';
 import { Roles } from '../../auth/roles.decorator.js';
 import { RolesGuard } from '../../auth/roles.guard.js';
@@ -17,7 +17,7 @@ import { codedError } from '../../shared/error-codes.js';
 import { body, unwrap } from '../../shared/http-errors.js';
 import { dayOf } from './seamless-wallet.js';
 import type { OperatorRow, PlayerLinkRow } from './seamless.repository.js';
-import { DeadLetterRetryBody, OperatorConfigBody, OperatorIdSchema, OperatorLaunchBody, OperatorSessionBody, ReconciliationQuerySchema, type DeadLetterRow } from '@felt/protocol';
+import { DeadLetterRetryBody, OperatorConfigBody, OperatorIdSchema, OperatorLaunchBody, OperatorSessionBody, ReconciliationQuerySchema, type DeadLetterRow } from '@felt-studio/protocol';
 import { SeamlessService, type ReconciliationReport } from './seamless.service.js';
 import { createPublicKey } from 'node:crypto';
 import { checkOperatorSignature, publicPemOf, REPLAY_WINDOW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
@@ -113,7 +113,7 @@ export class OperatorsAdminController {
   }
 }
 
-/** A dead-lettered wallet call as the admin sees it (@felt/protocol's schema). */
+/** A dead-lettered wallet call as the admin sees it (@felt-studio/protocol's schema). */
 export type DeadLetterView = DeadLetterRow;
 
 interface RawRequest {

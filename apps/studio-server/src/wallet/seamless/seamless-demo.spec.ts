@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeltClient } from '@felt/client-sdk';
+import { FeltClient } from '@felt-studio/client-sdk';
 import { bootRoundsApp, type RoundsApp } from '../../../../../test/support/studio-server/app-harness.js';
 import { DEMO_OPERATOR_BALANCE_MINOR, DEMO_OPERATOR_ID, DEMO_SEAMLESS_PLAYER, SeamlessDemoSeeder } from './seamless-demo.seeder.js';
 import { SeamlessService } from './seamless.service.js';

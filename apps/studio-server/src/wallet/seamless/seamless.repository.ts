@@ -8,7 +8,7 @@ import type { SignatureScheme } from './signing.js';
 import type { DataSource } from 'typeorm';
 import type { WalletCall } from './seamless.contract.js';
 
-import { WALLET_MODES, type WalletMode } from '@felt/protocol';
+import { WALLET_MODES, type WalletMode } from '@felt-studio/protocol';
 export { WALLET_MODES, type WalletMode };
 
 export interface OperatorRow {

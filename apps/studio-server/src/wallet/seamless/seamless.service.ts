@@ -16,7 +16,7 @@
  */
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MetricsService } from '../../ops/metrics.service.js';
-import type { Result } from '@felt/games';
+import type { Result } from '@felt-studio/games';
 import type { DataSource } from 'typeorm';
 import { AlertsService } from '../../alerts/alerts.service.js';
 import { CLOCK, type Clock } from '../../shared/clock.js';
@@ -24,7 +24,7 @@ import { FELT_CONFIG, settingOf, type FeltConfig } from '../../config/config.js'
 import { UNIT_OF_WORK, type BetRow, type UnitOfWork } from '../../shared/ports/persistence.port.js';
 import { codedError } from '../../shared/error-codes.js';
 import { rejection } from '../../shared/command.types.js';
-import type { ReconciliationReport } from '@felt/protocol';
+import type { ReconciliationReport } from '@felt-studio/protocol';
 import { operatorAccount, seamlessInPosting, seamlessOutPosting, type Posting } from '../../shared/ledger.rules.js';
 import { gameCodeOf } from './seamless.contract.js';
 import { bookedByOperator, dayOf, SeamlessWallet, type BetRef, type Reconciliation } from './seamless-wallet.js';
@@ -60,7 +60,7 @@ export interface SeamlessBet {
 }
 
 /**
- * The report per operator and UTC day (@felt/protocol's schema, issue 19 §5): what the operator acknowledged
+ * The report per operator and UTC day (@felt-studio/protocol's schema, issue 19 §5): what the operator acknowledged
  * (RS_OK: debits, credits, rollbacks that returned money) against our double-entry ledger (stakes posted in
  * from the operator, returns posted out to it); `differences`: bets whose nets differ (a call in flight or
  * dead-lettered, or a real break); `balanced`: zero differences and nothing pending or dead.

@@ -8,7 +8,7 @@ import { createPrivateKey, createPublicKey, sign as rsaSign, timingSafeEqual, ve
  * and a signature it has already seen within the window (a replay).
  */
 import { signBody, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../shared/signing.js';
-import { SIGNATURE_SCHEMES, type SignatureScheme } from '@felt/protocol';
+import { SIGNATURE_SCHEMES, type SignatureScheme } from '@felt-studio/protocol';
 
 export { signBody, signedHeaders, SIGNATURE_HEADER, TIMESTAMP_HEADER };
 export const REPLAY_WINDOW_MS = 5 * 60_000;

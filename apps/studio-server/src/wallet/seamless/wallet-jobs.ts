@@ -102,6 +102,7 @@ export class BullMqWalletJobs implements WalletJobs {
   private readonly worker: Worker<WalletJob>;
   private readonly connections: Redis[] = [];
   private readonly pending = new Set<Promise<unknown>>();
+  private inflight = 0;
 
   constructor(
     redisUrl: string,
@@ -131,7 +132,12 @@ export class BullMqWalletJobs implements WalletJobs {
       stalledInterval: WALLET_STALL_CHECK_MS,
       maxStalledCount: 5,
     });
+    // calls this worker is running: a call leaves Redis's counts (moved to failed) a moment before its `failed`
+    // event has put its dead letter in `pending` — drain() waits for both, or it could return in between
+    this.worker.on('active', () => this.inflight++);
+    this.worker.on('completed', () => (this.inflight = Math.max(0, this.inflight - 1)));
     this.worker.on('failed', (job, err) => {
+      this.inflight = Math.max(0, this.inflight - 1);
       if (job === undefined || job.attemptsMade < (job.opts.attempts ?? 1)) return;
       const p = (async () => {
         await this.dead.add('dead', { ...job.data, error: err.message, attemptsMade: job.attemptsMade }, { jobId: job.id, removeOnComplete: false, removeOnFail: false });
@@ -150,7 +156,7 @@ export class BullMqWalletJobs implements WalletJobs {
   async drain(): Promise<void> {
     for (;;) {
       const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      if (Object.values(counts).reduce((a, b) => a + b, 0) === 0 && this.pending.size === 0) return;
+      if (Object.values(counts).reduce((a, b) => a + b, 0) === 0 && this.pending.size === 0 && this.inflight === 0) return;
       await Promise.all([...this.pending]);
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -1,0 +1,42 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { FlagPlayerBodySchema, PlayerFlagQuerySchema, ReasonBodySchema, type PlayerFlag, type PlayerFlagList } from '@felt-studio/protocol';
+import type { AuthUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { Roles } from '../auth/roles.decorator.js';
+import { RolesGuard } from '../auth/roles.guard.js';
+import { body } from '../shared/http-errors.js';
+import { PlayerFlagsService } from './player-flags.service.js';
+
+/** Issue 23, "flag a player": the pit's flags on player accounts — read by staff, raised and lifted by a pit boss with a reason (audited). */
+@ApiTags('integrity')
+@Controller('integrity/flags')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard, RolesGuard)
+export class PlayerFlagsController {
+  constructor(@Inject(PlayerFlagsService) private readonly flags: PlayerFlagsService) {}
+
+  @Get()
+  @Roles('pitboss', 'admin')
+  async list(@Query() q: unknown): Promise<PlayerFlagList> {
+    const { all } = body(PlayerFlagQuerySchema, q ?? {});
+    return { flags: await this.flags.list(all === '1') };
+  }
+
+  @Post()
+  @Roles('pitboss')
+  @ApiBody({ schema: { type: 'object', required: ['playerId', 'reason'], properties: { playerId: { type: 'string' }, reason: { type: 'string' } } } })
+  flag(@CurrentUser() by: AuthUser, @Body() raw: unknown): Promise<PlayerFlag> {
+    const b = body(FlagPlayerBodySchema, raw ?? {});
+    return this.flags.flag(by, b.playerId, b.reason);
+  }
+
+  @Post(':playerId/lift')
+  @HttpCode(200)
+  @Roles('pitboss')
+  @ApiBody({ schema: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } } })
+  lift(@CurrentUser() by: AuthUser, @Param('playerId') playerId: string, @Body() raw: unknown): Promise<PlayerFlag> {
+    return this.flags.lift(by, playerId, body(ReasonBodySchema, raw ?? {}).reason);
+  }
+}

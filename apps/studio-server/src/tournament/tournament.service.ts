@@ -1,0 +1,387 @@
+/**
+ * Poker tournaments on the server (issue 24; docs/tournaments.md). The rules are the pure core
+ * (`@felt-studio/games` `tournament`: terms, the fold, balancing, payouts, S1-FAIL-STT/MTT, the robots' hands on the
+ * live-poker core). This service loads, calls the rule, persists, posts:
+ *
+ * - **The log.** A tournament's events are the append-only stream `tournament:<id>` (the same event repository
+ *   as rounds and poker tables: memory, PGlite, PostgreSQL; expected-seq checked), every change appended with
+ *   its ledger postings in ONE unit of work. The stream `tournaments` lists the tournaments. A restart folds the
+ *   logs again (`load`), so the levels resume on the server's clock where they were (TRN-CLOCK).
+ * - **One writer per tournament** in this process (a promise chain per id). Several instances: the expected seq
+ *   refuses the second writer (it reloads); ownership of a tournament by one instance is not built.
+ * - **Money.** Registration: `tournament-entry:<tid>:<entryId>` player → pool + house; a seamless operator's
+ *   player is debited at the operator first (`seamless-in:<entryId>`, the round `tournament:<tid>:<entryId>`,
+ *   closed through the sweep when the tournament ends, with what the entry won or got back). Finish / cancel:
+ *   `tournament-pay:…` postings in the same transaction as the event.
+ * - **Time.** `step` reads the injected clock: it starts a due tournament, advances the levels, deals one round
+ *   of hands. A timer calls it every FELT_TOURNAMENT_ROUND_MS (0: tests call it).
+ */
+import { randomInt } from 'node:crypto';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { tournament as T, type Result } from '@felt-studio/games';
+import type { CreateTournamentBody, TournamentControlBody, TournamentEntryResult, TournamentLog, TournamentSummary, TournamentView } from '@felt-studio/protocol';
+import { AuditService } from '../audit/audit.service.js';
+import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
+import { rejection, type Actor } from '../shared/command.types.js';
+import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
+import { ConcurrencyConflict, InsufficientFunds, UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import type { Posting } from '../shared/ledger.rules.js';
+import { SeamlessService } from '../wallet/seamless/seamless.service.js';
+import { entryPosting, entryPostingId, payoutPostings, seamlessRoundOf } from './tournament.postings.js';
+
+const INDEX_STREAM = 'tournaments';
+const streamOf = (tournamentId: string): string => `tournament:${tournamentId}`;
+/** Seamless operator rounds of tournament entries: `tournament:<tid>:<entryId>` (the entry's debit id is the entry id). */
+export const TOURNAMENT_ROUND_PREFIX = 'tournament:';
+
+interface Live {
+  state: T.TournamentState;
+  seq: number;
+  seed: number | null;
+}
+
+const ok = <V>(value: V): Result<V> => ({ ok: true, value });
+const no = (code: Parameters<typeof rejection>[0], ruleId: string | null, message: string, details?: Record<string, unknown>): Result<never> => ({ ok: false, violation: rejection(code, ruleId, message, details) });
+const isStaff = (a: Actor): boolean => a.role === 'pitboss' || a.role === 'admin';
+
+@Injectable()
+export class TournamentService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('TournamentService');
+  private readonly live = new Map<string, Live>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+  private indexSeq = 0;
+  private loaded: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private stepping: Promise<void> | null = null;
+
+  constructor(
+    @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDS) private readonly ids: Ids,
+    @Inject(AuditService) private readonly audit: AuditService,
+    @Optional() @Inject(FELT_CONFIG) private readonly config: FeltConfig | null = null,
+    @Optional() @Inject(SeamlessService) private readonly seamless: SeamlessService | null = null,
+  ) {
+    // A seamless entry's debit: committed once its entry posting exists; the session ends with the tournament (what the entry got).
+    this.seamless?.registerSessions(TOURNAMENT_ROUND_PREFIX, async (round, betIds) => {
+      const [tid = ''] = round.slice(TOURNAMENT_ROUND_PREFIX.length).split(':');
+      await this.ensureLoaded();
+      const t = this.live.get(tid);
+      if (!t) return null;
+      const committed: string[] = [];
+      for (const id of betIds) if ((await this.uow.run((tx) => tx.ledger.entries(entryPostingId(tid, id)))).length > 0) committed.push(id);
+      const over = t.state.status === 'finished' || t.state.status === 'cancelled';
+      const entryId = round.slice(round.lastIndexOf(':') + 1);
+      return { committed, endedWithMinor: over ? t.state.payouts.filter((p) => p.entryId === entryId).reduce((a, p) => a + p.amountMinor, 0) : null };
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.ensureLoaded();
+    const every = settingOf(this.config, 'tournamentRoundMs');
+    if (every > 0) {
+      this.timer = setInterval(() => {
+        this.stepping ??= this.stepAll()
+          .catch((e: unknown) => this.log.error({ msg: 'tournament step failed (retried next round)', error: (e as Error).message }))
+          .finally(() => {
+            this.stepping = null;
+          });
+      }, every);
+      this.timer.unref();
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.stepping;
+  }
+
+  /** Loads every tournament from its log (boot, or a fresh instance: the restart test). */
+  ensureLoaded(): Promise<void> {
+    this.loaded ??= this.loadAll();
+    return this.loaded;
+  }
+
+  /** Drops what this process holds and folds every log again, as a boot does (another instance wrote; tests). */
+  async restart(): Promise<void> {
+    await this.stepping;
+    this.live.clear();
+    this.loaded = null;
+    await this.ensureLoaded();
+  }
+
+  private async loadAll(): Promise<void> {
+    const index = await this.uow.run((tx) => tx.events.load(INDEX_STREAM));
+    this.indexSeq = index.length;
+    for (const e of index) await this.reload((e.payload as { tournamentId: string }).tournamentId);
+  }
+
+  private async reload(tournamentId: string): Promise<Live | null> {
+    const stored = await this.uow.run((tx) => tx.events.load(streamOf(tournamentId)));
+    if (stored.length === 0) return null;
+    const events = stored.map((e) => e.payload as T.TournamentEvent);
+    const started = events.find((e) => e.type === 'started');
+    const live: Live = { state: T.foldEvents(events), seq: stored.length, seed: started?.type === 'started' ? started.seed : null };
+    this.live.set(tournamentId, live);
+    return live;
+  }
+
+  private withLock<R>(tournamentId: string, fn: () => Promise<R>): Promise<R> {
+    const prev = this.locks.get(tournamentId) ?? Promise.resolve();
+    const run = prev.then(fn, fn);
+    this.locks.set(tournamentId, run.catch(() => undefined));
+    return run;
+  }
+
+  /** Appends the events and posts the ledger in one unit of work; only then is the state replaced. */
+  private async commit(tournamentId: string, live: Live, events: readonly T.TournamentEvent[], postings: readonly Posting[] = []): Promise<void> {
+    if (events.length === 0) return;
+    const at = this.clock.now();
+    const money = [...postings];
+    const done = events.find((e) => e.type === 'finished' || e.type === 'cancelled');
+    try {
+      await this.uow.run(async (tx) => {
+        if (done && (done.type === 'finished' || done.type === 'cancelled')) {
+          // seamless entries: their operator (from the entry's seamless-in posting) gets the entry's total back
+          const seamless = new Map<string, string>();
+          for (const p of done.payouts) {
+            if (p.entryId === null || seamless.has(p.entryId)) continue;
+            const op = (await tx.ledger.entries(`seamless-in:${p.entryId}`)).find((e) => e.account.startsWith('operator:'));
+            if (op) seamless.set(p.entryId, op.account.slice('operator:'.length));
+          }
+          money.push(...payoutPostings(live.state.def, done.payouts, seamless));
+        }
+        if (money.length > 0) await tx.ledger.postMany(money.map((p) => ({ postingId: p.postingId, entries: p.entries.map((e) => ({ ...e, at })) })));
+        await tx.events.append(streamOf(tournamentId), streamOf(tournamentId), live.seq, events.map((e) => ({ type: e.type, at: e.at, payload: e })), null);
+      });
+    } catch (e) {
+      if (e instanceof ConcurrencyConflict) await this.reload(tournamentId);
+      throw e;
+    }
+    live.state = events.reduce(T.evolve, live.state);
+    live.seq += events.length;
+    const started = events.find((e) => e.type === 'started');
+    if (started?.type === 'started') live.seed = started.seed;
+  }
+
+  private async get(tournamentId: string): Promise<Result<Live>> {
+    await this.ensureLoaded();
+    const t = this.live.get(tournamentId) ?? (await this.reload(tournamentId));
+    return t ? ok(t) : no('TOURNAMENT_NOT_FOUND', null, `no tournament ${tournamentId}`);
+  }
+
+  /** `POST /tournaments` (pit boss/admin): the published terms (TRN-DEF), audited. */
+  async create(by: Actor, body: CreateTournamentBody): Promise<Result<TournamentView>> {
+    await this.ensureLoaded();
+    const def: T.TournamentDef = { ...body, tournamentId: this.ids.next('trn'), payoutTable: body.payoutTable ?? T.STANDARD_PAYOUTS };
+    const v = T.validateDef(def);
+    if (!v.ok) return v;
+    const at = this.clock.now();
+    const created: T.TournamentEvent = { type: 'created', def, at };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.uow.run(async (tx) => {
+          await tx.events.append(INDEX_STREAM, INDEX_STREAM, this.indexSeq, [{ type: 'tournament-listed', at, payload: { tournamentId: def.tournamentId } }], null);
+          await tx.events.append(streamOf(def.tournamentId), streamOf(def.tournamentId), 0, [{ type: 'created', at, payload: created }], null);
+        });
+        break;
+      } catch (e) {
+        if (!(e instanceof ConcurrencyConflict) || attempt > 2) throw e;
+        this.indexSeq = (await this.uow.run((tx) => tx.events.load(INDEX_STREAM))).length;
+      }
+    }
+    this.indexSeq += 1;
+    const live: Live = { state: T.initialState(def), seq: 1, seed: null };
+    this.live.set(def.tournamentId, live);
+    await this.audit.record({ actor: by.userId, role: by.role, action: 'tournament.create', reason: `created ${def.name}`, target: `tournament:${def.tournamentId}`, at });
+    return ok(this.viewOf(live.state, by));
+  }
+
+  /**
+   * `POST /tournaments/{id}/entries` (TRN-REG, TRN-LATE, TRN-REENTRY): buy-in + fee through the wallet (a
+   * seamless operator's player: its wallet), idempotent by the entry id. A sit-and-go starts when full.
+   */
+  async register(player: Actor, tournamentId: string, entryId: string): Promise<Result<TournamentEntryResult>> {
+    const got = await this.get(tournamentId);
+    if (!got.ok) return got;
+    const r = await this.withLock(tournamentId, async (): Promise<Result<TournamentEntryResult>> => {
+      const live = got.value;
+      const had = live.state.entries.find((e) => e.entryId === entryId);
+      if (had) {
+        if (had.playerId !== player.userId) return no('TOURNAMENT_ENTRY_EXISTS', 'TRN-REG', `entry ${entryId} belongs to another player`);
+        return ok({ tournamentId, entryId, reEntry: had.reEntry > 0, duplicate: true, tableNo: had.table, seat: had.seat });
+      }
+      if ((await this.uow.run((tx) => tx.ledger.entries(entryPostingId(tournamentId, entryId)))).length > 0) return no('TOURNAMENT_ENTRY_EXISTS', 'TRN-REG', `entry ${entryId} exists`);
+      const d = T.register(live.state, { entryId, playerId: player.userId, at: this.clock.now() });
+      if (!d.ok) return d;
+      const def = live.state.def;
+      const amount = def.buyInMinor + def.feeMinor;
+      const link = player.role === 'player' ? (this.seamless?.linkOf(player.userId) ?? null) : null;
+      if (link !== null && this.seamless !== null) {
+        const debit = await this.seamless.debitChips(link, seamlessRoundOf(tournamentId, entryId), entryId, amount, def.currency);
+        if (!debit.ok) return debit;
+      }
+      try {
+        await this.commit(tournamentId, live, d.value, [entryPosting(def, entryId, player.userId)]);
+      } catch (e) {
+        if (link !== null && this.seamless !== null) await this.seamless.returnChips(link, seamlessRoundOf(tournamentId, entryId), entryId, amount, def.currency);
+        if (e instanceof InsufficientFunds) return no('TOURNAMENT_INSUFFICIENT_FUNDS', 'GEN-4', `the buy-in and fee (${amount} minor units of ${def.currency}) are more than the balance`, { neededMinor: amount });
+        throw e;
+      }
+      const mine = live.state.entries.find((e) => e.entryId === entryId);
+      return ok({ tournamentId, entryId, reEntry: (mine?.reEntry ?? 0) > 0, duplicate: false, tableNo: mine?.table ?? null, seat: mine?.seat ?? null });
+    });
+    const t = this.live.get(tournamentId);
+    if (r.ok && !r.value.duplicate && t?.state.def.kind === 'sit-and-go' && t.state.status === 'registering') await this.step(tournamentId);
+    return r;
+  }
+
+  /**
+   * One step of a tournament on the server's clock: a scheduled tournament due (or a full sit-and-go) starts
+   * (TRN-START; too few players at the start time → cancelled with every buy-in and fee back), the levels
+   * advance (TRN-CLOCK), one round of hands is dealt (robots) with the busts, TRN-BALANCE and the finish with
+   * its prizes (TRN-PAY).
+   */
+  async step(tournamentId: string): Promise<void> {
+    const got = await this.get(tournamentId);
+    if (!got.ok) return;
+    await this.withLock(tournamentId, async () => {
+      const live = got.value;
+      const s = live.state;
+      const now = this.clock.now();
+      let events: T.TournamentEvent[] = [];
+      if (s.status === 'registering') {
+        const full = s.def.kind === 'sit-and-go' && new Set(s.entries.map((e) => e.playerId)).size >= s.def.maxPlayers;
+        const due = s.def.kind === 'scheduled' && s.def.startsAt !== null && s.def.startsAt <= now;
+        if (!full && !due) return;
+        const st = T.start(s, now, randomInt(2 ** 31));
+        if (st.ok) events = st.value;
+        else if (due) {
+          const c = T.cancel(s, 'system', `too few players at the start time (${s.entries.length} of ${s.def.minPlayers})`, now);
+          events = c.ok ? c.value : [];
+        }
+      } else if (s.status === 'running') {
+        const ticked = T.tick(s, now);
+        const cur = ticked.reduce(T.evolve, s);
+        events = [...ticked, ...T.playRound(cur, live.seed ?? 0, cur.handsPlayed, now)];
+      }
+      await this.commit(tournamentId, live, events);
+    });
+  }
+
+  /** Every tournament not over, one step each (the timer). */
+  async stepAll(): Promise<void> {
+    await this.ensureLoaded();
+    for (const [id, t] of this.live) {
+      if (t.state.status === 'finished' || t.state.status === 'cancelled') continue;
+      try {
+        await this.step(id);
+      } catch (e) {
+        this.log.error({ msg: 'tournament step failed', tournamentId: id, error: (e as Error).message });
+      }
+    }
+  }
+
+  /** `POST /tournaments/{id}/control` (pit boss): pause / resume (S1-PAUSE), add time (TRN-TIME), cancel (TRN-CANCEL, S1-FAIL-STT/MTT); audited with the reason. */
+  async control(by: Actor, tournamentId: string, body: TournamentControlBody): Promise<Result<TournamentView>> {
+    const got = await this.get(tournamentId);
+    if (!got.ok) return got;
+    return this.withLock(tournamentId, async (): Promise<Result<TournamentView>> => {
+      const live = got.value;
+      const at = this.clock.now();
+      let d: Result<T.TournamentEvent[]>;
+      switch (body.action) {
+        case 'pause':
+          d = T.pause(live.state, by.userId, body.reason, at);
+          break;
+        case 'resume':
+          d = T.resume(live.state, by.userId, body.reason, at);
+          break;
+        case 'add-time':
+          d = T.addTime(live.state, body.ms, by.userId, body.reason, at);
+          break;
+        case 'cancel':
+          d = T.cancel(live.state, by.userId, body.reason, at);
+          break;
+      }
+      if (!d.ok) return d;
+      await this.commit(tournamentId, live, d.value);
+      const rule = d.value[0]?.type === 'cancelled' ? ` (${d.value[0].rule})` : '';
+      await this.audit.record({ actor: by.userId, role: by.role, action: `tournament.${body.action}`, reason: body.reason, target: `tournament:${tournamentId}${body.action === 'add-time' ? ` +${body.ms} ms` : ''}${rule}`, at });
+      return ok(this.viewOf(live.state, by));
+    });
+  }
+
+  /** The lobby: every tournament, the newest first. */
+  async lobby(): Promise<TournamentSummary[]> {
+    await this.ensureLoaded();
+    return [...this.live.values()].map((t) => summaryOf(t.state)).reverse();
+  }
+
+  async view(tournamentId: string, viewer: Actor): Promise<Result<TournamentView>> {
+    const got = await this.get(tournamentId);
+    return got.ok ? ok(this.viewOf(got.value.state, viewer)) : got;
+  }
+
+  /** The events in order (staff): what `felt tournament` replays. Tournament chips and places only; no hole cards are logged. */
+  async eventLog(tournamentId: string): Promise<Result<TournamentLog>> {
+    const got = await this.get(tournamentId);
+    if (!got.ok) return got;
+    const stored = await this.uow.run((tx) => tx.events.load(streamOf(tournamentId)));
+    return ok({ tournamentId, events: stored.map((e) => e.payload as T.TournamentEvent) as unknown as TournamentLog['events'] });
+  }
+
+  /** The state as held (tests). */
+  stateOf(tournamentId: string): T.TournamentState | null {
+    return this.live.get(tournamentId)?.state ?? null;
+  }
+
+  private viewOf(s: T.TournamentState, viewer: Actor): TournamentView {
+    const staff = isStaff(viewer);
+    const entries = s.entries.filter((e) => staff || e.playerId === viewer.userId);
+    return {
+      ...summaryOf(s),
+      structure: [...s.def.structure],
+      lateRegistrationLevels: s.def.lateRegistrationLevels,
+      reEntry: s.def.reEntry,
+      prizes: T.prizesFor(s.def.payoutTable, Math.max(s.entries.length, 2), s.poolMinor),
+      tables: s.tables.map((t) => ({ tableNo: t.tableNo, players: t.seats.filter((x) => x !== null).length })),
+      entriesView: entries.map((e) => ({ entryId: e.entryId, status: e.status, chips: e.chips, tableNo: e.table, seat: e.seat, ...(staff ? { playerId: e.playerId } : {}) })),
+      chipCounts: T.playing(s).map((e) => e.chips).sort((a, b) => b - a),
+      handForHand: s.status === 'running' && T.handForHand(s),
+      payouts: s.payouts.map((p) => ({ kind: p.kind, amountMinor: p.amountMinor, place: p.place, placeTo: p.placeTo, rule: p.rule, mine: p.playerId === viewer.userId, ...(staff ? { playerId: p.playerId } : {}) })),
+      endReason: s.endReason,
+    };
+  }
+}
+
+export function summaryOf(s: T.TournamentState): TournamentSummary {
+  const item = s.def.structure[s.level];
+  return {
+    tournamentId: s.def.tournamentId,
+    name: s.def.name,
+    kind: s.def.kind,
+    status: s.status,
+    currency: s.def.currency,
+    buyInMinor: s.def.buyInMinor,
+    feeMinor: s.def.feeMinor,
+    startingStack: s.def.startingStack,
+    maxPlayers: s.def.maxPlayers,
+    startsAt: s.def.startsAt,
+    startedAt: s.startedAt,
+    endedAt: s.endedAt,
+    entries: s.entries.length,
+    remaining: T.playing(s).length,
+    poolMinor: s.poolMinor,
+    registrationOpen: T.registrationOpen(s),
+    level: {
+      index: s.level,
+      type: item?.type ?? 'level',
+      smallBlind: item?.type === 'level' ? item.smallBlind : null,
+      bigBlind: item?.type === 'level' ? item.bigBlind : null,
+      ante: item?.type === 'level' ? item.ante : null,
+      endsAt: s.levelEndsAt,
+      remainingMs: s.pausedRemainingMs,
+    },
+  };
+}
