@@ -1,4 +1,4 @@
-import { mountApp } from '@felt/ui';
+import { mountApp } from '@felt-studio/ui';
 import { App } from './app/App';
 import { dealerEn } from './i18n/dealer.en';
 import { dealerSv } from './i18n/dealer.sv';

@@ -1,4 +1,4 @@
-import { mountApp } from '@felt/ui';
+import { mountApp } from '@felt-studio/ui';
 import { App } from './app/App';
 import { pitEn } from './i18n/pit.en';
 import { pitSv } from './i18n/pit.sv';

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import type { Alert, DeviceStatusFrame, PendingRequest, Table } from '@felt/client-sdk';
-import { sicbo, type RoundLimits } from '@felt/games';
-import { keyPaths } from '@felt/ui';
-import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
+import type { Alert, DeviceStatusFrame, PendingRequest, Table } from '@felt-studio/client-sdk';
+import { sicbo, type RoundLimits } from '@felt-studio/games';
+import { keyPaths } from '@felt-studio/ui';
+import { renderWithFelt, tableFixture } from '@felt-studio/ui/test-utils';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { mountApp } from '@felt/ui';
+import { mountApp } from '@felt-studio/ui';
 import { App } from './app/App';
 import './styles/player.css';
 import { playerEn } from './i18n/player.en';

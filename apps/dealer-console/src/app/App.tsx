@@ -1,5 +1,5 @@
 import './games'; // registers the game plugins (round/plugins) before any screen asks
-import { AppShell, RequireRole } from '@felt/ui';
+import { AppShell, RequireRole } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import { ConsoleScreen } from '../features/console/components/ConsoleScreen';

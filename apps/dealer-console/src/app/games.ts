@@ -1,4 +1,4 @@
-import { mergeCatalogues, type Catalogue } from '@felt/ui';
+import { mergeCatalogues, type Catalogue } from '@felt-studio/ui';
 import type { DealerGamePlugin } from '../round/plugin';
 import { registerDealerPlugins } from '../round/plugins';
 // GAME-PLUGINS: one line per game
@@ -11,9 +11,10 @@ import { luckyDicePlugin } from '../features/lucky-dice';
 import { bankedPokerPlugin } from '../features/banked-poker';
 import { andarBaharPlugin } from '../features/andar-bahar';
 import { moneyWheelPlugin } from '../features/money-wheel';
+import { infiniteBlackjackPlugin } from '../features/infinite-blackjack';
 
 /** Every game the dealer console runs (issue 19 §4): the console finds a game's part here, never in a switch. */
-export const DEALER_GAME_PLUGINS: readonly DealerGamePlugin[] = [roulettePlugin, baccaratPlugin, blackjackPlugin, sicboPlugin, duelPlugin, luckyDicePlugin, bankedPokerPlugin, andarBaharPlugin, moneyWheelPlugin];
+export const DEALER_GAME_PLUGINS: readonly DealerGamePlugin[] = [roulettePlugin, baccaratPlugin, blackjackPlugin, sicboPlugin, duelPlugin, luckyDicePlugin, bankedPokerPlugin, andarBaharPlugin, moneyWheelPlugin, infiniteBlackjackPlugin];
 
 registerDealerPlugins(DEALER_GAME_PLUGINS); // the console finds them through round/plugins (features never import the app shell)
 export { dealerPlugin } from '../round/plugins';

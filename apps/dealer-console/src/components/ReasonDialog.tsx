@@ -1,5 +1,5 @@
-import type { Rejection } from '@felt/protocol';
-import { Dialog, ErrorNotice } from '@felt/ui';
+import type { Rejection } from '@felt-studio/protocol';
+import { Dialog, ErrorNotice } from '@felt-studio/ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

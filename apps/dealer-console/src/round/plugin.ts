@@ -1,5 +1,5 @@
-import type { Catalogue } from '@felt/ui';
-import type { Card } from '@felt/games';
+import type { Catalogue } from '@felt-studio/ui';
+import type { Card } from '@felt-studio/games';
 import type { RoundModel } from './round.types';
 
 /** The part of the round model a game derives from its own dealer view (the common part is round.ts's). */

@@ -1,4 +1,4 @@
-import type { Card } from '@felt/games';
+import type { Card } from '@felt-studio/games';
 
 /** The dealer console's view-model types (pure data), shared by round.ts and every game's dealer plugin. */
 
@@ -15,6 +15,8 @@ export interface HandModel {
   readonly total: { readonly value: number; readonly soft: boolean } | null;
   /** The hand to act / to receive the next card. */
   readonly active: boolean;
+  /** Blackjack (RAY-8.1): how many players bet behind this seat (first hand only; never who). */
+  readonly behind?: number;
 }
 
 /** A state that stops normal play and tells the dealer what to do (ROU-4, ROU-6, BAC-17, S-1..S-3). */

@@ -1,4 +1,4 @@
-import { baccarat, blackjack, roulette, type Audience, type NextAction, type RoundLimits } from '@felt/games';
+import { baccarat, blackjack, roulette, type Audience, type NextAction, type RoundLimits } from '@felt-studio/games';
 
 /**
  * Real kernel states for the console's tests: commands folded through the games' own

@@ -1,10 +1,12 @@
 import './games'; // registers the game plugins (lib/plugins) before any screen asks
-import { AppShell, RequireRole } from '@felt/ui';
+import { AppShell, RequireRole } from '@felt-studio/ui';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acknowledgedAlerts, activityFeed, openAlerts } from '../data/alerts.model';
 import { useAcks } from '../features/alerts/useAcks';
 import { AuditScreen } from '../features/audit/AuditScreen';
+import { TipsScreen } from '../features/tips/TipsScreen';
+import { TournamentsScreen } from '../features/tournaments/TournamentsScreen';
 import { FloorScreen } from './FloorScreen';
 import { TableScreen } from './TableScreen';
 import { useAlertsFeed, useFloor } from '../data/usePitData';
@@ -26,6 +28,8 @@ function Nav({ route, alertCount }: { readonly route: Route; readonly alertCount
     { r: { name: 'rounds', query: new URLSearchParams() }, label: t('nav.rounds'), active: route.name === 'rounds' || route.name === 'round' },
     { r: { name: 'charts' }, label: t('nav.charts'), active: route.name === 'charts' },
     { r: { name: 'integrity' }, label: t('nav.integrity'), active: route.name === 'integrity' },
+    { r: { name: 'tips' }, label: t('tips.nav'), active: route.name === 'tips' },
+    { r: { name: 'tournaments' }, label: t('tournaments.nav'), active: route.name === 'tournaments' },
     { r: { name: 'audit' }, label: t('nav.audit'), active: route.name === 'audit' },
   ];
   return (
@@ -89,6 +93,12 @@ function Dashboard() {
       break;
     case 'audit':
       screen = <AuditScreen />;
+      break;
+    case 'tips':
+      screen = <TipsScreen tables={floor.tables} />;
+      break;
+    case 'tournaments':
+      screen = <TournamentsScreen />;
       break;
   }
   return (

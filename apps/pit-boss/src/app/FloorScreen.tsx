@@ -1,5 +1,5 @@
-import type { Alert, PendingRequest } from '@felt/client-sdk';
-import { formatMoney, useLocale } from '@felt/ui';
+import type { Alert, PendingRequest } from '@felt-studio/client-sdk';
+import { formatMoney, useLocale } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../lib/router';
 import { ApprovalsPanel } from '../features/actions/ApprovalsPanel';

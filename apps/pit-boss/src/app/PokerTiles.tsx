@@ -1,5 +1,5 @@
-import type { PokerLobbyEntry, PokerTableFrame } from '@felt/protocol';
-import { Money, formatMoneyShort, useLocale, usePokerLobby, usePokerTable } from '@felt/ui';
+import type { PokerLobbyEntry, PokerTableFrame } from '@felt-studio/protocol';
+import { Money, formatMoneyShort, useLocale, usePokerLobby, usePokerTable } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { shortId } from '../lib/format';
 import { hrefOf } from '../lib/router';

@@ -1,4 +1,4 @@
-import { TableIdentity, useLocale, useSession } from '@felt/ui';
+import { TableIdentity, useLocale, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatTime, shortId } from '../lib/format';
@@ -8,6 +8,7 @@ import { TableActions } from '../features/actions/TableActions';
 import { isStalled, type TileModel } from '../data/floor.model';
 import { TableTile } from '../features/floor/TableTile';
 import { pitKeys } from '../data/usePitData';
+import { ChatModerationPanel } from '../features/chat/ChatModerationPanel';
 
 /** One table: live glance, requests waiting, actions, devices and the latest rounds. */
 export function TableScreen({ tile }: { readonly tile: TileModel | undefined }) {
@@ -43,6 +44,7 @@ export function TableScreen({ tile }: { readonly tile: TileModel | undefined }) 
               ))}
             </ul>
           </section>
+          <ChatModerationPanel table={table} />
         </div>
         <div>
           <ApprovalsPanel requests={tile.pending} tableName={() => table.name} />

@@ -1,9 +1,10 @@
-import { mergeCatalogues, type Catalogue } from '@felt/ui';
+import { mergeCatalogues, type Catalogue } from '@felt-studio/ui';
 import type { PitGamePlugin } from '../lib/plugin';
 import { registerPitPlugins } from '../lib/plugins';
 // GAME-PLUGINS: one line per game
 import { andarBaharPlugin } from '../features/andar-bahar';
 import { moneyWheelPlugin } from '../features/money-wheel';
+import { infiniteBlackjackPlugin } from '../features/infinite-blackjack';
 
 /** The games that came before the plugin list: their correction presets. */
 const BUILTIN_GAMES: readonly PitGamePlugin[] = [
@@ -15,7 +16,7 @@ const BUILTIN_GAMES: readonly PitGamePlugin[] = [
 ];
 
 /** Every game's pit-boss plugin (issue 19 §4): the screens look a game up here, never in a switch. */
-export const PIT_GAME_PLUGINS: readonly PitGamePlugin[] = [...BUILTIN_GAMES, andarBaharPlugin, moneyWheelPlugin];
+export const PIT_GAME_PLUGINS: readonly PitGamePlugin[] = [...BUILTIN_GAMES, andarBaharPlugin, moneyWheelPlugin, infiniteBlackjackPlugin];
 
 registerPitPlugins(PIT_GAME_PLUGINS); // the screens find them through lib/plugins (features never import the app shell)
 export { pitPlugin, presetsOf } from '../lib/plugins';

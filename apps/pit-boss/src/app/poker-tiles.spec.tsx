@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { renderWithFelt } from '@felt/ui/test-utils';
-import { holdemScenario } from '@felt/ui/poker-fixtures';
+import { renderWithFelt } from '@felt-studio/ui/test-utils';
+import { holdemScenario } from '@felt-studio/ui/poker-fixtures';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pitEn } from '../i18n/pit.en';

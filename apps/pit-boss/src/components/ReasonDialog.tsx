@@ -1,5 +1,5 @@
-import { toRejection, ErrorNotice } from '@felt/ui';
-import type { Rejection } from '@felt/protocol';
+import { toRejection, ErrorNotice } from '@felt-studio/ui';
+import type { Rejection } from '@felt-studio/protocol';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 

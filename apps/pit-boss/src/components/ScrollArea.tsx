@@ -9,3 +9,26 @@ export function ScrollArea({ label, children }: { readonly label: string; readon
     </div>
   );
 }
+
+/**
+ * A staff table in its scroll area: the column headings `columns` (each a column header), the rows `children`
+ * (`<tr>`s).
+ */
+export function PitTable({ label, columns, children, className }: { readonly label: string; readonly columns: readonly ReactNode[]; readonly children: ReactNode; readonly className?: string }) {
+  return (
+    <ScrollArea label={label}>
+      <table className={className ? `pit-table ${className}` : 'pit-table'}>
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </ScrollArea>
+  );
+}

@@ -1,4 +1,4 @@
-import type { Alert } from '@felt/client-sdk';
+import type { Alert } from '@felt-studio/client-sdk';
 import { SEVERITY_RANK } from './floor.model';
 
 /** Codes that mean a device misbehaved (for the faults-over-time chart). */

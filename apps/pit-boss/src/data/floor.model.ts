@@ -1,5 +1,5 @@
-import { viewTotals } from '@felt/ui';
-import type { Alert, AlertSeverity, DealerAtTable, DeviceStatusFrame, PendingRequest, Table, TableDay } from '@felt/client-sdk';
+import { viewTotals } from '@felt-studio/ui';
+import type { Alert, AlertSeverity, DealerAtTable, DeviceStatusFrame, PendingRequest, Table, TableDay } from '@felt-studio/client-sdk';
 
 /** What a pit boss reads off one kernel view (every game's staff view shares these fields). */
 export interface RoundGlance {

@@ -1,5 +1,5 @@
-import type { Alert, DeviceStatusFrame, PendingRequest, Table, TableDay } from '@felt/client-sdk';
-import { queryKeys, usePresence, useRoundFrames, useSession, type LiveRound } from '@felt/ui';
+import type { Alert, DeviceStatusFrame, PendingRequest, Table, TableDay } from '@felt-studio/client-sdk';
+import { queryKeys, usePresence, useRoundFrames, useSession, type LiveRound } from '@felt-studio/ui';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { chimeFor, keepKnownAcks, mergeAlert, REQUEST_CODES } from './alerts.model';

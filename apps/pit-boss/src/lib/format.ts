@@ -8,4 +8,4 @@ export function formatDateTime(at: number, locale: string): string {
 }
 
 /** Short id for a glance ("…650f25"), the same as the dealer console shows; the full id stays in title/aria. */
-export { shortId } from '@felt/ui';
+export { shortId } from '@felt-studio/ui';

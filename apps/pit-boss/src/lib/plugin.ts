@@ -1,4 +1,4 @@
-import type { Catalogue } from '@felt/ui';
+import type { Catalogue } from '@felt-studio/ui';
 
 /** Correction presets a pit boss may pick for a round (the server's kernel decides whether they are allowed now). */
 export type Preset = 'rouletteNoSpin' | 'dice' | 'cards' | 'misdealVoid' | 'resume' | 'card' | 'custom';
@@ -6,7 +6,7 @@ export type Preset = 'rouletteNoSpin' | 'dice' | 'cards' | 'misdealVoid' | 'resu
 /**
  * A game's screens in the pit boss (issue 19 §4): `features/<game>/index.ts` exports one and
  * `features/games.ts` lists them. A game with no plugin still shows its rounds, replayed through its
- * own kernel from @felt/games' manifests (`gameKernel`).
+ * own kernel from @felt-studio/games' manifests (`gameKernel`).
  */
 export interface PitGamePlugin {
   readonly games: readonly string[];

@@ -11,7 +11,11 @@ export type Route =
   | { readonly name: 'charts' }
   /** issue 23: the integrity monitors (wheel bias) with their evidence. */
   | { readonly name: 'integrity' }
-  | { readonly name: 'audit' };
+  | { readonly name: 'audit' }
+  /** issue 24: tips per dealer and shift (TIP-4). */
+  | { readonly name: 'tips' }
+  /** issue 24: poker tournaments (the pit boss's control). */
+  | { readonly name: 'tournaments' };
 
 export function parseRoute(hash: string): Route {
   const [path = '', qs = ''] = hash.replace(/^#/, '').split('?');
@@ -23,6 +27,8 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'charts') return { name: 'charts' };
   if (parts[0] === 'integrity') return { name: 'integrity' };
   if (parts[0] === 'audit') return { name: 'audit' };
+  if (parts[0] === 'tips') return { name: 'tips' };
+  if (parts[0] === 'tournaments') return { name: 'tournaments' };
   return { name: 'floor' };
 }
 
@@ -46,6 +52,10 @@ export function hrefOf(r: Route): string {
       return '#/integrity';
     case 'audit':
       return '#/audit';
+    case 'tips':
+      return '#/tips';
+    case 'tournaments':
+      return '#/tournaments';
   }
 }
 

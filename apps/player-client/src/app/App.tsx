@@ -1,4 +1,4 @@
-import { AppShell, Money, RequireRole, useWallet } from '@felt/ui';
+import { AppShell, Money, RequireRole, useWallet } from '@felt-studio/ui';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Router, Switch, useLocation } from 'wouter';

@@ -1,5 +1,5 @@
-import type { Table } from '@felt/client-sdk';
-import { BetTimer, ErrorNotice, Money, TableIdentity, formatMoney, toRejection, useAtTable, useLiveRound, useLocale, useTable, useWallet } from '@felt/ui';
+import type { Table } from '@felt-studio/client-sdk';
+import { BetTimer, ErrorNotice, Money, TableIdentity, formatMoney, toRejection, useAtTable, useLiveRound, useLocale, useTable, useWallet } from '@felt-studio/ui';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { GAME_TABLES, prefetchGames } from './games';
@@ -13,6 +13,7 @@ import { asView, betsOf, isBettingOpen, stakesBySpot, totalStake } from '../tabl
 import { ActionBar } from '../table/components/ActionBar';
 import { Notices } from '../table/components/Notices';
 import { ResultOverlay } from '../table/components/ResultOverlay';
+import { ChatPanel } from '../features/chat/components/ChatPanel';
 
 // Each game's table is its own chunk (app/games.ts: one plugin per game, issue 19 §4).
 export { prefetchGames } from './games';
@@ -43,6 +44,7 @@ function TableLoaded({ table, view: raw, balance, locale }: { readonly table: Ta
   const decisionDeadline = (raw as { decisionDeadline?: number | null } | null)?.decisionDeadline ?? null;
   const [mode, setMode] = useTableMode();
   const [drawer, setDrawer] = useState(false);
+  const [chatOpen, setChatOpen] = useState(false);
   const timerSize = useMedia('(max-width: 640px)') ? 52 : 64;
   useChipFlights(stakes, betting.pending);
   useEffect(() => {
@@ -62,7 +64,7 @@ function TableLoaded({ table, view: raw, balance, locale }: { readonly table: Ta
   // internal ids in a player's view (the round id is on the element for tests and support only).
   return (
     <main
-      className={`table-page game-${table.game} is-${mode}${drawer ? ' is-drawer-open' : ''}`}
+      className={`table-page game-${table.game} is-${mode}${drawer ? ' is-drawer-open' : ''}${chatOpen ? ' is-chat-open' : ''}`}
       data-live-table={table.tableId}
       data-round={view?.roundId ?? ''}
       data-seq={view?.seq ?? 0}
@@ -79,6 +81,7 @@ function TableLoaded({ table, view: raw, balance, locale }: { readonly table: Ta
             {balance === null ? <span>—</span> : <Money minor={balance} currency={table.currency} className="balance-amount" />}
           </div>
           <div className="table-tools">
+            <ChatPanel table={table} onOpenChange={setChatOpen} />
             <button type="button" className="felt-btn table-details" aria-label={t('table.details')} aria-expanded={drawer} aria-controls="table-drawer" onClick={() => setDrawer((d) => !d)}>
               <span aria-hidden="true">☰</span> <span className="table-tool-text">{t('table.details')}</span>
             </button>
@@ -95,7 +98,8 @@ function TableLoaded({ table, view: raw, balance, locale }: { readonly table: Ta
           </div>
         </div>
       </header>
-      <div className="table-stage" id="table-drawer">
+      {/* focusable: where the stage scrolls (a phone in landscape, the classic mode) it scrolls from the keyboard too */}
+      <div className="table-stage" id="table-drawer" tabIndex={0}>
         {/* the timer ring over the picture, as the market leaders' clients show it */}
         {/* shown while there is a time to count (never an idle black disc — issue 20 §12) */}
         {decisionDeadline !== null || open ? (

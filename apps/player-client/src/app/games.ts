@@ -1,4 +1,4 @@
-import { mergeCatalogues, type Catalogue } from '@felt/ui';
+import { mergeCatalogues, type Catalogue } from '@felt-studio/ui';
 import type { ComponentType } from 'react';
 import { lazy } from 'react';
 import type { GameProps, PlayerGamePlugin } from '../table/game';
@@ -11,9 +11,10 @@ import { luckyDicePlugin } from '../features/lucky-dice';
 import { bankedPokerPlugin } from '../features/banked-poker';
 import { andarBaharPlugin } from '../features/andar-bahar';
 import { moneyWheelPlugin } from '../features/money-wheel';
+import { infiniteBlackjackPlugin } from '../features/infinite-blackjack';
 
 /** Every game screen of the player client (issue 19 §4): the table page looks a game up here, never in a switch. */
-export const GAME_PLUGINS: readonly PlayerGamePlugin[] = [roulettePlugin, baccaratPlugin, blackjackPlugin, sicboPlugin, duelPlugin, luckyDicePlugin, bankedPokerPlugin, andarBaharPlugin, moneyWheelPlugin];
+export const GAME_PLUGINS: readonly PlayerGamePlugin[] = [roulettePlugin, baccaratPlugin, blackjackPlugin, sicboPlugin, duelPlugin, luckyDicePlugin, bankedPokerPlugin, andarBaharPlugin, moneyWheelPlugin, infiniteBlackjackPlugin];
 
 /** Game id → its table component (each plugin's chunk loaded lazily, once). */
 export const GAME_TABLES: Readonly<Record<string, ComponentType<GameProps>>> = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { keyPaths } from '@felt/ui';
+import { keyPaths } from '@felt-studio/ui';
 import { describe, expect, it } from 'vitest';
 import { withGameStrings } from '../app/games';
 import { pokerTableEn } from '../features/poker-table/i18n/poker-table.en';

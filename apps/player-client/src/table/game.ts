@@ -1,6 +1,6 @@
-import type { Table } from '@felt/client-sdk';
-import type { AcceptedBet } from '@felt/games';
-import type { Catalogue } from '@felt/ui';
+import type { Table } from '@felt-studio/client-sdk';
+import type { AcceptedBet } from '@felt-studio/games';
+import type { Catalogue } from '@felt-studio/ui';
 import type { ComponentType } from 'react';
 import type { Betting } from './hooks/useBetting';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import type { PlayerRound } from '@felt/client-sdk';
-import { TableIdentity } from '@felt/ui';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import type { PlayerRound } from '@felt-studio/client-sdk';
+import { TableIdentity } from '@felt-studio/ui';
+import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { act, cleanup, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spotResults } from './components/ResultOverlay';

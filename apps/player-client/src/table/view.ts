@@ -1,4 +1,4 @@
-import type { AcceptedBet } from '@felt/games';
+import type { AcceptedBet } from '@felt-studio/games';
 
 /** The parts every game's player view shares (the kernel's `view` for a player audience). */
 export interface CommonView {

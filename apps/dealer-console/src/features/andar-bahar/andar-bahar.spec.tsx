@@ -1,38 +1,17 @@
 // @vitest-environment happy-dom
-import { andarBahar } from '@felt/games';
-import { keyPaths } from '@felt/ui';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { andarBahar } from '@felt-studio/games';
+import { keyPaths } from '@felt-studio/ui';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dealerEn } from '../../i18n/dealer.en';
-import { dealerSv } from '../../i18n/dealer.sv';
-import { bet, card, close, drive } from '../../test/kernels';
-import { DuePanel } from '../console/components/DuePanel';
-import { TablePanel } from '../console/components/TablePanel';
-import { controlsFor, deriveRound, isGameId } from '../console/model/round';
-import { withGameStrings } from '../../app/games';
+import { bet, card, close } from '../../test/kernels';
+import { showConsoleRound } from '../../../test/console-round';
+import { controlsFor, isGameId } from '../console/model/round';
 import { andarBaharPlugin } from '.';
 
 /** Andar Bahar on the dealer console, from REAL kernel states and the DEALER view the server sends. */
 afterEach(() => cleanup());
-const catalogues = { dealer: withGameStrings({ en: dealerEn, sv: dealerSv }) };
 const K = andarBahar.andarBaharKernel;
-
-function show(commands: Record<string, unknown>[], lng: 'en' | 'sv' = 'en') {
-  const d = drive(K, 'standard', commands);
-  const round = deriveRound('andar-bahar', d.roundId, d.view);
-  renderWithFelt(
-    <>
-      <TablePanel round={round} />
-      <DuePanel next={d.next} round={round} />
-    </>,
-    { catalogues, lng },
-  );
-  const due = within(screen.getByRole('region', { name: lng === 'en' ? 'What is due' : 'Vad som ska göras' }))
-    .getAllByRole('listitem')
-    .map((li) => li.textContent);
-  return { round, due };
-}
+const show = (commands: Record<string, unknown>[], lng: 'en' | 'sv' = 'en') => showConsoleRound(K, 'andar-bahar', commands, lng);
 
 describe('Andar Bahar on the dealer console (AB-2..AB-4)', () => {
   it('is a console game (one plugin in features/games.ts)', () => {

@@ -1,4 +1,4 @@
-import type { andarBahar } from '@felt/games';
+import type { andarBahar } from '@felt-studio/games';
 import type { DealerGamePlugin, GamePart } from '../../round/plugin';
 import type { HandModel } from '../../round/round.types';
 

@@ -1,4 +1,4 @@
-import { baccarat, type Card } from '@felt/games';
+import { baccarat, type Card } from '@felt-studio/games';
 import { type DealerGamePlugin, type GamePart, type Obj, arr, isCardCode, isObj, num, str } from '../../round/plugin';
 import type { HandModel, RoundModel, SpecialState } from '../../round/round.types';
 

@@ -1,4 +1,4 @@
-import { bankedPoker, rayPoker, type Card } from '@felt/games';
+import { bankedPoker, rayPoker, type Card } from '@felt-studio/games';
 import { type DealerGamePlugin, type GamePart, isGameView } from '../../round/plugin';
 import type { HandModel, RoundModel } from '../../round/round.types';
 

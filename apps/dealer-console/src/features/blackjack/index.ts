@@ -1,5 +1,5 @@
-import { type Card } from '@felt/games';
-import { isRobotPlayerId } from '@felt/protocol';
+import { type Card } from '@felt-studio/games';
+import { isRobotPlayerId } from '@felt-studio/protocol';
 import { type DealerGamePlugin, type GamePart, type Obj, arr, cardOrHidden, isCardCode, isObj, num, str } from '../../round/plugin';
 import type { HandModel, RoundModel } from '../../round/round.types';
 
@@ -18,6 +18,8 @@ function blackjackHands(view: Obj): { hands: HandModel[]; outcome: RoundModel['d
     const seatHands = arr(s['hands']).filter(isObj);
     // issue 20 defect 1: a demo robot's seat is flagged to the dealer
     const robot = isRobotPlayerId(str(s['playerId']));
+    // issue 24: the staff view counts the players betting behind the seat (RAY-8.1), never names them
+    const behind = isObj(s['behind']) ? (num(s['behind']['bettors']) ?? 0) : 0;
     seatHands.forEach((h, i) => {
       const cards = arr(h['cards']).filter(isCardCode);
       const total = num(h['total']);
@@ -28,6 +30,7 @@ function blackjackHands(view: Obj): { hands: HandModel[]; outcome: RoundModel['d
         cards,
         total: total === null || cards.length === 0 ? null : { value: total, soft: h['soft'] === true },
         active: turn !== null && turn.seat === seat && turn.hand === i,
+        ...(i === 0 && behind > 0 ? { behind } : {}),
       });
     });
   }

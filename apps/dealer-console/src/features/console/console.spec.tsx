@@ -1,7 +1,7 @@
 import '../../app/games'; // the game plugins, as the app registers them
 // @vitest-environment happy-dom
-import { keyPaths } from '@felt/ui';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { keyPaths } from '@felt-studio/ui';
+import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dealerEn } from '../../i18n/dealer.en';
@@ -178,6 +178,14 @@ describe('what is due (the kernels\u2019 next(state) in the dealer\u2019s langua
     render(<TablePanel round={round} />);
     expect(screen.getByRole('listitem', { name: 'Seat 1' })).toBeTruthy();
     expect(screen.getByRole('listitem', { name: 'Seat 5 · robot' })).toBeTruthy();
+  });
+
+  it('blackjack: the dealer sees how many players bet behind a seat, never who (issue 24, RAY-8.1)', () => {
+    const d = drive(kernels.blackjack, 'standard', [bet('b1', 'p1', 'seat:1', 1000), bet('x1', 'p2', 'behind:1', 500), bet('x2', 'p3', 'behind:1', 500), close]);
+    const round = deriveRound('blackjack', d.roundId, d.view);
+    const { container } = render(<TablePanel round={round} />);
+    expect(within(screen.getByRole('listitem', { name: 'Seat 1' })).getByText('2 players behind')).toBeTruthy();
+    expect(container.textContent).not.toMatch(/p2|p3/);
   });
 
   it('blackjack: after the seat stands the dealer reveals, and the console says "Dealer stands on 17"', () => {

@@ -1,7 +1,7 @@
 import '../../app/games'; // the game plugins, as the app registers them
 // @vitest-environment happy-dom
-import { luckyDice } from '@felt/games';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { luckyDice } from '@felt-studio/games';
+import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dealerEn } from '../../i18n/dealer.en';

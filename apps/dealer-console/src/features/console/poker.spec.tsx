@@ -1,8 +1,8 @@
 import '../../app/games'; // the game plugins, as the app registers them
 // @vitest-environment happy-dom
-import type { Table } from '@felt/client-sdk';
-import { bankedPoker, rayPoker } from '@felt/games';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import type { Table } from '@felt-studio/client-sdk';
+import { bankedPoker, rayPoker } from '@felt-studio/games';
+import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dealerEn } from '../../i18n/dealer.en';

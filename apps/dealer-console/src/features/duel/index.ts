@@ -1,4 +1,4 @@
-import { type dragonTiger } from '@felt/games';
+import { type dragonTiger } from '@felt-studio/games';
 import { type DealerGamePlugin, isGameView } from '../../round/plugin';
 import type { HandModel } from '../../round/round.types';
 

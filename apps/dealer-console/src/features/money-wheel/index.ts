@@ -1,4 +1,4 @@
-import type { moneyWheel } from '@felt/games';
+import type { moneyWheel } from '@felt-studio/games';
 import type { DealerGamePlugin, GamePart } from '../../round/plugin';
 
 type View = moneyWheel.MoneyWheelView;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { moneyWheel } from '@felt/games';
-import { keyPaths } from '@felt/ui';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { moneyWheel } from '@felt-studio/games';
+import { keyPaths } from '@felt-studio/ui';
+import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dealerEn } from '../../i18n/dealer.en';

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import type { PokerTableFrame } from '@felt/protocol';
-import { keyPaths } from '@felt/ui';
-import { pokerTable } from '@felt/games';
-import { holdemScenario, PokerScenario } from '@felt/ui/poker-fixtures';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import type { PokerTableFrame } from '@felt-studio/protocol';
+import { keyPaths } from '@felt-studio/ui';
+import { pokerTable } from '@felt-studio/games';
+import { holdemScenario, PokerScenario } from '@felt-studio/ui/poker-fixtures';
+import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';

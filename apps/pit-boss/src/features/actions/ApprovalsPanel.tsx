@@ -1,5 +1,5 @@
-import type { PendingRequest } from '@felt/client-sdk';
-import { useLocale, useSession } from '@felt/ui';
+import type { PendingRequest } from '@felt-studio/client-sdk';
+import { useLocale, useSession } from '@felt-studio/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
-import type { Table } from '@felt/client-sdk';
-import type { GameCommandBody, TableStatus } from '@felt/protocol';
-import { formatMoneyShort, minorDigits, queryKeys, useLocale, useSession } from '@felt/ui';
+import type { Table } from '@felt-studio/client-sdk';
+import type { GameCommandBody, TableStatus } from '@felt-studio/protocol';
+import { formatMoneyShort, minorDigits, queryKeys, useLocale, useSession } from '@felt-studio/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

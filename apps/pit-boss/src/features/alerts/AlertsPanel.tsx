@@ -1,5 +1,5 @@
-import type { Alert } from '@felt/client-sdk';
-import { useLocale } from '@felt/ui';
+import type { Alert } from '@felt-studio/client-sdk';
+import { useLocale } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { formatTime, shortId } from '../../lib/format';
 import { byPriority } from '../../data/alerts.model';

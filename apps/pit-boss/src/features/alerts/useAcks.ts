@@ -1,5 +1,5 @@
-import type { Alert } from '@felt/client-sdk';
-import { useSession } from '@felt/ui';
+import type { Alert } from '@felt-studio/client-sdk';
+import { useSession } from '@felt-studio/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { pitKeys } from '../../data/usePitData';

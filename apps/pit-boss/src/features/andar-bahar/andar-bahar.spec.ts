@@ -1,8 +1,9 @@
-import { andarBahar, type RoundLimits } from '@felt/games';
+import { andarBahar, type RoundLimits } from '@felt-studio/games';
 import { describe, expect, it } from 'vitest';
 import { presetsOf } from '../../app/games';
 import { kernelFor } from '../rounds/kernels';
 import { replay } from '../rounds/replay.model';
+import { storedEventsOf } from '../../test/stored-events';
 import { andarBaharOutcome } from '.';
 
 const limits: RoundLimits = { spots: {}, tableMinMinor: 100, tableMaxMinor: 100_000 };
@@ -20,16 +21,7 @@ describe('Andar Bahar in the pit boss', () => {
       { type: 'RecordCard', at: 104, card: '9S' },
       { type: 'RecordCard', at: 105, card: '7S' },
     ];
-    let s = k.initial();
-    const events: { seq: number; type: string; at: number; payload: unknown }[] = [];
-    for (const c of cmds) {
-      const d = k.decide(s, c as never);
-      if (!d.ok) throw new Error(d.violation.message);
-      for (const e of d.events) {
-        s = k.evolve(s, e);
-        events.push({ seq: events.length + 1, type: e.type, at: e.at, payload: e });
-      }
-    }
+    const events = storedEventsOf(k, cmds);
     const steps = replay(kernelFor('andar-bahar') as never, 'rnd_ab', events as never);
     expect(andarBaharOutcome(steps.at(-1)?.view)).toBe('joker 7H · andar 2C 9S · bahar KD 7S — bahar wins, 4 cards');
     expect(andarBaharOutcome(steps[0]?.view)).toBeNull();

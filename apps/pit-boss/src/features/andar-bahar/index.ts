@@ -1,4 +1,4 @@
-import type { andarBahar } from '@felt/games';
+import type { andarBahar } from '@felt-studio/games';
 import type { PitGamePlugin } from '../../lib/plugin';
 
 type View = andarBahar.AndarBaharView;

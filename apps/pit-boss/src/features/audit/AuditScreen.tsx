@@ -1,8 +1,8 @@
-import { useLocale, useSession } from '@felt/ui';
+import { useLocale, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
-import { ScrollArea } from '../../components/ScrollArea';
+import { PitTable } from '../../components/ScrollArea';
 import { pitKeys } from '../../data/usePitData';
 
 /** Who did what, when and why (every approval, denial, correction, status and limit change). */
@@ -19,18 +19,7 @@ export function AuditScreen() {
       {q.data && q.data.length === 0 ? <p className="felt-muted">{t('audit.none')}</p> : null}
       {q.data && q.data.length > 0 ? (
         <div className="pit-panel">
-          <ScrollArea label={t('audit.title')}>
-          <table className="pit-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.time')}</th>
-                <th scope="col">{t('audit.actor')}</th>
-                <th scope="col">{t('audit.action')}</th>
-                <th scope="col">{t('audit.reason')}</th>
-                <th scope="col">{t('audit.target')}</th>
-              </tr>
-            </thead>
-            <tbody>
+          <PitTable label={t('audit.title')} columns={[t('audit.time'), t('audit.actor'), t('audit.action'), t('audit.reason'), t('audit.target')]}>
               {q.data.map((a) => (
                 <tr key={a.auditId}>
                   <td>{formatDateTime(a.at, locale)}</td>
@@ -42,9 +31,7 @@ export function AuditScreen() {
                   <td className="felt-mono">{a.target}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-          </ScrollArea>
+          </PitTable>
         </div>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
-import type { Alert, Table } from '@felt/client-sdk';
-import { formatMoney, minorDigits, toMajor, useLocale } from '@felt/ui';
+import type { Alert, Table } from '@felt-studio/client-sdk';
+import { formatMoney, minorDigits, toMajor, useLocale } from '@felt-studio/ui';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useDay } from '../../data/usePitData';
@@ -8,6 +9,9 @@ import { faultsOf, fromFirstActivity, seriesOf } from './charts.model';
 const HOUR = 3_600_000;
 const COLORS = ['#d4af37', '#3ccf7a', '#6fa4ff', '#ff7a80', '#f0a020', '#c39bff', '#5ad1d1', '#f1d27a'];
 const AXIS = { stroke: '#a9b5ad', fontSize: 12 };
+const LINE = '#2f3d36';
+const MARGIN = { top: 8, right: 16, bottom: 0, left: 8 };
+const TOOLTIP = { background: '#1b2420', border: `1px solid ${LINE}` };
 
 /**
  * Charts where a pit boss would rather look than read: hold and stakes per table by hour, device
@@ -34,6 +38,12 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
   const sum = (pick: 'holdMinor' | 'stakedMinor'): string => days.map((d) => formatMoney(d[pick], d.currency, locale)).join(' · ');
   const totalHold = days.reduce((s, d) => s + d.holdMinor, 0);
 
+  // the parts every chart shares (Recharts finds them by type among the chart's children: elements, not components)
+  const grid = <CartesianGrid stroke={LINE} strokeDasharray="3 3" />;
+  const timeAxis = <XAxis dataKey="at" tickFormatter={hour} tick={AXIS} stroke={LINE} />;
+  const moneyTooltip = <Tooltip labelFormatter={(v) => hour(Number(v))} formatter={(v, n) => [money(Number(v)), name(String(n))]} contentStyle={TOOLTIP} />;
+  const legend = <Legend formatter={(v) => <span className="pit-legend">{name(String(v))}</span>} />;
+
   return (
     <div className="pit-page pit-charts">
       <h1 className="pit-title">{t('charts.title')}</h1>
@@ -56,60 +66,58 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
         </div>
       </dl>
       <div className="pit-chart-grid">
-        <figure className="pit-panel pit-chart">
-          <figcaption>{t('charts.hold')}</figcaption>
-          <div className="pit-chart-box" aria-hidden="true">
-            <ResponsiveContainer width="100%" height="100%">
-              <LineChart accessibilityLayer={false} data={hold} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-                <CartesianGrid stroke="#2f3d36" strokeDasharray="3 3" />
-                <XAxis dataKey="at" tickFormatter={hour} tick={AXIS} stroke="#2f3d36" />
-                <YAxis tickFormatter={money} tick={AXIS} stroke="#2f3d36" width={80} />
-                <Tooltip labelFormatter={(v) => hour(Number(v))} formatter={(v, n) => [money(Number(v)), name(String(n))]} contentStyle={{ background: '#1b2420', border: '1px solid #2f3d36' }} />
-                <Legend formatter={(v) => <span className="pit-legend">{name(String(v))}</span>} />
-                {lines.map((l) => (
-                  <Line key={l.id} type="linear" dataKey={l.id} stroke={l.color} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
-                ))}
-              </LineChart>
-            </ResponsiveContainer>
-          </div>
-          <DataTable label={`${t('charts.hold')} — ${t('charts.tableLabel')}`} summary={sum('holdMinor')} />
-        </figure>
-        <figure className="pit-panel pit-chart">
-          <figcaption>{t('charts.bets')}</figcaption>
-          <div className="pit-chart-box" aria-hidden="true">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart accessibilityLayer={false} data={staked} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-                <CartesianGrid stroke="#2f3d36" strokeDasharray="3 3" />
-                <XAxis dataKey="at" tickFormatter={hour} tick={AXIS} stroke="#2f3d36" />
-                <YAxis tickFormatter={money} tick={AXIS} stroke="#2f3d36" width={80} />
-                <Tooltip labelFormatter={(v) => hour(Number(v))} formatter={(v, n) => [money(Number(v)), name(String(n))]} contentStyle={{ background: '#1b2420', border: '1px solid #2f3d36' }} />
-                <Legend formatter={(v) => <span className="pit-legend">{name(String(v))}</span>} />
-                {lines.map((l) => (
-                  <Bar key={l.id} dataKey={l.id} stackId="s" fill={l.color} isAnimationActive={false} />
-                ))}
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
-          <DataTable label={`${t('charts.bets')} — ${t('charts.tableLabel')}`} summary={sum('stakedMinor')} />
-        </figure>
-        <figure className="pit-panel pit-chart">
-          <figcaption>{t('charts.faults')}</figcaption>
-          <div className="pit-chart-box" aria-hidden="true">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart accessibilityLayer={false} data={faults} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-                <CartesianGrid stroke="#2f3d36" strokeDasharray="3 3" />
-                <XAxis dataKey="at" tickFormatter={hour} tick={AXIS} stroke="#2f3d36" />
-                <YAxis allowDecimals={false} tick={AXIS} stroke="#2f3d36" width={40} />
-                <Tooltip labelFormatter={(v) => hour(Number(v))} contentStyle={{ background: '#1b2420', border: '1px solid #2f3d36' }} />
-                <Bar dataKey="faults" name={t('charts.faults')} fill="#ff7a80" isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
-          <DataTable label={`${t('charts.faults')} — ${t('charts.tableLabel')}`} summary={faults.filter((f) => f.faults > 0).map((f) => `${hour(f.at)}: ${f.faults}`).join(' · ') || '0'} />
-        </figure>
+        <ChartFigure caption={t('charts.hold')} summary={sum('holdMinor')}>
+          <LineChart accessibilityLayer={false} data={hold} margin={MARGIN}>
+            {grid}
+            {timeAxis}
+            <YAxis tickFormatter={money} tick={AXIS} stroke={LINE} width={80} />
+            {moneyTooltip}
+            {legend}
+            {lines.map((l) => (
+              <Line key={l.id} type="linear" dataKey={l.id} stroke={l.color} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+            ))}
+          </LineChart>
+        </ChartFigure>
+        <ChartFigure caption={t('charts.bets')} summary={sum('stakedMinor')}>
+          <BarChart accessibilityLayer={false} data={staked} margin={MARGIN}>
+            {grid}
+            {timeAxis}
+            <YAxis tickFormatter={money} tick={AXIS} stroke={LINE} width={80} />
+            {moneyTooltip}
+            {legend}
+            {lines.map((l) => (
+              <Bar key={l.id} dataKey={l.id} stackId="s" fill={l.color} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </ChartFigure>
+        <ChartFigure caption={t('charts.faults')} summary={faults.filter((f) => f.faults > 0).map((f) => `${hour(f.at)}: ${f.faults}`).join(' · ') || '0'}>
+          <BarChart accessibilityLayer={false} data={faults} margin={MARGIN}>
+            {grid}
+            {timeAxis}
+            <YAxis allowDecimals={false} tick={AXIS} stroke={LINE} width={40} />
+            <Tooltip labelFormatter={(v) => hour(Number(v))} contentStyle={TOOLTIP} />
+            <Bar dataKey="faults" name={t('charts.faults')} fill="#ff7a80" isAnimationActive={false} />
+          </BarChart>
+        </ChartFigure>
       </div>
       {days.every((d) => d.rounds === 0) ? <p className="felt-muted">{t('charts.noData')}</p> : null}
     </div>
+  );
+}
+
+/** One chart: its caption, the picture (hidden from screen readers) and its numbers as text for them. */
+function ChartFigure({ caption, summary, children }: { readonly caption: string; readonly summary: string; readonly children: ReactElement }) {
+  const { t } = useTranslation('pit');
+  return (
+    <figure className="pit-panel pit-chart">
+      <figcaption>{caption}</figcaption>
+      <div className="pit-chart-box" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
+      </div>
+      <DataTable label={`${caption} — ${t('charts.tableLabel')}`} summary={summary} />
+    </figure>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Alert, TableDay } from '@felt/client-sdk';
+import type { Alert, TableDay } from '@felt-studio/client-sdk';
 import { isDeviceFault } from '../../data/alerts.model';
 
 /** One chart row per bucket: `{at, <tableId>: value, …}` (what a multi-series chart draws). */

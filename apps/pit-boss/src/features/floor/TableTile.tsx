@@ -1,4 +1,4 @@
-import { Money, PhaseBadge, formatMoneyShort, useCountdown, useLocale } from '@felt/ui';
+import { Money, PhaseBadge, TableStill, formatMoneyShort, useCountdown, useLocale } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { shortId } from '../../lib/format';
 import { worstDevice, type TileModel } from '../../data/floor.model';
@@ -33,6 +33,7 @@ export function TableTile({ tile, onOpen }: TableTileProps) {
         </div>
         <span className={`pit-status is-${table.status}`}>{tc(`tableStatus.${table.status}`)}</span>
       </header>
+      <TableStill tableId={table.tableId} name={table.name} />
       {attention !== 'calm' ? (
         <p className={`pit-attention is-${attention}`}>
           <span aria-hidden="true">{attention === 'critical' ? '■' : '▲'}</span> {t(`floor.attention.${attention}`)}

@@ -1,15 +1,19 @@
-import type { ShoeIntegrity, Table, WheelIntegrity } from '@felt/client-sdk';
-import { useLocale, useSession } from '@felt/ui';
+import type { LateBettorRead, PlayerIntegrityRead, ShoeIntegrity, Table, WheelIntegrity } from '@felt-studio/client-sdk';
+import { useLocale, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IntegrityAction } from './IntegrityActions.js';
+import { PokerIntegritySection } from './PokerIntegrity.js';
+import { FlagAction, FlaggedPlayersSection } from './PlayerFlags.js';
+import { PlayerId } from '../../components/PlayerId';
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 const AXIS = { stroke: '#a9b5ad', fontSize: 11 };
 // light text on the dark tooltip (recharts colours an item's name like its bar: too dark on this background for axe)
 const TOOLTIP = { background: '#1b2420', border: '1px solid #2f3d36' };
 const TOOLTIP_TEXT = { color: '#e8efe9' };
-export const integrityKeys = { wheels: ['pit', 'integrity', 'wheels'] as const, shoes: ['pit', 'integrity', 'shoes'] as const };
+export const integrityKeys = { wheels: ['pit', 'integrity', 'wheels'] as const, shoes: ['pit', 'integrity', 'shoes'] as const, players: ['pit', 'integrity', 'players'] as const, late: ['pit', 'integrity', 'late'] as const };
 
 /** p-values as a person reads them: "< 0.0001" rather than 3.2e-7. */
 export function formatP(p: number, locale: string): string {
@@ -27,17 +31,20 @@ export default function IntegrityScreen({ tables }: { readonly tables: readonly 
   const { api } = useSession();
   const wheels = useQuery({ queryKey: integrityKeys.wheels, queryFn: () => api.integrityWheels(), refetchInterval: 10_000 });
   const shoes = useQuery({ queryKey: integrityKeys.shoes, queryFn: () => api.integrityShoes(), refetchInterval: 10_000 });
+  const players = useQuery({ queryKey: integrityKeys.players, queryFn: () => api.integrityPlayers(), refetchInterval: 10_000 });
+  const late = useQuery({ queryKey: integrityKeys.late, queryFn: () => api.integrityLateBettors(), refetchInterval: 10_000 });
   const name = (id: string): string => tables.find((x) => x.tableId === id)?.name ?? id;
   return (
     <div className="pit-page pit-integrity">
       <h1 className="pit-title">{t('integrity.title')}</h1>
       <p className="felt-muted">{t('integrity.intro')}</p>
-      {wheels.isError || shoes.isError ? <p role="alert">{t('integrity.error')}</p> : null}
+      {wheels.isError || shoes.isError || players.isError || late.isError ? <p role="alert">{t('integrity.error')}</p> : null}
+      <FlaggedPlayersSection />
       <h2 className="pit-subtitle">{t('integrity.wheels')}</h2>
       {wheels.data?.length === 0 ? <p className="felt-muted">{t('integrity.noWheels')}</p> : null}
       <div className="pit-integrity-grid">
         {(wheels.data ?? []).map((w) => (
-          <WheelCard key={w.wheelId} wheel={w} tableName={name(w.tableId)} />
+          <WheelCard key={w.wheelId} wheel={w} tableName={name(w.tableId)} sharesTable={(wheels.data ?? []).some((o) => o.tableId === w.tableId && o.wheelId !== w.wheelId)} />
         ))}
       </div>
       <h2 className="pit-subtitle">{t('integrity.shoes')}</h2>
@@ -47,11 +54,32 @@ export default function IntegrityScreen({ tables }: { readonly tables: readonly 
           <ShoeCard key={x.shoeId} shoe={x} tableName={name(x.tableId)} />
         ))}
       </div>
+      <h2 className="pit-subtitle">{t('integrity.players')}</h2>
+      <p className="felt-muted">{t('integrity.playersIntro')}</p>
+      {players.data?.length === 0 ? <p className="felt-muted">{t('integrity.noPlayers')}</p> : null}
+      <div className="pit-integrity-grid">
+        {(players.data ?? []).map((p) => (
+          <PlayerCard key={p.playerId} player={p} tableNames={p.tables.map((x) => name(x.tableId))} />
+        ))}
+      </div>
+      <h2 className="pit-subtitle">{t('integrity.late')}</h2>
+      <p className="felt-muted">{t('integrity.lateIntro')}</p>
+      {late.data?.length === 0 ? <p className="felt-muted">{t('integrity.noLate')}</p> : null}
+      <div className="pit-integrity-grid">
+        {(late.data ?? []).map((p) => (
+          <LateCard key={p.playerId} player={p} tableNames={p.tables.map(name)} />
+        ))}
+      </div>
+      <PokerIntegritySection />
     </div>
   );
 }
 
-function WheelCard({ wheel, tableName }: { readonly wheel: WheelIntegrity; readonly tableName: string }) {
+/**
+ * A wheel's card. Its name as the pit reads it (issue 20): its table and its kind ("Roulette 1 — wheel"), the
+ * device id under it; two wheels reporting from one table keep their ids in the name, so each is told apart.
+ */
+function WheelCard({ wheel, tableName, sharesTable }: { readonly wheel: WheelIntegrity; readonly tableName: string; readonly sharesTable: boolean }) {
   const { t } = useTranslation('pit');
   const locale = useLocale();
   const r = wheel.report;
@@ -62,7 +90,8 @@ function WheelCard({ wheel, tableName }: { readonly wheel: WheelIntegrity; reado
   return (
     <MonitorCard
       id={`wheel-${wheel.wheelId}`}
-      title={t('integrity.wheel', { wheel: wheel.wheelId })}
+      title={sharesTable ? t('integrity.wheelOfTableWithId', { table: tableName, wheel: wheel.wheelId }) : t('integrity.wheelOfTable', { table: tableName })}
+      subtitle={<span className="felt-mono">{wheel.wheelId}</span>}
       status={status}
       statusText={t(`integrity.status.${status}`)}
       stats={[
@@ -72,13 +101,15 @@ function WheelCard({ wheel, tableName }: { readonly wheel: WheelIntegrity; reado
         [t('integrity.suspects'), r.suspects.length > 0 ? r.suspects.join(', ') : '—'],
       ]}
     >
+      <IntegrityAction kind="wheel" subject={wheel.wheelId} tableId={wheel.tableId} tableName={tableName} />
       <figure className="pit-chart">
         <figcaption>{t('integrity.frequencies')}</figcaption>
         <div className="pit-chart-box" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart accessibilityLayer={false} data={[...r.frequencies]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid stroke="#2f3d36" strokeDasharray="3 3" />
-              <XAxis dataKey="pocket" tick={AXIS} stroke="#2f3d36" interval={0} />
+              {/* 37 pockets on a card a third of the screen wide: the labels that fit (they overlapped at every pocket; the tooltip names each) */}
+              <XAxis dataKey="pocket" tick={AXIS} stroke="#2f3d36" interval="preserveStartEnd" minTickGap={8} />
               <YAxis allowDecimals={false} tick={AXIS} stroke="#2f3d36" width={36} />
               {band !== undefined ? <ReferenceArea y1={band.low} y2={band.high} fill="#6fa4ff" fillOpacity={0.15} /> : null}
               <Tooltip contentStyle={TOOLTIP} itemStyle={TOOLTIP_TEXT} labelStyle={TOOLTIP_TEXT} />
@@ -135,6 +166,7 @@ function ShoeCard({ shoe, tableName }: { readonly shoe: ShoeIntegrity; readonly 
         [t('integrity.suspectRanks'), r.suspects.length > 0 ? r.suspects.join(', ') : '—'],
       ]}
     >
+      <IntegrityAction kind="shoe" subject={shoe.shoeId} tableId={shoe.tableId} tableName={tableName} />
       {last.length > 0 ? (
         <figure className="pit-chart">
           <figcaption>{t('integrity.ranks')}</figcaption>
@@ -169,14 +201,196 @@ function ShoeCard({ shoe, tableName }: { readonly shoe: ShoeIntegrity; readonly 
   );
 }
 
-/** One monitored wheel or shoe: its name, its status and its figures, then its evidence (children). */
-function MonitorCard({ id, title, status, statusText, stats, children }: { readonly id: string; readonly title: string; readonly status: string; readonly statusText: string; readonly stats: readonly (readonly [string, string])[]; readonly children: ReactNode }) {
+function PlayerCard({ player, tableNames }: { readonly player: PlayerIntegrityRead; readonly tableNames: readonly string[] }) {
+  const { t } = useTranslation('pit');
+  const locale = useLocale();
+  const r = player.report;
+  const status = r.alarm ? 'alarm' : r.shoes >= r.minShoes ? 'ok' : 'collecting';
+  const money = (minor: number): string => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(minor / 100);
+  const played = r.chart.filter((b) => b.rounds > 0);
+  const label = (tc: number): string => (tc <= -3 ? '≤ −3' : tc >= 5 ? '≥ +5' : tc > 0 ? `+${tc}` : String(tc).replace('-', '−'));
+  return (
+    <MonitorCard
+      id={`player-${player.playerId}`}
+      title={t('integrity.player', { player: player.name ?? player.playerId })}
+      subtitle={<PlayerId playerId={player.playerId} />}
+      status={status}
+      statusText={t(`integrity.playerStatus.${status}`)}
+      stats={[
+        [t('integrity.tablesPlayed'), tableNames.join(', ')],
+        [t('integrity.betsShoes'), t('integrity.betsShoesValue', { bets: r.bets, shoes: r.shoes })],
+        [t('integrity.stakes'), `${money(r.minStake)}–${money(r.maxStake)}`],
+        [t('integrity.correlation'), new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(r.correlation)],
+        [t('integrity.pValue'), r.tests.length > 0 ? formatP(r.pValue, locale) : '—'],
+      ]}
+    >
+      <FlagAction playerId={player.playerId} name={player.name ?? player.playerId} />
+      <Evidence open={r.alarm}>
+        {played.length > 0 ? (
+          <figure className="pit-chart">
+            <figcaption>{t('integrity.betVsCount')}</figcaption>
+            <div className="pit-chart-box" aria-hidden="true">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart accessibilityLayer={false} data={played.map((b) => ({ ...b, label: label(b.trueCount), stake: b.meanStake / 100 }))} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+                  <CartesianGrid stroke="#2f3d36" strokeDasharray="3 3" />
+                  <XAxis dataKey="label" tick={AXIS} stroke="#2f3d36" interval={0} />
+                  <YAxis tick={AXIS} stroke="#2f3d36" width={36} />
+                  <Tooltip contentStyle={TOOLTIP} itemStyle={TOOLTIP_TEXT} labelStyle={TOOLTIP_TEXT} />
+                  <Bar dataKey="stake" name={t('integrity.meanStake')} isAnimationActive={false}>
+                    {played.map((b) => (
+                      <Cell key={b.trueCount} fill={r.alarm && b.trueCount >= 2 ? '#ff7a80' : '#3ccf7a'} />
+                    ))}
+                  </Bar>
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+            <table className="pit-table">
+              <caption>{t('integrity.evidenceTable')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('integrity.trueCount')}</th>
+                  <th scope="col">{t('integrity.roundsAt')}</th>
+                  <th scope="col">{t('integrity.betsAt')}</th>
+                  <th scope="col">{t('integrity.meanStake')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {played.map((b) => (
+                  <tr key={b.trueCount}>
+                    <th scope="row">{label(b.trueCount)}</th>
+                    <td>{b.rounds}</td>
+                    <td>{b.bets}</td>
+                    <td>{b.bets > 0 ? money(b.meanStake) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </figure>
+        ) : null}
+        {r.tests.length > 0 ? (
+          <table className="pit-table">
+            <caption>{t('integrity.tests')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('integrity.test')}</th>
+                <th scope="col">{t('integrity.pValue')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.tests.map((x) => (
+                <tr key={x.name}>
+                  <th scope="row">{t(`integrity.playerTestName.${x.name}`)}</th>
+                  <td>{formatP(x.pValue, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </Evidence>
+    </MonitorCard>
+  );
+}
+
+function LateCard({ player, tableNames }: { readonly player: LateBettorRead; readonly tableNames: readonly string[] }) {
+  const { t } = useTranslation('pit');
+  const locale = useLocale();
+  const r = player.report;
+  const status = r.alarm ? 'alarm' : r.late >= r.minLate ? 'ok' : 'collecting';
+  const one = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const share = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(r.lateShare);
+  const label = (s: number): string => (s >= 10 ? '≥ 10' : `${s}–${s + 1}`);
+  const lateSeconds = Math.ceil(r.lateMs / 1000);
+  return (
+    <MonitorCard
+      id={`late-${player.playerId}`}
+      title={t('integrity.latePlayer', { player: player.name ?? player.playerId })}
+      subtitle={<PlayerId playerId={player.playerId} />}
+      status={status}
+      statusText={t(`integrity.lateStatus.${status}`)}
+      stats={[
+        [t('integrity.tablesPlayed'), tableNames.join(', ')],
+        [t('integrity.lateBets'), t('integrity.lateBetsValue', { late: r.late, bets: r.bets, share })],
+        [t('integrity.lateWins'), t('integrity.lateWinsValue', { wins: r.lateWins, expected: one.format(r.lateExpected) })],
+        [t('integrity.earlyWins'), t('integrity.lateWinsValue', { wins: r.earlyWins, expected: one.format(r.earlyExpected) })],
+        [t('integrity.pValue'), r.late >= r.minLate ? formatP(r.pValue, locale) : '—'],
+      ]}
+    >
+      <FlagAction playerId={player.playerId} name={player.name ?? player.playerId} />
+      <Evidence open={r.alarm}>
+        <figure className="pit-chart">
+          <figcaption>{t('integrity.timing')}</figcaption>
+          <div className="pit-chart-box" aria-hidden="true">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart accessibilityLayer={false} data={r.timing.map((b) => ({ ...b, label: label(b.second) }))} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+                <CartesianGrid stroke="#2f3d36" strokeDasharray="3 3" />
+                <XAxis dataKey="label" tick={AXIS} stroke="#2f3d36" interval={0} />
+                <YAxis allowDecimals={false} tick={AXIS} stroke="#2f3d36" width={36} />
+                <Tooltip contentStyle={TOOLTIP} itemStyle={TOOLTIP_TEXT} labelStyle={TOOLTIP_TEXT} />
+                <Bar dataKey="bets" name={t('integrity.betsAt')} isAnimationActive={false}>
+                  {r.timing.map((b) => (
+                    <Cell key={b.second} fill={b.second < lateSeconds ? (r.alarm ? '#ff7a80' : '#f0a020') : '#3ccf7a'} />
+                  ))}
+                </Bar>
+                <Bar dataKey="wins" name={t('integrity.wins')} fill="#6fa4ff" isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+          <table className="pit-table">
+            <caption>{t('integrity.timingTable')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('integrity.second')}</th>
+                <th scope="col">{t('integrity.betsAt')}</th>
+                <th scope="col">{t('integrity.wins')}</th>
+                <th scope="col">{t('integrity.expectedWins')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.timing
+                .filter((b) => b.bets > 0)
+                .map((b) => (
+                  <tr key={b.second}>
+                    <th scope="row">{label(b.second)}</th>
+                    <td>{b.bets}</td>
+                    <td>{b.wins}</td>
+                    <td>{one.format(b.expected)}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </figure>
+      </Evidence>
+    </MonitorCard>
+  );
+}
+
+/**
+ * A player's evidence: open when the player is flagged, one click away otherwise (a floor of players stays
+ * short to scan — on a phone above all); the charts render only while open.
+ */
+function Evidence({ open, children }: { readonly open: boolean; readonly children: ReactNode }) {
+  const { t } = useTranslation('pit');
+  const [shown, setShown] = useState(open);
+  return (
+    <details className="pit-evidence" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
+      <summary>{t('integrity.evidence')}</summary>
+      {shown ? children : null}
+    </details>
+  );
+}
+
+/**
+ * One monitored wheel, shoe or player: its name, its status and its figures, then its evidence (children).
+ * A player is named by their account's name; the id (and a robot's badge) under it (issue 20).
+ */
+function MonitorCard({ id, title, subtitle, status, statusText, stats, children }: { readonly id: string; readonly title: string; readonly subtitle?: ReactNode; readonly status: string; readonly statusText: string; readonly stats: readonly (readonly [string, string])[]; readonly children: ReactNode }) {
   return (
     <section className={`pit-panel pit-wheel is-${status}`} aria-labelledby={id}>
       <header className="pit-wheel-head">
         <h2 id={id}>{title}</h2>
         <span className={`pit-chip is-${status}`}>{statusText}</span>
       </header>
+      {subtitle !== undefined ? <p className="pit-wheel-sub felt-muted">{subtitle}</p> : null}
       <dl className="pit-stats">
         {stats.map(([term, value]) => (
           <div key={term}>

@@ -1,4 +1,4 @@
-import type { moneyWheel } from '@felt/games';
+import type { moneyWheel } from '@felt-studio/games';
 import type { PitGamePlugin } from '../../lib/plugin';
 
 type View = moneyWheel.MoneyWheelView;

@@ -1,4 +1,4 @@
-import { moneyWheel } from '@felt/games';
+import { moneyWheel } from '@felt-studio/games';
 import { describe, expect, it } from 'vitest';
 import { pitPlugin } from '../../app/games';
 import { moneyWheelOutcome } from '.';

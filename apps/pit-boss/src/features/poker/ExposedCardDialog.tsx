@@ -1,6 +1,6 @@
-import type { PokerTableFrame, Rejection } from '@felt/protocol';
-import { ErrorNotice, PlayingCard, toRejection, useSession } from '@felt/ui';
-import type { Card } from '@felt/games';
+import type { PokerTableFrame, Rejection } from '@felt-studio/protocol';
+import { ErrorNotice, PlayingCard, toRejection, useSession } from '@felt-studio/ui';
+import type { Card } from '@felt-studio/games';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortId } from '../../lib/format';

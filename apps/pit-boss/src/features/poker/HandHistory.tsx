@@ -1,5 +1,5 @@
-import type { Card } from '@felt/games';
-import { ErrorNotice, Money, PlayingCard, formatMoney, toRejection, useLocale, useSession } from '@felt/ui';
+import type { Card } from '@felt-studio/games';
+import { ErrorNotice, Money, PlayingCard, formatMoney, toRejection, useLocale, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';

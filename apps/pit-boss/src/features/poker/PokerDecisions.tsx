@@ -1,5 +1,5 @@
-import type { PokerTableFrame } from '@felt/protocol';
-import { useSession } from '@felt/ui';
+import type { PokerTableFrame } from '@felt-studio/protocol';
+import { useSession } from '@felt-studio/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortId } from '../../lib/format';

@@ -1,6 +1,6 @@
-import type { Card } from '@felt/games';
-import type { PokerHandSummary, PokerTableFrame } from '@felt/protocol';
-import { ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, seatStackNowMinor, usePokerTable, useSession } from '@felt/ui';
+import type { Card } from '@felt-studio/games';
+import type { PokerHandSummary, PokerTableFrame } from '@felt-studio/protocol';
+import { ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, seatStackNowMinor, usePokerTable, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,8 @@ function Seats({ frame }: { readonly frame: PokerTableFrame }) {
   return (
     <section className="pit-panel" aria-labelledby="pit-poker-seats">
       <h2 id="pit-poker-seats">{t('pokerTable.seats')}</h2>
-      <div className="pit-scroll-x">
+      {/* a scrollable region reachable from the keyboard (axe scrollable-region-focusable, seen on a phone) */}
+      <div className="pit-scroll-x" tabIndex={0} role="region" aria-labelledby="pit-poker-seats">
       <table className="pit-table pit-poker-seats">
         <thead>
           <tr>

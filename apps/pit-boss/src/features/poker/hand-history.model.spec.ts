@@ -1,5 +1,5 @@
-import type { PokerHandEvent } from '@felt/client-sdk';
-import { holdemScenario } from '@felt/ui/poker-fixtures';
+import type { PokerHandEvent } from '@felt-studio/client-sdk';
+import { holdemScenario } from '@felt-studio/ui/poker-fixtures';
 import { describe, expect, it } from 'vitest';
 import { cardCodeOf, dealtBySeat, historyLines } from './hand-history.model';
 

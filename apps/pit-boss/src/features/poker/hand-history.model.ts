@@ -1,4 +1,4 @@
-import type { PokerHandEvent, PokerHandEventResult } from '@felt/client-sdk';
+import type { PokerHandEvent, PokerHandEventResult } from '@felt-studio/client-sdk';
 
 /**
  * A poker hand's events (`GET /poker-tables/:id/hands/:handId/events`, already redacted by the server

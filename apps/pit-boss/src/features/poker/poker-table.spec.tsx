@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { FeltApiError } from '@felt/client-sdk';
-import { holdemScenario } from '@felt/ui/poker-fixtures';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { FeltApiError } from '@felt-studio/client-sdk';
+import { holdemScenario } from '@felt-studio/ui/poker-fixtures';
+import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import { PokerTableView } from './PokerTableScreen';
 
 /**
  * The pit boss's live poker table (issue 11) from REAL frames and events (the pure core through
- * @felt/ui/poker-fixtures, the PIT BOSS audience): the exposed-card decision (P4-IRR) with its confirm
+ * @felt-studio/ui/poker-fixtures, the PIT BOSS audience): the exposed-card decision (P4-IRR) with its confirm
  * step, and the hand history (GEN-8) from the hand's redacted events.
  */
 afterEach(() => cleanup());

@@ -1,12 +1,12 @@
-import type { RoundDetail, StoredRoundEvent, Table } from '@felt/client-sdk';
-import { Money, PhaseBadge, formatMoney, useLocale, useSession } from '@felt/ui';
+import type { RoundDetail, StoredRoundEvent, Table } from '@felt-studio/client-sdk';
+import { Money, PhaseBadge, formatMoney, useLocale, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlayerId } from '../../components/PlayerId';
 import { formatDateTime, formatTime } from '../../lib/format';
 import { hrefOf } from '../../lib/router';
-import { ScrollArea } from '../../components/ScrollArea';
+import { PitTable } from '../../components/ScrollArea';
 import { kernelFor } from './kernels';
 import { pitPlugin } from '../../lib/plugins';
 import { missingSeqs, outcomeText, replay, sourceOf, type ReplayStep } from './replay.model';
@@ -88,19 +88,7 @@ export function RoundDetailView({ detail, table }: { readonly detail: RoundDetai
         <h2 id="pit-bets-title">{t('detail.bets')}</h2>
         {bets.length === 0 ? <p className="felt-muted">{t('detail.noBets')}</p> : null}
         {bets.length > 0 ? (
-          <ScrollArea label={t('detail.bets')}>
-            <table className="pit-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('detail.player')}</th>
-                  <th scope="col">{t('detail.spot')}</th>
-                  <th scope="col">{t('detail.stake')}</th>
-                  <th scope="col">{t('detail.status')}</th>
-                  <th scope="col">{t('detail.returned')}</th>
-                  <th scope="col">{t('detail.net')}</th>
-                </tr>
-              </thead>
-              <tbody>
+          <PitTable label={t('detail.bets')} columns={[t('detail.player'), t('detail.spot'), t('detail.stake'), t('detail.status'), t('detail.returned'), t('detail.net')]}>
                 {bets.map((b) => (
                   <tr key={b.betId} title={b.betId}>
                     <td>
@@ -115,9 +103,7 @@ export function RoundDetailView({ detail, table }: { readonly detail: RoundDetai
                     <td>{b.status === 'settled' ? <Money minor={b.stakeMinor - (b.returnMinor ?? 0)} currency={b.currency} /> : '—'}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </ScrollArea>
+          </PitTable>
         ) : null}
       </section>
       <section aria-labelledby="pit-events-title" className="pit-panel">
@@ -131,17 +117,7 @@ export function RoundDetailView({ detail, table }: { readonly detail: RoundDetai
 function EventTable({ events, locale, current }: { readonly events: readonly StoredRoundEvent[]; readonly locale: string; readonly current?: number }) {
   const { t } = useTranslation('pit');
   return (
-    <ScrollArea label={t('detail.events')}>
-      <table className="pit-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('detail.seq')}</th>
-            <th scope="col">{t('detail.time')}</th>
-            <th scope="col">{t('detail.type')}</th>
-            <th scope="col">{t('detail.source')}</th>
-          </tr>
-        </thead>
-        <tbody>
+    <PitTable label={t('detail.events')} columns={[t('detail.seq'), t('detail.time'), t('detail.type'), t('detail.source')]}>
           {events.map((e) => {
             const s = sourceOf(e);
             return (
@@ -158,9 +134,7 @@ function EventTable({ events, locale, current }: { readonly events: readonly Sto
               </tr>
             );
           })}
-        </tbody>
-      </table>
-    </ScrollArea>
+    </PitTable>
   );
 }
 

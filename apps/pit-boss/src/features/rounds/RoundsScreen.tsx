@@ -1,11 +1,11 @@
-import type { RoundSearchQuery, Table } from '@felt/client-sdk';
-import { Money, useLocale, useSession } from '@felt/ui';
+import type { RoundSearchQuery, Table } from '@felt-studio/client-sdk';
+import { Money, useLocale, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, shortId } from '../../lib/format';
 import { hrefOf, navigate } from '../../lib/router';
-import { ScrollArea } from '../../components/ScrollArea';
+import { PitTable } from '../../components/ScrollArea';
 
 const toLocalInput = (ms: number): string => {
   const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
@@ -87,20 +87,7 @@ export function RoundsScreen({ query, tables }: { readonly query: URLSearchParam
         {results.isLoading ? <p className="felt-muted">{tc('loading')}</p> : null}
         {results.data && results.data.length === 0 ? <p className="felt-muted">{t('rounds.none')}</p> : null}
         {results.data && results.data.length > 0 ? (
-          <ScrollArea label={t('rounds.results')}>
-            <table className="pit-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('rounds.roundId')}</th>
-                  <th scope="col">{t('rounds.table')}</th>
-                  <th scope="col">{t('rounds.opened')}</th>
-                  <th scope="col">{t('rounds.phase')}</th>
-                  <th scope="col">{t('rounds.bets')}</th>
-                  <th scope="col">{t('rounds.staked')}</th>
-                  <th scope="col">{t('rounds.hold')}</th>
-                </tr>
-              </thead>
-              <tbody>
+          <PitTable label={t('rounds.results')} columns={[t('rounds.roundId'), t('rounds.table'), t('rounds.opened'), t('rounds.phase'), t('rounds.bets'), t('rounds.staked'), t('rounds.hold')]}>
                 {results.data.map((r) => {
                   const cur = tables.find((x) => x.tableId === r.tableId)?.currency ?? 'EUR';
                   return (
@@ -123,9 +110,7 @@ export function RoundsScreen({ query, tables }: { readonly query: URLSearchParam
                     </tr>
                   );
                 })}
-              </tbody>
-            </table>
-          </ScrollArea>
+          </PitTable>
         ) : null}
       </section>
     </div>

@@ -1,4 +1,4 @@
-import type { Catalogue } from '@felt/ui';
+import type { Catalogue } from '@felt-studio/ui';
 
 /** Andar Bahar's strings in the `player` namespace (merged in by features/games.ts). */
 export const andarBaharStrings: Catalogue = {

@@ -1,4 +1,4 @@
-import type { andarBahar } from '@felt/games';
+import type { andarBahar } from '@felt-studio/games';
 import type { PlayerGamePlugin } from '../../table/game';
 import { andarBaharStrings } from './i18n';
 

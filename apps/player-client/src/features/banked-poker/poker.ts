@@ -1,8 +1,8 @@
-import { bankedPoker, rayPoker, type Card } from '@felt/games';
+import { bankedPoker, rayPoker, type Card } from '@felt-studio/games';
 
 /**
  * The live banked poker games the player client draws (docs/rules "Banked poker", RAY §7.1 Fast
- * Poker live): each game's spec and profiles come from @felt/games — the same data the server's
+ * Poker live): each game's spec and profiles come from @felt-studio/games — the same data the server's
  * referee runs — so the spots, decision points, options and published timeout defaults on screen are
  * the kernel's, never a copy.
  */

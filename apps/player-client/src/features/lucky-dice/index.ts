@@ -1,4 +1,4 @@
-import type { luckyDice } from '@felt/games';
+import type { luckyDice } from '@felt-studio/games';
 import type { PlayerGamePlugin } from '../../table/game';
 
 export const luckyDicePlugin: PlayerGamePlugin = {

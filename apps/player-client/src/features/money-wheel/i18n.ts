@@ -1,4 +1,4 @@
-import type { Catalogue } from '@felt/ui';
+import type { Catalogue } from '@felt-studio/ui';
 
 /** Money Wheel's strings in the `player` namespace (merged in by app/games.ts). */
 export const moneyWheelStrings: Catalogue = {

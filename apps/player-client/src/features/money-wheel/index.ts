@@ -1,4 +1,4 @@
-import type { moneyWheel } from '@felt/games';
+import type { moneyWheel } from '@felt-studio/games';
 import type { PlayerGamePlugin } from '../../table/game';
 import { moneyWheelStrings } from './i18n';
 

@@ -1,4 +1,4 @@
-import { holdemScenario } from '@felt/ui/poker-fixtures';
+import { holdemScenario } from '@felt-studio/ui/poker-fixtures';
 import { describe, expect, it } from 'vitest';
 import { parseAmount, potsOf, quickSizes, seatSlots } from './model';
 

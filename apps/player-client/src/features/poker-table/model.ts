@@ -1,5 +1,5 @@
-import type { pokerTable } from '@felt/games';
-import type { PokerSeatFrame, PokerTableFrame } from '@felt/protocol';
+import type { pokerTable } from '@felt-studio/games';
+import type { PokerSeatFrame, PokerTableFrame } from '@felt-studio/protocol';
 
 /**
  * Screen derivations of the live poker table (issue 11) — geometry and number crunching only, no

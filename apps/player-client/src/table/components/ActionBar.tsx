@@ -1,5 +1,5 @@
-import type { Table } from '@felt/client-sdk';
-import { ChipSelector, Money, chipsFor, useLocale } from '@felt/ui';
+import type { Table } from '@felt-studio/client-sdk';
+import { ChipSelector, Money, chipsFor, useLocale } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import type { Betting } from '../hooks/useBetting';
 

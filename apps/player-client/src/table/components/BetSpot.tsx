@@ -1,4 +1,4 @@
-import { ChipStack, formatMoneyShort } from '@felt/ui';
+import { ChipStack, formatMoneyShort } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 
 export interface BetSpotProps {

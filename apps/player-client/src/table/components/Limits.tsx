@@ -1,5 +1,5 @@
-import type { Table } from '@felt/client-sdk';
-import { formatMoneyShort } from '@felt/ui';
+import type { Table } from '@felt-studio/client-sdk';
+import { formatMoneyShort } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { limitOf } from '../game';
 

@@ -1,4 +1,4 @@
-import { ErrorNotice } from '@felt/ui';
+import { ErrorNotice } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import type { Betting } from '../hooks/useBetting';
 

@@ -1,4 +1,4 @@
-import { roulette } from '@felt/games';
+import { roulette } from '@felt-studio/games';
 
 export function NumberBadge({ n, size = 'md' }: { readonly n: number; readonly size?: 'sm' | 'md' | 'lg' }) {
   const c = roulette.colourOf(n);

@@ -1,5 +1,5 @@
-import type { PlayerRound, Table } from '@felt/client-sdk';
-import { formatMoney, useRoundFrames } from '@felt/ui';
+import type { PlayerRound, Table } from '@felt-studio/client-sdk';
+import { formatMoney, useRoundFrames } from '@felt-studio/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flyWinnings, motionAllowed } from '../hooks/useChipFlights';
@@ -99,7 +99,9 @@ export function ResultOverlay({ table, locale, describe }: { readonly table: Tab
           <strong className="result-headline">{paid > 0 ? t('settle.youWon') : t('settle.noWin')}</strong>
           {paid > 0 ? (
             <span className="result-ticker" aria-hidden="true">
-              {money(ticker)}
+              {/* the final amount, invisible, holds the box: the count-up is re-laid inside it, never re-sized (CLS 0) */}
+              <span className="result-ticker-final">{money(paid)}</span>
+              <span className="result-ticker-now">{money(ticker)}</span>
             </span>
           ) : null}
           <ul className="result-spots">

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
+import { renderWithFelt, tableFixture } from '@felt-studio/ui/test-utils';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { playerEn } from '../../i18n/player.en';

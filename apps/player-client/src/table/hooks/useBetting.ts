@@ -1,7 +1,7 @@
-import type { Table } from '@felt/client-sdk';
-import { newBetId, newRequestId } from '@felt/client-sdk';
-import type { Rejection } from '@felt/protocol';
-import { queryKeys, toRejection, useSession } from '@felt/ui';
+import type { Table } from '@felt-studio/client-sdk';
+import { newBetId, newRequestId } from '@felt-studio/client-sdk';
+import type { Rejection } from '@felt-studio/protocol';
+import { queryKeys, toRejection, useSession } from '@felt-studio/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { betsOf, type CommonView } from '../view';

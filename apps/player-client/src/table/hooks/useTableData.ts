@@ -1,5 +1,5 @@
-import type { PlayerRound, TableResult } from '@felt/client-sdk';
-import { useRoundFrames, useSession } from '@felt/ui';
+import type { PlayerRound, TableResult } from '@felt-studio/client-sdk';
+import { useRoundFrames, useSession } from '@felt-studio/ui';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 
 export const resultsKey = (tableId: string) => ['results', tableId] as const;

@@ -1,6 +1,6 @@
-import type { Table } from '@felt/client-sdk';
-import { ErrorNotice, TableIdentity, useLiveRound, useLocale, useTable } from '@felt/ui';
-import { useState } from 'react';
+import type { Table } from '@felt-studio/client-sdk';
+import { ErrorNotice, TableIdentity, TableMonitor, useLiveRound, useLocale, useTable } from '@felt-studio/ui';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClearOutlived, useDealerActions, type DealerAction } from '../hooks/useDealerActions';
 import { useDevices, usePending } from '../hooks/useDealerData';
@@ -15,6 +15,7 @@ import { ReasonDialog } from '../../../components/ReasonDialog';
 import { SpecialBanner } from './SpecialBanner';
 import { StatusBoard } from './StatusBoard';
 import { TablePanel } from './TablePanel';
+import { ChatTipsPanel } from './ChatTipsPanel';
 
 const DONE_KEY: Readonly<Record<DealerAction['type'], string>> = {
   open: 'dialog.opened',
@@ -28,6 +29,15 @@ const DONE_KEY: Readonly<Record<DealerAction['type'], string>> = {
   throw: 'dialog.throwSent',
   judge: 'dialog.judgeSent',
 };
+
+/** The three-column console (tablet landscape and wider; dealer.css's `min-width: 1101px`). */
+const WIDE = '(min-width: 1101px)';
+const subscribeWide = (cb: () => void): (() => void) => {
+  const m = globalThis.matchMedia?.(WIDE);
+  m?.addEventListener('change', cb);
+  return () => m?.removeEventListener('change', cb);
+};
+const isWide = (): boolean => globalThis.matchMedia?.(WIDE).matches ?? false;
 
 /** The console for one table: status, what is on the table, what is due, controls, devices. */
 export function ConsoleScreen({ tableId, onChangeTable }: { readonly tableId: string; readonly onChangeTable: () => void }) {
@@ -85,6 +95,10 @@ function GameConsole({ table, game, onChangeTable }: { readonly table: Table; re
   /** The manual-entry command chosen when the dialog opened (the phase may move on while the dealer picks). */
   const [manualCommand, setManualCommand] = useState<'EnterManualCard' | 'RecordCard'>('RecordCard');
 
+  // Issue 20 (the screenshot review): on a 1280×800 tablet the console ran ~190 px past the screen. In three
+  // columns the chat sits under the round's status (the left column had room to spare) and the tips under what
+  // is due; narrower, both stay under what is due (the phone's order in dealer.css).
+  const wide = useSyncExternalStore(subscribeWide, isWide, () => false);
   const round = deriveRound(game, live.data?.roundId ?? null, live.data?.view);
   const pendingList = pending.data ?? [];
   const voidPending = pendingList.some((p) => p.kind === 'void' && p.roundId === round.roundId);
@@ -115,11 +129,20 @@ function GameConsole({ table, game, onChangeTable }: { readonly table: Table; re
         </p>
       ) : null}
       <div className="dc-grid">
-        <StatusBoard table={table} round={round} />
+        {wide ? (
+          <div className="dc-left">
+            <StatusBoard table={table} round={round} />
+            <ChatTipsPanel table={table} part="chat" />
+          </div>
+        ) : (
+          <StatusBoard table={table} round={round} />
+        )}
         <div className="dc-centre">
           <SpecialBanner special={round.special} />
           <TablePanel round={round} />
           <DuePanel next={live.data?.next ?? []} round={round} autoCadence={table.cadence.auto} />
+          {/* the chat and the tips under what is due: in the side column they ran a tablet's console past the screen's bottom */}
+          <ChatTipsPanel table={table} part={wide ? 'tips' : 'both'} />
         </div>
         <div className="dc-side">
           <Controls controls={controls} autoCadence={table.cadence.auto} busy={actions.busy} onAction={(a) => void submit(a)} onDialog={(d) => {
@@ -134,6 +157,12 @@ function GameConsole({ table, game, onChangeTable }: { readonly table: Table; re
           ) : null}
           {dialog === null ? <ErrorNotice error={actions.error} currency={table.currency} onDismiss={actions.clear} /> : null}
           <PendingPanel pending={pendingList} roundId={round.roundId} />
+          <section className="dc-camera" aria-labelledby="dc-camera-title">
+            <h2 id="dc-camera-title" className="dc-section-title">
+              {t('console.camera')}
+            </h2>
+            <TableMonitor tableId={table.tableId} name={table.name} />
+          </section>
           <DevicePanel table={table} health={devices.data} failed={devices.isError} />
         </div>
       </div>

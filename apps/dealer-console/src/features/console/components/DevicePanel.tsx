@@ -1,5 +1,5 @@
-import type { DeviceHealth, Table } from '@felt/client-sdk';
-import { useSession } from '@felt/ui';
+import type { DeviceHealth, Table } from '@felt-studio/client-sdk';
+import { useSession } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { deviceRows } from '../model/devices';
 

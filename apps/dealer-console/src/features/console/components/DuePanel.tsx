@@ -1,4 +1,4 @@
-import type { NextAction } from '@felt/client-sdk';
+import type { NextAction } from '@felt-studio/client-sdk';
 import { useTranslation } from 'react-i18next';
 import { dueItems, type DueItem } from '../model/due';
 import type { RoundModel } from '../model/round';

@@ -1,6 +1,6 @@
-import { RANKS, SUITS, type Card, type Rank, type Suit } from '@felt/games';
-import type { Rejection } from '@felt/protocol';
-import { Dialog, ErrorNotice, PlayingCard } from '@felt/ui';
+import { RANKS, SUITS, type Card, type Rank, type Suit } from '@felt-studio/games';
+import type { Rejection } from '@felt-studio/protocol';
+import { Dialog, ErrorNotice, PlayingCard } from '@felt-studio/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

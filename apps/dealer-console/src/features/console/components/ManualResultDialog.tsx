@@ -1,6 +1,6 @@
-import { roulette } from '@felt/games';
-import type { Rejection } from '@felt/protocol';
-import { Dialog, Die, ErrorNotice } from '@felt/ui';
+import { roulette } from '@felt-studio/games';
+import type { Rejection } from '@felt-studio/protocol';
+import { Dialog, Die, ErrorNotice } from '@felt-studio/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Direction, ObservedSpin } from '../model/round';

@@ -1,4 +1,4 @@
-import type { PendingRequest } from '@felt/client-sdk';
+import type { PendingRequest } from '@felt-studio/client-sdk';
 import { useTranslation } from 'react-i18next';
 
 /** Requests of this round waiting for a pit boss (void, manual card, number or dice), so the dealer knows to hold. */

@@ -1,4 +1,4 @@
-import { DiceRow, PlayingCard } from '@felt/ui';
+import { DiceRow, PlayingCard } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import type { HandModel, RoundModel } from '../model/round';
 
@@ -11,6 +11,7 @@ function Hand({ hand, game }: { readonly hand: HandModel; readonly game: string 
       <div className="dc-hand-head">
         <span className="dc-hand-label">{label}</span>
         {total ? <span className="dc-hand-total">{total}</span> : null}
+        {hand.behind ? <span className="dc-hand-behind">{t('hands.behind', { count: hand.behind })}</span> : null}
         {hand.active ? <span className="dc-hand-next">{t('cards.next')}</span> : null}
       </div>
       <div className="dc-hand-cards">

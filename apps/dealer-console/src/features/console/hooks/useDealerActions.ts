@@ -1,11 +1,11 @@
-import type { Card } from '@felt/games';
-import type { Rejection } from '@felt/protocol';
-import { toRejection, useSession } from '@felt/ui';
+import type { Card } from '@felt-studio/games';
+import type { Rejection } from '@felt-studio/protocol';
+import { toRejection, useSession } from '@felt-studio/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { dealerKeys } from './useDealerData';
 
-/** What the dealer can do at the table; every call goes through @felt/client-sdk. */
+/** What the dealer can do at the table; every call goes through @felt-studio/client-sdk. */
 export type DealerAction =
   | { readonly type: 'open' }
   | { readonly type: 'close' }

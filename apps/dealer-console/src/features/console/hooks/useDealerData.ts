@@ -1,5 +1,5 @@
-import type { DeviceHealth, PendingRequest } from '@felt/client-sdk';
-import { useSession } from '@felt/ui';
+import type { DeviceHealth, PendingRequest } from '@felt-studio/client-sdk';
+import { useSession } from '@felt-studio/ui';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 
 export const dealerKeys = {

@@ -1,5 +1,5 @@
-import type { DeviceHealth } from '@felt/client-sdk';
-import type { TableDevice } from '@felt/protocol';
+import type { DeviceHealth } from '@felt-studio/client-sdk';
+import type { TableDevice } from '@felt-studio/protocol';
 
 export type DeviceState = 'online' | 'offline' | 'fault' | 'unknown';
 

@@ -1,4 +1,4 @@
-import type { NextAction } from '@felt/client-sdk';
+import type { NextAction } from '@felt-studio/client-sdk';
 import type { RoundModel } from './round.js';
 
 /**

@@ -1,4 +1,4 @@
-import { viewTotals } from '@felt/ui';
+import { viewTotals } from '@felt-studio/ui';
 import { isObj, num, str, type Obj } from '../../../round/plugin';
 import { dealerPlugin } from '../../../round/plugins';
 import type { GameId, HandModel, RoundModel, SpecialState } from '../../../round/round.types';

@@ -1,6 +1,6 @@
-import type { Card, pokerTable } from '@felt/games';
-import type { PokerTableFrame, Rejection } from '@felt/protocol';
-import { BetTimer, ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, seatStackNowMinor, usePokerTable, useSession } from '@felt/ui';
+import type { Card, pokerTable } from '@felt-studio/games';
+import type { PokerTableFrame, Rejection } from '@felt-studio/protocol';
+import { BetTimer, ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, seatStackNowMinor, usePokerTable, useSession } from '@felt-studio/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonDialog } from '../../../components/ReasonDialog';

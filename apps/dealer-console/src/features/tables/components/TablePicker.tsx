@@ -1,6 +1,6 @@
-import type { Table } from '@felt/client-sdk';
-import type { PokerLobbyEntry } from '@felt/protocol';
-import { ErrorNotice, toRejection, useLocale, usePokerLobby, useTables, formatMoneyShort, shortId } from '@felt/ui';
+import type { Table } from '@felt-studio/client-sdk';
+import type { PokerLobbyEntry } from '@felt-studio/protocol';
+import { ErrorNotice, toRejection, useLocale, usePokerLobby, useTables, formatMoneyShort, shortId } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 
 /** The dealer picks the table they run: large tiles with the table's identity (GEN-1) and status. */

@@ -1,5 +1,5 @@
-import { andarBahar, type Ratio } from '@felt/games';
-import { PlayingCard } from '@felt/ui';
+import { andarBahar, type Ratio } from '@felt-studio/games';
+import { PlayingCard } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { andarBahar } from '@felt/games';
-import { keyPaths } from '@felt/ui';
-import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
+import { andarBahar } from '@felt-studio/games';
+import { keyPaths } from '@felt-studio/ui';
+import { renderWithFelt, tableFixture } from '@felt-studio/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';

@@ -1,5 +1,5 @@
-import { baccarat, type Card, type RoadRound } from '@felt/games';
-import { CardRow } from '@felt/ui';
+import { baccarat, type Card, type RoadRound } from '@felt-studio/games';
+import { CardRow } from '@felt-studio/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../../table/components/BetSpot';

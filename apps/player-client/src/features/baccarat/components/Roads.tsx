@@ -1,4 +1,4 @@
-import { baccaratRoads, type BaccaratRoads, type DerivedColour, type RoadRound } from '@felt/games';
+import { baccaratRoads, type BaccaratRoads, type DerivedColour, type RoadRound } from '@felt-studio/games';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,6 +1,6 @@
-import { newBetId } from '@felt/client-sdk';
-import type { bankedPoker, Card } from '@felt/games';
-import { BetTimer, ChipStack, Money, PlayingCard, formatMoneyShort } from '@felt/ui';
+import { newBetId } from '@felt-studio/client-sdk';
+import type { bankedPoker, Card } from '@felt-studio/games';
+import { BetTimer, ChipStack, Money, PlayingCard, formatMoneyShort } from '@felt-studio/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../../table/components/BetSpot';
@@ -10,7 +10,7 @@ import { limitOf, type GameProps } from '../../../table/game';
 import { useMyRounds } from '../../../table/hooks/useTableData';
 import { spotLabel } from '../../../table/spotLabel';
 import { categoryKey, faceOf, LINKED_SPOTS, pokerGame, slotCounts, streetOf } from '../poker';
-import { Paytables } from './Paytables';
+import { Paytables, spotPays } from './Paytables';
 
 type View = bankedPoker.BankedPokerView;
 
@@ -93,6 +93,7 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
   const label = (spot: string): string => spotLabel(game, spot, t);
   const counts = slotCounts(spec);
   const betSpots = spec.spots(profile);
+  const paytables = spec.paytables(profile);
   const anteStake = stakes.get(spec.mainSpot) ?? 0;
   const f = (m: number): string => new Intl.NumberFormat(locale, { style: 'currency', currency: table.currency }).format(m / 100);
   const limitText = (kind: string): string => {
@@ -191,7 +192,7 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
           {spec.needsAnte.filter((s) => betSpots.includes(s) && !follower(s)).length > 0 ? <li>{t('poker.needsAnte', { spots: spec.needsAnte.filter((s) => betSpots.includes(s) && !follower(s)).map(label).join(', '), main: label(spec.mainSpot) })}</li> : null}
           <li>{t('poker.timerRule', { s: Math.round(profile.decisionMs / 1000) })}</li>
         </ul>
-        <Paytables tables={spec.paytables(profile)} label={label} locale={locale} />
+        <Paytables tables={paytables} label={label} locale={locale} />
       </aside>
       <div className="board bp-board">
         {mine && decision && point ? (
@@ -225,6 +226,7 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
               key={s}
               spot={s}
               label={label(s)}
+              pays={spotPays(paytables, s, locale, t) ?? undefined}
               stakeMinor={stakes.get(s) ?? 0}
               pendingMinor={betting.pending.get(s) ?? 0}
               currency={table.currency}

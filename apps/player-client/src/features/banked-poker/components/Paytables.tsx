@@ -1,4 +1,4 @@
-import type { bankedPoker } from '@felt/games';
+import type { bankedPoker } from '@felt-studio/games';
 import { useTranslation } from 'react-i18next';
 
 /** "N:1", or "3:2" for a fractional pay (UTH's Blind flush), in the locale's digits. */
@@ -8,8 +8,26 @@ export function paysText(pays: readonly [number, number], locale: string): strin
 }
 
 /**
+ * What a betting spot pays, in a few words for the spot itself (issue 20: Casino Hold'em's and Three Card
+ * Poker's spots showed limits and no payout): from the spot's own paytable, the very numbers the referee
+ * settles with. A table whose unlisted hands lose: its lowest and highest pay ("pays 1:1 – 100:1"); a
+ * table whose unlisted hands keep the stake (a bonus beside the spot's own win: Three Card Poker's Ante
+ * bonus, TCP-5; UTH's Blind): its highest ("bonus up to 5:1"). `null`: the spot has no paytable.
+ */
+export function spotPays(tables: readonly bankedPoker.Paytable[], spot: string, locale: string, t: (key: string, o: Record<string, string>) => string): string | null {
+  const pt = tables.find((x) => x.spots.includes(spot));
+  if (!pt || pt.rows.length === 0) return null;
+  const ratio = (p: readonly [number, number]): number => p[0] / p[1];
+  const sorted = [...pt.rows].sort((a, b) => ratio(a.pays) - ratio(b.pays));
+  const low = paysText((sorted[0] as bankedPoker.PaytableRow).pays, locale);
+  const high = paysText((sorted[sorted.length - 1] as bankedPoker.PaytableRow).pays, locale);
+  if (pt.otherwise === 'push') return t('poker.spotPays.bonus', { high });
+  return low === high ? t('poker.spotPays.one', { pays: high }) : t('poker.spotPays.range', { low, high });
+}
+
+/**
  * The active profile's paytables, spot by spot (GEN-2 "odds shown at the table"; RAY §7 "printed on
- * the cloth and shown on a sign"): built from the game's own `paytables(profile)` in @felt/games,
+ * the cloth and shown on a sign"): built from the game's own `paytables(profile)` in @felt-studio/games,
  * the numbers the referee settles with — never a copy. RAY's "N x insatsen" is shown with its net
  * reading (RP-1).
  */

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import type { PlayerRound, Table } from '@felt/client-sdk';
-import { bankedPoker, rayPoker, type Audience, type RoundLimits, type SettlementLine } from '@felt/games';
-import { keyPaths } from '@felt/ui';
-import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
+import type { PlayerRound, Table } from '@felt-studio/client-sdk';
+import { bankedPoker, rayPoker, type Audience, type RoundLimits, type SettlementLine } from '@felt-studio/games';
+import { keyPaths } from '@felt-studio/ui';
+import { renderWithFelt, tableFixture } from '@felt-studio/ui/test-utils';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
@@ -276,6 +276,25 @@ describe('the other banked poker games: their spots and decisions come from the 
     expect(within(bonus).getAllByRole('row')[0]?.textContent).toBe('Straight flush30:1');
     expect(within(bonus).getAllByRole('row').at(-1)?.textContent).toBe('Other handslose');
     expect(pay.textContent).toContain('N to 1');
+  });
+
+  it("every betting spot shows what it pays, from the profile's paytables: Casino Hold'em's Ante and AA Bonus, Three Card Poker's Ante bonus and Pair Plus (issue 20, the screenshot review)", () => {
+    const che = bankedPoker.casinoHoldemProfiles['standard'];
+    const tcp = bankedPoker.threeCardPokerProfiles['standard'];
+    const paysOf = (spot: string): string | null | undefined => document.querySelector(`.bp-spots [data-spot="${spot}"] .bet-spot-pays`)?.textContent;
+    show('casino-holdem', 'standard', null, true);
+    expect(paysOf('ante')).toBe(`pays ${che?.ante.other}:1 – ${che?.ante.royalFlush}:1`);
+    expect(paysOf('aa-bonus')).toBe(`pays ${che?.aaBonus?.aces}:1 – ${che?.aaBonus?.royalFlush}:1`);
+    cleanup();
+    show('three-card-poker', 'standard', null, true);
+    // the Ante's own table is its bonus (TCP-5: paid beside the even-money ante, never a loss of its own)
+    expect(paysOf('ante')).toBe(`bonus up to ${tcp?.anteBonus.straightFlush}:1`);
+    expect(paysOf('pair-plus')).toBe(`pays ${tcp?.pairPlus?.pair}:1 – ${tcp?.pairPlus?.straightFlush}:1`);
+    cleanup();
+    const betting = { pending: new Map(), place: vi.fn(), decide: vi.fn(), busy: false } as unknown as Betting;
+    renderWithFelt(<BankedPokerTable table={tableOf('three-card-poker', 'standard')} view={null} betting={betting} stakes={new Map()} bets={[]} open locale="sv" />, { catalogues, lng: 'sv' });
+    expect(paysOf('ante')).toBe(`bonus upp till ${tcp?.anteBonus.straightFlush}:1`);
+    expect(paysOf('pair-plus')).toBe(`betalar ${tcp?.pairPlus?.pair}:1 – ${tcp?.pairPlus?.straightFlush}:1`);
   });
 
   it('paytables from the active profile: Three Card Poker pair-plus-35 shows its own Pair Plus figures; UTH shows the 3:2 flush', () => {

@@ -1,23 +1,28 @@
-import { newBetId } from '@felt/client-sdk';
-import { blackjack, type Card } from '@felt/games';
-import { CardRow, ChipStack, Money, formatMoneyShort } from '@felt/ui';
+import { newBetId } from '@felt-studio/client-sdk';
+import { blackjack, type Card } from '@felt-studio/games';
+import { CardRow, ChipStack, Money, formatMoneyShort } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
-import type { GameProps } from '../../../table/game';
+import { limitOf, type GameProps } from '../../../table/game';
 import './blackjack.css';
 
 /**
  * Blackjack: seats (take one or several, BJ profile), the dealer's hand with the hole card hidden
  * until revealed (BJ-5a), other seats' cards (their stakes are not shown: the server does not send
  * them), insurance when offered, and hit / stand / double / split on the player's turn within the
- * decision timer (shown in the header).
+ * decision timer (shown in the header). Bet behind (RAY-8.1, issue 24): on a seat another player holds,
+ * while betting is open, "Bet behind" places the chips on `behind:N`; the seat shows "Behind" with the
+ * person's stake, the seat's hands (whose decisions the bet follows) and their result. The seat's owner is
+ * never named (the server does not send it), and the seat's owner never sees who bets behind.
  */
-export default function BlackjackTable({ table, view: raw, betting, open, locale }: GameProps) {
+export default function BlackjackTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {
   const { t } = useTranslation('player');
   const view = raw as blackjack.BlackjackView | null;
   const profile = blackjack.blackjackProfiles[table.profileId];
   const seatCount = profile?.seats ?? 7;
+  const behindOffered = profile?.betBehind != null;
+  const behindLimits = limitOf(table, blackjack.BEHIND_KIND);
   const seats = new Map((view?.seats ?? []).map((s) => [s.seat, s]));
   const turn = view?.turn ?? null;
   const dealer = view?.dealer;
@@ -56,7 +61,7 @@ export default function BlackjackTable({ table, view: raw, betting, open, locale
         </div>
       </VideoArea>
       <aside className="side-panels">
-        <Limits table={table} kinds={['main', 'double', 'split', 'insurance']} locale={locale} />
+        <Limits table={table} kinds={behindOffered ? ['main', 'double', 'split', 'insurance', blackjack.BEHIND_KIND] : ['main', 'double', 'split', 'insurance']} locale={locale} />
       </aside>
       <div className="board">
         {myTurn && myHand && myHand.done === null ? (
@@ -95,11 +100,25 @@ export default function BlackjackTable({ table, view: raw, betting, open, locale
             const mine = s?.mine === true;
             const active = turn?.seat === n;
             const pendingStake = betting.pending.get(`seat:${n}`) ?? 0;
+            const behindSpot = `behind:${n}`;
+            const myBehind = stakes.get(behindSpot) ?? s?.myBehindMinor ?? 0;
+            const behindResult = myBehind > 0 && s?.hands[0] ? resultOf(s.hands[0]) : null;
             return (
-              <div key={n} className={`bj-seat${mine ? ' is-mine' : ''}${active ? ' is-active' : ''}${taken && !mine ? ' is-taken' : ''}`}>
+              <div key={n} className={`bj-seat${mine ? ' is-mine' : ''}${active ? ' is-active' : ''}${taken && !mine ? ' is-taken' : ''}${myBehind > 0 ? ' is-behind' : ''}`} data-seat={n}>
                 <div className="bj-seat-head">
                   <span>{t('blackjack.seat', { n })}</span>
-                  {mine ? <span className="bj-you">{t('blackjack.you')}</span> : taken ? <span className="felt-muted">{t('blackjack.taken')}</span> : null}
+                  {mine ? (
+                    <span className="bj-you">{t('blackjack.you')}</span>
+                  ) : myBehind > 0 ? (
+                    // in place of "Taken": the person's own stake behind this seat, and its result once the dealer is done
+                    // one short line (the seat is narrow): the result is the pill's colour and, for screen readers, its words
+                    <span className={`bj-behind-mine${behindResult ? ` bj-result is-${behindResult}` : ''}`} data-behind-minor={myBehind} data-result={behindResult ?? undefined}>
+                      {t('blackjack.behindMine', { amount: f(myBehind) })}
+                      {behindResult ? <span className="felt-visually-hidden">{` · ${t(`blackjack.result.${behindResult}`)}`}</span> : null}
+                    </span>
+                  ) : taken ? (
+                    <span className="felt-muted">{t('blackjack.taken')}</span>
+                  ) : null}
                 </div>
                 {(s?.hands ?? []).map((h, hi) => {
                   const result = resultOf(h);
@@ -123,6 +142,15 @@ export default function BlackjackTable({ table, view: raw, betting, open, locale
                     <span className="felt-visually-hidden">{t('blackjack.betOn', { n, min: f(table.limits.tableMinMinor), max: f(table.limits.tableMaxMinor) })}</span>
                     <span className="bet-spot-chip">
                       <ChipStack amountMinor={pendingStake} currency={table.currency} pending />
+                    </span>
+                  </button>
+                ) : null}
+                {open && taken && !mine && behindOffered ? (
+                  <button type="button" className="bet-spot bj-bet bj-behind" data-spot={behindSpot} onClick={() => void betting.place(behindSpot)}>
+                    <span className="bet-spot-name">{t('blackjack.betBehind')}</span>
+                    <span className="felt-visually-hidden">{t('blackjack.betBehindOn', { n, min: f(behindLimits.minMinor), max: f(behindLimits.maxMinor) })}</span>
+                    <span className="bet-spot-chip">
+                      <ChipStack amountMinor={betting.pending.get(behindSpot) ?? 0} currency={table.currency} pending />
                     </span>
                   </button>
                 ) : null}

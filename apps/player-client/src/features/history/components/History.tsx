@@ -1,4 +1,4 @@
-import { Money, formatMoney, useLocale, useTables } from '@felt/ui';
+import { Money, formatMoney, useLocale, useTables } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { useMyRounds } from '../../../table/hooks/useTableData';
 import { spotLabel } from '../../../table/spotLabel';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import type { PlayerRound } from '@felt/client-sdk';
-import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
+import type { PlayerRound } from '@felt-studio/client-sdk';
+import { renderWithFelt, tableFixture } from '@felt-studio/ui/test-utils';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withGameStrings } from '../../../app/games';

@@ -1,6 +1,6 @@
-import type { Table } from '@felt/client-sdk';
-import type { PokerLobbyEntry } from '@felt/protocol';
-import { BetTimer, PhaseBadge, formatMoneyShort, useLiveRound, useLocale, usePokerLobby, usePresence, useTables } from '@felt/ui';
+import type { Table } from '@felt-studio/client-sdk';
+import type { PokerLobbyEntry } from '@felt-studio/protocol';
+import { BetTimer, PhaseBadge, formatMoneyShort, useLiveRound, useLocale, usePokerLobby, usePresence, useTables } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
@@ -9,6 +9,7 @@ import { NumberBadge } from '../../../table/components/NumberBadge';
 import type { PlayerGamePlugin } from '../../../table/game';
 import { spotLabel } from '../../../table/spotLabel';
 import './lobby.css';
+import { TournamentsSection } from './TournamentsSection';
 
 /** A game's plugin (the app's plugin map, passed in: a feature never imports the app shell or other features). */
 export type PluginOf = (game: string) => Pick<PlayerGamePlugin, 'lastResult'> | undefined;
@@ -139,6 +140,7 @@ export function Lobby({ prefetch, pluginOf }: { readonly prefetch?: () => void; 
           </div>
         </section>
       ) : null}
+      <TournamentsSection />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import type { Table } from '@felt/client-sdk';
-import { GAME_IDS } from '@felt/games';
-import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
+import type { Table } from '@felt-studio/client-sdk';
+import { GAME_IDS } from '@felt-studio/games';
+import { renderWithFelt, tableFixture } from '@felt-studio/ui/test-utils';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';

@@ -1,5 +1,5 @@
-import { luckyDice } from '@felt/games';
-import { DiceRow, useSession, type DieColour } from '@felt/ui';
+import { luckyDice } from '@felt-studio/games';
+import { DiceRow, useSession, type DieColour } from '@felt-studio/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../../table/components/BetSpot';

@@ -1,4 +1,4 @@
-import { moneyWheel } from '@felt/games';
+import { moneyWheel } from '@felt-studio/games';
 import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';

@@ -1,5 +1,5 @@
-import type { PokerTableFrame } from '@felt/protocol';
-import { formatMoney, minorDigits, toMajor, type PokerSender } from '@felt/ui';
+import type { PokerTableFrame } from '@felt-studio/protocol';
+import { formatMoney, minorDigits, toMajor, type PokerSender } from '@felt-studio/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canDrawNow, parseAmount, quickSizes, type HandView, type LegalActions } from '../model';

@@ -1,5 +1,5 @@
-import type { Card, pokerTable } from '@felt/games';
-import { Money, PlayingCard, seatStackNowMinor, useCountdown } from '@felt/ui';
+import type { Card, pokerTable } from '@felt-studio/games';
+import { Money, PlayingCard, seatStackNowMinor, useCountdown } from '@felt-studio/ui';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatSlot } from '../model';

@@ -1,4 +1,4 @@
-import { ErrorNotice, toRejection, useLocale, usePokerSend, usePokerTable } from '@felt/ui';
+import { ErrorNotice, toRejection, useLocale, usePokerSend, usePokerTable } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { PokerTableView } from './PokerTableView';
 

@@ -1,6 +1,6 @@
-import type { Card } from '@felt/games';
-import type { PokerTableFrame } from '@felt/protocol';
-import { ErrorNotice, Money, PlayingCard, formatMoney, formatMoneyShort, type PokerSender } from '@felt/ui';
+import type { Card } from '@felt-studio/games';
+import type { PokerTableFrame } from '@felt-studio/protocol';
+import { ErrorNotice, Money, PlayingCard, formatMoney, formatMoneyShort, type PokerSender } from '@felt-studio/ui';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryOf, freeSeats, handLive, mySeat, potsOf, seatSlots, type HandView } from '../model';

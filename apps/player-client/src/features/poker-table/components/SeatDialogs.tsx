@@ -1,5 +1,5 @@
-import type { PokerTableFrame } from '@felt/protocol';
-import { Dialog, ErrorNotice, Money, formatMoney, minorDigits, toMajor, type PokerSender } from '@felt/ui';
+import type { PokerTableFrame } from '@felt-studio/protocol';
+import { Dialog, ErrorNotice, Money, formatMoney, minorDigits, toMajor, type PokerSender } from '@felt-studio/ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buyInBounds, buyInProblem, mySeat, parseAmount, topUpProblem } from '../model';

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import type { PokerTableFrame } from '@felt/protocol';
-import { keyPaths, type PokerSender } from '@felt/ui';
-import { holdemScenario, PokerScenario } from '@felt/ui/poker-fixtures';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import type { PokerTableFrame } from '@felt-studio/protocol';
+import { keyPaths, type PokerSender } from '@felt-studio/ui';
+import { holdemScenario, PokerScenario } from '@felt-studio/ui/poker-fixtures';
+import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,7 @@
-import { FeltClient } from '@felt/client-sdk';
-import type { PokerTableFrame } from '@felt/protocol';
-import { FeltQueryProvider, SessionProvider, createI18n, createQueryClient, type PokerSender } from '@felt/ui';
-import { holdemScenario, PokerScenario } from '@felt/ui/poker-fixtures';
+import { FeltClient } from '@felt-studio/client-sdk';
+import type { PokerTableFrame } from '@felt-studio/protocol';
+import { FeltQueryProvider, SessionProvider, createI18n, createQueryClient, type PokerSender } from '@felt-studio/ui';
+import { holdemScenario, PokerScenario } from '@felt-studio/ui/poker-fixtures';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -12,7 +12,7 @@ import { PokerTableView } from '../components/PokerTableView';
 
 /**
  * Screenshot harness of the live poker table (no server): `poker-harness.html?scene=<name>&lng=sv`
- * on the Vite dev server renders the screen on frames built from the pure core (@felt/ui/poker-fixtures).
+ * on the Vite dev server renders the screen on frames built from the pure core (@felt-studio/ui/poker-fixtures).
  * Actions are logged to `window.__pokerSent`, never sent anywhere.
  */
 const ME = { role: 'player', playerId: 'me' } as const;

@@ -1,4 +1,4 @@
-import { racetrackGeometry, roulette, rouletteCoveredNumbers, type FixedAnnouncedKind } from '@felt/games';
+import { racetrackGeometry, roulette, rouletteCoveredNumbers, type FixedAnnouncedKind } from '@felt-studio/games';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,5 @@
-import { ROULETTE_LAYOUT_BOXES, ROULETTE_LAYOUT_SIZE, roulette, rouletteChipPlacements, rouletteCoveredNumbers, rouletteHitTest, type Point } from '@felt/games';
-import { ChipFace, chipBreakdown, chipLabel } from '@felt/ui';
+import { ROULETTE_LAYOUT_BOXES, ROULETTE_LAYOUT_SIZE, roulette, rouletteChipPlacements, rouletteCoveredNumbers, rouletteHitTest, type Point } from '@felt-studio/games';
+import { ChipFace, chipBreakdown, chipLabel } from '@felt-studio/ui';
 import './roulette.css';
 import { useMemo, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { lastResults, rouletteStats } from '@felt/games';
+import { lastResults, rouletteStats } from '@felt-studio/games';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberBadge } from './Wheel';

@@ -1,4 +1,4 @@
-import { roulette } from '@felt/games';
+import { roulette } from '@felt-studio/games';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameProps } from '../../../table/game';

@@ -1,4 +1,4 @@
-import { roulette } from '@felt/games';
+import { roulette } from '@felt-studio/games';
 import { useTranslation } from 'react-i18next';
 
 const N = roulette.WHEEL_ORDER.length;

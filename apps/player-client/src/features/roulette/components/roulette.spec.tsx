@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { ROULETTE_LAYOUT_SIZE, roulette, rouletteSpotAnchor } from '@felt/games';
-import { renderWithFelt } from '@felt/ui/test-utils';
+import { ROULETTE_LAYOUT_SIZE, roulette, rouletteSpotAnchor } from '@felt-studio/games';
+import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Table } from '@felt/client-sdk';
-import { keyPaths } from '@felt/ui';
+import type { Table } from '@felt-studio/client-sdk';
+import { keyPaths } from '@felt-studio/ui';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import { BetSpot } from '../../../table/components/BetSpot';

@@ -1,5 +1,5 @@
-import { dragonTiger, footballStudio, type Card } from '@felt/games';
-import { PlayingCard } from '@felt/ui';
+import { dragonTiger, footballStudio, type Card } from '@felt-studio/games';
+import { PlayingCard } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';

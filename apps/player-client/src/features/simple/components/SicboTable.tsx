@@ -1,5 +1,5 @@
-import { sicbo, type Ratio } from '@felt/games';
-import { DiceRow } from '@felt/ui';
+import { sicbo, type Ratio } from '@felt-studio/games';
+import { DiceRow } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { sicbo } from '@felt/games';
-import { renderWithFelt, tableFixture } from '@felt/ui/test-utils';
+import { sicbo } from '@felt-studio/games';
+import { renderWithFelt, tableFixture } from '@felt-studio/ui/test-utils';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withGameStrings } from '../../../app/games';
