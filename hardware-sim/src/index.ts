@@ -1,4 +1,4 @@
-// @felt/hardware-sim — protocol-faithful device emulators, scripted fault scenarios, transports (devices.md §6).
+// @felt-studio/hardware-sim — protocol-faithful device emulators, scripted fault scenarios, transports (devices.md §6).
 export * from './clock.js';
 export * from './duplex.js';
 export * from './host-recorder.js';

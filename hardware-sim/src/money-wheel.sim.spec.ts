@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { createBroker } from 'aedes';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyWheel } from '@felt/games';
+import { moneyWheel } from '@felt-studio/games';
 import { ManualScheduler } from './clock.js';
 import { runSim } from './run-sim.js';
 import { MoneyWheelSim, parseMoneyWheelCommand, type MoneyWheelEnvelope, type MoneyWheelFault } from './money-wheel.sim.js';

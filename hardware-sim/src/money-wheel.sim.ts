@@ -1,13 +1,13 @@
-import { createRng, moneyWheel, type Rng } from '@felt/games';
-import { deviceTopic, type DeviceAck, type DeviceStatus } from '@felt/protocol';
-import mqtt, { type MqttClient } from 'mqtt';
-import { realScheduler, type Scheduler, type TimerHandle } from './clock.js';
+import { createRng, moneyWheel, type Rng } from '@felt-studio/games';
+import type { DeviceAck } from '@felt-studio/protocol';
+import type { TimerHandle } from './clock.js';
+import { MqttDeviceSim, type MqttDeviceSimOptions } from './mqtt-device.sim.js';
 
 /**
  * Money wheel emulator (docs/rules MW-1..MW-4): a vertical wheel with the profile's segments,
  * spun by the host (or a motor) on `spin()` or on the MQTT command `moneywheel.spin`, with a pointer
  * sensor that reports where the wheel stopped as canonical v1 events (`moneywheel.state`,
- * `moneywheel.result`, `moneywheel.fault`, `device.heartbeat`; shapes in @felt/games
+ * `moneywheel.result`, `moneywheel.fault`, `device.heartbeat`; shapes in @felt-studio/games
  * `moneyWheel.MONEY_WHEEL_EVENT_TYPES`) with a monotonic seq. The device never judges a spin: a short
  * spin is reported with its few turns and the rules void it (MW-4); a border stop is reported as a
  * border and the rules pick the segment being entered (MW-3).
@@ -28,25 +28,13 @@ export type MoneyWheelFault =
   /** The pointer sensor fails on the next spin: `moneywheel.fault sensor_fault` instead of a result. */
   | { readonly type: 'sensor-fault' };
 
-export interface MoneyWheelSimOptions {
-  /** MQTT broker; omit to run in-process only (events go to `onEvent` listeners). */
-  readonly mqttUrl?: string;
-  readonly tableId: string;
-  readonly deviceId: string;
-  readonly topicRoot?: string;
+/** The wheel (its connection: MqttDeviceSimOptions; without `mqttUrl` it runs in process only, events to `onEvent` listeners). */
+export interface MoneyWheelSimOptions extends MqttDeviceSimOptions {
   readonly seed: number;
   /** The wheel's layout comes from this Money Wheel profile (default `standard`). */
   readonly profileId?: string;
-  readonly scheduler?: Scheduler;
-  readonly speed?: number;
-  /** Epoch-ms clock for `at`; default Date.now. */
-  readonly clock?: () => number;
-  readonly clientId?: string;
   /** Probability that a normal spin stops on a border (default 1/40). */
   readonly borderChance?: number;
-  /** The wheel's MQTT credential issued by the server (username `{tableId}/{deviceId}`; issue 9 finding 1). */
-  readonly username?: string;
-  readonly password?: string;
 }
 
 /** A canonical v1 event as published (envelope of devices.md §1). */
@@ -80,101 +68,46 @@ export function parseMoneyWheelCommand(bytes: Buffer | string): SpinCommand {
   return { ok: true, id, roundId: p.roundId };
 }
 
-export class MoneyWheelSim {
+export class MoneyWheelSim extends MqttDeviceSim {
   private readonly opts: MoneyWheelSimOptions;
-  private readonly sched: Scheduler & { dispose?: () => void };
-  private readonly clock: () => number;
   private readonly rng: Rng;
   private readonly layout: readonly string[];
-  private readonly topics: { readonly events: string; readonly status: string; readonly commands: string; readonly acks: string };
   private readonly listeners: ((e: MoneyWheelEnvelope) => void)[] = [];
-  private readonly timers = new Set<TimerHandle>();
   private readonly faults: MoneyWheelFault[] = [];
-  private client: MqttClient | null = null;
-  private hb: TimerHandle | null = null;
   private idleTimer: TimerHandle | null = null;
-  private chain: Promise<unknown> = Promise.resolve();
   private seq = 0;
   private spinNo = 0;
   private busy = false;
-  private readonly startedAt: number;
-  readonly errors: Error[] = [];
   readonly stats = { spins: 0, rejected: 0, published: 0 };
 
   constructor(opts: MoneyWheelSimOptions) {
+    super(opts, { name: 'money-wheel-sim', model: MONEY_WHEEL_MODEL, firmware: MONEY_WHEEL_FIRMWARE, heartbeatMs: MONEY_WHEEL_TIMING.heartbeatMs });
     const profile = moneyWheel.moneyWheelProfiles[opts.profileId ?? 'standard'];
     if (!profile) throw new Error(`unknown money wheel profile "${opts.profileId}"; known: ${Object.keys(moneyWheel.moneyWheelProfiles).join(', ')}`);
     this.opts = opts;
     this.layout = profile.layout;
-    this.sched = opts.scheduler ?? realScheduler({ speed: opts.speed ?? 1 });
-    this.clock = opts.clock ?? Date.now;
     this.rng = createRng(opts.seed);
-    const root = opts.topicRoot ?? 'felt/v1';
-    const t = (kind: 'events' | 'status' | 'commands' | 'acks'): string => deviceTopic(opts.tableId, opts.deviceId, kind, { root });
-    this.topics = { events: t('events'), status: t('status'), commands: t('commands'), acks: t('acks') };
-    this.startedAt = this.sched.now();
   }
 
-  get topicNames(): { readonly events: string; readonly status: string; readonly commands: string; readonly acks: string } {
-    return this.topics;
+  protected heartbeat(uptimeS: number): void {
+    this.event({ type: 'device.heartbeat', payload: { uptimeS } });
   }
+
 
   /** Every event published (in-process listeners see them whether or not MQTT is used). */
   onEvent(listener: (e: MoneyWheelEnvelope) => void): void {
     this.listeners.push(listener);
   }
 
-  private statusPayload(state: 'online' | 'offline'): string {
-    const status: DeviceStatus = { state, model: MONEY_WHEEL_MODEL, firmware: MONEY_WHEEL_FIRMWARE, configHash: null, at: this.clock() };
-    return JSON.stringify(status);
-  }
-
-  async start(): Promise<void> {
-    if (this.opts.mqttUrl !== undefined) {
-      if (this.client !== null) throw new Error('MoneyWheelSim already started');
-      const client = await mqtt.connectAsync(this.opts.mqttUrl, {
-        protocolVersion: 4,
-        clientId: this.opts.clientId ?? `money-wheel-sim-${this.opts.tableId}-${this.opts.deviceId}-${process.pid}`,
-        clean: true,
-        ...(this.opts.username !== undefined ? { username: this.opts.username, password: this.opts.password ?? '' } : {}),
-        reconnectPeriod: 1000,
-        will: { topic: this.topics.status, payload: Buffer.from(this.statusPayload('offline')), qos: 1, retain: true },
-      });
-      this.client = client;
-      client.on('error', (err) => this.errors.push(err));
-      client.on('message', (topic, payload) => {
-        if (topic === this.topics.commands) this.onCommand(payload);
-      });
-      await client.subscribeAsync(this.topics.commands, { qos: 1 });
-      await client.publishAsync(this.topics.status, this.statusPayload('online'), { qos: 1, retain: true });
-    }
-    this.armHeartbeat();
-  }
-
-  async stop(): Promise<void> {
-    for (const h of this.timers) this.sched.clearTimer(h);
-    this.timers.clear();
-    if (this.hb) this.sched.clearTimer(this.hb);
-    this.hb = null;
+  override async stop(): Promise<void> {
     if (this.idleTimer) this.sched.clearTimer(this.idleTimer);
     this.idleTimer = null;
-    const client = this.client;
-    if (client !== null) {
-      await this.chain;
-      await client.publishAsync(this.topics.status, this.statusPayload('offline'), { qos: 1, retain: true });
-      await client.endAsync();
-      this.client = null;
-    }
-    this.sched.dispose?.();
+    await super.stop();
   }
+
 
   injectFault(fault: MoneyWheelFault): void {
     this.faults.push(fault);
-  }
-
-  /** Resolves when everything published so far has been handed to the broker. */
-  flush(): Promise<void> {
-    return this.chain.then(() => undefined);
   }
 
   get spinning(): boolean {
@@ -215,33 +148,6 @@ export class MoneyWheelSim {
     return true;
   }
 
-  private timer(fn: () => void, ms: number): void {
-    const h = this.sched.setTimer(() => {
-      this.timers.delete(h);
-      fn();
-    }, ms);
-    this.timers.add(h);
-  }
-
-  private armHeartbeat(): void {
-    this.hb = this.sched.setTimer(() => {
-      this.event({ type: 'device.heartbeat', payload: { uptimeS: Math.floor((this.sched.now() - this.startedAt) / 1000) } });
-      this.armHeartbeat();
-    }, MONEY_WHEEL_TIMING.heartbeatMs);
-  }
-
-  private publish(topic: string, body: unknown): void {
-    const client = this.client;
-    if (client === null) return;
-    const payload = JSON.stringify(body);
-    this.stats.published += 1;
-    this.chain = this.chain
-      .then(() => client.publishAsync(topic, payload, { qos: 1 }))
-      .catch((err: unknown) => {
-        this.errors.push(err instanceof Error ? err : new Error(String(err)));
-      });
-  }
-
   private event(body: moneyWheel.MoneyWheelEventBody): void {
     const env = { v: 1, tableId: this.opts.tableId, deviceId: this.opts.deviceId, seq: this.seq++, at: this.clock(), type: body.type, payload: body.payload } as MoneyWheelEnvelope;
     for (const l of this.listeners) l(env);
@@ -253,7 +159,7 @@ export class MoneyWheelSim {
     this.publish(this.topics.acks, ack);
   }
 
-  private onCommand(bytes: Buffer): void {
+  protected onCommand(bytes: Buffer): void {
     const cmd = parseMoneyWheelCommand(bytes);
     if (!cmd.ok) {
       this.stats.rejected += 1;

@@ -1,4 +1,4 @@
-import { nextSeq } from '@felt/protocol';
+import { nextSeq } from '@felt-studio/protocol';
 import type { Scheduler, TimerHandle } from './clock.js';
 import { LineSplitter, type ByteDuplex } from './duplex.js';
 
@@ -11,7 +11,7 @@ export type FrameFault = 'duplicate' | 'bad-checksum';
 /**
  * Shared plumbing of the `$…*hh` serial devices (shoe §3, timer box §4): the seq counter (0–65535,
  * wraps), frame writing with one-shot faults, the 5 s heartbeat, host line splitting, going offline.
- * Frames are encoded and host lines parsed with the @felt/protocol codecs by the subclasses.
+ * Frames are encoded and host lines parsed with the @felt-studio/protocol codecs by the subclasses.
  */
 export abstract class NmeaDevice {
   protected io: ByteDuplex | null = null;

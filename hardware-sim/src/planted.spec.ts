@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integrity, roulette } from '@felt/games';
+import { integrity, roulette } from '@felt-studio/games';
 import { ShoeSim } from './shoe.sim.js';
 import { WheelSim } from './wheel.sim.js';
 
@@ -7,10 +7,10 @@ describe('planted anomalies for the integrity demo (issue 23, felt studio --plan
   it('a short shoe: every shoe the simulator inserts lacks the planted cards, and the shoe monitor names the rank', () => {
     const sched = { now: () => 0, setTimeout: () => ({}) as never, clearTimeout: () => undefined } as never;
     const shoe = new ShoeSim({ scheduler: sched, seed: 5, decks: 8, cutFromEnd: 7, shortOf: { T: 16 }, insertOnStart: false });
-    const sessions: { cards: import('@felt/games').Card[] }[] = [];
+    const sessions: { cards: import('@felt-studio/games').Card[] }[] = [];
     for (let n = 0; n < 2; n++) {
       shoe.insert();
-      const order = (shoe as unknown as { order: import('@felt/games').Card[] }).order;
+      const order = (shoe as unknown as { order: import('@felt-studio/games').Card[] }).order;
       expect(order).toHaveLength(416 - 16);
       expect(order.filter((c) => c[0] === 'T')).toHaveLength(16);
       sessions.push({ cards: order.slice(0, 312) });

@@ -1,4 +1,4 @@
-import { ALL_CARDS, type Card } from '@felt/games';
+import { ALL_CARDS, type Card } from '@felt-studio/games';
 import { describe, expect, it } from 'vitest';
 import { ManualScheduler } from './clock.js';
 import { PokerShoeDealer, type PokerDealerView } from './drivers.js';

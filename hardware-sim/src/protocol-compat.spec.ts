@@ -1,5 +1,5 @@
-import { record, trackShoe, type Card } from '@felt/games';
-import { DeviceDecoder, parseSs2Command, type DecodedEvent, type SerialDeviceKind } from '@felt/protocol';
+import { record, trackShoe, type Card } from '@felt-studio/games';
+import { DeviceDecoder, parseSs2Command, type DecodedEvent, type SerialDeviceKind } from '@felt-studio/protocol';
 import { describe, expect, it } from 'vitest';
 import { ManualScheduler } from './clock.js';
 import { createDuplexPair } from './duplex.js';
@@ -7,7 +7,7 @@ import { HostRecorder } from './host-recorder.js';
 import { startSerialSim, type SerialSimDevice, type StartSerialSimArgs } from './run-sim.js';
 
 /**
- * The emulators' bytes run through @felt/protocol's receive pipeline (framer → codec → tracker), as
+ * The emulators' bytes run through @felt-studio/protocol's receive pipeline (framer → codec → tracker), as
  * the edge agent will: the canonical events they yield are the simulator's contract with the rest
  * of the studio.
  */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseDeviceMessage } from '@felt/protocol';
+import { parseDeviceMessage } from '@felt-studio/protocol';
 import { ShakerSim } from './shaker.sim.js';
 
 interface Envelope {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { createBroker } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceEventSchema as diceEventSchema } from '@felt/protocol';
+import { deviceEventSchema as diceEventSchema } from '@felt-studio/protocol';
 import { ShakerSim } from './shaker.sim.js';
 
 /**

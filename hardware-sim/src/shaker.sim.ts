@@ -1,7 +1,6 @@
-import { createRng, type Rng } from '@felt/games';
-import { deviceCommandSchema, deviceTopic, toDeviceEvent, type DeviceAck, type DeviceEvent, type DeviceEventBody, type DeviceStatus } from '@felt/protocol';
-import mqtt, { type MqttClient } from 'mqtt';
-import { realScheduler, type Scheduler, type TimerHandle } from './clock.js';
+import { createRng, type Rng } from '@felt-studio/games';
+import { deviceCommandSchema, toDeviceEvent, type DeviceAck, type DeviceEvent, type DeviceEventBody } from '@felt-studio/protocol';
+import { deviceTopics, MqttDeviceSim, type MqttDeviceSimOptions } from './mqtt-device.sim.js';
 
 /**
  * Dice shaker + result reader emulator over MQTT (devices.md §5, topics docs/architecture.md "Transports"):
@@ -25,22 +24,10 @@ export type ShakerFault =
   /** The next `count` shakes each end in `dice.fault` (default `unreadable`). */
   | { readonly type: 'failed-shakes'; readonly count: number; readonly code?: DiceFaultCode };
 
-export interface ShakerSimOptions {
+/** The shaker over MQTT (its connection: MqttDeviceSimOptions; a broker is required). */
+export interface ShakerSimOptions extends MqttDeviceSimOptions {
   readonly mqttUrl: string;
-  readonly tableId: string;
-  readonly deviceId: string;
-  /** Topic root; default `felt/v1` (tests use a per-run prefix). */
-  readonly topicRoot?: string;
   readonly seed: number;
-  /** Device time; default a real scheduler at `speed`. */
-  readonly scheduler?: Scheduler;
-  readonly speed?: number;
-  /** Epoch-ms clock for `at`; default Date.now. */
-  readonly clock?: () => number;
-  readonly clientId?: string;
-  /** The shaker's MQTT credential issued by the server (username `{tableId}/{deviceId}`; issue 9 finding 1). */
-  readonly username?: string;
-  readonly password?: string;
   /**
    * How many dice the reader reports: 3 (Sic Bo's shaker, the default) or 2 — Lucky Dice's two cups
    * (RAY 2011 (docs/rules) §5.3 A), reported as `{ dice: [red, green], colours: ['red', 'green'] }`.
@@ -48,10 +35,9 @@ export interface ShakerSimOptions {
   readonly dice?: 2 | 3;
 }
 
-/** The shaker's four topics (built with @felt/protocol's `deviceTopic`). */
+/** The shaker's four topics (built with @felt-studio/protocol's `deviceTopic`). */
 export function shakerTopics(root: string, tableId: string, deviceId: string) {
-  const t = (kind: 'events' | 'status' | 'commands' | 'acks'): string => deviceTopic(tableId, deviceId, kind, { root });
-  return { events: t('events'), status: t('status'), commands: t('commands'), acks: t('acks') } as const;
+  return deviceTopics(root, tableId, deviceId);
 }
 
 interface ShakeCommand {
@@ -86,86 +72,26 @@ function parseCommand(bytes: Buffer): ParsedCommand {
   return { ok: true, shake: { id, durationMs: cmd.payload.durationMs, roundId: cmd.payload.roundId } };
 }
 
-export class ShakerSim {
+export class ShakerSim extends MqttDeviceSim {
   private readonly opts: ShakerSimOptions;
-  private readonly sched: Scheduler & { dispose?: () => void };
-  private readonly clock: () => number;
   private readonly rng: Rng;
-  private readonly topics: ReturnType<typeof shakerTopics>;
-  private client: MqttClient | null = null;
   private seq = 0;
   private busy = false;
-  private readonly timers = new Set<TimerHandle>();
-  private hb: TimerHandle | null = null;
   private readonly faults: ShakerFault[] = [];
   private failedShakesLeft = 0;
   private failedShakeCode: DiceFaultCode = 'unreadable';
-  private chain: Promise<unknown> = Promise.resolve();
-  private readonly startedAt: number;
-  /** Publish/transport errors seen (never swallowed silently). */
-  readonly errors: Error[] = [];
   readonly stats = { shakes: 0, rejected: 0, published: 0 };
 
   constructor(opts: ShakerSimOptions) {
+    super(opts, { name: 'shaker-sim', model: SHAKER_MODEL, firmware: SHAKER_FIRMWARE, heartbeatMs: SHAKER_TIMING.heartbeatMs });
     this.opts = opts;
-    this.sched = opts.scheduler ?? realScheduler({ speed: opts.speed ?? 1 });
-    this.clock = opts.clock ?? Date.now;
     this.rng = createRng(opts.seed);
-    this.topics = shakerTopics(opts.topicRoot ?? 'felt/v1', opts.tableId, opts.deviceId);
-    this.startedAt = this.sched.now();
   }
 
-  get topicNames(): ReturnType<typeof shakerTopics> {
-    return this.topics;
+  protected heartbeat(uptimeS: number): void {
+    this.event({ type: 'device.heartbeat', payload: { uptimeS } });
   }
 
-  private statusPayload(state: 'online' | 'offline'): string {
-    const status: DeviceStatus = { state, model: SHAKER_MODEL, firmware: SHAKER_FIRMWARE, configHash: null, at: this.clock() };
-    return JSON.stringify(status);
-  }
-
-  /** Connect (Last-Will = retained `offline` status), publish retained `online`, subscribe to commands. */
-  async start(): Promise<void> {
-    if (this.client !== null) throw new Error('ShakerSim already started');
-    const client = await mqtt.connectAsync(this.opts.mqttUrl, {
-      protocolVersion: 4, // MQTT 3.1.1: the embedded aedes broker speaks no v5
-      clientId: this.opts.clientId ?? `shaker-sim-${this.opts.tableId}-${this.opts.deviceId}-${process.pid}`,
-      ...(this.opts.username !== undefined ? { username: this.opts.username, password: this.opts.password ?? '' } : {}),
-      clean: true,
-      reconnectPeriod: 1000,
-      will: { topic: this.topics.status, payload: Buffer.from(this.statusPayload('offline')), qos: 1, retain: true },
-    });
-    this.client = client;
-    client.on('error', (err) => this.errors.push(err));
-    client.on('message', (topic, payload) => {
-      if (topic === this.topics.commands) this.onCommand(payload);
-    });
-    await client.subscribeAsync(this.topics.commands, { qos: 1 });
-    await client.publishAsync(this.topics.status, this.statusPayload('online'), { qos: 1, retain: true });
-    this.armHeartbeat();
-  }
-
-  /** Clean shutdown: retained `offline` status, then disconnect. */
-  async stop(): Promise<void> {
-    this.clearTimers();
-    const client = this.client;
-    if (client === null) return;
-    await this.chain;
-    await client.publishAsync(this.topics.status, this.statusPayload('offline'), { qos: 1, retain: true });
-    await client.endAsync();
-    this.client = null;
-    this.sched.dispose?.();
-  }
-
-  /** Drop off the network as if the box died (socket closed, no DISCONNECT): the broker publishes the Last-Will. */
-  async crash(): Promise<void> {
-    this.clearTimers();
-    const client = this.client;
-    if (client === null) return;
-    this.client = null;
-    await client.endAsync(true);
-    this.sched.dispose?.();
-  }
 
   injectFault(fault: ShakerFault): void {
     if (fault.type === 'failed-shakes') {
@@ -176,46 +102,7 @@ export class ShakerSim {
     this.faults.push(fault);
   }
 
-  /** Resolves when everything published so far has been handed to the broker (QoS 1). */
-  flush(): Promise<void> {
-    return this.chain.then(() => undefined);
-  }
-
-  private clearTimers(): void {
-    for (const h of this.timers) this.sched.clearTimer(h);
-    this.timers.clear();
-    if (this.hb) this.sched.clearTimer(this.hb);
-    this.hb = null;
-  }
-
-  private timer(fn: () => void, ms: number): void {
-    const h = this.sched.setTimer(() => {
-      this.timers.delete(h);
-      fn();
-    }, ms);
-    this.timers.add(h);
-  }
-
-  private armHeartbeat(): void {
-    this.hb = this.sched.setTimer(() => {
-      this.event({ type: 'device.heartbeat', payload: { uptimeS: Math.floor((this.sched.now() - this.startedAt) / 1000) } });
-      this.armHeartbeat();
-    }, SHAKER_TIMING.heartbeatMs);
-  }
-
-  private publish(topic: string, body: unknown): void {
-    const client = this.client;
-    if (client === null) return;
-    const payload = JSON.stringify(body);
-    this.stats.published += 1;
-    this.chain = this.chain
-      .then(() => client.publishAsync(topic, payload, { qos: 1 }))
-      .catch((err: unknown) => {
-        this.errors.push(err instanceof Error ? err : new Error(String(err)));
-      });
-  }
-
-  /** Publish a canonical v1 event with the next seq (envelope by @felt/protocol's `toDeviceEvent`). */
+  /** Publish a canonical v1 event with the next seq (envelope by @felt-studio/protocol's `toDeviceEvent`). */
   private event(body: DeviceEventBody): void {
     const env: DeviceEvent = toDeviceEvent({ tableId: this.opts.tableId, deviceId: this.opts.deviceId, seq: this.seq++, at: this.clock() }, body);
     this.publish(this.topics.events, env);
@@ -226,7 +113,7 @@ export class ShakerSim {
     this.publish(this.topics.acks, ack);
   }
 
-  private onCommand(bytes: Buffer): void {
+  protected onCommand(bytes: Buffer): void {
     const cmd = parseCommand(bytes);
     if (!cmd.ok) {
       this.stats.rejected += 1;

@@ -1,4 +1,4 @@
-import { ALL_CARDS, createShoe } from '@felt/games';
+import { ALL_CARDS, createShoe } from '@felt-studio/games';
 import { describe, expect, it } from 'vitest';
 import { ManualScheduler } from './clock.js';
 import { createDuplexPair } from './duplex.js';

@@ -1,5 +1,5 @@
-import { createShoe, shoeFromOrder, type Card } from '@felt/games';
-import { encodeShoeFrame, parseShoeLine, type ShoeErrorCode } from '@felt/protocol';
+import { createShoe, shoeFromOrder, type Card } from '@felt-studio/games';
+import { encodeShoeFrame, parseShoeLine, type ShoeErrorCode } from '@felt-studio/protocol';
 import type { Scheduler } from './clock.js';
 import { NmeaDevice } from './nmea-device.js';
 
@@ -54,7 +54,7 @@ export type ShoeDeal =
 
 /**
  * Card shoe emulator speaking Felt shoe line protocol v1 (devices.md §3): seeded shuffle of n decks
- * (`createShoe` from @felt/games), cut card, `$SHOE`, `$CARD`, `$MISS`, `$CUT`, `$HB` every 5 s,
+ * (`createShoe` from @felt-studio/games), cut card, `$SHOE`, `$CARD`, `$MISS`, `$CUT`, `$HB` every 5 s,
  * `$ERR`; answers `$STAT` with `$HB`.
  */
 export class ShoeSim extends NmeaDevice {
@@ -67,6 +67,7 @@ export class ShoeSim extends NmeaDevice {
   private shoeNumber = 0;
   private order: Card[] = [];
   private dealtCount = 0;
+  private dealt: Card[] = [];
   private cutAt: number | null = null;
   private cutOut = false;
   private inserted = false;
@@ -102,6 +103,11 @@ export class ShoeSim extends NmeaDevice {
     return this.dealtCount;
   }
 
+  /** The cards out of this shoe since insertion, in order (what a player watching the table has seen: a counter's input). */
+  get dealtCards(): readonly Card[] {
+    return this.dealt;
+  }
+
   /** Shoes inserted so far (the next insertion is shoe number `shoesInserted`). */
   get shoesInserted(): number {
     return this.shoeNumber;
@@ -124,6 +130,7 @@ export class ShoeSim extends NmeaDevice {
     this.shoeNumber += 1;
     this.order = this.shortOf === undefined || stacked !== undefined ? [...shoe.order] : withoutSome(shoe.order, this.shortOf);
     this.dealtCount = 0;
+    this.dealt = [];
     this.cutAt = shoe.cutAt === null ? null : Math.min(shoe.cutAt, Math.max(0, this.order.length - this.cutFromEnd));
     this.cutOut = false;
     this.inserted = true;
@@ -176,6 +183,7 @@ export class ShoeSim extends NmeaDevice {
     if (first === undefined) return { type: 'empty' };
     const fault = this.faults.shift();
     this.dealtCount += 1;
+    this.dealt.push(first);
     if (fault?.type === 'unreadable-card') {
       this.sendFrame((seq) => encodeShoeFrame({ type: 'miss', seq }));
       return { type: 'unreadable', card: first, cutCard };
@@ -186,6 +194,7 @@ export class ShoeSim extends NmeaDevice {
       const second = this.order.shift();
       if (second !== undefined) {
         this.dealtCount += 1;
+        this.dealt.push(second);
         this.sendFrame((seq) => encodeShoeFrame({ type: 'card', seq, card: second }));
         cards.push(second);
       }

@@ -1,4 +1,4 @@
-import { encodeTimerFrame, parseTimerLine, type BoxButton, type BoxLamp } from '@felt/protocol';
+import { encodeTimerFrame, parseTimerLine, type BoxButton, type BoxLamp } from '@felt-studio/protocol';
 import type { Scheduler, TimerHandle } from './clock.js';
 import { NmeaDevice } from './nmea-device.js';
 

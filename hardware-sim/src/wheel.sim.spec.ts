@@ -1,4 +1,4 @@
-import { SS2_MODE, SS2_TYPICAL_MODE } from '@felt/protocol';
+import { SS2_MODE, SS2_TYPICAL_MODE } from '@felt-studio/protocol';
 import { describe, expect, it } from 'vitest';
 import { ManualScheduler } from './clock.js';
 import { createDuplexPair } from './duplex.js';

@@ -1,5 +1,5 @@
-import { createRng, type Rng } from '@felt/games';
-import { encodeSs2Frame, SS2_FLAG, SS2_MODE, SS2_TYPICAL_MODE, type Ss2Frame, type Ss2Status } from '@felt/protocol';
+import { createRng, type Rng } from '@felt-studio/games';
+import { encodeSs2Frame, SS2_FLAG, SS2_MODE, SS2_TYPICAL_MODE, type Ss2Frame, type Ss2Status } from '@felt-studio/protocol';
 import type { Scheduler, TimerHandle } from './clock.js';
 import { LineSplitter, type ByteDuplex } from './duplex.js';
 
@@ -493,7 +493,7 @@ export class WheelSim {
     this.otherTimer(() => this.send(render()), at - this.sched.now());
   }
 
-  /** Encode with @felt/protocol's SS2 encoder and put the line on the wire. */
+  /** Encode with @felt-studio/protocol's SS2 encoder and put the line on the wire. */
   private send(frame: Ss2Frame): void {
     this.emit(encodeSs2Frame(frame));
   }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { gameModule, GAME_IDS, OFFLINE_GAME_IDS, type GameModule } from '@felt/games';
+import { gameModule, GAME_IDS, OFFLINE_GAME_IDS, type GameModule } from '@felt-studio/games';
 
 export type OptionSpec = Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>;
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RtpReport, Settlement } from '@felt/games';
-import { run, type CliIo } from './main.js';
-
-async function felt(argv: string[], stdin: CliIo['stdin'] = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(argv, { stdin, stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
+import type { RtpReport, Settlement } from '@felt-studio/games';
+import { felt } from '../../../test/support/cli.js';
 
 describe('felt rtp / settle for Three Card Poker (issue 10)', () => {
   it('felt rtp three-card-poker: exact, ante 3.37 % with the optimal Q-6-4 strategy stated, Pair Plus 7.28 %', async () => {

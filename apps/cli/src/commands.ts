@@ -8,6 +8,8 @@ import { settleCommand } from './settle.command.js';
 import { decodeCommand } from './decode.command.js';
 import { simCommand } from './sim.command.js';
 import { studioCommand } from './studio.command.js';
+import { tipsCommand } from './tips.command.js';
+import { tournamentCommand } from './tournament.command.js';
 import { deviceCredentialsCommand } from './trust/device-credentials.command.js';
 import { mqttAuthCommand } from './trust/mqtt-auth.command.js';
 import { secretsCommand } from './trust/secrets.command.js';
@@ -27,6 +29,8 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   secrets: secretsCommand,
   reconcile: reconcileCommand,
   'dead-letter': deadLetterCommand,
+  tips: tipsCommand,
+  tournament: tournamentCommand,
   integrity: integrityCommand,
   migrate: migrateCommand,
 };

@@ -3,17 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { describe, expect, it } from 'vitest';
-import { createPtyPair } from '@felt/hardware-sim';
-import { encodeNmea } from '@felt/protocol';
-import { run, type CliIo } from './main.js';
+import { createPtyPair } from '@felt-studio/hardware-sim';
+import { encodeNmea } from '@felt-studio/protocol';
+import { felt } from '../../../test/support/cli.js';
+import type { CliIo } from './main.js';
 import { makeSimCommand } from './sim.command.js';
-
-async function felt(argv: string[], stdin: CliIo['stdin'] = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(argv, { stdin, stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
 
 const jsonLines = (s: string): { type: string; payload: Record<string, unknown>; at: number; line: number }[] =>
   s

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { decodeCapture, LineFramer, SERIAL_DEVICE_KINDS, type SerialDeviceKind } from '@felt/protocol';
+import { decodeCapture, LineFramer, SERIAL_DEVICE_KINDS, type SerialDeviceKind } from '@felt-studio/protocol';
 import { intFlag, parseCommandArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line, type CliIo } from './io.js';
@@ -7,7 +7,7 @@ import { EXIT, line, type CliIo } from './io.js';
 const HELP = `Usage: felt decode <ss2|shoe|timer> [file] [--start-at <ms>] [--step-ms <ms>]
 
 Decode a captured serial byte stream (a file, or stdin when no file is given) with the device's codec and
-tracker from @felt/protocol, and print the canonical events and faults it yields, one JSON object per line:
+tracker from @felt-studio/protocol, and print the canonical events and faults it yields, one JSON object per line:
   {"type":"wheel.state","payload":{…},"at":<ms>,"line":<input line>}
 Faults are events too: "wheel.fault" (W-2/W-4) and "device.fault" (unparsable/torn lines, bad checksums,
 duplicate frames, seq gaps) — nothing is dropped silently.

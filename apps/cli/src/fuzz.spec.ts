@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { run, type CliIo } from './main.js';
+import { felt } from '../../../test/support/cli.js';
 
 /**
  * `felt settle` and `felt rtp` never print a stack trace, whatever the input (issue 8 §6): a bad
@@ -9,14 +9,6 @@ import { run, type CliIo } from './main.js';
  */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 100);
 const GAMES = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'dragon-tiger', 'football-studio'] as const;
-
-async function felt(argv: readonly string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdin, stdout: { write: (c: string) => (out += c) }, stderr: { write: (c: string) => (err += c) } };
-  const code = await run(argv, io);
-  return { code, out, err };
-}
 
 const noStack = (text: string): void => {
   expect(text).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);

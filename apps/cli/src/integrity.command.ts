@@ -1,10 +1,12 @@
-import { integrity, parseCard, roulette, type Card } from '@felt/games';
+import { integrity, parseCard, roulette, type Card } from '@felt-studio/games';
 import { intFlag, parseCommandArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line, readAll, type CliIo } from './io.js';
 
 const HELP = `Usage: felt integrity wheel [--pockets 37] [--window N] < spins.txt
        felt integrity shoe --decks 8 < cards.txt
+       felt integrity player [--decks 8] < rounds.txt
+       felt integrity poker < hands.ndjson
 
 Re-runs the pit boss's integrity monitors (issue 23) on an export, so an auditor can reproduce a finding.
 Prints one JSON object; exit 0 whether or not it alarms, 2 on bad input (the message names the line and a code).
@@ -19,7 +21,27 @@ Prints one JSON object; exit 0 whether or not it alarms, 2 on bad input (the mes
           Prints { "sessions", "cards", "alarm", "pValue", "alpha", "suspects": [ranks], "findings": [...] }:
           composition against a fair shoe per session and pooled, impossible cards, runs repeated
           across sessions (a pre-arranged shoe).
-          --decks N     decks in the shoe (required)`;
+          --decks N     decks in the shoe (required)
+  player  a blackjack or baccarat table's log, oldest first, one item per line:
+            ---                          a fresh shoe (the count starts again)
+            round                        a round opens (its bets are placed at the count of the cards so far)
+            bet <player> <stake> [pair]  a player's main stake in this round (minor units) and optional pair side stake
+            AS, TD, 9H …                 a card dealt from the shoe
+          "#" starts a comment. Prints { "players", "rounds", "alarm", "pValue", "suspects": [player ids],
+          "reports": [...] }: per player, bet size against the Hi-Lo true count (counting), presence against
+          the count (wonging), pair bets against the remaining shoe — permutation tests over shoes.
+          --decks N     decks in the shoe (default 8)
+  poker   a live poker table's hands, oldest first, one JSON object per line:
+            { "handId", "table", "events": [...] }        a hand as the pit boss exports it once it is over: the
+                                                          body of GET /poker-tables/<table>/hands/<hand>/events
+                                                          (the same body felt settle poker-<variant> replays)
+            { "connection": { "player": "pk3", "ip": "203.0.113.7", "device": "fp-1c9e" } }
+                                                          a player's address and/or device fingerprint, when known
+          "#" starts a comment line. Each hand is laid out again through the table's state machine. Prints
+          { "hands", "players", "alarm", "pValue", "alpha", "suspects": [player keys], "findings": [...],
+          "flows": [...], "timing": [...] }: chip dumping (repeated losses of 8+ big blinds played as nobody
+          should, to one player), soft play (no raises heads-up within a pair), decision times too regular to be
+          human, shared connections — each finding with its hands (replay each with felt settle).`;
 
 /** The American wheel, 00 given as 37. */
 const AMERICAN_ORDER = [0, 28, 9, 26, 30, 11, 7, 20, 32, 17, 5, 22, 34, 15, 3, 24, 36, 13, 1, 37, 27, 10, 25, 29, 12, 8, 19, 31, 18, 6, 21, 33, 16, 4, 23, 35, 14, 2];
@@ -29,8 +51,46 @@ function bad(io: CliIo, code: string, message: string): typeof EXIT.usage {
   return EXIT.usage;
 }
 
+/** Reads `felt integrity player`'s format (HELP) into the detector's rounds. */
+function playerRounds(lines: readonly string[], decks: number): { ok: true; rounds: integrity.CountedRound[] } | { ok: false; code: string; message: string } {
+  const rounds: { shoe: string; trueCount: number; pairChance: number; stakes: Record<string, number>; sideStakes: Record<string, number> }[] = [];
+  let shoe = 0;
+  let count = new integrity.ShoeCount(decks);
+  let current: (typeof rounds)[number] | null = null;
+  const stake = (x: string | undefined): number | null => (x !== undefined && /^\d+$/.test(x) && Number(x) > 0 && Number.isSafeInteger(Number(x)) ? Number(x) : null);
+  for (const [i, raw] of lines.entries()) {
+    const l = raw.replace(/#.*$/, '').trim();
+    if (l === '') continue;
+    if (l === '---') {
+      shoe++;
+      count = new integrity.ShoeCount(decks);
+      current = null;
+      continue;
+    }
+    if (l === 'round') {
+      current = { shoe: `s${shoe}`, trueCount: count.trueCount, pairChance: count.pairChance, stakes: {}, sideStakes: {} };
+      rounds.push(current);
+      continue;
+    }
+    const words = l.split(/\s+/);
+    if (words[0] === 'bet') {
+      const [, player, main, pair, extra] = words;
+      const m = stake(main);
+      if (current === null) return { ok: false, code: 'INVALID_LINE', message: `line ${i + 1}: a bet before any "round" line` };
+      if (player === undefined || m === null || (pair !== undefined && stake(pair) === null) || extra !== undefined) return { ok: false, code: 'INVALID_LINE', message: `line ${i + 1}: expected "bet <player> <stake> [pair stake]" with whole positive minor units, got "${l}"` };
+      current.stakes[player] = (current.stakes[player] ?? 0) + m;
+      if (pair !== undefined) current.sideStakes[player] = (current.sideStakes[player] ?? 0) + stake(pair)!;
+      continue;
+    }
+    const c = parseCard(l);
+    if (!c.ok) return { ok: false, code: 'INVALID_CARD', message: `line ${i + 1}: "${l}" is neither "---", "round", "bet …" nor a card: ${c.violation.message}` };
+    count.see(c.value);
+  }
+  return { ok: true, rounds };
+}
+
 export const integrityCommand: CliCommand = {
-  summary: 'integrity monitors on an export: wheel bias, shoe composition (JSON report)',
+  summary: 'integrity monitors on an export: wheel bias, shoe composition, advantage play, poker collusion and bots (JSON report)',
   help: HELP,
   async run(args, io) {
     const parsed = parseCommandArgs(args, { pockets: { type: 'string' }, window: { type: 'string' }, decks: { type: 'string' } });
@@ -85,6 +145,44 @@ export const integrityCommand: CliCommand = {
       line(io.stdout, JSON.stringify({ sessions: r.sessions, cards: r.cards, alarm: r.alarm, pValue: r.pValue, alpha: r.alpha, suspects: r.suspects, findings: r.findings }, null, 2));
       return EXIT.ok;
     }
-    return bad(io, 'USAGE', what === undefined ? 'say what to check: wheel or shoe' : `unknown monitor "${what}" (wheel or shoe)`);
+    if (what === 'player') {
+      const decks = intFlag('decks', parsed.values.decks, 1);
+      if (!decks.ok) return bad(io, 'USAGE', decks.message);
+      const rounds = playerRounds(lines, decks.value ?? 8);
+      if (!rounds.ok) return bad(io, rounds.code, rounds.message);
+      if (rounds.rounds.length === 0) return bad(io, 'NO_INPUT', 'no rounds on stdin');
+      const reports = integrity.advantagePlay(rounds.rounds);
+      line(io.stdout, JSON.stringify({ players: reports.length, rounds: rounds.rounds.length, alarm: reports.some((r) => r.alarm), pValue: Math.min(1, ...reports.map((r) => r.pValue)), alpha: integrity.ADVANTAGE_PLAY_DEFAULTS.alpha, suspects: reports.filter((r) => r.alarm).map((r) => r.playerId), reports }, null, 2));
+      return EXIT.ok;
+    }
+    if (what === 'poker') {
+      const hands: integrity.PokerHandRecord[] = [];
+      const connections: integrity.PokerConnection[] = [];
+      for (const [i, l] of lines.entries()) {
+        if (l === '' || l.startsWith('#')) continue;
+        let item: unknown;
+        try {
+          item = JSON.parse(l);
+        } catch {
+          return bad(io, 'INVALID_LINE', `line ${i + 1}: not a JSON object (one hand or connection per line)`);
+        }
+        const conn = (item as { connection?: unknown } | null)?.connection;
+        if (conn !== undefined) {
+          const c = conn as { player?: unknown; ip?: unknown; device?: unknown } | null;
+          const str = (x: unknown): x is string => typeof x === 'string' && x !== '';
+          if (c === null || typeof c !== 'object' || !str(c.player) || (!str(c.ip) && !str(c.device)) || (c.ip !== undefined && !str(c.ip)) || (c.device !== undefined && !str(c.device))) return bad(io, 'INVALID_LINE', `line ${i + 1}: a connection needs "player" and an "ip" and/or a "device" (non-empty strings)`);
+          connections.push({ playerId: c.player, ip: str(c.ip) ? c.ip : null, device: str(c.device) ? c.device : null });
+          continue;
+        }
+        const rec = integrity.pokerHandRecordFromEvents('table', item);
+        if (!rec.ok) return bad(io, 'INVALID_HAND', `line ${i + 1}: ${rec.violation.code}${rec.violation.ruleId ? ` (${rec.violation.ruleId})` : ''}: ${rec.violation.message}`);
+        hands.push(rec.value);
+      }
+      if (hands.length === 0) return bad(io, 'NO_INPUT', 'no hands on stdin');
+      const r = integrity.pokerIntegrity(hands, connections);
+      line(io.stdout, JSON.stringify(r, null, 2));
+      return EXIT.ok;
+    }
+    return bad(io, 'USAGE', what === undefined ? 'say what to check: wheel, shoe, player or poker' : `unknown monitor "${what}" (wheel, shoe, player or poker)`);
   },
 };

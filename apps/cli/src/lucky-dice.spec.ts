@@ -1,13 +1,6 @@
-import type { RtpReport } from '@felt/games';
+import type { RtpReport } from '@felt-studio/games';
 import { describe, expect, it } from 'vitest';
-import { run, type CliIo } from './main.js';
-
-async function felt(argv: string[], stdin: CliIo['stdin'] = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(argv, { stdin, stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
+import { felt } from '../../../test/support/cli.js';
 
 describe('felt rtp / felt settle lucky-dice (RAY 2011 (docs/rules) §5)', () => {
   it('felt rtp lucky-dice is exact over the 36 throws: plein 31/36, transversal 11/12, under/over 7 5/6 (Appendix A)', async () => {

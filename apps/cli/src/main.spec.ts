@@ -1,18 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { GAME_IDS, gameModule, type RtpReport, type Settlement } from '@felt/games';
+import { GAME_IDS, gameModule, type RtpReport, type Settlement } from '@felt-studio/games';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, run, type CliIo } from './main.js';
+import { felt } from '../../../test/support/cli.js';
+import { COMMANDS } from './main.js';
 
 /** Runs the CLI in-process and captures its output. */
-async function felt(argv: string[], stdin: CliIo['stdin'] = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(argv, { stdin, stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
-
 const registered = GAME_IDS.filter((g) => gameModule(g) !== undefined);
 
 async function rtpJson(game: string, ...flags: string[]): Promise<RtpReport> {
@@ -168,6 +162,12 @@ describe('felt settle', () => {
   it('andar-bahar: the golden round (libs/games/src/andar-bahar/golden.round.json) settles to golden.settlement.json', async () => {
     const dir = new URL('../../../libs/games/src/andar-bahar/', import.meta.url);
     const r = await felt(['settle', 'andar-bahar', '--json'], readFileSync(new URL('golden.round.json', dir), 'utf8'));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual(JSON.parse(readFileSync(new URL('golden.settlement.json', dir), 'utf8')));
+  });
+  it('infinite-blackjack: the golden round (libs/games/src/infinite-blackjack/golden.round.json: a double, a bust after two hits, a stand, a timeout, four side bets) settles to golden.settlement.json', async () => {
+    const dir = new URL('../../../libs/games/src/infinite-blackjack/', import.meta.url);
+    const r = await felt(['settle', 'infinite-blackjack', '--json'], readFileSync(new URL('golden.round.json', dir), 'utf8'));
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual(JSON.parse(readFileSync(new URL('golden.settlement.json', dir), 'utf8')));
   });

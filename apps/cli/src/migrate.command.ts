@@ -26,7 +26,7 @@ export const migrateCommand: CliCommand = {
       line(io.stderr, `felt migrate: unexpected arguments ${args.join(' ')}\n\n${HELP}`);
       return EXIT.usage;
     }
-    const entry = join(dirname(fileURLToPath(import.meta.resolve('@felt/studio-server'))), 'migrate.js');
+    const entry = join(dirname(fileURLToPath(import.meta.resolve('@felt-studio/studio-server'))), 'migrate.js');
     if (!existsSync(entry)) {
       line(io.stderr, `felt migrate: the studio server is not built (${entry} is missing): run \`npm run build\` first`);
       return EXIT.internal;

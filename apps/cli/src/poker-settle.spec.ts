@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pokerTable } from '@felt/games';
-import { run, type CliIo } from './main.js';
-
-async function felt(argv: string[], stdin: CliIo['stdin'] = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(argv, { stdin, stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
+import { pokerTable } from '@felt-studio/games';
+import { felt } from '../../../test/support/cli.js';
 
 const threeWayAllIn = {
   table: { structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100 },

@@ -1,4 +1,4 @@
-import { poker, pokerTable } from '@felt/games';
+import { poker, pokerTable } from '@felt-studio/games';
 import { EXIT, line, type CliIo, type ExitCode } from './io.js';
 import { renderTable } from './table.js';
 

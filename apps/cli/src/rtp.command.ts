@@ -1,4 +1,4 @@
-import type { RtpOptions, RtpReport } from '@felt/games';
+import type { RtpOptions, RtpReport } from '@felt-studio/games';
 import { intFlag, parseCommandArgs, resolveGame, resolveProfile, toolGames } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line, type CliIo } from './io.js';

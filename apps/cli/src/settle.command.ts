@@ -1,4 +1,4 @@
-import { gameKernel, globalStakeCeiling, type Settlement, type SettlementLine } from '@felt/games';
+import { gameKernel, globalStakeCeiling, type Settlement, type SettlementLine } from '@felt-studio/games';
 import { parseCommandArgs, resolveGame, resolveProfile, toolGames } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line, readAll, type CliIo } from './io.js';

@@ -1,4 +1,4 @@
-import { listScenarios, runSim, SIM_DEVICES, type SimDevice } from '@felt/hardware-sim';
+import { listScenarios, runSim, SIM_DEVICES, type SimDevice } from '@felt-studio/hardware-sim';
 import { intFlag, parseCommandArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line } from './io.js';

@@ -2,17 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run, type CliIo } from './main.js';
+import { felt } from '../../../test/support/cli.js';
 
 /** `felt studio --tables-file` (the browser tests' tables): a bad file is a usage error, before anything starts. */
 const dir = mkdtempSync(join(tmpdir(), 'felt-tables-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function felt(argv: string[]): Promise<{ code: number; err: string }> {
-  let err = '';
-  const io: CliIo = { stdin: '', stdout: { write: () => true }, stderr: { write: (s: string) => (err += s) } };
-  return { code: await run(argv, io), err };
-}
 
 describe('felt studio --tables-file', () => {
   it('refuses a file that is not JSON, an empty list, or a table its schema refuses (exit 2, the reason)', async () => {

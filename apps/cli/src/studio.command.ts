@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CreateTableBodySchema } from '@felt/protocol';
+import { CreateTableBodySchema } from '@felt-studio/protocol';
 import { parseCommandArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line } from './io.js';
@@ -7,7 +7,7 @@ import type { DemoTable } from './studio/demo-tables.js';
 import { Studio } from './studio/studio.js';
 import { untilSignal, type StopSignal } from './sim.command.js';
 
-const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots] [--ray-poker] [--lucky-dice-b] [--poker-shoe] [--tables-file tables.json] [--plant-anomalies]
+const HELP = `Usage: felt studio [--port 3000] [--mqtt-port 1885] [--data-dir .felt-data] [--speed 1] [--seed N] [--no-bots] [--no-video] [--ray-poker] [--lucky-dice-b] [--infinite-blackjack] [--poker-shoe] [--tables-file tables.json] [--plant-anomalies]
        felt studio --server-url <url> --mqtt-url <url> [--device-credentials devices.json | --mqtt-auth-dir deploy/mqtt]
                                                       (devices + dealer only, against a running server)
 
@@ -18,18 +18,24 @@ a money wheel at Money Wheel 1, one-deck shoes at Casino Hold'em 1 and Three Car
 a robot dealer dealing from the simulated shoes when the server calls for a card, and demo players
 placing small bets. --ray-poker adds the RAY bank poker tables (Fast, Triple Bet, Dynamic and Riverside
 Poker 1, one-deck shoes); --lucky-dice-b adds Lucky Dice B 1 (method B: the robot dealer permits and
-judges each player's throw); --poker-shoe adds Hold'em 2 (shoe), a live poker table dealt from a simulated
+judges each player's throw); --infinite-blackjack adds Infinite Blackjack 1 (one common hand for any
+number of players, a fresh 8-deck shoe every round); --poker-shoe adds Hold'em 2 (shoe), a live poker table dealt from a simulated
 one-deck shoe on its own edge agent (the robot dealer draws each card the table says is due). Prints the URLs to open. Ctrl-C stops everything.
 Every device connects with its own MQTT credential (issue 9 finding 1): issued at start through the
 admin API (FELT_ADMIN_USER/FELT_ADMIN_PASSWORD, default the demo admin), or read from the devices.json
 \`felt mqtt-auth\` wrote for an external Mosquitto (--device-credentials). With --mqtt-auth-dir the studio
 writes the Mosquitto password file + ACL itself (server login from MQTT_USERNAME/MQTT_PASSWORD) and waits
 until the broker has reloaded them.
+Every table's video is the studio server's demo camera (issue 21, docs/streaming.md: LL-HLS through Debian's
+ffmpeg, encoded only while someone watches); --no-video (or no ffmpeg) leaves the players the rendered tables.
 --tables-file runs the tables of a JSON file (an array of table definitions, as POST /tables takes them)
 instead of the demo set: the browser tests run the demo tables with a shorter pace plus tables of their own.
 --plant-anomalies plants one anomaly per integrity monitor (issue 23, docs/integrity.md) so the pit boss can
 watch the alerts fire: the first roulette wheel favours pocket 17 (3× its fair frequency; flagged after about
-200 spins), the first baccarat shoe is short of half its tens (flagged when its first shoe is finished).`;
+200 spins), the first baccarat shoe is short of half its tens (flagged when its first shoe is finished), and
+robot1 counts cards at the first blackjack table with a 1–8 spread (flagged after about 7–10 shoes); at
+Hold'em 1 robot1 dumps chips to robot2 and robot2 acts on a script's timing (the bot is flagged after about 25
+hands, the chip dumping after roughly 50–400).`;
 
 /** The tables of a `--tables-file` (each a POST /tables body), or why not. */
 function readTablesFile(file: string): readonly DemoTable[] | string {
@@ -61,8 +67,10 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         speed: { type: 'string' },
         seed: { type: 'string' },
         'no-bots': { type: 'boolean' },
+        'no-video': { type: 'boolean' },
         'ray-poker': { type: 'boolean' },
         'lucky-dice-b': { type: 'boolean' },
+        'infinite-blackjack': { type: 'boolean' },
         'poker-shoe': { type: 'boolean' },
         'plant-anomalies': { type: 'boolean' },
         'server-url': { type: 'string' },
@@ -109,8 +117,10 @@ export function makeStudioCommand(waitForStop: StopSignal = untilSignal): CliCom
         speed,
         seed,
         bots: p.values['no-bots'] !== true,
+        video: p.values['no-video'] !== true,
         rayPoker: p.values['ray-poker'] === true,
         luckyDiceB: p.values['lucky-dice-b'] === true,
+        infiniteBlackjack: p.values['infinite-blackjack'] === true,
         pokerShoe: p.values['poker-shoe'] === true,
         plantAnomalies: p.values['plant-anomalies'] === true,
         dataDir: typeof p.values['data-dir'] === 'string' ? p.values['data-dir'] : (process.env.FELT_DATA_DIR ?? '.felt-data'),

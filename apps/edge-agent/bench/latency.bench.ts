@@ -1,7 +1,7 @@
 /**
  * Edge-agent benchmarks (not a test; never fails on timing). Run: `npx tsc -b tsconfig.build.json && MQTT_URL=mqtt://127.0.0.1:1883 npx tsx apps/edge-agent/bench/latency.bench.ts`
  *
- * 1. Wheel codec path throughput: line framer → SS2 codec → wheel tracker (pure, @felt/protocol), lines/s.
+ * 1. Wheel codec path throughput: line framer → SS2 codec → wheel tracker (pure, @felt-studio/protocol), lines/s.
  * 2. The same through the agent's reader (WheelAdapter.decode + bounded queue + outbox append), lines/s.
  * 3. Serial line → MQTT latency: one status line written into the serial port (serialport mock binding)
  *    → agent → Mosquitto → subscriber, one at a time, p50/p99; minus the broker's own publish → deliver
@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { SerialPortMock } from 'serialport';
-import { LineFramer, encodeSs2Frame, parseSs2Line, wheelTracker } from '@felt/protocol';
-import { createPtyPair, mockHostDuplex, openSerialDuplex, type ByteDuplex } from '@felt/hardware-sim';
+import { LineFramer, encodeSs2Frame, parseSs2Line, wheelTracker } from '@felt-studio/protocol';
+import { createPtyPair, mockHostDuplex, openSerialDuplex, type ByteDuplex } from '@felt-studio/hardware-sim';
 import { Agent, DeviceLink, WheelAdapter, agentConfigSchema, type EventSink } from '../src/index.js';
 import type { SerialPortStream } from '@serialport/stream';
 import { ss2Lines } from '../test/ss2-stream.js';

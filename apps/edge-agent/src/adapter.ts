@@ -1,4 +1,4 @@
-import type { DeviceCommand, DeviceEventBody } from '@felt/protocol';
+import type { DeviceCommand, DeviceEventBody } from '@felt-studio/protocol';
 import { BoundedQueue } from './bounded-queue.js';
 import type { CommandResult, DeviceState } from './device-link.js';
 import { silentLogger, type Logger } from './logger.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeNmea, type DeviceEventBody } from '@felt/protocol';
+import { encodeNmea, type DeviceEventBody } from '@felt-studio/protocol';
 import type { EventSink, PortWriter } from './adapter.js';
 import { BoundedQueue } from './bounded-queue.js';
 import type { DeviceState } from './device-link.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { IClientOptions } from 'mqtt';
-import { assertNever } from '@felt/protocol';
+import { assertNever } from '@felt-studio/protocol';
 import type { SerialAdapter } from './adapter.js';
 import type { AgentConfig, DeviceConfig } from './config.js';
 import { DeviceLink } from './device-link.js';

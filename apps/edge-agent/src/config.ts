@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { TOPIC_ID_RE } from '@felt/protocol';
+import { TOPIC_ID_RE } from '@felt-studio/protocol';
 import { z } from 'zod';
 
 /**

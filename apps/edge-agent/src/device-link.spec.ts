@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createBroker } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceCommand } from '@felt/protocol';
+import type { DeviceCommand } from '@felt-studio/protocol';
 import { DeviceLink, type CommandResult } from './device-link.js';
 
 /**

@@ -1,5 +1,5 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { deviceCommandSchema, deviceTopic, type DeviceCommand, type DeviceEventBody, type TopicOptions } from '@felt/protocol';
+import { deviceCommandSchema, deviceTopic, type DeviceCommand, type DeviceEventBody, type TopicOptions } from '@felt-studio/protocol';
 import { silentLogger, type Logger } from './logger.js';
 import { OfflineBuffer, type BufferedEntry } from './offline-buffer.js';
 import { SeqCounter } from './seq-counter.js';

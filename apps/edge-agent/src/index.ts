@@ -1,4 +1,4 @@
-// @felt/edge-agent — serial device adapters + MQTT links (docs/architecture.md "edge-agent").
+// @felt-studio/edge-agent — serial device adapters + MQTT links (docs/architecture.md "edge-agent").
 export { Agent, type AgentOptions, type AgentDevice } from './agent.js';
 export { SerialAdapter, type AdapterOptions, type AdapterStats, type EventSink, type PortWriter } from './adapter.js';
 export { WheelAdapter, wheelConfigHash, type WheelAdapterOptions, type WheelDesiredConfig } from './wheel.adapter.js';

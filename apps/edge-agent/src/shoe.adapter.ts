@@ -1,9 +1,9 @@
-import { DeviceDecoder, assertNever, type DeviceCommand, type DeviceEventBody } from '@felt/protocol';
+import { DeviceDecoder, assertNever, type DeviceCommand, type DeviceEventBody } from '@felt-studio/protocol';
 import { SerialAdapter, type AdapterOptions } from './adapter.js';
 import type { CommandResult } from './device-link.js';
 
 /**
- * Felt shoe adapter (devices.md §3): framer + shoe codec + shoe tracker from @felt/protocol. Emits
+ * Felt shoe adapter (devices.md §3): framer + shoe codec + shoe tracker from @felt-studio/protocol. Emits
  * `shoe.card`, `shoe.unreadable`, `shoe.cut_card`, `shoe.inserted` / `shoe.removed`, heartbeats and
  * `device.fault`s (bad checksum, unknown frame, duplicate frame S-1, seq gap, `$ERR`). The shoe takes no
  * commands from the server; composition (S-1 impossible card) and round rules (S-2…S-4) are judged by

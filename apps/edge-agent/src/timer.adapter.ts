@@ -1,4 +1,4 @@
-import { DeviceDecoder, assertNever, encodeTimerFrame, type Button, type DeviceCommand, type DeviceEventBody, type TimerFrame } from '@felt/protocol';
+import { DeviceDecoder, assertNever, encodeTimerFrame, type Button, type DeviceCommand, type DeviceEventBody, type TimerFrame } from '@felt-studio/protocol';
 import { SerialAdapter, type AdapterOptions } from './adapter.js';
 import type { CommandResult } from './device-link.js';
 import { stripDecoded } from './shoe.adapter.js';

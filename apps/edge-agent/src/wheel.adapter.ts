@@ -13,13 +13,13 @@ import {
   type Ss2Frame,
   type WheelTrackerConfig,
   type WheelTrackerState,
-} from '@felt/protocol';
+} from '@felt-studio/protocol';
 import { SerialAdapter, type AdapterOptions } from './adapter.js';
 import type { CommandResult } from './device-link.js';
 
 /**
  * SS2-compatible roulette wheel adapter (devices.md §2).
- * - W-1…W-4 come from the pure `wheelTracker` of @felt/protocol: every framed line is parsed and
+ * - W-1…W-4 come from the pure `wheelTracker` of @felt-studio/protocol: every framed line is parsed and
  *   stepped; a periodic `tick` lets the timeouts (flag 8 > 3 s, state 4 + flag 1 > 5 s, the W-2
  *   confirmation window) fire during silence.
  * - W-5: see SerialAdapter (reader → bounded queue → publisher).

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { realScheduler, startSerialSim, WheelSim, type ByteDuplex, type SerialSimHandle } from '@felt/hardware-sim';
-import type { Agent, AgentConfigInput } from '@felt/edge-agent';
-import type { DeviceEvent } from '@felt/protocol';
-import { brokerHostPort, contiguous, MockWires, Observer, requireMqttUrl, runTag, scaledTracker, sleep, startAgent, TcpProxy, tempDir, until } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { realScheduler, startSerialSim, WheelSim, type ByteDuplex, type SerialSimHandle } from '@felt-studio/hardware-sim';
+import type { Agent, AgentConfigInput } from '@felt-studio/edge-agent';
+import type { DeviceEvent } from '@felt-studio/protocol';
+import { brokerHostPort, contiguous, MockWires, observeBroker, type Observer, runTag, scaledTracker, sleep, startAgent, TcpProxy, tempDir, until } from './support.js';
 
 // devices.md §6 "MQTT — broker restart mid-round; edge agent offline for 30 s then replaying its buffer".
 // The broker "goes away" through a TCP proxy in front of the real Mosquitto that we stop and restart; the
@@ -14,17 +14,9 @@ let obs: Observer;
 let n = 0;
 const cleanups: (() => Promise<void> | void)[] = [];
 
-beforeAll(async () => {
-  url = requireMqttUrl();
-  obs = new Observer(url, root);
-  await obs.start();
-});
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-  expect(obs.invalid, 'every message validates against the v1 protocol schemas').toEqual([]);
-});
-afterAll(async () => {
-  await obs?.stop();
+observeBroker(root, cleanups, (o, u) => {
+  obs = o;
+  url = u;
 });
 
 async function proxy(): Promise<TcpProxy> {

@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPtyPair, openSerialDuplex, realScheduler, WheelSim, type PtyPair } from '@felt/hardware-sim';
-import type { WheelAdapter } from '@felt/edge-agent';
+import { createPtyPair, openSerialDuplex, realScheduler, WheelSim, type PtyPair } from '@felt-studio/hardware-sim';
+import type { WheelAdapter } from '@felt-studio/edge-agent';
 import { Observer, requireMqttUrl, runTag, scaledTracker, startAgent, tempDir, until } from './support.js';
 
 // End to end over REAL pseudo-terminals (socat pty pair) and the REAL serialport binding at 9600 8N1:

@@ -3,8 +3,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ByteDuplex } from '@felt/hardware-sim';
-import type { WheelAdapter } from '@felt/edge-agent';
+import type { ByteDuplex } from '@felt-studio/hardware-sim';
+import type { WheelAdapter } from '@felt-studio/edge-agent';
 import { ss2Lines } from './ss2-stream.js';
 import { MockWires, requireMqttUrl, runTag, startAgent, tempDir, until } from './support.js';
 

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { realScheduler, startSerialSim, type ByteDuplex, type SerialSimHandle } from '@felt/hardware-sim';
-import type { Agent, TimerAdapter } from '@felt/edge-agent';
-import type { DeviceEvent } from '@felt/protocol';
-import { contiguous, MockWires, Observer, requireMqttUrl, runTag, sleep, startAgent, tempDir, until } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { realScheduler, startSerialSim, type ByteDuplex, type SerialSimHandle } from '@felt-studio/hardware-sim';
+import type { Agent, TimerAdapter } from '@felt-studio/edge-agent';
+import type { DeviceEvent } from '@felt-studio/protocol';
+import { contiguous, MockWires, observeBroker, type Observer, runTag, sleep, startAgent, tempDir, until } from './support.js';
 
 // devices.md §6 shoe and timer-box scenarios: simulator → serialport mock binding → edge agent → REAL Mosquitto.
 const run = runTag();
@@ -55,17 +55,9 @@ async function rig<D extends 'shoe' | 'timer'>(device: D, scenario: string | und
   };
 }
 
-beforeAll(async () => {
-  url = requireMqttUrl();
-  obs = new Observer(url, root);
-  await obs.start();
-});
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-  expect(obs.invalid, 'every message validates against the v1 protocol schemas').toEqual([]);
-});
-afterAll(async () => {
-  await obs?.stop();
+observeBroker(root, cleanups, (o, u) => {
+  obs = o;
+  url = u;
 });
 
 const cardIdx = (evs: DeviceEvent[]): number[] => evs.flatMap((e) => (e.type === 'shoe.card' || e.type === 'shoe.unreadable' ? [e.payload.shoeIndex] : []));

@@ -1,4 +1,4 @@
-import { encodeSs2Frame, type Ss2Frame } from '@felt/protocol';
+import { encodeSs2Frame, type Ss2Frame } from '@felt-studio/protocol';
 
 /** A realistic SS2 stream: games with repeated status lines, sensor passes, bare numbers, and a torn line now and then. */
 export function* ss2Lines(): Generator<string> {

@@ -4,11 +4,12 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { SerialPortMock } from 'serialport';
 import type { SerialPortStream } from '@serialport/stream';
-import { mockHostDuplex, type ByteDuplex } from '@felt/hardware-sim';
-import { parseDeviceMessage, type DeviceAck, type DeviceCommand, type DeviceEvent, type DeviceStatus } from '@felt/protocol';
-import { Agent, type AgentConfigInput, agentConfigSchema, type DeviceConfig, type PortOpenOptions, silentLogger, type Logger } from '@felt/edge-agent';
+import { mockHostDuplex, type ByteDuplex } from '@felt-studio/hardware-sim';
+import { parseDeviceMessage, type DeviceAck, type DeviceCommand, type DeviceEvent, type DeviceStatus } from '@felt-studio/protocol';
+import { Agent, type AgentConfigInput, agentConfigSchema, type DeviceConfig, type PortOpenOptions, silentLogger, type Logger } from '@felt-studio/edge-agent';
 
 /** Integration suites need the real broker: FAIL (never skip) without MQTT_URL. */
 export function requireMqttUrl(): string {
@@ -233,4 +234,26 @@ export function scaledTracker(speed: number): { launchFailGraceMs: number; noBal
 /** seqs strictly increasing by one (no gap, no reorder) — what the server's gap detector wants. */
 export function contiguous(seqs: readonly number[]): boolean {
   return seqs.every((s, i) => i === 0 || s === (seqs[i - 1] as number) + 1);
+}
+
+/**
+ * A spec's broker observer under `root` (its own topic root on the shared Mosquitto): started before the file
+ * (`set` receives it and the broker URL), after each test the test's `cleanups` run and every message seen must
+ * have validated against the v1 schemas; stopped after the file.
+ */
+export function observeBroker(root: string, cleanups: (() => Promise<void> | void)[], set: (obs: Observer, url: string) => void): void {
+  let obs: Observer | null = null;
+  beforeAll(async () => {
+    const url = requireMqttUrl();
+    obs = new Observer(url, root);
+    await obs.start();
+    set(obs, url);
+  });
+  afterEach(async () => {
+    for (const c of cleanups.splice(0)) await c();
+    expect(obs?.invalid, 'every message validates against the v1 protocol schemas').toEqual([]);
+  });
+  afterAll(async () => {
+    await obs?.stop();
+  });
 }

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getScenario, realScheduler, WheelSim, type ByteDuplex } from '@felt/hardware-sim';
-import { jsonLogger, wheelConfigHash, type Agent, type WheelAdapter } from '@felt/edge-agent';
-import type { DeviceEvent } from '@felt/protocol';
-import { contiguous, MockWires, Observer, requireMqttUrl, runTag, scaledTracker, sleep, startAgent, tempDir, until } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { getScenario, realScheduler, WheelSim, type ByteDuplex } from '@felt-studio/hardware-sim';
+import { jsonLogger, wheelConfigHash, type Agent, type WheelAdapter } from '@felt-studio/edge-agent';
+import type { DeviceEvent } from '@felt-studio/protocol';
+import { contiguous, MockWires, observeBroker, type Observer, runTag, scaledTracker, sleep, startAgent, tempDir, until } from './support.js';
 
 // devices.md §6 wheel scenarios: SS2 simulator → serialport mock binding → edge agent → REAL Mosquitto → subscriber.
 const run = runTag();
@@ -70,17 +70,9 @@ async function wheelRig(speed: number, seed = 7): Promise<Rig> {
 
 const resultsOfSpin = (r: Rig, spin: number) => r.ofType('wheel.result').filter((e) => e.payload.spin === spin);
 
-beforeAll(async () => {
-  url = requireMqttUrl();
-  obs = new Observer(url, root);
-  await obs.start();
-});
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-  expect(obs.invalid, 'every message validates against the v1 protocol schemas').toEqual([]);
-});
-afterAll(async () => {
-  await obs?.stop();
+observeBroker(root, cleanups, (o, u) => {
+  obs = o;
+  url = u;
 });
 
 describe('SS2 wheel through the edge agent to Mosquitto (devices.md §2, §6)', () => {

@@ -1,4 +1,4 @@
-import { isRobotPlayerId, robotUserId } from '@felt/protocol';
+import { isRobotPlayerId, robotUserId } from '@felt-studio/protocol';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ROBOTS } from './demo-tables.js';
 

@@ -1,4 +1,4 @@
-import { DEMO_ROBOT_USERNAMES, type CreateTableBody } from '@felt/protocol';
+import { DEMO_ROBOT_USERNAMES, type CreateTableBody } from '@felt-studio/protocol';
 
 /**
  * The demo studio's tables (embedded mode): one per live game with its simulated devices. Limits are
@@ -7,7 +7,7 @@ import { DEMO_ROBOT_USERNAMES, type CreateTableBody } from '@felt/protocol';
 /** A demo table. */
 export type DemoTable = CreateTableBody;
 
-/** The money wheel's id (docs/rules MW-1..MW-4), defined in @felt/games `moneyWheel`. */
+/** The money wheel's id (docs/rules MW-1..MW-4), defined in @felt-studio/games `moneyWheel`. */
 export const MONEY_WHEEL_GAME = 'money-wheel';
 
 export const DEMO_TABLES: readonly DemoTable[] = [
@@ -135,9 +135,24 @@ export const LUCKY_DICE_B_TABLE: DemoTable = {
   devices: [{ deviceId: 'dice-2', kind: 'shaker' }],
 };
 
-/** The studio's tables: the default set, plus the opt-in RAY bank poker tables and the Lucky Dice method B table. */
-export function demoTables(opts: { readonly rayPoker?: boolean; readonly luckyDiceB?: boolean } = {}): readonly DemoTable[] {
-  return [...DEMO_TABLES, ...(opts.rayPoker ? RAY_POKER_TABLES : []), ...(opts.luckyDiceB ? [LUCKY_DICE_B_TABLE] : [])];
+/**
+ * Infinite blackjack (libs/games/src/infinite-blackjack, IBJ-1..IBJ-12): one common hand for any number of
+ * players, a freshly shuffled 8-deck shoe every round dealt by the robot dealer. Opt-in
+ * (`felt studio --infinite-blackjack`): the default studio's tables, CPU and browser tests stay as they are.
+ */
+export const INFINITE_BLACKJACK_TABLE: DemoTable = {
+  name: 'Infinite Blackjack 1',
+  game: 'infinite-blackjack',
+  profileId: 'standard',
+  limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 200_000, spots: { main: { minMinor: 100, maxMinor: 50_000 }, 'perfect-pairs': { minMinor: 100, maxMinor: 2_500 }, '21+3': { minMinor: 100, maxMinor: 2_500 }, 'hot-3': { minMinor: 100, maxMinor: 2_500 }, 'bust-it': { minMinor: 100, maxMinor: 1_000 } } },
+  betWindowS: 12,
+  cadence: { auto: true, pauseS: 4 },
+  devices: [{ deviceId: 'shoe-10', kind: 'shoe' }],
+};
+
+/** The studio's tables: the default set, plus the opt-in RAY bank poker tables, the Lucky Dice method B table and the infinite blackjack table. */
+export function demoTables(opts: { readonly rayPoker?: boolean; readonly luckyDiceB?: boolean; readonly infiniteBlackjack?: boolean } = {}): readonly DemoTable[] {
+  return [...DEMO_TABLES, ...(opts.rayPoker ? RAY_POKER_TABLES : []), ...(opts.luckyDiceB ? [LUCKY_DICE_B_TABLE] : []), ...(opts.infiniteBlackjack ? [INFINITE_BLACKJACK_TABLE] : [])];
 }
 
 /**
@@ -194,6 +209,8 @@ export const BOT_SPOTS: Readonly<Record<string, readonly BotSpot[]>> = {
     { spot: 'ante', unit: 100 },
     { spot: 'pair-plus', unit: 100 },
   ],
+  // infinite blackjack: the main bet, now and then with a 21+3 beside it (their decisions: the view's first option)
+  'infinite-blackjack': [{ spot: 'main', unit: 500 }, { spot: 'main', unit: 500, with: ['21+3'] }],
   'andar-bahar': [{ spot: 'andar', unit: 100 }, { spot: 'bahar', unit: 100 }, { spot: 'cards:1-5', unit: 100 }, { spot: 'cards:16-25', unit: 100 }],
   // RAY bank poker (§7): the main bet; Triple Bet's three equal base bets (TB-L1: only equal stakes play)
   'fast-poker': [{ spot: 'bet', unit: 100 }],

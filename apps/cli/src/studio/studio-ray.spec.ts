@@ -6,36 +6,16 @@
  * LD-7), the demo players bet and decide, and a round of every table settles. Needs the server built
  * (`npx tsc -b tsconfig.build.json`); no timing assertion, only a generous deadline.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { FeltClient } from '@felt/client-sdk';
-import { isRobotPlayerId } from '@felt/protocol';
-import { afterAll, describe, expect, it } from 'vitest';
+import { FeltClient } from '@felt-studio/client-sdk';
+import { isRobotPlayerId } from '@felt-studio/protocol';
+import { describe, expect, it } from 'vitest';
 import { demoTables, LUCKY_DICE_B_TABLE, RAY_POKER_TABLES } from './demo-tables.js';
-import { POKER_SHOE_TABLE, Studio } from './studio.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import { demoStudio, sleep, type DemoStudio } from '../../../../test/support/demo-studio.js';
+import { POKER_SHOE_TABLE } from './studio.js';
 
 describe('felt studio --ray-poker --lucky-dice-b --poker-shoe: the robot dealer and demo players settle a round at every opt-in table', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'felt-studio-ray-'));
-  let studio: Studio | null = null;
-  afterAll(async () => {
-    await studio?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const demo = demoStudio('ray');
+  let started: DemoStudio | null = null;
 
   it('the default studio leaves the opt-in tables out; the flags add them', () => {
     const names = (o: Parameters<typeof demoTables>[0]) => demoTables(o).map((t) => t.name);
@@ -46,14 +26,8 @@ describe('felt studio --ray-poker --lucky-dice-b --poker-shoe: the robot dealer 
 
   it('Fast, Triple Bet, Dynamic and Riverside Poker and Lucky Dice method B each settle a round with bets', { timeout: 300_000 }, async () => {
     // (environment of a user's shell: no external services; the embedded defaults)
-    for (const k of ['DATABASE_URL', 'REDIS_URL', 'MQTT_URL', 'PORT', 'MQTT_EMBEDDED_PORT', 'FELT_DATA_DIR']) delete process.env[k];
-    const port = await freePort();
-    const mqttPort = await freePort();
-    const lines: string[] = [];
-    studio = new Studio({ port, mqttPort, dataDir: dir, speed: 4, bots: true, serverUrl: null, mqttUrl: null, seed: 77, tables: [...RAY_POKER_TABLES, LUCKY_DICE_B_TABLE], pokerShoe: true, log: (l) => lines.push(l) });
-    await studio.start();
-    const pit = new FeltClient({ baseUrl: studio.baseUrl });
-    await pit.login('pitboss1', 'demo');
+    started = await demo.start({ seed: 77, tables: [...RAY_POKER_TABLES, LUCKY_DICE_B_TABLE], pokerShoe: true });
+    const { pit, lines } = started;
     const tables = (await pit.listTables()).filter((t) => [...RAY_POKER_TABLES, LUCKY_DICE_B_TABLE].some((d) => d.name === t.name));
     expect(tables.map((t) => t.game).sort()).toEqual(['dynamic-poker', 'fast-poker', 'lucky-dice', 'riverside-poker', 'triple-bet-poker']);
     const settledWithBets = new Map<string, string>();
@@ -87,11 +61,12 @@ describe('felt studio --ray-poker --lucky-dice-b --poker-shoe: the robot dealer 
   });
 
   it('--poker-shoe: Hold’em 2 (shoe) plays hand after hand dealt from the simulated shoe (edge agent → MQTT), a fresh deck each, no card refused', { timeout: 90_000 }, async () => {
-    expect(studio, 'the studio started in the test above').not.toBeNull();
-    const pit = new FeltClient({ baseUrl: studio!.baseUrl });
+    expect(started, 'the studio started in the test above').not.toBeNull();
+    const studio = started!.studio;
+    const pit = new FeltClient({ baseUrl: studio.baseUrl });
     const login = await pit.login('pitboss1', 'demo');
     const get = async (path: string): Promise<{ status: number; body: unknown }> => {
-      const r = await fetch(`${studio!.baseUrl}${path}`, { headers: { authorization: `Bearer ${login.token}` } });
+      const r = await fetch(`${studio.baseUrl}${path}`, { headers: { authorization: `Bearer ${login.token}` } });
       return { status: r.status, body: await r.json() };
     };
     const { tableId } = POKER_SHOE_TABLE;

@@ -1,16 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { SerialPortMock } from 'serialport';
 import type { SerialPortStream } from '@serialport/stream';
-import { FeltClient, FeltApiError, newBetId, RealtimeClient, type Table } from '@felt/client-sdk';
-import { Agent, silentLogger, type AgentConfig, type DeviceConfig, type PortOpenOptions } from '@felt/edge-agent';
-import { mockHostDuplex, MoneyWheelSim, PokerShoeDealer, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt/hardware-sim';
+import { FeltClient, FeltApiError, newBetId, RealtimeClient, type Table } from '@felt-studio/client-sdk';
+import { Agent, silentLogger, type AgentConfig, type DeviceConfig, type PortOpenOptions } from '@felt-studio/edge-agent';
+import { mockHostDuplex, MoneyWheelSim, PokerShoeDealer, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt-studio/hardware-sim';
 import { aclFile, passwordFile, serverPasswordFile, type DeviceUser } from '../trust/mosquitto-auth.js';
 import { BOT_SPOTS, DEMO_ROBOTS, demoTables, MONEY_WHEEL_GAME, type DemoTable } from './demo-tables.js';
-import { gameDefinition } from '@felt/games';
+import { gameDefinition } from '@felt-studio/games';
+import { deviceSeed } from './device-seed.js';
+import { counterStake, PLANTED_COUNTER } from './planted-counter.js';
+import { PLANTED_POKER, PlantedPokerPlayer, type PlantedRole } from './planted-poker.js';
 
 /**
  * `felt studio`: the whole studio in one command on embedded defaults — the studio server (PGlite,
@@ -27,6 +30,8 @@ export interface StudioOptions {
   /** Simulated device time scale (1 = real time). */
   readonly speed: number;
   readonly bots: boolean;
+  /** Register the demo studio camera as every table's video (issue 21 §2; `--no-video`: the rendered tables only). Default on. */
+  readonly video?: boolean;
   /** Connect devices to an already running server (docker-compose) instead of starting one. */
   readonly serverUrl: string | null;
   readonly mqttUrl: string | null;
@@ -45,9 +50,11 @@ export interface StudioOptions {
   readonly rayPoker?: boolean;
   /** Also run the Lucky Dice method B table (players throw; `--lucky-dice-b`). */
   readonly luckyDiceB?: boolean;
+  /** Also run the infinite blackjack table (one common hand, any number of players; `--infinite-blackjack`). */
+  readonly infiniteBlackjack?: boolean;
   /** Also run a shoe-dealt Hold'em table on simulated devices (`--poker-shoe`, issue 11): see POKER_SHOE_TABLE. */
   readonly pokerShoe?: boolean;
-  /** Plant one anomaly per integrity monitor (issue 23): a biased wheel at the first roulette table, a short shoe at the first baccarat table. */
+  /** Plant one anomaly per integrity monitor (issue 23): a biased wheel at the first roulette table, a short shoe at the first baccarat table, a card-counting robot at the first blackjack table. */
   readonly plantAnomalies?: boolean;
   /** The tables to run instead of `demoTables(...)` (tests run a subset). */
   readonly tables?: readonly DemoTable[];
@@ -105,7 +112,7 @@ async function within(p: Promise<unknown> | unknown, ms: number): Promise<boolea
 
 /** Where the built server entry lives; a clear message instead of a module-not-found trace when it is not built. */
 export function serverEntry(): string {
-  const entry = join(dirname(fileURLToPath(import.meta.resolve('@felt/studio-server'))), 'main.js');
+  const entry = join(dirname(fileURLToPath(import.meta.resolve('@felt-studio/studio-server'))), 'main.js');
   if (!existsSync(entry)) throw new Error(`the studio server is not built (${entry} is missing): run \`npm run build\` (or \`npx tsc -b tsconfig.build.json\`) first`);
   return entry;
 }
@@ -145,6 +152,7 @@ export class Studio {
       };
       all.set(t, preIssued === null ? await this.issueCredentials(admin, t) : new Map(t.devices.flatMap(fromFile)));
     }
+    if (preIssued === null) await this.registerCameras(admin, tables);
     let pokerShoe: { username: string; password: string } | null = null;
     if (this.opts.pokerShoe === true && (await this.ensurePokerTable(staff, 'shoe'))) {
       const { tableId, deviceId } = POKER_SHOE_TABLE;
@@ -162,11 +170,44 @@ export class Studio {
     if (pokerShoe) await this.startPokerShoe(pokerShoe);
     if (this.stopped) return;
     await this.openTables(staff, tables);
-    await this.ensurePokerTable(staff, 'rng');
+    const holdem = await this.ensurePokerTable(staff, 'rng');
+    if (holdem && this.opts.plantAnomalies === true) await this.startPlantedPoker();
     this.startRobotDealer(tables);
     if (this.opts.bots) await this.startBots(tables);
     if (this.stopped) return;
     this.printUrls(tables);
+  }
+
+  /** Why the studio camera cannot encode on this machine (issue 21 §2), or null when ffmpeg runs. */
+  private videoOff: string | null = null;
+
+  /**
+   * Issue 21 §2: every default table's video is the studio server's demo camera (WebRTC at `/media/<table>/whep`, LL-HLS at `/media/<table>/index.m3u8`,
+   * encoded only while someone watches). Without ffmpeg the demo sources are taken off again, so the players
+   * see the rendered tables, and the banner says how to turn video on.
+   */
+  private async registerCameras(admin: FeltClient, tables: readonly Table[]): Promise<void> {
+    const bin = process.env['FELT_CAMERA_FFMPEG'] ?? 'ffmpeg';
+    const run = bin === 'off' || this.opts.video === false ? null : spawnSync(bin, ['-hide_banner', '-version'], { stdio: 'ignore', timeout: 5_000 });
+    this.videoOff = this.opts.video === false ? '--no-video' : run === null ? 'FELT_CAMERA_FFMPEG=off' : run.error || run.status !== 0 ? `${bin} was not found` : null;
+    for (const t of tables) {
+      const base = `${this.baseUrl}/media/${t.tableId}/`;
+      // both ways the camera delivers: WebRTC (WHEP, sub-second; the player's first choice) and LL-HLS (for scale, and the fallback)
+      const camera = [
+        { kind: 'whep' as const, url: `${base}whep`, label: '360p WebRTC', height: 360, bitrateKbps: 600 },
+        { kind: 'll-hls' as const, url: `${base}index.m3u8`, label: '360p', height: 360, bitrateKbps: 500 },
+      ];
+      try {
+        const { sources } = await admin.tableStreams(t.tableId);
+        // the demo camera's sources (this version's or an earlier one's): kept in step; a studio's own sources are never touched
+        const demo = sources.length > 0 && sources.every((s) => s.url.startsWith(base));
+        const current = demo && sources.length === camera.length && camera.every((c) => sources.some((s) => s.kind === c.kind && s.url === c.url));
+        if (this.videoOff === null && (sources.length === 0 || (demo && !current))) await admin.setTableStreams(t.tableId, camera, 'felt studio: the demo studio camera');
+        if (this.videoOff !== null && demo) await admin.setTableStreams(t.tableId, [], `felt studio: no video (${this.videoOff})`);
+      } catch (e) {
+        this.opts.log(`${t.name}: its camera was not registered: ${(e as Error).message}`);
+      }
+    }
   }
 
   private startServer(): void {
@@ -212,7 +253,7 @@ export class Studio {
   private async ensureTables(staff: FeltClient): Promise<Table[]> {
     const existing = await staff.listTables();
     const out: Table[] = [];
-    for (const body of this.opts.tables ?? demoTables({ rayPoker: this.opts.rayPoker === true, luckyDiceB: this.opts.luckyDiceB === true })) {
+    for (const body of this.opts.tables ?? demoTables({ rayPoker: this.opts.rayPoker === true, luckyDiceB: this.opts.luckyDiceB === true, infiniteBlackjack: this.opts.infiniteBlackjack === true })) {
       const found = existing.find((t) => t.name === body.name);
       if (found) {
         out.push(found);
@@ -252,6 +293,47 @@ export class Studio {
       this.opts.log(`the demo poker table ${name} was not created: ${(e as Error).message}`);
     }
     return false;
+  }
+
+  /**
+   * Issue 23 §4, `--plant-anomalies`: two demo robots' accounts sit at Hold'em 1 as people do (seats 1 and 3;
+   * the house robots hold the even seats, seat 5 stays free): the first dumps chips to the second, the second
+   * acts with a script's timing (planted-poker.ts). A failure here never stops the rest of the studio.
+   */
+  private async startPlantedPoker(): Promise<void> {
+    const roles: readonly [PlantedRole, number][] = [['dumper', 1], ['receiver', 3]];
+    const players: PlantedPokerPlayer[] = [];
+    let rng = (this.opts.seed ^ 0x5eed) >>> 0 || 1;
+    const random = (): number => {
+      rng = (Math.imul(rng, 1664525) + 1013904223) >>> 0;
+      return rng / 4294967296;
+    };
+    for (const [i, [role, seat]] of roles.entries()) {
+      const who = DEMO_ROBOTS[i];
+      if (!who) return;
+      try {
+        const c = new FeltClient({ baseUrl: this.baseUrl });
+        const login = await c.login(who.username, 'demo');
+        const socket = new RealtimeClient({ baseUrl: this.baseUrl, token: login.token });
+        c.onTokens = (r) => socket.setToken(r.token);
+        const refresh = setInterval(() => void c.refresh().catch((e: unknown) => this.opts.log(`${who.username}: token refresh failed: ${(e as Error).message}`)), 5 * 60_000);
+        refresh.unref();
+        const p: PlantedPokerPlayer = new PlantedPokerPlayer(socket, 'holdem-1', role, (): number | null => players.find((x) => x !== p)?.seat ?? null, random, this.opts.log, () => c.demoTopUp());
+        players.push(p);
+        this.own({
+          name: `planted poker ${role}`,
+          stop: () => {
+            clearInterval(refresh);
+            p.stop();
+            socket.close();
+          },
+        });
+        if (!(await p.start([seat]))) this.opts.log(`--plant-anomalies: no free seat for the planted ${role} at Hold'em 1`);
+      } catch (e) {
+        this.opts.log(`--plant-anomalies: the planted poker ${role} did not sit down: ${(e as Error).message}`);
+      }
+    }
+    this.opts.log(`--plant-anomalies: at Hold'em 1 ${DEMO_ROBOTS[0]?.username} dumps chips to ${DEMO_ROBOTS[1]?.username} (raises to ${PLANTED_POKER.raiseToBB} big blinds whenever both are in a hand and folds to the re-raise; flagged after roughly 50–400 hands), and ${DEMO_ROBOTS[1]?.username} acts after ${PLANTED_POKER.botMs} ms ± ${PLANTED_POKER.botJitterMs} every time (a timing bot)`);
   }
 
   /**
@@ -353,7 +435,6 @@ export class Studio {
     this.own({ name: `scheduler ${t.tableId}`, stop: () => sched.dispose() });
     const attach = new Map<string, (d: ByteDuplex) => void>();
     const serial: DeviceConfig[] = [];
-    let n = 0;
     const wire = (name: string, onOpen: (d: ByteDuplex) => void): string => {
       const path = `/dev/felt-studio-${t.tableId}-${name}`;
       SerialPortMock.binding.createPort(path, { echo: false, record: false });
@@ -361,7 +442,7 @@ export class Studio {
       return path;
     };
     for (const d of t.devices) {
-      const seed = this.opts.seed + 7919 * ++n;
+      const seed = deviceSeed(this.opts.seed, t.name, d.deviceId);
       switch (d.kind) {
         case 'wheel': {
           if (String(t.game) === MONEY_WHEEL_GAME) {
@@ -544,7 +625,11 @@ export class Studio {
       rng = (Math.imul(rng, 1664525) + 1013904223) >>> 0;
       return rng % n;
     };
-    for (const { username: name, blackjackSeat } of DEMO_ROBOTS) {
+    // issue 23 §3: with --plant-anomalies the first robot counts cards at the first blackjack table (a 1–8 spread on the Hi-Lo count)
+    const countedTable = this.opts.plantAnomalies === true ? tables.find((t) => t.game === 'blackjack' && this.shoes.has(t.tableId)) : undefined;
+    if (countedTable !== undefined) this.opts.log(`--plant-anomalies: ${DEMO_ROBOTS[0]?.username} counts cards at ${countedTable.name} (Hi-Lo, ${PLANTED_COUNTER.spread[0]}–${PLANTED_COUNTER.spread[1]} units of ${PLANTED_COUNTER.unit} with the true count; flagged after about 7–10 shoes)`);
+    for (const [robot, { username: name, blackjackSeat }] of DEMO_ROBOTS.entries()) {
+      const counting = robot === 0 ? countedTable : undefined;
       const c = new FeltClient({ baseUrl: this.baseUrl });
       const login = await c.login(name, 'demo');
       const me = login.user.userId;
@@ -575,7 +660,15 @@ export class Studio {
               // Lucky Dice method B: the shooter now and then passes the dice before throwing (LD-6)
               const ld = r.view as LuckyDiceBView | null;
               if (t.game === 'lucky-dice' && phase === 'closed' && ld?.shooter === me && !ld.pendingThrow && rand(8) === 0) await c.playerDecision(t.tableId, { type: 'DeclineThrow' });
-              if (r.roundId === null || phase !== 'betting' || betRound.get(t.tableId) === r.roundId || rand(4) === 0) continue;
+              if (r.roundId === null || phase !== 'betting' || betRound.get(t.tableId) === r.roundId) continue;
+              const shoe = t.tableId === counting?.tableId ? this.shoes.get(t.tableId) : undefined;
+              if (shoe !== undefined) {
+                // the planted counter plays every round, its stake set by the cards the shoe has dealt so far
+                betRound.set(t.tableId, r.roundId);
+                await c.placeBet(t.tableId, { betId: newBetId(), spot: `seat:${blackjackSeat}`, stakeMinor: counterStake(shoe.dealtCards, 8, PLANTED_COUNTER.unit) });
+                continue;
+              }
+              if (rand(4) === 0) continue;
               betRound.set(t.tableId, r.roundId);
               const spots = t.game === 'blackjack' ? [{ spot: `seat:${blackjackSeat}`, unit: 500 }] : (BOT_SPOTS[t.game] ?? []);
               const pick = spots[rand(spots.length)];
@@ -620,6 +713,11 @@ export class Studio {
       `  WebSocket ...... ${b.replace(/^http/, 'ws')}/socket.io  (socket.io; join a table with its JWT)`,
       `  MQTT broker .... ${this.mqttUrl}`,
       '',
+      this.videoOff === null
+        ? '  Video ........... every table has a studio camera (LL-HLS, 360p/15 fps, encoded only while someone watches)'
+        : this.videoOff === '--no-video'
+          ? '  Video ........... off (--no-video): the players see the rendered tables'
+          : `  Video ........... off (${this.videoOff}): the players see the rendered tables. To turn video on, install ffmpeg (Debian/Ubuntu: sudo apt-get install ffmpeg; macOS: brew install ffmpeg) and restart`,
       '  Demo users (password "demo"): player1 player2 player3 dealer1 pitboss1 admin1',
       `  Demo robots: ${DEMO_ROBOTS.map((r) => r.username).join(' ')} bet on their own accounts (shown as robots to staff); player1..3 are yours`,
       '  Seamless wallet: player3 is a player of operator op-demo; its stakes are debited at a simulated operator wallet (FELT_DEMO_SEAMLESS=0: internal ledger)',

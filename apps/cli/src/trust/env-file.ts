@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { FeltClient } from '@felt/client-sdk';
+import { FeltClient } from '@felt-studio/client-sdk';
 
 /** `KEY=value` lines (comments and blanks ignored) — the docker-compose env_file format without quoting. */
 export function parseEnvFile(text: string): Record<string, string> {

@@ -1,25 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../test/support/processes.js';
 import { aclFile, mosquittoConf, mosquittoHash, passwordFile, serverPasswordFile, type DeviceUser } from './mosquitto-auth.js';
 
 /**
  * Drill (issue 9 finding 1) against a real Mosquitto with the generated password file and ACL: a second
  * `mosquitto` this test owns, on a free port (the machine's shared broker is never touched).
  */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 describe('Mosquitto with the generated password file + ACL (anonymous off)', () => {

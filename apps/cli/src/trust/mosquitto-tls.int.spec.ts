@@ -1,10 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../test/support/processes.js';
 import { aclFile, mosquittoConf, passwordFile, serverPasswordFile, type DeviceUser } from './mosquitto-auth.js';
 
 /**
@@ -13,15 +13,6 @@ import { aclFile, mosquittoConf, passwordFile, serverPasswordFile, type DeviceUs
  * client certificate signed by the CA and still the device's password + ACL (the certificate is a second
  * factor). A Mosquitto this test owns, on free ports.
  */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 describe('Mosquitto with mutual TLS (option) + per-device password and ACL', () => {

@@ -4,16 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, type CliIo } from '../main.js';
+import { felt } from '../../../../test/support/cli.js';
 import { parseEnvFile } from './env-file.js';
-
-async function felt(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdin: '', stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } };
-  const code = await run(argv, io);
-  return { code, out, err };
-}
 
 /** A stand-in for the studio server's admin API (login, tables, credential issue) — what the commands call. */
 function fakeServer(): Promise<{ url: string; server: Server; issued: string[] }> {

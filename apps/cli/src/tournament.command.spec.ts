@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { tournament as T } from '@felt-studio/games';
+import { run as cli } from './main.js';
+
+async function run(args: string[], stdin: string): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await cli(args, { stdin, stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
+  return { code, out, err };
+}
+
+const T0 = Date.UTC(2026, 10, 28, 20);
+const def: T.TournamentDef = {
+  tournamentId: 'trn_cli', name: 'CLI 30', kind: 'scheduled', currency: 'EUR', buyInMinor: 1_000, feeMinor: 100, startingStack: 1_500, seatsPerTable: 9,
+  minPlayers: 2, maxPlayers: 30, startsAt: T0, structure: T.turboStructure(60_000), lateRegistrationLevels: 0, reEntry: null, payoutTable: T.STANDARD_PAYOUTS,
+};
+
+describe('felt tournament (issue 24): a tournament replayed from its log', () => {
+  const log = T.simulateTournament(def, 30, 11, T0);
+
+  it('prints the levels, the busts with their places, the broken tables and the payouts; exit 0 when the log replays', async () => {
+    const r = await run(['tournament'], JSON.stringify({ tournamentId: 'trn_cli', events: log }));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('CLI 30 (trn_cli): scheduled, buy-in 10.00 EUR + fee 1.00 EUR');
+    expect(r.out).toContain('30 entries (30 players), prize pool 300.00 EUR');
+    expect(r.out).toMatch(/started: 30 players at 4 tables/);
+    expect(r.out).toMatch(/level 2: blinds 15\/30/);
+    expect(r.out).toMatch(/out, place 30/);
+    expect(r.out).toMatch(/table \d broken/);
+    expect(r.out).toMatch(/place 1 {2}ent_\d+ \(p\d+\) {2}prize \d+\.\d\d EUR {2}\[TRN-PAY\]/);
+    expect(r.out).toContain('total 300.00 EUR');
+    const j = await run(['tournament', '--json'], JSON.stringify(log));
+    expect(j.code).toBe(0);
+    expect(JSON.parse(j.out)).toMatchObject({ status: 'finished', entries: 30, poolMinor: 30_000, mismatches: [] });
+  });
+
+  it('a log whose prizes were changed replays with a MISMATCH (exit 1); a log that is not one is refused (exit 2)', async () => {
+    const tampered = log.map((e) => (e.type === 'finished' ? { ...e, payouts: e.payouts.map((p, i) => (i === 0 ? { ...p, amountMinor: p.amountMinor + 100 } : i === 1 ? { ...p, amountMinor: p.amountMinor - 100 } : p)) } : e));
+    const r = await run(['tournament'], JSON.stringify(tampered));
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('MISMATCH the prizes of the finish are not the ones the published table gives');
+    expect((await run(['tournament'], '{"events":[{"type":"dealt","at":1}]}')).err).toContain('TOURNAMENT_LOG_INVALID');
+    expect((await run(['tournament'], 'nope')).code).toBe(2);
+  });
+});
