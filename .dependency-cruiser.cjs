@@ -22,8 +22,9 @@ const SERVER_LAYERS = [
   ['settlement'],
   ['rounds'],
   ['limits', 'cluster', 'dealer', 'history', 'ingest', 'pit', 'streams', 'integrity'], // integrity: the pit's game-security monitors (issue 23)
-  ['wallet'],
-  ['betting', 'poker'],
+  ['wallet', 'camera'], // camera: the demo studio camera (issue 21 §2), over rounds and streams
+  ['betting', 'poker', 'chat', 'tournament'], // tournament: poker tournaments (issue 24; audit, the ledger, the seamless wallet). chat: the table chat and tips (issue 24): tables, presence, audit, the ledger and the seamless wallet
+  ['poker-integrity'], // collusion and bots at live poker (issue 23 §4): reads poker's export of its hands
   ['realtime', 'openapi'],
 ];
 const SRC = '^apps/studio-server/src/';

@@ -43,7 +43,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps --chown=root:root /app/node_modules node_modules
 COPY --from=deps /app/package.json package.json
-# each workspace: its manifest (the node_modules/@felt/* links point here) and its build output
+# each workspace: its manifest (the node_modules/@felt-studio/* links point here) and its build output
 COPY --from=build /app/libs/games/package.json libs/games/package.json
 COPY --from=build /app/libs/games/dist libs/games/dist
 COPY --from=build /app/libs/protocol/package.json libs/protocol/package.json

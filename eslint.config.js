@@ -9,11 +9,11 @@ const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'crypto', 'child_pro
 const APPS = '(studio-server|edge-agent|cli|dealer-console|player-client|pit-boss)';
 const appSrcImports = [
   { regex: `^(\\.\\./)+(apps/)?${APPS}/src(/|$)`, message: "Apps never import another app's src: use its package entry or move the code to libs/." },
-  { regex: `^@felt/${APPS}/src(/|$)`, message: "Apps never import another app's src." },
+  { regex: `^@felt-studio/${APPS}/src(/|$)`, message: "Apps never import another app's src." },
 ];
 const libAppImports = [
   { regex: `^(\\.\\./)+apps/`, message: 'libs never import apps (issue 8 §8).' },
-  { regex: `^@felt/${APPS}(/|$)`, message: 'libs never import apps (issue 8 §8).' },
+  { regex: `^@felt-studio/${APPS}(/|$)`, message: 'libs never import apps (issue 8 §8).' },
 ];
 
 export default tseslint.config(

@@ -6,15 +6,17 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /** Workspace packages resolve to their TypeScript sources in tests (no build needed). */
 export const alias = {
-  '@felt/games': here('./libs/games/src/index.ts'),
-  '@felt/protocol': here('./libs/protocol/src/index.ts'),
-  '@felt/client-sdk': here('./libs/client-sdk/src/index.ts'),
-  '@felt/ui/test-utils': here('./libs/ui/src/test-utils.tsx'),
-  '@felt/ui/poker-fixtures': here('./libs/ui/src/poker-fixtures.ts'),
-  '@felt/ui': here('./libs/ui/src/index.ts'),
-  '@felt/hardware-sim': here('./hardware-sim/src/index.ts'),
-  '@felt/edge-agent': here('./apps/edge-agent/src/index.ts'),
-  '@felt/studio-server': here('./apps/studio-server/src/index.ts'),
+  '@felt-studio/games': here('./libs/games/src/index.ts'),
+  '@felt-studio/protocol/msgpack': here('./libs/protocol/src/msgpack-parser.ts'),
+  '@felt-studio/protocol': here('./libs/protocol/src/index.ts'),
+  '@felt-studio/client-sdk': here('./libs/client-sdk/src/index.ts'),
+  '@felt-studio/ui/test-utils': here('./libs/ui/src/test-utils.tsx'),
+  '@felt-studio/ui/poker-fixtures': here('./libs/ui/src/poker-fixtures.ts'),
+  '@felt-studio/ui/whep': here('./libs/ui/src/whep.ts'),
+  '@felt-studio/ui': here('./libs/ui/src/index.ts'),
+  '@felt-studio/hardware-sim': here('./hardware-sim/src/index.ts'),
+  '@felt-studio/edge-agent': here('./apps/edge-agent/src/index.ts'),
+  '@felt-studio/studio-server': here('./apps/studio-server/src/index.ts'),
 };
 
 /** SWC instead of esbuild so NestJS/TypeORM decorators get their design-type metadata. */

@@ -6,6 +6,7 @@
  */
 import { createServer } from 'node:http';
 import { Server } from 'socket.io';
+import { msgpackParser } from '@felt-studio/protocol/msgpack';
 
 export interface EchoServer {
   readonly url: string;
@@ -16,7 +17,8 @@ export interface EchoServer {
 
 export async function startEchoServer(): Promise<EchoServer> {
   const http = createServer();
-  const io = new Server(http, { cors: { origin: true } });
+  // FELT_WS_PARSER=msgpack: the baseline speaks the same encoding as the server it is compared with (issue 25 §2).
+  const io = new Server(http, { cors: { origin: true }, ...(process.env['FELT_WS_PARSER'] === 'msgpack' ? { parser: msgpackParser } : {}) });
   let seq = 1;
   const roundId = 'rnd_echo';
   io.on('connection', (s) => {

@@ -7,6 +7,12 @@
  * in this process instead (what the drill in test/drills/outages.int.spec.ts does). Prints numbers; never
  * fails on timing.
  *
+ * Issue 22 §5: `streams` is the number of the flooder's requests in flight (the audit's figure: 64 at
+ * ~2 000 requests/s). The flooder (test/bench/flood-worker.mjs) writes prebuilt requests on raw keep-alive
+ * connections (`FLOOD_CONNECTIONS`, default one per request in flight, the rest pipelined; `FLOOD_RATE`
+ * caps its requests/s) and only frames the answers, so it needs little CPU; the bench prints the rate it
+ * reached, its own CPU time and how many were refused, beside the calm player's medians.
+ *
  *   npx tsc -b tsconfig.build.json && npx tsx test/bench/flood-fairness.bench.ts [streams=8] [calmBets=30] [pglite|postgres]
  */
 import { spawn } from 'node:child_process';
@@ -76,9 +82,11 @@ try {
   for (let i = 0; i < 5; i++) await http('POST', `/tables/${tableId}/bets`, calm, { betId: `warm-${i}`, spot: 'small', stakeMinor: 100 });
   const alone = await calmRun('alone');
   const floodMs = calmBets * 300 + 4_000;
-  let flood: Promise<{ sent: number; byStatus: Record<string, number> }>;
+  type Flood = { sent: number; byStatus: Record<string, number>; cpuMs?: number; connections?: number; pipeline?: number };
+  let flood: Promise<Flood>;
   if (inProcess) {
     flood = (async () => {
+      const cpu0 = process.cpuUsage();
       const byStatus: Record<string, number> = {};
       let sent = 0;
       const end = Date.now() + floodMs;
@@ -91,7 +99,8 @@ try {
           }
         }),
       );
-      return { sent, byStatus };
+      const cpu = process.cpuUsage(cpu0);
+      return { sent, byStatus, cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
     })();
   } else {
     // The flooder stands for a client on another machine: on this one it runs at the lowest CPU priority
@@ -102,7 +111,7 @@ try {
     const child = spawn(cmd as string, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    flood = new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as { sent: number; byStatus: Record<string, number> }) : reject(new Error(`flooder exited ${code}`)))));
+    flood = new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Flood) : reject(new Error(`flooder exited ${code}`)))));
   }
   await sleep(1_500); // the flood is in full swing
   const under = await calmRun('under');
@@ -119,7 +128,15 @@ try {
     floodRequests: f.sent,
     floodRequestsPerS: Math.round(f.sent / (floodMs / 1000)),
     floodByStatus: f.byStatus,
+    floodRefused: f.byStatus['429'] ?? 0,
+    flooderCpuMs: f.cpuMs ?? null,
+    flooderCpuShare: f.cpuMs === undefined ? null : Number((f.cpuMs / floodMs).toFixed(2)),
+    flooderConnections: f.connections ?? null,
+    flooderPipeline: f.pipeline ?? null,
   };
+  process.stdout.write(
+    `flood: ${res.floodRequestsPerS} requests/s with ${streams} in flight (${res.floodRequests} sent, ${res.floodRefused} refused RATE_LIMITED), flooder CPU ${res.flooderCpuMs ?? '?'} ms over ${floodMs} ms; calm player's median ${res.calmAloneMedianMs} ms alone → ${res.calmUnderFloodMedianMs} ms under the flood (${res.ratio}×)\n`,
+  );
   process.stdout.write(`RESULT ${JSON.stringify(res)}\n`);
 } finally {
   await server.stop();

@@ -1,5 +1,5 @@
 /**
- * Poker hand evaluation (issue 10 §1): best-of-7 evaluations per second of @felt/games' standard
+ * Poker hand evaluation (issue 10 §1): best-of-7 evaluations per second of @felt-studio/games' standard
  * evaluator beside the fastest JavaScript evaluators we can install, in the same run on the same
  * pre-drawn hands (seeded): `phe` (PokerHandEvaluator port, dev dependency) always, and the Two-Plus-Two
  * table of `poker-evaluator` (130 MB data file, not a dependency) when POKER_EVALUATOR_DIR points at an

@@ -27,7 +27,8 @@ const benches = [
   ['Studio server: rounds/s on one table (in-memory store)', ['test/bench/server-rounds.bench.ts', '300', '10', 'memory']],
   ['Studio server: rounds/s on one table (embedded PGlite)', ['test/bench/server-rounds.bench.ts', '60', '10', 'pglite']],
   ['Studio server: bets/s accepted over WebSocket (in-memory store)', ['test/bench/server-ws-bets.bench.ts']],
-  ['Flood fairness (issue 9 finding 7): calm player median accept latency alone vs under another player\'s 8-stream bet flood, PostgreSQL', ['test/bench/flood-fairness.bench.ts', '8', '30', 'postgres']],
+  ['Flood fairness (issue 9 finding 7, issue 22 §5): calm player median accept latency alone vs under another player\'s bet flood, 64 requests in flight at 2 000 requests/s (the audit\'s load), PostgreSQL', ['test/bench/flood-fairness.bench.ts', '64', '30', 'postgres'], { FLOOD_RATE: '2000' }],
+  ['Flood fairness, the same with the flooder unpaced (as fast as one process on this machine sends)', ['test/bench/flood-fairness.bench.ts', '64', '30', 'postgres']],
   ['Studio server: cost of one bet at 100 / 1 000 / 10 000 bets in one round (in-memory store)', ['test/bench/server-bets-per-round.bench.ts', '100,1000,10000', '50']],
   // ── issue 13: scale, each beside a same-run baseline ──
   ...['chip', 'layout'].flatMap((mode) =>
@@ -49,12 +50,12 @@ const benches = [
 const only = process.argv[2];
 let failed = 0;
 const results = [];
-for (const [title, args] of benches) {
+for (const [title, args, extraEnv] of benches) {
   if (only && !args[0].includes(only)) continue;
   console.log(`\n=== ${title}\n$ npx tsx ${args.join(' ')}`);
   const started = Date.now();
   const code = await new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'], env });
+    const child = spawn('npx', ['tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...env, ...(extraEnv ?? {}) } });
     let buf = '';
     child.stdout.on('data', (d) => {
       process.stdout.write(d);

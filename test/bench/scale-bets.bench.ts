@@ -2,7 +2,7 @@
  * Benchmark (not a test), issue 13: bet acceptance and round-event fan-out with N connected players,
  * beside a bare socket.io echo server measured in the same run with the same client code.
  *
- * Both sides are driven by the load generator (test/load/load.ts, @felt/client-sdk): N players join one
+ * Both sides are driven by the load generator (test/load/load.ts, @felt-studio/client-sdk): N players join one
  * roulette table and each sends a realistic layout (9–10 chips incl. a racetrack bet and, for some, a
  * bet the server refuses), chip by chip awaiting each ack (`chip`) or as one `bet.layout` (`layout`).
  * When every layout is answered the round's betting is closed (Felt: the dealer's close; echo: one room

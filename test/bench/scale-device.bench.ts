@@ -18,7 +18,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import aedesModule from 'aedes';
 import mqtt from 'mqtt';
-import { eventsTopic } from '@felt/protocol';
+import { eventsTopic } from '@felt-studio/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { bootApp, emit, pct, type Store } from './scale-support.js';
 

@@ -8,7 +8,7 @@
  *   npm run build && npm run bench:build
  *   npx tsx test/bench/server-bets-per-round.bench.ts [sizes=100,1000,10000] [concurrency=50]
  */
-import * as games from '@felt/games';
+import * as games from '@felt-studio/games';
 
 // The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
 const support = '../support/dist';

@@ -9,7 +9,7 @@
  *   npx tsx test/bench/server-poker.bench.ts [hands=300] [store=memory|pglite]
  */
 import { performance } from 'node:perf_hooks';
-import * as games from '@felt/games';
+import * as games from '@felt-studio/games';
 
 // The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
 const support = '../support/dist';

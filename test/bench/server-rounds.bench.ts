@@ -9,8 +9,8 @@
  *   npm run build && npm run bench:build      # the bench imports the built server (tsc emits decorator metadata)
  *   npx tsx test/bench/server-rounds.bench.ts [rounds=300] [bets=10] [store=memory|pglite]
  */
-import { eventsTopic } from '@felt/protocol';
-import * as games from '@felt/games';
+import { eventsTopic } from '@felt-studio/protocol';
+import * as games from '@felt-studio/games';
 
 // The server and its test support, compiled together for the benchmarks (test/support/tsconfig.json; never in the server's dist).
 const support = '../support/dist';

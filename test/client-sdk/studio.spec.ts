@@ -4,7 +4,7 @@
  * only (REST + socket.io), as a web app would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoundEventFrame } from '@felt/protocol';
+import type { RoundEventFrame } from '@felt-studio/protocol';
 import { bootTestApp, type TestApp } from '../support/studio-server/test-app.js';
 import { FeltApiError } from '../../libs/client-sdk/src/errors.js';
 import { FeltClient } from '../../libs/client-sdk/src/felt.client.js';
@@ -93,7 +93,12 @@ describe('client-sdk end to end against the studio server (PGlite, demo users)',
     expect(restBet.bets.map((b) => b.spot)).toEqual(['big']);
     const wsBetId = newBetId();
     const wsAck = await rt1.send('bet.place', { tableId: table.tableId, betId: wsBetId, spot: 'total:10', stakeMinor: 300 });
-    expect(wsAck.ok && wsAck.result.bets.map((b) => b.betId)).toContain(wsBetId);
+    // issue 25 §2: an ack carries the bet it placed and the player's totals, never the whole list
+    expect(wsAck.ok && wsAck.result.bets.map((b) => b.betId)).toEqual([wsBetId]);
+    expect(wsAck.ok && wsAck.result.totals).toEqual({ count: 2, stakedMinor: 800 });
+    // issue 25 §2: the bettor's own frame came IN the ack (one write per bet); the SDK applied it before resolving
+    expect('frames' in wsAck).toBe(false);
+    expect(events.all.some((f) => f.seq === 3 && f.type === 'BetAccepted')).toBe(true);
     expect((await p1.myWallet()).balanceMinor).toBe(startMinor - 800);
     expect((await p1.myBets(table.tableId)).map((b) => b.stakeMinor).sort()).toEqual([300, 500]);
 

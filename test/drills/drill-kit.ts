@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { gameDefinition } from '@felt/games';
+import { gameDefinition } from '@felt-studio/games';
 import { io, type Socket } from 'socket.io-client';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../support/studio-server/test-database.js';
 import { freePort, MosquittoProcess, ServerProcess } from '../support/processes.js';

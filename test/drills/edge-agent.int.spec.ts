@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { SerialPortStream } from '@serialport/stream';
 import { SerialPortMock } from 'serialport';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Agent, parseConfig, silentLogger, type DeviceConfig, type PortOpenOptions } from '@felt/edge-agent';
-import { mockHostDuplex, realScheduler, ShoeSim } from '@felt/hardware-sim';
+import { Agent, parseConfig, silentLogger, type DeviceConfig, type PortOpenOptions } from '@felt-studio/edge-agent';
+import { mockHostDuplex, realScheduler, ShoeSim } from '@felt-studio/hardware-sim';
 import { hostPort, TcpProxy } from '../support/tcp-proxy.js';
 import { Drill, figures, report } from './drill-kit.js';
 

@@ -6,11 +6,11 @@
  * and phone sizes (test-results/screens), each checked with axe. The dealer console's screen of the
  * same table is captured on a tablet.
  */
-import { FeltClient } from '@felt/client-sdk';
+import { FeltClient } from '@felt-studio/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, createAccounts, type DeviceName, launchBrowser, openApp, passwordOf, screenshot, type StudioHandle } from './harness.js';
-import { sharedStudio } from './shared-studio.js';
+import { checkA11y, createAccounts, type DeviceName, openApp, passwordOf, screenshot, type StudioHandle } from './harness.js';
+import { sharedBrowser, sharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
@@ -47,7 +47,7 @@ async function capture(page: Page, screen: string, device: DeviceName): Promise<
 beforeAll(async () => {
   studio = sharedStudio();
   await createAccounts(studio, Object.values(PLAYERS).map((username) => ({ username, name: username })));
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,9 +1,9 @@
-import { FeltClient, type Table } from '@felt/client-sdk';
+import { FeltClient, type Table } from '@felt-studio/client-sdk';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ONLY_TABLES } from './e2e-tables.js';
-import { checkA11y, launchBrowser, screenshot, type StudioHandle } from './harness.js';
-import { sharedStudio } from './shared-studio.js';
+import { checkA11y, screenshot, type StudioHandle } from './harness.js';
+import { sharedBrowser, sharedStudio } from './shared-studio.js';
 
 /**
  * Dealer console in Chromium against the whole studio on simulated devices (felt studio: server,
@@ -42,10 +42,38 @@ async function signIn(page: Page, baseUrl: string): Promise<void> {
 
 const phase = (page: Page) => page.getByRole('region', { name: 'Round status' }).locator('.dc-phase-text');
 
+/**
+ * Issue 20 (the screenshot review): on a 1280×800 tablet in landscape the console was ~190 px taller than the
+ * screen (the quick answers at the bottom). Now one screen: the page never scrolls; the round's status, the
+ * controls and what is due lie in it whole; the chat's quick answers are in sight (a long list scrolls inside).
+ */
+async function oneScreen(page: Page, screen: string): Promise<void> {
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    const vh = innerHeight;
+    const doc = document.scrollingElement;
+    if (doc && (doc.scrollHeight > vh + 1 || scrollY !== 0)) out.push(`the page scrolls (${doc.scrollHeight} px for ${vh})`);
+    const whole = (sel: string, what: string): void => {
+      const el = document.querySelector(sel);
+      if (!el) return void out.push(`no ${what}`);
+      const r = el.getBoundingClientRect();
+      if (r.top < -1 || r.bottom > vh + 1) out.push(`${what} at ${Math.round(r.top)}–${Math.round(r.bottom)} (screen ${vh})`);
+    };
+    whole('.dc-status', 'the round status');
+    whole('.dc-controls', 'the controls');
+    whole('.dc-due', 'what is due');
+    const canned = document.querySelector('.dc-canned')?.getBoundingClientRect();
+    if (!canned) out.push('no quick answers');
+    else if (canned.top > vh - 44 || canned.height < 40) out.push(`the quick answers out of sight (${Math.round(canned.top)}, ${Math.round(canned.height)} px high)`);
+    return out;
+  });
+  expect(problems, `${screen} (tablet 1280×800): one screen`).toEqual([]);
+}
+
 describe('dealer console (browser, simulated studio)', () => {
   beforeAll(async () => {
     studio = sharedStudio();
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     pit = new FeltClient({ baseUrl: studio.baseUrl });
     await pit.login('pitboss1', 'demo');
     tables = await pit.listTables();
@@ -81,6 +109,7 @@ describe('dealer console (browser, simulated studio)', () => {
       await page.getByRole('region', { name: 'Devices' }).getByText('Working').waitFor({ timeout: 30_000 });
       await a11y(page, 'console idle');
       await screenshot(page, 'dealer-console-idle-tablet');
+      await oneScreen(page, 'console idle');
 
       await open.click();
       await page.getByRole('button', { name: 'No more bets' }).waitFor();
@@ -96,6 +125,7 @@ describe('dealer console (browser, simulated studio)', () => {
       expect(await page.getByRole('region', { name: 'Round status' }).textContent()).not.toMatch(/player[123]/);
       await a11y(page, 'console betting');
       await screenshot(page, 'dealer-console-betting-tablet');
+      await oneScreen(page, 'console betting');
 
       // "No more bets" early: the robot dealer deals from the simulated shoe; the manual entry is offered meanwhile.
       await page.getByRole('button', { name: 'No more bets' }).click();
@@ -120,6 +150,7 @@ describe('dealer console (browser, simulated studio)', () => {
       await page.getByText(/^(Round finished|Result — settling)$/).waitFor({ timeout: 30_000 });
       await a11y(page, 'console result');
       await screenshot(page, 'dealer-console-result-tablet');
+      await oneScreen(page, 'console result');
 
       // Next round: a void request with a reason, then a call for the pit boss.
       await page.getByRole('button', { name: 'Open betting' }).click({ timeout: 60_000 });
@@ -136,6 +167,7 @@ describe('dealer console (browser, simulated studio)', () => {
       expect(pending.map((p) => [p.kind, p.by, p.reason])).toContainEqual(['void', 'dealer1', 'Device fault']);
       expect(await page.getByRole('button', { name: 'Request void' }).count()).toBe(0);
       await screenshot(page, 'dealer-void-pending-tablet');
+      await oneScreen(page, 'void pending');
 
       await page.getByRole('button', { name: 'Call pit boss' }).click();
       const call = page.getByRole('dialog', { name: 'Call the pit boss' });
@@ -152,6 +184,7 @@ describe('dealer console (browser, simulated studio)', () => {
       await page.getByRole('status', { name: 'Attention' }).getByText('Round void').waitFor({ timeout: 15_000 });
       await a11y(page, 'console void');
       await screenshot(page, 'dealer-console-void-tablet');
+      await oneScreen(page, 'console void');
 
       // The other tables, live on their own cadence.
       for (const [name, shot] of [
@@ -165,6 +198,7 @@ describe('dealer console (browser, simulated studio)', () => {
         await page.getByRole('region', { name: 'Devices' }).getByText('Working').first().waitFor({ timeout: 30_000 });
         await a11y(page, `console ${name}`);
         await screenshot(page, `dealer-console-${shot}-tablet`);
+        await oneScreen(page, `console ${name}`);
       }
     } finally {
       await context.close();
@@ -183,6 +217,12 @@ describe('dealer console (browser, simulated studio)', () => {
       await page.getByRole('region', { name: 'Devices' }).getByText('Working').first().waitFor({ timeout: 30_000 });
       await a11y(page, 'phone console');
       await screenshot(page, 'dealer-console-roulette-phone');
+      // the dealing first: the status and the controls above the tips and the chat (which came first, pushing them below the fold)
+      const topOf = (name: string): Promise<number> => page.getByRole('region', { name, exact: true }).evaluate((e) => e.getBoundingClientRect().top);
+      const [status, controls, tips, chat] = await Promise.all([topOf('Round status'), topOf('Dealer controls'), topOf('Tips this shift'), topOf('Table chat')]);
+      expect(status, 'the round status above the tips').toBeLessThan(tips);
+      expect(controls, 'the controls above the tips and the chat').toBeLessThan(Math.min(tips, chat));
+      expect(controls, 'the controls on the first screen').toBeLessThan(page.viewportSize()?.height ?? 844);
       await page.getByRole('button', { name: 'Change table' }).click();
       await page.getByRole('button', { name: new RegExp(`^${BACCARAT}`) }).click();
       await page.getByRole('region', { name: 'Dealer controls' }).waitFor();

@@ -13,28 +13,19 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FeltClient } from '@felt/client-sdk';
-import type { CreateTableBody as DemoTable } from '@felt/protocol';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { FeltClient } from '@felt-studio/client-sdk';
+import type { CreateTableBody as DemoTable } from '@felt-studio/protocol';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Page } from 'playwright-core';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const ARTIFACTS = join(ROOT, 'test-results');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../support/processes.js';
+
+export { freePort };
 
 export interface StudioHandle {
   readonly baseUrl: string;
@@ -52,12 +43,13 @@ function embeddedEnv(): NodeJS.ProcessEnv {
 }
 
 /** `felt studio` on free ports (fresh PGlite, simulated devices, robot dealer). Resolves once it prints its URLs. */
-export async function startStudio(opts: { speed?: number; bots?: boolean; timeoutMs?: number; tables?: readonly DemoTable[]; env?: Readonly<Record<string, string>> } = {}): Promise<StudioHandle> {
+export async function startStudio(opts: { speed?: number; bots?: boolean; video?: boolean; timeoutMs?: number; tables?: readonly DemoTable[]; env?: Readonly<Record<string, string>> } = {}): Promise<StudioHandle> {
   const port = await freePort();
   const mqttPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'felt-e2e-'));
   const args = [join(ROOT, 'apps/cli/bin/felt.js'), 'studio', '--port', String(port), '--mqtt-port', String(mqttPort), '--data-dir', dataDir, '--speed', String(opts.speed ?? 4)];
   if (opts.bots !== true) args.push('--no-bots');
+  if (opts.video === false) args.push('--no-video');
   if (opts.tables) {
     const file = join(dataDir, 'tables.json');
     writeFileSync(file, JSON.stringify(opts.tables));
@@ -105,11 +97,27 @@ export async function startStudio(opts: { speed?: number; bots?: boolean; timeou
   };
 }
 
+const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+/** A Chromium of its own (`npm run budgets`, the poker harness outside the browser tier). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.launch(CHROMIUM);
+}
+
+/**
+ * One Chromium for the whole browser tier (test/e2e/studio.global.ts): a browser server the files connect
+ * to (`sharedBrowser()`, ./shared-studio.ts), each in contexts of its own, instead of one launch per file.
+ */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(CHROMIUM);
+}
+
+/** Connects to the tier's browser server; `close()` on the result closes this file's contexts and disconnects. */
+export function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
 }
 
 /** Simulated devices: desktop, phone portrait and landscape, tablet landscape (dealer console). */

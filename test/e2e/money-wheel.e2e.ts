@@ -6,11 +6,11 @@
  * demo robots bet every round on their own accounts, never on this person's. The dealer console shows
  * the same table's wheel state on a tablet. Screens in test-results/screens, each checked with axe.
  */
-import { type PlayerRound } from '@felt/client-sdk';
+import { type PlayerRound } from '@felt-studio/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, clientAs, createAccounts, DEVICES, launchBrowser, openApp, screenshot, signIn, type StudioHandle } from './harness.js';
-import { sharedStudio } from './shared-studio.js';
+import { checkA11y, clientAs, createAccounts, DEVICES, openApp, screenshot, signIn, type StudioHandle } from './harness.js';
+import { sharedBrowser, sharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   // the shared studio runs the demo robots (they bet at Money Wheel 1 every round, on their own accounts)
   studio = sharedStudio();
   await createAccounts(studio, [{ username: PLAYER, name: 'E2E Wheel' }]);
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

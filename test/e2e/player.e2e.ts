@@ -3,11 +3,11 @@
  * dealer). Web-first waits (locators wait for what the user sees), no fixed sleeps. Every screen is
  * checked with axe (no serious/critical violation) and saved as a screenshot (test-results/screens).
  */
-import { FeltClient } from '@felt/client-sdk';
+import { FeltClient } from '@felt-studio/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, createAccounts, type DeviceName, launchBrowser, openApp, passwordOf, screenshot, type StudioHandle } from './harness.js';
-import { sharedStudio } from './shared-studio.js';
+import { checkA11y, createAccounts, type DeviceName, openApp, passwordOf, screenshot, type StudioHandle } from './harness.js';
+import { sharedBrowser, sharedStudio } from './shared-studio.js';
 import { E2E_ONLY_TABLES } from './e2e-tables.js';
 
 let studio: StudioHandle;
@@ -76,7 +76,7 @@ async function capture(page: Page, screen: string, device: DeviceName): Promise<
 beforeAll(async () => {
   studio = sharedStudio();
   await createAccounts(studio, Object.values(PLAYERS).map((username) => ({ username, name: username })));
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -194,8 +194,12 @@ describe('player client (Chromium, simulated studio)', () => {
     await joinTable(page, 'Blackjack 1');
     let hit = false;
     let stood = false;
+    const lastResult = page.getByRole('status', { name: 'Round result' });
     for (let round = 0; round < 4 && !(hit && stood); round++) {
       await waitForBetting(page);
+      // the last round's result (shown 8 s) must not stand for this round's: a round without both decisions (a bust
+      // after the hit) made every later try end at once on the old overlay (a CI run: four tries in 37 s)
+      await lastResult.waitFor({ state: 'hidden', timeout: ROUND_MS });
       await page.locator('button[data-spot="seat:3"]').click();
       await page.getByRole('status').filter({ hasText: 'Bet accepted: Seat 3' }).waitFor();
       const turn = page.getByRole('group', { name: 'Your turn — seat 3' });

@@ -1,14 +1,15 @@
 /**
  * The live poker table screen WITHOUT the server (issue 11): the Vite dev server serves the player
  * client's `poker-harness.html`, which renders the screen on frames built from the pure core
- * (@felt/ui/poker-fixtures). Every scene at desktop and phone portrait, checked with axe, screenshots
+ * (@felt-studio/ui/poker-fixtures). Every scene at desktop and phone portrait, checked with axe, screenshots
  * in test-results/screens/poker-harness-*.png. No studio, no build needed.
  */
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, DEVICES, freePort, launchBrowser, screenshot, type DeviceName } from './harness.js';
+import { checkA11y, DEVICES, freePort, screenshot, type DeviceName } from './harness.js';
+import { sharedBrowser } from './shared-studio.js';
 
 const APP = join(import.meta.dirname, '../../apps/player-client');
 let vite: ViteDevServer;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   vite = await createServer({ root: APP, configFile: join(APP, 'vite.config.ts'), server: { port, strictPort: true, host: '127.0.0.1' }, logLevel: 'warn' });
   await vite.listen();
   base = `http://127.0.0.1:${port}/play/poker-harness.html`;
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -7,11 +7,11 @@
  * the pit boss's floor tile of the table are captured too. Every screen through axe; screenshots in
  * test-results/screens/poker-*.png.
  */
-import { FeltClient } from '@felt/client-sdk';
+import { FeltClient } from '@felt-studio/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, createAccounts, type DeviceName, launchBrowser, openApp, screenshot, type StudioHandle } from './harness.js';
-import { sharedStudio } from './shared-studio.js';
+import { checkA11y, createAccounts, type DeviceName, openApp, screenshot, type StudioHandle } from './harness.js';
+import { sharedBrowser, sharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
@@ -113,7 +113,7 @@ beforeAll(async () => {
   // part of the studio's bots), FELT_POKER_NEXT_HAND_MS=2500 and FELT_POKER_ROBOT_MS=400.
   studio = sharedStudio();
   await createAccounts(studio, Object.values(PLAYERS).map((username) => ({ username, name: username })));
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   const pit = new FeltClient({ baseUrl: studio.baseUrl });
   await pit.login('pitboss1', 'demo');
   const res = await fetch(`${studio.baseUrl}/poker-tables`, {

@@ -11,27 +11,34 @@
  */
 import type { TestProject } from 'vitest/node';
 import { e2eTables } from './e2e-tables.js';
-import { startStudio } from './harness.js';
+import { launchBrowserServer, startStudio } from './harness.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The shared studio's base URL (http://127.0.0.1:<port>). */
     studioUrl: string;
+    /** The tier's one Chromium (a browser server): the files connect to it (`sharedBrowser()`). */
+    browserWsEndpoint: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const t0 = Date.now();
+  // one Chromium for every file (each file opens contexts of its own in it), started while the studio boots
+  const browser = launchBrowserServer();
   const studio = await startStudio({
     speed: 4,
     bots: true,
+    // issue 21: the demo tables without video (the files' timings and CPU as before); video.e2e.ts gives its own table the studio camera
+    video: false,
     tables: e2eTables(),
     // poker-table.e2e.ts: hands follow each other quickly and the poker robots act fast
     env: { FELT_POKER_NEXT_HAND_MS: '2500', FELT_POKER_ROBOT_MS: '400' },
   });
   console.log(`[browser tier] one studio for every file at ${studio.baseUrl} (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   project.provide('studioUrl', studio.baseUrl);
+  project.provide('browserWsEndpoint', (await browser).wsEndpoint());
   return async () => {
-    await studio.stop();
+    await Promise.all([studio.stop(), browser.then((b) => b.close())]);
   };
 }

@@ -8,7 +8,10 @@
  *    exactly what the round paid minus the stakes (the round record of `GET /me/rounds`), and the result
  *    overlay says what was paid;
  *  - CLS 0 through the whole round (PerformanceObserver 'layout-shift'): overlays, never inserts;
- *  - the "Bet accepted" toast over no bet spot and no chip; the phone's action bar in at most two rows;
+ *  - the "Bet accepted" toast over no bet spot and no chip (on a phone: over the header's status row, never over
+ *    the picture, the name or the balance); the phone's action bar in at most two rows;
+ *  - roulette: the bet timer ring clear of the wheel; sic bo, lucky dice: the result overlay clear of the dice;
+ *  - the header's table name, status and balance read in full (nothing cut off), on a phone too;
  *  - axe: no serious or critical violation, betting and settled; a screenshot of each screen
  *    (test-results/screens/table-<game>-<state>-<device>.png).
  * The studio is the one every browser file shares (test/e2e/studio.global.ts, its robots betting on their
@@ -16,12 +19,12 @@
  * (`e2e-t-<game>-d`, `-p`: nobody else bets on them), and up to three games play side by side
  * (`it.concurrent`, the config's maxConcurrency).
  */
-import { FeltClient, type Table } from '@felt/client-sdk';
+import { FeltClient, type Table } from '@felt-studio/client-sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_PATHS, checkA11y, createAccounts, launchBrowser, openApp, passwordOf, screenshot, type DeviceName, type StudioHandle } from './harness.js';
+import { APP_PATHS, checkA11y, createAccounts, openApp, passwordOf, screenshot, type DeviceName, type StudioHandle } from './harness.js';
 import { E2E_ONLY_TABLES } from './e2e-tables.js';
-import { sharedStudio } from './shared-studio.js';
+import { sharedBrowser, sharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
@@ -43,8 +46,6 @@ const FIRST_SPOT: Readonly<Record<string, string>> = {
 const ONLY_FOR_ONE_FILE: ReadonlySet<string> = new Set(Object.values(E2E_ONLY_TABLES));
 
 /** The default studio's tables (the demo set), in lobby order. */
-/** Games whose picture still shifted in the last browser runs (see the CLS check below) — a known gap. */
-const IN_PICTURE_GAP = new Set(['casino-holdem', 'three-card-poker']);
 
 const GAMES = ['roulette', 'baccarat', 'blackjack', 'sicbo', 'lucky-dice', 'casino-holdem', 'money-wheel', 'three-card-poker', 'andar-bahar'] as const;
 
@@ -124,6 +125,31 @@ async function belowTheFold(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * What of the table's header does not read in full (issue 20: on a phone the name and the status pill were
+ * cut off once the chat button came): a name, status or balance clipped by its own box or by a box around it.
+ */
+async function headerCut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const header = document.querySelector('.table-top');
+    for (const sel of ['.felt-identity-name', '.felt-phase', '.balance-amount']) {
+      const el = header?.querySelector<HTMLElement>(sel);
+      if (!el) continue;
+      const r = el.getBoundingClientRect();
+      const text = (el.textContent ?? '').trim();
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${sel} "${text}" overflows its box (${el.scrollWidth} > ${el.clientWidth})`);
+      for (let a = el.parentElement; a && a !== header?.parentElement; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.overflow === 'visible' || style.display === 'contents') continue; // no box of its own: clips nothing
+        const b = a.getBoundingClientRect();
+        if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1) out.push(`${sel} "${text}" cut by .${a.className.toString().split(' ')[0]} (${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(b.left)}–${Math.round(b.right)})`);
+      }
+    }
+    return out;
+  });
+}
+
 /** Rows the action bar's parts take (the Swedish labels must not wrap it to three). */
 const actionBarRows = (page: Page): Promise<number> =>
   page.evaluate(() => new Set([...document.querySelectorAll('.action-bar .felt-chip-rack, .action-bar .action-buttons > *, .action-bar .action-stake')].map((e) => Math.round(e.getBoundingClientRect().top / 8))).size);
@@ -135,6 +161,35 @@ const toastCovers = (page: Page): Promise<string[]> =>
     if (!toast) return [];
     const hit = (r: DOMRect): boolean => r.width > 0 && !(r.right <= toast.left || r.left >= toast.right || r.bottom <= toast.top || r.top >= toast.bottom);
     return [...document.querySelectorAll('.table-stage [data-spot], .felt-chip-rack')].filter((e) => !e.closest('.side-panels') && hit(e.getBoundingClientRect())).map((e) => e.getAttribute('data-spot') ?? 'chip rack');
+  });
+
+/**
+ * Where the confirmation toast lies on a phone (issue 20, the screenshot review: over the picture's top it hid the
+ * hand headings of the banked poker games and Money Wheel's pointer for its seconds): over the header's status row
+ * (the phase a bet was just accepted in, and the tools), never over the picture, the table's name or the balance.
+ */
+const toastOverGame = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const toast = document.querySelector('.confirm-slot .felt-toast')?.getBoundingClientRect();
+    if (!toast) return [];
+    const hit = (r: DOMRect | undefined): boolean => r !== undefined && r.width > 0 && !(r.right <= toast.left + 1 || r.left >= toast.right - 1 || r.bottom <= toast.top + 1 || r.top >= toast.bottom - 1);
+    const box = (sel: string): DOMRect | undefined => document.querySelector(sel)?.getBoundingClientRect();
+    const out: string[] = [];
+    for (const [sel, what] of [['.table-stage', 'the picture'], ['.table-top .felt-identity-name', "the table's name"], ['.table-top .balance', 'the balance']] as const) if (hit(box(sel))) out.push(what);
+    const top = box('.table-top');
+    if (top && (toast.top < top.top - 1 || toast.bottom > top.bottom + 1)) out.push(`outside the header (${Math.round(toast.top)}–${Math.round(toast.bottom)} in ${Math.round(top.top)}–${Math.round(top.bottom)})`);
+    return out;
+  });
+
+/** Issue 20 (the screenshot review): on a phone the bet timer ring lay over the roulette wheel's edge. */
+const timerOverWheel = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const ring = document.querySelector('.stage-timer')?.getBoundingClientRect();
+    const wheel = document.querySelector('.roulette-live .wheel')?.getBoundingClientRect();
+    if (!ring || !wheel) return `no ${ring ? 'wheel' : 'timer ring'}`;
+    const h = Math.min(ring.bottom, wheel.bottom) - Math.max(ring.top, wheel.top);
+    const w = Math.min(ring.right, wheel.right) - Math.max(ring.left, wheel.left);
+    return h > 0 && w > 0 ? `${Math.round(w)}×${Math.round(h)} px of the wheel under the timer ring` : '';
   });
 
 async function placeFirstBet(seat: Seat, game: string): Promise<void> {
@@ -150,36 +205,56 @@ async function placeFirstBet(seat: Seat, game: string): Promise<void> {
   await page.locator('.action-stake:not([data-minor="0"])').waitFor();
 }
 
-/** Money Wheel: how much of the status line ("The wheel stopped on …") lies under the result overlay ('' when none). */
+/** Money Wheel, sic bo, lucky dice: how much of the status line ("The wheel stopped on …") lies under the result overlay ('' when none). */
 const coveredStatus = new WeakMap<Page, string>();
-const statusUnderOverlay = (page: Page): Promise<string> =>
-  page.evaluate(() => {
-    const o = document.querySelector('.result-overlay')?.getBoundingClientRect();
-    const l = document.querySelector('.mw-live .live-status')?.getBoundingClientRect();
-    if (!o || !l) return '';
-    const h = Math.max(0, Math.min(o.bottom, l.bottom) - Math.max(o.top, l.top));
-    const w = Math.max(0, Math.min(o.right, l.right) - Math.max(o.left, l.left));
-    return h * w > 0 ? `${Math.round(h)}×${Math.round(w)} px of the status line under the overlay` : '';
-  });
+/** Sic bo, lucky dice: how much of the dice lies under the result overlay ('' when none; issue 20, the screenshot review: on a phone it covered them). */
+const coveredDice = new WeakMap<Page, string>();
+/**
+ * What the result overlay said was paid, read the moment it appeared: the next round opens 2 s after a
+ * settlement at the test pace, and with games side by side the checks after the round can take longer.
+ */
+const paidShown = new WeakMap<Page, number>();
+/** The overlay of `roundId` read at once (one evaluate: under load it can go between two reads): what it paid and what it covers; null when it is not there. */
+const readOverlay = (page: Page, roundId: string): Promise<{ paid: number; status: string; dice: string } | null> =>
+  page.evaluate((id) => {
+    const el = document.querySelector(`.result-overlay[data-round="${id}"]`);
+    if (!el) return null;
+    const o = el.getBoundingClientRect();
+    const under = (sel: string, what: string): string => {
+      const l = document.querySelector(sel)?.getBoundingClientRect();
+      if (!l) return '';
+      const h = Math.max(0, Math.min(o.bottom, l.bottom) - Math.max(o.top, l.top));
+      const w = Math.max(0, Math.min(o.right, l.right) - Math.max(o.left, l.left));
+      return h * w > 0 ? `${Math.round(w)}×${Math.round(h)} px of ${what} under the overlay` : '';
+    };
+    return { paid: Number(el.getAttribute('data-paid')), status: under('.mw-live .live-status, .sicbo-live .live-status', 'the status line'), dice: under('.sicbo-live > .felt-dice-row', 'the dice') };
+  }, roundId);
+
+const keepOverlay = (page: Page, o: { paid: number; status: string; dice: string }): void => {
+  coveredStatus.set(page, o.status);
+  coveredDice.set(page, o.dice);
+  paidShown.set(page, o.paid);
+};
 
 /** Plays the round to its end: stands at blackjack, calls / plays at banked poker (the cheapest honest line). */
 async function playToTheEnd(seat: Seat, roundId: string): Promise<void> {
   const { page } = seat;
   const done = page.locator(`.result-overlay[data-round="${roundId}"]`);
-  const bj = page.locator('.bj-decision button', { hasText: /^(Stand|Stå)$/ });
-  const bp = page.locator('.bp-decide .bp-options .felt-btn:not(.bp-fold)');
+  const bj = page.locator('.bj-decision button:not([disabled])', { hasText: /^(Stand|Stå)$/ });
+  const bp = page.locator('.bp-decide .bp-options .felt-btn:not(.bp-fold):not([disabled])');
   // Polls what is on screen (a decision bar may stay in the DOM hidden, so no or-locator on it).
   const until = Date.now() + ROUND_MS;
   while (Date.now() < until) {
-    if (await done.isVisible()) {
-      coveredStatus.set(page, await statusUnderOverlay(page));
-      return;
-    }
-    if (await bj.first().isVisible()) await bj.first().click().catch(() => undefined);
-    else if (await bp.first().isVisible()) await bp.first().click().catch(() => undefined);
+    const shown = (await done.isVisible()) ? await readOverlay(page, roundId) : null;
+    if (shown) return keepOverlay(page, shown);
+    // a short click: a button that went away (the decision was taken, the turn ended) must not hold the loop
+    // for the default action timeout while the result overlay comes and goes (8 s; seen under load)
+    if (await bj.first().isVisible()) await bj.first().click({ timeout: 1_000 }).catch(() => undefined);
+    else if (await bp.first().isVisible()) await bp.first().click({ timeout: 1_000 }).catch(() => undefined);
     await page.waitForTimeout(250);
   }
-  if (await done.isVisible()) return;
+  const shown = (await done.isVisible()) ? await readOverlay(page, roundId) : null;
+  if (shown) return keepOverlay(page, shown);
   const api = new FeltClient({ baseUrl: studio.baseUrl });
   await api.login(seat.user, passwordOf(seat.user));
   const mine = await api.myRounds(3).then((r) => JSON.stringify(r).slice(0, 1200), (e: unknown) => `myRounds failed: ${String(e)}`);
@@ -197,7 +272,7 @@ async function capture(seat: Seat, game: string, state: string): Promise<void> {
 beforeAll(async () => {
   studio = sharedStudio();
   await createAccounts(studio, GAMES.flatMap((g) => (['desktop', 'phone'] as const).map((d) => ({ username: userOf(g, d), name: `${g} ${d}` }))));
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   const api = new FeltClient({ baseUrl: studio.baseUrl });
   await api.login(userOf('roulette', 'desktop'), passwordOf(userOf('roulette', 'desktop')));
   tables = await api.listTables();
@@ -246,11 +321,17 @@ describe('the player table as a person meets it (issue 20), desktop and phone', 
         expect(below, `${game} (${s.device}): below the fold while betting is open: ${below.slice(0, 6).join('; ')}`).toEqual([]);
         expect(await s.page.locator('main.table-page').innerText(), `${game} (${s.device}): internal ids`).not.toMatch(/\b(tbl|rnd)_[A-Za-z0-9]/);
         expect(await s.page.locator('.nav-balance').count(), `${game} (${s.device}): a second balance`).toBe(0);
+        expect(await headerCut(s.page), `${game} (${s.device}, ${s.lang}): the header reads in full`).toEqual([]);
+        if (game === 'roulette') expect(await timerOverWheel(s.page), `roulette (${s.device}): the timer ring and the wheel`).toBe('');
       }
       for (const s of seats) {
         await placeFirstBet(s, game);
         await s.page.locator('.confirm-slot .felt-toast').waitFor();
         expect(await toastCovers(s.page), `${game} (${s.device}): the toast covers`).toEqual([]);
+        if (s.device === 'phone') {
+          expect(await toastOverGame(s.page), `${game} (phone, ${s.lang}): the toast lies over`).toEqual([]);
+          await screenshot(s.page, `table-${game}-toast-phone`); // the toast in sight, to look at
+        }
       }
       for (const s of seats) {
         expect(await actionBarRows(s.page), `${game} (${s.device}, ${s.lang}): action bar rows`).toBeLessThanOrEqual(2);
@@ -266,16 +347,18 @@ describe('the player table as a person meets it (issue 20), desktop and phone', 
         const paid = round?.returnMinor ?? 0;
         const expected = (before[k] ?? 0) + paid - (round?.stakeMinor ?? 0);
         await s.page.locator(`.table-top .balance[data-minor="${expected}"]`).waitFor({ timeout: 10_000 });
-        const overlay = s.page.locator(`.result-overlay[data-round="${roundId}"]`);
         // issue 20: the result overlay left the "wheel stopped on …" line readable (measured the moment it appeared)
-        if (game === 'money-wheel') expect(coveredStatus.get(s.page), `${game} (${s.device}): the status line under the overlay`).toBe('');
-        expect(Number(await overlay.getAttribute('data-paid')), `${game} (${s.device}): the result says what was paid`).toBe(round?.bets.every((b) => b.status === 'refunded') ? 0 : paid);
-        // every game, the picture included — except banked poker's picture: its hands re-centred as their names
-        // changed (CLS 0.004–0.007 on a phone in the clean-clone CI of 2026-11-27, after the fixed card places);
-        // there only the frame, the bet layout and the action bar are held to CLS 0 (issue 20, still open).
+        // …and sic bo's and lucky dice's "Red 1, green 6: …" at desktop size (on a phone their dense layouts leave the
+        // picture no room beside the overlay)
+        if (game === 'money-wheel' || (s.device === 'desktop' && (game === 'sicbo' || game === 'lucky-dice'))) expect(coveredStatus.get(s.page), `${game} (${s.device}): the status line under the overlay`).toBe('');
+        // …and the dice themselves at both sizes (on a phone the result is a compact strip over the status line: the dice stay in sight)
+        if (game === 'sicbo' || game === 'lucky-dice') expect(coveredDice.get(s.page), `${game} (${s.device}): the dice under the overlay`).toBe('');
+        expect(paidShown.get(s.page), `${game} (${s.device}): the result says what was paid`).toBe(round?.bets.every((b) => b.status === 'refunded') ? 0 : paid);
+        // every game, the picture included (banked poker's hands now fill their cells with a fixed-height name:
+        // they re-centred as their names changed, CLS 0.004–0.009 on a phone until the fourth session).
         // A status text re-laid inside its unchanged box as its words change ("Your choice is in — 1 player still
         // deciding", 0.0003–0.002 in CI) is not a movement a person sees: such shifts (inPlace) are not counted.
-        const shifts = (await layoutShifts(s.page)).filter((x) => !x.inPlace && !(IN_PICTURE_GAP.has(game) && x.inPicture));
+        const shifts = (await layoutShifts(s.page)).filter((x) => !x.inPlace);
         expect(shifts, `${game} (${s.device}): layout shifts through the round: ${JSON.stringify(shifts)}`).toEqual([]);
         await capture(s, game, 'settled');
       }

@@ -1,5 +1,5 @@
 /**
- * The Felt load generator (issue 13 §1), on @felt/client-sdk only, so it can point at any deployment.
+ * The Felt load generator (issue 13 §1), on @felt-studio/client-sdk only, so it can point at any deployment.
  * N players join one table and, in every round, place a realistic roulette layout while betting is
  * open: several chips on the layout, a racetrack bet, and a few bets the server must reject (a stake
  * over the straight-up limit, an unknown pocket, a stake under the table minimum). Bounded in players,
@@ -9,8 +9,12 @@
  * Used by `test/load/main.ts` (the CLI, players created through the API) and by the benchmarks
  * (players whose tokens the bench mints itself).
  */
-import { FeltApiError, RealtimeClient, type PlaceBetInput } from '@felt/client-sdk';
-import type { RoundEventFrame, RoundSnapshotFrame } from '@felt/protocol';
+import { FeltApiError, RealtimeClient, type PlaceBetInput } from '@felt-studio/client-sdk';
+import type { RoundEventFrame, RoundSnapshotFrame } from '@felt-studio/protocol';
+import { msgpackParser } from '@felt-studio/protocol/msgpack';
+
+/** Issue 25 §2: FELT_WS_PARSER=msgpack — the players speak MessagePack (the server and the echo baseline must too). */
+const wsParser = process.env['FELT_WS_PARSER'] === 'msgpack' ? { parser: msgpackParser } : {};
 
 export interface LoadPlayer {
   readonly userId: string;
@@ -154,7 +158,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     const batch = o.players.slice(i, i + per);
     const made = await Promise.all(
       batch.map(async (p) => {
-        const c = new RealtimeClient({ baseUrl: o.baseUrl, token: p.token, ackTimeoutMs, reconnectionDelayMs: 500 });
+        const c = new RealtimeClient({ baseUrl: o.baseUrl, token: p.token, ackTimeoutMs, reconnectionDelayMs: 500, ...wsParser });
         try {
           await c.waitConnected(30_000);
           return c;

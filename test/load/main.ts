@@ -12,7 +12,7 @@
  *   --spread-ms 5000              spread each player's first chip over this many ms of the window
  *   --json                        print the report as JSON only
  */
-import { FeltApiError, FeltClient } from '@felt/client-sdk';
+import { FeltApiError, FeltClient } from '@felt-studio/client-sdk';
 import { runLoad, type LoadPlayer } from './load.js';
 
 const args = process.argv.slice(2);

@@ -1,5 +1,5 @@
-import { createKernel, defineGame, events, ok, refuse, stakeOnSpot, vio, violation } from '@felt/games';
-import type { CommonCommand, CommonEvent, Deadline, NextAction, RefereeState, SettlementLine } from '@felt/games';
+import { createKernel, defineGame, events, ok, refuse, stakeOnSpot, vio, violation } from '@felt-studio/games';
+import type { CommonCommand, CommonEvent, Deadline, NextAction, RefereeState, SettlementLine } from '@felt-studio/games';
 import type { AnyKernel } from '../../../apps/studio-server/src/kernels/kernel.registry.js';
 
 /**

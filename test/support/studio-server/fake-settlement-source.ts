@@ -3,7 +3,7 @@
  * persistence ports exactly as the rounds engineer will (bet acceptance = one uow.run with the debit),
  * settles by a simple rule (`outcomes[betId]`), and marks rounds settled through the read model.
  */
-import type { Settlement, SettlementLine } from '@felt/games';
+import type { Settlement, SettlementLine } from '@felt-studio/games';
 import { Inject, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import type { UnitOfWork } from '../../../apps/studio-server/src/shared/ports/persistence.port.js';
 import { betDebitPosting } from '../../../apps/studio-server/src/shared/ledger.rules.js';

@@ -1,4 +1,4 @@
-import { unfoldRoundEvents, type RoundEventFrame, type RoundEventsFrame, type WsAck } from '@felt/protocol';
+import { unfoldRoundEvents, type RoundEventFrame, type RoundEventsFrame, type WsAck } from '@felt-studio/protocol';
 import { io, type Socket } from 'socket.io-client';
 
 /**
@@ -22,3 +22,23 @@ export const connect = (url: string, token: string | null): Promise<Socket> =>
 
 /** One client message and its ack (rejected after `timeoutMs` without one). */
 export const send = (s: Socket, name: string, body: unknown, timeoutMs = 5_000): Promise<WsAck> => s.timeout(timeoutMs).emitWithAck(name, body) as Promise<WsAck>;
+
+/**
+ * The sockets a spec opens on the app (`app()`: booted in beforeAll) as a user with a role (its token from `app.token`); `closeAll` disconnects
+ * every one of them (in the spec's afterAll).
+ */
+export function socketsOf<R extends string>(app: () => { readonly url: string; token(userId: string, role: R): string }): { readonly sockets: Socket[]; open(userId: string, role: R): Promise<Socket>; closeAll(): void } {
+  const sockets: Socket[] = [];
+  return {
+    sockets,
+    async open(userId, role) {
+      const a = app();
+      const s = await connect(a.url, a.token(userId, role));
+      sockets.push(s);
+      return s;
+    },
+    closeAll() {
+      for (const s of sockets) s.disconnect();
+    },
+  };
+}

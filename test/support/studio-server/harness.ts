@@ -1,5 +1,5 @@
-import * as games from '@felt/games';
-import type { Result } from '@felt/games';
+import * as games from '@felt-studio/games';
+import type { Result } from '@felt-studio/games';
 import { FixedClock, SequentialIds } from '../../../apps/studio-server/src/shared/clock.js';
 import type { LedgerReader } from '../../../apps/studio-server/src/persistence/persistence.common.js';
 import type { UnitOfWork } from '../../../apps/studio-server/src/shared/ports/persistence.port.js';

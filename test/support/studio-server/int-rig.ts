@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { eventsTopic } from '@felt/protocol';
+import { eventsTopic } from '@felt-studio/protocol';
 import { SortableIds } from '../../../apps/studio-server/src/shared/clock.js';
 import { createTestDatabase, requireEnv, type TestDatabase } from './test-database.js';
 import { SettlementService } from '../../../apps/studio-server/src/settlement/settlement.service.js';

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { pokerTable } from '@felt/games';
-import { eventsTopic } from '@felt/protocol';
-import { RealtimeClient } from '@felt/client-sdk';
-import type { PokerTableFrame } from '@felt/protocol';
+import { pokerTable } from '@felt-studio/games';
+import { eventsTopic } from '@felt-studio/protocol';
+import { RealtimeClient } from '@felt-studio/client-sdk';
+import type { PokerTableFrame } from '@felt-studio/protocol';
 import { AuthService } from '../../../apps/studio-server/src/auth/auth.service.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../../../apps/studio-server/src/shared/ports/persistence.port.js';
 import type { RoundsApp } from './app-harness.js';

@@ -3,6 +3,7 @@
  * and the drill): a Sic Bo table, bets through REST, results by manual entry + sign-off (S-3), voids by
  * request + approval, so every test goes through the real bet path and settlement.
  */
+import type { DynamicModule, Type } from '@nestjs/common';
 import type { FeltConfig } from '../../../apps/studio-server/src/config/config.js';
 import { PitModule } from '../../../apps/studio-server/src/pit/pit.module.js';
 import { bootRoundsApp, type RoundsApp } from './app-harness.js';
@@ -33,15 +34,15 @@ export interface SeamlessStudio {
   shutdown(): Promise<void>;
 }
 
-export async function bootSeamlessStudio(opts: { readonly config?: Partial<FeltConfig>; readonly timeoutMs?: number } = {}): Promise<SeamlessStudio> {
+export async function bootSeamlessStudio(opts: { readonly config?: Partial<FeltConfig>; readonly timeoutMs?: number; readonly imports?: readonly (Type<unknown> | DynamicModule)[] } = {}): Promise<SeamlessStudio> {
   const sim = new OperatorWalletSim('EUR', OPERATOR_SECRET);
   await sim.start();
-  return studioOn(sim, await bootSeamlessApp(opts.config), opts.timeoutMs);
+  return studioOn(sim, await bootSeamlessApp(opts.config, opts.imports), opts.timeoutMs);
 }
 
 /** The server only (a restart on the same database and queue prefix). */
-export function bootSeamlessApp(config: Partial<FeltConfig> = {}): Promise<RoundsApp> {
-  return bootRoundsApp({ config: { seamlessRetry: { attempts: 1_000, backoffMs: 100, maxBackoffMs: 1_000 }, ...config }, imports: [PitModule] });
+export function bootSeamlessApp(config: Partial<FeltConfig> = {}, imports: readonly (Type<unknown> | DynamicModule)[] = []): Promise<RoundsApp> {
+  return bootRoundsApp({ config: { seamlessRetry: { attempts: 1_000, backoffMs: 100, maxBackoffMs: 1_000 }, ...config }, imports: [PitModule, ...imports] });
 }
 
 async function studioOn(sim: OperatorWalletSim, app: RoundsApp, timeoutMs: number | undefined): Promise<SeamlessStudio> {
