@@ -22,13 +22,22 @@ export function appendMessage(list: readonly ChatMessage[], m: ChatMessage, max 
   return next.slice(Math.max(0, next.length - max));
 }
 
-export function useTableChat(tableId: string | null): UseQueryResult<ChatHistory> {
-  const { api, rt, user } = useSession();
-  const qc = useQueryClient();
-  useLiveRound(tableId); // joined: the table's frames, chat included, reach this socket
-  const q = useQuery({ queryKey: chatKey(tableId ?? ''), queryFn: () => api.chatHistory(tableId ?? ''), enabled: user !== null && tableId !== null, staleTime: Infinity });
-  useEffect(() => {
-    if (!rt || tableId === null) return;
+type Realtime = NonNullable<ReturnType<typeof useSession>['rt']>;
+type QueryClient = ReturnType<typeof useQueryClient>;
+
+/**
+ * One subscription per socket and table, however many components show the table's chat: the tips total is
+ * counted up from each `chat.tip` frame, so a second handler counted every tip twice (the wide dealer console
+ * shows the chat and the tips in two columns, each a `useTableChat`: a €2 tip showed as €4, "2 tips").
+ */
+const chatSubscriptions = new WeakMap<Realtime, Map<string, { users: number; off: () => void }>>();
+
+function subscribeChatFrames(rt: Realtime, qc: QueryClient, tableId: string): () => void {
+  let perTable = chatSubscriptions.get(rt);
+  if (!perTable) chatSubscriptions.set(rt, (perTable = new Map()));
+  const existing = perTable.get(tableId);
+  if (existing) existing.users += 1;
+  else {
     const key = chatKey(tableId);
     const offs = [
       rt.on('chat.message', (m) => {
@@ -42,9 +51,27 @@ export function useTableChat(tableId: string | null): UseQueryResult<ChatHistory
         if (m.tableId === tableId) void qc.invalidateQueries({ queryKey: key });
       }),
     ];
-    return () => {
-      for (const off of offs) off();
-    };
+    perTable.set(tableId, { users: 1, off: () => offs.forEach((off) => off()) });
+  }
+  return () => {
+    const sub = perTable.get(tableId);
+    if (!sub) return;
+    sub.users -= 1;
+    if (sub.users === 0) {
+      sub.off();
+      perTable.delete(tableId);
+    }
+  };
+}
+
+export function useTableChat(tableId: string | null): UseQueryResult<ChatHistory> {
+  const { api, rt, user } = useSession();
+  const qc = useQueryClient();
+  useLiveRound(tableId); // joined: the table's frames, chat included, reach this socket
+  const q = useQuery({ queryKey: chatKey(tableId ?? ''), queryFn: () => api.chatHistory(tableId ?? ''), enabled: user !== null && tableId !== null, staleTime: Infinity });
+  useEffect(() => {
+    if (!rt || tableId === null) return;
+    return subscribeChatFrames(rt, qc, tableId);
   }, [rt, tableId, qc]);
   return q;
 }

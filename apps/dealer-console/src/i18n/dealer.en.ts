@@ -19,6 +19,9 @@ export const dealerEn = {
     loading: 'Connecting to the table…',
     notFound: 'This table does not exist any more.',
     tableNotOpen: 'The table is {{status}}. The pit boss opens it.',
+    columnStatus: 'The round',
+    columnTable: 'At the table',
+    columnActions: 'Your actions',
   },
   status: {
     region: 'Round status',

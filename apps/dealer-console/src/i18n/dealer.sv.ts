@@ -21,6 +21,9 @@ export const dealerSv: DealerCatalogue = {
     loading: 'Ansluter till bordet…',
     notFound: 'Det här bordet finns inte längre.',
     tableNotOpen: 'Bordet är {{status}}. Pitbossen öppnar det.',
+    columnStatus: 'Rundan',
+    columnTable: 'Vid bordet',
+    columnActions: 'Dina åtgärder',
   },
   status: {
     region: 'Omgångens status',

@@ -40,6 +40,23 @@ describe('dealer console: chat and tips (issue 24)', () => {
     expect(within(tips).getByText(/3 tips/)).toBeTruthy();
   });
 
+  it('the wide console’s two columns (the chat, the tips) count each tip once', async () => {
+    const rt = new FakeRealtime();
+    renderWithFelt(
+      <>
+        <ChatTipsPanel table={table} part="chat" />
+        <ChatTipsPanel table={table} part="tips" />
+      </>,
+      { catalogues, user, realtime: rt, routes: { '/tables/tbl_d/chat': history } },
+    );
+    const tips = await screen.findByRole('region', { name: 'Tips this shift' });
+    await waitFor(() => expect(within(tips).getByText('€7.00')).toBeTruthy());
+    rt.frame('chat.tip', { tableId: 'tbl_d', amountMinor: 200, currency: 'EUR', at: since + 60_000 });
+    await waitFor(() => expect(within(tips).getByText('€9.00')).toBeTruthy());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(within(tips).getByText(/3 tips/)).toBeTruthy();
+  });
+
   it('reads the players’ messages and answers with a canned message in the console’s language (chat.canned with the id)', async () => {
     const rt = new FakeRealtime((op, body) => (op === 'chat.canned' ? { message: { messageId: body['messageId'], tableId: 'tbl_d', at: since + 5, kind: 'canned', author: { role: 'dealer', name: 'Dana' }, text: 'Good luck everyone!', cannedId: 'good-luck', texts: { en: 'Good luck everyone!', sv: 'Lycka till allihop!' } }, duplicate: false } : null));
     renderWithFelt(<ChatTipsPanel table={table} />, { catalogues, user, realtime: rt, lng: 'sv', routes: { '/tables/tbl_d/chat': history } });

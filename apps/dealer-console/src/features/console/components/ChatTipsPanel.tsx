@@ -62,7 +62,8 @@ export function ChatTipsPanel({ table, part = 'both' }: { readonly table: Table;
       {part !== 'tips' ? (
         <section className="dc-chat" aria-labelledby={chatTitle}>
           <h2 id={chatTitle} className="dc-section-title">{t('chat.title')}</h2>
-          <div className="dc-chat-log" ref={logRef}>
+          {/* focusable: it scrolls when the messages outgrow it (axe scrollable-region-focusable) */}
+          <div className="dc-chat-log" ref={logRef} tabIndex={0}>
             <ChatLog messages={chat.data?.messages ?? []} />
           </div>
           <ErrorNotice error={error} onDismiss={() => setError(null)} />

@@ -12,6 +12,7 @@ import { ManualCardDialog } from './ManualCardDialog';
 import { ManualDiceDialog, ManualNumberDialog } from './ManualResultDialog';
 import { PendingPanel } from './PendingPanel';
 import { ReasonDialog } from '../../../components/ReasonDialog';
+import { ConsoleColumn } from '../../../components/ConsoleColumn';
 import { SpecialBanner } from './SpecialBanner';
 import { StatusBoard } from './StatusBoard';
 import { TablePanel } from './TablePanel';
@@ -130,21 +131,21 @@ function GameConsole({ table, game, onChangeTable }: { readonly table: Table; re
       ) : null}
       <div className="dc-grid">
         {wide ? (
-          <div className="dc-left">
+          <ConsoleColumn className="dc-left" label={t('console.columnStatus')}>
             <StatusBoard table={table} round={round} />
             <ChatTipsPanel table={table} part="chat" />
-          </div>
+          </ConsoleColumn>
         ) : (
           <StatusBoard table={table} round={round} />
         )}
-        <div className="dc-centre">
+        <ConsoleColumn className="dc-centre" label={t('console.columnTable')}>
           <SpecialBanner special={round.special} />
           <TablePanel round={round} />
           <DuePanel next={live.data?.next ?? []} round={round} autoCadence={table.cadence.auto} />
           {/* the chat and the tips under what is due: in the side column they ran a tablet's console past the screen's bottom */}
           <ChatTipsPanel table={table} part={wide ? 'tips' : 'both'} />
-        </div>
-        <div className="dc-side">
+        </ConsoleColumn>
+        <ConsoleColumn className="dc-side" label={t('console.columnActions')}>
           <Controls controls={controls} autoCadence={table.cadence.auto} busy={actions.busy} onAction={(a) => void submit(a)} onDialog={(d) => {
               actions.clear();
               if (d === 'manual') setManualCommand(controls.manualCard ?? 'RecordCard');
@@ -164,7 +165,7 @@ function GameConsole({ table, game, onChangeTable }: { readonly table: Table; re
             <TableMonitor tableId={table.tableId} name={table.name} />
           </section>
           <DevicePanel table={table} health={devices.data} failed={devices.isError} />
-        </div>
+        </ConsoleColumn>
       </div>
       {dialog === 'void' ? (
         <ReasonDialog

@@ -4,6 +4,7 @@ import { BetTimer, ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejectio
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonDialog } from '../../../components/ReasonDialog';
+import { ConsoleColumn } from '../../../components/ConsoleColumn';
 
 type HandView = pokerTable.HandView;
 
@@ -233,7 +234,7 @@ export function PokerConsoleView({ frame, onChangeTable }: { readonly frame: Pok
             </div>
           </dl>
         </section>
-        <div className="dc-centre">
+        <ConsoleColumn className="dc-centre" label={t('console.columnTable')}>
           <CardDue frame={frame} name={name} />
           <section className="dc-table" aria-label={t('livePoker.board')}>
             <h2 className="dc-section-title">{t('livePoker.board')}</h2>
@@ -246,8 +247,8 @@ export function PokerConsoleView({ frame, onChangeTable }: { readonly frame: Pok
           </section>
           <Seats frame={frame} hand={hand} />
           {hand && !live ? <Result frame={frame} hand={hand} name={name} /> : null}
-        </div>
-        <div className="dc-side">
+        </ConsoleColumn>
+        <ConsoleColumn className="dc-side" label={t('console.columnActions')}>
           <section className="dc-controls" aria-label={t('controls.region')}>
             <h2 className="dc-section-title">{t('controls.region')}</h2>
             <div className="dc-poker-controls">
@@ -271,7 +272,7 @@ export function PokerConsoleView({ frame, onChangeTable }: { readonly frame: Pok
               </p>
             ) : null}
           </section>
-        </div>
+        </ConsoleColumn>
       </div>
       {dialog ? (
         <ReasonDialog
