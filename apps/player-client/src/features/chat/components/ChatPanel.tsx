@@ -117,6 +117,9 @@ export function ChatPanel({ table, onOpenChange }: { readonly table: Table; read
           <path d="M4 4h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9l-4.5 3.5V17H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
         </svg>{' '}
         <span className="table-tool-text">{t('chat.open')}</span>
+        {/* the space: the visible text reads "Chat 1", a part of the name "Chat, 1 new message" ("Chat1" was not:
+            axe label-content-name-mismatch, found by the browser tier when another file's message was unread) */}
+        {unread > 0 ? ' ' : null}
         {unread > 0 ? (
           <span className="chat-unread" aria-hidden="true">
             {unread}
