@@ -19,7 +19,7 @@ export interface KernelRegistry {
 export const KERNELS = Symbol('KERNELS');
 
 /** What the definition behind a kernel declares (a `createKernel(defineGame(...))` kernel carries it). */
-export type KernelDefinition = Pick<AnyDefinition, 'id' | 'name' | 'commands' | 'carry' | 'devices' | 'preOpen'>;
+export type KernelDefinition = Pick<AnyDefinition, 'id' | 'name' | 'commands' | 'carry' | 'devices' | 'preOpen' | 'bets'>;
 
 /** The definition of a referee kernel, or undefined for a bare kernel (tests' coin game). */
 export const definitionOf = (k: AnyKernel): KernelDefinition | undefined => {

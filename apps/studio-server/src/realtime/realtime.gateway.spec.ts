@@ -3,6 +3,8 @@ import { io, type Socket } from 'socket.io-client';
 import { unfoldRoundEvents, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame } from '@felt-studio/protocol';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { send, onRoundEvent, socketsOf } from '../../../../test/support/studio-server/frames.js';
+import { openTable } from '../../../../test/support/studio-server/harness.js';
+import { TablesService } from '../tables/tables.service.js';
 import type { Server } from 'socket.io';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { TABLE_COMMAND_BUS } from '../shared/ports/late-bound.js';
@@ -104,6 +106,33 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     const denied = await send(p1, 'round.close', { tableId });
     expect(denied.ok ? null : denied.error.code).toBe('FORBIDDEN');
     expect((await p1Errors.waitFor((e) => e.code === 'FORBIDDEN')).code).toBe('FORBIDDEN');
+  });
+
+  it('a blackjack seat taken reaches every player with their view (bets.public, BJB-1); a bet behind it reaches the others only as the counts', async () => {
+    const pit = app.token('pitboss1', 'pitboss');
+    const t = await app.http('POST', '/tables', pit, { name: 'WS Blackjack', game: 'blackjack', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 50_000 }, betWindowS: 60 });
+    const bj = String(t.body['tableId']);
+    expect((await openTable(app.get(TablesService), bj)).ok).toBe(true); // with the pre-open check (GEN-8)
+    const dealer = await open('dealer1', 'dealer');
+    const p1 = await open('p1', 'player');
+    const p2 = await open('p2', 'player');
+    const p1Frames = collect<RoundEventFrame>(p1, 'round.event');
+    const p2Frames = collect<RoundEventFrame>(p2, 'round.event');
+    const p2Updates = collect<TableUpdateFrame>(p2, 'table.update');
+    for (const s of [dealer, p1, p2]) expect((await send(s, 'table.join', { tableId: bj })).ok).toBe(true);
+    expect((await send(dealer, 'round.open', { tableId: bj })).ok).toBe(true);
+    // p2 takes seat 3: p1, who has no bet, sees the seat taken at once — without learning who sat there
+    expect((await send(p2, 'bet.place', { tableId: bj, betId: 'ws_bj_seat', spot: 'seat:3', stakeMinor: 500 })).ok).toBe(true);
+    const seen = await p1Frames.waitFor((f) => f.type === 'BetAccepted');
+    expect((seen.view as { occupiedSeats: number[] }).occupiedSeats).toEqual([3]);
+    expect(JSON.stringify(seen)).not.toContain('p2');
+    expect(JSON.stringify(seen)).not.toContain('ws_bj_seat');
+    // p1 bets behind seat 3: not a public bet — p2 gets the coalesced counts, no frame naming it
+    expect((await send(p1, 'bet.place', { tableId: bj, betId: 'ws_bj_behind', spot: 'behind:3', stakeMinor: 200 })).ok).toBe(true);
+    const behindSeq = (await p1Frames.waitFor((f) => JSON.stringify(f).includes('ws_bj_behind'))).seq;
+    await p2Updates.waitFor((u) => u.seq === behindSeq);
+    expect(p2Frames.frames.some((f) => f.seq === behindSeq)).toBe(false);
+    expect(JSON.stringify([...p2Frames.frames, ...p2Updates.frames])).not.toContain('ws_bj_behind');
   });
 
   it('a rejected bet gets {code, ruleId, message} in the ack and an error frame', async () => {

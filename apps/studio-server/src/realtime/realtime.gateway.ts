@@ -3,7 +3,7 @@ import { Logger, type OnModuleDestroy, type OnModuleInit, Inject, Optional } fro
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
 import { refuseFramesOverBudget } from './early-frames.js';
 import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
-import type { Audience, Result, Violation } from '@felt-studio/games';
+import type { AcceptedBet, Audience, Result, Violation } from '@felt-studio/games';
 import { WS_CLIENT_MESSAGES, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type WsAck } from '@felt-studio/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { Subscription } from 'rxjs';
@@ -16,7 +16,7 @@ import type { StoredRoundEvent } from '../shared/ports/persistence.port.js';
 import { errorBodyOf, statusOf } from '../shared/error-codes.js';
 import { mapError } from '../ops/error.filter.js';
 import { parseInput } from '../shared/http-errors.js';
-import { KERNELS, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
+import { KERNELS, definitionOf, type KernelEvent, type KernelRegistry } from '../kernels/kernel.registry.js';
 import { audienceOfRole } from '../kernels/redaction.js';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
 import { ROUNDS_METRICS, type RoundsMetricsPort } from '../shared/ports/rounds.ports.js';
@@ -574,7 +574,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
    *   views (the views hold every bet); any other commit sends the pending bets first.
    * - A bettor: only their own bet events, as one `round.events` frame per commit with their view.
    * - Every other player: nothing per bet — one coalesced `table.update` (seq, bet and player counts)
-   *   per table every TABLE_UPDATE_MS, serialised once for the room. Frames carry `prev` (the seq of
+   *   per table every TABLE_UPDATE_MS, serialised once for the room — but for a bet the game declares
+   *   public (`bets.public`: a blackjack seat taken), whose commit goes as any other. Frames carry `prev` (the seq of
    *   the previous frame that player was sent), so a client still detects a lost frame and resyncs.
    * - Any other commit (open, close, result, settle): the pending update goes first; players without
    *   bets in the round share one frame (their views are equal), bettors get their own view.
@@ -583,7 +584,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     if (!this.server) return;
     const last = f.events.length - 1;
     const rooms = this.server.sockets.adapter.rooms;
-    const betsOnly = f.events.every((e) => isBetEvent(e.type));
+    // A bet the game shows every player (a blackjack seat taken) goes as any other commit: each player gets their
+    // view. At such a game a cancelled bet does too (the seat it held may be free again; the bet is gone from the state).
+    const publicBet = definitionOf(f.kernel)?.bets.public;
+    const shown = (e: StoredRoundEvent): boolean => {
+      if (!publicBet) return false;
+      const bet = (e.payload as { bet?: AcceptedBet }).bet;
+      return e.type === 'BetCancelled' || (bet !== undefined && publicBet(bet));
+    };
+    const betsOnly = f.events.every((e) => isBetEvent(e.type)) && !f.events.some(shown);
     const everywhere = this.everywhere;
     if (betsOnly) {
       // Staff: the bets wait for the window's trailing snapshot (sendStaffSnapshots), all of them in one

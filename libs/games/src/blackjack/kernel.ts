@@ -782,6 +782,8 @@ export function defineBlackjack(profiles: Readonly<Record<string, BlackjackProfi
       shoe: null,
     }),
     bets: {
+      // a seat taken is seen by everyone at the table (it shows "Taken" and offers a bet behind it, BJB-1)
+      public: (bet) => seatOfSpot(bet.spot) !== null,
       spot(_s, p, key) {
         const behind = behindSeatOfSpot(key);
         if (behind !== null) {

@@ -345,6 +345,12 @@ export interface GameDefinition<S extends RefereeState, C extends Cmd, E extends
     spot(state: S, profile: P, spot: string): Result<SpotInfo>;
     /** Game restrictions on a new bet (RES-*, seats, coverage), from the book and game indexes: O(1). */
     restrict?(state: S, profile: P, bet: BetRequest, spot: SpotInfo): Violation | null;
+    /**
+     * A bet every player at the table sees placed (blackjack: a seat taken — the seat shows "Taken" and offers a
+     * bet behind it, BJB-1). The server sends such a bet's commit to every player with their view; other bets
+     * reach the players who did not place them only as the coalesced counts (issue 13). Default: none.
+     */
+    public?(bet: AcceptedBet): boolean;
     /** Keep game indexes up to date (roulette coverage) when a bet is accepted / cancelled. */
     onAccepted?(state: S, bet: AcceptedBet, profile: P): S;
     onCancelled?(state: S, bet: AcceptedBet, profile: P): S;
