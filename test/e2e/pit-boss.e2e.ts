@@ -177,13 +177,10 @@ describe('pit-boss dashboard (browser)', () => {
   });
 
   /**
-   * Opt-in (FELT_E2E_FLAG=1): on the loaded 2-core machine (load 9–17, other helpers' studios beside it) three runs
-   * found the player's card and its "Flag the player" button, but the click never became actionable — the page's
-   * main thread answered a `page.evaluate` in 9 s and the click waited on it for 90 s. A studio started by hand on the
-   * same build (its default tables) flagged a player at once from the same card. Cause not found (the page's weight
-   * with the browser tier's tables, or the machine); the flag is covered by player-flags.spec.tsx and the server specs.
+   * Issue 23: flagging a player. (Opt-in until 2026-11-28: it looked for an exact "Flagged", but the badge's text goes
+   * on, for screen readers, with the reason — the flag was there all along.)
    */
-  it.runIf(process.env['FELT_E2E_FLAG'] === '1')('issue 23: the pit boss flags a player from the Integrity view with a reason; the flag shows beside the name on the other screens, and is lifted with a reason', async () => {
+  it('issue 23: the pit boss flags a player from the Integrity view with a reason; the flag shows beside the name on the other screens, and is lifted with a reason', async () => {
     // the player's bet at this file's roulette table is settled: the player appears among the late bettors
     const bet = await until('a roulette round taking bets', async () => {
       const r = await player.currentRound(roulette.tableId);
@@ -208,7 +205,8 @@ describe('pit-boss dashboard (browser)', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'detached' });
     // the card names the player with the flag beside the id, and the flagged players' list has them with the reason
-    await card.getByText('Flagged', { exact: true }).waitFor();
+    // the badge reads "Flagged"; for screen readers it goes on with who, when and why (so not an exact "Flagged")
+    await card.getByText(/^Flagged: Flagged by .*: e2e: wins too often/).waitFor();
     const flagged = page.getByRole('list', { name: 'Flagged players' });
     await flagged.getByText(/e2e: wins too often in the last second/).waitFor();
     await card.getByRole('button', { name: 'Lift the flag: E2E Pit Player' }).waitFor();
@@ -223,7 +221,7 @@ describe('pit-boss dashboard (browser)', () => {
     await page.goto(`${studio.baseUrl}/pit/#/rounds/${bet.roundId}`);
     const bets = page.getByRole('region', { name: 'Bets and settlement' }).first();
     await bets.getByText(mine!.playerId).first().waitFor({ timeout: 30_000 });
-    await bets.getByText('Flagged', { exact: true }).first().waitFor();
+    await bets.getByText(/^Flagged: Flagged by .*: e2e: wins too often/).first().waitFor();
     await screenshot(page, 'pit-round-flagged-player-desktop');
     // lifted with a reason from the flagged players' list
     await page.goto(`${studio.baseUrl}/pit/#/integrity`);

@@ -251,6 +251,8 @@ describe('player client (Chromium, simulated studio)', () => {
       for (const [name, screen] of [['Roulette 1', 'roulette'], ['Baccarat 1', 'baccarat'], ['Blackjack 1', 'blackjack'], ['Sic Bo 1', 'sicbo']] as const) {
         await joinTable(page, name);
         await page.getByRole('toolbar', { name: 'Chips and bet actions' }).waitFor();
+        // the game's own screen loaded (a lazy chunk): a CI run checked and captured Sic Bo's "Loading…" on a phone
+        await page.locator('.table-stage', { hasText: 'Loading…' }).waitFor({ state: 'detached' });
         await capture(page, screen, device);
       }
       await page.getByRole('link', { name: /^(Lobby|Back to the lobby)$/ }).first().click(); // a phone's table page has only its back button
