@@ -369,7 +369,7 @@ export class Studio {
         },
       });
       void group.run();
-      this.opts.log(`--plant-anomalies: ${DEMO_ROBOTS.map((r) => r.username).join(', ')} bet one signal together at ${at.map((t) => t.name).join(' and ')} (the same spot every round, within ${PLANTED_GROUP.spreadMs} ms; flagged after roughly 5–10 rounds at each)`);
+      this.opts.log(`--plant-anomalies: ${DEMO_ROBOTS.map((r) => r.username).join(', ')} bet one signal together at ${at.map((t) => t.name).join(' and ')} (the same spot every round, within ${PLANTED_GROUP.spreadMs} ms; flagged within about 15 rounds at each)`);
     } catch (e) {
       this.opts.log(`--plant-anomalies: the planted betting group did not start: ${(e as Error).message}`);
     }
