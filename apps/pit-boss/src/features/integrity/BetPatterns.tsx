@@ -35,7 +35,7 @@ export function BetPatternsSection({ tables }: { readonly tables: readonly Table
           {data.evaluatedAt === null ? t('integrity.patterns.notYet') : t('integrity.patterns.summary', { rounds: data.report.rounds, bets: data.report.bets, pairs: data.report.pairsTested, p: formatP(data.report.pValue, locale) })}
         </p>
       ) : null}
-      {data !== undefined && data.report.groups.length === 0 ? <p className="felt-muted">{t('integrity.patterns.none')}</p> : null}
+      {data !== undefined && data.evaluatedAt !== null && data.report.groups.length === 0 ? <p className="felt-muted">{t('integrity.patterns.none')}</p> : null}
       <div className="pit-integrity-grid">
         {(data?.report.groups ?? []).map((g) => (
           <GroupCard key={g.players.join(',')} group={g} person={person} tableName={tableName} />
