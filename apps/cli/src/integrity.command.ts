@@ -2,7 +2,7 @@ import { integrity, parseCard, roulette, type Card } from '@felt-studio/games';
 import { intFlag, parseCommandArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line, readAll, type CliIo } from './io.js';
-import { patternBets, patternsOutput } from './integrity-patterns.js';
+import { jsonLines, patternBets, patternsOutput } from './integrity-patterns.js';
 
 const HELP = `Usage: felt integrity wheel [--pockets 37] [--window N] < spins.txt
        felt integrity shoe --decks 8 < cards.txt
@@ -166,24 +166,19 @@ export const integrityCommand: CliCommand = {
     if (what === 'poker') {
       const hands: integrity.PokerHandRecord[] = [];
       const connections: integrity.PokerConnection[] = [];
-      for (const [i, l] of lines.entries()) {
-        if (l === '' || l.startsWith('#')) continue;
-        let item: unknown;
-        try {
-          item = JSON.parse(l);
-        } catch {
-          return bad(io, 'INVALID_LINE', `line ${i + 1}: not a JSON object (one hand or connection per line)`);
-        }
+      const read = jsonLines(lines, 'one hand or connection');
+      if (!read.ok) return bad(io, read.code, read.message);
+      for (const { line: n, value: item } of read.items) {
         const conn = (item as { connection?: unknown } | null)?.connection;
         if (conn !== undefined) {
           const c = conn as { player?: unknown; ip?: unknown; device?: unknown } | null;
           const str = (x: unknown): x is string => typeof x === 'string' && x !== '';
-          if (c === null || typeof c !== 'object' || !str(c.player) || (!str(c.ip) && !str(c.device)) || (c.ip !== undefined && !str(c.ip)) || (c.device !== undefined && !str(c.device))) return bad(io, 'INVALID_LINE', `line ${i + 1}: a connection needs "player" and an "ip" and/or a "device" (non-empty strings)`);
+          if (c === null || typeof c !== 'object' || !str(c.player) || (!str(c.ip) && !str(c.device)) || (c.ip !== undefined && !str(c.ip)) || (c.device !== undefined && !str(c.device))) return bad(io, 'INVALID_LINE', `line ${n}: a connection needs "player" and an "ip" and/or a "device" (non-empty strings)`);
           connections.push({ playerId: c.player, ip: str(c.ip) ? c.ip : null, device: str(c.device) ? c.device : null });
           continue;
         }
         const rec = integrity.pokerHandRecordFromEvents('table', item);
-        if (!rec.ok) return bad(io, 'INVALID_HAND', `line ${i + 1}: ${rec.violation.code}${rec.violation.ruleId ? ` (${rec.violation.ruleId})` : ''}: ${rec.violation.message}`);
+        if (!rec.ok) return bad(io, 'INVALID_HAND', `line ${n}: ${rec.violation.code}${rec.violation.ruleId ? ` (${rec.violation.ruleId})` : ''}: ${rec.violation.message}`);
         hands.push(rec.value);
       }
       if (hands.length === 0) return bad(io, 'NO_INPUT', 'no hands on stdin');
