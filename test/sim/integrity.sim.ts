@@ -1,6 +1,6 @@
 /**
  * The integrity monitors' false-alarm rates and power curves (issue 23), from seeded simulations:
- *   npm run sim:integrity -- [months=20] [seeds=100] [all|wheel|shoe|player|late|poker]
+ *   npm run sim:integrity -- [months=20] [seeds=100] [all|wheel|shoe|player|late|poker|patterns]
  * Prints the fair wheel's alarms per 30 days (60 spins/h) and, for a pocket at 1.5×, the share of
  * wheels flagged after N spins and the spins until the live monitor first alarms (median, 90th pct);
  * the same for shoes short of tens, advantage players (a 1–8 counter, a wonger, a pair hunter) against
@@ -14,6 +14,8 @@ import { advantagePlay, ADVANTAGE_PLAY_DEFAULTS } from '../../libs/games/src/int
 import { lateBettors, LATE_BETS_DEFAULTS } from '../../libs/games/src/integrity/late-bets.js';
 import { pokerIntegrity, POKER_INTEGRITY_DEFAULTS, type PokerFindingKind, type PokerHandRecord } from '../../libs/games/src/integrity/poker-collusion.js';
 import { fairPokerTable, simPokerPlayers, simulatePokerTable } from '../../libs/games/src/integrity/simulate-poker.js';
+import { sharedPatterns, SHARED_PATTERNS_DEFAULTS, type PatternBet } from '../../libs/games/src/integrity/shared-patterns.js';
+import { simGroupIds, simulatePatternBets } from '../../libs/games/src/integrity/simulate-patterns.js';
 
 const months = Number(process.argv[2] ?? 20);
 const seeds = Number(process.argv[3] ?? 100);
@@ -165,5 +167,49 @@ if (run('poker')) {
     for (let s = 0; s < seeds; s++) firsts.push(firstAlarm(simulatePokerTable(hands, 120_000 + s, fairPokerTable(extra)), kind, who));
     const within = [250, 500, 1000, 2000].map((n) => `${n}: ${((100 * firsts.filter((x) => x <= n).length) / seeds).toFixed(0)} %`);
     console.log(`poker, ${label}: first ${kind} alarm after median ${quantile(firsts, 0.5)} hands, 90th pct ${quantile(firsts, 0.9)} (of ${seeds} tables, ${hands} hands each); flagged within ${within.join(', ')}`);
+  }
+}
+
+if (run('patterns')) {
+  // issue 23 §5: shared betting patterns — two tables, 20 fair players each (a third at both), `months` × 100 rounds
+  const roundsOf = (bets: readonly PatternBet[], from: number, to: number): PatternBet[] =>
+    bets.filter((b) => {
+      const k = Number(b.roundId.split('-')[1]);
+      return k >= from && k < to;
+    });
+  const EVERY = 25;
+  const WINDOW = 200;
+  const fairRounds = months * 100;
+  let evaluations = 0;
+  let alarms = 0;
+  let minP = 1;
+  for (let s = 0; s < seeds; s++) {
+    const bets = simulatePatternBets({ tables: 2, rounds: fairRounds, playersPerTable: 20, seed: 130_000 + s });
+    for (let n = EVERY; n <= fairRounds; n += EVERY) {
+      const r = sharedPatterns(roundsOf(bets, Math.max(0, n - WINDOW), n));
+      evaluations++;
+      minP = Math.min(minP, r.pValue);
+      if (r.alarm) alarms++;
+    }
+  }
+  console.log(`patterns, fair players (2 tables × 20, ${fairRounds} rounds each, evaluated every ${EVERY} rounds over the last ${WINDOW}): ${alarms} alarms in ${evaluations} evaluations of ${seeds} seeds (smallest p ${minP.toExponential(1)}; alpha ${SHARED_PATTERNS_DEFAULTS.alpha})`);
+  const members = simGroupIds(3);
+  for (const presence of [0.9, 0.5, 0.3, 0.2]) {
+    const pair: number[] = [];
+    const all: number[] = [];
+    for (let s = 0; s < seeds; s++) {
+      const bets = simulatePatternBets({ tables: 2, rounds: 200, playersPerTable: 20, seed: 140_000 + s, group: { size: 3, tables: 2, spreadMs: 200, presence } });
+      let firstPair = Infinity;
+      let firstAll = Infinity;
+      for (let n = 5; n <= 200 && firstAll === Infinity; n += 5) {
+        const r = sharedPatterns(roundsOf(bets, 0, n));
+        if (firstPair === Infinity && r.groups.some((g) => g.players.filter((p) => members.includes(p)).length >= 2)) firstPair = n;
+        if (r.groups.some((g) => members.every((m) => g.players.includes(m)))) firstAll = n;
+        if (r.groups.some((g) => g.players.some((p) => !members.includes(p)))) console.log(`  seed ${s}: a fair player joined a group at ${n}`);
+      }
+      pair.push(firstPair);
+      all.push(firstAll);
+    }
+    console.log(`patterns, a group of 3 copying one signal (same spot within 200 ms, 2 tables) in ${presence * 100} % of rounds: two of it flagged after median ${quantile(pair, 0.5)} rounds (90th pct ${quantile(pair, 0.9)}), all three in one group after ${quantile(all, 0.5)} (${quantile(all, 0.9)}), of ${seeds} seeds`);
   }
 }

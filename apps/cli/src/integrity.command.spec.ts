@@ -108,6 +108,22 @@ describe('felt integrity (issue 23: the auditor\'s contract)', () => {
     expect(out.alarm).toBe(true);
   });
 
+  it('patterns (issue 23 §5): fair players print alarm false; a group of 3 copying one signal at two tables is one group (exit 0 both)', async () => {
+    const jsonl = (bets: readonly integrity.PatternBet[]): string => ['# bets at two tables, one per line', ...bets.map((b) => JSON.stringify(b))].join('\n');
+    const fair = await run(['integrity', 'patterns'], jsonl(integrity.simulatePatternBets({ tables: 2, rounds: 100, playersPerTable: 20, seed: 3 })));
+    expect(fair.code).toBe(0);
+    expect(JSON.parse(fair.out)).toMatchObject({ alarm: false, groups: [], suspects: [] });
+    const planted = integrity.simulatePatternBets({ tables: 2, rounds: 40, playersPerTable: 20, seed: 4, group: { size: 3, tables: 2, spreadMs: 200, presence: 0.9 } });
+    const found = await run(['integrity', 'patterns'], jsonl(planted));
+    expect(found.code).toBe(0);
+    const out = JSON.parse(found.out) as { bets: number; alarm: boolean; pValue: number; groups: string[][]; evidence: { tables: string[]; evidence: { gapMs: number }[] }[] };
+    expect(out).toMatchObject({ bets: planted.length, alarm: true, groups: [['grp1', 'grp2', 'grp3']] });
+    expect(out.pValue).toBeLessThan(0.001);
+    expect(out.evidence[0]!.tables).toHaveLength(2);
+    // the same as the server's detector on the same bets
+    expect(out.pValue).toBe(integrity.sharedPatterns(planted).pValue);
+  });
+
   it('bad input: exit 2 with the line and a code, nothing on stdout', async () => {
     for (const [args, stdin, code] of [
       [['integrity', 'wheel'], '1\n2\n37\n', 'INVALID_SPIN'],
@@ -124,6 +140,10 @@ describe('felt integrity (issue 23: the auditor\'s contract)', () => {
       [['integrity', 'poker'], 'handId h1\n', 'INVALID_LINE'],
       [['integrity', 'poker'], '{ "connection": { "player": "p1" } }\n', 'INVALID_LINE'],
       [['integrity', 'poker'], '{ "handId": "h1", "table": { "variant": "holdem" }, "events": [] }\n', 'INVALID_HAND'],
+      [['integrity', 'patterns'], '# nothing\n', 'NO_INPUT'],
+      [['integrity', 'patterns'], 'p1 red 100\n', 'INVALID_LINE'],
+      [['integrity', 'patterns'], '{ "playerId": "p1", "tableId": "t", "roundId": "r1", "spot": "red", "amount": 100, "acceptedAt": 1 }\n', 'INVALID_BET'],
+      [['integrity', 'patterns'], '{ "playerId": "", "tableId": "t", "roundId": "r1", "spot": "red", "amount": 100, "acceptedAt": 1, "msBeforeClose": 5 }\n', 'INVALID_BET'],
     ] as const) {
       const r = await run([...args], stdin);
       expect(r.code, String(args)).toBe(2);

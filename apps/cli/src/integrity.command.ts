@@ -2,11 +2,13 @@ import { integrity, parseCard, roulette, type Card } from '@felt-studio/games';
 import { intFlag, parseCommandArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { EXIT, line, readAll, type CliIo } from './io.js';
+import { jsonLines, patternBets, patternsOutput } from './integrity-patterns.js';
 
 const HELP = `Usage: felt integrity wheel [--pockets 37] [--window N] < spins.txt
        felt integrity shoe --decks 8 < cards.txt
        felt integrity player [--decks 8] < rounds.txt
        felt integrity poker < hands.ndjson
+       felt integrity patterns < bets.jsonl
 
 Re-runs the pit boss's integrity monitors (issue 23) on an export, so an auditor can reproduce a finding.
 Prints one JSON object; exit 0 whether or not it alarms, 2 on bad input (the message names the line and a code).
@@ -41,7 +43,13 @@ Prints one JSON object; exit 0 whether or not it alarms, 2 on bad input (the mes
           { "hands", "players", "alarm", "pValue", "alpha", "suspects": [player keys], "findings": [...],
           "flows": [...], "timing": [...] }: chip dumping (repeated losses of 8+ big blinds played as nobody
           should, to one player), soft play (no raises heads-up within a pair), decision times too regular to be
-          human, shared connections — each finding with its hands (replay each with felt settle).`;
+          human, shared connections — each finding with its hands (replay each with felt settle).
+  patterns  accepted bets at the wheel and card tables, one JSON object per line ("#" starts a comment line):
+            { "playerId", "tableId", "roundId", "spot", "amount", "acceptedAt": epoch ms, "msBeforeClose": ms }
+          Prints { "bets", "rounds", "players", "pairsTested", "alarm", "pValue", "alpha", "groups": [[player ids]],
+          "suspects", "evidence": [...], "topPairs": [...] }: accounts betting the same spot in the same round
+          within 500 ms more often than independent players with their own habits would (Poisson-binomial per
+          pair, Bonferroni over the pairs), merged into groups, with their co-bets and tables.`;
 
 /** The American wheel, 00 given as 37. */
 const AMERICAN_ORDER = [0, 28, 9, 26, 30, 11, 7, 20, 32, 17, 5, 22, 34, 15, 3, 24, 36, 13, 1, 37, 27, 10, 25, 29, 12, 8, 19, 31, 18, 6, 21, 33, 16, 4, 23, 35, 14, 2];
@@ -90,7 +98,7 @@ function playerRounds(lines: readonly string[], decks: number): { ok: true; roun
 }
 
 export const integrityCommand: CliCommand = {
-  summary: 'integrity monitors on an export: wheel bias, shoe composition, advantage play, poker collusion and bots (JSON report)',
+  summary: 'integrity monitors on an export: wheel bias, shoe composition, advantage play, poker collusion and bots, shared betting patterns (JSON report)',
   help: HELP,
   async run(args, io) {
     const parsed = parseCommandArgs(args, { pockets: { type: 'string' }, window: { type: 'string' }, decks: { type: 'string' } });
@@ -158,24 +166,19 @@ export const integrityCommand: CliCommand = {
     if (what === 'poker') {
       const hands: integrity.PokerHandRecord[] = [];
       const connections: integrity.PokerConnection[] = [];
-      for (const [i, l] of lines.entries()) {
-        if (l === '' || l.startsWith('#')) continue;
-        let item: unknown;
-        try {
-          item = JSON.parse(l);
-        } catch {
-          return bad(io, 'INVALID_LINE', `line ${i + 1}: not a JSON object (one hand or connection per line)`);
-        }
+      const read = jsonLines(lines, 'one hand or connection');
+      if (!read.ok) return bad(io, read.code, read.message);
+      for (const { line: n, value: item } of read.items) {
         const conn = (item as { connection?: unknown } | null)?.connection;
         if (conn !== undefined) {
           const c = conn as { player?: unknown; ip?: unknown; device?: unknown } | null;
           const str = (x: unknown): x is string => typeof x === 'string' && x !== '';
-          if (c === null || typeof c !== 'object' || !str(c.player) || (!str(c.ip) && !str(c.device)) || (c.ip !== undefined && !str(c.ip)) || (c.device !== undefined && !str(c.device))) return bad(io, 'INVALID_LINE', `line ${i + 1}: a connection needs "player" and an "ip" and/or a "device" (non-empty strings)`);
+          if (c === null || typeof c !== 'object' || !str(c.player) || (!str(c.ip) && !str(c.device)) || (c.ip !== undefined && !str(c.ip)) || (c.device !== undefined && !str(c.device))) return bad(io, 'INVALID_LINE', `line ${n}: a connection needs "player" and an "ip" and/or a "device" (non-empty strings)`);
           connections.push({ playerId: c.player, ip: str(c.ip) ? c.ip : null, device: str(c.device) ? c.device : null });
           continue;
         }
         const rec = integrity.pokerHandRecordFromEvents('table', item);
-        if (!rec.ok) return bad(io, 'INVALID_HAND', `line ${i + 1}: ${rec.violation.code}${rec.violation.ruleId ? ` (${rec.violation.ruleId})` : ''}: ${rec.violation.message}`);
+        if (!rec.ok) return bad(io, 'INVALID_HAND', `line ${n}: ${rec.violation.code}${rec.violation.ruleId ? ` (${rec.violation.ruleId})` : ''}: ${rec.violation.message}`);
         hands.push(rec.value);
       }
       if (hands.length === 0) return bad(io, 'NO_INPUT', 'no hands on stdin');
@@ -183,6 +186,13 @@ export const integrityCommand: CliCommand = {
       line(io.stdout, JSON.stringify(r, null, 2));
       return EXIT.ok;
     }
-    return bad(io, 'USAGE', what === undefined ? 'say what to check: wheel, shoe, player or poker' : `unknown monitor "${what}" (wheel, shoe, player or poker)`);
+    if (what === 'patterns') {
+      const read = patternBets(lines);
+      if (!read.ok) return bad(io, read.code, read.message);
+      if (read.bets.length === 0) return bad(io, 'NO_INPUT', 'no bets on stdin');
+      line(io.stdout, JSON.stringify(patternsOutput(integrity.sharedPatterns(read.bets)), null, 2));
+      return EXIT.ok;
+    }
+    return bad(io, 'USAGE', what === undefined ? 'say what to check: wheel, shoe, player, poker or patterns' : `unknown monitor "${what}" (wheel, shoe, player, poker or patterns)`);
   },
 };

@@ -32,7 +32,7 @@ import {
 } from '@felt-studio/protocol';
 import type { TipPayoutBody, TipPayoutResult, TipsReport } from '@felt-studio/protocol';
 import type { CreateTournamentBody, TournamentControlBody, TournamentEntryResult, TournamentSummary, TournamentView } from '@felt-studio/protocol';
-import type { LateBettorList, LateBettorRead, PlayerFlag, PlayerFlagList, PlayerIntegrityList, PlayerIntegrityRead, PokerTableIntegrity, PokerTableIntegrityList, ShoeIntegrity, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt-studio/protocol';
+import type { BetPatterns, LateBettorList, LateBettorRead, PlayerFlag, PlayerFlagList, PlayerIntegrityList, PlayerIntegrityRead, PokerTableIntegrity, PokerTableIntegrityList, ShoeIntegrity, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt-studio/protocol';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
 import { newBetId, newEntryId, newRequestId } from './ids.js';
@@ -563,6 +563,11 @@ export class FeltClient {
   /** Every roulette player's late-betting report (late bets' wins against chance), most suspicious first, with their names. */
   async integrityLateBettors(): Promise<LateBettorRead[]> {
     return (await this.request<LateBettorList>('GET', '/integrity/late-bettors')).players;
+  }
+
+  /** Issue 23 §5: groups of accounts betting the same spots at the same moments across the wheel and card tables (pit boss, admin). */
+  async integrityBetPatterns(): Promise<BetPatterns> {
+    return this.request<BetPatterns>('GET', '/integrity/bet-patterns');
   }
 
   /** Issue 23 §4: every live poker table's collusion and bot report (pit boss, admin). */

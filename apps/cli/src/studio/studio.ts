@@ -14,6 +14,7 @@ import { gameDefinition } from '@felt-studio/games';
 import { deviceSeed } from './device-seed.js';
 import { counterStake, PLANTED_COUNTER } from './planted-counter.js';
 import { PLANTED_POKER, PlantedPokerPlayer, type PlantedRole } from './planted-poker.js';
+import { groupTables, PLANTED_GROUP, PlantedGroup } from './planted-group.js';
 
 /**
  * `felt studio`: the whole studio in one command on embedded defaults — the studio server (PGlite,
@@ -174,6 +175,7 @@ export class Studio {
     if (holdem && this.opts.plantAnomalies === true) await this.startPlantedPoker();
     this.startRobotDealer(tables);
     if (this.opts.bots) await this.startBots(tables);
+    if (this.opts.plantAnomalies === true) await this.startPlantedGroup(tables);
     if (this.stopped) return;
     this.printUrls(tables);
   }
@@ -334,6 +336,43 @@ export class Studio {
       }
     }
     this.opts.log(`--plant-anomalies: at Hold'em 1 ${DEMO_ROBOTS[0]?.username} dumps chips to ${DEMO_ROBOTS[1]?.username} (raises to ${PLANTED_POKER.raiseToBB} big blinds whenever both are in a hand and folds to the re-raise; flagged after roughly 50–400 hands), and ${DEMO_ROBOTS[1]?.username} acts after ${PLANTED_POKER.botMs} ms ± ${PLANTED_POKER.botJitterMs} every time (a timing bot)`);
+  }
+
+  /**
+   * Issue 23 §5, `--plant-anomalies`: the demo robots' accounts bet one signal together at the first roulette
+   * and the first baccarat table (planted-group.ts). A failure here never stops the rest of the studio.
+   */
+  private async startPlantedGroup(tables: readonly Table[]): Promise<void> {
+    const at = groupTables(tables);
+    if (at.length === 0) return;
+    try {
+      const members = await Promise.all(
+        DEMO_ROBOTS.map(async ({ username }) => {
+          const c = new FeltClient({ baseUrl: this.baseUrl });
+          await c.login(username, 'demo');
+          return c;
+        }),
+      );
+      let rng = (this.opts.seed ^ 0x9a77) >>> 0 || 1;
+      const random = (): number => {
+        rng = (Math.imul(rng, 1664525) + 1013904223) >>> 0;
+        return rng / 4294967296;
+      };
+      const refresh = setInterval(() => void Promise.all(members.map((c) => c.refresh())).catch((e: unknown) => this.opts.log(`planted group: token refresh failed: ${(e as Error).message}`)), 5 * 60_000);
+      refresh.unref();
+      const group = new PlantedGroup(members, at, (game) => BOT_SPOTS[game] ?? [], random, this.opts.log);
+      this.own({
+        name: 'planted betting group',
+        stop: () => {
+          clearInterval(refresh);
+          group.stop();
+        },
+      });
+      void group.run();
+      this.opts.log(`--plant-anomalies: ${DEMO_ROBOTS.map((r) => r.username).join(', ')} bet one signal together at ${at.map((t) => t.name).join(' and ')} (the same spot every round, within ${PLANTED_GROUP.spreadMs} ms; flagged within about 15 rounds at each)`);
+    } catch (e) {
+      this.opts.log(`--plant-anomalies: the planted betting group did not start: ${(e as Error).message}`);
+    }
   }
 
   /**

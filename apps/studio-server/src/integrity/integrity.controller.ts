@@ -4,7 +4,7 @@ import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
 import { RolesGuard } from '../auth/roles.guard.js';
 import { codedError } from '../shared/error-codes.js';
-import type { LateBettorList, PlayerIntegrityList, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt-studio/protocol';
+import type { BetPatterns, LateBettorList, PlayerIntegrityList, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt-studio/protocol';
 import { IntegrityService } from './integrity.service.js';
 import { PlayerNames } from './player-names.js';
 
@@ -38,6 +38,15 @@ export class IntegrityController {
   @Get('late-bettors')
   async lateBettors(): Promise<LateBettorList> {
     return { players: await this.names.attach(this.integrity.lateBettors()) };
+  }
+
+  /** Issue 23 §5: accounts betting the same spots at the same moments across the wheel and card tables (the last evaluation), with the accounts' names. */
+  @Get('bet-patterns')
+  async betPatterns(): Promise<BetPatterns> {
+    const { evaluatedAt, report } = this.integrity.betPatterns();
+    const ids = [...new Set([...report.groups.flatMap((g) => g.players), ...report.topPairs.flatMap((p) => p.players)])].sort();
+    const names = await this.names.attach(ids.map((playerId) => ({ playerId })));
+    return { evaluatedAt, report, names };
   }
 
   @Get('wheels/:wheelId')

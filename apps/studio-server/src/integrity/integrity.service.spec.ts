@@ -179,6 +179,62 @@ describe('the late-bettor monitor in the server (issue 23 §5)', () => {
   });
 });
 
+describe('the shared-pattern monitor in the server (issue 23 §5)', () => {
+  /** Simulated rounds (libs/games) as each table's events: a roulette table and a baccarat table, 20 fair players each and a group of 3 copying one signal at both. */
+  const rounds = (rounds: number, seed: number) => {
+    const tableOf: Record<string, string> = { 'table-0': 'tbl_rou', 'table-1': 'tbl_bac' };
+    const byRound = new Map<string, integrity.PatternBet[]>();
+    for (const b of integrity.simulatePatternBets({ tables: 2, rounds, playersPerTable: 20, seed, group: { size: 3, tables: 2, spreadMs: 200, presence: 0.9 } })) byRound.set(b.roundId, [...(byRound.get(b.roundId) ?? []), b]);
+    return [...byRound.entries()].map(([roundId, bets]) => {
+      const tableId = tableOf[bets[0]!.tableId]!;
+      const closeAt = bets[0]!.acceptedAt + bets[0]!.msBeforeClose;
+      const events = [
+        { type: 'RoundOpened', at: closeAt - 15_000, payload: { roundId, tableId } },
+        ...bets.map((b, i) => ({ type: 'BetAccepted', at: b.acceptedAt, payload: { bet: { betId: `${roundId}_${i}`, playerId: b.playerId, spot: b.spot, stakeMinor: b.amount, acceptedAt: b.acceptedAt } } })),
+        { type: 'BettingClosed', at: closeAt, payload: { reason: 'deadline' } },
+      ];
+      return { roundId, tableId, game: tableId === 'tbl_rou' ? 'roulette' : 'baccarat', events };
+    });
+  };
+  const tables = [{ tableId: 'tbl_rou', game: 'roulette' }, { tableId: 'tbl_bac', game: 'baccarat' }];
+
+  it('live: a group of 3 betting one spot within 200 ms at a wheel and a card table raises BET_PATTERN_SHARED once for the group, not every evaluation; fair players none', async () => {
+    const h = harness(tables);
+    await h.service.onApplicationBootstrap();
+    const fold = async (list: ReturnType<typeof rounds>) => {
+      for (const r of list) {
+        const stored = await h.uow.run((tx) => tx.events.append(r.roundId, r.tableId, 0, r.events, 'cmd'));
+        h.frames.next({ tableId: r.tableId, roundId: r.roundId, game: r.game, events: stored, state: {} as never, kernel: {} as never, previousPhase: 'x' });
+      }
+    };
+    const all = rounds(100, 7);
+    await fold(all.slice(0, 100));
+    await new Promise((r) => setTimeout(r, 0));
+    const raised = () => h.raised.filter((a) => a.code === 'BET_PATTERN_SHARED');
+    const first = raised().length;
+    expect(first).toBeGreaterThanOrEqual(1);
+    await fold(all.slice(100));
+    await new Promise((r) => setTimeout(r, 0));
+    // four more evaluations: no new alert for the same group
+    expect(raised()).toHaveLength(first);
+    expect(raised().at(-1)).toMatchObject({ subject: 'grp1,grp2,grp3', severity: 'warning' });
+    expect(raised().every((a) => a.subject!.split(',').every((p) => p.startsWith('grp')))).toBe(true);
+    expect(raised()[0]!.message).toMatch(/tbl_(rou|bac), tbl_(rou|bac)/);
+    const { evaluatedAt, report } = h.service.betPatterns();
+    expect(evaluatedAt).not.toBeNull();
+    expect(report.groups.map((g) => g.players)).toEqual([['grp1', 'grp2', 'grp3']]);
+    expect(report).toMatchObject({ rounds: 200, alarm: true });
+  });
+
+  it('at boot: reads each table\'s recent rounds and bets from the log and evaluates them together', async () => {
+    const h = harness(tables);
+    for (const r of rounds(30, 8)) await h.uow.run((tx) => tx.events.append(r.roundId, r.tableId, 0, r.events, 'cmd'));
+    await h.service.onApplicationBootstrap();
+    expect(h.service.betPatterns().report).toMatchObject({ rounds: 60, alarm: true });
+    expect(h.raised.filter((a) => a.code === 'BET_PATTERN_SHARED').map((a) => a.subject)).toEqual(['grp1,grp2,grp3']);
+  });
+});
+
 describe('the monitors come from the game definitions, not from game names (issue 19 §4)', () => {
   it('each shoe game, each wheel and each counted shoe is declared by the game itself (libs/games `integrity`)', () => {
     expect(integritySpecOf('roulette')?.wheel).toMatchObject({ resultEvent: 'SpinResultRecorded', pockets: 37 });

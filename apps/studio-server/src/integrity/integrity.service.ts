@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { integrity } from '@felt-studio/games';
-import type { LateBettor, PlayerIntegrity, ShoeIntegrity, WheelIntegrity } from '@felt-studio/protocol';
+import type { LateBettor, PatternGroup, PlayerIntegrity, ShoeIntegrity, WheelIntegrity } from '@felt-studio/protocol';
 import type { Subscription } from 'rxjs';
 import { AlertsService } from '../alerts/alerts.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
@@ -10,6 +10,8 @@ import { POOLED_SESSIONS, SHOE_EVENT_TYPES, ShoeMonitor } from './shoe-monitor.j
 import { ADVANTAGE_EVENT_TYPES, ADVANTAGE_SHOES, AdvantageMonitor } from './advantage-monitor.js';
 import { lateEventTypes, LATE_WINDOW, LateBetMonitor, type WheelSpec } from './late-monitor.js';
 import { integritySpecOf, type IntegritySpecOf } from './game-integrity.js';
+import { BetPatternMonitor, PATTERN_ROUNDS } from './pattern-monitor.js';
+import { ROUND_BET_TYPES } from './round-bets.js';
 
 const WINDOW = integrity.WHEEL_BIAS_DEFAULTS.window;
 const EVERY = integrity.WHEEL_BIAS_DEFAULTS.evaluateEvery;
@@ -57,6 +59,7 @@ export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy
   });
   private readonly players = new AdvantageMonitor((player) => void this.raisePlayer(player));
   private readonly late = new LateBetMonitor((player) => void this.raiseLate(player));
+  private readonly patterns = new BetPatternMonitor((group) => void this.raisePattern(group));
   private sub: Subscription | null = null;
 
   constructor(
@@ -80,6 +83,7 @@ export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy
         }
         if (shoe !== undefined && (SHOE_EVENT_TYPES as readonly string[]).includes(e.type)) this.shoes.fold(e);
         if (shoe?.count !== undefined && (ADVANTAGE_EVENT_TYPES as readonly string[]).includes(e.type)) this.players.fold(e, f.game, shoe.count);
+        if ((wheel !== undefined || shoe !== undefined) && (ROUND_BET_TYPES as readonly string[]).includes(e.type)) this.patterns.fold(e);
       }
     });
     try {
@@ -99,6 +103,7 @@ export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy
             const played = await Promise.all(ADVANTAGE_EVENT_TYPES.map((type) => this.uow.run((tx) => tx.events.latestOfType(t.tableId, type, perType(type)))));
             for (const e of played.flat().sort(logOrder)) this.players.fold(e, t.game, count);
           }
+          await this.readBets(t.tableId, ROUND_BET_TYPES, (e) => this.patterns.fold(e, false));
           continue;
         }
         if (wheel === undefined) continue;
@@ -106,15 +111,25 @@ export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy
         const history = await this.uow.run((tx) => tx.events.latestOfType(t.tableId, wheel.resultEvent, 2 * WINDOW));
         for (const e of history) this.add(e, wheel);
         // the players' recent bets at the wheel with their rounds' close and result, in log order
-        const played = await Promise.all(lateEventTypes(wheel).map((type) => this.uow.run((tx) => tx.events.latestOfType(t.tableId, type, type === 'BetAccepted' ? 4 * LATE_WINDOW : LATE_WINDOW))));
-        for (const e of played.flat().sort(logOrder)) this.late.fold(e, wheel);
+        await this.readBets(t.tableId, lateEventTypes(wheel), (e) => {
+          this.late.fold(e, wheel);
+          if (e.type !== wheel.resultEvent) this.patterns.fold(e, false);
+        });
       }
       for (const w of this.wheels.values()) await this.evaluate(w);
       this.players.evaluateAll();
       this.late.evaluateAll();
+      this.patterns.evaluate(Date.now());
     } catch (err) {
       this.log.error({ msg: 'integrity: could not read the spin history', error: (err as Error).message });
     }
+  }
+
+  /** A table's recent rounds and bets (the last LATE_WINDOW or PATTERN_ROUNDS rounds, four bets a round) of these types, in log order. */
+  private async readBets(tableId: string, types: readonly string[], fold: (e: StoredRoundEvent) => void): Promise<void> {
+    const rounds = Math.max(LATE_WINDOW, PATTERN_ROUNDS);
+    const played = await Promise.all(types.map((type) => this.uow.run((tx) => tx.events.latestOfType(tableId, type, type === 'BetAccepted' ? 4 * rounds : rounds))));
+    for (const e of played.flat().sort(logOrder)) fold(e);
   }
 
   onModuleDestroy(): void {
@@ -175,6 +190,24 @@ export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy
         message: `Player ${player.playerId}: ${r.late} of ${r.bets} bets in the last ${r.lateMs / 1000} s before no more bets won ${r.lateWins} times where chance gives ${r.lateExpected.toFixed(1)} (p = ${r.pValue.toExponential(1)}; alarm below ${r.alpha}). Evidence: pit boss → Integrity.`,
       })
       .catch((err: unknown) => this.log.error({ msg: 'integrity: could not raise a late-betting alert', error: (err as Error).message }));
+  }
+
+  /** Issue 23 §5: the last evaluation of shared betting patterns over the wheel and card tables. */
+  betPatterns(): { evaluatedAt: number | null; report: integrity.SharedPatternsReport } {
+    return this.patterns.read();
+  }
+
+  private async raisePattern(g: PatternGroup): Promise<void> {
+    const best = g.pairs[0]!;
+    await this.alerts
+      .raise({
+        ...(g.tables[0] ? { tableId: g.tables[0] } : {}),
+        subject: g.players.join(','),
+        severity: 'warning',
+        code: 'BET_PATTERN_SHARED',
+        message: `Accounts ${g.players.join(', ')} bet the same spots at the same moments: ${g.coBets} rounds at ${g.tables.join(', ')}${g.simultaneous > 0 ? ` (${g.simultaneous} at two tables within a second)` : ''}; pair ${best.players.join('+')} met in ${best.coBets} of ${best.sharedRounds} shared rounds where independent players give ${best.expected.toFixed(1)} (p = ${g.pValue.toExponential(1)}; alarm below ${this.patterns.read().report.alpha}). Evidence: pit boss → Integrity.`,
+      })
+      .catch((err: unknown) => this.log.error({ msg: 'integrity: could not raise a bet-pattern alert', error: (err as Error).message }));
   }
 
   /** Every wheel's current report (up to its last spin), most suspicious first. */

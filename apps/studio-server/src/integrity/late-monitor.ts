@@ -1,31 +1,16 @@
 import { integrity, type IntegritySpec } from '@felt-studio/games';
 import type { LateBettor } from '@felt-studio/protocol';
 import type { StoredRoundEvent } from '../shared/ports/persistence.port.js';
+import { OpenRounds, ROUND_BET_TYPES } from './round-bets.js';
 
-/** The events the late-bettor monitor folds at a wheel game's tables, in log order (with the wheel's result event: `lateEventTypes`). */
-const LATE_COMMON_TYPES = ['RoundOpened', 'BetAccepted', 'BetCancelled', 'BettingClosed', 'RoundVoided'] as const;
 /** A wheel game's spec (its definition's `integrity.wheel`, libs/games). */
 export type WheelSpec = NonNullable<IntegritySpec['wheel']>;
 /** The events the late-bettor monitor folds at a table of this wheel. */
-export const lateEventTypes = (wheel: WheelSpec): readonly string[] => [...LATE_COMMON_TYPES, wheel.resultEvent];
+export const lateEventTypes = (wheel: WheelSpec): readonly string[] => [...ROUND_BET_TYPES, wheel.resultEvent];
 /** Settled bets kept per player (the evidence window). */
 export const LATE_WINDOW = 2_000;
 /** A player is evaluated every this many of their settled bets. */
 export const LATE_EVERY = 20;
-
-interface OpenBet {
-  readonly playerId: string;
-  readonly spot: string;
-  readonly acceptedAt: number;
-}
-
-interface OpenRound {
-  readonly tableId: string;
-  readonly profileId: string | null;
-  readonly wheel: WheelSpec;
-  readonly bets: Map<string, OpenBet>;
-  closedAt: number | null;
-}
 
 interface PlayerState {
   readonly playerId: string;
@@ -43,52 +28,26 @@ interface PlayerState {
  * turned to alarm. Cancelled bets and void rounds count for nothing.
  */
 export class LateBetMonitor {
-  private readonly rounds = new Map<string, OpenRound>();
+  private readonly rounds = new OpenRounds();
   private readonly players = new Map<string, PlayerState>();
 
   constructor(private readonly onAlarm: (player: LateBettor) => void) {}
 
   /** Folds one event of a table of a wheel game (`wheel`: its definition's spec). */
   fold(e: StoredRoundEvent, wheel: WheelSpec): void {
-    const p = (e.payload ?? {}) as Record<string, unknown>;
-    if (e.type === wheel.resultEvent) return this.result(e, p);
-    switch (e.type) {
-      case 'RoundOpened': {
-        this.rounds.set(e.roundId, { tableId: e.tableId, profileId: typeof p['profileId'] === 'string' ? p['profileId'] : null, wheel, bets: new Map(), closedAt: null });
-        if (this.rounds.size > 200) this.rounds.delete(this.rounds.keys().next().value!); // rounds never settled (a stalled log)
-        return;
-      }
-      case 'BetAccepted': {
-        const r = this.rounds.get(e.roundId);
-        const bet = p['bet'] as { betId?: unknown; playerId?: unknown; spot?: unknown; acceptedAt?: unknown; parentBetId?: unknown } | undefined;
-        if (!r || !bet || bet.parentBetId !== undefined || typeof bet.betId !== 'string' || typeof bet.playerId !== 'string' || typeof bet.spot !== 'string') return;
-        r.bets.set(bet.betId, { playerId: bet.playerId, spot: bet.spot, acceptedAt: typeof bet.acceptedAt === 'number' ? bet.acceptedAt : e.at });
-        return;
-      }
-      case 'BetCancelled':
-        this.rounds.get(e.roundId)?.bets.delete(String(p['betId']));
-        return;
-      case 'BettingClosed': {
-        const r = this.rounds.get(e.roundId);
-        if (r && r.closedAt === null) r.closedAt = e.at;
-        return;
-      }
-      case 'RoundVoided':
-        this.rounds.delete(e.roundId);
-        return;
-    }
+    if (e.type === wheel.resultEvent) this.result(e, wheel, (e.payload ?? {}) as Record<string, unknown>);
+    else this.rounds.fold(e);
   }
 
   /** The wheel's result: every bet of the round, timed against the close, with its chance and whether it won. */
-  private result(e: StoredRoundEvent, p: Record<string, unknown>): void {
-    const r = this.rounds.get(e.roundId);
-    this.rounds.delete(e.roundId);
+  private result(e: StoredRoundEvent, wheel: WheelSpec, p: Record<string, unknown>): void {
+    const r = this.rounds.take(e.roundId);
     const n = p['number'];
-    if (!r || r.closedAt === null || typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n >= r.wheel.pockets) return;
+    if (!r || r.closedAt === null || typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n >= wheel.pockets) return;
     for (const b of r.bets.values()) {
-      const covered = r.wheel.coverage(b.spot, r.profileId);
+      const covered = wheel.coverage(b.spot, r.profileId);
       if (covered === null) continue;
-      this.add(r.tableId, { playerId: b.playerId, msBeforeClose: Math.max(0, r.closedAt - b.acceptedAt), pWin: covered.size / r.wheel.pockets, won: covered.has(n) });
+      this.add(r.tableId, { playerId: b.playerId, msBeforeClose: Math.max(0, r.closedAt - b.acceptedAt), pWin: covered.size / wheel.pockets, won: covered.has(n) });
     }
   }
 

@@ -73,6 +73,8 @@ const READS: readonly { readonly path: string; readonly roles: readonly Role[]; 
   { path: '/rounds/export.csv', roles: ['pitboss', 'admin'], url: (t) => `/rounds/export.csv?tableId=${t}` },
   // issue 23 §5: late bettors (bets timed against the close and their wins; no card)
   { path: '/integrity/late-bettors', roles: ['pitboss', 'admin'], url: () => '/integrity/late-bettors' },
+  // issue 23 §5: shared betting patterns (round ids, spots and acceptance times of the accounts of a group; no card)
+  { path: '/integrity/bet-patterns', roles: ['pitboss', 'admin'], url: () => '/integrity/bet-patterns' },
   // issue 23 §4: poker collusion and bots (hand ids, chip totals and decision times; no card)
   { path: '/integrity/poker', roles: ['pitboss', 'admin'], url: () => '/integrity/poker' },
 ];

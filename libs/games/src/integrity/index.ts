@@ -4,6 +4,8 @@ export * from './wheel-bias.js';
 export * from './shoe-integrity.js';
 export * from './advantage-play.js';
 export * from './late-bets.js';
+export * from './shared-patterns.js';
+export * from './simulate-patterns.js';
 export * from './simulate.js';
 export * from './poker-collusion.js';
 export * from './poker-cross-table.js';

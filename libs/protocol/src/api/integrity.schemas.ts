@@ -129,6 +129,49 @@ export type LateBettorRead = z.infer<typeof LateBettorReadSchema>;
 export const LateBettorListSchema = z.object({ players: z.array(LateBettorReadSchema) });
 export type LateBettorList = z.infer<typeof LateBettorListSchema>;
 
+/** Issue 23 §5: a round in which members of a group bet the same spot within the window (the group's evidence). */
+export const CoBetSchema = z.object({ tableId: z.string(), roundId: z.string(), spot: z.string(), players: z.array(z.string()).readonly(), at: z.number(), gapMs: z.number() });
+/** One pair's co-bets against what two independent players with their habits would show (p-value Bonferroni-adjusted over the pairs tested). */
+export const PatternPairSchema = z.object({
+  players: z.tuple([z.string(), z.string()]).readonly(),
+  sharedRounds: z.number().int(),
+  coBets: z.number().int(),
+  expected: z.number(),
+  pValue: z.number().min(0).max(1),
+  alarm: z.boolean(),
+});
+/** Accounts betting the same spots at the same moments (alarming pairs merged), with the tables it spans and the co-bets at two tables within a second. */
+export const PatternGroupSchema = z.object({
+  players: z.array(z.string()).readonly(),
+  pValue: z.number().min(0).max(1),
+  pairs: z.array(PatternPairSchema).readonly(),
+  tables: z.array(z.string()).readonly(),
+  coBets: z.number().int(),
+  simultaneous: z.number().int(),
+  evidence: z.array(CoBetSchema).readonly(),
+});
+export const SharedPatternsReportSchema = z.object({
+  bets: z.number().int(),
+  rounds: z.number().int(),
+  players: z.number().int(),
+  pairsTested: z.number().int(),
+  pValue: z.number().min(0).max(1),
+  alpha: z.number(),
+  alarm: z.boolean(),
+  windowMs: z.number(),
+  groups: z.array(PatternGroupSchema).readonly(),
+  topPairs: z.array(PatternPairSchema).readonly(),
+});
+/** GET /integrity/bet-patterns: the last evaluation over the wheel and card tables' recent rounds, with the accounts' names (null: gone). */
+export const BetPatternsSchema = z.object({
+  /** When it was evaluated (epoch ms; null before the first). */
+  evaluatedAt: z.number().nullable(),
+  report: SharedPatternsReportSchema,
+  names: z.array(z.object({ playerId: z.string(), name: z.string().nullable() })).readonly(),
+});
+export type BetPatterns = z.infer<typeof BetPatternsSchema>;
+export type PatternGroup = z.infer<typeof PatternGroupSchema>;
+
 /** Issue 23 §4: one finding at a poker table (chip dumping, soft play, timing, a shared connection), with the hands that are its evidence. */
 export const PokerFindingSchema = z.object({
   kind: z.enum(['chip-dumping', 'soft-play', 'timing', 'shared-connection']),

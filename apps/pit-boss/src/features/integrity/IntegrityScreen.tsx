@@ -5,6 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IntegrityAction } from './IntegrityActions.js';
 import { PokerIntegritySection } from './PokerIntegrity.js';
+import { BetPatternsSection } from './BetPatterns.js';
+import { formatP } from './format-p.js';
 import { FlagAction, FlaggedPlayersSection } from './PlayerFlags.js';
 import { PlayerId } from '../../components/PlayerId';
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -15,11 +17,7 @@ const TOOLTIP = { background: '#1b2420', border: '1px solid #2f3d36' };
 const TOOLTIP_TEXT = { color: '#e8efe9' };
 export const integrityKeys = { wheels: ['pit', 'integrity', 'wheels'] as const, shoes: ['pit', 'integrity', 'shoes'] as const, players: ['pit', 'integrity', 'players'] as const, late: ['pit', 'integrity', 'late'] as const };
 
-/** p-values as a person reads them: "< 0.0001" rather than 3.2e-7. */
-export function formatP(p: number, locale: string): string {
-  if (p < 0.0001) return `< ${new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(0.0001)}`;
-  return new Intl.NumberFormat(locale, { maximumSignificantDigits: 2 }).format(p);
-}
+export { formatP };
 
 /**
  * Issue 23: the Integrity view — every wheel's bias monitor (the wheel is the reporting device, wherever
@@ -70,6 +68,7 @@ export default function IntegrityScreen({ tables }: { readonly tables: readonly 
           <LateCard key={p.playerId} player={p} tableNames={p.tables.map(name)} />
         ))}
       </div>
+      <BetPatternsSection tables={tables} />
       <PokerIntegritySection />
     </div>
   );

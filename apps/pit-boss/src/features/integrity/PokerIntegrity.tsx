@@ -5,13 +5,13 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FlagBadge } from '../../components/FlagBadge';
 import { FlagAction } from './PlayerFlags.js';
+import { formatP } from './format-p.js';
 
 export const pokerIntegrityKey = ['pit', 'integrity', 'poker'] as const;
 
 /** Below this many hands a table is still being collected (the timing test needs 30 decisions a player). */
 const COLLECTING_HANDS = 30;
 
-const pText = (p: number, locale: string): string => (p < 0.0001 ? `< ${new Intl.NumberFormat(locale).format(0.0001)}` : new Intl.NumberFormat(locale, { maximumSignificantDigits: 2 }).format(p));
 
 /**
  * Issue 23 §4: the Integrity view's poker section — per live poker table, its collusion and bot report: the
@@ -72,7 +72,7 @@ function PokerTableCard({ table }: { readonly table: PokerTableIntegrity }) {
         </div>
         <div>
           <dt>{t('integrity.pValue')}</dt>
-          <dd>{r.hands >= COLLECTING_HANDS ? pText(r.pValue, locale) : '—'}</dd>
+          <dd>{r.hands >= COLLECTING_HANDS ? formatP(r.pValue, locale) : '—'}</dd>
         </div>
         <div>
           <dt>{t('integrity.poker.suspects')}</dt>
@@ -91,7 +91,7 @@ function PokerTableCard({ table }: { readonly table: PokerTableIntegrity }) {
                   {account(key) ? <FlagBadge playerId={account(key) as string} /> : null}
                 </span>
               ))}
-              {f.kind === 'shared-connection' ? null : <> · p = {pText(f.pValue, locale)}</>}
+              {f.kind === 'shared-connection' ? null : <> · p = {formatP(f.pValue, locale)}</>}
               {f.alarm ? <> · {t('integrity.poker.alarm')}</> : null}
               <br />
               <span className="felt-muted">{f.detail}</span>
@@ -151,7 +151,7 @@ function PokerTableCard({ table }: { readonly table: PokerTableIntegrity }) {
                   <td>{x.decisions}</td>
                   <td>{new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(x.medianMs / 1000)} s</td>
                   <td>{new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(x.logSd)}</td>
-                  <td>{x.pValue < 1 ? pText(x.pValue, locale) : '—'}</td>
+                  <td>{x.pValue < 1 ? formatP(x.pValue, locale) : '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -187,7 +187,7 @@ function CrossTable({ findings }: { readonly findings: readonly PokerCrossTableF
               ))}
             </strong>
             {f.alarm ? <> · {t('integrity.poker.alarm')}</> : null}
-            {f.pValue > 0 ? <> · p = {pText(f.pValue, locale)}</> : null}
+            {f.pValue > 0 ? <> · p = {formatP(f.pValue, locale)}</> : null}
             <br />
             <span className="felt-muted">{t('integrity.poker.cross.tables', { count: f.tables.length })}</span>{' '}
             {f.tables.map((x, i) => (

@@ -86,11 +86,15 @@ describe('the Integrity view (issue 23)', () => {
   });
 
   it('says so when no wheel has reported, and reads p-values as a person would', async () => {
-    renderWithFelt(<IntegrityScreen tables={[]} />, { catalogues, user, routes: { '/integrity/wheels': { wheels: [] }, '/integrity/shoes': { shoes: [] }, '/integrity/players': { players: [] }, '/integrity/late-bettors': { players: [] } } });
+    const patterns = { evaluatedAt: null, report: integrity.sharedPatterns([]), names: [] };
+    renderWithFelt(<IntegrityScreen tables={[]} />, { catalogues, user, routes: { '/integrity/wheels': { wheels: [] }, '/integrity/shoes': { shoes: [] }, '/integrity/players': { players: [] }, '/integrity/late-bettors': { players: [] }, '/integrity/bet-patterns': patterns } });
     expect(await screen.findByText('No wheel has reported a result yet.')).toBeTruthy();
     expect(await screen.findByText('No shoe has finished a session yet.')).toBeTruthy();
     expect(await screen.findByText('No player evaluated yet: players are checked every 10 rounds of a blackjack or baccarat table.')).toBeTruthy();
     expect(await screen.findByText('No settled roulette bets yet.')).toBeTruthy();
+    // issue 23 §5: the shared-pattern section before its first evaluation
+    expect(await screen.findByText('Not evaluated yet.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Shared betting patterns' })).toBeTruthy();
     expect(formatP(3e-9, 'en')).toBe('< 0.0001');
     expect(formatP(0.0456, 'en')).toBe('0.046');
     expect(formatP(0.5, 'sv')).toBe('0,5');
