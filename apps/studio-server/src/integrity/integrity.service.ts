@@ -10,6 +10,7 @@ import { POOLED_SESSIONS, SHOE_EVENT_TYPES, ShoeMonitor } from './shoe-monitor.j
 import { ADVANTAGE_EVENT_TYPES, ADVANTAGE_SHOES, AdvantageMonitor } from './advantage-monitor.js';
 import { lateEventTypes, LATE_WINDOW, LateBetMonitor, type WheelSpec } from './late-monitor.js';
 import { integritySpecOf, type IntegritySpecOf } from './game-integrity.js';
+import { patternEvaluator } from './pattern-evaluator.js';
 import { BetPatternMonitor, PATTERN_ROUNDS } from './pattern-monitor.js';
 import { ROUND_BET_TYPES } from './round-bets.js';
 
@@ -59,7 +60,7 @@ export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy
   });
   private readonly players = new AdvantageMonitor((player) => void this.raisePlayer(player));
   private readonly late = new LateBetMonitor((player) => void this.raiseLate(player));
-  private readonly patterns = new BetPatternMonitor((group) => void this.raisePattern(group));
+  private readonly patterns = new BetPatternMonitor((group) => void this.raisePattern(group), patternEvaluator());
   private sub: Subscription | null = null;
 
   constructor(
@@ -119,7 +120,7 @@ export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy
       for (const w of this.wheels.values()) await this.evaluate(w);
       this.players.evaluateAll();
       this.late.evaluateAll();
-      this.patterns.evaluate(Date.now());
+      await this.patterns.evaluate(Date.now());
     } catch (err) {
       this.log.error({ msg: 'integrity: could not read the spin history', error: (err as Error).message });
     }

@@ -1,6 +1,7 @@
 import { integrity } from '@felt-studio/games';
 import type { PatternGroup } from '@felt-studio/protocol';
 import type { StoredRoundEvent } from '../shared/ports/persistence.port.js';
+import { inlinePatternEvaluator, type PatternEvaluator } from './pattern-evaluator.js';
 import { OpenRounds, type OpenRound } from './round-bets.js';
 
 /** Closed rounds kept (every watched table together): the evaluation's window. */
@@ -30,8 +31,15 @@ export class BetPatternMonitor {
   private evaluatedAt: number | null = null;
   private report: integrity.SharedPatternsReport = integrity.sharedPatterns([]);
   private readonly alerted: (readonly string[])[] = [];
+  /** The evaluation in flight (one at a time), and whether another was asked for meanwhile. */
+  private running: Promise<void> | null = null;
+  private again = false;
 
-  constructor(private readonly onGroup: (group: PatternGroup) => void) {}
+  /** `evaluator`: where the detector runs — a worker thread in the built server (`patternEvaluator()`), the caller's thread by default. */
+  constructor(
+    private readonly onGroup: (group: PatternGroup) => void,
+    private readonly evaluator: PatternEvaluator = inlinePatternEvaluator,
+  ) {}
 
   /** Folds one of the round and bet events (`ROUND_BET_TYPES`) of a watched table; `evaluate: false` while the log is read at boot. */
   fold(e: StoredRoundEvent, evaluate = true): void {
@@ -39,7 +47,7 @@ export class BetPatternMonitor {
     if (r === null) return;
     this.open.take(r.roundId);
     this.close(r);
-    if (++this.since >= PATTERN_EVERY && evaluate) this.evaluate(e.at);
+    if (++this.since >= PATTERN_EVERY && evaluate) void this.evaluate(e.at);
   }
 
   /** The last evaluation (null: none yet). */
@@ -47,12 +55,35 @@ export class BetPatternMonitor {
     return { evaluatedAt: this.evaluatedAt, report: this.report };
   }
 
-  /** Evaluates the window now (at boot, after the log is read; and every PATTERN_EVERY closed rounds). */
-  evaluate(at: number): void {
+  /**
+   * Evaluates the window now (at boot, after the log is read; and every PATTERN_EVERY closed rounds), off this
+   * thread where the evaluator is a worker: one evaluation at a time — one asked for meanwhile runs once the
+   * current one ends, on the window as it is then. Resolves when the evaluation it started or joined is applied.
+   */
+  evaluate(at: number): Promise<void> {
     this.since = 0;
+    if (this.running !== null) {
+      this.again = true;
+      return this.running;
+    }
     this.closed.sort((a, b) => a.closedAt - b.closedAt);
     if (this.closed.length > PATTERN_ROUNDS) this.closed = this.closed.slice(-PATTERN_ROUNDS);
-    this.report = integrity.sharedPatterns(this.closed.flatMap((r) => r.bets));
+    const bets = this.closed.flatMap((r) => r.bets);
+    this.running = this.evaluator(bets).then(
+      (report) => this.apply(report, at),
+      () => undefined, // a worker that died: the last report stands; the next evaluation starts a new worker
+    );
+    return this.running.finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        void this.evaluate(at);
+      }
+    });
+  }
+
+  private apply(report: integrity.SharedPatternsReport, at: number): void {
+    this.report = report;
     this.evaluatedAt = at;
     for (const g of this.report.groups) {
       if (this.alerted.some((a) => g.players.every((p) => a.includes(p)))) continue;
