@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { FeltClient } from '@felt-studio/client-sdk';
 import type { CreateTableBody as DemoTable } from '@felt-studio/protocol';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const ARTIFACTS = join(ROOT, 'test-results');
@@ -209,4 +210,45 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = join(dir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+// ---- The player's table screen: what the player-client files (player, Casino Hold'em, infinite blackjack) share ----
+
+/** An amount in minor units as the player client shows it (en-GB, EUR). */
+export const euro = (minor: number): string => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+/** The minor units of an amount the player client shows ("€1,234.50" → 123450). */
+export const parseEuro = (s: string): number => Math.round(Number(s.replace(/[^0-9.-]/g, '')) * 100);
+
+/** The balance in the player client's header, in minor units. */
+export async function balanceOf(page: Page): Promise<number> {
+  return parseEuro(await page.locator('.balance-amount').innerText());
+}
+
+/** From a player-client page, back to the lobby and into the table `name` (its identity shown). */
+export async function joinTable(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: /^(Lobby|Back to the lobby)$/ }).first().click(); // the table page's own back button on a phone (issue 20)
+  await page.getByRole('button', { name: `Join ${name}` }).click();
+  await page.locator('.felt-identity-name', { hasText: name }).waitFor();
+}
+
+/** Waits until betting is open with at least `minS` seconds left (else for the next round's window); each wait at most `roundMs`. */
+export async function waitForBetting(page: Page, roundMs: number, minS = 6): Promise<void> {
+  for (;;) {
+    await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ timeout: roundMs });
+    const left = Number((await page.locator('.table-page .felt-timer-text').innerText()) || '0');
+    if (left >= minS) return;
+    await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ state: 'detached', timeout: roundMs });
+  }
+}
+
+/** No serious or critical axe violation on the page (`screen` names it in the failure). */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const violations = await checkA11y(page);
+  expect(violations, `${screen}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+/** A player-client screen: checked with axe, then saved as test-results/screens/player-<screen>-<device>.png. */
+export async function capturePlayer(page: Page, screen: string, device: DeviceName): Promise<void> {
+  await expectAccessible(page, `${screen} (${device})`);
+  await screenshot(page, `player-${screen}-${device}`);
 }
