@@ -19,7 +19,6 @@ import { fileURLToPath } from 'node:url';
 import { FeltClient } from '@felt-studio/client-sdk';
 import type { CreateTableBody as DemoTable } from '@felt-studio/protocol';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Page } from 'playwright-core';
-import { expect } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const ARTIFACTS = join(ROOT, 'test-results');
@@ -241,10 +240,13 @@ export async function waitForBetting(page: Page, roundMs: number, minS = 6): Pro
   }
 }
 
-/** No serious or critical axe violation on the page (`screen` names it in the failure). */
+/**
+ * Fails unless the page has no serious or critical axe violation (`screen` names it in the failure). Throws
+ * rather than using vitest's expect: the budgets script and the global setup load this module outside a test.
+ */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const violations = await checkA11y(page);
-  expect(violations, `${screen}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+  if (violations.length > 0) throw new Error(`${screen}: ${JSON.stringify(violations, null, 1)}`);
 }
 
 /** A player-client screen: checked with axe, then saved as test-results/screens/player-<screen>-<device>.png. */
