@@ -9,8 +9,8 @@
 import { FeltClient } from '@felt-studio/client-sdk';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, capturePlayer as capture, createAccounts, euro, expectAccessible, joinTable, openApp, passwordOf, screenshot, type StudioHandle, waitForBetting } from './harness.js';
-import { sharedBrowser, sharedStudio } from './shared-studio.js';
+import { balanceOf, capturePlayer as capture, euro, expectAccessible, joinTable, openApp, passwordOf, screenshot, type StudioHandle, waitForBetting } from './harness.js';
+import { joinSharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
@@ -20,9 +20,7 @@ const ROUND_MS = 120_000;
 const TABLE = "Casino Hold'em 1";
 
 beforeAll(async () => {
-  studio = sharedStudio();
-  await createAccounts(studio, Object.values(PLAYERS).map((username) => ({ username, name: username })));
-  browser = await sharedBrowser();
+  ({ studio, browser } = await joinSharedStudio(Object.values(PLAYERS)));
 });
 afterAll(async () => {
   await browser?.close();

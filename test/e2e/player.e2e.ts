@@ -6,8 +6,8 @@
 import { FeltClient } from '@felt-studio/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, capturePlayer as capture, createAccounts, euro, joinTable, openApp, passwordOf, type StudioHandle, waitForBetting } from './harness.js';
-import { sharedBrowser, sharedStudio } from './shared-studio.js';
+import { balanceOf, capturePlayer as capture, euro, joinTable, openApp, passwordOf, type StudioHandle, waitForBetting } from './harness.js';
+import { joinSharedStudio } from './shared-studio.js';
 import { E2E_ONLY_TABLES } from './e2e-tables.js';
 
 let studio: StudioHandle;
@@ -41,9 +41,7 @@ async function layoutShifts(page: Page): Promise<Shift[]> {
 }
 
 beforeAll(async () => {
-  studio = sharedStudio();
-  await createAccounts(studio, Object.values(PLAYERS).map((username) => ({ username, name: username })));
-  browser = await sharedBrowser();
+  ({ studio, browser } = await joinSharedStudio(Object.values(PLAYERS)));
 });
 afterAll(async () => {
   await browser?.close();
