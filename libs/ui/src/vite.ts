@@ -3,6 +3,7 @@
  * Workspace packages resolve to their TypeScript sources, so `vite` hot-reloads libs too; the dev
  * server proxies the studio server's REST + socket.io paths to FELT_API (default http://127.0.0.1:3000).
  */
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin, UserConfig } from 'vite';
@@ -43,12 +44,17 @@ export const PAGE_TEMPLATE = `<!doctype html>
 
 /**
  * One page template for the three apps (issue 19 §5): before Vite reads an app's index.html (dev server and
- * build alike), its content (less its comments) is set into PAGE_TEMPLATE, so the entry script and the shared head are written once.
+ * build alike; other pages are left alone), its content (less its comments) is set into PAGE_TEMPLATE, so the
+ * entry script and the shared head are written once.
  */
 export function feltPage(): Plugin {
   return {
     name: 'felt-page',
-    transformIndexHtml: { order: 'pre', handler: (html) => PAGE_TEMPLATE.replace(APP_HEAD, html.replace(/<!--[\s\S]*?-->/g, '').trim()) },
+    transformIndexHtml: {
+      order: 'pre',
+      // only an app's index.html: a page of its own (the player client's dev-only poker-harness.html) stays as written
+      handler: (html, ctx) => (basename(ctx.filename) === 'index.html' ? PAGE_TEMPLATE.replace(APP_HEAD, html.replace(/<!--[\s\S]*?-->/g, '').trim()) : html),
+    },
   };
 }
 
