@@ -22,6 +22,7 @@ export * from './components/LanguageSwitch.js';
 export * from './components/Shell.js';
 export * from './components/Money.js';
 export * from './components/Dialog.js';
+export * from './components/ColumnHeads.js';
 export * from './components/PokerSeatsTable.js';
 export * from './view-totals.js';
 export * from './chat.js';

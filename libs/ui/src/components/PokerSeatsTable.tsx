@@ -2,6 +2,7 @@ import type { Card } from '@felt-studio/games';
 import type { PokerSeatFrame, PokerTableFrame } from '@felt-studio/protocol';
 import { Fragment, type ReactNode } from 'react';
 import { seatStackNowMinor } from '../poker.js';
+import { ColumnHeads } from './ColumnHeads.js';
 import { Money } from './Money.js';
 import { PlayingCard } from './PlayingCard.js';
 
@@ -39,15 +40,7 @@ export function PokerSeatsTable({ frame, columns, className, cardsClassName, pla
   const live = hand !== null && hand.phase !== 'complete' && hand.phase !== 'void';
   return (
     <table className={className}>
-      <thead>
-        <tr>
-          {columns.map((c, i) => (
-            <th key={i} scope="col">
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <ColumnHeads columns={columns} />
       <tbody>
         {Array.from({ length: frame.config.seatCount }, (_, i) => i + 1).map((n) => {
           const f = frame.seats.find((s) => s?.seat === n) ?? null;

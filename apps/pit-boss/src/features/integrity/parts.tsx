@@ -1,3 +1,4 @@
+import { ColumnHeads } from '@felt-studio/ui';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -64,15 +65,7 @@ export function EvidenceTable({ caption, columns, rows }: { readonly caption: st
   return (
     <table className="pit-table">
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c} scope="col">
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <ColumnHeads columns={columns} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.key}>
