@@ -68,7 +68,8 @@ export function feltViteConfig(opts: FeltViteOptions): UserConfig {
     plugins: [react(), feltPage()],
     resolve: {
       alias: {
-        '@felt-studio/ui/poker-fixtures': `${libs}ui/src/poker-fixtures.ts`,
+        // libs/ui's test support, for the player client's dev-only poker-harness.html (not in the production build)
+        '@felt-studio/ui/poker-fixtures': `${libs}ui/testing/poker-fixtures.ts`,
         '@felt-studio/ui/whep': `${libs}ui/src/whep.ts`,
         '@felt-studio/ui': `${libs}ui/src/index.ts`,
         '@felt-studio/client-sdk': `${libs}client-sdk/src/index.ts`,
