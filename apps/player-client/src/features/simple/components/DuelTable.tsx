@@ -5,6 +5,7 @@ import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
 import type { GameProps } from '../../../table/game';
+import { RecentPanel } from '../../../table/components/Recent';
 import { spotLabel } from '../../../table/spotLabel';
 import { useTableResults } from '../../../table/hooks/useTableData';
 
@@ -43,8 +44,7 @@ export default function DuelTable(props: GameProps) {
         </div>
       </VideoArea>
       <aside className="side-panels">
-        <section className="felt-panel" aria-label={t('stats.lastShort')}>
-          <h2>{t('stats.lastShort')}</h2>
+        <RecentPanel>
           <div className="recent-strip">
             {history.slice(0, 20).map((w, i) => (
               <span key={i} className={`duel-dot is-${w === spec.tie ? 'tie' : w === a ? 'a' : 'b'}`}>
@@ -52,7 +52,7 @@ export default function DuelTable(props: GameProps) {
               </span>
             ))}
           </div>
-        </section>
+        </RecentPanel>
         <Limits table={table} kinds={spots} locale={locale} />
       </aside>
       <div className="board">

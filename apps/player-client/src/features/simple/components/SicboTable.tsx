@@ -5,6 +5,7 @@ import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
 import type { GameProps } from '../../../table/game';
+import { RecentDice } from '../../../table/components/Recent';
 import { spotLabel } from '../../../table/spotLabel';
 import { useTableResults } from '../../../table/hooks/useTableData';
 
@@ -83,19 +84,7 @@ export default function SicboTable(props: GameProps) {
         </div>
       </VideoArea>
       <aside className="side-panels">
-        <section className="felt-panel" aria-label={t('stats.lastShort')}>
-          <h2>{t('stats.lastShort')}</h2>
-          <ul className="sicbo-history">
-            {(results.data ?? []).slice(0, 8).map((r) => {
-              const d = (r.view as { dice?: number[] | null }).dice;
-              return d ? (
-                <li key={r.roundId}>
-                  <DiceRow dice={d} size={22} /> <span className="felt-muted">{d.reduce((a, b) => a + b, 0)}</span>
-                </li>
-              ) : null;
-            })}
-          </ul>
-        </section>
+        <RecentDice results={results.data ?? []} diceOf={(v) => (v as { dice?: number[] | null }).dice ?? null} />
         <Limits table={table} kinds={['small', 'total', 'single', 'double', 'triple', 'any-triple', 'combo']} locale={locale} />
       </aside>
       <div className="board sicbo-board">
