@@ -24,5 +24,6 @@ export * from './components/Money.js';
 export * from './components/Dialog.js';
 export * from './components/ColumnHeads.js';
 export * from './components/PokerSeatsTable.js';
+export * from './components/TitledSection.js';
 export * from './view-totals.js';
 export * from './chat.js';

@@ -1,5 +1,5 @@
 import type { PokerCrossTableFinding, PokerTableIntegrity } from '@felt-studio/client-sdk';
-import { useLocale, useSession } from '@felt-studio/ui';
+import { TitledSection, useLocale, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FlagBadge } from '../../components/FlagBadge';
@@ -24,11 +24,7 @@ export function PokerIntegritySection() {
   const tables = poker.data?.tables;
   const cross = poker.data?.crossTable ?? [];
   return (
-    <section className="pit-integrity-poker" aria-labelledby="integrity-poker">
-      <h2 id="integrity-poker" className="pit-subtitle">
-        {t('integrity.poker.title')}
-      </h2>
-      <p className="felt-muted">{t('integrity.poker.intro')}</p>
+    <TitledSection id="integrity-poker" title={t('integrity.poker.title')} intro={t('integrity.poker.intro')} className="pit-integrity-poker" titleClassName="pit-subtitle">
       {poker.isError ? <p role="alert">{t('integrity.error')}</p> : null}
       {tables?.length === 0 ? <p className="felt-muted">{t('integrity.poker.none')}</p> : null}
       {cross.length > 0 ? <CrossTable findings={cross} /> : null}
@@ -37,7 +33,7 @@ export function PokerIntegritySection() {
           <PokerTableCard key={x.tableId} table={x} />
         ))}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 
