@@ -10,8 +10,9 @@ export const alias = {
   '@felt-studio/protocol/msgpack': here('./libs/protocol/src/msgpack-parser.ts'),
   '@felt-studio/protocol': here('./libs/protocol/src/index.ts'),
   '@felt-studio/client-sdk': here('./libs/client-sdk/src/index.ts'),
-  '@felt-studio/ui/test-utils': here('./libs/ui/src/test-utils.tsx'),
-  '@felt-studio/ui/poker-fixtures': here('./libs/ui/src/poker-fixtures.ts'),
+  // libs/ui's test support (libs/ui/testing): not in the package's exports nor its dist, only here for the specs
+  '@felt-studio/ui/test-utils': here('./libs/ui/testing/test-utils.tsx'),
+  '@felt-studio/ui/poker-fixtures': here('./libs/ui/testing/poker-fixtures.ts'),
   '@felt-studio/ui/whep': here('./libs/ui/src/whep.ts'),
   '@felt-studio/ui': here('./libs/ui/src/index.ts'),
   '@felt-studio/hardware-sim': here('./hardware-sim/src/index.ts'),

@@ -7,10 +7,10 @@
  * same table is captured on a tablet.
  */
 import { FeltClient } from '@felt-studio/client-sdk';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, createAccounts, type DeviceName, openApp, passwordOf, screenshot, type StudioHandle } from './harness.js';
-import { sharedBrowser, sharedStudio } from './shared-studio.js';
+import { balanceOf, capturePlayer as capture, euro, expectAccessible, joinTable, openApp, passwordOf, screenshot, type StudioHandle, waitForBetting } from './harness.js';
+import { joinSharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
@@ -19,35 +19,8 @@ const PLAYERS = { player1: 'e2e-bp-1', player2: 'e2e-bp-2', player3: 'e2e-bp-3' 
 const ROUND_MS = 120_000;
 const TABLE = "Casino Hold'em 1";
 
-const euro = (minor: number): string => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(minor / 100);
-const parseEuro = (s: string): number => Math.round(Number(s.replace(/[^0-9.-]/g, '')) * 100);
-const balanceOf = async (page: Page): Promise<number> => parseEuro(await page.locator('.balance-amount').innerText());
-
-async function joinTable(page: Page, name: string): Promise<void> {
-  await page.getByRole('link', { name: /^(Lobby|Back to the lobby)$/ }).first().click(); // the table page's own back button on a phone (issue 20)
-  await page.getByRole('button', { name: `Join ${name}` }).click();
-  await page.locator('.felt-identity-name', { hasText: name }).waitFor();
-}
-
-async function waitForBetting(page: Page, minS = 6): Promise<void> {
-  for (;;) {
-    await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ timeout: ROUND_MS });
-    const left = Number((await page.locator('.table-page .felt-timer-text').innerText()) || '0');
-    if (left >= minS) return;
-    await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ state: 'detached', timeout: ROUND_MS });
-  }
-}
-
-async function capture(page: Page, screen: string, device: DeviceName): Promise<void> {
-  const violations = await checkA11y(page);
-  expect(violations, `${screen} (${device}): ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-  await screenshot(page, `player-${screen}-${device}`);
-}
-
 beforeAll(async () => {
-  studio = sharedStudio();
-  await createAccounts(studio, Object.values(PLAYERS).map((username) => ({ username, name: username })));
-  browser = await sharedBrowser();
+  ({ studio, browser } = await joinSharedStudio(Object.values(PLAYERS)));
 });
 afterAll(async () => {
   await browser?.close();
@@ -61,7 +34,7 @@ describe("Casino Hold'em in the player client (Chromium, simulated studio)", () 
     const settled = page.getByRole('status', { name: 'Round result' });
     let called = false;
     for (let round = 0; round < 3 && !called; round++) {
-      await waitForBetting(page);
+      await waitForBetting(page, ROUND_MS);
       const before = await balanceOf(page);
       await page.locator('button[data-spot="ante"]').click();
       await page.getByRole('status').filter({ hasText: 'Bet accepted: Ante · €1.00' }).waitFor();
@@ -104,7 +77,7 @@ describe("Casino Hold'em in the player client (Chromium, simulated studio)", () 
   it('phone: the table, the decision and the result fit and are usable', async () => {
     const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player2, 'phone');
     await joinTable(page, TABLE);
-    await waitForBetting(page);
+    await waitForBetting(page, ROUND_MS);
     await page.locator('button[data-spot="ante"]').click();
     await page.getByRole('status').filter({ hasText: 'Bet accepted: Ante' }).waitFor();
     await capture(page, 'casino-holdem-betting', 'phone');
@@ -122,7 +95,7 @@ describe("Casino Hold'em in the player client (Chromium, simulated studio)", () 
   it('Three Card Poker (demo table): Ante and Pair Plus, Play after the six cards, the result per spot (desktop)', async () => {
     const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player3);
     await joinTable(page, 'Three Card Poker 1');
-    await waitForBetting(page);
+    await waitForBetting(page, ROUND_MS);
     await page.locator('button[data-spot="ante"]').click();
     await page.getByRole('status').filter({ hasText: 'Bet accepted: Ante · €1.00' }).waitFor();
     await page.locator('button[data-spot="pair-plus"]').click();
@@ -145,8 +118,7 @@ describe("Casino Hold'em in the player client (Chromium, simulated studio)", () 
     await page.getByRole('button', { name: new RegExp(`^${TABLE}`) }).click();
     await page.getByRole('region', { name: 'Cards on the table' }).waitFor();
     await page.getByRole('status', { name: 'Hand progress' }).waitFor();
-    const violations = await checkA11y(page);
-    expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
+    await expectAccessible(page, 'dealer console (tablet)');
     await screenshot(page, 'dealer-casino-holdem-tablet');
     await context.close();
   });

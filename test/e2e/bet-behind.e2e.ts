@@ -9,9 +9,9 @@
 import { newBetId, type PlayerRound } from '@felt-studio/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_PATHS, checkA11y, clientAs, createAccounts, openApp, screenshot, type StudioHandle } from './harness.js';
+import { APP_PATHS, clientAs, expectAccessible as a11y, openApp, screenshot, type StudioHandle } from './harness.js';
 import { E2E_ONLY_TABLES } from './e2e-tables.js';
-import { sharedBrowser, sharedStudio } from './shared-studio.js';
+import { joinSharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
@@ -28,11 +28,6 @@ const ROBOT_SEATS = [4, 5, 6, 7] as const;
 /** This file's seated player (an account of its own, at seat 4). */
 const SEATED = 'e2e-behind-seat';
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-async function a11y(page: Page, screen: string): Promise<void> {
-  const serious = (await checkA11y(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${screen}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
-}
 
 /** Layout shifts a person would see (as tables.e2e.ts measures them: not right after their own input, not a text re-laid in its unchanged box). */
 async function watchLayoutShifts(page: Page): Promise<void> {
@@ -56,12 +51,10 @@ const secondsLeft = async (page: Page): Promise<number> => Number((await page.lo
 const balanceOf = async (page: Page): Promise<number> => Number(await page.locator('.table-top .balance').getAttribute('data-minor'));
 
 beforeAll(async () => {
-  studio = sharedStudio();
-  await createAccounts(studio, [
+  ({ studio, browser } = await joinSharedStudio([
     { username: PLAYER, name: 'E2E Behind' },
     { username: SEATED, name: 'E2E Seated' },
-  ]);
-  browser = await sharedBrowser();
+  ]));
 });
 afterAll(async () => {
   await browser?.close();

@@ -210,3 +210,47 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+// ---- The player's table screen: what the player-client files (player, Casino Hold'em, infinite blackjack) share ----
+
+/** An amount in minor units as the player client shows it (en-GB, EUR). */
+export const euro = (minor: number): string => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+/** The minor units of an amount the player client shows ("€1,234.50" → 123450). */
+export const parseEuro = (s: string): number => Math.round(Number(s.replace(/[^0-9.-]/g, '')) * 100);
+
+/** The balance in the player client's header, in minor units. */
+export async function balanceOf(page: Page): Promise<number> {
+  return parseEuro(await page.locator('.balance-amount').innerText());
+}
+
+/** From a player-client page, back to the lobby and into the table `name` (its identity shown). */
+export async function joinTable(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: /^(Lobby|Back to the lobby)$/ }).first().click(); // the table page's own back button on a phone (issue 20)
+  await page.getByRole('button', { name: `Join ${name}` }).click();
+  await page.locator('.felt-identity-name', { hasText: name }).waitFor();
+}
+
+/** Waits until betting is open with at least `minS` seconds left (else for the next round's window); each wait at most `roundMs`. */
+export async function waitForBetting(page: Page, roundMs: number, minS = 6): Promise<void> {
+  for (;;) {
+    await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ timeout: roundMs });
+    const left = Number((await page.locator('.table-page .felt-timer-text').innerText()) || '0');
+    if (left >= minS) return;
+    await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ state: 'detached', timeout: roundMs });
+  }
+}
+
+/**
+ * Fails unless the page has no serious or critical axe violation (`screen` names it in the failure). Throws
+ * rather than using vitest's expect: the budgets script and the global setup load this module outside a test.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const violations = await checkA11y(page);
+  if (violations.length > 0) throw new Error(`${screen}: ${JSON.stringify(violations, null, 1)}`);
+}
+
+/** A player-client screen: checked with axe, then saved as test-results/screens/player-<screen>-<device>.png. */
+export async function capturePlayer(page: Page, screen: string, device: DeviceName): Promise<void> {
+  await expectAccessible(page, `${screen} (${device})`);
+  await screenshot(page, `player-${screen}-${device}`);
+}

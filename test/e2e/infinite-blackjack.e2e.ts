@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFINITE_BLACKJACK_TABLE } from '../../apps/cli/src/studio/demo-tables.js';
 import { E2E_PACE } from './e2e-tables.js';
-import { checkA11y, clientAs, createAccounts, type DeviceName, openApp, screenshot, startStudio, type StudioHandle } from './harness.js';
+import { balanceOf, capturePlayer, clientAs, createAccounts, type DeviceName, euro, expectAccessible, openApp, screenshot, startStudio, type StudioHandle, waitForBetting } from './harness.js';
 import { sharedBrowser } from './shared-studio.js';
 
 let studio: StudioHandle;
@@ -21,24 +21,8 @@ const ROUND_MS = 120_000;
 const TABLE = INFINITE_BLACKJACK_TABLE.name;
 const PLAYERS = { desktop: 'e2e-ibj-1', phone: 'e2e-ibj-2' } as const;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const euro = (minor: number): string => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(minor / 100);
-const parseEuro = (s: string): number => Math.round(Number(s.replace(/[^0-9.-]/g, '')) * 100);
-const balanceOf = async (page: Page): Promise<number> => parseEuro(await page.locator('.balance-amount').innerText());
-
-async function capture(page: Page, screen: string, device: DeviceName): Promise<void> {
-  const serious = (await checkA11y(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${screen} (${device}): ${JSON.stringify(serious, null, 1)}`).toEqual([]);
-  await screenshot(page, `player-infinite-blackjack-${screen}-${device}`);
-}
-
-async function waitForBetting(page: Page, minS = 6): Promise<void> {
-  for (;;) {
-    await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ timeout: ROUND_MS });
-    const left = Number((await page.locator('.table-page .felt-timer-text').innerText()) || '0');
-    if (left >= minS) return;
-    await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ state: 'detached', timeout: ROUND_MS });
-  }
-}
+/** This file's screens: test-results/screens/player-infinite-blackjack-<screen>-<device>.png, each checked with axe. */
+const capture = (page: Page, screen: string, device: DeviceName): Promise<void> => capturePlayer(page, `infinite-blackjack-${screen}`, device);
 
 beforeAll(async () => {
   const table = { ...INFINITE_BLACKJACK_TABLE, betWindowS: E2E_PACE.betWindowS, cadence: { auto: true, pauseS: E2E_PACE.pauseS } };
@@ -60,7 +44,7 @@ describe('Infinite blackjack in the player client (Chromium, its own studio)', (
       await page.locator('.felt-identity-name', { hasText: TABLE }).waitFor();
       let mine: PlayerRound | undefined;
       for (let attempt = 0; attempt < 4 && mine === undefined; attempt++) {
-        await waitForBetting(page);
+        await waitForBetting(page, ROUND_MS);
         const before = await balanceOf(page);
         await page.locator('button[data-spot="main"]').click();
         await page.getByRole('status').filter({ hasText: 'Bet accepted: Main bet · €1.00' }).waitFor();
@@ -120,7 +104,7 @@ describe('Infinite blackjack in the player client (Chromium, its own studio)', (
     const { page, context } = await openApp(browser, studio, 'play', PLAYERS.phone, 'phone');
     try {
       await page.getByRole('button', { name: `Join ${TABLE}` }).click();
-      await waitForBetting(page);
+      await waitForBetting(page, ROUND_MS);
       await page.locator('button[data-spot="main"]').click();
       await page.getByRole('status').filter({ hasText: 'Bet accepted: Main bet' }).waitFor();
       await capture(page, 'betting', 'phone');
@@ -143,8 +127,7 @@ describe('Infinite blackjack in the player client (Chromium, its own studio)', (
     try {
       await page.getByRole('button', { name: new RegExp(`^${TABLE}`) }).click();
       await page.getByRole('region', { name: 'Cards on the table' }).waitFor();
-      const serious = (await checkA11y(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious, JSON.stringify(serious, null, 1)).toEqual([]);
+      await expectAccessible(page, 'dealer console (tablet)');
       await screenshot(page, 'dealer-infinite-blackjack-tablet');
     } finally {
       await context.close();

@@ -7,10 +7,10 @@
  * the same table's wheel state on a tablet. Screens in test-results/screens, each checked with axe.
  */
 import { type PlayerRound } from '@felt-studio/client-sdk';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, clientAs, createAccounts, DEVICES, openApp, screenshot, signIn, type StudioHandle } from './harness.js';
-import { sharedBrowser, sharedStudio } from './shared-studio.js';
+import { clientAs, DEVICES, expectAccessible as a11y, openApp, screenshot, signIn, type StudioHandle } from './harness.js';
+import { joinSharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
@@ -20,16 +20,9 @@ const TABLE = 'Money Wheel 1';
 const PLAYER = 'e2e-mw-1';
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-async function a11y(page: Page, screen: string): Promise<void> {
-  const serious = (await checkA11y(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${screen}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
-}
-
 beforeAll(async () => {
   // the shared studio runs the demo robots (they bet at Money Wheel 1 every round, on their own accounts)
-  studio = sharedStudio();
-  await createAccounts(studio, [{ username: PLAYER, name: 'E2E Wheel' }]);
-  browser = await sharedBrowser();
+  ({ studio, browser } = await joinSharedStudio([{ username: PLAYER, name: 'E2E Wheel' }]));
 });
 afterAll(async () => {
   await browser?.close();

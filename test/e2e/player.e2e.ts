@@ -6,8 +6,8 @@
 import { FeltClient } from '@felt-studio/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, createAccounts, type DeviceName, openApp, passwordOf, screenshot, type StudioHandle } from './harness.js';
-import { sharedBrowser, sharedStudio } from './shared-studio.js';
+import { balanceOf, capturePlayer as capture, euro, joinTable, openApp, passwordOf, type StudioHandle, waitForBetting } from './harness.js';
+import { joinSharedStudio } from './shared-studio.js';
 import { E2E_ONLY_TABLES } from './e2e-tables.js';
 
 let studio: StudioHandle;
@@ -15,29 +15,6 @@ let browser: Browser;
 /** This file's players: accounts of its own on the shared studio (no other file bets on them). */
 const PLAYERS = { player1: 'e2e-pl-1', player2: 'e2e-pl-2', player3: 'e2e-pl-3' } as const;
 const ROUND_MS = 90_000;
-
-const euro = (minor: number): string => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(minor / 100);
-const parseEuro = (s: string): number => Math.round(Number(s.replace(/[^0-9.-]/g, '')) * 100);
-
-async function balanceOf(page: Page): Promise<number> {
-  return parseEuro(await page.locator('.balance-amount').innerText());
-}
-
-async function joinTable(page: Page, name: string): Promise<void> {
-  await page.getByRole('link', { name: /^(Lobby|Back to the lobby)$/ }).first().click(); // the table page's own back button on a phone (issue 20)
-  await page.getByRole('button', { name: `Join ${name}` }).click();
-  await page.locator('.felt-identity-name', { hasText: name }).waitFor();
-}
-
-/** Waits until betting is open with at least `minS` seconds left (else for the next round's window). */
-async function waitForBetting(page: Page, minS = 6): Promise<void> {
-  for (;;) {
-    await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ timeout: ROUND_MS });
-    const left = Number((await page.locator('.table-page .felt-timer-text').innerText()) || '0');
-    if (left >= minS) return;
-    await page.locator('.table-top .felt-phase', { hasText: 'Place your bets' }).waitFor({ state: 'detached', timeout: ROUND_MS });
-  }
-}
 
 interface Shift {
   readonly value: number;
@@ -63,20 +40,8 @@ async function layoutShifts(page: Page): Promise<Shift[]> {
   return page.evaluate(() => (globalThis as unknown as { __shifts: Shift[] }).__shifts);
 }
 
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const violations = await checkA11y(page);
-  expect(violations, `${screen}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
-
-async function capture(page: Page, screen: string, device: DeviceName): Promise<void> {
-  await expectAccessible(page, `${screen} (${device})`);
-  await screenshot(page, `player-${screen}-${device}`);
-}
-
 beforeAll(async () => {
-  studio = sharedStudio();
-  await createAccounts(studio, Object.values(PLAYERS).map((username) => ({ username, name: username })));
-  browser = await sharedBrowser();
+  ({ studio, browser } = await joinSharedStudio(Object.values(PLAYERS)));
 });
 afterAll(async () => {
   await browser?.close();
@@ -121,7 +86,7 @@ describe('player client (Chromium, simulated studio)', () => {
   it('roulette: a straight-up and a racetrack bet, a reload mid-round keeps them, the wheel spins and the balance changes by exactly the settled amount', async () => {
     const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player1);
     await joinTable(page, 'Roulette 1');
-    await waitForBetting(page);
+    await waitForBetting(page, ROUND_MS);
     const before = await balanceOf(page);
     await watchLayoutShifts(page);
 
@@ -165,7 +130,7 @@ describe('player client (Chromium, simulated studio)', () => {
   it('baccarat: a rejected bet shows its rule ID (RES-2); the round dealt by the simulated shoe appears on the cards and the roads', async () => {
     const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player2);
     await joinTable(page, 'Baccarat 1');
-    await waitForBetting(page);
+    await waitForBetting(page, ROUND_MS);
     await page.locator('button[data-spot="player"]').click();
     await page.getByRole('status').filter({ hasText: 'Bet accepted: Player' }).waitFor();
     await page.locator('button[data-spot="banker"]').click();
@@ -196,7 +161,7 @@ describe('player client (Chromium, simulated studio)', () => {
     let stood = false;
     const lastResult = page.getByRole('status', { name: 'Round result' });
     for (let round = 0; round < 4 && !(hit && stood); round++) {
-      await waitForBetting(page);
+      await waitForBetting(page, ROUND_MS);
       // the last round's result (shown 8 s) must not stand for this round's: a round without both decisions (a bust
       // after the hit) made every later try end at once on the old overlay (a CI run: four tries in 37 s)
       await lastResult.waitFor({ state: 'hidden', timeout: ROUND_MS });

@@ -10,8 +10,8 @@
 import { FeltClient } from '@felt-studio/client-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, createAccounts, type DeviceName, openApp, screenshot, type StudioHandle } from './harness.js';
-import { sharedBrowser, sharedStudio } from './shared-studio.js';
+import { checkA11y, type DeviceName, openApp, screenshot, type StudioHandle } from './harness.js';
+import { joinSharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
@@ -111,9 +111,7 @@ async function pitExposedCard(page: Page, device: DeviceName): Promise<void> {
 beforeAll(async () => {
   // The shared studio (test/e2e/studio.global.ts) runs with bots on (the poker robots, FELT_POKER_ROBOTS, are
   // part of the studio's bots), FELT_POKER_NEXT_HAND_MS=2500 and FELT_POKER_ROBOT_MS=400.
-  studio = sharedStudio();
-  await createAccounts(studio, Object.values(PLAYERS).map((username) => ({ username, name: username })));
-  browser = await sharedBrowser();
+  ({ studio, browser } = await joinSharedStudio(Object.values(PLAYERS)));
   const pit = new FeltClient({ baseUrl: studio.baseUrl });
   await pit.login('pitboss1', 'demo');
   const res = await fetch(`${studio.baseUrl}/poker-tables`, {

@@ -5,7 +5,7 @@
  */
 import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { connectBrowser, type StudioHandle } from './harness.js';
+import { connectBrowser, createAccounts, type StudioHandle } from './harness.js';
 
 export function sharedStudio(): StudioHandle {
   const baseUrl = inject('studioUrl');
@@ -18,4 +18,14 @@ export function sharedBrowser(): Promise<Browser> {
   const ws = inject('browserWsEndpoint');
   if (!ws) throw new Error('no shared browser: run the browser tests with vitest.e2e.config.ts (its globalSetup starts it)');
   return connectBrowser(ws);
+}
+
+/**
+ * A file's start on the shared studio (in its `beforeAll`): its own accounts created (a bare username is also
+ * the account's name), then its connection to the shared Chromium.
+ */
+export async function joinSharedStudio(accounts: readonly (string | { readonly username: string; readonly name: string })[]): Promise<{ readonly studio: StudioHandle; readonly browser: Browser }> {
+  const studio = sharedStudio();
+  await createAccounts(studio, accounts.map((a) => (typeof a === 'string' ? { username: a, name: a } : a)));
+  return { studio, browser: await sharedBrowser() };
 }

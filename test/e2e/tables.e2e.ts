@@ -22,9 +22,9 @@
 import { FeltClient, type Table } from '@felt-studio/client-sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_PATHS, checkA11y, createAccounts, openApp, passwordOf, screenshot, type DeviceName, type StudioHandle } from './harness.js';
+import { APP_PATHS, checkA11y, openApp, passwordOf, screenshot, type DeviceName, type StudioHandle } from './harness.js';
 import { E2E_ONLY_TABLES } from './e2e-tables.js';
-import { sharedBrowser, sharedStudio } from './shared-studio.js';
+import { joinSharedStudio } from './shared-studio.js';
 
 let studio: StudioHandle;
 let browser: Browser;
@@ -270,9 +270,7 @@ async function capture(seat: Seat, game: string, state: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  studio = sharedStudio();
-  await createAccounts(studio, GAMES.flatMap((g) => (['desktop', 'phone'] as const).map((d) => ({ username: userOf(g, d), name: `${g} ${d}` }))));
-  browser = await sharedBrowser();
+  ({ studio, browser } = await joinSharedStudio(GAMES.flatMap((g) => (['desktop', 'phone'] as const).map((d) => ({ username: userOf(g, d), name: `${g} ${d}` })))));
   const api = new FeltClient({ baseUrl: studio.baseUrl });
   await api.login(userOf('roulette', 'desktop'), passwordOf(userOf('roulette', 'desktop')));
   tables = await api.listTables();

@@ -198,6 +198,27 @@ describe('alert priority (component)', () => {
   });
 });
 
+/** Alert c as the server answers its acknowledgement: the first pit boss to acknowledge it (Pit Boss Two). */
+const ACKED_C: Alert = { ...alert('c', 'critical', 10), ack: { by: 'pitboss2', byName: 'Pit Boss Two', at: 99, note: null } };
+
+/** The shared alerts feed as text (`id:who acknowledged`), with a button to acknowledge alert c and one to fetch the feed again. */
+function AckProbe() {
+  const { ack } = useAcks();
+  const alerts = useAlertsFeed(false);
+  const qc = useQueryClient();
+  return (
+    <>
+      <button type="button" onClick={() => void qc.invalidateQueries({ queryKey: pitKeys.alerts })}>
+        refetch
+      </button>
+      <button type="button" onClick={() => ack(['c'])}>
+        ack
+      </button>
+      <p>{(alerts.data ?? []).map((a) => `${a.alertId}:${a.ack?.byName ?? 'open'}`).join(',')}</p>
+    </>
+  );
+}
+
 describe('alert acknowledgement on the server (component)', () => {
   it('acknowledging sends it to the server and moves the alert out of the open list; every pit boss sees who acknowledged', async () => {
     const acked = { ...alert('w', 'warning', 50), ack: { by: 'pitboss2', byName: 'Pit Boss Two', at: Date.UTC(2026, 0, 1, 12, 5), note: null } };
@@ -210,21 +231,8 @@ describe('alert acknowledgement on the server (component)', () => {
   });
 
   it('useAcks: posts the acknowledgement and keeps the server’s answer (the first pit boss’s) in the shared cache', async () => {
-    const first = { ...alert('c', 'critical', 10), ack: { by: 'pitboss2', byName: 'Pit Boss Two', at: 99, note: null } };
-    function Probe() {
-      const { ack } = useAcks();
-      const alerts = useAlertsFeed(false);
-      return (
-        <>
-          <button type="button" onClick={() => ack(['c'])}>
-            ack
-          </button>
-          <p>{(alerts.data ?? []).map((a) => `${a.alertId}:${a.ack?.byName ?? 'open'}`).join(',')}</p>
-        </>
-      );
-    }
-    const { api } = renderWithFelt(<Probe />, { catalogues, user, routes: { '/alerts': [alert('c', 'critical', 10)] } });
-    const post = vi.spyOn(api, 'acknowledgeAlert').mockResolvedValue(first);
+    const { api } = renderWithFelt(<AckProbe />, { catalogues, user, routes: { '/alerts': [alert('c', 'critical', 10)] } });
+    const post = vi.spyOn(api, 'acknowledgeAlert').mockResolvedValue(ACKED_C);
     await screen.findByText('c:open');
     fireEvent.click(screen.getByRole('button', { name: 'ack' }));
     expect(post).toHaveBeenCalledWith('c');
@@ -242,29 +250,12 @@ describe('alerts cache: a fetch that left before an acknowledgement (issue 19: t
   });
 
   it('an alert acknowledged while a refetch is in flight stays acknowledged when the stale answer lands', async () => {
-    const first = { ...alert('c', 'critical', 10), ack: { by: 'pitboss2', byName: 'Pit Boss Two', at: 99, note: null } };
-    function Probe() {
-      const { ack } = useAcks();
-      const alerts = useAlertsFeed(false);
-      const qc = useQueryClient();
-      return (
-        <>
-          <button type="button" onClick={() => void qc.invalidateQueries({ queryKey: pitKeys.alerts })}>
-            refetch
-          </button>
-          <button type="button" onClick={() => ack(['c'])}>
-            ack
-          </button>
-          <p>{(alerts.data ?? []).map((a) => `${a.alertId}:${a.ack?.byName ?? 'open'}`).join(',')}</p>
-        </>
-      );
-    }
-    const { api } = renderWithFelt(<Probe />, { catalogues, user, routes: { '/alerts': [alert('c', 'critical', 10)] } });
+    const { api } = renderWithFelt(<AckProbe />, { catalogues, user, routes: { '/alerts': [alert('c', 'critical', 10)] } });
     await screen.findByText('c:open');
     // the next fetch leaves now and answers only later, with the list from before the acknowledgement
     let answer: (v: Alert[]) => void = () => undefined;
     vi.spyOn(api, 'alerts').mockImplementation(() => new Promise<Alert[]>((r) => (answer = r)));
-    vi.spyOn(api, 'acknowledgeAlert').mockResolvedValue(first);
+    vi.spyOn(api, 'acknowledgeAlert').mockResolvedValue(ACKED_C);
     fireEvent.click(screen.getByRole('button', { name: 'refetch' }));
     fireEvent.click(screen.getByRole('button', { name: 'ack' }));
     await screen.findByText('c:Pit Boss Two');

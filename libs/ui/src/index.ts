@@ -22,5 +22,8 @@ export * from './components/LanguageSwitch.js';
 export * from './components/Shell.js';
 export * from './components/Money.js';
 export * from './components/Dialog.js';
+export * from './components/ColumnHeads.js';
+export * from './components/PokerSeatsTable.js';
+export * from './components/TitledSection.js';
 export * from './view-totals.js';
 export * from './chat.js';

@@ -5,7 +5,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeltQueryProvider, createQueryClient } from './data.js';
-import { holdemScenario } from './poker-fixtures.js';
+import { holdemScenario } from '../testing/poker-fixtures.js';
 import { usePokerSend, usePokerTable, type PokerSender } from './poker.js';
 import { SessionProvider } from './session.js';
 

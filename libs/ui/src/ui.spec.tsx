@@ -11,7 +11,7 @@ import { TableIdentity } from './components/TableIdentity.js';
 import { commonEn, commonSv } from './i18n/common.js';
 import { keyPaths } from './i18n/i18n.js';
 import { chipLabel, formatMoney, formatMoneyShort, minorDigits } from './money.js';
-import { renderWithFelt } from './test-utils.js';
+import { renderWithFelt } from '../testing/test-utils.js';
 
 afterEach(() => cleanup());
 

@@ -3,9 +3,10 @@
  * Workspace packages resolve to their TypeScript sources, so `vite` hot-reloads libs too; the dev
  * server proxies the studio server's REST + socket.io paths to FELT_API (default http://127.0.0.1:3000).
  */
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { UserConfig } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 /** libs/ (this file is libs/ui/src/vite.ts or libs/ui/dist/vite.js). */
@@ -21,6 +22,42 @@ export interface FeltViteOptions {
   readonly port: number;
 }
 
+/** Where an app's own index.html (its title) goes in the page every app shares. */
+const APP_HEAD = '<!--felt:app-head-->';
+
+/** The page of every web app: its index.html holds only what is its own (the title), set where APP_HEAD stands. */
+export const PAGE_TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+    <meta name="theme-color" content="#0f1412" />
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    ${APP_HEAD}
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/src/main.tsx"></script>
+  </body>
+</html>
+`;
+
+/**
+ * One page template for the three apps (issue 19 §5): before Vite reads an app's index.html (dev server and
+ * build alike; other pages are left alone), its content (less its comments) is set into PAGE_TEMPLATE, so the
+ * entry script and the shared head are written once.
+ */
+export function feltPage(): Plugin {
+  return {
+    name: 'felt-page',
+    transformIndexHtml: {
+      order: 'pre',
+      // only an app's index.html: a page of its own (the player client's dev-only poker-harness.html) stays as written
+      handler: (html, ctx) => (basename(ctx.filename) === 'index.html' ? PAGE_TEMPLATE.replace(APP_HEAD, html.replace(/<!--[\s\S]*?-->/g, '').trim()) : html),
+    },
+  };
+}
+
 export function feltViteConfig(opts: FeltViteOptions): UserConfig {
   const api = process.env.FELT_API ?? 'http://127.0.0.1:3000';
   const proxy: Record<string, { target: string; changeOrigin: boolean; ws?: boolean }> = {};
@@ -28,10 +65,11 @@ export function feltViteConfig(opts: FeltViteOptions): UserConfig {
   proxy['/socket.io'] = { target: api, changeOrigin: true, ws: true };
   return {
     base: opts.base,
-    plugins: [react()],
+    plugins: [react(), feltPage()],
     resolve: {
       alias: {
-        '@felt-studio/ui/poker-fixtures': `${libs}ui/src/poker-fixtures.ts`,
+        // libs/ui's test support, for the player client's dev-only poker-harness.html (not in the production build)
+        '@felt-studio/ui/poker-fixtures': `${libs}ui/testing/poker-fixtures.ts`,
         '@felt-studio/ui/whep': `${libs}ui/src/whep.ts`,
         '@felt-studio/ui': `${libs}ui/src/index.ts`,
         '@felt-studio/client-sdk': `${libs}client-sdk/src/index.ts`,

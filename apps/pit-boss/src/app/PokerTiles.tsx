@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { shortId } from '../lib/format';
 import { hrefOf } from '../lib/router';
 import { PokerDecisions } from '../features/poker/PokerDecisions';
+import { TileHead } from '../components/TileHead';
 
 /**
  * Live poker tables (issue 11) on the floor: they are not in the spot-bet table registry (no rounds,
@@ -26,17 +27,17 @@ export function PokerTileView({ entry, frame }: { readonly entry: PokerLobbyEntr
   const headingId = `poker-${entry.tableId}`;
   return (
     <article className="pit-tile is-calm status-open" aria-labelledby={headingId} data-poker-tile={entry.tableId}>
-      <header className="pit-tile-head">
-        <div>
-          <h3 id={headingId} className="pit-tile-name">
-            {entry.name}
-          </h3>
-          <p className="pit-tile-sub felt-muted">
+      <TileHead
+        id={headingId}
+        name={entry.name}
+        sub={
+          <>
             {tc(`pokerTable.variants.${entry.variant}`, { defaultValue: entry.variant })} · {tc('pokerTable.blinds', { sb: formatMoneyShort(entry.smallBlindMinor, cur, locale), bb: formatMoneyShort(entry.bigBlindMinor, cur, locale) })} · <span className="felt-mono">{entry.tableId}</span>
-          </p>
-        </div>
-        <span className="pit-status is-open">{tc(`pokerTable.phases.${hand?.phase ?? 'none'}`)}</span>
-      </header>
+          </>
+        }
+        status={tc(`pokerTable.phases.${hand?.phase ?? 'none'}`)}
+        tone="open"
+      />
       <div className="pit-tile-round">
         <span className="felt-muted felt-mono pit-round-id" title={hand?.handId}>
           {hand ? t('floor.poker.hand', { id: shortId(hand.handId) }) : t('floor.poker.noHand')}

@@ -1,7 +1,7 @@
 import { TableIdentity, useLocale, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatTime, shortId } from '../lib/format';
+import { formatTime } from '../lib/format';
 import { hrefOf, navigate } from '../lib/router';
 import { ApprovalsPanel } from '../features/actions/ApprovalsPanel';
 import { TableActions } from '../features/actions/TableActions';
@@ -9,6 +9,7 @@ import { isStalled, type TileModel } from '../data/floor.model';
 import { TableTile } from '../features/floor/TableTile';
 import { pitKeys } from '../data/usePitData';
 import { ChatModerationPanel } from '../features/chat/ChatModerationPanel';
+import { RoundLink } from '../components/RoundLink';
 
 /** One table: live glance, requests waiting, actions, devices and the latest rounds. */
 export function TableScreen({ tile }: { readonly tile: TileModel | undefined }) {
@@ -63,9 +64,7 @@ export function TableScreen({ tile }: { readonly tile: TileModel | undefined }) 
                 {(history.data ?? []).map((r) => (
                   <tr key={r.roundId}>
                     <td>
-                      <a className="pit-link felt-mono" href={hrefOf({ name: 'round', roundId: r.roundId })} title={r.roundId}>
-                        {shortId(r.roundId)}
-                      </a>
+                      <RoundLink roundId={r.roundId} />
                     </td>
                     <td>{formatTime(r.openedAt, locale)}</td>
                     <td>{tc(`phases.${r.phase}`, { defaultValue: r.phase })}</td>

@@ -1,7 +1,7 @@
-import { toRejection, ErrorNotice } from '@felt-studio/ui';
-import type { Rejection } from '@felt-studio/protocol';
+import { ErrorNotice } from '@felt-studio/ui';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PitDialog, useDialogAction } from './PitDialog';
 
 export interface ReasonDialogProps {
   readonly title: string;
@@ -22,25 +22,15 @@ export interface ReasonDialogProps {
  */
 export function ReasonDialog({ title, help, children, validate, confirmLabel, danger, onConfirm, onClose }: ReasonDialogProps) {
   const { t } = useTranslation('pit');
-  const titleId = useId();
-  const helpId = useId();
   const reasonId = useId();
   const errId = useId();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Rejection | null>(null);
+  const { busy, error, dismissError, run } = useDialogAction(onClose);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const before = useRef<Element | null>(null);
 
-  useEffect(() => {
-    before.current = document.activeElement;
-    reasonRef.current?.focus();
-    return () => {
-      if (before.current instanceof HTMLElement) before.current.focus();
-    };
-  }, []);
+  useEffect(() => reasonRef.current?.focus(), []);
 
   const submit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
@@ -52,66 +42,49 @@ export function ReasonDialog({ title, help, children, validate, confirmLabel, da
       if (r === '') reasonRef.current?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(r);
-      onClose();
-    } catch (err) {
-      setError(toRejection(err));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => onConfirm(r));
   };
 
   return (
-    <div className="pit-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={help ? helpId : undefined} className="pit-dialog" onKeyDown={(e) => e.key === 'Escape' && !busy && onClose()}>
-        <h2 id={titleId}>{title}</h2>
-        {help ? (
-          <p id={helpId} className="felt-muted">
-            {help}
+    <PitDialog title={title} help={help} busy={busy} onClose={onClose}>
+      <form className="felt-form" onSubmit={(e) => void submit(e)} noValidate>
+        {children}
+        {fieldError ? (
+          <p className="pit-field-error" role="alert">
+            {fieldError}
           </p>
         ) : null}
-        <form className="felt-form" onSubmit={(e) => void submit(e)} noValidate>
-          {children}
-          {fieldError ? (
-            <p className="pit-field-error" role="alert">
-              {fieldError}
-            </p>
-          ) : null}
-          <label htmlFor={reasonId}>{t('dialog.reason')}</label>
-          <textarea
-            id={reasonId}
-            ref={reasonRef}
-            rows={3}
-            maxLength={500}
-            required
-            aria-required="true"
-            aria-invalid={missing}
-            aria-describedby={missing ? errId : undefined}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              if (e.target.value.trim() !== '') setMissing(false);
-            }}
-          />
-          {missing ? (
-            <p id={errId} className="pit-field-error" role="alert">
-              {t('dialog.reasonRequired')}
-            </p>
-          ) : null}
-          <ErrorNotice error={error} onDismiss={() => setError(null)} />
-          <div className="pit-dialog-actions">
-            <button type="button" className="felt-btn felt-btn-ghost" onClick={onClose} disabled={busy}>
-              {t('dialog.cancel')}
-            </button>
-            <button type="submit" className={`felt-btn ${danger ? 'felt-btn-danger' : 'felt-btn-primary'}`} disabled={busy}>
-              {busy ? t('dialog.busy') : (confirmLabel ?? t('dialog.confirm'))}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        <label htmlFor={reasonId}>{t('dialog.reason')}</label>
+        <textarea
+          id={reasonId}
+          ref={reasonRef}
+          rows={3}
+          maxLength={500}
+          required
+          aria-required="true"
+          aria-invalid={missing}
+          aria-describedby={missing ? errId : undefined}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (e.target.value.trim() !== '') setMissing(false);
+          }}
+        />
+        {missing ? (
+          <p id={errId} className="pit-field-error" role="alert">
+            {t('dialog.reasonRequired')}
+          </p>
+        ) : null}
+        <ErrorNotice error={error} onDismiss={dismissError} />
+        <div className="pit-dialog-actions">
+          <button type="button" className="felt-btn felt-btn-ghost" onClick={onClose} disabled={busy}>
+            {t('dialog.cancel')}
+          </button>
+          <button type="submit" className={`felt-btn ${danger ? 'felt-btn-danger' : 'felt-btn-primary'}`} disabled={busy}>
+            {busy ? t('dialog.busy') : (confirmLabel ?? t('dialog.confirm'))}
+          </button>
+        </div>
+      </form>
+    </PitDialog>
   );
 }

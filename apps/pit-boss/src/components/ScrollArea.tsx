@@ -1,3 +1,4 @@
+import { ColumnHeads } from '@felt-studio/ui';
 import type { ReactNode } from 'react';
 
 /** A horizontally scrolling wrapper (wide tables on a phone) that keyboard users can focus and scroll. */
@@ -18,15 +19,7 @@ export function PitTable({ label, columns, children, className }: { readonly lab
   return (
     <ScrollArea label={label}>
       <table className={className ? `pit-table ${className}` : 'pit-table'}>
-        <thead>
-          <tr>
-            {columns.map((c, i) => (
-              <th key={i} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={columns} />
         <tbody>{children}</tbody>
       </table>
     </ScrollArea>

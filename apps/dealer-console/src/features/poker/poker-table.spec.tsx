@@ -2,7 +2,7 @@
 import type { PokerTableFrame } from '@felt-studio/protocol';
 import { keyPaths } from '@felt-studio/ui';
 import { pokerTable } from '@felt-studio/games';
-import { holdemScenario, PokerScenario } from '@felt-studio/ui/poker-fixtures';
+import { holdemScenario, PokerScenario, studScenario } from '@felt-studio/ui/poker-fixtures';
 import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -106,15 +106,10 @@ describe('dealer console: live poker', () => {
   });
 
   it('stud: up cards are shown to the dealer, down cards scanned', () => {
-    const s = new PokerScenario({
-      seatCount: 7,
-      buttonSeat: null,
-      config: { variant: 'stud', structure: 'fixed-limit', anteMinor: 10, bringInMinor: 50, smallBetMinor: 100, bigBetMinor: 200 },
-      seats: [
-        { seat: 1, playerId: 'a', name: 'A', stackMinor: 5_000 },
-        { seat: 3, playerId: 'b', name: 'B', stackMinor: 5_000 },
-      ],
-    });
+    const s = studScenario([
+      { seat: 1, playerId: 'a', name: 'A' },
+      { seat: 3, playerId: 'b', name: 'B' },
+    ]);
     const frame = s.deal('AS', 'KS', 'AD', 'KD').frame(DEALER);
     expect(frame.cardDue).toEqual({ to: 'seat', seat: 1, up: true });
     show(frame);

@@ -1,5 +1,6 @@
 import type { Alert } from '@felt-studio/client-sdk';
 import { useLocale } from '@felt-studio/ui';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, shortId } from '../../lib/format';
 import { byPriority } from '../../data/alerts.model';
@@ -47,22 +48,14 @@ export function AlertsPanel({ alerts, acknowledged = [], activity = [], tableNam
       <ol className="pit-alert-list" aria-label={t('alerts.live')}>
         {sorted.map((a) => (
           <li key={a.alertId} className={`pit-alert is-${a.severity}`}>
-            <div className="pit-alert-head">
-              <span className={`pit-sev is-${a.severity}`}>{t(`alerts.severity.${a.severity}`)}</span>
-              <strong>{tableName(a.tableId)}</strong>
-              <time className="felt-muted" dateTime={new Date(a.at).toISOString()}>
-                {formatTime(a.at, locale)}
-              </time>
+            <AlertText alert={a} table={tableName(a.tableId)} locale={locale}>
               {(a.count ?? 1) > 1 ? (
                 <span className="pit-alert-times" title={t('alerts.lastAt', { time: formatTime(a.lastAt ?? a.at, locale) })}>
                   {t('alerts.times', { count: a.count })}
                 </span>
               ) : null}
               {a.escalatedAt ? <span className="pit-alert-escalated">{t('alerts.escalated')}</span> : null}
-            </div>
-            <p className="pit-alert-msg">
-              <span className="felt-mono pit-code">{a.code}</span> {a.message}
-            </p>
+            </AlertText>
             <div className="pit-row">
               {a.roundId && onOpenRound ? (
                 <button type="button" className="felt-btn felt-btn-ghost felt-btn-sm" onClick={() => onOpenRound(a.roundId as string)} title={a.roundId}>
@@ -82,16 +75,7 @@ export function AlertsPanel({ alerts, acknowledged = [], activity = [], tableNam
           <ol className="pit-alert-list" aria-label={t('alerts.acknowledged')}>
             {acknowledged.map((a) => (
               <li key={a.alertId} className={`pit-alert is-acked is-${a.severity}`}>
-                <div className="pit-alert-head">
-                  <span className={`pit-sev is-${a.severity}`}>{t(`alerts.severity.${a.severity}`)}</span>
-                  <strong>{tableName(a.tableId)}</strong>
-                  <time className="felt-muted" dateTime={new Date(a.at).toISOString()}>
-                    {formatTime(a.at, locale)}
-                  </time>
-                </div>
-                <p className="pit-alert-msg">
-                  <span className="felt-mono pit-code">{a.code}</span> {a.message}
-                </p>
+                <AlertText alert={a} table={tableName(a.tableId)} locale={locale} />
                 {a.ack ? <p className="pit-acked-by">{t('alerts.ackedBy', { name: a.ack.byName || a.ack.by, time: formatTime(a.ack.at, locale) })}</p> : null}
                 {!a.ack && a.resolvedAt ? <p className="pit-acked-by">{t('alerts.resolvedAt', { time: formatTime(a.resolvedAt, locale) })}</p> : null}
               </li>
@@ -115,5 +99,25 @@ export function AlertsPanel({ alerts, acknowledged = [], activity = [], tableNam
         </details>
       ) : null}
     </section>
+  );
+}
+
+/** An alert's head (severity, table, when; then `children`: how often, escalated) and its message with its code. */
+function AlertText({ alert: a, table, locale, children }: { readonly alert: Alert; readonly table: string; readonly locale: string; readonly children?: ReactNode }) {
+  const { t } = useTranslation('pit');
+  return (
+    <>
+      <div className="pit-alert-head">
+        <span className={`pit-sev is-${a.severity}`}>{t(`alerts.severity.${a.severity}`)}</span>
+        <strong>{table}</strong>
+        <time className="felt-muted" dateTime={new Date(a.at).toISOString()}>
+          {formatTime(a.at, locale)}
+        </time>
+        {children}
+      </div>
+      <p className="pit-alert-msg">
+        <span className="felt-mono pit-code">{a.code}</span> {a.message}
+      </p>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { Money, PhaseBadge, TableStill, formatMoneyShort, useCountdown, useLocal
 import { useTranslation } from 'react-i18next';
 import { shortId } from '../../lib/format';
 import { worstDevice, type TileModel } from '../../data/floor.model';
+import { TileHead } from '../../components/TileHead';
 
 export interface TableTileProps {
   readonly tile: TileModel;
@@ -19,20 +20,20 @@ export function TableTile({ tile, onOpen }: TableTileProps) {
   const devWorst = worstDevice(devices);
   return (
     <article className={`pit-tile is-${attention} status-${table.status}`} aria-labelledby={headingId}>
-      <header className="pit-tile-head">
-        <div>
-          <h3 id={headingId} className="pit-tile-name">
-            {table.name}
-          </h3>
-          <p className="pit-tile-sub felt-muted">
+      <TileHead
+        id={headingId}
+        name={table.name}
+        sub={
+          <>
             {tc(`games.${table.game}`)} ·{' '}
             <span className="felt-mono" title={table.tableId}>
               {shortId(table.tableId)}
             </span>
-          </p>
-        </div>
-        <span className={`pit-status is-${table.status}`}>{tc(`tableStatus.${table.status}`)}</span>
-      </header>
+          </>
+        }
+        status={tc(`tableStatus.${table.status}`)}
+        tone={table.status}
+      />
       <TableStill tableId={table.tableId} name={table.name} />
       {attention !== 'calm' ? (
         <p className={`pit-attention is-${attention}`}>

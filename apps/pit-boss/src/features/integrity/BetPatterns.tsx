@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PlayerId } from '../../components/PlayerId';
 import { FlagAction } from './PlayerFlags.js';
-import { formatP } from './format-p.js';
+import { formatP } from './parts.js';
 
 export const betPatternsKey = ['pit', 'integrity', 'bet-patterns'] as const;
 

@@ -1,12 +1,11 @@
 import type { LateBettorRead, PlayerIntegrityRead, ShoeIntegrity, Table, WheelIntegrity } from '@felt-studio/client-sdk';
 import { useLocale, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IntegrityAction } from './IntegrityActions.js';
+import { Evidence, EvidenceTable, formatP, MonitorCard } from './parts.js';
 import { PokerIntegritySection } from './PokerIntegrity.js';
 import { BetPatternsSection } from './BetPatterns.js';
-import { formatP } from './format-p.js';
 import { FlagAction, FlaggedPlayersSection } from './PlayerFlags.js';
 import { PlayerId } from '../../components/PlayerId';
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -17,7 +16,7 @@ const TOOLTIP = { background: '#1b2420', border: '1px solid #2f3d36' };
 const TOOLTIP_TEXT = { color: '#e8efe9' };
 export const integrityKeys = { wheels: ['pit', 'integrity', 'wheels'] as const, shoes: ['pit', 'integrity', 'shoes'] as const, players: ['pit', 'integrity', 'players'] as const, late: ['pit', 'integrity', 'late'] as const };
 
-export { formatP };
+export { formatP } from './parts.js';
 
 /**
  * Issue 23: the Integrity view — every wheel's bias monitor (the wheel is the reporting device, wherever
@@ -122,25 +121,13 @@ function WheelCard({ wheel, tableName, sharesTable }: { readonly wheel: WheelInt
         </div>
         <p className="felt-muted pit-chart-note">{band !== undefined ? t('integrity.band', { low: Math.round(band.low), high: Math.round(band.high) }) : null}</p>
       </figure>
-      {r.tests.length > 0 ? <table className="pit-table">
-        <caption>{t('integrity.tests')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('integrity.test')}</th>
-            <th scope="col">{t('integrity.pValue')}</th>
-            <th scope="col">{t('integrity.pockets')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {r.tests.map((x) => (
-            <tr key={x.name}>
-              <th scope="row">{t(`integrity.testName.${x.name}`)}</th>
-              <td>{formatP(x.pValue, locale)}</td>
-              <td>{x.pockets.length > 0 ? x.pockets.join(', ') : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table> : null}
+      {r.tests.length > 0 ? (
+        <EvidenceTable
+          caption={t('integrity.tests')}
+          columns={[t('integrity.test'), t('integrity.pValue'), t('integrity.pockets')]}
+          rows={r.tests.map((x) => ({ key: x.name, head: t(`integrity.testName.${x.name}`), cells: [formatP(x.pValue, locale), x.pockets.length > 0 ? x.pockets.join(', ') : '—'] }))}
+        />
+      ) : null}
     </MonitorCard>
   );
 }
@@ -243,47 +230,19 @@ function PlayerCard({ player, tableNames }: { readonly player: PlayerIntegrityRe
                 </BarChart>
               </ResponsiveContainer>
             </div>
-            <table className="pit-table">
-              <caption>{t('integrity.evidenceTable')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('integrity.trueCount')}</th>
-                  <th scope="col">{t('integrity.roundsAt')}</th>
-                  <th scope="col">{t('integrity.betsAt')}</th>
-                  <th scope="col">{t('integrity.meanStake')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {played.map((b) => (
-                  <tr key={b.trueCount}>
-                    <th scope="row">{label(b.trueCount)}</th>
-                    <td>{b.rounds}</td>
-                    <td>{b.bets}</td>
-                    <td>{b.bets > 0 ? money(b.meanStake) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <EvidenceTable
+              caption={t('integrity.evidenceTable')}
+              columns={[t('integrity.trueCount'), t('integrity.roundsAt'), t('integrity.betsAt'), t('integrity.meanStake')]}
+              rows={played.map((b) => ({ key: b.trueCount, head: label(b.trueCount), cells: [b.rounds, b.bets, b.bets > 0 ? money(b.meanStake) : '—'] }))}
+            />
           </figure>
         ) : null}
         {r.tests.length > 0 ? (
-          <table className="pit-table">
-            <caption>{t('integrity.tests')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('integrity.test')}</th>
-                <th scope="col">{t('integrity.pValue')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.tests.map((x) => (
-                <tr key={x.name}>
-                  <th scope="row">{t(`integrity.playerTestName.${x.name}`)}</th>
-                  <td>{formatP(x.pValue, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <EvidenceTable
+            caption={t('integrity.tests')}
+            columns={[t('integrity.test'), t('integrity.pValue')]}
+            rows={r.tests.map((x) => ({ key: x.name, head: t(`integrity.playerTestName.${x.name}`), cells: [formatP(x.pValue, locale)] }))}
+          />
         ) : null}
       </Evidence>
     </MonitorCard>
@@ -334,71 +293,13 @@ function LateCard({ player, tableNames }: { readonly player: LateBettorRead; rea
               </BarChart>
             </ResponsiveContainer>
           </div>
-          <table className="pit-table">
-            <caption>{t('integrity.timingTable')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('integrity.second')}</th>
-                <th scope="col">{t('integrity.betsAt')}</th>
-                <th scope="col">{t('integrity.wins')}</th>
-                <th scope="col">{t('integrity.expectedWins')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.timing
-                .filter((b) => b.bets > 0)
-                .map((b) => (
-                  <tr key={b.second}>
-                    <th scope="row">{label(b.second)}</th>
-                    <td>{b.bets}</td>
-                    <td>{b.wins}</td>
-                    <td>{one.format(b.expected)}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
+          <EvidenceTable
+            caption={t('integrity.timingTable')}
+            columns={[t('integrity.second'), t('integrity.betsAt'), t('integrity.wins'), t('integrity.expectedWins')]}
+            rows={r.timing.filter((b) => b.bets > 0).map((b) => ({ key: b.second, head: label(b.second), cells: [b.bets, b.wins, one.format(b.expected)] }))}
+          />
         </figure>
       </Evidence>
     </MonitorCard>
-  );
-}
-
-/**
- * A player's evidence: open when the player is flagged, one click away otherwise (a floor of players stays
- * short to scan — on a phone above all); the charts render only while open.
- */
-function Evidence({ open, children }: { readonly open: boolean; readonly children: ReactNode }) {
-  const { t } = useTranslation('pit');
-  const [shown, setShown] = useState(open);
-  return (
-    <details className="pit-evidence" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
-      <summary>{t('integrity.evidence')}</summary>
-      {shown ? children : null}
-    </details>
-  );
-}
-
-/**
- * One monitored wheel, shoe or player: its name, its status and its figures, then its evidence (children).
- * A player is named by their account's name; the id (and a robot's badge) under it (issue 20).
- */
-function MonitorCard({ id, title, subtitle, status, statusText, stats, children }: { readonly id: string; readonly title: string; readonly subtitle?: ReactNode; readonly status: string; readonly statusText: string; readonly stats: readonly (readonly [string, string])[]; readonly children: ReactNode }) {
-  return (
-    <section className={`pit-panel pit-wheel is-${status}`} aria-labelledby={id}>
-      <header className="pit-wheel-head">
-        <h2 id={id}>{title}</h2>
-        <span className={`pit-chip is-${status}`}>{statusText}</span>
-      </header>
-      {subtitle !== undefined ? <p className="pit-wheel-sub felt-muted">{subtitle}</p> : null}
-      <dl className="pit-stats">
-        {stats.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {children}
-    </section>
   );
 }

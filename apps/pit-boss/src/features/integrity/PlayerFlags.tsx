@@ -1,4 +1,4 @@
-import { useSession } from '@felt-studio/ui';
+import { TitledSection, useSession } from '@felt-studio/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,11 +46,7 @@ export function FlaggedPlayersSection() {
   const { t } = useTranslation('pit');
   const flags = [...usePlayerFlags().values()].sort((a, b) => b.at - a.at);
   return (
-    <section className="pit-integrity-flags" aria-labelledby="integrity-flags">
-      <h2 id="integrity-flags" className="pit-subtitle">
-        {t('flags.title')}
-      </h2>
-      <p className="felt-muted">{t('flags.intro')}</p>
+    <TitledSection id="integrity-flags" title={t('flags.title')} intro={t('flags.intro')} className="pit-integrity-flags" titleClassName="pit-subtitle">
       {flags.length === 0 ? (
         <p className="felt-muted">{t('flags.none')}</p>
       ) : (
@@ -64,6 +60,6 @@ export function FlaggedPlayersSection() {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,17 +1,15 @@
 import type { PokerCrossTableFinding, PokerTableIntegrity } from '@felt-studio/client-sdk';
-import { useLocale, useSession } from '@felt-studio/ui';
+import { TitledSection, useLocale, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FlagBadge } from '../../components/FlagBadge';
+import { Evidence, EvidenceTable, formatP, MonitorCard } from './parts.js';
 import { FlagAction } from './PlayerFlags.js';
-import { formatP } from './format-p.js';
 
 export const pokerIntegrityKey = ['pit', 'integrity', 'poker'] as const;
 
 /** Below this many hands a table is still being collected (the timing test needs 30 decisions a player). */
 const COLLECTING_HANDS = 30;
-
 
 /**
  * Issue 23 §4: the Integrity view's poker section — per live poker table, its collusion and bot report: the
@@ -26,11 +24,7 @@ export function PokerIntegritySection() {
   const tables = poker.data?.tables;
   const cross = poker.data?.crossTable ?? [];
   return (
-    <section className="pit-integrity-poker" aria-labelledby="integrity-poker">
-      <h2 id="integrity-poker" className="pit-subtitle">
-        {t('integrity.poker.title')}
-      </h2>
-      <p className="felt-muted">{t('integrity.poker.intro')}</p>
+    <TitledSection id="integrity-poker" title={t('integrity.poker.title')} intro={t('integrity.poker.intro')} className="pit-integrity-poker" titleClassName="pit-subtitle">
       {poker.isError ? <p role="alert">{t('integrity.error')}</p> : null}
       {tables?.length === 0 ? <p className="felt-muted">{t('integrity.poker.none')}</p> : null}
       {cross.length > 0 ? <CrossTable findings={cross} /> : null}
@@ -39,7 +33,7 @@ export function PokerIntegritySection() {
           <PokerTableCard key={x.tableId} table={x} />
         ))}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -60,25 +54,17 @@ function PokerTableCard({ table }: { readonly table: PokerTableIntegrity }) {
   const timing = r.timing.filter((x) => x.decisions > 0);
   const variant = `poker-${table.variant}`;
   return (
-    <section className={`pit-panel pit-wheel is-${status}`} aria-labelledby={id}>
-      <header className="pit-wheel-head">
-        <h2 id={id}>{t('integrity.poker.table', { name: table.name })}</h2>
-        <span className={`pit-chip is-${status}`}>{t(`integrity.poker.status.${status}`)}</span>
-      </header>
-      <dl className="pit-stats">
-        <div>
-          <dt>{t('integrity.poker.hands')}</dt>
-          <dd>{r.hands}</dd>
-        </div>
-        <div>
-          <dt>{t('integrity.pValue')}</dt>
-          <dd>{r.hands >= COLLECTING_HANDS ? formatP(r.pValue, locale) : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('integrity.poker.suspects')}</dt>
-          <dd>{r.suspects.length > 0 ? r.suspects.map(who).join(', ') : '—'}</dd>
-        </div>
-      </dl>
+    <MonitorCard
+      id={id}
+      title={t('integrity.poker.table', { name: table.name })}
+      status={status}
+      statusText={t(`integrity.poker.status.${status}`)}
+      stats={[
+        [t('integrity.poker.hands'), r.hands],
+        [t('integrity.pValue'), r.hands >= COLLECTING_HANDS ? formatP(r.pValue, locale) : '—'],
+        [t('integrity.poker.suspects'), r.suspects.length > 0 ? r.suspects.map(who).join(', ') : '—'],
+      ]}
+    >
       {r.findings.length > 0 ? (
         <ul className="pit-findings" aria-label={t('integrity.findings')}>
           {r.findings.map((f) => (
@@ -106,59 +92,27 @@ function PokerTableCard({ table }: { readonly table: PokerTableIntegrity }) {
           ))}
         </ul>
       ) : null}
-      <PokerEvidence open={r.alarm}>
+      <Evidence open={r.alarm}>
         {flows.length > 0 ? (
-          <table className="pit-table">
-            <caption>{t('integrity.poker.flows')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('integrity.poker.from')}</th>
-                <th scope="col">{t('integrity.poker.to')}</th>
-                <th scope="col">{t('integrity.poker.chips')}</th>
-                <th scope="col">{t('integrity.poker.handsCol')}</th>
-                <th scope="col">{t('integrity.poker.dumps')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {flows.map((f) => (
-                <tr key={`${f.from}>${f.to}`}>
-                  <th scope="row">{who(f.from)}</th>
-                  <td>{who(f.to)}</td>
-                  <td>{money(f.chipsMinor)}</td>
-                  <td>{f.hands}</td>
-                  <td>{f.dumps}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <EvidenceTable
+            caption={t('integrity.poker.flows')}
+            columns={[t('integrity.poker.from'), t('integrity.poker.to'), t('integrity.poker.chips'), t('integrity.poker.handsCol'), t('integrity.poker.dumps')]}
+            rows={flows.map((f) => ({ key: `${f.from}>${f.to}`, head: who(f.from), cells: [who(f.to), money(f.chipsMinor), f.hands, f.dumps] }))}
+          />
         ) : null}
         {timing.length > 0 ? (
-          <table className="pit-table">
-            <caption>{t('integrity.poker.timing')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('integrity.poker.player')}</th>
-                <th scope="col">{t('integrity.poker.decisions')}</th>
-                <th scope="col">{t('integrity.poker.median')}</th>
-                <th scope="col">{t('integrity.poker.spread')}</th>
-                <th scope="col">{t('integrity.pValue')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {timing.map((x) => (
-                <tr key={x.playerId}>
-                  <th scope="row">{who(x.playerId)}</th>
-                  <td>{x.decisions}</td>
-                  <td>{new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(x.medianMs / 1000)} s</td>
-                  <td>{new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(x.logSd)}</td>
-                  <td>{x.pValue < 1 ? formatP(x.pValue, locale) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <EvidenceTable
+            caption={t('integrity.poker.timing')}
+            columns={[t('integrity.poker.player'), t('integrity.poker.decisions'), t('integrity.poker.median'), t('integrity.poker.spread'), t('integrity.pValue')]}
+            rows={timing.map((x) => ({
+              key: x.playerId,
+              head: who(x.playerId),
+              cells: [x.decisions, `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(x.medianMs / 1000)} s`, new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(x.logSd), x.pValue < 1 ? formatP(x.pValue, locale) : '—'],
+            }))}
+          />
         ) : null}
-      </PokerEvidence>
-    </section>
+      </Evidence>
+    </MonitorCard>
   );
 }
 
@@ -218,17 +172,5 @@ function Hands({ hands, variant }: { readonly hands: readonly string[]; readonly
       {t('integrity.poker.handsList', { count: hands.length })} <code>{shown.join(', ')}</code>
       {hands.length > shown.length ? ' …' : null} — {t('integrity.poker.replay')} <code>felt settle {variant}</code>
     </p>
-  );
-}
-
-/** The table's chip flow and decision times: open when the table is flagged, one click away otherwise. */
-function PokerEvidence({ open, children }: { readonly open: boolean; readonly children: ReactNode }) {
-  const { t } = useTranslation('pit');
-  const [shown, setShown] = useState(open);
-  return (
-    <details className="pit-evidence" open={shown} onToggle={(e) => setShown(e.currentTarget.open)}>
-      <summary>{t('integrity.evidence')}</summary>
-      {shown ? children : null}
-    </details>
   );
 }

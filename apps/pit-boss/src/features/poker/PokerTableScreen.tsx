@@ -1,6 +1,6 @@
 import type { Card } from '@felt-studio/games';
 import type { PokerHandSummary, PokerTableFrame } from '@felt-studio/protocol';
-import { ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, seatStackNowMinor, usePokerTable, useSession } from '@felt-studio/ui';
+import { ErrorNotice, Money, PlayingCard, PokerSeatsTable, formatMoneyShort, toRejection, useLocale, pokerSeatStates, usePokerTable, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,48 +13,28 @@ import { PokerDecisions } from './PokerDecisions';
 function Seats({ frame }: { readonly frame: PokerTableFrame }) {
   const { t } = useTranslation('pit');
   const hand = frame.hand;
-  const live = hand !== null && hand.phase !== 'complete' && hand.phase !== 'void';
   return (
     <section className="pit-panel" aria-labelledby="pit-poker-seats">
       <h2 id="pit-poker-seats">{t('pokerTable.seats')}</h2>
       {/* a scrollable region reachable from the keyboard (axe scrollable-region-focusable, seen on a phone) */}
       <div className="pit-scroll-x" tabIndex={0} role="region" aria-labelledby="pit-poker-seats">
-      <table className="pit-table pit-poker-seats">
-        <thead>
-          <tr>
-            <th scope="col">{t('pokerTable.col.seat')}</th>
-            <th scope="col">{t('pokerTable.col.player')}</th>
-            <th scope="col">{t('pokerTable.col.stack')}</th>
-            <th scope="col">{t('pokerTable.col.bet')}</th>
-            <th scope="col">{t('pokerTable.col.cards')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Array.from({ length: frame.config.seatCount }, (_, i) => i + 1).map((n) => {
-            const f = frame.seats.find((s) => s?.seat === n) ?? null;
-            const h = hand?.seats.find((s) => s.seat === n) ?? null;
+        <PokerSeatsTable
+          frame={frame}
+          columns={[t('pokerTable.col.seat'), t('pokerTable.col.player'), t('pokerTable.col.stack'), t('pokerTable.col.bet'), t('pokerTable.col.cards')]}
+          className="pit-table pit-poker-seats"
+          cardsClassName="felt-card-row pit-hh-cards"
+          player={({ frame: f, hand: h, acting }) => {
             const states = pokerSeatStates(f, h).map((k) => t(`pokerTable.state.${k}`));
-            const acting = live && hand.toAct === n;
             return (
-              <tr key={n} data-seat={n} className={acting ? 'is-acting' : undefined}>
-                <th scope="row">{n}</th>
-                <td>
-                  {f ? <strong>{f.displayName}</strong> : <span className="felt-muted">{t('pokerTable.free')}</span>}
-                  {states.length > 0 ? <span className="felt-muted"> · {states.join(' · ')}</span> : null}
-                  {acting ? <span className="pit-poker-acting"> ← {t('pokerTable.toAct')}{hand.bankInUse ? `, ${t('pokerTable.bankInUse')}` : ''}</span> : null}
-                </td>
-                <td>{f ? <Money minor={seatStackNowMinor(f, h, hand)} currency={frame.currency} /> : null}</td>
-                <td>{h && h.streetMinor > 0 ? <Money minor={h.streetMinor} currency={frame.currency} /> : null}</td>
-                <td>
-                  <span className="felt-card-row pit-hh-cards">
-                    {(h?.cards ?? []).map((c, i) => ('card' in c ? <PlayingCard key={i} card={c.card as Card} size="sm" /> : <span key={i} className="pit-hh-down" role="img" aria-label={t('pokerTable.cardDown')} />))}
-                  </span>
-                </td>
-              </tr>
+              <>
+                {f ? <strong>{f.displayName}</strong> : <span className="felt-muted">{t('pokerTable.free')}</span>}
+                {states.length > 0 ? <span className="felt-muted"> · {states.join(' · ')}</span> : null}
+                {acting ? <span className="pit-poker-acting"> ← {t('pokerTable.toAct')}{hand?.bankInUse ? `, ${t('pokerTable.bankInUse')}` : ''}</span> : null}
+              </>
             );
-          })}
-        </tbody>
-      </table>
+          }}
+          downCard={() => <span className="pit-hh-down" role="img" aria-label={t('pokerTable.cardDown')} />}
+        />
       </div>
     </section>
   );

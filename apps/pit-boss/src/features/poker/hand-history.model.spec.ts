@@ -1,31 +1,14 @@
 import type { PokerHandEvent } from '@felt-studio/client-sdk';
 import { holdemScenario } from '@felt-studio/ui/poker-fixtures';
 import { describe, expect, it } from 'vitest';
+import { dealtHand, playedHand } from '../../test/poker-hands';
 import { cardCodeOf, dealtBySeat, historyLines } from './hand-history.model';
 
-/** The hand history lines from a hand's events as the server builds them (fixture: the pure core + redactHandCommand). */
-const played = () =>
-  holdemScenario({ at: 1_000 })
-    .deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD')
-    .act(2, 'fold')
-    .act(4, 'raise', 300)
-    .act(5, 'fold')
-    .act(1, 'call')
-    .deal('9S', '5H', '2D')
-    .act(1, 'check')
-    .timeBank(4)
-    .act(4, 'bet', 500)
-    .act(1, 'call')
-    .deal('JC')
-    .act(1, 'check')
-    .act(4, 'check')
-    .deal('4S')
-    .act(1, 'check')
-    .act(4, 'check');
+/** The hand history lines from a hand's events as the server builds them (fixtures: the pure core + redactHandCommand, src/test/poker-hands). */
 
 describe('pit boss hand history lines (GEN-8)', () => {
   it('groups the hole cards, names the streets, keeps every action and ends with the result (shown cards as codes)', () => {
-    const { events } = played().events({ role: 'pitboss' });
+    const { events } = playedHand().events({ role: 'pitboss' });
     const lines = historyLines(events as unknown as PokerHandEvent[]);
     expect(lines.map((l) => l.kind)).toEqual(['start', 'deal', 'act', 'act', 'act', 'act', 'board', 'act', 'time-bank', 'act', 'act', 'board', 'act', 'act', 'board', 'act', 'act', 'end']);
     const deal = lines[1];
@@ -34,7 +17,7 @@ describe('pit boss hand history lines (GEN-8)', () => {
     expect(deal.cards).toHaveLength(8);
     expect(deal.cards.map((c) => c.card)).toEqual(['2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD']);
     // while a hand is in play the pit boss sees no hole card (dealerSeesHoleCards off): 8 cards, no values
-    const live = historyLines(holdemScenario({ at: 1_000 }).deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').events({ role: 'pitboss' }).events as unknown as PokerHandEvent[])[1];
+    const live = historyLines(dealtHand().events({ role: 'pitboss' }).events as unknown as PokerHandEvent[])[1];
     if (live?.kind !== 'deal') throw new Error('deal');
     expect(live.cards.every((c) => c.card === null)).toBe(true);
     expect(dealtBySeat(deal.cards).map((d) => [d.seat, d.cards.length])).toEqual([
@@ -77,7 +60,7 @@ describe('pit boss hand history lines (GEN-8)', () => {
   });
 
   it('rulings: an exposed card (numeric id from the stored command) and a misdeal with its reason', () => {
-    const s = holdemScenario({ at: 1_000 }).deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').expose(1, 'AS').decide('misdeal', 'dealer dropped a card');
+    const s = dealtHand().expose(1, 'AS').decide('misdeal', 'dealer dropped a card');
     const lines = historyLines(s.events({ role: 'pitboss' }).events as unknown as PokerHandEvent[]);
     expect(lines.find((l) => l.kind === 'expose')).toMatchObject({ seat: 1, card: 'AS' });
     expect(lines.find((l) => l.kind === 'misdeal')).toMatchObject({ reason: 'dealer dropped a card' });

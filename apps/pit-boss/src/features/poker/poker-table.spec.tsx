@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { FeltApiError } from '@felt-studio/client-sdk';
-import { holdemScenario } from '@felt-studio/ui/poker-fixtures';
 import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pitEn } from '../../i18n/pit.en';
 import { pitSv } from '../../i18n/pit.sv';
+import { dealtHand, playedHand } from '../../test/poker-hands';
 import { PokerTableView } from './PokerTableScreen';
 
 /**
@@ -18,13 +18,11 @@ afterEach(() => cleanup());
 const catalogues = { pit: { en: pitEn, sv: pitSv } };
 const user = { userId: 'pitboss1', role: 'pitboss' as const, name: 'Pit Boss One' };
 const PIT = { role: 'pitboss' } as const;
-/** button 4 → SB 5, BB 1; hole cards: seat 5 2♣ 3♣, seat 1 A♠ A♦, seat 2 7♦ 8♦, seat 4 K♥ K♦. */
-const dealt = () => holdemScenario({ at: 1_000 }).deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD');
 const EVENTS = '/poker-tables/ptb_fixture/hands/hnd_fixture_1/events';
 
 describe('pit boss: live poker table detail', () => {
   it('exposed card: pick the seat and the card, confirm what the rule does, then it is sent (P4-IRR)', async () => {
-    const s = dealt().act(2, 'call');
+    const s = dealtHand().act(2, 'call');
     const { api } = renderWithFelt(<PokerTableView frame={s.frame(PIT)} />, { catalogues, user, routes: { [EVENTS]: s.events(PIT) } });
     const spy = vi.spyOn(api, 'pokerHandDecision').mockResolvedValue(s.frame(PIT));
     // the pit boss sees no hole card values while the hand is in play
@@ -47,7 +45,7 @@ describe('pit boss: live poker table detail', () => {
   });
 
   it("the server's refusal stays in the dialog with its code; Change goes back to the choice", async () => {
-    const s = dealt();
+    const s = dealtHand();
     const { api } = renderWithFelt(<PokerTableView frame={s.frame(PIT)} />, { catalogues, user, routes: { [EVENTS]: s.events(PIT) } });
     vi.spyOn(api, 'pokerHandDecision').mockRejectedValue(new FeltApiError(409, 'POKER_NOT_A_DOWN_CARD', 'P4-IRR', 'that card is not a down card of that seat'));
     fireEvent.click(screen.getByRole('button', { name: 'Exposed card' }));
@@ -60,29 +58,14 @@ describe('pit boss: live poker table detail', () => {
   });
 
   it('no decisions once the hand is over', () => {
-    const s = dealt().act(2, 'fold').act(4, 'fold').act(5, 'fold');
+    const s = dealtHand().act(2, 'fold').act(4, 'fold').act(5, 'fold');
     renderWithFelt(<PokerTableView frame={s.frame(PIT)} />, { catalogues, user, routes: { [EVENTS]: s.events(PIT) } });
     expect(screen.queryByRole('button', { name: 'Exposed card' })).toBeNull();
     expect(screen.getByText(/No hand in play/)).toBeTruthy();
   });
 
   it('the hand history: who did what, the board by street, pots, the shown hands and the result', async () => {
-    const s = dealt()
-      .act(2, 'fold')
-      .act(4, 'raise', 300)
-      .act(5, 'fold')
-      .act(1, 'call')
-      .deal('9S', '5H', '2D')
-      .act(1, 'check')
-      .timeBank(4)
-      .act(4, 'bet', 500)
-      .act(1, 'call')
-      .deal('JC')
-      .act(1, 'check')
-      .act(4, 'check')
-      .deal('4S')
-      .act(1, 'check')
-      .act(4, 'check');
+    const s = playedHand();
     renderWithFelt(<PokerTableView frame={s.frame(PIT)} />, { catalogues, user, routes: { [EVENTS]: s.events(PIT) } });
     const history = await screen.findByRole('list', { name: 'Hand history' });
     const lines = within(history)
@@ -108,7 +91,7 @@ describe('pit boss: live poker table detail', () => {
   });
 
   it('no serious or critical axe violations with the exposed-card dialog open; Swedish speaks', async () => {
-    const s = dealt();
+    const s = dealtHand();
     renderWithFelt(<PokerTableView frame={s.frame(PIT)} />, { catalogues, user, lng: 'sv', routes: { [EVENTS]: s.events(PIT) } });
     await screen.findByRole('list', { name: 'Handhistorik' });
     fireEvent.click(screen.getByRole('button', { name: 'Exponerat kort' }));

@@ -3,8 +3,9 @@ import { Money, useLocale, useSession } from '@felt-studio/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, shortId } from '../../lib/format';
-import { hrefOf, navigate } from '../../lib/router';
+import { formatDateTime } from '../../lib/format';
+import { navigate } from '../../lib/router';
+import { RoundLink } from '../../components/RoundLink';
 import { PitTable } from '../../components/ScrollArea';
 
 const toLocalInput = (ms: number): string => {
@@ -93,9 +94,7 @@ export function RoundsScreen({ query, tables }: { readonly query: URLSearchParam
                   return (
                     <tr key={r.roundId}>
                       <td>
-                        <a className="pit-link felt-mono" href={hrefOf({ name: 'round', roundId: r.roundId })} title={r.roundId}>
-                          {shortId(r.roundId)}
-                        </a>
+                        <RoundLink roundId={r.roundId} />
                       </td>
                       <td>{tableName(r.tableId)}</td>
                       <td>{formatDateTime(r.openedAt, locale)}</td>

@@ -1,5 +1,6 @@
 import { ChipStack, formatMoneyShort } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
+import { limitOf, type GameProps } from '../game';
 
 export interface BetSpotProps {
   readonly spot: string;
@@ -41,5 +42,28 @@ export function BetSpot(p: BetSpotProps) {
         <ChipStack amountMinor={p.stakeMinor + p.pendingMinor} currency={p.currency} pending={p.pendingMinor > 0 && p.stakeMinor === 0} />
       </span>
     </button>
+  );
+}
+
+/** What a table's spots share: the table (currency, limits), the player's stakes, the betting (pending chips, placing), whether betting is open, the locale. */
+export type SpotTable = Pick<GameProps, 'table' | 'betting' | 'stakes' | 'open' | 'locale'>;
+
+/**
+ * A bet spot of a game's table, wired to the table's betting: the player's stake and pending chips on `spot`,
+ * the limit of `limitKind` (the spot itself unless a kind's limit applies, GEN-2), placing a chip on a tap.
+ */
+export function TableBetSpot({ at, spot, limitKind, ...shown }: { readonly at: SpotTable; readonly spot: string; readonly limitKind?: string; readonly label: string; readonly pays?: string | undefined; readonly className?: string; readonly winning?: boolean }) {
+  return (
+    <BetSpot
+      {...shown}
+      spot={spot}
+      stakeMinor={at.stakes.get(spot) ?? 0}
+      pendingMinor={at.betting.pending.get(spot) ?? 0}
+      currency={at.table.currency}
+      locale={at.locale}
+      limit={limitOf(at.table, limitKind ?? spot)}
+      open={at.open}
+      onPlace={() => void at.betting.place(spot)}
+    />
   );
 }

@@ -66,34 +66,9 @@ export function useBetting(table: Table, view: CommonView | null, describe: (spo
 
   const refreshWallet = useCallback(() => void qc.invalidateQueries({ queryKey: queryKeys.wallet }), [qc]);
 
-  const place = useCallback(
-    async (spot: string, stakeMinor = chip, label?: string): Promise<boolean> => {
-      setPending((m) => new Map(m).set(spot, (m.get(spot) ?? 0) + stakeMinor));
-      try {
-        if (rt) await rt.request('bet.place', { tableId: table.tableId, betId: newBetId(), spot, stakeMinor });
-        else await api.placeBet(table.tableId, { spot, stakeMinor });
-        push({ kind: 'ok', text: `${label ?? describe(spot)} · ${money(stakeMinor)}` });
-        refreshWallet();
-        return true;
-      } catch (e) {
-        push({ kind: 'error', error: toRejection(e), currency: table.currency });
-        return false;
-      } finally {
-        setPending((m) => {
-          const n = new Map(m);
-          const left = (n.get(spot) ?? 0) - stakeMinor;
-          if (left > 0) n.set(spot, left);
-          else n.delete(spot);
-          return n;
-        });
-      }
-    },
-    [api, chip, describe, money, push, refreshWallet, rt, table.currency, table.tableId],
-  );
-
-  const run = useCallback(
-    async (f: () => Promise<unknown>, okText: string | null): Promise<boolean> => {
-      setBusy(true);
+  /** Sends one request: on success the notice `okText` (if any) and a fresh wallet; a refusal becomes an error notice; `settle` runs either way. */
+  const attempt = useCallback(
+    async (f: () => Promise<unknown>, okText: string | null, settle: () => void): Promise<boolean> => {
       try {
         await f();
         if (okText) push({ kind: 'ok', text: okText });
@@ -103,10 +78,37 @@ export function useBetting(table: Table, view: CommonView | null, describe: (spo
         push({ kind: 'error', error: toRejection(e), currency: table.currency });
         return false;
       } finally {
-        setBusy(false);
+        settle();
       }
     },
     [push, refreshWallet, table.currency],
+  );
+
+  const place = useCallback(
+    async (spot: string, stakeMinor = chip, label?: string): Promise<boolean> => {
+      setPending((m) => new Map(m).set(spot, (m.get(spot) ?? 0) + stakeMinor));
+      return attempt(
+        () => (rt ? rt.request('bet.place', { tableId: table.tableId, betId: newBetId(), spot, stakeMinor }) : api.placeBet(table.tableId, { spot, stakeMinor })),
+        `${label ?? describe(spot)} · ${money(stakeMinor)}`,
+        () =>
+          setPending((m) => {
+            const n = new Map(m);
+            const left = (n.get(spot) ?? 0) - stakeMinor;
+            if (left > 0) n.set(spot, left);
+            else n.delete(spot);
+            return n;
+          }),
+      );
+    },
+    [api, attempt, chip, describe, money, rt, table.tableId],
+  );
+
+  const run = useCallback(
+    async (f: () => Promise<unknown>, okText: string | null): Promise<boolean> => {
+      setBusy(true);
+      return attempt(f, okText, () => setBusy(false));
+    },
+    [attempt],
   );
 
   const undo = useCallback(async () => {

@@ -1,6 +1,6 @@
 import type { Card, pokerTable } from '@felt-studio/games';
 import type { PokerTableFrame, Rejection } from '@felt-studio/protocol';
-import { BetTimer, ErrorNotice, Money, PlayingCard, formatMoneyShort, toRejection, useLocale, pokerSeatStates, seatStackNowMinor, usePokerTable, useSession } from '@felt-studio/ui';
+import { BetTimer, ErrorNotice, Money, PlayingCard, PokerSeatsTable, formatMoneyShort, toRejection, useLocale, pokerSeatStates, usePokerTable, useSession } from '@felt-studio/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonDialog } from '../../../components/ReasonDialog';
@@ -54,60 +54,31 @@ function CardDue({ frame, name }: { readonly frame: PokerTableFrame; readonly na
 /** Every seat: who sits there, stack, bet, state and its cards — a down card only as "card scanned" unless the profile lets the dealer see it. */
 function Seats({ frame, hand }: { readonly frame: PokerTableFrame; readonly hand: HandView | null }) {
   const { t } = useTranslation('dealer');
-  const cur = frame.currency;
   return (
     <section className="dc-table dc-poker-seats" aria-label={t('livePoker.seats')}>
       <h2 className="dc-section-title">{t('livePoker.seats')}</h2>
-      <table className="dc-poker-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('livePoker.col.seat')}</th>
-            <th scope="col">{t('livePoker.col.player')}</th>
-            <th scope="col">{t('livePoker.col.stack')}</th>
-            <th scope="col">{t('livePoker.col.bet')}</th>
-            <th scope="col">{t('livePoker.col.cards')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Array.from({ length: frame.config.seatCount }, (_, i) => i + 1).map((n) => {
-            const f = frame.seats.find((s) => s?.seat === n) ?? null;
-            const h = hand?.seats.find((s) => s.seat === n) ?? null;
-            const states = pokerSeatStates(f, h).map((k) => t(`livePoker.state.${k}`));
-            const acting = hand !== null && hand.toAct === n && hand.phase !== 'complete' && hand.phase !== 'void';
-            return (
-              <tr key={n} className={acting ? 'is-acting' : h?.folded ? 'is-folded' : ''} data-seat={n}>
-                <th scope="row">{n}</th>
-                <td>
-                  {f ? (
-                    <>
-                      <strong>{f.displayName}</strong>
-                      {states.length > 0 ? <span className="dc-muted dc-poker-state"> {states.join(' · ')}</span> : null}
-                      {acting ? <span className="dc-poker-acting"> {t(hand.bankInUse ? 'livePoker.actingBank' : 'livePoker.acting')}</span> : null}
-                    </>
-                  ) : (
-                    <span className="dc-muted">{t('livePoker.empty')}</span>
-                  )}
-                </td>
-                <td>{f ? <Money minor={seatStackNowMinor(f, h, hand)} currency={cur} /> : null}</td>
-                <td>{h && h.streetMinor > 0 ? <Money minor={h.streetMinor} currency={cur} /> : null}</td>
-                <td>
-                  <span className="dc-poker-cards">
-                    {(h?.cards ?? []).map((c, i) =>
-                      'card' in c ? (
-                        <PlayingCard key={i} card={c.card as Card} size="sm" />
-                      ) : (
-                        <span key={i} className="dc-scanned" role="img" aria-label={t('livePoker.scanned')}>
-                          ✓
-                        </span>
-                      ),
-                    )}
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <PokerSeatsTable
+        frame={frame}
+        columns={[t('livePoker.col.seat'), t('livePoker.col.player'), t('livePoker.col.stack'), t('livePoker.col.bet'), t('livePoker.col.cards')]}
+        className="dc-poker-table"
+        cardsClassName="dc-poker-cards"
+        player={({ frame: f, hand: h, acting }) => {
+          if (!f) return <span className="dc-muted">{t('livePoker.empty')}</span>;
+          const states = pokerSeatStates(f, h).map((k) => t(`livePoker.state.${k}`));
+          return (
+            <>
+              <strong>{f.displayName}</strong>
+              {states.length > 0 ? <span className="dc-muted dc-poker-state"> {states.join(' · ')}</span> : null}
+              {acting ? <span className="dc-poker-acting"> {t(hand?.bankInUse ? 'livePoker.actingBank' : 'livePoker.acting')}</span> : null}
+            </>
+          );
+        }}
+        downCard={() => (
+          <span className="dc-scanned" role="img" aria-label={t('livePoker.scanned')}>
+            ✓
+          </span>
+        )}
+      />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { andarBahar, type Ratio } from '@felt-studio/games';
 import { PlayingCard } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
-import { BetSpot } from '../../../table/components/BetSpot';
+import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
-import { limitOf, type GameProps } from '../../../table/game';
+import type { GameProps } from '../../../table/game';
 import { spotLabel } from '../../../table/spotLabel';
 import './andar-bahar.css';
 
@@ -15,7 +15,8 @@ const pays = (r: Ratio): string => `${Number((r.num / r.den).toFixed(2))}:1`;
  * Andar Bahar (AB-1..AB-8): the joker, the cards to Andar and Bahar as they are dealt, the result;
  * bets on a side (Andar 0.9:1, Bahar 1:1) and, on profiles that offer them, on how many cards it takes.
  */
-export default function AndarBaharTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {
+export default function AndarBaharTable(props: GameProps) {
+  const { table, view: raw, locale } = props;
   const { t } = useTranslation('player');
   const profile = andarBahar.andarBaharProfiles[table.profileId] ?? andarBahar.AB_STANDARD;
   const view = raw as andarBahar.AndarBaharView | null;
@@ -30,21 +31,7 @@ export default function AndarBaharTable({ table, view: raw, betting, stakes, ope
         ? t('andarBahar.next', { side: label(view.nextTo), count: dealt })
         : t(`common:phases.${view?.phase ?? 'none'}`);
   const spot = (s: string, odds: Ratio, kind: string, winning: boolean) => (
-    <BetSpot
-      key={s}
-      spot={s}
-      label={label(s)}
-      pays={pays(odds)}
-      stakeMinor={stakes.get(s) ?? 0}
-      pendingMinor={betting.pending.get(s) ?? 0}
-      currency={table.currency}
-      locale={locale}
-      limit={limitOf(table, kind)}
-      open={open}
-      className={`is-${s.replace(/[:+]/g, '-')}`}
-      winning={winning}
-      onPlace={() => void betting.place(s)}
-    />
+    <TableBetSpot key={s} at={props} spot={s} limitKind={kind} label={label(s)} pays={pays(odds)} className={`is-${s.replace(/[:+]/g, '-')}`} winning={winning} />
   );
   return (
     <div className="game-grid">

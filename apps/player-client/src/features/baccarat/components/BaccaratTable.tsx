@@ -2,10 +2,10 @@ import { baccarat, type Card, type RoadRound } from '@felt-studio/games';
 import { CardRow } from '@felt-studio/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BetSpot } from '../../../table/components/BetSpot';
+import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
-import { limitOf, type GameProps } from '../../../table/game';
+import type { GameProps } from '../../../table/game';
 import { useTableResults } from '../../../table/hooks/useTableData';
 import { spotLabel } from '../../../table/spotLabel';
 import { Roads, useRoads } from './Roads';
@@ -24,7 +24,8 @@ export function shoeRounds(results: readonly { view: unknown }[]): RoadRound[] {
   return out.reverse();
 }
 
-export default function BaccaratTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {
+export default function BaccaratTable(props: GameProps) {
+  const { table, view: raw, locale } = props;
   const { t } = useTranslation('player');
   const view = raw as baccarat.BaccaratView | null;
   const profile = (baccarat.baccaratProfiles as Record<string, baccarat.BaccaratProfile>)[table.profileId] ?? baccarat.baccaratProfiles['punto-banco'];
@@ -73,21 +74,7 @@ export default function BaccaratTable({ table, view: raw, betting, stakes, open,
       <div className="board">
         <div className="bac-spots">
           {spots.map((s) => (
-            <BetSpot
-              key={s}
-              spot={s}
-              label={spotLabel('baccarat', s, t)}
-              pays={PAYS[s]}
-              stakeMinor={stakes.get(s) ?? 0}
-              pendingMinor={betting.pending.get(s) ?? 0}
-              currency={table.currency}
-              locale={locale}
-              limit={limitOf(table, s)}
-              open={open}
-              className={`is-${s}`}
-              winning={result?.outcome === s}
-              onPlace={() => void betting.place(s)}
-            />
+            <TableBetSpot key={s} at={props} spot={s} label={spotLabel('baccarat', s, t)} pays={PAYS[s]} className={`is-${s}`} winning={result?.outcome === s} />
           ))}
         </div>
         <p className="felt-muted restriction">{t('restrictions.RES-2')}</p>

@@ -2,10 +2,10 @@ import { newBetId } from '@felt-studio/client-sdk';
 import { infiniteBlackjack, type Ratio } from '@felt-studio/games';
 import { CardRow, Money } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
-import { BetSpot } from '../../../table/components/BetSpot';
+import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
-import { limitOf, type GameProps } from '../../../table/game';
+import type { GameProps } from '../../../table/game';
 import { spotLabel } from '../../../table/spotLabel';
 import './infinite-blackjack.css';
 
@@ -26,7 +26,8 @@ function topRatio(p: infiniteBlackjack.InfiniteBlackjackProfile, bet: infiniteBl
  * with its status and result (two hands after a split, IBJ-5), hit / stand / double / split when their hand
  * decides (the timer is the table header's), the main bet and the side bets the profile offers.
  */
-export default function InfiniteBlackjackTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {
+export default function InfiniteBlackjackTable(props: GameProps) {
+  const { table, view: raw, betting, stakes, open, locale } = props;
   const { t } = useTranslation('player');
   const view = raw as infiniteBlackjack.InfiniteBlackjackView | null;
   const profile = infiniteBlackjack.infiniteBlackjackProfiles[table.profileId] ?? infiniteBlackjack.infiniteStandardProfile;
@@ -40,20 +41,7 @@ export default function InfiniteBlackjackTable({ table, view: raw, betting, stak
   const sideBets = infiniteBlackjack.SIDE_BETS.filter((b) => profile.sideBets[b] !== undefined);
   const stage = view?.stage ?? 'betting';
   const spot = (s: string, text: string | null) => (
-    <BetSpot
-      key={s}
-      spot={s}
-      label={label(s)}
-      pays={text ?? undefined}
-      stakeMinor={stakes.get(s) ?? 0}
-      pendingMinor={betting.pending.get(s) ?? 0}
-      currency={table.currency}
-      locale={locale}
-      limit={limitOf(table, s)}
-      open={open}
-      className={`is-${s.replace(/[:+]/g, '-')}`}
-      onPlace={() => void betting.place(s)}
-    />
+    <TableBetSpot key={s} at={props} spot={s} label={label(s)} pays={text ?? undefined} className={`is-${s.replace(/[:+]/g, '-')}`} />
   );
   return (
     <div className="game-grid">

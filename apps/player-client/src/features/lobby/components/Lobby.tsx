@@ -1,6 +1,6 @@
 import type { Table } from '@felt-studio/client-sdk';
 import type { PokerLobbyEntry } from '@felt-studio/protocol';
-import { BetTimer, PhaseBadge, formatMoneyShort, useLiveRound, useLocale, usePokerLobby, usePresence, useTables } from '@felt-studio/ui';
+import { BetTimer, PhaseBadge, TitledSection, formatMoneyShort, useLiveRound, useLocale, usePokerLobby, usePresence, useTables } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
@@ -128,17 +128,13 @@ export function Lobby({ prefetch, pluginOf }: { readonly prefetch?: () => void; 
         ))}
       </div>
       {(poker.data ?? []).length > 0 ? (
-        <section className="lobby-poker" aria-labelledby="lobby-poker-title">
-          <h2 id="lobby-poker-title" className="lobby-section-title">
-            {t('lobby.poker.title')}
-          </h2>
-          <p className="felt-muted">{t('lobby.poker.subtitle')}</p>
+        <TitledSection id="lobby-poker-title" title={t('lobby.poker.title')} intro={t('lobby.poker.subtitle')} className="lobby-poker" titleClassName="lobby-section-title">
           <div className="lobby-grid">
             {(poker.data ?? []).map((x) => (
               <PokerCard key={x.tableId} table={x} />
             ))}
           </div>
-        </section>
+        </TitledSection>
       ) : null}
       <TournamentsSection />
     </main>

@@ -1,5 +1,5 @@
 import type { TournamentSummary } from '@felt-studio/protocol';
-import { formatMoney, queryKeys, useLocale, useSession } from '@felt-studio/ui';
+import { TitledSection, formatMoney, queryKeys, useLocale, useSession } from '@felt-studio/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,16 +64,12 @@ export function TournamentsSection() {
   const rows = (q.data ?? []).filter(live);
   if (rows.length === 0) return null;
   return (
-    <section className="lobby-poker" aria-labelledby="lobby-tournaments-title">
-      <h2 id="lobby-tournaments-title" className="lobby-section-title">
-        {t('lobby.tournaments.title')}
-      </h2>
-      <p className="felt-muted">{t('lobby.tournaments.subtitle')}</p>
+    <TitledSection id="lobby-tournaments-title" title={t('lobby.tournaments.title')} intro={t('lobby.tournaments.subtitle')} className="lobby-poker" titleClassName="lobby-section-title">
       <div className="lobby-grid">
         {rows.map((x) => (
           <TournamentCard key={x.tournamentId} x={x} />
         ))}
       </div>
-    </section>
+    </TitledSection>
   );
 }

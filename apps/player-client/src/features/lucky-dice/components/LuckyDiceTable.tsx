@@ -6,6 +6,7 @@ import { BetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
 import { limitOf, type GameProps } from '../../../table/game';
+import { RecentDice } from '../../../table/components/Recent';
 import { useTableResults } from '../../../table/hooks/useTableData';
 
 /** LD-1: the first die is red, the second green (issue 20 defect 12: both were drawn white). */
@@ -133,19 +134,14 @@ export default function LuckyDiceTable({ table, view: raw, betting, stakes, open
         </div>
       </VideoArea>
       <aside className="side-panels">
-        <section className="felt-panel" aria-label={t('stats.lastShort')}>
-          <h2>{t('stats.lastShort')}</h2>
-          <ul className="sicbo-history">
-            {(results.data ?? []).slice(0, 8).map((r) => {
-              const d = (r.view as { dice?: { red: number; green: number } | null }).dice;
-              return d ? (
-                <li key={r.roundId}>
-                  <DiceRow dice={[d.red, d.green]} size={22} colours={LD_COLOURS} /> <span className="felt-muted">{d.red + d.green}</span>
-                </li>
-              ) : null;
-            })}
-          </ul>
-        </section>
+        <RecentDice
+          results={results.data ?? []}
+          diceOf={(v) => {
+            const d = (v as { dice?: { red: number; green: number } | null }).dice;
+            return d ? [d.red, d.green] : null;
+          }}
+          colours={LD_COLOURS}
+        />
         <Limits table={table} kinds={['plein', 'cheval', 'transversal', 'carre', 'simple', 'sum', 'all-pairs', 'under-7', 'over-7']} locale={locale} />
       </aside>
       <div className="board ld-board">

@@ -1,9 +1,9 @@
 import { moneyWheel } from '@felt-studio/games';
 import { useTranslation } from 'react-i18next';
-import { BetSpot } from '../../../table/components/BetSpot';
+import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
-import { limitOf, type GameProps } from '../../../table/game';
+import type { GameProps } from '../../../table/game';
 import './money-wheel.css';
 
 /** Segment colours by what the segment pays (one colour per number, gold for multipliers). */
@@ -47,7 +47,8 @@ function Wheel({ layout, stopped, label }: { readonly layout: readonly string[];
  * Money Wheel (MW-1..MW-4, issue 20 defect 2): the wheel with its segments, the numbers to back with
  * what each pays, the multipliers landed this round (MW-2), void spins (MW-4) and the result.
  */
-export default function MoneyWheelTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {
+export default function MoneyWheelTable(props: GameProps) {
+  const { table, view: raw, locale } = props;
   const { t } = useTranslation('player');
   const profile = moneyWheel.moneyWheelProfiles[table.profileId] ?? moneyWheel.MONEY_WHEEL_STANDARD;
   const view = raw as moneyWheel.MoneyWheelView | null;
@@ -97,20 +98,7 @@ export default function MoneyWheelTable({ table, view: raw, betting, stakes, ope
             const pays = profile.pays[String(n)];
             return (
               <div key={s} className="mw-spot" style={{ '--mw-tone': toneOf(String(n)) } as React.CSSProperties}>
-                <BetSpot
-                  spot={s}
-                  label={String(n)}
-                  pays={pays ? `${Number((pays.num / pays.den).toFixed(2))}:1` : `${n}:1`}
-                  stakeMinor={stakes.get(s) ?? 0}
-                  pendingMinor={betting.pending.get(s) ?? 0}
-                  currency={table.currency}
-                  locale={locale}
-                  limit={limitOf(table, 'number')}
-                  open={open}
-                  className={`is-mw-${n}`}
-                  winning={result === n}
-                  onPlace={() => void betting.place(s)}
-                />
+                <TableBetSpot at={props} spot={s} limitKind="number" label={String(n)} pays={pays ? `${Number((pays.num / pays.den).toFixed(2))}:1` : `${n}:1`} className={`is-mw-${n}`} winning={result === n} />
                 <span className="felt-muted mw-count">{t('moneyWheel.segments', { count: counts.get(String(n)) ?? 0 })}</span>
               </div>
             );

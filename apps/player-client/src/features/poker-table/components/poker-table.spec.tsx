@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { PokerTableFrame } from '@felt-studio/protocol';
 import { keyPaths, type PokerSender } from '@felt-studio/ui';
-import { holdemScenario, PokerScenario } from '@felt-studio/ui/poker-fixtures';
+import { holdemScenario, PokerScenario, studScenario } from '@felt-studio/ui/poker-fixtures';
 import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -325,16 +325,13 @@ describe('live poker table: draw and stud', () => {
   });
 
   it("seven card stud: everyone's up cards are visible, down cards are not", () => {
-    const s = new PokerScenario({
-      at: T0,
-      seatCount: 7,
-      buttonSeat: null,
-      config: { variant: 'stud', structure: 'fixed-limit', anteMinor: 10, bringInMinor: 50, smallBetMinor: 100, bigBetMinor: 200 },
-      seats: [
-        { seat: 1, playerId: 'me', name: 'Me', stackMinor: 5_000 },
-        { seat: 3, playerId: 'p3', name: 'Bo', stackMinor: 5_000 },
+    const s = studScenario(
+      [
+        { seat: 1, playerId: 'me', name: 'Me' },
+        { seat: 3, playerId: 'p3', name: 'Bo' },
       ],
-    });
+      { at: T0 },
+    );
     s.deal('AS', 'KS', 'AD', 'KD', '9C', '2H');
     show(s.frame(ME));
     expect(cardNames(seat(1))).toEqual(['Ace of spades', 'Ace of diamonds', '9 of clubs']);

@@ -1,7 +1,7 @@
 import { FeltClient } from '@felt-studio/client-sdk';
 import type { PokerTableFrame } from '@felt-studio/protocol';
 import { FeltQueryProvider, SessionProvider, createI18n, createQueryClient, type PokerSender } from '@felt-studio/ui';
-import { holdemScenario, PokerScenario } from '@felt-studio/ui/poker-fixtures';
+import { holdemScenario, PokerScenario, studScenario } from '@felt-studio/ui/poker-fixtures';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -66,16 +66,11 @@ const SCENES: Readonly<Record<string, () => PokerTableFrame>> = {
     return s.deal('AS', '2C', 'AD', '3C', 'KH', '4C', '7D', '5D', '9S', '8H').act(2, 'call').act(1, 'check').frame(ME);
   },
   stud: () =>
-    new PokerScenario({
-      seatCount: 7,
-      buttonSeat: null,
-      config: { variant: 'stud', structure: 'fixed-limit', anteMinor: 10, bringInMinor: 50, smallBetMinor: 100, bigBetMinor: 200 },
-      seats: [
-        { seat: 1, playerId: 'me', name: 'Anna', stackMinor: 5_000 },
-        { seat: 3, playerId: 'p3', name: 'Bo', stackMinor: 5_000 },
-        { seat: 5, playerId: 'p5', name: 'Cy', stackMinor: 5_000 },
-      ],
-    })
+    studScenario([
+      { seat: 1, playerId: 'me', name: 'Anna' },
+      { seat: 3, playerId: 'p3', name: 'Bo' },
+      { seat: 5, playerId: 'p5', name: 'Cy' },
+    ])
       .deal('AS', 'KS', 'QS', 'AD', 'KD', 'QD', '9C', '2H', '5S')
       .frame(ME),
 };

@@ -1,15 +1,17 @@
 import { dragonTiger, footballStudio, type Card } from '@felt-studio/games';
 import { PlayingCard } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
-import { BetSpot } from '../../../table/components/BetSpot';
+import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
-import { limitOf, type GameProps } from '../../../table/game';
+import type { GameProps } from '../../../table/game';
+import { RecentPanel } from '../../../table/components/Recent';
 import { spotLabel } from '../../../table/spotLabel';
 import { useTableResults } from '../../../table/hooks/useTableData';
 
 /** Dragon Tiger (RES-4) and Football Studio (RES-5): one card per side, highest wins. */
-export default function DuelTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {
+export default function DuelTable(props: GameProps) {
+  const { table, view: raw, locale } = props;
   const { t } = useTranslation('player');
   const isDT = table.game === 'dragon-tiger';
   const spec = isDT ? dragonTiger.DRAGON_TIGER : footballStudio.FOOTBALL_STUDIO;
@@ -42,8 +44,7 @@ export default function DuelTable({ table, view: raw, betting, stakes, open, loc
         </div>
       </VideoArea>
       <aside className="side-panels">
-        <section className="felt-panel" aria-label={t('stats.lastShort')}>
-          <h2>{t('stats.lastShort')}</h2>
+        <RecentPanel>
           <div className="recent-strip">
             {history.slice(0, 20).map((w, i) => (
               <span key={i} className={`duel-dot is-${w === spec.tie ? 'tie' : w === a ? 'a' : 'b'}`}>
@@ -51,26 +52,13 @@ export default function DuelTable({ table, view: raw, betting, stakes, open, loc
               </span>
             ))}
           </div>
-        </section>
+        </RecentPanel>
         <Limits table={table} kinds={spots} locale={locale} />
       </aside>
       <div className="board">
         <div className="bac-spots">
           {spots.map((s) => (
-            <BetSpot
-              key={s}
-              spot={s}
-              label={spotLabel(table.game, s, t)}
-              stakeMinor={stakes.get(s) ?? 0}
-              pendingMinor={betting.pending.get(s) ?? 0}
-              currency={table.currency}
-              locale={locale}
-              limit={limitOf(table, s)}
-              open={open}
-              className={`is-${s}`}
-              winning={winner === s}
-              onPlace={() => void betting.place(s)}
-            />
+            <TableBetSpot key={s} at={props} spot={s} label={spotLabel(table.game, s, t)} className={`is-${s}`} winning={winner === s} />
           ))}
         </div>
         <p className="felt-muted restriction">{t(isDT ? 'restrictions.RES-4' : 'restrictions.RES-5')}</p>

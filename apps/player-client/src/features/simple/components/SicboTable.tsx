@@ -1,10 +1,11 @@
 import { sicbo, type Ratio } from '@felt-studio/games';
 import { DiceRow } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
-import { BetSpot } from '../../../table/components/BetSpot';
+import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
-import { limitOf, type GameProps } from '../../../table/game';
+import type { GameProps } from '../../../table/game';
+import { RecentDice } from '../../../table/components/Recent';
 import { spotLabel } from '../../../table/spotLabel';
 import { useTableResults } from '../../../table/hooks/useTableData';
 
@@ -64,7 +65,8 @@ export function sicboWinning(dice: readonly number[] | null | undefined, p: sicb
  * Sic Bo: every bet of SB-2 in groups, each with what it pays; once the dice are read the winning spots
  * are marked (issue 20 defect 12); RES-3 explained (not Big and Small, nor Odd and Even, in one round).
  */
-export default function SicboTable({ table, view: raw, betting, stakes, open, locale }: GameProps) {
+export default function SicboTable(props: GameProps) {
+  const { table, view: raw, locale } = props;
   const { t } = useTranslation('player');
   const view = raw as sicbo.SicboView | null;
   const results = useTableResults(table.tableId, 20);
@@ -82,39 +84,14 @@ export default function SicboTable({ table, view: raw, betting, stakes, open, lo
         </div>
       </VideoArea>
       <aside className="side-panels">
-        <section className="felt-panel" aria-label={t('stats.lastShort')}>
-          <h2>{t('stats.lastShort')}</h2>
-          <ul className="sicbo-history">
-            {(results.data ?? []).slice(0, 8).map((r) => {
-              const d = (r.view as { dice?: number[] | null }).dice;
-              return d ? (
-                <li key={r.roundId}>
-                  <DiceRow dice={d} size={22} /> <span className="felt-muted">{d.reduce((a, b) => a + b, 0)}</span>
-                </li>
-              ) : null;
-            })}
-          </ul>
-        </section>
+        <RecentDice results={results.data ?? []} diceOf={(v) => (v as { dice?: number[] | null }).dice ?? null} />
         <Limits table={table} kinds={['small', 'total', 'single', 'double', 'triple', 'any-triple', 'combo']} locale={locale} />
       </aside>
       <div className="board sicbo-board">
         {GROUPS.map((g) => (
           <div key={g.key} className={`sicbo-group is-${g.key}`} role="group" aria-label={t(`sicbo.groups.${g.key}`)}>
             {g.spots.map((s) => (
-              <BetSpot
-                key={s}
-                spot={s}
-                label={spotLabel('sicbo', s, t)}
-                pays={sicboPays(s, profile)}
-                winning={winning.has(s)}
-                stakeMinor={stakes.get(s) ?? 0}
-                pendingMinor={betting.pending.get(s) ?? 0}
-                currency={table.currency}
-                locale={locale}
-                limit={limitOf(table, kind(s))}
-                open={open}
-                onPlace={() => void betting.place(s)}
-              />
+              <TableBetSpot key={s} at={props} spot={s} limitKind={kind(s)} label={spotLabel('sicbo', s, t)} pays={sicboPays(s, profile)} winning={winning.has(s)} />
             ))}
           </div>
         ))}

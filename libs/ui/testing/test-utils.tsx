@@ -4,9 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createQueryClient } from './data.js';
-import { createI18n, type Catalogue, type Language } from './i18n/i18n.js';
-import { SessionProvider } from './session.js';
+import { createQueryClient } from '../src/data.js';
+import { createI18n, type Catalogue, type Language } from '../src/i18n/i18n.js';
+import { SessionProvider } from '../src/session.js';
 
 /**
  * Renders UI with every provider, without a server: a FeltClient whose fetch answers from `routes`

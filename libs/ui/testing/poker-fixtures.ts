@@ -208,3 +208,17 @@ export function holdemScenario(opts: { at?: number; config?: Partial<pokerTable.
     ],
   });
 }
+
+/**
+ * A seven-seat fixed-limit Seven Card Stud table (ante €0.10, bring-in €0.50, bets €1/€2; no button): the hand of
+ * `seats` (each with €50 unless given), started at `at`.
+ */
+export function studScenario(seats: readonly (Omit<FixtureSeat, 'stackMinor'> & { readonly stackMinor?: number })[], opts: { at?: number } = {}): PokerScenario {
+  return new PokerScenario({
+    ...(opts.at === undefined ? {} : { at: opts.at }),
+    seatCount: 7,
+    buttonSeat: null,
+    config: { variant: 'stud', structure: 'fixed-limit', anteMinor: 10, bringInMinor: 50, smallBetMinor: 100, bigBetMinor: 200 },
+    seats: seats.map((x) => ({ ...x, stackMinor: x.stackMinor ?? 5_000 })),
+  });
+}
