@@ -8,7 +8,7 @@
 //
 //   node scripts/node-lts.mjs node test/bench/camera-cpu.mjs [MEASURE_S=30]
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,12 +24,16 @@ const cpuTicks = (pid) => { try { const f = readFileSync(`/proc/${pid}/stat`, 'u
 /** CPU seconds used by `pid` and everything under it during `ms` (processes that start meanwhile count from their start). */
 /** The last measurement by process name (node: the studio server; ffmpeg: its encoders), share of one core. */
 let lastSplit = '';
+let lastThreads = '';
 async function cpuDuring(root, ms, work) {
   const seen = new Map(tree(root).map((p) => [p, cpuTicks(p)]));
+  const tids = () => { try { return readdirSync(`/proc/${root}/task`); } catch { return []; } };
+  const seenThreads = new Map(tids().map((t) => [t, cpuTicks(`${root}/task/${t}`)]));
   const end = Date.now() + ms;
   const busy = work(end);
   while (Date.now() < end) {
     for (const p of tree(root)) if (!seen.has(p)) seen.set(p, 0);
+    for (const t of tids()) if (!seenThreads.has(t)) seenThreads.set(t, 0);
     await sleep(500);
   }
   let used = 0;
@@ -44,6 +48,15 @@ async function cpuDuring(root, ms, work) {
   }
   await busy;
   lastSplit = Object.entries(byName).map(([k, v]) => `${k} ${((v / (ms / 1000)) * 100).toFixed(1)} %`).join(', ');
+  // the studio server's threads (main, V8's GC helpers, libuv's pool, native ones) by name: where its CPU goes
+  const threads = {};
+  for (const [tid, t0] of seenThreads) {
+    const d = Math.max(0, cpuTicks(`${root}/task/${tid}`) - t0);
+    let name = '?';
+    try { name = readFileSync(`/proc/${root}/task/${tid}/comm`, 'utf8').trim().replace(/[0-9]+$/, ''); } catch { /* gone */ }
+    threads[name] = (threads[name] ?? 0) + d / TICK;
+  }
+  lastThreads = Object.entries(threads).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${((v / (ms / 1000)) * 100).toFixed(1)} %`).join(', ');
   return used / TICK;
 }
 
@@ -90,6 +103,7 @@ try {
   await sleep(3000);
   const watched = await cpuDuring(server, MEASURE_S * 1000, viewer);
   const watchedSplit = lastSplit;
+  const watchedThreads = lastThreads;
   // a WebRTC viewer (WHEP, werift in this process) beside the LL-HLS one: the camera with both its encoders
   // and the RTP forwarding (issue 21 §2), then the LL-HLS encoder stops once nobody asks (20 s) — WebRTC alone
   let packets = 0;
@@ -122,6 +136,7 @@ try {
   console.log(`  nobody watching ........ ${pct(idle)} (${idleSplit})`);
   console.log(`  one table watched ...... ${pct(watched)} (LL-HLS; ${segments} files fetched; ${watchedSplit})`);
   console.log(`  the camera of one table  ${pct(watched - idle)} (LL-HLS)`);
+  console.log(`    the server's threads while watched (LL-HLS): ${watchedThreads}`);
   if (both !== null) console.log(`  LL-HLS and WebRTC ...... ${pct(both - idle)} (the camera with both encoders and one WebRTC peer; ${bothSplit})`);
   if (rtcOnly !== null) console.log(`  WebRTC only ............ ${pct(rtcOnly - idle)} (${packets} RTP packets to the peer in ${MEASURE_S} s; ${rtcSplit})`);
 } finally {
