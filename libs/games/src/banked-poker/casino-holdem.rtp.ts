@@ -1,4 +1,4 @@
-import { createRng } from '../common/random.js';
+import { createRng, shuffleInPlace } from '../common/random.js';
 import { ok, violation, type Result } from '../common/result.js';
 import type { RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
 import { evaluate5, evaluate7 } from '../poker/fast.js';
@@ -73,15 +73,8 @@ export function simulateCasinoHoldem(p: CasinoHoldemProfile, rounds: number, see
   const cv = new ControlVariates([...cats.mu, 0]);
   const x = new Float64Array(cats.mu.length + 1);
   let calls = 0;
-  const draw = (from: number, n: number): void => {
-    // partial Fisher–Yates: positions from..from+n-1 get random cards of deck[from..51]
-    for (let i = from; i < from + n; i++) {
-      const j = i + rng.int(52 - i);
-      const t = deck[i] as number;
-      deck[i] = deck[j] as number;
-      deck[j] = t;
-    }
-  };
+  // partial Fisher–Yates: positions from..from+n-1 get random cards of deck[from..51]
+  const draw = (from: number, n: number): void => shuffleInPlace(deck, rng, n, from);
   for (let r = 0; r < rounds; r++) {
     draw(0, 5);
     const p0 = deck[0] as number, p1 = deck[1] as number, f0 = deck[2] as number, f1 = deck[3] as number, f2 = deck[4] as number;

@@ -1,4 +1,4 @@
-import { createRng } from '../common/random.js';
+import { createRng, shuffleInPlace } from '../common/random.js';
 import { DecisionStats, showdownEv } from './decision-ev.js';
 import { ok, violation, type Result } from '../common/result.js';
 import type { RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
@@ -129,12 +129,7 @@ export function simulateTexasHoldemBonus(p: TexasHoldemBonusProfile, rounds: num
   let turns = 0;
   let rivers = 0;
   for (let r = 0; r < rounds; r++) {
-    for (let i = 0; i < 7; i++) {
-      const j = i + rng.int(52 - i);
-      const t = deck[i] as number;
-      deck[i] = deck[j] as number;
-      deck[j] = t;
-    }
+    shuffleInPlace(deck, rng, 7);
     const [a, b, f0, f1, f2, tn, rv] = deck as [number, number, number, number, number, number, number];
     const pv = evaluate7(a, b, f0, f1, f2, tn, rv);
     const dvs = dealerSample(deck, rng, f0, f1, f2, tn, rv, dealers);

@@ -1,4 +1,4 @@
-import { createRng } from '../common/random.js';
+import { createRng, shuffleInPlace } from '../common/random.js';
 import { ok, violation, type Result } from '../common/result.js';
 import type { RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
 import { evaluate5, evaluate7 } from '../poker/fast.js';
@@ -100,12 +100,7 @@ export function simulateUltimateTexasHoldem(p: UltimateTexasHoldemProfile, round
   const bl = p.blind;
   const blindMean = (c.royalFlush * bl.royalFlush + c.straightFlush * bl.straightFlush + c.quads * bl.quads + c.fullHouse * bl.fullHouse + (c.flush * bl.flush[0]) / bl.flush[1] + c.straight * bl.straight) / SEVEN_CARD_HANDS;
   for (let r = 0; r < rounds; r++) {
-    for (let i = 0; i < 7; i++) {
-      const j = i + rng.int(52 - i);
-      const t = deck[i] as number;
-      deck[i] = deck[j] as number;
-      deck[j] = t;
-    }
+    shuffleInPlace(deck, rng, 7);
     const [a, b, f0, f1, f2, t, rv] = deck as [number, number, number, number, number, number, number];
     const pv = evaluate7(a, b, f0, f1, f2, t, rv);
     // every possible dealer hand from the 45 unseen cards (exact given the board: variance reduction)

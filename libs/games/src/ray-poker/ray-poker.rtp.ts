@@ -1,4 +1,4 @@
-import { createRng, type Rng } from '../common/random.js';
+import { createRng, shuffleInPlace, type Rng } from '../common/random.js';
 import { DecisionStats, estimateEv, showdownEv, Unseen } from '../banked-poker/decision-ev.js';
 import { evaluate7 } from '../poker/fast.js';
 import { ok, violation, type Result } from '../common/result.js';
@@ -390,12 +390,7 @@ export function riversideCalls(hole: readonly CardId[], flop: readonly CardId[],
 }
 
 function deal(rng: ReturnType<typeof createRng>, deck: CardId[], k: number): CardId[] {
-  for (let i = 0; i < k; i++) {
-    const j = i + rng.int(52 - i);
-    const t = deck[i] as CardId;
-    deck[i] = deck[j] as CardId;
-    deck[j] = t;
-  }
+  shuffleInPlace(deck, rng, k);
   return deck.slice(0, k);
 }
 
