@@ -4,7 +4,7 @@ import { trackShoe, type Shoe } from '../cards/shoe.js';
 import { shoeDeviceReaction, trackCard } from '../cards/shoe-tracking.js';
 import { ok, violation, type Result } from '../common/result.js';
 import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
-import { bettingNext, createKernel, defineGame, events, refuse, vio, type RefereeState } from '../kernel/define.js';
+import { bettingNext, createKernel, defineGame, events, refuse, settleNext, vio, type RefereeState } from '../kernel/define.js';
 import type { GameModule, RtpRow } from '../kernel/game.js';
 import type { AcceptedBet, CommonCommand, CommonEvent, NextAction, Settlement, SettlementLine } from '../kernel/kernel.js';
 import { parseOfflineBets, parseOfflineEnvelope } from '../sicbo/offline.js';
@@ -171,7 +171,7 @@ export const andarBaharDefinition = defineGame<AndarBaharState, AndarBaharComman
           : [{ kind: 'deal', message: `Deal card ${s.dealt.length + 1} face up to ${label(to)} (until a ${s.joker?.[0] ?? ''} appears).`, ruleId: 'AB-3' }];
       }
       case 'resolved':
-        return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }];
+        return [settleNext()];
       case 'settled':
       case 'void':
         return [{ kind: 'shuffle', message: 'Gather the deck and shuffle it for the next round.', ruleId: 'AB-1' }];

@@ -4,7 +4,7 @@ import { shoeDeviceReaction, trackCard } from '../cards/shoe-tracking.js';
 import { applyRatio } from '../common/money.js';
 import { ok, type Result } from '../common/result.js';
 import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
-import { acceptedEvent, bettingNext, defineGame, duplicate, events, refuse, vio, type GameDefinition, type RefereeState } from '../kernel/define.js';
+import { acceptedEvent, defineGame, duplicate, events, lifecycleNext, refuse, vio, type GameDefinition, type RefereeState } from '../kernel/define.js';
 import type { AcceptedBet, CommonCommand, CommonEvent, NextAction, SettlementLine } from '../kernel/kernel.js';
 import { cardId } from '../poker/cards.js';
 import type { BankedPokerProfileBase, BankedPokerSpec, DecisionPoint, PlayerPart, PokerHands, Slot } from './spec.js';
@@ -329,28 +329,17 @@ export function defineBankedPoker<P extends BankedPokerProfileBase>(spec: Banked
     },
     ...(spec.early ? { settleEarly: (s: BankedPokerState, p: P) => settleEarlyBankedPoker(spec, p, s) } : {}),
     next(s): readonly NextAction[] {
-      switch (s.phase) {
-        case 'betting':
-          return [bettingNext()];
-        case 'closed':
-        case 'play': {
-          if (s.window) {
-            const d = spec.decisions[s.window.point] as DecisionPoint;
-            return [{ kind: 'wait-decisions', message: `Players are deciding (${d.options.map((o) => o.action).join(' / ')}); the decision time ends at ${s.window.closesAt} (server clock, ms), then "${d.timeoutAction}" applies.`, ruleId: d.ruleId }];
-          }
-          const slot = spec.slots[s.cards.length] as Slot;
-          const n = spec.slots.slice(0, s.cards.length + 1).filter((x) => x === slot).length;
-          const where = slot === 'dealer' ? `the dealer (card ${n}, face down)` : slot === 'player' ? `the player hand (card ${n}, face up)` : `the board (card ${n}, face up)`;
-          return [{ kind: 'deal', message: `Deal one card to ${where}.`, ruleId: spec.rules.deal }];
+      const dealing = (): readonly NextAction[] => {
+        if (s.window) {
+          const d = spec.decisions[s.window.point] as DecisionPoint;
+          return [{ kind: 'wait-decisions', message: `Players are deciding (${d.options.map((o) => o.action).join(' / ')}); the decision time ends at ${s.window.closesAt} (server clock, ms), then "${d.timeoutAction}" applies.`, ruleId: d.ruleId }];
         }
-        case 'resolved':
-          return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }];
-        case 'idle':
-        case 'halted':
-        case 'settled':
-        case 'void':
-          return [];
-      }
+        const slot = spec.slots[s.cards.length] as Slot;
+        const n = spec.slots.slice(0, s.cards.length + 1).filter((x) => x === slot).length;
+        const where = slot === 'dealer' ? `the dealer (card ${n}, face down)` : slot === 'player' ? `the player hand (card ${n}, face up)` : `the board (card ${n}, face up)`;
+        return [{ kind: 'deal', message: `Deal one card to ${where}.`, ruleId: spec.rules.deal }];
+      };
+      return lifecycleNext(s.phase, { closed: dealing, play: dealing });
     },
     deadlines(s) {
       if (!s.window || (s.phase !== 'play' && s.phase !== 'closed')) return [];

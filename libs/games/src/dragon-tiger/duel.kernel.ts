@@ -4,7 +4,7 @@ import { carryShoe, shoeDeviceReaction, trackCard, validateShoeSnapshot, type Sh
 import { applyRatio } from '../common/money.js';
 import { ok, type Result } from '../common/result.js';
 import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
-import { bettingNext, createKernel, defineGame, duplicate, events, refuse, vio, type RefereeState } from '../kernel/define.js';
+import { bettingNext, createKernel, defineGame, duplicate, events, refuse, settleNext, vio, type RefereeState } from '../kernel/define.js';
 import type { AcceptedBet, CommonCommand, CommonEvent, NextAction, SettlementLine } from '../kernel/kernel.js';
 import { parseDuelCard, parseDuelSpot, resolveDuelSpot, type DuelCards, type DuelProfile, type DuelSpec } from './duel.rules.js';
 
@@ -170,7 +170,7 @@ export function defineDuel(spec: DuelSpec, profiles: Readonly<Record<string, Due
         case 'play':
           return [{ kind: 'deal', message: `Deal one card face up to ${spec.sides[1]}.`, ruleId: spec.rules.deal }];
         case 'resolved':
-          return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }, ...shuffle];
+          return [settleNext(), ...shuffle];
         case 'idle':
         case 'halted':
           return [];

@@ -1,6 +1,6 @@
 import { ok } from '../common/result.js';
 import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
-import { bettingNext, createKernel, defineGame, events, refuse, vio, type RefereeState } from '../kernel/define.js';
+import { createKernel, defineGame, events, lifecycleNext, refuse, vio, type RefereeState } from '../kernel/define.js';
 import type { AcceptedBet, Audience, CommonCommand, CommonEvent, NextAction } from '../kernel/kernel.js';
 import { decideMove, EMPTY_SLICE, evolveMove, spinCommandOf, type MoneyWheelMoveEvent, type MoneyWheelSlice, type RecordedSpin } from './money-wheel.moves.js';
 import { checkLiveProfile, maxReturnMultiple, moneyWheelProfiles, parseSpot, type MoneyWheelProfile, type SegmentLabel, type SpinReport } from './money-wheel.rules.js';
@@ -125,24 +125,14 @@ export function defineMoneyWheel(profiles: Readonly<Record<string, MoneyWheelPro
       return settleBets([...s.book.byId.values()], result, s.wheel.chain.multiplier, profile);
     },
     next(s): readonly NextAction[] {
-      switch (s.phase) {
-        case 'betting':
-          return [bettingNext()];
-        case 'closed': {
+      return lifecycleNext(s.phase, {
+        closed: () => {
           const c = s.wheel.chain;
           if (c.invalidInARow > 0) return [{ kind: 'spin', message: `The last spin made too few turns and does not count: spin again (${c.invalidInARow} of at most ${profileOf(s)?.maxInvalidSpins ?? 0}).`, ruleId: 'MW-4' }];
           if (c.multiplier !== null) return [{ kind: 'spin', message: `Multiplier ${c.multipliers.join(' × ')}: every bet stands, spin again (now ${c.multiplier}x).`, ruleId: 'MW-2' }];
           return [{ kind: 'spin', message: `Spin the wheel (at least ${profileOf(s)?.minTurns ?? 1} full turn${(profileOf(s)?.minTurns ?? 1) === 1 ? '' : 's'}).`, ruleId: 'MW-4' }];
-        }
-        case 'resolved':
-          return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }];
-        case 'idle':
-        case 'play':
-        case 'halted':
-        case 'settled':
-        case 'void':
-          return [];
-      }
+        },
+      });
     },
     devices: {
       reporters: { moneywheel: ['wheel'] },

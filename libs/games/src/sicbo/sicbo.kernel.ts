@@ -1,7 +1,7 @@
 import { applyRatio } from '../common/money.js';
 import { ok } from '../common/result.js';
 import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
-import { bettingNext, createKernel, defineGame, events, refuse, vio, type RefereeState } from '../kernel/define.js';
+import { createKernel, defineGame, events, lifecycleNext, refuse, vio, type RefereeState } from '../kernel/define.js';
 import type { AcceptedBet, Audience, CommonCommand, CommonEvent, NextAction, Settlement, SettlementLine } from '../kernel/kernel.js';
 import { kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type SicboProfile } from './sicbo.rules.js';
 
@@ -138,20 +138,9 @@ export function defineSicbo(profiles: Readonly<Record<string, SicboProfile>> = s
       return ok(settleBets(s.book.byId.values(), s.dice, profile));
     },
     next(s): readonly NextAction[] {
-      switch (s.phase) {
-        case 'betting':
-          return [bettingNext()];
-        case 'closed':
-          return [{ kind: 'shake', message: s.faults === 0 ? 'Shake the dice.' : `Reshake the dice (fault ${s.faults} of at most ${profiles[s.profileId ?? '']?.maxReshakes ?? 0} reshakes).`, ruleId: 'SB-4' }];
-        case 'resolved':
-          return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }];
-        case 'idle':
-        case 'play':
-        case 'halted':
-        case 'settled':
-        case 'void':
-          return [];
-      }
+      return lifecycleNext(s.phase, {
+        closed: () => [{ kind: 'shake', message: s.faults === 0 ? 'Shake the dice.' : `Reshake the dice (fault ${s.faults} of at most ${profiles[s.profileId ?? '']?.maxReshakes ?? 0} reshakes).`, ruleId: 'SB-4' }],
+      });
     },
     devices: {
       reporters: { dice: ['dice', 'shaker'], shaker: ['shaker'] },
