@@ -124,6 +124,21 @@ export interface RoundStateBase {
   readonly voidReason: string | null;
 }
 
+/** The round fields every game's view shows, as the round state has them (a view adds its game's own). */
+export interface RoundViewBase {
+  readonly roundId: string | null;
+  readonly tableId: string | null;
+  readonly profileId: string | null;
+  readonly seq: number;
+  readonly phase: Phase;
+  readonly bettingClosesAt: number | null;
+}
+
+/** A view's round fields, copied from the state in RoundViewBase's order. */
+export function roundViewBase(s: RoundViewBase): RoundViewBase {
+  return { roundId: s.roundId, tableId: s.tableId, profileId: s.profileId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt };
+}
+
 export type Decision<E> = { readonly ok: true; readonly events: readonly E[] } | { readonly ok: false; readonly violation: Violation };
 
 export type SettlementOutcome = 'win' | 'lose' | 'push' | 'refund' | 'partial';

@@ -1,7 +1,7 @@
 import { ok } from '../common/result.js';
 import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
 import { createKernel, defineGame, events, lifecycleNext, refuse, vio, type DeviceReaction, type RefereeDecision, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, NextAction, SettlementLine } from '../kernel/kernel.js';
+import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, NextAction, SettlementLine, RoundViewBase } from '../kernel/kernel.js';
 import { luckyDiceProfiles, maxReturnMultiple, parseDice, parseSpot, kindOf, resolveSpot, type LuckyDice, type LuckyDiceProfile } from './lucky-dice.rules.js';
 
 /**
@@ -86,15 +86,9 @@ export interface LuckyDiceState extends RefereeState {
   readonly throws: readonly ThrowRecord[];
 }
 
-export interface LuckyDiceView {
+export interface LuckyDiceView extends RoundViewBase {
   readonly game: 'lucky-dice';
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
   readonly drawMethod: LuckyDiceProfile['drawMethod'] | null;
-  readonly seq: number;
-  readonly phase: LuckyDiceState['phase'];
-  readonly bettingClosesAt: number | null;
   readonly deadline: number | null;
   readonly dice: LuckyDice | null;
   readonly faults: number;

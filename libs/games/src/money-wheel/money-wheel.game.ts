@@ -1,7 +1,7 @@
 import { ok } from '../common/result.js';
 import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
 import { createKernel, defineGame, events, lifecycleNext, refuse, vio, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, NextAction } from '../kernel/kernel.js';
+import { roundViewBase, type AcceptedBet, type Audience, type CommonCommand, type CommonEvent, type NextAction, type RoundViewBase } from '../kernel/kernel.js';
 import { decideMove, EMPTY_SLICE, evolveMove, spinCommandOf, type MoneyWheelMoveEvent, type MoneyWheelSlice, type RecordedSpin } from './money-wheel.moves.js';
 import { checkLiveProfile, maxReturnMultiple, moneyWheelProfiles, parseSpot, type MoneyWheelProfile, type SegmentLabel, type SpinReport } from './money-wheel.rules.js';
 import { settleBets } from './money-wheel.settle.js';
@@ -27,14 +27,8 @@ export interface MoneyWheelState extends RefereeState {
   readonly wheel: MoneyWheelSlice;
 }
 
-export interface MoneyWheelView {
+export interface MoneyWheelView extends RoundViewBase {
   readonly game: 'money-wheel';
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
-  readonly seq: number;
-  readonly phase: MoneyWheelState['phase'];
-  readonly bettingClosesAt: number | null;
   readonly voidReason: string | null;
   /** Every spin of the round (void ones included, MW-4), in order. */
   readonly spins: readonly RecordedSpin[];
@@ -103,12 +97,7 @@ export function defineMoneyWheel(profiles: Readonly<Record<string, MoneyWheelPro
       const c = s.wheel.chain;
       const base = {
         game: 'money-wheel' as const,
-        roundId: s.roundId,
-        tableId: s.tableId,
-        profileId: s.profileId,
-        seq: s.seq,
-        phase: s.phase,
-        bettingClosesAt: s.bettingClosesAt,
+        ...roundViewBase(s),
         voidReason: s.voidReason,
         spins: s.wheel.spins,
         multipliers: c.multipliers,

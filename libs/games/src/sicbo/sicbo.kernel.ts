@@ -2,7 +2,7 @@ import { applyRatio } from '../common/money.js';
 import { ok } from '../common/result.js';
 import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
 import { createKernel, defineGame, events, lifecycleNext, refuse, vio, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, NextAction, Settlement, SettlementLine } from '../kernel/kernel.js';
+import { roundViewBase, type AcceptedBet, type Audience, type CommonCommand, type CommonEvent, type NextAction, type Settlement, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type SicboProfile } from './sicbo.rules.js';
 
 /**
@@ -31,14 +31,8 @@ export interface SicboState extends RefereeState {
   readonly faults: number;
 }
 
-export interface SicboView {
+export interface SicboView extends RoundViewBase {
   readonly game: 'sicbo';
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
-  readonly seq: number;
-  readonly phase: SicboState['phase'];
-  readonly bettingClosesAt: number | null;
   readonly dice: Dice | null;
   readonly faults: number;
   readonly voidReason: string | null;
@@ -127,7 +121,7 @@ export function defineSicbo(profiles: Readonly<Record<string, SicboProfile>> = s
       }
     },
     view(s, audience: Audience): SicboView {
-      const base = { game: 'sicbo' as const, roundId: s.roundId, tableId: s.tableId, profileId: s.profileId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt, dice: s.dice, faults: s.faults, voidReason: s.voidReason };
+      const base = { game: 'sicbo' as const, ...roundViewBase(s), dice: s.dice, faults: s.faults, voidReason: s.voidReason };
       return audience.role === 'player' ? { ...base, bets: betsOfPlayer(s.book, audience.playerId) } : { ...base, bets: [], totals: bookTotals(s.book) };
     },
     redact: (e) => e,
