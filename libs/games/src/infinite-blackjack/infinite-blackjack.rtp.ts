@@ -2,7 +2,7 @@ import { ALL_CARDS, isCard, parseCard, type Card } from '../cards/card.js';
 import { isMinor, type Minor, type Ratio } from '../common/money.js';
 import { createRng } from '../common/random.js';
 import { ok, violation, type Result } from '../common/result.js';
-import type { GameModule, RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
+import { simulatedRtpRow, type GameModule, type RtpOptions, type RtpReport, type RtpRow } from '../kernel/game.js';
 import type { Settlement } from '../kernel/kernel.js';
 import { dealerMustDraw, isBlackjackCards } from '../blackjack/hand.rules.js';
 import { doubleOk, pairOk } from '../blackjack/kernel.js';
@@ -222,15 +222,7 @@ export function infiniteBlackjackRtp(profileId: string, opts: RtpOptions = {}): 
   const seed = opts.seed ?? IBJ_DEFAULT_RTP_SEED;
   const sim = simulateInfiniteMain(p, seed, rounds);
   const rows: RtpRow[] = [
-    {
-      bet: 'main',
-      rtp: sim.rtp,
-      houseEdge: 1 - sim.rtp,
-      method: 'simulation',
-      ci95: sim.ci95,
-      samples: sim.rounds,
-      note: `one hand per round in the real card order, the strategy derived from this profile's rules without split (blackjack/derive.ts; the ${p.charlie ? `${p.charlie.cards}-card Charlie` : 'Charlie'} rule paid but not steering the strategy), ${p.decks} decks reshuffled at the cut card; return per initial bet incl. doubles; seed ${seed}`,
-    },
+    simulatedRtpRow('main', sim, sim.rounds, `one hand per round in the real card order, the strategy derived from this profile's rules without split (blackjack/derive.ts; the ${p.charlie ? `${p.charlie.cards}-card Charlie` : 'Charlie'} rule paid but not steering the strategy), ${p.decks} decks reshuffled at the cut card; return per initial bet incl. doubles; seed ${seed}`),
   ];
   for (const b of SIDE_BETS) {
     if (!p.sideBets[b]) continue;
