@@ -125,14 +125,7 @@ export interface RoundStateBase {
 }
 
 /** The round fields every game's view shows, as the round state has them (a view adds its game's own). */
-export interface RoundViewBase {
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
-  readonly seq: number;
-  readonly phase: Phase;
-  readonly bettingClosesAt: number | null;
-}
+export type RoundViewBase = Pick<RoundStateBase, 'roundId' | 'tableId' | 'profileId' | 'seq' | 'phase' | 'bettingClosesAt'>;
 
 /** A view's round fields, copied from the state in RoundViewBase's order. */
 export function roundViewBase(s: RoundViewBase): RoundViewBase {
