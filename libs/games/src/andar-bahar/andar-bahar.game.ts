@@ -6,10 +6,9 @@ import { ok, violation, type Result } from '../common/result.js';
 import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
 import { bettingNext, createKernel, defineGame, events, refuse, settleNext, vio, type RefereeState } from '../kernel/define.js';
 import type { GameModule, RtpRow } from '../kernel/game.js';
-import { roundViewBase, type AcceptedBet, type CommonCommand, type CommonEvent, type NextAction, type Settlement, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
+import { settlementOf, roundViewBase, type AcceptedBet, type CommonCommand, type CommonEvent, type NextAction, type Settlement, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { parseOfflineBets, parseOfflineEnvelope } from '../sicbo/offline.js';
 import { format, rational, sub, toNumber } from '../sicbo/rational.js';
-import { settlementOf } from '../sicbo/sicbo.kernel.js';
 import {
   andarBaharMaxReturn,
   andarBaharProfiles,

@@ -132,6 +132,13 @@ export function roundViewBase(s: RoundViewBase): RoundViewBase {
   return { roundId: s.roundId, tableId: s.tableId, profileId: s.profileId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt };
 }
 
+/** A round's settlement from its lines: the house result is what was staked minus what was returned. */
+export function settlementOf(roundId: string, voided: boolean, lines: readonly SettlementLine[]): Settlement {
+  let house = 0;
+  for (const l of lines) house += l.stakeMinor - l.returnMinor;
+  return { roundId, voided, lines, houseResultMinor: house };
+}
+
 export type Decision<E> = { readonly ok: true; readonly events: readonly E[] } | { readonly ok: false; readonly violation: Violation };
 
 export type SettlementOutcome = 'win' | 'lose' | 'push' | 'refund' | 'partial';

@@ -2,7 +2,7 @@ import { applyRatio } from '../common/money.js';
 import { ok } from '../common/result.js';
 import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
 import { createKernel, defineGame, events, lifecycleNext, refuse, vio, type RefereeState } from '../kernel/define.js';
-import { roundViewBase, type AcceptedBet, type Audience, type CommonCommand, type CommonEvent, type NextAction, type Settlement, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
+import { roundViewBase, type AcceptedBet, type Audience, type CommonCommand, type CommonEvent, type NextAction, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type SicboProfile } from './sicbo.rules.js';
 
 /**
@@ -52,11 +52,6 @@ export function settleBets(bets: readonly AcceptedBet[], dice: Dice, profile: Si
   });
 }
 
-export function settlementOf(roundId: string, voided: boolean, lines: readonly SettlementLine[]): Settlement {
-  let house = 0;
-  for (const l of lines) house += l.stakeMinor - l.returnMinor;
-  return { roundId, voided, lines, houseResultMinor: house };
-}
 
 /** The highest return per unit staked of a Sic Bo profile (stake included). */
 export function sicboMaxReturn(p: SicboProfile): number {
