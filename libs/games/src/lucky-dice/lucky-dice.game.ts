@@ -1,7 +1,7 @@
 import { ok } from '../common/result.js';
 import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
 import { createKernel, defineGame, events, lifecycleNext, refuse, vio, type DeviceReaction, type RefereeDecision, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, NextAction, SettlementLine, RoundViewBase } from '../kernel/kernel.js';
+import { roundViewBase, type AcceptedBet, type Audience, type CommonCommand, type CommonEvent, type Deadline, type NextAction, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { luckyDiceProfiles, maxReturnMultiple, parseDice, parseSpot, kindOf, resolveSpot, type LuckyDice, type LuckyDiceProfile } from './lucky-dice.rules.js';
 
 /**
@@ -322,13 +322,8 @@ export function defineLuckyDice(profiles: Readonly<Record<string, LuckyDiceProfi
     view(s, audience: Audience): LuckyDiceView {
       const base = {
         game: 'lucky-dice' as const,
-        roundId: s.roundId,
-        tableId: s.tableId,
-        profileId: s.profileId,
+        ...roundViewBase(s),
         drawMethod: profileOf(s)?.drawMethod ?? null,
-        seq: s.seq,
-        phase: s.phase,
-        bettingClosesAt: s.bettingClosesAt,
         deadline: s.deadline,
         dice: s.dice,
         faults: s.faults,
