@@ -7,7 +7,7 @@ import type { Settlement } from '../kernel/kernel.js';
 import { dealerMustDraw, isBlackjackCards } from '../blackjack/hand.rules.js';
 import { doubleOk, pairOk } from '../blackjack/kernel.js';
 import { derivedStrategy } from '../blackjack/derive.js';
-import { simulationShoe } from '../blackjack/simulate.js';
+import { rtpEstimate, simulationShoe } from '../blackjack/simulate.js';
 import { handLive, handOn, ibjCardDue, infiniteBlackjackKernel, mainResult, mainReturn, type IbjAction, type InfiniteBlackjackCommand, type InfiniteBlackjackState } from './infinite-blackjack.game.js';
 import { infiniteBlackjackProfiles, SIDE_BETS, type InfiniteBlackjackProfile, type SideBet } from './profiles.js';
 import { sideBetOutcome } from './side-bets.rules.js';
@@ -208,10 +208,8 @@ export function simulateInfiniteMain(p: InfiniteBlackjackProfile, seed: number, 
       if (o.pays) sides[b] += 1 + o.pays.num / o.pays.den;
     }
   }
-  const mean = sum / rounds;
-  const variance = rounds > 1 ? (sumSq - rounds * mean * mean) / (rounds - 1) : 0;
   for (const b of SIDE_BETS) sides[b] /= rounds;
-  return { rtp: 1 + mean, ci95: 1.96 * Math.sqrt(Math.max(variance, 0) / rounds), rounds, sides };
+  return { ...rtpEstimate(sum, sumSq, rounds), rounds, sides };
 }
 
 export function infiniteBlackjackRtp(profileId: string, opts: RtpOptions = {}): Result<RtpReport> {
