@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:net';
-import { createBroker } from 'aedes';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useInProcessBroker } from '../../test/support/mqtt-broker.js';
 import { moneyWheel } from '@felt-studio/games';
 import { ManualScheduler } from './clock.js';
 import { runSim } from './run-sim.js';
@@ -100,23 +99,11 @@ describe('simulated money wheel (canonical events, seeded, time-scaled)', () => 
 });
 
 describe('simulated money wheel over MQTT (in-process broker)', () => {
-  let server: Server;
-  let url = '';
-  const broker = createBroker();
-  beforeAll(async () => {
-    server = createServer(broker.handle);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const addr = server.address();
-    url = `mqtt://127.0.0.1:${typeof addr === 'object' && addr !== null ? addr.port : 0}`;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => broker.close(() => resolve()));
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  const broker = useInProcessBroker();
 
   it('spins on the moneywheel.spin command, acks it, and publishes the result with the round id; BUSY while spinning', async () => {
-    const sim = new MoneyWheelSim({ mqttUrl: url, tableId: 'tbl_q', deviceId: 'mwheel-1', seed: 9, speed: 100, clientId: 'mw-sim-q' });
-    const obs = await mqtt.connectAsync(url, { clientId: 'mw-obs-q' });
+    const sim = new MoneyWheelSim({ mqttUrl: broker.url(), tableId: 'tbl_q', deviceId: 'mwheel-1', seed: 9, speed: 100, clientId: 'mw-sim-q' });
+    const obs = await mqtt.connectAsync(broker.url(), { clientId: 'mw-obs-q' });
     const got: { topic: string; body: Record<string, unknown> }[] = [];
     obs.on('message', (topic, p) => got.push({ topic, body: JSON.parse(p.toString('utf8')) as Record<string, unknown> }));
     await obs.subscribeAsync([sim.topicNames.events, sim.topicNames.acks], { qos: 1 });
@@ -138,11 +125,11 @@ describe('simulated money wheel over MQTT (in-process broker)', () => {
 
   it('runSim("money-wheel", scenario short-spin): the first commanded spin reports fewer than one turn', async () => {
     const ac = new AbortController();
-    const obs = await mqtt.connectAsync(url, { clientId: 'mw-obs-run' });
+    const obs = await mqtt.connectAsync(broker.url(), { clientId: 'mw-obs-run' });
     const got: Record<string, unknown>[] = [];
     obs.on('message', (_t, p) => got.push(JSON.parse(p.toString('utf8')) as Record<string, unknown>));
     await obs.subscribeAsync('felt/v1/tables/tbl_run/devices/mwheel_1/events', { qos: 1 });
-    const done = runSim({ device: 'money-wheel', mqttUrl: url, tableId: 'tbl_run', scenario: 'short-spin', seed: 4, speed: 100 }, ac.signal);
+    const done = runSim({ device: 'money-wheel', mqttUrl: broker.url(), tableId: 'tbl_run', scenario: 'short-spin', seed: 4, speed: 100 }, ac.signal);
     try {
       const end = Date.now() + 5000;
       while (Date.now() < end && !got.some((e) => e.type === 'moneywheel.result')) {

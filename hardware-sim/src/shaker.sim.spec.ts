@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:net';
-import { createBroker } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useInProcessBroker } from '../../test/support/mqtt-broker.js';
 import { deviceEventSchema as diceEventSchema } from '@felt-studio/protocol';
 import { ShakerSim } from './shaker.sim.js';
 
@@ -9,21 +8,7 @@ import { ShakerSim } from './shaker.sim.js';
  * The shaker against an in-process aedes broker (no external service): determinism by seed and the
  * event sequence. The same behaviour against real Mosquitto is in shaker.sim.int.spec.ts.
  */
-let server: Server;
-let url = '';
-const broker = createBroker();
-
-beforeAll(async () => {
-  server = createServer(broker.handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const addr = server.address();
-  url = `mqtt://127.0.0.1:${typeof addr === 'object' && addr !== null ? addr.port : 0}`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => broker.close(() => resolve()));
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+const broker = useInProcessBroker();
 
 async function until(pred: () => boolean, what: string, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
@@ -41,8 +26,8 @@ interface Ev {
 
 /** Start a shaker with `seed`, shake `n` times and return the dice it reported. */
 async function diceFor(seed: number, tableId: string, n: number, dice: 2 | 3 = 3): Promise<number[][]> {
-  const sim = new ShakerSim({ mqttUrl: url, tableId, deviceId: 'shaker_1', seed, speed: 50, clientId: `sim-${tableId}`, dice });
-  const obs: MqttClient = await mqtt.connectAsync(url, { clientId: `obs-${tableId}` });
+  const sim = new ShakerSim({ mqttUrl: broker.url(), tableId, deviceId: 'shaker_1', seed, speed: 50, clientId: `sim-${tableId}`, dice });
+  const obs: MqttClient = await mqtt.connectAsync(broker.url(), { clientId: `obs-${tableId}` });
   const events: Ev[] = [];
   obs.on('message', (_t, p) => events.push(JSON.parse(p.toString('utf8')) as Ev));
   await obs.subscribeAsync(sim.topicNames.events, { qos: 1 });
@@ -85,9 +70,9 @@ describe('Lucky Dice cups (two dice, RAY 2011 (docs/rules) §5.3 A)', () => {
 
 describe("Lucky Dice method B reader (a player's throw, RAY 2011 (docs/rules) §5.3 B, LD-7)", () => {
   it('readThrow reports one canonical red/green dice.result for the round, without a shake command; refused while reading and on a three-dice shaker', async () => {
-    const sim = new ShakerSim({ mqttUrl: url, tableId: 'tbl_ldb', deviceId: 'dice_1', seed: 5, speed: 50, clientId: 'sim-tbl_ldb', dice: 2 });
-    const three = new ShakerSim({ mqttUrl: url, tableId: 'tbl_ldb3', deviceId: 'dice_1', seed: 5, speed: 50, clientId: 'sim-tbl_ldb3', dice: 3 });
-    const obs: MqttClient = await mqtt.connectAsync(url, { clientId: 'obs-tbl_ldb' });
+    const sim = new ShakerSim({ mqttUrl: broker.url(), tableId: 'tbl_ldb', deviceId: 'dice_1', seed: 5, speed: 50, clientId: 'sim-tbl_ldb', dice: 2 });
+    const three = new ShakerSim({ mqttUrl: broker.url(), tableId: 'tbl_ldb3', deviceId: 'dice_1', seed: 5, speed: 50, clientId: 'sim-tbl_ldb3', dice: 3 });
+    const obs: MqttClient = await mqtt.connectAsync(broker.url(), { clientId: 'obs-tbl_ldb' });
     const events: Ev[] = [];
     obs.on('message', (_t, p) => events.push(JSON.parse(p.toString('utf8')) as Ev));
     await obs.subscribeAsync(sim.topicNames.events, { qos: 1 });

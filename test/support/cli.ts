@@ -3,6 +3,7 @@
  * environment (restored after); and a stand-in for the studio server's API that the admin commands call.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { run } from '../../apps/cli/src/main.js';
 
@@ -57,4 +58,22 @@ export function fakeApi(route: FakeRoute): Promise<{ url: string; server: Server
     });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, seen })));
+}
+
+/**
+ * The stand-in server of one `describe` block: started before its tests, closed after them. Returns a getter
+ * (the server exists only once `beforeAll` ran).
+ */
+export function useFakeApi<T extends { readonly server: Server }>(start: () => Promise<T>): () => T {
+  let fake: T | undefined;
+  beforeAll(async () => {
+    fake = await start();
+  });
+  afterAll(() => {
+    fake?.server.close();
+  });
+  return () => {
+    if (fake === undefined) throw new Error('useFakeApi: the stand-in server starts in beforeAll');
+    return fake;
+  };
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_ADMIN_ENV, fakeApi, felt } from '../../../test/support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { FAKE_ADMIN_ENV, fakeApi, felt, useFakeApi } from '../../../test/support/cli.js';
 
 const dead = (uuid: string) => ({ transactionUuid: uuid, betId: uuid.slice(4), playerId: 'p1', kind: 'credit', amountMinor: 300, attempts: 50, lastError: 'RS_ERROR_UNKNOWN', day: '2026-11-26', at: 1 });
 
@@ -20,32 +20,26 @@ async function fakeServer(): Promise<Awaited<ReturnType<typeof fakeApi>> & { ret
 }
 
 describe('felt dead-letter (issue 12: seamless-wallet dead letters, list and re-queue)', () => {
-  let fake: Awaited<ReturnType<typeof fakeServer>>;
+  const fake = useFakeApi(fakeServer);
   const env = FAKE_ADMIN_ENV;
-  beforeAll(async () => {
-    fake = await fakeServer();
-  });
-  afterAll(() => {
-    fake.server.close();
-  });
 
   it('lists the dead letters; exit 1 when there are some, 0 when none', async () => {
-    const a = await felt(['dead-letter', '--server-url', fake.url, '--operator', 'op-a'], '', env);
+    const a = await felt(['dead-letter', '--server-url', fake().url, '--operator', 'op-a'], '', env);
     expect(a.code).toBe(1);
     expect((JSON.parse(a.out) as { transactionUuid: string }[]).map((d) => d.transactionUuid)).toEqual(['crd_b1', 'crd_b2']);
-    expect((await felt(['dead-letter', '--server-url', fake.url, '--operator', 'op-b'], '', env)).code).toBe(0);
+    expect((await felt(['dead-letter', '--server-url', fake().url, '--operator', 'op-b'], '', env)).code).toBe(0);
   });
 
   it('--retry re-queues all or the given ones with the reason; a reason is required; an unknown operator fails with its code', async () => {
-    const all = await felt(['dead-letter', '--server-url', fake.url, '--operator', 'op-a', '--retry', '--reason', 'operator fixed'], '', env);
+    const all = await felt(['dead-letter', '--server-url', fake().url, '--operator', 'op-a', '--retry', '--reason', 'operator fixed'], '', env);
     expect(all.code).toBe(0);
     expect(JSON.parse(all.out)).toEqual({ operatorId: 'op-a', requeued: ['crd_b1', 'crd_b2'] });
-    const one = await felt(['dead-letter', '--server-url', fake.url, '--operator', 'op-a', '--retry', '--reason', 'just one', '--transactions', 'crd_b2'], '', env);
+    const one = await felt(['dead-letter', '--server-url', fake().url, '--operator', 'op-a', '--retry', '--reason', 'just one', '--transactions', 'crd_b2'], '', env);
     expect(JSON.parse(one.out)).toEqual({ operatorId: 'op-a', requeued: ['crd_b2'] });
-    expect(fake.retried).toEqual([{ reason: 'operator fixed' }, { reason: 'just one', transactionUuids: ['crd_b2'] }]);
-    expect((await felt(['dead-letter', '--server-url', fake.url, '--operator', 'op-a', '--retry'], '', env)).code).toBe(2);
-    expect(fake.retried).toHaveLength(2);
-    const unknown = await felt(['dead-letter', '--server-url', fake.url, '--operator', 'nobody'], '', env);
+    expect(fake().retried).toEqual([{ reason: 'operator fixed' }, { reason: 'just one', transactionUuids: ['crd_b2'] }]);
+    expect((await felt(['dead-letter', '--server-url', fake().url, '--operator', 'op-a', '--retry'], '', env)).code).toBe(2);
+    expect(fake().retried).toHaveLength(2);
+    const unknown = await felt(['dead-letter', '--server-url', fake().url, '--operator', 'nobody'], '', env);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('OPERATOR_NOT_FOUND');
   });

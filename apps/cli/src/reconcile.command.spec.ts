@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_ADMIN_ENV, fakeApi, felt } from '../../../test/support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { FAKE_ADMIN_ENV, fakeApi, felt, useFakeApi } from '../../../test/support/cli.js';
 
 const report = (operatorId: string, balanced: boolean, day: string) => ({ operatorId, day, acknowledged: { debitsMinor: 0, creditsMinor: 0, rollbacksMinor: 0, netMinor: 0 }, ledger: { inMinor: 0, outMinor: 0, netMinor: 0 }, bets: 0, pending: balanced ? 0 : 1, dead: 0, differences: [], balanced });
 
@@ -18,26 +18,20 @@ async function fakeServer(): Promise<Awaited<ReturnType<typeof fakeApi>> & { ask
 }
 
 describe('felt reconcile (issue 12: seamless-wallet reconciliation per operator and day)', () => {
-  let fake: Awaited<ReturnType<typeof fakeServer>>;
+  const fake = useFakeApi(fakeServer);
   const env = FAKE_ADMIN_ENV;
-  beforeAll(async () => {
-    fake = await fakeServer();
-  });
-  afterAll(() => {
-    fake.server.close();
-  });
 
   it('one operator and day: prints its report and exits 0 when balanced', async () => {
-    const r = await felt(['reconcile', '--server-url', fake.url, '--operator', 'op-a', '--day', '2026-11-25'], '', env);
+    const r = await felt(['reconcile', '--server-url', fake().url, '--operator', 'op-a', '--day', '2026-11-25'], '', env);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual([expect.objectContaining({ operatorId: 'op-a', day: '2026-11-25', balanced: true })]);
   });
 
   it('every seamless operator by default; exits 1 when one report is not balanced; bad usage exits 2', async () => {
-    const r = await felt(['reconcile', '--server-url', fake.url], '', env);
+    const r = await felt(['reconcile', '--server-url', fake().url], '', env);
     expect(r.code).toBe(1);
     expect((JSON.parse(r.out) as { operatorId: string }[]).map((x) => x.operatorId)).toEqual(['op-a', 'op-c']);
-    expect((await felt(['reconcile', '--server-url', fake.url, '--day', '25/11/2026'], '', env)).code).toBe(2);
+    expect((await felt(['reconcile', '--server-url', fake().url, '--day', '25/11/2026'], '', env)).code).toBe(2);
     expect((await felt(['reconcile'], '', env)).code).toBe(2);
   });
 });

@@ -80,30 +80,17 @@ export const settleCommand: CliCommand = {
     const first = parsed.positionals[0];
     if (isPokerSettleGame(first)) {
       if (parsed.values.profile !== undefined) return usage(io, `${first} takes its table settings from the input's "table", not --profile`);
-      const text = await readAll(io.stdin);
-      if (text === null || text.trim() === '') return usage(io, `no input: pipe the hand JSON on stdin (felt settle ${first} < hand.json)`);
-      let input: unknown;
-      try {
-        input = JSON.parse(text);
-      } catch (e: unknown) {
-        line(io.stderr, `felt settle: malformed JSON on stdin: ${e instanceof Error ? e.message : String(e)}`);
-        return EXIT.usage;
-      }
-      return settlePoker(first, input, parsed.values.json === true, io);
+      const read = await readJsonStdin(io, `no input: pipe the hand JSON on stdin (felt settle ${first} < hand.json)`);
+      if (!read.ok) return read.exit;
+      return settlePoker(first, read.input, parsed.values.json === true, io);
     }
     const game = resolveGame(parsed.positionals[0]);
     if (!game.ok) return usage(io, game.message);
     const profile = resolveProfile(game.value, parsed.values.profile);
     if (!profile.ok) return usage(io, profile.message);
-    const text = await readAll(io.stdin);
-    if (text === null || text.trim() === '') return usage(io, 'no input: pipe the round JSON on stdin (felt settle <game> < round.json)');
-    let input: unknown;
-    try {
-      input = JSON.parse(text);
-    } catch (e: unknown) {
-      line(io.stderr, `felt settle: malformed JSON on stdin: ${e instanceof Error ? e.message : String(e)}`);
-      return EXIT.usage;
-    }
+    const read = await readJsonStdin(io, 'no input: pipe the round JSON on stdin (felt settle <game> < round.json)');
+    if (!read.ok) return read.exit;
+    const input = read.input;
     const ceiling = offlineStakeCeiling(game.value.id, profile.value);
     const big = stakeTooLarge(input, ceiling);
     if (big) {
@@ -131,6 +118,18 @@ export const settleCommand: CliCommand = {
     return EXIT.ok;
   },
 };
+
+/** The JSON piped on stdin; nothing piped or malformed JSON is a usage error (said on stderr). */
+async function readJsonStdin(io: CliIo, noInput: string): Promise<{ readonly ok: true; readonly input: unknown } | { readonly ok: false; readonly exit: typeof EXIT.usage }> {
+  const text = await readAll(io.stdin);
+  if (text === null || text.trim() === '') return { ok: false, exit: usage(io, noInput) };
+  try {
+    return { ok: true, input: JSON.parse(text) as unknown };
+  } catch (e: unknown) {
+    line(io.stderr, `felt settle: malformed JSON on stdin: ${e instanceof Error ? e.message : String(e)}`);
+    return { ok: false, exit: EXIT.usage };
+  }
+}
 
 function usage(io: CliIo, message: string): typeof EXIT.usage {
   line(io.stderr, `felt settle: ${message}`);

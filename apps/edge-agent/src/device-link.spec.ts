@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBroker } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceCommand } from '@felt-studio/protocol';
+import { useInProcessBroker } from '../../../test/support/mqtt-broker.js';
 import { DeviceLink, type CommandResult } from './device-link.js';
 
 /**
@@ -13,9 +12,7 @@ import { DeviceLink, type CommandResult } from './device-link.js';
  * correlation id, validation of commands, acks, Last-Will, outbox replay. The same link runs against
  * the real Mosquitto in test/*.int.spec.ts.
  */
-let server: Server;
-let url = '';
-const broker = createBroker();
+const broker = useInProcessBroker();
 let client: MqttClient;
 const got: { topic: string; body: unknown; retain: boolean }[] = [];
 const dirs: string[] = [];
@@ -23,11 +20,7 @@ const links: DeviceLink[] = [];
 let n = 0;
 
 beforeAll(async () => {
-  server = createServer(broker.handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const addr = server.address();
-  url = `mqtt://127.0.0.1:${typeof addr === 'object' && addr !== null ? addr.port : 0}`;
-  client = await mqtt.connectAsync(url, { clientId: 'observer' });
+  client = await mqtt.connectAsync(broker.url(), { clientId: 'observer' });
   client.on('message', (topic, payload, packet) => {
     if (topic.endsWith('/commands')) return; // our own test input (some deliberately not JSON)
     got.push({ topic, body: JSON.parse(payload.toString()) as unknown, retain: packet.retain });
@@ -44,9 +37,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await client.endAsync();
-  await new Promise<void>((resolve) => broker.close(() => resolve()));
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await client.endAsync(); // before the broker closes (after-hooks run last-registered first)
 });
 
 async function until(pred: () => boolean, what: string, ms = 3000): Promise<void> {
@@ -62,7 +53,7 @@ function link(handler?: (c: DeviceCommand) => Promise<CommandResult>): { link: D
   const deviceId = `dev_${n}`;
   const dir = mkdtempSync(join(tmpdir(), 'felt-link-'));
   dirs.push(dir);
-  const l = new DeviceLink({ url, identity: { tableId: 'tbl_1', deviceId, model: 'ss2-wheel' }, dataDir: dir, topics: { root: 't' }, mqtt: { reconnectPeriod: 50 } });
+  const l = new DeviceLink({ url: broker.url(), identity: { tableId: 'tbl_1', deviceId, model: 'ss2-wheel' }, dataDir: dir, topics: { root: 't' }, mqtt: { reconnectPeriod: 50 } });
   links.push(l);
   l.start(handler);
   return { link: l, deviceId, topic: (k) => `t/tables/tbl_1/devices/${deviceId}/${k}` };
@@ -146,7 +137,7 @@ describe('DeviceLink status, Last-Will and outbox (devices.md §1)', () => {
     const deviceId = `dev_${n}`;
     const dir = mkdtempSync(join(tmpdir(), 'felt-link-'));
     dirs.push(dir);
-    const l = new DeviceLink({ url, identity: { tableId: 'tbl_1', deviceId, model: 'felt-shoe' }, dataDir: dir, topics: { root: 't' } });
+    const l = new DeviceLink({ url: broker.url(), identity: { tableId: 'tbl_1', deviceId, model: 'felt-shoe' }, dataDir: dir, topics: { root: 't' } });
     links.push(l);
     for (let i = 0; i < 50; i++) l.emit({ type: 'device.heartbeat', payload: { uptimeS: i } }, 1000 + i);
     expect(l.buffer.size).toBe(50);

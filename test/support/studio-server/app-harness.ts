@@ -8,6 +8,8 @@ import { LEDGER_READER, type LedgerReader } from '../../../apps/studio-server/sr
 import { UNIT_OF_WORK, type UnitOfWork } from '../../../apps/studio-server/src/shared/ports/persistence.port.js';
 import { BettingModule } from '../../../apps/studio-server/src/betting/betting.module.js';
 import { IngestModule } from '../../../apps/studio-server/src/ingest/ingest.module.js';
+import { DeviceIngestService } from '../../../apps/studio-server/src/ingest/device-ingest.service.js';
+import { eventsTopic } from '@felt-studio/protocol';
 import { RoundsModule } from '../../../apps/studio-server/src/rounds/rounds.module.js';
 import { checkLedgerInvariants, depositPosting, type LedgerInvariantViolation } from '../../../apps/studio-server/src/shared/ledger.rules.js';
 import { RealtimeModule } from '../../../apps/studio-server/src/realtime/realtime.module.js';
@@ -61,5 +63,20 @@ export async function bootRoundsApp(opts: { config?: Partial<FeltConfig>; clock?
       const snap = await app.get<LedgerReader>(LEDGER_READER).snapshot();
       return checkLedgerInvariants(snap.entries, snap.bets.map((b) => ({ betId: b.betId, roundId: b.roundId, status: b.status, roundFinished: snap.finishedRoundIds.has(b.roundId) })));
     },
+  };
+}
+
+/**
+ * A table's scanning shoe for the app specs: each call reads one card (`shoe.card` with the next seq and
+ * shoe index) straight into the app's device ingest; a card the ingest does not apply fails the test.
+ * `app` and `tableId` are read at each call (a spec sets them in `beforeAll`).
+ */
+export function shoeReader(app: () => TestApp, tableId: () => string, deviceId = 'shoe-1'): (card: string) => Promise<void> {
+  let seq = 0;
+  return async (card) => {
+    seq++;
+    const t = tableId();
+    const r = await app().get(DeviceIngestService).handle(eventsTopic(t, deviceId), JSON.stringify({ v: 1, tableId: t, deviceId, seq, at: Date.now(), type: 'shoe.card', payload: { card, shoeIndex: seq } }));
+    if (r.kind !== 'applied') throw new Error(`shoe card ${card} (seq ${seq}) was not applied: ${JSON.stringify(r)}`);
   };
 }

@@ -1,19 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
 import { AlertAckBodySchema } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { body, rejectionError } from '../shared/http-errors.js';
 import { rejection } from '../shared/command.types.js';
 import { AlertsService, type Alert } from './alerts.service.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
-@ApiTags('alerts')
-@ApiBearerAuth()
-@Controller('alerts')
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('alerts', 'alerts')
 export class AlertsController {
   constructor(@Inject(AlertsService) private readonly alerts: AlertsService) {}
 

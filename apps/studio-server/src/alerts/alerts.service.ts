@@ -7,20 +7,13 @@ import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import { toNum } from '../shared/bigint.transformer.js';
 import type { Alert, AlertAck, AlertSeverity } from '@felt-studio/protocol';
 import { CLEARS, DEFAULT_ALERT_POLICY, dueForEscalation, isActivity, joins, type AlertPolicy, type AlertState, type ClearingCondition } from './alerts.rules.js';
+import type { AlertInput } from '../shared/ports/rounds.ports.js';
 
 /** The alert as every client reads it: one definition, the wire's (@felt-studio/protocol). */
 export { ALERT_SEVERITIES, type Alert, type AlertAck, type AlertSeverity } from '@felt-studio/protocol';
 
-export interface RaiseAlert {
-  readonly tableId?: string;
-  readonly roundId?: string;
-  readonly severity: AlertSeverity;
-  /** SCREAMING_SNAKE code, e.g. SETTLEMENT_DEAD_LETTER, ROUND_VOIDED_ON_RECOVERY, DEVICE_FAULT. */
-  readonly code: string;
-  readonly message: string;
-  /** What the alert is about within its table (a device id): grouping and self-resolution keep to it. */
-  readonly subject?: string;
-}
+/** An alert to raise: the rounds side's port input (its code SCREAMING_SNAKE, e.g. SETTLEMENT_DEAD_LETTER, DEVICE_FAULT). */
+export type RaiseAlert = AlertInput;
 
 /** What changes on a stored alert after it was raised (grouping, resolution, escalation). */
 export interface AlertPatch {

@@ -1,15 +1,11 @@
-import { Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
+import { Get, Inject, Query, Res } from '@nestjs/common';
 import { csvHeaders, isoOf, toCsv, type CsvResponse } from '../shared/csv.js';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { ApiQuery } from '@nestjs/swagger';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { AuditService, type AuditRecord } from './audit.service.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
-@ApiTags('audit')
-@ApiBearerAuth()
-@Controller('audit')
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('audit', 'audit')
 export class AuditController {
   constructor(@Inject(AuditService) private readonly audit: AuditService) {}
 

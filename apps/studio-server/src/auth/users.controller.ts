@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
 import { z } from 'zod';
 import { AUDIT_LOG, type AuditLog } from '../shared/ports/audit.port.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
@@ -7,9 +7,8 @@ import { codedError } from '../shared/error-codes.js';
 import { ROLES, type AuthUser, type Role } from './auth.types.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
-import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { Roles } from './roles.decorator.js';
-import { RolesGuard } from './roles.guard.js';
+import { GuardedController } from './guarded-controller.decorator.js';
 
 export const CreateUserBody = z
   .object({
@@ -29,10 +28,7 @@ export interface PublicUser {
 }
 
 /** People and roles (issue §9): admins list and create users; creation is audited. */
-@ApiTags('users')
-@ApiBearerAuth()
-@Controller('users')
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('users', 'users')
 @Roles('admin')
 export class UsersController {
   constructor(

@@ -1,18 +1,13 @@
-import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Get, Inject, Param } from '@nestjs/common';
 import type { AcceptedBet } from '@felt-studio/games';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { BettingService } from './betting.service.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 /** The player's own bets (a read); the bet commands are betting.commands.ts (issue 19 §3). */
-@ApiTags('bets')
-@ApiBearerAuth()
-@Controller('tables/:id/bets')
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('bets', 'tables/:id/bets')
 @Roles('player')
 export class BettingController {
   constructor(@Inject(BettingService) private readonly betting: BettingService) {}

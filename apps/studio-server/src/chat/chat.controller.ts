@@ -5,10 +5,10 @@ import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { csvHeaders, isoOf, toCsv, type CsvResponse } from '../shared/csv.js';
 import { body, unwrap } from '../shared/http-errors.js';
 import { ChatService } from './chat.service.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 /** Issue 24: the table chat's history as the caller may see it (the writes are commands: chat.commands.ts). */
 @ApiTags('chat')
@@ -25,10 +25,7 @@ export class ChatController {
 }
 
 /** Issue 24 (TIP-4, TIP-5): tips per dealer and shift for the studio's staff, and the payout of a shift (admin, audited). */
-@ApiTags('chat')
-@ApiBearerAuth()
-@UseGuards(JwtAuthGuard, RolesGuard)
-@Controller('tips')
+@GuardedController('chat', 'tips')
 export class TipsController {
   constructor(@Inject(ChatService) private readonly chat: ChatService) {}
 

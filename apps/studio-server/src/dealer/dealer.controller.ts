@@ -1,17 +1,15 @@
-import { Body, Controller, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Inject, Param, Post } from '@nestjs/common';
 import { ReasonBodySchema } from '@felt-studio/protocol';
 import { AlertsService, type Alert } from '../alerts/alerts.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { body, unwrap } from '../shared/http-errors.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
 import { POKER_TABLE_NAMES, type LateBound, type PokerTableNames } from '../shared/ports/late-bound.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 /** Alert code of a dealer's "call the pit boss" (the pit-boss dashboard shows it live). */
 export const PIT_BOSS_CALLED = 'PIT_BOSS_CALLED';
@@ -21,10 +19,7 @@ export const PIT_BOSS_CALLED = 'PIT_BOSS_CALLED';
  * console"): calling the pit boss to the table. The call is an alert (pushed live to every pit
  * boss on the `alert` frame) and an audit record with the dealer's reason.
  */
-@ApiTags('dealer')
-@ApiBearerAuth()
-@Controller()
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('dealer')
 export class DealerController {
   constructor(
     @Inject(TablesService) private readonly tables: TablesService,

@@ -1,21 +1,16 @@
-import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Get, Inject, Param, Query } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { unwrap } from '../shared/http-errors.js';
 import { TablesService } from '../tables/tables.service.js';
 import { HistoryService, type PlayerRoundHistory, type TableResult } from './history.service.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 const clamp = (v: string | undefined, dflt: number, max: number): number => Math.min(Math.max(Math.floor(Number(v ?? dflt)) || dflt, 1), max);
 
 /** What a player may read about the past: a table's results and their own rounds. */
-@ApiTags('history')
-@ApiBearerAuth()
-@Controller()
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('history')
 export class HistoryController {
   constructor(
     @Inject(HistoryService) private readonly history: HistoryService,

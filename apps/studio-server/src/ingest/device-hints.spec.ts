@@ -3,11 +3,8 @@ import * as games from '@felt-studio/games';
 import { eventsTopic } from '@felt-studio/protocol';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
-import { DeviceCommandsService } from './device-commands.service.js';
-import { DeviceHints, hintStreamOf } from './device-hints.js';
-import { DeviceIngestService } from './device-ingest.service.js';
-import { DeviceReactionsService } from './device-reactions.service.js';
-import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
+import { reactingIngestStack } from '../../../../test/support/studio-server/ingest-stack.js';
+import { hintStreamOf } from './device-hints.js';
 
 /**
  * Device hints (issue 8 §5) are derived from stored events, not memory: what roulette's definition asks
@@ -15,12 +12,7 @@ import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
  * the next launch, ROU-4) is still known after a restart.
  */
 function server(h: Harness) {
-  const mqtt = new LoopbackMqtt();
-  const opts = { ackTimeoutMs: 60_000 };
-  const commands = new DeviceCommandsService(mqtt, opts, h.ids, h.alerts, h.metrics);
-  const ingest = new DeviceIngestService(mqtt, opts, h.rounds, h.control, h.tables, commands, h.clock, h.alerts, h.metrics, new DeviceHints(h.uow, h.rounds));
-  const reactions = new DeviceReactionsService(h.rounds, h.tables, commands, ingest);
-  reactions.onModuleInit();
+  const { mqtt, commands, ingest, reactions } = reactingIngestStack(h);
   let seq = 0;
   return {
     mqtt,

@@ -4,8 +4,8 @@ import { acksTopic, eventsTopic, statusTopic } from '@felt-studio/protocol';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { DEALER, flush, makeHarness, PITBOSS, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
+import { reactingIngestStack } from '../../../../test/support/studio-server/ingest-stack.js';
 import { DeviceCommandsService } from './device-commands.service.js';
-import { DeviceHints } from './device-hints.js';
 import { DeviceIngestService } from './device-ingest.service.js';
 import { DeviceReactionsService } from './device-reactions.service.js';
 import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
@@ -26,13 +26,8 @@ interface Rig {
 
 async function rig(game: 'sicbo' | 'roulette', ackTimeoutMs = 60_000): Promise<Rig> {
   const h = makeHarness(kernels, { sicbo: ['standard'], roulette: ['european'] });
-  const mqtt = new LoopbackMqtt();
-  const opts = { ackTimeoutMs };
-  const commands = new DeviceCommandsService(mqtt, opts, h.ids, h.alerts, h.metrics);
   const control = new RoundControlService(h.rounds, h.clock, h.ids, h.audit, h.alerts);
-  const ingest = new DeviceIngestService(mqtt, opts, h.rounds, control, h.tables, commands, h.clock, h.alerts, h.metrics, new DeviceHints(h.uow, h.rounds));
-  const reactions = new DeviceReactionsService(h.rounds, h.tables, commands, ingest);
-  reactions.onModuleInit();
+  const { mqtt, commands, ingest, reactions } = reactingIngestStack(h, { ackTimeoutMs }, control);
   await ingest.start();
   const devices = game === 'sicbo' ? [{ deviceId: 'dice-1', kind: 'dice' as const }, { deviceId: 'shaker-1', kind: 'shaker' as const }, { deviceId: 'timer-1', kind: 'timer' as const }] : [{ deviceId: 'wheel-1', kind: 'wheel' as const }, { deviceId: 'timer-1', kind: 'timer' as const }];
   const t = await h.tables.create({ name: `${game} 1`, game, profileId: game === 'sicbo' ? 'standard' : 'european', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000, spots: {} }, betWindowS: 15, cadence: { auto: false, pauseS: 5 }, devices }, PITBOSS);

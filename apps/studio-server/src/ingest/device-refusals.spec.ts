@@ -3,10 +3,7 @@ import * as games from '@felt-studio/games';
 import { eventsTopic } from '@felt-studio/protocol';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { DEALER, flush, makeHarness, openTable, PITBOSS } from '../../../../test/support/studio-server/harness.js';
-import { DeviceCommandsService } from './device-commands.service.js';
-import { DeviceHints } from './device-hints.js';
-import { DeviceIngestService } from './device-ingest.service.js';
-import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
+import { ingestStack } from '../../../../test/support/studio-server/ingest-stack.js';
 
 /**
  * Issue 9 finding 2: a device result the kernel refuses as out of phase is not just a log line — the
@@ -19,10 +16,7 @@ describe('device results out of phase → one pit-boss alert per round', () => {
     if (!t.ok) throw new Error(t.violation.message);
     await openTable(h.tables, t.value.tableId);
     const tableId = t.value.tableId;
-    const mqtt = new LoopbackMqtt();
-    const opts = { ackTimeoutMs: 60_000 };
-    const commands = new DeviceCommandsService(mqtt, opts, h.ids, h.alerts, h.metrics);
-    const ingest = new DeviceIngestService(mqtt, opts, h.rounds, h.control, h.tables, commands, h.clock, h.alerts, h.metrics, new DeviceHints(h.uow, h.rounds));
+    const { mqtt, ingest } = ingestStack(h);
     await ingest.start();
     let seq = 0;
     const emit = async (type: string, payload: unknown): Promise<void> => {

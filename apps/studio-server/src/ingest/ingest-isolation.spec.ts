@@ -4,8 +4,7 @@ import { eventsTopic } from '@felt-studio/protocol';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { DEALER, flush, makeHarness, PITBOSS, PLAYER, type Harness } from '../../../../test/support/studio-server/harness.js';
-import { DeviceCommandsService } from './device-commands.service.js';
-import { DeviceHints } from './device-hints.js';
+import { ingestStack } from '../../../../test/support/studio-server/ingest-stack.js';
 import { DeviceIngestService } from './device-ingest.service.js';
 import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 
@@ -20,11 +19,8 @@ async function sicboTable(h: Harness, name: string): Promise<string> {
 
 function rig(faultWindowMs = 60_000): { h: Harness; mqtt: LoopbackMqtt; ingest: DeviceIngestService } {
   const h = makeHarness(kernels, { sicbo: ['standard'] });
-  const mqtt = new LoopbackMqtt();
-  const opts = { ackTimeoutMs: 60_000, faultWindowMs };
-  const commands = new DeviceCommandsService(mqtt, opts, h.ids, h.alerts, h.metrics);
   const control = new RoundControlService(h.rounds, h.clock, h.ids, h.audit, h.alerts);
-  const ingest = new DeviceIngestService(mqtt, opts, h.rounds, control, h.tables, commands, h.clock, h.alerts, h.metrics, new DeviceHints(h.uow, h.rounds));
+  const { mqtt, ingest } = ingestStack(h, { ackTimeoutMs: 60_000, faultWindowMs }, control);
   return { h, mqtt, ingest };
 }
 

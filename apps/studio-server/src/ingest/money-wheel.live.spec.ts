@@ -5,12 +5,8 @@ import { acksTopic, commandsTopic, eventsTopic } from '@felt-studio/protocol';
 import type { AnyKernel } from '../kernels/kernel.registry.js';
 import { RoundControlService } from '../rounds/round-control.service.js';
 import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER } from '../../../../test/support/studio-server/harness.js';
-import { DeviceCommandsService } from './device-commands.service.js';
-import { DeviceHints } from './device-hints.js';
-import { DeviceIngestService } from './device-ingest.service.js';
+import { reactingIngestStack } from '../../../../test/support/studio-server/ingest-stack.js';
 import { mapDeviceEvent } from './device-mapping.js';
-import { DeviceReactionsService } from './device-reactions.service.js';
-import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 
 /**
  * The money wheel live (issue 8 §7): the simulated wheel (hardware-sim) publishes its canonical
@@ -20,13 +16,8 @@ import { LoopbackMqtt } from '../shared/ports/mqtt.port.js';
 async function rig(seed: number) {
   const kernel = games.gameKernel('money-wheel') as unknown as AnyKernel;
   const h = makeHarness([kernel], { 'money-wheel': ['standard'] });
-  const mqtt = new LoopbackMqtt();
-  const opts = { ackTimeoutMs: 60_000 };
-  const commands = new DeviceCommandsService(mqtt, opts, h.ids, h.alerts, h.metrics);
   const control = new RoundControlService(h.rounds, h.clock, h.ids, h.audit, h.alerts);
-  const ingest = new DeviceIngestService(mqtt, opts, h.rounds, control, h.tables, commands, h.clock, h.alerts, h.metrics, new DeviceHints(h.uow, h.rounds));
-  const reactions = new DeviceReactionsService(h.rounds, h.tables, commands, ingest);
-  reactions.onModuleInit();
+  const { mqtt, ingest, reactions } = reactingIngestStack(h, { ackTimeoutMs: 60_000 }, control);
   await ingest.start();
   const t = await h.tables.create(
     { name: 'Money Wheel 1', game: 'money-wheel', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 100_000, spots: {} }, betWindowS: 10, cadence: { auto: false, pauseS: 5 }, devices: [{ deviceId: 'mwheel-1', kind: 'wheel' }] },

@@ -1,18 +1,13 @@
-import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { Get, Inject, Param } from '@nestjs/common';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { codedError } from '../shared/error-codes.js';
 import type { BetPatterns, LateBettorList, PlayerIntegrityList, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt-studio/protocol';
 import { IntegrityService } from './integrity.service.js';
 import { PlayerNames } from './player-names.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 /** Issue 23: the integrity monitors' reports, for the pit boss's Integrity view (staff only). */
-@ApiTags('integrity')
-@Controller('integrity')
-@ApiBearerAuth()
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('integrity', 'integrity')
 @Roles('pitboss', 'admin')
 export class IntegrityController {
   constructor(

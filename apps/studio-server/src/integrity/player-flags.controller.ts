@@ -1,19 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
 import { FlagPlayerBodySchema, PlayerFlagQuerySchema, ReasonBodySchema, type PlayerFlag, type PlayerFlagList } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { body } from '../shared/http-errors.js';
 import { PlayerFlagsService } from './player-flags.service.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 /** Issue 23, "flag a player": the pit's flags on player accounts — read by staff, raised and lifted by a pit boss with a reason (audited). */
-@ApiTags('integrity')
-@Controller('integrity/flags')
-@ApiBearerAuth()
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('integrity', 'integrity/flags')
 export class PlayerFlagsController {
   constructor(@Inject(PlayerFlagsService) private readonly flags: PlayerFlagsService) {}
 

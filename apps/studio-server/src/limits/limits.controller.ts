@@ -1,20 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { RealityCheckBodySchema, SelfExclusionBodySchema, SetLimitBodySchema } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { body, unwrap } from '../shared/http-errors.js';
 import { LimitsService, type PlayerLimitsView } from './limits.service.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 /** The player's own responsible-gambling settings (§2.9): read, limits, reality check, self-exclusion. */
-@ApiTags('responsible gambling')
-@ApiBearerAuth()
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('responsible gambling', 'me')
 @Roles('player')
-@Controller('me')
 export class LimitsController {
   constructor(@Inject(LimitsService) private readonly limits: LimitsService) {}
 

@@ -1,16 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
 import { TOPIC_ID_RE } from '@felt-studio/protocol';
 import { z } from 'zod';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { CLOCK, type Clock } from '../shared/clock.js';
 import { codedError } from '../shared/error-codes.js';
 import { DeviceCredentialsService, type IssuedDeviceCredential, type PublicDeviceCredential } from './device-credentials.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 const Reason = z.object({ reason: z.string().min(1).max(500) }).strict();
 
@@ -25,10 +24,7 @@ const checkIds = (tableId: string, deviceId?: string): void => {
  * secret, the old one stops working and live sessions are dropped) and revoke; the secret is returned
  * once. Listing per table shows usernames and dates, never secrets.
  */
-@ApiTags('devices')
-@ApiBearerAuth()
-@Controller('tables/:tableId')
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('devices', 'tables/:tableId')
 export class DeviceCredentialsController {
   constructor(
     @Inject(DeviceCredentialsService) private readonly creds: DeviceCredentialsService,

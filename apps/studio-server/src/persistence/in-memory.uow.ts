@@ -14,7 +14,6 @@
  */
 import {
   ConcurrencyConflict,
-  InsufficientFunds,
   type BetRepository,
   type BetRow,
   type BetStatus,
@@ -33,8 +32,7 @@ import {
 } from '../shared/ports/persistence.port.js';
 import type { Clock } from '../shared/clock.js';
 import { systemClock } from '../shared/clock.js';
-import { isNonNegativeAccount } from '../shared/ledger.rules.js';
-import { DuplicateKey, FINISHED_PHASES, validatePostingEntries, type LedgerReader, type LedgerSnapshot } from './persistence.common.js';
+import { accountDeltas, checkFunds, DuplicateKey, FINISHED_PHASES, validatePostingEntries, type LedgerReader, type LedgerSnapshot } from './persistence.common.js';
 
 interface Store {
   events: Map<string, StoredRoundEvent[]>;
@@ -44,6 +42,7 @@ interface Store {
   balances: Map<string, number>;
 }
 
+/** The same key as accountDeltas'. */
 const balanceKey = (account: string, currency: string): string => `${account}\u0000${currency}`;
 const freeze = <T extends object>(o: T): T => Object.freeze({ ...o });
 
@@ -226,17 +225,8 @@ export class InMemoryUnitOfWork implements UnitOfWork, LedgerReader {
         validatePostingEntries(postingId, entries);
         if (s.postings.has(postingId)) return false;
         // Check every non-negative account first, then apply (all or nothing).
-        const deltas = new Map<string, { account: string; currency: string; delta: number }>();
-        for (const e of entries) {
-          const k = balanceKey(e.account, e.currency);
-          const d = deltas.get(k) ?? { account: e.account, currency: e.currency, delta: 0 };
-          d.delta += e.amountMinor;
-          deltas.set(k, d);
-        }
-        for (const [k, d] of deltas) {
-          const bal = s.balances.get(k) ?? 0;
-          if (d.delta < 0 && isNonNegativeAccount(d.account) && bal + d.delta < 0) throw new InsufficientFunds(d.account, -d.delta, bal);
-        }
+        const deltas = accountDeltas(entries);
+        for (const [k, d] of deltas) checkFunds(d, s.balances.get(k) ?? 0);
         const rows = entries.map((e) => freeze<LedgerEntryRow>({ postingId, account: e.account, currency: e.currency, amountMinor: e.amountMinor, at: e.at, memo: e.memo }));
         s.postings.set(postingId, rows);
         const prevBalances: [string, number | undefined][] = [];

@@ -1,7 +1,8 @@
 /**
  * Pieces shared by the in-memory and TypeORM implementations of the persistence ports.
  */
-import type { BetRow, LedgerEntryRow } from '../shared/ports/persistence.port.js';
+import { InsufficientFunds, type BetRow, type LedgerEntryRow } from '../shared/ports/persistence.port.js';
+import { isNonNegativeAccount } from '../shared/ledger.rules.js';
 
 /** Round phases after which a round is finished (no longer listed by `listUnfinished`). */
 export const FINISHED_PHASES: readonly string[] = ['settled', 'void'];
@@ -35,6 +36,30 @@ export function validatePostingEntries(postingId: string, entries: readonly Omit
   for (const [currency, sum] of sums) {
     if (sum !== 0) throw new Error(`posting ${postingId} is unbalanced: ${currency} entries sum to ${sum}`);
   }
+}
+
+/** The net change a posting makes to one account in one currency. */
+export interface AccountDelta {
+  readonly account: string;
+  readonly currency: string;
+  delta: number;
+}
+
+/** A posting's entries summed per account and currency (keyed `account NUL currency`, in first-seen order). */
+export function accountDeltas(entries: readonly Omit<LedgerEntryRow, 'postingId'>[]): Map<string, AccountDelta> {
+  const deltas = new Map<string, AccountDelta>();
+  for (const e of entries) {
+    const k = `${e.account}\u0000${e.currency}`;
+    const d = deltas.get(k) ?? { account: e.account, currency: e.currency, delta: 0 };
+    d.delta += e.amountMinor;
+    deltas.set(k, d);
+  }
+  return deltas;
+}
+
+/** A debit that would take a `player:*` or `in-play` balance below zero: InsufficientFunds (nothing is written). */
+export function checkFunds(d: AccountDelta, balanceMinor: number): void {
+  if (d.delta < 0 && isNonNegativeAccount(d.account) && balanceMinor + d.delta < 0) throw new InsufficientFunds(d.account, -d.delta, balanceMinor);
 }
 
 /** Everything the ledger invariant checker needs, read consistently. */

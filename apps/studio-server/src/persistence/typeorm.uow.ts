@@ -14,7 +14,6 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   ConcurrencyConflict,
-  InsufficientFunds,
   type BetRepository,
   type BetRow,
   type BetTransition,
@@ -33,9 +32,8 @@ import {
 } from '../shared/ports/persistence.port.js';
 import type { Clock } from '../shared/clock.js';
 import { systemClock } from '../shared/clock.js';
-import { isNonNegativeAccount } from '../shared/ledger.rules.js';
 import { toNum, toNumOrNull } from '../shared/bigint.transformer.js';
-import { DuplicateKey, FINISHED_PHASES, validatePostingEntries, type LedgerReader, type LedgerSnapshot } from './persistence.common.js';
+import { accountDeltas, checkFunds, DuplicateKey, FINISHED_PHASES, validatePostingEntries, type LedgerReader, type LedgerSnapshot } from './persistence.common.js';
 
 type Row = Record<string, unknown>;
 
@@ -397,20 +395,13 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
         validatePostingEntries(postingId, entries);
         if ((await q(`SELECT 1 FROM "ledger_posting" WHERE "posting_id" = $1`, [postingId])).length > 0) return false;
 
-        const deltas = new Map<string, { account: string; currency: string; delta: number }>();
-        for (const e of entries) {
-          const k = `${e.account}\u0000${e.currency}`;
-          const d = deltas.get(k) ?? { account: e.account, currency: e.currency, delta: 0 };
-          d.delta += e.amountMinor;
-          deltas.set(k, d);
-        }
+        const deltas = accountDeltas(entries);
         // Lock every touched balance row in a fixed order (no deadlocks), check, then write.
         const ordered = [...deltas.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => d);
         for (const d of ordered) {
           await q(`INSERT INTO "account_balance" ("account","currency","balance_minor") VALUES ($1,$2,0) ON CONFLICT DO NOTHING`, [d.account, d.currency]);
           const [row] = await q(`SELECT "balance_minor" FROM "account_balance" WHERE "account" = $1 AND "currency" = $2 FOR UPDATE`, [d.account, d.currency]);
-          const bal = toNum(row?.['balance_minor'] ?? 0);
-          if (d.delta < 0 && isNonNegativeAccount(d.account) && bal + d.delta < 0) throw new InsufficientFunds(d.account, -d.delta, bal);
+          checkFunds(d, toNum(row?.['balance_minor'] ?? 0));
         }
         const at = entries[0]!.at;
         const inserted = await q(`INSERT INTO "ledger_posting" ("posting_id","at") VALUES ($1,$2) ON CONFLICT DO NOTHING RETURNING "posting_id"`, [postingId, at]);
@@ -457,10 +448,7 @@ export class TypeOrmUnitOfWork implements UnitOfWork, LedgerReader {
           if (fresh.length === 0) continue;
           const deltas = new AccountMap<{ account: string; currency: string; delta: number }>();
           for (const p of fresh) for (const e of p.entries) deltas.getOr(e.account, e.currency, () => ({ account: e.account, currency: e.currency, delta: 0 })).delta += e.amountMinor;
-          for (const d of deltas.values()) {
-            const bal = balances.get(d.account, d.currency) ?? 0;
-            if (d.delta < 0 && isNonNegativeAccount(d.account) && bal + d.delta < 0) throw new InsufficientFunds(d.account, -d.delta, bal);
-          }
+          for (const d of deltas.values()) checkFunds(d, balances.get(d.account, d.currency) ?? 0);
           // A settlement's postings and entries go by COPY on PostgreSQL (issue 13). COPY has no ON CONFLICT:
           // the ids were checked above under the balance locks, and a duplicate would abort the transaction.
           const copied = fresh.length >= COPY_FROM_ROWS ? await copyInto(em, 'ledger_posting', ['posting_id', 'at'], fresh.map((p) => [p.postingId, p.entries[0]!.at])) : null;

@@ -1,18 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { csvHeaders, isoOf, toCsv, type CsvResponse } from '../shared/csv.js';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ReasonBodySchema } from '@felt-studio/protocol';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { body, rejectionError, unwrap } from '../shared/http-errors.js';
 import { audienceOfRole } from '../kernels/redaction.js';
 import { RoundControlService, type PendingRequest } from '../rounds/round-control.service.js';
 import { rejection } from '../shared/command.types.js';
 import { PitService, type RoundDetail, type RoundListItem, type TableDay } from './pit.service.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 const epoch = z.coerce.number().int().min(0).max(8_640_000_000_000);
 const HOUR = 3_600_000;
@@ -43,10 +41,7 @@ export const DayQuerySchema = z
  * round search by id/table/player/time, round detail for the replay (bets + every event through the audience view), and
  * turning down a void request or a manual entry (audited). Pit boss and admin only.
  */
-@ApiTags('pit')
-@ApiBearerAuth()
-@Controller()
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('pit')
 export class PitController {
   constructor(
     @Inject(PitService) private readonly pit: PitService,

@@ -1,17 +1,12 @@
-import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Get, Inject } from '@nestjs/common';
 import { integrity } from '@felt-studio/games';
 import type { PokerCrossTableFinding, PokerTableIntegrity, PokerTableIntegrityList } from '@felt-studio/protocol';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { PokerIntegrityService } from './poker-integrity.service.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 /** Issue 23 §4: the live poker tables' collusion and bot reports, for the pit boss's Integrity view (staff only). */
-@ApiTags('integrity')
-@Controller('integrity')
-@ApiBearerAuth()
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('integrity', 'integrity')
 @Roles('pitboss', 'admin')
 export class PokerIntegrityController {
   constructor(@Inject(PokerIntegrityService) private readonly integrity: PokerIntegrityService) {}

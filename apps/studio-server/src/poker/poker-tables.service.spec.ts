@@ -54,6 +54,14 @@ function world(timings: Partial<PokerTimings> = {}) {
 
 const player = (n: number): PokerUser => ({ userId: `u${n}`, name: `Player ${n}`, role: 'player' });
 
+/** Players u<seat> (€50 deposited each) sit at `seats` of the table with a €20 buy-in. */
+async function seat(w: ReturnType<typeof world>, poker: Pick<PokerTablesService, 'command'>, tableId: string, seats: readonly number[]): Promise<void> {
+  for (const i of seats) {
+    await w.deposit(`u${i}`, 5000);
+    expect((await poker.command(tableId, player(i), 'poker.sit', { tableId, seat: i, buyInMinor: 2000, postToEnter: false })).ok).toBe(true);
+  }
+}
+
 async function table(w: ReturnType<typeof world>, extra: { robots?: number; actionMs?: number; timeBankMs?: number } = {}) {
   const r = await w.service.createTable({ tableId: 't1', name: "Hold'em 1", dealing: 'rng', config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, actionMs: extra.actionMs ?? 10_000, timeBankMs: extra.timeBankMs ?? 0 }, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 }, robots: extra.robots ?? 0 });
   expect(r.ok).toBe(true);
@@ -181,10 +189,7 @@ describe('PokerTablesService: the straddle (S1-STRADDLE) over the service', () =
   it('a standing straddle choice on an Ö table: posted when directly after the big blind, pre-flop action starts after the straddler; replayed from the log; refused off Ö', async () => {
     const w = world();
     expect((await w.service.createTable({ tableId: 'o1', name: "Hold'em Ö", dealing: 'rng', config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, actionMs: 10_000, straddleTable: true }, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 } })).ok).toBe(true);
-    for (const i of [1, 2, 3, 4]) {
-      await w.deposit(`u${i}`, 5000);
-      expect((await w.service.command('o1', player(i), 'poker.sit', { tableId: 'o1', seat: i, buyInMinor: 2000, postToEnter: false })).ok).toBe(true);
-    }
+    await seat(w, w.service, 'o1', [1, 2, 3, 4]);
     expect((await w.service.command('o1', player(4), 'poker.straddle', { tableId: 'o1', straddle: true })).ok).toBe(true);
     expect(w.service.frame(w.service.stateOf('o1')!, player(1), 0).seats[3]).toMatchObject({ seat: 4, straddle: true });
     await w.tick(2000); // the first hand: button 1, SB 2, BB 3 — seat 4 is directly after the big blind
@@ -215,10 +220,7 @@ describe('PokerTablesService: time (S1-TIMEOUT, S1-TIMEBANK, S1-DISCONNECT) and 
   it('the next hand starts by itself; a late action is refused; the deadline on the server clock folds the seat', async () => {
     const w = world();
     const t = await table(w, { actionMs: 10_000 });
-    for (const i of [1, 2, 3]) {
-      await w.deposit(`u${i}`, 5000);
-      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
-    }
+    await seat(w, w.service, t, [1, 2, 3]);
     expect(w.service.stateOf(t)?.hand).toBeNull();
     await w.tick(2000);
     const h = w.service.stateOf(t)!.hand!;
@@ -253,10 +255,7 @@ describe('PokerTablesService: time (S1-TIMEOUT, S1-TIMEBANK, S1-DISCONNECT) and 
   it('the time bank moves the deadline once (S1-TIMEBANK)', async () => {
     const w = world();
     const t = await table(w, { actionMs: 10_000, timeBankMs: 5_000 });
-    for (const i of [1, 2]) {
-      await w.deposit(`u${i}`, 5000);
-      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
-    }
+    await seat(w, w.service, t, [1, 2]);
     await w.tick(2000);
     const h = w.service.stateOf(t)!.hand!;
     const who = player(Number(w.service.stateOf(t)!.players[h.seats[h.toAct!]!.playerId]!.userId.slice(1)));
@@ -272,10 +271,7 @@ describe('PokerTablesService: time (S1-TIMEOUT, S1-TIMEBANK, S1-DISCONNECT) and 
   it('a disconnected player is sat out but still pays the blinds when due (S1-DISCONNECT); back on re-join', async () => {
     const w = world();
     const t = await table(w);
-    for (const i of [1, 2, 3]) {
-      await w.deposit(`u${i}`, 5000);
-      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
-    }
+    await seat(w, w.service, t, [1, 2, 3]);
     await w.tick(2000);
     await w.service.disconnected(t, 'u3');
     const r = w.service.stateOf(t)!.seats.seats.find((s) => s.seat === 3)!;
@@ -289,10 +285,7 @@ describe('PokerTablesService: faults (S1-FAIL-RING) and robots', () => {
   it('a hand left unfinished at a restart is voided at boot: chips back in the stacks, the ledger right, an alert for the pit boss', async () => {
     const w = world();
     const t = await table(w);
-    for (const i of [1, 2, 3]) {
-      await w.deposit(`u${i}`, 5000);
-      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
-    }
+    await seat(w, w.service, t, [1, 2, 3]);
     await w.tick(2000);
     const h = w.service.stateOf(t)!.hand!;
     const who = player(Number(w.service.stateOf(t)!.players[h.seats[h.toAct!]!.playerId]!.userId.slice(1)));
@@ -313,10 +306,7 @@ describe('PokerTablesService: faults (S1-FAIL-RING) and robots', () => {
   it("the table's deadlines survive a restart: the recovered state's next hand is armed on the new host's scheduler and starts on time (issue 19 §2)", async () => {
     const w = world();
     const t = await table(w);
-    for (const i of [1, 2]) {
-      await w.deposit(`u${i}`, 5000);
-      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
-    }
+    await seat(w, w.service, t, [1, 2]);
     w.service.onModuleDestroy(); // the process dies between hands: its next-hand timer dies with it
     expect(w.scheduler.pending()).toEqual([]);
     const again = await w.restart();
@@ -343,10 +333,7 @@ describe('PokerTablesService: faults (S1-FAIL-RING) and robots', () => {
   it('the pit boss voids a hand in play (contributions back) and decides a misdeal (P4-IRR)', async () => {
     const w = world();
     const t = await table(w);
-    for (const i of [1, 2]) {
-      await w.deposit(`u${i}`, 5000);
-      await w.service.command(t, player(i), 'poker.sit', { tableId: t, seat: i, buyInMinor: 2000, postToEnter: false });
-    }
+    await seat(w, w.service, t, [1, 2]);
     await w.tick(2000);
     const v = await w.service.pitDecision(t, { type: 'void', reason: 'camera failure' });
     expect(v.ok && v.value.hand?.phase.type).toBe('void');
@@ -411,10 +398,7 @@ describe('PokerTablesService: several instances (issue 13 leases, issue 19 §2 o
     expect(a.owned.owns('t1')).toBe(true);
     await b.ownership.tick();
     expect(b.poker.stateOf('t1')).toBeUndefined();
-    for (const i of [1, 2]) {
-      await w.deposit(`u${i}`, 5000);
-      expect((await a.poker.command('t1', player(i), 'poker.sit', { tableId: 't1', seat: i, buyInMinor: 2000, postToEnter: false })).ok).toBe(true);
-    }
+    await seat(w, a.poker, 't1', [1, 2]);
     expect(await b.poker.command('t1', player(1), 'poker.sit-out', { tableId: 't1' })).toMatchObject({ ok: false, violation: { code: 'TABLE_OWNER_UNAVAILABLE' } });
     await a.poker.startNextHand('t1');
     expect(a.poker.stateOf('t1')?.hand?.phase.type).toBe('bet');
@@ -444,10 +428,7 @@ describe('PokerTablesService: a draw game (Mörkpoker) over the service', () => 
   it('poker.draw takes the discards as card codes (any case) and the RNG deals the replacements', async () => {
     const w = world();
     expect((await w.service.createTable({ tableId: 'd1', name: 'Draw', dealing: 'rng', config: { variant: 'draw', structure: 'fixed-limit', smallBlindMinor: 50, bigBlindMinor: 100, smallBetMinor: 100, bigBetMinor: 200 }, seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: null } })).ok).toBe(true);
-    for (const i of [1, 2]) {
-      await w.deposit(`u${i}`, 5000);
-      await w.service.command('d1', player(i), 'poker.sit', { tableId: 'd1', seat: i, buyInMinor: 2000, postToEnter: false });
-    }
+    await seat(w, w.service, 'd1', [1, 2]);
     await w.tick(2000);
     const userOf = (): PokerUser => {
       const s = w.service.stateOf('d1')!;

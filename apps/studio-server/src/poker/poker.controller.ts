@@ -1,16 +1,14 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import type { PokerHandSummary, PokerLobbyEntry } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { body, unwrap } from '../shared/http-errors.js';
 import { PokerCluster } from './poker-cluster.js';
 import { PokerTablesService } from './poker-tables.service.js';
 import type { PokerTableDef } from './poker-table.state.js';
 import { CreatePokerTableBody } from './poker.schemas.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 /**
  * Live poker's reads over REST (and the creation of a table, which is no table's command yet): the lobby,
@@ -19,10 +17,7 @@ import { CreatePokerTableBody } from './poker.schemas.js';
  * (`poker.commands.ts`), mounted by the generated REST controller (`commands/`).
  * Several instances: the hands and events are answered by the table's owner (OwnerForwardMiddleware forwards them).
  */
-@ApiTags('poker')
-@ApiBearerAuth()
-@Controller('poker-tables')
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('poker', 'poker-tables')
 export class PokerController {
   constructor(
     @Inject(PokerTablesService) private readonly poker: PokerTablesService,

@@ -1,10 +1,9 @@
 import { gameDefinition } from '@felt-studio/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { eventsTopic, type RoundEventFrame } from '@felt-studio/protocol';
-import { DeviceIngestService } from '../ingest/device-ingest.service.js';
+import type { RoundEventFrame } from '@felt-studio/protocol';
 import { RoundsService } from './rounds.service.js';
-import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
+import { bootRoundsApp, shoeReader, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { connect, send, onRoundEvent } from '../../../../test/support/studio-server/frames.js';
 
 /**
@@ -23,12 +22,7 @@ describe('bet behind a blackjack seat through the server (BJB-1..BJB-5)', () => 
   let roundId = '';
   const sockets = new Map<string, Socket>();
   const live = new Map<string, RoundEventFrame[]>();
-  let shoeSeq = 0;
-  const card = async (c: string): Promise<void> => {
-    shoeSeq++;
-    const r = await app.get(DeviceIngestService).handle(eventsTopic(tableId, 'shoe-1'), JSON.stringify({ v: 1, tableId, deviceId: 'shoe-1', seq: shoeSeq, at: Date.now(), type: 'shoe.card', payload: { card: c, shoeIndex: shoeSeq } }));
-    expect(r.kind).toBe('applied');
-  };
+  const card = shoeReader(() => app, () => tableId);
   const sock = (u: string): Socket => sockets.get(u) as Socket;
 
   beforeAll(async () => {

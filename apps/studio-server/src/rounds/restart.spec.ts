@@ -12,6 +12,16 @@ import { DEALER, flush, makeHarness, openTable, PITBOSS, PLAYER, type Harness } 
 const bet = (betId: string, at: number) => ({ type: 'PlaceBet', at, bet: { betId, playerId: 'player1', spot: 'heads', stakeMinor: 1_000 } });
 const codes = (h: Harness): string[] => h.alerts.raised.map((a) => a.code);
 
+/** A coin table in betting: player1 (€100 deposited) has bet €10 on heads (`b1`). */
+async function betOnCoinTable(): Promise<{ h: Harness; tableId: string }> {
+  const h = makeHarness();
+  await h.deposit('player1', 10_000);
+  const tableId = await h.openCoinTable();
+  await h.rounds.openRound(tableId, DEALER);
+  await h.rounds.execute(tableId, bet('b1', h.clock.now()), PLAYER(1));
+  return { h, tableId };
+}
+
 async function resolve(h: Harness, tableId: string): Promise<void> {
   await h.rounds.execute(tableId, { type: 'CloseBetting', at: h.clock.now(), reason: 'dealer' }, DEALER);
   await h.rounds.execute(tableId, { type: 'LaunchCoin', at: h.clock.now() }, SYSTEM_ACTOR);
@@ -34,11 +44,7 @@ async function autoTableAfterFirstRound(pauseS: number) {
 
 describe('restart in every phase: the table carries on or is voided with an alert, never silent', () => {
   it('betting: the round resumes (alert), its close deadline is re-armed, and it finishes', async () => {
-    const h = makeHarness();
-    await h.deposit('player1', 10_000);
-    const tableId = await h.openCoinTable();
-    await h.rounds.openRound(tableId, DEALER);
-    await h.rounds.execute(tableId, bet('b1', h.clock.now()), PLAYER(1));
+    const { h, tableId } = await betOnCoinTable();
     const { h: h2, report } = await h.restart();
     expect(report.map((r) => [r.phase, r.action])).toEqual([['betting', 'resumed']]);
     expect(codes(h2)).toContain('ROUND_RESUMED');
@@ -47,11 +53,7 @@ describe('restart in every phase: the table carries on or is voided with an aler
   });
 
   it('play: the round resumes with its result deadline; no result → voided with refunds', async () => {
-    const h = makeHarness();
-    await h.deposit('player1', 10_000);
-    const tableId = await h.openCoinTable();
-    await h.rounds.openRound(tableId, DEALER);
-    await h.rounds.execute(tableId, bet('b1', h.clock.now()), PLAYER(1));
+    const { h, tableId } = await betOnCoinTable();
     await h.rounds.execute(tableId, { type: 'CloseBetting', at: h.clock.now(), reason: 'dealer' }, DEALER);
     await h.rounds.execute(tableId, { type: 'LaunchCoin', at: h.clock.now() }, SYSTEM_ACTOR);
     const { h: h2, report } = await h.restart();
@@ -65,12 +67,8 @@ describe('restart in every phase: the table carries on or is voided with an aler
   });
 
   it('resolved, not yet settled: queued for settlement again (alert) and paid exactly once', async () => {
-    const h = makeHarness();
-    await h.deposit('player1', 10_000);
-    const tableId = await h.openCoinTable();
+    const { h, tableId } = await betOnCoinTable();
     h.settlement.auto = false;
-    await h.rounds.openRound(tableId, DEALER);
-    await h.rounds.execute(tableId, bet('b1', h.clock.now()), PLAYER(1));
     await resolve(h, tableId);
     const { h: h2, report } = await h.restart();
     expect(report.map((r) => [r.phase, r.action])).toEqual([['resolved', 'settling']]);
@@ -104,11 +102,7 @@ describe('restart in every phase: the table carries on or is voided with an aler
   });
 
   it('a pending void request survives the restart, is announced again, and a pit boss approves it afterwards', async () => {
-    const h = makeHarness();
-    await h.deposit('player1', 10_000);
-    const tableId = await h.openCoinTable();
-    await h.rounds.openRound(tableId, DEALER);
-    await h.rounds.execute(tableId, bet('b1', h.clock.now()), PLAYER(1));
+    const { h, tableId } = await betOnCoinTable();
     const req = await h.control.requestVoid(tableId, DEALER, 'camera down');
     if (!req.ok) throw new Error(req.violation.message);
     // A manual outcome is refused while betting is open (issue 9 finding 3): no more bets first.
@@ -133,11 +127,7 @@ describe('restart in every phase: the table carries on or is voided with an aler
   });
 
   it('closed (no more bets, no device sign yet): the round resumes with its play deadline (alert); no device event → PlayStalled for the pit boss (issue 9 §5), who voids it with refunds', async () => {
-    const h = makeHarness();
-    await h.deposit('player1', 10_000);
-    const tableId = await h.openCoinTable();
-    await h.rounds.openRound(tableId, DEALER);
-    await h.rounds.execute(tableId, bet('b1', h.clock.now()), PLAYER(1));
+    const { h, tableId } = await betOnCoinTable();
     await h.rounds.execute(tableId, { type: 'CloseBetting', at: h.clock.now(), reason: 'dealer' }, DEALER);
     expect(await h.balance('player1')).toBe(9_000);
     const { h: h2, report } = await h.restart(20_000);

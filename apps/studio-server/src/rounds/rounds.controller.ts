@@ -1,19 +1,14 @@
-import { Controller, Get, Param, UseGuards, Inject } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Get, Param, Inject } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { audienceOfRole } from '../kernels/redaction.js';
 import { RoundControlService, type PendingRequest } from './round-control.service.js';
 import { RoundsService } from './rounds.service.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 /** Reads of round control (the commands themselves are rounds.commands.ts, issue 19 §3). Every handler checks the role (issue §9). */
-@ApiTags('rounds')
-@ApiBearerAuth()
-@Controller()
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('rounds')
 export class RoundsController {
   constructor(
     @Inject(RoundsService) private readonly rounds: RoundsService,

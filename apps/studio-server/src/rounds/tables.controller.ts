@@ -1,21 +1,16 @@
-import { Body, Controller, Get, Param, Patch, Post, Query, UseGuards, Inject } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Patch, Post, Query, Inject } from '@nestjs/common';
 import { CreateTableBodySchema, PreOpenCheckBodySchema, TableStatusBodySchema, UpdateTableBodySchema } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { body, unwrap } from '../shared/http-errors.js';
 import { RoundsService } from './rounds.service.js';
 import type { Table } from '../tables/table.model.js';
 import { TablesService } from '../tables/tables.service.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 /** Tables and their current round (thin edge: validate, call the service, map the result). */
-@ApiTags('tables')
-@ApiBearerAuth()
-@Controller('tables')
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('tables', 'tables')
 export class TablesController {
   constructor(
     @Inject(TablesService) private readonly tables: TablesService,

@@ -1,19 +1,14 @@
-import { Body, Controller, Get, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Inject, Param, Post } from '@nestjs/common';
 import { CreateTournamentBodySchema, TournamentControlBodySchema, TournamentEntryBodySchema, type TournamentEntryResult, type TournamentLog, type TournamentSummary, type TournamentView } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { body, unwrap } from '../shared/http-errors.js';
 import { TournamentService } from './tournament.service.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 /** Issue 24: the tournament lobby, a tournament as the caller may see it, registration, the pit boss's control and the log. */
-@ApiTags('tournaments')
-@ApiBearerAuth()
-@UseGuards(JwtAuthGuard, RolesGuard)
-@Controller('tournaments')
+@GuardedController('tournaments', 'tournaments')
 export class TournamentController {
   constructor(@Inject(TournamentService) private readonly tournaments: TournamentService) {}
 

@@ -1,18 +1,14 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { RolesGuard } from '../auth/roles.guard.js';
 import { LedgerAuditService, type LedgerCheckReport } from './ledger-audit.service.js';
 import { WalletService, type Balance } from './wallet.service.js';
 import { SEAMLESS_BALANCES, type LateBound, type SeamlessBalances } from '../shared/ports/late-bound.js';
+import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
-@ApiTags('wallet')
-@ApiBearerAuth()
-@Controller()
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('wallet')
 export class WalletController {
   constructor(
     @Inject(WalletService) private readonly wallet: WalletService,

@@ -4,12 +4,11 @@ import { trackShoe, type Shoe } from '../cards/shoe.js';
 import { shoeDeviceReaction, trackCard } from '../cards/shoe-tracking.js';
 import { ok, violation, type Result } from '../common/result.js';
 import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
-import { bettingNext, createKernel, defineGame, events, refuse, vio, type RefereeState } from '../kernel/define.js';
+import { bettingNext, createKernel, defineGame, events, refuse, settleNext, vio, type RefereeState } from '../kernel/define.js';
 import type { GameModule, RtpRow } from '../kernel/game.js';
-import type { AcceptedBet, CommonCommand, CommonEvent, NextAction, Settlement, SettlementLine } from '../kernel/kernel.js';
+import { settlementOf, roundViewBase, type AcceptedBet, type CommonCommand, type CommonEvent, type NextAction, type Settlement, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { parseOfflineBets, parseOfflineEnvelope } from '../sicbo/offline.js';
 import { format, rational, sub, toNumber } from '../sicbo/rational.js';
-import { settlementOf } from '../sicbo/sicbo.kernel.js';
 import {
   andarBaharMaxReturn,
   andarBaharProfiles,
@@ -56,14 +55,8 @@ export interface AndarBaharState extends RefereeState {
 }
 
 /** What every audience sees (all cards are face up); a player sees their own bets, staff the totals. */
-export interface AndarBaharView {
+export interface AndarBaharView extends RoundViewBase {
   readonly game: 'andar-bahar';
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
-  readonly seq: number;
-  readonly phase: AndarBaharState['phase'];
-  readonly bettingClosesAt: number | null;
   readonly voidReason: string | null;
   readonly joker: Card | null;
   readonly andar: readonly Card[];
@@ -137,12 +130,7 @@ export const andarBaharDefinition = defineGame<AndarBaharState, AndarBaharComman
   view(s, audience): AndarBaharView {
     const base = {
       game: 'andar-bahar' as const,
-      roundId: s.roundId,
-      tableId: s.tableId,
-      profileId: s.profileId,
-      seq: s.seq,
-      phase: s.phase,
-      bettingClosesAt: s.bettingClosesAt,
+      ...roundViewBase(s),
       voidReason: s.voidReason,
       joker: s.joker,
       andar: s.dealt.filter((_, i) => i % 2 === 0),
@@ -171,7 +159,7 @@ export const andarBaharDefinition = defineGame<AndarBaharState, AndarBaharComman
           : [{ kind: 'deal', message: `Deal card ${s.dealt.length + 1} face up to ${label(to)} (until a ${s.joker?.[0] ?? ''} appears).`, ruleId: 'AB-3' }];
       }
       case 'resolved':
-        return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }];
+        return [settleNext()];
       case 'settled':
       case 'void':
         return [{ kind: 'shuffle', message: 'Gather the deck and shuffle it for the next round.', ruleId: 'AB-1' }];

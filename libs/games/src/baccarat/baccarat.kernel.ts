@@ -4,7 +4,7 @@ import { carryShoe, shoeDeviceReaction, snapshotOf, validateShoeSnapshot } from 
 import { ok, violation, type Result, type Violation } from '../common/result.js';
 import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
 import { bettingNext, createKernel, defineGame, duplicate, events, refuse, vio, type RefereeDecision, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, CommonCommand, CommonEvent, NextAction, Phase, PlayCommand, PlayEvent, RoundLimits, SettlementLine } from '../kernel/kernel.js';
+import { roundViewBase, type AcceptedBet, type CommonCommand, type CommonEvent, type NextAction, type Phase, type PlayCommand, type PlayEvent, type RoundLimits, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { settleBets } from './baccarat.payouts.js';
 import { baccaratProfiles, isBaccaratSpot, spotsOf, type BaccaratProfile } from './baccarat.profiles.js';
 import { classifyCard, nextDue, resultFromSlots, slotsOf, type HandResult, type Slot } from './baccarat.rules.js';
@@ -102,14 +102,8 @@ export interface BaccaratState extends RefereeState {
   readonly result: HandResult | null;
 }
 
-export interface BaccaratView {
+export interface BaccaratView extends RoundViewBase {
   readonly game: 'baccarat';
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
-  readonly seq: number;
-  readonly phase: Phase;
-  readonly bettingClosesAt: number | null;
   readonly limits: RoundLimits | null;
   readonly voidReason: string | null;
   readonly cards: readonly DealtCard[];
@@ -452,12 +446,7 @@ export function defineBaccarat(profiles: Readonly<Record<string, BaccaratProfile
     view(state, audience): BaccaratView {
       const base = {
         game: 'baccarat' as const,
-        roundId: state.roundId,
-        tableId: state.tableId,
-        profileId: state.profileId,
-        seq: state.seq,
-        phase: state.phase,
-        bettingClosesAt: state.bettingClosesAt,
+        ...roundViewBase(state),
         limits: state.limits,
         voidReason: state.voidReason,
         cards: state.cards,

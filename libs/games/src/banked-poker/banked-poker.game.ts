@@ -4,8 +4,8 @@ import { shoeDeviceReaction, trackCard } from '../cards/shoe-tracking.js';
 import { applyRatio } from '../common/money.js';
 import { ok, type Result } from '../common/result.js';
 import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
-import { acceptedEvent, bettingNext, defineGame, duplicate, events, refuse, vio, type GameDefinition, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, CommonCommand, CommonEvent, NextAction, SettlementLine } from '../kernel/kernel.js';
+import { acceptedEvent, defineGame, duplicate, events, lifecycleNext, refuse, vio, type GameDefinition, type RefereeState } from '../kernel/define.js';
+import { roundViewBase, type AcceptedBet, type CommonCommand, type CommonEvent, type NextAction, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { cardId } from '../poker/cards.js';
 import type { BankedPokerProfileBase, BankedPokerSpec, DecisionPoint, PlayerPart, PokerHands, Slot } from './spec.js';
 
@@ -63,15 +63,9 @@ export interface BankedPokerState extends RefereeState {
   readonly decidedPoints: Readonly<Record<string, readonly number[]>>;
 }
 
-export interface BankedPokerView {
+export interface BankedPokerView extends RoundViewBase {
   /** A `GameId` (games.ts); typed `string` here because `GameId` is derived from the manifests, which hold these types. */
   readonly game: string;
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
-  readonly seq: number;
-  readonly phase: BankedPokerState['phase'];
-  readonly bettingClosesAt: number | null;
   readonly voidReason: string | null;
   /** The shared player hand, the board, and the dealer's hand (null = dealt face down, not yet revealed to this audience). */
   readonly player: readonly Card[];
@@ -307,7 +301,7 @@ export function defineBankedPoker<P extends BankedPokerProfileBase>(spec: Banked
       const desc = p && full ? spec.describe(hands, p) : { player: null, dealer: null };
       const hand = { player: desc.player, dealer: hidden ? null : desc.dealer };
       const early = audience.role === 'player' ? s.early.filter((l) => l.playerId === audience.playerId) : s.early;
-      const base = { game: spec.game, roundId: s.roundId, tableId: s.tableId, profileId: s.profileId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt, voidReason: s.voidReason, player, board, dealer, revealed: s.revealed, decision, hand, early };
+      const base = { game: spec.game, ...roundViewBase(s), voidReason: s.voidReason, player, board, dealer, revealed: s.revealed, decision, hand, early };
       return audience.role === 'player' ? { ...base, me: s.hands[audience.playerId] ?? null, bets: betsOfPlayer(s.book, audience.playerId) } : { ...base, bets: [], totals: bookTotals(s.book) };
     },
     redact(e, audience) {
@@ -329,28 +323,17 @@ export function defineBankedPoker<P extends BankedPokerProfileBase>(spec: Banked
     },
     ...(spec.early ? { settleEarly: (s: BankedPokerState, p: P) => settleEarlyBankedPoker(spec, p, s) } : {}),
     next(s): readonly NextAction[] {
-      switch (s.phase) {
-        case 'betting':
-          return [bettingNext()];
-        case 'closed':
-        case 'play': {
-          if (s.window) {
-            const d = spec.decisions[s.window.point] as DecisionPoint;
-            return [{ kind: 'wait-decisions', message: `Players are deciding (${d.options.map((o) => o.action).join(' / ')}); the decision time ends at ${s.window.closesAt} (server clock, ms), then "${d.timeoutAction}" applies.`, ruleId: d.ruleId }];
-          }
-          const slot = spec.slots[s.cards.length] as Slot;
-          const n = spec.slots.slice(0, s.cards.length + 1).filter((x) => x === slot).length;
-          const where = slot === 'dealer' ? `the dealer (card ${n}, face down)` : slot === 'player' ? `the player hand (card ${n}, face up)` : `the board (card ${n}, face up)`;
-          return [{ kind: 'deal', message: `Deal one card to ${where}.`, ruleId: spec.rules.deal }];
+      const dealing = (): readonly NextAction[] => {
+        if (s.window) {
+          const d = spec.decisions[s.window.point] as DecisionPoint;
+          return [{ kind: 'wait-decisions', message: `Players are deciding (${d.options.map((o) => o.action).join(' / ')}); the decision time ends at ${s.window.closesAt} (server clock, ms), then "${d.timeoutAction}" applies.`, ruleId: d.ruleId }];
         }
-        case 'resolved':
-          return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }];
-        case 'idle':
-        case 'halted':
-        case 'settled':
-        case 'void':
-          return [];
-      }
+        const slot = spec.slots[s.cards.length] as Slot;
+        const n = spec.slots.slice(0, s.cards.length + 1).filter((x) => x === slot).length;
+        const where = slot === 'dealer' ? `the dealer (card ${n}, face down)` : slot === 'player' ? `the player hand (card ${n}, face up)` : `the board (card ${n}, face up)`;
+        return [{ kind: 'deal', message: `Deal one card to ${where}.`, ruleId: spec.rules.deal }];
+      };
+      return lifecycleNext(s.phase, { closed: dealing, play: dealing });
     },
     deadlines(s) {
       if (!s.window || (s.phase !== 'play' && s.phase !== 'closed')) return [];

@@ -1,6 +1,6 @@
-import { createRng } from '../common/random.js';
+import { createRng, shuffleInPlace } from '../common/random.js';
 import { ok, violation, type Result } from '../common/result.js';
-import type { RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
+import { simulatedMeanRow, type RtpOptions, type RtpReport, type RtpRow } from '../kernel/game.js';
 import { evaluate5, evaluate7 } from '../poker/fast.js';
 import { categoryIndex, categoryMeans, ControlVariates, FIVE_CARD_CLASS_COUNTS, FIVE_CARD_HANDS } from './sampling.js';
 import { aaBonusPays, cheAntePays, CHE_QUALIFY, type CasinoHoldemProfile } from './casino-holdem.rules.js';
@@ -73,15 +73,8 @@ export function simulateCasinoHoldem(p: CasinoHoldemProfile, rounds: number, see
   const cv = new ControlVariates([...cats.mu, 0]);
   const x = new Float64Array(cats.mu.length + 1);
   let calls = 0;
-  const draw = (from: number, n: number): void => {
-    // partial Fisher–Yates: positions from..from+n-1 get random cards of deck[from..51]
-    for (let i = from; i < from + n; i++) {
-      const j = i + rng.int(52 - i);
-      const t = deck[i] as number;
-      deck[i] = deck[j] as number;
-      deck[j] = t;
-    }
-  };
+  // partial Fisher–Yates: positions from..from+n-1 get random cards of deck[from..51]
+  const draw = (from: number, n: number): void => shuffleInPlace(deck, rng, n, from);
   for (let r = 0; r < rounds; r++) {
     draw(0, 5);
     const p0 = deck[0] as number, p1 = deck[1] as number, f0 = deck[2] as number, f1 = deck[3] as number, f2 = deck[4] as number;
@@ -141,15 +134,7 @@ export function casinoHoldemRtp(profiles: Readonly<Record<string, CasinoHoldemPr
     simMemo.set(key, sim);
   }
   const rows: RtpRow[] = [
-    {
-      bet: 'ante',
-      rtp: 1 + sim.mean,
-      houseEdge: -sim.mean,
-      method: 'simulation',
-      ci95: sim.ci95,
-      samples: rounds,
-      note: `per ante, Call included; seed ${seed}; ${CHE_OUTCOMES} completions per hand, control variates (five-card category indicators, net wins: exact means; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: call when the Call's expectation estimated from ${CHE_LOOKAHEAD} random completions (${CHE_LOOKAHEAD + CHE_REFINE} within ${CHE_REFINE_Z} standard errors of break-even; checked against exact enumeration on 150 random hands: 0.2 % of the ante lost to wrong calls, against 0.8 % with 16 + 192) beats folding (called ${(sim.callRate * 100).toFixed(1)} % of hands); published 2.16 % with optimal strategy`,
-    },
+    simulatedMeanRow('ante', sim, rounds, `per ante, Call included; seed ${seed}; ${CHE_OUTCOMES} completions per hand, control variates (five-card category indicators, net wins: exact means; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: call when the Call's expectation estimated from ${CHE_LOOKAHEAD} random completions (${CHE_LOOKAHEAD + CHE_REFINE} within ${CHE_REFINE_Z} standard errors of break-even; checked against exact enumeration on 150 random hands: 0.2 % of the ante lost to wrong calls, against 0.8 % with 16 + 192) beats folding (called ${(sim.callRate * 100).toFixed(1)} % of hands); published 2.16 % with optimal strategy`),
   ];
   if (p.aaBonus) {
     const aa = aaBonusExact(p);

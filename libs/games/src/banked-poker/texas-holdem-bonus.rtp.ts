@@ -1,7 +1,7 @@
-import { createRng } from '../common/random.js';
+import { createRng, shuffleInPlace } from '../common/random.js';
 import { DecisionStats, showdownEv } from './decision-ev.js';
 import { ok, violation, type Result } from '../common/result.js';
-import type { RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
+import { simulatedMeanRow, type RtpOptions, type RtpReport, type RtpRow } from '../kernel/game.js';
 import { evaluate7, evaluateStandard } from '../poker/fast.js';
 import { packValue } from '../poker/rank.js';
 import { dealerSample } from './ultimate-texas-holdem.rtp.js';
@@ -129,12 +129,7 @@ export function simulateTexasHoldemBonus(p: TexasHoldemBonusProfile, rounds: num
   let turns = 0;
   let rivers = 0;
   for (let r = 0; r < rounds; r++) {
-    for (let i = 0; i < 7; i++) {
-      const j = i + rng.int(52 - i);
-      const t = deck[i] as number;
-      deck[i] = deck[j] as number;
-      deck[j] = t;
-    }
+    shuffleInPlace(deck, rng, 7);
     const [a, b, f0, f1, f2, tn, rv] = deck as [number, number, number, number, number, number, number];
     const pv = evaluate7(a, b, f0, f1, f2, tn, rv);
     const dvs = dealerSample(deck, rng, f0, f1, f2, tn, rv, dealers);
@@ -172,15 +167,7 @@ export function texasHoldemBonusRtp(profiles: Readonly<Record<string, TexasHolde
   const seed = opts.seed ?? 1;
   const sim = simulateTexasHoldemBonus(p, rounds, seed);
   const rows: RtpRow[] = [
-    {
-      bet: 'ante',
-      rtp: 1 + sim.mean,
-      houseEdge: -sim.mean,
-      method: 'simulation',
-      ci95: sim.ci95,
-      samples: rounds,
-      note: `per Ante, Flop/Turn/River bets included; seed ${seed}; ${THB_DEALERS} random dealer hands per round, control variates (category indicators, net wins: exact means; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: ${THB_STRATEGY} (folded ${(sim.foldRate * 100).toFixed(1)} %, Turn bet ${(sim.turnRate * 100).toFixed(1)} %, River bet ${(sim.riverRate * 100).toFixed(1)} %; ${sim.decisions}); published house edge 2.04 % with optimal play (Wizard of Odds)`,
-    },
+    simulatedMeanRow('ante', sim, rounds, `per Ante, Flop/Turn/River bets included; seed ${seed}; ${THB_DEALERS} random dealer hands per round, control variates (category indicators, net wins: exact means; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: ${THB_STRATEGY} (folded ${(sim.foldRate * 100).toFixed(1)} %, Turn bet ${(sim.turnRate * 100).toFixed(1)} %, River bet ${(sim.riverRate * 100).toFixed(1)} %; ${sim.decisions}); published house edge 2.04 % with optimal play (Wizard of Odds)`),
   ];
   if (p.bonus) {
     const b = thbBonusExact(p);

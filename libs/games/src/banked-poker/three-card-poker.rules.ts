@@ -1,5 +1,6 @@
 import { cardId, type CardId } from '../poker/cards.js';
 import { categoryOf, describeValue, evaluateFive, packValue, type HandCategory } from '../poker/rank.js';
+import { paysFor } from '../poker/paytable.js';
 import { lose, push, raiseOrFold, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type SpotResult } from './spec.js';
 
 /**
@@ -50,35 +51,11 @@ export const tcpValue = (cards: readonly CardId[]): number => evaluateFive(cards
 export const TCP_QUALIFY = packValue('three-card', 'high-card', [12, 3, 2]);
 
 export function anteBonusPays(cat: HandCategory, p: ThreeCardPokerProfile): number {
-  switch (cat) {
-    case 'straight-flush':
-      return p.anteBonus.straightFlush;
-    case 'three-of-a-kind':
-      return p.anteBonus.trips;
-    case 'straight':
-      return p.anteBonus.straight;
-    default:
-      return 0;
-  }
+  return paysFor(p.anteBonus, cat) ?? 0;
 }
 
 export function pairPlusPays(cat: HandCategory, p: ThreeCardPokerProfile): number {
-  const t = p.pairPlus;
-  if (!t) return 0;
-  switch (cat) {
-    case 'straight-flush':
-      return t.straightFlush;
-    case 'three-of-a-kind':
-      return t.trips;
-    case 'straight':
-      return t.straight;
-    case 'flush':
-      return t.flush;
-    case 'pair':
-      return t.pair;
-    default:
-      return 0;
-  }
+  return p.pairPlus ? (paysFor(p.pairPlus, cat) ?? 0) : 0;
 }
 
 export const threeCardPokerSpec: BankedPokerSpec<ThreeCardPokerProfile> = {

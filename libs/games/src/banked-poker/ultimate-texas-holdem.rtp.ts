@@ -1,6 +1,6 @@
-import { createRng } from '../common/random.js';
+import { createRng, shuffleInPlace } from '../common/random.js';
 import { ok, violation, type Result } from '../common/result.js';
-import type { RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
+import { simulatedMeanRow, type RtpOptions, type RtpReport, type RtpRow } from '../kernel/game.js';
 import { evaluate5, evaluate7 } from '../poker/fast.js';
 import { blindPays, UTH_QUALIFY, type UltimateTexasHoldemProfile } from './ultimate-texas-holdem.rules.js';
 import { packValue } from '../poker/rank.js';
@@ -100,12 +100,7 @@ export function simulateUltimateTexasHoldem(p: UltimateTexasHoldemProfile, round
   const bl = p.blind;
   const blindMean = (c.royalFlush * bl.royalFlush + c.straightFlush * bl.straightFlush + c.quads * bl.quads + c.fullHouse * bl.fullHouse + (c.flush * bl.flush[0]) / bl.flush[1] + c.straight * bl.straight) / SEVEN_CARD_HANDS;
   for (let r = 0; r < rounds; r++) {
-    for (let i = 0; i < 7; i++) {
-      const j = i + rng.int(52 - i);
-      const t = deck[i] as number;
-      deck[i] = deck[j] as number;
-      deck[j] = t;
-    }
+    shuffleInPlace(deck, rng, 7);
     const [a, b, f0, f1, f2, t, rv] = deck as [number, number, number, number, number, number, number];
     const pv = evaluate7(a, b, f0, f1, f2, t, rv);
     // every possible dealer hand from the 45 unseen cards (exact given the board: variance reduction)
@@ -153,15 +148,7 @@ export function ultimateTexasHoldemRtp(profiles: Readonly<Record<string, Ultimat
   const sim = simulateUltimateTexasHoldem(p, rounds, seed);
   const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
   const rows: RtpRow[] = [
-    {
-      bet: 'ante',
-      rtp: 1 + sim.mean,
-      houseEdge: -sim.mean,
-      method: 'simulation',
-      ci95: sim.ci95,
-      samples: rounds,
-      note: `per Ante, Blind and Play included; seed ${seed}; each round averaged over ${UTH_DEALERS} random dealer hands; control variates of exact mean: the Blind paytable, the seven-card category indicators, the net wins against the sampled dealers (plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: basic (4× with pairs 3s+, any ace, K-x suited/K-5+, Q-6+ suited/Q-8+, J-8+ suited/J-T; 2× with two pair+, a hidden pair, four to a flush with a hidden T+; river: Play 1× when it beats folding over the sampled dealer hands) — played 4× ${pct(sim.rates.preflop)}, 2× ${pct(sim.rates.flop)}, 1× ${pct(sim.rates.river)}, folded ${pct(sim.rates.fold)}; published 2.19 % with optimal strategy`,
-    },
+    simulatedMeanRow('ante', sim, rounds, `per Ante, Blind and Play included; seed ${seed}; each round averaged over ${UTH_DEALERS} random dealer hands; control variates of exact mean: the Blind paytable, the seven-card category indicators, the net wins against the sampled dealers (plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: basic (4× with pairs 3s+, any ace, K-x suited/K-5+, Q-6+ suited/Q-8+, J-8+ suited/J-T; 2× with two pair+, a hidden pair, four to a flush with a hidden T+; river: Play 1× when it beats folding over the sampled dealer hands) — played 4× ${pct(sim.rates.preflop)}, 2× ${pct(sim.rates.flop)}, 1× ${pct(sim.rates.river)}, folded ${pct(sim.rates.fold)}; published 2.19 % with optimal strategy`),
   ];
   if (p.trips) {
     const t = tripsExact(p);

@@ -6,7 +6,7 @@ import type { Minor } from '../common/money.js';
 import { ok, violation, type Result } from '../common/result.js';
 import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
 import { acceptedEvent, checkStakeAmount, createKernel, defineGame, duplicate, events, globalStakeCeiling, refuse, vio, type RefereeDecision, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, NextAction, Phase, PlayCommand, PlayEvent, RoundLimits, SettlementLine } from '../kernel/kernel.js';
+import { roundViewBase, type AcceptedBet, type Audience, type CommonCommand, type CommonEvent, type Deadline, type NextAction, type Phase, type PlayCommand, type PlayEvent, type RoundLimits, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { cardPoints, handValue, isAce, isBlackjackCards, isTenValue } from './hand.rules.js';
 import { blackjackProfiles, type BlackjackProfile } from './profiles.js';
 import { dealerNeedsCard, finalTotal, handResult, handReturn, insuranceReturn, isPlayerBlackjack } from './settle.rules.js';
@@ -138,15 +138,9 @@ export interface BlackjackSeatView {
   readonly behind: { readonly bettors: number; readonly totalMinor: Minor } | null;
 }
 
-export interface BlackjackView {
+export interface BlackjackView extends RoundViewBase {
   readonly game: 'blackjack';
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
-  readonly seq: number;
-  readonly phase: Phase;
   readonly stage: Stage;
-  readonly bettingClosesAt: number | null;
   /** Seat numbers holding a bet (public: the camera shows them). */
   readonly occupiedSeats: readonly number[];
   readonly seats: readonly BlackjackSeatView[];
@@ -653,13 +647,8 @@ function viewState(s: BlackjackState, audience: Audience): BlackjackView {
   const cur = currentHand(s);
   return {
     game: 'blackjack',
-    roundId: s.roundId,
-    tableId: s.tableId,
-    profileId: s.profileId,
-    seq: s.seq,
-    phase: s.phase,
+    ...roundViewBase(s),
     stage: s.stage,
-    bettingClosesAt: s.bettingClosesAt,
     occupiedSeats: seatsForView.map((x) => x.seat),
     seats: seatsForView.map((x) => ({
       seat: x.seat,

@@ -1,7 +1,7 @@
 import { isCard, parseCard, type Card } from '../cards/card.js';
 import { isMinor } from '../common/money.js';
 import { ok, violation, type Result, type Violation } from '../common/result.js';
-import type { GameModule, RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
+import { simulatedRtpRow, type GameModule, type RtpOptions, type RtpReport, type RtpRow } from '../kernel/game.js';
 import type { Settlement } from '../kernel/kernel.js';
 import { blackjackKernel, cardDue, currentHand, PLAYER_ACTIONS, type BlackjackCommand, type BlackjackState, type PlayerActionKind } from './kernel.js';
 import { blackjackProfiles, type BlackjackProfile } from './profiles.js';
@@ -38,24 +38,8 @@ export function blackjackRtp(profileId: string, opts: RtpOptions = {}): Result<R
   const sim = simulateRtp(p, seed, rounds);
   const ins = insuranceRtp(p);
   const rows: RtpRow[] = [
-    {
-      bet: 'main',
-      rtp: sim.rtp,
-      houseEdge: 1 - sim.rtp,
-      method: 'simulation',
-      ci95: sim.ci95,
-      samples: sim.rounds,
-      note: `one seat, basic strategy derived from this profile's rules (infinite-deck EV, derive.ts; equals the 4–8-deck S17 DAS chart on the standard table but for 2 marginal soft doubles), no insurance, ${p.decks} decks reshuffled at the cut card; return per initial bet incl. doubles and splits; seed ${seed}`,
-    },
-    {
-      bet: 'behind',
-      rtp: sim.behind.rtp,
-      houseEdge: 1 - sim.behind.rtp,
-      method: 'simulation',
-      ci95: sim.behind.ci95,
-      samples: sim.rounds,
-      note: `a bet behind the seat above (BJB-3, RAY §8.1), on the same simulated rounds: it follows the seated player's basic-strategy decisions and settles with the seat's first hand at its own stake — never doubled, split or insured ([Interp.]: a double leaves it at its stake on the doubled hand, a split leaves it on the first hand); the seated player plays for their own bet, not the bettor's; seed ${seed}`,
-    },
+    simulatedRtpRow('main', sim, sim.rounds, `one seat, basic strategy derived from this profile's rules (infinite-deck EV, derive.ts; equals the 4–8-deck S17 DAS chart on the standard table but for 2 marginal soft doubles), no insurance, ${p.decks} decks reshuffled at the cut card; return per initial bet incl. doubles and splits; seed ${seed}`),
+    simulatedRtpRow('behind', sim.behind, sim.rounds, `a bet behind the seat above (BJB-3, RAY §8.1), on the same simulated rounds: it follows the seated player's basic-strategy decisions and settles with the seat's first hand at its own stake — never doubled, split or insured ([Interp.]: a double leaves it at its stake on the doubled hand, a split leaves it on the first hand); the seated player plays for their own bet, not the bettor's; seed ${seed}`),
     { bet: 'insurance', rtp: ins.rtp, houseEdge: 1 - ins.rtp, method: 'exact', exact: ins.exact, note: `${p.decks}-deck shoe with the dealer's Ace out; pays ${p.insurancePays.num}:${p.insurancePays.den}` },
   ];
   return ok({ game: 'blackjack', profile: p.id, rows });

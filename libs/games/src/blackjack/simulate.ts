@@ -159,10 +159,12 @@ export function simulateRtp(p: BlackjackProfile, seed: number, rounds: number): 
     bSum += y;
     bSumSq += y * y;
   }
-  const stats = (total: number, sq: number): { rtp: number; ci95: number } => {
-    const mean = total / rounds;
-    const variance = rounds > 1 ? (sq - rounds * mean * mean) / (rounds - 1) : 0;
-    return { rtp: 1 + mean, ci95: 1.96 * Math.sqrt(Math.max(variance, 0) / rounds) };
-  };
-  return { ...stats(sum, sumSq), rounds, behind: stats(bSum, bSumSq) };
+  return { ...rtpEstimate(sum, sumSq, rounds), rounds, behind: rtpEstimate(bSum, bSumSq, rounds) };
+}
+
+/** The return per unit (1 + the mean net result) of `rounds` results summing to `sum` (squares: `sumSq`), with its 95 % half-width (normal approximation). */
+export function rtpEstimate(sum: number, sumSq: number, rounds: number): { rtp: number; ci95: number } {
+  const mean = sum / rounds;
+  const variance = rounds > 1 ? (sumSq - rounds * mean * mean) / (rounds - 1) : 0;
+  return { rtp: 1 + mean, ci95: 1.96 * Math.sqrt(Math.max(variance, 0) / rounds) };
 }

@@ -1,10 +1,9 @@
 import { ALL_CARDS, type Card } from '../cards/card.js';
 import { ok, violation, type Result } from '../common/result.js';
 import type { GameModule, RtpReport, RtpRow } from '../kernel/game.js';
-import type { Settlement } from '../kernel/kernel.js';
+import { settlementOf, type Settlement } from '../kernel/kernel.js';
 import { parseOfflineBets, parseOfflineEnvelope } from '../sicbo/offline.js';
 import { add, format, mul, rational, sub, toNumber, ZERO, type Rational } from '../sicbo/rational.js';
-import { settlementOf } from '../sicbo/sicbo.kernel.js';
 import { settleDuelBets } from './duel.kernel.js';
 import { checkDuelRestriction, duelSpots, parseDuelCards, parseDuelSpot, resolveDuelSpot, type DuelProfile, type DuelSpec, type DuelSpot } from './duel.rules.js';
 

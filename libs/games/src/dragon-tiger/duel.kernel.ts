@@ -4,8 +4,8 @@ import { carryShoe, shoeDeviceReaction, trackCard, validateShoeSnapshot, type Sh
 import { applyRatio } from '../common/money.js';
 import { ok, type Result } from '../common/result.js';
 import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
-import { bettingNext, createKernel, defineGame, duplicate, events, refuse, vio, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, CommonCommand, CommonEvent, NextAction, SettlementLine } from '../kernel/kernel.js';
+import { bettingNext, createKernel, defineGame, duplicate, events, refuse, settleNext, vio, type RefereeState } from '../kernel/define.js';
+import { roundViewBase, type AcceptedBet, type CommonCommand, type CommonEvent, type NextAction, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { parseDuelCard, parseDuelSpot, resolveDuelSpot, type DuelCards, type DuelProfile, type DuelSpec } from './duel.rules.js';
 
 /**
@@ -42,14 +42,8 @@ export interface DuelState extends RefereeState {
   readonly shoe: Shoe | null;
 }
 
-export interface DuelView {
+export interface DuelView extends RoundViewBase {
   readonly game: DuelState['game'];
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
-  readonly seq: number;
-  readonly phase: DuelState['phase'];
-  readonly bettingClosesAt: number | null;
   /** Side → card, as dealt so far. */
   readonly cards: Readonly<Record<string, Card>>;
   readonly voidReason: string | null;
@@ -151,7 +145,7 @@ export function defineDuel(spec: DuelSpec, profiles: Readonly<Record<string, Due
       s.cards.forEach((card, i) => {
         cards[spec.sides[i === 0 ? 0 : 1]] = card;
       });
-      const base = { game: spec.game, roundId: s.roundId, tableId: s.tableId, profileId: s.profileId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt, cards, voidReason: s.voidReason, shuffleAfterRound: s.shoe?.cutCardOut ?? false };
+      const base = { game: spec.game, ...roundViewBase(s), cards, voidReason: s.voidReason, shuffleAfterRound: s.shoe?.cutCardOut ?? false };
       return audience.role === 'player' ? { ...base, bets: betsOfPlayer(s.book, audience.playerId) } : { ...base, bets: [], totals: bookTotals(s.book) };
     },
     redact: (e) => e,
@@ -170,7 +164,7 @@ export function defineDuel(spec: DuelSpec, profiles: Readonly<Record<string, Due
         case 'play':
           return [{ kind: 'deal', message: `Deal one card face up to ${spec.sides[1]}.`, ruleId: spec.rules.deal }];
         case 'resolved':
-          return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }, ...shuffle];
+          return [settleNext(), ...shuffle];
         case 'idle':
         case 'halted':
           return [];

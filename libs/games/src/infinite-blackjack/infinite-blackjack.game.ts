@@ -7,7 +7,7 @@ import { PMap } from '../common/pmap.js';
 import { ok, type Result } from '../common/result.js';
 import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
 import { acceptedEvent, bettingNext, checkStakeAmount, createKernel, defineGame, duplicate, events, globalStakeCeiling, refuse, vio, type RefereeDecision, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, NextAction, SettlementLine } from '../kernel/kernel.js';
+import { roundViewBase, type AcceptedBet, type Audience, type CommonCommand, type CommonEvent, type Deadline, type NextAction, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { dealerMustDraw, handValue, isBlackjackCards } from '../blackjack/hand.rules.js';
 import { doubleOk, pairOk } from '../blackjack/kernel.js';
 import { handResult, handReturn, type HandResult } from '../blackjack/settle.rules.js';
@@ -112,15 +112,9 @@ export interface IbjHandView {
   readonly result: IbjResult | null;
 }
 
-export interface InfiniteBlackjackView {
+export interface InfiniteBlackjackView extends RoundViewBase {
   readonly game: 'infinite-blackjack';
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
-  readonly seq: number;
-  readonly phase: InfiniteBlackjackState['phase'];
   readonly stage: IbjStage;
-  readonly bettingClosesAt: number | null;
   readonly voidReason: string | null;
   /** The common hand and every draw card dealt so far (the same for everybody, IBJ-2). */
   readonly common: readonly Card[];
@@ -488,13 +482,8 @@ function viewState(s: InfiniteBlackjackState, audience: Audience): InfiniteBlack
   const w = s.window;
   return {
     game: 'infinite-blackjack',
-    roundId: s.roundId,
-    tableId: s.tableId,
-    profileId: s.profileId,
-    seq: s.seq,
-    phase: s.phase,
+    ...roundViewBase(s),
     stage: s.stage,
-    bettingClosesAt: s.bettingClosesAt,
     voidReason: s.voidReason,
     common: s.common,
     draws: s.draws,

@@ -2,12 +2,12 @@ import { ALL_CARDS, isCard, parseCard, type Card } from '../cards/card.js';
 import { isMinor, type Minor, type Ratio } from '../common/money.js';
 import { createRng } from '../common/random.js';
 import { ok, violation, type Result } from '../common/result.js';
-import type { GameModule, RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
+import { simulatedRtpRow, type GameModule, type RtpOptions, type RtpReport, type RtpRow } from '../kernel/game.js';
 import type { Settlement } from '../kernel/kernel.js';
 import { dealerMustDraw, isBlackjackCards } from '../blackjack/hand.rules.js';
 import { doubleOk, pairOk } from '../blackjack/kernel.js';
 import { derivedStrategy } from '../blackjack/derive.js';
-import { simulationShoe } from '../blackjack/simulate.js';
+import { rtpEstimate, simulationShoe } from '../blackjack/simulate.js';
 import { handLive, handOn, ibjCardDue, infiniteBlackjackKernel, mainResult, mainReturn, type IbjAction, type InfiniteBlackjackCommand, type InfiniteBlackjackState } from './infinite-blackjack.game.js';
 import { infiniteBlackjackProfiles, SIDE_BETS, type InfiniteBlackjackProfile, type SideBet } from './profiles.js';
 import { sideBetOutcome } from './side-bets.rules.js';
@@ -208,10 +208,8 @@ export function simulateInfiniteMain(p: InfiniteBlackjackProfile, seed: number, 
       if (o.pays) sides[b] += 1 + o.pays.num / o.pays.den;
     }
   }
-  const mean = sum / rounds;
-  const variance = rounds > 1 ? (sumSq - rounds * mean * mean) / (rounds - 1) : 0;
   for (const b of SIDE_BETS) sides[b] /= rounds;
-  return { rtp: 1 + mean, ci95: 1.96 * Math.sqrt(Math.max(variance, 0) / rounds), rounds, sides };
+  return { ...rtpEstimate(sum, sumSq, rounds), rounds, sides };
 }
 
 export function infiniteBlackjackRtp(profileId: string, opts: RtpOptions = {}): Result<RtpReport> {
@@ -222,15 +220,7 @@ export function infiniteBlackjackRtp(profileId: string, opts: RtpOptions = {}): 
   const seed = opts.seed ?? IBJ_DEFAULT_RTP_SEED;
   const sim = simulateInfiniteMain(p, seed, rounds);
   const rows: RtpRow[] = [
-    {
-      bet: 'main',
-      rtp: sim.rtp,
-      houseEdge: 1 - sim.rtp,
-      method: 'simulation',
-      ci95: sim.ci95,
-      samples: sim.rounds,
-      note: `one hand per round in the real card order, the strategy derived from this profile's rules without split (blackjack/derive.ts; the ${p.charlie ? `${p.charlie.cards}-card Charlie` : 'Charlie'} rule paid but not steering the strategy), ${p.decks} decks reshuffled at the cut card; return per initial bet incl. doubles; seed ${seed}`,
-    },
+    simulatedRtpRow('main', sim, sim.rounds, `one hand per round in the real card order, the strategy derived from this profile's rules without split (blackjack/derive.ts; the ${p.charlie ? `${p.charlie.cards}-card Charlie` : 'Charlie'} rule paid but not steering the strategy), ${p.decks} decks reshuffled at the cut card; return per initial bet incl. doubles; seed ${seed}`),
   ];
   for (const b of SIDE_BETS) {
     if (!p.sideBets[b]) continue;

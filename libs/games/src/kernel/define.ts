@@ -466,6 +466,32 @@ export function spotLimitsOf(limits: RoundLimits, kind: string): { minMinor: Min
 /** Shared phase-based `next` hint for the betting phase. */
 export const bettingNext = (): NextAction => ({ kind: 'close-betting', message: 'Announce "no more bets" when the timer ends.', ruleId: 'GEN-3' });
 
+/** Shared phase-based `next` hint once the result is in (GEN-5). */
+export const settleNext = (): NextAction => ({ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' });
+
+/**
+ * The `next` hints of a round's lifecycle (GEN-3, GEN-5): betting → announce "no more bets", resolved →
+ * settle, idle / halted / settled / void → nothing; what the closed and play phases want is the game's own
+ * (a phase without a handler: nothing).
+ */
+export function lifecycleNext(phase: Phase, drawing: { readonly closed?: () => readonly NextAction[]; readonly play?: () => readonly NextAction[] }): readonly NextAction[] {
+  switch (phase) {
+    case 'betting':
+      return [bettingNext()];
+    case 'closed':
+      return drawing.closed?.() ?? [];
+    case 'play':
+      return drawing.play?.() ?? [];
+    case 'resolved':
+      return [settleNext()];
+    case 'idle':
+    case 'halted':
+    case 'settled':
+    case 'void':
+      return [];
+  }
+}
+
 // ───────────────────────────── the referee ─────────────────────────────
 
 /**

@@ -21,6 +21,16 @@ export interface RtpRow {
   readonly note?: string;
 }
 
+/** A Monte-Carlo row of `felt rtp` from the simulated return per unit staked (house edge 1 − rtp). */
+export function simulatedRtpRow(bet: string, sim: { readonly rtp: number; readonly ci95: number }, samples: number, note: string): RtpRow {
+  return { bet, rtp: sim.rtp, houseEdge: 1 - sim.rtp, method: 'simulation', ci95: sim.ci95, samples, note };
+}
+
+/** A Monte-Carlo row of `felt rtp` from the simulated net win per unit staked (rtp 1 + mean, house edge −mean). */
+export function simulatedMeanRow(bet: string, sim: { readonly mean: number; readonly ci95: number }, samples: number, note: string): RtpRow {
+  return { bet, rtp: 1 + sim.mean, houseEdge: -sim.mean, method: 'simulation', ci95: sim.ci95, samples, note };
+}
+
 export interface RtpReport {
   readonly game: ToolGameId;
   readonly profile: string;

@@ -124,6 +124,21 @@ export interface RoundStateBase {
   readonly voidReason: string | null;
 }
 
+/** The round fields every game's view shows, as the round state has them (a view adds its game's own). */
+export type RoundViewBase = Pick<RoundStateBase, 'roundId' | 'tableId' | 'profileId' | 'seq' | 'phase' | 'bettingClosesAt'>;
+
+/** A view's round fields, copied from the state in RoundViewBase's order. */
+export function roundViewBase(s: RoundViewBase): RoundViewBase {
+  return { roundId: s.roundId, tableId: s.tableId, profileId: s.profileId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt };
+}
+
+/** A round's settlement from its lines: the house result is what was staked minus what was returned. */
+export function settlementOf(roundId: string, voided: boolean, lines: readonly SettlementLine[]): Settlement {
+  let house = 0;
+  for (const l of lines) house += l.stakeMinor - l.returnMinor;
+  return { roundId, voided, lines, houseResultMinor: house };
+}
+
 export type Decision<E> = { readonly ok: true; readonly events: readonly E[] } | { readonly ok: false; readonly violation: Violation };
 
 export type SettlementOutcome = 'win' | 'lose' | 'push' | 'refund' | 'partial';

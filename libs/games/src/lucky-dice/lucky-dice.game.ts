@@ -1,7 +1,7 @@
 import { ok } from '../common/result.js';
 import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
-import { bettingNext, createKernel, defineGame, events, refuse, vio, type DeviceReaction, type RefereeDecision, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, Deadline, NextAction, SettlementLine } from '../kernel/kernel.js';
+import { createKernel, defineGame, events, lifecycleNext, refuse, vio, type DeviceReaction, type RefereeDecision, type RefereeState } from '../kernel/define.js';
+import { roundViewBase, type AcceptedBet, type Audience, type CommonCommand, type CommonEvent, type Deadline, type NextAction, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { luckyDiceProfiles, maxReturnMultiple, parseDice, parseSpot, kindOf, resolveSpot, type LuckyDice, type LuckyDiceProfile } from './lucky-dice.rules.js';
 
 /**
@@ -86,15 +86,9 @@ export interface LuckyDiceState extends RefereeState {
   readonly throws: readonly ThrowRecord[];
 }
 
-export interface LuckyDiceView {
+export interface LuckyDiceView extends RoundViewBase {
   readonly game: 'lucky-dice';
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
   readonly drawMethod: LuckyDiceProfile['drawMethod'] | null;
-  readonly seq: number;
-  readonly phase: LuckyDiceState['phase'];
-  readonly bettingClosesAt: number | null;
   readonly deadline: number | null;
   readonly dice: LuckyDice | null;
   readonly faults: number;
@@ -328,13 +322,8 @@ export function defineLuckyDice(profiles: Readonly<Record<string, LuckyDiceProfi
     view(s, audience: Audience): LuckyDiceView {
       const base = {
         game: 'lucky-dice' as const,
-        roundId: s.roundId,
-        tableId: s.tableId,
-        profileId: s.profileId,
+        ...roundViewBase(s),
         drawMethod: profileOf(s)?.drawMethod ?? null,
-        seq: s.seq,
-        phase: s.phase,
-        bettingClosesAt: s.bettingClosesAt,
         deadline: s.deadline,
         dice: s.dice,
         faults: s.faults,
@@ -355,26 +344,16 @@ export function defineLuckyDice(profiles: Readonly<Record<string, LuckyDiceProfi
     },
     next(s): readonly NextAction[] {
       const p = profileOf(s);
-      switch (s.phase) {
-        case 'betting':
-          return [bettingNext()];
-        case 'closed': {
+      return lifecycleNext(s.phase, {
+        closed: () => {
           if (p?.drawMethod !== 'player-throw') return [{ kind: 'shake', message: s.faults === 0 ? 'Shake the two cups and lift them (red die = group, green die = number).' : `Shake the cups again (fault ${s.faults} of at most ${p?.maxReshakes ?? 0}).`, ruleId: 'LD-5' }];
           const t = s.throwing;
           if (t.shooter === null) return [{ kind: 'void', message: 'Nobody in the round may throw: the round is voided with refunds.', ruleId: 'LD-6' }];
           if (t.pending) return [{ kind: 'judge-throw', message: `Judge ${t.shooter}'s throw (${t.pending.red} red, ${t.pending.green} green): approve it, or declare it invalid.`, ruleId: 'LD-7' }];
           if (!t.permitted) return [{ kind: 'permit-throw', message: `Permit ${t.shooter} to throw${t.invalidInARow > 0 ? ` again (${t.invalidInARow} invalid so far)` : ''}, or pass the turn.`, ruleId: 'LD-7' }];
           return [{ kind: 'await-throw', message: `${t.shooter} throws both dice to the far bowl.`, ruleId: 'LD-7' }];
-        }
-        case 'resolved':
-          return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }];
-        case 'idle':
-        case 'play':
-        case 'halted':
-        case 'settled':
-        case 'void':
-          return [];
-      }
+        },
+      });
     },
     deadlines(s): readonly Deadline[] {
       if (s.phase !== 'closed' || s.deadline === null) return [];

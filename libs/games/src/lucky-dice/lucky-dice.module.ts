@@ -1,7 +1,7 @@
 import { ok, violation, type Result } from '../common/result.js';
 import type { GameModule, RtpReport, RtpRow } from '../kernel/game.js';
 import { checkStakeAmount, globalStakeCeiling } from '../kernel/define.js';
-import type { Settlement } from '../kernel/kernel.js';
+import { settlementOf, type Settlement } from '../kernel/kernel.js';
 import { parseOfflineBets, parseOfflineEnvelope } from '../sicbo/offline.js';
 import { add, format, mul, rational, sub, toNumber, ZERO, type Rational } from '../sicbo/rational.js';
 import { settleBets } from './lucky-dice.game.js';
@@ -113,10 +113,7 @@ export function luckyDiceSettleOffline(profileId: string, input: unknown): Resul
     const bad = checkStakeAmount(b.stakeMinor, ceiling);
     if (bad) return { ok: false, violation: bad };
   }
-  const lines = settleBets(bets.value, dice.value, p);
-  let house = 0;
-  for (const l of lines) house += l.stakeMinor - l.returnMinor;
-  return ok({ roundId: env.value.roundId, voided: false, lines, houseResultMinor: house });
+  return ok(settlementOf(env.value.roundId, false, settleBets(bets.value, dice.value, p)));
 }
 
 export const luckyDiceGame: GameModule = {

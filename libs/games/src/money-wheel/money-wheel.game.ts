@@ -1,7 +1,7 @@
 import { ok } from '../common/result.js';
 import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
-import { bettingNext, createKernel, defineGame, events, refuse, vio, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, NextAction } from '../kernel/kernel.js';
+import { createKernel, defineGame, events, lifecycleNext, refuse, vio, type RefereeState } from '../kernel/define.js';
+import { roundViewBase, type AcceptedBet, type Audience, type CommonCommand, type CommonEvent, type NextAction, type RoundViewBase } from '../kernel/kernel.js';
 import { decideMove, EMPTY_SLICE, evolveMove, spinCommandOf, type MoneyWheelMoveEvent, type MoneyWheelSlice, type RecordedSpin } from './money-wheel.moves.js';
 import { checkLiveProfile, maxReturnMultiple, moneyWheelProfiles, parseSpot, type MoneyWheelProfile, type SegmentLabel, type SpinReport } from './money-wheel.rules.js';
 import { settleBets } from './money-wheel.settle.js';
@@ -27,14 +27,8 @@ export interface MoneyWheelState extends RefereeState {
   readonly wheel: MoneyWheelSlice;
 }
 
-export interface MoneyWheelView {
+export interface MoneyWheelView extends RoundViewBase {
   readonly game: 'money-wheel';
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
-  readonly seq: number;
-  readonly phase: MoneyWheelState['phase'];
-  readonly bettingClosesAt: number | null;
   readonly voidReason: string | null;
   /** Every spin of the round (void ones included, MW-4), in order. */
   readonly spins: readonly RecordedSpin[];
@@ -103,12 +97,7 @@ export function defineMoneyWheel(profiles: Readonly<Record<string, MoneyWheelPro
       const c = s.wheel.chain;
       const base = {
         game: 'money-wheel' as const,
-        roundId: s.roundId,
-        tableId: s.tableId,
-        profileId: s.profileId,
-        seq: s.seq,
-        phase: s.phase,
-        bettingClosesAt: s.bettingClosesAt,
+        ...roundViewBase(s),
         voidReason: s.voidReason,
         spins: s.wheel.spins,
         multipliers: c.multipliers,
@@ -125,24 +114,14 @@ export function defineMoneyWheel(profiles: Readonly<Record<string, MoneyWheelPro
       return settleBets([...s.book.byId.values()], result, s.wheel.chain.multiplier, profile);
     },
     next(s): readonly NextAction[] {
-      switch (s.phase) {
-        case 'betting':
-          return [bettingNext()];
-        case 'closed': {
+      return lifecycleNext(s.phase, {
+        closed: () => {
           const c = s.wheel.chain;
           if (c.invalidInARow > 0) return [{ kind: 'spin', message: `The last spin made too few turns and does not count: spin again (${c.invalidInARow} of at most ${profileOf(s)?.maxInvalidSpins ?? 0}).`, ruleId: 'MW-4' }];
           if (c.multiplier !== null) return [{ kind: 'spin', message: `Multiplier ${c.multipliers.join(' × ')}: every bet stands, spin again (now ${c.multiplier}x).`, ruleId: 'MW-2' }];
           return [{ kind: 'spin', message: `Spin the wheel (at least ${profileOf(s)?.minTurns ?? 1} full turn${(profileOf(s)?.minTurns ?? 1) === 1 ? '' : 's'}).`, ruleId: 'MW-4' }];
-        }
-        case 'resolved':
-          return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }];
-        case 'idle':
-        case 'play':
-        case 'halted':
-        case 'settled':
-        case 'void':
-          return [];
-      }
+        },
+      });
     },
     devices: {
       reporters: { moneywheel: ['wheel'] },

@@ -1,8 +1,8 @@
 import { isMinor } from '../common/money.js';
 import { ok, violation, type Result } from '../common/result.js';
-import type { AcceptedBet, Settlement } from '../kernel/kernel.js';
+import { settlementOf, type AcceptedBet, type Settlement } from '../kernel/kernel.js';
 import { EMPTY_CHAIN, foldSpin, judgeSpin, maxReturnMultiple, moneyWheelProfiles, parseLabel, parseSpot, type Chain, type MoneyWheelProfile, type SpinOutcome, type SpinReport } from './money-wheel.rules.js';
-import { refundLines, settleBets, settlementOf } from './money-wheel.settle.js';
+import { refundLines, settleBets } from './money-wheel.settle.js';
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 

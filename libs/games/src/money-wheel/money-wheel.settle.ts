@@ -1,6 +1,6 @@
 import { isMinor, type Rounding } from '../common/money.js';
 import { ok, violation, type Result } from '../common/result.js';
-import type { AcceptedBet, Settlement, SettlementLine } from '../kernel/kernel.js';
+import type { AcceptedBet, SettlementLine } from '../kernel/kernel.js';
 import { effectiveMultiplier, parseSpot, returnMultiple, type MoneyWheelProfile } from './money-wheel.rules.js';
 
 /** stake × num / den in bigint with the profile's rounding; null when the result is not a safe integer. */
@@ -46,11 +46,6 @@ export function settleBets(bets: readonly AcceptedBet[], result: number, multipl
   return ok(lines);
 }
 
-export function settlementOf(roundId: string, voided: boolean, lines: readonly SettlementLine[]): Settlement {
-  let house = 0;
-  for (const l of lines) house += l.stakeMinor - l.returnMinor;
-  return { roundId, voided, lines, houseResultMinor: house };
-}
 
 /** GEN-6 / MW-4: a void round refunds every bet. */
 export function refundLines(bets: readonly AcceptedBet[], rule: string): SettlementLine[] {

@@ -77,17 +77,20 @@ const HOLDEM_STREETS = (hole: number): DealStep[] => [
   { type: 'bet', first: 'after-button', size: 'big' },
 ];
 
+/** One up card to every seat still in, then a betting round the best showing hand opens (RAY §6.6/§6.7, 004). */
+const UP_STREET = (size: 'small' | 'big'): DealStep[] => [
+  { type: 'deal', face: 'up', count: 1 },
+  { type: 'bet', first: 'best-showing', size },
+];
+
 const STUD_STREETS: DealStep[] = [
   // RAY §6.6: two down and one up, bet; one up + bet until 2 down 4 up; the 7th down, bet.
   { type: 'deal', face: 'down', count: 2 },
   { type: 'deal', face: 'up', count: 1 },
   { type: 'bet', first: 'bring-in', size: 'small' },
-  { type: 'deal', face: 'up', count: 1 },
-  { type: 'bet', first: 'best-showing', size: 'small' },
-  { type: 'deal', face: 'up', count: 1 },
-  { type: 'bet', first: 'best-showing', size: 'big' },
-  { type: 'deal', face: 'up', count: 1 },
-  { type: 'bet', first: 'best-showing', size: 'big' },
+  ...UP_STREET('small'),
+  ...UP_STREET('big'),
+  ...UP_STREET('big'),
   { type: 'deal', face: 'down', count: 1 },
   { type: 'bet', first: 'best-showing', size: 'big' },
 ];
@@ -103,14 +106,10 @@ const SOKO_STREETS: DealStep[] = [
   // RAY §6.7: after the antes one down and one up; the highest up card opens; then 3rd, 4th, 5th up,
   // the best hand opens each time. Four betting rounds.
   { type: 'deal', face: 'down', count: 1 },
-  { type: 'deal', face: 'up', count: 1 },
-  { type: 'bet', first: 'best-showing', size: 'small' },
-  { type: 'deal', face: 'up', count: 1 },
-  { type: 'bet', first: 'best-showing', size: 'small' },
-  { type: 'deal', face: 'up', count: 1 },
-  { type: 'bet', first: 'best-showing', size: 'big' },
-  { type: 'deal', face: 'up', count: 1 },
-  { type: 'bet', first: 'best-showing', size: 'big' },
+  ...UP_STREET('small'),
+  ...UP_STREET('small'),
+  ...UP_STREET('big'),
+  ...UP_STREET('big'),
 ];
 
 export const VARIANTS: Readonly<Record<VariantId, VariantProfile>> = {

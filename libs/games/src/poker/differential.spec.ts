@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../common/random.js';
+import { createRng, shuffleInPlace } from '../common/random.js';
 import { evaluate5, evaluate7 } from './fast.js';
 import { bestOf } from './rank.js';
 
@@ -33,12 +33,7 @@ describe('differential test against phe (PokerHandEvaluator)', () => {
     let mismatches = 0;
     const first: string[] = [];
     for (let n = 0; n < HANDS; n++) {
-      for (let i = 0; i < 7; i++) {
-        const j = i + rng.int(52 - i);
-        const t = deck[i] as number;
-        deck[i] = deck[j] as number;
-        deck[j] = t;
-      }
+      shuffleInPlace(deck, rng, 7);
       const [a, b, c, d, e, f, g] = deck as [number, number, number, number, number, number, number];
       const ours = cls.get(evaluate7(a, b, c, d, e, f, g));
       const theirs = 7463 - phe.evaluateCardCodes([a, b, c, d, e, f, g]);

@@ -2,7 +2,8 @@ import { categoryOf, tieBreakOf } from './rank.js';
 
 /**
  * A pay table keyed by the hand's category, with the names every banked poker profile uses (Casino
- * Hold'em's AA Bonus and Ante, UTH's Blind and Trips, the RAY games' bonuses). Values are whatever the
+ * Hold'em's AA Bonus and Ante, UTH's Blind and Trips, Three Card Poker's Ante Bonus and Pair Plus, the RAY
+ * games' bonuses and Triple Bet's main bet). Values are whatever the
  * game pays with ("N to 1", "N x insatsen", a fraction); a missing key pays nothing.
  */
 export interface CategoryPaytable<T> {
@@ -14,6 +15,7 @@ export interface CategoryPaytable<T> {
   readonly straight?: T;
   readonly trips?: T;
   readonly twoPair?: T;
+  readonly pair?: T;
   readonly fourStraight?: T;
   readonly fourFlush?: T;
 }
@@ -26,6 +28,7 @@ const KEY_OF: Readonly<Record<string, keyof CategoryPaytable<unknown>>> = {
   straight: 'straight',
   'three-of-a-kind': 'trips',
   'two-pair': 'twoPair',
+  pair: 'pair',
   'four-card-straight': 'fourStraight',
   'four-card-flush': 'fourFlush',
 };

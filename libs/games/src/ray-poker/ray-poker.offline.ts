@@ -1,7 +1,7 @@
 import { isMinor } from '../common/money.js';
 import { ok, violation, type Result } from '../common/result.js';
 import { checkStakeAmount, globalStakeCeiling } from '../kernel/define.js';
-import type { Settlement, SettlementLine } from '../kernel/kernel.js';
+import { settlementOf, type Settlement, type SettlementLine } from '../kernel/kernel.js';
 import { parseCards, type CardId } from './ray-poker.hand.js';
 import { dynamicResults, fastResults, line, maxReturnMultiple, rayPokerProfiles, riversideResults, tripleBetBonus, tripleBetMain, type RayPokerProfile } from './ray-poker.rules.js';
 
@@ -136,10 +136,6 @@ export function rayPokerSettleOffline(profileId: string, input: unknown): Result
       }
     }
   }
-  let house = 0;
-  for (const l of lines) {
-    if (!Number.isSafeInteger(l.returnMinor)) return violation('STAKE_TOO_LARGE', 'D-1', 'A payout would not stay an exact integer.');
-    house += l.stakeMinor - l.returnMinor;
-  }
-  return ok({ roundId: typeof input.roundId === 'string' ? input.roundId : 'offline', voided: false, lines, houseResultMinor: house });
+  if (lines.some((l) => !Number.isSafeInteger(l.returnMinor))) return violation('STAKE_TOO_LARGE', 'D-1', 'A payout would not stay an exact integer.');
+  return ok(settlementOf(typeof input.roundId === 'string' ? input.roundId : 'offline', false, lines));
 }

@@ -1,8 +1,8 @@
-import { createRng, type Rng } from '../common/random.js';
+import { createRng, shuffleInPlace, type Rng } from '../common/random.js';
 import { DecisionStats, estimateEv, showdownEv, Unseen } from '../banked-poker/decision-ev.js';
 import { evaluate7 } from '../poker/fast.js';
 import { ok, violation, type Result } from '../common/result.js';
-import type { RtpOptions, RtpReport, RtpRow } from '../kernel/game.js';
+import { simulatedMeanRow, type RtpOptions, type RtpReport, type RtpRow } from '../kernel/game.js';
 import { format, rational, toNumber, type Rational } from '../sicbo/rational.js';
 import { category, fiveIds, sevenCardValue, threeCardValue, type CardId } from './ray-poker.hand.js';
 import { categoryIndex, categoryMeans, ControlVariates, SEVEN_CARD_CLASS_COUNTS, SEVEN_CARD_TOTAL } from '../banked-poker/sampling.js';
@@ -390,12 +390,7 @@ export function riversideCalls(hole: readonly CardId[], flop: readonly CardId[],
 }
 
 function deal(rng: ReturnType<typeof createRng>, deck: CardId[], k: number): CardId[] {
-  for (let i = 0; i < k; i++) {
-    const j = i + rng.int(52 - i);
-    const t = deck[i] as CardId;
-    deck[i] = deck[j] as CardId;
-    deck[j] = t;
-  }
+  shuffleInPlace(deck, rng, k);
   return deck.slice(0, k);
 }
 
@@ -460,7 +455,7 @@ export function dynamicRtp(p: DynamicProfile, rounds: number, seed: number): Rtp
   const twos = combos(2);
   for (const h of twos) bonus += dynamicBonus(h, p).returnMultiple;
   return [
-    { bet: 'blind+raises', rtp: 1 + sim.mean, houseEdge: -sim.mean, method: 'simulation', ci95: sim.ci95, samples: rounds, note: `per Blind; seed ${seed}; control variates of exact mean (category indicators, player beats dealer; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: ${DYNAMIC_STRATEGY}; ${strategy.stats.describe(rounds)}` },
+    simulatedMeanRow('blind+raises', sim, rounds, `per Blind; seed ${seed}; control variates of exact mean (category indicators, player beats dealer; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: ${DYNAMIC_STRATEGY}; ${strategy.stats.describe(rounds)}`),
     row('bonus', rational(bonus, twos.length), twos.length, 'B on the two hole cards, every hand continued (Appendix A: 88.1 % net)'),
   ];
 }
@@ -480,7 +475,7 @@ export function riversideRtp(p: RiversideProfile, rounds: number, seed: number):
   let bonus = 0;
   const count = forEachFive((f) => (bonus += riversideBonus(f, p).returnMultiple));
   return [
-    { bet: 'blind+call', rtp: 1 + sim.mean, houseEdge: -sim.mean, method: 'simulation', ci95: sim.ci95, samples: rounds, note: `per Blind; seed ${seed}; control variates of exact mean (category indicators, player beats dealer; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: ${RIVERSIDE_STRATEGY}; ${stats.describe(rounds)}` },
+    simulatedMeanRow('blind+call', sim, rounds, `per Blind; seed ${seed}; control variates of exact mean (category indicators, player beats dealer; plain interval ±${(sim.plainCi95 * 100).toFixed(2)} %); strategy: ${RIVERSIDE_STRATEGY}; ${stats.describe(rounds)}`),
     row('bonus', rational(bonus, count), count, 'Bonus on the first five cards (two pair or better always calls; Appendix A: 84.9 % net)'),
   ];
 }

@@ -138,20 +138,8 @@ export const fastQualifies = (dealerValue: number): boolean => !isCat(dealerValu
 
 export function fastBonus(playerValue: number, p: FastProfile): BetResult {
   const r = ['FP-4'];
-  switch (category(playerValue)) {
-    case 'straight-flush':
-      return xWin(p.bonus.straightFlush, p.reading, r);
-    case 'three-of-a-kind':
-      return xWin(p.bonus.trips, p.reading, r);
-    case 'straight':
-      return xWin(p.bonus.straight, p.reading, r);
-    case 'flush':
-      return xWin(p.bonus.flush, p.reading, r);
-    case 'pair':
-      return xWin(p.bonus.pair, p.reading, r);
-    default:
-      return lose(r);
-  }
+  const n = paysFor(p.bonus, category(playerValue));
+  return n === undefined ? lose(r) : xWin(n, p.reading, r);
 }
 
 export interface FastSeat {
@@ -178,26 +166,9 @@ export function fastResults(seat: FastSeat, dealer: readonly CardId[], p: FastPr
 
 /** TB-2: "x insatsen" of the five-card hand (null = loses: below a pair of tens). */
 export function tripleBetPays(value: number, p: TripleBetProfile): number | null {
-  switch (category(value)) {
-    case 'straight-flush':
-      return p.pays.straightFlush;
-    case 'four-of-a-kind':
-      return p.pays.quads;
-    case 'full-house':
-      return p.pays.fullHouse;
-    case 'flush':
-      return p.pays.flush;
-    case 'straight':
-      return p.pays.straight;
-    case 'three-of-a-kind':
-      return p.pays.trips;
-    case 'two-pair':
-      return p.pays.twoPair;
-    case 'pair':
-      return topRank(value) >= p.minPair ? p.pays.pair : null;
-    default:
-      return null;
-  }
+  const cat = category(value);
+  if (cat === 'pair' && topRank(value) < p.minPair) return null;
+  return paysFor(p.pays, cat) ?? null;
 }
 
 /** TB-3: the bonus on the five cards (four-card straights/flushes found by the Sökö-style ranking). */

@@ -2,7 +2,7 @@ import { PMap } from '../common/pmap.js';
 import { ok, violation, type Result } from '../common/result.js';
 import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
 import { createKernel, defineGame, duplicate, events, refuse, vio, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, NextAction, PlayCommand, PlayEvent, RoundLimits, SettlementLine } from '../kernel/kernel.js';
+import { roundViewBase, type AcceptedBet, type Audience, type CommonCommand, type CommonEvent, type NextAction, type PlayCommand, type PlayEvent, type RoundLimits, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { checkAnnouncedStake, settleSpot, winningPockets } from './payout.js';
 import { rouletteProfiles, type RouletteProfile } from './profiles.js';
 import { parseSpot } from './spots.js';
@@ -93,14 +93,8 @@ export interface RouletteState extends RefereeState {
   readonly fault: string | null;
 }
 
-export interface RouletteView {
+export interface RouletteView extends RoundViewBase {
   readonly audience: Audience['role'];
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
-  readonly seq: number;
-  readonly phase: RouletteState['phase'];
-  readonly bettingClosesAt: number | null;
   readonly limits: RoundLimits | null;
   readonly ballInMotion: boolean;
   /** Spin number of the ball last launched (a hand-entered result names it, W-2); null before the first launch. */
@@ -288,12 +282,7 @@ export function defineRoulette(profiles: Readonly<Record<string, RouletteProfile
     view(state, audience): RouletteView {
       const base = {
         audience: audience.role,
-        roundId: state.roundId,
-        tableId: state.tableId,
-        profileId: state.profileId,
-        seq: state.seq,
-        phase: state.phase,
-        bettingClosesAt: state.bettingClosesAt,
+        ...roundViewBase(state),
         limits: state.limits,
         ballInMotion: state.ballInMotion,
         spin: state.spin,

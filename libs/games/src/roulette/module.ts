@@ -1,7 +1,7 @@
 import { isMinor } from '../common/money.js';
 import { ok, violation, type Result } from '../common/result.js';
 import type { GameModule, RtpReport, RtpRow } from '../kernel/game.js';
-import type { Settlement, SettlementLine } from '../kernel/kernel.js';
+import { settlementOf, type Settlement, type SettlementLine } from '../kernel/kernel.js';
 import { checkProfile } from './kernel.js';
 import { checkAnnouncedStake, checkCoverage, settleSpot } from './payout.js';
 import { DEFAULT_ROULETTE_PROFILE, rouletteProfiles, type RouletteProfile } from './profiles.js';
@@ -108,8 +108,7 @@ export function rouletteSettleOffline(profileId: string, input: unknown): Result
     const r = settleSpot(profile, spot.value, stakeMinor, number);
     lines.push({ betId, playerId, stakeMinor, returnMinor: r.returnMinor, outcome: r.outcome, rules: r.rules });
   }
-  const houseResultMinor = lines.reduce((s, l) => s + l.stakeMinor - l.returnMinor, 0);
-  return ok({ roundId, voided: false, lines, houseResultMinor });
+  return ok(settlementOf(roundId, false, lines));
 }
 
 /** Roulette for the registry (`felt rtp roulette`, `felt settle roulette`). */

@@ -67,18 +67,17 @@ export const europeanProfile: RouletteProfile = {
  * RAY gaming-hall roulette (RAY 2011 (docs/rules) §4, net "N to 1" reading of §2): 30/15/10/7/4:1 inside,
  * 2:1 dozens/columns, 1:1 even chances; every 1× and 2× bet loses on 0 (no half-back, no en prison).
  * No racetrack in the source. RES-1 coverage applies to "all versions". [Gap] RAY sets no revolution
- * count; we keep the studio's ROU-4 minimum of 3.
+ * count; we keep the studio's ROU-4 minimum of 3 (revolutions, directions and coverage are European's).
  */
 export const rayParlourProfile: RouletteProfile = {
+  ...europeanProfile,
   id: 'ray-parlour',
   name: 'RAY gaming-hall roulette (2011)',
   source: 'RAY 2011 (docs/rules) §4.3, docs/rules RES-1',
   payouts: { straight: 30, split: 15, street: 10, corner: 7, sixline: 4, column: 2, dozen: 2, evenMoney: 1 },
+  // RAY's own zero rule, stated here rather than inherited: no half-back, no en prison
   zero: { laPartage: false, laPartageRounding: 'down', enPrison: false },
-  minRevolutions: 3,
-  requireOppositeDirections: true,
-  maxCoveredPockets: 34,
-  racetrack: { enabled: false, neighboursDefault: 2, neighboursMax: 9 },
+  racetrack: { ...europeanProfile.racetrack, enabled: false },
 };
 
 /** Every roulette profile by id. */

@@ -1,9 +1,9 @@
 import { ok, violation, type Result } from '../common/result.js';
 import type { GameModule, RtpReport, RtpRow } from '../kernel/game.js';
-import type { Settlement } from '../kernel/kernel.js';
+import { settlementOf, type Settlement } from '../kernel/kernel.js';
 import { parseOfflineBets, parseOfflineEnvelope } from './offline.js';
 import { add, format, mul, rational, sub, toNumber, ZERO, type Rational } from './rational.js';
-import { settleBets, settlementOf } from './sicbo.kernel.js';
+import { settleBets } from './sicbo.kernel.js';
 import { checkRestriction, kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type Face, type SicboProfile, type SicboSpot } from './sicbo.rules.js';
 
 /** All 216 equally likely outcomes of three fair dice. */

@@ -1,8 +1,8 @@
 import { applyRatio } from '../common/money.js';
 import { ok } from '../common/result.js';
 import { betsOfPlayer, bookTotals, stakeOnSpot, type BookTotals } from '../kernel/book.js';
-import { bettingNext, createKernel, defineGame, events, refuse, vio, type RefereeState } from '../kernel/define.js';
-import type { AcceptedBet, Audience, CommonCommand, CommonEvent, NextAction, Settlement, SettlementLine } from '../kernel/kernel.js';
+import { createKernel, defineGame, events, lifecycleNext, refuse, vio, type RefereeState } from '../kernel/define.js';
+import { roundViewBase, type AcceptedBet, type Audience, type CommonCommand, type CommonEvent, type NextAction, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type SicboProfile } from './sicbo.rules.js';
 
 /**
@@ -31,14 +31,8 @@ export interface SicboState extends RefereeState {
   readonly faults: number;
 }
 
-export interface SicboView {
+export interface SicboView extends RoundViewBase {
   readonly game: 'sicbo';
-  readonly roundId: string | null;
-  readonly tableId: string | null;
-  readonly profileId: string | null;
-  readonly seq: number;
-  readonly phase: SicboState['phase'];
-  readonly bettingClosesAt: number | null;
   readonly dice: Dice | null;
   readonly faults: number;
   readonly voidReason: string | null;
@@ -58,11 +52,6 @@ export function settleBets(bets: readonly AcceptedBet[], dice: Dice, profile: Si
   });
 }
 
-export function settlementOf(roundId: string, voided: boolean, lines: readonly SettlementLine[]): Settlement {
-  let house = 0;
-  for (const l of lines) house += l.stakeMinor - l.returnMinor;
-  return { roundId, voided, lines, houseResultMinor: house };
-}
 
 /** The highest return per unit staked of a Sic Bo profile (stake included). */
 export function sicboMaxReturn(p: SicboProfile): number {
@@ -127,7 +116,7 @@ export function defineSicbo(profiles: Readonly<Record<string, SicboProfile>> = s
       }
     },
     view(s, audience: Audience): SicboView {
-      const base = { game: 'sicbo' as const, roundId: s.roundId, tableId: s.tableId, profileId: s.profileId, seq: s.seq, phase: s.phase, bettingClosesAt: s.bettingClosesAt, dice: s.dice, faults: s.faults, voidReason: s.voidReason };
+      const base = { game: 'sicbo' as const, ...roundViewBase(s), dice: s.dice, faults: s.faults, voidReason: s.voidReason };
       return audience.role === 'player' ? { ...base, bets: betsOfPlayer(s.book, audience.playerId) } : { ...base, bets: [], totals: bookTotals(s.book) };
     },
     redact: (e) => e,
@@ -138,20 +127,9 @@ export function defineSicbo(profiles: Readonly<Record<string, SicboProfile>> = s
       return ok(settleBets(s.book.byId.values(), s.dice, profile));
     },
     next(s): readonly NextAction[] {
-      switch (s.phase) {
-        case 'betting':
-          return [bettingNext()];
-        case 'closed':
-          return [{ kind: 'shake', message: s.faults === 0 ? 'Shake the dice.' : `Reshake the dice (fault ${s.faults} of at most ${profiles[s.profileId ?? '']?.maxReshakes ?? 0} reshakes).`, ruleId: 'SB-4' }];
-        case 'resolved':
-          return [{ kind: 'settle', message: 'Settle the round.', ruleId: 'GEN-5' }];
-        case 'idle':
-        case 'play':
-        case 'halted':
-        case 'settled':
-        case 'void':
-          return [];
-      }
+      return lifecycleNext(s.phase, {
+        closed: () => [{ kind: 'shake', message: s.faults === 0 ? 'Shake the dice.' : `Reshake the dice (fault ${s.faults} of at most ${profiles[s.profileId ?? '']?.maxReshakes ?? 0} reshakes).`, ruleId: 'SB-4' }],
+      });
     },
     devices: {
       reporters: { dice: ['dice', 'shaker'], shaker: ['shaker'] },

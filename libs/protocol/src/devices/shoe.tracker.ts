@@ -7,7 +7,8 @@
  */
 import type { DeviceEventBody } from '../mqtt/events.schema.js';
 import { deviceFault, invalidLineFault, overlongFault, type FaultCounts, type OverlongLine } from './device-faults.js';
-import { judgeSeq, rememberSeq, type SeenFrame } from './seq.js';
+import { acceptSeq, faultStep, heartbeatEvent, type DeviceNames, type TrackerStep } from './sequenced-tracker.js';
+import type { SeenFrame } from './seq.js';
 import type { ShoeFrame } from './shoe.codec.js';
 
 export interface ShoeTrackerState {
@@ -21,10 +22,9 @@ export interface ShoeTrackerState {
 }
 
 export type ShoeInput = ShoeFrame | OverlongLine;
-export interface ShoeStep {
-  readonly state: ShoeTrackerState;
-  readonly emits: DeviceEventBody[];
-}
+export type ShoeStep = TrackerStep<ShoeTrackerState>;
+
+const SHOE: DeviceNames = { label: 'shoe', noun: 'the shoe' };
 
 function init(): ShoeTrackerState {
   return { recent: [], shoeIndex: 0, firstAt: null, faults: {}, lines: 0 };
@@ -32,19 +32,14 @@ function init(): ShoeTrackerState {
 
 function step(state: ShoeTrackerState, fr: ShoeInput, at: number): ShoeStep {
   const s = { ...state, lines: state.lines + 1 };
-  const emits: DeviceEventBody[] = [];
-  const fault = (f: { counts: FaultCounts; event: DeviceEventBody }): ShoeStep => {
-    emits.push(f.event);
-    return { state: { ...s, faults: f.counts }, emits };
-  };
   switch (fr.type) {
     case 'invalid':
-      return fault(invalidLineFault(s.faults, 'shoe', fr));
+      return faultStep(s, invalidLineFault(s.faults, 'shoe', fr));
     case 'overlong':
-      return fault(overlongFault(s.faults, 'shoe', fr));
+      return faultStep(s, overlongFault(s.faults, 'shoe', fr));
     case 'ack':
     case 'stat':
-      return fault(deviceFault(s.faults, 'unknown_frame', `shoe: host frame $${fr.type.toUpperCase()} received from the shoe`));
+      return faultStep(s, deviceFault(s.faults, 'unknown_frame', `shoe: host frame $${fr.type.toUpperCase()} received from the shoe`));
     case 'card':
     case 'miss':
     case 'cut':
@@ -55,25 +50,9 @@ function step(state: ShoeTrackerState, fr: ShoeInput, at: number): ShoeStep {
       break;
   }
   const key = fr.type === 'card' ? `card:${fr.card}` : fr.type === 'shoe_in' ? `in:${fr.decks}` : fr.type === 'err' ? `err:${fr.code}` : fr.type;
-  const verdict = judgeSeq(s.recent, fr.seq, key);
-  let faults = s.faults;
-  switch (verdict.kind) {
-    case 'duplicate': {
-      const f = deviceFault(faults, 'duplicate_frame', `S-1: shoe frame seq ${fr.seq} (${key}) seen twice — not accepted again`, { ruleId: 'S-1', seq: fr.seq });
-      emits.push(f.event);
-      return { state: { ...s, faults: f.counts }, emits };
-    }
-    case 'gap': {
-      const f = deviceFault(faults, 'seq_gap', `shoe: seq ${fr.seq} received, ${verdict.expected} expected — frames lost or the shoe restarted`, { expectedSeq: verdict.expected, seq: fr.seq });
-      emits.push(f.event);
-      faults = f.counts;
-      break;
-    }
-    case 'first':
-    case 'next':
-      break;
-  }
-  const next: ShoeTrackerState = { ...s, faults, recent: rememberSeq(s.recent, fr.seq, key), firstAt: s.firstAt ?? at };
+  const emits: DeviceEventBody[] = [];
+  const next = acceptSeq(s, fr.seq, key, at, SHOE, emits);
+  if (next === 'duplicate') return faultStep(s, deviceFault(s.faults, 'duplicate_frame', `S-1: shoe frame seq ${fr.seq} (${key}) seen twice — not accepted again`, { ruleId: 'S-1', seq: fr.seq }));
   switch (fr.type) {
     case 'card':
       emits.push({ type: 'shoe.card', payload: { card: fr.card, shoeIndex: next.shoeIndex } });
@@ -91,7 +70,7 @@ function step(state: ShoeTrackerState, fr: ShoeInput, at: number): ShoeStep {
       emits.push({ type: 'shoe.removed', payload: {} });
       return { state: next, emits };
     case 'hb':
-      emits.push({ type: 'device.heartbeat', payload: { uptimeS: Math.max(0, Math.floor((at - (next.firstAt ?? at)) / 1000)) } });
+      emits.push(heartbeatEvent(at, next.firstAt));
       return { state: next, emits };
     case 'err': {
       const f = deviceFault(next.faults, 'device_error', `shoe reports ${fr.code}`, { deviceCode: fr.code, seq: fr.seq });

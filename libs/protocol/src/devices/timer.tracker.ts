@@ -6,7 +6,8 @@
  */
 import type { DeviceEventBody } from '../mqtt/events.schema.js';
 import { deviceFault, invalidLineFault, overlongFault, type FaultCounts, type OverlongLine } from './device-faults.js';
-import { judgeSeq, rememberSeq, type SeenFrame } from './seq.js';
+import { acceptSeq, faultStep, heartbeatEvent, type DeviceNames, type TrackerStep } from './sequenced-tracker.js';
+import type { SeenFrame } from './seq.js';
 import { BOX_BUTTON_TO_BUTTON, type TimerFrame } from './timer.codec.js';
 
 export interface TimerTrackerState {
@@ -19,10 +20,9 @@ export interface TimerTrackerState {
 }
 
 export type TimerInput = TimerFrame | OverlongLine;
-export interface TimerStep {
-  readonly state: TimerTrackerState;
-  readonly emits: DeviceEventBody[];
-}
+export type TimerStep = TrackerStep<TimerTrackerState>;
+
+const TIMER_BOX: DeviceNames = { label: 'timer box', noun: 'the box' };
 
 function init(): TimerTrackerState {
   return { recent: [], firstAt: null, faults: {}, bounces: 0, lines: 0 };
@@ -30,43 +30,25 @@ function init(): TimerTrackerState {
 
 function step(state: TimerTrackerState, fr: TimerInput, at: number): TimerStep {
   const s = { ...state, lines: state.lines + 1 };
-  const emits: DeviceEventBody[] = [];
-  const fault = (f: { counts: FaultCounts; event: DeviceEventBody }): TimerStep => {
-    emits.push(f.event);
-    return { state: { ...s, faults: f.counts }, emits };
-  };
   switch (fr.type) {
     case 'invalid':
-      return fault(invalidLineFault(s.faults, 'timer box', fr));
+      return faultStep(s, invalidLineFault(s.faults, 'timer box', fr));
     case 'overlong':
-      return fault(overlongFault(s.faults, 'timer box', fr));
+      return faultStep(s, overlongFault(s.faults, 'timer box', fr));
     case 'tmr':
     case 'lamp':
-      return fault(deviceFault(s.faults, 'unknown_frame', `timer box: host frame $${fr.type.toUpperCase()} received from the box`));
+      return faultStep(s, deviceFault(s.faults, 'unknown_frame', `timer box: host frame $${fr.type.toUpperCase()} received from the box`));
     case 'btn':
     case 'hb':
       break;
   }
   const key = fr.type === 'btn' ? `btn:${fr.button}` : 'hb';
-  const verdict = judgeSeq(s.recent, fr.seq, key);
-  let faults = s.faults;
-  switch (verdict.kind) {
-    case 'duplicate':
-      // Bounce: the same press twice → one press.
-      return { state: { ...s, bounces: s.bounces + 1 }, emits };
-    case 'gap': {
-      const f = deviceFault(faults, 'seq_gap', `timer box: seq ${fr.seq} received, ${verdict.expected} expected — frames lost or the box restarted`, { expectedSeq: verdict.expected, seq: fr.seq });
-      emits.push(f.event);
-      faults = f.counts;
-      break;
-    }
-    case 'first':
-    case 'next':
-      break;
-  }
-  const next: TimerTrackerState = { ...s, faults, recent: rememberSeq(s.recent, fr.seq, key), firstAt: s.firstAt ?? at };
+  const emits: DeviceEventBody[] = [];
+  const next = acceptSeq(s, fr.seq, key, at, TIMER_BOX, emits);
+  // Bounce: the same press twice → one press.
+  if (next === 'duplicate') return { state: { ...s, bounces: s.bounces + 1 }, emits };
   if (fr.type === 'btn') emits.push({ type: 'button.pressed', payload: { button: BOX_BUTTON_TO_BUTTON[fr.button] } });
-  else emits.push({ type: 'device.heartbeat', payload: { uptimeS: Math.max(0, Math.floor((at - (next.firstAt ?? at)) / 1000)) } });
+  else emits.push(heartbeatEvent(at, next.firstAt));
   return { state: next, emits };
 }
 

@@ -3,8 +3,11 @@
  * metrics). RoundsModule binds them to the platform services with `useExisting`; unit tests bind
  * in-memory fakes. Keeping them narrow lets every rounds service be tested without the platform.
  */
-export type AlertSeverity = 'info' | 'warning' | 'critical';
+import type { AlertSeverity } from '@felt-studio/protocol';
 
+export type { AlertSeverity };
+
+/** An alert to raise (the alerts service stores it, groups it and pushes it to the pit). */
 export interface AlertInput {
   readonly tableId?: string;
   readonly roundId?: string;

@@ -1,10 +1,8 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { csvHeaders, isoOf, toCsv, type CsvResponse } from '../../shared/csv.js';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { SelfExclusionBodySchema, SetLimitBodySchema } from '@felt-studio/protocol';
-import { JwtAuthGuard } from '../../auth/jwt-auth.guard.js';
 import { Roles } from '../../auth/roles.decorator.js';
-import { RolesGuard } from '../../auth/roles.guard.js';
 import { AuditService } from '../../audit/audit.service.js';
 import type { AuthUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/current-user.decorator.js';
@@ -21,17 +19,15 @@ import { DeadLetterRetryBody, OperatorConfigBody, OperatorIdSchema, OperatorLaun
 import { SeamlessService, type ReconciliationReport } from './seamless.service.js';
 import { createPublicKey } from 'node:crypto';
 import { checkOperatorSignature, publicPemOf, REPLAY_WINDOW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './signing.js';
+import { GuardedController } from '../../auth/guarded-controller.decorator.js';
 
 export const OPERATOR_HEADER = 'x-felt-operator';
 type OperatorView = Omit<OperatorRow, 'secret'>;
 const view = ({ secret: _secret, ...o }: OperatorRow): OperatorView => o;
 
 /** Operators of the studio (admin): wallet mode, endpoint, secret, currencies; the reconciliation per day. */
-@ApiTags('operators')
-@ApiBearerAuth()
-@UseGuards(JwtAuthGuard, RolesGuard)
+@GuardedController('operators', 'admin/operators')
 @Roles('admin')
-@Controller('admin/operators')
 export class OperatorsAdminController {
   constructor(
     @Inject(SeamlessService) private readonly seamless: SeamlessService,
