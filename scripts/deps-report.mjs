@@ -12,7 +12,7 @@ import { cruise } from 'dependency-cruiser';
 
 const require = createRequire(import.meta.url);
 const config = require('../.dependency-cruiser.cjs');
-const ROOTS = ['apps/studio-server/src', 'apps/dealer-console/src', 'apps/player-client/src', 'apps/pit-boss/src'];
+const ROOTS = ['apps/studio-server/src', 'apps/dealer-console/src', 'apps/player-client/src', 'apps/pit-boss/src', 'apps/cli/src', 'apps/edge-agent/src', 'hardware-sim/src', 'libs'];
 
 const result = await cruise(ROOTS, { ...config.options, validate: true, ruleSet: { forbidden: config.forbidden } });
 const { modules, summary } = result.output;

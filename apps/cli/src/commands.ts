@@ -1,4 +1,4 @@
-import type { CliCommand } from './command.js';
+import type { CliCommand } from './kit/command.js';
 import { deadLetterCommand } from './dead-letter.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { integrityCommand } from './integrity.command.js';

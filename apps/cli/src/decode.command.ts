@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { decodeCapture, LineFramer, SERIAL_DEVICE_KINDS, type SerialDeviceKind } from '@felt-studio/protocol';
-import { intFlag, parseCommandArgs } from './args.js';
-import type { CliCommand } from './command.js';
-import { EXIT, line, type CliIo } from './io.js';
+import { intFlag, parseCommandArgs } from './kit/args.js';
+import type { CliCommand } from './kit/command.js';
+import { EXIT, line, type CliIo } from './kit/io.js';
 
 const HELP = `Usage: felt decode <ss2|shoe|timer> [file] [--start-at <ms>] [--step-ms <ms>]
 

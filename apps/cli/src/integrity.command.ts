@@ -1,7 +1,7 @@
 import { integrity, parseCard, roulette, type Card } from '@felt-studio/games';
-import { intFlag, parseCommandArgs } from './args.js';
-import type { CliCommand } from './command.js';
-import { EXIT, line, readAll, type CliIo } from './io.js';
+import { intFlag, parseCommandArgs } from './kit/args.js';
+import type { CliCommand } from './kit/command.js';
+import { EXIT, line, readAll, type CliIo } from './kit/io.js';
 import { jsonLines, patternBets, patternsOutput } from './integrity-patterns.js';
 
 const HELP = `Usage: felt integrity wheel [--pockets 37] [--window N] < spins.txt

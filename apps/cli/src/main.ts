@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { COMMANDS } from './commands.js';
-import { EXIT, line, type CliIo, type ExitCode } from './io.js';
+import { EXIT, line, type CliIo, type ExitCode } from './kit/io.js';
 
 export { COMMANDS } from './commands.js';
-export type { CliCommand } from './command.js';
-export { EXIT, type CliIo, type ExitCode } from './io.js';
+export type { CliCommand } from './kit/command.js';
+export { EXIT, type CliIo, type ExitCode } from './kit/io.js';
 
 function mainHelp(): string {
   const names = Object.keys(COMMANDS);

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CliCommand } from './command.js';
-import { EXIT, line } from './io.js';
+import type { CliCommand } from './kit/command.js';
+import { EXIT, line } from './kit/io.js';
 
 const HELP = `Usage: felt migrate
 

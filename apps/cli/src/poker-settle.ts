@@ -1,5 +1,5 @@
 import { poker, pokerTable } from '@felt-studio/games';
-import { EXIT, line, type CliIo, type ExitCode } from './io.js';
+import { EXIT, line, type CliIo, type ExitCode } from './kit/io.js';
 import { renderTable } from './table.js';
 
 type VariantId = pokerTable.VariantId;

@@ -1,7 +1,7 @@
 import type { RtpOptions, RtpReport } from '@felt-studio/games';
-import { intFlag, parseCommandArgs, resolveGame, resolveProfile, toolGames } from './args.js';
-import type { CliCommand } from './command.js';
-import { EXIT, line, type CliIo } from './io.js';
+import { intFlag, parseCommandArgs, resolveGame, resolveProfile, toolGames } from './kit/args.js';
+import type { CliCommand } from './kit/command.js';
+import { EXIT, line, type CliIo } from './kit/io.js';
 import { pct, renderTable } from './table.js';
 
 const HELP = `Usage: felt rtp <game> [--profile <name>] [--json] [--seed N] [--rounds N]

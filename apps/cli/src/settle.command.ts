@@ -1,7 +1,7 @@
 import { gameKernel, globalStakeCeiling, type Settlement, type SettlementLine } from '@felt-studio/games';
-import { parseCommandArgs, resolveGame, resolveProfile, toolGames } from './args.js';
-import type { CliCommand } from './command.js';
-import { EXIT, line, readAll, type CliIo } from './io.js';
+import { parseCommandArgs, resolveGame, resolveProfile, toolGames } from './kit/args.js';
+import type { CliCommand } from './kit/command.js';
+import { EXIT, line, readAll, type CliIo } from './kit/io.js';
 import { renderTable } from './table.js';
 import { isPokerSettleGame, POKER_SETTLE_HELP, settlePoker } from './poker-settle.js';
 

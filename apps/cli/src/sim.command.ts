@@ -1,7 +1,7 @@
 import { listScenarios, runSim, SIM_DEVICES, type SimDevice } from '@felt-studio/hardware-sim';
-import { intFlag, parseCommandArgs } from './args.js';
-import type { CliCommand } from './command.js';
-import { EXIT, line } from './io.js';
+import { intFlag, parseCommandArgs } from './kit/args.js';
+import type { CliCommand } from './kit/command.js';
+import { EXIT, line } from './kit/io.js';
 
 const HELP = `Usage: felt sim <wheel|shoe|timer> --port <path> [--scenario <name>] [--seed N] [--speed X]
        felt sim <shaker|money-wheel> --mqtt-url <url> --table <tableId> --device-id <id> [--scenario <name>] [--seed N] [--speed X]

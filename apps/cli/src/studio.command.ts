@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { CreateTableBodySchema } from '@felt-studio/protocol';
-import { parseCommandArgs } from './args.js';
-import type { CliCommand } from './command.js';
-import { EXIT, line } from './io.js';
+import { parseCommandArgs } from './kit/args.js';
+import type { CliCommand } from './kit/command.js';
+import { EXIT, line } from './kit/io.js';
 import type { DemoTable } from './studio/demo-tables.js';
 import { Studio } from './studio/studio.js';
 import { untilSignal, type StopSignal } from './sim.command.js';

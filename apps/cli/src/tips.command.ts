@@ -1,6 +1,6 @@
-import { parseCommandArgs } from './args.js';
-import type { CliCommand } from './command.js';
-import { EXIT, line } from './io.js';
+import { parseCommandArgs } from './kit/args.js';
+import type { CliCommand } from './kit/command.js';
+import { EXIT, line } from './kit/io.js';
 import { adminClient, describe, readEnvFile } from './trust/env-file.js';
 
 const HELP = `Usage: felt tips --server-url <url> [--from <time>] [--to <time>] [--table <id>] [--dealer <id>] [--env <file>]

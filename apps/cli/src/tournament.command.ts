@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { tournament as T } from '@felt-studio/games';
-import { parseCommandArgs } from './args.js';
-import type { CliCommand } from './command.js';
-import { EXIT, line, readAll, type CliIo } from './io.js';
+import { parseCommandArgs } from './kit/args.js';
+import type { CliCommand } from './kit/command.js';
+import { EXIT, line, readAll, type CliIo } from './kit/io.js';
 
 const HELP = `Usage: felt tournament [<log.json>] [--json]
 

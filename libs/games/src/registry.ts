@@ -1,4 +1,5 @@
-import type { GameModule, ToolGameId } from './kernel/game.js';
+import type { GameModule } from './kernel/game.js';
+import type { ToolGameId } from './games.js';
 import type { GameManifest } from './kernel/manifest.js';
 import { GAME_MANIFESTS } from './games.js';
 

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCommandArgs } from '../args.js';
-import type { CliCommand } from '../command.js';
-import { EXIT, line } from '../io.js';
+import { parseCommandArgs } from '../kit/args.js';
+import type { CliCommand } from '../kit/command.js';
+import { EXIT, line } from '../kit/io.js';
 import { adminClient, describe, readEnvFile } from './env-file.js';
 import { aclFile, passwordFile, serverPasswordFile, type DeviceUser } from './mosquitto-auth.js';
 

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseCommandArgs } from '../args.js';
-import type { CliCommand } from '../command.js';
-import { EXIT, line } from '../io.js';
+import { parseCommandArgs } from '../kit/args.js';
+import type { CliCommand } from '../kit/command.js';
+import { EXIT, line } from '../kit/io.js';
 import { envFileText, generateSecrets, secret } from './env-file.js';
 import { aclFile, passwordFile, serverPasswordFile } from './mosquitto-auth.js';
 

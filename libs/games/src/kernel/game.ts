@@ -1,9 +1,5 @@
 import type { Result } from '../common/result.js';
 import type { Settlement } from './kernel.js';
-import type { ToolGameId } from '../games.js';
-
-/** Ids of the offline tools and of live games: derived from the manifests (games.ts). */
-export type { OfflineGameId, ToolGameId } from '../games.js';
 
 /** One row of `felt rtp`: a bet of a profile with its return-to-player. */
 export interface RtpRow {
@@ -32,7 +28,8 @@ export function simulatedMeanRow(bet: string, sim: { readonly mean: number; read
 }
 
 export interface RtpReport {
-  readonly game: ToolGameId;
+  /** A `ToolGameId` (games.ts: derived from the manifests, which import this file — so a string here). */
+  readonly game: string;
   readonly profile: string;
   readonly rows: readonly RtpRow[];
 }
@@ -48,7 +45,8 @@ export interface RtpOptions {
  * `registry.ts`. `settleOffline` is the dispute tool (GEN-8): an outcome + bets → every bet's result.
  */
 export interface GameModule {
-  readonly id: ToolGameId;
+  /** A `ToolGameId` (games.ts; a string here, as `game` above). */
+  readonly id: string;
   readonly profiles: Readonly<Record<string, { readonly id: string; readonly name: string }>>;
   readonly defaultProfile: string;
   rtp(profileId: string, opts?: RtpOptions): Result<RtpReport>;

@@ -19,7 +19,7 @@ import type { Result, Violation } from '../common/result.js';
  */
 
 /** Every live game's id: derived from the one list of manifests (games.ts, issue 19 §4). */
-export type { GameId } from '../games.js';
+export type { GameId } from '../game-ids.js';
 
 /** Common phases; games may add detours (roulette `no-spin` handled inside `spinning`, baccarat `halted`). */
 export const PHASES = ['idle', 'betting', 'closed', 'play', 'halted', 'resolved', 'settled', 'void'] as const;
