@@ -48,7 +48,7 @@ export default function IntegrityScreen({ tables }: { readonly tables: readonly 
       {shoes.data?.length === 0 ? <p className="felt-muted">{t('integrity.noShoes')}</p> : null}
       <div className="pit-integrity-grid">
         {(shoes.data ?? []).map((x) => (
-          <ShoeCard key={x.shoeId} shoe={x} tableName={name(x.tableId)} />
+          <ShoeCard key={x.shoeId} shoe={x} tableName={name(x.tableId)} sharesTable={(shoes.data ?? []).some((o) => o.tableId === x.tableId && o.shoeId !== x.shoeId)} />
         ))}
       </div>
       <h2 className="pit-subtitle">{t('integrity.players')}</h2>
@@ -132,7 +132,8 @@ function WheelCard({ wheel, tableName, sharesTable }: { readonly wheel: WheelInt
   );
 }
 
-function ShoeCard({ shoe, tableName }: { readonly shoe: ShoeIntegrity; readonly tableName: string }) {
+/** A shoe's card, named as a wheel's (issue 20): its table and its kind ("Baccarat 1 — shoe"), the device id under it. */
+function ShoeCard({ shoe, tableName, sharesTable }: { readonly shoe: ShoeIntegrity; readonly tableName: string; readonly sharesTable: boolean }) {
   const { t } = useTranslation('pit');
   const locale = useLocale();
   const r = shoe.report;
@@ -142,7 +143,8 @@ function ShoeCard({ shoe, tableName }: { readonly shoe: ShoeIntegrity; readonly 
   return (
     <MonitorCard
       id={`shoe-${shoe.shoeId}`}
-      title={t('integrity.shoe', { shoe: shoe.shoeId })}
+      title={sharesTable ? t('integrity.shoeOfTableWithId', { table: tableName, shoe: shoe.shoeId }) : t('integrity.shoeOfTable', { table: tableName })}
+      subtitle={<span className="felt-mono">{shoe.shoeId}</span>}
       status={status}
       statusText={t(`integrity.shoeStatus.${status}`)}
       stats={[

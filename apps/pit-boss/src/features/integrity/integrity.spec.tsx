@@ -52,7 +52,9 @@ describe('the Integrity view (issue 23)', () => {
     expect(within(b).getByText('Fair so far')).toBeTruthy();
     expect(within(b).getByText('900 of 900')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Roulette 2 — wheel (wheel-C)' })).getByText('Collecting spins')).toBeTruthy();
-    const shoe = screen.getByRole('region', { name: 'Shoe shoe-7' });
+    // issue 20: a shoe is named by its table and kind, as a wheel is, its device id under it (was "Shoe shoe-7")
+    const shoe = screen.getByRole('region', { name: 'Roulette 1 — shoe' });
+    expect(within(shoe).getByText('shoe-7')).toBeTruthy();
     expect(within(shoe).getByText('Suspect composition')).toBeTruthy();
     expect(within(shoe).getByText(/(^|, )T(,|$)/, { selector: 'dd' })).toBeTruthy();
     expect(within(within(shoe).getByRole('list', { name: 'Findings' })).getAllByText(/ten|T:/).length).toBeGreaterThan(0);
