@@ -195,6 +195,23 @@ describe('SS2 wheel emulator (devices.md §2)', () => {
     expect(r.rec.lines).toEqual(['*S SS2SIM 3.12', `*o ${SS2_MODE.USER_START}`, '*Q NO']);
   });
 
+  it('a peek draws the next spin\'s pocket ahead, and that spin lands there (the planted late bettor\'s leak, issue 23 §5)', () => {
+    const r = rig({ seed: 5, mode: SS2_TYPICAL_MODE });
+    r.sched.advance(4000);
+    const landed: number[] = [];
+    const peeked: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      peeked.push(r.wheel.peekNextPocket());
+      expect(r.wheel.peekNextPocket()).toBe(peeked[i]); // the same until the spin
+      const before = r.rec.lines.length;
+      r.rec.send(i % 2 === 0 ? '*u 1' : '*u 3');
+      r.sched.advance(30_000);
+      landed.push(...r.rec.lines.slice(before).filter((l) => /^\d{1,2}$/.test(l)).map(Number));
+    }
+    expect(landed).toEqual(peeked);
+    expect(new Set(landed).size).toBeGreaterThan(1);
+  });
+
   it('is deterministic by seed: same seed and commands → identical bytes; another seed → other numbers', () => {
     const run = (seed: number) => {
       const r = rig({ seed, mode: SS2_TYPICAL_MODE });

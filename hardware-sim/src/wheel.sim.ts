@@ -144,8 +144,28 @@ export class WheelSim {
     this.bias = opts.bias;
   }
 
-  /** The winning pocket: uniform, or with the planted bias. */
+  /** The next spin's pocket, when drawn ahead by `peekNextPocket`. */
+  private nextPocket: number | null = null;
+
+  /**
+   * The pocket the next spin will land in, drawn now (issue 23 §5, `felt studio --plant-anomalies`: a simulated
+   * leak — a feed faster than the stream — for the demo's planted late bettor). The next spin lands there; a wheel
+   * nobody peeks at draws at the spin, as before.
+   */
+  peekNextPocket(): number {
+    this.nextPocket ??= this.drawPocket();
+    return this.nextPocket;
+  }
+
+  /** The winning pocket: drawn ahead by a peek, else now. */
   private pickPocket(): number {
+    const p = this.nextPocket ?? this.drawPocket();
+    this.nextPocket = null;
+    return p;
+  }
+
+  /** A fresh draw: uniform, or with the planted bias. */
+  private drawPocket(): number {
     const b = this.bias;
     if (b === undefined) return this.rng.int(37);
     if (this.rng.next() < b.factor / 37) return b.pocket;

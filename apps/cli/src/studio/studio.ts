@@ -15,6 +15,7 @@ import { deviceSeed } from './device-seed.js';
 import { counterStake, PLANTED_COUNTER } from './planted-counter.js';
 import { PLANTED_POKER, PlantedPokerPlayer, type PlantedRole } from './planted-poker.js';
 import { groupTables, PLANTED_GROUP, PlantedGroup } from './planted-group.js';
+import { PLANTED_LATE, PlantedLateBettor } from './planted-late.js';
 
 /**
  * `felt studio`: the whole studio in one command on embedded defaults — the studio server (PGlite,
@@ -176,6 +177,7 @@ export class Studio {
     this.startRobotDealer(tables);
     if (this.opts.bots) await this.startBots(tables);
     if (this.opts.plantAnomalies === true) await this.startPlantedGroup(tables);
+    if (this.opts.plantAnomalies === true) await this.startPlantedLate(tables);
     if (this.stopped) return;
     this.printUrls(tables);
   }
@@ -376,6 +378,40 @@ export class Studio {
   }
 
   /**
+   * Issue 23 §5, `--plant-anomalies`: the third demo robot's account bets late at the first roulette table, on the
+   * pocket its simulated wheel will land in in about 40 % of the rounds (planted-late.ts). Never stops the studio.
+   */
+  private async startPlantedLate(tables: readonly Table[]): Promise<void> {
+    const t = tables.find((x) => x.game === PLANTED_LATE.game);
+    const wheel = t === undefined ? undefined : this.wheels.get(t.tableId);
+    const robot = DEMO_ROBOTS[2];
+    if (t === undefined || wheel === undefined || robot === undefined) return;
+    try {
+      const client = new FeltClient({ baseUrl: this.baseUrl });
+      await client.login(robot.username, 'demo');
+      let rng = (this.opts.seed ^ 0x1a7e) >>> 0 || 1;
+      const random = (): number => {
+        rng = (Math.imul(rng, 1664525) + 1013904223) >>> 0;
+        return rng / 4294967296;
+      };
+      const refresh = setInterval(() => void client.refresh().catch((e: unknown) => this.opts.log(`planted late bettor: token refresh failed: ${(e as Error).message}`)), 5 * 60_000);
+      refresh.unref();
+      const bettor = new PlantedLateBettor(client, t.tableId, wheel, random, this.opts.log);
+      this.own({
+        name: 'planted late bettor',
+        stop: () => {
+          clearInterval(refresh);
+          bettor.stop();
+        },
+      });
+      void bettor.run();
+      this.opts.log(`--plant-anomalies: ${robot.username} bets a straight up ${PLANTED_LATE.beforeCloseMs / 1000} s before "no more bets" at ${t.name}, on the pocket its wheel will land in ${Math.round(PLANTED_LATE.leakShare * 100)} % of the time (a leak; flagged after about 20 rounds)`);
+    } catch (e) {
+      this.opts.log(`--plant-anomalies: the planted late bettor did not start: ${(e as Error).message}`);
+    }
+  }
+
+  /**
    * `--poker-shoe`: the one-deck shoe of POKER_SHOE_TABLE on its own edge agent (serial through the mock
    * binding, like every other shoe), and the robot dealer at that table: it watches the dealer console's
    * `poker.table` frames (socket.io, as dealer1) and draws one card per table change while `cardDue` says
@@ -498,6 +534,7 @@ export class Studio {
             this.opts.log(`--plant-anomalies: the wheel ${d.deviceId} at ${t.name} favours pocket ${PLANTED.wheel.pocket} (${PLANTED.wheel.factor}× its fair frequency)`);
           }
           const wheel = new WheelSim({ scheduler: sched, seed, ...(biased ? { bias: PLANTED.wheel } : {}) });
+          this.wheels.set(t.tableId, wheel);
           this.own({ name: `wheel ${d.deviceId}`, stop: () => wheel.stop() });
           serial.push({ model: 'ss2-wheel', deviceId: d.deviceId, path: wire(d.deviceId, (io) => wheel.start(io)), baudRate: 9600, desired: { operatingMode: 1159, params: {} } } as DeviceConfig);
           break;
@@ -572,6 +609,8 @@ export class Studio {
   }
 
   private readonly shoes = new Map<string, ShoeSim>();
+  /** The roulette wheels by table (the planted late bettor reads one ahead of its spin). */
+  private readonly wheels = new Map<string, WheelSim>();
   /** Which anomalies `--plant-anomalies` has planted (one per monitor). */
   private readonly planted = new Set<'wheel' | 'shoe'>();
   private readonly freshDeckEachRound = new Set<string>();
