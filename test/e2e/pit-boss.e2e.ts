@@ -121,11 +121,15 @@ describe('pit-boss dashboard (browser)', () => {
     // The dealer calls the pit boss: a live alert; pit boss session A acknowledges it; session B (another
     // browser: nothing shared but the server) sees it acknowledged, with who did it.
     const b = await openApp(browser, studio, 'pit', 'pitboss1', 'desktop');
+    // B shows the floor (its tables and the dealer at Roulette's console) before the call: a CI run at high load
+    // called while B's page was still loading, and B's list had not come in 30 s later
+    await b.page.getByRole('region', { name: 'All tables' }).getByRole('article', { name: roulette.name }).getByText('Dealer One').waitFor({ timeout: 60_000 });
     const alerts = (p: typeof a.page) => p.getByRole('list', { name: 'Live alerts' });
     await dealer.callPitBoss(roulette.tableId, 'e2e: player dispute at the table');
     const item = alerts(a.page).getByRole('listitem').filter({ hasText: 'e2e: player dispute at the table' });
     await item.waitFor();
-    await alerts(b.page).getByRole('listitem').filter({ hasText: 'e2e: player dispute at the table' }).waitFor();
+    // the live frame, else the list fetched again on (re)connection or every 30 s (useAlertsFeed)
+    await alerts(b.page).getByRole('listitem').filter({ hasText: 'e2e: player dispute at the table' }).waitFor({ timeout: 65_000 });
     await item.getByRole('button', { name: 'Acknowledge' }).click();
     await item.waitFor({ state: 'detached' });
     await alerts(b.page).getByRole('listitem').filter({ hasText: 'e2e: player dispute at the table' }).waitFor({ state: 'detached' });
