@@ -55,6 +55,7 @@ const summary = (r: LoadReport): Record<string, unknown> => ({
   errorsByCode: r.errorsByCode,
   fanOutLastMs: r.lastFrameMs.max,
   fanOutMissing: r.lastFrameMs.missing,
+  resyncs: r.resyncs,
 });
 
 // Each side runs in a fresh child process of its own, baseline first (issue 13: run in one process, the

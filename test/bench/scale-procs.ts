@@ -48,6 +48,8 @@ export interface ProcsReport {
   readonly errorsByCode: Readonly<Record<string, number>>;
   readonly fanOutLastMs: number;
   readonly fanOutMissing: number;
+  /** Resyncs the players' clients made (gaps in their streams) and the events replayed to them. */
+  readonly resyncs: { readonly count: number; readonly replayed: number };
   /** The server process's CPU (user + system) from `go` to the last `betting-done`. */
   readonly serverCpu: { readonly ms: number; readonly share: number; readonly usPerAnswered: number; readonly usPerAccepted: number };
   readonly connectSeconds: number;
@@ -156,6 +158,7 @@ export async function runProcs(o: ProcsOptions): Promise<ProcsReport> {
       errorsByCode: errors,
       fanOutLastMs: Math.max(0, ...reports.map((r) => r.lastFrameMs.max)),
       fanOutMissing: sum((r) => r.lastFrameMs.missing),
+      resyncs: { count: sum((r) => r.resyncs.count), replayed: sum((r) => r.resyncs.replayed) },
       serverCpu: { ms: Number(cpuMs.toFixed(1)), share: Number((cpuMs / Math.max(1, wall)).toFixed(3)), usPerAnswered: Number(((cpuMs * 1000) / Math.max(1, answered)).toFixed(1)), usPerAccepted: Number(((cpuMs * 1000) / Math.max(1, accepted)).toFixed(1)) },
       connectSeconds: Number(connectSeconds.toFixed(1)),
     };

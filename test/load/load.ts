@@ -91,6 +91,8 @@ export interface LoadReport {
   readonly lastFrameMs: { readonly events: number; readonly p50: number; readonly max: number; readonly missing: number };
   /** Wall-clock (epoch ms) of the first send and the last answer over the betting rounds (null: none). */
   readonly bettingWindow: { readonly first: number; readonly last: number } | null;
+  /** Resyncs the players' clients made (a gap in their stream: a lost or out-of-order frame) and the events replayed to them. */
+  readonly resyncs: { readonly count: number; readonly replayed: number };
   /** Every accept latency (ms), with `keepSamples`. */
   readonly latencySamples?: readonly number[];
 }
@@ -271,7 +273,15 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   };
 
   const viewPhase = (v: unknown): string | undefined => (typeof v === 'object' && v !== null ? ((v as { phase?: unknown }).phase as string | undefined) : undefined);
+  let resyncs = 0;
+  let replayed = 0;
   clients.forEach((c, i) => {
+    c.on('resynced', (r) => {
+      // the join itself is not a resync (from: null)
+      if (r.from === null) return;
+      resyncs++;
+      replayed += r.replayed;
+    });
     c.on('round.event', (f: RoundEventFrame) => {
       const now = Date.now();
       const ev = f.event as { at?: unknown } | null;
@@ -332,6 +342,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     latencyMs: { p50: pct(latencies, 0.5), p99: pct(latencies, 0.99), max: pct(latencies, 1) },
     errorsByCode: errors,
     lastFrameMs: { events: ttl.length, p50: pct(ttl, 0.5), max: pct(ttl, 1), missing },
+    resyncs: { count: resyncs, replayed },
     bettingWindow: windows.length === 0 ? null : { first: epoch(Math.min(...windows.map((r) => r.first))), last: epoch(Math.max(...windows.map((r) => r.last))) },
     ...(o.keepSamples ? { latencySamples: latencies } : {}),
   };

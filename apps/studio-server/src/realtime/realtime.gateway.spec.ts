@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
+import { RealtimeClient, type ResyncInfo } from '@felt-studio/client-sdk';
 import { unfoldRoundEvents, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame } from '@felt-studio/protocol';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { send, onRoundEvent, socketsOf } from '../../../../test/support/studio-server/frames.js';
@@ -7,6 +8,7 @@ import { openTable } from '../../../../test/support/studio-server/harness.js';
 import { TablesService } from '../tables/tables.service.js';
 import type { Server } from 'socket.io';
 import { RealtimeGateway } from './realtime.gateway.js';
+import { ChunkedAdapter } from './chunked-adapter.js';
 import { TABLE_COMMAND_BUS } from '../shared/ports/late-bound.js';
 import type { TableCommandBus } from '../shared/commands/command-bus.js';
 
@@ -98,8 +100,9 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     expect((await send(p1, 'bet.place', { tableId, betId: 'ws_p1_x', spot: 'big', stakeMinor: 100 })).ok).toBe(true);
     const next = await p1Frames.waitFor((f) => f.seq === 5);
     expect((next.view as { bets: { playerId: string }[] }).bets.every((b) => b.playerId === 'p1')).toBe(true);
-    // p1's stream: its own frames and the updates, each naming the previous seq it was sent (gap check).
-    expect(p1Frames.frames.map((f) => [f.seq, f.prev ?? f.seq - 1])).toEqual([[1, 0], [2, 1], [5, 3]]);
+    // p1's stream: its own frames, each naming the previous event frame it was sent (gap check); the update
+    // (seq 3) is not in that chain: an ack may overtake it (issue 25 §2).
+    expect(p1Frames.frames.map((f) => [f.seq, f.prev ?? f.seq - 1])).toEqual([[1, 0], [2, 1], [5, 2]]);
     expect(p1Updates.frames.some((u) => JSON.stringify(u).includes('ws_p2_'))).toBe(false);
     expect(p1Frames.frames.some((f) => JSON.stringify(f).includes('ws_p2_'))).toBe(false);
 
@@ -282,6 +285,45 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     expect(bettorFrames).toEqual([]);
     expect(writes.n).toBe(BETS); // one write per bet
     expect(legacyWrites.n).toBe(2 * BETS); // the ack and the frame
+  });
+
+  it('a bettor\'s ack never reads as a gap (issue 25 §2): with more players than one slice writes, no client resyncs during a burst', async () => {
+    // The coalesced `table.update` to a room of more than FANOUT_DIRECT sockets is written in the fan-out's
+    // slices, while an ack (with the bettor's own frame) is written ahead of them. The own frame's `prev` once
+    // named that update's seq, so the ack overtaking it read as a lost frame: every client resynced (and was
+    // sent every event since its last seq) several times a burst — 640 resyncs and 118 775 replayed events in
+    // a 1 000-player bench, most of its CPU. An update is counts, not an event: the chain skips it.
+    const t3 = await app.openSicBoTable('WS burst');
+    const dealer = await open('dealer1', 'dealer');
+    expect((await send(dealer, 'table.join', { tableId: t3 })).ok).toBe(true);
+    expect((await send(dealer, 'round.open', { tableId: t3 })).ok).toBe(true);
+    const PLAYERS = 90;
+    const BETS = 4;
+    const ids = Array.from({ length: PLAYERS }, (_, i) => `burst${i}`);
+    for (const p of ids) await app.deposit(p, 10_000);
+    const clients = ids.map((p) => new RealtimeClient({ baseUrl: app.url, token: app.token(p, 'player') }));
+    const resyncs: ResyncInfo[] = [];
+    // slices of one write (~32 sockets) each: the update is still being written when the next acks go
+    const slice = ChunkedAdapter.sliceMs;
+    ChunkedAdapter.sliceMs = 0.01;
+    try {
+      for (const c of clients) c.on('resynced', (r) => r.from !== null && resyncs.push(r));
+      await Promise.all(clients.map((c) => c.request('table.join', { tableId: t3 })));
+      const acks = await Promise.all(clients.map(async (c, i) => {
+        const out: string[] = [];
+        for (let k = 0; k < BETS; k++) {
+          const a = await c.send('bet.place', { tableId: t3, betId: `bu_${i}_${k}`, spot: k % 2 === 0 ? 'small' : `total:${4 + k}`, stakeMinor: 100 });
+          out.push(a.ok ? 'ok' : a.error.code);
+        }
+        return out;
+      }));
+      expect(acks.flat().filter((x) => x !== 'ok')).toEqual([]);
+      await new Promise((r) => setTimeout(r, 600)); // the last coalesced update reaches everyone
+      expect(resyncs.map((r) => `${r.from?.seq ?? '-'}→${r.snapshot.seq}`)).toEqual([]);
+    } finally {
+      ChunkedAdapter.sliceMs = slice;
+      for (const c of clients) c.disconnect();
+    }
   });
 
   it('pit bosses receive alerts', async () => {

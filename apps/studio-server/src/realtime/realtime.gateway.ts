@@ -62,7 +62,12 @@ const TABLE_UPDATE_WRITES_PER_S = 10_000;
 
 interface PlayerStream {
   readonly roundId: string;
-  /** Seq of the last frame sent to every player of the table (a non-bet event or a table update). */
+  /**
+   * Seq of the last event frame sent to every player of the table (a non-bet commit). A `table.update` is not
+   * part of the `prev` chain: it is counts, coalesced, and written in the fan-out's slices, so a bettor's ack
+   * (written ahead of them) may overtake it — a chain through it read as a lost frame and made every client
+   * resync during a burst (issue 25 §2).
+   */
   lastBroadcast: number;
   /** Per bettor: seq of their last own bet frame since the last broadcast. */
   readonly lastOwn: Map<string, number>;
@@ -715,8 +720,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     const st = this.streams.get(f.tableId);
     if (st?.roundId !== f.roundId) return;
     const frame: TableUpdateFrame = { tableId: f.tableId, roundId: f.roundId, seq: f.state.seq, prev: st.lastBroadcast, betCount: st.betCount, playerCount: st.bettors.size };
-    st.lastBroadcast = f.state.seq;
-    st.lastOwn.clear();
+    // The bettors' own frames still held for their acks go first: a client takes an update's seq as seen, and
+    // would drop an own frame of a lower seq arriving after it.
     this.flushHeld(f.tableId);
     this.server.to(playersRoom(f.tableId)).emit('table.update', frame);
   }
