@@ -84,7 +84,7 @@ describe('RealtimeClient (seq tracking and resync, against a fake socket)', () =
     expect(rt.position('t1')).toEqual({ roundId: 'r1', seq: 3 });
   });
 
-  it("a player's stream skips other players' bets: `prev` and a coalesced table.update move the seq without a resync (issue 13)", async () => {
+  it("a player's stream skips other players' bets: `prev` skips them, a coalesced table.update is shown without moving the position, no resync (issues 13, 25)", async () => {
     const rounds = { t1: { roundId: 'r1', seq: 2 } };
     const { rt, socket, seen } = client(studio(rounds));
     const updates: number[] = [];
@@ -93,17 +93,23 @@ describe('RealtimeClient (seq tracking and resync, against a fake socket)', () =
     socket.push('round.event', { ...frame('r1', 6), prev: 2 }); // own bet; seq 3..5 were others' bets
     socket.push('table.update', { tableId: 't1', roundId: 'r1', seq: 9, prev: 2, betCount: 8, playerCount: 3 });
     socket.push('table.update', { tableId: 't1', roundId: 'r1', seq: 9, prev: 2, betCount: 8, playerCount: 3 }); // duplicate
-    socket.push('round.event', { ...frame('r1', 10), prev: 9 });
+    socket.push('round.event', { ...frame('r1', 10), prev: 6 }); // own: the update is not in the chain
+    // Issue 25 §2: a bet's ack (its own frame inside) may overtake an update still being written in the fan-out's
+    // slices — the update of seq 14 before the own frame of seq 12: both taken.
+    socket.push('table.update', { tableId: 't1', roundId: 'r1', seq: 14, prev: 2, betCount: 11, playerCount: 3 });
+    socket.push('round.event', { ...frame('r1', 12), prev: 10 });
+    socket.push('table.update', { tableId: 't1', roundId: 'r1', seq: 13, prev: 2, betCount: 10, playerCount: 3 }); // older than the last shown
     await flush();
-    expect(seen.map((f) => f.seq)).toEqual([6, 10]);
-    expect(updates).toEqual([9]);
+    expect(seen.map((f) => f.seq)).toEqual([6, 10, 12]);
+    expect(updates).toEqual([9, 14]);
+    expect(rt.position('t1')).toEqual({ roundId: 'r1', seq: 12 });
     expect(socket.sent.filter((x) => x.name === 'table.join')).toHaveLength(1);
-    // A frame whose prev this client never saw is a lost frame: resync.
-    rounds.t1.seq = 14;
-    socket.push('table.update', { tableId: 't1', roundId: 'r1', seq: 14, prev: 12, betCount: 9, playerCount: 3 });
+    // An update whose prev (the last event sent to every player) this client never saw: a lost frame, resync.
+    rounds.t1.seq = 20;
+    socket.push('table.update', { tableId: 't1', roundId: 'r1', seq: 20, prev: 18, betCount: 12, playerCount: 3 });
     await flush();
-    expect(socket.sent.at(-1)).toEqual({ name: 'table.join', body: { tableId: 't1', roundId: 'r1', lastSeq: 10 } });
-    expect(rt.position('t1')).toEqual({ roundId: 'r1', seq: 14 });
+    expect(socket.sent.at(-1)).toEqual({ name: 'table.join', body: { tableId: 't1', roundId: 'r1', lastSeq: 12 } });
+    expect(rt.position('t1')).toEqual({ roundId: 'r1', seq: 20 });
   });
 
   it("a bettor's own events of one commit arrive as one `round.events` frame: dispatched as the round.event frames it stands for; a gap before it resyncs once (issue 13)", async () => {

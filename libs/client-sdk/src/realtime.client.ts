@@ -112,6 +112,8 @@ export class RealtimeClient {
   /** Tables this client has open (`setPresence`): announced again after a reconnect. */
   private readonly present = new Set<string>();
   private readonly positions = new Map<string, Position>();
+  /** The last `table.update` shown per table (its round and seq): older ones are dropped. */
+  private readonly updates = new Map<string, { readonly roundId: string; readonly seq: number }>();
   private readonly previousRounds = new Map<string, string[]>();
   /** Tables with a join in flight: frames counted for `replayed`. */
   private readonly joining = new Map<string, { replayed: number; droppedSeq: number }>();
@@ -364,19 +366,24 @@ export class RealtimeClient {
   }
 
   /**
-   * A coalesced update moves the position like an event (its `prev` is checked the same way); it is
-   * dispatched as `table.update` only.
+   * A coalesced update (the other players' bets as counts) is not part of the stream's order (issue 25 §2):
+   * the server writes it in its fan-out's slices, and a bet's ack — with the bettor's own frame — may overtake
+   * it. So it does not move the position (an own frame of a lower seq arriving after it is still taken); an
+   * update older than the last one shown is dropped; its `prev` names the last event sent to every player,
+   * and one this client has not seen is a gap (resync).
    */
   private onUpdate(u: TableUpdateFrame): void {
     const pos = this.positions.get(u.tableId);
-    if (!pos || pos.roundId !== u.roundId || u.seq <= pos.seq) return;
+    if (!pos || pos.roundId !== u.roundId) return;
+    const last = this.updates.get(u.tableId);
+    if (last !== undefined && last.roundId === u.roundId && u.seq <= last.seq) return;
     if (u.prev > pos.seq) {
       const join = this.joining.get(u.tableId);
-      if (join) join.droppedSeq = Math.max(join.droppedSeq, u.seq);
+      if (join) join.droppedSeq = Math.max(join.droppedSeq, u.prev);
       else this.resync(u.tableId);
       return;
     }
-    pos.seq = u.seq;
+    this.updates.set(u.tableId, { roundId: u.roundId, seq: u.seq });
     this.dispatch('table.update', u);
   }
 

@@ -430,7 +430,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
 
   /**
    * Frames held for acks not written yet go out now, before a frame that follows them in the player's stream
-   * (a non-bet commit's or a `table.update`): the client would otherwise take the later seq first.
+   * (a non-bet commit's frames): the client would otherwise take the later seq first.
    */
   private flushHeld(tableId: string): void {
     const prefix = `t:${tableId}:p:`;
@@ -720,9 +720,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     const st = this.streams.get(f.tableId);
     if (st?.roundId !== f.roundId) return;
     const frame: TableUpdateFrame = { tableId: f.tableId, roundId: f.roundId, seq: f.state.seq, prev: st.lastBroadcast, betCount: st.betCount, playerCount: st.bettors.size };
-    // The bettors' own frames still held for their acks go first: a client takes an update's seq as seen, and
-    // would drop an own frame of a lower seq arriving after it.
-    this.flushHeld(f.tableId);
+    // The bettors' own frames held for their acks stay there (one write per bet): an update moves no client's
+    // position, so an own frame of a lower seq arriving after it is still taken (libs/client-sdk onUpdate).
     this.server.to(playersRoom(f.tableId)).emit('table.update', frame);
   }
 
