@@ -8,8 +8,10 @@
  *    exactly what the round paid minus the stakes (the round record of `GET /me/rounds`), and the result
  *    overlay says what was paid;
  *  - CLS 0 through the whole round (PerformanceObserver 'layout-shift'): overlays, never inserts;
- *  - the "Bet accepted" toast over no bet spot and no chip (on a phone: over the header's status row, never over
- *    the picture, the name or the balance); the phone's action bar in at most two rows;
+ *  - the "Bet accepted" toast over no bet spot and no chip, in the header, never over the picture, the name or the
+ *    balance (on a phone over the header's status row; on the desktop in the header's free middle, clear of the
+ *    status and the tools too); the phone's action bar in at most two rows;
+ *  - nothing laid over a bet spot (the banked poker decision bar) and a bet's chip count inside its spot;
  *  - roulette: the bet timer ring clear of the wheel; sic bo, lucky dice: the result overlay clear of the dice;
  *  - the header's table name, status and balance read in full (nothing cut off), on a phone too;
  *  - axe: no serious or critical violation, betting and settled; a screenshot of each screen
@@ -164,20 +166,66 @@ const toastCovers = (page: Page): Promise<string[]> =>
   });
 
 /**
- * Where the confirmation toast lies on a phone (issue 20, the screenshot review: over the picture's top it hid the
- * hand headings of the banked poker games and Money Wheel's pointer for its seconds): over the header's status row
- * (the phase a bet was just accepted in, and the tools), never over the picture, the table's name or the balance.
+ * Where the confirmation toast lies (issue 20, the screenshot reviews: over the picture's top it hid the hand
+ * headings of the banked poker games and Money Wheel's pointer for its seconds — on a phone, then on the desktop
+ * at the picture's top right): in the header, never over the picture, the table's name or the balance. On a phone
+ * over the header's status row (the phase a bet was just accepted in, and the tools); on the desktop over the
+ * header's status (the limits and the phase) and its free middle — clear of the game's name and the tools too
+ * (`desktop`).
  */
-const toastOverGame = (page: Page): Promise<string[]> =>
-  page.evaluate(() => {
+const toastOverGame = (page: Page, desktop = false): Promise<string[]> =>
+  page.evaluate((wide) => {
     const toast = document.querySelector('.confirm-slot .felt-toast')?.getBoundingClientRect();
     if (!toast) return [];
     const hit = (r: DOMRect | undefined): boolean => r !== undefined && r.width > 0 && !(r.right <= toast.left + 1 || r.left >= toast.right - 1 || r.bottom <= toast.top + 1 || r.top >= toast.bottom - 1);
     const box = (sel: string): DOMRect | undefined => document.querySelector(sel)?.getBoundingClientRect();
     const out: string[] = [];
-    for (const [sel, what] of [['.table-stage', 'the picture'], ['.table-top .felt-identity-name', "the table's name"], ['.table-top .balance', 'the balance']] as const) if (hit(box(sel))) out.push(what);
+    const covered: (readonly [string, string])[] = [['.table-stage', 'the picture'], ['.table-top .felt-identity-name', "the table's name"], ['.table-top .balance', 'the balance']];
+    if (wide) covered.push(['.table-top .felt-identity-game', 'the game'], ['.table-top .table-tools', 'the tools']);
+    for (const [sel, what] of covered) if (hit(box(sel))) out.push(what);
     const top = box('.table-top');
     if (top && (toast.top < top.top - 1 || toast.bottom > top.bottom + 1)) out.push(`outside the header (${Math.round(toast.top)}–${Math.round(toast.bottom)} in ${Math.round(top.top)}–${Math.round(top.bottom)})`);
+    return out;
+  }, desktop);
+
+/**
+ * What lies over a bet spot, sampled at its centre and 12 px in from its corners (issue 20, the second screenshot review:
+ * on the desktop Three Card Poker's Play/Fold bar covered ~20 px of the spots): anything but the spot itself, its
+ * own content or another spot (roulette's splits lie on its numbers' edges).
+ */
+const spotsCovered = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    const stage = document.querySelector('.table-stage')?.getBoundingClientRect();
+    for (const el of document.querySelectorAll('.table-stage [data-spot]')) {
+      if (el.closest('.side-panels')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      // out of the stage's box: out of sight by design (sic bo's layout slides down once betting closes; while
+      // betting is open belowTheFold holds every spot on the first screen)
+      if (stage && (r.top < stage.top - 1 || r.bottom > stage.bottom + 1)) continue;
+      const d = Math.min(12, r.width / 4, r.height / 4); // inside the rounded corners (up to a 40 px radius)
+      const pts = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + d, r.top + d], [r.right - d, r.top + d], [r.left + d, r.bottom - d], [r.right - d, r.bottom - d]] as const;
+      for (const [x, y] of pts) {
+        const at = document.elementFromPoint(x, y);
+        if (!at || el.contains(at) || at.closest('[data-spot]')) continue;
+        out.push(`${el.getAttribute('data-spot')} under .${(at.closest('[class]')?.getAttribute('class') ?? at.nodeName).split(' ')[0]} at ${Math.round(x)},${Math.round(y)}`);
+        break;
+      }
+    }
+    return out;
+  });
+
+/** A bet's chip count (the "1" over its chips) outside its spot's box (issue 20, the second screenshot review: sic bo's sat above its spot). */
+const badgesOutside = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    for (const b of document.querySelectorAll('.table-stage [data-spot] .felt-chip-stack-total')) {
+      const spot = b.closest('[data-spot]')!;
+      const r = b.getBoundingClientRect();
+      const s = spot.getBoundingClientRect();
+      if (r.left < s.left - 1 || r.right > s.right + 1 || r.top < s.top - 1 || r.bottom > s.bottom + 1) out.push(`${spot.getAttribute('data-spot')}: "${b.textContent}" at ${Math.round(r.left)}–${Math.round(r.right)} × ${Math.round(r.top)}–${Math.round(r.bottom)} in ${Math.round(s.left)}–${Math.round(s.right)} × ${Math.round(s.top)}–${Math.round(s.bottom)}`);
+    }
     return out;
   });
 
@@ -236,6 +284,9 @@ const keepOverlay = (page: Page, o: { paid: number; status: string; dice: string
   paidShown.set(page, o.paid);
 };
 
+/** Banked poker: what lay over the bet spots while the decision bar was up ('' when nothing; read before the first decision). */
+const coveredAtDecision = new WeakMap<Page, string[]>();
+
 /** Plays the round to its end: stands at blackjack, calls / plays at banked poker (the cheapest honest line). */
 async function playToTheEnd(seat: Seat, roundId: string): Promise<void> {
   const { page } = seat;
@@ -250,7 +301,13 @@ async function playToTheEnd(seat: Seat, roundId: string): Promise<void> {
     // a short click: a button that went away (the decision was taken, the turn ended) must not hold the loop
     // for the default action timeout while the result overlay comes and goes (8 s; seen under load)
     if (await bj.first().isVisible()) await bj.first().click({ timeout: 1_000 }).catch(() => undefined);
-    else if (await bp.first().isVisible()) await bp.first().click({ timeout: 1_000 }).catch(() => undefined);
+    else if (await bp.first().isVisible()) {
+      if (!coveredAtDecision.has(page)) {
+        coveredAtDecision.set(page, await spotsCovered(page));
+        await screenshot(page, `table-${await page.locator('main.table-page').getAttribute('class').then((c) => /game-(\S+)/.exec(c ?? '')?.[1] ?? 'x')}-decision-${seat.device}`);
+      }
+      await bp.first().click({ timeout: 1_000 }).catch(() => undefined);
+    }
     await page.waitForTimeout(250);
   }
   const shown = (await done.isVisible()) ? await readOverlay(page, roundId) : null;
@@ -326,10 +383,10 @@ describe('the player table as a person meets it (issue 20), desktop and phone', 
         await placeFirstBet(s, game);
         await s.page.locator('.confirm-slot .felt-toast').waitFor();
         expect(await toastCovers(s.page), `${game} (${s.device}): the toast covers`).toEqual([]);
-        if (s.device === 'phone') {
-          expect(await toastOverGame(s.page), `${game} (phone, ${s.lang}): the toast lies over`).toEqual([]);
-          await screenshot(s.page, `table-${game}-toast-phone`); // the toast in sight, to look at
-        }
+        expect.soft(await toastOverGame(s.page, s.device === 'desktop'), `${game} (${s.device}, ${s.lang}): the toast lies over`).toEqual([]);
+        await screenshot(s.page, `table-${game}-toast-${s.device}`); // the toast in sight, to look at
+        expect.soft(await badgesOutside(s.page), `${game} (${s.device}): a chip count outside its spot`).toEqual([]);
+        expect.soft(await spotsCovered(s.page), `${game} (${s.device}): laid over the spots while betting`).toEqual([]);
       }
       for (const s of seats) {
         expect(await actionBarRows(s.page), `${game} (${s.device}, ${s.lang}): action bar rows`).toBeLessThanOrEqual(2);
@@ -337,6 +394,8 @@ describe('the player table as a person meets it (issue 20), desktop and phone', 
       }
 
       await Promise.all(seats.map((s) => playToTheEnd(s, roundId)));
+      // banked poker: the Play/Fold (Call/Fold) bar over nothing of the bet layout
+      for (const s of seats) if (coveredAtDecision.has(s.page)) expect.soft(coveredAtDecision.get(s.page), `${game} (${s.device}): laid over the spots while deciding`).toEqual([]);
       for (const [k, s] of seats.entries()) {
         const api = new FeltClient({ baseUrl: studio.baseUrl });
         await api.login(s.user, passwordOf(s.user));

@@ -11,7 +11,7 @@ import { useMedia } from '../table/useMedia';
 import { spotLabel } from '../table/spotLabel';
 import { asView, betsOf, isBettingOpen, stakesBySpot, totalStake } from '../table/view';
 import { ActionBar } from '../table/components/ActionBar';
-import { Notices } from '../table/components/Notices';
+import { Confirmation, Notices } from '../table/components/Notices';
 import { ResultOverlay } from '../table/components/ResultOverlay';
 import { ChatPanel } from '../features/chat/components/ChatPanel';
 
@@ -75,6 +75,8 @@ function TableLoaded({ table, view: raw, balance, locale }: { readonly table: Ta
           ‹
         </Link>
         <TableIdentity table={table} ids={false} phase={view?.phase ?? null} locale={locale} />
+        {/* "Bet accepted" over the header's status for its seconds, never over the picture (issue 20) */}
+        <Confirmation betting={betting} />
         <div className="table-top-right">
           <div className="balance" aria-label={t('common:balance')} data-minor={balance ?? ''}>
             <span className="felt-muted">{t('common:balance')}</span>

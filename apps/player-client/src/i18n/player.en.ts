@@ -95,7 +95,7 @@ export const playerEn = {
     spots: 'Bet spots',
     lastHand: 'Last hand · {{phase}}',
     byDecision: 'by your decision',
-    spotPays: { range: 'pays {{low}} – {{high}}', one: 'pays {{pays}}', bonus: 'bonus up to {{high}}' },
+    spotPays: { range: 'pays {{low}} – {{high}}', one: 'pays {{pays}}', bonus: 'bonus up to {{high}}', winAndBonus: 'pays {{pays}} · bonus up to {{high}}' },
     rulesTitle: 'Table rules',
     decisionTitle: 'Your decision — {{street}}',
     streets: { preflop: 'before the flop', flop: 'after the flop', turn: 'after the turn', river: 'after the river', cards: 'after the cards', community: 'after community card {{n}}' },
@@ -142,6 +142,7 @@ export const playerEn = {
       title: 'Paytables',
       of: 'Paytable: {{spot}}',
       other: 'Other hands',
+      beside: 'Beats the dealer ({{rule}})',
       otherwise: { lose: 'lose', push: 'stake back' },
       net: '“N × stake” is paid as N to 1: your stake back plus N times it (RP-1).',
       hands: {

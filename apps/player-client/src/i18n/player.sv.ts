@@ -97,7 +97,7 @@ export const playerSv: PlayerCatalogue = {
     spots: 'Insatsrutor',
     lastHand: 'Förra handen · {{phase}}',
     byDecision: 'genom ditt beslut',
-    spotPays: { range: 'betalar {{low}} – {{high}}', one: 'betalar {{pays}}', bonus: 'bonus upp till {{high}}' },
+    spotPays: { range: 'betalar {{low}} – {{high}}', one: 'betalar {{pays}}', bonus: 'bonus upp till {{high}}', winAndBonus: 'betalar {{pays}} · bonus upp till {{high}}' },
     rulesTitle: 'Bordets regler',
     decisionTitle: 'Ditt beslut — {{street}}',
     streets: { preflop: 'före floppen', flop: 'efter floppen', turn: 'efter turn', river: 'efter river', cards: 'efter korten', community: 'efter gemensamt kort {{n}}' },
@@ -144,6 +144,7 @@ export const playerSv: PlayerCatalogue = {
       title: 'Vinsttabeller',
       of: 'Vinsttabell: {{spot}}',
       other: 'Övriga händer',
+      beside: 'Slår dealern ({{rule}})',
       otherwise: { lose: 'förlorar', push: 'insatsen tillbaka' },
       net: '”N x insatsen” betalas som N till 1: insatsen tillbaka plus N gånger den (RP-1).',
       hands: {

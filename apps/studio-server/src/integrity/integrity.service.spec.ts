@@ -12,7 +12,7 @@ import { integritySpecOf, type IntegritySpecOf } from './game-integrity.js';
 /** Roulette's result event (ROU-4), as its definition declares it for the wheel monitors. */
 const SPIN_RESULT = 'SpinResultRecorded';
 
-function harness(tables: { tableId: string; game: string }[], specOf: IntegritySpecOf = integritySpecOf) {
+function harness(tables: { tableId: string; game: string; name?: string }[], specOf: IntegritySpecOf = integritySpecOf) {
   const uow = new InMemoryUnitOfWork();
   const frames = new Subject<RoundFrame>();
   const raised: RaiseAlert[] = [];
@@ -196,7 +196,7 @@ describe('the shared-pattern monitor in the server (issue 23 §5)', () => {
       return { roundId, tableId, game: tableId === 'tbl_rou' ? 'roulette' : 'baccarat', events };
     });
   };
-  const tables = [{ tableId: 'tbl_rou', game: 'roulette' }, { tableId: 'tbl_bac', game: 'baccarat' }];
+  const tables = [{ tableId: 'tbl_rou', game: 'roulette', name: 'Roulette 1' }, { tableId: 'tbl_bac', game: 'baccarat', name: 'Baccarat 1' }];
 
   it('live: a group of 3 betting one spot within 200 ms at a wheel and a card table raises BET_PATTERN_SHARED once for the group, not every evaluation; fair players none', async () => {
     const h = harness(tables);
@@ -219,7 +219,9 @@ describe('the shared-pattern monitor in the server (issue 23 §5)', () => {
     expect(raised()).toHaveLength(first);
     expect(raised().at(-1)).toMatchObject({ subject: 'grp1,grp2,grp3', severity: 'warning' });
     expect(raised().every((a) => a.subject!.split(',').every((p) => p.startsWith('grp')))).toBe(true);
-    expect(raised()[0]!.message).toMatch(/tbl_(rou|bac), tbl_(rou|bac)/);
+    // the tables by their names, as the pit knows them, not by their ids (issue 20, the second screenshot review)
+    expect(raised()[0]!.message).toMatch(/ at (Roulette 1|Baccarat 1), (Roulette 1|Baccarat 1)\b/);
+    expect(raised()[0]!.message).not.toContain('tbl_');
     const { evaluatedAt, report } = h.service.betPatterns();
     expect(evaluatedAt).not.toBeNull();
     expect(report.groups.map((g) => g.players)).toEqual([['grp1', 'grp2', 'grp3']]);

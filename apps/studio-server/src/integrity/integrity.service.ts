@@ -198,15 +198,24 @@ export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy
     return this.patterns.read();
   }
 
+  /**
+   * The group's alert names its tables by their names ("Roulette 1, Baccarat 1"), as the pit reads the other
+   * alerts (issue 20, the second screenshot review: it listed `tbl_…` ids); a table gone keeps its id.
+   */
   private async raisePattern(g: PatternGroup): Promise<void> {
     const best = g.pairs[0]!;
+    const names = await this.tables.list().then(
+      (all) => new Map(all.map((t) => [t.tableId, t.name] as const)),
+      () => new Map<string, string>(),
+    );
+    const tables = g.tables.map((id) => names.get(id) ?? id).join(', ');
     await this.alerts
       .raise({
         ...(g.tables[0] ? { tableId: g.tables[0] } : {}),
         subject: g.players.join(','),
         severity: 'warning',
         code: 'BET_PATTERN_SHARED',
-        message: `Accounts ${g.players.join(', ')} bet the same spots at the same moments: ${g.coBets} rounds at ${g.tables.join(', ')}${g.simultaneous > 0 ? ` (${g.simultaneous} at two tables within a second)` : ''}; pair ${best.players.join('+')} met in ${best.coBets} of ${best.sharedRounds} shared rounds where independent players give ${best.expected.toFixed(1)} (p = ${g.pValue.toExponential(1)}; alarm below ${this.patterns.read().report.alpha}). Evidence: pit boss → Integrity.`,
+        message: `Accounts ${g.players.join(', ')} bet the same spots at the same moments: ${g.coBets} rounds at ${tables}${g.simultaneous > 0 ? ` (${g.simultaneous} at two tables within a second)` : ''}; pair ${best.players.join('+')} met in ${best.coBets} of ${best.sharedRounds} shared rounds where independent players give ${best.expected.toFixed(1)} (p = ${g.pValue.toExponential(1)}; alarm below ${this.patterns.read().report.alpha}). Evidence: pit boss → Integrity.`,
       })
       .catch((err: unknown) => this.log.error({ msg: 'integrity: could not raise a bet-pattern alert', error: (err as Error).message }));
   }

@@ -120,6 +120,12 @@ export interface Paytable {
   readonly ruleId: string;
   /** Hands not listed: `lose` (the bet loses), `push` (the stake comes back). */
   readonly otherwise: 'lose' | 'push';
+  /**
+   * What the spot itself pays when its hand beats the dealer's, beside this table (a bonus paid on top of it:
+   * Three Card Poker's Ante wins 1:1 by TCP-4, its bonus by TCP-5), with the rule that says so; absent where
+   * this table is the spot's whole pay. The settlement pays the very same figure (each game's spec test).
+   */
+  readonly beside?: { readonly pays: readonly [number, number]; readonly ruleId: string };
 }
 
 export interface BankedPokerSpec<P extends BankedPokerProfileBase> {

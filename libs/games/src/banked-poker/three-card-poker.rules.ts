@@ -45,6 +45,9 @@ export const threeCardPokerProfiles: Readonly<Record<string, ThreeCardPokerProfi
   },
 };
 
+/** The Ante's own win against the dealer (TCP-4: "the better hand wins both bets 1:1"; an unqualified dealer pays the Ante 1:1), as [to, for]: settled with and shown beside the Ante Bonus. */
+export const TCP_ANTE_WIN: readonly [number, number] = [1, 1];
+
 export const TCP_OPTS = { ranking: 'three-card' } as const;
 export const tcpValue = (cards: readonly CardId[]): number => evaluateFive(cards, TCP_OPTS);
 /** The weakest qualifying dealer hand: Q-3-2 high card (TCP-3). */
@@ -71,7 +74,7 @@ export const threeCardPokerSpec: BankedPokerSpec<ThreeCardPokerProfile> = {
   maxReturnMultiple: (p) => Math.max(p.pairPlus ? p.pairPlus.straightFlush + 1 : 0, 2 + p.anteBonus.straightFlush),
   paytables: (p) => {
     const a = p.anteBonus;
-    const ante: Paytable = { spots: ['ante'], reading: 'to-one', ruleId: 'TCP-5', otherwise: 'push', rows: [{ hand: 'straight-flush', pays: [a.straightFlush, 1] }, { hand: 'three-of-a-kind', pays: [a.trips, 1] }, { hand: 'straight', pays: [a.straight, 1] }] };
+    const ante: Paytable = { spots: ['ante'], reading: 'to-one', ruleId: 'TCP-5', otherwise: 'push', beside: { pays: TCP_ANTE_WIN, ruleId: 'TCP-4' }, rows: [{ hand: 'straight-flush', pays: [a.straightFlush, 1] }, { hand: 'three-of-a-kind', pays: [a.trips, 1] }, { hand: 'straight', pays: [a.straight, 1] }] };
     const pp = p.pairPlus;
     if (!pp) return [ante];
     return [ante, { spots: ['pair-plus'], reading: 'to-one', ruleId: 'TCP-6', otherwise: 'lose', rows: [{ hand: 'straight-flush', pays: [pp.straightFlush, 1] }, { hand: 'three-of-a-kind', pays: [pp.trips, 1] }, { hand: 'straight', pays: [pp.straight, 1] }, { hand: 'flush', pays: [pp.flush, 1] }, { hand: 'pair', pays: [pp.pair, 1] }] }];
@@ -98,10 +101,10 @@ export const threeCardPokerSpec: BankedPokerSpec<ThreeCardPokerProfile> = {
           return { returns: { num, den: r.returns.den }, outcome: num > r.returns.den ? 'win' : num === r.returns.den ? 'push' : 'lose', rules: [...r.rules, 'TCP-5'] };
         };
         if (dv < TCP_QUALIFY) {
-          out['ante'] = withBonus(win(1, 1, ['TCP-3', 'TCP-4']));
+          out['ante'] = withBonus(win(TCP_ANTE_WIN[0], TCP_ANTE_WIN[1], ['TCP-3', 'TCP-4']));
           out['play'] = push(['TCP-3', 'TCP-4']);
         } else if (pv > dv) {
-          out['ante'] = withBonus(win(1, 1, ['TCP-4']));
+          out['ante'] = withBonus(win(TCP_ANTE_WIN[0], TCP_ANTE_WIN[1], ['TCP-4']));
           out['play'] = win(1, 1, ['TCP-4']);
         } else if (pv < dv) {
           out['ante'] = withBonus(lose(['TCP-4']));

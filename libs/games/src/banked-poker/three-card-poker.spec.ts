@@ -4,7 +4,7 @@ import type { Settlement } from '../kernel/kernel.js';
 import type { BankedPokerEvent, BankedPokerState } from './banked-poker.game.js';
 import { threeCardPokerGame, threeCardPokerKernel as k } from './three-card-poker.game.js';
 import { tcpHandEvs, minimumPlayed } from './three-card-poker.rtp.js';
-import { threeCardPokerProfiles } from './three-card-poker.rules.js';
+import { threeCardPokerProfiles, threeCardPokerSpec } from './three-card-poker.rules.js';
 
 const settle = (input: unknown, profile = 'standard'): Settlement => {
   const r = threeCardPokerGame.settleOffline(profile, input);
@@ -42,6 +42,17 @@ describe('Three Card Poker golden table (docs/rules TCP; rule IDs in RULES-COVER
 
   it('TCP-6 Pair Plus alone needs no ante and no decision', () => {
     expect(returns(['QS', 'QH', '3D'], ['AS', 'AH', '9D'], null, ['pair-plus'])).toEqual({ 'pair-plus': 2 });
+  });
+
+  it("the Ante's paytable carries the Ante's own even money beside its bonus (TCP-4), the figure the settlement pays", () => {
+    for (const p of Object.values(threeCardPokerProfiles)) {
+      const ante = threeCardPokerSpec.paytables(p).find((t) => t.spots.includes('ante'));
+      expect(ante).toMatchObject({ ruleId: 'TCP-5', otherwise: 'push', beside: { ruleId: 'TCP-4' } });
+      const [to, per] = ante!.beside!.pays;
+      // K-high beats a qualified Q-high, no bonus hand: the Ante returns its stake and `to:per` of it
+      const s = settle({ player: ['KS', '7H', '3D'], dealer: ['QS', '9H', '4D'], bets: [{ spot: 'ante', stakeMinor: 100, playerId: 'p1' }], actions: { p1: ['play'] } }, p.id);
+      expect(s.lines.find((l) => !l.betId.endsWith(':play'))?.returnMinor).toBe(100 + (100 * to) / per);
+    }
   });
 
   it('the pair-plus-35 profile pays flush 4:1 and straight flush 35:1', () => {

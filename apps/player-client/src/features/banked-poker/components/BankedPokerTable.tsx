@@ -8,6 +8,7 @@ import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
 import { limitOf, type GameProps } from '../../../table/game';
 import { useMyRounds } from '../../../table/hooks/useTableData';
+import { useMedia } from '../../../table/useMedia';
 import { spotLabel } from '../../../table/spotLabel';
 import { categoryKey, faceOf, LINKED_SPOTS, pokerGame, slotCounts, streetOf } from '../poker';
 import { Paytables, spotPays } from './Paytables';
@@ -76,6 +77,8 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
   const { t } = useTranslation('player');
   const live = raw as View | null;
   const rounds = useMyRounds();
+  // the decision bar no taller than the action bar it lies over (issue 20: 64 px on the desktop reached the spots)
+  const timerSize = useMedia('(max-width: 640px)') ? 40 : 52;
   // The hand just played stays on the table (marked "last hand") until the next round's first card,
   // so the result can be read during the next betting window. Only views the server sent are kept.
   const [last, setLast] = useState<View | null>(null);
@@ -197,7 +200,7 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
       <div className="board bp-board">
         {mine && decision && point ? (
           <div className="bp-decide" role="group" aria-label={t('poker.decisionTitle', { street: t(`poker.streets.${streetOf(spec, decision.point).key}`, { n: streetOf(spec, decision.point).n }) })}>
-            <BetTimer closesAt={decision.closesAt} windowMs={profile.decisionMs} open size={64} label={t('poker.timer')} />
+            <BetTimer closesAt={decision.closesAt} windowMs={profile.decisionMs} open size={timerSize} label={t('poker.timer')} />
             <div className="bp-decide-text">
               <strong>{t('poker.decisionTitle', { street: t(`poker.streets.${streetOf(spec, decision.point).key}`, { n: streetOf(spec, decision.point).n }) })}</strong>
               <span className="felt-muted">{t('poker.timeout', { action: t(`poker.actions.${point.timeoutAction}`), rule: point.ruleId })}</span>

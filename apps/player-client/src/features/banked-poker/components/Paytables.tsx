@@ -12,7 +12,9 @@ export function paysText(pays: readonly [number, number], locale: string): strin
  * Poker's spots showed limits and no payout): from the spot's own paytable, the very numbers the referee
  * settles with. A table whose unlisted hands lose: its lowest and highest pay ("pays 1:1 – 100:1"); a
  * table whose unlisted hands keep the stake (a bonus beside the spot's own win: Three Card Poker's Ante
- * bonus, TCP-5; UTH's Blind): its highest ("bonus up to 5:1"). `null`: the spot has no paytable.
+ * bonus, TCP-5; UTH's Blind): its highest ("bonus up to 5:1"), after what the spot itself pays when it wins
+ * where the game says so (`beside`: Three Card Poker's Ante 1:1, TCP-4 — "pays 1:1 · bonus up to 5:1").
+ * `null`: the spot has no paytable.
  */
 export function spotPays(tables: readonly bankedPoker.Paytable[], spot: string, locale: string, t: (key: string, o: Record<string, string>) => string): string | null {
   const pt = tables.find((x) => x.spots.includes(spot));
@@ -21,13 +23,14 @@ export function spotPays(tables: readonly bankedPoker.Paytable[], spot: string, 
   const sorted = [...pt.rows].sort((a, b) => ratio(a.pays) - ratio(b.pays));
   const low = paysText((sorted[0] as bankedPoker.PaytableRow).pays, locale);
   const high = paysText((sorted[sorted.length - 1] as bankedPoker.PaytableRow).pays, locale);
-  if (pt.otherwise === 'push') return t('poker.spotPays.bonus', { high });
+  if (pt.otherwise === 'push') return pt.beside ? t('poker.spotPays.winAndBonus', { pays: paysText(pt.beside.pays, locale), high }) : t('poker.spotPays.bonus', { high });
   return low === high ? t('poker.spotPays.one', { pays: high }) : t('poker.spotPays.range', { low, high });
 }
 
 /**
  * The active profile's paytables, spot by spot (GEN-2 "odds shown at the table"; RAY §7 "printed on
- * the cloth and shown on a sign"): built from the game's own `paytables(profile)` in @felt-studio/games,
+ * the cloth and shown on a sign"): built from the game's own `paytables(profile)` in @felt-studio/games
+ * (a bonus table first says what the spot itself pays beside it: Three Card Poker's Ante 1:1, TCP-4),
  * the numbers the referee settles with — never a copy. RAY's "N x insatsen" is shown with its net
  * reading (RP-1).
  */
@@ -45,6 +48,12 @@ export function Paytables({ tables, label, locale }: { readonly tables: readonly
               {name} <span className="felt-muted">({pt.ruleId})</span>
             </caption>
             <tbody>
+              {pt.beside ? (
+                <tr className="bp-paytable-beside">
+                  <th scope="row">{t('poker.paytable.beside', { rule: pt.beside.ruleId })}</th>
+                  <td>{paysText(pt.beside.pays, locale)}</td>
+                </tr>
+              ) : null}
               {pt.rows.map((r) => (
                 <tr key={r.hand}>
                   <th scope="row">{t(`poker.paytable.hands.${r.hand}`)}</th>

@@ -278,7 +278,7 @@ describe('the other banked poker games: their spots and decisions come from the 
     expect(pay.textContent).toContain('N to 1');
   });
 
-  it("every betting spot shows what it pays, from the profile's paytables: Casino Hold'em's Ante and AA Bonus, Three Card Poker's Ante bonus and Pair Plus (issue 20, the screenshot review)", () => {
+  it("every betting spot shows what it pays, from the profile's paytables: Casino Hold'em's Ante and AA Bonus, Three Card Poker's Ante (its even money and its bonus) and Pair Plus (issue 20, the screenshot reviews)", () => {
     const che = bankedPoker.casinoHoldemProfiles['standard'];
     const tcp = bankedPoker.threeCardPokerProfiles['standard'];
     const paysOf = (spot: string): string | null | undefined => document.querySelector(`.bp-spots [data-spot="${spot}"] .bet-spot-pays`)?.textContent;
@@ -287,13 +287,14 @@ describe('the other banked poker games: their spots and decisions come from the 
     expect(paysOf('aa-bonus')).toBe(`pays ${che?.aaBonus?.aces}:1 – ${che?.aaBonus?.royalFlush}:1`);
     cleanup();
     show('three-card-poker', 'standard', null, true);
-    // the Ante's own table is its bonus (TCP-5: paid beside the even-money ante, never a loss of its own)
-    expect(paysOf('ante')).toBe(`bonus up to ${tcp?.anteBonus.straightFlush}:1`);
+    // the Ante pays even money when it beats the dealer (TCP-4) and its bonus beside it (TCP-5: never a loss of its
+    // own) — the spot said only "bonus up to 5:1" (issue 20, the second screenshot review)
+    expect(paysOf('ante')).toBe(`pays 1:1 · bonus up to ${tcp?.anteBonus.straightFlush}:1`);
     expect(paysOf('pair-plus')).toBe(`pays ${tcp?.pairPlus?.pair}:1 – ${tcp?.pairPlus?.straightFlush}:1`);
     cleanup();
     const betting = { pending: new Map(), place: vi.fn(), decide: vi.fn(), busy: false } as unknown as Betting;
     renderWithFelt(<BankedPokerTable table={tableOf('three-card-poker', 'standard')} view={null} betting={betting} stakes={new Map()} bets={[]} open locale="sv" />, { catalogues, lng: 'sv' });
-    expect(paysOf('ante')).toBe(`bonus upp till ${tcp?.anteBonus.straightFlush}:1`);
+    expect(paysOf('ante')).toBe(`betalar 1:1 · bonus upp till ${tcp?.anteBonus.straightFlush}:1`);
     expect(paysOf('pair-plus')).toBe(`betalar ${tcp?.pairPlus?.pair}:1 – ${tcp?.pairPlus?.straightFlush}:1`);
   });
 
@@ -302,6 +303,9 @@ describe('the other banked poker games: their spots and decisions come from the 
     show('three-card-poker', 'pair-plus-35', null, true);
     const pp = within(screen.getByRole('region', { name: 'Paytables' })).getByRole('table', { name: 'Paytable: Pair Plus' });
     expect(within(pp).getAllByRole('row')[0]?.textContent).toBe(`Straight flush${tcp?.pairPlus?.straightFlush}:1`);
+    // the Ante's table first says what the Ante itself pays (TCP-4), then its bonus (TCP-5)
+    const ante = within(screen.getByRole('region', { name: 'Paytables' })).getByRole('table', { name: 'Paytable: Ante' });
+    expect(within(ante).getAllByRole('row').slice(0, 2).map((r) => r.textContent)).toEqual(['Beats the dealer (TCP-4)1:1', `Straight flush${tcp?.anteBonus.straightFlush}:1`]);
     cleanup();
     show('ultimate-texas-holdem', 'standard', null, true);
     const blind = within(screen.getByRole('region', { name: 'Paytables' })).getByRole('table', { name: 'Paytable: Blind' });
