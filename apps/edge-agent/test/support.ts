@@ -5,11 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { SerialPortMock } from 'serialport';
-import type { SerialPortStream } from '@serialport/stream';
-import { mockHostDuplex, type ByteDuplex } from '@felt-studio/hardware-sim';
+import { MockSerialWiring, type ByteDuplex } from '@felt-studio/hardware-sim';
 import { parseDeviceMessage, type DeviceAck, type DeviceCommand, type DeviceEvent, type DeviceStatus } from '@felt-studio/protocol';
-import { Agent, type AgentConfigInput, agentConfigSchema, type DeviceConfig, type PortOpenOptions, silentLogger, type Logger } from '@felt-studio/edge-agent';
+import { Agent, type AgentConfigInput, agentConfigSchema, silentLogger, type Logger } from '@felt-studio/edge-agent';
 
 /** Integration suites need the real broker: FAIL (never skip) without MQTT_URL. */
 export function requireMqttUrl(): string {
@@ -136,26 +134,12 @@ export class Observer {
   }
 }
 
-/**
- * Serial ports through serialport's mock binding: the agent opens a `SerialPortMock` at the device's
- * path; as soon as it is open, the simulator is attached to it with hardware-sim's `mockHostDuplex`.
- */
-export class MockWires {
-  private readonly attach = new Map<string, (d: ByteDuplex) => void>();
-
+/** Serial ports through serialport's mock binding (hardware-sim's MockSerialWiring), each at a path unique to this run. */
+export class MockWires extends MockSerialWiring {
   /** A unique mock path; `onOpen` gets the device side (synchronously) each time the agent opens it. */
   path(name: string, onOpen: (device: ByteDuplex) => void): string {
-    const p = `/dev/felt-mock-${name}-${runTag()}`;
-    SerialPortMock.binding.createPort(p, { echo: false, record: false });
-    this.attach.set(p, onOpen);
-    return p;
+    return this.wire(`/dev/felt-mock-${name}-${runTag()}`, onOpen);
   }
-
-  readonly createPort = (_d: DeviceConfig, o: PortOpenOptions): SerialPortStream => {
-    const port = new SerialPortMock({ ...o });
-    port.once('open', () => this.attach.get(o.path)?.(mockHostDuplex(port)));
-    return port as unknown as SerialPortStream;
-  };
 }
 
 /** A TCP proxy in front of the broker: stop() cuts every connection (the "broker went away"). */

@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SerialPortStream } from '@serialport/stream';
-import { SerialPortMock } from 'serialport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CARDS, poker, type Card } from '@felt-studio/games';
-import { Agent, parseConfig, silentLogger, type DeviceConfig, type PortOpenOptions } from '@felt-studio/edge-agent';
-import { ManualScheduler, mockHostDuplex, PokerShoeDealer, ShoeSim } from '@felt-studio/hardware-sim';
+import { Agent, parseConfig, silentLogger } from '@felt-studio/edge-agent';
+import { ManualScheduler, MockSerialWiring, PokerShoeDealer, ShoeSim } from '@felt-studio/hardware-sim';
 import { RealtimeClient } from '@felt-studio/client-sdk';
 import type { PokerTableFrame } from '@felt-studio/protocol';
 import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
@@ -46,20 +44,12 @@ async function startShoe(tableId: string, stack?: (n: number) => readonly Card[]
   const cred = issued.body as unknown as { username: string; password: string };
   // device time never advances: no heartbeats, no timers; every frame is the dealer drawing a card
   const shoe = new ShoeSim({ scheduler: new ManualScheduler(), seed: 1101, decks: 1, cutFromEnd: 0, ...(stack ? { stack } : {}) });
-  const path = `/dev/felt-poker-${tableId}-shoe-1`;
-  SerialPortMock.binding.createPort(path, { echo: false, record: false });
+  const wiring = new MockSerialWiring();
+  const path = wiring.wire(`/dev/felt-poker-${tableId}-shoe-1`, (io) => shoe.start(io));
   const dataDir = mkdtempSync(join(tmpdir(), 'felt-poker-edge-'));
   const parsed = parseConfig({ tableId, mqtt: { url: app.get<EmbeddedBroker>(MQTT_BROKER).url }, dataDir, devices: [{ model: 'felt-shoe', deviceId: 'shoe-1', path, credentials: { username: cred.username, password: cred.password } }] });
   if (!parsed.ok) throw new Error(parsed.error);
-  const agent = new Agent({
-    config: parsed.config,
-    log: silentLogger,
-    createPort: (_d: DeviceConfig, o: PortOpenOptions): SerialPortStream => {
-      const port = new SerialPortMock({ ...o });
-      port.once('open', () => shoe.start(mockHostDuplex(port)));
-      return port as unknown as SerialPortStream;
-    },
-  });
+  const agent = new Agent({ config: parsed.config, log: silentLogger, createPort: wiring.createPort });
   agent.start();
   const link = agent.device('shoe-1').link;
   await waitFor(() => link.stats.acked > 0, 10_000); // online: its `shoe.inserted` reached the broker
