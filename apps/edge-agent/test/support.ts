@@ -220,24 +220,56 @@ export function contiguous(seqs: readonly number[]): boolean {
   return seqs.every((s, i) => i === 0 || s === (seqs[i - 1] as number) + 1);
 }
 
+/** A spec's side of the shared Mosquitto (observedBroker). */
+export interface ObservedBroker {
+  /** This run's tag (unique table and device ids). */
+  readonly run: string;
+  /** The spec's own topic root, `felt-test-<run>/felt/v1`. */
+  readonly root: string;
+  /** What each test leaves to stop; run after it. */
+  readonly cleanups: (() => Promise<void> | void)[];
+  /** The broker URL (MQTT_URL), once the file has started. */
+  readonly url: string;
+  /** The observer under `root`, once the file has started. */
+  readonly obs: Observer;
+}
+
 /**
- * A spec's broker observer under `root` (its own topic root on the shared Mosquitto): started before the file
- * (`set` receives it and the broker URL), after each test the test's `cleanups` run and every message seen must
- * have validated against the v1 schemas; stopped after the file.
+ * A spec's side of the shared Mosquitto under its own topic root: the observer is started before the file and
+ * stopped after it; after each test the test's `cleanups` run and every message seen must have validated against
+ * the v1 schemas.
  */
-export function observeBroker(root: string, cleanups: (() => Promise<void> | void)[], set: (obs: Observer, url: string) => void): void {
-  let obs: Observer | null = null;
+export function observedBroker(): ObservedBroker {
+  const run = runTag();
+  const root = `felt-test-${run}/felt/v1`;
+  const cleanups: (() => Promise<void> | void)[] = [];
+  let started: { url: string; obs: Observer } | null = null;
+  const get = (): { url: string; obs: Observer } => {
+    if (started === null) throw new Error('the broker observer starts before the file (beforeAll)');
+    return started;
+  };
   beforeAll(async () => {
     const url = requireMqttUrl();
-    obs = new Observer(url, root);
+    const obs = new Observer(url, root);
     await obs.start();
-    set(obs, url);
+    started = { url, obs };
   });
   afterEach(async () => {
     for (const c of cleanups.splice(0)) await c();
-    expect(obs?.invalid, 'every message validates against the v1 protocol schemas').toEqual([]);
+    expect(started?.obs.invalid, 'every message validates against the v1 protocol schemas').toEqual([]);
   });
   afterAll(async () => {
-    await obs?.stop();
+    await started?.obs.stop();
   });
+  return {
+    run,
+    root,
+    cleanups,
+    get url() {
+      return get().url;
+    },
+    get obs() {
+      return get().obs;
+    },
+  };
 }
