@@ -96,3 +96,29 @@ export async function openMockSerialPair(path: string): Promise<{ readonly host:
     },
   };
 }
+
+/**
+ * Serial ports an edge agent opens through serialport's mock binding, each wired to a simulator (the tests, the drills and
+ * the demo studio): `wire(path, onOpen)` creates the mock port at `path`; `createPort`, the agent's port factory, opens a
+ * `SerialPortMock` and hands its device side (`mockHostDuplex`) to that path's `onOpen` as soon as it is open, each time.
+ */
+export class MockSerialWiring {
+  private readonly attach = new Map<string, (device: ByteDuplex) => void>();
+
+  /** Creates the mock port at `path` (returned) and remembers whom to attach to it. */
+  wire(path: string, onOpen: (device: ByteDuplex) => void): string {
+    SerialPortMock.binding.createPort(path, { echo: false, record: false });
+    this.attach.set(path, onOpen);
+    return path;
+  }
+
+  /**
+   * The agent's `createPort(device, options)`. `Port` is the caller's port type (the agent's `SerialPortStream`, which a
+   * `SerialPortMock` is on another binding): typed by where it is passed.
+   */
+  readonly createPort = <Port>(_device: unknown, o: ConstructorParameters<typeof SerialPortMock>[0]): Port => {
+    const port = new SerialPortMock({ ...o });
+    port.once('open', () => this.attach.get(o.path)?.(mockHostDuplex(port)));
+    return port as unknown as Port;
+  };
+}

@@ -1,11 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SerialPortStream } from '@serialport/stream';
-import { SerialPortMock } from 'serialport';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Agent, parseConfig, silentLogger, type DeviceConfig, type PortOpenOptions } from '@felt-studio/edge-agent';
-import { mockHostDuplex, realScheduler, ShoeSim } from '@felt-studio/hardware-sim';
+import { Agent, parseConfig, silentLogger } from '@felt-studio/edge-agent';
+import { MockSerialWiring, realScheduler, ShoeSim } from '@felt-studio/hardware-sim';
 import { hostPort, TcpProxy } from '../support/tcp-proxy.js';
 import { Drill, figures, report } from './drill-kit.js';
 
@@ -35,19 +33,11 @@ describe('drill: edge agent offline (issue 9)', () => {
     let dealing = true;
     try {
       const t = await d.table('baccarat', 'punto-banco', [{ deviceId: 'shoe-1', kind: 'shoe' }]);
-      const path = `/dev/felt-drill-${d.id}-shoe-1`;
-      SerialPortMock.binding.createPort(path, { echo: false, record: false });
+      const wiring = new MockSerialWiring();
+      const path = wiring.wire(`/dev/felt-drill-${d.id}-shoe-1`, (io) => shoe.start(io));
       const parsed = parseConfig({ tableId: t, mqtt: { url: TcpProxy.rewrite(d.brokerUrl, proxy.port), topicRoot: d.root }, dataDir, devices: [{ model: 'felt-shoe', deviceId: 'shoe-1', path }] });
       if (!parsed.ok) throw new Error(parsed.error);
-      agent = new Agent({
-        config: parsed.config,
-        log: silentLogger,
-        createPort: (_d: DeviceConfig, o: PortOpenOptions): SerialPortStream => {
-          const port = new SerialPortMock({ ...o });
-          port.once('open', () => shoe.start(mockHostDuplex(port)));
-          return port as unknown as SerialPortStream;
-        },
-      });
+      agent = new Agent({ config: parsed.config, log: silentLogger, createPort: wiring.createPort });
       agent.start();
       const link = agent.device('shoe-1').link;
       await waitFor(() => link.stats.connects > 0 && link.stats.acked > 0, 'the agent online (its shoe-inserted event acknowledged)', 20_000);

@@ -2,25 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { realScheduler, startSerialSim, WheelSim, type ByteDuplex, type SerialSimHandle } from '@felt-studio/hardware-sim';
 import type { Agent, AgentConfigInput } from '@felt-studio/edge-agent';
 import type { DeviceEvent } from '@felt-studio/protocol';
-import { brokerHostPort, contiguous, MockWires, observeBroker, type Observer, runTag, scaledTracker, sleep, startAgent, TcpProxy, tempDir, until } from './support.js';
+import { brokerHostPort, contiguous, MockWires, observedBroker, scaledTracker, sleep, startAgent, TcpProxy, tempDir, until } from './support.js';
 
 // devices.md §6 "MQTT — broker restart mid-round; edge agent offline for 30 s then replaying its buffer".
 // The broker "goes away" through a TCP proxy in front of the real Mosquitto that we stop and restart; the
 // subscriber is connected to Mosquitto directly (it plays the server).
-const run = runTag();
-const root = `felt-test-${run}/felt/v1`;
-let url = '';
-let obs: Observer;
+const broker = observedBroker();
+const { run, root, cleanups } = broker;
 let n = 0;
-const cleanups: (() => Promise<void> | void)[] = [];
-
-observeBroker(root, cleanups, (o, u) => {
-  obs = o;
-  url = u;
-});
 
 async function proxy(): Promise<TcpProxy> {
-  const { host, port } = brokerHostPort(url);
+  const { host, port } = brokerHostPort(broker.url);
   const p = new TcpProxy(host, port);
   await p.start();
   cleanups.push(() => p.stop());
@@ -64,7 +56,7 @@ describe('MQTT outages and agent restarts (devices.md §1, §6; real Mosquitto)'
       data.remove();
     });
     const link = agent.device(s.deviceId).link;
-    await until(() => obs.of(s.deviceId).filter((e) => e.type === 'shoe.card').length >= 3, 'cards flowing');
+    await until(() => broker.obs.of(s.deviceId).filter((e) => e.type === 'shoe.card').length >= 3, 'cards flowing');
     await px.stop(); // the broker is gone for the agent
     await until(() => !link.connected, 'the agent to notice');
     const seqAtCut = link.seq.current;
@@ -76,11 +68,11 @@ describe('MQTT outages and agent restarts (devices.md §1, §6; real Mosquitto)'
     await px.start(); // same port: the broker is back
     await until(() => link.connected && link.buffer.size === 0, 'the replay to be acknowledged', 10_000);
     const last = link.seq.current;
-    await until(() => obs.of(s.deviceId).length >= last, 'every event at the subscriber');
-    const evs = obs.raw(s.deviceId);
+    await until(() => broker.obs.of(s.deviceId).length >= last, 'every event at the subscriber');
+    const evs = broker.obs.raw(s.deviceId);
     expect(firstArrivals(evs)).toEqual(Array.from({ length: last }, (_, i) => i + 1)); // 1..last, in order, no gap
     // the cards keep their order and positions across the outage
-    const idx = obs.ofType(s.deviceId, 'shoe.card').map((e) => e.payload.shoeIndex);
+    const idx = broker.obs.ofType(s.deviceId, 'shoe.card').map((e) => e.payload.shoeIndex);
     expect(idx).toEqual(Array.from({ length: idx.length }, (_, i) => i));
   });
 
@@ -105,21 +97,21 @@ describe('MQTT outages and agent restarts (devices.md §1, §6; real Mosquitto)'
       await agent.stop();
       data.remove();
     });
-    await until(() => obs.statusOf(deviceId).some((st) => st.state === 'online' && st.configHash !== null), 'configured');
+    await until(() => broker.obs.statusOf(deviceId).some((st) => st.state === 'online' && st.configHash !== null), 'configured');
     await until(() => wheel.status.state === 2, 'bets');
     const spin = wheel.status.spin;
-    expect(await obs.command(tableId, deviceId, 'wheel.launch', { direction: 'cw' })).toMatchObject({ ok: true });
+    expect(await broker.obs.command(tableId, deviceId, 'wheel.launch', { direction: 'cw' })).toMatchObject({ ok: true });
     await until(() => wheel.status.state === 3, 'ball in rim');
     await px.stop(); // broker gone mid-round
-    await until(() => obs.statusOf(deviceId).at(-1)?.state === 'offline', 'the Last-Will offline status');
+    await until(() => broker.obs.statusOf(deviceId).at(-1)?.state === 'offline', 'the Last-Will offline status');
     await until(() => wheel.status.state === 5 || wheel.status.spin !== spin, 'the result at the wheel while the broker is away');
     await sleep(100);
     await px.start();
-    await until(() => obs.ofType(deviceId, 'wheel.result').some((e) => e.payload.spin === spin), 'the result after the restart', 10_000);
-    await until(() => obs.statusOf(deviceId).at(-1)?.state === 'online', 'online again');
+    await until(() => broker.obs.ofType(deviceId, 'wheel.result').some((e) => e.payload.spin === spin), 'the result after the restart', 10_000);
+    await until(() => broker.obs.statusOf(deviceId).at(-1)?.state === 'online', 'online again');
     await sleep(200);
-    expect(obs.ofType(deviceId, 'wheel.result').filter((e) => e.payload.spin === spin)).toHaveLength(1);
-    const firsts = firstArrivals(obs.raw(deviceId));
+    expect(broker.obs.ofType(deviceId, 'wheel.result').filter((e) => e.payload.spin === spin)).toHaveLength(1);
+    const firsts = firstArrivals(broker.obs.raw(deviceId));
     expect(contiguous(firsts)).toBe(true);
     expect(firsts[0]).toBe(1);
   });
@@ -132,9 +124,9 @@ describe('MQTT outages and agent restarts (devices.md §1, §6; real Mosquitto)'
     cleanups.push(() => data.remove());
     const config = (mqttUrl: string): AgentConfigInput => ({ tableId: s.tableId, mqtt: { url: mqttUrl, topicRoot: root }, dataDir: data.dir, devices: [{ model: 'felt-shoe', deviceId: s.deviceId, path: s.path }] });
     const first: Agent = startAgent(config(`mqtt://127.0.0.1:${px.port}`), { wires: s.wires });
-    await until(() => obs.ofType(s.deviceId, 'shoe.card').length >= 3, 'cards flowing');
+    await until(() => broker.obs.ofType(s.deviceId, 'shoe.card').length >= 3, 'cards flowing');
     await px.stop();
-    await until(() => obs.statusOf(s.deviceId).at(-1)?.state === 'offline', 'the Last-Will');
+    await until(() => broker.obs.statusOf(s.deviceId).at(-1)?.state === 'offline', 'the Last-Will');
     await sleep(300); // events pile up in the outbox
     const link1 = first.device(s.deviceId).link;
     const unacked = link1.buffer.size;
@@ -142,14 +134,14 @@ describe('MQTT outages and agent restarts (devices.md §1, §6; real Mosquitto)'
     expect(unacked).toBeGreaterThan(5);
     await first.kill(); // crash: nothing flushed, nothing said
     await px.start();
-    const second = startAgent(config(url), { wires: s.wires }); // restarted, direct to the broker
+    const second = startAgent(config(broker.url), { wires: s.wires }); // restarted, direct to the broker
     cleanups.push(() => second.stop());
     const link2 = second.device(s.deviceId).link;
     await until(() => link2.connected && link2.seq.current > lastSeqBefore + 3, 'the restarted agent publishing');
-    await until(() => obs.of(s.deviceId).length >= link2.seq.current && link2.buffer.size === 0, 'everything delivered', 10_000);
-    const firsts = firstArrivals(obs.raw(s.deviceId));
+    await until(() => broker.obs.of(s.deviceId).length >= link2.seq.current && link2.buffer.size === 0, 'everything delivered', 10_000);
+    const firsts = firstArrivals(broker.obs.raw(s.deviceId));
     expect(firsts).toEqual(Array.from({ length: firsts.length }, (_, i) => i + 1)); // replayed tail first, then new events
     expect(firsts.length).toBeGreaterThan(lastSeqBefore);
-    expect(obs.statusOf(s.deviceId).at(-1)?.state).toBe('online');
+    expect(broker.obs.statusOf(s.deviceId).at(-1)?.state).toBe('online');
   });
 });

@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { realScheduler, startSerialSim, type ByteDuplex, type SerialSimHandle } from '@felt-studio/hardware-sim';
 import type { Agent, TimerAdapter } from '@felt-studio/edge-agent';
 import type { DeviceEvent } from '@felt-studio/protocol';
-import { contiguous, MockWires, observeBroker, type Observer, runTag, sleep, startAgent, tempDir, until } from './support.js';
+import { contiguous, MockWires, observedBroker, sleep, startAgent, tempDir, until } from './support.js';
 
 // devices.md §6 shoe and timer-box scenarios: simulator → serialport mock binding → edge agent → REAL Mosquitto.
-const run = runTag();
-const root = `felt-test-${run}/felt/v1`;
+const broker = observedBroker();
+const { run, root, cleanups } = broker;
 const SPEED = 50;
-let url = '';
-let obs: Observer;
 let n = 0;
-const cleanups: (() => Promise<void> | void)[] = [];
 
 interface Rig<H extends SerialSimHandle> {
   readonly tableId: string;
@@ -37,7 +34,7 @@ async function rig<D extends 'shoe' | 'timer'>(device: D, scenario: string | und
     device === 'shoe'
       ? ({ model: 'felt-shoe', deviceId, path, silenceMs: Math.round(12_000 / SPEED) } as const)
       : ({ model: 'felt-timer', deviceId, path, silenceMs: Math.round(12_000 / SPEED), debounceMs: 100 } as const);
-  const agent = startAgent({ tableId, mqtt: { url, topicRoot: root }, dataDir: data.dir, devices: [dev] }, { wires });
+  const agent = startAgent({ tableId, mqtt: { url: broker.url, topicRoot: root }, dataDir: data.dir, devices: [dev] }, { wires });
   cleanups.push(async () => {
     handle?.stop();
     sched.dispose();
@@ -50,15 +47,10 @@ async function rig<D extends 'shoe' | 'timer'>(device: D, scenario: string | und
     deviceId,
     agent,
     sim: () => handle as Extract<SerialSimHandle, { device: D }>,
-    events: () => obs.of(deviceId),
-    ofType: (t) => obs.ofType(deviceId, t),
+    events: () => broker.obs.of(deviceId),
+    ofType: (t) => broker.obs.ofType(deviceId, t),
   };
 }
-
-observeBroker(root, cleanups, (o, u) => {
-  obs = o;
-  url = u;
-});
 
 const cardIdx = (evs: DeviceEvent[]): number[] => evs.flatMap((e) => (e.type === 'shoe.card' || e.type === 'shoe.unreadable' ? [e.payload.shoeIndex] : []));
 
@@ -131,20 +123,20 @@ describe('timer / button box through the edge agent to Mosquitto (devices.md §4
     const presses = r.ofType('button.pressed').slice(0, 3).map((e) => e.payload.button);
     expect(presses).toEqual(['start', 'no_more_bets', 'start']);
     expect((r.agent.device(r.deviceId).adapter as TimerAdapter).bounces).toBe(1); // the second frame was seen and dropped
-    expect(await obs.command(r.tableId, r.deviceId, 'timer.show', { seconds: 15 })).toMatchObject({ ok: true });
-    expect(await obs.command(r.tableId, r.deviceId, 'lamp.set', { colour: 'amber' })).toMatchObject({ ok: true });
-    expect(await obs.command(r.tableId, r.deviceId, 'timer.clear', {})).toMatchObject({ ok: true });
+    expect(await broker.obs.command(r.tableId, r.deviceId, 'timer.show', { seconds: 15 })).toMatchObject({ ok: true });
+    expect(await broker.obs.command(r.tableId, r.deviceId, 'lamp.set', { colour: 'amber' })).toMatchObject({ ok: true });
+    expect(await broker.obs.command(r.tableId, r.deviceId, 'timer.clear', {})).toMatchObject({ ok: true });
     await until(() => r.sim().box.shown.length === 3, 'the box to show them');
     expect(r.sim().box.shown.map((s) => (s.type === 'timer' ? `timer ${s.seconds}` : `lamp ${s.lamp}`))).toEqual(['timer 15', 'lamp AMBER', 'timer 0']);
     // a wheel command to a timer box is refused with a clear error
-    expect(await obs.command(r.tableId, r.deviceId, 'wheel.launch', { direction: 'cw' })).toMatchObject({ ok: false, error: expect.stringContaining('not a timer box command') });
+    expect(await broker.obs.command(r.tableId, r.deviceId, 'wheel.launch', { direction: 'cw' })).toMatchObject({ ok: false, error: expect.stringContaining('not a timer box command') });
   });
 
   it('box-offline: a silent box turns the retained status offline, and online again when it talks (§4)', async () => {
     const r = await rig('timer', 'box-offline');
-    await until(() => obs.statusOf(r.deviceId).some((s) => s.state === 'offline' && s.model === 'felt-timer'), 'status offline', 10_000);
-    const offlineAt = obs.statusOf(r.deviceId).findIndex((s) => s.state === 'offline');
-    await until(() => obs.statusOf(r.deviceId).slice(offlineAt).some((s) => s.state === 'online'), 'status online again', 10_000);
-    expect(obs.statusOf(r.deviceId).map((s) => s.state)).toEqual(expect.arrayContaining(['online', 'offline', 'online']));
+    await until(() => broker.obs.statusOf(r.deviceId).some((s) => s.state === 'offline' && s.model === 'felt-timer'), 'status offline', 10_000);
+    const offlineAt = broker.obs.statusOf(r.deviceId).findIndex((s) => s.state === 'offline');
+    await until(() => broker.obs.statusOf(r.deviceId).slice(offlineAt).some((s) => s.state === 'online'), 'status online again', 10_000);
+    expect(broker.obs.statusOf(r.deviceId).map((s) => s.state)).toEqual(expect.arrayContaining(['online', 'offline', 'online']));
   });
 });

@@ -5,11 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { SerialPortMock } from 'serialport';
-import type { SerialPortStream } from '@serialport/stream';
-import { mockHostDuplex, type ByteDuplex } from '@felt-studio/hardware-sim';
+import { MockSerialWiring, type ByteDuplex } from '@felt-studio/hardware-sim';
 import { parseDeviceMessage, type DeviceAck, type DeviceCommand, type DeviceEvent, type DeviceStatus } from '@felt-studio/protocol';
-import { Agent, type AgentConfigInput, agentConfigSchema, type DeviceConfig, type PortOpenOptions, silentLogger, type Logger } from '@felt-studio/edge-agent';
+import { Agent, type AgentConfigInput, agentConfigSchema, silentLogger, type Logger } from '@felt-studio/edge-agent';
 
 /** Integration suites need the real broker: FAIL (never skip) without MQTT_URL. */
 export function requireMqttUrl(): string {
@@ -136,26 +134,12 @@ export class Observer {
   }
 }
 
-/**
- * Serial ports through serialport's mock binding: the agent opens a `SerialPortMock` at the device's
- * path; as soon as it is open, the simulator is attached to it with hardware-sim's `mockHostDuplex`.
- */
-export class MockWires {
-  private readonly attach = new Map<string, (d: ByteDuplex) => void>();
-
+/** Serial ports through serialport's mock binding (hardware-sim's MockSerialWiring), each at a path unique to this run. */
+export class MockWires extends MockSerialWiring {
   /** A unique mock path; `onOpen` gets the device side (synchronously) each time the agent opens it. */
   path(name: string, onOpen: (device: ByteDuplex) => void): string {
-    const p = `/dev/felt-mock-${name}-${runTag()}`;
-    SerialPortMock.binding.createPort(p, { echo: false, record: false });
-    this.attach.set(p, onOpen);
-    return p;
+    return this.wire(`/dev/felt-mock-${name}-${runTag()}`, onOpen);
   }
-
-  readonly createPort = (_d: DeviceConfig, o: PortOpenOptions): SerialPortStream => {
-    const port = new SerialPortMock({ ...o });
-    port.once('open', () => this.attach.get(o.path)?.(mockHostDuplex(port)));
-    return port as unknown as SerialPortStream;
-  };
 }
 
 /** A TCP proxy in front of the broker: stop() cuts every connection (the "broker went away"). */
@@ -236,24 +220,56 @@ export function contiguous(seqs: readonly number[]): boolean {
   return seqs.every((s, i) => i === 0 || s === (seqs[i - 1] as number) + 1);
 }
 
+/** A spec's side of the shared Mosquitto (observedBroker). */
+export interface ObservedBroker {
+  /** This run's tag (unique table and device ids). */
+  readonly run: string;
+  /** The spec's own topic root, `felt-test-<run>/felt/v1`. */
+  readonly root: string;
+  /** What each test leaves to stop; run after it. */
+  readonly cleanups: (() => Promise<void> | void)[];
+  /** The broker URL (MQTT_URL), once the file has started. */
+  readonly url: string;
+  /** The observer under `root`, once the file has started. */
+  readonly obs: Observer;
+}
+
 /**
- * A spec's broker observer under `root` (its own topic root on the shared Mosquitto): started before the file
- * (`set` receives it and the broker URL), after each test the test's `cleanups` run and every message seen must
- * have validated against the v1 schemas; stopped after the file.
+ * A spec's side of the shared Mosquitto under its own topic root: the observer is started before the file and
+ * stopped after it; after each test the test's `cleanups` run and every message seen must have validated against
+ * the v1 schemas.
  */
-export function observeBroker(root: string, cleanups: (() => Promise<void> | void)[], set: (obs: Observer, url: string) => void): void {
-  let obs: Observer | null = null;
+export function observedBroker(): ObservedBroker {
+  const run = runTag();
+  const root = `felt-test-${run}/felt/v1`;
+  const cleanups: (() => Promise<void> | void)[] = [];
+  let started: { url: string; obs: Observer } | null = null;
+  const get = (): { url: string; obs: Observer } => {
+    if (started === null) throw new Error('the broker observer starts before the file (beforeAll)');
+    return started;
+  };
   beforeAll(async () => {
     const url = requireMqttUrl();
-    obs = new Observer(url, root);
+    const obs = new Observer(url, root);
     await obs.start();
-    set(obs, url);
+    started = { url, obs };
   });
   afterEach(async () => {
     for (const c of cleanups.splice(0)) await c();
-    expect(obs?.invalid, 'every message validates against the v1 protocol schemas').toEqual([]);
+    expect(started?.obs.invalid, 'every message validates against the v1 protocol schemas').toEqual([]);
   });
   afterAll(async () => {
-    await obs?.stop();
+    await started?.obs.stop();
   });
+  return {
+    run,
+    root,
+    cleanups,
+    get url() {
+      return get().url;
+    },
+    get obs() {
+      return get().obs;
+    },
+  };
 }

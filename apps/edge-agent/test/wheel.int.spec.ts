@@ -2,15 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { getScenario, realScheduler, WheelSim, type ByteDuplex } from '@felt-studio/hardware-sim';
 import { jsonLogger, wheelConfigHash, type Agent, type WheelAdapter } from '@felt-studio/edge-agent';
 import type { DeviceEvent } from '@felt-studio/protocol';
-import { contiguous, MockWires, observeBroker, type Observer, runTag, scaledTracker, sleep, startAgent, tempDir, until } from './support.js';
+import { contiguous, MockWires, observedBroker, scaledTracker, sleep, startAgent, tempDir, until } from './support.js';
 
 // devices.md §6 wheel scenarios: SS2 simulator → serialport mock binding → edge agent → REAL Mosquitto → subscriber.
-const run = runTag();
-const root = `felt-test-${run}/felt/v1`;
-let url = '';
-let obs: Observer;
+const broker = observedBroker();
+const { run, root, cleanups } = broker;
 let n = 0;
-const cleanups: (() => Promise<void> | void)[] = [];
 
 interface Rig {
   readonly tableId: string;
@@ -36,7 +33,7 @@ async function wheelRig(speed: number, seed = 7): Promise<Rig> {
   const path = wires.path(deviceId, (io: ByteDuplex) => wheel.start(io));
   const data = tempDir();
   const agent = startAgent(
-    { tableId, mqtt: { url, topicRoot: root }, dataDir: data.dir, devices: [{ model: 'ss2-wheel', deviceId, path, desired: DESIRED, tracker: scaledTracker(speed), tickMs: 5, replyTimeoutMs: 500 }] },
+    { tableId, mqtt: { url: broker.url, topicRoot: root }, dataDir: data.dir, devices: [{ model: 'ss2-wheel', deviceId, path, desired: DESIRED, tracker: scaledTracker(speed), tickMs: 5, replyTimeoutMs: 500 }] },
     { wires, ...(process.env.EDGE_DEBUG ? { log: jsonLogger((l) => process.stderr.write(l), 'debug') } : {}) },
   );
   cleanups.push(async () => {
@@ -52,33 +49,28 @@ async function wheelRig(speed: number, seed = 7): Promise<Rig> {
     agent,
     wheel,
     adapter,
-    events: () => obs.of(deviceId),
-    ofType: (t) => obs.ofType(deviceId, t),
+    events: () => broker.obs.of(deviceId),
+    ofType: (t) => broker.obs.ofType(deviceId, t),
     async waitBets() {
       await until(() => wheel.status.state === 2, 'the wheel in state 2 (place your bets)');
     },
     async launch(direction = 'cw') {
       await rig.waitBets();
-      const ack = await obs.command(tableId, deviceId, 'wheel.launch', { direction });
+      const ack = await broker.obs.command(tableId, deviceId, 'wheel.launch', { direction });
       expect(ack.ok, `launch ack ${JSON.stringify(ack)}`).toBe(true);
     },
   };
   // W-6 done: the retained status carries the verified config hash.
-  await until(() => obs.statusOf(deviceId).some((s) => s.state === 'online' && s.configHash !== null), 'W-6 configured, status online');
+  await until(() => broker.obs.statusOf(deviceId).some((s) => s.state === 'online' && s.configHash !== null), 'W-6 configured, status online');
   return rig;
 }
 
 const resultsOfSpin = (r: Rig, spin: number) => r.ofType('wheel.result').filter((e) => e.payload.spin === spin);
 
-observeBroker(root, cleanups, (o, u) => {
-  obs = o;
-  url = u;
-});
-
 describe('SS2 wheel through the edge agent to Mosquitto (devices.md §2, §6)', () => {
   it('W-6: reads firmware/mode/params, alarms on drift, applies + stores the desired config and reports its hash; W-1/W-2/W-3: one spin → exactly one result', async () => {
     const r = await wheelRig(20);
-    const status = obs.statusOf(r.deviceId).filter((s) => s.state === 'online').at(-1);
+    const status = broker.obs.statusOf(r.deviceId).filter((s) => s.state === 'online').at(-1);
     expect(status).toMatchObject({ model: 'ss2-wheel', firmware: 'SS2SIM 3.12', configHash: wheelConfigHash(DESIRED) });
     const drift = r.ofType('device.fault').filter((e) => e.payload.ruleId === 'W-6');
     expect(drift).toHaveLength(1);
@@ -195,9 +187,9 @@ describe('SS2 wheel through the edge agent to Mosquitto (devices.md §2, §6)', 
     ]);
     expect(resultsOfSpin(r, spin)).toEqual([]);
     // a command the wheel refuses is acked with its reply
-    const launch = await obs.command(r.tableId, r.deviceId, 'wheel.launch', { direction: 'cw' });
+    const launch = await broker.obs.command(r.tableId, r.deviceId, 'wheel.launch', { direction: 'cw' });
     expect(launch).toMatchObject({ ok: false, error: expect.stringContaining('*u BUSY') });
-    expect(await obs.command(r.tableId, r.deviceId, 'wheel.power', { on: true })).toMatchObject({ ok: true });
+    expect(await broker.obs.command(r.tableId, r.deviceId, 'wheel.power', { on: true })).toMatchObject({ ok: true });
     await r.waitBets();
   });
 

@@ -3,11 +3,9 @@ import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'no
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
-import { SerialPortMock } from 'serialport';
-import type { SerialPortStream } from '@serialport/stream';
 import { FeltClient, FeltApiError, newBetId, RealtimeClient, type Table } from '@felt-studio/client-sdk';
-import { Agent, silentLogger, type AgentConfig, type DeviceConfig, type PortOpenOptions } from '@felt-studio/edge-agent';
-import { mockHostDuplex, MoneyWheelSim, PokerShoeDealer, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt-studio/hardware-sim';
+import { Agent, silentLogger, type AgentConfig, type DeviceConfig } from '@felt-studio/edge-agent';
+import { MockSerialWiring, MoneyWheelSim, PokerShoeDealer, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt-studio/hardware-sim';
 import { aclFile, passwordFile, serverPasswordFile, type DeviceUser } from '../trust/mosquitto-auth.js';
 import { BOT_SPOTS, DEMO_ROBOTS, demoTables, MONEY_WHEEL_GAME, type DemoTable } from './demo-tables.js';
 import { gameDefinition } from '@felt-studio/games';
@@ -423,18 +421,10 @@ export class Studio {
     this.own({ name: `scheduler ${tableId}`, stop: () => sched.dispose() });
     const shoe = new ShoeSim({ scheduler: sched, seed: this.opts.seed + 104_729, decks: 1, cutFromEnd: 0 });
     this.own({ name: `shoe ${tableId}/${deviceId}`, stop: () => shoe.stop() });
-    const path = `/dev/felt-studio-${tableId}-${deviceId}`;
-    SerialPortMock.binding.createPort(path, { echo: false, record: false });
+    const wiring = new MockSerialWiring();
+    const path = wiring.wire(`/dev/felt-studio-${tableId}-${deviceId}`, (io) => shoe.start(io));
     const config = { tableId, mqtt: { url: this.mqttUrl }, dataDir: resolve(this.opts.dataDir, 'edge', tableId), devices: [{ model: 'felt-shoe', deviceId, path, baudRate: 9600, credentials: cred }] } as AgentConfig;
-    const agent = new Agent({
-      config,
-      log: silentLogger,
-      createPort: (_d: DeviceConfig, o: PortOpenOptions): SerialPortStream => {
-        const port = new SerialPortMock({ ...o });
-        port.once('open', () => shoe.start(mockHostDuplex(port)));
-        return port as unknown as SerialPortStream;
-      },
-    });
+    const agent = new Agent({ config, log: silentLogger, createPort: wiring.createPort });
     this.own({ name: `edge agent ${tableId}`, stop: () => agent.stop(), force: () => agent.kill() });
     await agent.start();
     const api = new FeltClient({ baseUrl: this.baseUrl });
@@ -508,14 +498,9 @@ export class Studio {
   private async startDevices(t: Table, creds: ReadonlyMap<string, { username: string; password: string }>): Promise<void> {
     const sched = realScheduler({ speed: this.opts.speed });
     this.own({ name: `scheduler ${t.tableId}`, stop: () => sched.dispose() });
-    const attach = new Map<string, (d: ByteDuplex) => void>();
+    const wiring = new MockSerialWiring();
     const serial: DeviceConfig[] = [];
-    const wire = (name: string, onOpen: (d: ByteDuplex) => void): string => {
-      const path = `/dev/felt-studio-${t.tableId}-${name}`;
-      SerialPortMock.binding.createPort(path, { echo: false, record: false });
-      attach.set(path, onOpen);
-      return path;
-    };
+    const wire = (name: string, onOpen: (d: ByteDuplex) => void): string => wiring.wire(`/dev/felt-studio-${t.tableId}-${name}`, onOpen);
     for (const d of t.devices) {
       const seed = deviceSeed(this.opts.seed, t.name, d.deviceId);
       switch (d.kind) {
@@ -584,15 +569,7 @@ export class Studio {
       if (cred) serial[i] = { ...d, credentials: cred };
     }
     const config: AgentConfig = { tableId: t.tableId, mqtt: { url: this.mqttUrl }, dataDir: resolve(this.opts.dataDir, 'edge', t.tableId), devices: serial } as AgentConfig;
-    const agent = new Agent({
-      config,
-      log: silentLogger,
-      createPort: (_d: DeviceConfig, o: PortOpenOptions): SerialPortStream => {
-        const port = new SerialPortMock({ ...o });
-        port.once('open', () => attach.get(o.path)?.(mockHostDuplex(port)));
-        return port as unknown as SerialPortStream;
-      },
-    });
+    const agent = new Agent({ config, log: silentLogger, createPort: wiring.createPort });
     this.own({ name: `edge agent ${t.tableId}`, stop: () => agent.stop(), force: () => agent.kill() });
     await agent.start();
   }

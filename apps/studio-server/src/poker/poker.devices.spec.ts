@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SerialPortStream } from '@serialport/stream';
-import { SerialPortMock } from 'serialport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CARDS, poker, type Card } from '@felt-studio/games';
-import { Agent, parseConfig, silentLogger, type DeviceConfig, type PortOpenOptions } from '@felt-studio/edge-agent';
-import { ManualScheduler, mockHostDuplex, PokerShoeDealer, ShoeSim } from '@felt-studio/hardware-sim';
+import { Agent, parseConfig, silentLogger } from '@felt-studio/edge-agent';
+import { ManualScheduler, MockSerialWiring, PokerShoeDealer, ShoeSim } from '@felt-studio/hardware-sim';
 import { RealtimeClient } from '@felt-studio/client-sdk';
 import type { PokerTableFrame } from '@felt-studio/protocol';
 import type { EmbeddedBroker } from '../mqtt/embedded-broker.js';
@@ -46,20 +44,12 @@ async function startShoe(tableId: string, stack?: (n: number) => readonly Card[]
   const cred = issued.body as unknown as { username: string; password: string };
   // device time never advances: no heartbeats, no timers; every frame is the dealer drawing a card
   const shoe = new ShoeSim({ scheduler: new ManualScheduler(), seed: 1101, decks: 1, cutFromEnd: 0, ...(stack ? { stack } : {}) });
-  const path = `/dev/felt-poker-${tableId}-shoe-1`;
-  SerialPortMock.binding.createPort(path, { echo: false, record: false });
+  const wiring = new MockSerialWiring();
+  const path = wiring.wire(`/dev/felt-poker-${tableId}-shoe-1`, (io) => shoe.start(io));
   const dataDir = mkdtempSync(join(tmpdir(), 'felt-poker-edge-'));
   const parsed = parseConfig({ tableId, mqtt: { url: app.get<EmbeddedBroker>(MQTT_BROKER).url }, dataDir, devices: [{ model: 'felt-shoe', deviceId: 'shoe-1', path, credentials: { username: cred.username, password: cred.password } }] });
   if (!parsed.ok) throw new Error(parsed.error);
-  const agent = new Agent({
-    config: parsed.config,
-    log: silentLogger,
-    createPort: (_d: DeviceConfig, o: PortOpenOptions): SerialPortStream => {
-      const port = new SerialPortMock({ ...o });
-      port.once('open', () => shoe.start(mockHostDuplex(port)));
-      return port as unknown as SerialPortStream;
-    },
-  });
+  const agent = new Agent({ config: parsed.config, log: silentLogger, createPort: wiring.createPort });
   agent.start();
   const link = agent.device('shoe-1').link;
   await waitFor(() => link.stats.acked > 0, 10_000); // online: its `shoe.inserted` reached the broker
@@ -108,6 +98,20 @@ afterAll(async () => {
   for (const r of rigs.splice(0)) await r.stop();
   await app?.close();
 });
+
+/** A six-seat, shoe-dealt no-limit Hold'em table (blinds 50/100, buy-in 1000..10 000), created by its pit boss, whose token it returns; `config` adds to the table's. */
+async function createShoeTable(tableId: string, name: string, config: Record<string, unknown>): Promise<string> {
+  const pit = app.token(`${tableId}-pit`, 'pitboss');
+  const created = await app.http('POST', '/poker-tables', pit, {
+    tableId,
+    name,
+    dealing: 'shoe',
+    config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, actionMs: 60_000, ...config },
+    seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return pit;
+}
 
 describe('live poker on simulated devices: ShoeSim → serial → edge agent → MQTT → device ingest → the table', () => {
   it('a 6-player Hold’em hand dealt by the simulated shoe, played over socket.io: side pots to the right winners, rake to the house, the ledger balanced, no hole card leaked, the dealer saw "card scanned"', async () => {
@@ -173,15 +177,7 @@ describe('live poker on simulated devices: ShoeSim → serial → edge agent →
 
   it('a burnCards table (PT-BURN): the shoe deals a burn before the flop, the turn and the river; the table takes them as burns and no player frame ever carries a burned card', async () => {
     const tableId = 'pk-dev-burn';
-    const pit = app.token('pk-dev-burn-pit', 'pitboss');
-    const created = await app.http('POST', '/poker-tables', pit, {
-      tableId,
-      name: 'Hold’em burn',
-      dealing: 'shoe',
-      config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, actionMs: 60_000, burnCards: true },
-      seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await createShoeTable(tableId, 'Hold’em burn', { burnCards: true });
     // the button is seat 1: the shoe deals seats 2, 3, 1 twice, then burn, flop, burn, turn, burn, river
     const burns: Card[] = ['AC', 'AH', 'AS'];
     const deck: Card[] = ['KS', 'QS', 'JS', 'KD', 'QD', 'JD', burns[0]!, '2C', '7D', '9H', burns[1]!, '4S', burns[2]!, '3C'];
@@ -226,15 +222,7 @@ describe('live poker on simulated devices: ShoeSim → serial → edge agent →
 
   it('the shoe taken out mid-hand alerts the pit boss (P4-IRR); a shoe fault ($ERR,JAM → device.fault device_error) voids the hand in play: every contribution back, POKER_HAND_VOIDED (S1-FAIL-RING)', async () => {
     const tableId = 'pk-dev-fault';
-    const pit = app.token('pk-dev-pit', 'pitboss');
-    const created = await app.http('POST', '/poker-tables', pit, {
-      tableId,
-      name: 'Hold’em fault',
-      dealing: 'shoe',
-      config: { variant: 'holdem', structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100, rake: { basisPoints: 500, capMinor: 300, noFlopNoDrop: false }, actionMs: 60_000 },
-      seats: { seatCount: 6, minBuyInMinor: 1000, maxBuyInMinor: 10_000 },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const pit = await createShoeTable(tableId, 'Hold’em fault', { rake: { basisPoints: 500, capMinor: 300, noFlopNoDrop: false } });
     const r = await startShoe(tableId);
     const service = app.get(PokerTablesService);
     const START = 10_000;
