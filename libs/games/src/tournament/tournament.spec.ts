@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { playRound } from './play.js';
 import { placesAndPrizes, prizesFor, splitProportionally } from './payouts.js';
 import { addTime, cancel, evolve, foldEvents, pause, playing, proposeDeal, rebalance, register, resume, start, tick, type TournamentEvent, type TournamentState } from './state.js';
-import { STANDARD_PAYOUTS, turboStructure, validateDef, type TournamentDef } from './structure.js';
+import { STANDARD_PAYOUTS, STRUCTURE_PRESETS, standardStructure, turboStructure, validateDef, type TournamentDef } from './structure.js';
 
 const LEVEL_MS = 60_000;
 const T0 = Date.UTC(2026, 0, 1, 12);
@@ -60,6 +60,22 @@ describe('tournament terms (TRN-DEF)', () => {
     expect(r.ok ? null : r.violation.code).toBe('TOURNAMENT_INVALID_DEF');
     const gap = validateDef(def({ payoutTable: [{ minEntries: 2, maxEntries: 10, basisPoints: [10_000] }] }));
     expect(gap.ok).toBe(false);
+  });
+});
+
+describe('structure presets (the pit boss\'s creation form)', () => {
+  it('turbo and standard start with a level, rise, never end on a break, and pass TRN-DEF', () => {
+    for (const [name, p] of Object.entries(STRUCTURE_PRESETS)) {
+      const items = p.build(p.levelMinutes * 60_000);
+      expect(items[0]?.type, name).toBe('level');
+      expect(items.at(-1)?.type, name).toBe('level');
+      const levels = items.flatMap((x) => (x.type === 'level' ? [x] : []));
+      for (let i = 1; i < levels.length; i++) expect(levels[i]!.bigBlind, name).toBeGreaterThan(levels[i - 1]!.bigBlind);
+      expect(validateDef(def({ structure: items })).ok, name).toBe(true);
+    }
+    const std = standardStructure(15 * 60_000);
+    expect(std.filter((x) => x.type === 'level')).toHaveLength(18);
+    expect(std.filter((x) => x.type === 'break').map((x) => x.durationMs)).toEqual([300_000, 300_000, 300_000, 300_000]);
   });
 });
 
