@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { playRound } from './play.js';
+import { replayTournament } from './replay.js';
 import { placesAndPrizes, prizesFor, splitProportionally } from './payouts.js';
 import { addTime, cancel, evolve, foldEvents, pause, playing, proposeDeal, rebalance, register, resume, start, tick, type TournamentEvent, type TournamentState } from './state.js';
 import { STANDARD_PAYOUTS, STRUCTURE_PRESETS, standardStructure, turboStructure, validateDef, type TournamentDef } from './structure.js';
@@ -120,6 +121,15 @@ describe('payouts (TRN-PAY, TRN-TIE)', () => {
   it('refuses a deal (TRN-DEAL)', () => {
     const r = proposeDeal();
     expect(r.ok ? null : r.violation.code).toBe('TOURNAMENT_DEAL_REFUSED');
+  });
+});
+
+describe('replay of a stored log', () => {
+  it('a log read back from PostgreSQL (jsonb: object keys in its own order) replays without a mismatch', () => {
+    const { log } = runTournament(def(), 10, 3);
+    const reordered = JSON.parse(JSON.stringify(log), (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v)) as unknown;
+    const r = replayTournament(reordered);
+    expect(r.ok && r.value.mismatches).toEqual([]);
   });
 });
 
