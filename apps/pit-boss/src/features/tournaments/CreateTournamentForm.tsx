@@ -62,7 +62,9 @@ export function CreateTournamentForm({ onCreated, onClose }: { readonly onCreate
   const set = <K extends keyof TournamentForm>(k: K, v: TournamentForm[K]): void => {
     setForm((f) => ({ ...f, [k]: v }));
     const field = (k === 'maxReEntries' || k === 'reEntryUntilLevel' ? 'reEntry' : k === 'preset' ? 'structure' : k) as FormField;
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+    // min and max are judged together: changing either clears "at least the minimum"
+    const fields: FormField[] = field === 'minPlayers' || field === 'maxPlayers' ? ['minPlayers', 'maxPlayers'] : [field];
+    setErrors((e) => (fields.some((f) => e[f]) ? { ...e, ...Object.fromEntries(fields.map((f) => [f, undefined])) } : e));
   };
   const errorText = (field: FormField): ReactNode => {
     const e = errors[field];
@@ -237,7 +239,7 @@ export function CreateTournamentForm({ onCreated, onClose }: { readonly onCreate
           {num('lateRegistrationLevels', t('tournaments.create.lateRegistration'), t('tournaments.create.lateHint', { n: structure.length }))}
         </div>
         <details className="pit-form-details">
-          <summary>{t('tournaments.create.structureSummary', { preset: t(`tournaments.create.presets.${form.preset}`), levels, breaks: structure.length - levels })}</summary>
+          <summary>{t('tournaments.create.structureSummary', { preset: t(`tournaments.create.presets.${form.preset}`), levels, count: structure.length - levels })}</summary>
           <table className="pit-table">
             <caption className="felt-visually-hidden">{t('tournaments.create.structure')}</caption>
             <thead>
