@@ -132,5 +132,10 @@ describe('one owner per tournament across instances (issue 24)', () => {
     expect(await uow.run((tx) => tx.ledger.balance(`tournament:${tid}`, 'EUR'))).toBe(0);
     expect(await b.invariants()).toEqual([]);
     expect(Object.values(await uow.run((tx) => tx.ledger.totals())).every((x) => x === 0)).toBe(true);
+
+    // over: the next pass gives the lease up
+    await ownerB.tick();
+    expect(ownerB.ownedWork()).toEqual([]);
+    expect(await b.get<TableLeases>(TABLE_LEASES).owner(key)).toBeNull();
   });
 });

@@ -152,8 +152,8 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     }
     this.indexSeq = Math.max(this.indexSeq, listed.at(-1)?.seq ?? 0);
     const keys: string[] = [];
-    for (const tid of [...this.live.keys()]) {
-      if (!this.owned.has(tid)) await this.withLock(tid, () => this.catchUp(tid));
+    for (const [tid, held] of [...this.live]) {
+      if (!this.owned.has(tid) && !isOver(held.state)) await this.withLock(tid, () => this.catchUp(tid)); // an ended log is final
       const t = this.live.get(tid);
       if (t && !isOver(t.state)) keys.push(`${LEASE_PREFIX}${tid}`);
     }
