@@ -40,6 +40,8 @@ const INDEX_STREAM = 'tournaments';
 const streamOf = (tournamentId: string): string => `tournament:${tournamentId}`;
 /** The lease of a tournament's clock (LEASED_WORK): the same text as its stream, in the lease store's key space. */
 const LEASE_PREFIX = 'tournament:';
+/** The lock key of the index stream (not a tournament id: ids are `trn_…`). */
+const INDEX_LOCK = '#index';
 const isOver = (s: T.TournamentState): boolean => s.status === 'finished' || s.status === 'cancelled';
 /** Seamless operator rounds of tournament entries: `tournament:<tid>:<entryId>` (the entry's debit id is the entry id). */
 export const TOURNAMENT_ROUND_PREFIX = 'tournament:';
@@ -145,12 +147,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   /** The ownership pass (several instances): tournaments listed since, the copies of the others' caught up, the leases wanted. */
   private async leaseKeys(): Promise<string[]> {
     await this.ensureLoaded();
-    const listed = await this.uow.run((tx) => tx.events.load(INDEX_STREAM, this.indexSeq));
-    for (const e of listed) {
-      const tid = (e.payload as { tournamentId: string }).tournamentId;
-      if (!this.live.has(tid)) await this.withLock(tid, () => this.reload(tid));
-    }
-    this.indexSeq = Math.max(this.indexSeq, listed.at(-1)?.seq ?? 0);
+    await this.withLock(INDEX_LOCK, () => this.listedSince());
     const keys: string[] = [];
     for (const [tid, held] of [...this.live]) {
       if (!this.owned.has(tid) && !isOver(held.state)) await this.withLock(tid, () => this.catchUp(tid)); // an ended log is final
@@ -158,6 +155,16 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
       if (t && !isOver(t.state)) keys.push(`${LEASE_PREFIX}${tid}`);
     }
     return keys;
+  }
+
+  /** The tournaments listed in the index since this instance read it (another instance created them); under INDEX_LOCK. */
+  private async listedSince(): Promise<void> {
+    const listed = await this.uow.run((tx) => tx.events.load(INDEX_STREAM, this.indexSeq));
+    for (const e of listed) {
+      const tid = (e.payload as { tournamentId: string }).tournamentId;
+      if (!this.live.has(tid)) await this.withLock(tid, () => this.reload(tid));
+    }
+    this.indexSeq = Math.max(this.indexSeq, listed.at(-1)?.seq ?? 0);
   }
 
   /** Folds the events another instance appended since this copy (several instances). */
@@ -253,21 +260,24 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     if (!v.ok) return v;
     const at = this.clock.now();
     const created: T.TournamentEvent = { type: 'created', def, at };
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.uow.run(async (tx) => {
-          await tx.events.append(INDEX_STREAM, INDEX_STREAM, this.indexSeq, [{ type: 'tournament-listed', at, payload: { tournamentId: def.tournamentId } }], null);
-          await tx.events.append(streamOf(def.tournamentId), streamOf(def.tournamentId), 0, [{ type: 'created', at, payload: created }], null);
-        });
-        break;
-      } catch (e) {
-        if (!(e instanceof ConcurrencyConflict) || attempt > 2) throw e;
-        this.indexSeq = (await this.uow.run((tx) => tx.events.load(INDEX_STREAM))).length;
-      }
-    }
-    this.indexSeq += 1;
     const live: Live = { state: T.initialState(def), seq: 1, seed: null };
-    this.live.set(def.tournamentId, live);
+    // the index is appended under its own lock, as the ownership pass reads it (one index seq, never skipped)
+    await this.withLock(INDEX_LOCK, async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await this.uow.run(async (tx) => {
+            await tx.events.append(INDEX_STREAM, INDEX_STREAM, this.indexSeq, [{ type: 'tournament-listed', at, payload: { tournamentId: def.tournamentId } }], null);
+            await tx.events.append(streamOf(def.tournamentId), streamOf(def.tournamentId), 0, [{ type: 'created', at, payload: created }], null);
+          });
+          break;
+        } catch (e) {
+          if (!(e instanceof ConcurrencyConflict) || attempt > 2) throw e;
+          await this.listedSince(); // another instance listed one: load it (it is in the lobby here too), then retry
+        }
+      }
+      this.indexSeq += 1;
+      this.live.set(def.tournamentId, live);
+    });
     // several instances: its creator runs it when it can take the lease now (else the next pass of some instance does)
     if (this.lease !== null && (await this.lease.claim(`${LEASE_PREFIX}${def.tournamentId}`))) this.owned.add(def.tournamentId);
     await this.audit.record({ actor: by.userId, role: by.role, action: 'tournament.create', reason: `created ${def.name}`, target: `tournament:${def.tournamentId}`, at });
