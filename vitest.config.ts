@@ -48,6 +48,7 @@ export const APP_SPECS = [
   'apps/studio-server/src/tournament/tournament.spec.ts',
   'apps/studio-server/src/tournament/tournament-seamless.spec.ts',
   'apps/studio-server/src/tournament/tournament.pglite.spec.ts',
+  'apps/studio-server/src/tournament/tournament-owner.spec.ts',
   'apps/studio-server/src/pit/two-person.spec.ts',
   'apps/studio-server/src/poker/poker-table.repository.spec.ts',
   'apps/studio-server/src/poker/poker.devices.spec.ts',

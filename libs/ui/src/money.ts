@@ -28,6 +28,22 @@ export function formatMoney(minor: number, currency: string, locale: string): st
   return formatter(currency, locale, false).format(toMajor(minor, currency));
 }
 
+/**
+ * What a person typed in major units ("10", "10.5", "10,50", "1 000") as integer minor units of `currency`,
+ * or null when it is not an amount (letters, a sign, more decimals than the currency has). Never a float
+ * past this point: the digits are joined, not multiplied.
+ */
+export function parseMoney(text: string, currency: string): number | null {
+  const digits = minorDigits(currency);
+  const t = text.replace(/[\s\u00a0\u202f]/g, '');
+  const m = /^(\d+)(?:[.,](\d*))?$/.exec(t);
+  if (!m) return null;
+  const frac = m[2] ?? '';
+  if (frac.length > digits) return null;
+  const minor = Number(`${m[1]}${frac.padEnd(digits, '0')}`);
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
 /** Without trailing zero decimals ("€5", "€2.50"): chips and limits. */
 export function formatMoneyShort(minor: number, currency: string, locale: string): string {
   const whole = minor % 10 ** minorDigits(currency) === 0;

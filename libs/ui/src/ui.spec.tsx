@@ -10,7 +10,7 @@ import { PlayingCard } from './components/PlayingCard.js';
 import { TableIdentity } from './components/TableIdentity.js';
 import { commonEn, commonSv } from './i18n/common.js';
 import { keyPaths } from './i18n/i18n.js';
-import { chipLabel, formatMoney, formatMoneyShort, minorDigits } from './money.js';
+import { chipLabel, formatMoney, formatMoneyShort, minorDigits, parseMoney } from './money.js';
 import { renderWithFelt } from '../testing/test-utils.js';
 
 afterEach(() => cleanup());
@@ -25,6 +25,16 @@ describe('money (Intl, minor units)', () => {
     expect(formatMoneyShort(250, 'EUR', 'en-GB')).toBe('€2.50');
     expect(chipLabel(2_500, 'EUR')).toBe('25');
     expect(chipLabel(250_000, 'EUR')).toBe('2.5K');
+  });
+
+  it('reads typed major units as minor units, with a dot or a comma, never more decimals than the currency has', () => {
+    expect(parseMoney('10', 'EUR')).toBe(1_000);
+    expect(parseMoney('10.5', 'EUR')).toBe(1_050);
+    expect(parseMoney(' 1 000,25 ', 'EUR')).toBe(100_025);
+    expect(parseMoney('0.10', 'EUR')).toBe(10);
+    expect(parseMoney('0.29', 'EUR')).toBe(29); // not 28.999…: digits joined, no float multiply
+    expect(parseMoney('500', 'JPY')).toBe(500);
+    for (const bad of ['', 'abc', '-5', '1.005', '1e3', '5.5', '1.2.3']) expect(parseMoney(bad, bad === '5.5' ? 'JPY' : 'EUR'), bad).toBeNull();
   });
 });
 

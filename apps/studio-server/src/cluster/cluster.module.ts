@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { SERVER_CLIENT_ID_PREFIX } from '../shared/ports/mqtt.tokens.js';
 import { RECOVERY_BY_LEASE } from '../rounds/recovery.service.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
-import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_RELAY, TABLE_ROUTER } from '../shared/ports/cluster.port.js';
+import { LEASED_WORK, PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_RELAY, TABLE_ROUTER } from '../shared/ports/cluster.port.js';
 import { ClusterPresence } from './cluster-presence.js';
 import { InstanceDirectory } from './instance-directory.js';
 import { FORWARD_TIMEOUT_MS, INSTANCE_DIRECTORY, OwnerForwardMiddleware } from './owner-forward.middleware.js';
@@ -68,7 +68,7 @@ class ClusterConnections implements OnApplicationShutdown {
 export class ClusterModule implements NestModule {
   /** REST writes under a table reaching a non-owner are forwarded to the owner (issue 13 point 4). */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(OwnerForwardMiddleware).forRoutes({ path: 'tables/*path', method: RequestMethod.ALL }, { path: 'poker-tables/*path', method: RequestMethod.ALL });
+    consumer.apply(OwnerForwardMiddleware).forRoutes({ path: 'tables/*path', method: RequestMethod.ALL }, { path: 'poker-tables/*path', method: RequestMethod.ALL }, { path: 'tournaments/*path', method: RequestMethod.ALL });
   }
 
   static forRoot(o: ClusterModuleOptions): DynamicModule {
@@ -118,9 +118,11 @@ export class ClusterModule implements NestModule {
             ]
           : []),
         TableOwnershipService,
+        // leased work that is not a table (issue 24: a tournament's clock), owned in the same pass
+        { provide: LEASED_WORK, useExisting: TableOwnershipService },
         ClusterConnections,
       ],
-      exports: [TABLE_LEASES, RECOVERY_BY_LEASE, TABLE_OWNER_GUARD, TableOwnershipService, ...(redisUrl ? [TABLE_ROUTER, SOCKET_IO_ADAPTER, PRESENCE_MERGER, TABLE_RELAY] : [])],
+      exports: [TABLE_LEASES, RECOVERY_BY_LEASE, TABLE_OWNER_GUARD, TableOwnershipService, LEASED_WORK, ...(redisUrl ? [TABLE_ROUTER, SOCKET_IO_ADAPTER, PRESENCE_MERGER, TABLE_RELAY] : [])],
     };
   }
 

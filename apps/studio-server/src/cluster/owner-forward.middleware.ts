@@ -31,6 +31,8 @@ const TABLE_PATH = /^\/tables\/([^/?#]+)(?:[/?#]|$)/;
 const OWNER_READ = /^\/tables\/[^/?#]+\/devices\/?(?:[?#]|$)/;
 /** `/poker-tables/<id>/…` (not the lobby, not creating a table): a live poker table's owner reads (its commands, the pit boss's decision included, are the command bus's). */
 const POKER_PATH = /^\/poker-tables\/([^/?#]+)\/[^?#]/;
+/** `/tournaments/<id>/entries|control` (issue 24): a tournament's writes go to the instance holding its lease `tournament:<id>` (its clock's owner). */
+const TOURNAMENT_PATH = /^\/tournaments\/([^/?#]+)\/(?:entries|control)\/?(?:[?#]|$)/;
 /** A hand's events are read from the owner's hand index and state (issue 11). */
 const POKER_OWNER_READ = /^\/poker-tables\/[^/?#]+\/hands(?:\/[^/?#]+\/events)?\/?(?:[?#]|$)/;
 
@@ -45,6 +47,9 @@ const POKER_OWNER_READ = /^\/poker-tables\/[^/?#]+\/hands(?:\/[^/?#]+\/events)?\
  * TABLE_OWNER_UNAVAILABLE. Owner unreachable or too slow: 503 TABLE_OWNER_UNAVAILABLE (retry).
  * Live poker tables (`/poker-tables/<id>/…`, lease `<id>` like every table): a table's hands and a hand's
  * events are forwarded to the table's owner the same way (the pit boss's decision is a table command: the bus forwards it).
+ * A tournament's registration and control (`/tournaments/<id>/entries|control`, lease `tournament:<id>`, issue 24) go
+ * to the instance advancing its clock the same way; with no owner they run here (the tournament service decides on
+ * the log caught up, the expected seq refuses a raced write).
  */
 @Injectable()
 export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {
@@ -72,12 +77,14 @@ export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {
     if (this.directory === null || (!ownerRead && (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS')) || req.headers[FORWARDED_BY_HEADER] !== undefined) return false;
     // Table commands are never forwarded here: their route runs them through the table router (issue 19 §3: one mechanism).
     if (this.isCommand(req.method, req.originalUrl)) return false;
-    const pk = POKER_PATH.exec(req.originalUrl);
-    const m = pk ?? TABLE_PATH.exec(req.originalUrl);
+    const tr = TOURNAMENT_PATH.exec(req.originalUrl);
+    const pk = tr ? null : POKER_PATH.exec(req.originalUrl);
+    const m = tr ?? pk ?? TABLE_PATH.exec(req.originalUrl);
     if (!m?.[1]) return false;
-    const tableId = decodeURIComponent(m[1]);
+    // a tournament's lease is `tournament:<id>` (leased work, LEASED_WORK); its writes are not table commands
+    const tableId = tr ? `tournament:${decodeURIComponent(m[1])}` : decodeURIComponent(m[1]);
     // one lease space (issue 19 §2): a live poker table holds the same kind of lease as a rounds table, its id
-    if (!pk && this.owned.owns(tableId)) return false;
+    if (!pk && !tr && this.owned.owns(tableId)) return false;
     const owner = await this.leases.owner(tableId); // one lease space for every kind of table (issue 19 §2)
     if (owner === null || owner === this.owned.instanceId) return false;
     const url = await this.directory.urlOf(owner);

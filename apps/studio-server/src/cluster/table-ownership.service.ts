@@ -5,7 +5,7 @@ import { RecoveryService } from '../rounds/recovery.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
 import { TABLE_HOST, type TableHost } from '../shared/host/table-host.js';
-import { TABLE_OWNER_GUARD } from '../shared/ports/cluster.port.js';
+import { TABLE_OWNER_GUARD, type LeasedWork, type LeasedWorkSource } from '../shared/ports/cluster.port.js';
 import type { InstanceDirectory } from './instance-directory.js';
 import { INSTANCE_DIRECTORY } from './owner-forward.middleware.js';
 import type { ClusterPresence } from './cluster-presence.js';
@@ -36,8 +36,11 @@ export const CLUSTER_OPTIONS = Symbol('CLUSTER_OPTIONS');
  * The table host's programs (live poker, issue 19 §2) are owned the same way, in the same lease space.
  */
 @Injectable()
-export class TableOwnershipService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TableOwnershipService implements OnApplicationBootstrap, OnApplicationShutdown, LeasedWork {
   private readonly log = new Logger('Cluster');
+  /** Sources of leased work that is not a table (issue 24: tournaments), and the units held: key → its source. */
+  private readonly sources: LeasedWorkSource[] = [];
+  private readonly work = new Map<string, LeasedWorkSource>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private ticking: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -64,6 +67,26 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
         return true;
       },
     });
+  }
+
+  /**
+   * Leased work that is not a table (LEASED_WORK; issue 24, a tournament's clock): its units hold leases in the
+   * same store under their own keys, renewed and taken in the same pass as the tables'.
+   */
+  bind(source: LeasedWorkSource): { claim(key: string): Promise<boolean> } {
+    this.sources.push(source);
+    return {
+      claim: async (key) => {
+        if (this.stopped || !(await this.leases.acquire(key, this.opts.instanceId, this.opts.leaseTtlMs))) return false;
+        this.work.set(key, source);
+        return true;
+      },
+    };
+  }
+
+  /** Units of leased work this instance holds right now. */
+  ownedWork(): readonly string[] {
+    return [...this.work.keys()];
   }
 
   /** Where the other instances forward REST commands for the tables this one owns. */
@@ -102,6 +125,11 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
       this.owned.drop(t);
       if (this.opts.releaseOnShutdown !== false) await this.leases.release(t, this.opts.instanceId).catch(() => undefined);
     }
+    for (const [key, source] of [...this.work]) {
+      this.work.delete(key);
+      await source.lost(key).catch(() => undefined);
+      if (this.opts.releaseOnShutdown !== false) await this.leases.release(key, this.opts.instanceId).catch(() => undefined);
+    }
     await this.leases.close();
     await this.directory?.close();
     await this.presence?.close();
@@ -126,6 +154,10 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
       await this.host?.release(tableId);
       this.log.warn(`lost the lease of table ${tableId}`);
     }
+    const held = new Set(this.work.keys()); // a unit claimed during this pass is not judged by its stale `keys()`
+    const wanted = new Map<LeasedWorkSource, ReadonlySet<string>>();
+    for (const source of this.sources) wanted.set(source, new Set(await source.keys()));
+    await this.renewWork(held, wanted);
     for (const t of await this.tables.list()) {
       if (this.stopped || this.owned.owns(t.tableId) || t.status === 'closed') continue;
       if (!(await this.leases.acquire(t.tableId, me, this.opts.leaseTtlMs))) continue;
@@ -146,6 +178,47 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
       await this.recovery.recover(tableId);
       this.owned.announce(tableId);
       this.log.log(`instance ${me} owns ${program.kind} table ${tableId}`);
+    }
+    await this.takeWork(wanted);
+  }
+
+  /** Leased work: renew what is held and still wanted; give up what is no longer wanted (a tournament over). */
+  private async renewWork(held: ReadonlySet<string>, wanted: ReadonlyMap<LeasedWorkSource, ReadonlySet<string>>): Promise<void> {
+    const me = this.opts.instanceId;
+    for (const [source, want] of wanted) {
+      for (const [key, s] of [...this.work]) {
+        if (s !== source || !held.has(key)) continue;
+        if (!want.has(key)) {
+          this.work.delete(key);
+          await source.lost(key);
+          await this.leases.release(key, me);
+          continue;
+        }
+        if (await this.leases.renew(key, me, this.opts.leaseTtlMs)) continue;
+        this.work.delete(key);
+        await source.lost(key);
+        this.log.warn(`lost the lease of ${key}`);
+      }
+    }
+  }
+
+  /** Leased work: take every wanted unit nobody holds (a dead owner's lease has run out); the source takes it over from its log. */
+  private async takeWork(wanted: ReadonlyMap<LeasedWorkSource, ReadonlySet<string>>): Promise<void> {
+    const me = this.opts.instanceId;
+    for (const [source, want] of wanted) {
+      for (const key of want) {
+        if (this.stopped || this.work.has(key)) continue;
+        if (!(await this.leases.acquire(key, me, this.opts.leaseTtlMs))) continue;
+        this.work.set(key, source);
+        try {
+          await source.taken(key);
+        } catch (e) {
+          this.work.delete(key);
+          await this.leases.release(key, me);
+          throw e;
+        }
+        this.log.log(`instance ${me} owns ${key}`);
+      }
     }
   }
 }

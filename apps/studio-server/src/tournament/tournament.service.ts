@@ -7,8 +7,14 @@
  *   as rounds and poker tables: memory, PGlite, PostgreSQL; expected-seq checked), every change appended with
  *   its ledger postings in ONE unit of work. The stream `tournaments` lists the tournaments. A restart folds the
  *   logs again (`load`), so the levels resume on the server's clock where they were (TRN-CLOCK).
- * - **One writer per tournament** in this process (a promise chain per id). Several instances: the expected seq
- *   refuses the second writer (it reloads); ownership of a tournament by one instance is not built.
+ * - **One writer per tournament** in this process (a promise chain per id). Several instances (issue 24, "one
+ *   owner per tournament"): a tournament's clock — the start, the levels, the hands, the busts — is advanced by the
+ *   one instance holding its lease `tournament:<id>` (LEASED_WORK: the cluster's table leases, renewed and taken in
+ *   the same pass as the tables'); a dead owner's lease runs out and another instance takes it over by folding the
+ *   log again (TRN-CLOCK carries the levels on). Writes (register, control) reaching another instance are forwarded
+ *   to the owner by the cluster's owner-forward middleware; with no owner (a takeover under way) they are decided
+ *   here on the log caught up first, and the expected seq refuses a write that raced another (CONCURRENT_UPDATE,
+ *   retry). Non-owners catch their copy up from the log every ownership pass and before answering a tournament.
  * - **Money.** Registration: `tournament-entry:<tid>:<entryId>` player → pool + house; a seamless operator's
  *   player is debited at the operator first (`seamless-in:<entryId>`, the round `tournament:<tid>:<entryId>`,
  *   closed through the sweep when the tournament ends, with what the entry won or got back). Finish / cancel:
@@ -24,6 +30,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import { rejection, type Actor } from '../shared/command.types.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
+import { LEASED_WORK, type LeasedWork } from '../shared/ports/cluster.port.js';
 import { ConcurrencyConflict, InsufficientFunds, UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { Posting } from '../shared/ledger.rules.js';
 import { SeamlessService } from '../wallet/seamless/seamless.service.js';
@@ -31,6 +38,11 @@ import { entryPosting, entryPostingId, payoutPostings, seamlessRoundOf } from '.
 
 const INDEX_STREAM = 'tournaments';
 const streamOf = (tournamentId: string): string => `tournament:${tournamentId}`;
+/** The lease of a tournament's clock (LEASED_WORK): the same text as its stream, in the lease store's key space. */
+const LEASE_PREFIX = 'tournament:';
+/** The lock key of the index stream (not a tournament id: ids are `trn_…`). */
+const INDEX_LOCK = '#index';
+const isOver = (s: T.TournamentState): boolean => s.status === 'finished' || s.status === 'cancelled';
 /** Seamless operator rounds of tournament entries: `tournament:<tid>:<entryId>` (the entry's debit id is the entry id). */
 export const TOURNAMENT_ROUND_PREFIX = 'tournament:';
 
@@ -53,6 +65,9 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   private loaded: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stepping: Promise<void> | null = null;
+  /** With several instances: the tournaments whose lease this instance holds (null lease: one instance, every tournament is this one's). */
+  private readonly owned = new Set<string>();
+  private readonly lease: { claim(key: string): Promise<boolean> } | null;
 
   constructor(
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
@@ -61,7 +76,21 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     @Inject(AuditService) private readonly audit: AuditService,
     @Optional() @Inject(FELT_CONFIG) private readonly config: FeltConfig | null = null,
     @Optional() @Inject(SeamlessService) private readonly seamless: SeamlessService | null = null,
+    @Optional() @Inject(LEASED_WORK) work: LeasedWork | null = null,
   ) {
+    this.lease =
+      work?.bind({
+        keys: () => this.leaseKeys(),
+        taken: async (key) => {
+          const tid = key.slice(LEASE_PREFIX.length);
+          await this.ensureLoaded();
+          await this.withLock(tid, () => this.reload(tid)); // a takeover folds the log again, as a restart does
+          this.owned.add(tid);
+        },
+        lost: async (key) => {
+          this.owned.delete(key.slice(LEASE_PREFIX.length));
+        },
+      }) ?? null;
     // A seamless entry's debit: committed once its entry posting exists; the session ends with the tournament (what the entry got).
     this.seamless?.registerSessions(TOURNAMENT_ROUND_PREFIX, async (round, betIds) => {
       const [tid = ''] = round.slice(TOURNAMENT_ROUND_PREFIX.length).split(':');
@@ -108,6 +137,47 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     this.live.clear();
     this.loaded = null;
     await this.ensureLoaded();
+  }
+
+  /** Does this instance advance the tournament's clock? (One instance: always.) */
+  owns(tournamentId: string): boolean {
+    return this.lease === null || this.owned.has(tournamentId);
+  }
+
+  /** The ownership pass (several instances): tournaments listed since, the copies of the others' caught up, the leases wanted. */
+  private async leaseKeys(): Promise<string[]> {
+    await this.ensureLoaded();
+    await this.withLock(INDEX_LOCK, () => this.listedSince());
+    const keys: string[] = [];
+    for (const [tid, held] of [...this.live]) {
+      if (!this.owned.has(tid) && !isOver(held.state)) await this.withLock(tid, () => this.catchUp(tid)); // an ended log is final
+      const t = this.live.get(tid);
+      if (t && !isOver(t.state)) keys.push(`${LEASE_PREFIX}${tid}`);
+    }
+    return keys;
+  }
+
+  /** The tournaments listed in the index since this instance read it (another instance created them); under INDEX_LOCK. */
+  private async listedSince(): Promise<void> {
+    const listed = await this.uow.run((tx) => tx.events.load(INDEX_STREAM, this.indexSeq));
+    for (const e of listed) {
+      const tid = (e.payload as { tournamentId: string }).tournamentId;
+      if (!this.live.has(tid)) await this.withLock(tid, () => this.reload(tid));
+    }
+    this.indexSeq = Math.max(this.indexSeq, listed.at(-1)?.seq ?? 0);
+  }
+
+  /** Folds the events another instance appended since this copy (several instances). */
+  private async catchUp(tournamentId: string): Promise<void> {
+    const live = this.live.get(tournamentId);
+    if (!live) return;
+    const newer = await this.uow.run((tx) => tx.events.load(streamOf(tournamentId), live.seq));
+    if (newer.length === 0) return;
+    const events = newer.map((e) => e.payload as T.TournamentEvent);
+    live.state = events.reduce(T.evolve, live.state);
+    live.seq += events.length;
+    const started = events.find((e) => e.type === 'started');
+    if (started?.type === 'started') live.seed = started.seed;
   }
 
   private async loadAll(): Promise<void> {
@@ -170,6 +240,18 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     return t ? ok(t) : no('TOURNAMENT_NOT_FOUND', null, `no tournament ${tournamentId}`);
   }
 
+  /**
+   * Inside the tournament's lock: the copy to decide on. A non-owner (several instances; a write that was not
+   * forwarded because no instance holds the lease, or a read) catches up from the log first, so it never decides
+   * on a stale copy; its commit is still checked by the expected seq.
+   */
+  private async current(tournamentId: string): Promise<Live> {
+    if (!this.owns(tournamentId)) await this.catchUp(tournamentId);
+    const live = this.live.get(tournamentId);
+    if (!live) throw new Error(`tournament ${tournamentId} is not loaded`);
+    return live;
+  }
+
   /** `POST /tournaments` (pit boss/admin): the published terms (TRN-DEF), audited. */
   async create(by: Actor, body: CreateTournamentBody): Promise<Result<TournamentView>> {
     await this.ensureLoaded();
@@ -178,21 +260,26 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     if (!v.ok) return v;
     const at = this.clock.now();
     const created: T.TournamentEvent = { type: 'created', def, at };
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.uow.run(async (tx) => {
-          await tx.events.append(INDEX_STREAM, INDEX_STREAM, this.indexSeq, [{ type: 'tournament-listed', at, payload: { tournamentId: def.tournamentId } }], null);
-          await tx.events.append(streamOf(def.tournamentId), streamOf(def.tournamentId), 0, [{ type: 'created', at, payload: created }], null);
-        });
-        break;
-      } catch (e) {
-        if (!(e instanceof ConcurrencyConflict) || attempt > 2) throw e;
-        this.indexSeq = (await this.uow.run((tx) => tx.events.load(INDEX_STREAM))).length;
-      }
-    }
-    this.indexSeq += 1;
     const live: Live = { state: T.initialState(def), seq: 1, seed: null };
-    this.live.set(def.tournamentId, live);
+    // the index is appended under its own lock, as the ownership pass reads it (one index seq, never skipped)
+    await this.withLock(INDEX_LOCK, async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await this.uow.run(async (tx) => {
+            await tx.events.append(INDEX_STREAM, INDEX_STREAM, this.indexSeq, [{ type: 'tournament-listed', at, payload: { tournamentId: def.tournamentId } }], null);
+            await tx.events.append(streamOf(def.tournamentId), streamOf(def.tournamentId), 0, [{ type: 'created', at, payload: created }], null);
+          });
+          break;
+        } catch (e) {
+          if (!(e instanceof ConcurrencyConflict) || attempt > 2) throw e;
+          await this.listedSince(); // another instance listed one: load it (it is in the lobby here too), then retry
+        }
+      }
+      this.indexSeq += 1;
+      this.live.set(def.tournamentId, live);
+    });
+    // several instances: its creator runs it when it can take the lease now (else the next pass of some instance does)
+    if (this.lease !== null && (await this.lease.claim(`${LEASE_PREFIX}${def.tournamentId}`))) this.owned.add(def.tournamentId);
     await this.audit.record({ actor: by.userId, role: by.role, action: 'tournament.create', reason: `created ${def.name}`, target: `tournament:${def.tournamentId}`, at });
     return ok(this.viewOf(live.state, by));
   }
@@ -205,7 +292,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
     const r = await this.withLock(tournamentId, async (): Promise<Result<TournamentEntryResult>> => {
-      const live = got.value;
+      const live = await this.current(tournamentId);
       const had = live.state.entries.find((e) => e.entryId === entryId);
       if (had) {
         if (had.playerId !== player.userId) return no('TOURNAMENT_ENTRY_EXISTS', 'TRN-REG', `entry ${entryId} belongs to another player`);
@@ -244,9 +331,10 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
    */
   async step(tournamentId: string): Promise<void> {
     const got = await this.get(tournamentId);
-    if (!got.ok) return;
+    if (!got.ok || !this.owns(tournamentId)) return; // several instances: only the lease holder advances the clock
     await this.withLock(tournamentId, async () => {
-      const live = got.value;
+      if (!this.owns(tournamentId)) return;
+      const live = await this.current(tournamentId);
       const s = live.state;
       const now = this.clock.now();
       let events: T.TournamentEvent[] = [];
@@ -273,7 +361,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   async stepAll(): Promise<void> {
     await this.ensureLoaded();
     for (const [id, t] of this.live) {
-      if (t.state.status === 'finished' || t.state.status === 'cancelled') continue;
+      if (isOver(t.state) || !this.owns(id)) continue;
       try {
         await this.step(id);
       } catch (e) {
@@ -287,7 +375,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
     return this.withLock(tournamentId, async (): Promise<Result<TournamentView>> => {
-      const live = got.value;
+      const live = await this.current(tournamentId);
       const at = this.clock.now();
       let d: Result<T.TournamentEvent[]>;
       switch (body.action) {
@@ -320,7 +408,9 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
 
   async view(tournamentId: string, viewer: Actor): Promise<Result<TournamentView>> {
     const got = await this.get(tournamentId);
-    return got.ok ? ok(this.viewOf(got.value.state, viewer)) : got;
+    if (!got.ok) return got;
+    const live = this.owns(tournamentId) ? got.value : await this.withLock(tournamentId, () => this.current(tournamentId));
+    return ok(this.viewOf(live.state, viewer));
   }
 
   /** The events in order (staff): what `felt tournament` replays. Tournament chips and places only; no hole cards are logged. */

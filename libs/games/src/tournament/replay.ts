@@ -33,7 +33,9 @@ export interface TournamentReplay {
 
 const bad = (message: string, details?: Record<string, unknown>): Result<never> => violation('TOURNAMENT_LOG_INVALID', 'GEN-8', message, details);
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const samePayouts = (a: readonly Payout[], b: readonly Payout[]): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Key order is not meaning: a log read back from PostgreSQL (jsonb) has its objects' keys in jsonb's order, not the writer's. */
+const canonical = (p: Payout): string => JSON.stringify(Object.fromEntries(Object.entries(p).sort(([x], [y]) => (x < y ? -1 : 1))));
+const samePayouts = (a: readonly Payout[], b: readonly Payout[]): boolean => a.length === b.length && a.every((p, i) => canonical(p) === canonical(b[i] as Payout));
 
 export function replayTournament(raw: unknown): Result<TournamentReplay> {
   const events = Array.isArray(raw) ? raw : isObj(raw) && Array.isArray(raw['events']) ? raw['events'] : null;

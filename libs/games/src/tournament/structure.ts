@@ -68,6 +68,30 @@ export function turboStructure(levelMs: number, breakMs = levelMs): StructureIte
   return items;
 }
 
+/**
+ * A standard (slower) structure for scheduled tournaments: 18 levels rising about a third at a time, antes from
+ * the 4th, a break after every 4th level, then the last level for good.
+ */
+export function standardStructure(levelMs: number, breakMs = Math.max(1, Math.round(levelMs / 3))): StructureItem[] {
+  const blinds: [number, number, number][] = [
+    [10, 20, 0], [15, 30, 0], [20, 40, 0], [25, 50, 5], [30, 60, 5], [40, 80, 10], [50, 100, 10], [60, 120, 15], [75, 150, 20],
+    [100, 200, 25], [125, 250, 30], [150, 300, 40], [200, 400, 50], [250, 500, 60], [300, 600, 75], [400, 800, 100], [500, 1_000, 125], [600, 1_200, 150],
+  ];
+  const items: StructureItem[] = [];
+  blinds.forEach(([smallBlind, bigBlind, ante], i) => {
+    items.push({ type: 'level', smallBlind, bigBlind, ante, durationMs: levelMs });
+    if ((i + 1) % 4 === 0 && i + 1 < blinds.length) items.push({ type: 'break', durationMs: breakMs });
+  });
+  return items;
+}
+
+/** The structures a pit boss picks from (the creation form): a name, the default level length, and the builder. */
+export const STRUCTURE_PRESETS = {
+  turbo: { levelMinutes: 6, build: (levelMs: number): StructureItem[] => turboStructure(levelMs) },
+  standard: { levelMinutes: 15, build: (levelMs: number): StructureItem[] => standardStructure(levelMs) },
+} as const;
+export type StructurePreset = keyof typeof STRUCTURE_PRESETS;
+
 const isCount = (n: number, min = 0): boolean => Number.isSafeInteger(n) && n >= min;
 
 /** Checks the published terms (TRN-DEF); code TOURNAMENT_INVALID_DEF with the field. */

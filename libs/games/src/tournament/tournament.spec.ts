@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { playRound } from './play.js';
+import { replayTournament } from './replay.js';
 import { placesAndPrizes, prizesFor, splitProportionally } from './payouts.js';
 import { addTime, cancel, evolve, foldEvents, pause, playing, proposeDeal, rebalance, register, resume, start, tick, type TournamentEvent, type TournamentState } from './state.js';
-import { STANDARD_PAYOUTS, turboStructure, validateDef, type TournamentDef } from './structure.js';
+import { STANDARD_PAYOUTS, STRUCTURE_PRESETS, standardStructure, turboStructure, validateDef, type TournamentDef } from './structure.js';
 
 const LEVEL_MS = 60_000;
 const T0 = Date.UTC(2026, 0, 1, 12);
@@ -63,6 +64,22 @@ describe('tournament terms (TRN-DEF)', () => {
   });
 });
 
+describe('structure presets (the pit boss\'s creation form)', () => {
+  it('turbo and standard start with a level, rise, never end on a break, and pass TRN-DEF', () => {
+    for (const [name, p] of Object.entries(STRUCTURE_PRESETS)) {
+      const items = p.build(p.levelMinutes * 60_000);
+      expect(items[0]?.type, name).toBe('level');
+      expect(items.at(-1)?.type, name).toBe('level');
+      const levels = items.flatMap((x) => (x.type === 'level' ? [x] : []));
+      for (let i = 1; i < levels.length; i++) expect(levels[i]!.bigBlind, name).toBeGreaterThan(levels[i - 1]!.bigBlind);
+      expect(validateDef(def({ structure: items })).ok, name).toBe(true);
+    }
+    const std = standardStructure(15 * 60_000);
+    expect(std.filter((x) => x.type === 'level')).toHaveLength(18);
+    expect(std.filter((x) => x.type === 'break').map((x) => x.durationMs)).toEqual([300_000, 300_000, 300_000, 300_000]);
+  });
+});
+
 describe('payouts (TRN-PAY, TRN-TIE)', () => {
   it('pays the whole pool by the published table, the remainder to 1st place', () => {
     expect(prizesFor(STANDARD_PAYOUTS, 30, 30_001)).toEqual([10_501, 6_600, 4_500, 3_300, 2_700, 2_400]);
@@ -104,6 +121,15 @@ describe('payouts (TRN-PAY, TRN-TIE)', () => {
   it('refuses a deal (TRN-DEAL)', () => {
     const r = proposeDeal();
     expect(r.ok ? null : r.violation.code).toBe('TOURNAMENT_DEAL_REFUSED');
+  });
+});
+
+describe('replay of a stored log', () => {
+  it('a log read back from PostgreSQL (jsonb: object keys in its own order) replays without a mismatch', () => {
+    const { log } = runTournament(def(), 10, 3);
+    const reordered = JSON.parse(JSON.stringify(log), (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v)) as unknown;
+    const r = replayTournament(reordered);
+    expect(r.ok && r.value.mismatches).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollArea } from '../../components/ScrollArea';
+import { CreateTournamentForm } from './CreateTournamentForm';
 
 type Action = TournamentControlBody['action'];
 
@@ -85,12 +86,41 @@ export function TournamentsScreen() {
   const { t } = useTranslation('pit');
   const { t: tc } = useTranslation('common');
   const { api } = useSession();
+  const qc = useQueryClient();
   const q = useQuery({ queryKey: ['pit', 'tournaments'], queryFn: () => api.tournaments(), refetchInterval: 5_000 });
   const rows = q.data ?? [];
+  const [creating, setCreating] = useState(false);
+  const [published, setPublished] = useState<string | null>(null);
   return (
     <div className="pit-page">
       <h1 className="pit-title">{t('tournaments.title')}</h1>
       <p className="felt-muted">{t('tournaments.help')}</p>
+      {creating ? (
+        <CreateTournamentForm
+          onClose={() => setCreating(false)}
+          onCreated={(v) => {
+            setCreating(false);
+            setPublished(v.name);
+            // the new tournament at the top of the list at once, then the server's list
+            qc.setQueryData<TournamentSummary[]>(['pit', 'tournaments'], (old) => [v, ...(old ?? []).filter((x) => x.tournamentId !== v.tournamentId)]);
+            void qc.invalidateQueries({ queryKey: ['pit', 'tournaments'] });
+          }}
+        />
+      ) : (
+        <p>
+          <button
+            type="button"
+            className="felt-btn"
+            onClick={() => {
+              setPublished(null);
+              setCreating(true);
+            }}
+          >
+            {t('tournaments.newTournament')}
+          </button>
+        </p>
+      )}
+      {published !== null ? <p role="status">{t('tournaments.created', { name: published })}</p> : null}
       {q.isLoading ? <p className="felt-muted">{tc('loading')}</p> : null}
       {q.isError ? <p role="alert">{t('errors.load', { message: (q.error as Error).message })}</p> : null}
       {q.data && rows.length === 0 ? <p className="felt-muted">{t('tournaments.none')}</p> : null}

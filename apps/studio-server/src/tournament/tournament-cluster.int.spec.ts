@@ -1,0 +1,141 @@
+/**
+ * One owner per tournament across instances (issue 24; docs/tournaments.md "Several instances"): two studio-server
+ * instances on one PostgreSQL and one Redis, both with their tournament clocks running. Only the instance holding
+ * the tournament's lease (`tournament:<id>`, the cluster's table leases) appends to its log; registrations reaching
+ * the other instance are forwarded to the owner; the owner dies (no release) and the other takes the lease over,
+ * folds the log and plays the tournament on to its end. Money conserved: every buy-in and fee posted once, the pool
+ * paid out to 0, the ledger balanced.
+ */
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { tournament as T } from '@felt-studio/games';
+import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
+import { idsFor, sleep, until } from '../../../../test/support/studio-server/cluster-wait.js';
+import { ClusterModule } from '../cluster/cluster.module.js';
+import { TABLE_LEASES, type TableLeases } from '../cluster/table-lease.js';
+import { TableOwnershipService } from '../cluster/table-ownership.service.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import { TournamentModule } from './tournament.module.js';
+import { TournamentService } from './tournament.service.js';
+
+// Both instances share this process's event loop (a boot blocks it for seconds on a loaded machine): a TTL well above that.
+const TTL = 5_000;
+const ROUND_MS = 150;
+const PLAYERS = 9;
+
+describe('one owner per tournament across instances (issue 24)', () => {
+  let db: TestDatabase;
+  const apps: RoundsApp[] = [];
+  afterAll(async () => {
+    for (const a of apps) await a.close().catch(() => undefined);
+    await db?.drop();
+  });
+
+  it('only the lease holder advances the clock; writes at the other instance reach it; a takeover continues from the log to the end, money conserved', { timeout: 180_000 }, async () => {
+    db = await createTestDatabase();
+    const redisUrl = requireEnv('REDIS_URL');
+    const keyPrefix = `felt-test:${process.pid}:${Date.now()}:lease:`;
+    const busPrefix = `felt-test:${process.pid}:${Date.now()}:`;
+    const boot = async (instanceId: string, releaseOnShutdown: boolean): Promise<RoundsApp> => {
+      const a = await bootRoundsApp({
+        config: { database: { kind: 'postgres', url: db.url }, settings: { tournamentRoundMs: ROUND_MS } },
+        ids: idsFor(instanceId),
+        imports: [TournamentModule, ClusterModule.forRoot({ redisUrl, keyPrefix, busPrefix, instanceId, leaseTtlMs: TTL, releaseOnShutdown })],
+      });
+      apps.push(a);
+      return a;
+    };
+    const a = await boot('a', false);
+    const b = await boot('b', true);
+    await a.get(TableOwnershipService).tick();
+    await b.get(TableOwnershipService).tick(); // both advertise their address (forwarding)
+
+    // What each instance appends to the tournament's log (its commits), counted per instance.
+    const appended = { a: 0, b: 0 };
+    for (const [name, app] of [['a', a], ['b', b]] as const) {
+      const svc = app.get(TournamentService) as unknown as { commit: (tid: string, live: unknown, events: readonly unknown[], postings?: unknown) => Promise<void> };
+      const orig = svc.commit.bind(svc);
+      vi.spyOn(svc, 'commit').mockImplementation(async (tid, live, events, postings) => {
+        await orig(tid, live, events, postings);
+        appended[name] += events.length;
+      });
+    }
+
+    // Published on A: A claims its lease at once.
+    const pit = a.token('pitboss1', 'pitboss');
+    const created = await a.http('POST', '/tournaments', pit, {
+      name: 'Cluster SNG', kind: 'sit-and-go', currency: 'EUR', buyInMinor: 500, feeMinor: 50, startingStack: 1_500, seatsPerTable: 3, minPlayers: PLAYERS, maxPlayers: PLAYERS,
+      startsAt: null, structure: T.turboStructure(1_000), lateRegistrationLevels: 0, reEntry: null,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const tid = String(created.body['tournamentId']);
+    const key = `tournament:${tid}`;
+    const leases = a.get<TableLeases>(TABLE_LEASES);
+    expect(await leases.owner(key)).toBe('a');
+    // B learns of it in its next pass (the index caught up) but does not take it
+    await b.get(TableOwnershipService).tick();
+    expect((await b.get(TournamentService).lobby()).map((x) => x.tournamentId)).toContain(tid);
+    expect(b.get(TableOwnershipService).ownedWork()).toEqual([]);
+    expect(a.get(TableOwnershipService).ownedWork()).toEqual([key]);
+
+    // Registrations through B are forwarded to the owner (A decides them, on its clock).
+    for (let i = 1; i <= PLAYERS; i++) await a.deposit(`tp${i}`, 1_000);
+    for (let i = 1; i <= PLAYERS; i++) {
+      const via = i % 2 === 0 ? a : b;
+      const r = await via.http('POST', `/tournaments/${tid}/entries`, via.token(`tp${i}`, 'player'), { entryId: `ce${i}` });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    expect(appended.b).toBe(0);
+    // the same entry again through the other instance: idempotent (the first answer), nothing posted twice
+    const again = await b.http('POST', `/tournaments/${tid}/entries`, b.token('tp2', 'player'), { entryId: 'ce2' });
+    expect(again.body).toMatchObject({ entryId: 'ce2', duplicate: true });
+    await until('the sit-and-go to start (full)', () => a.get(TournamentService).stateOf(tid)?.status === 'running');
+
+    // Both timers run every 150 ms; only A appends. B's copy follows the log (caught up on read).
+    await until('some hands on the owner', () => (a.get(TournamentService).stateOf(tid)?.handsPlayed ?? 0) >= 3);
+    await sleep(1_000);
+    expect(appended.b).toBe(0);
+    expect(appended.a).toBeGreaterThan(PLAYERS + 3);
+    const seenOnB = await b.http('GET', `/tournaments/${tid}`, b.token('tp1', 'player'));
+    expect(seenOnB.body['status']).not.toBe('registering');
+
+    // A dies mid-tournament (no release: its lease just runs out).
+    const uow = b.get<UnitOfWork>(UNIT_OF_WORK);
+    if (a.get(TournamentService).stateOf(tid)?.status !== 'running') throw new Error('the tournament ended before the takeover: raise the structure or the players');
+    await a.close();
+    apps.splice(apps.indexOf(a), 1);
+    const atDeath = (await uow.run((tx) => tx.events.load(`tournament:${tid}`))).length;
+    const ownerB = b.get(TableOwnershipService);
+    await until('B to take the tournament over', async () => {
+      await ownerB.tick();
+      return ownerB.ownedWork().includes(key);
+    }, 30_000);
+    expect(await b.get<TableLeases>(TABLE_LEASES).owner(key)).toBe('b');
+    // B continues from the log: its state is the fold of what A wrote, then its own steps
+    await until('the tournament to end on B', () => b.get(TournamentService).stateOf(tid)?.status === 'finished', 120_000);
+    const log = (await uow.run((tx) => tx.events.load(`tournament:${tid}`))).map((e) => e.payload as T.TournamentEvent);
+    expect(log.length).toBeGreaterThan(atDeath);
+    expect(appended.b).toBe(log.length - atDeath); // everything after the death is B's
+    const seqs = (await uow.run((tx) => tx.events.load(`tournament:${tid}`))).map((e) => e.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1)); // one writer: no gap, no duplicate
+    const replay = T.replayTournament(log);
+    expect(replay.ok && replay.value.mismatches).toEqual([]); // chips conserved at every hand, the prizes the table's
+    expect(replay.ok && replay.value.state).toEqual(b.get(TournamentService).stateOf(tid));
+
+    // Money: each entry's buy-in and fee posted once, the pool paid out by the table, the pool account back to 0.
+    const s = b.get(TournamentService).stateOf(tid)!;
+    expect(s.entries).toHaveLength(PLAYERS);
+    expect(s.payouts.reduce((x, p) => x + p.amountMinor, 0)).toBe(PLAYERS * 500);
+    let players = 0;
+    for (let i = 1; i <= PLAYERS; i++) players += await b.balance(`tp${i}`);
+    expect(players).toBe(PLAYERS * 1_000 - PLAYERS * 50); // only the fees left the players
+    expect(await uow.run((tx) => tx.ledger.balance(`tournament:${tid}`, 'EUR'))).toBe(0);
+    expect(await b.invariants()).toEqual([]);
+    expect(Object.values(await uow.run((tx) => tx.ledger.totals())).every((x) => x === 0)).toBe(true);
+
+    // over: the next pass gives the lease up
+    await ownerB.tick();
+    expect(ownerB.ownedWork()).toEqual([]);
+    expect(await b.get<TableLeases>(TABLE_LEASES).owner(key)).toBeNull();
+  });
+});
