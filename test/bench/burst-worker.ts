@@ -1,6 +1,7 @@
 /**
  * One load process of the closing-burst bench (closing-burst.bench.ts): bare socket.io clients (no SDK,
- * to stay light), each player joins the table, then sends ONE bet at a time drawn in the last seconds of
+ * to stay light, but asking as the SDK does for their own frames inside the bet acks — `auth.ackFrames`, one
+ * write per bet; the echo ignores it), each player joins the table, then sends ONE bet at a time drawn in the last seconds of
  * the window (some just after the close). It records, per bet, the time it was due, the time it was
  * actually sent (the load client's own send delay) and the answer's time and code. IPC: `ready` → `go`
  * {closesAt, fromMs, afterMs} → `report`.
@@ -31,7 +32,7 @@ async function connectAll(): Promise<number> {
       cfg.players.slice(i, i + 100).map(
         (p) =>
           new Promise<void>((resolve) => {
-            const s = io(cfg.baseUrl, { transports: ['websocket'], auth: { token: p.token }, forceNew: true, reconnection: false });
+            const s = io(cfg.baseUrl, { transports: ['websocket'], auth: { token: p.token, ackFrames: true }, forceNew: true, reconnection: false });
             const done = (): void => resolve();
             s.once('connect', () => {
               s.emit('table.join', { tableId: cfg.tableId }, (a: Ack) => {

@@ -9,6 +9,7 @@ import { TablesService } from '../tables/tables.service.js';
 import type { Server } from 'socket.io';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { ChunkedAdapter } from './chunked-adapter.js';
+import { textParser } from './text-parser.js';
 import { TABLE_COMMAND_BUS } from '../shared/ports/late-bound.js';
 import type { TableCommandBus } from '../shared/commands/command-bus.js';
 
@@ -224,6 +225,8 @@ describe('RealtimeGateway (socket.io, issue §8)', () => {
     const ops = app.get<TableCommandBus>(TABLE_COMMAND_BUS).registry.definitions().filter((d) => d.roles.length > 0).map((d) => d.op);
     expect(ops.length).toBeGreaterThan(10);
     const server = (app.get(RealtimeGateway) as unknown as { server: Server }).server;
+    // …and its packets are socket.io's JSON text without the per-packet search for binary (text-parser.ts)
+    expect((server as unknown as { encoder: unknown }).encoder).toBeInstanceOf(textParser.Encoder);
     const serverSocket = [...server.sockets.sockets.values()].find((s) => s.id === p.id)!;
     const names = serverSocket.eventNames().map(String);
     const listeners = names.reduce((n, e) => n + serverSocket.listenerCount(e), 0);

@@ -37,6 +37,7 @@ import { ChunkedAdapter } from './chunked-adapter.js';
 import { ChatService, messageFor, type ChatFrame } from '../chat/chat.service.js';
 import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import { msgpackParser } from '@felt-studio/protocol/msgpack';
+import { textParser } from './text-parser.js';
 
 /** Who may send each table message (every WS message checks the role, issue §9); a table command's roles are in its definition. */
 type TableMessage = 'table.join' | 'table.leave' | 'table.presence';
@@ -199,7 +200,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   afterInit(server: Server): void {
     // Issue 25 §2, FELT_WS_PARSER=msgpack: binary MessagePack packets instead of JSON text. Set before the
     // adapter (it takes the server's encoder) and before any connection (each client takes a decoder).
-    if (settingOf(this.config, 'wsParser') === 'msgpack') useParser(server, msgpackParser);
+    // Otherwise socket.io's JSON text packets, without its per-packet search for binary (text-parser.ts).
+    useParser(server, settingOf(this.config, 'wsParser') === 'msgpack' ? msgpackParser : textParser);
     // One instance: broadcasts are written in slices that yield to reading (issue 25 §1, chunked-adapter.ts).
     server.adapter(this.socketAdapter ?? ChunkedAdapter);
   }
