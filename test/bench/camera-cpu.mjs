@@ -80,6 +80,7 @@ try {
 
   const idle = await cpuDuring(server, MEASURE_S * 1000, async () => undefined);
   const idleSplit = lastSplit;
+  const idleThreads = lastThreads;
   let segments = 0;
   // the master playlist names the renditions: the viewer plays the first (360p), as hls.js starts
   const master = await (await fetch(url)).text();
@@ -110,6 +111,7 @@ try {
   let both = null;
   let rtcOnly = null;
   let bothSplit = '';
+  let bothThreads = '';
   let rtcSplit = '';
   if (whepUrl !== null) {
     const { RTCPeerConnection } = await import('werift');
@@ -124,6 +126,7 @@ try {
     await sleep(3000);
     both = await cpuDuring(server, MEASURE_S * 1000, viewer);
     bothSplit = lastSplit;
+    bothThreads = lastThreads;
     await sleep(25_000); // nobody asks for LL-HLS: its encoder stops (CAMERA_TIMING.idleStopMs)
     const before = packets;
     rtcOnly = await cpuDuring(server, MEASURE_S * 1000, async () => undefined);
@@ -136,8 +139,10 @@ try {
   console.log(`  nobody watching ........ ${pct(idle)} (${idleSplit})`);
   console.log(`  one table watched ...... ${pct(watched)} (LL-HLS; ${segments} files fetched; ${watchedSplit})`);
   console.log(`  the camera of one table  ${pct(watched - idle)} (LL-HLS)`);
+  console.log(`    the server's threads, nobody watching: ${idleThreads}`);
   console.log(`    the server's threads while watched (LL-HLS): ${watchedThreads}`);
   if (both !== null) console.log(`  LL-HLS and WebRTC ...... ${pct(both - idle)} (the camera with both encoders and one WebRTC peer; ${bothSplit})`);
+  if (both !== null) console.log(`    the server's threads (LL-HLS and WebRTC): ${bothThreads}`);
   if (rtcOnly !== null) console.log(`  WebRTC only ............ ${pct(rtcOnly - idle)} (${packets} RTP packets to the peer in ${MEASURE_S} s; ${rtcSplit})`);
 } finally {
   studio.kill('SIGINT');

@@ -10,8 +10,11 @@ export const SEGMENT_FRAMES = 6; // 0.4 s at 15 fps
 export const SEGMENT_S = SEGMENT_FRAMES / FRAME.fps;
 
 export interface FrameSink {
-  /** One raw RGBA frame of FRAME.width × FRAME.height; false when the encoder is behind (the caller may skip). */
-  write(rgba: Buffer): boolean;
+  /**
+   * One raw RGBA frame of FRAME.width × FRAME.height; false when the encoder is behind. `done` is called once when
+   * the encoder has taken all of it (or failed): until then `rgba` must not change (it is written as it is, not copied).
+   */
+  write(rgba: Buffer, done: () => void): boolean;
   stop(): Promise<void>;
   readonly exited: Promise<number | null>;
 }
@@ -97,7 +100,15 @@ function ffmpegSink(bin: string, args: string[], log: (line: string) => void): F
   const exited = new Promise<number | null>((r) => p.once('exit', (code) => r(code)));
   p.stdin?.on('error', (e) => log(`camera encoder input: ${e.message}`));
   return {
-    write: (rgba) => p.stdin?.write(rgba) ?? false,
+    write: (rgba, done) => {
+      const input = p.stdin;
+      if (!input || input.destroyed || input.writableEnded) {
+        done();
+        return false;
+      }
+      // the callback comes once the pipe took the whole frame, or with the error that ended it
+      return input.write(rgba, () => done());
+    },
     exited,
     stop: async () => {
       p.stdin?.end();

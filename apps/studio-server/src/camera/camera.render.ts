@@ -272,6 +272,43 @@ function drawDie(ctx: SKRSContext2D, x: number, y: number, n: number): void {
   }
 }
 
+/** A rectangle of the frame, in pixels (whole numbers). */
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+// the turned sprite's disk (radius WHEEL_R + 14) and its smoothed edge; the ball stays inside it
+const WHEEL_BOX: Rect = { x: 200 - (WHEEL_R + 16), y: 190 - (WHEEL_R + 16), w: (WHEEL_R + 16) * 2, h: (WHEEL_R + 16) * 2 };
+const MONEY_WHEEL_BOX: Rect = { x: 200 - 142, y: 190 - 142, w: 284, h: 284 };
+/** The readable clock's box and the stamp's row (drawClock). */
+const CLOCK_RECTS: readonly Rect[] = [
+  { x: FRAME.width - 200, y: FRAME.height - STAMP.height - 30, w: 190, h: 24 },
+  { x: STAMP.left, y: FRAME.height - STAMP.height, w: STAMP.bits * STAMP.block, h: STAMP.height },
+];
+
+/**
+ * Where a frame of `scene` can differ from the frame of the same scene (same view, same spin) at another time:
+ * the clock and the stamp, the roulette wheel's box (it turns all the time; the ball runs on its rim, inside the
+ * box), the money wheel's box while it spins. Everything else drawScene draws depends on the view alone. The
+ * painter (camera.frames.ts) redraws only these while the view stays; keep them in step with the drawing above.
+ */
+export function movingRects(scene: CameraScene): readonly Rect[] {
+  switch (scene.equipment) {
+    case 'roulette-wheel':
+      return [WHEEL_BOX, ...CLOCK_RECTS];
+    case 'money-wheel': {
+      const result = scene.view?.['result'];
+      const spinning = scene.spinSince !== null && (result === null || result === undefined);
+      return spinning ? [MONEY_WHEEL_BOX, ...CLOCK_RECTS] : CLOCK_RECTS;
+    }
+    case 'table':
+      return CLOCK_RECTS;
+  }
+}
+
 /** The studio clock, readable (top right) and machine-readable (STAMP blocks along the bottom, most significant bit first). */
 function drawClock(ctx: SKRSContext2D, at: number): void {
   const { width: W, height: H } = FRAME;

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { createCanvas } from '@napi-rs/canvas';
 import type { Subscription } from 'rxjs';
 import { GAME_DEFINITIONS, type Audience } from '@felt-studio/games';
 import { RoundsService } from '../rounds/rounds.service.js';
@@ -12,6 +12,8 @@ import { codedError } from '../shared/error-codes.js';
 import { unwrap } from '../shared/http-errors.js';
 import { TablesService } from '../tables/tables.service.js';
 import { SEGMENT_FRAMES, type EncoderFactory, type FrameSink, type RenditionName, type RtpEncoderFactory } from './camera.encoder.js';
+import { cameraFeed, type FeedFactory, type FrameFeed } from './camera.feed.js';
+import { FRAME_MS } from './camera.frames.js';
 import { signPlaylist } from './camera.playlist.js';
 import { drawScene, equipmentOf, FRAME, type CameraEquipment } from './camera.render.js';
 import { CameraTimeline } from './camera.timeline.js';
@@ -37,8 +39,6 @@ export const CAMERA_TIMING = {
   /** A playlist request waits this long for a starting camera's first segments. */
   firstPlaylistWaitMs: 10_000,
 } as const;
-
-const FRAME_MS = 1000 / FRAME.fps;
 
 /** What a camera sees on a table of `game`: from what its devices report (the game's definition), never its name. */
 function cameraEquipment(game: string): CameraEquipment {
@@ -94,15 +94,18 @@ function processAlive(pid: number): boolean {
   }
 }
 
-/** One table's camera while someone watches: renders the table at 15 fps on its own frame clock and feeds the encoders viewers use (LL-HLS, WebRTC). */
+/**
+ * One table's camera while someone watches: its frames (15 fps on its own frame clock, made by the feed — a worker
+ * thread in the built server) go to the encoders viewers use (LL-HLS, WebRTC).
+ */
 class CameraSession {
+  /** What the camera saw (the thumbnail reads it; the feed keeps its own copy). */
   readonly timeline = new CameraTimeline();
   /** Capture time of frame 0; frame n is stamped t0 + n / fps (the playlist's program date-times follow it). */
   readonly t0: number;
+  /** The next frame to arrive. */
   private n = 0;
-  private readonly canvas: Canvas = createCanvas(FRAME.width, FRAME.height);
-  private last: Buffer | null = null;
-  private readonly timer: NodeJS.Timeout;
+  private readonly feed: FrameFeed;
   /** Last LL-HLS request (the HLS encoder stops CAMERA_TIMING.idleStopMs after it). */
   lastViewerAt: number;
   framesWritten = 0;
@@ -120,15 +123,23 @@ class CameraSession {
 
   constructor(
     readonly tableId: string,
-    private readonly table: { readonly name: string; readonly equipment: CameraEquipment },
+    table: { readonly name: string; readonly equipment: CameraEquipment },
     readonly dir: string,
     readonly webrtc: WebRtcOut,
-    private readonly clock: Clock,
+    clock: Clock,
+    feed: FeedFactory,
+    log: (line: string) => void,
   ) {
     this.t0 = Math.ceil((clock.now() - CAMERA_TIMING.captureDelayMs) / FRAME_MS) * FRAME_MS;
     this.lastViewerAt = clock.now();
     this.hlsDir = join(dir, 'hls-0');
-    this.timer = setInterval(() => this.tick(), Math.floor(FRAME_MS / 2));
+    this.feed = feed({ table, t0: this.t0, captureDelayMs: CAMERA_TIMING.captureDelayMs, now: () => clock.now(), log }, (rgba, n, release) => this.frame(rgba, n, release));
+  }
+
+  /** The public view in force from `at` (a commit at the table). */
+  push(at: number, view: Record<string, unknown> | null): void {
+    this.timeline.push(at, view);
+    this.feed.push(at, view);
   }
 
   /** The capture time of the first frame of the running LL-HLS encoder's segment `seq` (its program date-time). */
@@ -146,22 +157,17 @@ class CameraSession {
     return sink;
   }
 
-  /** Writes every frame whose capture time has come (duplicating the previous picture when far behind: the count, hence the time, stays exact). */
-  private tick(): void {
-    const due = this.clock.now() - CAMERA_TIMING.captureDelayMs;
-    while (this.t0 + this.n * FRAME_MS <= due) {
-      const at = this.t0 + this.n * FRAME_MS;
-      const behind = due - at > 1_000;
-      if (!behind || this.last === null) {
-        const e = this.timeline.at(at);
-        drawScene(this.canvas.getContext('2d'), { tableName: this.table.name, equipment: this.table.equipment, view: e?.view ?? null, at, spinSince: e?.spinSince ?? null });
-        this.last = this.canvas.data();
-      }
-      this.hls?.write(this.last);
-      this.webrtc.sink?.write(this.last);
-      this.framesWritten++;
-      this.n++;
-    }
+  /** Frame `n` to every running encoder; its buffer goes back to the feed once each has taken it. */
+  private frame(rgba: Buffer, n: number, release: () => void): void {
+    this.n = n + 1;
+    const sinks = [this.hls, this.webrtc.sink].filter((s): s is FrameSink => s !== null);
+    let writing = sinks.length;
+    if (writing === 0) release();
+    for (const s of sinks)
+      s.write(rgba, () => {
+        if (--writing === 0) release();
+      });
+    this.framesWritten++;
   }
 
   /** Whether anyone watches: an LL-HLS viewer lately or a WebRTC peer. */
@@ -178,8 +184,7 @@ class CameraSession {
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await Promise.all([this.stopHls(), this.webrtc.stop()]);
+    await Promise.all([this.feed.stop(), this.stopHls(), this.webrtc.stop()]);
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
@@ -200,6 +205,8 @@ export class CameraService implements OnModuleInit, OnModuleDestroy {
   private readonly thumbs = new Map<string, { readonly at: number; readonly jpeg: Buffer }>();
   private sub: Subscription | null = null;
   private reaper: NodeJS.Timeout | null = null;
+  /** Where frames are made: a worker thread per camera in the built server, this thread under vitest. */
+  private readonly feed = cameraFeed();
 
   constructor(
     @Inject(RoundsService) private readonly rounds: RoundsService,
@@ -215,7 +222,7 @@ export class CameraService implements OnModuleInit, OnModuleDestroy {
       const s = this.sessions.get(f.tableId);
       const last = f.events[f.events.length - 1];
       if (!s || !last) return;
-      s.timeline.push(last.at, f.kernel.view(f.state, CAMERA_AUDIENCE) as Record<string, unknown>);
+      s.push(last.at, f.kernel.view(f.state, CAMERA_AUDIENCE) as Record<string, unknown>);
     });
     this.reaper = setInterval(() => this.reap(), 1_000);
     this.reaper.unref();
@@ -298,8 +305,8 @@ export class CameraService implements OnModuleInit, OnModuleDestroy {
     const dir = join(this.root, `${tableId}-${this.clock.now()}`);
     mkdirSync(dir, { recursive: true });
     const webrtc = new WebRtcOut(this.rtpEncoder, (line) => this.log.warn(`camera ${tableId}: ${line}`));
-    const s = new CameraSession(tableId, { name: table.name, equipment: cameraEquipment(table.game) }, dir, webrtc, this.clock);
-    s.timeline.push(s.t0 - 1, (now.view ?? null) as Record<string, unknown> | null);
+    const s = new CameraSession(tableId, { name: table.name, equipment: cameraEquipment(table.game) }, dir, webrtc, this.clock, this.feed, (line) => this.log.warn(`camera ${tableId}: ${line}`));
+    s.push(s.t0 - 1, (now.view ?? null) as Record<string, unknown> | null);
     this.sessions.set(tableId, s);
     this.log.log(`camera ${tableId}: on (a viewer)`);
     return s;
