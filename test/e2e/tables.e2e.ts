@@ -152,6 +152,37 @@ async function headerCut(page: Page): Promise<string[]> {
   });
 }
 
+/** A bet spot whose words run out of its box (Swedish "Kombination 1-2" over the next sic bo spot, issue 20). */
+async function spotTextOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const spot of document.querySelectorAll<HTMLElement>('.table-stage [data-spot]')) {
+      if (spot.closest('.side-panels')) continue; // the drawer (closed)
+      const box = spot.getBoundingClientRect();
+      if (box.width === 0) continue;
+      // every text line inside the spot, measured as laid out (a word wider than the spot overflows it)
+      const walker = document.createTreeWalker(spot, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        // text for screen readers only (clipped to nothing) is not seen
+        const hidden = (el: Element | null): boolean => {
+          for (let a = el; a && a !== spot; a = a.parentElement) {
+            const st = getComputedStyle(a);
+            if ((st.clip !== 'auto' && st.clip !== '') || st.clipPath !== 'none' || st.visibility === 'hidden' || st.display === 'none') return true;
+          }
+          return false;
+        };
+        if (hidden(n.parentElement)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) {
+          if (r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1)) out.push(`${spot.getAttribute('data-spot')}: "${(n.textContent ?? '').trim()}" ${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(box.left)}–${Math.round(box.right)}`);
+        }
+      }
+    }
+    return out.slice(0, 6);
+  });
+}
+
 /** Rows the action bar's parts take (the Swedish labels must not wrap it to three). */
 const actionBarRows = (page: Page): Promise<number> =>
   page.evaluate(() => new Set([...document.querySelectorAll('.action-bar .felt-chip-rack, .action-bar .action-buttons > *, .action-bar .action-stake')].map((e) => Math.round(e.getBoundingClientRect().top / 8))).size);
@@ -377,6 +408,7 @@ describe('the player table as a person meets it (issue 20), desktop and phone', 
         expect(await s.page.locator('main.table-page').innerText(), `${game} (${s.device}): internal ids`).not.toMatch(/\b(tbl|rnd)_[A-Za-z0-9]/);
         expect(await s.page.locator('.nav-balance').count(), `${game} (${s.device}): a second balance`).toBe(0);
         expect(await headerCut(s.page), `${game} (${s.device}, ${s.lang}): the header reads in full`).toEqual([]);
+        expect(await spotTextOverflow(s.page), `${game} (${s.device}, ${s.lang}): a spot's words outside it`).toEqual([]);
         if (game === 'roulette') expect(await timerOverWheel(s.page), `roulette (${s.device}): the timer ring and the wheel`).toBe('');
       }
       for (const s of seats) {

@@ -75,7 +75,7 @@ export const playerSv: PlayerCatalogue = {
     },
     baccarat: { player: 'Player', banker: 'Banker', tie: 'Oavgjort', 'player-pair': 'Player-par', 'banker-pair': 'Banker-par' },
     blackjack: { seat: 'Plats {{v}}', behind: 'Bakom plats {{v}}' },
-    sicbo: { small: 'Small 4–10', big: 'Big 11–17', odd: 'Udda', even: 'Jämn', total: 'Summa {{v}}', single: 'Enkel {{v}}', double: 'Dubbel {{v}}', triple: 'Trippel {{v}}', 'any-triple': 'Valfri trippel', combo: 'Kombination {{v}}' },
+    sicbo: { small: 'Small 4–10', big: 'Big 11–17', odd: 'Udda', even: 'Jämn', total: 'Summa {{v}}', single: 'Enkel {{v}}', double: 'Dubbel {{v}}', triple: 'Trippel {{v}}', 'any-triple': 'Valfri trippel', combo: 'Kombi {{v}}' },
     'dragon-tiger': { dragon: 'Dragon', tiger: 'Tiger', tie: 'Oavgjort', 'suited-tie': 'Oavgjort i samma färg' },
     'football-studio': { home: 'Hemma', away: 'Borta', draw: 'Oavgjort' },
     'lucky-dice': { plein: 'Plein {{v}}', cheval: 'Cheval {{v}}', transversal: 'Transversal {{v}}', carre: 'Carré {{v}}', simple: 'Grupp {{v}}', sum: 'Summa {{v}}', 'all-pairs': 'Alla par', 'under-7': 'Under 7', 'over-7': 'Över 7' },
