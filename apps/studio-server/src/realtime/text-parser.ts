@@ -1,4 +1,10 @@
-import { Decoder, Encoder, type Packet } from 'socket.io-parser';
+import { createRequire } from 'node:module';
+import type * as SocketIoParser from 'socket.io-parser';
+import type { Packet } from 'socket.io-parser';
+
+// The CommonJS build, the one socket.io itself loads: an ESM `import` in Node resolves to the package's
+// `esm-debug` build (a second copy, with a `debug()` call in every encode and decode).
+const { Decoder, Encoder } = createRequire(import.meta.url)('socket.io-parser') as typeof SocketIoParser;
 
 /**
  * socket.io's own JSON text packets, without the search for binary (issue 25 §2). socket.io's encoder walks
