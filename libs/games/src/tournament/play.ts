@@ -43,7 +43,8 @@ function robot(h: HandState, rng: Rng, at: number): HandCommand | null {
 /** S1-TIMEOUT: a person's action clock in a tournament hand (ms) unless the server says otherwise. */
 export const TOURNAMENT_ACTION_MS = 20_000;
 
-const configOf = (b: { readonly smallBlind: number; readonly bigBlind: number; readonly ante: number; readonly actionMs?: number }): PokerTableConfig =>
+/** The live-poker table config of a tournament hand (No-Limit Hold'em, the level's blinds, check when free on timeout). */
+export const tournamentHandConfig = (b: { readonly smallBlind: number; readonly bigBlind: number; readonly ante: number; readonly actionMs?: number }): PokerTableConfig =>
   tableConfig({ variant: 'holdem', structure: 'no-limit', smallBlindMinor: b.smallBlind, bigBlindMinor: b.bigBlind, anteMinor: b.ante, timeout: 'check-when-free', ...(b.actionMs !== undefined ? { actionMs: b.actionMs } : {}) });
 
 /** A table's next hand as dealt: seats, stacks and the button (null when fewer than two can play). */
@@ -106,7 +107,7 @@ export function playTableHand(s: TournamentState, tableNo: number, seed: number,
   if (item?.type !== 'level') return null;
   const rh = dealRoundHand(s, tableNo, `t${tableNo}-h${s.handsPlayed + 1}`, seed);
   if (!rh) return null;
-  return playedEvent(s, rh, playAuto(rh, configOf(item), at), at);
+  return playedEvent(s, rh, playAuto(rh, tournamentHandConfig(item), at), at);
 }
 
 /**
@@ -116,7 +117,7 @@ export function playTableHand(s: TournamentState, tableNo: number, seed: number,
 export function roundHand(r: RoundInPlay, table: number): HandState | null {
   const rh = r.hands.find((x) => x.table === table);
   if (!rh) return null;
-  const config = configOf(r);
+  const config = tournamentHandConfig(r);
   if (!rh.interactive) return playAuto(rh, config, r.at);
   const b = begin(rh, config, r.at);
   let h = dealDue(b.h, b.deck, r.at);
@@ -208,9 +209,9 @@ function closeRound(s: TournamentState, played: readonly Extract<TournamentEvent
 }
 
 /** The entry of a player's in the round in play, its hand's table and seat (null: not dealt in an interactive hand). */
-function mySeatInRound(s: TournamentState, playerId: string): { entryId: string; rh: RoundHand; seat: number } | null {
-  const mine = new Set(s.entries.filter((e) => e.playerId === playerId && e.status === 'playing').map((e) => e.entryId));
-  for (const rh of s.round?.hands ?? []) {
+function mySeatInRound(s: TournamentState, playerId: string, r: RoundInPlay | null = s.round): { entryId: string; rh: RoundHand; seat: number } | null {
+  const mine = new Set(s.entries.filter((e) => e.playerId === playerId && (e.status === 'playing' || r !== s.round)).map((e) => e.entryId));
+  for (const rh of r?.hands ?? []) {
     const x = rh.seats.find((y) => mine.has(y.entryId));
     if (x && rh.interactive) return { entryId: x.entryId, rh, seat: x.seat };
   }
@@ -259,18 +260,20 @@ export interface TournamentTableView {
   readonly level: { readonly index: number; readonly smallBlind: number | null; readonly bigBlind: number | null; readonly ante: number | null; readonly endsAt: number | null };
   /** the table's seats and chip counts (between hands: the tournament's counts). */
   readonly seats: readonly { readonly seat: number; readonly chips: number; readonly mine: boolean }[];
-  /** the hand in play at this table (a round in play), seat names masked (`seat-N`, yours `you`); null between hands. */
+  /** the hand in play at this table (a round in play; else the last one the player played), seat names masked (`seat-N`, yours `you`); null before any. */
   readonly hand: HandView | null;
   /** the blinds of the hand in play (they stay the round's when the level advances during it). */
   readonly handBlinds: { readonly smallBlind: number; readonly bigBlind: number; readonly ante: number } | null;
+  readonly handButton: number | null;
 }
 
 export function tableViewFor(s: TournamentState, playerId: string): TournamentTableView {
   const item = currentItem(s);
   const e = s.entries.find((x) => x.playerId === playerId && x.status === 'playing') ?? null;
   const t = e?.table == null ? null : (s.tables.find((x) => x.tableNo === e.table) ?? null);
-  const me = mySeatInRound(s, playerId);
-  const h = me && s.round ? roundHand(s.round, me.rh.table) : null;
+  const r = s.round !== null && mySeatInRound(s, playerId) !== null ? s.round : s.lastRound;
+  const me = mySeatInRound(s, playerId, r);
+  const h = me && r ? roundHand(r, me.rh.table) : null;
   const mask = (id: string, seat: number): string => (id === me?.entryId ? 'you' : `seat-${seat}`);
   let hand: HandView | null = null;
   if (h && me) {
@@ -292,7 +295,8 @@ export function tableViewFor(s: TournamentState, playerId: string): TournamentTa
     level: { index: s.level, smallBlind: item?.type === 'level' ? item.smallBlind : null, bigBlind: item?.type === 'level' ? item.bigBlind : null, ante: item?.type === 'level' ? item.ante : null, endsAt: s.levelEndsAt },
     seats: (t?.seats ?? []).flatMap((x, i) => (x === null ? [] : [{ seat: i + 1, chips: chipsOf.get(x) ?? 0, mine: x === e?.entryId }])),
     hand,
-    handBlinds: hand && s.round ? { smallBlind: s.round.smallBlind, bigBlind: s.round.bigBlind, ante: s.round.ante } : null,
+    handBlinds: hand && r ? { smallBlind: r.smallBlind, bigBlind: r.bigBlind, ante: r.ante } : null,
+    handButton: hand && me ? me.rh.button : null,
   };
 }
 

@@ -71,6 +71,8 @@ export interface TournamentState {
   readonly sittingIn: readonly string[];
   /** TRN-PLAY: the round of hands in play when a person is at one of its tables (null: none, or every hand of the round was played at once). */
   readonly round: RoundInPlay | null;
+  /** the last round in play once over (its hands' results stay on the players' screens until the next). */
+  readonly lastRound: RoundInPlay | null;
 }
 
 /** One table's hand of a round in play, as dealt (the seats and stacks at the deal: later seatings do not join it). */
@@ -137,7 +139,7 @@ export type TournamentEventType = TournamentEvent['type'];
 const FAIL = (code: string, ruleId: string | null, message: string, details?: Record<string, unknown>): { ok: false; violation: { code: string; ruleId: string | null; message: string } } => violation(code, ruleId, message, details);
 
 export function initialState(def: TournamentDef): TournamentState {
-  return { def, status: 'registering', entries: [], tables: [], level: 0, levelEndsAt: null, pausedRemainingMs: null, startedAt: null, bustGroups: 0, handsPlayed: 0, poolMinor: 0, feesMinor: 0, payouts: [], endedAt: null, endReason: null, sittingIn: [], round: null };
+  return { def, status: 'registering', entries: [], tables: [], level: 0, levelEndsAt: null, pausedRemainingMs: null, startedAt: null, bustGroups: 0, handsPlayed: 0, poolMinor: 0, feesMinor: 0, payouts: [], endedAt: null, endReason: null, sittingIn: [], round: null, lastRound: null };
 }
 
 const durationOf = (item: StructureItem | undefined): number => item?.durationMs ?? 0;
@@ -193,7 +195,8 @@ export function evolve(s: TournamentState, e: TournamentEvent): TournamentState 
     case 'hand-played': {
       const chips = new Map(e.chips.map((x) => [x.entryId, x.chips]));
       const pending = s.round?.pending.filter((t) => t !== e.table) ?? [];
-      return { ...s, round: s.round === null || pending.length === 0 ? null : { ...s.round, pending }, handsPlayed: s.handsPlayed + 1, entries: s.entries.map((en) => (chips.has(en.entryId) ? { ...en, chips: chips.get(en.entryId) as number } : en)), tables: s.tables.map((t) => (t.tableNo === e.table ? { ...t, button: e.button } : t)) };
+      const over = s.round !== null && pending.length === 0;
+      return { ...s, round: s.round === null || over ? null : { ...s.round, pending }, lastRound: over ? s.round : s.lastRound, handsPlayed: s.handsPlayed + 1, entries: s.entries.map((en) => (chips.has(en.entryId) ? { ...en, chips: chips.get(en.entryId) as number } : en)), tables: s.tables.map((t) => (t.tableNo === e.table ? { ...t, button: e.button } : t)) };
     }
     case 'busted': {
       const out = new Set(e.entryIds);
