@@ -119,6 +119,12 @@ describe('people play their own tournament seats (TRN-PLAY)', () => {
         const hand = f.hand as NonNullable<Frame['hand']>;
         const la = hand.legal as NonNullable<NonNullable<Frame['hand']>['legal']>;
         sawPersonTurn += 1;
+        if (sawPersonTurn === 1) {
+          // a restart in the middle of a person's turn: the hand in play is the fold of the log — the same hand, the same turn and clock
+          await svc.restart();
+          const again = await frame(who);
+          expect(again.hand).toMatchObject({ handId: hand.handId, toAct: hand.toAct, deadlineAt: hand.deadlineAt });
+        }
         const other = who === 'pa' ? 'pb' : 'pa';
         const ob = await h.http('POST', `/tournaments/${tid}/actions`, tok(other), { action: 'fold' });
         if (ob.body['code'] === 'POKER_NOT_YOUR_TURN') refusedOutOfTurn += 1;
