@@ -15,14 +15,14 @@ class TestClock implements Clock {
 
 interface Frame {
   tournament: { seat: number | null; sittingIn: boolean; status: string };
-  seats: ({ seat: number; me: boolean; displayName: string } | null)[];
+  seats: ({ seat: number; me: boolean; displayName: string; stackMinor: number } | null)[];
   hand: null | {
     handId: string;
     phase: string;
     toAct: number | null;
     deadlineAt: number | null;
     legal: null | { canCheck: boolean; callMinor: number; raise: { minToMinor: number } | null };
-    seats: { seat: number; playerId: string; cards: ({ card: string } | { hidden: true })[] }[];
+    seats: { seat: number; playerId: string; stackMinor: number; totalMinor: number; cards: ({ card: string } | { hidden: true })[] }[];
   };
 }
 
@@ -108,6 +108,11 @@ describe('people play their own tournament seats (TRN-PLAY)', () => {
         checkRedaction(fa, 'pb', fa.tournament.seat);
         checkRedaction(fb, 'pa', fb.tournament.seat);
         for (const f of [fa, fb]) for (const x of f.hand?.seats ?? []) expect(['you', `seat-${x.seat}`]).toContain(x.playerId); // no ids of others
+        // a seat's stack is the live tables' (the stack at the deal while the hand is in play: the screen takes what is committed off it)
+        for (const f of [fa, fb]) {
+          if (!f.hand || f.hand.phase === 'complete') continue;
+          for (const x of f.hand.seats) expect(f.seats.find((y) => y?.seat === x.seat)?.stackMinor).toBe(x.stackMinor + x.totalMinor);
+        }
         const turn = [['pa', fa] as const, ['pb', fb] as const].find(([, f]) => f.hand && f.hand.phase !== 'complete' && f.hand.toAct === f.tournament.seat && f.hand.legal);
         if (!turn) {
           // a person's hand waits on another table's person or the round closes at the next step

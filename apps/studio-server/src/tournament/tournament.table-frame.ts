@@ -27,7 +27,8 @@ export function tableFrameOf(s: T.TournamentState, playerId: string, seq: number
       seat: n,
       displayName: mine ? 'you' : `Seat ${n}`,
       me: mine,
-      stackMinor: inHand && v.hand?.phase !== 'complete' ? inHand.stackMinor : (x?.chips ?? inHand?.stackMinor ?? 0),
+      // as a live table's frame: the stack at the deal while the hand is in play (the screens take the chips committed off it), settled once it is over
+      stackMinor: inHand && (v.hand?.phase === 'complete' || x === undefined) ? inHand.stackMinor : (x?.chips ?? 0),
       status: mine && !v.sittingIn ? 'sitting-out' : 'active',
       disconnected: false,
       leaving: false,
