@@ -246,7 +246,10 @@ export function sitIn(s: TournamentState, playerId: string, sitting: boolean, at
   if (!e) return NO('TOURNAMENT_NOT_PLAYING', 'TRN-PLAY', 'you have no entry in play in this tournament');
   const now = s.sittingIn.includes(e.entryId);
   if (now === sitting) return ok([]);
-  return ok([sitting ? { type: 'sat-in', entryId: e.entryId, at } : { type: 'sat-out', entryId: e.entryId, reason: 'player', at }]);
+  if (sitting) return ok([{ type: 'sat-in', entryId: e.entryId, at }]);
+  // left to the robot: if the round in play waits on this player, the robot acts now
+  const out: TournamentEvent = { type: 'sat-out', entryId: e.entryId, reason: 'player', at };
+  return ok([out, ...advanceRound(evolve(s, out), at)]);
 }
 
 /** What a player sees of their tournament table (TRN-PLAY): their hand as the live tables show it to a player — their own hole cards only. */

@@ -306,6 +306,7 @@ describe('a person plays their own seat (TRN-PLAY)', () => {
     let at = T0;
     const refused = new Set<string>();
     let timedOut = false;
+    let leftToRobot = false;
     let acted = 0;
     for (let round = 1; s.status === 'running' && round < 5_000; round++) {
       at += 5_000;
@@ -339,10 +340,19 @@ describe('a person plays their own seat (TRN-PLAY)', () => {
         const oot = actInRound(s, otherPlayer, { action: 'fold' }, at);
         expect(oot.ok).toBe(false);
         if (!oot.ok) refused.add(oot.violation.code);
+        if (acted === 5 && !leftToRobot) {
+          // p1 leaves the seat to the robot on their own turn: the robot acts for them at once
+          leftToRobot = true;
+          const out = unwrap(sitIn(s, 'p1', false, at));
+          expect(out.some((e) => e.type === 'hand-action' && e.by === 'robot' && e.entryId === v.entryId)).toBe(true);
+          s = apply(log, s, out);
+          s = apply(log, s, unwrap(sitIn(s, 'p1', true, at)));
+          continue;
+        }
         const bad = actInRound(s, 'p1', { action: 'raise', toMinor: 1 }, at);
         expect(bad.ok).toBe(false);
         if (!bad.ok) refused.add(bad.violation.code);
-        const action = la.canCheck ? 'check' : la.callMinor > 0 && acted % 3 === 0 ? 'all-in' : 'call';
+        const action = la.canCheck ? 'check' : la.canAllIn && acted % 3 === 0 ? 'all-in' : 'call';
         s = apply(log, s, unwrap(actInRound(s, 'p1', { action }, at)));
         acted += 1;
       }
@@ -351,6 +361,7 @@ describe('a person plays their own seat (TRN-PLAY)', () => {
     expect(s.status).toBe('finished');
     expect(acted).toBeGreaterThanOrEqual(3);
     expect(timedOut).toBe(true);
+    expect(leftToRobot).toBe(true);
     expect([...refused]).toEqual(expect.arrayContaining(['POKER_NOT_YOUR_TURN']));
     expect(s.payouts.reduce((a, p) => a + p.amountMinor, 0)).toBe(12 * 1_000);
     expect(foldEvents(log)).toEqual(s);
