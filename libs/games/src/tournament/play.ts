@@ -275,7 +275,9 @@ export function tableViewFor(s: TournamentState, playerId: string): TournamentTa
   const e = s.entries.find((x) => x.playerId === playerId && x.status === 'playing') ?? null;
   const t = e?.table == null ? null : (s.tables.find((x) => x.tableNo === e.table) ?? null);
   const r = s.round !== null && mySeatInRound(s, playerId) !== null ? s.round : s.lastRound;
-  const me = mySeatInRound(s, playerId, r);
+  const found = mySeatInRound(s, playerId, r);
+  // the last round's hand only where the player still sits (moved to another table: nothing until their next hand there)
+  const me = found && (r === s.round || e === null || found.rh.table === e.table) ? found : null;
   const h = me && r ? roundHand(r, me.rh.table) : null;
   const mask = (id: string, seat: number): string => (id === me?.entryId ? 'you' : `seat-${seat}`);
   let hand: HandView | null = null;
