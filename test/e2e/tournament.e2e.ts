@@ -15,6 +15,8 @@ import { sharedStudio } from './shared-studio.js';
 
 const PLAYER = 'e2e-tourney-1';
 const PLAYER2 = 'e2e-tourney-2';
+const PLAYER3 = 'e2e-tourney-3';
+const PLAYER4 = 'e2e-tourney-4';
 
 describe('poker tournaments (browser)', () => {
   let studio: StudioHandle;
@@ -27,6 +29,8 @@ describe('poker tournaments (browser)', () => {
     await createAccounts(studio, [
       { username: PLAYER, name: 'E2E Tourney Player' },
       { username: PLAYER2, name: 'E2E Tourney Player Two' },
+      { username: PLAYER3, name: 'E2E Tourney Player Three' },
+      { username: PLAYER4, name: 'E2E Tourney Player Four' },
     ]);
     browser = await launchBrowser();
     player = await clientAs(studio, PLAYER);
@@ -129,4 +133,42 @@ describe('poker tournaments (browser)', () => {
     // tidy: the shared studio keeps no open sit-and-go of this test
     if (t) await pit.controlTournament(t.tournamentId, { action: 'cancel', reason: 'browser test done' });
   }, 120_000);
+
+  it('TRN-PLAY: a player takes their seat from the lobby on a phone and plays an action in a real tournament hand', async () => {
+    const name = `E2E Heads-up ${Date.now().toString(36)}`;
+    const t = await pit.createTournament({
+      name, kind: 'sit-and-go', currency: 'EUR', buyInMinor: 100, feeMinor: 10, startingStack: 5_000, seatsPerTable: 2, minPlayers: 2, maxPlayers: 2,
+      startsAt: null, structure: T.turboStructure(600_000), lateRegistrationLevels: 0, reEntry: null,
+    });
+    await (await clientAs(studio, PLAYER3)).registerTournament(t.tournamentId);
+    const p = await openApp(browser, studio, 'play', PLAYER3, 'phone');
+    await (await clientAs(studio, PLAYER4)).registerTournament(t.tournamentId); // full: the sit-and-go starts; PLAYER4 never sits in (the robot plays that seat)
+    const card = p.page.getByRole('article', { name });
+    await card.getByRole('button', { name: `Take your seat at ${name}` }).click({ timeout: 30_000 });
+    await p.page.waitForURL(/\/tournament\//);
+    await p.page.getByRole('button', { name: 'Take your seat' }).click();
+    await p.page.getByText(/You play your own hands/).waitFor();
+    // the next round waits for this player's turn: the poker table's action buttons, as the hand allows
+    const action = p.page.getByRole('button', { name: /^(Check|Call)\b/ }).first();
+    await action.waitFor({ timeout: 45_000 });
+    await expect(p.page.locator('main.pt-page').getByText(/€|¤/).count()).resolves.toBe(0); // tournament chips are not money (the header's wallet balance is)
+    await screenshot(p.page, 'player-tournament-table-phone');
+    const label = (await action.textContent()) ?? '';
+    await action.click();
+    // the action is in the tournament's log, by the player (logged like the robots')
+    let mine: { by?: unknown; action?: unknown }[] = [];
+    for (let i = 0; i < 40 && mine.length === 0; i++) {
+      const log = await pit.tournamentLog(t.tournamentId);
+      mine = log.events.filter((e) => e.type === 'hand-action' && (e as { by?: unknown }).by === 'player') as { by?: unknown; action?: unknown }[];
+      if (mine.length === 0) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(mine.length, label).toBeGreaterThan(0);
+    expect(String(mine[0]?.action)).toBe(label.startsWith('Check') ? 'check' : 'call');
+    const a11y = await checkA11y(p.page);
+    expect(a11y.filter((v) => /pt-/.test(v.targets.join(' '))).map((v) => `${v.id}: ${v.help} ${v.targets.join(', ')}`)).toEqual([]);
+    await p.context.close();
+    // tidy: the shared studio keeps no running tournament of this test
+    const s = await pit.tournament(t.tournamentId);
+    if (s.status === 'running' || s.status === 'paused') await pit.controlTournament(t.tournamentId, { action: 'cancel', reason: 'browser test done' });
+  }, 150_000);
 });

@@ -43,4 +43,40 @@ describe('felt tournament (issue 24): a tournament replayed from its log', () =>
     expect((await run(['tournament'], '{"events":[{"type":"dealt","at":1}]}')).err).toContain('TOURNAMENT_LOG_INVALID');
     expect((await run(['tournament'], 'nope')).code).toBe(2);
   });
+
+  it('TRN-PLAY: a tournament a person played in — their actions counted beside the robots\'; a changed action is a MISMATCH', async () => {
+    const d: T.TournamentDef = { ...def, tournamentId: 'trn_cli_p', maxPlayers: 6, structure: T.turboStructure(60_000) };
+    const events: T.TournamentEvent[] = [{ type: 'created', def: d, at: T0 }];
+    let s = T.foldEvents(events);
+    const add = (r: T.TournamentEvent[] | { ok: true; value: T.TournamentEvent[] } | { ok: false; violation: { message: string } }): void => {
+      const evs = Array.isArray(r) ? r : r.ok ? r.value : (() => { throw new Error(r.violation.message); })();
+      events.push(...evs);
+      s = evs.reduce(T.evolve, s);
+    };
+    for (let i = 1; i <= 6; i++) add(T.register(s, { entryId: `ent_${i}`, playerId: `p${i}`, at: T0 }));
+    add(T.start(s, T0, 5));
+    add(T.sitIn(s, 'p1', true, T0));
+    let at = T0;
+    for (let round = 1; s.status === 'running' && round < 2_000; round++) {
+      at += 5_000;
+      add(T.tick(s, at));
+      add(s.round === null ? T.playRound(s, 5, round, at) : T.advanceRound(s, at));
+      for (let k = 0; s.round !== null && k < 40; k++) {
+        const la = T.tableViewFor(s, 'p1').hand?.legal;
+        add(la ? T.actInRound(s, 'p1', { action: la.canCheck ? 'check' : la.callMinor > 200 ? 'fold' : 'call' }, at) : T.advanceRound(s, (at += 30_000)));
+      }
+    }
+    expect(s.status).toBe('finished');
+    const r = await run(['tournament'], JSON.stringify(events));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/in hands people played: [1-9]\d* actions by people, \d+ by the clock, \d+ by robots \(TRN-PLAY\)/);
+    const j = JSON.parse((await run(['tournament', '--json'], JSON.stringify(events))).out) as { actions: { player: number } };
+    expect(j.actions.player).toBe(events.filter((e) => e.type === 'hand-action' && e.by === 'player').length);
+    const i = events.findIndex((e) => e.type === 'hand-action' && e.by === 'player' && e.action === 'call');
+    const tampered = events.map((e, n) => (n === i && e.type === 'hand-action' ? { ...e, action: 'fold' } : e));
+    const t = await run(['tournament'], JSON.stringify(tampered));
+    expect(t.code).toBe(1);
+    expect(t.err).toMatch(/MISMATCH hand .*(logged actions|chips logged)/);
+  });
 });

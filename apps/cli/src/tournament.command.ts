@@ -13,7 +13,7 @@ conserved after every hand, the finish's prizes against the published table and 
 TRN-TIE), a cancellation's payouts against TRN-CANCEL / S1-FAIL-STT / S1-FAIL-MTT.
 Prints the levels and breaks, the pit boss's pauses and added time, the busts with their places, the
 tables broken and the results with the prizes (minor units of the tournament's currency).
-  --json   print one JSON object (terms, levels, busts, payouts, mismatches) instead of text
+  --json   print one JSON object (terms, levels, busts, payouts, people's actions, mismatches) instead of text
 Exit 0 when the log replays, 1 when it folds but a check fails (each mismatch printed), 2 on bad input.`;
 
 const money = (minor: number, currency: string): string => `${(minor / 100).toFixed(2)} ${currency}`;
@@ -59,7 +59,7 @@ export const tournamentCommand: CliCommand = {
     }
     const { def, state: s, lines } = r.value;
     if (p.values['json'] === true) {
-      line(io.stdout, JSON.stringify({ tournamentId: def.tournamentId, name: def.name, kind: def.kind, currency: def.currency, status: s.status, entries: s.entries.length, poolMinor: s.poolMinor, feesMinor: s.feesMinor, hands: r.value.hands, moves: r.value.moves, lines, payouts: s.payouts, mismatches: r.value.mismatches }, null, 2));
+      line(io.stdout, JSON.stringify({ tournamentId: def.tournamentId, name: def.name, kind: def.kind, currency: def.currency, status: s.status, entries: s.entries.length, poolMinor: s.poolMinor, feesMinor: s.feesMinor, hands: r.value.hands, moves: r.value.moves, actions: r.value.actions, lines, payouts: s.payouts, mismatches: r.value.mismatches }, null, 2));
       return r.value.mismatches.length === 0 ? EXIT.ok : EXIT.internal;
     }
     const c = def.currency;
@@ -87,7 +87,8 @@ export const tournamentCommand: CliCommand = {
           break;
       }
     }
-    line(io.stdout, `${r.value.hands} hands, ${r.value.moves} players moved`);
+    const a = r.value.actions;
+    line(io.stdout, `${r.value.hands} hands, ${r.value.moves} players moved${a.player + a.robot + a.timeout > 0 ? `; in hands people played: ${a.player} actions by people, ${a.timeout} by the clock, ${a.robot} by robots (TRN-PLAY)` : ''}`);
     if (s.payouts.length > 0) {
       line(io.stdout, 'payouts:');
       const byId = new Map(s.entries.map((e) => [e.entryId, e]));

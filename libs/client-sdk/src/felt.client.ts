@@ -31,7 +31,7 @@ import {
   TableStreamsBody,
 } from '@felt-studio/protocol';
 import type { TipPayoutBody, TipPayoutResult, TipsReport } from '@felt-studio/protocol';
-import type { CreateTournamentBody, TournamentControlBody, TournamentEntryResult, TournamentSummary, TournamentView } from '@felt-studio/protocol';
+import type { CreateTournamentBody, TournamentActionBody, TournamentControlBody, TournamentEntryResult, TournamentLog, TournamentSummary, TournamentTableFrame, TournamentView } from '@felt-studio/protocol';
 import type { BetPatterns, LateBettorList, LateBettorRead, PlayerFlag, PlayerFlagList, PlayerIntegrityList, PlayerIntegrityRead, PokerTableIntegrity, PokerTableIntegrityList, ShoeIntegrity, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt-studio/protocol';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
@@ -702,6 +702,26 @@ export class FeltClient {
   controlTournament(tournamentId: string, body: TournamentControlBody): Promise<TournamentView> {
     check(typeof body.reason === 'string' && body.reason.trim().length > 0, 'reason: required');
     return this.request('POST', `/tournaments/${seg(tournamentId)}/control`, { body });
+  }
+
+  /** The tournament's events in order (pit boss, admin): what `felt tournament` replays. */
+  tournamentLog(tournamentId: string): Promise<TournamentLog> {
+    return this.request('GET', `/tournaments/${seg(tournamentId)}/log`);
+  }
+
+  /** TRN-PLAY: the player's tournament table (a live table's frame shape: their own hole cards only) plus `tournament`. */
+  tournamentTable(tournamentId: string): Promise<TournamentTableFrame> {
+    return this.request('GET', `/tournaments/${seg(tournamentId)}/table`);
+  }
+
+  /** TRN-PLAY: take your seat (`true`: you act on your own turns, under the action clock) or leave it to the robot. */
+  tournamentSeat(tournamentId: string, sitting: boolean): Promise<TournamentTableFrame> {
+    return this.request('POST', `/tournaments/${seg(tournamentId)}/seat`, { body: { sitting } });
+  }
+
+  /** TRN-PLAY: your action in your tournament hand (refused with the hand core's code and rule ID, as at a live table). */
+  tournamentAct(tournamentId: string, body: TournamentActionBody): Promise<TournamentTableFrame> {
+    return this.request('POST', `/tournaments/${seg(tournamentId)}/actions`, { body });
   }
 
   // ───────────────────────── table commands ─────────────────────────

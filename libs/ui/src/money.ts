@@ -4,11 +4,14 @@
  */
 const formatters = new Map<string, Intl.NumberFormat>();
 
+/** ISO 4217 "no currency": tournament chips (TRN-PLAY) — whole numbers, no sign ("1,500"). */
+export const CHIPS_CURRENCY = 'XXX';
+
 function formatter(currency: string, locale: string, compact: boolean): Intl.NumberFormat {
   const key = `${locale}|${currency}|${compact ? 'c' : 'f'}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, compact ? { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 } : { style: 'currency', currency });
+    f = currency === CHIPS_CURRENCY ? new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }) : new Intl.NumberFormat(locale, compact ? { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 } : { style: 'currency', currency });
     formatters.set(key, f);
   }
   return f;
@@ -16,6 +19,7 @@ function formatter(currency: string, locale: string, compact: boolean): Intl.Num
 
 /** Minor digits of a currency (EUR → 2). */
 export function minorDigits(currency: string): number {
+  if (currency === CHIPS_CURRENCY) return 0;
   return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 

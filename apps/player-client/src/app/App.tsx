@@ -9,6 +9,8 @@ import { prefetchGames, TableView } from './TableView';
 
 // Live poker (issue 11) is its own lazy chunk: the lobby's first paint never waits for it.
 const PokerTableScreen = lazy(() => import('../features/poker-table/components/PokerTableScreen'));
+// A tournament table (issue 24, TRN-PLAY): the poker table's components, its own lazy chunk.
+const TournamentTableScreen = lazy(() => import('../features/poker-table/components/TournamentTableScreen'));
 
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
 
@@ -51,6 +53,13 @@ function Routes() {
           {(p) => (
             <Suspense fallback={<p className="felt-center felt-muted">{t('common:loading')}</p>}>
               <PokerTableScreen tableId={decodeURIComponent(p.tableId)} />
+            </Suspense>
+          )}
+        </Route>
+        <Route path="/tournament/:id">
+          {(p) => (
+            <Suspense fallback={<p className="felt-center felt-muted">{t('common:loading')}</p>}>
+              <TournamentTableScreen tournamentId={decodeURIComponent(p.id)} />
             </Suspense>
           )}
         </Route>

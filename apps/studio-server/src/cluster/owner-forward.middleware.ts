@@ -31,8 +31,10 @@ const TABLE_PATH = /^\/tables\/([^/?#]+)(?:[/?#]|$)/;
 const OWNER_READ = /^\/tables\/[^/?#]+\/devices\/?(?:[?#]|$)/;
 /** `/poker-tables/<id>/…` (not the lobby, not creating a table): a live poker table's owner reads (its commands, the pit boss's decision included, are the command bus's). */
 const POKER_PATH = /^\/poker-tables\/([^/?#]+)\/[^?#]/;
-/** `/tournaments/<id>/entries|control` (issue 24): a tournament's writes go to the instance holding its lease `tournament:<id>` (its clock's owner). */
-const TOURNAMENT_PATH = /^\/tournaments\/([^/?#]+)\/(?:entries|control)\/?(?:[?#]|$)/;
+/** `/tournaments/<id>/entries|control|seat|actions` (issue 24; TRN-PLAY): a tournament's writes go to the instance holding its lease `tournament:<id>` (its clock's owner); `/table` too (a player's hand as the owner has it). */
+const TOURNAMENT_PATH = /^\/tournaments\/([^/?#]+)\/(?:entries|control|seat|actions|table)\/?(?:[?#]|$)/;
+/** The player's tournament table is read from the owner (the hand in play, its clock). */
+const TOURNAMENT_OWNER_READ = /^\/tournaments\/[^/?#]+\/table\/?(?:[?#]|$)/;
 /** A hand's events are read from the owner's hand index and state (issue 11). */
 const POKER_OWNER_READ = /^\/poker-tables\/[^/?#]+\/hands(?:\/[^/?#]+\/events)?\/?(?:[?#]|$)/;
 
@@ -47,7 +49,7 @@ const POKER_OWNER_READ = /^\/poker-tables\/[^/?#]+\/hands(?:\/[^/?#]+\/events)?\
  * TABLE_OWNER_UNAVAILABLE. Owner unreachable or too slow: 503 TABLE_OWNER_UNAVAILABLE (retry).
  * Live poker tables (`/poker-tables/<id>/…`, lease `<id>` like every table): a table's hands and a hand's
  * events are forwarded to the table's owner the same way (the pit boss's decision is a table command: the bus forwards it).
- * A tournament's registration and control (`/tournaments/<id>/entries|control`, lease `tournament:<id>`, issue 24) go
+ * A tournament's registration, control, a player's seat and actions and their table (`/tournaments/<id>/entries|control|seat|actions|table`, lease `tournament:<id>`, issue 24) go
  * to the instance advancing its clock the same way; with no owner they run here (the tournament service decides on
  * the log caught up, the expected seq refuses a raced write).
  */
@@ -73,7 +75,7 @@ export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {
   }
 
   private async route(req: Req, res: Res): Promise<boolean> {
-    const ownerRead = req.method === 'GET' && (OWNER_READ.test(req.originalUrl) || POKER_OWNER_READ.test(req.originalUrl));
+    const ownerRead = req.method === 'GET' && (OWNER_READ.test(req.originalUrl) || POKER_OWNER_READ.test(req.originalUrl) || TOURNAMENT_OWNER_READ.test(req.originalUrl));
     if (this.directory === null || (!ownerRead && (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS')) || req.headers[FORWARDED_BY_HEADER] !== undefined) return false;
     // Table commands are never forwarded here: their route runs them through the table router (issue 19 §3: one mechanism).
     if (this.isCommand(req.method, req.originalUrl)) return false;

@@ -15,11 +15,12 @@ import { FORWARDED_BY_HEADER, OwnerForwardMiddleware } from './owner-forward.mid
 import { InMemoryTableLeases } from './table-lease.js';
 
 describe('owner forwarding over HTTP is not a second path for table commands (issue 19 §3)', () => {
-  it('passes a table command route on (the bus forwards it), and still forwards another write under the table', async () => {
+  it('passes a table command route on (the bus forwards it), and still forwards another write under the table (and a tournament\'s, to its lease holder)', async () => {
     const registry = new TableCommandRegistry();
     registry.add([defineCommand({ op: 'bet.place', schema: PlaceBetBodySchema, roles: ['player'], rest: { method: 'POST', path: '/tables/{id}/bets' }, handle: () => ({ ok: true, value: null }) })]);
     const leases = new InMemoryTableLeases();
     await leases.acquire('t1', 'owner-b', 60_000);
+    await leases.acquire('tournament:trn_1', 'owner-b', 60_000);
     // the owner: records what reaches it
     const seen: string[] = [];
     const owner = createServer((req, res) => {
@@ -47,7 +48,12 @@ describe('owner forwarding over HTTP is not a second path for table commands (is
       expect(await call('POST', '/tables/t1/bets')).toEqual({ next: true, status: null });
       // not a command: forwarded to the owner over HTTP, its answer is the answer
       expect(await call('POST', '/tables/t1/status')).toEqual({ next: false, status: 200 });
-      expect(seen).toEqual(['POST /tables/t1/status a']);
+      // a tournament's writes and a player's table (TRN-PLAY: seat, actions, the hand in play) go to its lease holder; its lobby view does not
+      expect(await call('POST', '/tournaments/trn_1/actions')).toEqual({ next: false, status: 200 });
+      expect(await call('POST', '/tournaments/trn_1/seat')).toEqual({ next: false, status: 200 });
+      expect(await call('GET', '/tournaments/trn_1/table')).toEqual({ next: false, status: 200 });
+      expect(await call('GET', '/tournaments/trn_1')).toEqual({ next: true, status: null });
+      expect(seen).toEqual(['POST /tables/t1/status a', 'POST /tournaments/trn_1/actions a', 'POST /tournaments/trn_1/seat a', 'GET /tournaments/trn_1/table a']);
     } finally {
       owner.close();
     }

@@ -85,6 +85,8 @@ export interface FeltSettings {
   readonly chatDataFile: string | null;
   /** FELT_TOURNAMENT_ROUND_MS (issue 24): how often a running tournament deals a round of hands (and reads its level clock); 0: never by itself (tests drive it). */
   readonly tournamentRoundMs: number;
+  /** FELT_TOURNAMENT_ACTION_MS (issue 24, TRN-PLAY): a person's action clock in a tournament hand (S1-TIMEOUT). */
+  readonly tournamentActionMs: number;
   readonly cameraFfmpeg: string;
   /** FELT_WS_PARSER (issue 25 §2): socket.io's wire encoding, `json` (default) or `msgpack` (clients must use `@felt-studio/protocol/msgpack`). */
   readonly wsParser: 'json' | 'msgpack';
@@ -208,6 +210,7 @@ export const ENV_SCHEMA = z
     // Issue 24: the table chat's data (canned messages, word filter per language, rate, tip limits) as a JSON file.
     FELT_CHAT_DATA: optional(z.string().min(1)).transform((v) => v ?? null),
     FELT_TOURNAMENT_ROUND_MS: millis(4_000, 0, 3_600_000),
+    FELT_TOURNAMENT_ACTION_MS: millis(20_000, 1_000, 600_000),
     // Issue 21 §2: the demo studio camera's encoder — the ffmpeg binary (a path or a name on PATH), or `off`.
     FELT_CAMERA_FFMPEG: optional(z.string().min(1)).transform((v) => v ?? 'ffmpeg'),
     FELT_STREAM_SECRET: optional(z.string().min(32, 'must be at least 32 characters (generate one with `felt secrets`)')).transform((v) => v ?? null),
@@ -332,6 +335,7 @@ function settingsOf(e: Env): FeltSettings {
     streamSecret: e.FELT_STREAM_SECRET,
     chatDataFile: e.FELT_CHAT_DATA,
     tournamentRoundMs: e.FELT_TOURNAMENT_ROUND_MS,
+    tournamentActionMs: e.FELT_TOURNAMENT_ACTION_MS,
     cameraFfmpeg: e.FELT_CAMERA_FFMPEG,
     wsParser: e.FELT_WS_PARSER,
   };

@@ -91,6 +91,25 @@ describe('one owner per tournament across instances (issue 24)', () => {
     expect(again.body).toMatchObject({ entryId: 'ce2', duplicate: true });
     await until('the sit-and-go to start (full)', () => a.get(TournamentService).stateOf(tid)?.status === 'running');
 
+    // TRN-PLAY through B: tp1 takes their seat, reads their table and acts — each forwarded to A, the owner
+    const tok1 = b.token('tp1', 'player');
+    expect((await b.http('POST', `/tournaments/${tid}/seat`, tok1, { sitting: true })).body).toMatchObject({ tournament: { sittingIn: true } });
+    let acted: Record<string, unknown> | null = null;
+    await until('tp1 to act on their turn through B', async () => {
+      const f = (await b.http('GET', `/tournaments/${tid}/table`, tok1)).body as { hand?: { handId: string; toAct: number | null; legal: { canCheck: boolean } | null } | null; tournament?: { seat: number | null; playing: boolean } };
+      if (f.tournament?.playing === false) throw new Error('tp1 busted before their first turn: raise the starting stack');
+      if (!f.hand?.legal || f.hand.toAct !== f.tournament?.seat) return false;
+      const r = await b.http('POST', `/tournaments/${tid}/actions`, tok1, { handId: f.hand.handId, action: f.hand.legal.canCheck ? 'check' : 'fold' });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      acted = r.body;
+      return true;
+    }, 30_000);
+    expect(acted).not.toBeNull();
+    expect((await b.http('POST', `/tournaments/${tid}/seat`, tok1, { sitting: false })).body).toMatchObject({ tournament: { sittingIn: false } }); // the robot plays on
+    const byPlayer = (await a.get<UnitOfWork>(UNIT_OF_WORK).run((tx) => tx.events.load(`tournament:${tid}`))).filter((e) => e.type === 'hand-action' && (e.payload as { by: string }).by === 'player');
+    expect(byPlayer.map((e) => (e.payload as { entryId: string }).entryId)).toEqual(['ce1']);
+    expect(appended.b).toBe(0); // B decided nothing itself
+
     // Both timers run every 150 ms; only A appends. B's copy follows the log (caught up on read).
     await until('some hands on the owner', () => (a.get(TournamentService).stateOf(tid)?.handsPlayed ?? 0) >= 3);
     await sleep(1_000);

@@ -15,6 +15,8 @@ export const TOURNAMENT_CODES = defineErrorCodes({
   TOURNAMENT_NOT_PAUSED: { status: 409, ruleId: 'S1-PAUSE', meaning: 'The tournament is not paused (resume).' },
   TOURNAMENT_INVALID_TIME: { status: 422, ruleId: 'TRN-TIME', meaning: 'Time is added in 1 ms to 1 hour, to a level that has an end.' },
   TOURNAMENT_DEAL_REFUSED: { status: 409, ruleId: 'TRN-DEAL', meaning: 'Deals are not offered: the prizes are paid by the published table.' },
+  TOURNAMENT_NO_HAND: { status: 409, ruleId: 'TRN-PLAY', meaning: 'The player has no hand in play in this tournament to act in: between hands, or their seat is played by the robot while they are not sitting in.' },
+  TOURNAMENT_NOT_PLAYING: { status: 409, ruleId: 'TRN-PLAY', meaning: 'The player has no entry in play in this tournament (not registered, or out).' },
   TOURNAMENT_OVER: { status: 409, ruleId: 'TRN-CANCEL', meaning: 'The tournament is already finished or cancelled.' },
 });
 

@@ -1,5 +1,5 @@
 import { Body, Get, Inject, Param, Post } from '@nestjs/common';
-import { CreateTournamentBodySchema, TournamentControlBodySchema, TournamentEntryBodySchema, type TournamentEntryResult, type TournamentLog, type TournamentSummary, type TournamentView } from '@felt-studio/protocol';
+import { CreateTournamentBodySchema, TournamentActionBodySchema, TournamentControlBodySchema, TournamentEntryBodySchema, TournamentSeatBodySchema, type TournamentEntryResult, type TournamentTableFrame, type TournamentLog, type TournamentSummary, type TournamentView } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
@@ -32,6 +32,27 @@ export class TournamentController {
   @Roles('player')
   async register(@Param('id') id: string, @CurrentUser() player: AuthUser, @Body() b: unknown): Promise<TournamentEntryResult> {
     return unwrap(await this.tournaments.register(player, id, body(TournamentEntryBodySchema, b).entryId));
+  }
+
+  /** TRN-PLAY: the player's tournament table (the live tables' frame shape; their own hole cards only). */
+  @Get(':id/table')
+  @Roles('player')
+  async table(@Param('id') id: string, @CurrentUser() player: AuthUser): Promise<TournamentTableFrame> {
+    return unwrap(await this.tournaments.table(player, id));
+  }
+
+  /** TRN-PLAY: take your seat (you act on your turns) or leave it to the robot. */
+  @Post(':id/seat')
+  @Roles('player')
+  async seat(@Param('id') id: string, @CurrentUser() player: AuthUser, @Body() b: unknown): Promise<TournamentTableFrame> {
+    return unwrap(await this.tournaments.seat(player, id, body(TournamentSeatBodySchema, b).sitting));
+  }
+
+  /** TRN-PLAY: your action in your tournament hand (validated by the hand core: POKER_* codes with their rule IDs). */
+  @Post(':id/actions')
+  @Roles('player')
+  async act(@Param('id') id: string, @CurrentUser() player: AuthUser, @Body() b: unknown): Promise<TournamentTableFrame> {
+    return unwrap(await this.tournaments.act(player, id, body(TournamentActionBodySchema, b)));
   }
 
   @Post(':id/control')

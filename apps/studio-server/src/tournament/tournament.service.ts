@@ -25,7 +25,7 @@
 import { randomInt } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { tournament as T, type Result } from '@felt-studio/games';
-import type { CreateTournamentBody, TournamentControlBody, TournamentEntryResult, TournamentLog, TournamentSummary, TournamentView } from '@felt-studio/protocol';
+import type { CreateTournamentBody, TournamentActionBody, TournamentControlBody, TournamentTableFrame, TournamentEntryResult, TournamentLog, TournamentSummary, TournamentView } from '@felt-studio/protocol';
 import { AuditService } from '../audit/audit.service.js';
 import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import { rejection, type Actor } from '../shared/command.types.js';
@@ -34,6 +34,7 @@ import { LEASED_WORK, type LeasedWork } from '../shared/ports/cluster.port.js';
 import { ConcurrencyConflict, InsufficientFunds, UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { Posting } from '../shared/ledger.rules.js';
 import { SeamlessService } from '../wallet/seamless/seamless.service.js';
+import { tableFrameOf } from './tournament.table-frame.js';
 import { entryPosting, entryPostingId, payoutPostings, seamlessRoundOf } from './tournament.postings.js';
 
 const INDEX_STREAM = 'tournaments';
@@ -348,10 +349,11 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
           const c = T.cancel(s, 'system', `too few players at the start time (${s.entries.length} of ${s.def.minPlayers})`, now);
           events = c.ok ? c.value : [];
         }
-      } else if (s.status === 'running') {
+      } else if (s.status === 'running' || (s.status === 'paused' && s.round !== null)) {
         const ticked = T.tick(s, now);
         const cur = ticked.reduce(T.evolve, s);
-        events = [...ticked, ...T.playRound(cur, live.seed ?? 0, cur.handsPlayed, now)];
+        // TRN-PLAY: a round in play carries on (robots, expired clocks; a hand in play is finished during a pause), else a new round is dealt
+        events = [...ticked, ...(cur.round !== null ? T.advanceRound(cur, now) : T.playRound(cur, live.seed ?? 0, cur.handsPlayed, now, settingOf(this.config, 'tournamentActionMs')))];
       }
       await this.commit(tournamentId, live, events);
     });
@@ -368,6 +370,47 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
         this.log.error({ msg: 'tournament step failed', tournamentId: id, error: (e as Error).message });
       }
     }
+  }
+
+  /**
+   * `POST /tournaments/{id}/seat` (TRN-PLAY): the player takes their seat (`sitting: true`: they act on their own
+   * turns, from their next turn) or leaves it to the robot. Decided by the tournament's owner (forwarded).
+   */
+  async seat(player: Actor, tournamentId: string, sitting: boolean): Promise<Result<TournamentTableFrame>> {
+    const got = await this.get(tournamentId);
+    if (!got.ok) return got;
+    return this.withLock(tournamentId, async (): Promise<Result<TournamentTableFrame>> => {
+      const live = await this.current(tournamentId);
+      const d = T.sitIn(live.state, player.userId, sitting, this.clock.now());
+      if (!d.ok) return d;
+      await this.commit(tournamentId, live, d.value);
+      return ok(this.frameOf(live, player.userId));
+    });
+  }
+
+  /**
+   * `POST /tournaments/{id}/actions` (TRN-PLAY): the player's action in their tournament hand, validated by the
+   * live-poker hand core (its `POKER_*` codes and rule IDs: not your turn, the clock ran out, an amount out of
+   * bounds, the wrong hand), logged as a `hand-action` with the robots' and the clock's; the round carries on.
+   */
+  async act(player: Actor, tournamentId: string, body: TournamentActionBody): Promise<Result<TournamentTableFrame>> {
+    const got = await this.get(tournamentId);
+    if (!got.ok) return got;
+    return this.withLock(tournamentId, async (): Promise<Result<TournamentTableFrame>> => {
+      const live = await this.current(tournamentId);
+      const d = T.actInRound(live.state, player.userId, body, this.clock.now());
+      if (!d.ok) return d;
+      await this.commit(tournamentId, live, d.value);
+      return ok(this.frameOf(live, player.userId));
+    });
+  }
+
+  /** `GET /tournaments/{id}/table` (TRN-PLAY): the player's table and hand in play as they may see it (their own hole cards only). */
+  async table(player: Actor, tournamentId: string): Promise<Result<TournamentTableFrame>> {
+    const got = await this.get(tournamentId);
+    if (!got.ok) return got;
+    const live = this.owns(tournamentId) ? got.value : await this.withLock(tournamentId, () => this.current(tournamentId));
+    return ok(this.frameOf(live, player.userId));
   }
 
   /** `POST /tournaments/{id}/control` (pit boss): pause / resume (S1-PAUSE), add time (TRN-TIME), cancel (TRN-CANCEL, S1-FAIL-STT/MTT); audited with the reason. */
@@ -424,6 +467,10 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   /** The state as held (tests). */
   stateOf(tournamentId: string): T.TournamentState | null {
     return this.live.get(tournamentId)?.state ?? null;
+  }
+
+  private frameOf(live: Live, playerId: string): TournamentTableFrame {
+    return tableFrameOf(live.state, playerId, live.seq, this.clock.now(), live.state.round?.actionMs ?? settingOf(this.config, 'tournamentActionMs'));
   }
 
   private viewOf(s: T.TournamentState, viewer: Actor): TournamentView {

@@ -1,4 +1,5 @@
 import { ok, violation, type Result } from '../common/result.js';
+import { roundHand } from './play.js';
 import { cancellationPayouts, evolve, finalPayouts, initialState, playing, type Payout, type TournamentEvent, type TournamentState } from './state.js';
 import { validateDef, type TournamentDef } from './structure.js';
 
@@ -10,7 +11,7 @@ import { validateDef, type TournamentDef } from './structure.js';
  * the ones TRN-CANCEL/S1-FAIL-STT/MTT give. Pure.
  */
 
-export const TOURNAMENT_EVENT_TYPES: readonly TournamentEvent['type'][] = ['created', 'registered', 'started', 'seated', 'level-advanced', 'paused', 'resumed', 'time-added', 'hand-played', 'busted', 'moved', 'table-broken', 'finished', 'cancelled'];
+export const TOURNAMENT_EVENT_TYPES: readonly TournamentEvent['type'][] = ['created', 'registered', 'started', 'seated', 'level-advanced', 'paused', 'resumed', 'time-added', 'hand-played', 'busted', 'moved', 'table-broken', 'finished', 'cancelled', 'sat-in', 'sat-out', 'round-started', 'hand-action'];
 
 export type ReplayLine =
   | { readonly type: 'level'; readonly at: number; readonly level: number; readonly item: TournamentDef['structure'][number] }
@@ -27,6 +28,8 @@ export interface TournamentReplay {
   readonly registrations: number;
   readonly hands: number;
   readonly moves: number;
+  /** TRN-PLAY: the actions logged in hands people played, by who decided them. */
+  readonly actions: { readonly player: number; readonly robot: number; readonly timeout: number };
   /** what the log says that the rules do not (empty: the log replays). */
   readonly mismatches: readonly string[];
 }
@@ -54,6 +57,7 @@ export function replayTournament(raw: unknown): Result<TournamentReplay> {
   let registrations = 0;
   let hands = 0;
   let moves = 0;
+  const actions = { player: 0, robot: 0, timeout: 0 };
   for (const [i, e] of evs.entries()) {
     if (i === 0) continue;
     if (e.type === 'created') return bad(`event ${i + 1}: a second created event`);
@@ -84,6 +88,18 @@ export function replayTournament(raw: unknown): Result<TournamentReplay> {
         break;
       case 'hand-played': {
         hands += 1;
+        // TRN-PLAY: a hand of a round in play is the fold of its logged actions: its chips must be the ones logged
+        let h: ReturnType<typeof roundHand> = null;
+        try {
+          h = before.round === null ? null : roundHand(before.round, e.table);
+        } catch (err) {
+          mismatches.push(`hand ${e.handId}: its logged actions do not replay (${(err as Error).message})`);
+        }
+        if (h !== null) {
+          const want = h.result?.seats.map((x) => `${x.playerId}=${x.stackMinor}`).join(',') ?? 'no result';
+          const got = e.chips.map((x) => `${x.entryId}=${x.chips}`).join(',');
+          if (want !== got) mismatches.push(`hand ${e.handId}: the chips logged (${got}) are not the ones its logged actions give (${want})`);
+        }
         const chips = s.entries.reduce((a, x) => a + x.chips, 0);
         if (chips !== s.entries.length * s.def.startingStack) mismatches.push(`hand ${e.handId}: ${chips} chips in play, ${s.entries.length * s.def.startingStack} expected`);
         break;
@@ -110,9 +126,15 @@ export function replayTournament(raw: unknown): Result<TournamentReplay> {
         lines.push({ type: 'end', at: e.at, how: 'cancelled', rule: e.rule, reason: e.reason });
         break;
       }
+      case 'hand-action':
+        actions[e.by] += 1;
+        break;
       case 'seated':
+      case 'sat-in':
+      case 'sat-out':
+      case 'round-started':
         break;
     }
   }
-  return ok({ def: s.def, state: s, lines, registrations, hands, moves, mismatches });
+  return ok({ def: s.def, state: s, lines, registrations, hands, moves, actions, mismatches });
 }

@@ -67,6 +67,51 @@ export interface TournamentState {
   readonly payouts: readonly Payout[];
   readonly endedAt: number | null;
   readonly endReason: string | null;
+  /** TRN-PLAY: the entries whose player has taken their seat (they act on their turns; the others' seats are played by the robot). */
+  readonly sittingIn: readonly string[];
+  /** TRN-PLAY: the round of hands in play when a person is at one of its tables (null: none, or every hand of the round was played at once). */
+  readonly round: RoundInPlay | null;
+  /** the last round in play once over (its hands' results stay on the players' screens until the next). */
+  readonly lastRound: RoundInPlay | null;
+}
+
+/** One table's hand of a round in play, as dealt (the seats and stacks at the deal: later seatings do not join it). */
+export interface RoundHand {
+  readonly table: number;
+  readonly handId: string;
+  readonly button: number;
+  readonly seed: number;
+  readonly seats: readonly { readonly seat: number; readonly entryId: string; readonly chips: number }[];
+  /** a person had taken their seat at this table at the deal: every action of its hand is logged (`hand-action`). */
+  readonly interactive: boolean;
+}
+
+export type HandActionBy = 'player' | 'robot' | 'timeout';
+
+export interface LoggedAction {
+  readonly table: number;
+  readonly handId: string;
+  readonly seat: number;
+  readonly entryId: string;
+  readonly action: 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all-in';
+  readonly toMinor?: number;
+  readonly by: HandActionBy;
+  readonly at: number;
+}
+
+export interface RoundInPlay {
+  readonly round: number;
+  readonly at: number;
+  readonly smallBlind: number;
+  readonly bigBlind: number;
+  readonly ante: number;
+  /** S1-TIMEOUT: the action clock of a person's turn. */
+  readonly actionMs: number;
+  readonly hands: readonly RoundHand[];
+  /** the tables whose hand-played is not folded yet. */
+  readonly pending: readonly number[];
+  /** every logged action of the round's interactive hands, in order. */
+  readonly actions: readonly LoggedAction[];
 }
 
 export type TournamentEvent =
@@ -83,14 +128,18 @@ export type TournamentEvent =
   | { readonly type: 'moved'; readonly entryId: string; readonly table: number; readonly seat: number; readonly reason: 'balance' | 'break'; readonly at: number }
   | { readonly type: 'table-broken'; readonly table: number; readonly at: number }
   | { readonly type: 'finished'; readonly payouts: readonly Payout[]; readonly at: number }
-  | { readonly type: 'cancelled'; readonly by: string; readonly reason: string; readonly rule: string; readonly payouts: readonly Payout[]; readonly at: number };
+  | { readonly type: 'cancelled'; readonly by: string; readonly reason: string; readonly rule: string; readonly payouts: readonly Payout[]; readonly at: number }
+  | { readonly type: 'sat-in'; readonly entryId: string; readonly at: number }
+  | { readonly type: 'sat-out'; readonly entryId: string; readonly reason: 'timeout' | 'player'; readonly at: number }
+  | ({ readonly type: 'round-started' } & Omit<RoundInPlay, 'pending' | 'actions'>)
+  | ({ readonly type: 'hand-action' } & LoggedAction);
 
 export type TournamentEventType = TournamentEvent['type'];
 
 const FAIL = (code: string, ruleId: string | null, message: string, details?: Record<string, unknown>): { ok: false; violation: { code: string; ruleId: string | null; message: string } } => violation(code, ruleId, message, details);
 
 export function initialState(def: TournamentDef): TournamentState {
-  return { def, status: 'registering', entries: [], tables: [], level: 0, levelEndsAt: null, pausedRemainingMs: null, startedAt: null, bustGroups: 0, handsPlayed: 0, poolMinor: 0, feesMinor: 0, payouts: [], endedAt: null, endReason: null };
+  return { def, status: 'registering', entries: [], tables: [], level: 0, levelEndsAt: null, pausedRemainingMs: null, startedAt: null, bustGroups: 0, handsPlayed: 0, poolMinor: 0, feesMinor: 0, payouts: [], endedAt: null, endReason: null, sittingIn: [], round: null, lastRound: null };
 }
 
 const durationOf = (item: StructureItem | undefined): number => item?.durationMs ?? 0;
@@ -145,13 +194,16 @@ export function evolve(s: TournamentState, e: TournamentEvent): TournamentState 
         : { ...s, levelEndsAt: s.levelEndsAt === null ? null : s.levelEndsAt + e.ms };
     case 'hand-played': {
       const chips = new Map(e.chips.map((x) => [x.entryId, x.chips]));
-      return { ...s, handsPlayed: s.handsPlayed + 1, entries: s.entries.map((en) => (chips.has(en.entryId) ? { ...en, chips: chips.get(en.entryId) as number } : en)), tables: s.tables.map((t) => (t.tableNo === e.table ? { ...t, button: e.button } : t)) };
+      const pending = s.round?.pending.filter((t) => t !== e.table) ?? [];
+      const over = s.round !== null && pending.length === 0;
+      return { ...s, round: s.round === null || over ? null : { ...s.round, pending }, lastRound: over ? s.round : s.lastRound, handsPlayed: s.handsPlayed + 1, entries: s.entries.map((en) => (chips.has(en.entryId) ? { ...en, chips: chips.get(en.entryId) as number } : en)), tables: s.tables.map((t) => (t.tableNo === e.table ? { ...t, button: e.button } : t)) };
     }
     case 'busted': {
       const out = new Set(e.entryIds);
       return {
         ...s,
         bustGroups: Math.max(s.bustGroups, e.group + 1),
+        sittingIn: s.sittingIn.filter((x) => !out.has(x)),
         entries: s.entries.map((en) => (out.has(en.entryId) ? { ...en, status: 'busted', chips: 0, table: null, seat: null, bustGroup: e.group } : en)),
         tables: s.tables.map((t) => ({ ...t, seats: t.seats.map((x) => (x !== null && out.has(x) ? null : x)) })),
       };
@@ -160,10 +212,24 @@ export function evolve(s: TournamentState, e: TournamentEvent): TournamentState 
       return { ...s, tables: s.tables.filter((t) => t.tableNo !== e.table) };
     case 'finished': {
       const won = new Set(e.payouts.filter((p) => p.place === 1).map((p) => p.entryId));
-      return { ...s, status: 'finished', payouts: e.payouts, endedAt: e.at, endReason: 'finished', levelEndsAt: null, entries: s.entries.map((en) => (won.has(en.entryId) && en.status === 'playing' ? { ...en, status: 'won' } : en)) };
+      return { ...s, status: 'finished', round: null, sittingIn: [], payouts: e.payouts, endedAt: e.at, endReason: 'finished', levelEndsAt: null, entries: s.entries.map((en) => (won.has(en.entryId) && en.status === 'playing' ? { ...en, status: 'won' } : en)) };
     }
     case 'cancelled':
-      return { ...s, status: 'cancelled', payouts: e.payouts, endedAt: e.at, endReason: e.reason, levelEndsAt: null, pausedRemainingMs: null };
+      // a hand in play is void (S1-PAUSE): the chips are the ones of the last hand played
+      return { ...s, status: 'cancelled', round: null, sittingIn: [], payouts: e.payouts, endedAt: e.at, endReason: e.reason, levelEndsAt: null, pausedRemainingMs: null };
+    case 'sat-in':
+      return s.sittingIn.includes(e.entryId) ? s : { ...s, sittingIn: [...s.sittingIn, e.entryId] };
+    case 'sat-out':
+      return { ...s, sittingIn: s.sittingIn.filter((x) => x !== e.entryId) };
+    case 'round-started': {
+      const { type: _t, ...r } = e;
+      return { ...s, round: { ...r, pending: e.hands.map((h) => h.table), actions: [] } };
+    }
+    case 'hand-action': {
+      if (s.round === null) throw new Error('a hand action outside a round in play');
+      const { type: _t, ...a } = e;
+      return { ...s, round: { ...s.round, actions: [...s.round.actions, a] } };
+    }
     default:
       return assertNever(e, 'tournament event');
   }

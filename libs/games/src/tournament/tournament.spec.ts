@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { playRound } from './play.js';
+import { actInRound, advanceRound, playRound, sitIn, tableViewFor } from './play.js';
 import { replayTournament } from './replay.js';
 import { placesAndPrizes, prizesFor, splitProportionally } from './payouts.js';
 import { addTime, cancel, evolve, foldEvents, pause, playing, proposeDeal, rebalance, register, resume, start, tick, type TournamentEvent, type TournamentState } from './state.js';
@@ -292,4 +292,90 @@ describe('cancellation (TRN-CANCEL, S1-FAIL-STT, S1-FAIL-MTT)', () => {
     if (e?.type !== 'cancelled') throw new Error('no cancel');
     return { rule: e.rule, sum: e.payouts.reduce((x, p) => x + p.amountMinor, 0) };
   }
+});
+
+describe('a person plays their own seat (TRN-PLAY)', () => {
+  it('p1 sits in, acts on their turns (invalid and out-of-turn refused), times out once, and the tournament runs to its end; the log replays', () => {
+    const d = def({ maxPlayers: 12 });
+    const log: TournamentEvent[] = [{ type: 'created', def: d, at: T0 - 1 }];
+    let s = foldEvents(log);
+    for (let i = 1; i <= 12; i++) s = apply(log, s, unwrap(register(s, { entryId: `ent_${i}`, playerId: `p${i}`, at: T0 - 1 })));
+    s = apply(log, s, unwrap(start(s, T0, 11)));
+    s = apply(log, s, unwrap(sitIn(s, 'p1', true, T0)));
+    s = apply(log, s, unwrap(sitIn(s, 'p2', true, T0))); // p2 sits in and never acts: the clock acts, then the robot
+    let at = T0;
+    const refused = new Set<string>();
+    let timedOut = false;
+    let leftToRobot = false;
+    let acted = 0;
+    for (let round = 1; s.status === 'running' && round < 5_000; round++) {
+      at += 5_000;
+      s = apply(log, s, tick(s, at));
+      s = apply(log, s, s.round === null ? playRound(s, 11, round, at) : advanceRound(s, at));
+      for (let k = 0; s.round !== null && k < 50; k++) {
+        const v = tableViewFor(s, 'p1');
+        // redaction: only p1's own down cards are ever visible before the showdown
+        for (const x of v.hand?.seats ?? []) if (x.playerId !== 'you' && v.hand?.phase !== 'complete') expect(x.cards.every((c) => 'hidden' in c)).toBe(true);
+        const h = v.hand;
+        const la = h?.legal ?? null;
+        if (!h || !la || h.toAct !== v.seat) {
+          // not p1's turn: an action is refused with the core's code
+          const r = actInRound(s, 'p1', { action: 'check' }, at);
+          expect(r.ok).toBe(false);
+          if (!r.ok) refused.add(r.violation.code);
+          at = h?.deadlineAt ?? at + 1_000; // the clock of whoever is on it (p2) runs out
+          s = apply(log, s, advanceRound(s, at));
+          continue;
+        }
+        if (!timedOut && acted >= 3) {
+          timedOut = true;
+          s = apply(log, s, advanceRound(s, (h.deadlineAt ?? at) + 1));
+          expect(s.sittingIn).not.toContain(v.entryId);
+          s = apply(log, s, unwrap(sitIn(s, 'p1', true, at)));
+          continue;
+        }
+        // another player at p1's table, out of turn: the core's POKER_NOT_YOUR_TURN
+        const other = s.round.hands.find((x) => x.table === v.tableNo)?.seats.find((x) => x.entryId !== v.entryId)?.entryId;
+        const otherPlayer = s.entries.find((e) => e.entryId === other)?.playerId ?? '';
+        const oot = actInRound(s, otherPlayer, { action: 'fold' }, at);
+        expect(oot.ok).toBe(false);
+        if (!oot.ok) refused.add(oot.violation.code);
+        if (acted === 5 && !leftToRobot) {
+          // p1 leaves the seat to the robot on their own turn: the robot acts for them at once
+          leftToRobot = true;
+          const out = unwrap(sitIn(s, 'p1', false, at));
+          expect(out.some((e) => e.type === 'hand-action' && e.by === 'robot' && e.entryId === v.entryId)).toBe(true);
+          s = apply(log, s, out);
+          s = apply(log, s, unwrap(sitIn(s, 'p1', true, at)));
+          continue;
+        }
+        const bad = actInRound(s, 'p1', { action: 'raise', toMinor: 1 }, at);
+        expect(bad.ok).toBe(false);
+        if (!bad.ok) refused.add(bad.violation.code);
+        const action = la.canCheck ? 'check' : la.canAllIn && acted % 3 === 0 ? 'all-in' : 'call';
+        s = apply(log, s, unwrap(actInRound(s, 'p1', { action }, at)));
+        acted += 1;
+      }
+      if (s.status === 'running' && s.round === null) expect(s.entries.reduce((a, e) => a + e.chips, 0)).toBe(12 * d.startingStack);
+    }
+    expect(s.status).toBe('finished');
+    expect(acted).toBeGreaterThanOrEqual(3);
+    expect(timedOut).toBe(true);
+    expect(leftToRobot).toBe(true);
+    expect([...refused]).toEqual(expect.arrayContaining(['POKER_NOT_YOUR_TURN']));
+    expect(s.payouts.reduce((a, p) => a + p.amountMinor, 0)).toBe(12 * 1_000);
+    expect(foldEvents(log)).toEqual(s);
+    const r = replayTournament(log);
+    expect(r.ok && r.value.mismatches).toEqual([]);
+    if (r.ok) {
+      expect(r.value.actions.player).toBe(acted);
+      expect(r.value.actions.timeout).toBeGreaterThanOrEqual(2);
+      expect(r.value.actions.robot).toBeGreaterThan(0);
+    }
+    // a logged action changed is caught by the replay
+    const i = log.findIndex((e) => e.type === 'hand-action' && e.by === 'player' && e.action === 'call');
+    const tampered = log.map((e, j) => (j === i && e.type === 'hand-action' ? { ...e, action: 'fold' as const } : e));
+    const t = replayTournament(tampered);
+    expect(t.ok && t.value.mismatches.length).toBeGreaterThan(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tableIdSchema } from './api.schema.js';
+import type { PokerTableFrame } from './poker-table.contract.js';
 
 /**
  * Poker tournaments (issue 24 "Tournaments"; docs/tournaments.md): the REST bodies and answers. The terms
@@ -134,3 +135,38 @@ export type TournamentEntryResult = z.infer<typeof TournamentEntryResultSchema>;
 /** `GET /tournaments/{id}/log` (pit boss/admin): the tournament's events in order (what `felt tournament` replays). */
 export const TournamentLogSchema = z.object({ tournamentId: id, events: z.array(z.object({ type: z.string(), at: z.number() }).passthrough()) });
 export type TournamentLog = z.infer<typeof TournamentLogSchema>;
+
+/** `POST /tournaments/{id}/seat` (player, TRN-PLAY): take your seat (`sitting: true`: you act on your own turns) or leave it to the robot. */
+export const TournamentSeatBodySchema = z.object({ sitting: z.boolean() }).strict();
+export type TournamentSeatBody = z.infer<typeof TournamentSeatBodySchema>;
+
+/** `POST /tournaments/{id}/actions` (player, TRN-PLAY): your action in your tournament hand, as `poker.act` at a live table (`toMinor`: the street total for bet/raise). */
+export const TournamentActionBodySchema = z
+  .object({ handId: id.optional(), action: z.enum(['fold', 'check', 'call', 'bet', 'raise', 'all-in']), toMinor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() })
+  .strict();
+export type TournamentActionBody = z.infer<typeof TournamentActionBodySchema>;
+
+/** What a tournament table frame adds to a live table's frame (TRN-PLAY). */
+export interface TournamentTableInfo {
+  readonly tournamentId: string;
+  readonly name: string;
+  readonly status: 'registering' | 'running' | 'paused' | 'finished' | 'cancelled';
+  readonly tableNo: number | null;
+  readonly seat: number | null;
+  /** you act on your own turns (false: the robot plays your seat — never sat in, or sat out by a timeout). */
+  readonly sittingIn: boolean;
+  /** still in the tournament (an entry playing). */
+  readonly playing: boolean;
+  readonly level: { readonly index: number; readonly smallBlind: number | null; readonly bigBlind: number | null; readonly ante: number | null; readonly endsAt: number | null };
+}
+
+/**
+ * `GET /tournaments/{id}/table` (and the answer of `/seat` and `/actions`): the player's tournament table in the
+ * live tables' frame shape (`PokerTableFrame`: the hand is `viewHand` for this player — their own hole cards only;
+ * other seats are `Seat N`; chips in the currency `XXX`, ISO 4217 "no currency": tournament chips are not money)
+ * plus `tournament`.
+ */
+export const TournamentTableFrameSchema = z.object({ tableId: z.string(), seq: z.number(), tournament: z.object({ tournamentId: z.string(), sittingIn: z.boolean() }).passthrough() }).passthrough();
+export interface TournamentTableFrame extends PokerTableFrame {
+  readonly tournament: TournamentTableInfo;
+}

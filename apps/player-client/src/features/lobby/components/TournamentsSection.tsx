@@ -3,6 +3,7 @@ import { TitledSection, formatMoney, queryKeys, useLocale, useSession } from '@f
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 
 const live = (x: TournamentSummary): boolean => x.status === 'registering' || x.status === 'running' || x.status === 'paused';
 
@@ -12,6 +13,7 @@ function TournamentCard({ x }: { readonly x: TournamentSummary }) {
   const locale = useLocale();
   const { api } = useSession();
   const qc = useQueryClient();
+  const [, navigate] = useLocation();
   const [said, setSaid] = useState<{ readonly ok: boolean; readonly text: string } | null>(null);
   const view = useQuery({ queryKey: ['tournament', x.tournamentId], queryFn: () => api.tournament(x.tournamentId), refetchInterval: 10_000 });
   const m = (v: number): string => formatMoney(v, x.currency, locale);
@@ -46,6 +48,11 @@ function TournamentCard({ x }: { readonly x: TournamentSummary }) {
       {mine ? <p role="status">{mine.tableNo === null ? t('lobby.tournaments.mineRegistered') : t('lobby.tournaments.mine', { chips: mine.chips, table: mine.tableNo })}</p> : null}
       {out && live(x) ? <p>{t('lobby.tournaments.mineOut')}</p> : null}
       {won > 0 ? <p>{t('lobby.tournaments.won', { amount: m(won) })}</p> : null}
+      {mine && mine.tableNo !== null && (x.status === 'running' || x.status === 'paused') ? (
+        <button type="button" className="felt-btn felt-btn-primary" onClick={() => navigate(`/tournament/${encodeURIComponent(x.tournamentId)}`)}>
+          {t('lobby.tournaments.takeSeat', { name: x.name })}
+        </button>
+      ) : null}
       {x.registrationOpen && view.isSuccess && !mine ? (
         <button type="button" className="felt-btn felt-btn-primary" disabled={reg.isPending} onClick={() => reg.mutate()}>
           {t('lobby.tournaments.register', { name: x.name })}

@@ -37,12 +37,15 @@ describe('tournaments in the player lobby (issue 24)', () => {
     expect(r.violations.map((v) => v.id)).toEqual([]);
   });
 
-  it("a running tournament: the level and the player's own chips and table (their view); Swedish", async () => {
+  it("a running tournament: the level, the player's own chips and table (their view) and Take your seat; Swedish", async () => {
     const s = summary({ status: 'running', registrationOpen: false, level: { index: 2, type: 'level', smallBlind: 25, bigBlind: 50, ante: 5, endsAt: 1, remainingMs: null } });
     renderWithFelt(<TournamentsSection />, { catalogues, user, lng: 'sv', routes: { '/tournaments': [s], '/tournaments/trn_1': view(s, { entriesView: [{ entryId: 'ent_1', status: 'playing', chips: 2_750, tableNo: 2, seat: 4 }] }) } });
     const card = await screen.findByRole('article', { name: 'Friday 30' });
     expect(card.textContent).toContain('Nivå 3: mörkar 25/50');
     expect(await within(card).findByText('Du: 2750 marker, bord 2')).toBeTruthy();
-    expect(within(card).queryByRole('button')).toBeNull();
+    // TRN-PLAY: the player's seat is one click away (no Register: they have an entry in play)
+    expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Ta din plats i Friday 30']);
+    fireEvent.click(within(card).getByRole('button', { name: 'Ta din plats i Friday 30' }));
+    expect(window.location.pathname).toBe('/tournament/trn_1');
   });
 });

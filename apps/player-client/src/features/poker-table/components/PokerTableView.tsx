@@ -1,7 +1,7 @@
 import type { Card } from '@felt-studio/games';
 import type { PokerTableFrame } from '@felt-studio/protocol';
 import { ErrorNotice, Money, PlayingCard, formatMoney, formatMoneyShort, type PokerSender } from '@felt-studio/ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryOf, freeSeats, handLive, mySeat, potsOf, seatSlots, type HandView } from '../model';
 import { BetActions, DrawActions } from './ActionPanel';
@@ -14,6 +14,10 @@ export interface PokerTableViewProps {
   readonly frame: PokerTableFrame;
   readonly sender: PokerSender;
   readonly locale: string;
+  /** replaces the cash table's seat controls (sit out, top up, stand up): a tournament table's own (TRN-PLAY). */
+  readonly controls?: ReactNode;
+  /** a line under the title (a tournament's level). */
+  readonly subtitle?: ReactNode;
 }
 
 /** A seat's name as this player reads it. */
@@ -182,7 +186,7 @@ function SeatControls({ frame, sender, locale, onTopUp }: { readonly frame: Poke
  * the player's own cards face up and everyone else's face down until a showdown reveals them, the
  * action clock on the seat to act, and the player's actions exactly as `hand.legal` allows them.
  */
-export function PokerTableView({ frame, sender, locale }: PokerTableViewProps) {
+export function PokerTableView({ frame, sender, locale, controls, subtitle }: PokerTableViewProps) {
   usePokerStrings();
   const { t } = useTranslation('player');
   const { t: tc } = useTranslation('common');
@@ -217,6 +221,7 @@ export function PokerTableView({ frame, sender, locale }: PokerTableViewProps) {
             {tc(`pokerTable.variants.${c.variant}`, { defaultValue: c.variant })} · {tc(`pokerTable.structures.${c.structure}`)} · {stakes}
             {c.anteMinor > 0 ? ` · ${t('pokerTable.ante', { amount: formatMoneyShort(c.anteMinor, cur, locale) })}` : ''}
           </p>
+          {subtitle ? <p className="pt-sub">{subtitle}</p> : null}
         </div>
         <div className="pt-status" role="status" aria-live="polite">
           <span className="pt-phase">{tc(`pokerTable.phases.${phase}`)}</span>
@@ -281,7 +286,7 @@ export function PokerTableView({ frame, sender, locale }: PokerTableViewProps) {
           {live && me && !hand.legal && hand.toAct !== me.seat ? <p className="pt-wait felt-muted">{hand.seats.some((x) => x.seat === me.seat && !x.folded) ? t('pokerTable.waitTurn') : t('pokerTable.notInHand')}</p> : null}
           {me && hand?.seats.some((x) => x.seat === me.seat) ? <MyHand hand={hand} seat={me.seat} /> : null}
           {hand && !live ? <HandResult frame={frame} hand={hand} locale={locale} /> : last && last.handId !== hand?.handId ? <HandResult frame={frame} hand={last} locale={locale} previous /> : null}
-          <SeatControls frame={frame} sender={sender} locale={locale} onTopUp={() => setTopUp(true)} />
+          {controls ?? <SeatControls frame={frame} sender={sender} locale={locale} onTopUp={() => setTopUp(true)} />}
         </aside>
       </div>
       {sitAt !== null ? <SitDialog frame={frame} seat={sitAt} sender={sender} locale={locale} onClose={() => setSitAt(null)} /> : null}

@@ -1,0 +1,185 @@
+import { tournament as T } from '@felt-studio/games';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
+import type { Clock } from '../shared/clock.js';
+import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
+import { TournamentModule } from './tournament.module.js';
+import { TournamentService } from './tournament.service.js';
+
+class TestClock implements Clock {
+  t = Date.UTC(2026, 10, 28, 18, 0, 0);
+  now(): number {
+    return this.t;
+  }
+}
+
+interface Frame {
+  tournament: { seat: number | null; sittingIn: boolean; status: string };
+  seats: ({ seat: number; me: boolean; displayName: string; stackMinor: number } | null)[];
+  hand: null | {
+    handId: string;
+    phase: string;
+    toAct: number | null;
+    deadlineAt: number | null;
+    legal: null | { canCheck: boolean; callMinor: number; raise: { minToMinor: number } | null };
+    seats: { seat: number; playerId: string; stackMinor: number; totalMinor: number; cards: ({ card: string } | { hidden: true })[] }[];
+  };
+}
+
+const DEPOSIT = 5_000;
+const ACTION_MS = 15_000;
+
+/**
+ * TRN-PLAY (issue 24, docs/tournaments.md): registered people play their own seats in a tournament hand over REST —
+ * their turn comes, a valid action is accepted, an invalid one and one out of turn are refused with the hand core's
+ * codes, a turn times out (S1-TIMEOUT: check when free, else fold; the seat sat out, the robot plays it until the
+ * player sits in again), and the tournament runs to its end with money conserved and the log replaying. Every raw
+ * frame each person receives is inspected: never another player's hole card before the showdown.
+ */
+describe('people play their own tournament seats (TRN-PLAY)', () => {
+  let h: RoundsApp;
+  const clock = new TestClock();
+  const uow = (): UnitOfWork => h.get<UnitOfWork>(UNIT_OF_WORK);
+
+  beforeAll(async () => {
+    h = await bootRoundsApp({ clock, imports: [TournamentModule], config: { settings: { tournamentRoundMs: 0, tournamentActionMs: ACTION_MS } } });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('a person acts on their turn (valid accepted, invalid and out of turn refused with codes), times out once, and the sit-and-go runs to its end; no frame shows another hole card', async () => {
+    const pit = h.token('pb1', 'pitboss');
+    const created = await h.http('POST', '/tournaments', pit, {
+      name: 'People SNG', kind: 'sit-and-go', currency: 'EUR', buyInMinor: 1_000, feeMinor: 100, startingStack: 1_500, seatsPerTable: 9, minPlayers: 2, maxPlayers: 4,
+      startsAt: null, structure: T.turboStructure(60_000), lateRegistrationLevels: 0, reEntry: null,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const tid = String(created.body['tournamentId']);
+    const people = ['pa', 'pb'];
+    const players = [...people, 'rc', 'rd'];
+    for (const p of players) await h.deposit(p, DEPOSIT);
+    const tok = (p: string): string => h.token(p, 'player');
+    // not registered: no seat to take
+    expect((await h.http('POST', `/tournaments/${tid}/seat`, tok('pa'), { sitting: true })).body).toMatchObject({ code: 'TOURNAMENT_NOT_PLAYING', ruleId: 'TRN-PLAY' });
+    for (const p of players) expect((await h.http('POST', `/tournaments/${tid}/entries`, tok(p), { entryId: `ent_${p}` })).status).toBe(201);
+    const svc = h.get(TournamentService);
+    expect(svc.stateOf(tid)?.status).toBe('running'); // the sit-and-go started when full
+    for (const p of people) {
+      const r = await h.http('POST', `/tournaments/${tid}/seat`, tok(p), { sitting: true });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body).toMatchObject({ tournament: { sittingIn: true }, currency: 'XXX', dealing: 'rng' });
+    }
+    // no hand yet: an action is refused with its code
+    expect((await h.http('POST', `/tournaments/${tid}/actions`, tok('pa'), { action: 'check' })).body).toMatchObject({ code: 'TOURNAMENT_NO_HAND', ruleId: 'TRN-PLAY' });
+    // the body is checked at the edge
+    expect((await h.http('POST', `/tournaments/${tid}/actions`, tok('pa'), { action: 'shove' })).body).toMatchObject({ code: 'INVALID_INPUT' });
+
+    const raw: Record<string, string[]> = { pa: [], pb: [] };
+    const frame = async (p: string): Promise<Frame> => {
+      const r = await h.http('GET', `/tournaments/${tid}/table`, tok(p));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      raw[p]?.push(JSON.stringify(r.body));
+      return r.body as unknown as Frame;
+    };
+    /** the down cards this person sees as theirs, and every other raw frame must not hold them before the hand is over. */
+    let compared = 0;
+    const checkRedaction = (mine: Frame, other: string, ownerSeat: number | null): void => {
+      const h0 = mine.hand;
+      if (!h0 || h0.phase === 'complete') return;
+      const own = h0.seats.find((x) => x.seat === ownerSeat)?.cards.flatMap((c) => ('card' in c ? [c.card] : [])) ?? [];
+      const last = raw[other]?.at(-1) ?? '';
+      if (!last.includes(`"handId":"${h0.handId}"`)) return; // the other sees another hand (their last one): its cards are another deck's
+      compared += own.length;
+      for (const c of own) expect(last.includes(`"${c}"`), `${other} received ${c}`).toBe(false);
+    };
+
+    let acted = 0;
+    let refusedOutOfTurn = 0;
+    let refusedInvalid = 0;
+    let timedOut = false;
+    let sawPersonTurn = 0;
+    for (let round = 0; svc.stateOf(tid)?.status === 'running' && round < 3_000; round++) {
+      clock.t += 5_000;
+      await svc.step(tid);
+      for (let k = 0; svc.stateOf(tid)?.round && k < 60; k++) {
+        const fa = await frame('pa');
+        const fb = await frame('pb');
+        checkRedaction(fa, 'pb', fa.tournament.seat);
+        checkRedaction(fb, 'pa', fb.tournament.seat);
+        for (const f of [fa, fb]) for (const x of f.hand?.seats ?? []) expect(['you', `seat-${x.seat}`]).toContain(x.playerId); // no ids of others
+        // a seat's stack is the live tables' (the stack at the deal while the hand is in play: the screen takes what is committed off it)
+        for (const f of [fa, fb]) {
+          if (!f.hand || f.hand.phase === 'complete') continue;
+          for (const x of f.hand.seats) expect(f.seats.find((y) => y?.seat === x.seat)?.stackMinor).toBe(x.stackMinor + x.totalMinor);
+        }
+        const turn = [['pa', fa] as const, ['pb', fb] as const].find(([, f]) => f.hand && f.hand.phase !== 'complete' && f.hand.toAct === f.tournament.seat && f.hand.legal);
+        if (!turn) {
+          // a person's hand waits on another table's person or the round closes at the next step
+          clock.t += 1_000;
+          await svc.step(tid);
+          continue;
+        }
+        const [who, f] = turn;
+        const hand = f.hand as NonNullable<Frame['hand']>;
+        const la = hand.legal as NonNullable<NonNullable<Frame['hand']>['legal']>;
+        sawPersonTurn += 1;
+        if (sawPersonTurn === 1) {
+          // a restart in the middle of a person's turn: the hand in play is the fold of the log — the same hand, the same turn and clock
+          await svc.restart();
+          const again = await frame(who);
+          expect(again.hand).toMatchObject({ handId: hand.handId, toAct: hand.toAct, deadlineAt: hand.deadlineAt });
+        }
+        const other = who === 'pa' ? 'pb' : 'pa';
+        const ob = await h.http('POST', `/tournaments/${tid}/actions`, tok(other), { action: 'fold' });
+        if (ob.body['code'] === 'POKER_NOT_YOUR_TURN') refusedOutOfTurn += 1;
+        expect(ob.status).not.toBe(201);
+        if (!timedOut && acted >= 2 && who === 'pb') {
+          // pb does not act: the clock runs out, the timeout checks or folds, pb is sat out (the robot plays the seat)
+          clock.t = (hand.deadlineAt ?? clock.t) + 1;
+          expect((await h.http('POST', `/tournaments/${tid}/actions`, tok('pb'), { action: 'fold', handId: hand.handId })).body).toMatchObject({ code: 'POKER_CLOCK_EXPIRED', ruleId: 'S1-TIMEOUT' });
+          await svc.step(tid);
+          timedOut = true;
+          expect((await frame('pb')).tournament.sittingIn).toBe(false);
+          expect((await h.http('POST', `/tournaments/${tid}/seat`, tok('pb'), { sitting: true })).body).toMatchObject({ tournament: { sittingIn: true } });
+          continue;
+        }
+        const bad = await h.http('POST', `/tournaments/${tid}/actions`, tok(who), { action: la.canCheck ? 'call' : 'check', handId: hand.handId });
+        expect(bad.status).toBe(422);
+        expect(String(bad.body['code'])).toMatch(/^POKER_/);
+        expect(bad.body['ruleId']).toBeTruthy();
+        refusedInvalid += 1;
+        const wrongHand = await h.http('POST', `/tournaments/${tid}/actions`, tok(who), { action: 'fold', handId: 'no-such-hand' });
+        expect(wrongHand.body).toMatchObject({ code: 'POKER_WRONG_HAND' });
+        const action = la.canCheck ? 'check' : la.callMinor > 150 ? 'fold' : 'call'; // people stay in the game: the test wants many turns
+        const r = await h.http('POST', `/tournaments/${tid}/actions`, tok(who), { action, handId: hand.handId });
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        acted += 1;
+      }
+    }
+    const s = svc.stateOf(tid) as T.TournamentState;
+    expect(s.status).toBe('finished');
+    expect(compared).toBeGreaterThan(100); // hole cards of one person looked for in the other's raw frames of the same hand
+    expect(sawPersonTurn).toBeGreaterThan(2);
+    expect(acted).toBeGreaterThan(2);
+    expect(refusedOutOfTurn).toBeGreaterThan(0);
+    expect(refusedInvalid).toBeGreaterThan(0);
+    expect(timedOut).toBe(true);
+    // money conserved: the pool paid by the table, the fees kept, the ledger balanced
+    expect(await uow().run((tx) => tx.ledger.balance(`tournament:${tid}`, 'EUR'))).toBe(0);
+    const held = (await Promise.all(players.map((p) => h.balance(p)))).reduce((a, b) => a + b, 0);
+    expect(held).toBe(players.length * (DEPOSIT - 100));
+    expect(await h.invariants()).toEqual([]);
+    // the log replays (felt tournament): people's actions logged like the robots', each hand's chips from its actions
+    const log = await h.http('GET', `/tournaments/${tid}/log`, pit);
+    const rep = T.replayTournament(log.body);
+    expect(rep.ok).toBe(true);
+    if (rep.ok) {
+      expect(rep.value.mismatches).toEqual([]);
+      expect(rep.value.actions.player).toBe(acted);
+      expect(rep.value.actions.timeout).toBeGreaterThanOrEqual(1);
+      expect(rep.value.actions.robot).toBeGreaterThan(0);
+    }
+    expect(raw['pa']?.length).toBeGreaterThan(5);
+  });
+});
