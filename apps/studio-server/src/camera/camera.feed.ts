@@ -40,7 +40,7 @@ export type CameraWorkerIn =
 /** On the calling thread (the sources under vitest). */
 export const inlineFeed: FeedFactory = (init, onFrame) => {
   const slots = Array.from({ length: FRAME_SLOTS }, () => Buffer.alloc(FRAME_BYTES));
-  const producer: FrameProducer = new FrameProducer(init.table, init.t0, init.captureDelayMs, slots, (f) => onFrame(slots[f.slot]!, f.n, once(() => producer.release(f.slot))));
+  const producer: FrameProducer = new FrameProducer(init.table, init.t0, init.captureDelayMs, slots, (f) => (f.spare ? onFrame(Buffer.from(f.spare.buffer, f.spare.byteOffset, f.spare.byteLength), f.n, () => undefined) : onFrame(slots[f.slot]!, f.n, once(() => producer.release(f.slot)))));
   const timer = setInterval(() => producer.tick(init.now()), Math.floor(FRAME_MS / 2));
   return {
     push: (at, view) => producer.timeline.push(at, view),
@@ -66,7 +66,7 @@ export function workerFeed(script: URL): FeedFactory {
     w.unref();
     let stopping = false;
     const post = (m: CameraWorkerIn): void => w.postMessage(m);
-    w.on('message', (f: FrameOut) => onFrame(slots[f.slot]!, f.n, once(() => post({ type: 'release', slot: f.slot }))));
+    w.on('message', (f: FrameOut) => (f.spare ? onFrame(Buffer.from(f.spare.buffer, f.spare.byteOffset, f.spare.byteLength), f.n, () => undefined) : onFrame(slots[f.slot]!, f.n, once(() => post({ type: 'release', slot: f.slot })))));
     w.on('error', (e) => init.log(`camera worker failed: ${e.message}`));
     const exited = new Promise<void>((resolve) =>
       w.once('exit', (code) => {

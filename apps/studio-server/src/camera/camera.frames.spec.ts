@@ -85,17 +85,18 @@ describe('the camera’s painter (a static scene is patched, not redrawn)', () =
 });
 
 describe('the camera’s frame buffers (never painted while an encoder still writes them)', () => {
-  it('frames keep the 15 fps clock; a lent buffer keeps its bytes until released; with every buffer lent the previous picture repeats', () => {
+  it('frames keep the 15 fps clock; a lent buffer keeps its bytes until released; with every buffer lent a frame gets a spare buffer with its own stamp', () => {
     const slots = Array.from({ length: 3 }, () => Buffer.alloc(FRAME_BYTES));
     const t0 = T;
     const got: FrameOut[] = [];
     const p = new FrameProducer({ name: 'Roulette 1', equipment: 'roulette-wheel' }, t0, 300, slots, (f) => got.push(f));
     p.timeline.push(t0 - 1, { phase: 'betting' });
+    const bytesOf = (f: FrameOut): Uint8Array => f.spare ?? slots[f.slot]!;
     /** The frames the encoders still hold, and the bytes each had when it was handed over. */
     const out = new Map<number, { readonly f: FrameOut; readonly bytes: Buffer }>();
     const release = (f: FrameOut): void => {
       out.delete(f.n);
-      p.release(f.slot);
+      if (!f.spare) p.release(f.slot);
     };
     let now = t0 + 300;
     const step = (): FrameOut[] => {
@@ -103,34 +104,38 @@ describe('the camera’s frame buffers (never painted while an encoder still wri
       p.tick(now);
       now += FRAME_MS;
       const made = got.slice(before);
-      for (const f of made) out.set(f.n, { f, bytes: Buffer.from(slots[f.slot]!) });
-      for (const { f, bytes } of out.values()) expect(slots[f.slot]!.equals(bytes), `frame ${f.n} changed while lent`).toBe(true);
+      for (const f of made) out.set(f.n, { f, bytes: Buffer.from(bytesOf(f)) });
+      for (const { f, bytes } of out.values()) expect(Buffer.from(bytesOf(f)).equals(bytes), `frame ${f.n} changed while lent`).toBe(true);
       return made;
     };
-    // the encoders hold every frame: three frames in three buffers, then the third repeats
+    // the encoders hold every frame: three frames in the three buffers, then two spare ones — every frame stamped
+    // with its own time (a repeated picture would carry the previous frame's stamp: an LL-HLS segment starting on
+    // it was dated a frame after its picture, camera.spec)
     const first = [step(), step(), step(), step(), step()].flat();
     expect(first.map((f) => f.n)).toEqual([0, 1, 2, 3, 4]);
     expect(first.map((f) => f.at)).toEqual([0, 1, 2, 3, 4].map((n) => t0 + n * FRAME_MS));
     expect(new Set(first.slice(0, 3).map((f) => f.slot)).size).toBe(3);
-    const third = first[2]!.slot;
-    expect(first.slice(2).map((f) => f.slot)).toEqual([third, third, third]);
-    expect(p.painted).toEqual({ full: 1, patched: 2, repeated: 2 });
+    expect(first.slice(3).map((f) => [f.slot, f.spare?.byteLength])).toEqual([[-1, FRAME_BYTES], [-1, FRAME_BYTES]]);
+    for (const f of first) expect(readStamp(Buffer.from(bytesOf(f)), FRAME.width, FRAME.height), `frame ${f.n}'s stamp`).toBe(Math.floor(f.at));
+    expect(p.painted).toEqual({ full: 1, patched: 2, repeated: 0, spare: 2 });
     // frame 0's buffer comes back: the next frame is painted in it, with its own stamp
     release(first[0]!);
     const [next] = step();
     expect(next!.slot).toBe(first[0]!.slot);
     expect(readStamp(slots[next!.slot]!, FRAME.width, FRAME.height)).toBe(Math.floor(next!.at));
-    // a buffer lent for three frames (a repeat) is painted only after its third release
-    release(first[2]!);
+    // the spare frames hold no slot; a slot is painted again only after its release
     release(first[3]!);
-    expect(p.isLent(third)).toBe(true);
-    const [after] = step();
-    expect(after!.slot).toBe(next!.slot); // no buffer free: the last picture again
     release(first[4]!);
-    expect(p.isLent(third)).toBe(false);
+    const [spare] = step();
+    expect(spare!.slot).toBe(-1);
+    release(first[2]!);
     const [painted] = step();
-    expect(painted!.slot).toBe(third);
-    expect(readStamp(slots[third]!, FRAME.width, FRAME.height)).toBe(Math.floor(painted!.at));
-    expect(p.painted).toEqual({ full: 1, patched: 4, repeated: 3 });
+    expect(painted!.slot).toBe(first[2]!.slot);
+    expect(readStamp(slots[painted!.slot]!, FRAME.width, FRAME.height)).toBe(Math.floor(painted!.at));
+    // more than a second behind, the last picture repeats (catching up first)
+    now += 1_500;
+    const behind = step();
+    expect(behind.length).toBeGreaterThan(20);
+    expect(p.painted.repeated).toBeGreaterThan(0);
   });
 });

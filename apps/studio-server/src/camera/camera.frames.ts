@@ -59,11 +59,16 @@ export class FramePainter {
   }
 }
 
-/** A frame made: frame number `n` (captured at `at`, studio clock) is in slot `slot` until released. */
+/**
+ * A frame made: frame number `n` (captured at `at`, studio clock) is in slot `slot` until released — or, when every
+ * slot was lent (the encoders behind, e.g. an ffmpeg still starting), in a buffer of its own (`spare`, slot -1,
+ * nothing to release): a repeated picture would carry the previous frame's stamp under this frame's time.
+ */
 export interface FrameOut {
   readonly n: number;
   readonly at: number;
   readonly slot: number;
+  readonly spare?: Uint8Array;
 }
 
 export interface FrameTable {
@@ -75,15 +80,17 @@ export interface FrameTable {
  * One table's frame clock: frame n is captured at t0 + n / fps and made once its time is `captureDelayMs` past
  * (the commits of that instant have arrived). Each frame names the slot holding it; the slot is lent until
  * `release` is called once for that frame (every encoder is done with it). A slot lent out is never painted: when
- * every slot is lent (the encoders are behind), or the clock is more than a second behind, the frame repeats the
- * last slot (the previous picture: the count, hence the time, stays exact).
+ * every slot is lent (the encoders are behind) the frame is painted into a spare buffer of its own (allocated for
+ * that frame: every frame's picture and stamp are its own time, which the LL-HLS segments' dates count on); when the
+ * clock is more than a second behind, the frame repeats the last picture (the count, hence the time, stays exact;
+ * catching up matters more then).
  */
 export class FrameProducer {
   readonly timeline = new CameraTimeline();
   private n = 0;
   private last = -1;
   private readonly lent: number[];
-  readonly painted = { full: 0, patched: 0, repeated: 0 };
+  readonly painted = { full: 0, patched: 0, repeated: 0, spare: 0 };
 
   constructor(
     private readonly table: FrameTable,
@@ -114,6 +121,15 @@ export class FrameProducer {
       const behind = due - at > 1_000;
       let slot = this.last;
       const free = behind && this.last >= 0 ? null : this.freeSlot();
+      if (free === null && !behind && this.last >= 0) {
+        const spare = new Uint8Array(this.slots[this.last]!.byteLength);
+        const e = this.timeline.at(at);
+        this.painter.paint({ tableName: this.table.name, equipment: this.table.equipment, view: e?.view ?? null, at, spinSince: e?.spinSince ?? null }, spare, this.slots[this.last]!);
+        this.painted.spare++;
+        this.out({ n: this.n, at, slot: -1, spare });
+        this.n++;
+        continue;
+      }
       if (free !== null) {
         const e = this.timeline.at(at);
         const previous = this.last >= 0 ? (this.slots[this.last] ?? null) : null;

@@ -15,7 +15,8 @@ parentPort?.on('message', (m: CameraWorkerIn) => {
   switch (m.type) {
     case 'start': {
       const slots = Array.from({ length: m.slots.byteLength / FRAME_BYTES }, (_, i) => new Uint8Array(m.slots, i * FRAME_BYTES, FRAME_BYTES));
-      const p = new FrameProducer(m.table, m.t0, m.captureDelayMs, slots, (f) => parentPort?.postMessage(f));
+      // a spare frame's buffer is moved to the server, not copied (transferred)
+      const p = new FrameProducer(m.table, m.t0, m.captureDelayMs, slots, (f) => parentPort?.postMessage(f, f.spare ? [f.spare.buffer as ArrayBuffer] : []));
       producer = p;
       // the server's clock, as it was when it sent this: the worker's own plus the difference
       const offset = m.now - Date.now();

@@ -88,8 +88,10 @@ const NOT_ROUND_DATA = ['/rounds/day', '/tables/{id}/devices', '/tables/{tableId
  * Live poker's reads, each through `handEventsView`/the poker table view per audience and checked by its own
  * properties (libs/games/src/poker-table/pots.property.spec.ts for every audience of a hand; the 6-player
  * device test for every raw frame). They join this property when the hand runs on the one table host (issue 19).
+ * A tournament table (issue 24, TRN-PLAY) is the same poker table frame, built per person with the same redaction:
+ * tournament-play.spec.ts searches every frame each person received for the other's hole cards.
  */
-const POKER_READS = ['/poker-tables', '/poker-tables/{id}/hands', '/poker-tables/{id}/hands/{handId}/events'];
+const POKER_READS = ['/poker-tables', '/poker-tables/{id}/hands', '/poker-tables/{id}/hands/{handId}/events', '/tournaments/{id}/table'];
 
 describe('issue 22 §2: one audience view for every read (REST + WS resync), every game, every step', () => {
   let app: TestApp;
