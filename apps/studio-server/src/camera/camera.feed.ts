@@ -95,9 +95,9 @@ export function workerFeed(script: URL): FeedFactory {
   };
 }
 
-/** The server's feed: the worker thread when built, else on this thread. */
-export function cameraFeed(): FeedFactory {
-  const script = compiledCameraWorker();
+/** The server's feed: a worker thread when asked for (FELT_CAMERA_THREAD=worker) and built, else on this thread. */
+export function cameraFeed(thread: 'main' | 'worker'): FeedFactory {
+  const script = thread === 'worker' ? compiledCameraWorker() : null;
   return script === null ? inlineFeed : workerFeed(script);
 }
 

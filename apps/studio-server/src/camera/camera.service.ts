@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { createCanvas } from '@napi-rs/canvas';
 import type { Subscription } from 'rxjs';
 import { GAME_DEFINITIONS, type Audience } from '@felt-studio/games';
+import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { CLOCK, type Clock } from '../shared/clock.js';
 import { codedError } from '../shared/error-codes.js';
@@ -205,8 +206,8 @@ export class CameraService implements OnModuleInit, OnModuleDestroy {
   private readonly thumbs = new Map<string, { readonly at: number; readonly jpeg: Buffer }>();
   private sub: Subscription | null = null;
   private reaper: NodeJS.Timeout | null = null;
-  /** Where frames are made: a worker thread per camera in the built server, this thread under vitest. */
-  private readonly feed = cameraFeed();
+  /** Where frames are made: this thread, or a worker thread per camera (FELT_CAMERA_THREAD=worker, the built server). */
+  private readonly feed: FeedFactory;
 
   constructor(
     @Inject(RoundsService) private readonly rounds: RoundsService,
@@ -215,7 +216,10 @@ export class CameraService implements OnModuleInit, OnModuleDestroy {
     @Inject(CAMERA_ENCODER) private readonly encoder: EncoderFactory,
     @Inject(CAMERA_RTP_ENCODER) private readonly rtpEncoder: RtpEncoderFactory,
     @Inject(CAMERA_UNAVAILABLE) readonly unavailable: string | null,
-  ) {}
+    @Optional() @Inject(FELT_CONFIG) config: FeltConfig | null = null,
+  ) {
+    this.feed = cameraFeed(settingOf(config, 'cameraThread'));
+  }
 
   onModuleInit(): void {
     this.sub = this.rounds.frames$.subscribe((f) => {

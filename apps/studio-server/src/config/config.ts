@@ -88,6 +88,8 @@ export interface FeltSettings {
   /** FELT_TOURNAMENT_ACTION_MS (issue 24, TRN-PLAY): a person's action clock in a tournament hand (S1-TIMEOUT). */
   readonly tournamentActionMs: number;
   readonly cameraFfmpeg: string;
+  /** FELT_CAMERA_THREAD (issue 21): where the demo camera makes its frames, `main` (default) or `worker` (a worker thread per watched table). */
+  readonly cameraThread: 'main' | 'worker';
   /** FELT_WS_PARSER (issue 25 §2): socket.io's wire encoding, `json` (default) or `msgpack` (clients must use `@felt-studio/protocol/msgpack`). */
   readonly wsParser: 'json' | 'msgpack';
 }
@@ -199,6 +201,7 @@ export const ENV_SCHEMA = z
     FELT_POKER_CARD_WAIT_MS: millis(60_000, 100, 3_600_000),
     FELT_WEB_ROOT: text,
     // Issue 25 §2: socket.io's wire encoding — JSON text (default) or MessagePack (every client must use the same).
+    FELT_CAMERA_THREAD: optional(z.enum(['main', 'worker'], { error: 'must be main or worker' })).transform((v) => v ?? 'main'),
     FELT_WS_PARSER: optional(z.enum(['json', 'msgpack'], { error: 'must be json or msgpack' })).transform((v) => v ?? 'json'),
     FELT_RATE_USER: rate('5/15'),
     FELT_RATE_IP: rate('200/400'),
@@ -338,6 +341,7 @@ function settingsOf(e: Env): FeltSettings {
     tournamentActionMs: e.FELT_TOURNAMENT_ACTION_MS,
     cameraFfmpeg: e.FELT_CAMERA_FFMPEG,
     wsParser: e.FELT_WS_PARSER,
+    cameraThread: e.FELT_CAMERA_THREAD,
   };
 }
 

@@ -66,6 +66,7 @@ export const ENV_DOCS: Readonly<Record<Variable, Doc>> = {
   FELT_STREAM_SECRET: { group: 'security', default: 'derived from `JWT_SECRET`', doc: 'HMAC secret of the stream tokens a media server checks (issue 21; share it with the media server, or let it ask `GET /media-auth`).' },
   FELT_CAMERA_FFMPEG: { group: 'demo', default: '`ffmpeg`', doc: 'The demo studio camera\'s encoder (issue 21 §2, docs/streaming.md): the ffmpeg binary, or `off`. Without a working ffmpeg the studio runs without video (the player sees the rendered table).' },
   FELT_RATE_IP: { group: 'production', default: '`200/400`', doc: 'Per-address request rate, `<per second>/<burst>`.' },
+  FELT_CAMERA_THREAD: { group: 'tuning', default: '`main`', doc: 'Where the demo studio camera makes its frames (issue 21, docs/streaming.md): `main` (the server\'s thread, the default) or `worker` (a worker thread per watched table: its drawing and garbage off the server\'s heap; in CI its video test ran later under load, so it is not the default yet).' },
   FELT_WS_PARSER: { group: 'tuning', default: '`json`', doc: 'The realtime channel\'s wire encoding: `json` (socket.io\'s text packets) or `msgpack` (binary MessagePack, issue 25 §2). Every client must use the same: the SDK\'s `RealtimeClient` takes `parser: msgpackParser` from `@felt-studio/protocol/msgpack`; the shipped web apps speak `json`. See docs/scale-and-benchmarks.md.' },
 };
 
