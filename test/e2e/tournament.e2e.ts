@@ -40,6 +40,12 @@ describe('poker tournaments (browser)', () => {
 
   afterAll(async () => {
     await browser?.close();
+    // This file's tournaments stop with it: on the shared studio a running sit-and-go plays a robot round every few
+    // seconds (each a PGlite write on the studio's event loop) for the rest of the browser tier.
+    for (const t of (await pit?.tournaments().catch(() => [])) ?? []) {
+      if (!t.name.startsWith('E2E ') || t.status === 'finished' || t.status === 'cancelled') continue;
+      await pit.controlTournament(t.tournamentId, { action: 'cancel', reason: 'browser tests: this file is done' }).catch(() => undefined);
+    }
   });
 
   it('a player registers from the lobby on a phone; the pit boss cancels with a reason and the player gets buy-in and fee back', async () => {
