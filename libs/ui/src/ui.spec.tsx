@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { GAME_IDS } from '@felt-studio/games';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BetTimer, padSeconds } from './components/BetTimer.js';
 import { ChipSelector, ChipStack, chipBreakdown, chipsFor } from './components/Chip.js';
 import { ErrorNotice } from './components/ErrorNotice.js';
@@ -161,6 +161,25 @@ describe('shared components', () => {
     cleanup();
     renderWithFelt(<BetTimer closesAt={Date.now() - 1} windowMs={15_000} open />, { lng: 'sv' });
     expect(screen.getByRole('timer').querySelector('.felt-timer-idle')?.textContent).toBe('Stängt');
+  });
+
+  it('the ring drains to the deadline on the element, ten steps a second, and the seconds change once a second (no free-running transition)', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    try {
+      renderWithFelt(<BetTimer closesAt={1_000_000 + 10_000} windowMs={20_000} open />);
+      const ring = screen.getByRole('timer').querySelector<SVGCircleElement>('.felt-timer-ring')!;
+      const c = 2 * Math.PI * 30;
+      const offset = (): number => Number(ring.style.strokeDashoffset);
+      expect(offset()).toBeCloseTo(c * 0.5, 3);
+      act(() => void vi.advanceTimersByTime(5_010));
+      expect(offset()).toBeCloseTo(c * 0.75, 0);
+      expect(screen.getByRole('timer').querySelector('.felt-timer-text')?.textContent?.trim()).toBe('5');
+      act(() => void vi.advanceTimersByTime(5_000));
+      expect(offset()).toBeCloseTo(c, 3);
+      expect(vi.getTimerCount(), 'nothing left ticking once the window closed').toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the bet timer counts down to the server deadline', () => {

@@ -1,4 +1,4 @@
-import { Money, PhaseBadge, TableStill, formatMoneyShort, useCountdown, useLocale } from '@felt-studio/ui';
+import { Money, PhaseBadge, TableStill, formatMoneyShort, useLocale, useSecondsCountdown } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { shortId } from '../../lib/format';
 import { worstDevice, type TileModel } from '../../data/floor.model';
@@ -15,7 +15,7 @@ export function TableTile({ tile, onOpen }: TableTileProps) {
   const { t: tc } = useTranslation('common');
   const locale = useLocale();
   const { table, round, devices, day, openAlerts, pending, attention, dealers } = tile;
-  const left = useCountdown(round.phase === 'betting' ? round.bettingClosesAt : null);
+  const left = useSecondsCountdown(round.phase === 'betting' ? round.bettingClosesAt : null);
   const headingId = `tile-${table.tableId}`;
   const devWorst = worstDevice(devices);
   return (
