@@ -81,10 +81,15 @@ export interface FrameTable {
  * (the commits of that instant have arrived). Each frame names the slot holding it; the slot is lent until
  * `release` is called once for that frame (every encoder is done with it). A slot lent out is never painted: when
  * every slot is lent (the encoders are behind) the frame is painted into a spare buffer of its own (allocated for
- * that frame: every frame's picture and stamp are its own time, which the LL-HLS segments' dates count on); when the
- * clock is more than a second behind, the frame repeats the last picture (the count, hence the time, stays exact;
- * catching up matters more then).
+ * that frame: every frame's picture and stamp are its own time, which the LL-HLS segments' dates count on). A clock
+ * that fell behind (the server's event loop stalled) catches up by painting every missed frame at its own time:
+ * a repeated picture under a later frame's time let a player see the result before the frame that shows it (a
+ * 1–1.5 s stall of the loaded browser-tier studio: a page showed the winning number 307 ms early). Only a freeze of
+ * more than FREEZE_MS (a suspended machine) repeats the last picture (the count, hence the time, stays exact).
  */
+/** Behind by more than this, the camera repeats its last picture instead of painting each missed frame (a freeze, not a stall). */
+export const FREEZE_MS = 10_000;
+
 export class FrameProducer {
   readonly timeline = new CameraTimeline();
   private n = 0;
@@ -118,7 +123,7 @@ export class FrameProducer {
     const due = now - this.captureDelayMs;
     while (this.t0 + this.n * FRAME_MS <= due) {
       const at = this.t0 + this.n * FRAME_MS;
-      const behind = due - at > 1_000;
+      const behind = due - at > FREEZE_MS;
       let slot = this.last;
       const free = behind && this.last >= 0 ? null : this.freeSlot();
       if (free === null && !behind && this.last >= 0) {
