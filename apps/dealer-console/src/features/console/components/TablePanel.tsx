@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { DiceRow, PlayingCard } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import type { HandModel, RoundModel } from '../model/round';
@@ -14,7 +15,8 @@ function Hand({ hand, game }: { readonly hand: HandModel; readonly game: string 
         {hand.behind ? <span className="dc-hand-behind">{t('hands.behind', { count: hand.behind })}</span> : null}
         {hand.active ? <span className="dc-hand-next">{t('cards.next')}</span> : null}
       </div>
-      <div className="dc-hand-cards">
+      {/* four cards or more fan out in one row (dealer.css): a long blackjack hand never pushes "What is due" off the tablet's screen */}
+      <div className={`dc-hand-cards${hand.cards.length >= 4 ? ' is-fanned' : ''}`} style={{ '--n': hand.cards.length } as CSSProperties}>
         {hand.cards.length === 0 ? <span className="dc-muted">{t('cards.none')}</span> : hand.cards.map((c, i) => <PlayingCard key={`${i}-${c}`} card={c} size="lg" />)}
       </div>
     </li>
