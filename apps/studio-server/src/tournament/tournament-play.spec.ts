@@ -129,6 +129,20 @@ describe('people play their own tournament seats (TRN-PLAY)', () => {
           await svc.restart();
           const again = await frame(who);
           expect(again.hand).toMatchObject({ handId: hand.handId, toAct: hand.toAct, deadlineAt: hand.deadlineAt });
+          // TRN-DECK: the hand is dealt from a deck the server drew (node:crypto), logged with the round so it replays
+          // (the restart above dealt it again from it); the pit's log read shows its SHA-256 while the round is in play
+          const stored = await uow().run((tx) => tx.events.load(`tournament:${tid}`));
+          const started = stored.map((e) => e.payload as T.TournamentEvent).filter((e) => e.type === 'round-started').at(-1);
+          const dealt = started?.type === 'round-started' ? started.hands.filter((x) => x.interactive) : [];
+          expect(dealt.length).toBeGreaterThan(0);
+          for (const x of dealt) expect([...(x.deck ?? [])].sort((a, b) => a - b)).toEqual(Array.from({ length: 52 }, (_, i) => i));
+          const read = await h.http('GET', `/tournaments/${tid}/log`, pit);
+          const shown = (read.body['events'] as { type: string; hands?: { interactive: boolean; deck?: unknown; deckSha256?: string }[] }[]).filter((e) => e.type === 'round-started').at(-1);
+          for (const x of (shown?.hands ?? []).filter((y) => y.interactive)) {
+            expect(x.deck, 'no deck of a hand in play in the log read').toBeUndefined();
+            expect(x.deckSha256).toMatch(/^[0-9a-f]{64}$/);
+          }
+          expect(JSON.stringify(read.body)).not.toContain(JSON.stringify(dealt[0]?.deck));
         }
         const other = who === 'pa' ? 'pb' : 'pa';
         const ob = await h.http('POST', `/tournaments/${tid}/actions`, tok(other), { action: 'fold' });

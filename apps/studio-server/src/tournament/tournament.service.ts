@@ -22,7 +22,7 @@
  * - **Time.** `step` reads the injected clock: it starts a due tournament, advances the levels, deals one round
  *   of hands. A timer calls it every FELT_TOURNAMENT_ROUND_MS (0: tests call it).
  */
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { tournament as T, type Result } from '@felt-studio/games';
 import type { CreateTournamentBody, TournamentActionBody, TournamentControlBody, TournamentTableFrame, TournamentEntryResult, TournamentLog, TournamentSummary, TournamentView } from '@felt-studio/protocol';
@@ -353,7 +353,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
         const ticked = T.tick(s, now);
         const cur = ticked.reduce(T.evolve, s);
         // TRN-PLAY: a round in play carries on (robots, expired clocks; a hand in play is finished during a pause), else a new round is dealt
-        events = [...ticked, ...(cur.round !== null ? T.advanceRound(cur, now) : T.playRound(cur, live.seed ?? 0, cur.handsPlayed, now, settingOf(this.config, 'tournamentActionMs')))];
+        events = [...ticked, ...(cur.round !== null ? T.advanceRound(cur, now) : T.playRound(cur, live.seed ?? 0, cur.handsPlayed, now, settingOf(this.config, 'tournamentActionMs'), drawDeck))];
       }
       await this.commit(tournamentId, live, events);
     });
@@ -456,12 +456,19 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     return ok(this.viewOf(live.state, viewer));
   }
 
-  /** The events in order (staff): what `felt tournament` replays. Tournament chips and places only; no hole cards are logged. */
+  /**
+   * The events in order (staff): what `felt tournament` replays. TRN-DECK: the deck of a hand with a person in it is
+   * in the stored log (the hand replays from it) but not in this read while its round is in play — the pit sees its
+   * SHA-256 (`deckSha256`), and the deck once the round is over.
+   */
   async eventLog(tournamentId: string): Promise<Result<TournamentLog>> {
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
     const stored = await this.uow.run((tx) => tx.events.load(streamOf(tournamentId)));
-    return ok({ tournamentId, events: stored.map((e) => e.payload as T.TournamentEvent) as unknown as TournamentLog['events'] });
+    const events = stored.map((e) => e.payload as T.TournamentEvent);
+    const inPlay = events.length > 0 ? T.foldEvents(events).round?.round : undefined;
+    const shown = events.map((e) => (e.type === 'round-started' && e.round === inPlay ? { ...e, hands: e.hands.map(hideDeck) } : e));
+    return ok({ tournamentId, events: shown as unknown as TournamentLog['events'] });
   }
 
   /** The state as held (tests). */
@@ -521,4 +528,21 @@ export function summaryOf(s: T.TournamentState): TournamentSummary {
       remainingMs: s.pausedRemainingMs,
     },
   };
+}
+
+/** TRN-DECK: a fresh deck for a hand with a person in it — CSPRNG Fisher–Yates (node:crypto) over the 52 cards. */
+export function drawDeck(): number[] {
+  const deck = Array.from({ length: 52 }, (_, i) => i);
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [deck[i], deck[j]] = [deck[j] as number, deck[i] as number];
+  }
+  return deck;
+}
+
+/** TRN-DECK: a hand of the round in play as the log read shows it — its deck's SHA-256, not the deck. */
+function hideDeck(h: T.RoundHand): T.RoundHand | (Omit<T.RoundHand, 'deck'> & { readonly deckSha256: string }) {
+  if (h.deck === undefined) return h;
+  const { deck, ...rest } = h;
+  return { ...rest, deckSha256: createHash('sha256').update(deck.join(',')).digest('hex') };
 }

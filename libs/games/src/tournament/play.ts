@@ -63,8 +63,15 @@ function begin(rh: RoundHand, config: PokerTableConfig, at: number): { h: HandSt
   const st = startHand({ handId: rh.handId, config, seats: rh.seats.map((x) => ({ seat: x.seat, playerId: x.entryId, stackMinor: x.chips })), buttonSeat: rh.button, at });
   if (!st.ok) throw new Error(`tournament hand ${rh.handId}: ${st.violation.code} ${st.violation.message}`);
   const rng = createRng(rh.seed);
-  const deck = shuffle(Array.from({ length: 52 }, (_, i) => i), rng);
+  const deck = rh.deck !== undefined ? checkedDeck(rh) : shuffle(Array.from({ length: 52 }, (_, i) => i), rng);
   return { h: st.value, deck, rng };
+}
+
+/** TRN-DECK: a logged deck is the 52 cards once each, else the log is not one this engine wrote. */
+function checkedDeck(rh: RoundHand): number[] {
+  const deck = [...(rh.deck ?? [])];
+  if (deck.length !== 52 || new Set(deck).size !== 52 || deck.some((c) => !Number.isInteger(c) || c < 0 || c > 51)) throw new Error(`tournament hand ${rh.handId}: TRN-DECK the logged deck is not the 52 cards once each`);
+  return deck;
 }
 
 function apply(h: HandState, cmd: HandCommand): HandState {
@@ -309,9 +316,10 @@ export function tableViewFor(s: TournamentState, playerId: string): TournamentTa
  * One round of play at `at`: every table deals one hand (at the same time — so hand-for-hand, 001 §2.3, holds
  * by construction), then the busts (TRN-TIE: a table's busts in one hand are one group; in hand-for-hand the
  * whole round's busts are one group), then TRN-BALANCE, then the finish when one player is left. During a
- * break or a pause nothing is dealt.
+ * break or a pause nothing is dealt. TRN-DECK: a table with a person sitting in is dealt from `drawDeck()` (the
+ * server's CSPRNG; logged in `round-started`); robot-only tables from the seed.
  */
-export function playRound(s: TournamentState, seed: number, round: number, at: number, actionMs = TOURNAMENT_ACTION_MS): TournamentEvent[] {
+export function playRound(s: TournamentState, seed: number, round: number, at: number, actionMs = TOURNAMENT_ACTION_MS, drawDeck?: () => readonly number[]): TournamentEvent[] {
   const item = currentItem(s);
   if (s.status !== 'running' || item?.type !== 'level' || s.round !== null) return [];
   // TRN-PLAY: a person sitting in at a table → a round in play, its hands dealt now and played as they act
@@ -319,7 +327,10 @@ export function playRound(s: TournamentState, seed: number, round: number, at: n
   if (s.tables.some((t) => t.seats.some((x) => x !== null && sitting.has(x)))) {
     const hands = s.tables.flatMap((t, i) => {
       const rh = dealRoundHand(s, t.tableNo, `t${t.tableNo}-h${s.handsPlayed + 1 + i}`, handSeed(seed, round, t.tableNo));
-      return rh ? [{ ...rh, interactive: rh.seats.some((x) => sitting.has(x.entryId)) }] : [];
+      if (!rh) return [];
+      const interactive = rh.seats.some((x) => sitting.has(x.entryId));
+      // TRN-DECK: a person's hand is dealt from a deck the caller draws (the server: node:crypto), not from the seed
+      return [interactive && drawDeck ? { ...rh, interactive, deck: [...drawDeck()] } : { ...rh, interactive }];
     });
     if (hands.some((x) => x.interactive)) {
       const started: TournamentEvent = { type: 'round-started', round, at, smallBlind: item.smallBlind, bigBlind: item.bigBlind, ante: item.ante, actionMs, hands };

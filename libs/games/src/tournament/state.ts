@@ -84,6 +84,12 @@ export interface RoundHand {
   readonly seats: readonly { readonly seat: number; readonly entryId: string; readonly chips: number }[];
   /** a person had taken their seat at this table at the deal: every action of its hand is logged (`hand-action`). */
   readonly interactive: boolean;
+  /**
+   * TRN-DECK: a hand with a person in it is dealt from this deck (card ids 0–51 in dealing order), drawn by the
+   * server's CSPRNG at the deal and logged so the hand replays. Absent: dealt from `seed` (robots only — a 32-bit
+   * seed's deck can be searched from one's own cards and the board, so it never deals to a person).
+   */
+  readonly deck?: readonly number[];
 }
 
 export type HandActionBy = 'player' | 'robot' | 'timeout';

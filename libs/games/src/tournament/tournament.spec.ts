@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actInRound, advanceRound, playRound, sitIn, tableViewFor } from './play.js';
+import { cardCode } from '../poker/cards.js';
 import { replayTournament } from './replay.js';
 import { placesAndPrizes, prizesFor, splitProportionally } from './payouts.js';
 import { addTime, cancel, evolve, foldEvents, pause, playing, proposeDeal, rebalance, register, resume, start, tick, type TournamentEvent, type TournamentState } from './state.js';
@@ -377,5 +378,45 @@ describe('a person plays their own seat (TRN-PLAY)', () => {
     const tampered = log.map((e, j) => (j === i && e.type === 'hand-action' ? { ...e, action: 'fold' as const } : e));
     const t = replayTournament(tampered);
     expect(t.ok && t.value.mismatches.length).toBeGreaterThan(0);
+  });
+
+  it('TRN-DECK: a table with a person sitting in is dealt from the deck the server draws, logged with the round; robot-only tables from the seed; a logged deck that is not the 52 cards once each does not replay', () => {
+    const d = def({ maxPlayers: 12 });
+    const log: TournamentEvent[] = [{ type: 'created', def: d, at: T0 - 1 }];
+    let s = foldEvents(log);
+    for (let i = 1; i <= 12; i++) s = apply(log, s, unwrap(register(s, { entryId: `ent_${i}`, playerId: `p${i}`, at: T0 - 1 })));
+    s = apply(log, s, unwrap(start(s, T0, 11)));
+    s = apply(log, s, unwrap(sitIn(s, 'p1', true, T0)));
+    // a known order: the deck reversed (51, 50, …): the first cards dealt are the deck's first cards
+    const drawn: number[][] = [];
+    const draw = (): number[] => {
+      const deck = Array.from({ length: 52 }, (_, i) => 51 - ((i + drawn.length) % 52));
+      drawn.push(deck);
+      return deck;
+    };
+    const at = T0 + 5_000;
+    const evs = playRound(s, 11, 1, at, undefined, draw);
+    const started = evs.find((e) => e.type === 'round-started');
+    expect(started?.type).toBe('round-started');
+    if (started?.type !== 'round-started') return;
+    const mine = s.tables.find((t) => t.seats.some((x) => x === s.entries.find((e) => e.playerId === 'p1')?.entryId))!.tableNo;
+    for (const h of started.hands) {
+      if (h.table === mine) expect(h.deck, 'the person\'s table: the drawn deck').toEqual(drawn[0]);
+      else expect(h.deck, 'a robot-only table: its seed').toBeUndefined();
+    }
+    expect(drawn).toHaveLength(1);
+    s = apply(log, s, evs);
+    const v = tableViewFor(s, 'p1');
+    const own = v.hand?.seats.find((x) => x.playerId === 'you')?.cards.flatMap((c) => ('card' in c ? [c.card] : [])) ?? [];
+    expect(own.length).toBe(2);
+    // hole cards go round the table one at a time from the deck's top: every card p1 holds is among the first cards of the drawn deck
+    const dealtFromTop = drawn[0]!.slice(0, 2 * (s.round?.hands.find((h) => h.table === mine)?.seats.length ?? 0));
+    for (const c of own) expect(dealtFromTop.map(cardCode)).toContain(c);
+    // the deck is logged: the round replays from the log alone
+    expect(foldEvents(log)).toEqual(s);
+    // a logged deck with a card twice is not one this engine wrote
+    const j = log.findIndex((e) => e.type === 'round-started');
+    const bad = log.map((e, k) => (k === j && e.type === 'round-started' ? { ...e, hands: e.hands.map((h) => (h.deck ? { ...h, deck: [0, ...h.deck.slice(1, 51), 0] } : h)) } : e));
+    expect(() => tableViewFor(foldEvents(bad), 'p1')).toThrow(/TRN-DECK/);
   });
 });
