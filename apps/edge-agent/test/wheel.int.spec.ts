@@ -99,11 +99,13 @@ describe('SS2 wheel through the edge agent to Mosquitto (devices.md §2, §6)', 
   });
 
   it('repeated-state-5: a status stream repeating state 5 a dozen times yields one wheel.state 5 and exactly one result (W-1, W-2)', async () => {
-    const r = await wheelRig(20);
+    // speed 8, not 20: the W-2 confirmation window scales with the speed (1.5 s → 75 ms at 20), and under load (a CI
+    // run with the default suite beside it) the third `*X;5` came after 75 ms: 2 confirmations, not 3
+    const r = await wheelRig(8);
     const spin = r.wheel.status.spin;
     getScenario('wheel', 'repeated-state-5').arm(r.wheel);
     await r.launch();
-    await until(() => r.wheel.status.spin !== spin, 'the game to end', 10_000);
+    await until(() => r.wheel.status.spin !== spin, 'the game to end', 25_000);
     await sleep(100);
     expect(r.ofType('wheel.state').filter((e) => e.payload.spin === spin && e.payload.state === 5)).toHaveLength(1);
     expect(resultsOfSpin(r, spin)).toHaveLength(1);

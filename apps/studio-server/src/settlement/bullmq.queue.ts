@@ -21,6 +21,7 @@ export class BullMqSettlementQueue implements SettlementQueue {
   private readonly worker: Worker<SettleRoundJob>;
   private readonly connections: Redis[] = [];
   private readonly pending = new Set<Promise<unknown>>();
+  private readonly inflight: { readonly n: number };
 
   constructor(
     redisUrl: string,
@@ -48,6 +49,7 @@ export class BullMqSettlementQueue implements SettlementQueue {
       // A false stall (an event loop busy past the lock) runs the job again: harmless, settlement is idempotent.
       maxStalledCount: 5,
     });
+    this.inflight = countInflight(this.worker);
     this.worker.on('failed', (job, err) => {
       if (job === undefined) return;
       const attemptsAllowed = job.opts.attempts ?? 1;
@@ -93,13 +95,7 @@ export class BullMqSettlementQueue implements SettlementQueue {
   }
 
   async drain(): Promise<void> {
-    for (;;) {
-      const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
-      const busy = Object.values(counts).reduce((a, b) => a + b, 0);
-      if (busy === 0 && this.pending.size === 0) return;
-      await Promise.all([...this.pending]);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await drainBullQueue(this.queue, this.pending, this.inflight, 20);
   }
 
   async deadLetterCount(): Promise<number> {
@@ -144,4 +140,28 @@ export async function closeBullQueues(q: BullQueueParts): Promise<void> {
 export async function obliterateBullQueues(q: Pick<BullQueueParts, 'queue' | 'dead'>): Promise<void> {
   await q.queue.obliterate({ force: true });
   await q.dead.obliterate({ force: true });
+}
+
+/**
+ * The jobs a worker is running: a job leaves Redis's counts (moved to failed) a moment before its `failed` event has
+ * put its dead letter in `pending`, so a drain that looked at the counts alone could return in between (a clean-clone
+ * CI run: settlement's dead-letter count read 0 after its three attempts, under load). Count it from `active` until
+ * `completed` or `failed` — register this before the `failed` handler that files the dead letter.
+ */
+export function countInflight(worker: { on(ev: 'active' | 'completed' | 'failed', f: (...a: never[]) => void): unknown }): { readonly n: number } {
+  const c = { n: 0 };
+  worker.on('active', () => void c.n++);
+  worker.on('completed', () => void (c.n = Math.max(0, c.n - 1)));
+  worker.on('failed', () => void (c.n = Math.max(0, c.n - 1)));
+  return c;
+}
+
+/** Waits until the queue has nothing waiting, running or delayed, no job is in flight in this worker and every dead letter is filed. */
+export async function drainBullQueue(queue: { getJobCounts(...types: ('waiting' | 'active' | 'delayed' | 'prioritized' | 'waiting-children')[]): Promise<Record<string, number>> }, pending: ReadonlySet<Promise<unknown>>, inflight: { readonly n: number }, pollMs: number): Promise<void> {
+  for (;;) {
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+    if (Object.values(counts).reduce((a, b) => a + b, 0) === 0 && pending.size === 0 && inflight.n === 0) return;
+    await Promise.all([...pending]);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
 }

@@ -6,7 +6,7 @@
  */
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { closeBullQueues, obliterateBullQueues } from '../../settlement/bullmq.queue.js';
+import { closeBullQueues, countInflight, drainBullQueue, obliterateBullQueues } from '../../settlement/bullmq.queue.js';
 
 export interface WalletJob {
   readonly operatorId: string;
@@ -102,7 +102,7 @@ export class BullMqWalletJobs implements WalletJobs {
   private readonly worker: Worker<WalletJob>;
   private readonly connections: Redis[] = [];
   private readonly pending = new Set<Promise<unknown>>();
-  private inflight = 0;
+  private readonly inflight: { readonly n: number };
 
   constructor(
     redisUrl: string,
@@ -134,10 +134,8 @@ export class BullMqWalletJobs implements WalletJobs {
     });
     // calls this worker is running: a call leaves Redis's counts (moved to failed) a moment before its `failed`
     // event has put its dead letter in `pending` — drain() waits for both, or it could return in between
-    this.worker.on('active', () => this.inflight++);
-    this.worker.on('completed', () => (this.inflight = Math.max(0, this.inflight - 1)));
+    this.inflight = countInflight(this.worker);
     this.worker.on('failed', (job, err) => {
-      this.inflight = Math.max(0, this.inflight - 1);
       if (job === undefined || job.attemptsMade < (job.opts.attempts ?? 1)) return;
       const p = (async () => {
         await this.dead.add('dead', { ...job.data, error: err.message, attemptsMade: job.attemptsMade }, { jobId: job.id, removeOnComplete: false, removeOnFail: false });
@@ -154,12 +152,7 @@ export class BullMqWalletJobs implements WalletJobs {
   }
 
   async drain(): Promise<void> {
-    for (;;) {
-      const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      if (Object.values(counts).reduce((a, b) => a + b, 0) === 0 && this.pending.size === 0 && this.inflight === 0) return;
-      await Promise.all([...this.pending]);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await drainBullQueue(this.queue, this.pending, this.inflight, 50);
   }
 
   async deadLetters(): Promise<number> {
