@@ -47,6 +47,7 @@ describe('table chat and tips (browser)', () => {
     const p = await openApp(browser, studio, 'play', PLAYER, 'phone');
     await p.page.getByRole('button', { name: `Join ${TABLE}` }).click();
     await p.page.locator('.felt-identity-name', { hasText: TABLE }).waitFor();
+    await p.page.locator('.table-stage [data-spot]').first().waitFor();
     await p.page.getByRole('button', { name: /^Chat/ }).click();
     const chat = p.page.getByRole('region', { name: 'Table chat' });
     await chat.getByRole('textbox', { name: 'Message to the table' }).fill('Good luck everyone at Sic Bo');
@@ -84,16 +85,20 @@ describe('table chat and tips (browser)', () => {
     const d = await openApp(browser, studio, 'play', PLAYER, 'desktop');
     await d.page.getByRole('button', { name: `Join ${TABLE}` }).click();
     await d.page.locator('.felt-identity-name', { hasText: TABLE }).waitFor();
+    // the person opens the chat once they see the table (the layout is a lazy chunk: until it is there, the panel
+    // takes the room down to the action bar, and shrinks to the picture's height when the layout arrives)
+    await d.page.locator('.table-stage [data-spot]').first().waitFor();
     await d.page.getByRole('button', { name: /^Chat/ }).click();
     await d.page.getByRole('region', { name: 'Table chat' }).getByRole('log').getByText('Good luck everyone at Sic Bo').waitFor();
-    const desk = await d.page.evaluate(() => {
+    const underChat = (): Promise<string[]> => d.page.evaluate(() => {
       const r = document.querySelector('#table-chat')?.getBoundingClientRect();
       const header = document.querySelector('.table-top')?.getBoundingClientRect();
       if (!r || !header) return ['no panel'];
       const over = (b: DOMRect): boolean => b.width > 0 && !(b.right <= r.left || b.left >= r.right || b.bottom <= r.top || b.top >= r.bottom);
       return [...document.querySelectorAll('.table-stage [data-spot]')].filter((e) => !e.closest('.side-panels') && over(e.getBoundingClientRect())).map((e) => e.getAttribute('data-spot') ?? '?').concat(over(header) ? ['the header'] : []);
     });
-    expect(desk, 'desktop: under the open chat').toEqual([]);
+    // the panel follows the layout (re-measured twice a second): settled within a second or two
+    await expect.poll(underChat, { message: 'desktop: under the open chat', timeout: 3_000 }).toEqual([]);
     await screenshot(d.page, 'player-chat-desktop');
     await d.context.close();
 

@@ -201,7 +201,14 @@ describe('player client (Chromium, simulated studio)', () => {
           await page.locator('.bj-seat.is-mine .bj-total', { hasText: /stands|21/ }).waitFor();
         }
       }
-      await settled.waitFor({ timeout: ROUND_MS });
+      await settled.waitFor({ timeout: ROUND_MS }).catch(async (e: unknown) => {
+        // what the page and the server said then (a clean-clone CI run timed out here once, load 5)
+        const api = new FeltClient({ baseUrl: studio.baseUrl });
+        await api.login(PLAYERS.player3, passwordOf(PLAYERS.player3));
+        const mine = await api.myRounds(3).then((r) => JSON.stringify(r).slice(0, 1_500), (x: unknown) => `myRounds failed: ${String(x)}`);
+        const shown = await page.locator('main.table-page').evaluate((m) => `${m.getAttribute('data-round')} ${m.getAttribute('data-phase')} ${m.getAttribute('data-seq')}`).catch(() => '?');
+        throw new Error(`blackjack: no round result within ${ROUND_MS} ms (hit ${hit}, stood ${stood}); the page shows ${shown}; my rounds: ${mine}`, { cause: e });
+      });
     }
     expect(hit && stood).toBe(true);
     await context.close();

@@ -52,6 +52,10 @@ function useTicker(to: number): number {
   return v;
 }
 
+/** Reading an unsettled round of mine again after its RoundSettled: every SETTLE_RETRY_MS, at most SETTLE_TRIES times. */
+const SETTLE_RETRY_MS = 500;
+const SETTLE_TRIES = 20;
+
 /**
  * The round's result for this player, laid over the table's picture the moment the server settles
  * it (an overlay, never an insert: nothing on the page moves — issue 20 defect 10): per spot what it
@@ -69,6 +73,22 @@ export function ResultOverlay({ table, locale, describe }: { readonly table: Tab
     if (f.tableId === table.tableId && (f.type === 'RoundSettled' || f.type === 'RoundVoided')) setRoundId(f.roundId);
   });
   const found = roundId ? rounds.data?.find((r) => r.roundId === roundId && r.returnMinor !== null) : undefined;
+  // The settlement is posted a moment after the round's RoundSettled (the settlement queue): the record fetched on
+  // that frame can still have no return. A round of mine read unsettled is read again, twice a second for up to
+  // 10 s — else the result never showed (a clean-clone CI run under load: the round settled, no overlay). A
+  // player with no bet in the round (absent from their rounds) asks nothing more.
+  const unsettled = roundId !== null && found === undefined && (rounds.data?.some((r) => r.roundId === roundId && r.returnMinor === null) ?? false);
+  const tries = useRef({ roundId: null as string | null, n: 0 });
+  useEffect(() => {
+    if (!unsettled || roundId === null) return;
+    if (tries.current.roundId !== roundId) tries.current = { roundId, n: 0 };
+    if (tries.current.n >= SETTLE_TRIES) return;
+    const h = setTimeout(() => {
+      tries.current.n += 1;
+      void rounds.refetch();
+    }, SETTLE_RETRY_MS);
+    return () => clearTimeout(h);
+  }, [unsettled, roundId, rounds.dataUpdatedAt, rounds]);
   useEffect(() => {
     if (!found) return;
     const id = found.roundId;

@@ -56,7 +56,12 @@ function usePanelRoom(open: boolean): CSSProperties | undefined {
       if (el) observer?.observe(el);
     }
     globalThis.addEventListener('resize', measure);
+    // the layout can move without changing size (the picture above it shorter, a status line gone): a
+    // ResizeObserver does not see that — a CI run had the open panel over sic bo's singles at desktop size.
+    // A re-measure twice a second while open (a few rect reads; the room is set only when it changed).
+    const follow = setInterval(measure, 500);
     return () => {
+      clearInterval(follow);
       clearTimeout(retry);
       observer?.disconnect();
       globalThis.removeEventListener('resize', measure);
