@@ -34,22 +34,27 @@ export function spotResults(round: Pick<PlayerRound, 'bets'>): SpotResult[] {
 /** How long the result stays on the picture. */
 const SHOWN_MS = 8_000;
 
-/** A number counting up to `to` over ~0.7 s (the payout ticker); at once under prefers-reduced-motion. */
-function useTicker(to: number): number {
-  const [v, setV] = useState(motionAllowed() ? 0 : to);
+/**
+ * A number counting up to `to` over ~0.7 s (the payout ticker); at once under prefers-reduced-motion. Per round
+ * (`key`): a new round's overlay starts from 0 on its first frame, never from the last round's amount (the overlay
+ * stays mounted between rounds: a wider old amount on that first frame, then the new one, was a layout shift).
+ */
+function useTicker(to: number, key: string | null): number {
+  const start = (): number => (motionAllowed() ? 0 : to);
+  const [s, setS] = useState<{ readonly key: string | null; readonly v: number }>({ key, v: start() });
   useEffect(() => {
-    if (!motionAllowed() || to === 0) return void setV(to);
+    if (!motionAllowed() || to === 0) return void setS({ key, v: to });
     let raf = 0;
     const t0 = performance.now();
     const step = (now: number): void => {
       const k = Math.min(1, (now - t0) / 700);
-      setV(Math.round(to * (1 - (1 - k) ** 3)));
+      setS({ key, v: Math.round(to * (1 - (1 - k) ** 3)) });
       if (k < 1) raf = requestAnimationFrame(step);
     };
     raf = requestAnimationFrame(step);
     return () => cancelAnimationFrame(raf);
-  }, [to]);
-  return v;
+  }, [to, key]);
+  return s.key === key ? s.v : start();
 }
 
 /** Reading an unsettled round of mine again after its RoundSettled: every SETTLE_RETRY_MS, at most SETTLE_TRIES times. */
@@ -79,16 +84,19 @@ export function ResultOverlay({ table, locale, describe }: { readonly table: Tab
   // player with no bet in the round (absent from their rounds) asks nothing more.
   const unsettled = roundId !== null && found === undefined && (rounds.data?.some((r) => r.roundId === roundId && r.returnMinor === null) ?? false);
   const tries = useRef({ roundId: null as string | null, n: 0 });
+  // the query result is a new object at many renders: the timer must not restart with each (it would never fire)
+  const refetch = useRef(rounds.refetch);
+  refetch.current = rounds.refetch;
   useEffect(() => {
     if (!unsettled || roundId === null) return;
     if (tries.current.roundId !== roundId) tries.current = { roundId, n: 0 };
     if (tries.current.n >= SETTLE_TRIES) return;
     const h = setTimeout(() => {
       tries.current.n += 1;
-      void rounds.refetch();
+      void refetch.current();
     }, SETTLE_RETRY_MS);
     return () => clearTimeout(h);
-  }, [unsettled, roundId, rounds.dataUpdatedAt, rounds]);
+  }, [unsettled, roundId, rounds.dataUpdatedAt]);
   useEffect(() => {
     if (!found) return;
     const id = found.roundId;
@@ -99,7 +107,7 @@ export function ResultOverlay({ table, locale, describe }: { readonly table: Tab
   const spots = useMemo(() => (mine ? spotResults(mine) : []), [mine]);
   const paid = spots.filter((s) => s.outcome !== 'refunded').reduce((a, s) => a + s.paidMinor, 0);
   const staked = spots.filter((s) => s.outcome !== 'refunded').reduce((a, s) => a + s.stakeMinor, 0);
-  const ticker = useTicker(paid);
+  const ticker = useTicker(paid, mine?.roundId ?? null);
   const flown = useRef<string | null>(null);
   useEffect(() => {
     if (!mine || flown.current === mine.roundId) return;
