@@ -147,8 +147,10 @@ describe('poker tournaments (browser)', () => {
       startsAt: null, structure: T.turboStructure(600_000), lateRegistrationLevels: 0, reEntry: null,
     });
     await (await clientAs(studio, PLAYER3)).registerTournament(t.tournamentId);
-    const p = await openApp(browser, studio, 'play', PLAYER3, 'phone');
     await (await clientAs(studio, PLAYER4)).registerTournament(t.tournamentId); // full: the sit-and-go starts; PLAYER4 never sits in (the robot plays that seat)
+    // the player opens the lobby once it has started (opened before, the lobby shows the start at its next refetch,
+    // 10–15 s: a clean-clone CI run under load waited past 30 s)
+    const p = await openApp(browser, studio, 'play', PLAYER3, 'phone');
     const card = p.page.getByRole('article', { name });
     await card.getByRole('button', { name: `Take your seat at ${name}` }).click({ timeout: 30_000 });
     await p.page.waitForURL(/\/tournament\//);

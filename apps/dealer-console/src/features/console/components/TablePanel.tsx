@@ -101,7 +101,8 @@ export function TablePanel({ round }: { readonly round: RoundModel }) {
   const pk = round.poker;
   return (
     <section className="dc-table" aria-label={t('cards.region')}>
-      <ul className={`dc-hands is-${round.game}${pk ? ' is-poker' : ''}`}>
+      {/* five hands or more (the dealer and four seats) take three rows: compact cards and heads keep "What is due" on the tablet's screen */}
+      <ul className={`dc-hands is-${round.game}${pk ? ' is-poker' : ''}${round.hands.length > 4 ? ' is-many' : ''}`}>
         {round.hands.map((h) => (
           <Hand key={h.id} hand={h} game={round.game} />
         ))}
