@@ -2,28 +2,12 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session.js';
 
-/** Milliseconds left until a server-clock deadline, ticking locally (corrected by the session's clock offset). */
-export function useCountdown(deadlineServerMs: number | null, tickMs = 200): number | null {
-  const { serverNow } = useSession();
-  const [left, setLeft] = useState<number | null>(deadlineServerMs === null ? null : Math.max(0, deadlineServerMs - serverNow()));
-  useEffect(() => {
-    if (deadlineServerMs === null) {
-      setLeft(null);
-      return;
-    }
-    const tick = (): void => setLeft(Math.max(0, deadlineServerMs - serverNow()));
-    tick();
-    const h = setInterval(tick, tickMs);
-    return () => clearInterval(h);
-  }, [deadlineServerMs, serverNow, tickMs]);
-  return left;
-}
-
 /**
- * Milliseconds left until a server-clock deadline, re-rendering only when the whole seconds left change
- * (a timer's text): one render a second, not five. The value is exact at each render.
+ * Milliseconds left until a server-clock deadline, ticking locally (corrected by the session's clock offset): every
+ * `tick` ms, or — `'seconds'` — only when the whole seconds left change (a timer's text: one render a second). The
+ * value is exact at each render.
  */
-export function useSecondsCountdown(deadlineServerMs: number | null): number | null {
+export function useCountdown(deadlineServerMs: number | null, tick: number | 'seconds' = 200): number | null {
   const { serverNow } = useSession();
   const [left, setLeft] = useState<number | null>(deadlineServerMs === null ? null : Math.max(0, deadlineServerMs - serverNow()));
   useEffect(() => {
@@ -32,17 +16,20 @@ export function useSecondsCountdown(deadlineServerMs: number | null): number | n
       return;
     }
     let h: ReturnType<typeof setTimeout> | undefined;
-    const tick = (): void => {
+    const step = (): void => {
       const ms = Math.max(0, deadlineServerMs - serverNow());
       setLeft(ms);
-      // the next change of Math.ceil(ms / 1000): just past the next whole second
-      if (ms > 0) h = setTimeout(tick, (ms % 1000 || 1000) + 5);
+      // 'seconds': the next change of Math.ceil(ms / 1000), just past the next whole second
+      if (ms > 0) h = setTimeout(step, tick === 'seconds' ? (ms % 1000 || 1000) + 5 : tick);
     };
-    tick();
+    step();
     return () => clearTimeout(h);
-  }, [deadlineServerMs, serverNow]);
+  }, [deadlineServerMs, serverNow, tick]);
   return left;
 }
+
+/** useCountdown re-rendering once a second (the seconds of a timer's text). */
+export const useSecondsCountdown = (deadlineServerMs: number | null): number | null => useCountdown(deadlineServerMs, 'seconds');
 
 /** Ring updates per second: smooth to the eye, a sixth of the paints of a free-running transition. */
 const RING_STEPS_PER_S = 10;
