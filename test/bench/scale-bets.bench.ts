@@ -23,7 +23,7 @@
  */
 import { runLoad, type LoadReport } from '../load/load.js';
 import { startEchoServer } from './echo-server.js';
-import { bootApp, emit, openRound, players, rouletteTable, rssMb, type Store } from './scale-support.js';
+import { bootApp, emit, openRound, players, rouletteTable, rssMb, type BenchApp, type RoundsApp, type Store } from './scale-support.js';
 import { runProcs } from './scale-procs.js';
 
 const flag = (name: string): number | null => {
@@ -57,6 +57,23 @@ const summary = (r: LoadReport): Record<string, unknown> => ({
   fanOutMissing: r.lastFrameMs.missing,
   resyncs: r.resyncs,
 });
+
+/** Felt's side: the app on STORE, a roulette table, N funded players and a round open for bets. */
+async function feltTable(): Promise<{ b: BenchApp; app: RoundsApp; tableId: string; ps: { userId: string; token: string }[] }> {
+  const b = await bootApp(STORE);
+  const { app } = b;
+  const tableId = await rouletteTable(app);
+  const ps = await players(app, N, 'sb');
+  await openRound(app, tableId);
+  return { b, app, tableId, ps };
+}
+
+/** The dealer closes betting; a keep-alive connection reset while the server was busy: once more. */
+async function closeBetting(app: RoundsApp, tableId: string): Promise<void> {
+  const close = (): ReturnType<typeof app.http> => app.http('POST', `/tables/${tableId}/round/close`, app.token('dealer-bench', 'dealer'));
+  const r = await close().catch(close);
+  if (r.status >= 300) throw new Error(`close: ${JSON.stringify(r.body)}`);
+}
 
 // Each side runs in a fresh child process of its own, baseline first (issue 13: run in one process, the
 // echo's 1 000 closed clients and their garbage cost Felt a third to a half of its rate). BENCH_SPLIT=0:
@@ -94,11 +111,7 @@ if (PROCS !== null) {
       process.exit(0);
     }
   }
-  const b = await bootApp(STORE);
-  const { app } = b;
-  const tableId = await rouletteTable(app);
-  const ps = await players(app, N, 'sb');
-  await openRound(app, tableId);
+  const { b, app, tableId, ps } = await feltTable();
   let staff: import('node:child_process').ChildProcess | null = null;
   if (STAFF) {
     const { spawn } = await import('node:child_process');
@@ -118,11 +131,7 @@ if (PROCS !== null) {
     baseUrl: app.url,
     tableId,
     players: ps,
-    close: async () => {
-      const close = (): ReturnType<typeof app.http> => app.http('POST', `/tables/${tableId}/round/close`, app.token('dealer-bench', 'dealer'));
-      const r = await close().catch(close);
-      if (r.status >= 300) throw new Error(`close: ${JSON.stringify(r.body)}`);
-    },
+    close: () => closeBetting(app, tableId),
   });
   const rss1 = rssMb();
   let staffFrames: unknown = null;
@@ -158,11 +167,7 @@ if (SIDE === 'echo') {
   process.exit(0);
 }
 
-const b = await bootApp(STORE);
-const { app } = b;
-const tableId = await rouletteTable(app);
-const ps = await players(app, N, 'sb');
-await openRound(app, tableId);
+const { b, app, tableId, ps } = await feltTable();
 const rss0 = rssMb();
 const felt = await runLoad({
   baseUrl: app.url,
@@ -172,11 +177,7 @@ const felt = await runLoad({
   seconds: SECONDS,
   asLayout: MODE === 'layout',
   stopAfterBetting: true,
-  afterBetting: async () => {
-    const close = (): ReturnType<typeof app.http> => app.http('POST', `/tables/${tableId}/round/close`, app.token('dealer-bench', 'dealer'));
-    const r = await close().catch(close); // a keep-alive connection reset while the server was busy: once more
-    if (r.status >= 300) throw new Error(`close: ${JSON.stringify(r.body)}`);
-  },
+  afterBetting: () => closeBetting(app, tableId),
 });
 const inv = await app.invariants();
 const rss1 = rssMb();

@@ -10,6 +10,7 @@ import { RATE_LIMITS, rateLimitsOf, RateLimitService } from '../ratelimit/rate-l
 import { RolesGuard } from './roles.guard.js';
 import { InMemoryLaunchCodes, LAUNCH_CODES, SqlLaunchCodes } from './launch-codes.js';
 import { InMemoryTotpRepository, SqlTotpRepository, TOTP_REPOSITORY } from './totp.js';
+import { PlayerNames } from './player-names.js';
 import { UsersController } from './users.controller.js';
 import { InMemoryUsersRepository, TypeOrmUsersRepository, USERS_REPOSITORY } from './users.repository.js';
 
@@ -27,7 +28,8 @@ import { InMemoryUsersRepository, TypeOrmUsersRepository, USERS_REPOSITORY } fro
     AdminBootstrap,
     JwtAuthGuard,
     RolesGuard,
+    PlayerNames,
   ],
-  exports: [AuthService, JwtAuthGuard, RolesGuard, USERS_REPOSITORY, RateLimitService],
+  exports: [AuthService, JwtAuthGuard, RolesGuard, USERS_REPOSITORY, RateLimitService, PlayerNames],
 })
 export class AuthModule {}

@@ -4,7 +4,7 @@ import { integrity } from '@felt-studio/games';
 import { InMemoryUsersRepository } from '../auth/users.repository.js';
 import { IntegrityController } from './integrity.controller.js';
 import type { IntegrityService } from './integrity.service.js';
-import { PlayerNames } from './player-names.js';
+import { PlayerNames } from '../auth/player-names.js';
 
 const advantage = (playerId: string): PlayerIntegrity => ({
   playerId,

@@ -3,7 +3,7 @@ import { Roles } from '../auth/roles.decorator.js';
 import { codedError } from '../shared/error-codes.js';
 import type { BetPatterns, LateBettorList, PlayerIntegrityList, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt-studio/protocol';
 import { IntegrityService } from './integrity.service.js';
-import { PlayerNames } from './player-names.js';
+import { PlayerNames } from '../auth/player-names.js';
 import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 /** Issue 23: the integrity monitors' reports, for the pit boss's Integrity view (staff only). */

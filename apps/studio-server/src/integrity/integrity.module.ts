@@ -2,13 +2,12 @@ import { Module } from '@nestjs/common';
 import { RoundsModule } from '../rounds/rounds.module.js';
 import { IntegrityController } from './integrity.controller.js';
 import { IntegrityService } from './integrity.service.js';
-import { PlayerNames } from './player-names.js';
 
 /** Issue 23: the pit's game-security monitors (wheel bias first), fed by the event log, raising alerts. */
 @Module({
   imports: [RoundsModule],
   controllers: [IntegrityController],
-  providers: [IntegrityService, PlayerNames],
+  providers: [IntegrityService],
   exports: [IntegrityService],
 })
 export class IntegrityModule {}

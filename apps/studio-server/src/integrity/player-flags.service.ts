@@ -124,7 +124,7 @@ export class PlayerFlagsService {
     if (!(await this.repo.insert(rec))) throw codedError('PLAYER_ALREADY_FLAGGED', `${user.name} (${playerId}) is flagged already: lift the standing flag first to flag again`);
     await this.audit.record({ actor: by.userId, role: by.role, action: 'player.flag', reason: why, target: `player:${playerId}`, at: rec.at });
     await this.alerts
-      .raise({ severity: 'warning', code: 'PLAYER_FLAGGED', subject: playerId, message: `Player ${user.name} (${playerId}) flagged by ${by.name}: ${why}. Shown beside the player's name on every pit screen; no new poker seat while it stands. Lift it in pit boss → Integrity.` })
+      .raise({ severity: 'warning', code: 'PLAYER_FLAGGED', subject: playerId, message: `Player ${user.name} flagged by ${by.name}: ${why}. Shown beside the player's name on every pit screen; no new poker seat while it stands. Lift it in pit boss → Integrity.` })
       .catch((err: unknown) => this.log.error({ msg: 'player flags: could not raise the alert', error: (err as Error).message }));
     return { ...rec, name: user.name };
   }

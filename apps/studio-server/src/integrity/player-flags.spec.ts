@@ -26,8 +26,12 @@ describe('flag a player over REST (issue 23): pit boss flags and lifts with a re
     }
     const audit = await fetch(`${app.url}/audit?target=player:fl_p1`, { headers: { authorization: `Bearer ${pit()}` } }).then((x) => x.json() as Promise<{ action: string; actor: string }[]>);
     expect(audit.map((a) => [a.action, a.actor])).toEqual([['player.flag', 'pitboss1']]);
-    const alerts = await fetch(`${app.url}/alerts`, { headers: { authorization: `Bearer ${pit()}` } }).then((x) => x.json() as Promise<{ code: string; subject: string | null }[]>);
-    expect(alerts.find((a) => a.code === 'PLAYER_FLAGGED')).toMatchObject({ subject: 'fl_p1' });
+    const alerts = await fetch(`${app.url}/alerts`, { headers: { authorization: `Bearer ${pit()}` } }).then((x) => x.json() as Promise<{ code: string; subject: string | null; message: string }[]>);
+    const flagged = alerts.find((a) => a.code === 'PLAYER_FLAGGED');
+    // the account is the alert's subject; what the pit boss reads names the player, not the internal id (issue 20)
+    expect(flagged).toMatchObject({ subject: 'fl_p1' });
+    expect(flagged?.message).toContain('Ann Flag');
+    expect(flagged?.message).not.toContain('fl_p1');
   });
 
   it('the rules: a second flag 409, an unknown account 404, no reason 400, a player or a dealer may neither read nor flag (403)', async () => {

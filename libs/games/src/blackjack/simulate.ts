@@ -110,11 +110,6 @@ export interface SimulationResult {
 }
 
 /**
- * Monte-Carlo RTP of one seat playing basic strategy on the profile's shoe (decks, cut card):
- * seeded, reshuffled when the cut card has come out (S-4). Stake 10 minor units, so every payout
- * ratio in the profiles (3:2, 6:5, 7:5, 2:1, 1:1) is exact.
- */
-/**
  * A simulation's shoe (S-4): shuffled from `rng` now and at every `reshuffleAtCut()` once the cut card has come
  * out; `draw()` deals the next card. One definition for every blackjack simulation (seated, infinite).
  */
@@ -140,26 +135,53 @@ export function simulationShoe(p: { readonly decks: number; readonly cutCardFrom
   };
 }
 
-export function simulateRtp(p: BlackjackProfile, seed: number, rounds: number): SimulationResult {
-  const rng = createRng(seed);
-  const stake = 10;
-  const shoe = simulationShoe(p, rng);
-  const draw = shoe.draw;
-  let sum = 0;
-  let sumSq = 0;
-  let bSum = 0;
-  let bSumSq = 0;
+/**
+ * `rounds` rounds of a seeded simulation, each dealt by `play` from the one simulation shoe (decks, cut card), which
+ * is reshuffled before a round once the cut card has come out (S-4). One loop for every blackjack simulation (seated, infinite).
+ */
+export function simulateShoeRounds(p: { readonly decks: number; readonly cutCardFromEnd: number }, seed: number, rounds: number, play: (draw: () => Card) => void): void {
+  const shoe = simulationShoe(p, createRng(seed));
   for (let r = 0; r < rounds; r++) {
     shoe.reshuffleAtCut();
-    const res = simulateRound(p, draw, stake);
-    const x = (res.returnMinor - res.stakedMinor) / stake;
-    sum += x;
-    sumSq += x * x;
-    const y = (res.behindReturnMinor - stake) / stake;
-    bSum += y;
-    bSumSq += y * y;
+    play(shoe.draw);
   }
-  return { ...rtpEstimate(sum, sumSq, rounds), rounds, behind: rtpEstimate(bSum, bSumSq, rounds) };
+}
+
+/** A simulated bet's net results per unit staked, summed (with their squares) as the rounds come: `estimate()` is its rtpEstimate. */
+export interface RtpTally {
+  add(net: number): void;
+  estimate(): { rtp: number; ci95: number };
+}
+
+export function rtpTally(): RtpTally {
+  let sum = 0;
+  let sumSq = 0;
+  let n = 0;
+  return {
+    add: (net) => {
+      sum += net;
+      sumSq += net * net;
+      n++;
+    },
+    estimate: () => rtpEstimate(sum, sumSq, n),
+  };
+}
+
+/**
+ * Monte-Carlo RTP of one seat playing basic strategy on the profile's shoe (decks, cut card):
+ * seeded, reshuffled when the cut card has come out (S-4). Stake 10 minor units, so every payout
+ * ratio in the profiles (3:2, 6:5, 7:5, 2:1, 1:1) is exact.
+ */
+export function simulateRtp(p: BlackjackProfile, seed: number, rounds: number): SimulationResult {
+  const stake = 10;
+  const seat = rtpTally();
+  const behind = rtpTally();
+  simulateShoeRounds(p, seed, rounds, (draw) => {
+    const res = simulateRound(p, draw, stake);
+    seat.add((res.returnMinor - res.stakedMinor) / stake);
+    behind.add((res.behindReturnMinor - stake) / stake);
+  });
+  return { ...seat.estimate(), rounds, behind: behind.estimate() };
 }
 
 /** The return per unit (1 + the mean net result) of `rounds` results summing to `sum` (squares: `sumSq`), with its 95 % half-width (normal approximation). */

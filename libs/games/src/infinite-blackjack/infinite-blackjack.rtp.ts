@@ -1,13 +1,12 @@
 import { ALL_CARDS, isCard, parseCard, type Card } from '../cards/card.js';
 import { isMinor, type Minor, type Ratio } from '../common/money.js';
-import { createRng } from '../common/random.js';
 import { ok, violation, type Result } from '../common/result.js';
 import { simulatedRtpRow, type GameModule, type RtpOptions, type RtpReport, type RtpRow } from '../kernel/game.js';
 import type { Settlement } from '../kernel/kernel.js';
 import { dealerMustDraw, isBlackjackCards } from '../blackjack/hand.rules.js';
 import { doubleOk, pairOk } from '../blackjack/kernel.js';
 import { derivedStrategy } from '../blackjack/derive.js';
-import { rtpEstimate, simulationShoe } from '../blackjack/simulate.js';
+import { rtpTally, simulateShoeRounds } from '../blackjack/simulate.js';
 import { handLive, handOn, ibjCardDue, infiniteBlackjackKernel, mainResult, mainReturn, type IbjAction, type InfiniteBlackjackCommand, type InfiniteBlackjackState } from './infinite-blackjack.game.js';
 import { infiniteBlackjackProfiles, SIDE_BETS, type InfiniteBlackjackProfile, type SideBet } from './profiles.js';
 import { sideBetOutcome } from './side-bets.rules.js';
@@ -146,15 +145,10 @@ export interface MainSimulation {
  * the Charlie rule is not in the strategy, so the RTP is a slight underestimate), reshuffled at the cut card. Returns per initial unit, doubles included.
  */
 export function simulateInfiniteMain(p: InfiniteBlackjackProfile, seed: number, rounds: number): MainSimulation {
-  const rng = createRng(seed);
   const stake = 10;
-  const shoe = simulationShoe(p, rng);
-  const draw = shoe.draw;
-  let sum = 0;
-  let sumSq = 0;
+  const main = rtpTally();
   const sides: Record<SideBet, number> = { 'perfect-pairs': 0, '21+3': 0, 'hot-3': 0, 'bust-it': 0 };
-  for (let r = 0; r < rounds; r++) {
-    shoe.reshuffleAtCut();
+  simulateShoeRounds(p, seed, rounds, (draw) => {
     const first = draw();
     const up = draw();
     const second = draw();
@@ -200,16 +194,14 @@ export function simulateInfiniteMain(p: InfiniteBlackjackProfile, seed: number, 
         staked += stake;
       }
     });
-    const x = (back - staked) / stake;
-    sum += x;
-    sumSq += x * x;
+    main.add((back - staked) / stake);
     for (const b of SIDE_BETS) {
       const o = sideBetOutcome(p.sideBets, b, { first, second, up, dealer });
       if (o.pays) sides[b] += 1 + o.pays.num / o.pays.den;
     }
-  }
+  });
   for (const b of SIDE_BETS) sides[b] /= rounds;
-  return { ...rtpEstimate(sum, sumSq, rounds), rounds, sides };
+  return { ...main.estimate(), rounds, sides };
 }
 
 export function infiniteBlackjackRtp(profileId: string, opts: RtpOptions = {}): Result<RtpReport> {

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { USERS_REPOSITORY, type UsersRepository } from '../auth/users.repository.js';
+import { USERS_REPOSITORY, type UsersRepository } from './users.repository.js';
 
 /**
- * The pit reads integrity reports by a person's name, not by an id (issue 20: `usr_01a21f…` and
- * `bot_robot1` on the pit's Integrity view). The monitors keep ids; the staff-only reads
- * (GET /integrity/players, /integrity/late-bettors: pit boss, admin) add each account's display name
- * in one batched lookup. Null when the account is gone (the id still identifies the player).
+ * The pit reads people by their names, not by ids (issue 20: `usr_01a21f…` and `bot_robot1` on the pit's
+ * Integrity view; issue 24: a tournament's standings and tables). Monitors and logs keep ids; the staff-only
+ * reads (GET /integrity/players, /integrity/late-bettors, a tournament's entries and tables: pit boss, admin)
+ * add each account's display name in one batched lookup. Null when the account is gone (the id still
+ * identifies the player).
  */
 @Injectable()
 export class PlayerNames {
