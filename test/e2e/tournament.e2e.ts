@@ -146,21 +146,48 @@ describe('poker tournaments (browser)', () => {
       name, kind: 'sit-and-go', currency: 'EUR', buyInMinor: 100, feeMinor: 10, startingStack: 5_000, seatsPerTable: 2, minPlayers: 2, maxPlayers: 2,
       startsAt: null, structure: T.turboStructure(600_000), lateRegistrationLevels: 0, reEntry: null,
     });
-    await (await clientAs(studio, PLAYER3)).registerTournament(t.tournamentId);
-    await (await clientAs(studio, PLAYER4)).registerTournament(t.tournamentId); // full: the sit-and-go starts; PLAYER4 never sits in (the robot plays that seat)
-    // the player opens the lobby once it has started (opened before, the lobby shows the start at its next refetch,
-    // 10–15 s: a clean-clone CI run under load waited past 30 s)
+    await (await clientAs(studio, PLAYER4)).registerTournament(t.tournamentId); // PLAYER4 never sits in: away, blinds posted, folded on their turns (TRN-ABSENT)
+    // the player registers last, from the lobby: the sit-and-go starts when full, and the card offers the seat at once
+    // (registered first over the API, the robots played both seats until the lobby was open, and a heads-up robot hand
+    // can end the tournament: a local run found it finished before the player could sit in)
     const p = await openApp(browser, studio, 'play', PLAYER3, 'phone');
     const card = p.page.getByRole('article', { name });
+    await card.getByRole('button', { name: `Register for ${name}` }).click();
     await card.getByRole('button', { name: `Take your seat at ${name}` }).click({ timeout: 30_000 });
     await p.page.waitForURL(/\/tournament\//);
     await p.page.getByRole('button', { name: 'Take your seat' }).click();
     await p.page.getByText(/You play your own hands/).waitFor();
+    // the pit boss opens the tournament from the Tournaments screen (before the player's turn: the action clock runs then)
+    const pb = await openApp(browser, studio, 'pit', 'pitboss1', 'desktop');
+    await pb.page.getByRole('link', { name: 'Tournaments' }).click();
+    await pb.page.getByRole('link', { name: `Open ${name}: standings and tables` }).click();
+    await pb.page.getByRole('heading', { name, level: 1 }).waitFor();
     // the next round waits for this player's turn: the poker table's action buttons, as the hand allows
     const action = p.page.getByRole('button', { name: /^(Check|Call)\b/ }).first();
     await action.waitFor({ timeout: 45_000 });
     await expect(p.page.locator('main.pt-page').getByText(/€|¤/).count()).resolves.toBe(0); // tournament chips are not money (the header's wallet balance is)
     await screenshot(p.page, 'player-tournament-table-phone');
+    // while the hand waits on the player, the pit boss's tournament screen: the standings, the table with the hand in
+    // play — the player to act, the other seat away (TRN-ABSENT) — and no down card's value
+    const standings = pb.page.getByRole('region', { name: 'Standings' });
+    await expect(standings.getByRole('row').count()).resolves.toBe(3);
+    const table1 = pb.page.getByRole('region', { name: 'Table 1' });
+    await table1.getByText(/Hand \S+ in play/).waitFor();
+    const seat3 = table1.locator('tr[data-seat]', { hasText: 'E2E Tourney Player Three' });
+    await seat3.getByText('← to act').waitFor();
+    await expect(table1.locator('tr[data-seat]', { hasText: 'E2E Tourney Player Four' }).textContent()).resolves.toContain('away: folded on their turns (TRN-ABSENT)');
+    await expect(standings.getByRole('rowheader').allTextContents()).resolves.toEqual(expect.arrayContaining(['E2E Tourney Player Three', 'E2E Tourney Player Four']));
+    const seen = await table1.locator('tr[data-seat] [role="img"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    expect(seen.filter((l) => l !== 'Card face down'), 'a down card the pit boss saw during the hand').toEqual([]);
+    const pitA11y = await checkA11y(pb.page);
+    expect(pitA11y.map((v) => `${v.id}: ${v.help} ${v.targets.join(', ')}`)).toEqual([]);
+    await screenshot(pb.page, 'pit-tournament-detail');
+    // the same screen on a phone: nothing past its edge (the seats table scrolls inside its own region)
+    await pb.page.setViewportSize({ width: 390, height: 844 });
+    await expect(pb.page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).resolves.toBeLessThanOrEqual(1);
+    await screenshot(pb.page, 'pit-tournament-detail-phone');
+    await pb.context.close();
     const label = (await action.textContent()) ?? '';
     await action.click();
     // the action is in the tournament's log, by the player (logged like the robots')

@@ -53,7 +53,7 @@ describe('felt tournament (issue 24): a tournament replayed from its log', () =>
       events.push(...evs);
       s = evs.reduce(T.evolve, s);
     };
-    for (let i = 1; i <= 6; i++) add(T.register(s, { entryId: `ent_${i}`, playerId: `p${i}`, at: T0 }));
+    for (let i = 1; i <= 6; i++) add(T.register(s, { entryId: `ent_${i}`, playerId: `p${i}`, robot: i > 1, at: T0 })); // p1 a person, the rest robot entries (TRN-ABSENT)
     add(T.start(s, T0, 5));
     add(T.sitIn(s, 'p1', true, T0));
     let at = T0;

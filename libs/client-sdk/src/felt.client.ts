@@ -31,7 +31,7 @@ import {
   TableStreamsBody,
 } from '@felt-studio/protocol';
 import type { TipPayoutBody, TipPayoutResult, TipsReport } from '@felt-studio/protocol';
-import type { CreateTournamentBody, TournamentActionBody, TournamentControlBody, TournamentEntryResult, TournamentLog, TournamentSummary, TournamentTableFrame, TournamentView } from '@felt-studio/protocol';
+import type { CreateTournamentBody, TournamentActionBody, TournamentControlBody, TournamentEntryResult, TournamentLog, TournamentSummary, TournamentTableFrame, TournamentTablesView, TournamentView } from '@felt-studio/protocol';
 import type { BetPatterns, LateBettorList, LateBettorRead, PlayerFlag, PlayerFlagList, PlayerIntegrityList, PlayerIntegrityRead, PokerTableIntegrity, PokerTableIntegrityList, ShoeIntegrity, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt-studio/protocol';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
@@ -707,6 +707,11 @@ export class FeltClient {
   /** The tournament's events in order (pit boss, admin): what `felt tournament` replays. */
   tournamentLog(tournamentId: string): Promise<TournamentLog> {
     return this.request('GET', `/tournaments/${seg(tournamentId)}/log`);
+  }
+
+  /** The pit boss's view of a tournament's tables: seats, chips, the hands in play (down cards once a hand is over). */
+  tournamentTables(tournamentId: string): Promise<TournamentTablesView> {
+    return this.request('GET', `/tournaments/${seg(tournamentId)}/tables`);
   }
 
   /** TRN-PLAY: the player's tournament table (a live table's frame shape: their own hole cards only) plus `tournament`. */

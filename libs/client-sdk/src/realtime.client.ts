@@ -1,4 +1,4 @@
-import { POKER_WS_MESSAGES, WS_CLIENT_MESSAGES, type ChatMessage, type ChatModerationFrame, type ChatTipFrame, type DeviceStatus, type PokerTableFrame, type PokerWsBody, type PokerWsMessage, type Rejection, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type TableCommandOp, type TableCommandResult, type WsAck, type WsClientMessage, unfoldRoundEvents } from '@felt-studio/protocol';
+import { POKER_WS_MESSAGES, WS_CLIENT_MESSAGES, type ChatMessage, type ChatModerationFrame, type ChatTipFrame, type DeviceStatus, type PokerTableFrame, type PokerWsBody, type PokerWsMessage, type Rejection, type RoundEventFrame, type RoundEventsFrame, type RoundSnapshotFrame, type TableUpdateFrame, type TableCommandOp, type TableCommandResult, type TournamentChangedFrame, type WsAck, type WsClientMessage, unfoldRoundEvents } from '@felt-studio/protocol';
 import { io as defaultIo, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { input as ZodInput } from 'zod';
 import { CLIENT_ERROR_CODES, FeltApiError, describeIssues } from './errors.js';
@@ -61,6 +61,8 @@ export interface RealtimeEvents {
   'chat.tip': ChatTipFrame;
   /** Issue 24: a mute or ban changed (the pit bosses at the table, and the player concerned). */
   'chat.moderation': ChatModerationFrame;
+  /** Issue 24: a tournament of the player's (or any, for the pit bosses) moved on — read it again (no data in it). */
+  'tournament.changed': TournamentChangedFrame;
 }
 export type RealtimeEventName = keyof RealtimeEvents;
 
@@ -151,6 +153,7 @@ export class RealtimeClient {
     this.socket.on('chat.message', (m: ChatMessage) => this.dispatch('chat.message', m));
     this.socket.on('chat.tip', (t: ChatTipFrame) => this.dispatch('chat.tip', t));
     this.socket.on('chat.moderation', (m: ChatModerationFrame) => this.dispatch('chat.moderation', m));
+    this.socket.on('tournament.changed', (c: TournamentChangedFrame) => this.dispatch('tournament.changed', c));
   }
 
   get connected(): boolean {

@@ -8,6 +8,7 @@ export * from './session.js';
 export * from './data.js';
 export * from './reveal-gate.js';
 export * from './poker.js';
+export * from './tournament.js';
 export * from './mount.js';
 export * from './components/Chip.js';
 export * from './components/PlayingCard.js';

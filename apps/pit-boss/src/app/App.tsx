@@ -6,6 +6,7 @@ import { acknowledgedAlerts, activityFeed, openAlerts } from '../data/alerts.mod
 import { useAcks } from '../features/alerts/useAcks';
 import { AuditScreen } from '../features/audit/AuditScreen';
 import { TipsScreen } from '../features/tips/TipsScreen';
+import { TournamentDetailScreen } from '../features/tournaments/TournamentDetailScreen';
 import { TournamentsScreen } from '../features/tournaments/TournamentsScreen';
 import { FloorScreen } from './FloorScreen';
 import { TableScreen } from './TableScreen';
@@ -29,7 +30,7 @@ function Nav({ route, alertCount }: { readonly route: Route; readonly alertCount
     { r: { name: 'charts' }, label: t('nav.charts'), active: route.name === 'charts' },
     { r: { name: 'integrity' }, label: t('nav.integrity'), active: route.name === 'integrity' },
     { r: { name: 'tips' }, label: t('tips.nav'), active: route.name === 'tips' },
-    { r: { name: 'tournaments' }, label: t('tournaments.nav'), active: route.name === 'tournaments' },
+    { r: { name: 'tournaments' }, label: t('tournaments.nav'), active: route.name === 'tournaments' || route.name === 'tournament' },
     { r: { name: 'audit' }, label: t('nav.audit'), active: route.name === 'audit' },
   ];
   return (
@@ -99,6 +100,9 @@ function Dashboard() {
       break;
     case 'tournaments':
       screen = <TournamentsScreen />;
+      break;
+    case 'tournament':
+      screen = <TournamentDetailScreen key={route.tournamentId} tournamentId={route.tournamentId} />;
       break;
   }
   return (

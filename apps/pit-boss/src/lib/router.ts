@@ -15,7 +15,9 @@ export type Route =
   /** issue 24: tips per dealer and shift (TIP-4). */
   | { readonly name: 'tips' }
   /** issue 24: poker tournaments (the pit boss's control). */
-  | { readonly name: 'tournaments' };
+  | { readonly name: 'tournaments' }
+  /** issue 24: one tournament — standings, tables, the hands in play. */
+  | { readonly name: 'tournament'; readonly tournamentId: string };
 
 export function parseRoute(hash: string): Route {
   const [path = '', qs = ''] = hash.replace(/^#/, '').split('?');
@@ -28,6 +30,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'integrity') return { name: 'integrity' };
   if (parts[0] === 'audit') return { name: 'audit' };
   if (parts[0] === 'tips') return { name: 'tips' };
+  if (parts[0] === 'tournaments' && parts[1]) return { name: 'tournament', tournamentId: parts[1] };
   if (parts[0] === 'tournaments') return { name: 'tournaments' };
   return { name: 'floor' };
 }
@@ -56,6 +59,8 @@ export function hrefOf(r: Route): string {
       return '#/tips';
     case 'tournaments':
       return '#/tournaments';
+    case 'tournament':
+      return `#/tournaments/${encodeURIComponent(r.tournamentId)}`;
   }
 }
 

@@ -199,6 +199,14 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     for (const s of this.server?.sockets.sockets.values() ?? []) if ((s.data['user'] as { userId?: string } | undefined)?.userId === playerId) s.emit(event, body);
   }
 
+  /**
+   * A notice to the pit bosses and to `playerIds` on every instance (their rooms; the cluster's adapter carries it),
+   * bound as the PLAYER_PUSH port — e.g. `tournament.changed` (issue 24), which carries no data to redact.
+   */
+  notifyStaffAndPlayers(playerIds: readonly string[], event: string, body: unknown): void {
+    this.server?.to([PITBOSS_ROOM, ...playerIds.map(userRoom)]).emit(event, body);
+  }
+
   afterInit(server: Server): void {
     // Issue 25 §2, FELT_WS_PARSER=msgpack: binary MessagePack packets instead of JSON text. Set before the
     // adapter (it takes the server's encoder) and before any connection (each client takes a decoder).

@@ -89,9 +89,11 @@ const NOT_ROUND_DATA = ['/rounds/day', '/tables/{id}/devices', '/tables/{tableId
  * properties (libs/games/src/poker-table/pots.property.spec.ts for every audience of a hand; the 6-player
  * device test for every raw frame). They join this property when the hand runs on the one table host (issue 19).
  * A tournament table (issue 24, TRN-PLAY) is the same poker table frame, built per person with the same redaction:
- * tournament-play.spec.ts searches every frame each person received for the other's hole cards.
+ * tournament-play.spec.ts searches every frame each person received for the other's hole cards. The pit boss's
+ * tournament tables (`/tournaments/{id}/tables`, staff only) are `viewHand` for the pit boss: tournament-play.spec.ts
+ * searches the raw body for a person's hole cards while their hand is in play, and a player is refused (403).
  */
-const POKER_READS = ['/poker-tables', '/poker-tables/{id}/hands', '/poker-tables/{id}/hands/{handId}/events', '/tournaments/{id}/table'];
+const POKER_READS = ['/poker-tables', '/poker-tables/{id}/hands', '/poker-tables/{id}/hands/{handId}/events', '/tournaments/{id}/table', '/tournaments/{id}/tables'];
 
 describe('issue 22 §2: one audience view for every read (REST + WS resync), every game, every step', () => {
   let app: TestApp;

@@ -11,6 +11,7 @@ import { tournament as T } from '@felt-studio/games';
 import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../test/support/studio-server/test-database.js';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { idsFor, sleep, until } from '../../../../test/support/studio-server/cluster-wait.js';
+import { createSitAndGo } from '../../../../test/support/studio-server/tournaments.js';
 import { ClusterModule } from '../cluster/cluster.module.js';
 import { TABLE_LEASES, type TableLeases } from '../cluster/table-lease.js';
 import { TableOwnershipService } from '../cluster/table-ownership.service.js';
@@ -63,12 +64,7 @@ describe('one owner per tournament across instances (issue 24)', () => {
 
     // Published on A: A claims its lease at once.
     const pit = a.token('pitboss1', 'pitboss');
-    const created = await a.http('POST', '/tournaments', pit, {
-      name: 'Cluster SNG', kind: 'sit-and-go', currency: 'EUR', buyInMinor: 500, feeMinor: 50, startingStack: 1_500, seatsPerTable: 3, minPlayers: PLAYERS, maxPlayers: PLAYERS,
-      startsAt: null, structure: T.turboStructure(1_000), lateRegistrationLevels: 0, reEntry: null,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const tid = String(created.body['tournamentId']);
+    const tid = await createSitAndGo(a, pit, { name: 'Cluster SNG', buyInMinor: 500, feeMinor: 50, seatsPerTable: 3, minPlayers: PLAYERS, maxPlayers: PLAYERS, levelMs: 1_000 });
     const key = `tournament:${tid}`;
     const leases = a.get<TableLeases>(TABLE_LEASES);
     expect(await leases.owner(key)).toBe('a');
@@ -79,15 +75,17 @@ describe('one owner per tournament across instances (issue 24)', () => {
     expect(a.get(TableOwnershipService).ownedWork()).toEqual([key]);
 
     // Registrations through B are forwarded to the owner (A decides them, on its clock).
-    for (let i = 1; i <= PLAYERS; i++) await a.deposit(`tp${i}`, 1_000);
+    // tp1 is a person; the others robot accounts (`bot_…`), their entries robots' (TRN-ABSENT)
+    const pid = (i: number): string => (i === 1 ? 'tp1' : `bot_tp${i}`);
+    for (let i = 1; i <= PLAYERS; i++) await a.deposit(pid(i), 1_000);
     for (let i = 1; i <= PLAYERS; i++) {
       const via = i % 2 === 0 ? a : b;
-      const r = await via.http('POST', `/tournaments/${tid}/entries`, via.token(`tp${i}`, 'player'), { entryId: `ce${i}` });
+      const r = await via.http('POST', `/tournaments/${tid}/entries`, via.token(pid(i), 'player'), { entryId: `ce${i}` });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     }
     expect(appended.b).toBe(0);
     // the same entry again through the other instance: idempotent (the first answer), nothing posted twice
-    const again = await b.http('POST', `/tournaments/${tid}/entries`, b.token('tp2', 'player'), { entryId: 'ce2' });
+    const again = await b.http('POST', `/tournaments/${tid}/entries`, b.token(pid(2), 'player'), { entryId: 'ce2' });
     expect(again.body).toMatchObject({ entryId: 'ce2', duplicate: true });
     await until('the sit-and-go to start (full)', () => a.get(TournamentService).stateOf(tid)?.status === 'running');
 
@@ -105,7 +103,7 @@ describe('one owner per tournament across instances (issue 24)', () => {
       return true;
     }, 30_000);
     expect(acted).not.toBeNull();
-    expect((await b.http('POST', `/tournaments/${tid}/seat`, tok1, { sitting: false })).body).toMatchObject({ tournament: { sittingIn: false } }); // the robot plays on
+    expect((await b.http('POST', `/tournaments/${tid}/seat`, tok1, { sitting: false })).body).toMatchObject({ tournament: { sittingIn: false } }); // away: folded on their turns (TRN-ABSENT)
     const byPlayer = (await a.get<UnitOfWork>(UNIT_OF_WORK).run((tx) => tx.events.load(`tournament:${tid}`))).filter((e) => e.type === 'hand-action' && (e.payload as { by: string }).by === 'player');
     expect(byPlayer.map((e) => (e.payload as { entryId: string }).entryId)).toEqual(['ce1']);
     expect(appended.b).toBe(0); // B decided nothing itself
@@ -146,7 +144,7 @@ describe('one owner per tournament across instances (issue 24)', () => {
     expect(s.entries).toHaveLength(PLAYERS);
     expect(s.payouts.reduce((x, p) => x + p.amountMinor, 0)).toBe(PLAYERS * 500);
     let players = 0;
-    for (let i = 1; i <= PLAYERS; i++) players += await b.balance(`tp${i}`);
+    for (let i = 1; i <= PLAYERS; i++) players += await b.balance(pid(i));
     expect(players).toBe(PLAYERS * 1_000 - PLAYERS * 50); // only the fees left the players
     expect(await uow.run((tx) => tx.ledger.balance(`tournament:${tid}`, 'EUR'))).toBe(0);
     expect(await b.invariants()).toEqual([]);

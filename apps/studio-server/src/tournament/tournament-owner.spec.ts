@@ -1,6 +1,6 @@
-import { tournament as T } from '@felt-studio/games';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
+import { createSitAndGo } from '../../../../test/support/studio-server/tournaments.js';
 import { ClusterModule } from '../cluster/cluster.module.js';
 import { TABLE_LEASES, type TableLeases } from '../cluster/table-lease.js';
 import { TableOwnershipService } from '../cluster/table-ownership.service.js';
@@ -26,12 +26,7 @@ describe('a tournament is advanced by its lease holder only (issue 24)', () => {
     const svc = app.get(TournamentService);
     const own = app.get(TableOwnershipService);
     const leases = app.get<TableLeases>(TABLE_LEASES);
-    const created = await app.http('POST', '/tournaments', app.token('pb1', 'pitboss'), {
-      name: 'Owned SNG', kind: 'sit-and-go', currency: 'EUR', buyInMinor: 500, feeMinor: 50, startingStack: 1_500, seatsPerTable: 3, minPlayers: 3, maxPlayers: 3,
-      startsAt: null, structure: T.turboStructure(60_000), lateRegistrationLevels: 0, reEntry: null,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const tid = String(created.body['tournamentId']);
+    const tid = await createSitAndGo(app, app.token('pb1', 'pitboss'), { name: 'Owned SNG', buyInMinor: 500, feeMinor: 50, seatsPerTable: 3, minPlayers: 3, maxPlayers: 3, levelMs: 60_000 });
     const key = `tournament:${tid}`;
     expect(own.ownedWork()).toEqual([key]);
     expect(svc.owns(tid)).toBe(true);

@@ -1,6 +1,7 @@
 import { tournament as T } from '@felt-studio/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
+import { createSitAndGo } from '../../../../test/support/studio-server/tournaments.js';
 import type { Clock } from '../shared/clock.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { TournamentModule } from './tournament.module.js';
@@ -14,7 +15,7 @@ class TestClock implements Clock {
 }
 
 interface Frame {
-  tournament: { seat: number | null; sittingIn: boolean; status: string };
+  tournament: { seat: number | null; sittingIn: boolean; status: string; myActions: { action: string; by: string }[] };
   seats: ({ seat: number; me: boolean; displayName: string; stackMinor: number } | null)[];
   hand: null | {
     handId: string;
@@ -32,8 +33,8 @@ const ACTION_MS = 15_000;
 /**
  * TRN-PLAY (issue 24, docs/tournaments.md): registered people play their own seats in a tournament hand over REST —
  * their turn comes, a valid action is accepted, an invalid one and one out of turn are refused with the hand core's
- * codes, a turn times out (S1-TIMEOUT: check when free, else fold; the seat sat out, the robot plays it until the
- * player sits in again), and the tournament runs to its end with money conserved and the log replaying. Every raw
+ * codes, a turn times out (S1-TIMEOUT: check when free, else fold; the seat sat out and folded on its turns until the
+ * player sits in again, TRN-ABSENT), and the tournament runs to its end with money conserved and the log replaying. Every raw
  * frame each person receives is inspected: never another player's hole card before the showdown.
  */
 describe('people play their own tournament seats (TRN-PLAY)', () => {
@@ -50,14 +51,9 @@ describe('people play their own tournament seats (TRN-PLAY)', () => {
 
   it('a person acts on their turn (valid accepted, invalid and out of turn refused with codes), times out once, and the sit-and-go runs to its end; no frame shows another hole card', async () => {
     const pit = h.token('pb1', 'pitboss');
-    const created = await h.http('POST', '/tournaments', pit, {
-      name: 'People SNG', kind: 'sit-and-go', currency: 'EUR', buyInMinor: 1_000, feeMinor: 100, startingStack: 1_500, seatsPerTable: 9, minPlayers: 2, maxPlayers: 4,
-      startsAt: null, structure: T.turboStructure(60_000), lateRegistrationLevels: 0, reEntry: null,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const tid = String(created.body['tournamentId']);
+    const tid = await createSitAndGo(h, pit, { name: 'People SNG', buyInMinor: 1_000, feeMinor: 100, seatsPerTable: 9, minPlayers: 2, maxPlayers: 4, levelMs: 60_000 });
     const people = ['pa', 'pb'];
-    const players = [...people, 'rc', 'rd'];
+    const players = [...people, 'bot_rc', 'bot_rd']; // robot accounts (`bot_…`): their entries are robots' (TRN-ABSENT)
     for (const p of players) await h.deposit(p, DEPOSIT);
     const tok = (p: string): string => h.token(p, 'player');
     // not registered: no seat to take
@@ -143,13 +139,25 @@ describe('people play their own tournament seats (TRN-PLAY)', () => {
             expect(x.deckSha256).toMatch(/^[0-9a-f]{64}$/);
           }
           expect(JSON.stringify(read.body)).not.toContain(JSON.stringify(dealt[0]?.deck));
+          // the pit boss's tables: this hand in play, live, on this turn — and no down card's value while it is in play
+          const pt = await h.http('GET', `/tournaments/${tid}/tables`, pit);
+          expect(pt.status, JSON.stringify(pt.body)).toBe(200);
+          const tables = pt.body['tables'] as { live: boolean; hand: { handId: string; toAct: number | null } | null; seats: { playerId: string; chips: number }[] }[];
+          expect(tables.flatMap((x) => x.seats).reduce((a, x) => a + x.chips, 0)).toBe(4 * 1_500);
+          const here = tables.find((x) => x.hand?.handId === hand.handId);
+          expect(here).toMatchObject({ live: true, hand: { toAct: hand.toAct } });
+          expect(here?.seats.map((x) => x.playerId)).toContain(who);
+          const own = hand.seats.find((x) => x.seat === f.tournament.seat)?.cards.flatMap((c) => ('card' in c ? [c.card] : [])) ?? [];
+          expect(own).toHaveLength(2);
+          for (const c of own) expect(JSON.stringify(pt.body), `the pit read ${c} during the hand`).not.toContain(`"${c}"`);
+          expect((await h.http('GET', `/tournaments/${tid}/tables`, tok(who))).status).toBe(403);
         }
         const other = who === 'pa' ? 'pb' : 'pa';
         const ob = await h.http('POST', `/tournaments/${tid}/actions`, tok(other), { action: 'fold' });
         if (ob.body['code'] === 'POKER_NOT_YOUR_TURN') refusedOutOfTurn += 1;
         expect(ob.status).not.toBe(201);
         if (!timedOut && acted >= 2 && who === 'pb') {
-          // pb does not act: the clock runs out, the timeout checks or folds, pb is sat out (the robot plays the seat)
+          // pb does not act: the clock runs out, the timeout checks or folds, pb is sat out (folded on their turns, TRN-ABSENT)
           clock.t = (hand.deadlineAt ?? clock.t) + 1;
           expect((await h.http('POST', `/tournaments/${tid}/actions`, tok('pb'), { action: 'fold', handId: hand.handId })).body).toMatchObject({ code: 'POKER_CLOCK_EXPIRED', ruleId: 'S1-TIMEOUT' });
           await svc.step(tid);
@@ -195,5 +203,52 @@ describe('people play their own tournament seats (TRN-PLAY)', () => {
       expect(rep.value.actions.robot).toBeGreaterThan(0);
     }
     expect(raw['pa']?.length).toBeGreaterThan(5);
+  });
+
+  it('TRN-ABSENT: a person who never takes their seat posts the blinds and sees their hand folded by their absence, not played by a robot; the pit boss reads the same', async () => {
+    const pit = h.token('pb1', 'pitboss');
+    const created = await h.http('POST', '/tournaments', pit, {
+      name: 'Away SNG', kind: 'sit-and-go', currency: 'EUR', buyInMinor: 1_000, feeMinor: 100, startingStack: 1_500, seatsPerTable: 9, minPlayers: 2, maxPlayers: 3,
+      startsAt: null, structure: T.turboStructure(60_000), lateRegistrationLevels: 0, reEntry: null,
+    });
+    const tid = String(created.body['tournamentId']);
+    const players = ['away', 'bot_ra', 'bot_rb'];
+    for (const p of players) await h.deposit(p, DEPOSIT);
+    for (const p of players) expect((await h.http('POST', `/tournaments/${tid}/entries`, h.token(p, 'player'), { entryId: `ent_${p}` })).status).toBe(201);
+    const svc = h.get(TournamentService);
+    expect(svc.stateOf(tid)?.entries.map((e) => [e.playerId, e.robot])).toEqual([['away', false], ['bot_ra', true], ['bot_rb', true]]);
+    // nobody sits in: each step deals a round and plays it to its end at once, the person's seat folded on its turns
+    let folded: Frame | null = null;
+    for (let i = 0; i < 12 && folded === null; i++) {
+      clock.t += 5_000;
+      await svc.step(tid);
+      expect(svc.stateOf(tid)?.round).toBeNull();
+      const f = (await h.http('GET', `/tournaments/${tid}/table`, h.token('away', 'player'))).body as unknown as Frame;
+      expect(f.tournament.sittingIn).toBe(false);
+      if (f.tournament.myActions.length > 0) folded = f;
+    }
+    expect(folded, 'the away player saw a hand of theirs folded').not.toBeNull();
+    const f = folded as Frame;
+    // their own hand: dealt in (two cards), folded, by the absence (TRN-ABSENT), never a robot's action
+    expect(f.tournament.myActions).toEqual([expect.objectContaining({ action: 'fold', by: 'absent' })]);
+    const mine = f.hand?.seats.find((x) => x.playerId === 'you');
+    expect(mine?.cards).toHaveLength(2);
+    expect(f.hand?.phase).toBe('complete');
+    // the log: every action of the person's seat a fold by the absence; the robots' seats by the robot; the blinds posted
+    const log = await h.http('GET', `/tournaments/${tid}/log`, pit);
+    const acts = (log.body['events'] as { type: string; entryId?: string; by?: string; action?: string }[]).filter((e) => e.type === 'hand-action');
+    expect(acts.filter((a) => a.entryId === 'ent_away').map((a) => `${a.action} by ${a.by}`)).toEqual(expect.arrayContaining(['fold by absent']));
+    expect(new Set(acts.filter((a) => a.entryId === 'ent_away').map((a) => a.by))).toEqual(new Set(['absent']));
+    expect(new Set(acts.filter((a) => a.entryId !== 'ent_away').map((a) => a.by))).toEqual(new Set(['robot']));
+    const rep = T.replayTournament(log.body);
+    expect(rep.ok && rep.value.mismatches).toEqual([]);
+    expect(mine?.totalMinor).toBeLessThanOrEqual(20); // only what was forced (level 1: blinds 10/20, no ante): never a robot's bet
+    // the pit boss's tables: the person's seat is not a robot's, not sitting in; the hand's actions by the absence
+    const pt = await h.http('GET', `/tournaments/${tid}/tables`, pit);
+    const tables = pt.body['tables'] as { seats: { playerId: string; sittingIn: boolean; robot: boolean }[]; actions: { seat: number; by: string }[] }[];
+    expect(tables.flatMap((t) => t.seats).map((x) => [x.playerId, x.robot, x.sittingIn])).toEqual(expect.arrayContaining([['away', false, false], ['bot_ra', true, false], ['bot_rb', true, false]]));
+    expect(tables.flatMap((t) => t.actions).some((a) => a.by === 'absent')).toBe(true);
+    expect(tables.flatMap((t) => t.actions).some((a) => a.by === 'robot' && a.seat === f.tournament.seat)).toBe(false);
+    await h.http('POST', `/tournaments/${tid}/control`, pit, { action: 'cancel', reason: 'test done' });
   });
 });

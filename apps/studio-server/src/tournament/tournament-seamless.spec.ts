@@ -1,6 +1,7 @@
 import { tournament as T } from '@felt-studio/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootSeamlessStudio, type SeamlessStudio } from '../../../../test/support/studio-server/seamless-studio.js';
+import { createSitAndGo } from '../../../../test/support/studio-server/tournaments.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { TournamentModule } from './tournament.module.js';
 import { TournamentService } from './tournament.service.js';
@@ -29,12 +30,7 @@ describe('a sit-and-go with seamless-wallet players', () => {
 
   it('debits at the operator, refuses what the operator refuses, pays the prize back through the operator and closes every entry round', async () => {
     const pit = s.app.token('pb1', 'pitboss');
-    const t = await s.app.http('POST', '/tournaments', pit, {
-      name: 'Seamless SNG', kind: 'sit-and-go', currency: 'EUR', buyInMinor: 1_000, feeMinor: 100, startingStack: 1_500, seatsPerTable: 6, minPlayers: 3, maxPlayers: 3,
-      startsAt: null, structure: T.turboStructure(1), lateRegistrationLevels: 0, reEntry: null,
-    });
-    expect(t.status, JSON.stringify(t.body)).toBe(201);
-    const tid = String(t.body['tournamentId']);
+    const tid = await createSitAndGo(s.app, pit, { name: 'Seamless SNG', buyInMinor: 1_000, feeMinor: 100, seatsPerTable: 6, minPlayers: 3, maxPlayers: 3, levelMs: 1 });
     const enter = (p: string) => s.app.http('POST', `/tournaments/${tid}/entries`, s.app.token(p, 'player'), { entryId: `e_${p}` });
     // the operator refuses a debit it cannot cover: coded, nothing posted, no entry
     expect((await enter('sg3')).body).toMatchObject({ code: 'SEAMLESS_DEBIT_REFUSED' });

@@ -1,5 +1,5 @@
 import { Body, Get, Inject, Param, Post } from '@nestjs/common';
-import { CreateTournamentBodySchema, TournamentActionBodySchema, TournamentControlBodySchema, TournamentEntryBodySchema, TournamentSeatBodySchema, type TournamentEntryResult, type TournamentTableFrame, type TournamentLog, type TournamentSummary, type TournamentView } from '@felt-studio/protocol';
+import { CreateTournamentBodySchema, TournamentActionBodySchema, TournamentControlBodySchema, TournamentEntryBodySchema, TournamentSeatBodySchema, type TournamentEntryResult, type TournamentTableFrame, type TournamentLog, type TournamentSummary, type TournamentTablesView, type TournamentView } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
@@ -59,6 +59,13 @@ export class TournamentController {
   @Roles('pitboss', 'admin')
   async control(@Param('id') id: string, @CurrentUser() by: AuthUser, @Body() b: unknown): Promise<TournamentView> {
     return unwrap(await this.tournaments.control(by, id, body(TournamentControlBodySchema, b)));
+  }
+
+  /** The pit boss's tables: seats, chips and the hands in play (down cards once a hand is over). */
+  @Get(':id/tables')
+  @Roles('pitboss', 'admin')
+  async tables(@Param('id') id: string): Promise<TournamentTablesView> {
+    return unwrap(await this.tournaments.tables(id));
   }
 
   @Get(':id/log')

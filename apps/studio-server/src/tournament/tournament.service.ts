@@ -25,7 +25,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { tournament as T, type Result } from '@felt-studio/games';
-import type { CreateTournamentBody, TournamentActionBody, TournamentControlBody, TournamentTableFrame, TournamentEntryResult, TournamentLog, TournamentSummary, TournamentView } from '@felt-studio/protocol';
+import { isRobotPlayerId, type CreateTournamentBody, type TournamentActionBody, type TournamentChangedFrame, type TournamentControlBody, type TournamentTableFrame, type TournamentEntryResult, type TournamentLog, type TournamentSummary, type TournamentTablesView, type TournamentView } from '@felt-studio/protocol';
+import { PlayerNames } from '../auth/player-names.js';
 import { AuditService } from '../audit/audit.service.js';
 import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import { rejection, type Actor } from '../shared/command.types.js';
@@ -33,6 +34,7 @@ import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import { LEASED_WORK, type LeasedWork } from '../shared/ports/cluster.port.js';
 import { ConcurrencyConflict, InsufficientFunds, UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { Posting } from '../shared/ledger.rules.js';
+import { PLAYER_PUSH, type LateBound, type PlayerPush } from '../shared/ports/late-bound.js';
 import { SeamlessService } from '../wallet/seamless/seamless.service.js';
 import { tableFrameOf } from './tournament.table-frame.js';
 import { entryPosting, entryPostingId, payoutPostings, seamlessRoundOf } from './tournament.postings.js';
@@ -68,6 +70,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   private stepping: Promise<void> | null = null;
   /** With several instances: the tournaments whose lease this instance holds (null lease: one instance, every tournament is this one's). */
   private readonly owned = new Set<string>();
+
   private readonly lease: { claim(key: string): Promise<boolean> } | null;
 
   constructor(
@@ -78,6 +81,9 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     @Optional() @Inject(FELT_CONFIG) private readonly config: FeltConfig | null = null,
     @Optional() @Inject(SeamlessService) private readonly seamless: SeamlessService | null = null,
     @Optional() @Inject(LEASED_WORK) work: LeasedWork | null = null,
+    @Optional() @Inject(PlayerNames) private readonly names: PlayerNames | null = null,
+    /** Issue 24: `tournament.changed` notices (the realtime gateway binds it; absent in a server without sockets). */
+    @Optional() @Inject(PLAYER_PUSH) private readonly push: LateBound<PlayerPush> | null = null,
   ) {
     this.lease =
       work?.bind({
@@ -179,6 +185,9 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     live.seq += events.length;
     const started = events.find((e) => e.type === 'started');
     if (started?.type === 'started') live.seed = started.seed;
+    // `tournament.changed` to the pit bosses and everyone with an entry: their screens read it again through their own view
+    const notice: TournamentChangedFrame = { tournamentId, seq: live.seq };
+    this.push?.get()?.notifyStaffAndPlayers([...new Set(live.state.entries.map((e) => e.playerId))], 'tournament.changed', notice);
   }
 
   private async loadAll(): Promise<void> {
@@ -233,6 +242,9 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     live.seq += events.length;
     const started = events.find((e) => e.type === 'started');
     if (started?.type === 'started') live.seed = started.seed;
+    // `tournament.changed` to the pit bosses and everyone with an entry: their screens read it again through their own view
+    const notice: TournamentChangedFrame = { tournamentId, seq: live.seq };
+    this.push?.get()?.notifyStaffAndPlayers([...new Set(live.state.entries.map((e) => e.playerId))], 'tournament.changed', notice);
   }
 
   private async get(tournamentId: string): Promise<Result<Live>> {
@@ -287,7 +299,8 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
 
   /**
    * `POST /tournaments/{id}/entries` (TRN-REG, TRN-LATE, TRN-REENTRY): buy-in + fee through the wallet (a
-   * seamless operator's player: its wallet), idempotent by the entry id. A sit-and-go starts when full.
+   * seamless operator's player: its wallet), idempotent by the entry id. A sit-and-go starts when full. TRN-ABSENT:
+   * a robot account's entry (`isRobotPlayerId`) is registered as a robot's (played by the robot); any other is a person's.
    */
   async register(player: Actor, tournamentId: string, entryId: string): Promise<Result<TournamentEntryResult>> {
     const got = await this.get(tournamentId);
@@ -300,7 +313,8 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
         return ok({ tournamentId, entryId, reEntry: had.reEntry > 0, duplicate: true, tableNo: had.table, seat: had.seat });
       }
       if ((await this.uow.run((tx) => tx.ledger.entries(entryPostingId(tournamentId, entryId)))).length > 0) return no('TOURNAMENT_ENTRY_EXISTS', 'TRN-REG', `entry ${entryId} exists`);
-      const d = T.register(live.state, { entryId, playerId: player.userId, at: this.clock.now() });
+      // TRN-ABSENT: a robot account's entry (`bot_…`, the demo's and CI's robots) is marked so, its seat robot-played; a person's seat not taken is folded
+      const d = T.register(live.state, { entryId, playerId: player.userId, robot: isRobotPlayerId(player.userId), at: this.clock.now() });
       if (!d.ok) return d;
       const def = live.state.def;
       const amount = def.buyInMinor + def.feeMinor;
@@ -327,7 +341,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   /**
    * One step of a tournament on the server's clock: a scheduled tournament due (or a full sit-and-go) starts
    * (TRN-START; too few players at the start time → cancelled with every buy-in and fee back), the levels
-   * advance (TRN-CLOCK), one round of hands is dealt (robots) with the busts, TRN-BALANCE and the finish with
+   * advance (TRN-CLOCK), one round of hands is dealt (robots; people away folded, TRN-ABSENT) with the busts, TRN-BALANCE and the finish with
    * its prizes (TRN-PAY).
    */
   async step(tournamentId: string): Promise<void> {
@@ -374,7 +388,8 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
 
   /**
    * `POST /tournaments/{id}/seat` (TRN-PLAY): the player takes their seat (`sitting: true`: they act on their own
-   * turns, from their next turn) or leaves it to the robot. Decided by the tournament's owner (forwarded).
+   * turns, from their next turn) or leaves it (TRN-ABSENT: folded on their turns, blinds and antes still posted).
+   * Decided by the tournament's owner (forwarded).
    */
   async seat(player: Actor, tournamentId: string, sitting: boolean): Promise<Result<TournamentTableFrame>> {
     const got = await this.get(tournamentId);
@@ -411,6 +426,23 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     if (!got.ok) return got;
     const live = this.owns(tournamentId) ? got.value : await this.withLock(tournamentId, () => this.current(tournamentId));
     return ok(this.frameOf(live, player.userId));
+  }
+
+  /** `GET /tournaments/{id}/tables` (staff): every table's seats and chips and its hand as the pit boss sees it (down cards once it is over). */
+  async tables(tournamentId: string): Promise<Result<TournamentTablesView>> {
+    const got = await this.get(tournamentId);
+    if (!got.ok) return got;
+    const live = this.owns(tournamentId) ? got.value : await this.withLock(tournamentId, () => this.current(tournamentId));
+    const tables = T.staffTablesView(live.state);
+    const name = await this.nameOf(tables.flatMap((t) => t.seats.map((x) => x.playerId)));
+    return ok({ tournamentId, seatsPerTable: live.state.def.seatsPerTable, tables: tables.map((t) => ({ ...t, seats: t.seats.map((x) => ({ ...x, name: name(x.playerId) })) })) });
+  }
+
+  /** The staff's reads name people (issue 20): one batched lookup; null for an account that is gone. */
+  private async nameOf(playerIds: readonly string[]): Promise<(playerId: string) => string | null> {
+    const named = (await this.names?.attach([...new Set(playerIds)].map((playerId) => ({ playerId })))) ?? [];
+    const m = new Map(named.map((x) => [x.playerId, x.name] as const));
+    return (id) => m.get(id) ?? null;
   }
 
   /** `POST /tournaments/{id}/control` (pit boss): pause / resume (S1-PAUSE), add time (TRN-TIME), cancel (TRN-CANCEL, S1-FAIL-STT/MTT); audited with the reason. */
@@ -453,7 +485,10 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
     const live = this.owns(tournamentId) ? got.value : await this.withLock(tournamentId, () => this.current(tournamentId));
-    return ok(this.viewOf(live.state, viewer));
+    const v = this.viewOf(live.state, viewer);
+    if (!isStaff(viewer)) return ok(v);
+    const name = await this.nameOf(v.entriesView.flatMap((e) => (e.playerId === undefined ? [] : [e.playerId])));
+    return ok({ ...v, entriesView: v.entriesView.map((e) => (e.playerId === undefined ? e : { ...e, name: name(e.playerId) })) });
   }
 
   /**

@@ -48,6 +48,12 @@ export function tableFrameOf(s: T.TournamentState, playerId: string, seq: number
     waitingCount: 0,
     myWaitingPosition: null,
     hand: v.hand,
+    // TRN-PLAY: the other seats are `Seat N`; a seat of the last hand is the same entry's while it is not re-seated
+    handSeats: (v.hand?.seats ?? []).map((x) => {
+      const me = x.playerId === 'you';
+      const now = bySeat.get(x.seat);
+      return { seat: x.seat, displayName: me ? 'you' : `Seat ${x.seat}`, me, stillSeated: now !== undefined && (now.mine === true) === me };
+    }),
     myBalanceMinor: null,
     cardDue: null,
     dealing: 'rng',
@@ -59,6 +65,7 @@ export function tableFrameOf(s: T.TournamentState, playerId: string, seq: number
       tableNo: v.tableNo,
       seat: v.seat,
       sittingIn: v.sittingIn,
+      myActions: v.myActions,
       playing: v.entryId !== null,
       level: v.level,
     },

@@ -4,23 +4,25 @@ import { applyHandCommand, cardDue, legalActions, startHand, timeoutAction, type
 import { tableConfig, type PokerTableConfig } from '../poker-table/profiles.js';
 import { robotCommand } from '../poker-table/robot.js';
 import { viewHand, type HandView } from '../poker-table/view.js';
-import { currentItem, evolve, finalPayouts, handForHand, initialState, playing, rebalance, register, start, tick, type RoundHand, type RoundInPlay, type TournamentEvent, type TournamentState } from './state.js';
+import { currentItem, evolve, finalPayouts, handForHand, initialState, playing, rebalance, register, start, tick, type LoggedAction, type RoundHand, type RoundInPlay, type TournamentEvent, type TournamentState } from './state.js';
 import type { TournamentDef } from './structure.js';
 
 /**
  * The tournament's hands (issue 24), played with the pure live-poker core (`poker-table`: `startHand`,
  * `applyHandCommand`, the seeded `robotCommand`) — no second poker engine. Each table deals one No-Limit
- * Hold'em hand per round with the level's blinds and ante; the players are robots (the CI tournament and
- * the demo).
+ * Hold'em hand per round with the level's blinds and ante; the players are people and robot entries (the CI
+ * tournament and the demo register robots as such: `registered.robot`).
  *
  * TRN-PLAY (people at their seats): a player who has taken their seat (`sat-in`) acts on their own turns. A round
- * with such a player at one of its tables is a **round in play** (`round-started`: every table's hand as dealt);
- * every action of the hands at those tables is logged (`hand-action`, by the player, the robot or the clock), so
- * the hand in play is the fold of the log (`roundHand`); the other tables' hands are played at once by the robots
- * from their seeds, as before. The round ends (the `hand-played` events, busts, balancing, the finish) when every
- * hand is over. S1-TIMEOUT: a person's turn has the action clock (`actionMs`); when it runs out the hand core's
- * timeout applies (check when free, else fold — the tournament tables are `check-when-free`) and the player is sat
- * out; a seat whose player is not sitting in is played by the robot [Interp.]. docs/tournaments.md.
+ * with a person at one of its tables is a **round in play** (`round-started`: every table's hand as dealt); every
+ * action of the hands at those tables is logged (`hand-action`, by the player, the robot, the clock or the
+ * absence), so the hand in play is the fold of the log (`roundHand`); robot-only tables' hands are played at once by
+ * the robots from their seeds, as before. The round ends (the `hand-played` events, busts, balancing, the finish)
+ * when every hand is over. S1-TIMEOUT: a person's turn has the action clock (`actionMs`); when it runs out the hand
+ * core's timeout applies (check when free, else fold — the tournament tables are `check-when-free`) and the player
+ * is sat out. TRN-ABSENT (S1-DISCONNECT, S1-TIMEOUT): a person's seat not taken (never sat in, sat out) is dealt in,
+ * posts its blinds and antes, and is folded at once on its turns (`by: 'absent'`) — never played by the robot; a
+ * robot entry's seat is played by the robot. docs/tournaments.md.
  */
 
 /** A 32-bit seed for a hand, from the tournament's seed, the round and the table (recorded in `hand-played`). */
@@ -32,6 +34,9 @@ export function handSeed(seed: number, round: number, table: number): number {
   }
   return h;
 }
+
+/** TRN-ABSENT: the seat of a person (not a robot entry) not sitting in is folded on its turns, never robot-played. */
+const personOf = (s: TournamentState, entryId: string): boolean => s.entries.some((e) => e.entryId === entryId && !e.robot);
 
 /** The tournament robot: the demo robot, but it moves all-in now and then (rising blinds then end the tournament). */
 function robot(h: HandState, rng: Rng, at: number): HandCommand | null {
@@ -142,10 +147,11 @@ const seatOwner = (h: HandState, seat: number): string => h.seats.find((x) => x.
 const decisionRng = (rh: RoundHand, n: number): Rng => createRng(handSeed(rh.seed, n, rh.table));
 
 /**
- * TRN-PLAY: carries the round in play on at `at` — at each interactive table the robot acts for a seat whose
- * player is not sitting in, a person's expired clock applies the timeout (S1-TIMEOUT: check when free, else fold)
- * and sits them out, and it stops at a person's turn on the clock. When every hand is over: the round's end
- * (`hand-played` at every table, busts, TRN-BALANCE, the finish).
+ * TRN-PLAY: carries the round in play on at `at` — at each interactive table the robot acts for a robot entry's
+ * seat, a person's seat not taken is folded at once (TRN-ABSENT: S1-DISCONNECT, S1-TIMEOUT's literal fold, even when
+ * a check would be free; `by: 'absent'`), a person's expired clock applies the timeout (S1-TIMEOUT: check when free,
+ * else fold) and sits them out, and it stops at a person's turn on the clock. When every hand is over: the round's
+ * end (`hand-played` at every table, busts, TRN-BALANCE, the finish).
  */
 export function advanceRound(s: TournamentState, at: number): TournamentEvent[] {
   if (s.round === null) return [];
@@ -177,6 +183,11 @@ export function advanceRound(s: TournamentState, at: number): TournamentEvent[] 
         continue;
       }
       const robotAt = Math.min(Math.max(at, h.clock.startedAt), h.clock.deadlineAt);
+      if (personOf(cur, entryId)) {
+        // TRN-ABSENT: the person is away (never sat in, or sat out): deemed to have folded, at once (nobody to wait for)
+        emit({ type: 'hand-action', table: rh.table, handId: rh.handId, seat: la.seat, entryId, action: 'fold', by: 'absent', at: robotAt });
+        continue;
+      }
       const cmd = robot(h, decisionRng(rh, cur.round?.actions.length ?? 0), robotAt);
       if (cmd?.type !== 'act') throw new Error(`tournament hand ${rh.handId}: the robot did not act`);
       emit({ type: 'hand-action', table: rh.table, handId: rh.handId, seat: cmd.seat, entryId, action: cmd.action, ...(cmd.toMinor !== undefined ? { toMinor: cmd.toMinor } : {}), by: 'robot', at: robotAt });
@@ -235,7 +246,7 @@ const NO = (code: string, ruleId: string | null, message: string): Result<never>
 export function actInRound(s: TournamentState, playerId: string, input: { readonly handId?: string; readonly action: PlayerAction; readonly toMinor?: number }, at: number): Result<TournamentEvent[]> {
   if (s.status === 'finished' || s.status === 'cancelled') return NO('TOURNAMENT_OVER', 'TRN-CANCEL', 'the tournament is over');
   const me = mySeatInRound(s, playerId);
-  if (s.round === null || me === null) return NO('TOURNAMENT_NO_HAND', 'TRN-PLAY', 'you have no hand in play in this tournament (between hands, or your seat is played by the robot while you are not sitting in)');
+  if (s.round === null || me === null) return NO('TOURNAMENT_NO_HAND', 'TRN-PLAY', 'you have no hand in play in this tournament (between hands)');
   if (input.handId !== undefined && input.handId !== me.rh.handId) return NO('POKER_WRONG_HAND', 'GEN-6', `hand ${input.handId} is not the one in play (${me.rh.handId})`);
   const h = roundHand(s.round, me.rh.table) as HandState;
   const cmd: HandCommand = { type: 'act', seat: me.seat, action: input.action, ...(input.toMinor !== undefined ? { toMinor: input.toMinor } : {}), at };
@@ -246,7 +257,7 @@ export function actInRound(s: TournamentState, playerId: string, input: { readon
   return ok([act, ...advanceRound(next, at)]);
 }
 
-/** TRN-PLAY: a player takes their seat (acts on their turns from the next round; in the hand in play from their next turn) or leaves it to the robot. */
+/** TRN-PLAY: a player takes their seat (acts on their turns from the next round; in the hand in play from their next turn) or leaves it (TRN-ABSENT: folded on their turns, at once when it is their turn now). */
 export function sitIn(s: TournamentState, playerId: string, sitting: boolean, at: number): Result<TournamentEvent[]> {
   if (s.status === 'finished' || s.status === 'cancelled') return NO('TOURNAMENT_OVER', 'TRN-CANCEL', 'the tournament is over');
   const e = s.entries.find((x) => x.playerId === playerId && x.status === 'playing');
@@ -254,7 +265,7 @@ export function sitIn(s: TournamentState, playerId: string, sitting: boolean, at
   const now = s.sittingIn.includes(e.entryId);
   if (now === sitting) return ok([]);
   if (sitting) return ok([{ type: 'sat-in', entryId: e.entryId, at }]);
-  // left to the robot: if the round in play waits on this player, the robot acts now
+  // left (TRN-ABSENT): if the round in play waits on this player, their hand is folded now
   const out: TournamentEvent = { type: 'sat-out', entryId: e.entryId, reason: 'player', at };
   return ok([out, ...advanceRound(evolve(s, out), at)]);
 }
@@ -275,6 +286,8 @@ export interface TournamentTableView {
   /** the blinds of the hand in play (they stay the round's when the level advances during it). */
   readonly handBlinds: { readonly smallBlind: number; readonly bigBlind: number; readonly ante: number } | null;
   readonly handButton: number | null;
+  /** the player's own logged actions in `hand`, with who decided each (TRN-ABSENT: `absent` — folded while away). */
+  readonly myActions: readonly { readonly action: LoggedAction['action']; readonly toMinor?: number; readonly by: LoggedAction['by']; readonly at: number }[];
 }
 
 export function tableViewFor(s: TournamentState, playerId: string): TournamentTableView {
@@ -309,26 +322,79 @@ export function tableViewFor(s: TournamentState, playerId: string): TournamentTa
     hand,
     handBlinds: hand && r ? { smallBlind: r.smallBlind, bigBlind: r.bigBlind, ante: r.ante } : null,
     handButton: hand && me ? me.rh.button : null,
+    myActions: hand && me && r ? r.actions.filter((a) => a.table === me.rh.table && a.entryId === me.entryId).map((a) => ({ action: a.action, ...(a.toMinor !== undefined ? { toMinor: a.toMinor } : {}), by: a.by, at: a.at })) : [],
   };
+}
+
+/** A logged action of a hand as the pit boss reads it (TRN-PLAY: by the player, the robot, the clock or TRN-ABSENT's fold). */
+export interface StaffHandAction {
+  readonly seat: number;
+  readonly action: LoggedAction['action'];
+  readonly toMinor?: number;
+  readonly by: LoggedAction['by'];
+  readonly at: number;
+}
+
+/** One tournament table as the pit boss sees it: who sits where with their chips, and its hand. */
+export interface TournamentStaffTable {
+  readonly tableNo: number;
+  /** the button's seat: the shown hand's, else the last hand played's. */
+  readonly button: number | null;
+  /** the tournament's chip counts (between hands; during a hand, as at its deal plus what the hand shows). */
+  /** `robot`: a robot entry (played by the robot); a person's seat not sitting in is folded on its turns (TRN-ABSENT). */
+  readonly seats: readonly { readonly seat: number; readonly entryId: string; readonly playerId: string; readonly chips: number; readonly sittingIn: boolean; readonly robot: boolean }[];
+  /**
+   * The table's hand of the round in play, else of the last round in play — `viewHand` for the pit boss, as at a
+   * live table (non-negotiable 4): the down cards only once the hand is over. Null: no hand with a person in it yet
+   * (robot-only rounds are played at once; their results are in the log).
+   */
+  readonly hand: HandView | null;
+  /** `hand` is being played now (the round in play waits on it). */
+  readonly live: boolean;
+  /** the hand's logged actions in order (an interactive hand; a robot-only hand logs none). */
+  readonly actions: readonly StaffHandAction[];
+}
+
+/** The pit boss's view of every table of a tournament (`GET /tournaments/{id}/tables`): seats, chips, the hands in play. */
+export function staffTablesView(s: TournamentState): TournamentStaffTable[] {
+  const chips = new Map(s.entries.map((e) => [e.entryId, e]));
+  return s.tables.map((t) => {
+    const r = s.round?.hands.some((h) => h.table === t.tableNo) ? s.round : s.lastRound?.hands.some((h) => h.table === t.tableNo) ? s.lastRound : null;
+    const h = r ? roundHand(r, t.tableNo) : null;
+    const over = h === null || h.phase.type === 'complete' || h.phase.type === 'void';
+    return {
+      tableNo: t.tableNo,
+      // the button of the hand shown (the table's own is set when a hand is played: null during the first)
+      button: r?.hands.find((x) => x.table === t.tableNo)?.button ?? t.button,
+      seats: t.seats.flatMap((entryId, i) => {
+        const e = entryId === null ? undefined : chips.get(entryId);
+        return e === undefined ? [] : [{ seat: i + 1, entryId: e.entryId, playerId: e.playerId, chips: e.chips, sittingIn: s.sittingIn.includes(e.entryId), robot: e.robot }];
+      }),
+      hand: h === null ? null : viewHand(h, { role: 'pitboss' }),
+      live: r !== null && r === s.round && !over,
+      actions: (r?.actions ?? []).filter((a) => a.table === t.tableNo).map((a) => ({ seat: a.seat, action: a.action, ...(a.toMinor !== undefined ? { toMinor: a.toMinor } : {}), by: a.by, at: a.at })),
+    };
+  });
 }
 
 /**
  * One round of play at `at`: every table deals one hand (at the same time — so hand-for-hand, 001 §2.3, holds
  * by construction), then the busts (TRN-TIE: a table's busts in one hand are one group; in hand-for-hand the
  * whole round's busts are one group), then TRN-BALANCE, then the finish when one player is left. During a
- * break or a pause nothing is dealt. TRN-DECK: a table with a person sitting in is dealt from `drawDeck()` (the
- * server's CSPRNG; logged in `round-started`); robot-only tables from the seed.
+ * break or a pause nothing is dealt. TRN-DECK: a table with a person (sitting in or not, TRN-ABSENT) is dealt from
+ * `drawDeck()` (the server's CSPRNG; logged in `round-started`); robot-only tables from the seed.
  */
 export function playRound(s: TournamentState, seed: number, round: number, at: number, actionMs = TOURNAMENT_ACTION_MS, drawDeck?: () => readonly number[]): TournamentEvent[] {
   const item = currentItem(s);
   if (s.status !== 'running' || item?.type !== 'level' || s.round !== null) return [];
-  // TRN-PLAY: a person sitting in at a table → a round in play, its hands dealt now and played as they act
-  const sitting = new Set(s.sittingIn);
-  if (s.tables.some((t) => t.seats.some((x) => x !== null && sitting.has(x)))) {
+  // TRN-PLAY, TRN-ABSENT: a person at a table (sitting in or not) → a round in play, its hands dealt now, every
+  // action logged: a person sitting in acts on their turns, a person away is folded, robot entries are robot-played
+  const people = new Set(s.entries.filter((e) => !e.robot).map((e) => e.entryId));
+  if (s.tables.some((t) => t.seats.some((x) => x !== null && people.has(x)))) {
     const hands = s.tables.flatMap((t, i) => {
       const rh = dealRoundHand(s, t.tableNo, `t${t.tableNo}-h${s.handsPlayed + 1 + i}`, handSeed(seed, round, t.tableNo));
       if (!rh) return [];
-      const interactive = rh.seats.some((x) => sitting.has(x.entryId));
+      const interactive = rh.seats.some((x) => people.has(x.entryId));
       // TRN-DECK: a person's hand is dealt from a deck the caller draws (the server: node:crypto), not from the seed
       return [interactive && drawDeck ? { ...rh, interactive, deck: [...drawDeck()] } : { ...rh, interactive }];
     });
@@ -355,7 +421,7 @@ function registrationOpenForReEntry(s: TournamentState): boolean {
 }
 
 /**
- * A whole tournament with robots, pure (tests, `felt tournament`'s fixtures): `players` register, it starts at
+ * A whole tournament with robots, pure (tests, `felt tournament`'s fixtures): `players` robot entries register (TRN-ABSENT: marked `robot`), it starts at
  * `startAt`, and every `roundMs` the clock is read and a round is dealt until it ends. Returns the log.
  */
 export function simulateTournament(def: TournamentDef, players: number, seed: number, startAt: number, roundMs = 5_000, maxRounds = 20_000): TournamentEvent[] {
@@ -366,7 +432,7 @@ export function simulateTournament(def: TournamentDef, players: number, seed: nu
     s = events.reduce(evolve, s);
   };
   for (let i = 1; i <= players; i++) {
-    const r = register(s, { entryId: `ent_${i}`, playerId: `p${i}`, at: startAt });
+    const r = register(s, { entryId: `ent_${i}`, playerId: `p${i}`, robot: true, at: startAt });
     if (!r.ok) throw new Error(r.violation.message);
     apply(r.value);
   }

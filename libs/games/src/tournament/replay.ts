@@ -29,7 +29,7 @@ export interface TournamentReplay {
   readonly hands: number;
   readonly moves: number;
   /** TRN-PLAY: the actions logged in hands people played, by who decided them. */
-  readonly actions: { readonly player: number; readonly robot: number; readonly timeout: number };
+  readonly actions: { readonly player: number; readonly robot: number; readonly timeout: number; readonly absent: number };
   /** what the log says that the rules do not (empty: the log replays). */
   readonly mismatches: readonly string[];
 }
@@ -57,7 +57,7 @@ export function replayTournament(raw: unknown): Result<TournamentReplay> {
   let registrations = 0;
   let hands = 0;
   let moves = 0;
-  const actions = { player: 0, robot: 0, timeout: 0 };
+  const actions = { player: 0, robot: 0, timeout: 0, absent: 0 };
   for (const [i, e] of evs.entries()) {
     if (i === 0) continue;
     if (e.type === 'created') return bad(`event ${i + 1}: a second created event`);

@@ -25,6 +25,12 @@ export interface Entry {
   readonly seat: number | null;
   /** index of the bust group (TRN-TIE) once busted. */
   readonly bustGroup: number | null;
+  /**
+   * TRN-ABSENT: a robot entry (the CI and demo tournaments' robot players, registered as such: `registered.robot`) —
+   * its seat is played by the seeded robot. Every other entry is a person's: while they are not sitting in, their
+   * seat is dealt in, posts its blinds and antes, and is folded on its turns (S1-DISCONNECT, S1-TIMEOUT).
+   */
+  readonly robot: boolean;
 }
 
 export interface TableState {
@@ -67,7 +73,7 @@ export interface TournamentState {
   readonly payouts: readonly Payout[];
   readonly endedAt: number | null;
   readonly endReason: string | null;
-  /** TRN-PLAY: the entries whose player has taken their seat (they act on their turns; the others' seats are played by the robot). */
+  /** TRN-PLAY: the entries whose player has taken their seat (they act on their turns; a person's seat not taken is folded on its turns, TRN-ABSENT; a robot entry's is played by the robot). */
   readonly sittingIn: readonly string[];
   /** TRN-PLAY: the round of hands in play when a person is at one of its tables (null: none, or every hand of the round was played at once). */
   readonly round: RoundInPlay | null;
@@ -82,7 +88,11 @@ export interface RoundHand {
   readonly button: number;
   readonly seed: number;
   readonly seats: readonly { readonly seat: number; readonly entryId: string; readonly chips: number }[];
-  /** a person had taken their seat at this table at the deal: every action of its hand is logged (`hand-action`). */
+  /**
+   * Every action of this hand is logged (`hand-action`) and the hand is the fold of its log: a person is dealt in at
+   * this table (TRN-ABSENT: whether sitting in or not; logs written before it: a person sitting in). False: robots
+   * only, the hand is played at once from its seed.
+   */
   readonly interactive: boolean;
   /**
    * TRN-DECK: a hand with a person in it is dealt from this deck (card ids 0–51 in dealing order), drawn by the
@@ -92,7 +102,13 @@ export interface RoundHand {
   readonly deck?: readonly number[];
 }
 
-export type HandActionBy = 'player' | 'robot' | 'timeout';
+/**
+ * Who decided a logged action: the person (`player`), the seeded robot (a robot entry's seat; in logs written before
+ * TRN-ABSENT also a person's seat not taken), the action clock of a person sitting in (`timeout`, S1-TIMEOUT), or
+ * TRN-ABSENT (`absent`): a person's seat not taken (never sat in, sat out, or sat out by the clock) folded on its turn
+ * at once (S1-DISCONNECT: they still pay the blinds; S1-TIMEOUT: deemed to have folded).
+ */
+export type HandActionBy = 'player' | 'robot' | 'timeout' | 'absent';
 
 export interface LoggedAction {
   readonly table: number;
@@ -122,7 +138,7 @@ export interface RoundInPlay {
 
 export type TournamentEvent =
   | { readonly type: 'created'; readonly def: TournamentDef; readonly at: number }
-  | { readonly type: 'registered'; readonly entryId: string; readonly playerId: string; readonly at: number }
+  | { readonly type: 'registered'; readonly entryId: string; readonly playerId: string; readonly robot?: true; readonly at: number }
   | { readonly type: 'started'; readonly seating: readonly { readonly entryId: string; readonly table: number; readonly seat: number }[]; readonly seed: number; readonly endsAt: number; readonly at: number }
   | { readonly type: 'seated'; readonly entryId: string; readonly table: number; readonly seat: number; readonly at: number }
   | { readonly type: 'level-advanced'; readonly level: number; readonly endsAt: number | null; readonly at: number }
@@ -173,7 +189,7 @@ export function evolve(s: TournamentState, e: TournamentEvent): TournamentState 
       return initialState(e.def);
     case 'registered': {
       const reEntry = s.entries.filter((x) => x.playerId === e.playerId).length;
-      const entry: Entry = { entryId: e.entryId, playerId: e.playerId, entryNo: s.entries.length + 1, reEntry, chips: s.def.startingStack, status: 'playing', table: null, seat: null, bustGroup: null };
+      const entry: Entry = { entryId: e.entryId, playerId: e.playerId, entryNo: s.entries.length + 1, reEntry, chips: s.def.startingStack, status: 'playing', table: null, seat: null, bustGroup: null, robot: e.robot === true };
       return { ...s, entries: [...s.entries, entry], poolMinor: s.poolMinor + s.def.buyInMinor, feesMinor: s.feesMinor + s.def.feeMinor };
     }
     case 'started': {
@@ -276,8 +292,10 @@ export function registrationOpen(s: TournamentState): boolean {
  * `register` (001 §2.3: "anmäla sig i föreskriven tid … så länge det finns lediga platser"): a first entry
  * while registration is open and seats are left; TRN-REENTRY: a new entry of a busted player while re-entry
  * is open. A late or re-entry is seated at once (TRN-SEAT). The money (buy-in + fee) is the server's posting.
+ * `robot` (TRN-ABSENT): a robot player's entry (the CI and demo tournaments'; the server: a `bot_…` account), its seat
+ * played by the robot; any other entry is a person's.
  */
-export function register(s: TournamentState, input: { readonly entryId: string; readonly playerId: string; readonly at: number }): Result<TournamentEvent[]> {
+export function register(s: TournamentState, input: { readonly entryId: string; readonly playerId: string; readonly at: number; readonly robot?: boolean }): Result<TournamentEvent[]> {
   if (s.entries.some((e) => e.entryId === input.entryId)) return FAIL('TOURNAMENT_ENTRY_EXISTS', 'TRN-REG', `entry ${input.entryId} exists`);
   const mine = s.entries.filter((e) => e.playerId === input.playerId);
   const isReEntry = mine.length > 0;
@@ -293,7 +311,7 @@ export function register(s: TournamentState, input: { readonly entryId: string; 
     const players = new Set(s.entries.map((e) => e.playerId)).size;
     if (players >= s.def.maxPlayers) return FAIL('TOURNAMENT_FULL', 'TRN-REG', `the tournament is full (${s.def.maxPlayers} players)`);
   }
-  const events: TournamentEvent[] = [{ type: 'registered', entryId: input.entryId, playerId: input.playerId, at: input.at }];
+  const events: TournamentEvent[] = [{ type: 'registered', entryId: input.entryId, playerId: input.playerId, ...(input.robot === true ? { robot: true as const } : {}), at: input.at }];
   if (s.status === 'running' || s.status === 'paused') {
     const seat = freeSeatFor(s.tables, s.def.seatsPerTable);
     events.push({ type: 'seated', entryId: input.entryId, table: seat.table, seat: seat.seat, at: input.at });

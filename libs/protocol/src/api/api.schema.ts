@@ -114,7 +114,7 @@ export type AlertAckBody = z.infer<typeof AlertAckBodySchema>;
 export const tableIdSchema = id;
 
 /** Server → client frame names. Every round frame carries `seq` (the round's event count). */
-export const WS_SERVER_FRAMES = ['round.event', 'round.events', 'round.snapshot', 'table.update', 'alert', 'error', 'device.status', 'table.presence', 'alert.ack', 'chat.message', 'chat.tip', 'chat.moderation'] as const;
+export const WS_SERVER_FRAMES = ['round.event', 'round.events', 'round.snapshot', 'table.update', 'alert', 'error', 'device.status', 'table.presence', 'alert.ack', 'chat.message', 'chat.tip', 'chat.moderation', 'tournament.changed'] as const;
 export type WsServerFrame = (typeof WS_SERVER_FRAMES)[number];
 
 export interface RoundEventFrame {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tableIdSchema } from './api.schema.js';
+import type { tournament } from '@felt-studio/games';
 import type { PokerTableFrame } from './poker-table.contract.js';
 
 /**
@@ -109,6 +110,8 @@ export const TournamentEntryViewSchema = z.object({
   seat: z.number().int().nullable(),
   /** staff only. */
   playerId: z.string().optional(),
+  /** staff only: the account's display name (null: the account is gone). */
+  name: z.string().nullable().optional(),
 });
 
 /** `GET /tournaments/{id}`: the lobby row plus the structure, the prizes, the tables and the viewer's entries (a player sees no other player's id). */
@@ -136,7 +139,20 @@ export type TournamentEntryResult = z.infer<typeof TournamentEntryResultSchema>;
 export const TournamentLogSchema = z.object({ tournamentId: id, events: z.array(z.object({ type: z.string(), at: z.number() }).passthrough()) });
 export type TournamentLog = z.infer<typeof TournamentLogSchema>;
 
-/** `POST /tournaments/{id}/seat` (player, TRN-PLAY): take your seat (`sitting: true`: you act on your own turns) or leave it to the robot. */
+/**
+ * `GET /tournaments/{id}/tables` (pit boss, admin): every table — its seats, each entry's player and chips, who sits
+ * in — and its hand of the round in play (else of the last one) as the pit boss sees a live hand: down cards only
+ * once it is over (`staffTablesView`, non-negotiable 4), with the hand's logged actions.
+ */
+export const TournamentTablesViewSchema = z.object({ tournamentId: id, seatsPerTable: z.number().int(), tables: z.array(z.object({ tableNo: z.number().int(), live: z.boolean(), seats: z.array(z.object({ seat: z.number().int(), entryId: z.string(), chips: z.number().int() }).passthrough()) }).passthrough()) });
+export interface TournamentTablesView {
+  readonly tournamentId: string;
+  readonly seatsPerTable: number;
+  /** each seat with its player's display name (null: the account is gone). */
+  readonly tables: readonly (Omit<tournament.TournamentStaffTable, 'seats'> & { readonly seats: readonly (tournament.TournamentStaffTable['seats'][number] & { readonly name: string | null })[] })[];
+}
+
+/** `POST /tournaments/{id}/seat` (player, TRN-PLAY): take your seat (`sitting: true`: you act on your own turns) or leave it (TRN-ABSENT: folded on your turns). */
 export const TournamentSeatBodySchema = z.object({ sitting: z.boolean() }).strict();
 export type TournamentSeatBody = z.infer<typeof TournamentSeatBodySchema>;
 
@@ -153,8 +169,10 @@ export interface TournamentTableInfo {
   readonly status: 'registering' | 'running' | 'paused' | 'finished' | 'cancelled';
   readonly tableNo: number | null;
   readonly seat: number | null;
-  /** you act on your own turns (false: the robot plays your seat — never sat in, or sat out by a timeout). */
+  /** you act on your own turns (false: you are away — never sat in, sat out, or sat out by a timeout — and your hand is folded on your turns, blinds and antes still posted: TRN-ABSENT). */
   readonly sittingIn: boolean;
+  /** your own logged actions in the hand shown, with who decided each (`absent`: folded while you were away, TRN-ABSENT; `timeout`: your clock ran out). */
+  readonly myActions: tournament.TournamentTableView['myActions'];
   /** still in the tournament (an entry playing). */
   readonly playing: boolean;
   readonly level: { readonly index: number; readonly smallBlind: number | null; readonly bigBlind: number | null; readonly ante: number | null; readonly endsAt: number | null };
@@ -170,3 +188,13 @@ export const TournamentTableFrameSchema = z.object({ tableId: z.string(), seq: z
 export interface TournamentTableFrame extends PokerTableFrame {
   readonly tournament: TournamentTableInfo;
 }
+
+/**
+ * `tournament.changed` (server → client): a tournament's log moved on (a registration, a level, a hand's action, a
+ * seat taken, a control). Pushed to the pit bosses and to every player with an entry in it, on every instance. It
+ * carries no tournament data — the screens read it again through their audience's view
+ * (`GET /tournaments/{id}/table` for a player, `/tournaments/{id}` and `/tables` for the pit boss), so nothing
+ * reaches a socket that the reader's view hides; it replaces polling every 1–2 s.
+ */
+export const TournamentChangedFrameSchema = z.object({ tournamentId: z.string(), seq: z.number().int() }).strict();
+export type TournamentChangedFrame = z.infer<typeof TournamentChangedFrameSchema>;

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollArea } from '../../components/ScrollArea';
+import { hrefOf } from '../../lib/router';
 import { CreateTournamentForm } from './CreateTournamentForm';
 
 type Action = TournamentControlBody['action'];
@@ -33,7 +34,11 @@ function Row({ x }: { readonly x: TournamentSummary }) {
   const noReason = reason.trim() === '' || m.isPending;
   return (
     <tr>
-      <th scope="row">{x.name}</th>
+      <th scope="row">
+        <a className="pit-link" href={hrefOf({ name: 'tournament', tournamentId: x.tournamentId })} aria-label={t('tournaments.open', { name: x.name })}>
+          {x.name}
+        </a>
+      </th>
       <td>{t(`tournaments.statuses.${x.status}`)}</td>
       <td>{level}</td>
       <td>{t('tournaments.field', { remaining: x.remaining, entries: x.entries })}</td>

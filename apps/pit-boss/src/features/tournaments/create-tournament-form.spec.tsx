@@ -96,7 +96,8 @@ describe('the pit boss creates a tournament from the Tournaments screen (issue 2
     const late = await screen.findByLabelText('Late registration (structure items)');
     await expect.poll(() => late.getAttribute('aria-invalid')).toBe('true');
     expect(describedText(late)).toContain('Refused by the server (TRN-DEF): late registration ends within the structure');
-    expect(document.activeElement).toBe(late);
+    // focus moves in the effect after the refusal is shown: polled, as the refusal itself is
+    await expect.poll(() => document.activeElement).toBe(late);
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('false'); // only that field
     expect(sent[0]).toMatchObject({ name: 'Tuesday Turbo', kind: 'scheduled', currency: 'EUR', buyInMinor: 1_250, feeMinor: 125, startingStack: 2_000, seatsPerTable: 6, minPlayers: 4, maxPlayers: 18, startsAt: new Date('2099-06-01T20:00').getTime(), lateRegistrationLevels: 30, reEntry: { maxReEntries: 1, untilLevel: 4 } });
     expect(sent[0]?.structure).toHaveLength(22);

@@ -25,6 +25,8 @@ export interface PokerTableNames {
 /** Pushes a frame to every socket of one player (the realtime gateway). */
 export interface PlayerPush {
   emitToPlayer(playerId: string, event: string, body: unknown): void;
+  /** A notice (no data an audience's view would hide) to the pit bosses and to these players, on every instance. */
+  notifyStaffAndPlayers(playerIds: readonly string[], event: string, body: unknown): void;
 }
 
 /** A player's balance at their seamless operator's wallet; null: not a seamless player (the wallet module's /wallet/me). */

@@ -1,14 +1,13 @@
 import type { PokerWsBody, PokerWsMessage, TournamentTableFrame } from '@felt-studio/protocol';
-import { ErrorNotice, toRejection, useLocale, useSession, type PokerNotice, type PokerSender } from '@felt-studio/ui';
+import { ErrorNotice, TOURNAMENT_FALLBACK_POLL_MS, toRejection, useLocale, usePokerSender, useSession, useTournamentChanges, type PokerSender } from '@felt-studio/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PokerTableView } from './PokerTableView';
 
 const tableKey = (tournamentId: string) => ['tournamentTable', tournamentId] as const;
 /** The table is read every second while the screen is open (the hand in play, the clock, whose turn). */
-const POLL_MS = 1_000;
 
 /**
  * TRN-PLAY: the poker table components' sender for a tournament table — an action (`poker.act`) goes to
@@ -18,50 +17,38 @@ const POLL_MS = 1_000;
 function useTournamentSender(tournamentId: string): PokerSender {
   const { api } = useSession();
   const qc = useQueryClient();
-  const [busy, setBusy] = useState<PokerWsMessage | null>(null);
-  const [errors, setErrors] = useState<readonly PokerNotice[]>([]);
-  const next = useRef(1);
-  const send = useCallback(
-    async <K extends PokerWsMessage>(message: K, body: PokerWsBody<K>): Promise<boolean> => {
-      setBusy(message);
-      try {
-        let frame: TournamentTableFrame;
-        if (message === 'poker.act') {
-          const b = body as PokerWsBody<'poker.act'>;
-          frame = await api.tournamentAct(tournamentId, { handId: b.handId, action: b.action, ...(b.toMinor !== undefined ? { toMinor: b.toMinor } : {}) });
-        } else if (message === 'poker.sit-in' || message === 'poker.sit-out') {
-          frame = await api.tournamentSeat(tournamentId, message === 'poker.sit-in');
-        } else {
-          throw new Error(`${message} is not offered at a tournament table`);
-        }
-        qc.setQueryData<TournamentTableFrame>(tableKey(tournamentId), frame);
-        return true;
-      } catch (e) {
-        const id = next.current++;
-        setErrors((list) => [...list.slice(-2), { id, message, error: toRejection(e) }]);
-        return false;
-      } finally {
-        setBusy(null);
+  const transmit = useCallback(
+    async <K extends PokerWsMessage>(message: K, body: PokerWsBody<K>): Promise<void> => {
+      let frame: TournamentTableFrame;
+      if (message === 'poker.act') {
+        const b = body as PokerWsBody<'poker.act'>;
+        frame = await api.tournamentAct(tournamentId, { handId: b.handId, action: b.action, ...(b.toMinor !== undefined ? { toMinor: b.toMinor } : {}) });
+      } else if (message === 'poker.sit-in' || message === 'poker.sit-out') {
+        frame = await api.tournamentSeat(tournamentId, message === 'poker.sit-in');
+      } else {
+        throw new Error(`${message} is not offered at a tournament table`);
       }
+      qc.setQueryData<TournamentTableFrame>(tableKey(tournamentId), frame);
     },
     [api, qc, tournamentId],
   );
-  const dismiss = useCallback((id: number) => setErrors((list) => list.filter((n) => n.id !== id)), []);
-  return { send, busy, errors, dismiss };
+  return usePokerSender(transmit);
 }
 
 /**
  * `/play/tournament/:id` (lazy chunk; TRN-PLAY): the player's tournament table with the live poker table's
  * components — their own hole cards, the board, stacks, pot, whose turn, the clock and their actions as the hand
- * allows — plus the level and their seat: played by them (sitting in) or by a robot (never sat in, or sat out
- * after their clock ran out).
+ * allows — plus the level and their seat: played by them (sitting in), or away (never sat in, sat out, or sat out
+ * after their clock ran out: the blinds and antes still posted, the hand folded on their turns — TRN-ABSENT).
  */
 export default function TournamentTableScreen({ tournamentId }: { readonly tournamentId: string }) {
   const { t } = useTranslation('player');
   const { t: tc } = useTranslation('common');
   const locale = useLocale();
   const { api } = useSession();
-  const q = useQuery({ queryKey: tableKey(tournamentId), queryFn: () => api.tournamentTable(tournamentId), refetchInterval: POLL_MS });
+  // read again on each `tournament.changed` notice of the server (issue 24: was polled every second)
+  const q = useQuery({ queryKey: tableKey(tournamentId), queryFn: () => api.tournamentTable(tournamentId), refetchInterval: TOURNAMENT_FALLBACK_POLL_MS });
+  useTournamentChanges(tournamentId, [tableKey(tournamentId)]);
   const sender = useTournamentSender(tournamentId);
   if (q.isError) return <ErrorNotice error={toRejection(q.error)} />;
   if (!q.data) return <p className="felt-center felt-muted">{tc('loading')}</p>;
@@ -88,6 +75,7 @@ export default function TournamentTableScreen({ tournamentId }: { readonly tourn
       ) : (
         <>
           <p>{t('lobby.tournaments.table.sittingOut')}</p>
+          {tr.myActions.some((a) => a.by === 'absent') ? <p>{t('lobby.tournaments.table.foldedAway')}</p> : null}
           <button type="button" className="felt-btn felt-btn-primary" disabled={busy} onClick={() => void sender.send('poker.sit-in', { tableId: f.tableId, postToEnter: false })}>
             {t('lobby.tournaments.table.sitIn')}
           </button>

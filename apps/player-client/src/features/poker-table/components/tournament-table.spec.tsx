@@ -15,7 +15,7 @@ const user = { userId: 'player1', role: 'player' as const, name: 'Player One' };
 const ME = { role: 'player', playerId: 'me' } as const;
 
 /** A real hand (the pure core's `viewHand` for `me`) in a tournament frame: chips as XXX, seat 1 is mine, my turn (big blind, checked to). */
-function tournamentFrame(over: { sittingIn?: boolean; seq?: number } = {}): TournamentTableFrame {
+function tournamentFrame(over: { sittingIn?: boolean; seq?: number; myActions?: TournamentTableFrame['tournament']['myActions'] } = {}): TournamentTableFrame {
   const s = holdemScenario({ at: Date.now() }).deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD').act(2, 'call').act(4, 'call').act(5, 'call');
   const f = s.frame(ME, { myBalanceMinor: null, ...(over.seq !== undefined ? { seq: over.seq } : {}) });
   return {
@@ -24,7 +24,7 @@ function tournamentFrame(over: { sittingIn?: boolean; seq?: number } = {}): Tour
     name: 'Friday 30 · 1',
     currency: 'XXX',
     dealing: 'rng',
-    tournament: { tournamentId: 'trn_1', name: 'Friday 30', status: 'running', tableNo: 1, seat: 1, sittingIn: over.sittingIn ?? true, playing: true, level: { index: 1, smallBlind: 50, bigBlind: 100, ante: 10, endsAt: null } },
+    tournament: { tournamentId: 'trn_1', name: 'Friday 30', status: 'running', tableNo: 1, seat: 1, sittingIn: over.sittingIn ?? true, myActions: over.myActions ?? [], playing: true, level: { index: 1, smallBlind: 50, bigBlind: 100, ante: 10, endsAt: null } },
   };
 }
 
@@ -46,9 +46,11 @@ describe('a tournament table on the player screen (TRN-PLAY)', () => {
     expect(r.violations.map((v) => v.id)).toEqual([]);
   });
 
-  it('sat out (the clock ran out): a robot plays the seat until the player takes it back; Swedish', async () => {
-    renderWithFelt(<TournamentTableScreen tournamentId="trn_1" />, { catalogues, user, lng: 'sv', routes: { '/tournaments/trn_1/table': tournamentFrame({ sittingIn: false }), '/tournaments/trn_1/seat': tournamentFrame({ seq: 7 }) } });
-    expect(await screen.findByText(/En robot spelar din plats/)).toBeTruthy();
+  it('away (TRN-ABSENT): the blinds still paid and the hand folded on their turns — never a robot — until the player takes the seat back; Swedish', async () => {
+    renderWithFelt(<TournamentTableScreen tournamentId="trn_1" />, { catalogues, user, lng: 'sv', routes: { '/tournaments/trn_1/table': tournamentFrame({ sittingIn: false, myActions: [{ action: 'fold', by: 'absent', at: 1 }] }), '/tournaments/trn_1/seat': tournamentFrame({ seq: 7 }) } });
+    expect(await screen.findByText(/Du är borta: du betalar ändå mörkar och ante, och din hand läggs när det är din tur/)).toBeTruthy();
+    expect(screen.getByText('Din hand lades medan du var borta.')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/En robot spelar|Låt en robot/); // the seat is not left to a robot
     fireEvent.click(screen.getByRole('button', { name: 'Ta din plats' }));
     expect(await screen.findByText(/Du spelar dina egna händer/)).toBeTruthy();
   });
