@@ -1,31 +1,38 @@
 /**
- * The live poker table screen WITHOUT the server (issue 11): the Vite dev server serves the player
- * client's `poker-harness.html`, which renders the screen on frames built from the pure core
- * (@felt-studio/ui/poker-fixtures). Every scene at desktop and phone portrait, checked with axe, screenshots
- * in test-results/screens/poker-harness-*.png. No studio, no build needed.
+ * The live poker table screen WITHOUT the server (issue 11): the player client's `poker-harness.html`, which
+ * renders the screen on frames built from the pure core (@felt-studio/ui/poker-fixtures), built with Vite into a
+ * directory of its own and served by `vite preview`. Every scene at desktop and phone portrait, checked with axe,
+ * screenshots in test-results/screens/poker-harness-*.png. No studio. (Served by the Vite dev server instead, every
+ * page load fetched the app as hundreds of untransformed modules: 40–47 s of the browser tier's CPU-bound minutes
+ * for this file.)
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { createServer, type ViteDevServer } from 'vite';
+import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, DEVICES, freePort, screenshot, type DeviceName } from './harness.js';
 import { sharedBrowser } from './shared-studio.js';
 
 const APP = join(import.meta.dirname, '../../apps/player-client');
-let vite: ViteDevServer;
+let server: PreviewServer;
 let browser: Browser;
 let base: string;
+const outDir = mkdtempSync(join(tmpdir(), 'felt-poker-harness-'));
 
 beforeAll(async () => {
+  const configFile = join(APP, 'vite.config.ts');
+  await build({ root: APP, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true, rollupOptions: { input: join(APP, 'poker-harness.html') } } });
   const port = await freePort();
-  vite = await createServer({ root: APP, configFile: join(APP, 'vite.config.ts'), server: { port, strictPort: true, host: '127.0.0.1' }, logLevel: 'warn' });
-  await vite.listen();
+  server = await preview({ root: APP, configFile, logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } });
   base = `http://127.0.0.1:${port}/play/poker-harness.html`;
   browser = await sharedBrowser();
-});
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await vite?.close();
+  await server?.close();
+  rmSync(outDir, { recursive: true, force: true });
 });
 
 async function scene(name: string, device: DeviceName, query = ''): Promise<import('playwright-core').Page> {

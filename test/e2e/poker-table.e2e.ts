@@ -79,6 +79,26 @@ async function playOneHand(page: Page, device: DeviceName, shots: { turn: boolea
 }
 
 /**
+ * Leaves the table as a person does when done (S1-STACK cash out): "Stand up", still acting on their own turns
+ * in a hand they are dealt into until it ends, and the seat is free again. (Closing the page instead left the seat
+ * to S1-DISCONNECT: the next player's hand waited out its action clock.)
+ */
+async function standUp(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Stand up' }).click();
+  const mine = page.getByRole('group', { name: /^Seat \d+: .*\(you\)$/ });
+  const turn = page.getByRole('region', { name: 'Your turn' });
+  while ((await mine.count()) > 0) {
+    await Promise.race([mine.waitFor({ state: 'detached', timeout: HAND_MS }), turn.waitFor({ timeout: HAND_MS })]);
+    if ((await mine.count()) === 0) break;
+    const check = turn.getByRole('button', { name: 'Check', exact: true });
+    if (await check.isVisible()) await check.click();
+    else await turn.getByRole('button', { name: /^Call / }).click();
+    await turn.waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+  }
+  await page.getByRole('button', { name: /^Sit at seat \d+$/ }).first().waitFor();
+}
+
+/**
  * The pit boss opens the table's details from its floor tile, names an exposed card (P4-IRR) and
  * reaches the confirm step (captured); confirming answers either with the ruling or the server's
  * refusal with its code (the pit boss cannot see hole cards, so the named card may not be a down card
@@ -149,6 +169,7 @@ describe('live poker table (Chromium, studio with robot players)', () => {
     await expect(result.getByText(/Main pot/).first().isVisible()).resolves.toBe(true);
     await expect(page.locator('.pt-pot').isVisible()).resolves.toBe(true);
     await capture(page, 'result', 'desktop');
+    await standUp(page);
     await context.close();
   }, 400_000);
 

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeltQueryProvider, createQueryClient } from './data.js';
 import { holdemScenario } from '../testing/poker-fixtures.js';
-import { usePokerSend, usePokerTable, type PokerSender } from './poker.js';
+import { handSeatAt, usePokerSend, usePokerTable, type PokerSender } from './poker.js';
 import { SessionProvider } from './session.js';
 
 /** The poker hooks against a fake realtime client: join → cache, socket frames → cache, leave when unwatched, rejections as notices. */
@@ -81,5 +81,20 @@ describe('usePokerTable / usePokerSend', () => {
     });
     expect(ok).toBe(false);
     expect(screen.getByTestId('errors').textContent).toBe('POKER_NOT_YOUR_TURN/S1-ROUND-END');
+  });
+});
+
+describe('handSeatAt: a seat shows the hand only while it is that hand\'s player\'s', () => {
+  it('in play: the hand\'s seat; over: only while the same player holds it — a newcomer shows nothing of it; without handSeats: as it is', () => {
+    const s = holdemScenario({ at: 1_800_000_000_000 }).deal('2C', 'AS', '7D', 'KH', '3C', 'AD', '8D', 'KD');
+    const live = s.frame({ role: 'pitboss' });
+    expect(handSeatAt(live, 1)?.seat).toBe(1);
+    const over = s.act(2, 'fold').act(4, 'fold').act(5, 'fold').frame({ role: 'pitboss' });
+    expect(handSeatAt(over, 1)?.seat).toBe(1); // Anna still sits there
+    const moved = { ...over, handSeats: over.handSeats.map((h) => (h.seat === 1 ? { ...h, stillSeated: false } : h)) };
+    expect(handSeatAt(moved, 1)).toBeNull(); // she stood up: the seat's newcomer is not shown her hand
+    expect(handSeatAt(moved, 4)?.seat).toBe(4);
+    expect(handSeatAt(moved, 3)).toBeNull(); // not in the hand
+    expect(handSeatAt({ hand: over.hand }, 1)?.seat).toBe(1); // a source without handSeats
   });
 });

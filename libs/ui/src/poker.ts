@@ -1,4 +1,4 @@
-import type { PokerLobbyEntry, PokerSeatFrame, PokerTableFrame, PokerWsBody, PokerWsMessage, Rejection } from '@felt-studio/protocol';
+import type { PokerHandSeatFrame, PokerLobbyEntry, PokerSeatFrame, PokerTableFrame, PokerWsBody, PokerWsMessage, Rejection } from '@felt-studio/protocol';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from './data.js';
@@ -83,10 +83,12 @@ export interface PokerSender {
   dismiss(id: number): void;
 }
 
-/** Sends poker messages through the SDK; a rejection becomes a notice with its code and rule ID. */
-export function usePokerSend(): PokerSender {
-  const { rt } = useSession();
-  const qc = useQueryClient();
+/**
+ * A poker sender over `transmit`, which sends one message and puts the answer in the cache (it throws on a
+ * refusal): the busy message and the rejections with their code and rule ID (the last three) are the same for
+ * every transport — the live table's socket (`usePokerSend`) and a tournament table's REST calls.
+ */
+export function usePokerSender(transmit: <K extends PokerWsMessage>(message: K, body: PokerWsBody<K>) => Promise<void>): PokerSender {
   const [busy, setBusy] = useState<PokerWsMessage | null>(null);
   const [errors, setErrors] = useState<readonly PokerNotice[]>([]);
   const next = useRef(1);
@@ -94,11 +96,7 @@ export function usePokerSend(): PokerSender {
     async <K extends PokerWsMessage>(message: K, body: PokerWsBody<K>): Promise<boolean> => {
       setBusy(message);
       try {
-        if (!rt) throw new Error('not connected');
-        const frame = await rt.poker(message, body);
-        qc.setQueryData<PokerTableFrame>(pokerKeys.table(frame.tableId), (prev) => newerFrame(prev, frame));
-        // buy-ins, top-ups and cash-outs move money between the wallet and the table stack
-        if (message === 'poker.sit' || message === 'poker.top-up' || message === 'poker.stand-up') void qc.invalidateQueries({ queryKey: queryKeys.wallet });
+        await transmit(message, body);
         return true;
       } catch (e) {
         const id = next.current++;
@@ -108,12 +106,41 @@ export function usePokerSend(): PokerSender {
         setBusy(null);
       }
     },
-    [rt, qc],
+    [transmit],
   );
   const dismiss = useCallback((id: number) => setErrors((list) => list.filter((n) => n.id !== id)), []);
   return { send, busy, errors, dismiss };
 }
 
+/** Sends poker messages through the SDK's socket; the answer frame goes into the table's cache. */
+export function usePokerSend(): PokerSender {
+  const { rt } = useSession();
+  const qc = useQueryClient();
+  const transmit = useCallback(
+    async <K extends PokerWsMessage>(message: K, body: PokerWsBody<K>): Promise<void> => {
+      if (!rt) throw new Error('not connected');
+      const frame = await rt.poker(message, body);
+      qc.setQueryData<PokerTableFrame>(pokerKeys.table(frame.tableId), (prev) => newerFrame(prev, frame));
+      // buy-ins, top-ups and cash-outs move money between the wallet and the table stack
+      if (message === 'poker.sit' || message === 'poker.top-up' || message === 'poker.stand-up') void qc.invalidateQueries({ queryKey: queryKeys.wallet });
+    },
+    [rt, qc],
+  );
+  return usePokerSender(transmit);
+}
+
+/**
+ * A seat's entry in the frame's hand, shown at that seat only while it is that hand's player's: always while the hand
+ * is in play; once it is over, only while the same player still holds the seat (`handSeats[].stillSeated`) — a
+ * newcomer there never shows the last occupant's cards or winnings. Without `handSeats` (a tournament table as the
+ * pit boss reads it) the hand's seat as it is.
+ */
+export function handSeatAt<S extends { readonly seat: number }>(frame: { readonly hand: { readonly phase: string; readonly seats: readonly S[] } | null; readonly handSeats?: readonly PokerHandSeatFrame[] }, seat: number): S | null {
+  const hand = frame.hand;
+  const inHand = hand?.seats.find((s) => s.seat === seat) ?? null;
+  if (inHand === null || hand === null || (hand.phase !== 'complete' && hand.phase !== 'void') || frame.handSeats === undefined) return inHand;
+  return frame.handSeats.some((h) => h.seat === seat && h.stillSeated) ? inHand : null;
+}
 
 /**
  * A seat's stack as it stands now (issue 20 defect 6): the seat frame carries the table stack, which the

@@ -185,6 +185,10 @@ export class PokerScenario {
       waitingCount: extras.waitingCount ?? 0,
       myWaitingPosition: audience.role === 'player' ? (extras.myWaitingPosition ?? null) : null,
       hand,
+      handSeats: (s?.seats ?? []).map((x) => {
+        const f = t.seats.find((y) => y.playerId === x.playerId);
+        return { seat: x.seat, displayName: f?.name ?? `Seat ${x.seat}`, me: audience.role === 'player' && audience.playerId === x.playerId, stillSeated: f?.seat === x.seat };
+      }),
       myBalanceMinor: audience.role === 'player' ? (extras.myBalanceMinor === undefined ? 50_000 : extras.myBalanceMinor) : null,
       cardDue: audience.role !== 'player' && s && (t.dealing ?? 'shoe') === 'shoe' ? pokerTable.cardDue(s) : null,
       dealing: t.dealing ?? 'shoe',

@@ -239,6 +239,12 @@ export function frameOf(s: PokerTableState, viewer: Viewer, extra: { readonly ba
     waitingCount: s.seats.waiting.length,
     myWaitingPosition: viewer.audience.role === 'player' && pos >= 0 ? pos + 1 : null,
     hand: s.hand ? pokerTable.viewHand(s.hand, audience) : null,
+    handSeats: (s.hand?.seats ?? []).map((x) => ({
+      seat: x.seat,
+      displayName: s.players[x.playerId]?.displayName ?? `Seat ${x.seat}`,
+      me: viewer.key !== null && x.playerId === viewer.key,
+      stillSeated: s.seats.seats.some((r) => r.seat === x.seat && r.playerId === x.playerId),
+    })),
     myBalanceMinor: viewer.audience.role === 'player' ? extra.balanceMinor : null,
     cardDue: d.dealing === 'rng' ? null : due,
     dealing: d.dealing,

@@ -78,6 +78,21 @@ export interface PokerSeatFrame {
   readonly straddle: boolean;
 }
 
+/**
+ * Who sat at a seat of the frame's hand. A seat can change hands once a hand is over (one player stands up, another
+ * sits down) while the last hand is still shown: its result, its cards and its names are read from here, never from
+ * the table's current `seats`.
+ */
+export interface PokerHandSeatFrame {
+  readonly seat: number;
+  /** the name the table showed for the seat during the hand (`seats[].displayName` then). */
+  readonly displayName: string;
+  /** this frame's player played the hand from this seat. */
+  readonly me: boolean;
+  /** the same player holds the seat now (false once they left it, or another sat down there). */
+  readonly stillSeated: boolean;
+}
+
 export interface PokerTableFrame {
   readonly tableId: string;
   readonly name: string;
@@ -99,6 +114,8 @@ export interface PokerTableFrame {
   readonly myWaitingPosition: number | null;
   /** the hand in play or the last one (null before the first); `viewHand(state, audience)`. */
   readonly hand: pokerTable.HandView | null;
+  /** who played `hand` from each of its seats (empty without a hand). */
+  readonly handSeats: readonly PokerHandSeatFrame[];
   /** the player's wallet balance available for buy-ins and top-ups (players only). */
   readonly myBalanceMinor: number | null;
   /** what the dealer must scan next (dealer / pit boss; null when the RNG deals, S1-DEAL-1); `burn`: the dealer burns a card (PT-BURN). */

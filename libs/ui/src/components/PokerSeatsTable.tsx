@@ -1,7 +1,7 @@
 import type { Card } from '@felt-studio/games';
 import type { PokerSeatFrame, PokerTableFrame } from '@felt-studio/protocol';
 import { Fragment, type ReactNode } from 'react';
-import { seatStackNowMinor } from '../poker.js';
+import { handSeatAt, seatStackNowMinor } from '../poker.js';
 import { ColumnHeads } from './ColumnHeads.js';
 import { Money } from './Money.js';
 import { PlayingCard } from './PlayingCard.js';
@@ -16,8 +16,11 @@ export interface PokerSeatRow {
   readonly acting: boolean;
 }
 
+/** What the seats table reads of a frame: a live table's whole frame, or a tournament table as the pit boss reads it. */
+export type PokerSeatsSource = Pick<PokerTableFrame, 'seats' | 'hand' | 'currency'> & Partial<Pick<PokerTableFrame, 'handSeats'>> & { readonly config: Pick<PokerTableFrame['config'], 'seatCount'> };
+
 export interface PokerSeatsTableProps {
-  readonly frame: PokerTableFrame;
+  readonly frame: PokerSeatsSource;
   /** the column headers: seat, player, stack, bet, cards (in the screen's own words). */
   readonly columns: readonly [string, string, string, string, string];
   /** the table's class; its cards cell's class. */
@@ -44,7 +47,7 @@ export function PokerSeatsTable({ frame, columns, className, cardsClassName, pla
       <tbody>
         {Array.from({ length: frame.config.seatCount }, (_, i) => i + 1).map((n) => {
           const f = frame.seats.find((s) => s?.seat === n) ?? null;
-          const h = hand?.seats.find((s) => s.seat === n) ?? null;
+          const h = handSeatAt(frame, n);
           const acting = live && hand.toAct === n;
           return (
             <tr key={n} className={acting ? 'is-acting' : h?.folded ? 'is-folded' : undefined} data-seat={n}>

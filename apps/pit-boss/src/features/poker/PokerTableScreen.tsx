@@ -62,7 +62,9 @@ function History({ frame }: { readonly frame: PokerTableFrame }) {
   const inputId = useId();
   const handId = picked ?? hand?.handId ?? null;
   const options = handId !== null && !seen.includes(handId) ? [handId, ...seen] : seen;
-  const name = (seat: number): string => frame.seats.find((s) => s?.seat === seat)?.displayName ?? `#${seat}`;
+  // the frame's hand: who played the seat (it may have changed hands since); an older hand: who sits there now
+  const handSeats = handId !== null && handId === hand?.handId ? frame.handSeats : [];
+  const name = (seat: number): string => handSeats.find((s) => s.seat === seat)?.displayName ?? frame.seats.find((s) => s?.seat === seat)?.displayName ?? `#${seat}`;
   const live = hand !== null && hand.handId === handId && hand.phase !== 'complete' && hand.phase !== 'void';
   const open = (e: FormEvent): void => {
     e.preventDefault();

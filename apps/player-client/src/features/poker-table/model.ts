@@ -1,5 +1,6 @@
 import type { pokerTable } from '@felt-studio/games';
 import type { PokerSeatFrame, PokerTableFrame } from '@felt-studio/protocol';
+import { handSeatAt } from '@felt-studio/ui';
 
 /**
  * Screen derivations of the live poker table (issue 11) — geometry and number crunching only, no
@@ -45,7 +46,8 @@ export function seatSlots(frame: PokerTableFrame): SeatSlot[] {
     return {
       seat,
       frame: frame.seats.find((s) => s?.seat === seat) ?? null,
-      inHand: frame.hand?.seats.find((s) => s.seat === seat) ?? null,
+      // a hand that is over shows at a seat only while its player still holds it (not the next occupant's)
+      inHand: handSeatAt(frame, seat),
       handPhase: frame.hand?.phase ?? null,
       x: round1(50 + 44 * cos),
       y: round1(50 + 41 * sin),

@@ -41,7 +41,8 @@ function CardDue({ frame, name }: { readonly frame: PokerTableFrame; readonly na
       <h2 id="dc-poker-due" className="dc-section-title">
         {t('due.region')}
       </h2>
-      <ol className="dc-due-list" aria-live="polite">
+      {/* focusable, as the other consoles' list: on a tablet it scrolls inside its panel (axe scrollable-region-focusable) */}
+      <ol className="dc-due-list" aria-live="polite" aria-labelledby="dc-poker-due" tabIndex={0}>
         <li className={`dc-due-item ${tone} is-first`}>
           <span className="dc-due-text">{text}</span>
           {due !== null ? <span className="dc-rule">{due.to === 'burn' ? 'PT-BURN' : 'S1-DEAL-3'}</span> : null}
@@ -136,7 +137,8 @@ export function PokerConsoleView({ frame, onChangeTable }: { readonly frame: Pok
   const [sent, setSent] = useState(false);
   const hand = frame.hand;
   const live = hand !== null && hand.phase !== 'complete' && hand.phase !== 'void';
-  const name = (seat: number): string => frame.seats.find((s) => s?.seat === seat)?.displayName ?? t('livePoker.seatN', { seat });
+  // who played the seat in the frame's hand (it may have changed hands since), else who sits there now
+  const name = (seat: number): string => frame.handSeats.find((s) => s.seat === seat)?.displayName ?? frame.seats.find((s) => s?.seat === seat)?.displayName ?? t('livePoker.seatN', { seat });
   const c = frame.config;
   const cur = frame.currency;
   const callPitBoss = async (reason: string): Promise<void> => {

@@ -1,5 +1,5 @@
 import type { Card } from '@felt-studio/games';
-import type { PokerTableFrame } from '@felt-studio/protocol';
+import type { PokerHandSeatFrame, PokerTableFrame } from '@felt-studio/protocol';
 import { ErrorNotice, Money, PlayingCard, formatMoney, formatMoneyShort, type PokerSender } from '@felt-studio/ui';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +20,15 @@ export interface PokerTableViewProps {
   readonly subtitle?: ReactNode;
 }
 
-/** A seat's name as this player reads it. */
-function useSeatName(frame: PokerTableFrame): (seat: number) => string {
+/**
+ * A seat's name as this player reads it in a hand: who played it in that hand (`handSeats` — the seat may have changed
+ * hands since), else who sits there now.
+ */
+function useSeatName(frame: PokerTableFrame, handSeats: readonly PokerHandSeatFrame[] = frame.handSeats): (seat: number) => string {
   const { t } = useTranslation('player');
   return (seat) => {
+    const h = handSeats.find((s) => s.seat === seat);
+    if (h) return h.me ? t('pokerTable.you') : h.displayName;
     const f = frame.seats.find((s) => s?.seat === seat);
     if (!f) return t('pokerTable.seatN', { seat });
     return f.me ? t('pokerTable.you') : f.displayName;
@@ -31,9 +36,9 @@ function useSeatName(frame: PokerTableFrame): (seat: number) => string {
 }
 
 /** The hand's end: who won which pot (main, side, hi/lo halves) and the hands shown at showdown. */
-function HandResult({ frame, hand, locale, previous = false }: { readonly frame: PokerTableFrame; readonly hand: HandView; readonly locale: string; readonly previous?: boolean }) {
+function HandResult({ frame, hand, handSeats, locale, previous = false }: { readonly frame: PokerTableFrame; readonly hand: HandView; readonly handSeats: readonly PokerHandSeatFrame[]; readonly locale: string; readonly previous?: boolean }) {
   const { t } = useTranslation('player');
-  const name = useSeatName(frame);
+  const name = useSeatName(frame, handSeats);
   const r = hand.result;
   if (!r) return null;
   const money = (m: number): string => formatMoney(m, frame.currency, locale);
@@ -61,7 +66,7 @@ function HandResult({ frame, hand, locale, previous = false }: { readonly frame:
             {a.shares
               .map(([seat, amount]) => {
                 if (a.shares.length > 1) return t('pokerTable.result.shareWon', { name: name(seat), amount: money(amount) });
-                const mine = frame.seats.find((x) => x?.seat === seat)?.me === true;
+                const mine = handSeats.find((x) => x.seat === seat)?.me === true;
                 const key = a.part === 'uncontested' ? (mine ? 'youUncontested' : 'uncontested') : mine ? 'youWon' : 'won';
                 return t(`pokerTable.result.${key}`, { name: name(seat) });
               })
@@ -195,10 +200,12 @@ export function PokerTableView({ frame, sender, locale, controls, subtitle }: Po
   const hand = frame.hand;
   const live = handLive(hand);
   // the last hand's result stays readable while the next one is dealt (the server starts it within seconds)
-  const [last, setLast] = useState<HandView | null>(null);
+  const [last, setLast] = useState<{ readonly hand: HandView; readonly handSeats: readonly PokerHandSeatFrame[] } | null>(null);
   useEffect(() => {
-    if (hand && (hand.phase === 'complete' || hand.phase === 'void') && hand.result) setLast(hand);
-  }, [hand]);
+    if (hand && (hand.phase === 'complete' || hand.phase === 'void') && hand.result) setLast({ hand, handSeats: frame.handSeats });
+  }, [hand, frame.handSeats]);
+  // this player's seat in the frame's hand (not the seat they hold now: they may have sat down since it ended)
+  const handMe = frame.handSeats.find((x) => x.me) ?? null;
   const me = mySeat(frame);
   const sidePots = live ? potsOf(hand) : [];
   const slots = seatSlots(frame);
@@ -274,7 +281,7 @@ export function PokerTableView({ frame, sender, locale, controls, subtitle }: Po
                 deadlineAt={live ? hand.deadlineAt : null}
                 actionMs={c.actionMs}
                 bankInUse={live && hand.bankInUse}
-                won={hand?.phase === 'complete' ? (won.get(s.seat) ?? 0) : 0}
+                won={hand?.phase === 'complete' && s.inHand !== null ? (won.get(s.seat) ?? 0) : 0}
                 onSit={me === null && frame.myBalanceMinor !== null ? setSitAt : null}
               />
             ))}
@@ -283,9 +290,13 @@ export function PokerTableView({ frame, sender, locale, controls, subtitle }: Po
         <aside className="pt-side">
           {live && hand.legal ? <BetActions frame={frame} hand={hand} legal={hand.legal} sender={sender} locale={locale} /> : null}
           {live && hand.phase === 'draw' ? <DrawActions frame={frame} hand={hand} sender={sender} /> : null}
-          {live && me && !hand.legal && hand.toAct !== me.seat ? <p className="pt-wait felt-muted">{hand.seats.some((x) => x.seat === me.seat && !x.folded) ? t('pokerTable.waitTurn') : t('pokerTable.notInHand')}</p> : null}
-          {me && hand?.seats.some((x) => x.seat === me.seat) ? <MyHand hand={hand} seat={me.seat} /> : null}
-          {hand && !live ? <HandResult frame={frame} hand={hand} locale={locale} /> : last && last.handId !== hand?.handId ? <HandResult frame={frame} hand={last} locale={locale} previous /> : null}
+          {live && me && !hand.legal && hand.toAct !== me.seat ? <p className="pt-wait felt-muted">{handMe !== null && hand.seats.some((x) => x.seat === handMe.seat && !x.folded) ? t('pokerTable.waitTurn') : t('pokerTable.notInHand')}</p> : null}
+          {hand && handMe !== null ? <MyHand hand={hand} seat={handMe.seat} /> : null}
+          {hand && !live ? (
+            <HandResult frame={frame} hand={hand} handSeats={frame.handSeats} locale={locale} />
+          ) : last && last.hand.handId !== hand?.handId ? (
+            <HandResult frame={frame} hand={last.hand} handSeats={last.handSeats} locale={locale} previous />
+          ) : null}
           {controls ?? <SeatControls frame={frame} sender={sender} locale={locale} onTopUp={() => setTopUp(true)} />}
         </aside>
       </div>

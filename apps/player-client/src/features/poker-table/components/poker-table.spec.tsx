@@ -217,6 +217,27 @@ describe('live poker table: showdown', () => {
     expect(screen.queryByRole('region', { name: 'Your turn' })).toBeNull();
   });
 
+  it('a seat that changed hands after the hand: the newcomer reads the last hand as its player played it — not "Your cards", not "You win"', () => {
+    const over = toRiver().act(1, 'check').act(4, 'check');
+    const f = over.frame({ role: 'player', playerId: 'newbie' });
+    expect(f.handSeats.find((h) => h.seat === 1)).toEqual({ seat: 1, displayName: 'Anna', me: false, stillSeated: true });
+    // Anna (seat 1, the winner) stood up once the hand was over; the newcomer sat down in her seat
+    const frame: PokerTableFrame = {
+      ...f,
+      seats: f.seats.map((x) => (x?.seat === 1 ? { ...x, displayName: 'Newbie', me: true } : x)),
+      handSeats: f.handSeats.map((h) => (h.seat === 1 ? { ...h, stillSeated: false } : h)),
+    };
+    show(frame);
+    expect(screen.queryByRole('region', { name: 'Your cards' })).toBeNull();
+    const result = screen.getByRole('region', { name: 'Hand result' });
+    expect(result.textContent).toMatch(/Main pot\s*€2\.50 — Anna wins/);
+    expect(result.textContent).not.toContain('You');
+    // the seat is the newcomer's: none of Anna's cards and no "Wins" on it; Bo's shown cards stay on his
+    expect(cardNames(seat(1))).toEqual([]);
+    expect(within(seat(1)).queryByText('Wins')).toBeNull();
+    expect(cardNames(seat(4))).toEqual(['King of hearts', 'King of diamonds']);
+  });
+
   it('the result stays readable as "Previous hand" while the next hand is dealt', () => {
     const over = dealt().act(2, 'fold').act(4, 'fold').act(5, 'fold').frame(ME);
     const sender = fakeSender();
