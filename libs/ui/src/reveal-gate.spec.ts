@@ -45,6 +45,22 @@ describe('the reveal gate', () => {
     expect(GATE_TIMING.stallFallbackMs).toBeLessThan(3_000);
   });
 
+  it('one "stalled" reading of a moving video releases nothing: the fallback waits for a stall of its own length', () => {
+    const g = new RevealGate();
+    g.push(frame(5, 'SpinResultRecorded', 10_000), 0, video(7_900)); // the picture 2.1 s behind, moving
+    expect(seqs(g.release(1_600, video(9_400)))).toEqual([]);
+    // a reading in between says stalled (the position between fragments, a poll late under load): held 1.6 s, still held
+    expect(seqs(g.release(1_700, 'stalled'))).toEqual([]);
+    expect(seqs(g.release(1_800, video(9_700)))).toEqual([]);
+    expect(seqs(g.release(2_100, video(10_000)))).toEqual([5]);
+    // a stall that begins after the frame arrived: shown the fallback's length after the stall began
+    const h = new RevealGate();
+    h.push(frame(6, 'SpinResultRecorded', 20_000), 0, video(18_000));
+    expect(seqs(h.release(1_000, 'stalled'))).toEqual([]);
+    expect(seqs(h.release(1_000 + GATE_TIMING.stallFallbackMs - 1, 'stalled'))).toEqual([]);
+    expect(seqs(h.release(1_000 + GATE_TIMING.stallFallbackMs, 'stalled'))).toEqual([6]);
+  });
+
   it('without video nothing is held; a video that lags for ever is not waited for longer than the cap', () => {
     expect(seqs(new RevealGate().push(frame(5, 'SpinResultRecorded', 10_000), 0, null))).toEqual([5]);
     const g = new RevealGate();

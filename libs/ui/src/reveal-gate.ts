@@ -10,8 +10,10 @@ import type { RoundEventFrame } from '@felt-studio/protocol';
  * are cumulative, so order is kept within a round). A round's held result is not released by the *next* round's
  * opening (a video further behind than the pause between rounds): the new round passes at once and the older
  * round's frames keep waiting for the video, so its result overlay, history and balance still come with the
- * frame that shows it. When the video stalls, a held frame is shown STALL_FALLBACK_MS after it arrived; never held
- * longer than MAX_HOLD_MS. Pure: time and the video's reading are inputs.
+ * frame that shows it. When the video stalls, a held frame is shown STALL_FALLBACK_MS after it arrived and the stall
+ * began, whichever is later — one 'stalled' reading between moving ones releases nothing (a clean-clone CI run showed
+ * a result 2.1 s ahead of a picture that was moving, late: the frame had been held 1.5 s, then one reading said
+ * stalled); never held longer than MAX_HOLD_MS. Pure: time and the video's reading are inputs.
  */
 
 /** The video's studio time now: the capture time of the frame on screen, `stalled` (no new frame lately), or null (no video: nothing is held). */
@@ -41,6 +43,12 @@ export class RevealGate {
   /** Frames of the commit being received (a commit's frames end with the one that carries the view). */
   private building: RoundEventFrame[] = [];
   private held: Held[] = [];
+  /** When the readings began to say 'stalled', without a moving one since (null: the last reading was not stalled). */
+  private stalledSince: number | null = null;
+
+  private note(now: number, video: VideoReading): void {
+    this.stalledSince = video === 'stalled' ? (this.stalledSince ?? now) : null;
+  }
 
   /**
    * The commit being received when it has no view yet: its round and the latest studio time of its frames (a
@@ -60,6 +68,7 @@ export class RevealGate {
 
   /** A frame arrived at `now` (local ms); returns the frames to apply now, in order. */
   push(f: RoundEventFrame, now: number, video: VideoReading): RoundEventFrame[] {
+    this.note(now, video);
     this.building.push(f);
     if (f.view === null || f.view === undefined) return []; // the commit's later frames follow at once
     const frames = this.building;
@@ -82,6 +91,8 @@ export class RevealGate {
 
   /** The frames whose moment has come: the video reached them, or it stalled long enough, or they waited too long. */
   release(now: number, video: VideoReading): RoundEventFrame[] {
+    this.note(now, video);
+    const stalledFor = this.stalledSince === null ? -1 : now - this.stalledSince;
     const out: RoundEventFrame[] = [];
     const keep: Held[] = [];
     // in order within a round; a round whose next frame is not due holds its later ones, not another round's
@@ -93,7 +104,7 @@ export class RevealGate {
         (h.at === null ||
           video === null ||
           (video !== 'stalled' && video.studioTime >= h.at) ||
-          (video === 'stalled' && waited >= GATE_TIMING.stallFallbackMs) ||
+          (video === 'stalled' && waited >= GATE_TIMING.stallFallbackMs && stalledFor >= GATE_TIMING.stallFallbackMs) ||
           waited >= GATE_TIMING.maxHoldMs);
       if (due) out.push(...h.frames);
       else {

@@ -182,6 +182,31 @@ describe('shared components', () => {
     }
   });
 
+  it('every ring on the page drains on one clock: one timer for a lobby of rings, none once they have drained', () => {
+    vi.useFakeTimers({ now: 2_000_000 });
+    try {
+      renderWithFelt(
+        <>
+          {[3_000, 7_000, 11_000].map((ms) => (
+            <BetTimer key={ms} closesAt={2_000_000 + ms} windowMs={15_000} open />
+          ))}
+        </>,
+      );
+      const rings = [...document.querySelectorAll<SVGCircleElement>('.felt-timer-ring')];
+      const offsets = (): number[] => rings.map((r) => Number(r.style.strokeDashoffset));
+      const before = offsets();
+      act(() => void vi.advanceTimersByTime(1_000));
+      const after = offsets();
+      expect(after.every((o, i) => o > before[i]!), 'every ring drained in the same ticks').toBe(true);
+      // the three seconds texts' timers and the ONE ring clock (three rings of their own: six)
+      expect(vi.getTimerCount()).toBe(4);
+      act(() => void vi.advanceTimersByTime(11_000));
+      expect(vi.getTimerCount(), 'nothing left ticking once every window closed').toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('the bet timer counts down to the server deadline', () => {
     renderWithFelt(<BetTimer closesAt={Date.now() + 9_500} windowMs={15_000} open />);
     const timer = screen.getByRole('timer', { name: 'Betting time left' });

@@ -41,7 +41,7 @@ vi.mock('./hooks/useTableData', async () => {
 const { ResultOverlay } = await import('./components/ResultOverlay');
 
 const TABLE = { tableId: 'tbl_1', game: 'roulette' } as unknown as Table;
-const record = (returnMinor: number | null): PlayerRound => ({ roundId: 'rnd_1', tableId: 'tbl_1', placedAt: 1, settledAt: returnMinor === null ? null : 2, stakeMinor: 100, returnMinor, currency: 'EUR', bets: [{ betId: 'b1', spot: 'red', kind: 'red', stakeMinor: 100, status: returnMinor === null ? 'accepted' : 'settled', returnMinor, currency: 'EUR', placedAt: 1, settledAt: returnMinor === null ? null : 2 }] }) as unknown as PlayerRound;
+const record = (returnMinor: number | null, roundId = 'rnd_1'): PlayerRound => ({ roundId, tableId: 'tbl_1', placedAt: 1, settledAt: returnMinor === null ? null : 2, stakeMinor: 100, returnMinor, currency: 'EUR', bets: [{ betId: 'b1', spot: 'red', kind: 'red', stakeMinor: 100, status: returnMinor === null ? 'accepted' : 'settled', returnMinor, currency: 'EUR', placedAt: 1, settledAt: returnMinor === null ? null : 2 }] }) as unknown as PlayerRound;
 
 afterEach(() => {
   cleanup();
@@ -78,5 +78,21 @@ describe('the result overlay after the round settles', () => {
     await act(async () => void (await vi.advanceTimersByTimeAsync(5_000)));
     expect(state.refetches).toBe(0);
     expect(document.querySelector('.result-overlay')).toBeNull();
+  });
+
+  it("the next round's result is a new box, not the last one re-sized in place (layout shift, CI)", async () => {
+    vi.useFakeTimers();
+    state.data = [record(1_250)];
+    state.next = null;
+    renderWithFelt(<ResultOverlay table={TABLE} locale="en-GB" describe={(s) => s} />);
+    act(() => frames.listeners[0]?.({ tableId: 'tbl_1', roundId: 'rnd_1', type: 'RoundSettled' }));
+    const first = document.querySelector('.result-overlay[data-round="rnd_1"]');
+    expect(first).not.toBeNull();
+    state.data = [record(200, 'rnd_2'), record(1_250)];
+    act(() => frames.listeners[0]?.({ tableId: 'tbl_1', roundId: 'rnd_2', type: 'RoundSettled' }));
+    const second = document.querySelector('.result-overlay[data-round="rnd_2"]');
+    expect(second?.getAttribute('data-paid')).toBe('200');
+    expect(second).not.toBe(first);
+    expect(first?.isConnected).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { DuePanel } from './components/DuePanel';
 import { ManualCardDialog } from './components/ManualCardDialog';
 import { ManualDiceDialog, ManualNumberDialog } from './components/ManualResultDialog';
 import { ReasonDialog } from '../../components/ReasonDialog';
+import { PendingPanel } from './components/PendingPanel';
 import { SpecialBanner } from './components/SpecialBanner';
 import { StatusBoard } from './components/StatusBoard';
 import { TablePanel } from './components/TablePanel';
@@ -424,5 +425,15 @@ describe('after a void the console says one thing (issue 20 defect 9)', () => {
     expect(screen.getByRole('status').textContent).toBe('Void requested. The pit boss decides.');
     r.rerender(<Probe round={{ roundId: 'r1', phase: 'void' }} />);
     expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('"Waiting for the pit boss" holds a request of the round in play, and nothing once the round is void or settled (the list is read every 3 s)', () => {
+    const req = { requestId: 'vrq_1', tableId: 'tbl_1', roundId: 'r1', kind: 'void', reason: 'Device fault', requestedBy: 'dealer1', at: 1 } as unknown as Parameters<typeof PendingPanel>[0]['pending'][number];
+    const r = render(<PendingPanel pending={[req]} roundId="r1" phase="closed" />);
+    expect(screen.getByRole('region', { name: 'Waiting for the pit boss' }).textContent).toContain('Device fault');
+    r.rerender(<PendingPanel pending={[req]} roundId="r1" phase="void" />);
+    expect(screen.queryByRole('region', { name: 'Waiting for the pit boss' })).toBeNull();
+    r.rerender(<PendingPanel pending={[req]} roundId="r1" phase="settled" />);
+    expect(screen.queryByRole('region', { name: 'Waiting for the pit boss' })).toBeNull();
   });
 });

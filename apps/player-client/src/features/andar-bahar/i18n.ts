@@ -12,7 +12,7 @@ export const andarBaharStrings: Catalogue = {
       next: 'Next card to {{side}} · {{count}} dealt',
       jokerDue: 'The joker is next',
       winner: '{{side}} wins after {{count}} cards',
-      restriction: 'Andar and Bahar cannot both be backed in one round (AB-7).',
+      restriction: 'Andar and Bahar cannot both be backed in one round.',
     },
   },
   sv: {
@@ -25,7 +25,7 @@ export const andarBaharStrings: Catalogue = {
       next: 'Nästa kort till {{side}} · {{count}} givna',
       jokerDue: 'Jokern vänds upp först',
       winner: '{{side}} vinner efter {{count}} kort',
-      restriction: 'Andar och Bahar kan inte båda spelas i samma runda (AB-7).',
+      restriction: 'Andar och Bahar kan inte båda spelas i samma runda.',
     },
   },
 };

@@ -4,7 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClearOutlived, useDealerActions, type DealerAction } from '../hooks/useDealerActions';
 import { useDevices, usePending } from '../hooks/useDealerData';
-import { controlsFor, deriveRound, isGameId, manualSpinCommand, type GameId } from '../model/round';
+import { controlsFor, deriveRound, isGameId, manualSpinCommand, roundOver, type GameId } from '../model/round';
 import { Controls, type DialogKind } from './Controls';
 import { DevicePanel } from './DevicePanel';
 import { DuePanel } from './DuePanel';
@@ -102,7 +102,7 @@ function GameConsole({ table, game, onChangeTable }: { readonly table: Table; re
   const wide = useSyncExternalStore(subscribeWide, isWide, () => false);
   const round = deriveRound(game, live.data?.roundId ?? null, live.data?.view);
   const pendingList = pending.data ?? [];
-  const voidPending = pendingList.some((p) => p.kind === 'void' && p.roundId === round.roundId);
+  const voidPending = !roundOver(round.phase) && pendingList.some((p) => p.kind === 'void' && p.roundId === round.roundId);
   const controls = controlsFor(round, { tableOpen: table.status === 'open', voidPending });
   // issue 20 defect 9: a toast or error about the round is dismissed once the round is void / settled or the next opens
   useClearOutlived(round, actions.clear);
@@ -157,7 +157,7 @@ function GameConsole({ table, game, onChangeTable }: { readonly table: Table; re
             </p>
           ) : null}
           {dialog === null ? <ErrorNotice error={actions.error} currency={table.currency} onDismiss={actions.clear} /> : null}
-          <PendingPanel pending={pendingList} roundId={round.roundId} />
+          <PendingPanel pending={pendingList} roundId={round.roundId} phase={round.phase} />
           <section className="dc-camera" aria-labelledby="dc-camera-title">
             <h2 id="dc-camera-title" className="dc-section-title">
               {t('console.camera')}

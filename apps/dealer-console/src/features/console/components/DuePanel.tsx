@@ -32,7 +32,8 @@ export function DuePanel({ next, round, autoCadence = false }: { readonly next: 
       {items.length === 0 ? (
         <p className="dc-due-empty">{t('due.nothing')}</p>
       ) : (
-        <ol className="dc-due-list" aria-live="polite">
+        // focusable: on a tablet a long list scrolls inside the panel (a keyboard reaches it too; axe scrollable-region-focusable)
+        <ol className="dc-due-list" aria-live="polite" aria-labelledby="dc-due-title" tabIndex={0}>
           {items.map((d, i) => (
             <li key={`${d.key}-${i}`} className={`dc-due-item is-${d.tone}${i === 0 ? ' is-first' : ''}`} title={d.message || undefined}>
               <span className="dc-due-text">{text(d)}</span>

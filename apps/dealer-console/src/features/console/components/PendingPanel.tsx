@@ -1,10 +1,15 @@
 import type { PendingRequest } from '@felt-studio/client-sdk';
 import { useTranslation } from 'react-i18next';
+import { roundOver } from '../model/round';
 
-/** Requests of this round waiting for a pit boss (void, manual card, number or dice), so the dealer knows to hold. */
-export function PendingPanel({ pending, roundId }: { readonly pending: readonly PendingRequest[]; readonly roundId: string | null }) {
+/**
+ * Requests of this round waiting for a pit boss (void, manual card, number or dice), so the dealer knows to hold.
+ * A round that is over (void or settled) waits for nothing: the list is read every 3 s, and for up to that long it
+ * still held the void the pit boss had just approved, beside "Round void" (issue 20 defect 9).
+ */
+export function PendingPanel({ pending, roundId, phase }: { readonly pending: readonly PendingRequest[]; readonly roundId: string | null; readonly phase: string }) {
   const { t } = useTranslation('dealer');
-  const mine = pending.filter((p) => p.roundId === roundId);
+  const mine = roundOver(phase) ? [] : pending.filter((p) => p.roundId === roundId);
   if (mine.length === 0) return null;
   return (
     <section className="dc-pending" aria-label={t('pending.region')} aria-live="polite">

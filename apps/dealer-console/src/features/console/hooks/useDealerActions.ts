@@ -3,6 +3,7 @@ import type { Rejection } from '@felt-studio/protocol';
 import { toRejection, useSession } from '@felt-studio/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { roundOver } from '../model/round';
 import { dealerKeys } from './useDealerData';
 
 /** What the dealer can do at the table; every call goes through @felt-studio/client-sdk. */
@@ -87,8 +88,7 @@ export function useDealerActions(tableId: string): DealerActions {
  * (issue 20 defect 9: "Void requested. The pit boss decides." stayed beside "Round void").
  */
 export function noticeOutlived(prev: { readonly roundId: string | null; readonly phase: string }, next: { readonly roundId: string | null; readonly phase: string }): boolean {
-  const over = (p: string): boolean => p === 'void' || p === 'settled';
-  return prev.roundId !== next.roundId || (over(next.phase) && !over(prev.phase));
+  return prev.roundId !== next.roundId || (roundOver(next.phase) && !roundOver(prev.phase));
 }
 
 /** Clears the action's toast and error once they outlived their round (see `noticeOutlived`). */

@@ -1,5 +1,5 @@
 import type { NextAction } from '@felt-studio/client-sdk';
-import type { RoundModel } from './round.js';
+import { roundOver, type RoundModel } from './round.js';
 
 /**
  * "What is due": the kernel's `next(state)` NextActions (English, for logs) → i18n keys with
@@ -108,7 +108,7 @@ export function dueItems(next: readonly NextAction[], round: RoundModel, opts: {
   if (out.length === 0 && round.phase === 'betting') out.push({ key: 'closeAtTimer', params: {}, ruleId: 'GEN-3', tone: 'wait', message: '' });
   if (round.phase === 'none' || round.phase === 'idle' || round.phase === 'settled' || round.phase === 'void') {
     // no round at all yet (or the table idle): nothing "finished" — the console said so beside "No round" (seen on the screenshots)
-    const finished = round.phase === 'settled' || round.phase === 'void';
+    const finished = roundOver(round.phase);
     out.push({ key: opts.autoCadence ? 'nextRoundAuto' : finished ? 'nextRoundManual' : 'firstRoundManual', params: {}, ruleId: null, tone: opts.autoCadence ? 'wait' : 'do', message: '' });
   }
   return out;

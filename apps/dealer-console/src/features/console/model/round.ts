@@ -21,6 +21,11 @@ export function betTotals(view: unknown): { players: number; bets: number; stake
   return viewTotals(view);
 }
 
+/** The round is over (settled, or void with its refunds): no toast, pending request or control belongs to it any more. */
+export function roundOver(phase: string): boolean {
+  return phase === 'settled' || phase === 'void';
+}
+
 /** The live round (kernel dealer view) → what the console shows. `view` null/undefined: no round yet. */
 export function deriveRound(game: GameId, roundId: string | null, view: unknown): RoundModel {
   const v: Obj = isObj(view) ? view : {};

@@ -45,7 +45,9 @@ describe('Andar Bahar player table (AB-1..AB-8)', () => {
     expect(within(counts).getAllByRole('button')).toHaveLength(8);
     fireEvent.click(within(counts).getByRole('button', { name: /^41\+ cards.*120:1/ }));
     expect(place).toHaveBeenLastCalledWith('cards:41+');
-    expect(screen.getByText(/AB-7/)).toBeTruthy();
+    // AB-7 said in words; the rule's ID belongs in the dealer's and the pit boss's views and in a rejection (issue 20 §12)
+    expect(screen.getByText('Andar and Bahar cannot both be backed in one round.')).toBeTruthy();
+    expect(screen.queryByText(/AB-7/)).toBeNull();
   });
 
   it('shows the joker and the cards to each side as they come, and what is next', () => {

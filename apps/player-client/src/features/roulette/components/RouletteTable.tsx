@@ -64,7 +64,12 @@ export default function RouletteTable({ table, view: raw, betting, stakes, open,
               </p>
             ) : null}
             {view?.fault ? <p className="no-spin">{view.fault}</p> : null}
-            {view?.coverage ? <p className="felt-muted coverage">{t('roulette.coverage', { pockets: view.coverage.pockets, max: view.coverage.max })}</p> : null}
+            {/* RES-1: said once the player covers something ("cover 0 of at most 34" read as a puzzle); its room kept (CLS 0) */}
+            {view?.coverage ? (
+              <p className="felt-muted coverage" style={view.coverage.pockets > 0 ? undefined : { visibility: 'hidden' }}>
+                {t('roulette.coverage', { pockets: view.coverage.pockets, max: view.coverage.max })}
+              </p>
+            ) : null}
           </div>
         </div>
       </VideoArea>
