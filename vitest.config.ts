@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, globSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { alias, plugins } from './vitest.shared.js';
@@ -50,6 +51,7 @@ export const APP_SPECS = [
   'apps/studio-server/src/tournament/tournament.pglite.spec.ts',
   'apps/studio-server/src/tournament/tournament-owner.spec.ts',
   'apps/studio-server/src/tournament/tournament-play.spec.ts',
+  'apps/studio-server/src/tournament/tournament-push.spec.ts',
   'apps/studio-server/src/pit/two-person.spec.ts',
   'apps/studio-server/src/poker/poker-table.repository.spec.ts',
   'apps/studio-server/src/poker/poker.devices.spec.ts',
@@ -103,6 +105,14 @@ export const APP_SPECS = [
  */
 export const APP_ISOLATED_SPECS = ['apps/studio-server/src/ops/logging.spec.ts', 'apps/cli/src/studio/studio-ray.spec.ts', 'apps/cli/src/studio/studio-stop.spec.ts'];
 
+/**
+ * Unit specs that replace modules with `vi.mock` keep a module graph of their own (the `unit-isolated` project): in the
+ * shared graph a module another file imported first stays bound to the real one, so the mock does not apply — a
+ * clean-clone CI run (2026-11-28) had the result overlay spec read no frames that way, by the order files reached
+ * the worker. A spec that calls `vi.mock(` outside these lists fails the config (below).
+ */
+export const UNIT_ISOLATED_SPECS = ['apps/player-client/src/table/result-overlay.spec.tsx'];
+
 /** The fuzzers (`FUZZ_RUNS`, libs/protocol/test/fuzz.ts) and the files that are all properties. */
 export const FUZZ_SPECS = [
   'libs/protocol/src/devices/decode.spec.ts',
@@ -119,11 +129,18 @@ export const FUZZ_SPECS = [
 ];
 
 // A moved or renamed app spec would silently fall into the unit tier (no isolation): fail loudly instead.
-for (const f of [...APP_SPECS, ...APP_ISOLATED_SPECS, ...FUZZ_SPECS]) {
+for (const f of [...APP_SPECS, ...APP_ISOLATED_SPECS, ...UNIT_ISOLATED_SPECS, ...FUZZ_SPECS]) {
   if (!f.includes('*') && !existsSync(new URL(f, import.meta.url))) throw new Error(`vitest.config.ts lists ${f}, which does not exist: update APP_SPECS/FUZZ_SPECS`);
 }
 
 const ALL_SPECS = ['{libs,apps,hardware-sim,test}/**/*.spec.{ts,tsx}'];
+
+// Module mocks only where a file has its own module graph (UNIT_ISOLATED_SPECS, APP_ISOLATED_SPECS).
+for (const f of globSync('{libs,apps,hardware-sim,test}/**/*.spec.{ts,tsx}', { cwd: fileURLToPath(new URL('.', import.meta.url)), exclude: (p) => p.includes('node_modules') || p.includes('dist') })) {
+  if (![...UNIT_ISOLATED_SPECS, ...APP_ISOLATED_SPECS].includes(f) && /\bvi\.mock\(/.test(readFileSync(new URL(f, import.meta.url), 'utf8'))) {
+    throw new Error(`${f} calls vi.mock: list it in UNIT_ISOLATED_SPECS (vitest.config.ts), where a file has its own module graph`);
+  }
+}
 const NOT_DEFAULT = ['**/node_modules/**', '**/dist/**', '**/*.int.spec.ts', 'test/e2e/**'];
 
 /** The soak (`npm run test:soak`) runs the fuzz tier with FUZZ_RUNS=100000: minutes per fuzzer. */
@@ -148,7 +165,11 @@ export default defineConfig({
         // No per-file module isolation: pure tests share one module graph per worker (libs, swc output,
         // React), which took the tier from 578 s to 121 s on the loaded CI machine. Each file still
         // gets its own setup file run. The app tier shares too, but for APP_ISOLATED_SPECS.
-        test: { name: 'unit', include: ALL_SPECS, exclude: [...NOT_DEFAULT, ...APP_SPECS, ...FUZZ_SPECS], isolate: false },
+        test: { name: 'unit', include: ALL_SPECS, exclude: [...NOT_DEFAULT, ...APP_SPECS, ...FUZZ_SPECS, ...UNIT_ISOLATED_SPECS], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', include: UNIT_ISOLATED_SPECS, exclude: NOT_DEFAULT },
       },
       {
         extends: true,

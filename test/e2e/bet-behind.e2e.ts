@@ -93,7 +93,16 @@ describe('bet behind a robot’s seat at the demo blackjack table (issue 24, BJB
       let stakeMinor = 0;
       let before = 0;
       for (let attempt = 0; attempt < 6 && seat === 0; attempt++) {
-        await page.locator('main.table-page[data-phase="betting"]').waitFor({ timeout: ROUND_MS });
+        await page
+          .locator('main.table-page[data-phase="betting"]')
+          .waitFor({ timeout: ROUND_MS })
+          .catch(async (e: unknown) => {
+            // a clean-clone CI run (one file at a time, ~19 min into the tier): no betting window for 120 s — say what the table was doing
+            const r = await seatedApi.currentRound(table.tableId).catch((x: unknown) => String(x));
+            const view = typeof r === 'string' ? r : JSON.stringify({ roundId: r.roundId, phase: (r.view as { phase?: string } | null)?.phase, seq: r.seq, next: r.next }).slice(0, 600);
+            console.log(`bet behind: no betting window at ${table.name} in ${ROUND_MS} ms; its round: ${view}; the page: ${await page.locator('main.table-page').getAttribute('data-phase')}`);
+            throw e;
+          });
         const round = (await page.locator('main.table-page').getAttribute('data-round')) ?? '';
         // the seated player sits down at once (seat 4; refused if it is taken: then the robots' seats remain)
         const sat = await seatedApi.placeBet(table.tableId, { betId: newBetId(), spot: 'seat:4', stakeMinor: 500 }).then(

@@ -42,8 +42,26 @@ function embeddedEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** `felt studio` on free ports (fresh PGlite, simulated devices, robot dealer). Resolves once it prints its URLs. */
-export async function startStudio(opts: { speed?: number; bots?: boolean; video?: boolean; timeoutMs?: number; tables?: readonly DemoTable[]; env?: Readonly<Record<string, string>> } = {}): Promise<StudioHandle> {
+type StudioOptions = { speed?: number; bots?: boolean; video?: boolean; timeoutMs?: number; tables?: readonly DemoTable[]; env?: Readonly<Record<string, string>> };
+
+/**
+ * `felt studio` on free ports (fresh PGlite, simulated devices, robot dealer). Resolves once it prints its URLs.
+ * A port found free can be taken before the studio binds it (a clean-clone CI run: the tier's Chromium, started
+ * beside the studio, was handed the same ephemeral port — EADDRINUSE); then it starts again on other ports, twice
+ * at most.
+ */
+export async function startStudio(opts: StudioOptions = {}): Promise<StudioHandle> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStudioOnce(opts);
+    } catch (e) {
+      if (attempt >= 3 || !String((e as Error).message).includes('EADDRINUSE')) throw e;
+      console.log(`[startStudio] a port was taken before the studio bound it (attempt ${attempt}): starting again on other ports`);
+    }
+  }
+}
+
+async function startStudioOnce(opts: StudioOptions): Promise<StudioHandle> {
   const port = await freePort();
   const mqttPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'felt-e2e-'));
@@ -71,7 +89,14 @@ export async function startStudio(opts: { speed?: number; bots?: boolean; video?
     child.stdout?.on('data', check);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`studio exited (${code}):\n${out}`));
+      let server = '';
+      try {
+        server = readFileSync(join(dataDir, 'studio-server.log'), 'utf8').slice(-2000);
+      } catch (_e) {
+        server = '';
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      reject(new Error(`studio exited (${code}):\n${out}\n${server}`));
     });
   });
   return {
@@ -89,7 +114,11 @@ export async function startStudio(opts: { speed?: number; bots?: boolean; video?
       if (child.exitCode === null) {
         const exited = new Promise<void>((r) => child.once('exit', () => r()));
         child.kill('SIGINT');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+        // the grace timer is cleared once the studio has exited: left running, it kept the browser tier's main
+        // process alive past vitest's 10 s close timeout ("something prevents 2 Vite servers from exiting")
+        let grace: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([exited, new Promise((r) => (grace = setTimeout(r, 15_000)))]);
+        clearTimeout(grace);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });

@@ -255,6 +255,11 @@ describe('pit-boss dashboard (browser)', () => {
       // on a phone the columns stack: the alerts above the tables; at every size on the first screen
       if (device === 'phone') expect(alertsAt, 'the live alerts above the tables').toBeLessThan(tablesAt);
       expect(alertsAt, 'the live alerts on the first screen').toBeLessThan(page.viewportSize()?.height ?? 0);
+      // issue 20: a phone's tile is compact (the still a thumbnail beside the name): it was ≈ 700 px, a floor of 25 tables 17 556 px
+      if (device === 'phone') {
+        const tallest = await page.getByRole('region', { name: 'All tables' }).getByRole('article').evaluateAll((els) => Math.max(...els.map((e) => e.getBoundingClientRect().height)));
+        expect(tallest, 'the tallest table tile on a phone (px)').toBeLessThanOrEqual(330);
+      }
       await go(`#/tables/${roulette.tableId}`, () => page.getByRole('region', { name: 'Table actions' }).waitFor(), 'table');
       await go(`#/rounds?tableId=${roulette.tableId}`, () => page.getByRole('region', { name: 'Results' }).first().getByRole('link').first().waitFor(), 'rounds');
       await go(`#/rounds/${voidedRound}`, () => page.getByRole('region', { name: 'Replay' }).getByText(/^Step/).waitFor(), 'round');

@@ -29,6 +29,21 @@ describe('every instance answers for the cluster: revocation, device health (iss
   let db: TestDatabase | null = null;
   const apps: RoundsApp[] = [];
   const sockets: Socket[] = [];
+  /**
+   * Which instance took the table: each runs its own ownership pass on a timer besides the test's ticks, so under load
+   * B could claim it before A's tick (a run at load 10: "expected [] to include 'tbl_000001'"). Either may own it; the
+   * other is the standby.
+   */
+  const ownerAndStandby = async (tableId: string): Promise<[RoundsApp, RoundsApp]> => {
+    const [a, b] = apps as [RoundsApp, RoundsApp];
+    const owns = (x: RoundsApp): boolean => x.get(TableOwnershipService).ownedTables().includes(tableId);
+    for (let i = 0; i < 50 && !owns(a) && !owns(b); i++) {
+      await a.get(TableOwnershipService).tick();
+      await b.get(TableOwnershipService).tick();
+    }
+    expect(owns(a) !== owns(b), 'exactly one instance owns the table').toBe(true);
+    return owns(a) ? [a, b] : [b, a];
+  };
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
     for (const a of apps) await a.close().catch(() => undefined);
@@ -71,58 +86,54 @@ describe('every instance answers for the cluster: revocation, device health (iss
   });
 
   it('GET /tables/<id>/devices on a non-owner is answered by the owner (the device health its ingest keeps)', { timeout: 60_000 }, async () => {
-    const [a, b] = apps as [RoundsApp, RoundsApp];
+    const [a] = apps as [RoundsApp, RoundsApp];
     const pit = a.token('pitboss1', 'pitboss');
     const t = await a.http('POST', '/tables', pit, { name: 'Health', game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000 }, betWindowS: 30, cadence: { auto: false, pauseS: 0 }, devices: [{ deviceId: 'dice-1', kind: 'dice' }] });
     expect(t.status, JSON.stringify(t.body)).toBeLessThan(300);
     const tableId = String(t.body['tableId']);
     expect((await a.http('POST', `/tables/${tableId}/status`, pit, { status: 'open', reason: 'test' })).status).toBeLessThan(300);
-    await a.get(TableOwnershipService).tick();
-    await b.get(TableOwnershipService).tick();
-    expect(a.get(TableOwnershipService).ownedTables()).toContain(tableId);
+    const [owner, standby] = await ownerAndStandby(tableId);
     // The owner's ingest hears the shaker's status (as from its MQTT session).
-    await a.get(DeviceIngestService).submit(statusTopic(tableId, 'dice-1'), JSON.stringify({ state: 'online', model: 'shaker-sim', firmware: null, configHash: null, at: Date.now() }));
-    const onOwner = await a.http('GET', `/tables/${tableId}/devices`, pit);
+    await owner.get(DeviceIngestService).submit(statusTopic(tableId, 'dice-1'), JSON.stringify({ state: 'online', model: 'shaker-sim', firmware: null, configHash: null, at: Date.now() }));
+    const onOwner = await owner.http('GET', `/tables/${tableId}/devices`, pit);
     expect(JSON.stringify(onOwner.body)).toContain('online');
-    const onStandby = await b.http('GET', `/tables/${tableId}/devices`, pit);
+    const onStandby = await standby.http('GET', `/tables/${tableId}/devices`, pit);
     expect(onStandby.status).toBe(200);
     expect(onStandby.body).toEqual(onOwner.body);
   });
 
   it("CHAT-7 and TIP-4 across instances: a player whose socket is on the standby chats and tips at the owner's table; the dealer's console on the standby is the tips' dealer", { timeout: 60_000 }, async () => {
-    const [a, b] = apps as [RoundsApp, RoundsApp];
+    const [a] = apps as [RoundsApp, RoundsApp];
     const pit = a.token('pitboss1', 'pitboss');
     const t = await a.http('POST', '/tables', pit, { name: 'Chat', game: 'sicbo', profileId: 'standard', limits: { currency: 'EUR', tableMinMinor: 100, tableMaxMinor: 10_000 }, betWindowS: 30, cadence: { auto: false, pauseS: 0 }, devices: [{ deviceId: 'dice-1', kind: 'dice' }] });
     const tableId = String(t.body['tableId']);
     expect((await a.http('POST', `/tables/${tableId}/status`, pit, { status: 'open', reason: 'test' })).status).toBeLessThan(300);
-    await a.get(TableOwnershipService).tick();
-    await b.get(TableOwnershipService).tick();
-    expect(a.get(TableOwnershipService).ownedTables()).toContain(tableId);
-    await a.deposit('p_x', 5_000);
+    const [owner, standby] = await ownerAndStandby(tableId);
+    await owner.deposit('p_x', 5_000);
     const player = a.token('p_x', 'player');
     const say = (app: RoundsApp, text: string) => app.http('POST', `/tables/${tableId}/chat/messages`, player, { messageId: `m_${randomBytes(4).toString('hex')}`, text });
-    expect((await say(b, 'not here yet')).body).toMatchObject({ code: 'CHAT_NOT_AT_TABLE', ruleId: 'CHAT-7' });
+    expect((await say(standby, 'not here yet')).body).toMatchObject({ code: 'CHAT_NOT_AT_TABLE', ruleId: 'CHAT-7' });
     // the player's table view and the dealer's console are both on the standby (B); the commands run on the owner (A)
-    const ps = await connect(b.url, player);
-    const ds = await connect(b.url, a.token('d_x', 'dealer'));
+    const ps = await connect(standby.url, player);
+    const ds = await connect(standby.url, a.token('d_x', 'dealer'));
     sockets.push(ps, ds);
     expect(((await ps.timeout(10_000).emitWithAck('table.presence', { tableId, present: true })) as WsAck).ok).toBe(true);
     expect(((await ds.timeout(10_000).emitWithAck('table.join', { tableId })) as WsAck).ok).toBe(true);
     // the player's part is in Redis once `table.presence` is acknowledged: the owner accepts at once
-    const r = await say(a, 'hello from B');
+    const r = await say(owner, 'hello from B');
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     // the dealer's console part reaches Redis with the presence change (asynchronous)
-    const merger = a.get<PresenceMerger>(PRESENCE_MERGER);
+    const merger = owner.get<PresenceMerger>(PRESENCE_MERGER);
     let dealers = 0;
     for (let i = 0; i < 40 && dealers === 0; i++) {
       dealers = (await merger.who(tableId, { players: [], dealers: [] })).dealers.length;
       if (dealers === 0) await new Promise((res) => setTimeout(res, 50));
     }
     expect(dealers).toBe(1);
-    const tip = await b.http('POST', `/tables/${tableId}/tips`, player, { tipId: `tip_${randomBytes(4).toString('hex')}`, amountMinor: 300 });
+    const tip = await standby.http('POST', `/tables/${tableId}/tips`, player, { tipId: `tip_${randomBytes(4).toString('hex')}`, amountMinor: 300 });
     expect(tip.status, JSON.stringify(tip.body)).toBe(201);
-    const rep = await a.http('GET', `/tips/shifts?tableId=${tableId}`, pit);
+    const rep = await owner.http('GET', `/tips/shifts?tableId=${tableId}`, pit);
     expect(rep.body['shifts']).toEqual([expect.objectContaining({ dealerId: 'd_x', count: 1, totalMinor: 300, open: true })]);
-    expect((await b.http('GET', `/tips/shifts?tableId=${tableId}`, pit)).body['shifts']).toEqual(rep.body['shifts']);
+    expect((await standby.http('GET', `/tips/shifts?tableId=${tableId}`, pit)).body['shifts']).toEqual(rep.body['shifts']);
   });
 });

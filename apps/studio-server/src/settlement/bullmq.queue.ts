@@ -9,6 +9,15 @@ export const SETTLEMENT_DEAD_LETTER_QUEUE_NAME = 'settlement-dead';
 export const SETTLEMENT_LOCK_MS = 4_000;
 export const SETTLEMENT_STALL_CHECK_MS = 1_000;
 
+/** 1 when job ARGV[1] is in the active list KEYS[1] and its lock KEYS[2] has expired (its worker died), else 0. */
+const ORPHANED_ACTIVE_JOB = `if redis.call('LPOS', KEYS[1], ARGV[1]) == false then return 0 end
+return 1 - redis.call('EXISTS', KEYS[2])`;
+
+/** Is job `id` active with no lock, read in one step (a job between attempts is in neither state half-way). */
+export async function orphanedActive(client: Pick<Redis, 'eval'>, activeKey: string, lockKey: string, id: string): Promise<boolean> {
+  return (await client.eval(ORPHANED_ACTIVE_JOB, 2, activeKey, lockKey, id)) === 1;
+}
+
 /**
  * BullMQ adapter (REDIS_URL): job id `settle-<roundId>` (dedup while queued/running), `attempts` with
  * exponential backoff, and after the last attempt the job is copied to the dead-letter queue and an
@@ -30,12 +39,7 @@ export class BullMqSettlementQueue implements SettlementQueue {
     private readonly attempts: number,
     private readonly backoffMs: number,
   ) {
-    const conn = (): Redis => {
-      const c = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
-      c.on('error', (err: Error) => this.logger.warn({ msg: 'redis error', error: err.message }));
-      this.connections.push(c);
-      return c;
-    };
+    const conn = redisConnector(redisUrl, this.connections, (error) => this.logger.warn({ msg: 'redis error', error }));
     this.queue = new Queue<SettleRoundJob>(SETTLEMENT_QUEUE_NAME, { connection: conn(), prefix });
     this.dead = new Queue(SETTLEMENT_DEAD_LETTER_QUEUE_NAME, { connection: conn(), prefix });
     this.worker = new Worker<SettleRoundJob>(SETTLEMENT_QUEUE_NAME, async (job: Job<SettleRoundJob>) => this.processor.settle(job.data), {
@@ -85,13 +89,12 @@ export class BullMqSettlementQueue implements SettlementQueue {
     // Issue 9 finding 6: after a crash during settlement the job is still `active` under the dead worker's
     // lock and the add above was a no-op. Once that lock has expired, settle now (idempotent: the stale job,
     // when BullMQ moves it back, finds the round settled and posts nothing).
-    const existing = await this.queue.getJob(settlementJobId(job.roundId));
-    if (existing !== undefined && (await existing.isActive())) {
-      const client = (await this.queue.client) as unknown as Redis;
-      if ((await client.exists(`${this.queue.toKey(settlementJobId(job.roundId))}:lock`)) === 0) {
-        this.track(this.processor.settle(existing.data));
-      }
-    }
+    // One atomic read: "active and no lock" read as two round trips let a job that failed an attempt in between (lock
+    // released, job moved to delayed) look orphaned — a clean-clone CI run counted a fourth settlement beside the
+    // queue's three attempts.
+    const id = settlementJobId(job.roundId);
+    const client = (await this.queue.client) as unknown as Redis;
+    if (await orphanedActive(client, this.queue.toKey('active'), `${this.queue.toKey(id)}:lock`, id)) this.track(this.processor.settle(job));
   }
 
   async drain(): Promise<void> {
@@ -116,6 +119,19 @@ export class BullMqSettlementQueue implements SettlementQueue {
   obliterate(): Promise<void> {
     return obliterateBullQueues({ queue: this.queue, dead: this.dead });
   }
+}
+
+/**
+ * A new Redis connection for a BullMQ queue or worker each call (BullMQ wants `maxRetriesPerRequest: null`), kept in
+ * `connections` to be closed with the queue, its errors reported (not thrown: ioredis reconnects by itself).
+ */
+export function redisConnector(redisUrl: string, connections: Redis[], onError: (message: string) => void): () => Redis {
+  return () => {
+    const c = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    c.on('error', (err: Error) => onError(err.message));
+    connections.push(c);
+    return c;
+  };
 }
 
 /** The parts of a BullMQ job queue with a dead-letter queue (settlement, seamless wallet jobs). */

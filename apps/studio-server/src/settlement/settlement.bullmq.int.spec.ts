@@ -6,7 +6,8 @@ import { createTestDatabase, requireEnv, type TestDatabase } from '../../../../t
 import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { LedgerAuditService } from '../wallet/ledger-audit.service.js';
 import { WalletService } from '../wallet/wallet.service.js';
-import { BullMqSettlementQueue } from './bullmq.queue.js';
+import { Redis } from 'ioredis';
+import { BullMqSettlementQueue, orphanedActive } from './bullmq.queue.js';
 import { SETTLEMENT_QUEUE } from '../shared/ports/settlement.port.js';
 import { SettlementService } from './settlement.service.js';
 import { FakeRounds, fakeSettlementSourceModule } from '../../../../test/support/studio-server/fake-settlement-source.js';
@@ -82,5 +83,21 @@ describe('settlement on BullMQ (real Redis) + PostgreSQL', () => {
     await settlement.enqueue('rnd_b2');
     await settlement.drain();
     expect((await uow.run((tx) => tx.rounds.get('rnd_b2')))?.phase).toBe('settled');
+  });
+
+  it('an active job is orphaned only while it has no lock — one read, so a job between attempts never looks orphaned', async () => {
+    const r = new Redis(requireEnv('REDIS_URL'));
+    const k = `felt-test-orphan-${randomBytes(5).toString('hex')}`;
+    try {
+      expect(await orphanedActive(r, `${k}:active`, `${k}:j1:lock`, 'j1')).toBe(false); // not active (delayed, waiting, gone)
+      await r.rpush(`${k}:active`, 'j0', 'j1');
+      await r.set(`${k}:j1:lock`, 'token');
+      expect(await orphanedActive(r, `${k}:active`, `${k}:j1:lock`, 'j1')).toBe(false); // its worker holds it
+      await r.del(`${k}:j1:lock`);
+      expect(await orphanedActive(r, `${k}:active`, `${k}:j1:lock`, 'j1')).toBe(true); // its worker died
+    } finally {
+      await r.del(`${k}:active`, `${k}:j1:lock`);
+      r.disconnect();
+    }
   });
 });

@@ -6,7 +6,7 @@
  */
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { closeBullQueues, countInflight, drainBullQueue, obliterateBullQueues } from '../../settlement/bullmq.queue.js';
+import { closeBullQueues, countInflight, drainBullQueue, obliterateBullQueues, redisConnector } from '../../settlement/bullmq.queue.js';
 
 export interface WalletJob {
   readonly operatorId: string;
@@ -112,12 +112,7 @@ export class BullMqWalletJobs implements WalletJobs {
     private readonly policy: RetryPolicy,
     onError: (msg: string) => void,
   ) {
-    const conn = (): Redis => {
-      const c = new Redis(redisUrl, { maxRetriesPerRequest: null });
-      c.on('error', (err: Error) => onError(`redis: ${err.message}`));
-      this.connections.push(c);
-      return c;
-    };
+    const conn = redisConnector(redisUrl, this.connections, (message) => onError(`redis: ${message}`));
     this.queue = new Queue<WalletJob>(WALLET_QUEUE_NAME, { connection: conn(), prefix });
     this.dead = new Queue(WALLET_DEAD_LETTER_QUEUE_NAME, { connection: conn(), prefix });
     this.worker = new Worker<WalletJob>(WALLET_QUEUE_NAME, async (job: Job<WalletJob>) => handler(job.data), {
