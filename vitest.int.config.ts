@@ -12,10 +12,12 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Two files at a time: the drills spend most of their time waiting out outages (a 30 s broker cut, a
+    // Three files at a time: the drills spend most of their time waiting out outages (a 30 s broker cut, a
     // 10 s Redis loss, kill -9 and restart), and every suite names its databases, key prefixes and topics
-    // with runId() (test/support/services.ts), so two never collide. 396 s instead of 455 s at load 9.
+    // with runId() (test/support/services.ts), so they never collide. Alone on the quiet machine (2026-11-28):
+    // 124 s at three, 173 s at two, the same CPU (≈ 110 s); in CI beside `npm test` it was the phase's long pole
+    // at two (206 s against `npm test`'s 194 s). FELT_INT_WORKERS overrides.
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: Number(process.env['FELT_INT_WORKERS'] ?? 3),
   },
 });
