@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FeltClient } from '@felt-studio/client-sdk';
-import type { CreateTableBody as DemoTable } from '@felt-studio/protocol';
+import { DEMO_PEOPLE, type CreateTableBody as DemoTable } from '@felt-studio/protocol';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Page } from 'playwright-core';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -182,7 +182,7 @@ export async function signIn(page: Page, user: string): Promise<void> {
 }
 
 /** The demo studio's users (password "demo"); every other user of the browser tests is made by `createAccounts`. */
-const DEMO_USERNAMES: ReadonlySet<string> = new Set(['player1', 'player2', 'player3', 'dealer1', 'pitboss1', 'admin1']);
+const DEMO_USERNAMES: ReadonlySet<string> = new Set(DEMO_PEOPLE.map((u) => u.username));
 export const E2E_PASSWORD = 'e2e-password';
 
 /** The password of a demo user or of an account made by `createAccounts`. */

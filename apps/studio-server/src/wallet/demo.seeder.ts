@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DEMO_ROBOT_USERNAMES, robotUserId } from '@felt-studio/protocol';
+import { DEMO_PEOPLE, DEMO_ROBOT_USERNAMES, robotUserId } from '@felt-studio/protocol';
 import { AuthService } from '../auth/auth.service.js';
 import type { Role } from '../auth/auth.types.js';
 import { FELT_CONFIG, type FeltConfig } from '../config/config.js';
@@ -9,12 +9,7 @@ export const DEMO_PASSWORD = 'demo';
 export const DEMO_DEPOSIT_MINOR = 100_000; // 1 000.00 EUR
 
 export const DEMO_USERS: readonly { username: string; name: string; role: Role; userId?: string }[] = [
-  { username: 'player1', name: 'Player One', role: 'player' },
-  { username: 'player2', name: 'Player Two', role: 'player' },
-  { username: 'player3', name: 'Player Three', role: 'player' },
-  { username: 'dealer1', name: 'Dealer One', role: 'dealer' },
-  { username: 'pitboss1', name: 'Pit Boss One', role: 'pitboss' },
-  { username: 'admin1', name: 'Admin One', role: 'admin' },
+  ...DEMO_PEOPLE,
   // issue 20 defect 1: the studio's demo players are robots on their own accounts (ids `bot_…`, flagged to staff);
   // player1..3 are left to people
   ...DEMO_ROBOT_USERNAMES.map((username, i) => ({ username, userId: robotUserId(username), name: `Robot ${i + 1}`, role: 'player' as const })),

@@ -4,22 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../session.js';
 import { ErrorNotice, toRejection } from './ErrorNotice.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
-import type { Rejection } from '@felt-studio/protocol';
+import { DEMO_PEOPLE, type Rejection } from '@felt-studio/protocol';
 
 export interface DemoUser {
   readonly username: string;
   readonly role: Role;
 }
 
-/** The demo studio's users (password "demo", apps/studio-server demo seeder). */
-export const DEMO_USERS: readonly DemoUser[] = [
-  { username: 'player1', role: 'player' },
-  { username: 'player2', role: 'player' },
-  { username: 'player3', role: 'player' },
-  { username: 'dealer1', role: 'dealer' },
-  { username: 'pitboss1', role: 'pitboss' },
-  { username: 'admin1', role: 'admin' },
-];
+/** The demo studio's users (password "demo"): libs/protocol's one list. */
+export const DEMO_USERS: readonly DemoUser[] = DEMO_PEOPLE;
 
 export interface LoginScreenProps {
   /** The app's name under the brand ("Player", "Dealer console"…). */
