@@ -140,11 +140,11 @@ describe('poker tournaments (browser)', () => {
     if (t) await pit.controlTournament(t.tournamentId, { action: 'cancel', reason: 'browser test done' });
   }, 120_000);
 
-  it('TRN-PLAY: a player takes their seat from the lobby on a phone and plays an action in a real tournament hand', async () => {
+  it('TRN-PLAY: a player takes their seat from the lobby on a phone, presses their time bank (S1-TIMEBANK) and plays an action in a real tournament hand', async () => {
     const name = `E2E Heads-up ${Date.now().toString(36)}`;
     const t = await pit.createTournament({
       name, kind: 'sit-and-go', currency: 'EUR', buyInMinor: 100, feeMinor: 10, startingStack: 5_000, seatsPerTable: 2, minPlayers: 2, maxPlayers: 2,
-      startsAt: null, structure: T.turboStructure(600_000), lateRegistrationLevels: 0, reEntry: null,
+      startsAt: null, structure: T.turboStructure(600_000), lateRegistrationLevels: 0, reEntry: null, timeBankMs: 30_000,
     });
     await (await clientAs(studio, PLAYER4)).registerTournament(t.tournamentId); // PLAYER4 never sits in: away, blinds posted, folded on their turns (TRN-ABSENT)
     // the player registers last, from the lobby: the sit-and-go starts when full, and the card offers the seat at once
@@ -165,6 +165,9 @@ describe('poker tournaments (browser)', () => {
     // the next round waits for this player's turn: the poker table's action buttons, as the hand allows
     const action = p.page.getByRole('button', { name: /^(Check|Call)\b/ }).first();
     await action.waitFor({ timeout: 45_000 });
+    // S1-TIMEBANK: the tournament publishes a 30 s bank — the live table's button adds it to this turn's clock
+    await p.page.getByRole('button', { name: /^Use time bank \(\+30 s\)/ }).click();
+    await p.page.getByRole('button', { name: /^Using time bank/ }).waitFor();
     await expect(p.page.locator('main.pt-page').getByText(/€|¤/).count()).resolves.toBe(0); // tournament chips are not money (the header's wallet balance is)
     await screenshot(p.page, 'player-tournament-table-phone');
     // while the hand waits on the player, the pit boss's tournament screen: the standings, the table with the hand in
@@ -194,11 +197,13 @@ describe('poker tournaments (browser)', () => {
     let mine: { by?: unknown; action?: unknown }[] = [];
     for (let i = 0; i < 40 && mine.length === 0; i++) {
       const log = await pit.tournamentLog(t.tournamentId);
-      mine = log.events.filter((e) => e.type === 'hand-action' && (e as { by?: unknown }).by === 'player') as { by?: unknown; action?: unknown }[];
+      mine = log.events.filter((e) => e.type === 'hand-action' && (e as { by?: unknown }).by === 'player' && (e as { action?: unknown }).action !== 'time-bank') as { by?: unknown; action?: unknown }[];
       if (mine.length === 0) await new Promise((r) => setTimeout(r, 250));
     }
     expect(mine.length, label).toBeGreaterThan(0);
     expect(String(mine[0]?.action)).toBe(label.startsWith('Check') ? 'check' : 'call');
+    const presses = (await pit.tournamentLog(t.tournamentId)).events.filter((e) => e.type === 'hand-action' && (e as { action?: unknown }).action === 'time-bank');
+    expect(presses.map((e) => (e as { by?: unknown }).by)).toEqual(['player']); // the press is logged by the player, before the action
     const a11y = await checkA11y(p.page);
     expect(a11y.filter((v) => /pt-/.test(v.targets.join(' '))).map((v) => `${v.id}: ${v.help} ${v.targets.join(', ')}`)).toEqual([]);
     await p.context.close();

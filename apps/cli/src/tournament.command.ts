@@ -88,7 +88,7 @@ export const tournamentCommand: CliCommand = {
       }
     }
     const a = r.value.actions;
-    line(io.stdout, `${r.value.hands} hands, ${r.value.moves} players moved${a.player + a.robot + a.timeout + a.absent > 0 ? `; in hands people played: ${a.player} actions by people, ${a.timeout} by the clock, ${a.robot} by robots (TRN-PLAY), ${a.absent} folds of people away (TRN-ABSENT)` : ''}`);
+    line(io.stdout, `${r.value.hands} hands, ${r.value.moves} players moved${a.player + a.robot + a.timeout + a.absent > 0 ? `; in hands people played: ${a.player} actions by people, ${a.timeout} by the clock, ${a.robot} by robots (TRN-PLAY), ${a.absent} folds of people away (TRN-ABSENT)${a.timeBank > 0 ? `, ${a.timeBank} time-bank presses (S1-TIMEBANK)` : ''}` : ''}`);
     if (s.payouts.length > 0) {
       line(io.stdout, 'payouts:');
       const byId = new Map(s.entries.map((e) => [e.entryId, e]));

@@ -12,6 +12,8 @@ export interface SitAndGoSpec {
   readonly maxPlayers: number;
   /** Each level's length on the turbo structure. */
   readonly levelMs: number;
+  /** S1-TIMEBANK: each entry's bank for the tournament (ms); none when absent. */
+  readonly timeBankMs?: number;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface SitAndGoSpec {
 export async function createSitAndGo(app: Pick<RoundsApp, 'http'>, token: string, s: SitAndGoSpec): Promise<string> {
   const created = await app.http('POST', '/tournaments', token, {
     name: s.name, kind: 'sit-and-go', currency: 'EUR', buyInMinor: s.buyInMinor, feeMinor: s.feeMinor, startingStack: 1_500, seatsPerTable: s.seatsPerTable, minPlayers: s.minPlayers, maxPlayers: s.maxPlayers,
-    startsAt: null, structure: T.turboStructure(s.levelMs), lateRegistrationLevels: 0, reEntry: null,
+    startsAt: null, structure: T.turboStructure(s.levelMs), lateRegistrationLevels: 0, reEntry: null, ...(s.timeBankMs !== undefined ? { timeBankMs: s.timeBankMs } : {}),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return String(created.body['tournamentId']);

@@ -251,4 +251,47 @@ describe('people play their own tournament seats (TRN-PLAY)', () => {
     expect(tables.flatMap((t) => t.actions).some((a) => a.by === 'robot' && a.seat === f.tournament.seat)).toBe(false);
     await h.http('POST', `/tournaments/${tid}/control`, pit, { action: 'cancel', reason: 'test done' });
   });
+
+  it('S1-TIMEBANK: a tournament that publishes a bank — the player presses it on their turn over REST, the countdown moves by it, a second press is refused; a tournament without one refuses the press', async () => {
+    const pit = h.token('pb1', 'pitboss');
+    const turnOf = async (tid: string, p: string): Promise<Frame & { config: { timeBankMs: number } }> => {
+      const svc = h.get(TournamentService);
+      for (let k = 0; k < 200; k++) {
+        const f = (await h.http('GET', `/tournaments/${tid}/table`, h.token(p, 'player'))).body as unknown as Frame & { config: { timeBankMs: number } };
+        if (f.hand && f.hand.phase !== 'complete' && f.hand.toAct === f.tournament.seat && f.hand.legal) return f;
+        clock.t += 5_000;
+        await svc.step(tid);
+      }
+      throw new Error(`${p} never got a turn`);
+    };
+    const play = async (name: string, person: string, bot: string, timeBankMs?: number): Promise<string> => {
+      const tid = await createSitAndGo(h, pit, { name, buyInMinor: 1_000, feeMinor: 100, seatsPerTable: 9, minPlayers: 2, maxPlayers: 2, levelMs: 60_000, ...(timeBankMs !== undefined ? { timeBankMs } : {}) });
+      for (const p of [person, bot]) {
+        await h.deposit(p, DEPOSIT);
+        expect((await h.http('POST', `/tournaments/${tid}/entries`, h.token(p, 'player'), { entryId: `ent_${p}` })).status).toBe(201);
+      }
+      expect((await h.http('POST', `/tournaments/${tid}/seat`, h.token(person, 'player'), { sitting: true })).status).toBe(201);
+      return tid;
+    };
+    const banked = await play('Bank SNG', 'tb_a', 'bot_tb', 20_000);
+    const f = await turnOf(banked, 'tb_a');
+    expect(f.config.timeBankMs).toBe(20_000); // the live table's button shows (ActionPanel: config.timeBankMs > 0)
+    const pressed = await h.http('POST', `/tournaments/${banked}/actions`, h.token('tb_a', 'player'), { handId: f.hand?.handId, action: 'time-bank' });
+    expect(pressed.status, JSON.stringify(pressed.body)).toBe(201);
+    const after = pressed.body as unknown as Frame & { hand: { bankInUse: boolean } };
+    expect([after.hand?.deadlineAt, after.hand?.bankInUse]).toEqual([(f.hand?.deadlineAt ?? 0) + 20_000, true]);
+    expect(after.tournament.myActions.at(-1)).toMatchObject({ action: 'time-bank', by: 'player' });
+    expect((await h.http('POST', `/tournaments/${banked}/actions`, h.token('tb_a', 'player'), { action: 'time-bank' })).body).toMatchObject({ code: 'POKER_NO_TIME_BANK', ruleId: 'S1-TIMEBANK' });
+    expect((await h.http('POST', `/tournaments/${banked}/actions`, h.token('tb_a', 'player'), { action: 'time-bank', toMinor: 5 })).body).toMatchObject({ code: 'POKER_INVALID_AMOUNT' });
+    // the pit boss reads the press in the hand's actions
+    const tables = (await h.http('GET', `/tournaments/${banked}/tables`, pit)).body['tables'] as { hand: { handId: string } | null; actions?: { action: string; by: string }[] }[];
+    expect(tables.flatMap((x) => x.actions ?? []).some((a) => a.action === 'time-bank' && a.by === 'player')).toBe(true);
+    const plain = await play('No bank SNG', 'tb_b', 'bot_tc');
+    const g = await turnOf(plain, 'tb_b');
+    expect(g.config.timeBankMs).toBe(0);
+    expect((await h.http('POST', `/tournaments/${plain}/actions`, h.token('tb_b', 'player'), { action: 'time-bank' })).body).toMatchObject({ code: 'POKER_NO_TIME_BANK', ruleId: 'S1-TIMEBANK' });
+    // the terms are checked at the edge and by TRN-DEF
+    const bad = await h.http('POST', '/tournaments', pit, { name: 'x', kind: 'sit-and-go', currency: 'EUR', buyInMinor: 1, feeMinor: 0, startingStack: 100, seatsPerTable: 2, minPlayers: 2, maxPlayers: 2, startsAt: null, structure: T.turboStructure(60_000), lateRegistrationLevels: 0, reEntry: null, timeBankMs: 600_001 });
+    expect(bad.body).toMatchObject({ code: 'INVALID_INPUT' });
+  });
 });

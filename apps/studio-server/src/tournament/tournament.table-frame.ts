@@ -13,7 +13,7 @@ export const TOURNAMENT_CHIPS = 'XXX';
 export function tableFrameOf(s: T.TournamentState, playerId: string, seq: number, at: number, actionMs: number): TournamentTableFrame {
   const v = T.tableViewFor(s, playerId);
   const blinds = v.handBlinds ?? { smallBlind: v.level.smallBlind ?? 1, bigBlind: v.level.bigBlind ?? 2, ante: v.level.ante ?? 0 };
-  const config = T.tournamentHandConfig({ ...blinds, actionMs });
+  const config = T.tournamentHandConfig({ ...blinds, actionMs, ...(s.def.timeBankMs ? { timeBankMs: s.def.timeBankMs } : {}) });
   const button = v.handButton ?? s.tables.find((t) => t.tableNo === v.tableNo)?.button ?? null;
   const bySeat = new Map(v.seats.map((x) => [x.seat, x]));
   const handSeats = new Map((v.hand?.seats ?? []).map((x) => [x.seat, x]));

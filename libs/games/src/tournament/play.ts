@@ -48,24 +48,29 @@ function robot(h: HandState, rng: Rng, at: number): HandCommand | null {
 /** S1-TIMEOUT: a person's action clock in a tournament hand (ms) unless the server says otherwise. */
 export const TOURNAMENT_ACTION_MS = 20_000;
 
-/** The live-poker table config of a tournament hand (No-Limit Hold'em, the level's blinds, check when free on timeout). */
-export const tournamentHandConfig = (b: { readonly smallBlind: number; readonly bigBlind: number; readonly ante: number; readonly actionMs?: number }): PokerTableConfig =>
-  tableConfig({ variant: 'holdem', structure: 'no-limit', smallBlindMinor: b.smallBlind, bigBlindMinor: b.bigBlind, anteMinor: b.ante, timeout: 'check-when-free', ...(b.actionMs !== undefined ? { actionMs: b.actionMs } : {}) });
+/** The live-poker table config of a tournament hand (No-Limit Hold'em, the level's blinds, check when free on timeout; S1-TIMEBANK: the tournament's bank, each seat's own left is dealt with the hand). */
+export const tournamentHandConfig = (b: { readonly smallBlind: number; readonly bigBlind: number; readonly ante: number; readonly actionMs?: number; readonly timeBankMs?: number }): PokerTableConfig =>
+  tableConfig({ variant: 'holdem', structure: 'no-limit', smallBlindMinor: b.smallBlind, bigBlindMinor: b.bigBlind, anteMinor: b.ante, timeout: 'check-when-free', ...(b.actionMs !== undefined ? { actionMs: b.actionMs } : {}), ...(b.timeBankMs ? { timeBankMs: b.timeBankMs } : {}) });
 
 /** A table's next hand as dealt: seats, stacks and the button (null when fewer than two can play). */
 function dealRoundHand(s: TournamentState, tableNo: number, handId: string, seed: number): RoundHand | null {
   const t = s.tables.find((x) => x.tableNo === tableNo);
   if (!t) return null;
   const chipsOf = new Map(s.entries.map((e) => [e.entryId, e.chips]));
-  const seats = t.seats.flatMap((x, i) => (x === null ? [] : [{ seat: i + 1, entryId: x, chips: chipsOf.get(x) ?? 0 }]));
+  // S1-TIMEBANK: each seat's bank at the deal (written only where the tournament has one: older logs replay unchanged)
+  const bankOf = hasTimeBank(s) ? new Map(s.entries.map((e) => [e.entryId, e.timeBankMs])) : null;
+  const seats = t.seats.flatMap((x, i) => (x === null ? [] : [{ seat: i + 1, entryId: x, chips: chipsOf.get(x) ?? 0, ...(bankOf ? { timeBankMs: bankOf.get(x) ?? 0 } : {}) }]));
   if (seats.length < 2) return null;
   // the button moves to the next occupied seat (a simple moving button [Interp]: no dead button)
   const button = t.button === null ? (seats[0] as { seat: number }).seat : (seats.find((x) => x.seat > (t.button as number)) ?? (seats[0] as { seat: number })).seat;
   return { table: tableNo, handId, button, seed, seats, interactive: false };
 }
 
+/** S1-TIMEBANK: the tournament publishes a time bank. */
+const hasTimeBank = (s: TournamentState): boolean => (s.def.timeBankMs ?? 0) > 0;
+
 function begin(rh: RoundHand, config: PokerTableConfig, at: number): { h: HandState; deck: number[]; rng: Rng } {
-  const st = startHand({ handId: rh.handId, config, seats: rh.seats.map((x) => ({ seat: x.seat, playerId: x.entryId, stackMinor: x.chips })), buttonSeat: rh.button, at });
+  const st = startHand({ handId: rh.handId, config, seats: rh.seats.map((x) => ({ seat: x.seat, playerId: x.entryId, stackMinor: x.chips, ...(x.timeBankMs !== undefined ? { timeBankMs: x.timeBankMs } : {}) })), buttonSeat: rh.button, at });
   if (!st.ok) throw new Error(`tournament hand ${rh.handId}: ${st.violation.code} ${st.violation.message}`);
   const rng = createRng(rh.seed);
   const deck = rh.deck !== undefined ? checkedDeck(rh) : shuffle(Array.from({ length: 52 }, (_, i) => i), rng);
@@ -110,7 +115,9 @@ function playAuto(rh: RoundHand, config: PokerTableConfig, at: number): HandStat
 function playedEvent(s: TournamentState, rh: RoundHand, h: HandState, at: number): Extract<TournamentEvent, { type: 'hand-played' }> {
   const result = h.result;
   if (!result) throw new Error(`tournament hand ${rh.handId} has no result`);
-  return { type: 'hand-played', table: rh.table, handId: rh.handId, button: rh.button, seed: rh.seed, chips: result.seats.map((x) => ({ entryId: x.playerId, chips: x.stackMinor })), handForHand: handForHand(s), at };
+  // S1-TIMEBANK: what each seat has left of its bank goes on to the entry's next hands
+  const timeBanks = hasTimeBank(s) ? h.seats.map((x) => ({ entryId: x.playerId, ms: x.timeBankMs })) : null;
+  return { type: 'hand-played', table: rh.table, handId: rh.handId, button: rh.button, seed: rh.seed, chips: result.seats.map((x) => ({ entryId: x.playerId, chips: x.stackMinor })), handForHand: handForHand(s), ...(timeBanks ? { timeBanks } : {}), at };
 }
 
 /** One hand at a table with robots: the chips after it, or null when fewer than two can play. */
@@ -135,7 +142,8 @@ export function roundHand(r: RoundInPlay, table: number): HandState | null {
   let h = dealDue(b.h, b.deck, r.at);
   for (const a of r.actions) {
     if (a.table !== table) continue;
-    const cmd: HandCommand = a.by === 'timeout' ? { type: 'timeout', seat: a.seat, at: a.at } : { type: 'act', seat: a.seat, action: a.action, ...(a.toMinor !== undefined ? { toMinor: a.toMinor } : {}), at: a.at };
+    const cmd: HandCommand =
+      a.by === 'timeout' ? { type: 'timeout', seat: a.seat, at: a.at } : a.action === 'time-bank' ? { type: 'time-bank', seat: a.seat, at: a.at } : { type: 'act', seat: a.seat, action: a.action, ...(a.toMinor !== undefined ? { toMinor: a.toMinor } : {}), at: a.at };
     h = dealDue(apply(h, cmd), b.deck, a.at);
   }
   return h;
@@ -241,15 +249,19 @@ const NO = (code: string, ruleId: string | null, message: string): Result<never>
 /**
  * TRN-PLAY: a player's action in their tournament hand — validated by the hand core exactly as at a live table
  * (`POKER_NOT_YOUR_TURN`, `POKER_CLOCK_EXPIRED`, an amount out of bounds… with their rule IDs); accepted, it is
- * logged (`hand-action` by the player) and the round carries on (robots, the end of the round).
+ * logged (`hand-action` by the player) and the round carries on (robots, the end of the round). `time-bank`
+ * (S1-TIMEBANK): the player presses their time bank on their turn — the hand core's `time-bank` command (what is left
+ * of the bank is added to the clock once per turn; `POKER_NO_TIME_BANK` when used up, or in a tournament without one).
  */
-export function actInRound(s: TournamentState, playerId: string, input: { readonly handId?: string; readonly action: PlayerAction; readonly toMinor?: number }, at: number): Result<TournamentEvent[]> {
+export function actInRound(s: TournamentState, playerId: string, input: { readonly handId?: string; readonly action: PlayerAction | 'time-bank'; readonly toMinor?: number }, at: number): Result<TournamentEvent[]> {
   if (s.status === 'finished' || s.status === 'cancelled') return NO('TOURNAMENT_OVER', 'TRN-CANCEL', 'the tournament is over');
   const me = mySeatInRound(s, playerId);
   if (s.round === null || me === null) return NO('TOURNAMENT_NO_HAND', 'TRN-PLAY', 'you have no hand in play in this tournament (between hands)');
   if (input.handId !== undefined && input.handId !== me.rh.handId) return NO('POKER_WRONG_HAND', 'GEN-6', `hand ${input.handId} is not the one in play (${me.rh.handId})`);
   const h = roundHand(s.round, me.rh.table) as HandState;
-  const cmd: HandCommand = { type: 'act', seat: me.seat, action: input.action, ...(input.toMinor !== undefined ? { toMinor: input.toMinor } : {}), at };
+  if (input.action === 'time-bank' && !hasTimeBank(s)) return NO('POKER_NO_TIME_BANK', 'S1-TIMEBANK', 'this tournament has no time bank');
+  if (input.action === 'time-bank' && input.toMinor !== undefined) return NO('POKER_INVALID_AMOUNT', 'S1-TIMEBANK', 'the time bank takes no amount');
+  const cmd: HandCommand = input.action === 'time-bank' ? { type: 'time-bank', seat: me.seat, at } : { type: 'act', seat: me.seat, action: input.action, ...(input.toMinor !== undefined ? { toMinor: input.toMinor } : {}), at };
   const r = applyHandCommand(h, cmd);
   if (!r.ok) return r;
   const act: TournamentEvent = { type: 'hand-action', table: me.rh.table, handId: me.rh.handId, seat: me.seat, entryId: me.entryId, action: input.action, ...(input.toMinor !== undefined ? { toMinor: input.toMinor } : {}), by: 'player', at };

@@ -28,8 +28,8 @@ export interface TournamentReplay {
   readonly registrations: number;
   readonly hands: number;
   readonly moves: number;
-  /** TRN-PLAY: the actions logged in hands people played, by who decided them. */
-  readonly actions: { readonly player: number; readonly robot: number; readonly timeout: number; readonly absent: number };
+  /** TRN-PLAY: the actions logged in hands people played, by who decided them; `timeBank`: the presses of a time bank (S1-TIMEBANK), not counted as actions. */
+  readonly actions: { readonly player: number; readonly robot: number; readonly timeout: number; readonly absent: number; readonly timeBank: number };
   /** what the log says that the rules do not (empty: the log replays). */
   readonly mismatches: readonly string[];
 }
@@ -57,7 +57,7 @@ export function replayTournament(raw: unknown): Result<TournamentReplay> {
   let registrations = 0;
   let hands = 0;
   let moves = 0;
-  const actions = { player: 0, robot: 0, timeout: 0, absent: 0 };
+  const actions = { player: 0, robot: 0, timeout: 0, absent: 0, timeBank: 0 };
   for (const [i, e] of evs.entries()) {
     if (i === 0) continue;
     if (e.type === 'created') return bad(`event ${i + 1}: a second created event`);
@@ -99,6 +99,10 @@ export function replayTournament(raw: unknown): Result<TournamentReplay> {
           const want = h.result?.seats.map((x) => `${x.playerId}=${x.stackMinor}`).join(',') ?? 'no result';
           const got = e.chips.map((x) => `${x.entryId}=${x.chips}`).join(',');
           if (want !== got) mismatches.push(`hand ${e.handId}: the chips logged (${got}) are not the ones its logged actions give (${want})`);
+          // S1-TIMEBANK: the banks carried on are the ones the hand's logged presses and actions leave
+          const banksWant = h.seats.map((x) => `${x.playerId}=${x.timeBankMs}`).join(',');
+          const banksGot = e.timeBanks?.map((x) => `${x.entryId}=${x.ms}`).join(',');
+          if (banksGot !== undefined && banksGot !== banksWant) mismatches.push(`hand ${e.handId}: the time banks logged (${banksGot}) are not the ones its logged actions leave (${banksWant}), S1-TIMEBANK`);
         }
         const chips = s.entries.reduce((a, x) => a + x.chips, 0);
         if (chips !== s.entries.length * s.def.startingStack) mismatches.push(`hand ${e.handId}: ${chips} chips in play, ${s.entries.length * s.def.startingStack} expected`);
@@ -127,7 +131,8 @@ export function replayTournament(raw: unknown): Result<TournamentReplay> {
         break;
       }
       case 'hand-action':
-        actions[e.by] += 1;
+        if (e.action === 'time-bank') actions.timeBank += 1;
+        else actions[e.by] += 1;
         break;
       case 'seated':
       case 'sat-in':

@@ -31,6 +31,8 @@ export interface Entry {
    * seat is dealt in, posts its blinds and antes, and is folded on its turns (S1-DISCONNECT, S1-TIMEOUT).
    */
   readonly robot: boolean;
+  /** S1-TIMEBANK (TRN-TIMEBANK): what is left of the entry's time bank (ms; 0 without one). */
+  readonly timeBankMs: number;
 }
 
 export interface TableState {
@@ -87,7 +89,7 @@ export interface RoundHand {
   readonly handId: string;
   readonly button: number;
   readonly seed: number;
-  readonly seats: readonly { readonly seat: number; readonly entryId: string; readonly chips: number }[];
+  readonly seats: readonly { readonly seat: number; readonly entryId: string; readonly chips: number; /** S1-TIMEBANK: the entry's bank at the deal (tournaments with a time bank only). */ readonly timeBankMs?: number }[];
   /**
    * Every action of this hand is logged (`hand-action`) and the hand is the fold of its log: a person is dealt in at
    * this table (TRN-ABSENT: whether sitting in or not; logs written before it: a person sitting in). False: robots
@@ -115,7 +117,8 @@ export interface LoggedAction {
   readonly handId: string;
   readonly seat: number;
   readonly entryId: string;
-  readonly action: 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all-in';
+  /** `time-bank` (S1-TIMEBANK): the player pressed their time bank — not a move: the hand's clock is extended. */
+  readonly action: 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all-in' | 'time-bank';
   readonly toMinor?: number;
   readonly by: HandActionBy;
   readonly at: number;
@@ -145,7 +148,7 @@ export type TournamentEvent =
   | { readonly type: 'paused'; readonly by: string; readonly reason: string; readonly at: number }
   | { readonly type: 'resumed'; readonly by: string; readonly reason: string; readonly at: number }
   | { readonly type: 'time-added'; readonly ms: number; readonly by: string; readonly reason: string; readonly at: number }
-  | { readonly type: 'hand-played'; readonly table: number; readonly handId: string; readonly button: number; readonly seed: number; readonly chips: readonly { readonly entryId: string; readonly chips: number }[]; readonly handForHand: boolean; readonly at: number }
+  | { readonly type: 'hand-played'; readonly table: number; readonly handId: string; readonly button: number; readonly seed: number; readonly chips: readonly { readonly entryId: string; readonly chips: number }[]; readonly handForHand: boolean; /** S1-TIMEBANK: each seat's bank left after the hand (tournaments with a time bank only). */ readonly timeBanks?: readonly { readonly entryId: string; readonly ms: number }[]; readonly at: number }
   | { readonly type: 'busted'; readonly entryIds: readonly string[]; readonly group: number; readonly at: number }
   | { readonly type: 'moved'; readonly entryId: string; readonly table: number; readonly seat: number; readonly reason: 'balance' | 'break'; readonly at: number }
   | { readonly type: 'table-broken'; readonly table: number; readonly at: number }
@@ -189,7 +192,7 @@ export function evolve(s: TournamentState, e: TournamentEvent): TournamentState 
       return initialState(e.def);
     case 'registered': {
       const reEntry = s.entries.filter((x) => x.playerId === e.playerId).length;
-      const entry: Entry = { entryId: e.entryId, playerId: e.playerId, entryNo: s.entries.length + 1, reEntry, chips: s.def.startingStack, status: 'playing', table: null, seat: null, bustGroup: null, robot: e.robot === true };
+      const entry: Entry = { entryId: e.entryId, playerId: e.playerId, entryNo: s.entries.length + 1, reEntry, chips: s.def.startingStack, status: 'playing', table: null, seat: null, bustGroup: null, robot: e.robot === true, timeBankMs: s.def.timeBankMs ?? 0 };
       return { ...s, entries: [...s.entries, entry], poolMinor: s.poolMinor + s.def.buyInMinor, feesMinor: s.feesMinor + s.def.feeMinor };
     }
     case 'started': {
@@ -216,9 +219,11 @@ export function evolve(s: TournamentState, e: TournamentEvent): TournamentState 
         : { ...s, levelEndsAt: s.levelEndsAt === null ? null : s.levelEndsAt + e.ms };
     case 'hand-played': {
       const chips = new Map(e.chips.map((x) => [x.entryId, x.chips]));
+      const banks = new Map((e.timeBanks ?? []).map((x) => [x.entryId, x.ms]));
       const pending = s.round?.pending.filter((t) => t !== e.table) ?? [];
       const over = s.round !== null && pending.length === 0;
-      return { ...s, round: s.round === null || over ? null : { ...s.round, pending }, lastRound: over ? s.round : s.lastRound, handsPlayed: s.handsPlayed + 1, entries: s.entries.map((en) => (chips.has(en.entryId) ? { ...en, chips: chips.get(en.entryId) as number } : en)), tables: s.tables.map((t) => (t.tableNo === e.table ? { ...t, button: e.button } : t)) };
+      const after = (en: Entry): Entry => ({ ...en, chips: chips.get(en.entryId) ?? en.chips, timeBankMs: banks.get(en.entryId) ?? en.timeBankMs });
+      return { ...s, round: s.round === null || over ? null : { ...s.round, pending }, lastRound: over ? s.round : s.lastRound, handsPlayed: s.handsPlayed + 1, entries: s.entries.map((en) => (chips.has(en.entryId) || banks.has(en.entryId) ? after(en) : en)), tables: s.tables.map((t) => (t.tableNo === e.table ? { ...t, button: e.button } : t)) };
     }
     case 'busted': {
       const out = new Set(e.entryIds);

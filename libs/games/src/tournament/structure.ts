@@ -41,6 +41,12 @@ export interface TournamentDef {
   readonly reEntry: { readonly maxReEntries: number; readonly untilLevel: number } | null;
   /** TRN-PAY: the published payout table. */
   readonly payoutTable: readonly PayoutRow[];
+  /**
+   * S1-TIMEBANK (TRN-TIMEBANK): each entry's time bank for the whole tournament (ms; absent or 0: none). A player
+   * pressing it on their turn adds what is left of it to their action clock; what they spend past the clock is gone
+   * for the rest of the tournament, and once it is used up there is no more extra time.
+   */
+  readonly timeBankMs?: number;
 }
 
 /**
@@ -92,6 +98,9 @@ export const STRUCTURE_PRESETS = {
 } as const;
 export type StructurePreset = keyof typeof STRUCTURE_PRESETS;
 
+/** S1-TIMEBANK: the largest tournament time bank a pit boss can publish (10 minutes). */
+export const MAX_TIME_BANK_MS = 600_000;
+
 const isCount = (n: number, min = 0): boolean => Number.isSafeInteger(n) && n >= min;
 
 /** Checks the published terms (TRN-DEF); code TOURNAMENT_INVALID_DEF with the field. */
@@ -109,6 +118,7 @@ export function validateDef(d: TournamentDef): Result<TournamentDef> {
     if (x.type === 'level' && (!isCount(x.smallBlind, 1) || !isCount(x.bigBlind, x.smallBlind) || !isCount(x.ante))) return bad('structure', 'a level has 0 < small blind ≤ big blind and an ante ≥ 0');
   }
   if (!isCount(d.lateRegistrationLevels) || d.lateRegistrationLevels > d.structure.length) return bad('lateRegistrationLevels', 'late registration ends within the structure');
+  if (d.timeBankMs !== undefined && (!isCount(d.timeBankMs) || d.timeBankMs > MAX_TIME_BANK_MS)) return bad('timeBankMs', `the time bank is a whole number of ms from 0 to ${MAX_TIME_BANK_MS} (S1-TIMEBANK)`);
   if (d.reEntry !== null && (!isCount(d.reEntry.maxReEntries, 1) || !isCount(d.reEntry.untilLevel, 1) || d.reEntry.untilLevel > d.structure.length)) return bad('reEntry', 're-entry: at least one, until a level within the structure');
   let next = 2;
   for (const r of d.payoutTable) {

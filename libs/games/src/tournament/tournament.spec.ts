@@ -617,7 +617,7 @@ describe('TRN-ABSENT: a person away from their seat is blinded off, not played b
     expect(acts.every((a) => a.by === 'absent' && a.action === 'fold')).toBe(true);
     const r = replayTournament(log);
     expect(r.ok && r.value.mismatches).toEqual([]);
-    if (r.ok) expect(r.value.actions).toEqual({ player: 0, robot: 0, timeout: 0, absent: acts.length });
+    if (r.ok) expect(r.value.actions).toEqual({ player: 0, robot: 0, timeout: 0, absent: acts.length, timeBank: 0 });
     expect(foldEvents(log)).toEqual(s);
   });
 
@@ -630,12 +630,131 @@ describe('TRN-ABSENT: a person away from their seat is blinded off, not played b
     expect(r.ok && r.value.mismatches).toEqual([]);
     if (!r.ok) return;
     expect(r.value.state.status).toBe('finished');
-    expect(r.value.actions).toEqual({ player: 31, robot: 36, timeout: 4, absent: 0 });
+    expect(r.value.actions).toEqual({ player: 31, robot: 36, timeout: 4, absent: 0, timeBank: 0 });
     expect(r.value.state.entries.map((e) => e.robot)).toEqual([false, false, false, false]);
     // a logged robot action changed → a mismatch (the log, not today's rules, decides how the old hands went)
     const i = raw.events.findIndex((e) => e.type === 'hand-action' && e.by === 'robot' && e.action !== 'fold');
     const tampered = raw.events.map((e, j) => (j === i && e.type === 'hand-action' ? { ...e, action: 'fold' as const } : e));
     const t = replayTournament(tampered);
     expect(t.ok && t.value.mismatches.length).toBeGreaterThan(0);
+  });
+});
+
+describe('S1-TIMEBANK: a tournament time bank (TRN-TIMEBANK)', () => {
+  const BANK = 30_000;
+  /** Twelve entries, p1 a person sitting in, the rest robot entries; the tournament publishes a bank of `bank` ms. */
+  function withBank(bank: number | undefined): { log: TournamentEvent[]; s: TournamentState } {
+    const d = def({ maxPlayers: 12, ...(bank !== undefined ? { timeBankMs: bank } : {}) });
+    const log: TournamentEvent[] = [{ type: 'created', def: d, at: T0 - 1 }];
+    let s = foldEvents(log);
+    for (let i = 1; i <= 12; i++) s = apply(log, s, unwrap(register(s, { entryId: `ent_${i}`, playerId: `p${i}`, robot: i !== 1, at: T0 - 1 })));
+    s = apply(log, s, unwrap(start(s, T0, 11)));
+    s = apply(log, s, unwrap(sitIn(s, 'p1', true, T0)));
+    return { log, s };
+  }
+  /** Deals rounds (robots at once) until p1 is to act in a hand in play; p1 is the only person, so a round in play waits only for them. */
+  function untilP1Acts(log: TournamentEvent[], s0: TournamentState, at0: number, round0: number): { s: TournamentState; at: number; round: number } {
+    let s = s0;
+    let at = at0;
+    for (let round = round0; s.status === 'running' && round < round0 + 500; round++) {
+      if (s.round === null) {
+        at += 5_000;
+        s = apply(log, s, tick(s, at));
+        s = apply(log, s, playRound(s, 11, round, at));
+      }
+      const v = tableViewFor(s, 'p1');
+      if (s.round !== null && v.hand?.legal && v.hand.toAct === v.seat) return { s, at, round: round + 1 };
+      if (s.round !== null) s = apply(log, s, advanceRound(s, at));
+    }
+    throw new Error('p1 never got a turn');
+  }
+  const bankOf = (s: TournamentState): number => s.entries.find((e) => e.entryId === 'ent_1')?.timeBankMs ?? -1;
+  /** Ends the round in play: p1 folds whenever it is their turn. */
+  function finishRound(log: TournamentEvent[], s0: TournamentState, at: number): TournamentState {
+    let s = s0;
+    for (let k = 0; s.round !== null && k < 50; k++) {
+      const v = tableViewFor(s, 'p1');
+      s = apply(log, s, v.hand?.legal && v.hand.toAct === v.seat ? unwrap(actInRound(s, 'p1', { action: 'fold' }, at)) : advanceRound(s, at));
+    }
+    expect(s.round).toBeNull();
+    return s;
+  }
+
+  it('TRN-DEF: a bank is a whole number of ms from 0 to 10 minutes', () => {
+    for (const bad of [-1, 1.5, 600_001]) {
+      const r = validateDef(def({ timeBankMs: bad }));
+      expect(!r.ok && [r.violation.code, r.violation.details?.['field']]).toEqual(['TOURNAMENT_INVALID_DEF', 'timeBankMs']);
+    }
+    for (const good of [0, 30_000, 600_000]) expect(validateDef(def({ timeBankMs: good })).ok).toBe(true);
+  });
+
+  it('pressed on your turn it adds what is left to the clock, once a turn; what you spend is gone for the next hands; used up, there is no more; the log replays', () => {
+    const w = withBank(BANK);
+    const log = w.log;
+    let s = w.s;
+    expect(bankOf(s)).toBe(BANK);
+    // first turn: press, the countdown moves by the whole bank; a second press in the same turn is refused
+    let t = untilP1Acts(log, s, T0, 1);
+    s = t.s;
+    const base = tableViewFor(s, 'p1').hand?.deadlineAt as number;
+    // a robot entry's player (not at the turn) is refused as at a live table
+    const oot = actInRound(s, 'p2', { action: 'time-bank' }, t.at);
+    expect(oot.ok).toBe(false);
+    s = apply(log, s, unwrap(actInRound(s, 'p1', { action: 'time-bank' }, t.at)));
+    const v1 = tableViewFor(s, 'p1').hand;
+    expect([v1?.deadlineAt, v1?.bankInUse]).toEqual([base + BANK, true]);
+    const again = actInRound(s, 'p1', { action: 'time-bank' }, t.at);
+    expect(!again.ok && [again.violation.code, again.violation.ruleId]).toEqual(['POKER_NO_TIME_BANK', 'S1-TIMEBANK']);
+    // p1 acts 12 s past the base deadline: accepted (not late), 12 s of the bank spent
+    s = apply(log, s, unwrap(actInRound(s, 'p1', { action: 'fold' }, base + 12_000)));
+    s = finishRound(log, s, base + 12_000);
+    expect(bankOf(s)).toBe(BANK - 12_000);
+    // the next turn: the bank left (18 s) is added; p1 lets the whole of it run out — the clock acts, p1 is sat out
+    t = untilP1Acts(log, s, base + 12_000, t.round);
+    s = t.s;
+    const base2 = tableViewFor(s, 'p1').hand?.deadlineAt as number;
+    s = apply(log, s, unwrap(actInRound(s, 'p1', { action: 'time-bank' }, t.at)));
+    expect(tableViewFor(s, 'p1').hand?.deadlineAt).toBe(base2 + 18_000);
+    s = apply(log, s, advanceRound(s, base2 + 17_999)); // still their turn
+    expect(tableViewFor(s, 'p1').hand?.toAct).toBe(tableViewFor(s, 'p1').seat);
+    s = apply(log, s, advanceRound(s, base2 + 18_000));
+    expect(s.sittingIn).not.toContain('ent_1');
+    s = finishRound(log, s, base2 + 18_000);
+    expect(bankOf(s)).toBe(0);
+    // back in: used up, no more extra time
+    s = apply(log, s, unwrap(sitIn(s, 'p1', true, base2 + 18_000)));
+    t = untilP1Acts(log, s, base2 + 18_000, t.round);
+    s = t.s;
+    const used = actInRound(s, 'p1', { action: 'time-bank' }, t.at);
+    expect(!used.ok && used.violation.code).toBe('POKER_NO_TIME_BANK');
+    // the log: the presses are logged by the player; each hand's banks go with hand-played; it replays without a mismatch
+    expect(log.filter((e) => e.type === 'hand-action' && e.action === 'time-bank').map((e) => e.type === 'hand-action' && [e.entryId, e.by])).toEqual([['ent_1', 'player'], ['ent_1', 'player']]);
+    expect(log.some((e) => e.type === 'hand-played' && e.timeBanks?.some((x) => x.entryId === 'ent_1' && x.ms === 18_000))).toBe(true);
+    const r = replayTournament(JSON.parse(JSON.stringify(log)) as unknown);
+    expect(r.ok && r.value.mismatches).toEqual([]);
+    expect(r.ok && r.value.actions.timeBank).toBe(2); // the presses, counted apart from the actions
+    // a log with a bank changed after a hand, or a second press in one turn, is not one this engine wrote
+    const forged = JSON.parse(JSON.stringify(log)) as TournamentEvent[];
+    const hp = forged.find((e) => e.type === 'hand-played' && e.timeBanks?.some((x) => x.entryId === 'ent_1' && x.ms === 18_000));
+    if (hp?.type === 'hand-played') hp.timeBanks = hp.timeBanks?.map((x) => (x.entryId === 'ent_1' ? { ...x, ms: BANK } : x));
+    const f = replayTournament(forged as unknown);
+    expect(f.ok && f.value.mismatches.join(' ')).toMatch(/time banks logged .*S1-TIMEBANK/);
+    const i = log.findIndex((e) => e.type === 'hand-action' && e.action === 'time-bank');
+    const twice = JSON.parse(JSON.stringify([...log.slice(0, i + 1), log[i] as TournamentEvent, ...log.slice(i + 1)])) as unknown;
+    const g = replayTournament(twice);
+    expect(g.ok && g.value.mismatches.join(' ')).toMatch(/do not replay .*POKER_NO_TIME_BANK/);
+  });
+
+  it('a tournament without a bank refuses the press (POKER_NO_TIME_BANK) and writes no banks in its log (older logs replay unchanged)', () => {
+    const w = withBank(undefined);
+    const log = w.log;
+    let s = w.s;
+    const t = untilP1Acts(log, s, T0, 1);
+    s = t.s;
+    const r = actInRound(s, 'p1', { action: 'time-bank' }, t.at);
+    expect(!r.ok && [r.violation.code, r.violation.ruleId]).toEqual(['POKER_NO_TIME_BANK', 'S1-TIMEBANK']);
+    s = finishRound(log, s, t.at);
+    expect(log.some((e) => e.type === 'hand-played' && 'timeBanks' in e)).toBe(false);
+    expect(log.some((e) => e.type === 'round-started' && e.hands.some((h) => h.seats.some((x) => 'timeBankMs' in x)))).toBe(false);
   });
 });

@@ -38,6 +38,8 @@ export const CreateTournamentBodySchema = z
     lateRegistrationLevels: z.number().int().min(0).max(200),
     reEntry: z.object({ maxReEntries: z.number().int().min(1).max(20), untilLevel: z.number().int().min(1).max(200) }).strict().nullable(),
     payoutTable: z.array(PayoutRowSchema).min(1).max(100).optional(),
+    /** S1-TIMEBANK: each entry's time bank for the whole tournament (ms; absent or 0: none; at most 10 minutes). */
+    timeBankMs: z.number().int().min(0).max(600_000).optional(),
   })
   .strict();
 export type CreateTournamentBody = z.infer<typeof CreateTournamentBodySchema>;
@@ -156,9 +158,13 @@ export interface TournamentTablesView {
 export const TournamentSeatBodySchema = z.object({ sitting: z.boolean() }).strict();
 export type TournamentSeatBody = z.infer<typeof TournamentSeatBodySchema>;
 
-/** `POST /tournaments/{id}/actions` (player, TRN-PLAY): your action in your tournament hand, as `poker.act` at a live table (`toMinor`: the street total for bet/raise). */
+/**
+ * `POST /tournaments/{id}/actions` (player, TRN-PLAY): your action in your tournament hand, as `poker.act` at a live
+ * table (`toMinor`: the street total for bet/raise); `time-bank` as `poker.time-bank` (S1-TIMEBANK: in a tournament
+ * that publishes one, what is left of your bank is added to your clock, once a turn).
+ */
 export const TournamentActionBodySchema = z
-  .object({ handId: id.optional(), action: z.enum(['fold', 'check', 'call', 'bet', 'raise', 'all-in']), toMinor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() })
+  .object({ handId: id.optional(), action: z.enum(['fold', 'check', 'call', 'bet', 'raise', 'all-in', 'time-bank']), toMinor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() })
   .strict();
 export type TournamentActionBody = z.infer<typeof TournamentActionBodySchema>;
 

@@ -140,6 +140,8 @@ export function CreateTournamentForm({ onCreated, onClose }: { readonly onCreate
           <dd>{b.lateRegistrationLevels === 0 ? t('tournaments.create.lateNone') : t('tournaments.create.lateTerms', { n: b.lateRegistrationLevels })}</dd>
           <dt>{t('tournaments.create.reEntry')}</dt>
           <dd>{reEntryText}</dd>
+          <dt>{t('tournaments.create.timeBank')}</dt>
+          <dd>{b.timeBankMs ? t('tournaments.create.timeBankTerms', { s: b.timeBankMs / 1000 }) : t('tournaments.create.timeBankNone')}</dd>
         </dl>
         <div className="pit-dialog-actions">
           <button type="button" className="felt-btn felt-btn-ghost" disabled={busy} onClick={() => setReview(null)}>
@@ -237,6 +239,7 @@ export function CreateTournamentForm({ onCreated, onClose }: { readonly onCreate
           </Field>
           {num('levelMinutes', t('tournaments.create.levelMinutes'))}
           {num('lateRegistrationLevels', t('tournaments.create.lateRegistration'), t('tournaments.create.lateHint', { n: structure.length }))}
+          {num('timeBankSeconds', t('tournaments.create.timeBank'), t('tournaments.create.timeBankHint'))}
         </div>
         <details className="pit-form-details">
           <summary>{t('tournaments.create.structureSummary', { preset: t(`tournaments.create.presets.${form.preset}`), levels, count: structure.length - levels })}</summary>

@@ -73,6 +73,7 @@ describe('the pit boss creates a tournament from the Tournaments screen (issue 2
     fireEvent.click(screen.getByLabelText('A busted player may buy a new entry'));
     fill('Re-entries a player', '1');
     fill('Until structure item', '4');
+    fill('Time bank (seconds)', '45'); // S1-TIMEBANK: each player's bank for the tournament
     // the standard payout table, the rows up to 36 entries (18 players, one re-entry each)
     const payouts = within(form).getByRole('table', { name: /Payout table/ });
     expect(within(payouts).getAllByRole('row').map((r) => r.textContent)).toEqual(['EntriesPrizes, 1st first', '2–5100 %', '6–965 % · 35 %', '10–1850 % · 30 % · 20 %', '19–2740 % · 25 % · 16 % · 11 % · 8 %', '28–4535 % · 22 % · 15 % · 11 % · 9 % · 8 %']);
@@ -90,6 +91,7 @@ describe('the pit boss creates a tournament from the Tournaments screen (issue 2
     expect(review.textContent).toContain('4–18 players, 6 a table');
     expect(review.textContent).toContain('Standard, 18 levels of 10 min');
     expect(review.textContent).toContain('Up to 1, until structure item 4');
+    expect(review.textContent).toContain('45 s per player for the tournament');
     fireEvent.click(within(review).getByRole('button', { name: 'Publish' }));
 
     // refused: back on the form, the server's reason beside the field it names, focus there
@@ -99,7 +101,7 @@ describe('the pit boss creates a tournament from the Tournaments screen (issue 2
     // focus moves in the effect after the refusal is shown: polled, as the refusal itself is
     await expect.poll(() => document.activeElement).toBe(late);
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('false'); // only that field
-    expect(sent[0]).toMatchObject({ name: 'Tuesday Turbo', kind: 'scheduled', currency: 'EUR', buyInMinor: 1_250, feeMinor: 125, startingStack: 2_000, seatsPerTable: 6, minPlayers: 4, maxPlayers: 18, startsAt: new Date('2099-06-01T20:00').getTime(), lateRegistrationLevels: 30, reEntry: { maxReEntries: 1, untilLevel: 4 } });
+    expect(sent[0]).toMatchObject({ name: 'Tuesday Turbo', kind: 'scheduled', currency: 'EUR', buyInMinor: 1_250, feeMinor: 125, startingStack: 2_000, seatsPerTable: 6, minPlayers: 4, maxPlayers: 18, startsAt: new Date('2099-06-01T20:00').getTime(), lateRegistrationLevels: 30, reEntry: { maxReEntries: 1, untilLevel: 4 }, timeBankMs: 45_000 });
     expect(sent[0]?.structure).toHaveLength(22);
     expect(sent[0]?.structure[0]).toEqual({ type: 'level', smallBlind: 10, bigBlind: 20, ante: 0, durationMs: 600_000 });
     const results = await axe.run(document.body, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, rules: { 'color-contrast': { enabled: false } } });
@@ -118,6 +120,7 @@ describe('the pit boss creates a tournament from the Tournaments screen (issue 2
   it('maps the server’s refusals to fields: TRN-DEF by details.field, a schema refusal by its path', () => {
     expect(fieldOfRejection({ code: 'TOURNAMENT_INVALID_DEF', ruleId: 'TRN-DEF', message: 'x', details: { field: 'buyInMinor' } })).toBe('buyIn');
     expect(fieldOfRejection({ code: 'TOURNAMENT_INVALID_DEF', ruleId: 'TRN-DEF', message: 'x', details: { field: 'payoutTable' } })).toBe('payoutTable');
+    expect(fieldOfRejection({ code: 'TOURNAMENT_INVALID_DEF', ruleId: 'TRN-DEF', message: 'x', details: { field: 'timeBankMs' } })).toBe('timeBankSeconds');
     expect(fieldOfRejection({ code: 'INVALID_INPUT', ruleId: null, message: 'maxPlayers: Number must be less than or equal to 1000' })).toBe('maxPlayers');
     expect(fieldOfRejection({ code: 'INVALID_INPUT', ruleId: null, message: 'structure.0.bigBlind: too small' })).toBe('structure');
     expect(fieldOfRejection({ code: 'FORBIDDEN', ruleId: null, message: 'no' })).toBeNull();

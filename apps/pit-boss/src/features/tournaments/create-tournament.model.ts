@@ -31,9 +31,11 @@ export interface TournamentForm {
   readonly reEntry: boolean;
   readonly maxReEntries: string;
   readonly reEntryUntilLevel: string;
+  /** S1-TIMEBANK: each entry's time bank for the tournament, in seconds (0: none). */
+  readonly timeBankSeconds: string;
 }
 
-export const FORM_FIELDS = ['kind', 'name', 'startsAt', 'currency', 'buyIn', 'fee', 'startingStack', 'seatsPerTable', 'minPlayers', 'maxPlayers', 'structure', 'levelMinutes', 'lateRegistrationLevels', 'reEntry', 'payoutTable'] as const;
+export const FORM_FIELDS = ['kind', 'name', 'startsAt', 'currency', 'buyIn', 'fee', 'startingStack', 'seatsPerTable', 'minPlayers', 'maxPlayers', 'structure', 'levelMinutes', 'lateRegistrationLevels', 'reEntry', 'timeBankSeconds', 'payoutTable'] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 
 /** A check that failed: an i18n key under `tournaments.create.errors` and its parameters. */
@@ -60,6 +62,7 @@ export const DEFAULT_FORM: TournamentForm = {
   reEntry: false,
   maxReEntries: '1',
   reEntryUntilLevel: '4',
+  timeBankSeconds: '0',
 };
 
 /** The structure the form's preset and level length give (for the table shown and the body). */
@@ -122,17 +125,18 @@ export function toBody(f: TournamentForm, now: number): { readonly ok: true; rea
     const untilLevel = errors.reEntry ? 0 : count('reEntry', f.reEntryUntilLevel, 1, 200);
     reEntry = { maxReEntries, untilLevel };
   }
+  const timeBankSeconds = count('timeBankSeconds', f.timeBankSeconds, 0, T.MAX_TIME_BANK_MS / 1000);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
-    body: { name, kind: f.kind, currency: f.currency, buyInMinor, feeMinor, startingStack, seatsPerTable, minPlayers, maxPlayers, startsAt, structure: structureOf(f), lateRegistrationLevels, reEntry },
+    body: { name, kind: f.kind, currency: f.currency, buyInMinor, feeMinor, startingStack, seatsPerTable, minPlayers, maxPlayers, startsAt, structure: structureOf(f), lateRegistrationLevels, reEntry, ...(timeBankSeconds > 0 ? { timeBankMs: timeBankSeconds * 1000 } : {}) },
   };
 }
 
 /** The body's field names (TRN-DEF `details.field`, a schema issue's path) → the form's field. */
 const FIELD_OF: Readonly<Record<string, FormField>> = {
   kind: 'kind', name: 'name', startsAt: 'startsAt', currency: 'currency', buyInMinor: 'buyIn', feeMinor: 'fee', startingStack: 'startingStack', seatsPerTable: 'seatsPerTable',
-  minPlayers: 'minPlayers', maxPlayers: 'maxPlayers', structure: 'structure', lateRegistrationLevels: 'lateRegistrationLevels', reEntry: 'reEntry', payoutTable: 'payoutTable',
+  minPlayers: 'minPlayers', maxPlayers: 'maxPlayers', structure: 'structure', lateRegistrationLevels: 'lateRegistrationLevels', reEntry: 'reEntry', timeBankMs: 'timeBankSeconds', payoutTable: 'payoutTable',
 };
 
 /**

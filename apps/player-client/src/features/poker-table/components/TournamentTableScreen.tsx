@@ -10,8 +10,8 @@ const tableKey = (tournamentId: string) => ['tournamentTable', tournamentId] as 
 /** The table is read every second while the screen is open (the hand in play, the clock, whose turn). */
 
 /**
- * TRN-PLAY: the poker table components' sender for a tournament table — an action (`poker.act`) goes to
- * `POST /tournaments/{id}/actions`, sit in / sit out to `/seat` (the server forwards both to the tournament's
+ * TRN-PLAY: the poker table components' sender for a tournament table — an action (`poker.act`) and the time bank
+ * (`poker.time-bank`, S1-TIMEBANK) go to `POST /tournaments/{id}/actions`, sit in / sit out to `/seat` (the server forwards both to the tournament's
  * owner); the answer is the new frame. A refusal shows with its code and rule ID, as at a live table.
  */
 function useTournamentSender(tournamentId: string): PokerSender {
@@ -23,6 +23,10 @@ function useTournamentSender(tournamentId: string): PokerSender {
       if (message === 'poker.act') {
         const b = body as PokerWsBody<'poker.act'>;
         frame = await api.tournamentAct(tournamentId, { handId: b.handId, action: b.action, ...(b.toMinor !== undefined ? { toMinor: b.toMinor } : {}) });
+      } else if (message === 'poker.time-bank') {
+        // S1-TIMEBANK: the same button as at a live table; shown only when the tournament publishes a bank
+        const b = body as PokerWsBody<'poker.time-bank'>;
+        frame = await api.tournamentAct(tournamentId, { handId: b.handId, action: 'time-bank' });
       } else if (message === 'poker.sit-in' || message === 'poker.sit-out') {
         frame = await api.tournamentSeat(tournamentId, message === 'poker.sit-in');
       } else {

@@ -4,7 +4,7 @@ import { holdemScenario } from '@felt-studio/ui/poker-fixtures';
 import { renderWithFelt } from '@felt-studio/ui/test-utils';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerEn } from '../../../i18n/player.en';
 import { playerSv } from '../../../i18n/player.sv';
 import TournamentTableScreen from './TournamentTableScreen';
@@ -53,5 +53,14 @@ describe('a tournament table on the player screen (TRN-PLAY)', () => {
     expect(document.body.textContent).not.toMatch(/En robot spelar|Låt en robot/); // the seat is not left to a robot
     fireEvent.click(screen.getByRole('button', { name: 'Ta din plats' }));
     expect(await screen.findByText(/Du spelar dina egna händer/)).toBeTruthy();
+  });
+
+  it('S1-TIMEBANK: in a tournament with a bank, the live table\'s time-bank button presses it through the tournament (POST …/actions, action time-bank)', async () => {
+    const f = tournamentFrame();
+    const { api } = renderWithFelt(<TournamentTableScreen tournamentId="trn_1" />, { catalogues, user, routes: { '/tournaments/trn_1/table': f, '/tournaments/trn_1/actions': tournamentFrame({ seq: 42 }) } });
+    const act = vi.spyOn(api, 'tournamentAct');
+    fireEvent.click(await screen.findByRole('button', { name: /^Use time bank \(\+30 s\)/ }));
+    await vi.waitFor(() => expect(document.querySelector('[data-seq="42"]')).not.toBeNull());
+    expect(act).toHaveBeenCalledWith('trn_1', { handId: f.hand?.handId, action: 'time-bank' });
   });
 });
