@@ -3,6 +3,7 @@ export * from './devices/nmea.js';
 export * from './api/index.js';
 export * from './common/result.js';
 export * from './common/robots.js';
+export * from './api/demo-people.js';
 export * from './mqtt/topics.js';
 export * from './mqtt/events.schema.js';
 export * from './mqtt/control.schema.js';
