@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tableIdSchema } from './api.schema.js';
-import type { tournament } from '@felt-studio/games';
+import { tournament } from '@felt-studio/games';
 import type { PokerTableFrame } from './poker-table.contract.js';
 
 /**
@@ -39,7 +39,7 @@ export const CreateTournamentBodySchema = z
     reEntry: z.object({ maxReEntries: z.number().int().min(1).max(20), untilLevel: z.number().int().min(1).max(200) }).strict().nullable(),
     payoutTable: z.array(PayoutRowSchema).min(1).max(100).optional(),
     /** S1-TIMEBANK: each entry's time bank for the whole tournament (ms; absent or 0: none; at most 10 minutes). */
-    timeBankMs: z.number().int().min(0).max(600_000).optional(),
+    timeBankMs: z.number().int().min(0).max(tournament.MAX_TIME_BANK_MS).optional(),
   })
   .strict();
 export type CreateTournamentBody = z.infer<typeof CreateTournamentBodySchema>;
