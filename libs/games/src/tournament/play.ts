@@ -4,7 +4,7 @@ import { applyHandCommand, cardDue, legalActions, startHand, timeoutAction, type
 import { tableConfig, type PokerTableConfig } from '../poker-table/profiles.js';
 import { robotCommand } from '../poker-table/robot.js';
 import { viewHand, type HandView } from '../poker-table/view.js';
-import { currentItem, evolve, finalPayouts, handForHand, initialState, playing, rebalance, register, start, tick, type LoggedAction, type RoundHand, type RoundInPlay, type TournamentEvent, type TournamentState } from './state.js';
+import { BACK_REASON, currentItem, evolve, finalPayouts, handForHand, initialState, playing, rebalance, register, start, tick, type LoggedAction, type RoundHand, type RoundInPlay, type TournamentEvent, type TournamentState } from './state.js';
 import type { TournamentDef } from './structure.js';
 
 /**
@@ -276,7 +276,8 @@ export function sitIn(s: TournamentState, playerId: string, sitting: boolean, at
   if (!e) return NO('TOURNAMENT_NOT_PLAYING', 'TRN-PLAY', 'you have no entry in play in this tournament');
   const now = s.sittingIn.includes(e.entryId);
   if (now === sitting) return ok([]);
-  if (sitting) return ok([{ type: 'sat-in', entryId: e.entryId, at }]);
+  // TRN-AWAY: the first player back resumes the pause the rule made (a pit boss's pause stays the pit boss's)
+  if (sitting) return ok([{ type: 'sat-in', entryId: e.entryId, at }, ...(s.status === 'paused' && s.awayPause ? [{ type: 'resumed' as const, by: 'system', reason: BACK_REASON, at }] : [])]);
   // left (TRN-ABSENT): if the round in play waits on this player, their hand is folded now
   const out: TournamentEvent = { type: 'sat-out', entryId: e.entryId, reason: 'player', at };
   return ok([out, ...advanceRound(evolve(s, out), at)]);

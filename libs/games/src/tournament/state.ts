@@ -81,6 +81,10 @@ export interface TournamentState {
   readonly round: RoundInPlay | null;
   /** the last round in play once over (its hands' results stay on the players' screens until the next). */
   readonly lastRound: RoundInPlay | null;
+  /** TRN-AWAY: since when every entry still playing has been away while running (absent: someone is present). */
+  readonly awaySince?: number;
+  /** TRN-AWAY: the pause is the rule's own (the first player to take their seat again resumes it). */
+  readonly awayPause?: true;
 }
 
 /** One table's hand of a round in play, as dealt (the seats and stacks at the deal: later seatings do not join it). */
@@ -186,7 +190,44 @@ function placeAt(tables: readonly TableState[], entryId: string, tableNo: number
 const withEntry = (entries: readonly Entry[], entryId: string, f: (e: Entry) => Entry): Entry[] => entries.map((e) => (e.entryId === entryId ? f(e) : e));
 
 /** Folds one event (programmer errors throw: the deciders only emit events that fit). */
+/**
+ * TRN-AWAY (docs/tournaments.md): a field in which every entry still playing is a person who is away (not sitting in;
+ * robot entries are always present) only folds — an orbit of folds gives the blinds back, so it would never end. When
+ * it has been all away for the current level's published length (the last level's too, which has no end), the
+ * tournament pauses itself (S1-PAUSE, by `system`, this reason); the first player to take their seat again resumes it
+ * (`BACK_REASON`); the pit boss may resume or cancel it as any pause.
+ */
+export const AWAY_REASON = 'TRN-AWAY: every player still in the tournament is away';
+export const BACK_REASON = 'TRN-AWAY: a player took their seat again';
+
+/** TRN-AWAY: two or more entries still playing, every one a person's seat not taken. */
+export function allAway(s: TournamentState): boolean {
+  const p = s.entries.filter((e) => e.status === 'playing');
+  return p.length > 1 && p.every((e) => !e.robot && !s.sittingIn.includes(e.entryId));
+}
+
 export function evolve(s: TournamentState, e: TournamentEvent): TournamentState {
+  return withAway(evolveEvent(s, e), e);
+}
+
+/** TRN-AWAY's two derived fields, after every event (so a replay of the log derives them the same way). */
+function withAway(s: TournamentState, e: TournamentEvent): TournamentState {
+  let out = s;
+  if (e.type === 'paused' && e.by === 'system' && e.reason === AWAY_REASON) out = { ...out, awayPause: true };
+  if (e.type === 'resumed' && out.awayPause) {
+    const { awayPause: _p, ...rest } = out;
+    out = rest;
+  }
+  const since = out.status === 'running' && allAway(out) ? (out.awaySince ?? e.at) : undefined;
+  if (since === out.awaySince) return out;
+  if (since === undefined) {
+    const { awaySince: _a, ...rest } = out;
+    return rest;
+  }
+  return { ...out, awaySince: since };
+}
+
+function evolveEvent(s: TournamentState, e: TournamentEvent): TournamentState {
   switch (e.type) {
     case 'created':
       return initialState(e.def);
@@ -357,6 +398,9 @@ export function tick(s: TournamentState, at: number): TournamentEvent[] {
     endsAt = isLast(s, level) ? null : endsAt + durationOf(s.def.structure[level]);
     out.push({ type: 'level-advanced', level, endsAt, at: Math.min(at, endsAt ?? at) });
   }
+  // TRN-AWAY: all away for the current level's published length → the tournament pauses itself
+  const cur = out.reduce(evolve, s);
+  if (cur.awaySince !== undefined && at - cur.awaySince >= durationOf(s.def.structure[cur.level])) out.push({ type: 'paused', by: 'system', reason: AWAY_REASON, at });
   return out;
 }
 

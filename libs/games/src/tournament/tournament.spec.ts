@@ -6,7 +6,7 @@ import { actInRound, advanceRound, playRound, roundHand, sitIn, staffTablesView,
 import { cardCode } from '../poker/cards.js';
 import { replayTournament } from './replay.js';
 import { placesAndPrizes, prizesFor, splitProportionally } from './payouts.js';
-import { addTime, cancel, evolve, foldEvents, pause, playing, proposeDeal, rebalance, register, resume, start, tick, type TournamentEvent, type TournamentState } from './state.js';
+import { AWAY_REASON, BACK_REASON, addTime, cancel, evolve, foldEvents, pause, playing, proposeDeal, rebalance, register, resume, start, tick, type TournamentEvent, type TournamentState } from './state.js';
 import { STANDARD_PAYOUTS, STRUCTURE_PRESETS, standardStructure, turboStructure, validateDef, type TournamentDef } from './structure.js';
 
 const LEVEL_MS = 60_000;
@@ -182,7 +182,8 @@ describe('the clock (TRN-CLOCK, S1-PAUSE, TRN-TIME)', () => {
   it('advances levels on the server clock, stops while paused, and takes added time', () => {
     const log: TournamentEvent[] = [{ type: 'created', def: def(), at: T0 }];
     let s = foldEvents(log);
-    for (let i = 1; i <= 4; i++) s = apply(log, s, unwrap(register(s, { entryId: `e${i}`, playerId: `p${i}`, at: T0 })));
+    // robot entries: present, so TRN-AWAY never pauses this clock (people left away would: see TRN-AWAY below)
+    for (let i = 1; i <= 4; i++) s = apply(log, s, unwrap(register(s, { entryId: `e${i}`, playerId: `p${i}`, robot: true, at: T0 })));
     s = apply(log, s, unwrap(start(s, T0, 1)));
     expect(s.levelEndsAt).toBe(T0 + LEVEL_MS);
     s = apply(log, s, tick(s, T0 + 2 * LEVEL_MS + 5));
@@ -604,21 +605,76 @@ describe('TRN-ABSENT: a person away from their seat is blinded off, not played b
     expect(foldEvents(log)).toEqual(s);
   });
 
-  it('a tournament whose people all stay away still runs to its end: blinds and antes posted, chips conserved, the pool paid, the log replays', () => {
+  it('TRN-AWAY: a field whose people all stay away is blinded for one level, then pauses itself; the first player back resumes it and it runs to its end; the log replays', () => {
     // nobody acts, so nothing but the blinds and antes moves chips: an orbit of folds to the big blind gives every
-    // seat back what it posted; only blinds that put the players all in end it. The last level (1 000/2 000) lasts
-    // until the end (TRN-CLOCK), so the field's chips are kept under its big blind (12 × 150 < 2 000): with more, the
-    // last two would swap the blinds for ever (docs/known-gaps.md, the pit boss's cancel ends it)
-    const { s, log } = runTournament(def({ maxPlayers: 12, startingStack: 150 }), 12, 5, 30_000, true);
-    expect(s.status).toBe('finished');
-    expect(s.payouts.reduce((a, p) => a + p.amountMinor, 0)).toBe(12_000);
+    // seat back what it posted, so a field left all away would never end by itself (the last level lasts for ever)
+    const d = def({ maxPlayers: 6, startingStack: 1_500 });
+    const log: TournamentEvent[] = [{ type: 'created', def: d, at: T0 - 1 }];
+    let s = foldEvents(log);
+    for (let i = 1; i <= 6; i++) s = apply(log, s, unwrap(register(s, { entryId: `ent_${i}`, playerId: `p${i}`, at: T0 - 1 })));
+    s = apply(log, s, unwrap(start(s, T0, 5)));
+    expect(s.awaySince).toBe(T0); // all away from the start
+    let at = T0;
+    let round = 0;
+    for (; s.status === 'running' && round < 100; round++) {
+      at += 5_000;
+      s = apply(log, s, tick(s, at));
+      s = apply(log, s, s.round === null ? playRound(s, 5, round, at) : advanceRound(s, at));
+    }
+    // one level (60 s) of blinds and folds, then the rule's own pause — nobody was dealt a hand by a robot
+    expect(s.status).toBe('paused');
+    const paused = log.find((e) => e.type === 'paused');
+    expect(paused).toMatchObject({ by: 'system', reason: AWAY_REASON, at: T0 + LEVEL_MS });
+    expect(s.awayPause).toBe(true);
     const acts = log.filter((e): e is Act => e.type === 'hand-action');
     expect(acts.length).toBeGreaterThan(0);
     expect(acts.every((a) => a.by === 'absent' && a.action === 'fold')).toBe(true);
+    // paused: the hand in play is finished (folded), no new one is dealt, the level clock stands still
+    for (let k = 0; k < 5; k++) {
+      at += 5_000;
+      s = apply(log, s, tick(s, at));
+      s = apply(log, s, s.round === null ? playRound(s, 5, round++, at) : advanceRound(s, at));
+    }
+    expect(s.round).toBeNull();
+    const hands = s.handsPlayed;
+    at += 60_000;
+    expect(tick(s, at)).toEqual([]);
+    expect(playRound(s, 5, round++, at)).toEqual([]);
+    expect(s.handsPlayed).toBe(hands);
+    // p3 comes back: the rule's pause ends with their seat taken
+    const back = unwrap(sitIn(s, 'p3', true, at));
+    expect(back.map((e) => e.type)).toEqual(['sat-in', 'resumed']);
+    expect(back[1]).toMatchObject({ by: 'system', reason: BACK_REASON });
+    s = apply(log, s, back);
+    expect(s.status).toBe('running');
+    expect(s.awayPause).toBeUndefined();
+    expect(s.awaySince).toBeUndefined();
+    // p3 leaves again: all away from that moment, a whole level later paused again
+    s = apply(log, s, unwrap(sitIn(s, 'p3', false, at)));
+    expect(s.awaySince).toBe(at);
+    expect(tick(s, at + LEVEL_MS - 1).some((e) => e.type === 'paused')).toBe(false);
+    const again = tick(s, at + LEVEL_MS + 1);
+    expect(again.at(-1)).toMatchObject({ type: 'paused', by: 'system', reason: AWAY_REASON });
     const r = replayTournament(log);
     expect(r.ok && r.value.mismatches).toEqual([]);
-    if (r.ok) expect(r.value.actions).toEqual({ player: 0, robot: 0, timeout: 0, absent: acts.length, timeBank: 0 });
     expect(foldEvents(log)).toEqual(s);
+  });
+
+  it('TRN-AWAY: a robot entry or one person at the table keeps it running; a pit boss\'s pause is not ended by a player sitting in', () => {
+    // p1 sits in (twelveWithP1): present, never an away pause
+    const withP1 = twelveWithP1(['p1', 'p2', 'p3']);
+    expect(withP1.s.awaySince).toBeUndefined();
+    expect(tick(withP1.s, T0 + 10 * LEVEL_MS).some((e) => e.type === 'paused')).toBe(false);
+    // p1 … p3 away, the rest robots: robots are always present
+    const robots = twelveWithP1(['p1', 'p2', 'p3'], false);
+    expect(robots.s.awaySince).toBeUndefined();
+    expect(tick(robots.s, T0 + 10 * LEVEL_MS).some((e) => e.type === 'paused')).toBe(false);
+    // a pit boss's pause (S1-PAUSE) stays until the pit boss resumes it
+    let s = withP1.s;
+    s = apply(withP1.log, s, unwrap(sitIn(s, 'p1', false, T0 + 1)));
+    s = apply(withP1.log, s, unwrap(pause(s, 'pb1', 'shoe change', T0 + 2)));
+    expect(s.awayPause).toBeUndefined();
+    expect(unwrap(sitIn(s, 'p1', true, T0 + 3)).map((e) => e.type)).toEqual(['sat-in']);
   });
 
   it('a log written before TRN-ABSENT (a person\'s seat robot-played) replays identically: every hand\'s chips from its logged actions', () => {
