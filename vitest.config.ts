@@ -52,6 +52,7 @@ export const APP_SPECS = [
   'apps/studio-server/src/tournament/tournament-owner.spec.ts',
   'apps/studio-server/src/tournament/tournament-play.spec.ts',
   'apps/studio-server/src/tournament/tournament-push.spec.ts',
+  'apps/studio-server/src/tournament/tournament-host.spec.ts',
   'apps/studio-server/src/pit/two-person.spec.ts',
   'apps/studio-server/src/poker/poker-table.repository.spec.ts',
   'apps/studio-server/src/poker/poker.devices.spec.ts',

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { SERVER_CLIENT_ID_PREFIX } from '../shared/ports/mqtt.tokens.js';
 import { RECOVERY_BY_LEASE } from '../rounds/recovery.service.js';
 import { RoundsModule } from '../rounds/rounds.module.js';
-import { LEASED_WORK, PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_RELAY, TABLE_ROUTER } from '../shared/ports/cluster.port.js';
+import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, TABLE_OWNER_GUARD, TABLE_RELAY, TABLE_ROUTER } from '../shared/ports/cluster.port.js';
 import { ClusterPresence } from './cluster-presence.js';
 import { InstanceDirectory } from './instance-directory.js';
 import { FORWARD_TIMEOUT_MS, INSTANCE_DIRECTORY, OwnerForwardMiddleware } from './owner-forward.middleware.js';
@@ -118,11 +118,9 @@ export class ClusterModule implements NestModule {
             ]
           : []),
         TableOwnershipService,
-        // leased work that is not a table (issue 24: a tournament's clock), owned in the same pass
-        { provide: LEASED_WORK, useExisting: TableOwnershipService },
         ClusterConnections,
       ],
-      exports: [TABLE_LEASES, RECOVERY_BY_LEASE, TABLE_OWNER_GUARD, TableOwnershipService, LEASED_WORK, ...(redisUrl ? [TABLE_ROUTER, SOCKET_IO_ADAPTER, PRESENCE_MERGER, TABLE_RELAY] : [])],
+      exports: [TABLE_LEASES, RECOVERY_BY_LEASE, TABLE_OWNER_GUARD, TableOwnershipService, ...(redisUrl ? [TABLE_ROUTER, SOCKET_IO_ADAPTER, PRESENCE_MERGER, TABLE_RELAY] : [])],
     };
   }
 

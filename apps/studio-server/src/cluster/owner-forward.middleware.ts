@@ -31,7 +31,7 @@ const TABLE_PATH = /^\/tables\/([^/?#]+)(?:[/?#]|$)/;
 const OWNER_READ = /^\/tables\/[^/?#]+\/devices\/?(?:[?#]|$)/;
 /** `/poker-tables/<id>/…` (not the lobby, not creating a table): a live poker table's owner reads (its commands, the pit boss's decision included, are the command bus's). */
 const POKER_PATH = /^\/poker-tables\/([^/?#]+)\/[^?#]/;
-/** `/tournaments/<id>/entries|control|seat|actions` (issue 24; TRN-PLAY): a tournament's writes go to the instance holding its lease `tournament:<id>` (its clock's owner); `/table` too (a player's hand as the owner has it). */
+/** `/tournaments/<id>/entries|control|seat|actions` (issue 24; TRN-PLAY): a tournament's writes go to the instance holding its lease (its id: a table of the one host, its clock's owner); `/table` too (a player's hand as the owner has it). */
 const TOURNAMENT_PATH = /^\/tournaments\/([^/?#]+)\/(?:entries|control|seat|actions|table)\/?(?:[?#]|$)/;
 /** The player's tournament table is read from the owner (the hand in play, its clock). */
 const TOURNAMENT_OWNER_READ = /^\/tournaments\/[^/?#]+\/table\/?(?:[?#]|$)/;
@@ -49,7 +49,7 @@ const POKER_OWNER_READ = /^\/poker-tables\/[^/?#]+\/hands(?:\/[^/?#]+\/events)?\
  * TABLE_OWNER_UNAVAILABLE. Owner unreachable or too slow: 503 TABLE_OWNER_UNAVAILABLE (retry).
  * Live poker tables (`/poker-tables/<id>/…`, lease `<id>` like every table): a table's hands and a hand's
  * events are forwarded to the table's owner the same way (the pit boss's decision is a table command: the bus forwards it).
- * A tournament's registration, control, a player's seat and actions and their table (`/tournaments/<id>/entries|control|seat|actions|table`, lease `tournament:<id>`, issue 24) go
+ * A tournament's registration, control, a player's seat and actions and their table (`/tournaments/<id>/entries|control|seat|actions|table`, lease: its id, issue 24) go
  * to the instance advancing its clock the same way; with no owner they run here (the tournament service decides on
  * the log caught up, the expected seq refuses a raced write).
  */
@@ -83,8 +83,8 @@ export class OwnerForwardMiddleware implements NestMiddleware<Req, Res> {
     const pk = tr ? null : POKER_PATH.exec(req.originalUrl);
     const m = tr ?? pk ?? TABLE_PATH.exec(req.originalUrl);
     if (!m?.[1]) return false;
-    // a tournament's lease is `tournament:<id>` (leased work, LEASED_WORK); its writes are not table commands
-    const tableId = tr ? `tournament:${decodeURIComponent(m[1])}` : decodeURIComponent(m[1]);
+    // a tournament is a table of the one host (issue 19 §2): its lease is its id; its writes are not table commands
+    const tableId = decodeURIComponent(m[1]);
     // one lease space (issue 19 §2): a live poker table holds the same kind of lease as a rounds table, its id
     if (!pk && !tr && this.owned.owns(tableId)) return false;
     const owner = await this.leases.owner(tableId); // one lease space for every kind of table (issue 19 §2)

@@ -20,7 +20,7 @@ describe('owner forwarding over HTTP is not a second path for table commands (is
     registry.add([defineCommand({ op: 'bet.place', schema: PlaceBetBodySchema, roles: ['player'], rest: { method: 'POST', path: '/tables/{id}/bets' }, handle: () => ({ ok: true, value: null }) })]);
     const leases = new InMemoryTableLeases();
     await leases.acquire('t1', 'owner-b', 60_000);
-    await leases.acquire('tournament:trn_1', 'owner-b', 60_000);
+    await leases.acquire('trn_1', 'owner-b', 60_000); // a tournament is a table of the one host: its lease is its id (issue 19 §2)
     // the owner: records what reaches it
     const seen: string[] = [];
     const owner = createServer((req, res) => {

@@ -5,7 +5,7 @@ import { RecoveryService } from '../rounds/recovery.service.js';
 import { RoundsService } from '../rounds/rounds.service.js';
 import { TablesService } from '../tables/tables.service.js';
 import { TABLE_HOST, type TableHost } from '../shared/host/table-host.js';
-import { TABLE_OWNER_GUARD, type LeasedWork, type LeasedWorkSource } from '../shared/ports/cluster.port.js';
+import { TABLE_OWNER_GUARD } from '../shared/ports/cluster.port.js';
 import type { InstanceDirectory } from './instance-directory.js';
 import { INSTANCE_DIRECTORY } from './owner-forward.middleware.js';
 import type { ClusterPresence } from './cluster-presence.js';
@@ -33,14 +33,14 @@ export const CLUSTER_OPTIONS = Symbol('CLUSTER_OPTIONS');
  * re-armed, a round waiting for a device watched) — exactly what a restart does, for one table.
  * Losing a lease (it ran out, e.g. after a long pause) drops the cached state, so this instance
  * decides nothing more on stale state; the expected-seq check of the event log refuses a stale write.
- * The table host's programs (live poker, issue 19 §2) are owned the same way, in the same lease space.
+ * The table host's programs (live poker, tournaments; issue 19 §2) are owned the same way, in the same lease
+ * space; a program table its program no longer lists (a tournament over) has its lease given up.
  */
 @Injectable()
-export class TableOwnershipService implements OnApplicationBootstrap, OnApplicationShutdown, LeasedWork {
+export class TableOwnershipService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('Cluster');
-  /** Sources of leased work that is not a table (issue 24: tournaments), and the units held: key → its source. */
-  private readonly sources: LeasedWorkSource[] = [];
-  private readonly work = new Map<string, LeasedWorkSource>();
+  /** The program tables (live poker, tournaments) this instance holds: given up when their program stops listing them. */
+  private readonly programOwned = new Set<string>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private ticking: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -64,29 +64,10 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
         if (this.stopped || !(await this.leases.acquire(tableId, this.opts.instanceId, this.opts.leaseTtlMs))) return false;
         this.owned.take(tableId);
         this.owned.announce(tableId);
+        this.programOwned.add(tableId);
         return true;
       },
     });
-  }
-
-  /**
-   * Leased work that is not a table (LEASED_WORK; issue 24, a tournament's clock): its units hold leases in the
-   * same store under their own keys, renewed and taken in the same pass as the tables'.
-   */
-  bind(source: LeasedWorkSource): { claim(key: string): Promise<boolean> } {
-    this.sources.push(source);
-    return {
-      claim: async (key) => {
-        if (this.stopped || !(await this.leases.acquire(key, this.opts.instanceId, this.opts.leaseTtlMs))) return false;
-        this.work.set(key, source);
-        return true;
-      },
-    };
-  }
-
-  /** Units of leased work this instance holds right now. */
-  ownedWork(): readonly string[] {
-    return [...this.work.keys()];
   }
 
   /** Where the other instances forward REST commands for the tables this one owns. */
@@ -125,11 +106,6 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
       this.owned.drop(t);
       if (this.opts.releaseOnShutdown !== false) await this.leases.release(t, this.opts.instanceId).catch(() => undefined);
     }
-    for (const [key, source] of [...this.work]) {
-      this.work.delete(key);
-      await source.lost(key).catch(() => undefined);
-      if (this.opts.releaseOnShutdown !== false) await this.leases.release(key, this.opts.instanceId).catch(() => undefined);
-    }
     await this.leases.close();
     await this.directory?.close();
     await this.presence?.close();
@@ -147,17 +123,26 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
     const url = this.directory ? this.advertisedUrl() : null;
     if (url !== null) await this.directory?.advertise(me, url, this.opts.leaseTtlMs * 2);
     await this.presence?.refresh(); // this instance's presence parts stay counted while it lives
+    // the program tables first (once per pass: a program refreshes what it knows here, e.g. tournaments other instances listed)
+    const held = new Set(this.programOwned); // a table claimed during this pass is not judged by this pass's listing
+    const programTables = (await this.host?.programTables()) ?? [];
+    const listed = new Set(programTables.map((x) => x.tableId));
     for (const tableId of this.owned.list()) {
+      if (held.has(tableId) && !listed.has(tableId)) {
+        // its program no longer lists it (a tournament over): nothing left to run, the lease is given up
+        this.owned.drop(tableId);
+        this.programOwned.delete(tableId);
+        await this.host?.release(tableId);
+        await this.leases.release(tableId, me);
+        continue;
+      }
       if (await this.leases.renew(tableId, me, this.opts.leaseTtlMs)) continue;
       this.owned.drop(tableId);
+      this.programOwned.delete(tableId);
       this.rounds.invalidate(tableId);
       await this.host?.release(tableId);
       this.log.warn(`lost the lease of table ${tableId}`);
     }
-    const held = new Set(this.work.keys()); // a unit claimed during this pass is not judged by its stale `keys()`
-    const wanted = new Map<LeasedWorkSource, ReadonlySet<string>>();
-    for (const source of this.sources) wanted.set(source, new Set(await source.keys()));
-    await this.renewWork(held, wanted);
     for (const t of await this.tables.list()) {
       if (this.stopped || this.owned.owns(t.tableId) || t.status === 'closed') continue;
       if (!(await this.leases.acquire(t.tableId, me, this.opts.leaseTtlMs))) continue;
@@ -169,56 +154,16 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
       this.owned.announce(t.tableId);
       this.log.log(`instance ${me} owns table ${t.tableId}${report.length ? `; took over ${report.map((r) => `${r.roundId} (${r.phase}, ${r.action})`).join(', ')}` : ''}`);
     }
-    // The table host's program tables (live poker): the same lease space (the table's id), the same
+    // The table host's program tables (live poker, tournaments): the same lease space (the table's id), the same
     // takeover — the recovery lays the table out from its log (its program's rule for play in progress).
-    for (const { program, tableId } of (await this.host?.programTables()) ?? []) {
+    for (const { program, tableId } of programTables) {
       if (this.stopped || this.owned.owns(tableId)) continue;
       if (!(await this.leases.acquire(tableId, me, this.opts.leaseTtlMs))) continue;
       this.owned.take(tableId);
+      this.programOwned.add(tableId);
       await this.recovery.recover(tableId);
       this.owned.announce(tableId);
       this.log.log(`instance ${me} owns ${program.kind} table ${tableId}`);
-    }
-    await this.takeWork(wanted);
-  }
-
-  /** Leased work: renew what is held and still wanted; give up what is no longer wanted (a tournament over). */
-  private async renewWork(held: ReadonlySet<string>, wanted: ReadonlyMap<LeasedWorkSource, ReadonlySet<string>>): Promise<void> {
-    const me = this.opts.instanceId;
-    for (const [source, want] of wanted) {
-      for (const [key, s] of [...this.work]) {
-        if (s !== source || !held.has(key)) continue;
-        if (!want.has(key)) {
-          this.work.delete(key);
-          await source.lost(key);
-          await this.leases.release(key, me);
-          continue;
-        }
-        if (await this.leases.renew(key, me, this.opts.leaseTtlMs)) continue;
-        this.work.delete(key);
-        await source.lost(key);
-        this.log.warn(`lost the lease of ${key}`);
-      }
-    }
-  }
-
-  /** Leased work: take every wanted unit nobody holds (a dead owner's lease has run out); the source takes it over from its log. */
-  private async takeWork(wanted: ReadonlyMap<LeasedWorkSource, ReadonlySet<string>>): Promise<void> {
-    const me = this.opts.instanceId;
-    for (const [source, want] of wanted) {
-      for (const key of want) {
-        if (this.stopped || this.work.has(key)) continue;
-        if (!(await this.leases.acquire(key, me, this.opts.leaseTtlMs))) continue;
-        this.work.set(key, source);
-        try {
-          await source.taken(key);
-        } catch (e) {
-          this.work.delete(key);
-          await this.leases.release(key, me);
-          throw e;
-        }
-        this.log.log(`instance ${me} owns ${key}`);
-      }
     }
   }
 }

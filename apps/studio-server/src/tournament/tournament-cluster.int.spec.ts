@@ -1,7 +1,7 @@
 /**
  * One owner per tournament across instances (issue 24; docs/tournaments.md "Several instances"): two studio-server
  * instances on one PostgreSQL and one Redis, both with their tournament clocks running. Only the instance holding
- * the tournament's lease (`tournament:<id>`, the cluster's table leases) appends to its log; registrations reaching
+ * the tournament's lease (its id: a table of the one host, in the cluster's one lease space) appends to its log; registrations reaching
  * the other instance are forwarded to the owner; the owner dies (no release) and the other takes the lease over,
  * folds the log and plays the tournament on to its end. Money conserved: every buy-in and fee posted once, the pool
  * paid out to 0, the ledger balanced.
@@ -65,14 +65,14 @@ describe('one owner per tournament across instances (issue 24)', () => {
     // Published on A: A claims its lease at once.
     const pit = a.token('pitboss1', 'pitboss');
     const tid = await createSitAndGo(a, pit, { name: 'Cluster SNG', buyInMinor: 500, feeMinor: 50, seatsPerTable: 3, minPlayers: PLAYERS, maxPlayers: PLAYERS, levelMs: 1_000 });
-    const key = `tournament:${tid}`;
+    const key = tid; // a tournament is a table of the one host: its lease is its id (issue 19 §2)
     const leases = a.get<TableLeases>(TABLE_LEASES);
     expect(await leases.owner(key)).toBe('a');
     // B learns of it in its next pass (the index caught up) but does not take it
     await b.get(TableOwnershipService).tick();
     expect((await b.get(TournamentService).lobby()).map((x) => x.tournamentId)).toContain(tid);
-    expect(b.get(TableOwnershipService).ownedWork()).toEqual([]);
-    expect(a.get(TableOwnershipService).ownedWork()).toEqual([key]);
+    expect(b.get(TableOwnershipService).ownedTables()).not.toContain(key);
+    expect(a.get(TableOwnershipService).ownedTables()).toContain(key);
 
     // Registrations through B are forwarded to the owner (A decides them, on its clock).
     // tp1 is a person; the others robot accounts (`bot_…`), their entries robots' (TRN-ABSENT)
@@ -125,7 +125,7 @@ describe('one owner per tournament across instances (issue 24)', () => {
     const ownerB = b.get(TableOwnershipService);
     await until('B to take the tournament over', async () => {
       await ownerB.tick();
-      return ownerB.ownedWork().includes(key);
+      return ownerB.ownedTables().includes(key);
     }, 30_000);
     expect(await b.get<TableLeases>(TABLE_LEASES).owner(key)).toBe('b');
     // B continues from the log: its state is the fold of what A wrote, then its own steps
@@ -152,7 +152,7 @@ describe('one owner per tournament across instances (issue 24)', () => {
 
     // over: the next pass gives the lease up
     await ownerB.tick();
-    expect(ownerB.ownedWork()).toEqual([]);
+    expect(ownerB.ownedTables()).not.toContain(key);
     expect(await b.get<TableLeases>(TABLE_LEASES).owner(key)).toBeNull();
   });
 });

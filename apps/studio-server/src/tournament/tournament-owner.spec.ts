@@ -27,15 +27,15 @@ describe('a tournament is advanced by its lease holder only (issue 24)', () => {
     const own = app.get(TableOwnershipService);
     const leases = app.get<TableLeases>(TABLE_LEASES);
     const tid = await createSitAndGo(app, app.token('pb1', 'pitboss'), { name: 'Owned SNG', buyInMinor: 500, feeMinor: 50, seatsPerTable: 3, minPlayers: 3, maxPlayers: 3, levelMs: 60_000 });
-    const key = `tournament:${tid}`;
-    expect(own.ownedWork()).toEqual([key]);
+    const key = tid; // a tournament is a table of the one host: its lease is its id (issue 19 §2)
+    expect(own.ownedTables()).toContain(key);
     expect(svc.owns(tid)).toBe(true);
 
     // another instance holds the lease now: this one loses it at its next pass
     await leases.release(key, 'me');
     expect(await leases.acquire(key, 'other', 60_000)).toBe(true);
     await own.tick();
-    expect(own.ownedWork()).toEqual([]);
+    expect(own.ownedTables()).not.toContain(key);
     expect(svc.owns(tid)).toBe(false);
 
     for (let i = 1; i <= 3; i++) {
@@ -52,7 +52,7 @@ describe('a tournament is advanced by its lease holder only (issue 24)', () => {
     // the other owner is gone and its lease free: the next pass takes it, folds the log, and the clock runs here
     await leases.release(key, 'other');
     await own.tick();
-    expect(own.ownedWork()).toEqual([key]);
+    expect(own.ownedTables()).toContain(key);
     await svc.stepAll();
     expect(svc.stateOf(tid)?.status).toBe('running');
     expect(svc.stateOf(tid)?.entries).toHaveLength(3);

@@ -294,4 +294,44 @@ describe('people play their own tournament seats (TRN-PLAY)', () => {
     const bad = await h.http('POST', '/tournaments', pit, { name: 'x', kind: 'sit-and-go', currency: 'EUR', buyInMinor: 1, feeMinor: 0, startingStack: 100, seatsPerTable: 2, minPlayers: 2, maxPlayers: 2, startsAt: null, structure: T.turboStructure(60_000), lateRegistrationLevels: 0, reEntry: null, timeBankMs: 600_001 });
     expect(bad.body).toMatchObject({ code: 'INVALID_INPUT' });
   });
+
+  it('TRN-AWAY: a field of people who all stay away is blinded for one level, then pauses itself and tells the pit boss; the first player to take their seat resumes it', async () => {
+    const pit = h.token('pb1', 'pitboss');
+    const tid = await createSitAndGo(h, pit, { name: 'Empty chairs', buyInMinor: 1_000, feeMinor: 100, seatsPerTable: 9, minPlayers: 3, maxPlayers: 3, levelMs: 60_000 });
+    const people = ['aw1', 'aw2', 'aw3'];
+    for (const p of people) await h.deposit(p, DEPOSIT);
+    for (const p of people) expect((await h.http('POST', `/tournaments/${tid}/entries`, h.token(p, 'player'), { entryId: `ent_${p}` })).status).toBe(201);
+    const svc = h.get(TournamentService);
+    expect(svc.stateOf(tid)?.status).toBe('running'); // full: started; nobody sits in
+    const startedAt = clock.t;
+    for (let i = 0; i < 30 && svc.stateOf(tid)?.status === 'running'; i++) {
+      clock.t += 5_000;
+      await svc.step(tid);
+    }
+    // a whole level (60 s) of blinds and folds by the absence, then the rule's own pause
+    const view = await h.http('GET', `/tournaments/${tid}`, pit);
+    expect(view.body).toMatchObject({ status: 'paused' });
+    const log = await h.http('GET', `/tournaments/${tid}/log`, pit);
+    const events = log.body['events'] as { type: string; by?: string; reason?: string; at: number }[];
+    expect(events.find((e) => e.type === 'paused')).toMatchObject({ by: 'system', reason: T.AWAY_REASON, at: startedAt + 60_000 });
+    expect(events.filter((e) => e.type === 'hand-action').every((e) => e.by === 'absent')).toBe(true);
+    // the pit boss is told (an open warning, this tournament)
+    const alerts = (await h.http('GET', '/alerts', pit)).body as unknown as { code: string; tableId: string | null; severity: string }[];
+    expect(alerts).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'TOURNAMENT_ALL_AWAY', tableId: tid, severity: 'warning' })]));
+    // paused: no hand is dealt, the level clock stands still
+    const hands = svc.stateOf(tid)?.handsPlayed;
+    clock.t += 120_000;
+    await svc.step(tid);
+    expect(svc.stateOf(tid)?.handsPlayed).toBe(hands);
+    // aw2 comes back: their seat taken, the tournament runs again
+    const back = await h.http('POST', `/tournaments/${tid}/seat`, h.token('aw2', 'player'), { sitting: true });
+    expect(back.body).toMatchObject({ tournament: { sittingIn: true, status: 'running' } });
+    expect((await h.http('GET', `/tournaments/${tid}`, pit)).body).toMatchObject({ status: 'running' });
+    const after = (await h.http('GET', `/tournaments/${tid}/log`, pit)).body;
+    expect((after['events'] as { type: string; by?: string; reason?: string }[]).at(-1)).toMatchObject({ type: 'resumed', by: 'system', reason: T.BACK_REASON });
+    const rep = T.replayTournament(after);
+    expect(rep.ok && rep.value.mismatches).toEqual([]);
+    await h.http('POST', `/tournaments/${tid}/control`, pit, { action: 'cancel', reason: 'test done' });
+    expect(await h.invariants()).toEqual([]);
+  });
 });

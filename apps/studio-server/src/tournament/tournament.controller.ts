@@ -65,7 +65,7 @@ export class TournamentController {
   @Get(':id/tables')
   @Roles('pitboss', 'admin')
   async tables(@Param('id') id: string): Promise<TournamentTablesView> {
-    return unwrap(await this.tournaments.tables(id));
+    return unwrap(await this.tournaments.staffTables(id));
   }
 
   @Get(':id/log')

@@ -7,23 +7,28 @@
  *   as rounds and poker tables: memory, PGlite, PostgreSQL; expected-seq checked), every change appended with
  *   its ledger postings in ONE unit of work. The stream `tournaments` lists the tournaments. A restart folds the
  *   logs again (`load`), so the levels resume on the server's clock where they were (TRN-CLOCK).
- * - **One writer per tournament** in this process (a promise chain per id). Several instances (issue 24, "one
- *   owner per tournament"): a tournament's clock — the start, the levels, the hands, the busts — is advanced by the
- *   one instance holding its lease `tournament:<id>` (LEASED_WORK: the cluster's table leases, renewed and taken in
- *   the same pass as the tables'); a dead owner's lease runs out and another instance takes it over by folding the
- *   log again (TRN-CLOCK carries the levels on). Writes (register, control) reaching another instance are forwarded
- *   to the owner by the cluster's owner-forward middleware; with no owner (a takeover under way) they are decided
- *   here on the log caught up first, and the expected seq refuses a write that raced another (CONCURRENT_UPDATE,
- *   retry). Non-owners catch their copy up from the log every ownership pass and before answering a tournament.
+ * - **On the one table host** (issue 19 §2; issue 24: "do not grow the second stack"). A tournament is a table
+ *   program of kind `tournament` (`TableProgram`, registered on `TABLE_HOST`): its writes go through the host's
+ *   writer (`host.writers`, one keyed mutex for every kind of table), its clock is the host's deadline scheduler
+ *   (the next step is a deadline of the tournament, re-armed after every step and at recovery), it is recovered by
+ *   the host's one recovery (boot; takeover) and owned in the host's one lease space under its own id (`trn_…`, like
+ *   a poker table's `pkt_…`). Several instances (issue 24, "one owner per tournament"): the clock — the start, the
+ *   levels, the hands, the busts — is advanced by the instance holding the tournament's lease; a dead owner's lease
+ *   runs out and another instance takes it over by folding the log again (TRN-CLOCK carries the levels on); a
+ *   tournament that is over leaves `tables()` and its lease is given up. Writes (register, control, seat, actions)
+ *   reaching another instance are forwarded to the owner by the cluster's owner-forward middleware; with no owner (a
+ *   takeover under way) they are decided here on the log caught up first, and the expected seq refuses a write that
+ *   raced another (CONCURRENT_UPDATE, retry). Non-owners catch their copy up from the log every ownership pass and
+ *   before answering a tournament.
  * - **Money.** Registration: `tournament-entry:<tid>:<entryId>` player → pool + house; a seamless operator's
  *   player is debited at the operator first (`seamless-in:<entryId>`, the round `tournament:<tid>:<entryId>`,
  *   closed through the sweep when the tournament ends, with what the entry won or got back). Finish / cancel:
  *   `tournament-pay:…` postings in the same transaction as the event.
  * - **Time.** `step` reads the injected clock: it starts a due tournament, advances the levels, deals one round
- *   of hands. A timer calls it every FELT_TOURNAMENT_ROUND_MS (0: tests call it).
+ *   of hands. The host fires it FELT_TOURNAMENT_ROUND_MS after the last step (0: no deadline; tests call it).
  */
 import { createHash, randomInt } from 'node:crypto';
-import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { tournament as T, type Result } from '@felt-studio/games';
 import { isRobotPlayerId, type CreateTournamentBody, type TournamentActionBody, type TournamentChangedFrame, type TournamentControlBody, type TournamentTableFrame, type TournamentEntryResult, type TournamentLog, type TournamentSummary, type TournamentTablesView, type TournamentView } from '@felt-studio/protocol';
 import { PlayerNames } from '../auth/player-names.js';
@@ -31,7 +36,9 @@ import { AuditService } from '../audit/audit.service.js';
 import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import { rejection, type Actor } from '../shared/command.types.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
-import { LEASED_WORK, type LeasedWork } from '../shared/ports/cluster.port.js';
+import { TABLE_HOST, type TableHost } from '../shared/host/table-host.js';
+import { ROUNDS_ALERTS, type AlertsPort } from '../shared/ports/rounds.ports.js';
+import type { HostDeadline, TableProgram } from '../shared/host/table-program.js';
 import { ConcurrencyConflict, InsufficientFunds, UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { Posting } from '../shared/ledger.rules.js';
 import { PLAYER_PUSH, type LateBound, type PlayerPush } from '../shared/ports/late-bound.js';
@@ -41,10 +48,8 @@ import { entryPosting, entryPostingId, payoutPostings, seamlessRoundOf } from '.
 
 const INDEX_STREAM = 'tournaments';
 const streamOf = (tournamentId: string): string => `tournament:${tournamentId}`;
-/** The lease of a tournament's clock (LEASED_WORK): the same text as its stream, in the lease store's key space. */
-const LEASE_PREFIX = 'tournament:';
-/** The lock key of the index stream (not a tournament id: ids are `trn_…`). */
-const INDEX_LOCK = '#index';
+/** The writer key of the index stream (not a table id: tournaments are `trn_…`, tables never start with `#`). */
+const INDEX_LOCK = '#tournaments';
 const isOver = (s: T.TournamentState): boolean => s.status === 'finished' || s.status === 'cancelled';
 /** Seamless operator rounds of tournament entries: `tournament:<tid>:<entryId>` (the entry's debit id is the entry id). */
 export const TOURNAMENT_ROUND_PREFIX = 'tournament:';
@@ -60,44 +65,33 @@ const no = (code: Parameters<typeof rejection>[0], ruleId: string | null, messag
 const isStaff = (a: Actor): boolean => a.role === 'pitboss' || a.role === 'admin';
 
 @Injectable()
-export class TournamentService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TournamentService implements TableProgram {
+  readonly kind = 'tournament';
   private readonly log = new Logger('TournamentService');
   private readonly live = new Map<string, Live>();
-  private readonly locks = new Map<string, Promise<unknown>>();
   private indexSeq = 0;
   private loaded: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private stepping: Promise<void> | null = null;
-  /** With several instances: the tournaments whose lease this instance holds (null lease: one instance, every tournament is this one's). */
+  /** With several instances: the tournaments whose lease this instance holds (one instance: every tournament is this one's). */
   private readonly owned = new Set<string>();
-
-  private readonly lease: { claim(key: string): Promise<boolean> } | null;
+  /** When each owned tournament last stepped (its next step is a host deadline FELT_TOURNAMENT_ROUND_MS later). */
+  private readonly steppedAt = new Map<string, number>();
 
   constructor(
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(AuditService) private readonly audit: AuditService,
+    /** The one table host (issue 19 §2): a tournament's writer, clock, recovery and lease come from it. */
+    @Inject(TABLE_HOST) private readonly host: TableHost,
     @Optional() @Inject(FELT_CONFIG) private readonly config: FeltConfig | null = null,
     @Optional() @Inject(SeamlessService) private readonly seamless: SeamlessService | null = null,
-    @Optional() @Inject(LEASED_WORK) work: LeasedWork | null = null,
     @Optional() @Inject(PlayerNames) private readonly names: PlayerNames | null = null,
     /** Issue 24: `tournament.changed` notices (the realtime gateway binds it; absent in a server without sockets). */
     @Optional() @Inject(PLAYER_PUSH) private readonly push: LateBound<PlayerPush> | null = null,
+    /** TRN-AWAY: the pit boss is told when a field left all away paused itself. */
+    @Optional() @Inject(ROUNDS_ALERTS) private readonly alerts: AlertsPort | null = null,
   ) {
-    this.lease =
-      work?.bind({
-        keys: () => this.leaseKeys(),
-        taken: async (key) => {
-          const tid = key.slice(LEASE_PREFIX.length);
-          await this.ensureLoaded();
-          await this.withLock(tid, () => this.reload(tid)); // a takeover folds the log again, as a restart does
-          this.owned.add(tid);
-        },
-        lost: async (key) => {
-          this.owned.delete(key.slice(LEASE_PREFIX.length));
-        },
-      }) ?? null;
+    this.host.register(this);
     // A seamless entry's debit: committed once its entry posting exists; the session ends with the tournament (what the entry got).
     this.seamless?.registerSessions(TOURNAMENT_ROUND_PREFIX, async (round, betIds) => {
       const [tid = ''] = round.slice(TOURNAMENT_ROUND_PREFIX.length).split(':');
@@ -112,24 +106,63 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  // ───────────────────────────── the table program (the host's seam) ─────────────────────────────
+
+  /**
+   * The tournaments that need an owner: every one not over (the ownership pass takes their leases; the boot recovery
+   * recovers them). Called once per ownership pass: the tournaments other instances listed since are loaded here, and
+   * the copies this instance does not own are caught up from their logs (an ended log is final).
+   */
+  async tables(): Promise<readonly string[]> {
     await this.ensureLoaded();
-    const every = settingOf(this.config, 'tournamentRoundMs');
-    if (every > 0) {
-      this.timer = setInterval(() => {
-        this.stepping ??= this.stepAll()
-          .catch((e: unknown) => this.log.error({ msg: 'tournament step failed (retried next round)', error: (e as Error).message }))
-          .finally(() => {
-            this.stepping = null;
-          });
-      }, every);
-      this.timer.unref();
+    if (this.host.clustered) {
+      await this.host.writers.run(INDEX_LOCK, () => this.listedSince());
+      for (const [tid, held] of [...this.live]) if (!this.owned.has(tid) && !isOver(held.state)) await this.host.writers.run(tid, () => this.catchUp(tid));
     }
+    return [...this.live].filter(([, t]) => !isOver(t.state)).map(([tid]) => tid);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.stepping;
+  async has(tableId: string): Promise<boolean> {
+    await this.ensureLoaded();
+    return this.live.has(tableId);
+  }
+
+  /** The host's recovery (boot; several instances: this instance won the lease): fold the log again, as a restart does, and arm the clock. */
+  async recover(tableId: string): Promise<void> {
+    await this.ensureLoaded();
+    await this.host.writers.run(tableId, () => this.reload(tableId));
+    this.owned.add(tableId);
+    this.steppedAt.set(tableId, this.clock.now());
+    this.arm(tableId);
+  }
+
+  /** The host's ownership: the lease was lost or given up (the host has disarmed its timers): decide nothing more here. */
+  release(tableId: string): void {
+    this.owned.delete(tableId);
+    this.steppedAt.delete(tableId);
+  }
+
+  /** TRN-CLOCK on the host's scheduler: the next step FELT_TOURNAMENT_ROUND_MS after the last one (none when 0: tests step by hand). */
+  deadlines(tableId: string): readonly HostDeadline[] {
+    const every = settingOf(this.config, 'tournamentRoundMs');
+    const t = this.live.get(tableId);
+    if (every <= 0 || !t || isOver(t.state) || !this.owns(tableId)) return [];
+    const at = (this.steppedAt.get(tableId) ?? this.clock.now()) + every;
+    return [{ key: `step:${at}`, at }];
+  }
+
+  async fire(tableId: string): Promise<void> {
+    try {
+      await this.step(tableId);
+    } catch (e) {
+      this.log.error({ msg: 'tournament step failed (retried next round)', tournamentId: tableId, error: (e as Error).message });
+      this.steppedAt.set(tableId, this.clock.now());
+    }
+    this.arm(tableId);
+  }
+
+  private arm(tableId: string): void {
+    if (this.owns(tableId)) this.host.arm(this, tableId);
   }
 
   /** Loads every tournament from its log (boot, or a fresh instance: the restart test). */
@@ -140,7 +173,6 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
 
   /** Drops what this process holds and folds every log again, as a boot does (another instance wrote; tests). */
   async restart(): Promise<void> {
-    await this.stepping;
     this.live.clear();
     this.loaded = null;
     await this.ensureLoaded();
@@ -148,20 +180,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
 
   /** Does this instance advance the tournament's clock? (One instance: always.) */
   owns(tournamentId: string): boolean {
-    return this.lease === null || this.owned.has(tournamentId);
-  }
-
-  /** The ownership pass (several instances): tournaments listed since, the copies of the others' caught up, the leases wanted. */
-  private async leaseKeys(): Promise<string[]> {
-    await this.ensureLoaded();
-    await this.withLock(INDEX_LOCK, () => this.listedSince());
-    const keys: string[] = [];
-    for (const [tid, held] of [...this.live]) {
-      if (!this.owned.has(tid) && !isOver(held.state)) await this.withLock(tid, () => this.catchUp(tid)); // an ended log is final
-      const t = this.live.get(tid);
-      if (t && !isOver(t.state)) keys.push(`${LEASE_PREFIX}${tid}`);
-    }
-    return keys;
+    return !this.host.clustered || this.owned.has(tournamentId);
   }
 
   /** The tournaments listed in the index since this instance read it (another instance created them); under INDEX_LOCK. */
@@ -169,7 +188,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     const listed = await this.uow.run((tx) => tx.events.load(INDEX_STREAM, this.indexSeq));
     for (const e of listed) {
       const tid = (e.payload as { tournamentId: string }).tournamentId;
-      if (!this.live.has(tid)) await this.withLock(tid, () => this.reload(tid));
+      if (!this.live.has(tid)) await this.host.writers.run(tid, () => this.reload(tid));
     }
     this.indexSeq = Math.max(this.indexSeq, listed.at(-1)?.seq ?? 0);
   }
@@ -206,13 +225,6 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     return live;
   }
 
-  private withLock<R>(tournamentId: string, fn: () => Promise<R>): Promise<R> {
-    const prev = this.locks.get(tournamentId) ?? Promise.resolve();
-    const run = prev.then(fn, fn);
-    this.locks.set(tournamentId, run.catch(() => undefined));
-    return run;
-  }
-
   /** Appends the events and posts the ledger in one unit of work; only then is the state replaced. */
   private async commit(tournamentId: string, live: Live, events: readonly T.TournamentEvent[], postings: readonly Posting[] = []): Promise<void> {
     if (events.length === 0) return;
@@ -245,6 +257,17 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     // `tournament.changed` to the pit bosses and everyone with an entry: their screens read it again through their own view
     const notice: TournamentChangedFrame = { tournamentId, seq: live.seq };
     this.push?.get()?.notifyStaffAndPlayers([...new Set(live.state.entries.map((e) => e.playerId))], 'tournament.changed', notice);
+    if (events.some((e) => e.type === 'paused' && e.by === 'system' && e.reason === T.AWAY_REASON)) await this.alertAway(tournamentId, live.state);
+  }
+
+  /** TRN-AWAY: the tournament paused itself — the pit boss decides (wait for a player to come back, resume, or cancel by S1-FAIL-STT/MTT). */
+  private async alertAway(tournamentId: string, s: T.TournamentState): Promise<void> {
+    const left = T.playing(s).length;
+    try {
+      await this.alerts?.raise({ tableId: tournamentId, severity: 'warning', code: 'TOURNAMENT_ALL_AWAY', message: `Tournament ${s.def.name} paused itself (TRN-AWAY): all ${left} players still in have been away for a whole level. It resumes when one takes their seat; resume or cancel it (S1-FAIL-STT/MTT refunds).` });
+    } catch (e) {
+      this.log.error({ msg: 'TOURNAMENT_ALL_AWAY alert failed', tournamentId, error: (e as Error).message });
+    }
   }
 
   private async get(tournamentId: string): Promise<Result<Live>> {
@@ -275,7 +298,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
     const created: T.TournamentEvent = { type: 'created', def, at };
     const live: Live = { state: T.initialState(def), seq: 1, seed: null };
     // the index is appended under its own lock, as the ownership pass reads it (one index seq, never skipped)
-    await this.withLock(INDEX_LOCK, async () => {
+    await this.host.writers.run(INDEX_LOCK, async () => {
       for (let attempt = 0; ; attempt++) {
         try {
           await this.uow.run(async (tx) => {
@@ -292,7 +315,11 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
       this.live.set(def.tournamentId, live);
     });
     // several instances: its creator runs it when it can take the lease now (else the next pass of some instance does)
-    if (this.lease !== null && (await this.lease.claim(`${LEASE_PREFIX}${def.tournamentId}`))) this.owned.add(def.tournamentId);
+    if (await this.host.claim(def.tournamentId)) {
+      this.owned.add(def.tournamentId);
+      this.steppedAt.set(def.tournamentId, at);
+      this.arm(def.tournamentId);
+    }
     await this.audit.record({ actor: by.userId, role: by.role, action: 'tournament.create', reason: `created ${def.name}`, target: `tournament:${def.tournamentId}`, at });
     return ok(this.viewOf(live.state, by));
   }
@@ -305,7 +332,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   async register(player: Actor, tournamentId: string, entryId: string): Promise<Result<TournamentEntryResult>> {
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
-    const r = await this.withLock(tournamentId, async (): Promise<Result<TournamentEntryResult>> => {
+    const r = await this.host.writers.run(tournamentId, async (): Promise<Result<TournamentEntryResult>> => {
       const live = await this.current(tournamentId);
       const had = live.state.entries.find((e) => e.entryId === entryId);
       if (had) {
@@ -347,11 +374,12 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   async step(tournamentId: string): Promise<void> {
     const got = await this.get(tournamentId);
     if (!got.ok || !this.owns(tournamentId)) return; // several instances: only the lease holder advances the clock
-    await this.withLock(tournamentId, async () => {
+    await this.host.writers.run(tournamentId, async () => {
       if (!this.owns(tournamentId)) return;
       const live = await this.current(tournamentId);
       const s = live.state;
       const now = this.clock.now();
+      this.steppedAt.set(tournamentId, now);
       let events: T.TournamentEvent[] = [];
       if (s.status === 'registering') {
         const full = s.def.kind === 'sit-and-go' && new Set(s.entries.map((e) => e.playerId)).size >= s.def.maxPlayers;
@@ -371,9 +399,10 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
       }
       await this.commit(tournamentId, live, events);
     });
+    this.arm(tournamentId); // the next step FELT_TOURNAMENT_ROUND_MS from this one (the host's scheduler)
   }
 
-  /** Every tournament not over, one step each (the timer). */
+  /** Every tournament not over that this instance owns, one step each (tests; in a running server the host fires `step`). */
   async stepAll(): Promise<void> {
     await this.ensureLoaded();
     for (const [id, t] of this.live) {
@@ -394,7 +423,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   async seat(player: Actor, tournamentId: string, sitting: boolean): Promise<Result<TournamentTableFrame>> {
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
-    return this.withLock(tournamentId, async (): Promise<Result<TournamentTableFrame>> => {
+    return this.host.writers.run(tournamentId, async (): Promise<Result<TournamentTableFrame>> => {
       const live = await this.current(tournamentId);
       const d = T.sitIn(live.state, player.userId, sitting, this.clock.now());
       if (!d.ok) return d;
@@ -411,7 +440,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   async act(player: Actor, tournamentId: string, body: TournamentActionBody): Promise<Result<TournamentTableFrame>> {
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
-    return this.withLock(tournamentId, async (): Promise<Result<TournamentTableFrame>> => {
+    return this.host.writers.run(tournamentId, async (): Promise<Result<TournamentTableFrame>> => {
       const live = await this.current(tournamentId);
       const d = T.actInRound(live.state, player.userId, body, this.clock.now());
       if (!d.ok) return d;
@@ -424,15 +453,15 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   async table(player: Actor, tournamentId: string): Promise<Result<TournamentTableFrame>> {
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
-    const live = this.owns(tournamentId) ? got.value : await this.withLock(tournamentId, () => this.current(tournamentId));
+    const live = this.owns(tournamentId) ? got.value : await this.host.writers.run(tournamentId, () => this.current(tournamentId));
     return ok(this.frameOf(live, player.userId));
   }
 
   /** `GET /tournaments/{id}/tables` (staff): every table's seats and chips and its hand as the pit boss sees it (down cards once it is over). */
-  async tables(tournamentId: string): Promise<Result<TournamentTablesView>> {
+  async staffTables(tournamentId: string): Promise<Result<TournamentTablesView>> {
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
-    const live = this.owns(tournamentId) ? got.value : await this.withLock(tournamentId, () => this.current(tournamentId));
+    const live = this.owns(tournamentId) ? got.value : await this.host.writers.run(tournamentId, () => this.current(tournamentId));
     const tables = T.staffTablesView(live.state);
     const name = await this.nameOf(tables.flatMap((t) => t.seats.map((x) => x.playerId)));
     return ok({ tournamentId, seatsPerTable: live.state.def.seatsPerTable, tables: tables.map((t) => ({ ...t, seats: t.seats.map((x) => ({ ...x, name: name(x.playerId) })) })) });
@@ -449,7 +478,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   async control(by: Actor, tournamentId: string, body: TournamentControlBody): Promise<Result<TournamentView>> {
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
-    return this.withLock(tournamentId, async (): Promise<Result<TournamentView>> => {
+    return this.host.writers.run(tournamentId, async (): Promise<Result<TournamentView>> => {
       const live = await this.current(tournamentId);
       const at = this.clock.now();
       let d: Result<T.TournamentEvent[]>;
@@ -484,7 +513,7 @@ export class TournamentService implements OnApplicationBootstrap, OnApplicationS
   async view(tournamentId: string, viewer: Actor): Promise<Result<TournamentView>> {
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
-    const live = this.owns(tournamentId) ? got.value : await this.withLock(tournamentId, () => this.current(tournamentId));
+    const live = this.owns(tournamentId) ? got.value : await this.host.writers.run(tournamentId, () => this.current(tournamentId));
     const v = this.viewOf(live.state, viewer);
     if (!isStaff(viewer)) return ok(v);
     const name = await this.nameOf(v.entriesView.flatMap((e) => (e.playerId === undefined ? [] : [e.playerId])));

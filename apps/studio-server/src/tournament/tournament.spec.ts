@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
 import { AuditService } from '../audit/audit.service.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
+import { TableHost } from '../shared/host/table-host.js';
+import { ManualScheduler } from '../shared/host/scheduler.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import { TournamentModule } from './tournament.module.js';
 import { TournamentService } from './tournament.service.js';
@@ -114,7 +116,7 @@ describe('poker tournaments on the server (issue 24)', () => {
       if (paused && !restarted && T.playing(s).length < 25) {
         restarted = true;
         // a restart: a fresh service (new memory) over the same store folds the log back to the same tournament and the clock resumes
-        const fresh = new TournamentService(uow(), h.get<Clock>(CLOCK), h.get<Ids>(IDS), h.get(AuditService), null, null);
+        const fresh = new TournamentService(uow(), h.get<Clock>(CLOCK), h.get<Ids>(IDS), h.get(AuditService), new TableHost(new ManualScheduler()), null, null);
         await fresh.ensureLoaded();
         expect(fresh.stateOf(tid)).toEqual(svc.stateOf(tid));
         svc = fresh;

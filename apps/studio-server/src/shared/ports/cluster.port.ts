@@ -62,25 +62,3 @@ export interface TableRelayPort {
 }
 export const TABLE_RELAY = Symbol('TABLE_RELAY');
 
-/**
- * Work that is not a table but must be done by exactly one instance at a time (issue 24: a tournament's clock —
- * levels, hands, busts). It is owned through the cluster's table leases (the same store, the same renew/acquire
- * pass, its own key per unit, e.g. `tournament:<id>`), so no second lease loop exists. Absent on one instance:
- * the work is this instance's.
- */
-export interface LeasedWorkSource {
-  /** The lease keys of the units that need an owner now (called once per ownership pass; refresh what is known here). */
-  keys(): Promise<readonly string[]>;
-  /** This instance holds the unit's lease now: take it over (fold its log again; a dead owner's work continues here). */
-  taken(key: string): Promise<void>;
-  /** The lease was lost or given up: decide nothing more for the unit here. */
-  lost(key: string): Promise<void>;
-}
-export interface LeasedWork {
-  /**
-   * Registers a source (once, at construction); its units are leased from the next pass on. The answer's `claim`
-   * takes a new unit's lease at once (its creator): true when this instance holds it now (`taken` is not called).
-   */
-  bind(source: LeasedWorkSource): { claim(key: string): Promise<boolean> };
-}
-export const LEASED_WORK = Symbol('LEASED_WORK');
