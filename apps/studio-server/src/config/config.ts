@@ -87,6 +87,8 @@ export interface FeltSettings {
   readonly tournamentRoundMs: number;
   /** FELT_TOURNAMENT_ACTION_MS (issue 24, TRN-PLAY): a person's action clock in a tournament hand (S1-TIMEOUT). */
   readonly tournamentActionMs: number;
+  /** FELT_DISCONNECT_GRACE_MS (issue 24, S1-DISCONNECT): how long a player's last connection may be gone before they are sat out where no socket watches (tournaments). */
+  readonly disconnectGraceMs: number;
   readonly cameraFfmpeg: string;
   /** FELT_CAMERA_THREAD (issue 21): where the demo camera makes its frames, `main` (default) or `worker` (a worker thread per watched table). */
   readonly cameraThread: 'main' | 'worker';
@@ -214,6 +216,7 @@ export const ENV_SCHEMA = z
     FELT_CHAT_DATA: optional(z.string().min(1)).transform((v) => v ?? null),
     FELT_TOURNAMENT_ROUND_MS: millis(4_000, 0, 3_600_000),
     FELT_TOURNAMENT_ACTION_MS: millis(20_000, 1_000, 600_000),
+    FELT_DISCONNECT_GRACE_MS: millis(10_000, 0, 600_000),
     // Issue 21 §2: the demo studio camera's encoder — the ffmpeg binary (a path or a name on PATH), or `off`.
     FELT_CAMERA_FFMPEG: optional(z.string().min(1)).transform((v) => v ?? 'ffmpeg'),
     FELT_STREAM_SECRET: optional(z.string().min(32, 'must be at least 32 characters (generate one with `felt secrets`)')).transform((v) => v ?? null),
@@ -339,6 +342,7 @@ function settingsOf(e: Env): FeltSettings {
     chatDataFile: e.FELT_CHAT_DATA,
     tournamentRoundMs: e.FELT_TOURNAMENT_ROUND_MS,
     tournamentActionMs: e.FELT_TOURNAMENT_ACTION_MS,
+    disconnectGraceMs: e.FELT_DISCONNECT_GRACE_MS,
     cameraFfmpeg: e.FELT_CAMERA_FFMPEG,
     wsParser: e.FELT_WS_PARSER,
     cameraThread: e.FELT_CAMERA_THREAD,

@@ -28,6 +28,7 @@ import { PRESENCE_MERGER, SOCKET_IO_ADAPTER, type PresenceMerger } from '../shar
 import { answerOf, type TableCommandBus } from '../shared/commands/command-bus.js';
 import type { TableCommandDefinition } from '../shared/commands/command.types.js';
 import { TABLE_COMMAND_BUS } from '../shared/ports/late-bound.js';
+import { PLAYER_DEPARTURES, type PlayerDepartures } from '../shared/ports/player-departures.js';
 import { dropViewer, runTableCommand } from './table-viewing.js';
 import type { z } from 'zod';
 import type { TablePresence } from '@felt-studio/protocol';
@@ -154,7 +155,29 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     /** Issue 24: the table chat's frames (messages to everyone at the table, tips to staff, moderation to the pit boss and the player). */
     @Optional() @Inject(ChatService) private readonly chat: ChatService | null = null,
     @Optional() @Inject(FELT_CONFIG) private readonly config: FeltConfig | null = null,
+    /** S1-DISCONNECT for tournaments (issue 24): a player's last connection closing is reported here. */
+    @Optional() @Inject(PLAYER_DEPARTURES) private readonly departures: PlayerDepartures | null = null,
   ) {}
+
+  /**
+   * S1-DISCONNECT (issue 24): one of the player's sockets closed — if it was their last on EVERY instance (the room
+   * counts every instance's sockets with the cluster's adapter; one that does not answer in time counts as none), the
+   * modules that seat players where no socket watches (tournaments) are told (PLAYER_DEPARTURES) — after a grace
+   * (FELT_DISCONNECT_GRACE_MS): a socket of theirs back by then (a reload) keeps them where they were.
+   */
+  private async playerSocketClosed(userId: string): Promise<void> {
+    if (this.departures === null || !this.server || !this.departures.wanted(userId)) return;
+    // a reload or a short drop is not a departure: the player has FELT_DISCONNECT_GRACE_MS to come back
+    const grace = settingOf(this.config, 'disconnectGraceMs');
+    if (grace > 0) await new Promise((r) => setTimeout(r, grace).unref());
+    if (!this.server) return;
+    try {
+      if ((await this.server.in(userRoom(userId)).fetchSockets()).length > 0) return;
+    } catch (e) {
+      this.log.warn(`could not ask every instance for ${userId}'s sockets (${(e as Error).message}); reporting them gone`);
+    }
+    await this.departures.gone(userId);
+  }
 
   /**
    * Issue 24: a chat frame per audience. Players and the dealer see who wrote by name only; the pit boss (who
@@ -299,6 +322,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
       if (route !== undefined) this.dispatch(socket, route, raw, ack);
     });
     socket.once('disconnect', () => dropViewer(this.bus, socket, this.server));
+    if (user.role === 'player') socket.once('disconnect', () => void this.playerSocketClosed(user.userId).catch((e: unknown) => this.log.warn(`departure of ${user.userId}: ${String(e)}`)));
     socket.on('disconnecting', () => {
       this.presence.dropSocket(socket.id);
       for (const room of socket.rooms) {

@@ -7,6 +7,7 @@ import { SETTLEMENT_SOURCE } from './ports/settlement.port.js';
 import { TableCommandHandlers } from './ports/table-commands.js';
 import { INTAKE_BARRIER, IntakeBarrier } from './host/intake-barrier.js';
 import { CLOCK, type Clock } from './clock.js';
+import { PLAYER_DEPARTURES, PlayerDepartures } from './ports/player-departures.js';
 
 /**
  * Global, one per application: the ports a module reaches through the bottom layer because their adapter
@@ -24,7 +25,9 @@ import { CLOCK, type Clock } from './clock.js';
     { provide: PLAYER_PUSH, useFactory: () => new LateBound() },
     { provide: SEAMLESS_BALANCES, useFactory: () => new LateBound() },
     { provide: SETTLEMENT_SOURCE, useFactory: () => new LateBound() },
+    // S1-DISCONNECT for tournaments (issue 24): the gateway reports a player's last connection closing
+    { provide: PLAYER_DEPARTURES, useFactory: () => new PlayerDepartures() },
   ],
-  exports: [INTAKE_BARRIER, TABLE_COMMANDS, TABLE_COMMAND_BUS, POKER_TABLE_NAMES, PLAYER_PUSH, SEAMLESS_BALANCES, SETTLEMENT_SOURCE],
+  exports: [INTAKE_BARRIER, TABLE_COMMANDS, TABLE_COMMAND_BUS, POKER_TABLE_NAMES, PLAYER_PUSH, SEAMLESS_BALANCES, SETTLEMENT_SOURCE, PLAYER_DEPARTURES],
 })
 export class SharedPortsModule {}

@@ -17,13 +17,16 @@ class TestClock implements Clock {
  * second. A notice reaches the pit bosses and every player with an entry — nobody else — and carries nothing but the
  * tournament's id and log position (the screens read it again through their own view).
  */
+/** S1-DISCONNECT's grace here (FELT_DISCONNECT_GRACE_MS; 10 s by default). */
+const GRACE_MS = 400;
+
 describe('tournament.changed notices', () => {
   let h: RoundsApp;
   const clock = new TestClock();
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    h = await bootRoundsApp({ clock, imports: [TournamentModule], config: { settings: { tournamentRoundMs: 0 } } });
+    h = await bootRoundsApp({ clock, imports: [TournamentModule], config: { settings: { tournamentRoundMs: 0, disconnectGraceMs: GRACE_MS } } });
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
@@ -31,7 +34,7 @@ describe('tournament.changed notices', () => {
   });
 
   /** A connected socket whose user room is joined (a first ack proves the session check answered), with what it received. */
-  const listen = async (token: string): Promise<{ notices: unknown[] }> => {
+  const listen = async (token: string): Promise<{ notices: unknown[]; sock: Socket }> => {
     const sock: Socket = io(h.url, { auth: { token }, transports: ['websocket'], forceNew: true });
     sockets.push(sock);
     await new Promise<void>((res, rej) => {
@@ -39,7 +42,7 @@ describe('tournament.changed notices', () => {
       sock.once('connect_error', rej);
     });
     await new Promise((res) => sock.emit('table.presence', {}, res));
-    const got = { notices: [] as unknown[] };
+    const got = { notices: [] as unknown[], sock };
     sock.on('tournament.changed', (n: unknown) => got.notices.push(n));
     return got;
   };
@@ -72,5 +75,46 @@ describe('tournament.changed notices', () => {
 
     expect(outsider.notices, 'a player with no entry is told nothing').toEqual([]);
     for (const n of [...a.notices, ...b.notices, ...pitSock.notices]) expect(Object.keys(n as object).sort()).toEqual(['seq', 'tournamentId']);
+  });
+
+  it('S1-DISCONNECT (TRN-ABSENT): a player sitting in whose last connection closes is sat out (reason disconnect); while another tab is open nothing changes; they take their seat again by hand', async () => {
+    const pit = h.token('pb1', 'pitboss');
+    const tid = await createSitAndGo(h, pit, { name: 'Unplugged SNG', buyInMinor: 1_000, feeMinor: 100, seatsPerTable: 9, minPlayers: 3, maxPlayers: 3, levelMs: 60_000 });
+    const tok = (p: string): string => h.token(p, 'player');
+    for (const p of ['dc1', 'bot_dc2', 'bot_dc3']) {
+      await h.deposit(p, 5_000);
+      expect((await h.http('POST', `/tournaments/${tid}/entries`, tok(p), { entryId: `ent_${p}` })).status).toBe(201);
+    }
+    const [tab1, tab2] = await Promise.all([listen(tok('dc1')), listen(tok('dc1'))]);
+    expect((await h.http('POST', `/tournaments/${tid}/seat`, tok('dc1'), { sitting: true })).body).toMatchObject({ tournament: { sittingIn: true } });
+    const sitting = async (): Promise<unknown> => ((await h.http('GET', `/tournaments/${tid}/table`, tok('dc1'))).body['tournament'] as { sittingIn: boolean }).sittingIn;
+    const satOut = async (): Promise<{ reason: string }[]> => ((await h.http('GET', `/tournaments/${tid}/log`, pit)).body['events'] as { type: string; entryId: string; reason: string }[]).filter((e) => e.type === 'sat-out' && e.entryId === 'ent_dc1');
+
+    // one tab closes: the other is still connected — still sitting in
+    tab1.sock.disconnect();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await sitting()).toBe(true);
+    expect(await satOut()).toEqual([]);
+    // the last one closes and the page comes back within the grace (a reload): nothing changes
+    tab2.sock.disconnect();
+    const reloaded = await listen(tok('dc1'));
+    await new Promise((r) => setTimeout(r, 2 * GRACE_MS));
+    expect(await sitting()).toBe(true);
+    // the last one closes for good: after the grace, sat out by the disconnection (dealt in, blinds posted, folded on their turns — TRN-ABSENT)
+    const closedAt = Date.now();
+    reloaded.sock.disconnect();
+    await expect.poll(sitting, { timeout: 5_000, interval: 50 }).toBe(false);
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS - 50);
+    expect(await satOut()).toEqual([expect.objectContaining({ reason: 'disconnect' })]);
+    // back: connected again, they take their seat by hand (the screen offers "Take your seat")
+    await listen(tok('dc1'));
+    expect(await sitting()).toBe(false);
+    expect((await h.http('POST', `/tournaments/${tid}/seat`, tok('dc1'), { sitting: true })).body).toMatchObject({ tournament: { sittingIn: true } });
+    // a robot account's sockets (or a player who does not sit in) closing changes nothing
+    const robot = await listen(tok('bot_dc2'));
+    robot.sock.disconnect();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await satOut()).length).toBe(1);
+    await h.http('POST', `/tournaments/${tid}/control`, pit, { action: 'cancel', reason: 'test done' });
   });
 });

@@ -38,6 +38,7 @@ import { rejection, type Actor } from '../shared/command.types.js';
 import { CLOCK, IDS, type Clock, type Ids } from '../shared/clock.js';
 import { TABLE_HOST, type TableHost } from '../shared/host/table-host.js';
 import { ROUNDS_ALERTS, type AlertsPort } from '../shared/ports/rounds.ports.js';
+import { PLAYER_DEPARTURES, type PlayerDepartures } from '../shared/ports/player-departures.js';
 import type { HostDeadline, TableProgram } from '../shared/host/table-program.js';
 import { ConcurrencyConflict, InsufficientFunds, UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
 import type { Posting } from '../shared/ledger.rules.js';
@@ -90,8 +91,11 @@ export class TournamentService implements TableProgram {
     @Optional() @Inject(PLAYER_PUSH) private readonly push: LateBound<PlayerPush> | null = null,
     /** TRN-AWAY: the pit boss is told when a field left all away paused itself. */
     @Optional() @Inject(ROUNDS_ALERTS) private readonly alerts: AlertsPort | null = null,
+    /** S1-DISCONNECT: the gateway reports a player whose last connection closed (on every instance). */
+    @Optional() @Inject(PLAYER_DEPARTURES) departures: PlayerDepartures | null = null,
   ) {
     this.host.register(this);
+    departures?.listen({ wants: (playerId) => this.sitsIn(playerId), gone: (playerId) => this.departed(playerId) });
     // A seamless entry's debit: committed once its entry posting exists; the session ends with the tournament (what the entry got).
     this.seamless?.registerSessions(TOURNAMENT_ROUND_PREFIX, async (round, betIds) => {
       const [tid = ''] = round.slice(TOURNAMENT_ROUND_PREFIX.length).split(':');
@@ -447,6 +451,35 @@ export class TournamentService implements TableProgram {
       await this.commit(tournamentId, live, d.value);
       return ok(this.frameOf(live, player.userId));
     });
+  }
+
+  /**
+   * S1-DISCONNECT (TRN-ABSENT): the player's last connection closed — every tournament this instance runs in which they
+   * sit in sits them out (`sat-out`, reason `disconnect`): dealt in, blinds and antes posted, folded on their turns
+   * (at once when it is their turn now) until they take their seat again. A tournament another instance runs is left to
+   * the action clock there (S1-TIMEOUT sits them out after one turn).
+   */
+  /** Does the player sit in a tournament still running (a departure matters)? */
+  sitsIn(playerId: string): boolean {
+    for (const t of this.live.values()) if (!isOver(t.state) && t.state.entries.some((e) => e.playerId === playerId && t.state.sittingIn.includes(e.entryId))) return true;
+    return false;
+  }
+
+  async departed(playerId: string): Promise<void> {
+    await this.ensureLoaded();
+    for (const [tid, held] of [...this.live]) {
+      if (isOver(held.state) || !this.owns(tid)) continue;
+      if (!held.state.entries.some((e) => e.playerId === playerId && e.status === 'playing' && held.state.sittingIn.includes(e.entryId))) continue;
+      try {
+        await this.host.writers.run(tid, async () => {
+          const live = await this.current(tid);
+          const d = T.sitIn(live.state, playerId, false, this.clock.now(), 'disconnect');
+          if (d.ok) await this.commit(tid, live, d.value);
+        });
+      } catch (e) {
+        this.log.error({ msg: 'sitting a disconnected player out failed', tournamentId: tid, playerId, error: (e as Error).message });
+      }
+    }
   }
 
   /** `GET /tournaments/{id}/table` (TRN-PLAY): the player's table and hand in play as they may see it (their own hole cards only). */

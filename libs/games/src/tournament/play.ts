@@ -269,8 +269,8 @@ export function actInRound(s: TournamentState, playerId: string, input: { readon
   return ok([act, ...advanceRound(next, at)]);
 }
 
-/** TRN-PLAY: a player takes their seat (acts on their turns from the next round; in the hand in play from their next turn) or leaves it (TRN-ABSENT: folded on their turns, at once when it is their turn now). */
-export function sitIn(s: TournamentState, playerId: string, sitting: boolean, at: number): Result<TournamentEvent[]> {
+/** TRN-PLAY: a player takes their seat (acts on their turns from the next round; in the hand in play from their next turn) or leaves it (TRN-ABSENT: folded on their turns, at once when it is their turn now) — by choice, or because their last connection closed (`disconnect`, S1-DISCONNECT). */
+export function sitIn(s: TournamentState, playerId: string, sitting: boolean, at: number, reason: 'player' | 'disconnect' = 'player'): Result<TournamentEvent[]> {
   if (s.status === 'finished' || s.status === 'cancelled') return NO('TOURNAMENT_OVER', 'TRN-CANCEL', 'the tournament is over');
   const e = s.entries.find((x) => x.playerId === playerId && x.status === 'playing');
   if (!e) return NO('TOURNAMENT_NOT_PLAYING', 'TRN-PLAY', 'you have no entry in play in this tournament');
@@ -279,7 +279,7 @@ export function sitIn(s: TournamentState, playerId: string, sitting: boolean, at
   // TRN-AWAY: the first player back resumes the pause the rule made (a pit boss's pause stays the pit boss's)
   if (sitting) return ok([{ type: 'sat-in', entryId: e.entryId, at }, ...(s.status === 'paused' && s.awayPause ? [{ type: 'resumed' as const, by: 'system', reason: BACK_REASON, at }] : [])]);
   // left (TRN-ABSENT): if the round in play waits on this player, their hand is folded now
-  const out: TournamentEvent = { type: 'sat-out', entryId: e.entryId, reason: 'player', at };
+  const out: TournamentEvent = { type: 'sat-out', entryId: e.entryId, reason, at };
   return ok([out, ...advanceRound(evolve(s, out), at)]);
 }
 

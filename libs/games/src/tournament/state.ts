@@ -159,7 +159,7 @@ export type TournamentEvent =
   | { readonly type: 'finished'; readonly payouts: readonly Payout[]; readonly at: number }
   | { readonly type: 'cancelled'; readonly by: string; readonly reason: string; readonly rule: string; readonly payouts: readonly Payout[]; readonly at: number }
   | { readonly type: 'sat-in'; readonly entryId: string; readonly at: number }
-  | { readonly type: 'sat-out'; readonly entryId: string; readonly reason: 'timeout' | 'player'; readonly at: number }
+  | { readonly type: 'sat-out'; readonly entryId: string; /** S1-TIMEOUT's clock, the player's own choice, or their last connection closing (S1-DISCONNECT). */ readonly reason: 'timeout' | 'player' | 'disconnect'; readonly at: number }
   | ({ readonly type: 'round-started' } & Omit<RoundInPlay, 'pending' | 'actions'>)
   | ({ readonly type: 'hand-action' } & LoggedAction);
 
