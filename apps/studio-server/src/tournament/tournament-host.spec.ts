@@ -1,6 +1,7 @@
 import { tournament as T } from '@felt-studio/games';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bootRoundsApp, type RoundsApp } from '../../../../test/support/studio-server/app-harness.js';
+import { until } from '../../../../test/support/studio-server/cluster-wait.js';
 import { createSitAndGo } from '../../../../test/support/studio-server/tournaments.js';
 import { TABLE_HOST, type TableHost } from '../shared/host/table-host.js';
 import { UNIT_OF_WORK, type UnitOfWork } from '../shared/ports/persistence.port.js';
@@ -8,14 +9,6 @@ import { TournamentModule } from './tournament.module.js';
 import { TournamentService } from './tournament.service.js';
 
 const ROUND_MS = 25;
-
-async function until(what: string, ok: () => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /**
  * Issue 24 ("tournaments build on the one table host; do not grow the second stack") and issue 19 §2: a tournament is a
