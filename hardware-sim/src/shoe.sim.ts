@@ -108,6 +108,11 @@ export class ShoeSim extends NmeaDevice {
     return this.dealt;
   }
 
+  /** The cut card has come out of this shoe (S-4: the dealer shuffles before the next round). */
+  get cutCardOut(): boolean {
+    return this.cutOut;
+  }
+
   /** Shoes inserted so far (the next insertion is shoe number `shoesInserted`). */
   get shoesInserted(): number {
     return this.shoeNumber;

@@ -14,6 +14,7 @@ import { counterStake, PLANTED_COUNTER } from './planted-counter.js';
 import { PLANTED_POKER, PlantedPokerPlayer, type PlantedRole } from './planted-poker.js';
 import { groupTables, PLANTED_GROUP, PlantedGroup } from './planted-group.js';
 import { PLANTED_LATE, PlantedLateBettor } from './planted-late.js';
+import { RobotShoeDealer } from './robot-shoe-dealer.js';
 
 /**
  * `felt studio`: the whole studio in one command on embedded defaults — the studio server (PGlite,
@@ -604,8 +605,11 @@ export class Studio {
     const dealtTables = tables.filter((t) => this.shoes.has(t.tableId) || this.throwReaders.has(t.tableId));
     if (dealtTables.length === 0) return;
     const dealer = new FeltClient({ baseUrl: this.baseUrl });
-    const lastDealtAtSeq = new Map<string, number>();
-    const shuffledFor = new Map<string, string>();
+    const atShoe = new Map<string, RobotShoeDealer>();
+    for (const t of dealtTables) {
+      const shoe = this.shoes.get(t.tableId);
+      if (shoe) atShoe.set(t.tableId, new RobotShoeDealer(shoe, this.freshDeckEachRound.has(t.tableId)));
+    }
     const thrownFor = new Map<string, string>();
     let running = true;
     this.own({
@@ -625,16 +629,8 @@ export class Studio {
               await this.methodBStep(dealer, t.tableId, r.roundId, r.view as LuckyDiceBView | null, reader, thrownFor);
               continue;
             }
-            // a fresh-shoe game (banked poker, Andar Bahar): a freshly shuffled deck for every round, inserted while the bets are taken
-            if (this.freshDeckEachRound.has(t.tableId) && r.roundId !== null && (r.view as { phase?: string } | null)?.phase === 'betting' && shuffledFor.get(t.tableId) !== r.roundId) {
-              shuffledFor.set(t.tableId, r.roundId);
-              this.shoes.get(t.tableId)?.insert();
-            }
-            const due = r.next.some((a) => a.kind === 'deal' || a.kind.startsWith('deal-') || a.kind === 'dealer-draws');
-            if (due && lastDealtAtSeq.get(t.tableId) !== r.seq) {
-              lastDealtAtSeq.set(t.tableId, r.seq);
-              this.shoes.get(t.tableId)?.dealNext();
-            }
+            // deal what is due, shuffle when the cut card came out (S-4) or the shoe ran out: robot-shoe-dealer.ts
+            atShoe.get(t.tableId)?.step(r);
           } catch (e) {
             if (!(e instanceof FeltApiError)) throw e;
           }
