@@ -20,8 +20,15 @@ function formatter(currency: string, locale: string, compact: boolean): Intl.Num
 /** Minor digits of a currency (EUR → 2). */
 export function minorDigits(currency: string): number {
   if (currency === CHIPS_CURRENCY) return 0;
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let d = digits.get(currency);
+  if (d === undefined) {
+    // a new Intl.NumberFormat per call was a third of the pit floor's script time (docs/testing.md "The pit floor's renderer")
+    d = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digits.set(currency, d);
+  }
+  return d;
 }
+const digits = new Map<string, number>();
 
 export function toMajor(minor: number, currency: string): number {
   return minor / 10 ** minorDigits(currency);

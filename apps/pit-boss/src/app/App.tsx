@@ -1,6 +1,6 @@
 import './games'; // registers the game plugins (lib/plugins) before any screen asks
 import { AppShell, RequireRole } from '@felt-studio/ui';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acknowledgedAlerts, activityFeed, openAlerts } from '../data/alerts.model';
 import { useAcks } from '../features/alerts/useAcks';
@@ -57,14 +57,18 @@ function Dashboard() {
   }, []);
   const { ack } = useAcks();
   const alertsQ = useAlertsFeed(soundOn);
-  const open = openAlerts(alertsQ.data ?? []);
+  // the alert lists change with the alerts, not with every round frame: the alerts panel (memo) renders only then
+  const all = alertsQ.data;
+  const open = useMemo(() => openAlerts(all ?? []), [all]);
+  const acknowledged = useMemo(() => acknowledgedAlerts(all ?? []), [all]);
+  const activity = useMemo(() => activityFeed(all ?? []), [all]);
   const floor = useFloor(open);
-  const tableName = (id: string | null): string => (id === null ? t('alerts.title') : (floor.tables.find((x) => x.tableId === id)?.name ?? id));
+  const tableName = useCallback((id: string | null): string => (id === null ? t('alerts.title') : (floor.tables.find((x) => x.tableId === id)?.name ?? id)), [t, floor.tables]);
 
   let screen;
   switch (route.name) {
     case 'floor':
-      screen = <FloorScreen tiles={floor.tiles} alerts={open} acknowledged={acknowledgedAlerts(alertsQ.data ?? [])} activity={activityFeed(alertsQ.data ?? [])} onAck={ack} soundOn={soundOn} onToggleSound={toggleSound} tableName={tableName} />;
+      screen = <FloorScreen tiles={floor.tiles} alerts={open} acknowledged={acknowledged} activity={activity} onAck={ack} soundOn={soundOn} onToggleSound={toggleSound} tableName={tableName} />;
       break;
     case 'table':
       screen = <TableScreen tile={floor.tiles.find((x) => x.table.tableId === route.tableId)} />;

@@ -21,6 +21,8 @@ export interface FloorScreenProps {
   readonly tableName: (tableId: string | null) => string;
 }
 
+const openRound = (roundId: string): void => navigate({ name: 'round', roundId });
+
 /** Sum per currency, formatted ("€1,204.50 · SEK 300"). */
 function sumMoney(parts: readonly { minor: number; currency: string }[], locale: string): string {
   const by = new Map<string, number>();
@@ -52,7 +54,7 @@ export function FloorScreen({ tiles, alerts, acknowledged = [], activity = [], o
       </header>
       <aside className="pit-floor-side">
         {pending.length > 0 ? <ApprovalsPanel requests={pending} tableName={(id) => tableName(id)} /> : null}
-        <AlertsPanel alerts={alerts} acknowledged={acknowledged} activity={activity} tableName={tableName} onAck={onAck} onOpenRound={(roundId) => navigate({ name: 'round', roundId })} soundOn={soundOn} onToggleSound={onToggleSound} />
+        <AlertsPanel alerts={alerts} acknowledged={acknowledged} activity={activity} tableName={tableName} onAck={onAck} onOpenRound={openRound} soundOn={soundOn} onToggleSound={onToggleSound} />
       </aside>
       <div className="pit-floor-main">
         {tiles.length === 0 ? <p className="felt-muted">{t('floor.empty')}</p> : null}

@@ -1,6 +1,6 @@
 import type { Alert } from '@felt-studio/client-sdk';
 import { useLocale } from '@felt-studio/ui';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, shortId } from '../../lib/format';
 import { byPriority } from '../../data/alerts.model';
@@ -18,8 +18,11 @@ export interface AlertsPanelProps {
   readonly onToggleSound: () => void;
 }
 
-/** Open alerts, most urgent first; critical ones are announced assertively to screen readers. */
-export function AlertsPanel({ alerts, acknowledged = [], activity = [], tableName, onAck, onOpenRound, soundOn, onToggleSound }: AlertsPanelProps) {
+/**
+ * Open alerts, most urgent first; critical ones are announced assertively to screen readers. Rendered again
+ * only when its props change (the alerts, not every round frame of the floor around it).
+ */
+export const AlertsPanel = memo(function AlertsPanel({ alerts, acknowledged = [], activity = [], tableName, onAck, onOpenRound, soundOn, onToggleSound }: AlertsPanelProps) {
   const { t } = useTranslation('pit');
   const locale = useLocale();
   const sorted = byPriority(alerts);
@@ -100,7 +103,7 @@ export function AlertsPanel({ alerts, acknowledged = [], activity = [], tableNam
       ) : null}
     </section>
   );
-}
+});
 
 /** An alert's head (severity, table, when; then `children`: how often, escalated) and its message with its code. */
 function AlertText({ alert: a, table, locale, children }: { readonly alert: Alert; readonly table: string; readonly locale: string; readonly children?: ReactNode }) {
