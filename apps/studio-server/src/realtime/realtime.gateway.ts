@@ -32,8 +32,9 @@ import { PLAYER_DEPARTURES, type PlayerDepartures } from '../shared/ports/player
 import { dropViewer, runTableCommand } from './table-viewing.js';
 import type { z } from 'zod';
 import type { TablePresence } from '@felt-studio/protocol';
-import { INTAKE_BARRIER, type IntakeBarrier } from '../shared/host/intake-barrier.js';
+import { INTAKE_BARRIER, type Arrival, type IntakeBarrier } from '../shared/host/intake-barrier.js';
 import { arrivalOf, isBetCommand } from './arrival.js';
+import { IntakeQueue } from './intake-queue.js';
 import { ChunkedAdapter } from './chunked-adapter.js';
 import { ChatService, messageFor, type ChatFrame } from '../chat/chat.service.js';
 import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
@@ -134,6 +135,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   private readonly awaiting = new Map<string, Map<Socket, number>>();
   /** Issue 25 §2: per socket, its own frames waiting for its ack (built when the ack is written, in the fan-out's slices). */
   private readonly held = new WeakMap<Socket, (() => RoundEventsFrame)[]>();
+  /** Messages read and not yet run (issue 25 §1): the reads stamp, the work runs between them in slices. */
+  readonly inbox = new IntakeQueue();
 
   constructor(
     @Inject(AuthService) private readonly auth: AuthService,
@@ -319,7 +322,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     const routes = this.routesOf();
     socket.onAny((name: unknown, raw?: unknown, ack?: unknown) => {
       const route = typeof name === 'string' ? routes.get(name) : undefined;
-      if (route !== undefined) this.dispatch(socket, route, raw, ack);
+      if (route === undefined) return;
+      // Issue 25 §1: a bet is stamped as its message is read; its work runs after the reads, in slices (IntakeQueue).
+      const arrival = arrivalOf(this.intake, route.op, raw);
+      this.inbox.push(() => this.dispatch(socket, route, raw, ack, arrival));
     });
     socket.once('disconnect', () => dropViewer(this.bus, socket, this.server));
     if (user.role === 'player') socket.once('disconnect', () => void this.playerSocketClosed(user.userId).catch((e: unknown) => this.log.warn(`departure of ${user.userId}: ${String(e)}`)));
@@ -413,10 +419,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     return m;
   }
 
-  /** One message of a socket: stamped, run, answered. */
-  private dispatch(socket: Socket, route: Route, raw: unknown, ack: unknown): void {
-    // Issue 25 §1: a bet is stamped as the message is read, before any await (session, rate limit, the table's queue).
-    const arrival = arrivalOf(this.intake, route.op, raw);
+  /** One message of a socket, stamped when it was read (`arrival`): run and answered. */
+  private dispatch(socket: Socket, route: Route, raw: unknown, ack: unknown, arrival: Arrival | null): void {
     // Issue 25 §2: the bettor's own frames of this command's commit go in its ack (one write per bet).
     const release = route.bet ? this.awaitAck(socket, raw) : null;
     const decided = route.run(socket, raw, arrival?.at);
