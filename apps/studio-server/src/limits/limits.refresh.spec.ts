@@ -17,7 +17,8 @@ class SharedStore implements LimitsRepository {
     this.settings.set(playerId, s);
   }
   async betsSince(since: number, players?: readonly string[]): Promise<BetTrace[]> {
-    return this.bets.filter((b) => b.placedAt >= since && (players === undefined || players.includes(b.playerId)));
+    const only = players === undefined ? null : new Set(players);
+    return this.bets.filter((b) => b.placedAt >= since && (only === null || only.has(b.playerId)));
   }
   async playersActiveSince(since: number): Promise<string[]> {
     return [...new Set(this.bets.filter((b) => b.placedAt >= since || (b.settledAt ?? -1) >= since).map((b) => b.playerId))];
@@ -75,5 +76,31 @@ describe('RG usage and settings come from the store, not one process (issue 12 p
     t += 1_000;
     await a.refresh();
     expect(a.view('p2').usage.lossMinor.day).toBe(800);
+  });
+
+  it('a refresh over 20 000 active players lets the loop read between slices, and a frame folded meanwhile is kept (the closing burst)', async () => {
+    const store = new SharedStore();
+    let t = Date.UTC(2026, 10, 25, 12);
+    const { svc: a, frames } = instance(store, () => t);
+    await a.onApplicationBootstrap();
+    t += 1_000;
+    for (let i = 0; i < 20_000; i++) store.bets.push({ betId: `b${i}`, playerId: `p${i}`, placedAt: t, stakeMinor: 100, returnMinor: null, settledAt: null, cancelled: false });
+    t += 1_000;
+    // the loop's turns while the refresh runs; in one of them a bet of p7 arrives (a frame this instance folds)
+    let turns = 0;
+    let running = true;
+    const tick = (): void => {
+      if (!running) return;
+      turns++;
+      if (turns === 2) frames.next({ tableId: 'tbl', roundId: 'rnd', events: [{ type: 'BetAccepted', at: t, payload: { type: 'BetAccepted', at: t, bet: { betId: 'b-mid', playerId: 'p7', stakeMinor: 300 } } }] } as unknown as RoundFrame);
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    await a.refresh();
+    running = false;
+    await a.settled();
+    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(a.view('p7').usage.lossMinor.day).toBe(400);
+    expect(a.view('p19999').usage.lossMinor.day).toBe(100);
   });
 });
