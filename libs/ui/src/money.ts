@@ -17,6 +17,9 @@ function formatter(currency: string, locale: string, compact: boolean): Intl.Num
   return f;
 }
 
+/** Minor digits per currency, asked of Intl once. */
+const digits = new Map<string, number>();
+
 /** Minor digits of a currency (EUR → 2). */
 export function minorDigits(currency: string): number {
   if (currency === CHIPS_CURRENCY) return 0;
@@ -28,7 +31,6 @@ export function minorDigits(currency: string): number {
   }
   return d;
 }
-const digits = new Map<string, number>();
 
 export function toMajor(minor: number, currency: string): number {
   return minor / 10 ** minorDigits(currency);

@@ -80,7 +80,9 @@ export function feltViteConfig(opts: FeltViteOptions): UserConfig {
     server: { port: opts.port, strictPort: false, proxy },
     build: {
       target: 'es2022',
-      sourcemap: true, minify: process.env['FELT_NO_MINIFY'] === '1' ? false : undefined,
+      sourcemap: true,
+      // FELT_NO_MINIFY=1: readable function names in a CPU profile of a page (docs/testing.md "The pit floor's renderer")
+      minify: process.env['FELT_NO_MINIFY'] === '1' ? false : undefined,
       // No chunk over 500 kB (issue 20 §12): the libraries every screen loads at start go to their own
       // long-cached chunks. Only eagerly imported packages are named here, so no lazy chunk (hls.js, the
       // chart library) is pulled into the first load.
