@@ -38,7 +38,7 @@ export class AlertWebhook implements OnModuleInit, OnApplicationShutdown {
   private closed = false;
 
   constructor(
-    @Inject(AlertsService) private readonly alerts: AlertsService,
+    private readonly alerts: AlertsService,
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Optional() @Inject(ALERT_WEBHOOK_POLICY) private readonly policy: WebhookPolicy = DEFAULT_WEBHOOK_POLICY,

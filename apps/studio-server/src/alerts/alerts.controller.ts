@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import { AlertAckBodySchema } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
@@ -11,7 +11,7 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 @GuardedController('alerts', 'alerts')
 export class AlertsController {
-  constructor(@Inject(AlertsService) private readonly alerts: AlertsService) {}
+  constructor(private readonly alerts: AlertsService) {}
 
   @Get()
   @Roles('pitboss')

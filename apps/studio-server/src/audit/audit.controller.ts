@@ -1,4 +1,4 @@
-import { Get, Inject, Query, Res } from '@nestjs/common';
+import { Get, Query, Res } from '@nestjs/common';
 import { csvHeaders, isoOf, toCsv, type CsvResponse } from '../shared/csv.js';
 import { ApiQuery } from '@nestjs/swagger';
 import { Roles } from '../auth/roles.decorator.js';
@@ -7,7 +7,7 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 
 @GuardedController('audit', 'audit')
 export class AuditController {
-  constructor(@Inject(AuditService) private readonly audit: AuditService) {}
+  constructor(private readonly audit: AuditService) {}
 
   @Get()
   @Roles('pitboss', 'admin')

@@ -12,7 +12,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
   private readonly logger = new Logger('AdminBootstrap');
   constructor(
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
-    @Inject(AuthService) private readonly auth: AuthService,
+    private readonly auth: AuthService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Ip, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from './auth.types.js';
 import { AuthService, type LoginResult } from './auth.service.js';
@@ -8,7 +8,7 @@ import { JwtAuthGuard } from './jwt-auth.guard.js';
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(@Inject(AuthService) private readonly auth: AuthService) {}
+  constructor(private readonly auth: AuthService) {}
 
   @Post('login')
   @HttpCode(200)

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { codedError } from '../shared/error-codes.js';
 import { RateLimitService } from '../ratelimit/rate-limit.service.js';
 import type { EarlyCharge } from '../ratelimit/early-limit.middleware.js';
@@ -18,8 +18,8 @@ interface RequestLike {
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
   constructor(
-    @Inject(AuthService) private readonly auth: AuthService,
-    @Inject(RateLimitService) private readonly limits: RateLimitService,
+    private readonly auth: AuthService,
+    private readonly limits: RateLimitService,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { codedError } from '../shared/error-codes.js';
 import type { AuthUser, Role } from './auth.types.js';
@@ -7,7 +7,7 @@ import { ROLES_KEY } from './roles.decorator.js';
 /** Refuses (403 FORBIDDEN) a user whose role is not listed by @Roles on the handler or its controller. */
 @Injectable()
 export class RolesGuard implements CanActivate {
-  constructor(@Inject(Reflector) private readonly reflector: Reflector) {}
+  constructor(private readonly reflector: Reflector) {}
 
   canActivate(ctx: ExecutionContext): boolean {
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [ctx.getHandler(), ctx.getClass()]);

@@ -32,7 +32,7 @@ export interface PublicUser {
 @Roles('admin')
 export class UsersController {
   constructor(
-    @Inject(AuthService) private readonly auth: AuthService,
+    private readonly auth: AuthService,
     @Inject(AUDIT_LOG) private readonly audit: AuditLog,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: Ids,

@@ -1,4 +1,4 @@
-import { Get, Inject, Param } from '@nestjs/common';
+import { Get, Param } from '@nestjs/common';
 import type { AcceptedBet } from '@felt-studio/games';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -10,7 +10,7 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 @GuardedController('bets', 'tables/:id/bets')
 @Roles('player')
 export class BettingController {
-  constructor(@Inject(BettingService) private readonly betting: BettingService) {}
+  constructor(private readonly betting: BettingService) {}
 
   @Get('mine')
   mine(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<AcceptedBet[]> {

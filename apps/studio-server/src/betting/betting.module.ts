@@ -17,7 +17,7 @@ import { bettingCommands } from './betting.commands.js';
 export class BettingModule implements OnModuleInit {
   constructor(
     @Inject(TABLE_COMMANDS) private readonly commands: TableCommandHandlers,
-    @Inject(BettingService) private readonly betting: BettingService,
+    private readonly betting: BettingService,
   ) {}
 
   /** The bet commands a table's owner decides (forwarded by the cluster's router, issue 13). */

@@ -51,7 +51,7 @@ const ofRequest =
 @Injectable()
 export class BettingService {
   constructor(
-    @Inject(RoundsService) private readonly rounds: RoundsService,
+    private readonly rounds: RoundsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,

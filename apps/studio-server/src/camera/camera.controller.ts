@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { Roles } from '../auth/roles.decorator.js';
@@ -42,8 +42,8 @@ async function sdpOf(req: SdpRequest): Promise<string> {
 @Controller()
 export class CameraController {
   constructor(
-    @Inject(CameraService) private readonly camera: CameraService,
-    @Inject(StreamsService) private readonly streams: StreamsService,
+    private readonly camera: CameraService,
+    private readonly streams: StreamsService,
   ) {}
 
   @Get('media/:tableId/:file')

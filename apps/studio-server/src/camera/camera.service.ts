@@ -210,8 +210,8 @@ export class CameraService implements OnModuleInit, OnModuleDestroy {
   private readonly feed: FeedFactory;
 
   constructor(
-    @Inject(RoundsService) private readonly rounds: RoundsService,
-    @Inject(TablesService) private readonly tables: TablesService,
+    private readonly rounds: RoundsService,
+    private readonly tables: TablesService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CAMERA_ENCODER) private readonly encoder: EncoderFactory,
     @Inject(CAMERA_RTP_ENCODER) private readonly rtpEncoder: RtpEncoderFactory,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { TipPayoutBodySchema, TipsReportQuerySchema, type ChatHistory, type TipPayoutResult, type TipsReport } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
@@ -14,7 +14,7 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 @ApiTags('chat')
 @Controller()
 export class ChatController {
-  constructor(@Inject(ChatService) private readonly chat: ChatService) {}
+  constructor(private readonly chat: ChatService) {}
 
   @Get('tables/:id/chat')
   @ApiBearerAuth()
@@ -27,7 +27,7 @@ export class ChatController {
 /** Issue 24 (TIP-4, TIP-5): tips per dealer and shift for the studio's staff, and the payout of a shift (admin, audited). */
 @GuardedController('chat', 'tips')
 export class TipsController {
-  constructor(@Inject(ChatService) private readonly chat: ChatService) {}
+  constructor(private readonly chat: ChatService) {}
 
   @Get('shifts')
   @Roles('pitboss', 'admin')

@@ -37,7 +37,7 @@ export function chatDataOf(config: FeltConfig): ChatData {
 export class ChatModule implements OnModuleInit {
   constructor(
     @Inject(TABLE_COMMANDS) private readonly commands: TableCommandHandlers,
-    @Inject(ChatService) private readonly chat: ChatService,
+    private readonly chat: ChatService,
   ) {}
 
   onModuleInit(): void {

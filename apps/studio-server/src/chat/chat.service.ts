@@ -75,9 +75,9 @@ export class ChatService {
     @Inject(CHAT_DATA) readonly data: ChatData,
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(AuditService) private readonly audit: AuditService,
-    @Inject(TablesService) private readonly tables: TablesService,
-    @Inject(PresenceService) private readonly presence: PresenceService,
+    private readonly audit: AuditService,
+    private readonly tables: TablesService,
+    private readonly presence: PresenceService,
     @Optional() @Inject(SeamlessService) private readonly seamless: SeamlessService | null = null,
     @Optional() @Inject(PRESENCE_MERGER) private readonly presenceMerger: PresenceMerger | null = null,
   ) {

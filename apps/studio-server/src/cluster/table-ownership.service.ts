@@ -48,11 +48,11 @@ export class TableOwnershipService implements OnApplicationBootstrap, OnApplicat
   constructor(
     @Inject(TABLE_LEASES) private readonly leases: TableLeases,
     @Inject(CLUSTER_OPTIONS) private readonly opts: ClusterOptions,
-    @Inject(TablesService) private readonly tables: TablesService,
-    @Inject(RoundsService) private readonly rounds: RoundsService,
-    @Inject(RecoveryService) private readonly recovery: RecoveryService,
+    private readonly tables: TablesService,
+    private readonly rounds: RoundsService,
+    private readonly recovery: RecoveryService,
     @Inject(TABLE_OWNER_GUARD) private readonly owned: OwnedTables,
-    @Inject(HttpAdapterHost) private readonly http: HttpAdapterHost,
+    private readonly http: HttpAdapterHost,
     @Optional() @Inject(INSTANCE_DIRECTORY) private readonly directory: InstanceDirectory | null = null,
     @Optional() @Inject(PRESENCE_MERGER) private readonly presence: ClusterPresence | null = null,
     /** The table host (issue 19 §2): its programs' tables (live poker) are owned in the same lease space. */

@@ -28,7 +28,7 @@ export function tableCommandsController(routes: readonly RoutedCommand[]): Type<
   class TableCommandsController {
     constructor(
       @Inject(TABLE_COMMAND_BUS) readonly bus: TableCommandBus,
-      @Inject(MetricsService) readonly metrics: MetricsService,
+      readonly metrics: MetricsService,
     ) {}
   }
   const proto = TableCommandsController.prototype as unknown as Record<string, unknown>;

@@ -22,10 +22,10 @@ export const PIT_BOSS_CALLED = 'PIT_BOSS_CALLED';
 @GuardedController('dealer')
 export class DealerController {
   constructor(
-    @Inject(TablesService) private readonly tables: TablesService,
-    @Inject(RoundsService) private readonly rounds: RoundsService,
-    @Inject(AlertsService) private readonly alerts: AlertsService,
-    @Inject(AuditService) private readonly audit: AuditService,
+    private readonly tables: TablesService,
+    private readonly rounds: RoundsService,
+    private readonly alerts: AlertsService,
+    private readonly audit: AuditService,
     @Inject(POKER_TABLE_NAMES) private readonly pokerTables: LateBound<PokerTableNames>,
   ) {}
 

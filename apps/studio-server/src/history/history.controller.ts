@@ -1,4 +1,4 @@
-import { Get, Inject, Param, Query } from '@nestjs/common';
+import { Get, Param, Query } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
@@ -13,8 +13,8 @@ const clamp = (v: string | undefined, dflt: number, max: number): number => Math
 @GuardedController('history')
 export class HistoryController {
   constructor(
-    @Inject(HistoryService) private readonly history: HistoryService,
-    @Inject(TablesService) private readonly tables: TablesService,
+    private readonly history: HistoryService,
+    private readonly tables: TablesService,
   ) {}
 
   /** Finished rounds of the table, newest first, as everyone may see them (no bets): lobby results, roulette statistics, baccarat roads. */

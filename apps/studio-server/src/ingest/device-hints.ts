@@ -33,7 +33,7 @@ export class DeviceHints {
 
   constructor(
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
-    @Inject(RoundsService) private readonly rounds: RoundsService,
+    private readonly rounds: RoundsService,
   ) {}
 
   /** The table's hints now (derived from stored events on a cache miss). */

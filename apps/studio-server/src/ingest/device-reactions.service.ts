@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Inject } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { gameDefinition } from '@felt-studio/games';
 import type { Subscription } from 'rxjs';
 import { RoundsService, type RoundFrame } from '../rounds/rounds.service.js';
@@ -19,10 +19,10 @@ export class DeviceReactionsService implements OnModuleInit, OnModuleDestroy {
   private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
-    @Inject(RoundsService) private readonly rounds: RoundsService,
-    @Inject(TablesService) private readonly tables: TablesService,
-    @Inject(DeviceCommandsService) private readonly commands: DeviceCommandsService,
-    @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
+    private readonly rounds: RoundsService,
+    private readonly tables: TablesService,
+    private readonly commands: DeviceCommandsService,
+    private readonly ingest: DeviceIngestService,
   ) {}
 
   onModuleInit(): void {

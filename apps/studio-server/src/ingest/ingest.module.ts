@@ -18,7 +18,7 @@ interface EventAuthorityHost {
 @Injectable()
 class BrokerEventAuthority implements OnModuleInit {
   constructor(
-    @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
+    private readonly ingest: DeviceIngestService,
     @Optional() @Inject(MQTT_BROKER) private readonly broker: EventAuthorityHost | null = null,
   ) {}
   onModuleInit(): void {

@@ -1,4 +1,4 @@
-import { Get, Inject, Param } from '@nestjs/common';
+import { Get, Param } from '@nestjs/common';
 import { Roles } from '../auth/roles.decorator.js';
 import { codedError } from '../shared/error-codes.js';
 import type { BetPatterns, LateBettorList, PlayerIntegrityList, ShoeIntegrityList, WheelIntegrity, WheelIntegrityList } from '@felt-studio/protocol';
@@ -11,8 +11,8 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 @Roles('pitboss', 'admin')
 export class IntegrityController {
   constructor(
-    @Inject(IntegrityService) private readonly integrity: IntegrityService,
-    @Inject(PlayerNames) private readonly names: PlayerNames,
+    private readonly integrity: IntegrityService,
+    private readonly names: PlayerNames,
   ) {}
 
   @Get('wheels')

@@ -64,9 +64,9 @@ export class IntegrityService implements OnApplicationBootstrap, OnModuleDestroy
   private sub: Subscription | null = null;
 
   constructor(
-    @Inject(RoundsService) private readonly rounds: RoundsService,
-    @Inject(TablesService) private readonly tables: TablesService,
-    @Inject(AlertsService) private readonly alerts: AlertsService,
+    private readonly rounds: RoundsService,
+    private readonly tables: TablesService,
+    private readonly alerts: AlertsService,
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     /** The integrity spec of a table's game (its definition; a test may declare a game of its own). */
     @Optional() @Inject(INTEGRITY_SPEC_OF) private readonly specOf: IntegritySpecOf = integritySpecOf,

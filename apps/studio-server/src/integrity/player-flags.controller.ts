@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { FlagPlayerBodySchema, PlayerFlagQuerySchema, ReasonBodySchema, type PlayerFlag, type PlayerFlagList } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
@@ -11,7 +11,7 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 /** Issue 23, "flag a player": the pit's flags on player accounts — read by staff, raised and lifted by a pit boss with a reason (audited). */
 @GuardedController('integrity', 'integrity/flags')
 export class PlayerFlagsController {
-  constructor(@Inject(PlayerFlagsService) private readonly flags: PlayerFlagsService) {}
+  constructor(private readonly flags: PlayerFlagsService) {}
 
   @Get()
   @Roles('pitboss', 'admin')

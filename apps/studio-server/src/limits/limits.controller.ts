@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Get, HttpCode, Post } from '@nestjs/common';
 import { RealityCheckBodySchema, SelfExclusionBodySchema, SetLimitBodySchema } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -11,7 +11,7 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 @GuardedController('responsible gambling', 'me')
 @Roles('player')
 export class LimitsController {
-  constructor(@Inject(LimitsService) private readonly limits: LimitsService) {}
+  constructor(private readonly limits: LimitsService) {}
 
   @Get('limits')
   get(@CurrentUser() user: AuthUser): PlayerLimitsView {

@@ -79,7 +79,7 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
 
   constructor(
     @Inject(LIMITS_REPOSITORY) private readonly repo: LimitsRepository,
-    @Inject(RoundsService) private readonly rounds: RoundsService,
+    private readonly rounds: RoundsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PLAYER_PUSH) private readonly push: LateBound<PlayerPush>,
   ) {}

@@ -27,8 +27,8 @@ const checkIds = (tableId: string, deviceId?: string): void => {
 @GuardedController('devices', 'tables/:tableId')
 export class DeviceCredentialsController {
   constructor(
-    @Inject(DeviceCredentialsService) private readonly creds: DeviceCredentialsService,
-    @Inject(AuditService) private readonly audit: AuditService,
+    private readonly creds: DeviceCredentialsService,
+    private readonly audit: AuditService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

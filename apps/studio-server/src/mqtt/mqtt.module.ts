@@ -86,8 +86,8 @@ export class MqttModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(MQTT_CLIENT) private readonly client: MqttClient,
     @Inject(MQTT_BROKER) private readonly broker: EmbeddedBroker | null,
-    @Inject(HealthService) private readonly health: HealthService,
-    @Inject(DeviceCredentialsService) private readonly creds: DeviceCredentialsService,
+    private readonly health: HealthService,
+    private readonly creds: DeviceCredentialsService,
     @Inject(MQTT_INGEST_LINKS) private readonly links: MqttIngestLinks,
   ) {}
 

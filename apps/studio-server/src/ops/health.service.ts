@@ -29,8 +29,8 @@ export class HealthService implements OnModuleInit, OnApplicationShutdown {
   private lastRedisError: string | null = null;
 
   constructor(
-    @Inject(HealthCheckService) private readonly terminus: HealthCheckService,
-    @Inject(HealthIndicatorService) private readonly indicators: HealthIndicatorService,
+    private readonly terminus: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
   ) {}
 

@@ -16,8 +16,8 @@ interface RawResponse {
 @Controller()
 export class OpsController {
   constructor(
-    @Inject(HealthService) private readonly health: HealthService,
-    @Inject(MetricsService) private readonly metrics: MetricsService,
+    private readonly health: HealthService,
+    private readonly metrics: MetricsService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

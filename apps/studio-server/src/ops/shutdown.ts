@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { UnitOfWork } from '../shared/ports/persistence.port.js';
 
 /**
@@ -53,7 +53,7 @@ export const SHUTDOWN_DRAIN_MS = 2500;
 export class ShutdownService implements BeforeApplicationShutdown {
   private readonly log = new Logger('Shutdown');
 
-  constructor(@Inject(CommitTracker) private readonly commits: CommitTracker) {}
+  constructor(private readonly commits: CommitTracker) {}
 
   async beforeApplicationShutdown(signal?: string): Promise<void> {
     const n = this.commits.running;

@@ -23,7 +23,7 @@ export const FELT_DATA_SOURCE = Symbol('FELT_DATA_SOURCE');
 @Module({})
 export class PersistenceModule implements OnModuleInit {
   constructor(
-    @Inject(HealthService) private readonly health: HealthService,
+    private readonly health: HealthService,
     @Inject(FELT_DATA_SOURCE) private readonly ds: DataSource | null,
   ) {}
 

@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { csvHeaders, isoOf, toCsv, type CsvResponse } from '../shared/csv.js';
 import { ReasonBodySchema } from '@felt-studio/protocol';
 import { z } from 'zod';
@@ -44,8 +44,8 @@ export const DayQuerySchema = z
 @GuardedController('pit')
 export class PitController {
   constructor(
-    @Inject(PitService) private readonly pit: PitService,
-    @Inject(RoundControlService) private readonly control: RoundControlService,
+    private readonly pit: PitService,
+    private readonly control: RoundControlService,
   ) {}
 
   /** Hold, stakes and rounds per table since `from` (default: today 00:00 UTC), with buckets for charts. */

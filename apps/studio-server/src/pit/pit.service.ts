@@ -104,9 +104,9 @@ export class PitService {
 
   constructor(
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
-    @Inject(TablesService) private readonly tables: TablesService,
+    private readonly tables: TablesService,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(RoundsService) private readonly rounds: RoundsService,
+    private readonly rounds: RoundsService,
   ) {}
 
   /** Every table's rounds opened in [from, to), bucketed by `bucketMs` (default: since local midnight UTC, hourly). */

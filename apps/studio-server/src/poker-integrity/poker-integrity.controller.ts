@@ -1,4 +1,4 @@
-import { Get, Inject } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import { integrity } from '@felt-studio/games';
 import type { PokerCrossTableFinding, PokerTableIntegrity, PokerTableIntegrityList } from '@felt-studio/protocol';
 import { Roles } from '../auth/roles.decorator.js';
@@ -9,7 +9,7 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 @GuardedController('integrity', 'integrity')
 @Roles('pitboss', 'admin')
 export class PokerIntegrityController {
-  constructor(@Inject(PokerIntegrityService) private readonly integrity: PokerIntegrityService) {}
+  constructor(private readonly integrity: PokerIntegrityService) {}
 
   /** Every instance's tables (FELT_CLUSTER=1: merged from the instances' shared reports), and the pairs of accounts seen together across them. */
   @Get('poker')

@@ -49,7 +49,7 @@ export class PokerCluster implements PokerCommandTables, OnModuleInit, OnModuleD
   private readonly written = new Map<string, string>();
 
   constructor(
-    @Inject(PokerTablesService) private readonly poker: PokerTablesService,
+    private readonly poker: PokerTablesService,
     @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouterPort | null = null,
     @Optional() @Inject(TABLE_RELAY) private readonly relay: TableRelayPort | null = null,
     @Optional() @Inject(FELT_CONFIG) config: FeltConfig | null = null,

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { DeviceEvent } from '@felt-studio/protocol';
 import type { Subscription } from 'rxjs';
 import { DeviceIngestService } from '../ingest/device-ingest.service.js';
@@ -21,8 +21,8 @@ import { pokerRules } from './poker-rules.js';
 export class PokerDevicesBridge implements OnModuleInit, OnModuleDestroy {
   private sub: Subscription | null = null;
   constructor(
-    @Inject(PokerTablesService) private readonly poker: PokerTablesService,
-    @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
+    private readonly poker: PokerTablesService,
+    private readonly ingest: DeviceIngestService,
   ) {}
 
   onModuleInit(): void {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Result } from '@felt-studio/games';
 import { POKER_TABLE_FRAME, type PokerTableFrame } from '@felt-studio/protocol';
 import type { Subscription } from 'rxjs';
@@ -42,8 +42,8 @@ export class PokerViewers implements TableViewers, OnModuleInit, OnModuleDestroy
   private readonly joining = new Map<string, number>();
 
   constructor(
-    @Inject(PokerTablesService) private readonly poker: PokerTablesService,
-    @Inject(PokerCluster) private readonly cluster: PokerCluster,
+    private readonly poker: PokerTablesService,
+    private readonly cluster: PokerCluster,
   ) {}
 
   onModuleInit(): void {

@@ -1,4 +1,4 @@
-import { Body, Get, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Get, Param, Post, Query } from '@nestjs/common';
 import type { PokerHandSummary, PokerLobbyEntry } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -20,8 +20,8 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 @GuardedController('poker', 'poker-tables')
 export class PokerController {
   constructor(
-    @Inject(PokerTablesService) private readonly poker: PokerTablesService,
-    @Inject(PokerCluster) private readonly cluster: PokerCluster,
+    private readonly poker: PokerTablesService,
+    private readonly cluster: PokerCluster,
   ) {}
 
   @Get()

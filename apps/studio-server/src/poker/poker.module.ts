@@ -42,9 +42,9 @@ export class PokerModule implements OnModuleInit {
   constructor(
     @Inject(TABLE_COMMANDS) private readonly commands: TableCommandHandlers,
     @Inject(POKER_TABLE_NAMES) private readonly names: LateBound<PokerTableNames>,
-    @Inject(PokerCluster) private readonly cluster: PokerCluster,
-    @Inject(PokerTablesService) private readonly tables: PokerTablesService,
-    @Inject(PokerViewers) private readonly viewers: PokerViewers,
+    private readonly cluster: PokerCluster,
+    private readonly tables: PokerTablesService,
+    private readonly viewers: PokerViewers,
   ) {}
 
   /** Poker's commands join the one registry (run on the holder of the table's lease, forwarded by the command bus); the dealer's pit-boss call names a poker table. */

@@ -1,4 +1,4 @@
-import { Get, Inject } from '@nestjs/common';
+import { Get } from '@nestjs/common';
 import type { TablePresence } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -9,7 +9,7 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 /** `GET /presence`: who is at each table now (players: counts; staff: also the dealers at the console). */
 @GuardedController('tables', 'presence')
 export class PresenceController {
-  constructor(@Inject(PresenceService) private readonly presence: PresenceService) {}
+  constructor(private readonly presence: PresenceService) {}
 
   @Get()
   @Roles('player', 'dealer', 'pitboss', 'admin')

@@ -28,7 +28,7 @@ export class PresenceService {
   readonly changes$: Observable<TablePresence> = this.subject.asObservable();
 
   constructor(
-    @Inject(AuditService) private readonly audit: AuditService,
+    private readonly audit: AuditService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -139,14 +139,14 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
   readonly inbox = new IntakeQueue();
 
   constructor(
-    @Inject(AuthService) private readonly auth: AuthService,
-    @Inject(RoundsService) private readonly rounds: RoundsService,
-    @Inject(TablesService) private readonly tables: TablesService,
-    @Inject(AlertsService) private readonly alerts: AlertsService,
-    @Inject(DeviceIngestService) private readonly ingest: DeviceIngestService,
+    private readonly auth: AuthService,
+    private readonly rounds: RoundsService,
+    private readonly tables: TablesService,
+    private readonly alerts: AlertsService,
+    private readonly ingest: DeviceIngestService,
     @Inject(ROUNDS_METRICS) private readonly metrics: RoundsMetricsPort,
     @Inject(KERNELS) private readonly kernels: KernelRegistry,
-    @Inject(PresenceService) private readonly presence: PresenceService,
+    private readonly presence: PresenceService,
     /** Table commands: the one bus (REST runs them through it too); with several instances it forwards them to the table's owner. */
     @Inject(TABLE_COMMAND_BUS) private readonly bus: TableCommandBus,
     @Optional() @Inject(RateLimitService) private readonly limits: RateLimitService | null = null,

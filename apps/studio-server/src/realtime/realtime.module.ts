@@ -14,7 +14,7 @@ import { ChatModule } from '../chat/chat.module.js';
 export class RealtimeModule implements OnModuleInit {
   constructor(
     @Inject(PLAYER_PUSH) private readonly push: LateBound<PlayerPush>,
-    @Inject(RealtimeGateway) private readonly gateway: RealtimeGateway,
+    private readonly gateway: RealtimeGateway,
   ) {}
 
   /** Frames for one player on every socket of theirs (e.g. the limits module's reality check, RG-2.9). */

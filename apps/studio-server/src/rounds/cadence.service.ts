@@ -27,8 +27,8 @@ export class CadenceService implements OnModuleInit, OnApplicationBootstrap, OnM
   private disposed = false;
 
   constructor(
-    @Inject(RoundsService) private readonly rounds: RoundsService,
-    @Inject(TablesService) private readonly tables: TablesService,
+    private readonly rounds: RoundsService,
+    private readonly tables: TablesService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SCHEDULER) private readonly scheduler: Scheduler,
     @Inject(ROUNDS_ALERTS) private readonly alerts: AlertsPort,

@@ -43,7 +43,7 @@ export class RecoveryService implements OnApplicationBootstrap, OnModuleDestroy 
 
   constructor(
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
-    @Inject(RoundsService) private readonly rounds: RoundsService,
+    private readonly rounds: RoundsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SCHEDULER) private readonly scheduler: Scheduler,
     @Inject(ROUNDS_SETTLEMENT_QUEUE) private readonly settlement: SettlementQueuePort,

@@ -37,7 +37,7 @@ function permission(round: LoadedRound, type: string, role: Role): Violation | n
 @Injectable()
 export class RoundControlService implements OnApplicationBootstrap {
   constructor(
-    @Inject(RoundsService) private readonly rounds: RoundsService,
+    private readonly rounds: RoundsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(ROUNDS_AUDIT) private readonly audit: AuditPort,

@@ -1,4 +1,4 @@
-import { Get, Param, Inject } from '@nestjs/common';
+import { Get, Param } from '@nestjs/common';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
@@ -11,8 +11,8 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 @GuardedController('rounds')
 export class RoundsController {
   constructor(
-    @Inject(RoundsService) private readonly rounds: RoundsService,
-    @Inject(RoundControlService) private readonly control: RoundControlService,
+    private readonly rounds: RoundsService,
+    private readonly control: RoundControlService,
   ) {}
 
   @Get('tables/:id/requests')

@@ -55,9 +55,9 @@ import { RoundsSettlementSource } from './settlement-source.js';
 export class RoundsModule implements OnModuleInit {
   constructor(
     @Inject(TABLE_COMMANDS) private readonly commands: TableCommandHandlers,
-    @Inject(RoundsService) private readonly rounds: RoundsService,
-    @Inject(RoundControlService) private readonly control: RoundControlService,
-    @Inject(RoundsSettlementSource) private readonly settlement: RoundsSettlementSource,
+    private readonly rounds: RoundsService,
+    private readonly control: RoundControlService,
+    private readonly settlement: RoundsSettlementSource,
     @Inject(SETTLEMENT_SOURCE) private readonly settlementSources: LateBound<SettlementSource>,
   ) {}
 

@@ -59,7 +59,7 @@ export class RoundsService implements OnModuleDestroy {
   constructor(
     @Inject(UNIT_OF_WORK) uow: UnitOfWork,
     @Inject(KERNELS) private readonly kernels: KernelRegistry,
-    @Inject(TablesService) private readonly tables: TablesService,
+    private readonly tables: TablesService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(SCHEDULER) scheduler: Scheduler,

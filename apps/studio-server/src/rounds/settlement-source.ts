@@ -12,7 +12,7 @@ import { TABLE_ROUTER, type TableRouterPort } from '../shared/ports/cluster.port
 @Injectable()
 export class RoundsSettlementSource {
   constructor(
-    @Inject(RoundsService) private readonly rounds: RoundsService,
+    private readonly rounds: RoundsService,
     /** Several instances (issue 13): the postings are made by any worker, the round's RoundSettled by its table's owner. */
     @Optional() @Inject(TABLE_ROUTER) private readonly router: TableRouterPort | null = null,
   ) {}

@@ -1,4 +1,4 @@
-import { Body, Get, Param, Patch, Post, Query, Inject } from '@nestjs/common';
+import { Body, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { CreateTableBodySchema, PreOpenCheckBodySchema, TableStatusBodySchema, UpdateTableBodySchema } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -13,8 +13,8 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 @GuardedController('tables', 'tables')
 export class TablesController {
   constructor(
-    @Inject(TablesService) private readonly tables: TablesService,
-    @Inject(RoundsService) private readonly rounds: RoundsService,
+    private readonly tables: TablesService,
+    private readonly rounds: RoundsService,
   ) {}
 
   @Post()

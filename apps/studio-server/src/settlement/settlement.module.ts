@@ -26,7 +26,7 @@ import { SettlementService } from './settlement.service.js';
 })
 export class SettlementModule implements OnModuleInit {
   constructor(
-    @Inject(HealthService) private readonly health: HealthService,
+    private readonly health: HealthService,
     @Inject(SETTLEMENT_QUEUE) private readonly queue: SettlementQueue,
   ) {}
 

@@ -30,8 +30,8 @@ export class SettlementProcessor {
   constructor(
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(MetricsService) private readonly metrics: MetricsService,
-    @Inject(AlertsService) private readonly alerts: AlertsService,
+    private readonly metrics: MetricsService,
+    private readonly alerts: AlertsService,
     @Inject(SETTLEMENT_SOURCE) private readonly sources: LateBound<SettlementSource>,
   ) {}
 

@@ -26,9 +26,9 @@ export class SettlementService implements OnApplicationShutdown {
 
   constructor(
     @Inject(SETTLEMENT_QUEUE) private readonly queue: SettlementQueue,
-    @Inject(SettlementProcessor) private readonly processor: SettlementProcessor,
+    private readonly processor: SettlementProcessor,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(AlertsService) private readonly alerts: AlertsService,
+    private readonly alerts: AlertsService,
   ) {}
 
   /** Queue the round's settlement (idempotent: a round queued twice is settled once). Never waits for the queue. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -14,7 +14,7 @@ import { StreamsService } from './streams.service.js';
 @ApiTags('streams')
 @Controller()
 export class StreamsController {
-  constructor(@Inject(StreamsService) private readonly streams: StreamsService) {}
+  constructor(private readonly streams: StreamsService) {}
 
   @Get('tables/:tableId/streams')
   @ApiBearerAuth()

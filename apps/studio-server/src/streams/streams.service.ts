@@ -20,8 +20,8 @@ import type { PlayerStream, StreamSource, TableStreams } from './streams.schema.
 export class StreamsService {
   constructor(
     @Inject(STREAMS_REPOSITORY) private readonly repo: StreamsRepository,
-    @Inject(TablesService) private readonly tables: TablesService,
-    @Inject(AuditService) private readonly audit: AuditService,
+    private readonly tables: TablesService,
+    private readonly audit: AuditService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
   ) {}

@@ -1,4 +1,4 @@
-import { Body, Get, Inject, Param, Post } from '@nestjs/common';
+import { Body, Get, Param, Post } from '@nestjs/common';
 import { CreateTournamentBodySchema, TournamentActionBodySchema, TournamentControlBodySchema, TournamentEntryBodySchema, TournamentSeatBodySchema, type TournamentEntryResult, type TournamentTableFrame, type TournamentLog, type TournamentSummary, type TournamentTablesView, type TournamentView } from '@felt-studio/protocol';
 import type { AuthUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -10,7 +10,7 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 /** Issue 24: the tournament lobby, a tournament as the caller may see it, registration, the pit boss's control and the log. */
 @GuardedController('tournaments', 'tournaments')
 export class TournamentController {
-  constructor(@Inject(TournamentService) private readonly tournaments: TournamentService) {}
+  constructor(private readonly tournaments: TournamentService) {}
 
   @Get()
   lobby(): Promise<TournamentSummary[]> {

@@ -81,7 +81,7 @@ export class TournamentService implements TableProgram {
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: Ids,
-    @Inject(AuditService) private readonly audit: AuditService,
+    private readonly audit: AuditService,
     /** The one table host (issue 19 §2): a tournament's writer, clock, recovery and lease come from it. */
     @Inject(TABLE_HOST) private readonly host: TableHost,
     @Optional() @Inject(FELT_CONFIG) private readonly config: FeltConfig | null = null,

@@ -21,8 +21,8 @@ export class DemoSeeder implements OnApplicationBootstrap {
   private readonly logger = new Logger('DemoSeeder');
   constructor(
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
-    @Inject(AuthService) private readonly auth: AuthService,
-    @Inject(WalletService) private readonly wallet: WalletService,
+    private readonly auth: AuthService,
+    private readonly wallet: WalletService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

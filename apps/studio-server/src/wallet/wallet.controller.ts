@@ -11,8 +11,8 @@ import { GuardedController } from '../auth/guarded-controller.decorator.js';
 @GuardedController('wallet')
 export class WalletController {
   constructor(
-    @Inject(WalletService) private readonly wallet: WalletService,
-    @Inject(LedgerAuditService) private readonly ledgerAudit: LedgerAuditService,
+    private readonly wallet: WalletService,
+    private readonly ledgerAudit: LedgerAuditService,
     @Inject(SEAMLESS_BALANCES) private readonly seamlessBalances: LateBound<SeamlessBalances>,
   ) {}
 

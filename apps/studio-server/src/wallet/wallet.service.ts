@@ -33,7 +33,7 @@ export const DEMO_TOP_UP_MINOR = 100_000;
 export class WalletService {
   constructor(
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
-    @Inject(AuditService) private readonly audit: AuditService,
+    private readonly audit: AuditService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,

@@ -30,9 +30,9 @@ const view = ({ secret: _secret, ...o }: OperatorRow): OperatorView => o;
 @Roles('admin')
 export class OperatorsAdminController {
   constructor(
-    @Inject(SeamlessService) private readonly seamless: SeamlessService,
+    private readonly seamless: SeamlessService,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(AuditService) private readonly audit: AuditService,
+    private readonly audit: AuditService,
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
   ) {}
 
@@ -130,10 +130,10 @@ interface RawRequest {
 @Controller('operator/v1')
 export class OperatorApiController {
   constructor(
-    @Inject(SeamlessService) private readonly seamless: SeamlessService,
-    @Inject(LimitsService) private readonly limits: LimitsService,
+    private readonly seamless: SeamlessService,
+    private readonly limits: LimitsService,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(AuthService) private readonly auth: AuthService,
+    private readonly auth: AuthService,
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
   ) {}
 

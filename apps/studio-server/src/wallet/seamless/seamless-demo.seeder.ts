@@ -22,7 +22,7 @@ export class SeamlessDemoSeeder implements OnApplicationBootstrap, OnApplication
 
   constructor(
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
-    @Inject(SeamlessService) private readonly seamless: SeamlessService,
+    private readonly seamless: SeamlessService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

@@ -22,7 +22,7 @@ import { DEFAULT_SEAMLESS_RETRY, SEAMLESS_REPOSITORY, SEAMLESS_RETRY, seamlessRe
 export class SeamlessModule implements OnModuleInit {
   constructor(
     @Inject(SEAMLESS_BALANCES) private readonly balances: LateBound<SeamlessBalances>,
-    @Inject(SeamlessService) private readonly seamless: SeamlessService,
+    private readonly seamless: SeamlessService,
   ) {}
 
   /** GET /wallet/me of a seamless player answers the operator's balance (the wallet module reads it through the port). */

@@ -83,7 +83,7 @@ export class SeamlessService implements OnApplicationBootstrap, OnApplicationShu
     @Inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(FELT_CONFIG) private readonly config: FeltConfig,
-    @Inject(AlertsService) private readonly alerts: AlertsService,
+    private readonly alerts: AlertsService,
     @Inject(SEAMLESS_RETRY) private readonly retry: RetryPolicy,
     @Optional() @Inject(MetricsService) private readonly metrics: MetricsService | null = null,
   ) {}
