@@ -4,7 +4,9 @@
  * 10 000 money moves in the player's month (a regular at ~100 bets a day has ~3 000). NEW: `UsageIndex.usage`
  * (limits.usage.ts, a binary search per period), the path `LimitsService.refuse` takes; OLD (the baseline,
  * same run): `usageOf` (limits.rules.ts), the fold of the whole month the gate ran before. Also the cost of
- * keeping the index: a bet folded in (stake + bet time, in order) and a return stamped at a bet 100 moves back.
+ * keeping the index: a bet folded in (stake + bet time, in order), a return stamped at a bet 100 moves back,
+ * and a refresh's rebuild of the player (LimitsService.fold: the index built from the store's snapshot plus the
+ * last minute's local moves) beside what the refresh did before (the snapshot and the local moves concatenated).
  * Pure code, no server: `npx tsx test/bench/rg-gate.bench.ts [rounds] [--src]` (also in `npm run bench`).
  * It measures the server's build (apps/studio-server/dist, `npx tsc -b tsconfig.build.json`), the code that
  * runs; `--src` measures the TypeScript sources through tsx instead, whose keepNames wraps every closure it
@@ -62,7 +64,7 @@ const gate = (u: Usage, at: number): void => {
 };
 
 console.log(`RG bet gate per bet (µs): usage of the player's month + refuseBet, best of ${ROUNDS}; OLD = usageOf (the fold, baseline, same run), NEW = UsageIndex.usage; ${SRC ? 'sources through tsx' : 'the build (dist)'}, Node ${process.version}`);
-console.log(['moves', 'bet times', 'sessions', 'OLD fold', 'NEW index', 'OLD/NEW', 'NEW: fold a bet in', 'NEW: a return 100 moves back'].join('\t'));
+console.log(['moves', 'bet times', 'sessions', 'OLD fold', 'NEW index', 'OLD/NEW', 'NEW: fold a bet in', 'NEW: a return 100 moves back', 'refresh rebuild NEW', 'refresh rebuild OLD'].join('\t'));
 for (const n of SIZES) {
   const { moves, activity } = month(n);
   const idx = UsageIndex.of(moves, activity);
@@ -95,7 +97,22 @@ for (const n of SIZES) {
     sink += copy.usage(AT).lossMinor.month;
     return us;
   });
-  console.log([n, activity.length, sessions, oldUs.toFixed(2), newUs.toFixed(2), (oldUs / newUs).toFixed(0), perBetFold.toFixed(2), perReturn.toFixed(2)].join('\t'));
+  // a refresh: the last two moves and the last bet time are local (the snapshot shows them too)
+  const keepSince = moves[Math.max(0, moves.length - 2)]!.at;
+  const stored = new Set(moves.map((m) => m.ref));
+  const rebuildNew = measure(Math.max(20, Math.floor(200_000 / (n + 20))), () => {
+    const u = UsageIndex.of(moves, activity);
+    for (const m of idx.movesFrom(keepSince)) if (m.ref !== undefined && !stored.has(m.ref)) u.addMove(m);
+    for (const t of idx.activityFrom(keepSince)) u.addActivity(t);
+    sink += u.moves.length;
+  });
+  const rebuildOld = measure(Math.max(20, Math.floor(200_000 / (n + 20))), () => {
+    const local = moves.filter((m) => m.at >= keepSince && m.ref !== undefined && !stored.has(m.ref));
+    const kept = [...moves, ...local];
+    const times = [...activity, ...activity.filter((t) => t >= keepSince)];
+    sink += kept.length + times.length;
+  });
+  console.log([n, activity.length, sessions, oldUs.toFixed(2), newUs.toFixed(2), (oldUs / newUs).toFixed(0), perBetFold.toFixed(2), perReturn.toFixed(2), rebuildNew.toFixed(1), rebuildOld.toFixed(1)].join('\t'));
 }
 if (sink === 42) console.log('');
 

@@ -134,8 +134,8 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
    * It yields to the loop every FOLD_SLICE_MS (the closing burst's profile, 10 000 players: one pass folded
    * ~10 000 bets in one 16–19 ms stretch while bets were arriving). A frame folded between two slices is a
    * local move: each player's usage is replaced in one step that keeps the local moves the snapshot lacks.
-   * A player's new usage index is built there (a sort of two sorted runs), so the clock is read by moves
-   * built, not by players: one regular's month is thousands of moves.
+   * A player's new usage index is built there (from the snapshot, in time order from the store, then the
+   * local moves), so the clock is read by moves built, not by players: one regular's month is thousands of moves.
    */
   private async fold(bets: readonly BetTrace[], players: readonly string[] | null, keepLocalSince = Number.POSITIVE_INFINITY): Promise<void> {
     let sliceStart = performance.now();
@@ -173,8 +173,11 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
         await yieldIfDue();
       }
       const p = this.state(id);
-      const local = p.usage.movesFrom(keepLocalSince).filter((m) => m.ref !== undefined && !stored.has(m.ref));
-      p.usage = UsageIndex.of([...f.moves, ...local], [...f.activity, ...p.usage.activityFrom(keepLocalSince)]);
+      const usage = UsageIndex.of(f.moves, f.activity);
+      // the local moves and bet times are the last minute's: each goes in near the end of the snapshot's
+      for (const m of p.usage.movesFrom(keepLocalSince)) if (m.ref !== undefined && !stored.has(m.ref)) usage.addMove(m);
+      for (const t of p.usage.activityFrom(keepLocalSince)) usage.addActivity(t);
+      p.usage = usage;
     }
   }
 

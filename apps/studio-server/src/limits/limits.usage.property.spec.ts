@@ -26,7 +26,7 @@ type Op =
   | { type: 'bet'; at: number; stakeMinor: number }
   | { type: 'move'; at: number; deltaMinor: number }
   | { type: 'activity'; at: number }
-  | { type: 'refresh'; moves: { at: number; deltaMinor: number }[]; activity: number[]; keepSince: number }
+  | { type: 'refresh'; moves: { at: number; deltaMinor: number }[]; activity: number[]; keepSince: number; storeOrder: boolean; thenAdd: boolean }
   | { type: 'query'; at: number; stakeMinor: number }
   | { type: 'query-after-bet'; pick: number; gaps: number; off: number; stakeMinor: number };
 
@@ -34,7 +34,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ type: fc.constant('bet' as const), at: time, stakeMinor: fc.integer({ min: 1, max: 5_000 }) }) },
   { weight: 3, arbitrary: fc.record({ type: fc.constant('move' as const), at: time, deltaMinor: delta }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('activity' as const), at: time }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant('refresh' as const), moves: fc.array(fc.record({ at: time, deltaMinor: delta }), { maxLength: 30 }), activity: fc.array(time, { maxLength: 20 }), keepSince: time }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('refresh' as const), moves: fc.array(fc.record({ at: time, deltaMinor: delta }), { maxLength: 30 }), activity: fc.array(time, { maxLength: 20 }), keepSince: time, storeOrder: fc.boolean(), thenAdd: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ type: fc.constant('query' as const), at: time, stakeMinor: fc.integer({ min: 1, max: 5_000 }) }) },
   { weight: 3, arbitrary: fc.record({ type: fc.constant('query-after-bet' as const), pick: fc.nat(), gaps: fc.constantFrom(0, 1, 1, 2), off: fc.integer({ min: -2, max: 2 }), stakeMinor: fc.integer({ min: 1, max: 5_000 }) }) },
 );
@@ -79,13 +79,22 @@ describe('the incremental usage gives exactly the fold the bet gate ran on every
               activity.push(o.at);
               break;
             case 'refresh': {
-              // as LimitsService.fold: a stored snapshot, plus the local moves and bet times since keepSince
+              // as LimitsService.fold: a stored snapshot (in time order when storeOrder, as the store returns it),
+              // plus the local moves and bet times since keepSince — added one by one (the service), or in one build
               const snapshot = o.moves.map((m) => ({ ...m, ref: `b${n++}:stake` }));
+              if (o.storeOrder) {
+                snapshot.sort((a, b) => a.at - b.at);
+                o.activity.sort((a, b) => a - b);
+              }
               const keptMoves = idx.movesFrom(o.keepSince);
               const keptActivity = idx.activityFrom(o.keepSince);
               expect([...keptMoves].sort((a, b) => a.at - b.at || a.deltaMinor - b.deltaMinor)).toEqual(moves.filter((m) => m.at >= o.keepSince).sort((a, b) => a.at - b.at || a.deltaMinor - b.deltaMinor));
               expect(keptActivity).toEqual([...new Set(activity.filter((t) => t >= o.keepSince))].sort((a, b) => a - b));
-              idx = UsageIndex.of([...snapshot, ...keptMoves], [...o.activity, ...keptActivity]);
+              if (o.thenAdd) {
+                idx = UsageIndex.of(snapshot, o.activity);
+                for (const m of keptMoves) idx.addMove(m);
+                for (const t of keptActivity) idx.addActivity(t);
+              } else idx = UsageIndex.of([...snapshot, ...keptMoves], [...o.activity, ...keptActivity]);
               moves = [...snapshot, ...moves.filter((m) => m.at >= o.keepSince)];
               activity = [...o.activity, ...activity.filter((t) => t >= o.keepSince)];
               break;

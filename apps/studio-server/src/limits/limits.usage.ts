@@ -24,6 +24,12 @@ function upperBound(a: readonly number[], x: number): number {
   return lo;
 }
 
+/** The order that sorts `keys` ascending (stable), or null when they already are (the store returns bets in time order). */
+function ascendingOrder(keys: readonly number[]): number[] | null {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return Array.from(keys.keys()).sort((x, y) => keys[x]! - keys[y]!);
+  return null;
+}
+
 const DAY = 86_400_000;
 /** The last day's period starts (periodStart is a third of a fold at one move: it builds Dates). */
 let calendar = { day: Number.NaN, week: 0, month: 0 };
@@ -44,16 +50,16 @@ function calendarStarts(at: number): { readonly day: number; readonly week: numb
  * units), so the sums are exact in any order.
  *
  * A move or bet time at or after the last one (a bet, the common case) is O(1); an older one (a return stamped
- * at its bet's time, a cancel, frames out of order) costs O(the moves after it). A refresh replaces the whole
- * index (`UsageIndex.of`, O(n log n), a sort of two sorted runs).
+ * at its bet's time, a cancel, frames out of order) costs O(the moves after it). A refresh builds a new
+ * index from the store's snapshot (`UsageIndex.of`: O(n) in time order, else a sort) and adds the local moves.
  */
 export class UsageIndex {
-  private readonly ats: number[] = [];
-  private readonly list: MoneyMove[] = [];
+  private ats: number[] = [];
+  private list: MoneyMove[] = [];
   /** cum[i]: the sum of the deltaMinor of list[0..i-1] (cum.length = list.length + 1). */
-  private readonly cum: number[] = [0];
+  private cum: number[] = [0];
   /** Bet times, sorted, each once (a repeated time never changes the sessions). */
-  private readonly acts: number[] = [];
+  private acts: number[] = [];
   private readonly sStart: number[] = [];
   private readonly sLast: number[] = [];
   /** sDur[i]: the sum of (last − start) of sessions 0..i-1 (sDur.length = sessions + 1). */
@@ -61,10 +67,20 @@ export class UsageIndex {
 
   static of(moves: readonly MoneyMove[], activity: readonly number[]): UsageIndex {
     const u = new UsageIndex();
-    const sorted = [...moves].sort((a, b) => a.at - b.at);
-    for (const m of sorted) u.pushMove(m);
-    const times = Float64Array.from(activity).sort();
-    for (const t of times) if (u.acts.length === 0 || t !== u.acts[u.acts.length - 1]) u.pushActivity(t);
+    const ats = moves.map((m) => m.at);
+    const byTime = ascendingOrder(ats);
+    u.list = byTime === null ? moves.slice() : byTime.map((i) => moves[i]!);
+    u.ats = byTime === null ? ats : byTime.map((i) => ats[i]!);
+    const cum = [0];
+    let sum = 0;
+    for (const m of u.list) cum.push((sum += m.deltaMinor));
+    u.cum = cum;
+    const inOrder = ascendingOrder(activity);
+    const times = inOrder === null ? activity : inOrder.map((i) => activity[i]!);
+    const acts: number[] = [];
+    for (const t of times) if (acts.length === 0 || t !== acts[acts.length - 1]) acts.push(t);
+    u.acts = acts;
+    for (const t of acts) u.extendSessions(t);
     return u;
   }
 
