@@ -22,6 +22,7 @@ const benches = [
   ['Live poker (issue 11): whole 6-max NL hands/s through the pure state machine, beside the showdown evaluation alone', ['test/bench/poker-table.bench.ts', '2000']],
   ['Live poker (issue 11): robot hands/s through the server write path (in-memory store) beside the pure core (same run)', ['test/bench/server-poker.bench.ts', '300', 'memory']],
   ['Round kernels: per-bet decide+evolve at 100 / 1 000 / 10 000 bets in one round (µs)', ['test/bench/kernel-bets.bench.ts', '3']],
+  ['RG bet gate (issue 25): per-bet usage + refuseBet at 1 / 100 / 3 000 / 10 000 moves in the player\'s month, the incremental index beside the fold (same run), µs', ['test/bench/rg-gate.bench.ts']],
   ['SS2 wheel codec (framer + codec + tracker), lines/s', ['libs/protocol/bench/wheel-codec.bench.ts']],
   ['Edge agent: serial line → MQTT latency, reader throughput, memory', ['apps/edge-agent/bench/latency.bench.ts']],
   ['Studio server: rounds/s on one table (in-memory store)', ['test/bench/server-rounds.bench.ts', '300', '10', 'memory']],

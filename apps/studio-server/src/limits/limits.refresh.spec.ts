@@ -78,6 +78,25 @@ describe('RG usage and settings come from the store, not one process (issue 12 p
     expect(a.view('p2').usage.lossMinor.day).toBe(800);
   });
 
+  it("a refresh that merges another instance's later bet keeps the session running until that bet: a session time limit still refuses (RG-2.9)", async () => {
+    const store = new SharedStore();
+    const t0 = Date.UTC(2026, 10, 25, 12);
+    let t = t0 - 1_000;
+    const { svc: a, frames } = instance(store, () => t);
+    store.settings.set('p3', { ...EMPTY_SETTINGS, limits: { loss: {}, time: { session: 20 } } });
+    await a.onApplicationBootstrap();
+    // p3 bets here at t0 (stored too) and 30 s later through another instance
+    t = t0;
+    frames.next({ tableId: 'tbl', roundId: 'rnd', events: [{ type: 'BetAccepted', at: t0, payload: { type: 'BetAccepted', at: t0, bet: { betId: 'b-here', playerId: 'p3', stakeMinor: 100 } } }] } as unknown as RoundFrame);
+    store.bets.push({ betId: 'b-here', playerId: 'p3', placedAt: t0, stakeMinor: 100, returnMinor: null, settledAt: null, cancelled: false });
+    store.bets.push({ betId: 'b-there', playerId: 'p3', placedAt: t0 + 30_000, stakeMinor: 100, returnMinor: null, settledAt: null, cancelled: false });
+    t = t0 + 40_000;
+    await a.refresh(); // the snapshot's bet times, then this instance's recent one (older than the snapshot's last)
+    t = t0 + 20 * 60_000 + 10_000; // 19 min 40 s after the last bet: the session still runs, 20 min 10 s long
+    expect(a.view('p3').usage.session).toEqual({ start: t0, last: t0 + 30_000 });
+    expect(a.refuse('p3', 100, t)).toMatchObject({ code: 'RG_TIME_LIMIT', ruleId: 'RG-2.9', details: { period: 'session', limitMinutes: 20 } });
+  });
+
   it('a refresh over 20 000 active players lets the loop read between slices, and a frame folded meanwhile is kept (the closing burst)', async () => {
     const store = new SharedStore();
     let t = Date.UTC(2026, 10, 25, 12);

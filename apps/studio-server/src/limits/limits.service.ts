@@ -13,7 +13,6 @@ import {
   SESSION_GAP_MS,
   setLimit,
   setRealityCheck,
-  usageOf,
   type ExclusionPeriod,
   type MoneyMove,
   type RgKind,
@@ -23,6 +22,7 @@ import {
   type Usage,
 } from './limits.rules.js';
 import type { BetGate } from './bet-gate.js';
+import { UsageIndex } from './limits.usage.js';
 import type { BetTrace, LimitsRepository } from './limits.repository.js';
 
 export const LIMITS_REPOSITORY = Symbol('LIMITS_REPOSITORY');
@@ -33,6 +33,8 @@ const REFRESH_OVERLAP_MS = 2_000;
 const LOCAL_KEEP_MS = 60_000;
 /** The longest stretch one usage fold runs before it lets the loop read (ms). */
 const FOLD_SLICE_MS = 4;
+/** Moves indexed between two looks at the clock when a fold replaces the players' usage. */
+const FOLD_CHECK_EVERY = 256;
 
 /** `rg.reality-check` socket frame (to the player's sockets) at every interval of a session. */
 export interface RealityCheckFrame {
@@ -54,8 +56,8 @@ export interface PlayerLimitsView {
 
 interface PlayerState {
   settings: RgSettings;
-  moves: MoneyMove[];
-  activity: number[];
+  /** Money moves and bet times, kept so the bet gate reads the usage in O(log n) (limits.usage.ts, issue 25). */
+  usage: UsageIndex;
   realityTimer: NodeJS.Timeout | null;
 }
 
@@ -63,8 +65,8 @@ interface PlayerState {
  * Responsible gambling per player (issue 12 point 2; rules in limits.rules.ts). Settings are stored
  * (player_limits) and cached; usage (net loss, play time) is folded from the round frames (BetAccepted,
  * BetCancelled, RoundVoided, RoundSettled → the round's returns) and rebuilt from the bets at boot, so
- * the bet gate answers synchronously from memory. One instance per process (scale-out: the cache
- * follows the table lease; see README).
+ * the bet gate answers synchronously from memory, in O(log n) of the player's month (UsageIndex, issue 25).
+ * One instance per process (scale-out: the cache follows the table lease; see README).
  */
 @Injectable()
 export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleDestroy {
@@ -131,7 +133,9 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
    *
    * It yields to the loop every FOLD_SLICE_MS (the closing burst's profile, 10 000 players: one pass folded
    * ~10 000 bets in one 16–19 ms stretch while bets were arriving). A frame folded between two slices is a
-   * local move: each player's moves are replaced in one step that keeps the local moves the snapshot lacks.
+   * local move: each player's usage is replaced in one step that keeps the local moves the snapshot lacks.
+   * A player's new usage index is built there (from the snapshot, in time order from the store, then the
+   * local moves), so the clock is read by moves built, not by players: one regular's month is thousands of moves.
    */
   private async fold(bets: readonly BetTrace[], players: readonly string[] | null, keepLocalSince = Number.POSITIVE_INFINITY): Promise<void> {
     let sliceStart = performance.now();
@@ -161,13 +165,19 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
         stored.add(`${b.betId}:back`);
       }
     }
-    let n = 0;
+    let work = 0;
     for (const [id, f] of fresh) {
-      if ((++n & 255) === 0) await yieldIfDue();
+      work += 1 + f.moves.length;
+      if (work >= FOLD_CHECK_EVERY) {
+        work = 0;
+        await yieldIfDue();
+      }
       const p = this.state(id);
-      const local = p.moves.filter((m) => m.at >= keepLocalSince && m.ref !== undefined && !stored.has(m.ref));
-      p.moves = [...f.moves, ...local];
-      p.activity = [...f.activity, ...p.activity.filter((t) => t >= keepLocalSince)];
+      const usage = UsageIndex.of(f.moves, f.activity);
+      // the local moves and bet times are the last minute's: each goes in near the end of the snapshot's
+      for (const m of p.usage.movesFrom(keepLocalSince)) if (m.ref !== undefined && !stored.has(m.ref)) usage.addMove(m);
+      for (const t of p.usage.activityFrom(keepLocalSince)) usage.addActivity(t);
+      p.usage = usage;
     }
   }
 
@@ -185,7 +195,7 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
   refuse(playerId: string, stakeMinor: number, at: number): Violation | null {
     const p = this.players.get(playerId);
     if (p === undefined) return null;
-    const usage = usageOf(p.moves, p.activity, at);
+    const usage = p.usage.usage(at);
     p.settings = applyDue(p.settings, at, usage.session?.start ?? at);
     return refuseBet(p.settings, usage, stakeMinor, at);
   }
@@ -193,7 +203,7 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
   view(playerId: string): PlayerLimitsView {
     const at = this.clock.now();
     const p = this.state(playerId);
-    const usage = usageOf(p.moves, p.activity, at);
+    const usage = p.usage.usage(at);
     p.settings = applyDue(p.settings, at, usage.session?.start ?? null);
     return { playerId, settings: p.settings, usage, excluded: p.settings.excludedUntil !== null && at < p.settings.excludedUntil };
   }
@@ -201,7 +211,7 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
   async setLimit(playerId: string, change: { kind: RgKind; period: RgPeriod; value: number | null }): Promise<RgResult<PlayerLimitsView>> {
     const at = this.clock.now();
     const p = this.state(playerId);
-    const r = setLimit(applyDue(p.settings, at, usageOf(p.moves, p.activity, at).session?.start ?? null), change, at);
+    const r = setLimit(applyDue(p.settings, at, p.usage.usage(at).session?.start ?? null), change, at);
     if (!r.ok) return r;
     await this.save(playerId, r.value, at);
     return { ok: true, value: this.view(playerId) };
@@ -231,7 +241,7 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
   private state(playerId: string): PlayerState {
     let p = this.players.get(playerId);
     if (p === undefined) {
-      p = { settings: EMPTY_SETTINGS, moves: [], activity: [], realityTimer: null };
+      p = { settings: EMPTY_SETTINGS, usage: new UsageIndex(), realityTimer: null };
       this.players.set(playerId, p);
     }
     return p;
@@ -246,7 +256,7 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
           if (ev.bet?.playerId !== undefined && typeof ev.bet.stakeMinor === 'number') this.onBet(ev.bet.playerId, ev.bet.stakeMinor, at, `${ev.bet.betId ?? '?'}:stake`);
           break;
         case 'BetCancelled':
-          if (ev.playerId !== undefined && typeof ev.stakeMinor === 'number') this.state(ev.playerId).moves.push({ at, deltaMinor: -ev.stakeMinor, ref: `${ev.betId ?? '?'}:back` });
+          if (ev.playerId !== undefined && typeof ev.stakeMinor === 'number') this.state(ev.playerId).usage.addMove({ at, deltaMinor: -ev.stakeMinor, ref: `${ev.betId ?? '?'}:back` });
           break;
         case 'RoundVoided':
         case 'RoundSettled':
@@ -258,8 +268,8 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
 
   private onBet(playerId: string, stakeMinor: number, at: number, ref: string): void {
     const p = this.state(playerId);
-    p.moves.push({ at, deltaMinor: stakeMinor, ref });
-    p.activity.push(at);
+    p.usage.addMove({ at, deltaMinor: stakeMinor, ref });
+    p.usage.addActivity(at);
     this.armRealityCheck(playerId);
   }
 
@@ -280,7 +290,7 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
         const bets = r.state.bets;
         // A void round's lines are refunds of every live bet (cancelled ones are not in the book).
         for (const l of s.value.lines) {
-          if (l.returnMinor !== 0) this.state(l.playerId).moves.push({ at: Math.min(at, bets[l.betId]?.acceptedAt ?? at), deltaMinor: -l.returnMinor, ref: `${l.betId}:back` });
+          if (l.returnMinor !== 0) this.state(l.playerId).usage.addMove({ at: Math.min(at, bets[l.betId]?.acceptedAt ?? at), deltaMinor: -l.returnMinor, ref: `${l.betId}:back` });
         }
       })
       .catch((e: unknown) => this.log.error({ msg: 'could not fold round returns into player limits', roundId, error: (e as Error).message }));
@@ -294,7 +304,7 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
     p.realityTimer = null;
     if (minutes === null) return;
     const now = this.clock.now();
-    const u = usageOf(p.moves, p.activity, now);
+    const u = p.usage.usage(now);
     if (u.session === null) return;
     const interval = minutes * 60_000;
     const elapsed = now - u.session.start;
@@ -307,7 +317,7 @@ export class LimitsService implements BetGate, OnApplicationBootstrap, OnModuleD
     const p = this.state(playerId);
     const minutes = p.settings.realityCheckMinutes;
     const at = this.clock.now();
-    const u = usageOf(p.moves, p.activity, at);
+    const u = p.usage.usage(at);
     p.realityTimer = null;
     if (minutes === null || u.session === null) return;
     const frame: RealityCheckFrame = { playerId, at, intervalMinutes: minutes, sessionStartedAt: u.session.start, sessionMinutes: Math.floor(u.minutes.session), sessionLossMinor: u.lossMinor.session };
