@@ -424,16 +424,8 @@ export class TournamentService implements TableProgram {
    * turns, from their next turn) or leaves it (TRN-ABSENT: folded on their turns, blinds and antes still posted).
    * Decided by the tournament's owner (forwarded).
    */
-  async seat(player: Actor, tournamentId: string, sitting: boolean): Promise<Result<TournamentTableFrame>> {
-    const got = await this.get(tournamentId);
-    if (!got.ok) return got;
-    return this.host.writers.run(tournamentId, async (): Promise<Result<TournamentTableFrame>> => {
-      const live = await this.current(tournamentId);
-      const d = T.sitIn(live.state, player.userId, sitting, this.clock.now());
-      if (!d.ok) return d;
-      await this.commit(tournamentId, live, d.value);
-      return ok(this.frameOf(live, player.userId));
-    });
+  seat(player: Actor, tournamentId: string, sitting: boolean): Promise<Result<TournamentTableFrame>> {
+    return this.decideForPlayer(player, tournamentId, (state, at) => T.sitIn(state, player.userId, sitting, at));
   }
 
   /**
@@ -441,12 +433,17 @@ export class TournamentService implements TableProgram {
    * live-poker hand core (its `POKER_*` codes and rule IDs: not your turn, the clock ran out, an amount out of
    * bounds, the wrong hand), logged as a `hand-action` with the robots' and the clock's; the round carries on.
    */
-  async act(player: Actor, tournamentId: string, body: TournamentActionBody): Promise<Result<TournamentTableFrame>> {
+  act(player: Actor, tournamentId: string, body: TournamentActionBody): Promise<Result<TournamentTableFrame>> {
+    return this.decideForPlayer(player, tournamentId, (state, at) => T.actInRound(state, player.userId, body, at));
+  }
+
+  /** A player's own command (seat, act): under the tournament's writer, the rule on the live state now, committed; the player's table frame. */
+  private async decideForPlayer(player: Actor, tournamentId: string, decide: (state: T.TournamentState, at: number) => Result<T.TournamentEvent[]>): Promise<Result<TournamentTableFrame>> {
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
     return this.host.writers.run(tournamentId, async (): Promise<Result<TournamentTableFrame>> => {
       const live = await this.current(tournamentId);
-      const d = T.actInRound(live.state, player.userId, body, this.clock.now());
+      const d = decide(live.state, this.clock.now());
       if (!d.ok) return d;
       await this.commit(tournamentId, live, d.value);
       return ok(this.frameOf(live, player.userId));
