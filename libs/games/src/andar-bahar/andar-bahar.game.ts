@@ -8,7 +8,7 @@ import { bettingNext, createKernel, defineGame, events, refuse, settleNext, vio,
 import type { GameModule, RtpRow } from '../kernel/game.js';
 import { settlementOf, roundViewBase, type AcceptedBet, type CommonCommand, type CommonEvent, type NextAction, type Settlement, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
 import { parseOfflineBets, parseOfflineEnvelope } from '../sicbo/offline.js';
-import { format, rational, sub, toNumber } from '../sicbo/rational.js';
+import { exactRtpRow } from '../sicbo/rational.js';
 import {
   andarBaharMaxReturn,
   andarBaharProfiles,
@@ -191,7 +191,7 @@ export function andarBaharRtp(profileId: string): Result<{ readonly game: 'andar
     const spot = parseAndarBaharSpot(p, bet);
     if (!spot.ok) continue;
     const r = exactRtp(spot.value, p);
-    rows.push({ bet, rtp: toNumber(r), houseEdge: toNumber(sub(rational(1), r)), method: 'exact', exact: format(r) });
+    rows.push(exactRtpRow(bet, r));
   }
   return ok({ game: 'andar-bahar', profile: p.id, rows });
 }

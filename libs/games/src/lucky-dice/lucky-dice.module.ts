@@ -3,7 +3,7 @@ import type { GameModule, RtpReport, RtpRow } from '../kernel/game.js';
 import { checkStakeAmount, globalStakeCeiling } from '../kernel/define.js';
 import { settlementOf, type Settlement } from '../kernel/kernel.js';
 import { parseOfflineBets, parseOfflineEnvelope } from '../sicbo/offline.js';
-import { add, format, mul, rational, sub, toNumber, ZERO, type Rational } from '../sicbo/rational.js';
+import { add, exactRtpRow, format, mul, rational, ZERO, type Rational } from '../sicbo/rational.js';
 import { settleBets } from './lucky-dice.game.js';
 import { kindOf, LUCKY_DICE_KINDS, luckyDiceProfiles, maxReturnMultiple, parseDice, parseSpot, resolveSpot, spotsOfKind, type Face, type LuckyDice, type LuckyDiceProfile, type LuckyDiceSpot } from './lucky-dice.rules.js';
 
@@ -32,10 +32,7 @@ export function luckyDiceRtp(profileId: string): Result<RtpReport> {
   const p = luckyDiceProfiles[profileId];
   if (!p) return unknownProfile(profileId);
   const rows: RtpRow[] = [];
-  const row = (bet: string, r: Rational, note?: string): RtpRow => {
-    const x: RtpRow = { bet, rtp: toNumber(r), houseEdge: toNumber(sub(rational(1), r)), method: 'exact', exact: format(r), samples: ALL_LUCKY_DICE.length };
-    return note === undefined ? x : { ...x, note };
-  };
+  const row = (bet: string, r: Rational, note?: string): RtpRow => exactRtpRow(bet, r, { samples: ALL_LUCKY_DICE.length, note });
   const lost = [3, 4, 10, 11].filter((t) => typeof p.pays.sum[t] !== 'number');
   for (const kind of LUCKY_DICE_KINDS) {
     const keys = spotsOfKind(kind, p);
