@@ -2,7 +2,7 @@ import { ok, violation, type Result } from '../common/result.js';
 import type { GameModule, RtpReport, RtpRow } from '../kernel/game.js';
 import { checkStakeAmount, globalStakeCeiling } from '../kernel/define.js';
 import { settlementOf, type Settlement } from '../kernel/kernel.js';
-import { parseOfflineBets, parseOfflineEnvelope } from '../sicbo/offline.js';
+import { parseOfflineBets, parseOfflineEnvelope, spotKindOf } from '../sicbo/offline.js';
 import { add, exactRtpRow, format, mul, rational, ZERO, type Rational } from '../sicbo/rational.js';
 import { settleBets } from './lucky-dice.game.js';
 import { kindOf, LUCKY_DICE_KINDS, luckyDiceProfiles, maxReturnMultiple, parseDice, parseSpot, resolveSpot, spotsOfKind, type Face, type LuckyDice, type LuckyDiceProfile, type LuckyDiceSpot } from './lucky-dice.rules.js';
@@ -96,14 +96,7 @@ export function luckyDiceSettleOffline(profileId: string, input: unknown): Resul
   if (!env.ok) return env;
   const dice = parseDice(env.value.outcome);
   if (!dice.ok) return dice;
-  const bets = parseOfflineBets(
-    env.value.bets,
-    (s) => {
-      const x = parseSpot(s, p);
-      return x.ok ? ok(kindOf(x.value)) : x;
-    },
-    () => null,
-  );
+  const bets = parseOfflineBets(env.value.bets, spotKindOf((s) => parseSpot(s, p), kindOf), () => null);
   if (!bets.ok) return bets;
   const ceiling = globalStakeCeiling(maxReturnMultiple(p));
   for (const b of bets.value) {

@@ -1,7 +1,7 @@
 import { ok, violation, type Result } from '../common/result.js';
 import type { GameModule, RtpReport, RtpRow } from '../kernel/game.js';
 import { settlementOf, type Settlement } from '../kernel/kernel.js';
-import { parseOfflineBets, parseOfflineEnvelope } from './offline.js';
+import { parseOfflineBets, parseOfflineEnvelope, spotKindOf } from './offline.js';
 import { add, exactRtpRow, mul, rational, ZERO, type Rational } from './rational.js';
 import { settleBets } from './sicbo.kernel.js';
 import { checkRestriction, kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type Face, type SicboProfile, type SicboSpot } from './sicbo.rules.js';
@@ -70,14 +70,7 @@ export function sicboSettleOffline(profileId: string, input: unknown): Result<Se
   if (!env.ok) return env;
   const dice = parseDice(env.value.outcome);
   if (!dice.ok) return dice;
-  const bets = parseOfflineBets(
-    env.value.bets,
-    (s) => {
-      const p = parseSpot(s);
-      return p.ok ? ok(kindOf(p.value)) : p;
-    },
-    checkRestriction,
-  );
+  const bets = parseOfflineBets(env.value.bets, spotKindOf(parseSpot, kindOf), checkRestriction);
   if (!bets.ok) return bets;
   return ok(settlementOf(env.value.roundId, false, settleBets(bets.value, dice.value, profile)));
 }
