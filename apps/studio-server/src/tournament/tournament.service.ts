@@ -204,11 +204,18 @@ export class TournamentService implements TableProgram {
     const newer = await this.uow.run((tx) => tx.events.load(streamOf(tournamentId), live.seq));
     if (newer.length === 0) return;
     const events = newer.map((e) => e.payload as T.TournamentEvent);
+    this.applyLogged(tournamentId, live, events);
+  }
+
+  /**
+   * Folds events now in the log (appended here or by another instance) into the live copy, and sends `tournament.changed`
+   * to the pit bosses and everyone with an entry: their screens read it again through their own view.
+   */
+  private applyLogged(tournamentId: string, live: Live, events: readonly T.TournamentEvent[]): void {
     live.state = events.reduce(T.evolve, live.state);
     live.seq += events.length;
     const started = events.find((e) => e.type === 'started');
     if (started?.type === 'started') live.seed = started.seed;
-    // `tournament.changed` to the pit bosses and everyone with an entry: their screens read it again through their own view
     const notice: TournamentChangedFrame = { tournamentId, seq: live.seq };
     this.push?.get()?.notifyStaffAndPlayers([...new Set(live.state.entries.map((e) => e.playerId))], 'tournament.changed', notice);
   }
@@ -254,13 +261,7 @@ export class TournamentService implements TableProgram {
       if (e instanceof ConcurrencyConflict) await this.reload(tournamentId);
       throw e;
     }
-    live.state = events.reduce(T.evolve, live.state);
-    live.seq += events.length;
-    const started = events.find((e) => e.type === 'started');
-    if (started?.type === 'started') live.seed = started.seed;
-    // `tournament.changed` to the pit bosses and everyone with an entry: their screens read it again through their own view
-    const notice: TournamentChangedFrame = { tournamentId, seq: live.seq };
-    this.push?.get()?.notifyStaffAndPlayers([...new Set(live.state.entries.map((e) => e.playerId))], 'tournament.changed', notice);
+    this.applyLogged(tournamentId, live, events);
     if (events.some((e) => e.type === 'paused' && e.by === 'system' && e.reason === T.AWAY_REASON)) await this.alertAway(tournamentId, live.state);
   }
 
