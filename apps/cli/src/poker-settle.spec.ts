@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { pokerTable } from '@felt-studio/games';
 import { felt } from '../../../test/support/cli.js';
-
-const threeWayAllIn = {
-  table: { structure: 'no-limit', smallBlindMinor: 50, bigBlindMinor: 100 },
-  button: 4,
-  seats: [
-    { seat: 1, playerId: 'ann', stackMinor: 100 },
-    { seat: 2, playerId: 'bo', stackMinor: 300 },
-    { seat: 3, playerId: 'cy', stackMinor: 600 },
-    { seat: 4, playerId: 'di', stackMinor: 1000 },
-  ],
-  cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'], 3: ['QH', 'QD'], 4: ['5C', '4C'] },
-  board: ['2C', '7D', '9H', 'JS', '3S'],
-  actions: [
-    { seat: 3, action: 'all-in' },
-    { seat: 4, action: 'call' },
-    { seat: 1, action: 'all-in' },
-    { seat: 2, action: 'all-in' },
-  ],
-};
+import { THREE_WAY_ALL_IN } from '../../../test/support/poker-hands.js';
 
 describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
   it('lays a Hold\'em hand out again and prints every pot and who won it', async () => {
-    const r = await felt(['settle', 'poker-holdem'], JSON.stringify(threeWayAllIn));
+    const r = await felt(['settle', 'poker-holdem'], JSON.stringify(THREE_WAY_ALL_IN));
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/main pot\s+whole\s+400\s+1,2,3,4\s+seat 1: 400/);
@@ -55,7 +37,7 @@ describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
   });
 
   it('a burnCards table (PT-BURN): the written hand gives its burns; without them the hand cannot be laid out', async () => {
-    const burnt = { ...threeWayAllIn, table: { ...threeWayAllIn.table, burnCards: true }, burns: ['8C', '8D', '8H'] };
+    const burnt = { ...THREE_WAY_ALL_IN, table: { ...THREE_WAY_ALL_IN.table, burnCards: true }, burns: ['8C', '8D', '8H'] };
     const r = await felt(['settle', 'poker-holdem', '--json'], JSON.stringify(burnt));
     expect(r.code, r.err).toBe(0);
     expect((JSON.parse(r.out) as { seats: { stackMinor: number }[] }).seats.map((x) => x.stackMinor)).toEqual([400, 600, 600, 400]);
@@ -65,19 +47,19 @@ describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
   });
 
   it('--json gives the pots, awards and seats', async () => {
-    const r = await felt(['settle', 'poker-holdem', '--json'], JSON.stringify(threeWayAllIn));
+    const r = await felt(['settle', 'poker-holdem', '--json'], JSON.stringify(THREE_WAY_ALL_IN));
     const j = JSON.parse(r.out) as { pots: { amountMinor: number }[]; seats: { seat: number; stackMinor: number }[] };
     expect(j.pots.map((p) => p.amountMinor)).toEqual([400, 600, 600]);
     expect(j.seats.map((x) => x.stackMinor)).toEqual([400, 600, 600, 400]);
   });
 
   it('reads the events endpoint\'s body (the pit boss\'s, once the hand is over) and checks it against the logged result', async () => {
-    const parsed = pokerTable.parseReplayInput('holdem', threeWayAllIn);
+    const parsed = pokerTable.parseReplayInput('holdem', THREE_WAY_ALL_IN);
     if (!parsed.ok) throw new Error(parsed.violation.message);
     const events: Record<string, unknown>[] = [];
     const done = pokerTable.replayHand(parsed.value, 'h1', (before, cmd) => events.push(pokerTable.commandView(before, cmd)));
     if (!done.ok) throw new Error(done.violation.message);
-    const body = { handId: 'h1', table: done.value.config, events: [{ type: 'hand-started', buttonSeat: 4, seats: threeWayAllIn.seats, at: 0 }, ...events, { type: 'hand-ended', result: done.value.result }] };
+    const body = { handId: 'h1', table: done.value.config, events: [{ type: 'hand-started', buttonSeat: 4, seats: THREE_WAY_ALL_IN.seats, at: 0 }, ...events, { type: 'hand-ended', result: done.value.result }] };
     const r = await felt(['settle', 'poker-holdem'], JSON.stringify(body));
     expect(r.err).toBe('');
     expect(r.out).toMatch(/side pot 2\s+whole\s+600\s+3,4\s+seat 3: 600/);
@@ -95,20 +77,20 @@ describe('felt settle poker-<variant> (issue 11, GEN-8)', () => {
   });
 
   it.each([
-    ['an illegal action', { ...threeWayAllIn, actions: [{ seat: 3, action: 'check' }] }, 'POKER_CHECK_FACING_BET'],
-    ['an action out of turn', { ...threeWayAllIn, actions: [{ seat: 1, action: 'fold' }] }, 'POKER_NOT_YOUR_TURN'],
-    ['a hand that does not finish', { ...threeWayAllIn, actions: [] }, 'POKER_REPLAY_INCOMPLETE'],
-    ['a card twice', { ...threeWayAllIn, board: ['AH', '7D', '9H', 'JS', '3S'] }, 'POKER_CARD_SEEN'],
+    ['an illegal action', { ...THREE_WAY_ALL_IN, actions: [{ seat: 3, action: 'check' }] }, 'POKER_CHECK_FACING_BET'],
+    ['an action out of turn', { ...THREE_WAY_ALL_IN, actions: [{ seat: 1, action: 'fold' }] }, 'POKER_NOT_YOUR_TURN'],
+    ['a hand that does not finish', { ...THREE_WAY_ALL_IN, actions: [] }, 'POKER_REPLAY_INCOMPLETE'],
+    ['a card twice', { ...THREE_WAY_ALL_IN, board: ['AH', '7D', '9H', 'JS', '3S'] }, 'POKER_CARD_SEEN'],
     ['not an object', [1, 2], 'POKER_REPLAY_INPUT'],
     // issue 24: unknown or invalid table fields are refused, never ignored
-    ['a misspelt table field ("ante": -1)', { ...threeWayAllIn, table: { ...threeWayAllIn.table, ante: -1 } }, 'POKER_INVALID_CONFIG, rule D-2'],
-    ['a negative ante', { ...threeWayAllIn, table: { ...threeWayAllIn.table, anteMinor: -1 } }, 'POKER_INVALID_CONFIG, rule D-1'],
-    ['an unknown rake field', { ...threeWayAllIn, table: { ...threeWayAllIn.table, rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false, cap: 5 } } }, 'POKER_INVALID_CONFIG, rule S1-RAKE'],
-    ['a bad structure', { ...threeWayAllIn, table: { ...threeWayAllIn.table, structure: 'no limit' } }, 'POKER_INVALID_CONFIG'],
-    ['another variant in the table', { ...threeWayAllIn, table: { ...threeWayAllIn.table, variant: 'omaha' } }, 'POKER_INVALID_CONFIG'],
-    ['an unknown field in the hand', { ...threeWayAllIn, bord: ['2C'] }, 'POKER_REPLAY_INPUT'],
-    ['an unknown seat field', { ...threeWayAllIn, seats: [{ ...threeWayAllIn.seats[0], stack: 100 }, ...threeWayAllIn.seats.slice(1)] }, 'POKER_REPLAY_INPUT'],
-    ['an unknown action field', { ...threeWayAllIn, actions: [{ seat: 3, action: 'raise', to: 300 }] }, 'POKER_REPLAY_INPUT'],
+    ['a misspelt table field ("ante": -1)', { ...THREE_WAY_ALL_IN, table: { ...THREE_WAY_ALL_IN.table, ante: -1 } }, 'POKER_INVALID_CONFIG, rule D-2'],
+    ['a negative ante', { ...THREE_WAY_ALL_IN, table: { ...THREE_WAY_ALL_IN.table, anteMinor: -1 } }, 'POKER_INVALID_CONFIG, rule D-1'],
+    ['an unknown rake field', { ...THREE_WAY_ALL_IN, table: { ...THREE_WAY_ALL_IN.table, rake: { basisPoints: 500, capMinor: null, noFlopNoDrop: false, cap: 5 } } }, 'POKER_INVALID_CONFIG, rule S1-RAKE'],
+    ['a bad structure', { ...THREE_WAY_ALL_IN, table: { ...THREE_WAY_ALL_IN.table, structure: 'no limit' } }, 'POKER_INVALID_CONFIG'],
+    ['another variant in the table', { ...THREE_WAY_ALL_IN, table: { ...THREE_WAY_ALL_IN.table, variant: 'omaha' } }, 'POKER_INVALID_CONFIG'],
+    ['an unknown field in the hand', { ...THREE_WAY_ALL_IN, bord: ['2C'] }, 'POKER_REPLAY_INPUT'],
+    ['an unknown seat field', { ...THREE_WAY_ALL_IN, seats: [{ ...THREE_WAY_ALL_IN.seats[0], stack: 100 }, ...THREE_WAY_ALL_IN.seats.slice(1)] }, 'POKER_REPLAY_INPUT'],
+    ['an unknown action field', { ...THREE_WAY_ALL_IN, actions: [{ seat: 3, action: 'raise', to: 300 }] }, 'POKER_REPLAY_INPUT'],
   ])('rejects %s with a code and exit 2, never a stack trace', async (_n, input, code) => {
     const r = await felt(['settle', 'poker-holdem'], JSON.stringify(input));
     expect(r.code).toBe(2);

@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { countInflight, drainBullQueue } from './bullmq.queue.js';
+import { countInflight, drainBullQueue } from './bull-job-queue.js';
 
 /**
- * The settlement and wallet queues' drain (bullmq.queue.ts): a job that failed for the last time has left Redis's
+ * The settlement and wallet queues' drain (bull-job-queue.ts): a job that failed for the last time has left Redis's
  * counts before its `failed` event files the dead letter. A drain that read the counts alone returned in between —
  * a clean-clone CI run read a dead-letter count of 0 after settlement's three attempts. No Redis here: a worker's
  * events and a queue's counts, as BullMQ gives them.

@@ -204,11 +204,18 @@ export class TournamentService implements TableProgram {
     const newer = await this.uow.run((tx) => tx.events.load(streamOf(tournamentId), live.seq));
     if (newer.length === 0) return;
     const events = newer.map((e) => e.payload as T.TournamentEvent);
+    this.applyLogged(tournamentId, live, events);
+  }
+
+  /**
+   * Folds events now in the log (appended here or by another instance) into the live copy, and sends `tournament.changed`
+   * to the pit bosses and everyone with an entry: their screens read it again through their own view.
+   */
+  private applyLogged(tournamentId: string, live: Live, events: readonly T.TournamentEvent[]): void {
     live.state = events.reduce(T.evolve, live.state);
     live.seq += events.length;
     const started = events.find((e) => e.type === 'started');
     if (started?.type === 'started') live.seed = started.seed;
-    // `tournament.changed` to the pit bosses and everyone with an entry: their screens read it again through their own view
     const notice: TournamentChangedFrame = { tournamentId, seq: live.seq };
     this.push?.get()?.notifyStaffAndPlayers([...new Set(live.state.entries.map((e) => e.playerId))], 'tournament.changed', notice);
   }
@@ -254,13 +261,7 @@ export class TournamentService implements TableProgram {
       if (e instanceof ConcurrencyConflict) await this.reload(tournamentId);
       throw e;
     }
-    live.state = events.reduce(T.evolve, live.state);
-    live.seq += events.length;
-    const started = events.find((e) => e.type === 'started');
-    if (started?.type === 'started') live.seed = started.seed;
-    // `tournament.changed` to the pit bosses and everyone with an entry: their screens read it again through their own view
-    const notice: TournamentChangedFrame = { tournamentId, seq: live.seq };
-    this.push?.get()?.notifyStaffAndPlayers([...new Set(live.state.entries.map((e) => e.playerId))], 'tournament.changed', notice);
+    this.applyLogged(tournamentId, live, events);
     if (events.some((e) => e.type === 'paused' && e.by === 'system' && e.reason === T.AWAY_REASON)) await this.alertAway(tournamentId, live.state);
   }
 
@@ -424,16 +425,8 @@ export class TournamentService implements TableProgram {
    * turns, from their next turn) or leaves it (TRN-ABSENT: folded on their turns, blinds and antes still posted).
    * Decided by the tournament's owner (forwarded).
    */
-  async seat(player: Actor, tournamentId: string, sitting: boolean): Promise<Result<TournamentTableFrame>> {
-    const got = await this.get(tournamentId);
-    if (!got.ok) return got;
-    return this.host.writers.run(tournamentId, async (): Promise<Result<TournamentTableFrame>> => {
-      const live = await this.current(tournamentId);
-      const d = T.sitIn(live.state, player.userId, sitting, this.clock.now());
-      if (!d.ok) return d;
-      await this.commit(tournamentId, live, d.value);
-      return ok(this.frameOf(live, player.userId));
-    });
+  seat(player: Actor, tournamentId: string, sitting: boolean): Promise<Result<TournamentTableFrame>> {
+    return this.decideForPlayer(player, tournamentId, (state, at) => T.sitIn(state, player.userId, sitting, at));
   }
 
   /**
@@ -441,12 +434,17 @@ export class TournamentService implements TableProgram {
    * live-poker hand core (its `POKER_*` codes and rule IDs: not your turn, the clock ran out, an amount out of
    * bounds, the wrong hand), logged as a `hand-action` with the robots' and the clock's; the round carries on.
    */
-  async act(player: Actor, tournamentId: string, body: TournamentActionBody): Promise<Result<TournamentTableFrame>> {
+  act(player: Actor, tournamentId: string, body: TournamentActionBody): Promise<Result<TournamentTableFrame>> {
+    return this.decideForPlayer(player, tournamentId, (state, at) => T.actInRound(state, player.userId, body, at));
+  }
+
+  /** A player's own command (seat, act): under the tournament's writer, the rule on the live state now, committed; the player's table frame. */
+  private async decideForPlayer(player: Actor, tournamentId: string, decide: (state: T.TournamentState, at: number) => Result<T.TournamentEvent[]>): Promise<Result<TournamentTableFrame>> {
     const got = await this.get(tournamentId);
     if (!got.ok) return got;
     return this.host.writers.run(tournamentId, async (): Promise<Result<TournamentTableFrame>> => {
       const live = await this.current(tournamentId);
-      const d = T.actInRound(live.state, player.userId, body, this.clock.now());
+      const d = decide(live.state, this.clock.now());
       if (!d.ok) return d;
       await this.commit(tournamentId, live, d.value);
       return ok(this.frameOf(live, player.userId));

@@ -7,8 +7,8 @@ import { betsOfPlayer, bookTotals, type BookTotals } from '../kernel/book.js';
 import { bettingNext, createKernel, defineGame, events, refuse, settleNext, vio, type RefereeState } from '../kernel/define.js';
 import type { GameModule, RtpRow } from '../kernel/game.js';
 import { settlementOf, roundViewBase, type AcceptedBet, type CommonCommand, type CommonEvent, type NextAction, type Settlement, type SettlementLine, type RoundViewBase } from '../kernel/kernel.js';
-import { parseOfflineBets, parseOfflineEnvelope } from '../sicbo/offline.js';
-import { format, rational, sub, toNumber } from '../sicbo/rational.js';
+import { parseOfflineBets, parseOfflineEnvelope, spotKindOf } from '../sicbo/offline.js';
+import { exactRtpRow } from '../sicbo/rational.js';
 import {
   andarBaharMaxReturn,
   andarBaharProfiles,
@@ -191,7 +191,7 @@ export function andarBaharRtp(profileId: string): Result<{ readonly game: 'andar
     const spot = parseAndarBaharSpot(p, bet);
     if (!spot.ok) continue;
     const r = exactRtp(spot.value, p);
-    rows.push({ bet, rtp: toNumber(r), houseEdge: toNumber(sub(rational(1), r)), method: 'exact', exact: format(r) });
+    rows.push(exactRtpRow(bet, r));
   }
   return ok({ game: 'andar-bahar', profile: p.id, rows });
 }
@@ -215,14 +215,7 @@ export function andarBaharSettleOffline(profileId: string, input: unknown): Resu
   if (!env.ok) return env;
   const deal = parseAndarBaharDeal(env.value.outcome);
   if (!deal.ok) return deal;
-  const bets = parseOfflineBets(
-    env.value.bets,
-    (s) => {
-      const spot = parseAndarBaharSpot(p, s);
-      return spot.ok ? ok(kindOf(spot.value)) : spot;
-    },
-    andarBaharRestriction,
-  );
+  const bets = parseOfflineBets(env.value.bets, spotKindOf((s) => parseAndarBaharSpot(p, s), kindOf), andarBaharRestriction);
   if (!bets.ok) return bets;
   return ok(settlementOf(env.value.roundId, false, settleAndarBaharBets(bets.value, deal.value.winner, deal.value.dealt.length, p)));
 }

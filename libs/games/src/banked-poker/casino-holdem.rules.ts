@@ -1,7 +1,7 @@
-import type { CardId } from '../poker/cards.js';
-import { evaluate5, evaluate7 } from '../poker/fast.js';
-import { categoryOf, describeValue, packValue, tieBreakOf } from '../poker/rank.js';
+import { evaluate5 } from '../poker/fast.js';
+import { categoryOf, packValue, tieBreakOf } from '../poker/rank.js';
 import { isRoyal, paysFor } from '../poker/paytable.js';
+import { describeHoldem, HOLDEM_SLOTS, holdemValue } from './holdem.js';
 import { lose, push, raiseOrFold, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type PokerHands, type SpotResult } from './spec.js';
 
 /**
@@ -54,12 +54,10 @@ export function aaBonusPays(v5: number, p: CasinoHoldemProfile): number {
   return paysFor(t, cat, isRoyal(v5)) ?? 0;
 }
 
-const seven = (a: readonly CardId[], board: readonly CardId[]): number => evaluate7(a[0] as number, a[1] as number, board[0] as number, board[1] as number, board[2] as number, board[3] as number, board[4] as number);
-
 export const casinoHoldemSpec: BankedPokerSpec<CasinoHoldemProfile> = {
   game: 'casino-holdem',
   label: "Casino Hold'em",
-  slots: ['player', 'player', 'dealer', 'dealer', 'board', 'board', 'board', 'board', 'board'],
+  slots: HOLDEM_SLOTS,
   decisions: [raiseOrFold(7, 'call', 'call', 2, 'CHE-5')],
   mainSpot: 'ante',
   spots: (p) => (p.aaBonus ? ['ante', 'aa-bonus'] : ['ante']),
@@ -91,8 +89,8 @@ export const casinoHoldemSpec: BankedPokerSpec<CasinoHoldemProfile> = {
         out['ante'] = lose(['CHE-1', ...(part.actions.length === 0 ? [] : ['CHE-5'])]);
         if (part.stakes['call'] !== undefined) out['call'] = lose(['CHE-1']);
       } else {
-        const pv = seven(hands.player, hands.board);
-        const dv = seven(hands.dealer, hands.board);
+        const pv = holdemValue(hands.player, hands.board);
+        const dv = holdemValue(hands.dealer, hands.board);
         if (dv < CHE_QUALIFY) {
           out['ante'] = win(cheAntePays(pv, p), 1, ['CHE-2', 'CHE-3']);
           out['call'] = push(['CHE-2', 'CHE-3']);
@@ -110,7 +108,5 @@ export const casinoHoldemSpec: BankedPokerSpec<CasinoHoldemProfile> = {
     }
     return out;
   },
-  describe(hands) {
-    return { player: describeValue(seven(hands.player, hands.board)), dealer: describeValue(seven(hands.dealer, hands.board)) };
-  },
+  describe: describeHoldem,
 };

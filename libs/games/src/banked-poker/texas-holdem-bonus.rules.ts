@@ -1,6 +1,6 @@
 import type { CardId } from '../poker/cards.js';
-import { evaluate7 } from '../poker/fast.js';
-import { categoryOf, describeValue } from '../poker/rank.js';
+import { categoryOf } from '../poker/rank.js';
+import { describeHoldem, HOLDEM_SLOTS, holdemValue } from './holdem.js';
 import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type PokerHands, type SpotResult } from './spec.js';
 
 /**
@@ -58,12 +58,10 @@ export function thbBonusPays(a: CardId, b: CardId, p: TexasHoldemBonusProfile): 
 const ANTE_FROM = { straight: ['straight', 'flush', 'full-house', 'four-of-a-kind', 'straight-flush'], flush: ['flush', 'full-house', 'four-of-a-kind', 'straight-flush'] } as const;
 export const thbAntePays = (pv: number, p: TexasHoldemBonusProfile): boolean => (ANTE_FROM[p.antePaysFrom] as readonly string[]).includes(categoryOf(pv));
 
-const seven = (a: readonly CardId[], board: readonly CardId[]): number => evaluate7(a[0] as number, a[1] as number, board[0] as number, board[1] as number, board[2] as number, board[3] as number, board[4] as number);
-
 export const texasHoldemBonusSpec: BankedPokerSpec<TexasHoldemBonusProfile> = {
   game: 'texas-holdem-bonus',
   label: "Texas Hold'em Bonus",
-  slots: ['player', 'player', 'dealer', 'dealer', 'board', 'board', 'board', 'board', 'board'],
+  slots: HOLDEM_SLOTS,
   decisions: [
     { afterCards: 4, options: [{ action: 'bet', spot: 'flop', multiple: 2, folds: false }, { action: 'fold', spot: null, multiple: 0, folds: true }], timeoutAction: 'fold', onlyWithoutRaise: false, ruleId: 'THB-1' },
     { afterCards: 7, options: [{ action: 'bet', spot: 'turn', multiple: 1, folds: false }, { action: 'check', spot: null, multiple: 0, folds: false }], timeoutAction: 'check', onlyWithoutRaise: false, ruleId: 'THB-1' },
@@ -93,8 +91,8 @@ export const texasHoldemBonusSpec: BankedPokerSpec<TexasHoldemBonusProfile> = {
       for (const s of raises) out[s] = lose(['THB-1']);
       return out;
     }
-    const pv = seven(hands.player, hands.board);
-    const dv = seven(hands.dealer, hands.board);
+    const pv = holdemValue(hands.player, hands.board);
+    const dv = holdemValue(hands.dealer, hands.board);
     if (pv > dv) {
       out['ante'] = thbAntePays(pv, p) ? win(1, 1, ['THB-2', 'THB-3']) : push(['THB-3']);
       for (const s of raises) out[s] = win(1, 1, ['THB-2']);
@@ -107,7 +105,5 @@ export const texasHoldemBonusSpec: BankedPokerSpec<TexasHoldemBonusProfile> = {
     }
     return out;
   },
-  describe(hands) {
-    return { player: describeValue(seven(hands.player, hands.board)), dealer: describeValue(seven(hands.dealer, hands.board)) };
-  },
+  describe: describeHoldem,
 };

@@ -1,7 +1,6 @@
-import type { CardId } from '../poker/cards.js';
-import { evaluate7 } from '../poker/fast.js';
-import { categoryOf, describeValue, packValue } from '../poker/rank.js';
+import { categoryOf, packValue } from '../poker/rank.js';
 import { isRoyal, paysFor } from '../poker/paytable.js';
+import { describeHoldem, HOLDEM_SLOTS, holdemValue } from './holdem.js';
 import { lose, push, win, type BankedPokerProfileBase, type BankedPokerSpec, type Paytable, type PokerHands, type SpotResult } from './spec.js';
 
 /**
@@ -50,13 +49,12 @@ export function tripsPays(v: number, p: UltimateTexasHoldemProfile): number {
   return p.trips ? (paysFor(p.trips, categoryOf(v), isRoyal(v)) ?? 0) : 0;
 }
 
-const seven = (a: readonly CardId[], board: readonly CardId[]): number => evaluate7(a[0] as number, a[1] as number, board[0] as number, board[1] as number, board[2] as number, board[3] as number, board[4] as number);
 const check = { action: 'check', spot: null, multiple: 0, folds: false } as const;
 
 export const ultimateTexasHoldemSpec: BankedPokerSpec<UltimateTexasHoldemProfile> = {
   game: 'ultimate-texas-holdem',
   label: "Ultimate Texas Hold'em",
-  slots: ['player', 'player', 'dealer', 'dealer', 'board', 'board', 'board', 'board', 'board'],
+  slots: HOLDEM_SLOTS,
   decisions: [
     {
       afterCards: 4,
@@ -93,7 +91,7 @@ export const ultimateTexasHoldemSpec: BankedPokerSpec<UltimateTexasHoldemProfile
   },
   settlePlayer(hands: PokerHands, part, p) {
     const out: Record<string, SpotResult> = {};
-    const pv = seven(hands.player, hands.board);
+    const pv = holdemValue(hands.player, hands.board);
     if (part.stakes['trips'] !== undefined) {
       const pays = tripsPays(pv, p);
       out['trips'] = pays > 0 ? win(pays, 1, ['UTH-5']) : lose(['UTH-5']);
@@ -109,7 +107,7 @@ export const ultimateTexasHoldemSpec: BankedPokerSpec<UltimateTexasHoldemProfile
       if (part.stakes['play'] !== undefined) out['play'] = lose(['UTH-2']);
       return out;
     }
-    const dv = seven(hands.dealer, hands.board);
+    const dv = holdemValue(hands.dealer, hands.board);
     const qualified = dv >= UTH_QUALIFY;
     if (pv > dv) {
       out['ante'] = qualified ? win(1, 1, ['UTH-3', 'UTH-4']) : push(['UTH-3', 'UTH-4']);
@@ -127,7 +125,5 @@ export const ultimateTexasHoldemSpec: BankedPokerSpec<UltimateTexasHoldemProfile
     }
     return out;
   },
-  describe(hands) {
-    return { player: describeValue(seven(hands.player, hands.board)), dealer: describeValue(seven(hands.dealer, hands.board)) };
-  },
+  describe: describeHoldem,
 };

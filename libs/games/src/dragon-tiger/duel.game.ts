@@ -3,7 +3,7 @@ import { ok, violation, type Result } from '../common/result.js';
 import type { GameModule, RtpReport, RtpRow } from '../kernel/game.js';
 import { settlementOf, type Settlement } from '../kernel/kernel.js';
 import { parseOfflineBets, parseOfflineEnvelope } from '../sicbo/offline.js';
-import { add, format, mul, rational, sub, toNumber, ZERO, type Rational } from '../sicbo/rational.js';
+import { add, exactRtpRow, mul, rational, ZERO, type Rational } from '../sicbo/rational.js';
 import { settleDuelBets } from './duel.kernel.js';
 import { checkDuelRestriction, duelSpots, parseDuelCards, parseDuelSpot, resolveDuelSpot, type DuelProfile, type DuelSpec, type DuelSpot } from './duel.rules.js';
 
@@ -36,8 +36,7 @@ export function duelRtp(spec: DuelSpec, profiles: Readonly<Record<string, DuelPr
     const spot = parseDuelSpot(spec, p, bet);
     if (!spot.ok) continue;
     const r = exactDuelRtp(spec, spot.value, p);
-    const row: RtpRow = { bet, rtp: toNumber(r), houseEdge: toNumber(sub(rational(1), r)), method: 'exact', exact: format(r) };
-    rows.push(spot.value.type === 'side' && p.halfLossOnTie ? { ...row, note: `half stake returned on a ${spec.tie} (${spec.rules.halfLoss}), counted as exactly ½` } : row);
+    rows.push(exactRtpRow(bet, r, spot.value.type === 'side' && p.halfLossOnTie ? { note: `half stake returned on a ${spec.tie} (${spec.rules.halfLoss}), counted as exactly ½` } : {}));
   }
   return ok({ game: spec.game, profile: p.id, rows });
 }

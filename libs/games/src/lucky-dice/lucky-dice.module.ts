@@ -2,8 +2,8 @@ import { ok, violation, type Result } from '../common/result.js';
 import type { GameModule, RtpReport, RtpRow } from '../kernel/game.js';
 import { checkStakeAmount, globalStakeCeiling } from '../kernel/define.js';
 import { settlementOf, type Settlement } from '../kernel/kernel.js';
-import { parseOfflineBets, parseOfflineEnvelope } from '../sicbo/offline.js';
-import { add, format, mul, rational, sub, toNumber, ZERO, type Rational } from '../sicbo/rational.js';
+import { parseOfflineBets, parseOfflineEnvelope, spotKindOf } from '../sicbo/offline.js';
+import { add, exactRtpRow, format, mul, rational, ZERO, type Rational } from '../sicbo/rational.js';
 import { settleBets } from './lucky-dice.game.js';
 import { kindOf, LUCKY_DICE_KINDS, luckyDiceProfiles, maxReturnMultiple, parseDice, parseSpot, resolveSpot, spotsOfKind, type Face, type LuckyDice, type LuckyDiceProfile, type LuckyDiceSpot } from './lucky-dice.rules.js';
 
@@ -32,10 +32,7 @@ export function luckyDiceRtp(profileId: string): Result<RtpReport> {
   const p = luckyDiceProfiles[profileId];
   if (!p) return unknownProfile(profileId);
   const rows: RtpRow[] = [];
-  const row = (bet: string, r: Rational, note?: string): RtpRow => {
-    const x: RtpRow = { bet, rtp: toNumber(r), houseEdge: toNumber(sub(rational(1), r)), method: 'exact', exact: format(r), samples: ALL_LUCKY_DICE.length };
-    return note === undefined ? x : { ...x, note };
-  };
+  const row = (bet: string, r: Rational, note?: string): RtpRow => exactRtpRow(bet, r, { samples: ALL_LUCKY_DICE.length, note });
   const lost = [3, 4, 10, 11].filter((t) => typeof p.pays.sum[t] !== 'number');
   for (const kind of LUCKY_DICE_KINDS) {
     const keys = spotsOfKind(kind, p);
@@ -99,14 +96,7 @@ export function luckyDiceSettleOffline(profileId: string, input: unknown): Resul
   if (!env.ok) return env;
   const dice = parseDice(env.value.outcome);
   if (!dice.ok) return dice;
-  const bets = parseOfflineBets(
-    env.value.bets,
-    (s) => {
-      const x = parseSpot(s, p);
-      return x.ok ? ok(kindOf(x.value)) : x;
-    },
-    () => null,
-  );
+  const bets = parseOfflineBets(env.value.bets, spotKindOf((s) => parseSpot(s, p), kindOf), () => null);
   if (!bets.ok) return bets;
   const ceiling = globalStakeCeiling(maxReturnMultiple(p));
   for (const b of bets.value) {

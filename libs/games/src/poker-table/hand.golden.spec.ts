@@ -5,6 +5,7 @@ import { applyHandCommand, cardDue, legalActions, startHand, timeoutAction, type
 import { tableConfig, type PokerTableConfig, type VariantId } from './profiles.js';
 import { parseHandEvents, parseReplayInput, replayHand, replayHandEvents } from './replay.js';
 import { commandView, handEventsView, viewHand } from './view.js';
+import { THREE_WAY_ALL_IN } from '../../../../test/support/poker-hands.js';
 
 /** Golden hands for every variant (issue 11 §Tests), played through the replay (cards in dealing order). */
 function play(variant: VariantId, hand: Record<string, unknown>): HandState {
@@ -28,19 +29,7 @@ const seats = (...stacksIn: number[]): { seat: number; playerId: string; stackMi
 
 describe("Texas Hold'em (001 §3.1, RAY §6.3)", () => {
   it('three-way all-in with two side pots: main to the aces, side 1 to the kings, side 2 to the queens (S1-ALLIN)', () => {
-    const s = play('holdem', {
-      table: NL,
-      button: 4,
-      seats: seats(100, 300, 600, 1000),
-      cards: { 1: ['AH', 'AD'], 2: ['KH', 'KD'], 3: ['QH', 'QD'], 4: ['5C', '4C'] },
-      board: ['2C', '7D', '9H', 'JS', '3S'],
-      actions: [
-        { seat: 3, action: 'all-in' },
-        { seat: 4, action: 'call' },
-        { seat: 1, action: 'all-in' },
-        { seat: 2, action: 'all-in' },
-      ],
-    });
+    const s = play('holdem', THREE_WAY_ALL_IN);
     expect(s.result?.type).toBe('showdown');
     expect(s.result?.pots.map((p) => [p.amountMinor, p.eligible])).toEqual([
       [400, [1, 2, 3, 4]],

@@ -2,6 +2,14 @@ import { isMinor } from '../common/money.js';
 import { ok, violation, type Result, type Violation } from '../common/result.js';
 import type { AcceptedBet } from '../kernel/kernel.js';
 
+/** `parseOfflineBets`' `kindOfSpot` from a game's spot parser and its spot → limit kind: the parser's violation as it is. */
+export const spotKindOf =
+  <S>(parse: (spot: string) => Result<S>, kindOf: (spot: S) => string) =>
+  (spot: string): Result<string> => {
+    const s = parse(spot);
+    return s.ok ? ok(kindOf(s.value)) : s;
+  };
+
 /**
  * Validation of the untrusted `bets` array of a `settleOffline` input, shared by Sic Bo, Dragon Tiger
  * and Football Studio. Each bet: `{ "spot": string, "stakeMinor": positive integer,

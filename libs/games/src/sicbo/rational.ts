@@ -3,6 +3,8 @@
  * Numerators/denominators stay far below 2^53 for the enumerations here (216 dice outcomes,
  * 416×415 card pairs); `mul`/`add` throw on overflow (a programmer error, never a rule breach).
  */
+import type { RtpRow } from '../kernel/game.js';
+
 export interface Rational {
   readonly num: number;
   readonly den: number;
@@ -47,3 +49,10 @@ export function mul(a: Rational, b: Rational): Rational {
 export const sub = (a: Rational, b: Rational): Rational => add(a, { num: -b.num, den: b.den });
 export const toNumber = (r: Rational): number => r.num / r.den;
 export const format = (r: Rational): string => `${r.num}/${r.den}`;
+
+/** An exact row of `felt rtp`: the return per unit staked as a rational, house edge 1 − rtp; `samples` (the outcomes enumerated) and `note` where given. */
+export function exactRtpRow(bet: string, r: Rational, extra: { readonly samples?: number; readonly note?: string | undefined } = {}): RtpRow {
+  const row: RtpRow = { bet, rtp: toNumber(r), houseEdge: toNumber(sub(rational(1), r)), method: 'exact', exact: format(r) };
+  const counted = extra.samples === undefined ? row : { ...row, samples: extra.samples };
+  return extra.note === undefined ? counted : { ...counted, note: extra.note };
+}

@@ -1,8 +1,8 @@
 import { ok, violation, type Result } from '../common/result.js';
 import type { GameModule, RtpReport, RtpRow } from '../kernel/game.js';
 import { settlementOf, type Settlement } from '../kernel/kernel.js';
-import { parseOfflineBets, parseOfflineEnvelope } from './offline.js';
-import { add, format, mul, rational, sub, toNumber, ZERO, type Rational } from './rational.js';
+import { parseOfflineBets, parseOfflineEnvelope, spotKindOf } from './offline.js';
+import { add, exactRtpRow, mul, rational, ZERO, type Rational } from './rational.js';
 import { settleBets } from './sicbo.kernel.js';
 import { checkRestriction, kindOf, parseDice, parseSpot, resolveSpot, sicboProfiles, type Dice, type Face, type SicboProfile, type SicboSpot } from './sicbo.rules.js';
 
@@ -43,11 +43,7 @@ export function exactRtp(spot: SicboSpot, profile: SicboProfile): Rational {
 export function sicboRtp(profileId: string): Result<RtpReport> {
   const profile = sicboProfiles[profileId];
   if (!profile) return violation('UNKNOWN_PROFILE', 'D-2', `Unknown Sic Bo profile "${profileId}" (known: ${Object.keys(sicboProfiles).join(', ')}).`);
-  const rows: RtpRow[] = RTP_ROWS.map(({ bet, spot, note }) => {
-    const r = exactRtp(spot, profile);
-    const row: RtpRow = { bet, rtp: toNumber(r), houseEdge: toNumber(sub(rational(1), r)), method: 'exact', exact: format(r), samples: ALL_DICE.length };
-    return note === undefined ? row : { ...row, note };
-  });
+  const rows: RtpRow[] = RTP_ROWS.map(({ bet, spot, note }) => exactRtpRow(bet, exactRtp(spot, profile), { samples: ALL_DICE.length, note }));
   return ok({ game: 'sicbo', profile: profile.id, rows });
 }
 
@@ -74,14 +70,7 @@ export function sicboSettleOffline(profileId: string, input: unknown): Result<Se
   if (!env.ok) return env;
   const dice = parseDice(env.value.outcome);
   if (!dice.ok) return dice;
-  const bets = parseOfflineBets(
-    env.value.bets,
-    (s) => {
-      const p = parseSpot(s);
-      return p.ok ? ok(kindOf(p.value)) : p;
-    },
-    checkRestriction,
-  );
+  const bets = parseOfflineBets(env.value.bets, spotKindOf(parseSpot, kindOf), checkRestriction);
   if (!bets.ok) return bets;
   return ok(settlementOf(env.value.roundId, false, settleBets(bets.value, dice.value, profile)));
 }

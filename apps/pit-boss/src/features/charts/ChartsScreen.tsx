@@ -39,10 +39,12 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
   const totalHold = days.reduce((s, d) => s + d.holdMinor, 0);
 
   // the parts every chart shares (Recharts finds them by type among the chart's children: elements, not components)
-  const grid = <CartesianGrid stroke={LINE} strokeDasharray="3 3" />;
-  const timeAxis = <XAxis dataKey="at" tickFormatter={hour} tick={AXIS} stroke={LINE} />;
-  const moneyTooltip = <Tooltip labelFormatter={(v) => hour(Number(v))} formatter={(v, n) => [money(Number(v)), name(String(n))]} contentStyle={TOOLTIP} />;
-  const legend = <Legend formatter={(v) => <span className="pit-legend">{name(String(v))}</span>} />;
+  const grid = <CartesianGrid key="grid" stroke={LINE} strokeDasharray="3 3" />;
+  const timeAxis = <XAxis key="x" dataKey="at" tickFormatter={hour} tick={AXIS} stroke={LINE} />;
+  const moneyTooltip = <Tooltip key="tooltip" labelFormatter={(v) => hour(Number(v))} formatter={(v, n) => [money(Number(v)), name(String(n))]} contentStyle={TOOLTIP} />;
+  const legend = <Legend key="legend" formatter={(v) => <span className="pit-legend">{name(String(v))}</span>} />;
+  // the hold and stakes charts: money per table by hour
+  const moneyByTable = [grid, timeAxis, <YAxis key="y" tickFormatter={money} tick={AXIS} stroke={LINE} width={80} />, moneyTooltip, legend];
 
   return (
     <div className="pit-page pit-charts">
@@ -68,11 +70,7 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
       <div className="pit-chart-grid">
         <ChartFigure caption={t('charts.hold')} summary={sum('holdMinor')}>
           <LineChart accessibilityLayer={false} data={hold} margin={MARGIN}>
-            {grid}
-            {timeAxis}
-            <YAxis tickFormatter={money} tick={AXIS} stroke={LINE} width={80} />
-            {moneyTooltip}
-            {legend}
+            {moneyByTable}
             {lines.map((l) => (
               <Line key={l.id} type="linear" dataKey={l.id} stroke={l.color} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
             ))}
@@ -80,11 +78,7 @@ export default function ChartsScreen({ tables, alerts }: { readonly tables: read
         </ChartFigure>
         <ChartFigure caption={t('charts.bets')} summary={sum('stakedMinor')}>
           <BarChart accessibilityLayer={false} data={staked} margin={MARGIN}>
-            {grid}
-            {timeAxis}
-            <YAxis tickFormatter={money} tick={AXIS} stroke={LINE} width={80} />
-            {moneyTooltip}
-            {legend}
+            {moneyByTable}
             {lines.map((l) => (
               <Bar key={l.id} dataKey={l.id} stackId="s" fill={l.color} isAnimationActive={false} />
             ))}

@@ -2,11 +2,10 @@
  * Retried wallet calls (issue 12 point 1): credits and rollbacks are jobs that are retried with
  * exponential backoff until the operator acknowledges them, and land in a dead-letter list (with an
  * alert) after the last attempt. `InProcessWalletJobs` for the embedded mode; `BullMqWalletJobs` on Redis
- * (REDIS_URL), the same semantics (attempts + exponential backoff + dead-letter queue). BullMQ lives only here.
+ * (REDIS_URL), the same semantics (attempts + exponential backoff + dead-letter queue), on settlement's BullMQ
+ * job-queue kit (settlement/bull-job-queue.ts).
  */
-import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
-import { closeBullQueues, countInflight, drainBullQueue, obliterateBullQueues, redisConnector } from '../../settlement/bullmq.queue.js';
+import { BullJobQueue } from '../../settlement/bull-job-queue.js';
 
 export interface WalletJob {
   readonly operatorId: string;
@@ -97,69 +96,54 @@ export const WALLET_STALL_CHECK_MS = 1_000;
 export const WALLET_DEAD_LETTER_QUEUE_NAME = 'seamless-wallet-dead';
 
 export class BullMqWalletJobs implements WalletJobs {
-  private readonly queue: Queue<WalletJob>;
-  private readonly dead: Queue<WalletJob & { error: string; attemptsMade: number }>;
-  private readonly worker: Worker<WalletJob>;
-  private readonly connections: Redis[] = [];
-  private readonly pending = new Set<Promise<unknown>>();
-  private readonly inflight: { readonly n: number };
+  private readonly jobs: BullJobQueue<WalletJob>;
 
   constructor(
     redisUrl: string,
     prefix: string,
     handler: WalletJobHandler,
-    private readonly onDead: DeadLetterHandler,
+    onDead: DeadLetterHandler,
     private readonly policy: RetryPolicy,
     onError: (msg: string) => void,
   ) {
-    const conn = redisConnector(redisUrl, this.connections, (message) => onError(`redis: ${message}`));
-    this.queue = new Queue<WalletJob>(WALLET_QUEUE_NAME, { connection: conn(), prefix });
-    this.dead = new Queue(WALLET_DEAD_LETTER_QUEUE_NAME, { connection: conn(), prefix });
-    this.worker = new Worker<WalletJob>(WALLET_QUEUE_NAME, async (job: Job<WalletJob>) => handler(job.data), {
-      connection: conn(),
+    // Issue 22 §6: a call whose worker died (kill, crash) is taken again within ~5 s, as settlement's is: a 4 s lock
+    // (renewed every 2 s while the call runs) and a stall check every second. A false stall re-sends the call with the
+    // same transaction uuid, which the operator answers idempotently.
+    this.jobs = new BullJobQueue<WalletJob>({
+      redisUrl,
       prefix,
+      name: WALLET_QUEUE_NAME,
+      deadLetterName: WALLET_DEAD_LETTER_QUEUE_NAME,
+      deadLetterJobName: 'dead',
       concurrency: 8,
+      lockMs: WALLET_LOCK_MS,
+      stallCheckMs: WALLET_STALL_CHECK_MS,
       settings: { backoffStrategy: (attemptsMade: number) => delayFor(this.policy, attemptsMade) },
-      // Issue 22 §6: a call whose worker died (kill, crash) is taken again within ~5 s, as settlement's is:
-      // a 4 s lock (renewed every 2 s while the call runs) and a stall check every second. A false stall
-      // re-sends the call with the same transaction uuid, which the operator answers idempotently.
-      lockDuration: WALLET_LOCK_MS,
-      stalledInterval: WALLET_STALL_CHECK_MS,
-      maxStalledCount: 5,
+      process: handler,
+      onDeadLetter: (job, err, attemptsMade) => onDead(job, err.message, attemptsMade),
+      onDeadLetterError: (e) => onError(`dead-letter: ${(e as Error).message}`),
+      onRedisError: (message) => onError(`redis: ${message}`),
+      onWorkerError: (err) => onError(`worker: ${err.message}`),
     });
-    // calls this worker is running: a call leaves Redis's counts (moved to failed) a moment before its `failed`
-    // event has put its dead letter in `pending` — drain() waits for both, or it could return in between
-    this.inflight = countInflight(this.worker);
-    this.worker.on('failed', (job, err) => {
-      if (job === undefined || job.attemptsMade < (job.opts.attempts ?? 1)) return;
-      const p = (async () => {
-        await this.dead.add('dead', { ...job.data, error: err.message, attemptsMade: job.attemptsMade }, { jobId: job.id, removeOnComplete: false, removeOnFail: false });
-        await this.onDead(job.data, err.message, job.attemptsMade);
-      })().catch((e: unknown) => onError(`dead-letter: ${(e as Error).message}`));
-      this.pending.add(p);
-      void p.finally(() => this.pending.delete(p));
-    });
-    this.worker.on('error', (err) => onError(`worker: ${err.message}`));
   }
 
   async enqueue(job: WalletJob): Promise<void> {
-    await this.queue.add('call', job, { jobId: `wallet-${job.transactionUuid}`, attempts: this.policy.attempts, backoff: { type: 'custom' }, removeOnComplete: true, removeOnFail: true });
+    await this.jobs.queue.add('call', job, { jobId: `wallet-${job.transactionUuid}`, attempts: this.policy.attempts, backoff: { type: 'custom' }, removeOnComplete: true, removeOnFail: true });
   }
 
-  async drain(): Promise<void> {
-    await drainBullQueue(this.queue, this.pending, this.inflight, 50);
+  drain(): Promise<void> {
+    return this.jobs.drain(50);
   }
 
-  async deadLetters(): Promise<number> {
-    return this.dead.count();
+  deadLetters(): Promise<number> {
+    return this.jobs.deadLetterCount();
   }
 
   close(): Promise<void> {
-    const { worker, queue, dead, pending, connections } = this;
-    return closeBullQueues({ worker, queue, dead, pending, connections });
+    return this.jobs.close();
   }
 
   obliterate(): Promise<void> {
-    return obliterateBullQueues({ queue: this.queue, dead: this.dead });
+    return this.jobs.obliterate();
   }
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
+import { LiveStatus } from '../../../table/components/LiveStatus';
 import type { GameProps } from '../../../table/game';
 import { spotLabel } from '../../../table/spotLabel';
 import './andar-bahar.css';
@@ -51,9 +52,9 @@ export default function AndarBaharTable(props: GameProps) {
               </div>
             </section>
           ))}
-          <p className="live-status" role="status">
+          <LiveStatus>
             {status}
-          </p>
+          </LiveStatus>
         </div>
       </VideoArea>
       <aside className="side-panels">

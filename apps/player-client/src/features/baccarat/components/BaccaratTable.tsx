@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
+import { LiveStatus } from '../../../table/components/LiveStatus';
 import type { GameProps } from '../../../table/game';
 import { useTableResults } from '../../../table/hooks/useTableData';
 import { spotLabel } from '../../../table/spotLabel';
@@ -55,7 +56,7 @@ export default function BaccaratTable(props: GameProps) {
               </div>
             );
           })}
-          <p className="live-status" role="status">
+          <LiveStatus>
             {result
               ? t(`baccarat.outcome.${result.outcome}`, { p: result.playerPoints, b: result.bankerPoints })
               : due && due.type === 'deal'
@@ -63,7 +64,7 @@ export default function BaccaratTable(props: GameProps) {
                 : view?.halt
                   ? view.halt.message
                   : t(`common:phases.${view?.phase ?? 'none'}`)}
-          </p>
+          </LiveStatus>
           <p className="felt-muted shoe-count">{t('baccarat.cardsLeft', { count: view?.cardsLeft ?? 0 })}</p>
         </div>
       </VideoArea>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
+import { LiveStatus } from '../../../table/components/LiveStatus';
 import { limitOf, type GameProps } from '../../../table/game';
 import { useMyRounds } from '../../../table/hooks/useTableData';
 import { useMedia } from '../../../table/useMedia';
@@ -138,9 +139,9 @@ export default function BankedPokerTable({ table, view: raw, betting, stakes, op
           {counts.dealer > 0 ? <HandRow area="dealer" label={t('poker.dealer')} cards={dealerCards} of={counts.dealer} hand={view?.revealed ? (view.hand.dealer ?? null) : null} note={{ text: t('poker.dealerHidden'), shown: dealerCards.includes('hidden') }} /> : null}
           {counts.board > 0 ? <HandRow area="board" label={t('poker.board')} cards={view?.board ?? []} of={counts.board} hand={null} /> : null}
           <HandRow area="player" label={t('poker.player')} cards={view?.player ?? []} of={counts.player} hand={view?.hand.player ?? null} note={{ text: t('poker.playerShared'), shown: true }} />
-          <p className="live-status" role="status">
+          <LiveStatus>
             {showingLast ? t('poker.lastHand', { phase: t(`common:phases.${live.phase}`) }) : t(`common:phases.${view?.phase ?? 'none'}`)}
-          </p>
+          </LiveStatus>
           {!settled && (view?.early ?? []).length > 0 ? (
             <section className="felt-panel bp-result bp-early" aria-label={t('poker.early.title')}>
               <h2>{t('poker.early.title')}</h2>

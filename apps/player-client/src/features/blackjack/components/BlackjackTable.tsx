@@ -4,6 +4,7 @@ import { CardRow, ChipStack, Money, formatMoneyShort } from '@felt-studio/ui';
 import { useTranslation } from 'react-i18next';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
+import { LiveStatus } from '../../../table/components/LiveStatus';
 import { limitOf, type GameProps } from '../../../table/game';
 import './blackjack.css';
 
@@ -55,9 +56,9 @@ export default function BlackjackTable({ table, view: raw, betting, stakes, open
             {t('blackjack.dealer')} {dealerBlackjack ? <span className="bac-points">{t('blackjack.blackjack')}</span> : dealer?.visibleTotal ? <span className="bac-points">{dealer.visibleTotal}</span> : null}
           </h3>
           <CardRow cards={dealer?.cards ?? []} size="lg" />
-          <p className="live-status" role="status">
+          <LiveStatus>
             {view?.halt ? view.halt.message : t(`blackjack.stage.${view?.stage ?? 'betting'}`, { defaultValue: t(`common:phases.${view?.phase ?? 'none'}`) })}
-          </p>
+          </LiveStatus>
         </div>
       </VideoArea>
       <aside className="side-panels">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
+import { LiveStatus } from '../../../table/components/LiveStatus';
 import type { GameProps } from '../../../table/game';
 import { spotLabel } from '../../../table/spotLabel';
 import './infinite-blackjack.css';
@@ -56,10 +57,10 @@ export default function InfiniteBlackjackTable(props: GameProps) {
             <h3>{t('infiniteBlackjack.common')}</h3>
             <CardRow cards={common} size="md" />
           </div>
-          <p className="live-status" role="status">
+          <LiveStatus>
             {t(`infiniteBlackjack.stage.${stage}`)}
             {view && view.players > 0 ? ` · ${t('infiniteBlackjack.players', { count: view.players })}` : ''}
-          </p>
+          </LiveStatus>
         </div>
       </VideoArea>
       <aside className="side-panels">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
+import { LiveStatus } from '../../../table/components/LiveStatus';
 import { limitOf, type GameProps } from '../../../table/game';
 import { RecentDice } from '../../../table/components/Recent';
 import { useTableResults } from '../../../table/hooks/useTableData';
@@ -122,9 +123,9 @@ export default function LuckyDiceTable({ table, view: raw, betting, stakes, open
       <VideoArea tableId={table.tableId} tableName={table.name}>
         <div className="sicbo-live">
           <DiceRow dice={view?.dice ? [view.dice.red, view.dice.green] : null} size={72} colours={LD_COLOURS} />
-          <p className="live-status" role="status">
+          <LiveStatus>
             {view?.dice ? t('luckyDice.result', { red: view.dice.red, green: view.dice.green, total: view.dice.red + view.dice.green, square: winning }) : t(`common:phases.${view?.phase ?? 'none'}`)}
-          </p>
+          </LiveStatus>
           {view?.drawMethod === 'player-throw' && view.shooter !== null && view.phase === 'closed' ? <p className="felt-muted">{mayDecline ? t('luckyDice.yourThrow') : t('luckyDice.shooter', { player: view.shooter })}</p> : null}
           {mayDecline ? (
             <button type="button" className="felt-btn felt-btn-lg" disabled={betting.busy} onClick={() => void betting.decide({ type: 'DeclineThrow' })}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
+import { LiveStatus } from '../../../table/components/LiveStatus';
 import type { GameProps } from '../../../table/game';
 import './money-wheel.css';
 
@@ -82,9 +83,9 @@ export default function MoneyWheelTable(props: GameProps) {
       <VideoArea tableId={table.tableId} tableName={table.name}>
         <div className="mw-live">
           <Wheel layout={profile.layout} stopped={lastValid?.index ?? null} label={t('moneyWheel.wheel')} />
-          <p className="live-status" role="status">
+          <LiveStatus>
             {status}
-          </p>
+          </LiveStatus>
         </div>
       </VideoArea>
       <aside className="side-panels">

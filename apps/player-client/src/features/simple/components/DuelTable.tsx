@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
+import { LiveStatus } from '../../../table/components/LiveStatus';
 import type { GameProps } from '../../../table/game';
 import { RecentPanel } from '../../../table/components/Recent';
 import { spotLabel } from '../../../table/spotLabel';
@@ -38,9 +39,9 @@ export default function DuelTable(props: GameProps) {
               {cards[side] ? <PlayingCard card={cards[side] as Card} size="lg" /> : <span className="card-slot" aria-hidden="true" />}
             </div>
           ))}
-          <p className="live-status" role="status">
+          <LiveStatus>
             {winner ? t('duel.winner', { side: spotLabel(table.game, winner, t) }) : t(`common:phases.${view?.phase ?? 'none'}`)}
-          </p>
+          </LiveStatus>
         </div>
       </VideoArea>
       <aside className="side-panels">

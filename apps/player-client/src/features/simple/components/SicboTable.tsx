@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TableBetSpot } from '../../../table/components/BetSpot';
 import { Limits } from '../../../table/components/Limits';
 import { VideoArea } from '../../../table/components/VideoArea';
+import { LiveStatus } from '../../../table/components/LiveStatus';
 import type { GameProps } from '../../../table/game';
 import { RecentDice } from '../../../table/components/Recent';
 import { spotLabel } from '../../../table/spotLabel';
@@ -78,9 +79,9 @@ export default function SicboTable(props: GameProps) {
       <VideoArea tableId={table.tableId} tableName={table.name}>
         <div className="sicbo-live">
           <DiceRow dice={view?.dice ?? null} size={72} />
-          <p className="live-status" role="status">
+          <LiveStatus>
             {view?.dice ? t('sicbo.total', { total: view.dice.reduce((a, b) => a + b, 0) }) : t(`common:phases.${view?.phase ?? 'none'}`)}
-          </p>
+          </LiveStatus>
         </div>
       </VideoArea>
       <aside className="side-panels">
