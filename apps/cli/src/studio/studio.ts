@@ -15,6 +15,7 @@ import { PLANTED_POKER, PlantedPokerPlayer, type PlantedRole } from './planted-p
 import { groupTables, PLANTED_GROUP, PlantedGroup } from './planted-group.js';
 import { PLANTED_LATE, PlantedLateBettor } from './planted-late.js';
 import { RobotShoeDealer } from './robot-shoe-dealer.js';
+import { TableFollower } from './table-follower.js';
 
 /**
  * `felt studio`: the whole studio in one command on embedded defaults — the studio server (PGlite,
@@ -76,6 +77,14 @@ interface BlackjackBotView {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** A robot reads a table this long after a frame of it: the frames of one commit (a burst) make one read. */
+const FOLLOW_SETTLE_MS = 25;
+/**
+ * A robot reads each of its tables at least this often, frames or not (a missed frame, a reconnect): 12 s of
+ * studio time, within 3–5 s (the robots used to poll every table every 150–900 ms and 1–2.5 s).
+ */
+const FOLLOW_FALLBACK_MS = { atSpeed1: 12_000, min: 3_000, max: 5_000 } as const;
 
 /** Something to stop: `stop` says goodbye (offline status, clean disconnect); `force` drops it at once. */
 interface Stoppable {
@@ -173,7 +182,7 @@ export class Studio {
     await this.openTables(staff, tables);
     const holdem = await this.ensurePokerTable(staff, 'rng');
     if (holdem && this.opts.plantAnomalies === true) await this.startPlantedPoker();
-    this.startRobotDealer(tables);
+    this.startRobotDealer(tables).catch((e: unknown) => this.opts.log(`robot dealer stopped: ${(e as Error).message}`));
     if (this.opts.bots) await this.startBots(tables);
     if (this.opts.plantAnomalies === true) await this.startPlantedGroup(tables);
     if (this.opts.plantAnomalies === true) await this.startPlantedLate(tables);
@@ -599,46 +608,85 @@ export class Studio {
    * The robot dealer: at a card table it deals the next card from the simulated shoe whenever the
    * server's "what is due next" (kernel.next, BAC-17 / BJ-5) asks for one — exactly what a dealer does
    * looking at the console. The card itself reaches the server only through the shoe's serial bytes.
+   * It reads a table when the table changes (its frames), not on a timer: see followTables.
    */
-  private startRobotDealer(tables: readonly Table[]): void {
+  private async startRobotDealer(tables: readonly Table[]): Promise<void> {
     // (the money wheel needs no robot: it spins on the server's `moneywheel.spin`, MW-2 re-spins and MW-4 void spins included)
     const dealtTables = tables.filter((t) => this.shoes.has(t.tableId) || this.throwReaders.has(t.tableId));
     if (dealtTables.length === 0) return;
-    const dealer = new FeltClient({ baseUrl: this.baseUrl });
     const atShoe = new Map<string, RobotShoeDealer>();
     for (const t of dealtTables) {
       const shoe = this.shoes.get(t.tableId);
       if (shoe) atShoe.set(t.tableId, new RobotShoeDealer(shoe, this.freshDeckEachRound.has(t.tableId)));
     }
     const thrownFor = new Map<string, string>();
-    let running = true;
+    const dealer = new FeltClient({ baseUrl: this.baseUrl });
+    await dealer.login('dealer1', 'demo');
+    // The frames come through a pit boss's socket: a dealer's `table.join` is a dealer signing in at the table's
+    // console (the pit's "who deals", the tips' shift, the audit) — which the robot is not.
+    const watcher = new FeltClient({ baseUrl: this.baseUrl });
+    const { socket } = await this.socketOf(watcher, 'pitboss1', 'robot dealer');
+    this.followTables('robot dealer', socket, dealtTables, async (tableId) => {
+      const r = await dealer.currentRound(tableId);
+      const reader = this.throwReaders.get(tableId);
+      if (reader) await this.methodBStep(dealer, tableId, r.roundId, r.view as LuckyDiceBView | null, reader, thrownFor);
+      // deal what is due, shuffle when the cut card came out (S-4) or the shoe ran out: robot-shoe-dealer.ts
+      else atShoe.get(tableId)?.step(r);
+    });
+  }
+
+  /**
+   * A signed-in socket for a robot (`username`, password "demo"), its token kept fresh through `client`;
+   * closed when the studio stops.
+   */
+  private async socketOf(client: FeltClient, username: string, who: string): Promise<{ readonly socket: RealtimeClient; readonly userId: string }> {
+    const login = await client.login(username, 'demo');
+    const socket = new RealtimeClient({ baseUrl: this.baseUrl, token: login.token });
+    client.onTokens = (r) => socket.setToken(r.token);
+    const refresh = setInterval(() => void client.refresh().catch((e: unknown) => this.opts.log(`${who}: token refresh failed: ${(e as Error).message}`)), 5 * 60_000);
+    refresh.unref();
     this.own({
-      name: 'robot dealer',
+      name: `${who} socket`,
       stop: () => {
-        running = false;
+        clearInterval(refresh);
+        socket.close();
       },
     });
-    const loop = async (): Promise<void> => {
-      await dealer.login('dealer1', 'demo');
-      while (running) {
-        for (const t of dealtTables) {
-          try {
-            const r = await dealer.currentRound(t.tableId);
-            const reader = this.throwReaders.get(t.tableId);
-            if (reader) {
-              await this.methodBStep(dealer, t.tableId, r.roundId, r.view as LuckyDiceBView | null, reader, thrownFor);
-              continue;
-            }
-            // deal what is due, shuffle when the cut card came out (S-4) or the shoe ran out: robot-shoe-dealer.ts
-            atShoe.get(t.tableId)?.step(r);
-          } catch (e) {
-            if (!(e instanceof FeltApiError)) throw e;
-          }
-        }
-        await sleep(Math.max(150, 900 / this.opts.speed));
-      }
-    };
-    loop().catch((e: unknown) => this.opts.log(`robot dealer stopped: ${(e as Error).message}`));
+    return { socket, userId: login.user.userId };
+  }
+
+  /**
+   * A robot follows its tables on its socket instead of polling them: every round frame, snapshot or resync of
+   * a table is a change, and a change makes one read of the table (`step`), coalesced (table-follower.ts); a
+   * reconnect changes them all; and each table is read at least every FOLLOW_FALLBACK_MS anyway, so a missed
+   * frame never leaves a round waiting on a robot. An API refusal is a robot's ordinary lot (a bet too late, a
+   * decision already made); anything else is logged, and the robot goes on.
+   */
+  private followTables(who: string, socket: RealtimeClient, tables: readonly Table[], step: (tableId: string) => Promise<void>): void {
+    const logged = new Set<string>();
+    const follower = new TableFollower({
+      step,
+      settleMs: FOLLOW_SETTLE_MS,
+      fallbackMs: () => Math.min(FOLLOW_FALLBACK_MS.max, Math.max(FOLLOW_FALLBACK_MS.min, FOLLOW_FALLBACK_MS.atSpeed1 / this.opts.speed)),
+      onError: (tableId, e) => {
+        if (e instanceof FeltApiError) return;
+        const message = `${who} at ${tableId}: ${(e as Error).message}`;
+        if (logged.has(message)) return;
+        logged.add(message);
+        this.opts.log(message);
+      },
+    });
+    this.own({ name: `${who} following`, stop: () => follower.stop() });
+    socket.on('round.event', (f) => follower.changed(f.tableId));
+    socket.on('round.snapshot', (s) => follower.changed(s.tableId));
+    socket.on('resynced', (r) => follower.changed(r.tableId));
+    socket.on('connected', ({ reconnect }) => {
+      if (reconnect) follower.changedAll();
+    });
+    for (const t of tables) {
+      follower.follow(t.tableId);
+      socket.join(t.tableId).catch((e: unknown) => this.opts.log(`${who}: joining ${t.tableId} failed (read every ${FOLLOW_FALLBACK_MS.min / 1000}–${FOLLOW_FALLBACK_MS.max / 1000} s instead): ${(e as Error).message}`));
+    }
   }
 
   /**
@@ -662,15 +710,12 @@ export class Studio {
     if (reader.readThrow(roundId)) thrownFor.set(tableId, key);
   }
 
-  /** Demo players: each places one or two small bets per round at the tables that take them. */
+  /**
+   * Demo players: each places one or two small bets per round at the tables that take them (3 rounds in 4),
+   * and decides its blackjack hands, banked-poker hands and Lucky Dice throws. Each follows its tables on its
+   * socket (followTables): it reads a table when it changes.
+   */
   private async startBots(tables: readonly Table[]): Promise<void> {
-    let running = true;
-    this.own({
-      name: 'demo players',
-      stop: () => {
-        running = false;
-      },
-    });
     let rng = this.opts.seed >>> 0 || 1;
     const rand = (n: number): number => {
       rng = (Math.imul(rng, 1664525) + 1013904223) >>> 0;
@@ -682,59 +727,51 @@ export class Studio {
     for (const [robot, { username: name, blackjackSeat }] of DEMO_ROBOTS.entries()) {
       const counting = robot === 0 ? countedTable : undefined;
       const c = new FeltClient({ baseUrl: this.baseUrl });
-      const login = await c.login(name, 'demo');
-      const me = login.user.userId;
       // issue 20 defect 12: a robot is at its tables as a player is (the lobby's player count, the pit's presence)
-      const presence = new RealtimeClient({ baseUrl: this.baseUrl, token: login.token });
-      c.onTokens = (r) => presence.setToken(r.token);
-      const refresh = setInterval(() => void c.refresh().catch((e: unknown) => this.opts.log(`${name}: token refresh failed: ${(e as Error).message}`)), 5 * 60_000);
-      refresh.unref();
-      this.own({
-        name: `${name} presence`,
-        stop: () => {
-          clearInterval(refresh);
-          presence.close();
-        },
-      });
-      for (const t of tables) await presence.setPresence(t.tableId, true).catch((e: unknown) => this.opts.log(`${name}: presence at ${t.tableId} failed: ${(e as Error).message}`));
+      const { socket, userId: me } = await this.socketOf(c, name, name);
+      for (const t of tables) await socket.setPresence(t.tableId, true).catch((e: unknown) => this.opts.log(`${name}: presence at ${t.tableId} failed: ${(e as Error).message}`));
+      const byTable = new Map(tables.map((t) => [t.tableId, t]));
       const betRound = new Map<string, string>();
-      const loop = async (): Promise<void> => {
-        while (running) {
-          for (const t of tables) {
-            try {
-              const r = await c.currentRound(t.tableId);
-              const phase = (r.view as { phase?: string } | null)?.phase;
-              if (t.game === 'blackjack' && phase === 'play') await this.blackjackDecision(c, t.tableId, r.view as BlackjackBotView, blackjackSeat);
-              // banked poker: a demo player with a hand to decide plays on (Call / Play) — or lets the timer fold it now and then
-              const options = (r.view as { decision?: { options?: readonly string[] } | null } | null)?.decision?.options ?? [];
-              if (options.length > 0 && rand(5) !== 0) await c.playerDecision(t.tableId, { type: 'PlayerAction', action: options[0] as string });
-              // Lucky Dice method B: the shooter now and then passes the dice before throwing (LD-6)
-              const ld = r.view as LuckyDiceBView | null;
-              if (t.game === 'lucky-dice' && phase === 'closed' && ld?.shooter === me && !ld.pendingThrow && rand(8) === 0) await c.playerDecision(t.tableId, { type: 'DeclineThrow' });
-              if (r.roundId === null || phase !== 'betting' || betRound.get(t.tableId) === r.roundId) continue;
-              const shoe = t.tableId === counting?.tableId ? this.shoes.get(t.tableId) : undefined;
-              if (shoe !== undefined) {
-                // the planted counter plays every round, its stake set by the cards the shoe has dealt so far
-                betRound.set(t.tableId, r.roundId);
-                await c.placeBet(t.tableId, { betId: newBetId(), spot: `seat:${blackjackSeat}`, stakeMinor: counterStake(shoe.dealtCards, 8, PLANTED_COUNTER.unit) });
-                continue;
-              }
-              if (rand(4) === 0) continue;
-              betRound.set(t.tableId, r.roundId);
-              const spots = t.game === 'blackjack' ? [{ spot: `seat:${blackjackSeat}`, unit: 500 }] : (BOT_SPOTS[t.game] ?? []);
-              const pick = spots[rand(spots.length)];
-              if (pick) {
-                const stakeMinor = pick.unit * (1 + rand(3));
-                for (const spot of [pick.spot, ...(pick.with ?? [])]) await c.placeBet(t.tableId, { betId: newBetId(), spot, stakeMinor });
-              }
-            } catch (e) {
-              if (!(e instanceof FeltApiError)) throw e;
-            }
-          }
-          await sleep(1000 + rand(1500));
-        }
+      // A chance is taken once per occasion (a betting window, a decision, a throw), however often the robot reads the table meanwhile.
+      const taken = new Map<string, { readonly key: string; readonly yes: boolean }>();
+      const once = (what: string, key: string, roll: () => boolean): boolean => {
+        const had = taken.get(what);
+        if (had?.key === key) return had.yes;
+        const yes = roll();
+        taken.set(what, { key, yes });
+        return yes;
       };
-      loop().catch((e: unknown) => this.opts.log(`${name} stopped: ${(e as Error).message}`));
+      this.followTables(name, socket, tables, async (tableId) => {
+        const t = byTable.get(tableId);
+        if (t === undefined) return;
+        const r = await c.currentRound(tableId);
+        const phase = (r.view as { phase?: string } | null)?.phase;
+        if (t.game === 'blackjack' && phase === 'play') await this.blackjackDecision(c, tableId, r.view as BlackjackBotView, blackjackSeat);
+        // banked poker: a demo player with a hand to decide plays on (Call / Play) — or lets the timer fold it now and then (1 in 5)
+        const decision = (r.view as { decision?: { options?: readonly string[]; closesAt?: number } | null } | null)?.decision;
+        const options = decision?.options ?? [];
+        if (options.length > 0 && once(`${tableId} decides`, `${r.roundId}:${decision?.closesAt}`, () => rand(5) !== 0)) await c.playerDecision(tableId, { type: 'PlayerAction', action: options[0] as string });
+        // Lucky Dice method B: the shooter now and then passes the dice before throwing (LD-6; 1 in 8)
+        const ld = r.view as LuckyDiceBView | null;
+        if (t.game === 'lucky-dice' && phase === 'closed' && ld?.shooter === me && !ld.pendingThrow && once(`${tableId} passes`, `${r.roundId}:${ld.throws?.length ?? 0}`, () => rand(8) === 0)) await c.playerDecision(tableId, { type: 'DeclineThrow' });
+        if (r.roundId === null || phase !== 'betting' || betRound.get(tableId) === r.roundId) return;
+        const shoe = tableId === counting?.tableId ? this.shoes.get(tableId) : undefined;
+        if (shoe !== undefined) {
+          // the planted counter plays every round, its stake set by the cards the shoe has dealt so far
+          betRound.set(tableId, r.roundId);
+          await c.placeBet(tableId, { betId: newBetId(), spot: `seat:${blackjackSeat}`, stakeMinor: counterStake(shoe.dealtCards, 8, PLANTED_COUNTER.unit) });
+          return;
+        }
+        // it sits out 1 round in 4
+        betRound.set(tableId, r.roundId);
+        if (rand(4) === 0) return;
+        const spots = t.game === 'blackjack' ? [{ spot: `seat:${blackjackSeat}`, unit: 500 }] : (BOT_SPOTS[t.game] ?? []);
+        const pick = spots[rand(spots.length)];
+        if (pick) {
+          const stakeMinor = pick.unit * (1 + rand(3));
+          for (const spot of [pick.spot, ...(pick.with ?? [])]) await c.placeBet(tableId, { betId: newBetId(), spot, stakeMinor });
+        }
+      });
     }
   }
 
