@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TableFollower } from './table-follower.js';
 
 /** A follower whose reads take `readMs` each; records when each read of a table started and the most in flight at once. */
-function rig(readMs = 50, opts: { fallbackMs?: number; fail?: (n: number) => boolean } = {}) {
+function rig(readMs = 50, opts: { fallbackMs?: number; fail?: (n: number) => boolean; retryMs?: number } = {}) {
   const reads: { tableId: string; at: number }[] = [];
   const errors: unknown[] = [];
   let inFlight = 0;
@@ -10,7 +10,10 @@ function rig(readMs = 50, opts: { fallbackMs?: number; fail?: (n: number) => boo
   const follower = new TableFollower({
     settleMs: 20,
     fallbackMs: () => opts.fallbackMs ?? 3_000,
-    onError: (_t, e) => errors.push(e),
+    onError: (_t, e) => {
+      errors.push(e);
+      return opts.retryMs;
+    },
     step: async (tableId) => {
       reads.push({ tableId, at: Date.now() });
       inFlight++;
@@ -104,6 +107,14 @@ describe('a robot follows a table: on a change it reads the table once (felt stu
     await vi.advanceTimersByTimeAsync(1_500);
     expect(r.errors.map((e) => (e as Error).message)).toEqual(['read 1 failed']);
     expect(r.of('tbl_a')).toEqual([0, 1_010]);
+    r.follower.stop();
+  });
+
+  it('a read refused with a wait (too many requests) is tried again after the wait, not at the fallback', async () => {
+    const r = rig(10, { fallbackMs: 3_000, fail: (n) => n === 1, retryMs: 400 });
+    r.follower.follow('tbl_a');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(r.of('tbl_a')).toEqual([0, 410]);
     r.follower.stop();
   });
 

@@ -15,8 +15,11 @@ export interface TableFollowerOptions {
    * reconnect never leaves a round waiting on a robot. Called per wait (a robot may jitter it).
    */
   readonly fallbackMs: () => number;
-  /** A step that threw: the follower goes on (the next change or the fallback reads again). */
-  readonly onError: (tableId: string, e: unknown) => void;
+  /**
+   * A step that threw: the follower goes on — the next change or the fallback reads again, or, when this
+   * answers a number, a read that many ms later (the server asked to try again then).
+   */
+  readonly onError: (tableId: string, e: unknown) => number | undefined;
   readonly timers?: FollowerTimers;
 }
 
@@ -92,14 +95,15 @@ export class TableFollower {
   private async read(tableId: string, f: Followed): Promise<void> {
     f.reading = true;
     f.changed = false;
+    let retryMs: number | undefined;
     try {
       await this.opts.step(tableId);
     } catch (e) {
-      this.opts.onError(tableId, e);
+      retryMs = this.opts.onError(tableId, e);
     } finally {
       f.reading = false;
     }
     if (this.stopped) return;
-    this.wake(tableId, f, f.changed ? this.opts.settleMs : this.opts.fallbackMs());
+    this.wake(tableId, f, Math.min(retryMs ?? Infinity, f.changed ? this.opts.settleMs : this.opts.fallbackMs()));
   }
 }
