@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'no
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
-import { FeltClient, FeltApiError, newBetId, RealtimeClient, type Table } from '@felt-studio/client-sdk';
+import { FeltClient, FeltApiError, RealtimeClient, type Table } from '@felt-studio/client-sdk';
 import { Agent, silentLogger, type AgentConfig, type DeviceConfig } from '@felt-studio/edge-agent';
 import { MockSerialWiring, MoneyWheelSim, PokerShoeDealer, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt-studio/hardware-sim';
 import { aclFile, passwordFile, serverPasswordFile, type DeviceUser } from '../trust/mosquitto-auth.js';
@@ -16,6 +16,7 @@ import { groupTables, PLANTED_GROUP, PlantedGroup } from './planted-group.js';
 import { PLANTED_LATE, PlantedLateBettor } from './planted-late.js';
 import { RobotShoeDealer } from './robot-shoe-dealer.js';
 import { TableFollower } from './table-follower.js';
+import { DemoPlayer, type PlayerRound } from './demo-player.js';
 
 /**
  * `felt studio`: the whole studio in one command on embedded defaults — the studio server (PGlite,
@@ -71,20 +72,41 @@ interface LuckyDiceBView {
   readonly throws?: readonly unknown[];
 }
 
-interface BlackjackBotView {
-  readonly turn?: { readonly seat: number; readonly hand: number } | null;
-  readonly seats?: readonly { readonly seat: number; readonly hands: readonly { readonly total: number; readonly done: unknown }[] }[];
-}
-
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** A robot reads a table this long after a frame of it: the frames of one commit (a burst) make one read. */
 const FOLLOW_SETTLE_MS = 25;
 /**
- * A robot reads each of its tables at least this often, frames or not (a missed frame, a reconnect): 12 s of
- * studio time, within 3–5 s (the robots used to poll every table every 150–900 ms and 1–2.5 s).
+ * The robot dealer reads each dealt table at least this often, frames or not (a missed frame, a reconnect):
+ * 12 s of studio time, within 3–5 s (3 s at speed 4). It used to read every table every 150–900 ms.
  */
-const FOLLOW_FALLBACK_MS = { atSpeed1: 12_000, min: 3_000, max: 5_000 } as const;
+const DEALER_FALLBACK_MS = { atSpeed1: 12_000, min: 3_000, max: 5_000 } as const;
+/**
+ * A demo player reads each of its tables at least this often. Slower than the dealer's: no round waits on a
+ * demo player (the timer decides for it), a missed frame costs at most a bet — and its reads share the
+ * player's rate limit (5 a second, REST and socket) with its bets. It used to read every table every 1–2.5 s.
+ */
+const PLAYER_FALLBACK_MS = 15_000;
+
+/** The wait a refusal asks for before trying again (RATE_LIMITED: its `retryAfterMs`); undefined for any other refusal. */
+function retryAfter(e: FeltApiError): number | undefined {
+  if (e.code !== 'RATE_LIMITED') return undefined;
+  const ms = e.details?.['retryAfterMs'];
+  return typeof ms === 'number' ? ms : 1_000;
+}
+
+/** `send`, again after the wait while the server answers RATE_LIMITED (a robot announcing itself at every table at once). */
+async function whenAllowed<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (e) {
+      const wait = e instanceof FeltApiError ? retryAfter(e) : undefined;
+      if (wait === undefined || attempt >= 20) throw e;
+      await sleep(wait);
+    }
+  }
+}
 
 /** Something to stop: `stop` says goodbye (offline status, clean disconnect); `force` drops it at once. */
 interface Stoppable {
@@ -626,7 +648,8 @@ export class Studio {
     // console (the pit's "who deals", the tips' shift, the audit) — which the robot is not.
     const watcher = new FeltClient({ baseUrl: this.baseUrl });
     const { socket } = await this.socketOf(watcher, 'pitboss1', 'robot dealer');
-    this.followTables('robot dealer', socket, dealtTables, async (tableId) => {
+    const fallbackMs = Math.min(DEALER_FALLBACK_MS.max, Math.max(DEALER_FALLBACK_MS.min, DEALER_FALLBACK_MS.atSpeed1 / this.opts.speed));
+    this.followTables('robot dealer', socket, dealtTables, fallbackMs, null, async (tableId) => {
       const r = await dealer.currentRound(tableId);
       const reader = this.throwReaders.get(tableId);
       if (reader) await this.methodBStep(dealer, tableId, r.roundId, r.view as LuckyDiceBView | null, reader, thrownFor);
@@ -656,37 +679,46 @@ export class Studio {
   }
 
   /**
-   * A robot follows its tables on its socket instead of polling them: every round frame, snapshot or resync of
-   * a table is a change, and a change makes one read of the table (`step`), coalesced (table-follower.ts); a
-   * reconnect changes them all; and each table is read at least every FOLLOW_FALLBACK_MS anyway, so a missed
-   * frame never leaves a round waiting on a robot. An API refusal is a robot's ordinary lot (a bet too late, a
-   * decision already made); anything else is logged, and the robot goes on.
+   * A robot follows its tables on its socket instead of polling them: a round frame, snapshot or resync of a
+   * table is a change — for a demo player only a frame whose view asks something of it (`wants`) — and a change
+   * makes one read of the table (`step`), coalesced (table-follower.ts); a reconnect changes them all; and each
+   * table is read at least every `fallbackMs` anyway, so a missed frame never leaves a round waiting on a robot.
+   * An API refusal is a robot's ordinary lot (a bet too late, a decision already made); too many requests: the
+   * read is tried again when the server says; anything else is logged, and the robot goes on.
    */
-  private followTables(who: string, socket: RealtimeClient, tables: readonly Table[], step: (tableId: string) => Promise<void>): void {
+  private followTables(who: string, socket: RealtimeClient, tables: readonly Table[], fallbackMs: number, wants: ((tableId: string, r: PlayerRound) => boolean) | null, step: (tableId: string) => Promise<void>): void {
     const logged = new Set<string>();
     const follower = new TableFollower({
       step,
       settleMs: FOLLOW_SETTLE_MS,
-      fallbackMs: () => Math.min(FOLLOW_FALLBACK_MS.max, Math.max(FOLLOW_FALLBACK_MS.min, FOLLOW_FALLBACK_MS.atSpeed1 / this.opts.speed)),
+      fallbackMs: () => fallbackMs,
       onError: (tableId, e) => {
-        if (e instanceof FeltApiError) return;
+        if (e instanceof FeltApiError) return retryAfter(e);
         const message = `${who} at ${tableId}: ${(e as Error).message}`;
-        if (logged.has(message)) return;
+        if (!logged.has(message)) this.opts.log(message);
         logged.add(message);
-        this.opts.log(message);
+        return undefined;
       },
     });
     this.own({ name: `${who} following`, stop: () => follower.stop() });
-    socket.on('round.event', (f) => follower.changed(f.tableId));
-    socket.on('round.snapshot', (s) => follower.changed(s.tableId));
+    // the commit's last frame carries the view (a demo player's own): the frames before it are the same change
+    const changed = (tableId: string, r: PlayerRound & { readonly view: unknown }): void => {
+      if (wants === null || (r.view !== null && wants(tableId, r))) follower.changed(tableId);
+    };
+    socket.on('round.event', (f) => changed(f.tableId, f));
+    socket.on('round.snapshot', (s) => changed(s.tableId, s));
     socket.on('resynced', (r) => follower.changed(r.tableId));
     socket.on('connected', ({ reconnect }) => {
       if (reconnect) follower.changedAll();
     });
-    for (const t of tables) {
-      follower.follow(t.tableId);
-      socket.join(t.tableId).catch((e: unknown) => this.opts.log(`${who}: joining ${t.tableId} failed (read every ${FOLLOW_FALLBACK_MS.min / 1000}–${FOLLOW_FALLBACK_MS.max / 1000} s instead): ${(e as Error).message}`));
-    }
+    for (const t of tables) follower.follow(t.tableId);
+    // joined one by one, in the background (a demo player shares 5 requests a second with its reads and bets)
+    void (async () => {
+      for (const t of tables) {
+        if (this.stopped) return;
+        await whenAllowed(() => socket.join(t.tableId)).catch((e: unknown) => this.opts.log(`${who}: joining ${t.tableId} failed (read every ${fallbackMs / 1000} s instead): ${(e as Error).message}`));
+      }
+    })();
   }
 
   /**
@@ -726,62 +758,31 @@ export class Studio {
     if (countedTable !== undefined) this.opts.log(`--plant-anomalies: ${DEMO_ROBOTS[0]?.username} counts cards at ${countedTable.name} (Hi-Lo, ${PLANTED_COUNTER.spread[0]}–${PLANTED_COUNTER.spread[1]} units of ${PLANTED_COUNTER.unit} with the true count; flagged after about 7–10 shoes)`);
     for (const [robot, { username: name, blackjackSeat }] of DEMO_ROBOTS.entries()) {
       const counting = robot === 0 ? countedTable : undefined;
-      const c = new FeltClient({ baseUrl: this.baseUrl });
+      const client = new FeltClient({ baseUrl: this.baseUrl });
+      const { socket, userId } = await this.socketOf(client, name, name);
       // issue 20 defect 12: a robot is at its tables as a player is (the lobby's player count, the pit's presence)
-      const { socket, userId: me } = await this.socketOf(c, name, name);
-      for (const t of tables) await socket.setPresence(t.tableId, true).catch((e: unknown) => this.opts.log(`${name}: presence at ${t.tableId} failed: ${(e as Error).message}`));
-      const byTable = new Map(tables.map((t) => [t.tableId, t]));
-      const betRound = new Map<string, string>();
-      // A chance is taken once per occasion (a betting window, a decision, a throw), however often the robot reads the table meanwhile.
-      const taken = new Map<string, { readonly key: string; readonly yes: boolean }>();
-      const once = (what: string, key: string, roll: () => boolean): boolean => {
-        const had = taken.get(what);
-        if (had?.key === key) return had.yes;
-        const yes = roll();
-        taken.set(what, { key, yes });
-        return yes;
-      };
-      this.followTables(name, socket, tables, async (tableId) => {
-        const t = byTable.get(tableId);
-        if (t === undefined) return;
-        const r = await c.currentRound(tableId);
-        const phase = (r.view as { phase?: string } | null)?.phase;
-        if (t.game === 'blackjack' && phase === 'play') await this.blackjackDecision(c, tableId, r.view as BlackjackBotView, blackjackSeat);
-        // banked poker: a demo player with a hand to decide plays on (Call / Play) — or lets the timer fold it now and then (1 in 5)
-        const decision = (r.view as { decision?: { options?: readonly string[]; closesAt?: number } | null } | null)?.decision;
-        const options = decision?.options ?? [];
-        if (options.length > 0 && once(`${tableId} decides`, `${r.roundId}:${decision?.closesAt}`, () => rand(5) !== 0)) await c.playerDecision(tableId, { type: 'PlayerAction', action: options[0] as string });
-        // Lucky Dice method B: the shooter now and then passes the dice before throwing (LD-6; 1 in 8)
-        const ld = r.view as LuckyDiceBView | null;
-        if (t.game === 'lucky-dice' && phase === 'closed' && ld?.shooter === me && !ld.pendingThrow && once(`${tableId} passes`, `${r.roundId}:${ld.throws?.length ?? 0}`, () => rand(8) === 0)) await c.playerDecision(tableId, { type: 'DeclineThrow' });
-        if (r.roundId === null || phase !== 'betting' || betRound.get(tableId) === r.roundId) return;
+      for (const t of tables) await whenAllowed(() => socket.setPresence(t.tableId, true)).catch((e: unknown) => this.opts.log(`${name}: presence at ${t.tableId} failed: ${(e as Error).message}`));
+      const counterAt = (tableId: string): number | undefined => {
         const shoe = tableId === counting?.tableId ? this.shoes.get(tableId) : undefined;
-        if (shoe !== undefined) {
-          // the planted counter plays every round, its stake set by the cards the shoe has dealt so far
-          betRound.set(tableId, r.roundId);
-          await c.placeBet(tableId, { betId: newBetId(), spot: `seat:${blackjackSeat}`, stakeMinor: counterStake(shoe.dealtCards, 8, PLANTED_COUNTER.unit) });
-          return;
-        }
-        // it sits out 1 round in 4
-        betRound.set(tableId, r.roundId);
-        if (rand(4) === 0) return;
-        const spots = t.game === 'blackjack' ? [{ spot: `seat:${blackjackSeat}`, unit: 500 }] : (BOT_SPOTS[t.game] ?? []);
-        const pick = spots[rand(spots.length)];
-        if (pick) {
-          const stakeMinor = pick.unit * (1 + rand(3));
-          for (const spot of [pick.spot, ...(pick.with ?? [])]) await c.placeBet(tableId, { betId: newBetId(), spot, stakeMinor });
-        }
-      });
+        return shoe === undefined ? undefined : counterStake(shoe.dealtCards, 8, PLANTED_COUNTER.unit);
+      };
+      const player = new DemoPlayer({ client, userId, blackjackSeat, rand, counterStake: counterAt });
+      const byId = new Map(tables.map((t) => [t.tableId, t]));
+      this.followTables(
+        name,
+        socket,
+        tables,
+        PLAYER_FALLBACK_MS,
+        (tableId, r) => {
+          const t = byId.get(tableId);
+          return t !== undefined && player.wants(t, r);
+        },
+        async (tableId) => {
+          const t = byId.get(tableId);
+          if (t) await player.step(t);
+        },
+      );
     }
-  }
-
-  /** A demo player at blackjack: hits below 17, otherwise stands (only for its own seat, when it is its turn). */
-  private async blackjackDecision(c: FeltClient, tableId: string, view: BlackjackBotView, seat: number): Promise<void> {
-    const turn = view.turn;
-    if (!turn || turn.seat !== seat) return;
-    const hand = view.seats?.find((x) => x.seat === seat)?.hands[turn.hand];
-    if (!hand || hand.done !== null) return;
-    await c.playerDecision(tableId, { type: 'PlayerAction', seat, hand: turn.hand, action: hand.total < 17 ? 'hit' : 'stand' });
   }
 
   private printUrls(tables: readonly Table[]): void {
