@@ -16,7 +16,7 @@ import { groupTables, PLANTED_GROUP, PlantedGroup } from './planted-group.js';
 import { PLANTED_LATE, PlantedLateBettor } from './planted-late.js';
 import { RobotShoeDealer } from './robot-shoe-dealer.js';
 import { TableFollower } from './table-follower.js';
-import { DemoPlayer, type PlayerRound } from './demo-player.js';
+import { DemoPlayer } from './demo-player.js';
 
 /**
  * `felt studio`: the whole studio in one command on embedded defaults — the studio server (PGlite,
@@ -62,6 +62,14 @@ export interface StudioOptions {
   /** The tables to run instead of `demoTables(...)` (tests run a subset). */
   readonly tables?: readonly DemoTable[];
   readonly log: (line: string) => void;
+}
+
+/** What a robot sees of a round in a frame of its table (the commit's last frame, a snapshot): the view, and for staff `next`. */
+interface FramedRound {
+  readonly roundId: string | null;
+  readonly seq: number;
+  readonly view: unknown;
+  readonly next?: readonly { readonly kind: string }[];
 }
 
 interface LuckyDiceBView {
@@ -649,7 +657,14 @@ export class Studio {
     const watcher = new FeltClient({ baseUrl: this.baseUrl });
     const { socket } = await this.socketOf(watcher, 'pitboss1', 'robot dealer');
     const fallbackMs = Math.min(DEALER_FALLBACK_MS.max, Math.max(DEALER_FALLBACK_MS.min, DEALER_FALLBACK_MS.atSpeed1 / this.opts.speed));
-    this.followTables('robot dealer', socket, dealtTables, fallbackMs, null, async (tableId) => {
+    // a frame asks something of the dealer when its `next` does (a card, a new shoe: the shoe dealer's own test), at a
+    // method B table while the round is closed (the throws); a frame without `next` is read to be sure
+    const wants = (tableId: string, r: FramedRound): boolean => {
+      if (r.next === undefined) return true;
+      if (this.throwReaders.has(tableId)) return (r.view as LuckyDiceBView | null)?.phase === 'closed';
+      return atShoe.get(tableId)?.wants({ roundId: r.roundId, seq: r.seq, view: r.view, next: r.next }) ?? false;
+    };
+    this.followTables('robot dealer', socket, dealtTables, fallbackMs, wants, async (tableId) => {
       const r = await dealer.currentRound(tableId);
       const reader = this.throwReaders.get(tableId);
       if (reader) await this.methodBStep(dealer, tableId, r.roundId, r.view as LuckyDiceBView | null, reader, thrownFor);
@@ -680,13 +695,13 @@ export class Studio {
 
   /**
    * A robot follows its tables on its socket instead of polling them: a round frame, snapshot or resync of a
-   * table is a change — for a demo player only a frame whose view asks something of it (`wants`) — and a change
+   * table is a change — if its view (and `next`) asks something of the robot (`wants`) — and a change
    * makes one read of the table (`step`), coalesced (table-follower.ts); a reconnect changes them all; and each
    * table is read at least every `fallbackMs` anyway, so a missed frame never leaves a round waiting on a robot.
    * An API refusal is a robot's ordinary lot (a bet too late, a decision already made); too many requests: the
    * read is tried again when the server says; anything else is logged, and the robot goes on.
    */
-  private followTables(who: string, socket: RealtimeClient, tables: readonly Table[], fallbackMs: number, wants: ((tableId: string, r: PlayerRound) => boolean) | null, step: (tableId: string) => Promise<void>): void {
+  private followTables(who: string, socket: RealtimeClient, tables: readonly Table[], fallbackMs: number, wants: (tableId: string, r: FramedRound) => boolean, step: (tableId: string) => Promise<void>): void {
     const logged = new Set<string>();
     const follower = new TableFollower({
       step,
@@ -702,8 +717,8 @@ export class Studio {
     });
     this.own({ name: `${who} following`, stop: () => follower.stop() });
     // the commit's last frame carries the view (a demo player's own): the frames before it are the same change
-    const changed = (tableId: string, r: PlayerRound & { readonly view: unknown }): void => {
-      if (wants === null || (r.view !== null && wants(tableId, r))) follower.changed(tableId);
+    const changed = (tableId: string, r: FramedRound): void => {
+      if (r.view !== null && wants(tableId, r)) follower.changed(tableId);
     };
     socket.on('round.event', (f) => changed(f.tableId, f));
     socket.on('round.snapshot', (s) => changed(s.tableId, s));
