@@ -246,7 +246,11 @@ describe('people play their own tournament seats (TRN-PLAY)', () => {
     // the pit boss's tables: the person's seat is not a robot's, not sitting in; the hand's actions by the absence
     const pt = await h.http('GET', `/tournaments/${tid}/tables`, pit);
     const tables = pt.body['tables'] as { seats: { playerId: string; sittingIn: boolean; robot: boolean }[]; actions: { seat: number; by: string }[] }[];
-    expect(tables.flatMap((t) => t.seats).map((x) => [x.playerId, x.robot, x.sittingIn])).toEqual(expect.arrayContaining([['away', false, false], ['bot_ra', true, false], ['bot_rb', true, false]]));
+    // (the deals are random — the start's seed, a crypto deck: a robot may already have busted out and left its seat)
+    const seats = tables.flatMap((t) => t.seats).map((x) => [x.playerId, x.robot, x.sittingIn]);
+    expect(seats).toContainEqual(['away', false, false]);
+    expect(seats.filter(([id]) => id !== 'away').length).toBeGreaterThan(0);
+    for (const seat of seats.filter(([id]) => id !== 'away')) expect(seat).toEqual([expect.stringMatching(/^bot_r[ab]$/), true, false]);
     expect(tables.flatMap((t) => t.actions).some((a) => a.by === 'absent')).toBe(true);
     expect(tables.flatMap((t) => t.actions).some((a) => a.by === 'robot' && a.seat === f.tournament.seat)).toBe(false);
     await h.http('POST', `/tournaments/${tid}/control`, pit, { action: 'cancel', reason: 'test done' });
