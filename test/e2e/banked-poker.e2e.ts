@@ -81,13 +81,22 @@ describe("Casino Hold'em in the player client (Chromium, simulated studio)", () 
     await page.locator('button[data-spot="ante"]').click();
     await page.getByRole('status').filter({ hasText: 'Bet accepted: Ante' }).waitFor();
     await capture(page, 'casino-holdem-betting', 'phone');
+    const roundText = (await page.locator('main.table-page').getAttribute('data-round')) ?? '';
     const decision = page.getByRole('group', { name: 'Your decision — after the flop' });
     await decision.waitFor({ timeout: ROUND_MS });
     await capture(page, 'casino-holdem-decision', 'phone');
     await decision.getByRole('button', { name: /^Fold/ }).click();
-    await page.getByText('You folded this hand').waitFor();
-    await page.getByRole('status', { name: 'Round result' }).waitFor({ timeout: ROUND_MS });
+    // "You folded this hand" shows while the round is in play: when the fold is the table's last decision the robot
+    // dealer turns the last cards at once and the result may replace it within a frame (robots follow the frames now)
+    const settled = page.getByRole('status', { name: 'Round result' });
+    await page.getByText('You folded this hand').or(settled).first().waitFor();
+    await settled.waitFor({ timeout: ROUND_MS });
     await page.getByRole('region', { name: 'Your result' }).waitFor();
+    // the fold reached the server: the round's stake is the Ante alone, no Call (CHE-1)
+    const api = new FeltClient({ baseUrl: studio.baseUrl });
+    await api.login(PLAYERS.player2, passwordOf(PLAYERS.player2));
+    const mine = (await api.myRounds(10)).find((r) => roundText.includes(r.roundId));
+    expect(mine?.stakeMinor).toBe(100);
     await capture(page, 'casino-holdem-settled', 'phone');
     await context.close();
   });
