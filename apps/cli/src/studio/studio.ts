@@ -664,7 +664,15 @@ export class Studio {
       if (this.throwReaders.has(tableId)) return (r.view as LuckyDiceBView | null)?.phase === 'closed';
       return atShoe.get(tableId)?.wants({ roundId: r.roundId, seq: r.seq, view: r.view, next: r.next }) ?? false;
     };
+    // A dealer's pace: one look (and so at most one card) per table every max(150, 900 / speed) ms — the pace the
+    // polling dealer had. Frames alone would deal a baccarat coup in ~0.1 s: no person deals so, a player watching sees
+    // nothing turn, and a dealer at the console could not reach "Enter card by hand" while cards are due.
+    const paceMs = Math.max(150, 900 / this.opts.speed);
+    const lastLook = new Map<string, number>();
     this.followTables('robot dealer', socket, dealtTables, fallbackMs, wants, async (tableId) => {
+      const wait = (lastLook.get(tableId) ?? 0) + paceMs - Date.now();
+      if (wait > 0) await sleep(wait);
+      lastLook.set(tableId, Date.now());
       const r = await dealer.currentRound(tableId);
       const reader = this.throwReaders.get(tableId);
       if (reader) await this.methodBStep(dealer, tableId, r.roundId, r.view as LuckyDiceBView | null, reader, thrownFor);
