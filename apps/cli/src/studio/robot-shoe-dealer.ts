@@ -47,22 +47,18 @@ export class RobotShoeDealer {
     private readonly freshDeckEachRound: boolean,
   ) {}
 
-  /** Whether this state of the round asks anything of the dealer (a frame's view and `next`: worth a read): exactly when `step` would move. */
-  wants(r: DealerRound): boolean {
-    const due = this.due(r);
-    return due.shuffle || due.deal;
-  }
-
   step(r: DealerRound): DealerMove[] {
     const moves: DealerMove[] = [];
     if (r.roundId === null) return moves;
-    const due = this.due(r);
-    if (due.shuffle) {
+    const phase = (r.view as { phase?: string } | null)?.phase;
+    const shuffleDue = this.freshDeckEachRound ? phase === 'betting' : r.next.some((a) => a.kind === 'shuffle') || (this.shoe.cutCardOut && this.cutInRound !== null && this.cutInRound !== r.roundId && phase === 'betting');
+    if (shuffleDue && this.shuffledFor !== r.roundId) {
       this.shuffle(r.roundId);
       moves.push('shuffled');
     }
-    if (due.deal) {
-      this.lastDealt = `${r.roundId}:${r.seq}`;
+    const key = `${r.roundId}:${r.seq}`;
+    if (r.next.some((a) => isDeal(a.kind)) && this.lastDealt !== key) {
+      this.lastDealt = key;
       let deal = this.shoe.dealNext();
       if (deal.type === 'empty' || deal.type === 'no-shoe') {
         this.shuffle(r.roundId);
@@ -73,14 +69,6 @@ export class RobotShoeDealer {
       moves.push('dealt');
     }
     return moves;
-  }
-
-  /** What the round's state asks of the dealer: a new shoe (once per round), a card (once per state of the round). */
-  private due(r: DealerRound): { readonly shuffle: boolean; readonly deal: boolean } {
-    if (r.roundId === null) return { shuffle: false, deal: false };
-    const phase = (r.view as { phase?: string } | null)?.phase;
-    const shuffleDue = this.freshDeckEachRound ? phase === 'betting' : r.next.some((a) => a.kind === 'shuffle') || (this.shoe.cutCardOut && this.cutInRound !== null && this.cutInRound !== r.roundId && phase === 'betting');
-    return { shuffle: shuffleDue && this.shuffledFor !== r.roundId, deal: r.next.some((a) => isDeal(a.kind)) && this.lastDealt !== `${r.roundId}:${r.seq}` };
   }
 
   private shuffle(roundId: string): void {

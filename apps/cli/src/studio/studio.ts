@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'no
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
-import { FeltClient, FeltApiError, RealtimeClient, type Table } from '@felt-studio/client-sdk';
+import { FeltClient, FeltApiError, newBetId, RealtimeClient, type Table } from '@felt-studio/client-sdk';
 import { Agent, silentLogger, type AgentConfig, type DeviceConfig } from '@felt-studio/edge-agent';
 import { MockSerialWiring, MoneyWheelSim, PokerShoeDealer, realScheduler, ShakerSim, ShoeSim, WheelSim, TimerBoxSim, type ByteDuplex } from '@felt-studio/hardware-sim';
 import { aclFile, passwordFile, serverPasswordFile, type DeviceUser } from '../trust/mosquitto-auth.js';
@@ -15,8 +15,6 @@ import { PLANTED_POKER, PlantedPokerPlayer, type PlantedRole } from './planted-p
 import { groupTables, PLANTED_GROUP, PlantedGroup } from './planted-group.js';
 import { PLANTED_LATE, PlantedLateBettor } from './planted-late.js';
 import { RobotShoeDealer } from './robot-shoe-dealer.js';
-import { TableFollower } from './table-follower.js';
-import { DemoPlayer } from './demo-player.js';
 
 /**
  * `felt studio`: the whole studio in one command on embedded defaults — the studio server (PGlite,
@@ -64,14 +62,6 @@ export interface StudioOptions {
   readonly log: (line: string) => void;
 }
 
-/** What a robot sees of a round in a frame of its table (the commit's last frame, a snapshot): the view, and for staff `next`. */
-interface FramedRound {
-  readonly roundId: string | null;
-  readonly seq: number;
-  readonly view: unknown;
-  readonly next?: readonly { readonly kind: string }[];
-}
-
 interface LuckyDiceBView {
   readonly phase?: string;
   readonly shooter?: string | null;
@@ -80,41 +70,12 @@ interface LuckyDiceBView {
   readonly throws?: readonly unknown[];
 }
 
+interface BlackjackBotView {
+  readonly turn?: { readonly seat: number; readonly hand: number } | null;
+  readonly seats?: readonly { readonly seat: number; readonly hands: readonly { readonly total: number; readonly done: unknown }[] }[];
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** A robot reads a table this long after a frame of it: the frames of one commit (a burst) make one read. */
-const FOLLOW_SETTLE_MS = 25;
-/**
- * The robot dealer reads each dealt table at least this often, frames or not (a missed frame, a reconnect):
- * 12 s of studio time, within 3–5 s (3 s at speed 4). It used to read every table every 150–900 ms.
- */
-const DEALER_FALLBACK_MS = { atSpeed1: 12_000, min: 3_000, max: 5_000 } as const;
-/**
- * A demo player reads each of its tables at least this often. Slower than the dealer's: no round waits on a
- * demo player (the timer decides for it), a missed frame costs at most a bet — and its reads share the
- * player's rate limit (5 a second, REST and socket) with its bets. It used to read every table every 1–2.5 s.
- */
-const PLAYER_FALLBACK_MS = 15_000;
-
-/** The wait a refusal asks for before trying again (RATE_LIMITED: its `retryAfterMs`); undefined for any other refusal. */
-function retryAfter(e: FeltApiError): number | undefined {
-  if (e.code !== 'RATE_LIMITED') return undefined;
-  const ms = e.details?.['retryAfterMs'];
-  return typeof ms === 'number' ? ms : 1_000;
-}
-
-/** `send`, again after the wait while the server answers RATE_LIMITED (a robot announcing itself at every table at once). */
-async function whenAllowed<T>(send: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await send();
-    } catch (e) {
-      const wait = e instanceof FeltApiError ? retryAfter(e) : undefined;
-      if (wait === undefined || attempt >= 20) throw e;
-      await sleep(wait);
-    }
-  }
-}
 
 /** Something to stop: `stop` says goodbye (offline status, clean disconnect); `force` drops it at once. */
 interface Stoppable {
@@ -212,7 +173,7 @@ export class Studio {
     await this.openTables(staff, tables);
     const holdem = await this.ensurePokerTable(staff, 'rng');
     if (holdem && this.opts.plantAnomalies === true) await this.startPlantedPoker();
-    this.startRobotDealer(tables).catch((e: unknown) => this.opts.log(`robot dealer stopped: ${(e as Error).message}`));
+    this.startRobotDealer(tables);
     if (this.opts.bots) await this.startBots(tables);
     if (this.opts.plantAnomalies === true) await this.startPlantedGroup(tables);
     if (this.opts.plantAnomalies === true) await this.startPlantedLate(tables);
@@ -638,110 +599,46 @@ export class Studio {
    * The robot dealer: at a card table it deals the next card from the simulated shoe whenever the
    * server's "what is due next" (kernel.next, BAC-17 / BJ-5) asks for one — exactly what a dealer does
    * looking at the console. The card itself reaches the server only through the shoe's serial bytes.
-   * It reads a table when the table changes (its frames), not on a timer: see followTables.
    */
-  private async startRobotDealer(tables: readonly Table[]): Promise<void> {
+  private startRobotDealer(tables: readonly Table[]): void {
     // (the money wheel needs no robot: it spins on the server's `moneywheel.spin`, MW-2 re-spins and MW-4 void spins included)
     const dealtTables = tables.filter((t) => this.shoes.has(t.tableId) || this.throwReaders.has(t.tableId));
     if (dealtTables.length === 0) return;
+    const dealer = new FeltClient({ baseUrl: this.baseUrl });
     const atShoe = new Map<string, RobotShoeDealer>();
     for (const t of dealtTables) {
       const shoe = this.shoes.get(t.tableId);
       if (shoe) atShoe.set(t.tableId, new RobotShoeDealer(shoe, this.freshDeckEachRound.has(t.tableId)));
     }
     const thrownFor = new Map<string, string>();
-    const dealer = new FeltClient({ baseUrl: this.baseUrl });
-    await dealer.login('dealer1', 'demo');
-    // The frames come through a pit boss's socket: a dealer's `table.join` is a dealer signing in at the table's
-    // console (the pit's "who deals", the tips' shift, the audit) — which the robot is not.
-    const watcher = new FeltClient({ baseUrl: this.baseUrl });
-    const { socket } = await this.socketOf(watcher, 'pitboss1', 'robot dealer');
-    const fallbackMs = Math.min(DEALER_FALLBACK_MS.max, Math.max(DEALER_FALLBACK_MS.min, DEALER_FALLBACK_MS.atSpeed1 / this.opts.speed));
-    // a frame asks something of the dealer when its `next` does (a card, a new shoe: the shoe dealer's own test), at a
-    // method B table while the round is closed (the throws); a frame without `next` is read to be sure
-    const wants = (tableId: string, r: FramedRound): boolean => {
-      if (r.next === undefined) return true;
-      if (this.throwReaders.has(tableId)) return (r.view as LuckyDiceBView | null)?.phase === 'closed';
-      return atShoe.get(tableId)?.wants({ roundId: r.roundId, seq: r.seq, view: r.view, next: r.next }) ?? false;
-    };
-    // A dealer's pace: one look (and so at most one card) per table every max(150, 900 / speed) ms — the pace the
-    // polling dealer had. Frames alone would deal a baccarat coup in ~0.1 s: no person deals so, a player watching sees
-    // nothing turn, and a dealer at the console could not reach "Enter card by hand" while cards are due.
-    const paceMs = Math.max(150, 900 / this.opts.speed);
-    const lastLook = new Map<string, number>();
-    this.followTables('robot dealer', socket, dealtTables, fallbackMs, wants, async (tableId) => {
-      const wait = (lastLook.get(tableId) ?? 0) + paceMs - Date.now();
-      if (wait > 0) await sleep(wait);
-      lastLook.set(tableId, Date.now());
-      const r = await dealer.currentRound(tableId);
-      const reader = this.throwReaders.get(tableId);
-      if (reader) await this.methodBStep(dealer, tableId, r.roundId, r.view as LuckyDiceBView | null, reader, thrownFor);
-      // deal what is due, shuffle when the cut card came out (S-4) or the shoe ran out: robot-shoe-dealer.ts
-      else atShoe.get(tableId)?.step(r);
-    });
-  }
-
-  /**
-   * A signed-in socket for a robot (`username`, password "demo"), its token kept fresh through `client`;
-   * closed when the studio stops.
-   */
-  private async socketOf(client: FeltClient, username: string, who: string): Promise<{ readonly socket: RealtimeClient; readonly userId: string }> {
-    const login = await client.login(username, 'demo');
-    const socket = new RealtimeClient({ baseUrl: this.baseUrl, token: login.token });
-    client.onTokens = (r) => socket.setToken(r.token);
-    const refresh = setInterval(() => void client.refresh().catch((e: unknown) => this.opts.log(`${who}: token refresh failed: ${(e as Error).message}`)), 5 * 60_000);
-    refresh.unref();
+    let running = true;
     this.own({
-      name: `${who} socket`,
+      name: 'robot dealer',
       stop: () => {
-        clearInterval(refresh);
-        socket.close();
+        running = false;
       },
     });
-    return { socket, userId: login.user.userId };
-  }
-
-  /**
-   * A robot follows its tables on its socket instead of polling them: a round frame, snapshot or resync of a
-   * table is a change — if its view (and `next`) asks something of the robot (`wants`) — and a change
-   * makes one read of the table (`step`), coalesced (table-follower.ts); a reconnect changes them all; and each
-   * table is read at least every `fallbackMs` anyway, so a missed frame never leaves a round waiting on a robot.
-   * An API refusal is a robot's ordinary lot (a bet too late, a decision already made); too many requests: the
-   * read is tried again when the server says; anything else is logged, and the robot goes on.
-   */
-  private followTables(who: string, socket: RealtimeClient, tables: readonly Table[], fallbackMs: number, wants: (tableId: string, r: FramedRound) => boolean, step: (tableId: string) => Promise<void>): void {
-    const logged = new Set<string>();
-    const follower = new TableFollower({
-      step,
-      settleMs: FOLLOW_SETTLE_MS,
-      fallbackMs: () => fallbackMs,
-      onError: (tableId, e) => {
-        if (e instanceof FeltApiError) return retryAfter(e);
-        const message = `${who} at ${tableId}: ${(e as Error).message}`;
-        if (!logged.has(message)) this.opts.log(message);
-        logged.add(message);
-        return undefined;
-      },
-    });
-    this.own({ name: `${who} following`, stop: () => follower.stop() });
-    // the commit's last frame carries the view (a demo player's own): the frames before it are the same change
-    const changed = (tableId: string, r: FramedRound): void => {
-      if (r.view !== null && wants(tableId, r)) follower.changed(tableId);
-    };
-    socket.on('round.event', (f) => changed(f.tableId, f));
-    socket.on('round.snapshot', (s) => changed(s.tableId, s));
-    socket.on('resynced', (r) => follower.changed(r.tableId));
-    socket.on('connected', ({ reconnect }) => {
-      if (reconnect) follower.changedAll();
-    });
-    for (const t of tables) follower.follow(t.tableId);
-    // joined one by one, in the background (a demo player shares 5 requests a second with its reads and bets)
-    void (async () => {
-      for (const t of tables) {
-        if (this.stopped) return;
-        await whenAllowed(() => socket.join(t.tableId)).catch((e: unknown) => this.opts.log(`${who}: joining ${t.tableId} failed (read every ${fallbackMs / 1000} s instead): ${(e as Error).message}`));
+    const loop = async (): Promise<void> => {
+      await dealer.login('dealer1', 'demo');
+      while (running) {
+        for (const t of dealtTables) {
+          try {
+            const r = await dealer.currentRound(t.tableId);
+            const reader = this.throwReaders.get(t.tableId);
+            if (reader) {
+              await this.methodBStep(dealer, t.tableId, r.roundId, r.view as LuckyDiceBView | null, reader, thrownFor);
+              continue;
+            }
+            // deal what is due, shuffle when the cut card came out (S-4) or the shoe ran out: robot-shoe-dealer.ts
+            atShoe.get(t.tableId)?.step(r);
+          } catch (e) {
+            if (!(e instanceof FeltApiError)) throw e;
+          }
+        }
+        await sleep(Math.max(150, 900 / this.opts.speed));
       }
-    })();
+    };
+    loop().catch((e: unknown) => this.opts.log(`robot dealer stopped: ${(e as Error).message}`));
   }
 
   /**
@@ -765,12 +662,15 @@ export class Studio {
     if (reader.readThrow(roundId)) thrownFor.set(tableId, key);
   }
 
-  /**
-   * Demo players: each places one or two small bets per round at the tables that take them (3 rounds in 4),
-   * and decides its blackjack hands, banked-poker hands and Lucky Dice throws. Each follows its tables on its
-   * socket (followTables): it reads a table when it changes.
-   */
+  /** Demo players: each places one or two small bets per round at the tables that take them. */
   private async startBots(tables: readonly Table[]): Promise<void> {
+    let running = true;
+    this.own({
+      name: 'demo players',
+      stop: () => {
+        running = false;
+      },
+    });
     let rng = this.opts.seed >>> 0 || 1;
     const rand = (n: number): number => {
       rng = (Math.imul(rng, 1664525) + 1013904223) >>> 0;
@@ -781,31 +681,70 @@ export class Studio {
     if (countedTable !== undefined) this.opts.log(`--plant-anomalies: ${DEMO_ROBOTS[0]?.username} counts cards at ${countedTable.name} (Hi-Lo, ${PLANTED_COUNTER.spread[0]}–${PLANTED_COUNTER.spread[1]} units of ${PLANTED_COUNTER.unit} with the true count; flagged after about 7–10 shoes)`);
     for (const [robot, { username: name, blackjackSeat }] of DEMO_ROBOTS.entries()) {
       const counting = robot === 0 ? countedTable : undefined;
-      const client = new FeltClient({ baseUrl: this.baseUrl });
-      const { socket, userId } = await this.socketOf(client, name, name);
+      const c = new FeltClient({ baseUrl: this.baseUrl });
+      const login = await c.login(name, 'demo');
+      const me = login.user.userId;
       // issue 20 defect 12: a robot is at its tables as a player is (the lobby's player count, the pit's presence)
-      for (const t of tables) await whenAllowed(() => socket.setPresence(t.tableId, true)).catch((e: unknown) => this.opts.log(`${name}: presence at ${t.tableId} failed: ${(e as Error).message}`));
-      const counterAt = (tableId: string): number | undefined => {
-        const shoe = tableId === counting?.tableId ? this.shoes.get(tableId) : undefined;
-        return shoe === undefined ? undefined : counterStake(shoe.dealtCards, 8, PLANTED_COUNTER.unit);
+      const presence = new RealtimeClient({ baseUrl: this.baseUrl, token: login.token });
+      c.onTokens = (r) => presence.setToken(r.token);
+      const refresh = setInterval(() => void c.refresh().catch((e: unknown) => this.opts.log(`${name}: token refresh failed: ${(e as Error).message}`)), 5 * 60_000);
+      refresh.unref();
+      this.own({
+        name: `${name} presence`,
+        stop: () => {
+          clearInterval(refresh);
+          presence.close();
+        },
+      });
+      for (const t of tables) await presence.setPresence(t.tableId, true).catch((e: unknown) => this.opts.log(`${name}: presence at ${t.tableId} failed: ${(e as Error).message}`));
+      const betRound = new Map<string, string>();
+      const loop = async (): Promise<void> => {
+        while (running) {
+          for (const t of tables) {
+            try {
+              const r = await c.currentRound(t.tableId);
+              const phase = (r.view as { phase?: string } | null)?.phase;
+              if (t.game === 'blackjack' && phase === 'play') await this.blackjackDecision(c, t.tableId, r.view as BlackjackBotView, blackjackSeat);
+              // banked poker: a demo player with a hand to decide plays on (Call / Play) — or lets the timer fold it now and then
+              const options = (r.view as { decision?: { options?: readonly string[] } | null } | null)?.decision?.options ?? [];
+              if (options.length > 0 && rand(5) !== 0) await c.playerDecision(t.tableId, { type: 'PlayerAction', action: options[0] as string });
+              // Lucky Dice method B: the shooter now and then passes the dice before throwing (LD-6)
+              const ld = r.view as LuckyDiceBView | null;
+              if (t.game === 'lucky-dice' && phase === 'closed' && ld?.shooter === me && !ld.pendingThrow && rand(8) === 0) await c.playerDecision(t.tableId, { type: 'DeclineThrow' });
+              if (r.roundId === null || phase !== 'betting' || betRound.get(t.tableId) === r.roundId) continue;
+              const shoe = t.tableId === counting?.tableId ? this.shoes.get(t.tableId) : undefined;
+              if (shoe !== undefined) {
+                // the planted counter plays every round, its stake set by the cards the shoe has dealt so far
+                betRound.set(t.tableId, r.roundId);
+                await c.placeBet(t.tableId, { betId: newBetId(), spot: `seat:${blackjackSeat}`, stakeMinor: counterStake(shoe.dealtCards, 8, PLANTED_COUNTER.unit) });
+                continue;
+              }
+              if (rand(4) === 0) continue;
+              betRound.set(t.tableId, r.roundId);
+              const spots = t.game === 'blackjack' ? [{ spot: `seat:${blackjackSeat}`, unit: 500 }] : (BOT_SPOTS[t.game] ?? []);
+              const pick = spots[rand(spots.length)];
+              if (pick) {
+                const stakeMinor = pick.unit * (1 + rand(3));
+                for (const spot of [pick.spot, ...(pick.with ?? [])]) await c.placeBet(t.tableId, { betId: newBetId(), spot, stakeMinor });
+              }
+            } catch (e) {
+              if (!(e instanceof FeltApiError)) throw e;
+            }
+          }
+          await sleep(1000 + rand(1500));
+        }
       };
-      const player = new DemoPlayer({ client, userId, blackjackSeat, rand, counterStake: counterAt });
-      const byId = new Map(tables.map((t) => [t.tableId, t]));
-      this.followTables(
-        name,
-        socket,
-        tables,
-        PLAYER_FALLBACK_MS,
-        (tableId, r) => {
-          const t = byId.get(tableId);
-          return t !== undefined && player.wants(t, r);
-        },
-        async (tableId) => {
-          const t = byId.get(tableId);
-          if (t) await player.step(t);
-        },
-      );
+      loop().catch((e: unknown) => this.opts.log(`${name} stopped: ${(e as Error).message}`));
     }
+  }
+
+  /** A demo player at blackjack: hits below 17, otherwise stands (only for its own seat, when it is its turn). */
+  private async blackjackDecision(c: FeltClient, tableId: string, view: BlackjackBotView, seat: number): Promise<void> {
+    const turn = view.turn;
+    if (!turn || turn.seat !== seat) return;
+    const hand = view.seats?.find((x) => x.seat === seat)?.hands[turn.hand];
+    if (!hand || hand.done !== null) return;
+    await c.playerDecision(tableId, { type: 'PlayerAction', seat, hand: turn.hand, action: hand.total < 17 ? 'hit' : 'stand' });
   }
 
   private printUrls(tables: readonly Table[]): void {
