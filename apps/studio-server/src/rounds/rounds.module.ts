@@ -15,6 +15,7 @@ import { InMemoryTablesRepository, TABLES_REPOSITORY } from '../tables/table.mod
 import { TablesController } from './tables.controller.js';
 import { TablesService } from '../tables/tables.service.js';
 import { TypeOrmTablesRepository } from '../tables/tables.typeorm-repository.js';
+import { CachedTablesRepository } from '../tables/tables.cached-repository.js';
 import { gamesKernelRegistry, KERNELS } from '../kernels/kernel.registry.js';
 import { CadenceService } from './cadence.service.js';
 import { InMemoryPendingRequests, PENDING_REQUESTS, TypeOrmPendingRequests } from './pending-requests.js';
@@ -41,7 +42,12 @@ import { RoundsSettlementSource } from './settlement-source.js';
     { provide: ROUNDS_METRICS, useExisting: MetricsService },
     { provide: ROUNDS_SETTLEMENT_QUEUE, useExisting: SettlementService },
     { provide: RECOVERY_OPTIONS, useFactory: (config: FeltConfig) => ({ stallTimeoutMs: settingOf(config, 'recoveryStallMs') }), inject: [FELT_CONFIG] },
-    { provide: TABLES_REPOSITORY, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryTablesRepository() : new TypeOrmTablesRepository(ds)), inject: [FELT_DATA_SOURCE] },
+    // one instance is the tables' only writer: they are read from memory (CachedTablesRepository); with several, from the database
+    {
+      provide: TABLES_REPOSITORY,
+      useFactory: (ds: DataSource | null, config: FeltConfig) => (ds === null ? new InMemoryTablesRepository() : settingOf(config, 'cluster') ? new TypeOrmTablesRepository(ds) : new CachedTablesRepository(new TypeOrmTablesRepository(ds))),
+      inject: [FELT_DATA_SOURCE, FELT_CONFIG],
+    },
     { provide: PENDING_REQUESTS, useFactory: (ds: DataSource | null) => (ds === null ? new InMemoryPendingRequests() : new TypeOrmPendingRequests(ds)), inject: [FELT_DATA_SOURCE] },
     TablesService,
     RoundsService,

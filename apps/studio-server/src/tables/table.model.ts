@@ -23,7 +23,7 @@ export interface TablesRepository {
 export const TABLES_REPOSITORY = Symbol('TABLES_REPOSITORY');
 
 /** Deep-freezes a plain value (a stored table is shared by every reader, never copied per lookup). */
-function deepFreeze<T>(v: T): T {
+export function deepFreeze<T>(v: T): T {
   if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
     for (const x of Object.values(v)) deepFreeze(x);
     Object.freeze(v);
