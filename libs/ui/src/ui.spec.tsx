@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { GAME_IDS } from '@felt-studio/games';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -205,6 +207,19 @@ describe('shared components', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a quiet timer (the lobby grid) keeps its state but has no close flash or colour fade (CSS: no animation, no transition)', () => {
+    renderWithFelt(<BetTimer closesAt={null} windowMs={15_000} open={false} quiet />);
+    expect(screen.getByRole('timer').className).toBe('felt-timer is-closed is-quiet');
+    cleanup();
+    renderWithFelt(<BetTimer closesAt={null} windowMs={15_000} open={false} />);
+    expect(screen.getByRole('timer').className).toBe('felt-timer is-closed');
+    const css = readFileSync(join(__dirname, 'styles/felt.css'), 'utf8');
+    const rule = css.split('\n').find((l) => l.startsWith('.felt-timer.is-quiet'));
+    expect(rule).toMatch(/\.felt-timer\.is-quiet \.felt-timer-ring \{ animation: none; transition: none; \}/);
+    // after the flash rule, so it wins at the same specificity
+    expect(css.indexOf('.felt-timer.is-quiet')).toBeGreaterThan(css.indexOf('.felt-timer.is-closed { animation'));
   });
 
   it('the bet timer counts down to the server deadline', () => {

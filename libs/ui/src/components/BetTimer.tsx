@@ -53,13 +53,20 @@ export interface BetTimerProps {
   readonly size?: number;
   /** Label for the timer (default "Betting time left"); blackjack uses it for the decision timer. */
   readonly label?: string;
+  /**
+   * One timer of many (the lobby's grid): no red flash at the close and no colour fades. Each flash is a filter
+   * re-rastered every frame for 2 s and each fade 0.3 s of frames; a lobby of nine tables closing in turn kept its
+   * browser at ~35 % of a core, ~21 % without them (software raster, measured 2026-11-29). The state still shows:
+   * the ring's colour and the "Wait" / "Closed" words.
+   */
+  readonly quiet?: boolean;
 }
 
 /**
  * The bet timer: a ring and the seconds left, counted down to the server's `bettingClosesAt`
  * corrected for the clock offset. Amber under 5 s, red and "No more bets" at 0 (GEN-3).
  */
-export function BetTimer({ closesAt, windowMs, open, size = 72, label }: BetTimerProps) {
+export function BetTimer({ closesAt, windowMs, open, size = 72, label, quiet = false }: BetTimerProps) {
   const { t } = useTranslation('common');
   const left = useSecondsCountdown(open ? closesAt : null);
   const seconds = left === null ? null : Math.ceil(left / 1000);
@@ -69,7 +76,7 @@ export function BetTimer({ closesAt, windowMs, open, size = 72, label }: BetTime
   const ring = useRingDrain(open ? closesAt : null, windowMs, c);
   const text = open && seconds !== null && seconds > 0 ? t('timer.seconds', { s: seconds }) : open ? t('timer.closed') : t('timer.waiting');
   return (
-    <div className={`felt-timer is-${state}`} role="timer" aria-label={label ?? t('timer.label')} aria-live="off" style={{ width: size, height: size }}>
+    <div className={`felt-timer is-${state}${quiet ? ' is-quiet' : ''}`} role="timer" aria-label={label ?? t('timer.label')} aria-live="off" style={{ width: size, height: size }}>
       <svg viewBox="0 0 72 72" width={size} height={size} aria-hidden="true">
         <circle cx="36" cy="36" r={r} className="felt-timer-track" />
         <circle cx="36" cy="36" r={r} className="felt-timer-ring" strokeDasharray={c} ref={ring} transform="rotate(-90 36 36)" />

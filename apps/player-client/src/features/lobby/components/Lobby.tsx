@@ -58,7 +58,7 @@ function TableCard({ table, players, pluginOf }: { readonly table: Table; readon
       <p className="felt-muted">{t(`common:games.${table.game}`)}</p>
       <p>{t('lobby.limits', { min: formatMoneyShort(table.limits.tableMinMinor, table.currency, locale), max: formatMoneyShort(table.limits.tableMaxMinor, table.currency, locale) })}</p>
       <div className="lobby-row">
-        <BetTimer closesAt={view?.bettingClosesAt ?? null} windowMs={table.betWindowS * 1000} open={phase === 'betting'} size={56} />
+        <BetTimer closesAt={view?.bettingClosesAt ?? null} windowMs={table.betWindowS * 1000} open={phase === 'betting'} size={56} quiet />
         <div className="lobby-people">
           <span className="lobby-players" aria-live="polite">
             {t('lobby.players', { count: players })}
