@@ -95,12 +95,15 @@ describe('drills: outages and bad traffic (issue 9)', () => {
       const r = await d.openRound(t);
       const b = await d.bets(t, 'pg', 2);
       await d.close(t);
-      // A second round's bets arrive during the outage (the first is closed): on REST and on the socket.
+      // Bets arrive during the outage at a second table whose round takes bets (the first is closed: a bet there is
+      // refused BETTING_CLOSED from the round's state in memory, without the store): on REST and on the socket.
+      const t2 = await d.sicboTable();
+      const r2 = await d.openRound(t2);
       const ws = await d.socket('player2');
-      await ws.emitWithAck('table.join', { tableId: t });
+      await ws.emitWithAck('table.join', { tableId: t2 });
       d.pgProxy.down();
-      const during = await d.http('POST', `/tables/${t}/bets`, await d.token('player1'), { betId: 'pg-during', spot: 'big', stakeMinor: 100 });
-      const duringWs = (await ws.timeout(20_000).emitWithAck('bet.place', { tableId: t, betId: 'pg-during-ws', spot: 'small', stakeMinor: 100 })) as { ok: boolean; error?: { code: string; status: number; details?: Record<string, unknown> } };
+      const during = await d.http('POST', `/tables/${t2}/bets`, await d.token('player1'), { betId: 'pg-during', spot: 'big', stakeMinor: 100 });
+      const duringWs = (await ws.timeout(20_000).emitWithAck('bet.place', { tableId: t2, betId: 'pg-during-ws', spot: 'small', stakeMinor: 100 })) as { ok: boolean; error?: { code: string; status: number; details?: Record<string, unknown> } };
       // Not 500 INTERNAL: a coded, retryable 503 — nothing was accepted (the ledger check below counts every bet).
       expect(during.status).toBe(503);
       expect(during.body).toMatchObject({ code: 'STORE_UNAVAILABLE', details: { retryable: true } });
@@ -111,6 +114,10 @@ describe('drills: outages and bad traffic (issue 9)', () => {
       d.pgProxy.up();
       await d.until(r, ['settled'], 30_000);
       const recover = Date.now() - k;
+      // the second table's round goes on after the outage: closed, thrown, settled (no bet in it)
+      expect((await d.close(t2)).status).toBeLessThan(300);
+      await d.dice(t2, r2, [1, 2, 4]);
+      await d.until(r2, ['settled'], 30_000);
       const lost = await assertClean(d, b.accepted);
       const f = await d.finalCheck();
       expect(f.bets).toBe(b.accepted); // the bets refused during the outage were not written
