@@ -15,6 +15,7 @@ import { PLANTED_POKER, PlantedPokerPlayer, type PlantedRole } from './planted-p
 import { groupTables, PLANTED_GROUP, PlantedGroup } from './planted-group.js';
 import { PLANTED_LATE, PlantedLateBettor } from './planted-late.js';
 import { RobotShoeDealer } from './robot-shoe-dealer.js';
+import { quietUntil } from './robot-reads.js';
 
 /**
  * `felt studio`: the whole studio in one command on embedded defaults — the studio server (PGlite,
@@ -698,9 +699,12 @@ export class Studio {
       });
       for (const t of tables) await presence.setPresence(t.tableId, true).catch((e: unknown) => this.opts.log(`${name}: presence at ${t.tableId} failed: ${(e as Error).message}`));
       const betRound = new Map<string, string>();
+      // after a bet at a bet-only game, the table is not read again before its betting closed (robot-reads.ts)
+      const quiet = new Map<string, number>();
       const loop = async (): Promise<void> => {
         while (running) {
           for (const t of tables) {
+            if ((quiet.get(t.tableId) ?? 0) > Date.now()) continue;
             try {
               const r = await c.currentRound(t.tableId);
               const phase = (r.view as { phase?: string } | null)?.phase;
@@ -726,6 +730,8 @@ export class Studio {
               if (pick) {
                 const stakeMinor = pick.unit * (1 + rand(3));
                 for (const spot of [pick.spot, ...(pick.with ?? [])]) await c.placeBet(t.tableId, { betId: newBetId(), spot, stakeMinor });
+                const until = quietUntil(t.game, (r.view as { bettingClosesAt?: number | null } | null)?.bettingClosesAt);
+                if (until !== null) quiet.set(t.tableId, until);
               }
             } catch (e) {
               if (!(e instanceof FeltApiError)) throw e;
