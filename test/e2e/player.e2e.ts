@@ -47,6 +47,33 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * Records, in the page, every round whose result overlay (role status "Round result", `data-round`) was put on screen,
+ * so a test can ask afterwards whether the player was shown a round's result — the overlay stays 8 s, and a wait
+ * that starts after it has gone would otherwise see nothing.
+ */
+async function recordResults(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __feltResults?: string[] };
+    if (w.__feltResults) return;
+    const seen: string[] = [];
+    w.__feltResults = seen;
+    const look = (): void => {
+      for (const el of document.querySelectorAll('.result-overlay[data-round]')) {
+        const id = el.getAttribute('data-round') ?? '';
+        if (!seen.includes(id)) seen.push(id);
+      }
+    };
+    look();
+    new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+/** Waits until the page has shown the result of `roundId` (recordResults), at most `ms`. */
+async function untilShown(page: Page, roundId: string, ms: number): Promise<void> {
+  await page.waitForFunction((id) => ((window as unknown as { __feltResults?: string[] }).__feltResults ?? []).includes(id), roundId, { timeout: ms, polling: 250 });
+}
+
 describe('player client (Chromium, simulated studio)', () => {
   it('lobby: every open table with its identity, limits, phase and timer; accessible; login and lobby screenshots', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' });
@@ -157,6 +184,7 @@ describe('player client (Chromium, simulated studio)', () => {
   it('blackjack: the player takes a seat, hits and stands before the decision timer', async () => {
     const { page, context } = await openApp(browser, studio, 'play', PLAYERS.player3);
     await joinTable(page, 'Blackjack 1');
+    await recordResults(page);
     let hit = false;
     let stood = false;
     const lastResult = page.getByRole('status', { name: 'Round result' });
@@ -167,6 +195,7 @@ describe('player client (Chromium, simulated studio)', () => {
       await lastResult.waitFor({ state: 'hidden', timeout: ROUND_MS });
       await page.locator('button[data-spot="seat:3"]').click();
       await page.getByRole('status').filter({ hasText: 'Bet accepted: Seat 3' }).waitFor();
+      const betRound = (await page.locator('main.table-page').getAttribute('data-round')) ?? '';
       const turn = page.getByRole('group', { name: 'Your turn — seat 3' });
       const settled = page.getByRole('status', { name: 'Round result' });
       await turn.or(settled).waitFor({ timeout: ROUND_MS });
@@ -203,7 +232,9 @@ describe('player client (Chromium, simulated studio)', () => {
           await page.locator('.bj-seat.is-mine .bj-total', { hasText: /stands|21/ }).waitFor();
         }
       }
-      await settled.waitFor({ timeout: ROUND_MS }).catch(async (e: unknown) => {
+      // the round's result as the page showed it (recorded by resultsShown: it is on screen 8 s, and a slow hit loop on a
+      // loaded machine could start waiting after it had gone — two clean-clone CI runs, 2026-11-29, bust then 90 s of nothing)
+      await untilShown(page, betRound, ROUND_MS).catch(async (e: unknown) => {
         // what the page and the server said then (a clean-clone CI run timed out here once, load 5)
         const api = new FeltClient({ baseUrl: studio.baseUrl });
         await api.login(PLAYERS.player3, passwordOf(PLAYERS.player3));

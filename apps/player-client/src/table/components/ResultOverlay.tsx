@@ -57,9 +57,13 @@ function useTicker(to: number, key: string | null): number {
   return s.key === key ? s.v : start();
 }
 
-/** Reading an unsettled round of mine again after its RoundSettled: every SETTLE_RETRY_MS, at most SETTLE_TRIES times. */
+/**
+ * Reading an unsettled round of mine again after its RoundSettled: every SETTLE_RETRY_MS, at most SETTLE_TRIES times —
+ * 60 s: the earlier 10 s bound was a guess, and a loaded embedded studio's settlement queue may post a round's returns
+ * later than that — the player then never saw the result at all (suspected in two loaded CI runs, not shown).
+ */
 const SETTLE_RETRY_MS = 500;
-const SETTLE_TRIES = 20;
+const SETTLE_TRIES = 120;
 
 /**
  * The round's result for this player, laid over the table's picture the moment the server settles
@@ -80,7 +84,7 @@ export function ResultOverlay({ table, locale, describe }: { readonly table: Tab
   const found = roundId ? rounds.data?.find((r) => r.roundId === roundId && r.returnMinor !== null) : undefined;
   // The settlement is posted a moment after the round's RoundSettled (the settlement queue): the record fetched on
   // that frame can still have no return. A round of mine read unsettled is read again, twice a second for up to
-  // 10 s — else the result never showed (a clean-clone CI run under load: the round settled, no overlay). A
+  // 60 s — else the result never showed (a clean-clone CI run under load: the round settled, no overlay). A
   // player with no bet in the round (absent from their rounds) asks nothing more.
   const unsettled = roundId !== null && found === undefined && (rounds.data?.some((r) => r.roundId === roundId && r.returnMinor === null) ?? false);
   const tries = useRef({ roundId: null as string | null, n: 0 });
