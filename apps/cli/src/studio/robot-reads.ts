@@ -17,15 +17,7 @@ export function quietUntil(game: string, bettingClosesAt: number | null | undefi
   return playersActAfterClose(game) ? null : bettingClosesAt;
 }
 
-const acting = new Map<string, boolean>();
-
 /** Whether a player may send one of the game's commands (a decision after the close). Unknown games: yes (read as before). */
 export function playersActAfterClose(game: string): boolean {
-  let v = acting.get(game);
-  if (v === undefined) {
-    const def = gameDefinition(game);
-    v = def === undefined || def === null ? true : def.commands.some((c) => c.roles.includes('player'));
-    acting.set(game, v);
-  }
-  return v;
+  return gameDefinition(game)?.commands.some((c) => c.roles.includes('player')) ?? true;
 }
