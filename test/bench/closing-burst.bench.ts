@@ -12,6 +12,13 @@
  *   npx tsx test/bench/closing-burst.bench.ts [players=1000] [store=memory|postgres|pglite] [burstMs=3000]
  *   (DATABASE_URL for postgres; clients in ⌈N/5000⌉ processes, BENCH_PROCS to change it;
  *    BENCH_UNCHUNKED=1 writes every broadcast in one go, as before issue 25, for comparison)
+ *
+ * BENCH_INSTANCES=2 (PostgreSQL, REDIS_URL; issue 25 §3): the table on two studio-server instances in the cluster
+ * mode — A (this process, the table's owner) and B (its own process, instance-worker.ts) — with the load
+ * processes split between them (at least two; process k connects to A when k is even, else to B). B's bets
+ * reach the owner over the cluster's command routing. Reported beside the one-instance figures of a run
+ * without it: the same accepted / refused-late split, close → last answer, and each instance's loop delay
+ * and CPU over the burst.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +33,9 @@ const N = Number(process.argv[2] ?? 1000);
 const STORE = (process.argv[3] ?? 'memory') as Store;
 const BURST_MS = Number(process.argv[4] ?? 3000);
 const AFTER_MS = 100;
-const PROCS = Number(process.env['BENCH_PROCS'] ?? Math.max(1, Math.ceil(N / 5000)));
+const INSTANCES = Number(process.env['BENCH_INSTANCES'] ?? 1);
+if (INSTANCES !== 1 && (INSTANCES !== 2 || STORE !== 'postgres')) throw new Error('BENCH_INSTANCES=2 runs on postgres only (two processes on one database)');
+const PROCS = Number(process.env['BENCH_PROCS'] ?? Math.max(INSTANCES, Math.ceil(N / 5000)));
 const WINDOW_S = Math.ceil(BURST_MS / 1000) + 3;
 const support = '../support/dist';
 const worker = fileURLToPath(new URL('./burst-worker.ts', import.meta.url));
@@ -40,7 +49,7 @@ interface Report {
 }
 
 /** Fork the load processes, wait for every player joined; `go(closesAt)` starts the burst and resolves with every bet. */
-async function clients(baseUrl: string, tableId: string, ps: readonly { userId: string; token: string }[]): Promise<{ connected: number; go: (closesAt: number) => Promise<Report[]>; stop: () => void }> {
+async function clients(baseUrls: readonly string[], tableId: string, ps: readonly { userId: string; token: string }[]): Promise<{ connected: number; go: (closesAt: number) => Promise<Report[]>; stop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'felt-burst-'));
   const per = Math.ceil(ps.length / PROCS);
   const kids: ChildProcess[] = [];
@@ -49,7 +58,7 @@ async function clients(baseUrl: string, tableId: string, ps: readonly { userId: 
   const execArgv = process.execArgv.filter((a) => !a.startsWith('--cpu-prof'));
   for (let k = 0; k < PROCS; k++) {
     const cfg = join(dir, `w${k}.json`);
-    writeFileSync(cfg, JSON.stringify({ baseUrl, tableId, players: ps.slice(k * per, (k + 1) * per), seed: 1 + k }));
+    writeFileSync(cfg, JSON.stringify({ baseUrl: baseUrls[k % baseUrls.length], tableId, players: ps.slice(k * per, (k + 1) * per), seed: 1 + k }));
     const c = fork(worker, [cfg], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     kids.push(c);
     ready.push(new Promise((r) => c.on('message', (m: { type: string; connected?: number }) => m.type === 'ready' && r(m.connected ?? 0))));
@@ -128,9 +137,59 @@ function analyse(rs: readonly Report[], closesAt: number): Record<string, unknow
 
 const loop = loopMonitor();
 
+/**
+ * BENCH_INSTANCES=2: A (this process, cluster mode, the table's owner) and B (instance-worker.ts in its own
+ * process) on one throw-away PostgreSQL database and this run's Redis prefix.
+ */
+async function secondInstance(): Promise<{ a: Awaited<ReturnType<typeof bootApp>>; url: string; own: (tableId: string) => Promise<void>; loopStart: () => void; loopStop: () => Promise<{ p50: number; p99: number; max: number; cpuMs: number }>; stop: () => Promise<void> }> {
+  const { randomBytes } = await import('node:crypto');
+  const dist = `${support}/apps/studio-server/src`;
+  const harness = (await import(`${support}/test/support/studio-server/app-harness.js`)) as typeof import('../support/studio-server/app-harness.js');
+  const testDb = (await import(`${support}/test/support/studio-server/test-database.js`)) as typeof import('../support/studio-server/test-database.js');
+  const clusterMod = (await import(`${dist}/cluster/cluster.module.js`)) as typeof import('../../apps/studio-server/src/cluster/cluster.module.js');
+  const ownership = (await import(`${dist}/cluster/table-ownership.service.js`)) as typeof import('../../apps/studio-server/src/cluster/table-ownership.service.js');
+  const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+  const run = randomBytes(4).toString('hex');
+  const db = await testDb.createTestDatabase();
+  const ids = (instanceId: string) => ({ next: (() => { let n = 0; return (p: string) => `${p}_${instanceId}${String(++n).padStart(7, '0')}`; })() });
+  const app = await harness.bootRoundsApp({
+    config: { database: { kind: 'postgres', url: db.url } },
+    ids: ids('a'),
+    imports: [clusterMod.ClusterModule.forRoot({ redisUrl, instanceId: 'a', keyPrefix: `felt-bench:${run}:lease:`, busPrefix: `felt-bench:${run}:`, leaseTtlMs: 30_000 })],
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'felt-burst-b-'));
+  const cfg = join(dir, 'b.json');
+  writeFileSync(cfg, JSON.stringify({ dbUrl: db.url, redisUrl, run, instanceId: 'b' }));
+  const execArgv = process.execArgv.filter((x) => !x.startsWith('--cpu-prof'));
+  const kid = fork(fileURLToPath(new URL('./instance-worker.ts', import.meta.url)), [cfg], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = <T>(type: string): Promise<T> => new Promise((r) => { const on = (m: { type: string } & T): void => { if (m.type === type) { kid.off('message', on); r(m); } }; kid.on('message', on); });
+  const ready = await next<{ url: string }>('ready');
+  const own = ownership.TableOwnershipService;
+  return {
+    a: { app, store: 'postgres', close: async () => { await app.close(); await db.drop(); rmSync(dir, { recursive: true, force: true }); } },
+    url: ready.url,
+    own: async (tableId) => {
+      await app.get(own).tick();
+      kid.send({ type: 'tick' });
+      await next('ticked');
+      await app.get(own).tick(); // advertise A's URL (it listens now)
+      if (!app.get(own).owns(tableId)) throw new Error('instance a does not own the bench table');
+    },
+    loopStart: () => kid.send({ type: 'loop-start' }),
+    loopStop: async () => {
+      kid.send({ type: 'loop-stop' });
+      return next('loop');
+    },
+    stop: async () => {
+      kid.send({ type: 'stop' });
+      await new Promise((r) => kid.once('exit', r));
+    },
+  };
+}
+
 // ── baseline: the bare socket.io echo, same clients and schedule (its "close" is only an instant) ──
 const echo = await startEchoServer();
-const ec = await clients(echo.url, 'tbl_echo', Array.from({ length: N }, (_, i) => ({ userId: `e${i}`, token: 'none' })));
+const ec = await clients([echo.url], 'tbl_echo', Array.from({ length: N }, (_, i) => ({ userId: `e${i}`, token: 'none' })));
 const echoClose = Date.now() + BURST_MS + 1500;
 await sleepUntil(echoClose - BURST_MS - 200);
 loop.start();
@@ -146,12 +205,14 @@ if (process.env['BENCH_UNCHUNKED'] === '1') {
   ChunkedAdapter.sliceMs = Number.POSITIVE_INFINITY;
 }
 const { RoundsService } = (await import(`${support}/apps/studio-server/src/rounds/rounds.service.js`)) as typeof import('../../apps/studio-server/src/rounds/rounds.service.js');
-const b = await bootApp(STORE);
+const second = INSTANCES === 2 ? await secondInstance() : null;
+const b = second ? second.a : await bootApp(STORE);
 const { app } = b;
 const tableId = await rouletteTable(app, 'Closing burst', WINDOW_S);
+if (second) await second.own(tableId);
 const ps = await players(app, N, 'cb');
 const t0 = Date.now();
-const fc = await clients(app.url, tableId, ps);
+const fc = await clients(second ? [app.url, second.url] : [app.url], tableId, ps);
 const connectSeconds = (Date.now() - t0) / 1000;
 const open = await app.http('POST', `/tables/${tableId}/rounds`, app.token('dealer-bench', 'dealer'));
 if (open.status >= 300) throw new Error(`open round: ${JSON.stringify(open.body)}`);
@@ -160,11 +221,13 @@ const closesAt = (await rounds.currentRound(tableId))?.state.bettingClosesAt ?? 
 await sleepUntil(closesAt - BURST_MS - 200);
 const cpu0 = process.cpuUsage();
 loop.start();
+second?.loopStart();
 mark('burst-start');
 const feltReports = await fc.go(closesAt);
 mark('burst-end');
 const feltLoop = loop.stop();
 const cpu = process.cpuUsage(cpu0);
+const secondLoop = second ? await second.loopStop() : null;
 fc.stop();
 const feltR = analyse(feltReports, closesAt);
 const metrics = await fetch(`${app.url}/metrics`).then((r) => r.text());
@@ -176,6 +239,7 @@ const drain = {
 };
 const phase = (await rounds.currentRound(tableId))?.state.phase;
 const inv = await app.invariants();
+if (second) await second.stop();
 await b.close();
 emit({
   bench: 'closing-burst',
@@ -183,10 +247,11 @@ emit({
   players: N,
   burstMs: BURST_MS,
   procs: PROCS,
+  instances: INSTANCES,
   connected: fc.connected,
   connectSeconds: Number(connectSeconds.toFixed(1)),
   unchunked: process.env['BENCH_UNCHUNKED'] === '1',
-  felt: { ...feltR, loopDelayMs: feltLoop, closeDrain: drain, phaseAfter: phase, serverCpuMs: Number(((cpu.user + cpu.system) / 1000).toFixed(0)) },
+  felt: { ...feltR, loopDelayMs: feltLoop, closeDrain: drain, phaseAfter: phase, serverCpuMs: Number(((cpu.user + cpu.system) / 1000).toFixed(0)), ...(secondLoop ? { second: { loopDelayMs: { p50: secondLoop.p50, p99: secondLoop.p99, max: secondLoop.max }, serverCpuMs: secondLoop.cpuMs } } : {}) },
   echo: { ...echoR, loopDelayMs: echoLoop },
   ledgerInvariantViolations: inv.length,
   loadAverage: (await import('node:os')).loadavg().map((x) => Number(x.toFixed(2))),
