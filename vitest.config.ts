@@ -61,7 +61,7 @@ export const APP_SPECS = [
   'apps/studio-server/src/presence/presence.spec.ts',
   'apps/studio-server/src/ratelimit/rate-limit.spec.ts',
   'apps/studio-server/src/realtime/embedded.spec.ts',
-  'apps/studio-server/src/realtime/chunked-adapter.spec.ts',
+  'apps/studio-server/src/shared/host/sliced-adapter.spec.ts',
   'apps/studio-server/src/realtime/lucky-dice.embedded.spec.ts',
   'apps/studio-server/src/realtime/ray-poker.embedded.spec.ts',
   'apps/studio-server/src/realtime/realtime.gateway.spec.ts',

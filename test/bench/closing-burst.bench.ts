@@ -107,7 +107,9 @@ function analyse(rs: readonly Report[], closesAt: number): Record<string, unknow
   const lastSecond: number[] = [];
   let lastAnswer = 0;
   let lateSentAtMost = 0;
-  for (const r of rs) {
+  /** Per load process (with BENCH_INSTANCES=2, process k is on instance A when k is even, else on B). */
+  const lateByProcess = rs.map(() => 0);
+  for (const [k, r] of rs.entries()) {
     for (let i = 0; i < r.sent.length; i++) {
       const sent = r.sent[i]!;
       const code = r.codes[i]!;
@@ -120,7 +122,10 @@ function analyse(rs: readonly Report[], closesAt: number): Record<string, unknow
       else if (code === 'BETTING_CLOSED') side.refusedLate++;
       else if (code === 'none') side.unanswered++;
       else side.other[code] = (side.other[code] ?? 0) + 1;
-      if (sent < closesAt && code === 'BETTING_CLOSED') lateSentAtMost = Math.max(lateSentAtMost, closesAt - sent);
+      if (sent < closesAt && code === 'BETTING_CLOSED') {
+        lateSentAtMost = Math.max(lateSentAtMost, closesAt - sent);
+        lateByProcess[k] = (lateByProcess[k] ?? 0) + 1;
+      }
       if (ans > 0 && sent < closesAt) lastAnswer = Math.max(lastAnswer, ans);
       if (ans > 0 && sent >= closesAt - 1000 && sent < closesAt) lastSecond.push(ans - sent);
     }
@@ -129,6 +134,7 @@ function analyse(rs: readonly Report[], closesAt: number): Record<string, unknow
     sentBeforeClose: before,
     sentAfterClose: after,
     refusedLateSentUpToMsBeforeClose: lateSentAtMost,
+    refusedLateByLoadProcess: lateByProcess,
     closeToLastAnswerMs: lastAnswer > 0 ? lastAnswer - closesAt : null,
     lastSecondLatencyMs: { p50: pct(lastSecond, 0.5), p99: pct(lastSecond, 0.99), max: pct(lastSecond, 1) },
     clientSendDelayMs: { p50: pct(sendDelay, 0.5), p99: pct(sendDelay, 0.99), max: pct(sendDelay, 1) },
@@ -201,7 +207,7 @@ const echoR = analyse(echoReports, echoClose);
 
 // ── Felt ──
 if (process.env['BENCH_UNCHUNKED'] === '1') {
-  const { ChunkedAdapter } = (await import(`${support}/apps/studio-server/src/realtime/chunked-adapter.js`)) as typeof import('../../apps/studio-server/src/realtime/chunked-adapter.js');
+  const { ChunkedAdapter } = (await import(`${support}/apps/studio-server/src/shared/host/sliced-adapter.js`)) as typeof import('../../apps/studio-server/src/shared/host/sliced-adapter.js');
   ChunkedAdapter.sliceMs = Number.POSITIVE_INFINITY;
 }
 const { RoundsService } = (await import(`${support}/apps/studio-server/src/rounds/rounds.service.js`)) as typeof import('../../apps/studio-server/src/rounds/rounds.service.js');

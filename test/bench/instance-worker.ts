@@ -24,6 +24,11 @@ const harness = (await import(`${support}/test/support/studio-server/app-harness
 const clusterMod = (await import(`${dist}/cluster/cluster.module.js`)) as typeof import('../../apps/studio-server/src/cluster/cluster.module.js');
 const ownership = (await import(`${dist}/cluster/table-ownership.service.js`)) as typeof import('../../apps/studio-server/src/cluster/table-ownership.service.js');
 Logger.overrideLogger(['error']);
+if (process.env['BENCH_UNCHUNKED'] === '1') {
+  // the A/B of closing-burst.bench.ts: broadcasts written in one go, as before issue 25 §1, on this instance too
+  const { ChunkedAdapter } = (await import(`${dist}/shared/host/sliced-adapter.js`)) as typeof import('../../apps/studio-server/src/shared/host/sliced-adapter.js');
+  ChunkedAdapter.sliceMs = Number.POSITIVE_INFINITY;
+}
 
 const send = (m: Record<string, unknown>): void => void process.send?.(m);
 const app = await harness.bootRoundsApp({

@@ -3,7 +3,6 @@ import { SUBSCRIBER_OPTIONS } from './redis-subscriber.js';
 import { settingOf, type FeltConfig } from '../config/config.js';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Module, Optional, RequestMethod, type DynamicModule, type MiddlewareConsumer, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { SERVER_CLIENT_ID_PREFIX } from '../shared/ports/mqtt.tokens.js';
 import { RECOVERY_BY_LEASE } from '../rounds/recovery.service.js';
@@ -17,6 +16,7 @@ import { InMemoryTableLeases, RedisTableLeases, TABLE_LEASES, type TableLeases }
 import { CLUSTER_OPTIONS, TableOwnershipService, type ClusterOptions } from './table-ownership.service.js';
 import { TableRelay } from './table-relay.js';
 import { TableRouter } from './table-router.js';
+import { chunkedRedisAdapter } from './sliced-redis-adapter.js';
 import { TABLE_COMMANDS } from '../shared/ports/late-bound.js';
 import type { TableCommandHandlers } from '../shared/ports/table-commands.js';
 
@@ -112,7 +112,9 @@ export class ClusterModule implements NestModule {
                   const pub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
                   const sub = pub.duplicate(SUBSCRIBER_OPTIONS); // no handshake commands on a subscriber (redis/ioredis#2037)
                   clients.push(pub, sub);
-                  return createAdapter(pub, sub, { key: `${bus}socket.io` });
+                  // sliced like the one instance's (issue 25 §1): the local writes of every broadcast — this instance's
+                  // own and those another instance published — go out in slices of ≤ 4 ms that let the loop read bets
+                  return chunkedRedisAdapter(pub, sub, { key: `${bus}socket.io` });
                 },
               },
             ]

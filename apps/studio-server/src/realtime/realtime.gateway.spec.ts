@@ -8,7 +8,7 @@ import { openTable } from '../../../../test/support/studio-server/harness.js';
 import { TablesService } from '../tables/tables.service.js';
 import type { Server } from 'socket.io';
 import { RealtimeGateway } from './realtime.gateway.js';
-import { ChunkedAdapter } from './chunked-adapter.js';
+import { ChunkedAdapter } from '../shared/host/sliced-adapter.js';
 import { textParser } from './text-parser.js';
 import { TABLE_COMMAND_BUS } from '../shared/ports/late-bound.js';
 import type { TableCommandBus } from '../shared/commands/command-bus.js';

@@ -35,7 +35,7 @@ import type { TablePresence } from '@felt-studio/protocol';
 import { INTAKE_BARRIER, type Arrival, type IntakeBarrier } from '../shared/host/intake-barrier.js';
 import { arrivalOf, isBetCommand } from './arrival.js';
 import { IntakeQueue } from './intake-queue.js';
-import { ChunkedAdapter } from './chunked-adapter.js';
+import { ChunkedAdapter, isSliced } from '../shared/host/sliced-adapter.js';
 import { ChatService, messageFor, type ChatFrame } from '../chat/chat.service.js';
 import { FELT_CONFIG, settingOf, type FeltConfig } from '../config/config.js';
 import { msgpackParser } from '@felt-studio/protocol/msgpack';
@@ -238,8 +238,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     // adapter (it takes the server's encoder) and before any connection (each client takes a decoder).
     // Otherwise socket.io's JSON text packets, without its per-packet search for binary (text-parser.ts).
     useParser(server, settingOf(this.config, 'wsParser') === 'msgpack' ? msgpackParser : textParser);
-    // One instance: broadcasts are written in slices that yield to reading (issue 25 §1, chunked-adapter.ts).
-    server.adapter(this.socketAdapter ?? ChunkedAdapter);
+    // Broadcasts are written in slices that yield to reading (issue 25 §1, shared/host/sliced-adapter.ts): one instance's
+    // in-memory adapter here; the cluster's Redis adapter (cluster/sliced-redis-adapter.ts) slices the same way.
+    server.adapter(this.socketAdapter ?? (ChunkedAdapter as unknown as Parameters<Server['adapter']>[0] & object));
   }
 
   /** Rooms may have members on other instances: no local "room is empty" shortcut. */
@@ -432,7 +433,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     };
     // The ack is written in the fan-out's slices, ahead of queued frames (issue 25: a bet group's hundreds of acks were one long write).
     const adapter = this.server.sockets.adapter as unknown;
-    const write = (a: WsAck | null): void => (adapter instanceof ChunkedAdapter ? adapter.urgent(() => answer(a)) : answer(a));
+    const write = (a: WsAck | null): void => (isSliced(adapter) ? adapter.urgent(() => answer(a)) : answer(a));
     decided.then(write, () => write(null));
   }
 
@@ -747,10 +748,10 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayInit, OnMo
     st.lastOwn.clear();
   }
 
-  /** A frame built in its turn of the fan-out's slices (one instance), else now (the cluster's adapter). */
+  /** A frame built in its turn of the fan-out's slices (the adapter of one instance and the cluster's both slice). */
   private later(build: () => void): void {
     const a = this.server.sockets.adapter as unknown;
-    if (a instanceof ChunkedAdapter) a.defer(build);
+    if (isSliced(a)) a.defer(build);
     else build();
   }
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Server } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
-import { ChunkedAdapter, FANOUT_SLICE_MS } from './chunked-adapter.js';
+import { ChunkedAdapter, FANOUT_SLICE_MS } from './sliced-adapter.js';
 
 /** Issue 25 §1: a broadcast to many sockets is written in slices that yield to the loop, in emit order. */
 describe('ChunkedAdapter', () => {
