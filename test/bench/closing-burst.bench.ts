@@ -18,7 +18,8 @@
  * processes split between them (at least two; process k connects to A when k is even, else to B). B's bets
  * reach the owner over the cluster's command routing. Reported beside the one-instance figures of a run
  * without it: the same accepted / refused-late split, close → last answer, and each instance's loop delay
- * and CPU over the burst.
+ * and CPU over the burst. BENCH_SKEW_MS=ε sets FELT_FORWARD_STAMP_SKEW_MS on both (B's bets keep their arrival
+ * stamp, within ε, at the owner).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,8 @@ const STORE = (process.argv[3] ?? 'memory') as Store;
 const BURST_MS = Number(process.argv[4] ?? 3000);
 const AFTER_MS = 100;
 const INSTANCES = Number(process.env['BENCH_INSTANCES'] ?? 1);
+/** BENCH_SKEW_MS (with BENCH_INSTANCES=2): FELT_FORWARD_STAMP_SKEW_MS on both instances — B's bets keep their arrival stamp within it. */
+const SKEW_MS = process.env['BENCH_SKEW_MS'] !== undefined ? Number(process.env['BENCH_SKEW_MS']) : null;
 if (INSTANCES !== 1 && (INSTANCES !== 2 || STORE !== 'postgres')) throw new Error('BENCH_INSTANCES=2 runs on postgres only (two processes on one database)');
 const PROCS = Number(process.env['BENCH_PROCS'] ?? Math.max(INSTANCES, Math.ceil(N / 5000)));
 const WINDOW_S = Math.ceil(BURST_MS / 1000) + 3;
@@ -161,7 +164,7 @@ async function secondInstance(): Promise<{ a: Awaited<ReturnType<typeof bootApp>
   const app = await harness.bootRoundsApp({
     config: { database: { kind: 'postgres', url: db.url } },
     ids: ids('a'),
-    imports: [clusterMod.ClusterModule.forRoot({ redisUrl, instanceId: 'a', keyPrefix: `felt-bench:${run}:lease:`, busPrefix: `felt-bench:${run}:`, leaseTtlMs: 30_000 })],
+    imports: [clusterMod.ClusterModule.forRoot({ redisUrl, instanceId: 'a', keyPrefix: `felt-bench:${run}:lease:`, busPrefix: `felt-bench:${run}:`, leaseTtlMs: 30_000, forwardStampSkewMs: SKEW_MS })],
   });
   const dir = mkdtempSync(join(tmpdir(), 'felt-burst-b-'));
   const cfg = join(dir, 'b.json');
@@ -254,6 +257,7 @@ emit({
   burstMs: BURST_MS,
   procs: PROCS,
   instances: INSTANCES,
+  forwardStampSkewMs: SKEW_MS,
   connected: fc.connected,
   connectSeconds: Number(connectSeconds.toFixed(1)),
   unchunked: process.env['BENCH_UNCHUNKED'] === '1',

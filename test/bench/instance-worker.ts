@@ -34,7 +34,7 @@ const send = (m: Record<string, unknown>): void => void process.send?.(m);
 const app = await harness.bootRoundsApp({
   config: { database: { kind: 'postgres', url: cfg.dbUrl } },
   ids: { next: (() => { let n = 0; return (p: string) => `${p}_${cfg.instanceId}${String(++n).padStart(7, '0')}`; })() },
-  imports: [clusterMod.ClusterModule.forRoot({ redisUrl: cfg.redisUrl, instanceId: cfg.instanceId, keyPrefix: `felt-bench:${cfg.run}:lease:`, busPrefix: `felt-bench:${cfg.run}:`, leaseTtlMs: 30_000 })],
+  imports: [clusterMod.ClusterModule.forRoot({ redisUrl: cfg.redisUrl, instanceId: cfg.instanceId, keyPrefix: `felt-bench:${cfg.run}:lease:`, busPrefix: `felt-bench:${cfg.run}:`, leaseTtlMs: 30_000, forwardStampSkewMs: process.env['BENCH_SKEW_MS'] !== undefined ? Number(process.env['BENCH_SKEW_MS']) : null })],
 });
 const h = monitorEventLoopDelay({ resolution: 1 });
 let cpu0 = process.cpuUsage();

@@ -18,6 +18,8 @@ import { TableRelay } from './table-relay.js';
 import { TableRouter } from './table-router.js';
 import { chunkedRedisAdapter } from './sliced-redis-adapter.js';
 import { TABLE_COMMANDS } from '../shared/ports/late-bound.js';
+import { INTAKE_BARRIER, type IntakeBarrier } from '../shared/host/intake-barrier.js';
+import { CLOCK, type Clock } from '../shared/clock.js';
 import type { TableCommandHandlers } from '../shared/ports/table-commands.js';
 
 export interface ClusterModuleOptions extends Partial<ClusterOptions> {
@@ -31,6 +33,8 @@ export interface ClusterModuleOptions extends Partial<ClusterOptions> {
   readonly ingestSessionPrefix?: string;
   /** A routed command's answer is awaited this long (FELT_ROUTE_TIMEOUT_MS, default 15 000 ms). */
   readonly routeTimeoutMs?: number;
+  /** FELT_FORWARD_STAMP_SKEW_MS (issue 25 §3): a forwarded bet keeps its arrival stamp within this clock-skew bound; unset: restamped by the owner. */
+  readonly forwardStampSkewMs?: number | null;
 }
 
 const REDIS_CLIENTS = Symbol('CLUSTER_REDIS_CLIENTS');
@@ -98,8 +102,9 @@ export class ClusterModule implements NestModule {
           ? [
               {
                 provide: TABLE_ROUTER,
-                useFactory: (leases: TableLeases, handlers: TableCommandHandlers) => new TableRouter(redisUrl, { instanceId: opts.instanceId, prefix: bus, timeoutMs: o.routeTimeoutMs ?? DEFAULT_ROUTE_TIMEOUT_MS }, owned, leases, handlers),
-                inject: [TABLE_LEASES, TABLE_COMMANDS],
+                useFactory: (leases: TableLeases, handlers: TableCommandHandlers, barrier: IntakeBarrier | undefined, clock: Clock) =>
+                  new TableRouter(redisUrl, { instanceId: opts.instanceId, prefix: bus, timeoutMs: o.routeTimeoutMs ?? DEFAULT_ROUTE_TIMEOUT_MS, stampSkewMs: o.forwardStampSkewMs ?? null }, owned, leases, handlers, barrier ?? null, () => clock.now()),
+                inject: [TABLE_LEASES, TABLE_COMMANDS, { token: INTAKE_BARRIER, optional: true }, CLOCK],
               },
               { provide: INSTANCE_DIRECTORY, useFactory: () => new InstanceDirectory(redisUrl, bus) },
               { provide: PRESENCE_MERGER, useFactory: () => new ClusterPresence(redisUrl, bus, opts.instanceId, opts.leaseTtlMs * 2) },
@@ -136,11 +141,13 @@ export class ClusterModule implements NestModule {
     const instanceId = settingOf(config, 'instanceId');
     const advertiseUrl = settingOf(config, 'advertiseUrl');
     const routeTimeoutMs = settingOf(config, 'routeTimeoutMs');
+    const forwardStampSkewMs = settingOf(config, 'forwardStampSkewMs');
     return ClusterModule.forRoot({
       redisUrl,
       ...(instanceId !== null ? { instanceId } : {}),
       ...(advertiseUrl !== null ? { advertiseUrl } : {}),
       ...(routeTimeoutMs !== null ? { routeTimeoutMs } : {}),
+      forwardStampSkewMs,
       leaseTtlMs: settingOf(config, 'leaseTtlMs'),
       ...(name !== null ? { busPrefix: `felt:${name}:`, keyPrefix: `felt:${name}:lease:` } : {}),
       ingestSessionPrefix: `${SERVER_CLIENT_ID_PREFIX}-cluster${name !== null ? `-${name}` : ''}${root !== null ? `-${root.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}`,

@@ -16,6 +16,7 @@ import { TableCommandHandlers } from '../shared/ports/table-commands.js';
 import { OwnedTables } from './owned-tables.js';
 import { RedisTableLeases } from './table-lease.js';
 import { TableRouter } from './table-router.js';
+import { IntakeBarrier } from '../shared/host/intake-barrier.js';
 
 const player: Actor = { userId: 'p1', role: 'player' };
 const bet = { betId: 'b1', spot: 'big', stakeMinor: 100 };
@@ -31,21 +32,24 @@ describe('table router on Redis (issue 13)', () => {
   });
 
   /** An instance whose bet handler answers who decided the bet (the owner) — or never answers. */
-  const instance = async (id: string, opts: { timeoutMs?: number; hang?: boolean } = {}): Promise<{ router: TableRouter; owned: OwnedTables; decided: string[]; handlers: TableCommandHandlers }> => {
+  const instance = async (id: string, opts: { timeoutMs?: number; hang?: boolean; skewMs?: number; barrier?: IntakeBarrier; now?: () => number; hold?: Promise<void> } = {}): Promise<{ router: TableRouter; owned: OwnedTables; decided: string[]; stamps: (number | undefined)[]; handlers: TableCommandHandlers }> => {
     const owned = new OwnedTables(id, 'felt-server-test');
     const decided: string[] = [];
+    const stamps: (number | undefined)[] = [];
     const betting = {
-      place: (tableId: string, actor: Actor, body: { betId: string }): Promise<Result<unknown>> => {
+      place: async (tableId: string, actor: Actor, body: { betId: string }, arrivedAt: number | undefined): Promise<Result<unknown>> => {
         decided.push(`${tableId}/${actor.userId}/${body.betId}`);
-        return opts.hang ? new Promise(() => undefined) : Promise.resolve({ ok: true, value: { decidedBy: id } });
+        stamps.push(arrivedAt);
+        if (opts.hold) await opts.hold;
+        return opts.hang ? new Promise(() => undefined) : { ok: true, value: { decidedBy: id } };
       },
     };
     const handlers = new TableCommandHandlers();
-    handlers.add([defineCommand({ op: 'bet.place', schema: PlaceBetBodySchema, roles: ['player'], handle: ({ tableId, actor }, body) => betting.place(tableId, actor, body) })]);
-    const router = new TableRouter(url, { instanceId: id, prefix, timeoutMs: opts.timeoutMs ?? 5_000 }, owned, leases, handlers);
+    handlers.add([defineCommand({ op: 'bet.place', schema: PlaceBetBodySchema, roles: ['player'], handle: ({ tableId, actor, arrivedAt }, body) => betting.place(tableId, actor, body, arrivedAt) })]);
+    const router = new TableRouter(url, { instanceId: id, prefix, timeoutMs: opts.timeoutMs ?? 5_000, stampSkewMs: opts.skewMs ?? null }, owned, leases, handlers, opts.barrier ?? null, opts.now);
     closers.unshift(() => router.close());
     await router.listening();
-    return { router, owned, decided, handlers };
+    return { router, owned, decided, stamps, handlers };
   };
 
   it('a bet reaching a non-owner is decided by the owner and answered to the caller; the caller decides nothing', async () => {
@@ -121,5 +125,49 @@ describe('table router on Redis (issue 13)', () => {
     expect(parsed?.ok ? await bus.run(parsed.value.tableId, { userId: 'd2', role: 'dealer' }, 'test.chalk', parsed.value.input) : parsed).toEqual({ ok: true, value: { decidedBy: 'b5', note: 'camera' } });
     expect(b.decided).toEqual([`${table}/4/d1`, `${table}/5/d2`]);
     expect(a.decided).toEqual([]);
+  });
+
+  it('issue 25 §3: a forwarded bet keeps its arrival stamp within the skew bound (min(owner now, arrival + ε)); unset, the owner restamps it', async () => {
+    let ownerNow = 1_000_000;
+    let release = (): void => undefined;
+    const hold = new Promise<void>((r) => (release = r));
+    const barrier = new IntakeBarrier({ now: () => ownerNow }, 5_000);
+    const owner = await instance('o6', { skewMs: 20, barrier, now: () => ownerNow, hold });
+    const relay = await instance('r6');
+    const table = `t-${run}-stamp`;
+    expect(await leases.acquire(table, 'o6', 10_000)).toBe(true);
+    owner.owned.take(table);
+    // read by the relay at 999 900 on its clock, reaching the owner at 1 000 000: stamped 999 920 (999 900 + ε)
+    const first = relay.router.run(table, player, { op: 'bet.place', input: bet, arrivedAt: 999_900 });
+    while (owner.stamps.length < 1) await new Promise((r) => setTimeout(r, 5));
+    expect(owner.stamps).toEqual([999_920]);
+    // tracked by the owner's close barrier while it is decided: a close at 999 950 waits for it, one at 999 920 does not
+    expect(barrier.inflightOf(table)).toBe(1);
+    const early = await barrier.drain(table, 999_920);
+    expect(early.report.waitedFor).toBe(0);
+    early.release();
+    const closing = barrier.drain(table, 999_950);
+    let drained = false;
+    void closing.then(() => (drained = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(drained).toBe(false);
+    release();
+    expect(await first).toEqual({ ok: true, value: { decidedBy: 'o6' } });
+    const c = await closing;
+    expect(c.report).toMatchObject({ waitedFor: 1, overran: false });
+    c.release();
+    expect(barrier.inflightOf(table)).toBe(0);
+    // a relay clock ahead of the owner's: never later than the owner's now; a stamp that is no number: the owner's now
+    ownerNow = 2_000_000;
+    await relay.router.run(table, player, { op: 'bet.place', input: { ...bet, betId: 'b2' }, arrivedAt: 2_000_500 });
+    await relay.router.run(table, player, { op: 'bet.place', input: { ...bet, betId: 'b3' }, forwardedAt: Number.NaN } as never);
+    expect(owner.stamps.slice(1)).toEqual([2_000_000, undefined]);
+    // without a bound the owner gets no stamp (it times the bet itself, when it runs it)
+    const plain = await instance('o7');
+    const t2 = `t-${run}-plain`;
+    expect(await leases.acquire(t2, 'o7', 10_000)).toBe(true);
+    plain.owned.take(t2);
+    await relay.router.run(t2, player, { op: 'bet.place', input: bet, arrivedAt: 999_900 });
+    expect(plain.stamps).toEqual([undefined]);
   });
 });

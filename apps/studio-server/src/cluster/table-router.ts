@@ -5,7 +5,8 @@ import type { Result, Violation } from '@felt-studio/games';
 import { Redis } from 'ioredis';
 import { mapError } from '../ops/error.filter.js';
 import { rejection, type Actor } from '../shared/command.types.js';
-import { forwarded, leaseKeyOf, type TableCommand, type TableRouterPort } from '../shared/ports/cluster.port.js';
+import { forwarded, leaseKeyOf, ownerStamp, type TableCommand, type TableRouterPort } from '../shared/ports/cluster.port.js';
+import type { IntakeBarrier } from '../shared/host/intake-barrier.js';
 import type { TableCommandHandlers } from '../shared/ports/table-commands.js';
 import type { OwnedTables } from './owned-tables.js';
 import type { TableLeases } from './table-lease.js';
@@ -29,6 +30,12 @@ export interface TableRouterOptions {
   readonly prefix: string;
   /** How long a caller waits for the owner's answer before answering TABLE_OWNER_UNAVAILABLE. */
   readonly timeoutMs: number;
+  /**
+   * The bound ε on the instances' clock difference (FELT_FORWARD_STAMP_SKEW_MS, issue 25 §3): a forwarded bet is
+   * stamped min(now, its arrival on the other instance + ε) — `ownerStamp`. Null (the default): now, when the owner
+   * runs it.
+   */
+  readonly stampSkewMs?: number | null;
 }
 
 const unavailable = (tableId: string, why: string): Violation => rejection('TABLE_OWNER_UNAVAILABLE', 'GEN-3', `Table ${tableId}: ${why}; retry shortly.`, { tableId, retryable: true });
@@ -42,9 +49,11 @@ const unavailable = (tableId: string, why: string): Violation => rejection('TABL
  * (PokerCluster); a poker table nobody holds is answered by the local service (unknown table, or a
  * takeover under way).
  *
- * Non-negotiable 1: the owner stamps the command time on ITS clock when it runs the command (the
- * BettingService / RoundControlService calls below do that); a bet that reaches the owner after its
- * close instant is refused there (GEN-3, ROU-3), whatever the relaying instance's clock says.
+ * Non-negotiable 1: the owner stamps the command time on ITS clock (`ownerStamp`): when it runs the
+ * command, or — with a skew bound ε configured — the earlier of that and the bet's arrival on the relaying
+ * instance + ε, which is never earlier than the bet's true arrival while the clocks differ by ≤ ε; a bet
+ * stamped at or after the close is refused there (GEN-3, ROU-3). A stamped forwarded bet is tracked by the
+ * owner's close barrier like one read there.
  *
  * At most once: pub/sub delivers a request to the owner or to nobody. No owner known, nobody
  * subscribed (the owner died, the lease has not moved yet), the owner no longer owning the table, or no
@@ -67,6 +76,8 @@ export class TableRouter implements TableRouterPort {
     private readonly owned: OwnedTables,
     private readonly leases: TableLeases,
     private readonly handlers: TableCommandHandlers,
+    private readonly barrier: IntakeBarrier | null = null,
+    private readonly now: () => number = Date.now,
   ) {
     this.pub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
     // A subscriber connection sends no handshake commands: ioredis 5.8+ can race CLIENT SETINFO / the INFO ready
@@ -136,7 +147,17 @@ export class TableRouter implements TableRouterPort {
 
   /** The owner's side: decide the command here (if this instance still owns the table) and answer. */
   private async serve(req: Request): Promise<void> {
-    const result: Result<unknown> = this.owned.owns(req.tableId) ? await this.execute(req.tableId, req.actor, forwarded(req.cmd)) : { ok: false, violation: unavailable(req.tableId, 'the instance asked no longer owns it') };
+    let result: Result<unknown>;
+    if (!this.owned.owns(req.tableId)) result = { ok: false, violation: unavailable(req.tableId, 'the instance asked no longer owns it') };
+    else {
+      const cmd = ownerStamp(req.cmd, this.now(), this.opts.stampSkewMs ?? null);
+      const arrival = cmd.arrivedAt !== undefined ? this.barrier?.arriveAt(req.tableId, cmd.arrivedAt) : undefined;
+      try {
+        result = await this.execute(req.tableId, req.actor, cmd);
+      } finally {
+        arrival?.done();
+      }
+    }
     if (this.closed) return;
     await this.pub.publish(this.channel(req.from), JSON.stringify({ id: req.id, result } satisfies Reply)).catch((e: unknown) => this.log.warn({ msg: 'reply not sent', error: (e as Error).message }));
   }

@@ -66,6 +66,7 @@ export interface FeltSettings {
   readonly instanceId: string | null;
   readonly advertiseUrl: string | null;
   readonly routeTimeoutMs: number | null;
+  readonly forwardStampSkewMs: number | null;
   readonly leaseTtlMs: number;
   readonly pokerNextHandMs: number;
   readonly pokerRobotMs: number;
@@ -190,6 +191,8 @@ export const ENV_SCHEMA = z
     FELT_INSTANCE_ID: optional(z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 letters, digits, . _ or -')).transform((v) => v ?? null),
     FELT_ADVERTISE_URL: url(['http', 'https']),
     FELT_ROUTE_TIMEOUT_MS: optional(z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be ≥ 100').max(60_000, 'must be ≤ 60000')).transform((v) => v ?? null),
+    // Issue 25 §3: the bound on the instances' clock difference under which a forwarded bet keeps its arrival stamp.
+    FELT_FORWARD_STAMP_SKEW_MS: optional(z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be ≥ 0').max(1_000, 'must be ≤ 1000')).transform((v) => v ?? null),
     FELT_LEASE_TTL_MS: millis(5_000, 500, 60_000),
     FELT_MQTT_ROOT: optional(z.string().regex(/^[A-Za-z0-9_/-]+$/, 'must be an MQTT topic prefix (letters, digits, _ - /)')).transform((v) => v ?? null),
     FELT_MQTT_CLIENT_ID: optional(z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 letters, digits, . _ or -')).transform((v) => v ?? null),
@@ -324,6 +327,7 @@ function settingsOf(e: Env): FeltSettings {
     instanceId: e.FELT_INSTANCE_ID,
     advertiseUrl: e.FELT_ADVERTISE_URL,
     routeTimeoutMs: e.FELT_ROUTE_TIMEOUT_MS,
+    forwardStampSkewMs: e.FELT_FORWARD_STAMP_SKEW_MS,
     leaseTtlMs: e.FELT_LEASE_TTL_MS,
     pokerNextHandMs: e.FELT_POKER_NEXT_HAND_MS,
     pokerRobotMs: e.FELT_POKER_ROBOT_MS,

@@ -43,6 +43,7 @@ export const ENV_DOCS: Readonly<Record<Variable, Doc>> = {
   FELT_INSTANCE_ID: { group: 'cluster', default: 'generated', doc: 'This instance\'s id in the cluster.' },
   FELT_ADVERTISE_URL: { group: 'cluster', default: 'none', doc: 'The URL other instances reach this one at.' },
   FELT_ROUTE_TIMEOUT_MS: { group: 'cluster', default: 'built in', doc: 'How long a command forwarded to a table\'s owner may take (100–60 000).' },
+  FELT_FORWARD_STAMP_SKEW_MS: { group: 'cluster', default: 'unset', doc: 'A bound on the instances\' clock difference (0–1 000 ms; keep the clocks synchronised, e.g. chrony). Set: a bet another instance read is timed min(owner\'s now, its arrival there + this bound) instead of when the owner runs it (issue 25 §3). Unset: the owner\'s now.' },
   FELT_LEASE_TTL_MS: { group: 'cluster', default: '5000', doc: 'A table lease\'s time to live; a dead owner\'s tables are taken over after it (500–60 000).' },
   FELT_MQTT_ROOT: { group: 'devices', default: 'none', doc: 'A topic prefix for every device topic (several studios on one broker; tests).' },
   FELT_MQTT_CLIENT_ID: { group: 'devices', default: '`felt-server-<host>`', doc: 'The server\'s stable MQTT client id (set it when two instances share a host).' },

@@ -55,7 +55,14 @@ export class IntakeBarrier {
 
   /** A bet command read for `tableId` (undefined: not a table's bet, stamped but not tracked). */
   arrive(tableId: string | undefined): Arrival {
-    const at = this.clock.now();
+    return this.arriveAt(tableId, this.clock.now());
+  }
+
+  /**
+   * A bet with a stamp already given (≤ now): a bet another instance read, forwarded to this owner with its
+   * stamp (issue 25 §3, `ownerStamp`) — tracked like one read here, so a close waits for it if it is older.
+   */
+  arriveAt(tableId: string | undefined, at: number): Arrival {
     if (tableId === undefined || tableId === NO_TABLE) return { at, done: () => undefined };
     const e: Entry = { at, waiters: null };
     let set = this.inflight.get(tableId);

@@ -22,7 +22,7 @@ export interface TableOwnerGuard {
 export const TABLE_OWNER_GUARD = Symbol('TABLE_OWNER_GUARD');
 
 // The table router's port lives with the table commands (shared/commands/table-router.port.ts); re-exported here.
-export { forwarded, leaseKeyOf, TABLE_ROUTER, type TableCommand, type TableRouterPort } from '../commands/table-router.port.js';
+export { forwarded, leaseKeyOf, ownerStamp, TABLE_ROUTER, type TableCommand, type TableRouterPort } from '../commands/table-router.port.js';
 
 /** This instance's own part of a table's presence (its sockets). */
 export interface LocalPresence {
