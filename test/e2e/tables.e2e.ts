@@ -274,6 +274,33 @@ const timerOverWheel = (page: Page): Promise<string> =>
     return h > 0 && w > 0 ? `${Math.round(w)}×${Math.round(h)} px of the wheel under the timer ring` : '';
   });
 
+/** The words of the stage's headings (a hand's name: "Player", "Dealer", …) that lie under the (round) timer ring. */
+const timerOverHeadings = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const ring = document.querySelector('.stage-timer')?.getBoundingClientRect();
+    if (!ring) return [];
+    const out: string[] = [];
+    for (const h of document.querySelectorAll('.table-stage h2, .table-stage h3')) {
+      const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!n.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        // the ring is round: a word is under it when the word's box comes nearer its centre than its radius
+        const cx = (ring.left + ring.right) / 2;
+        const cy = (ring.top + ring.bottom) / 2;
+        const radius = ring.width / 2;
+        for (const r of range.getClientRects()) {
+          const dx = Math.max(r.left - cx, 0, cx - r.right);
+          const dy = Math.max(r.top - cy, 0, cy - r.bottom);
+          const depth = radius - Math.hypot(dx, dy);
+          if (depth > 1) out.push(`"${n.textContent.trim()}": ${Math.round(depth)} px inside the timer ring`);
+        }
+      }
+    }
+    return out;
+  });
+
 async function placeFirstBet(seat: Seat, game: string): Promise<void> {
   const { page } = seat;
   // two people at one blackjack table take different seats
@@ -457,19 +484,27 @@ describe('the player table as a person meets it (issue 20), desktop and phone', 
           expect(await headerCut(s.page), `${game} (${s.device}, ${s.lang}): the header reads in full`).toEqual([]);
           expect(await spotTextOverflow(s.page), `${game} (${s.device}, ${s.lang}): a spot's words outside it`).toEqual([]);
           if (game === 'roulette') expect(await timerOverWheel(s.page), `roulette (${s.device}): the timer ring and the wheel`).toBe('');
+          expect.soft(await timerOverHeadings(s.page), `${game} (${s.device}, ${s.lang}): a heading's words under the timer ring`).toEqual([]);
         }
         if (!closed && (await stillOpen())) break;
         expect(attempt, `${game}: the betting window closed during the open-state checks ${attempt} times`).toBeLessThan(3);
       }
-      for (const s of seats) {
-        await placeFirstBet(s, game);
-        await s.page.locator('.confirm-slot .felt-toast').waitFor();
-        expect(await toastCovers(s.page), `${game} (${s.device}): the toast covers`).toEqual([]);
-        expect.soft(await toastOverGame(s.page, s.device === 'desktop'), `${game} (${s.device}, ${s.lang}): the toast lies over`).toEqual([]);
-        await screenshot(s.page, `table-${game}-toast-${s.device}`); // the toast in sight, to look at
-        expect.soft(await badgesOutside(s.page), `${game} (${s.device}): a chip count outside its spot`).toEqual([]);
-        expect.soft(await spotsCovered(s.page), `${game} (${s.device}): laid over the spots while betting`).toEqual([]);
-      }
+      // Both people bet at once, each then checks their own toast (it lasts 3.5 s): one after the other, the phone's
+      // bet waited out the desktop's checks and screenshots, and under load it landed in the next round (seen
+      // 2026-11-29 at load 12: the checked round's window had closed, the page had moved on).
+      await Promise.all(
+        seats.map(async (s) => {
+          await placeFirstBet(s, game);
+          await s.page.locator('.confirm-slot .felt-toast').waitFor();
+          // the bet is in the round this test follows (else its result and balance checks read another round)
+          expect(await s.page.locator('main.table-page').getAttribute('data-round'), `${game} (${s.device}): the round the bet went into`).toBe(roundId);
+          expect(await toastCovers(s.page), `${game} (${s.device}): the toast covers`).toEqual([]);
+          expect.soft(await toastOverGame(s.page, s.device === 'desktop'), `${game} (${s.device}, ${s.lang}): the toast lies over`).toEqual([]);
+          await screenshot(s.page, `table-${game}-toast-${s.device}`); // the toast in sight, to look at
+          expect.soft(await badgesOutside(s.page), `${game} (${s.device}): a chip count outside its spot`).toEqual([]);
+          expect.soft(await spotsCovered(s.page), `${game} (${s.device}): laid over the spots while betting`).toEqual([]);
+        }),
+      );
       for (const s of seats) {
         expect(await actionBarRows(s.page), `${game} (${s.device}, ${s.lang}): action bar rows`).toBeLessThanOrEqual(2);
         await capture(s, game, 'betting');
