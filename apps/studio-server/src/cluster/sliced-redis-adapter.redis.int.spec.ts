@@ -12,17 +12,10 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { requireEnv } from '../../../../test/support/studio-server/test-database.js';
+import { until } from '../../../../test/support/studio-server/cluster-wait.js';
 import { ChunkedAdapter, FANOUT_SLICE_MS } from '../shared/host/sliced-adapter.js';
 import { SUBSCRIBER_OPTIONS } from './redis-subscriber.js';
 import { chunkedRedisAdapter, type ChunkedRedisAdapter } from './sliced-redis-adapter.js';
-
-const until = async (what: string, f: () => boolean, ms = 10_000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!f()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('the cluster adapter writes in slices (issue 25 §1, Redis)', () => {
   const url = requireEnv('REDIS_URL');
